@@ -1,0 +1,1 @@
+"""controller layer of Crisis Desktop."""

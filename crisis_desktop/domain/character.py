@@ -1,0 +1,86 @@
+"""Characters (player characters and NPCs), their equipment and conditions."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import Field
+
+from crisis_desktop.domain.common import DomainModel, new_id
+
+# A value on a sheet: a die size, a rank, a dice expression, a choice, a flag. What a key means and
+# which values it accepts is described by the active ruleset's field metadata (rules.base.FieldSpec).
+StatValue = int | float | str | bool | None
+
+
+class CharacterKind(StrEnum):
+    PC = "pc"
+    NPC = "npc"
+
+
+class ItemKind(StrEnum):
+    WEAPON = "weapon"
+    ARMOUR = "armour"
+    GEAR = "gear"
+
+
+class EquipmentItem(DomainModel):
+    """A weapon, armour or piece of gear: in the campaign catalogue, or carried by a character.
+
+    `stats` holds the ruleset's item fields (damage, range, RoF, DR, durability, ...); a carried item
+    also keeps its current state there (rounds left in the magazine, durability left).
+    `catalogue_id` remembers which catalogue entry a carried item was copied from.
+    """
+
+    id: str = Field(default_factory=new_id)
+    name: str = Field(min_length=1, max_length=200)
+    kind: ItemKind = ItemKind.GEAR
+    stats: dict[str, StatValue] = Field(default_factory=dict)
+    tags: list[str] = Field(default_factory=list)
+    notes: str = ""
+    catalogue_id: str | None = None
+    equipped: bool = True
+
+
+class ConditionState(DomainModel):
+    """A condition affecting a character (Prone, Stunned, Dying, ...).
+
+    `key` is the ruleset's condition key; `rounds` counts down where the condition lasts a number
+    of rounds (None: until removed).
+    """
+
+    key: str = Field(min_length=1)
+    rounds: int | None = Field(default=None, ge=0)
+    note: str = ""
+
+
+class Character(DomainModel):
+    """A player character or NPC as prepared on a sheet.
+
+    `stats` is the ruleset-specific stat block (source values only, never derived ones);
+    `status` holds the tracked state that outlives an encounter (wounds, non-lethal damage,
+    Endurance lost), also keyed by the ruleset.
+    """
+
+    id: str = Field(default_factory=new_id)
+    kind: CharacterKind = CharacterKind.PC
+    name: str = Field(min_length=1, max_length=200)
+    player: str = ""
+    portrait: str | None = None
+    stats: dict[str, StatValue] = Field(default_factory=dict)
+    status: dict[str, StatValue] = Field(default_factory=dict)
+    equipment: list[EquipmentItem] = Field(default_factory=list)
+    conditions: list[ConditionState] = Field(default_factory=list)
+    notes: str = ""
+    gm_notes: str = ""
+    tags: list[str] = Field(default_factory=list)
+
+    def item(self, item_id: str) -> EquipmentItem:
+        """The carried item with this id (KeyError if the character has none)."""
+        for item in self.equipment:
+            if item.id == item_id:
+                return item
+        raise KeyError(f"{self.name} carries no item {item_id}")
+
+    def has_condition(self, key: str) -> bool:
+        return any(c.key == key for c in self.conditions)

@@ -1,0 +1,28 @@
+"""Shared base model and helpers for the domain models."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+
+from pydantic import BaseModel, ConfigDict
+
+
+def new_id() -> str:
+    """A fresh opaque identifier (32 hex characters)."""
+    return uuid.uuid4().hex
+
+
+def utc_now() -> datetime:
+    """The current time, timezone-aware, in UTC (to the second, so saved files stay readable)."""
+    return datetime.now(UTC).replace(microsecond=0)
+
+
+class DomainModel(BaseModel):
+    """Base of every persisted model.
+
+    Unknown fields are refused so that a typo in a hand-edited file is reported rather than silently
+    dropped; assignments are validated so that a command can never store an ill-typed value.
+    """
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True, str_strip_whitespace=False)

@@ -1,0 +1,1 @@
+"""storage layer of Crisis Desktop."""

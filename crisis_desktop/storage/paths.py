@@ -1,0 +1,55 @@
+"""The one place that decides where files live (platformdirs, overridable by flag or environment)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "crisis-desktop"
+DATA_DIR_ENV = "CRISIS_DESKTOP_DATA_DIR"
+
+
+@dataclass(frozen=True)
+class AppPaths:
+    """Folders of one data directory. Passed down explicitly; never a module-level global."""
+
+    data_dir: Path
+
+    @property
+    def campaigns(self) -> Path:
+        return self.data_dir / "campaigns"
+
+    @property
+    def backups(self) -> Path:
+        return self.data_dir / "backups"
+
+    @property
+    def recovery(self) -> Path:
+        return self.data_dir / "recovery"
+
+    @property
+    def journals(self) -> Path:
+        return self.data_dir / "journals"
+
+    @property
+    def settings_file(self) -> Path:
+        return self.data_dir / "settings.json"
+
+    def ensure(self) -> AppPaths:
+        for folder in (self.campaigns, self.backups, self.recovery, self.journals):
+            folder.mkdir(parents=True, exist_ok=True)
+        return self
+
+    @classmethod
+    def resolve(cls, override: str | os.PathLike[str] | None = None,
+                environ: dict[str, str] | None = None) -> AppPaths:
+        """--data-dir wins, then $CRISIS_DESKTOP_DATA_DIR, then the platform's user data folder."""
+        env = os.environ if environ is None else environ
+        if override:
+            return cls(Path(override).expanduser().resolve())
+        if env.get(DATA_DIR_ENV):
+            return cls(Path(env[DATA_DIR_ENV]).expanduser().resolve())
+        return cls(Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)))
