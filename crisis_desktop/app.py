@@ -1,0 +1,75 @@
+"""Composition root: parse arguments, resolve paths, seed the demo, start Qt and the main window."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from crisis_desktop import __version__
+from crisis_desktop.storage.paths import DATA_DIR_ENV, AppPaths
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="crisis-desktop",
+        description="Crisis Desktop: prepare characters and run tabletop fights.",
+    )
+    parser.add_argument("--version", action="version", version=f"crisis-desktop {__version__}")
+    parser.add_argument(
+        "--data-dir", metavar="PATH",
+        help=f"folder for campaigns, backups and settings (also ${DATA_DIR_ENV})",
+    )
+    parser.add_argument("--campaign", metavar="NAME_OR_PATH", help="campaign to open (name or .json path)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    from crisis_desktop import cli
+
+    cli.add_commands(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    paths = AppPaths.resolve(args.data_dir).ensure()
+    from crisis_desktop.storage.demo import seed_demo
+
+    seed_demo(paths)
+    if args.command:
+        return int(args.run(args, paths))
+    return run_gui(paths, args.campaign)
+
+
+def run_gui(paths: AppPaths, campaign: str | None) -> int:
+    # Qt is imported only here, so headless commands and --version never load it.
+    from PySide6.QtWidgets import QApplication
+
+    from crisis_desktop.ui.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("Crisis Desktop")
+    app.setApplicationVersion(__version__)
+    app.setOrganizationName("crisis-desktop")
+    window = MainWindow(paths)
+    window.show()
+    window.start(campaign)
+    if os.environ.get("CRISIS_DESKTOP_EXIT_WHEN_SHOWN"):
+        # Used by the start-up benchmark: leave as soon as the first frame is up.
+        from PySide6.QtCore import QTimer
+
+        QTimer.singleShot(0, app.quit)
+    return app.exec()
+
+
+def resolve_campaign_arg(paths: AppPaths, name_or_path: str) -> Path:
+    """A campaign given on the command line: an existing .json path, else a campaign name."""
+    candidate = Path(name_or_path).expanduser()
+    if candidate.suffix == ".json" and candidate.exists():
+        return candidate.resolve()
+    from crisis_desktop.storage.campaign_store import CampaignStore
+
+    for entry in CampaignStore(paths).list_campaigns():
+        if entry.name.casefold() == name_or_path.casefold() or entry.path.stem == name_or_path:
+            return entry.path
+    raise LookupError(f"No campaign named {name_or_path!r} in {paths.campaigns}")

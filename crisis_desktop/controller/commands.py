@@ -1,0 +1,111 @@
+"""Undoable commands: each holds ids and values (never widgets) and applies or reverts one change.
+
+The UI wraps a Command in a QUndoCommand; headless code and tests call apply/revert directly.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any
+
+from crisis_desktop.controller.changes import ChangeSet
+from crisis_desktop.domain import Campaign
+
+
+class Command(ABC):
+    """One undoable change of a campaign.
+
+    `merge_key` identifies edits of the same field: consecutive commands with equal, non-None
+    keys merge into one undo step (typing into one field is one step).
+    """
+
+    text: str = ""
+    merge_key: tuple[Any, ...] | None = None
+
+    @abstractmethod
+    def apply(self, campaign: Campaign) -> ChangeSet: ...
+
+    @abstractmethod
+    def revert(self, campaign: Campaign) -> ChangeSet: ...
+
+    def merge(self, other: Command) -> bool:
+        """Absorb `other` (already applied after self); True if merged."""
+        return False
+
+
+class SetCampaignField(Command):
+    """Set a top-level field of the campaign (name, notes, rule_options, ruleset)."""
+
+    _EDITABLE = frozenset({"name", "notes", "rule_options", "ruleset"})
+
+    def __init__(self, campaign: Campaign, field: str, value: Any, text: str | None = None) -> None:
+        if field not in self._EDITABLE:
+            raise ValueError(f"The campaign field {field!r} cannot be edited")
+        # Validate before anything changes: an illegal value is refused with pydantic's reason.
+        Campaign.__pydantic_validator__.validate_assignment(campaign.model_copy(), field, value)
+        self.field = field
+        self.old = copy.deepcopy(getattr(campaign, field))
+        self.new = copy.deepcopy(value)
+        self.text = text or f"Change campaign {field.replace('_', ' ')}"
+        self.merge_key = ("campaign", field) if field == "notes" else None
+
+    def apply(self, campaign: Campaign) -> ChangeSet:
+        setattr(campaign, self.field, copy.deepcopy(self.new))
+        return ChangeSet(campaign_fields=frozenset({self.field}))
+
+    def revert(self, campaign: Campaign) -> ChangeSet:
+        setattr(campaign, self.field, copy.deepcopy(self.old))
+        return ChangeSet(campaign_fields=frozenset({self.field}))
+
+    def merge(self, other: Command) -> bool:
+        if isinstance(other, SetCampaignField) and other.merge_key == self.merge_key is not None:
+            self.new = other.new
+            return True
+        return False
+
+
+class Macro(Command):
+    """Several commands as one undo step; reverted in reverse order."""
+
+    def __init__(self, text: str, commands: Sequence[Command]) -> None:
+        self.text = text
+        self.commands = list(commands)
+
+    def apply(self, campaign: Campaign) -> ChangeSet:
+        result = ChangeSet()
+        for command in self.commands:
+            result = result | command.apply(campaign)
+        return result
+
+    def revert(self, campaign: Campaign) -> ChangeSet:
+        result = ChangeSet()
+        for command in reversed(self.commands):
+            result = result | command.revert(campaign)
+        return result
+
+
+class ReplaceContent(Command):
+    """Replace everything in the campaign with another version of it (recovered unsaved changes).
+
+    The campaign object is updated in place, since views hold a reference to it.
+    """
+
+    def __init__(self, campaign: Campaign, replacement: Campaign, text: str) -> None:
+        self.old = campaign.model_copy(deep=True)
+        self.new = replacement.model_copy(deep=True)
+        self.text = text
+
+    @staticmethod
+    def _copy_into(campaign: Campaign, source: Campaign) -> None:
+        for name in Campaign.model_fields:
+            object.__setattr__(campaign, name, copy.deepcopy(getattr(source, name)))
+
+    def apply(self, campaign: Campaign) -> ChangeSet:
+        self._copy_into(campaign, self.new)
+        return ChangeSet(campaign_fields=frozenset({"*"}))
+
+    def revert(self, campaign: Campaign) -> ChangeSet:
+        self._copy_into(campaign, self.old)
+        return ChangeSet(campaign_fields=frozenset({"*"}))

@@ -1,0 +1,47 @@
+"""Every question the UI asks the user goes through here, so tests can answer in its place.
+
+Tests replace these classmethods with monkeypatch (the pytest-qt pattern for modal dialogs).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox, QWidget
+
+
+class Ask:
+    @classmethod
+    def save_discard_cancel(cls, parent: QWidget | None, title: str, text: str) -> str:
+        """'save', 'discard' or 'cancel'."""
+        answer = QMessageBox.question(
+            parent, title, text,
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save,
+        )
+        return {
+            QMessageBox.StandardButton.Save: "save",
+            QMessageBox.StandardButton.Discard: "discard",
+        }.get(answer, "cancel")
+
+    @classmethod
+    def yes_no(cls, parent: QWidget | None, title: str, text: str, default_yes: bool = False) -> bool:
+        default = QMessageBox.StandardButton.Yes if default_yes else QMessageBox.StandardButton.No
+        answer = QMessageBox.question(
+            parent, title, text, QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, default
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    @classmethod
+    def text(cls, parent: QWidget | None, title: str, label: str, value: str = "") -> str | None:
+        """The text entered, stripped; None if cancelled or left empty."""
+        text, ok = QInputDialog.getText(parent, title, label, QLineEdit.EchoMode.Normal, value)
+        text = text.strip()
+        return text if ok and text else None
+
+    @classmethod
+    def error(cls, parent: QWidget | None, title: str, text: str) -> None:
+        QMessageBox.critical(parent, title, text)
+
+    @classmethod
+    def info(cls, parent: QWidget | None, title: str, text: str) -> None:
+        QMessageBox.information(parent, title, text)

@@ -1,0 +1,401 @@
+"""The main window: menus, toolbar, the Campaign/Characters/Encounter/Battle map places, status bar."""
+
+from __future__ import annotations
+
+import base64
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMenu, QTabWidget, QWidget
+
+from crisis_desktop import __version__
+from crisis_desktop.controller.commands import SetCampaignField
+from crisis_desktop.storage.campaign_store import CampaignFileError, CampaignStore
+from crisis_desktop.storage.demo import DEMO_FILE_NAME
+from crisis_desktop.storage.locks import CampaignLock
+from crisis_desktop.storage.paths import AppPaths
+from crisis_desktop.storage.settings import AppSettings
+from crisis_desktop.ui.dialogs.ask import Ask
+from crisis_desktop.ui.dialogs.backups import BackupPicker
+from crisis_desktop.ui.dialogs.campaign_picker import CampaignPicker
+from crisis_desktop.ui.document import CampaignDocument
+from crisis_desktop.ui.views.list_place import ListPlace, battle_map_rows, character_rows, encounter_rows
+from crisis_desktop.ui.views.overview import CampaignOverview
+
+AUTOSAVE_MS = 30_000
+
+
+class MainWindow(QMainWindow):
+    """Hosts at most one open campaign (a CampaignDocument) and the places that show it."""
+
+    def __init__(self, paths: AppPaths, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.paths = paths
+        self.store = CampaignStore(paths)
+        self.settings, settings_problem = AppSettings.load(paths.settings_file)
+        self.document: CampaignDocument | None = None
+        self.lock: CampaignLock | None = None
+
+        self.overview = CampaignOverview()
+        self.overview.notesEdited.connect(self._notes_edited)
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(self.overview, "Campaign")
+        self.places = [
+            ListPlace(["Name", "Kind", "Player", "Tags", "Items"], character_rows),
+            ListPlace(["Encounter", "Combatants", "Battle map", "State"], encounter_rows),
+            ListPlace(["Battle map", "Grid", "Size", "Cell", "Painted cells", "Tokens"], battle_map_rows),
+        ]
+        for place, name in zip(self.places, ("Characters", "Encounter", "Battle map"), strict=True):
+            self.tabs.addTab(place, name)
+        self.setCentralWidget(self.tabs)
+        self._build_actions()
+        self._build_menus()
+        self._restore_geometry()
+        self.autosave_timer = QTimer(self)
+        self.autosave_timer.setInterval(AUTOSAVE_MS)
+        self.autosave_timer.timeout.connect(self.autosave)
+        self.autosave_timer.start()
+        self._update_title()
+        if settings_problem:
+            self.statusBar().showMessage(settings_problem, 15_000)
+
+    # -- actions and menus ------------------------------------------------------------------
+    def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:  # type: ignore[no-untyped-def]
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setStatusTip(tip)
+        action.triggered.connect(slot)
+        return action
+
+    def _build_actions(self) -> None:
+        keys = QKeySequence.StandardKey
+        self.act_new = self._action("&New Campaign…", self.new_campaign, "Ctrl+Shift+N", "Create an empty campaign")
+        self.act_open = self._action("&Open Campaign…", self.pick_campaign, keys.Open, "Choose a campaign")
+        self.act_save = self._action("&Save", self.save, keys.Save, "Save the campaign")
+        self.act_save_as = self._action("Save &As…", self.save_as, keys.SaveAs, "Save under a new name")
+        self.act_duplicate = self._action("&Duplicate…", self.duplicate, None, "Copy the campaign")
+        self.act_rename = self._action("&Rename…", self.rename, None, "Rename the campaign (undoable)")
+        self.act_restore = self._action("Restore &Earlier Version…", self.restore_backup, None,
+                                        "Go back to one of the last 10 saved versions")
+        self.act_close = self._action("&Close Campaign", self.close_campaign, keys.Close)
+        self.act_quit = self._action("&Quit", self.close, keys.Quit)
+        self.act_about = self._action("&About Crisis Desktop", self.about)
+        self.act_undo = QAction("&Undo", self)
+        self.act_undo.setShortcut(keys.Undo)
+        self.act_undo.triggered.connect(self.undo)
+        self.act_redo = QAction("&Redo", self)
+        self.act_redo.setShortcuts([QKeySequence(keys.Redo), QKeySequence("Ctrl+Y")])
+        self.act_redo.triggered.connect(self.redo)
+        self.campaign_actions = [self.act_save, self.act_save_as, self.act_duplicate, self.act_rename,
+                                 self.act_restore, self.act_close]
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file = bar.addMenu("&File")
+        file.addActions([self.act_new, self.act_open])
+        self.recent_menu = QMenu("Open &Recent", self)
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        file.addMenu(self.recent_menu)
+        file.addSeparator()
+        file.addActions([self.act_save, self.act_save_as, self.act_duplicate, self.act_rename])
+        file.addSeparator()
+        file.addActions([self.act_restore, self.act_close])
+        file.addSeparator()
+        file.addAction(self.act_quit)
+        edit = bar.addMenu("&Edit")
+        edit.addActions([self.act_undo, self.act_redo])
+        view = bar.addMenu("&View")
+        self.view_menu = view
+        for index in range(self.tabs.count()):
+            self._add_place_action(index)
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.act_about)
+
+        toolbar = self.addToolBar("Main")
+        toolbar.setObjectName("main-toolbar")
+        toolbar.setMovable(False)
+        toolbar.addActions([self.act_open, self.act_save, self.act_undo, self.act_redo])
+
+    def _add_place_action(self, index: int) -> None:
+        name = self.tabs.tabText(index)
+        action = self._action(name, lambda: self.tabs.setCurrentIndex(index), f"Ctrl+{index + 1}",
+                              f"Show the {name} place")
+        self.view_menu.addAction(action)
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        recent = [p for p in self.settings.recent_paths() if p.exists()]
+        for path in recent:
+            action = self.recent_menu.addAction(path.stem)
+            action.setToolTip(str(path))
+            action.triggered.connect(lambda _=False, p=path: self.open_campaign(p))
+        if not recent:
+            self.recent_menu.addAction("(none)").setEnabled(False)
+
+    # -- start-up -----------------------------------------------------------------------------
+    def start(self, campaign_arg: str | None) -> None:
+        """Offer crash recovery, then open the campaign asked for, the last one, or the demo."""
+        from crisis_desktop.app import resolve_campaign_arg
+
+        recovered = self._offer_recovery()
+        if recovered:
+            return
+        if campaign_arg:
+            try:
+                self.open_campaign(resolve_campaign_arg(self.paths, campaign_arg))
+            except LookupError as exc:
+                Ask.error(self, "Open campaign", str(exc))
+            return
+        last = self.settings.last_campaign
+        demo = self.paths.campaigns / DEMO_FILE_NAME
+        for candidate in (Path(last) if last else None, demo):
+            if candidate is not None and candidate.exists() and self.open_campaign(candidate, quiet=True):
+                return
+        self.pick_campaign()
+
+    def _offer_recovery(self) -> bool:
+        for recovery in self.store.recovery.pending():
+            when = recovery.saved.astimezone().strftime("%Y-%m-%d %H:%M")
+            if Ask.yes_no(self, "Recover unsaved changes",
+                          f"Crisis Desktop closed without saving “{recovery.campaign_name}” "
+                          f"(changes autosaved {when}).\n\nRecover those changes?", default_yes=True):
+                if self.open_campaign(recovery.original_path, recovered=recovery):
+                    return True
+            else:
+                self.store.recovery.discard(recovery.original_path)
+        return False
+
+    # -- opening and closing ------------------------------------------------------------------
+    def open_campaign(self, path: Path, quiet: bool = False, recovered=None) -> bool:  # type: ignore[no-untyped-def]
+        path = Path(path)
+        if self.document is not None and self.document.path.resolve() == path.resolve():
+            return True
+        if not self.close_campaign():
+            return False
+        try:
+            campaign = self.store.load(path)
+        except CampaignFileError as exc:
+            if not quiet:
+                Ask.error(self, "Cannot open campaign", f"{exc}\n\nThe file was left unchanged.")
+            return False
+        lock = CampaignLock(path)
+        status = lock.acquire()
+        if status.held_by_other and not Ask.yes_no(
+            self, "Campaign already open",
+            f"{status.describe()}\n\nOpening it here too may overwrite changes made there. Open anyway?",
+        ):
+            return False
+        self.lock = lock
+        self.document = CampaignDocument(campaign, path, self.store, self)
+        self.document.changed.connect(self._on_changed)
+        self.document.dirtyChanged.connect(lambda _dirty: self._update_title())
+        self.document.undo_stack.canUndoChanged.connect(self.act_undo.setEnabled)
+        self.document.undo_stack.canRedoChanged.connect(self.act_redo.setEnabled)
+        self.document.undo_stack.undoTextChanged.connect(
+            lambda t: self.act_undo.setText(f"&Undo {t}" if t else "&Undo"))
+        self.document.undo_stack.redoTextChanged.connect(
+            lambda t: self.act_redo.setText(f"&Redo {t}" if t else "&Redo"))
+        if recovered is not None:
+            self.document.adopt_recovery(recovered.campaign)
+        self._show_everywhere()
+        self.settings.remember(path)
+        self._save_settings()
+        self._update_title()
+        self.statusBar().showMessage(f"Opened {path}", 5000)
+        return True
+
+    def close_campaign(self) -> bool:
+        """Close the open campaign, asking first about unsaved changes; False if the user cancels."""
+        if self.document is None:
+            return True
+        if self.document.dirty:
+            answer = Ask.save_discard_cancel(
+                self, "Unsaved changes",
+                f"Save the changes to “{self.document.campaign.name}” before closing?")
+            if answer == "cancel" or (answer == "save" and not self.save()):
+                return False
+            if answer == "discard":
+                self.store.recovery.discard(self.document.path)
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
+        self.document.deleteLater()
+        self.document = None
+        self._show_everywhere()
+        self._update_title()
+        return True
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # Override QWidget::closeEvent
+        if not self.close_campaign():
+            event.ignore()
+            return
+        self.settings.ui["geometry"] = base64.b64encode(bytes(self.saveGeometry().data())).decode()
+        self.settings.ui["state"] = base64.b64encode(bytes(self.saveState().data())).decode()
+        self._save_settings()
+        event.accept()
+
+    # -- file commands ------------------------------------------------------------------------
+    def new_campaign(self) -> None:
+        name = Ask.text(self, "New campaign", "Name of the new campaign:")
+        if name is None or not self.close_campaign():
+            return
+        _campaign, path = self.store.create(name)
+        self.open_campaign(path)
+
+    def pick_campaign(self) -> None:
+        open_path = self.document.path if self.document else None
+        chosen = CampaignPicker.ask(self.store, self.settings.recent_paths(), open_path, self)
+        if chosen is not None:
+            self.open_campaign(chosen)
+
+    def save(self) -> bool:
+        if self.document is None:
+            return False
+        try:
+            self.document.save()
+        except CampaignFileError as exc:
+            if not Ask.yes_no(self, "Replace damaged file?",
+                              f"{exc}\n\nThe file on disk cannot be read. Replace it with this campaign? "
+                              "(A copy of the damaged file is kept as a backup.)"):
+                return False
+            self.document.save(overwrite_bad=True)
+        except OSError as exc:
+            Ask.error(self, "Save failed", f"Could not save {self.document.path}: {exc}")
+            return False
+        self.statusBar().showMessage(f"Saved {self.document.path.name}", 4000)
+        return True
+
+    def save_as(self) -> None:
+        if self.document is None:
+            return
+        name = Ask.text(self, "Save as", "Name of the new campaign:", self.document.campaign.name)
+        if name is None:
+            return
+        try:
+            path = self.store.save_as(self.document.campaign, name)
+        except OSError as exc:
+            Ask.error(self, "Save failed", str(exc))
+            return
+        # The copy now holds the changes; the original stays as it was last saved.
+        self.document.undo_stack.setClean()
+        self.store.recovery.discard(self.document.path)
+        self.document.undo_stack.clear()
+        self.close_campaign()
+        self.open_campaign(path)
+
+    def duplicate(self) -> None:
+        if self.document is None or not self.save_if_dirty("Duplicate"):
+            return
+        name = Ask.text(self, "Duplicate campaign", "Name of the copy:", f"{self.document.campaign.name} (copy)")
+        if name is None:
+            return
+        path = self.store.duplicate(self.document.path, name)
+        self.statusBar().showMessage(f"Copied to {path.name}", 5000)
+
+    def rename(self) -> None:
+        if self.document is None:
+            return
+        name = Ask.text(self, "Rename campaign", "New name:", self.document.campaign.name)
+        if name is None or name == self.document.campaign.name:
+            return
+        self.document.push(SetCampaignField(self.document.campaign, "name", name, f"Rename to “{name}”"))
+
+    def restore_backup(self) -> None:
+        if self.document is None:
+            return
+        backup = BackupPicker.ask(self.store, self.document.path, self)
+        if backup is None:
+            return
+        if self.document.dirty and not Ask.yes_no(
+                self, "Restore earlier version", "Unsaved changes will be lost. Restore anyway?"):
+            return
+        try:
+            self.store.restore_backup(self.document.path, backup)
+            campaign = self.store.load(self.document.path)
+        except (CampaignFileError, OSError) as exc:
+            Ask.error(self, "Restore failed", str(exc))
+            return
+        self.store.recovery.discard(self.document.path)
+        self.document.reload_from(campaign)
+        self.statusBar().showMessage("Restored the earlier version; the replaced one is kept as a backup", 6000)
+
+    def save_if_dirty(self, what: str) -> bool:
+        if self.document is None or not self.document.dirty:
+            return True
+        if Ask.yes_no(self, what, "The campaign has unsaved changes. Save them first?", default_yes=True):
+            return self.save()
+        return False
+
+    def undo(self) -> None:
+        if self.document is not None:
+            self.document.undo_stack.undo()
+
+    def redo(self) -> None:
+        if self.document is not None:
+            self.document.undo_stack.redo()
+
+    def autosave(self) -> None:
+        if self.document is not None:
+            try:
+                if self.document.autosave():
+                    self.statusBar().showMessage("Unsaved changes autosaved for recovery", 3000)
+            except OSError as exc:
+                self.statusBar().showMessage(f"Autosave failed: {exc}", 10_000)
+
+    def about(self) -> None:
+        Ask.info(self, "About Crisis Desktop",
+                 f"Crisis Desktop {__version__}\n\nPrepare characters, run fights on an encounter board and "
+                 f"a cover/range grid, show the players a second screen, print sheets.\n\n"
+                 f"Data folder: {self.paths.data_dir}")
+
+    # -- updates ------------------------------------------------------------------------------
+    def _notes_edited(self, text: str) -> None:
+        if self.document is not None and text != self.document.campaign.notes:
+            self.document.push(SetCampaignField(self.document.campaign, "notes", text, "Edit campaign notes"))
+
+    def _on_changed(self, changes) -> None:  # type: ignore[no-untyped-def]
+        if self.document is not None:
+            self.overview.update_campaign(self.document.campaign, changes)
+            if changes.characters or changes.characters_added or changes.characters_removed \
+                    or changes.encounters or changes.battle_maps or "*" in changes.campaign_fields:
+                for place in self.places:
+                    place.show_campaign(self.document.campaign)
+        self._update_title()
+
+    def _show_everywhere(self) -> None:
+        campaign = self.document.campaign if self.document else None
+        self.overview.show_campaign(campaign, self.document.path if self.document else None)
+        for place in self.places:
+            place.show_campaign(campaign)
+
+    def _update_title(self) -> None:
+        has = self.document is not None
+        for action in self.campaign_actions:
+            action.setEnabled(has)
+        self.act_undo.setEnabled(has and self.document.undo_stack.canUndo())  # type: ignore[union-attr]
+        self.act_redo.setEnabled(has and self.document.undo_stack.canRedo())  # type: ignore[union-attr]
+        if self.document is None:
+            self.setWindowTitle("Crisis Desktop")
+            self.setWindowModified(False)
+            return
+        self.setWindowTitle(f"{self.document.campaign.name}[*] — Crisis Desktop")
+        self.setWindowModified(self.document.dirty)
+
+    def _restore_geometry(self) -> None:
+        geometry = self.settings.ui.get("geometry")
+        state = self.settings.ui.get("state")
+        if isinstance(geometry, str) and self.restoreGeometry(QByteArray(base64.b64decode(geometry))):
+            if isinstance(state, str):
+                self.restoreState(QByteArray(base64.b64decode(state)))
+        else:
+            self.resize(1280, 800)
+
+    def _save_settings(self) -> None:
+        try:
+            self.settings.save(self.paths.settings_file)
+        except OSError as exc:
+            self.statusBar().showMessage(f"Could not save settings: {exc}", 10_000)

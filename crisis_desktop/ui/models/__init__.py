@@ -1,0 +1,1 @@
+"""Qt models of Crisis Desktop."""

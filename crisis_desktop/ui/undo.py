@@ -1,0 +1,44 @@
+"""Adapts controller commands to Qt's undo framework."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtGui import QUndoCommand
+
+from crisis_desktop.controller.changes import ChangeSet
+from crisis_desktop.controller.commands import Command
+from crisis_desktop.domain import Campaign
+
+# QUndoCommand.id() must be an int; merge keys are arbitrary tuples, so each distinct key gets one.
+_MERGE_IDS: dict[tuple[object, ...], int] = {}
+
+
+class UndoAdapter(QUndoCommand):
+    """Pushes one controller Command onto a QUndoStack; redo applies it, undo reverts it."""
+
+    def __init__(self, command: Command, campaign: Campaign, notify: Callable[[ChangeSet], None]) -> None:
+        super().__init__(command.text)
+        self.command = command
+        self._campaign = campaign
+        self._notify = notify
+
+    def redo(self) -> None:  # Override QUndoCommand::redo (also called by QUndoStack.push)
+        self._notify(self.command.apply(self._campaign))
+
+    def undo(self) -> None:  # Override QUndoCommand::undo
+        self._notify(self.command.revert(self._campaign))
+
+    def id(self) -> int:  # Override QUndoCommand::id: -1 means "never merge"
+        key = self.command.merge_key
+        if key is None:
+            return -1
+        return _MERGE_IDS.setdefault(key, len(_MERGE_IDS) + 1)
+
+    def mergeWith(self, other: QUndoCommand) -> bool:  # Override QUndoCommand::mergeWith
+        if not isinstance(other, UndoAdapter) or other.command.merge_key != self.command.merge_key:
+            return False
+        if not self.command.merge(other.command):
+            return False
+        self.setText(self.command.text)
+        return True

@@ -1,0 +1,49 @@
+"""A read-only list of one kind of campaign content (characters, encounters, battle maps)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
+
+from crisis_desktop.domain import Campaign
+
+Rows = Callable[[Campaign], Sequence[Sequence[str]]]
+
+
+class ListPlace(QTreeWidget):
+    """Rows produced by `rows(campaign)`, refreshed when the campaign changes."""
+
+    def __init__(self, headers: Sequence[str], rows: Rows, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._rows = rows
+        self.setHeaderLabels(list(headers))
+        self.setRootIsDecorated(False)
+        self.setAlternatingRowColors(True)
+        self.setSortingEnabled(True)
+        self.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+
+    def show_campaign(self, campaign: Campaign | None) -> None:
+        self.clear()
+        if campaign is None:
+            return
+        self.addTopLevelItems([QTreeWidgetItem(list(row)) for row in self._rows(campaign)])
+
+
+def character_rows(campaign: Campaign) -> list[list[str]]:
+    return [[c.name, c.kind.value.upper(), c.player, ", ".join(c.tags), str(len(c.equipment))]
+            for c in campaign.characters]
+
+
+def encounter_rows(campaign: Campaign) -> list[list[str]]:
+    maps = {m.id: m.name for m in campaign.battle_maps}
+    rows = []
+    for e in campaign.encounters:
+        state = f"round {e.round}" if e.started else "prepared"
+        rows.append([e.name, str(len(e.combatants)), maps.get(e.battle_map_id or "", ""), state])
+    return rows
+
+
+def battle_map_rows(campaign: Campaign) -> list[list[str]]:
+    return [[m.name, m.grid.value, f"{m.width} × {m.height}", f"{m.metres_per_cell:g} m",
+             str(len(m.cells)), str(len(m.tokens))] for m in campaign.battle_maps]

@@ -1,0 +1,75 @@
+"""The Campaign place: name, rules, file, what the campaign holds, and the GM's notes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtWidgets import QFormLayout, QLabel, QPlainTextEdit, QVBoxLayout, QWidget
+
+from crisis_desktop.controller.changes import ChangeSet
+from crisis_desktop.domain import Campaign, CharacterKind
+
+
+class CampaignOverview(QWidget):
+    """Shows one campaign (or none).
+
+    Signals:
+        notesEdited(str): the GM typed into the notes.
+    """
+
+    notesEdited = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.title = QLabel()
+        font = self.title.font()
+        font.setPointSizeF(font.pointSizeF() * 1.8)
+        font.setBold(True)
+        self.title.setFont(font)
+        self.rules = QLabel()
+        self.file = QLabel()
+        self.file.setWordWrap(True)
+        self.contents = QLabel()
+        self.contents.setWordWrap(True)
+        self.notes = QPlainTextEdit()
+        self.notes.setPlaceholderText("Campaign notes: plot threads, NPC motives, what happened last session…")
+        self.notes.textChanged.connect(lambda: self.notesEdited.emit(self.notes.toPlainText()))
+        form = QFormLayout()
+        form.addRow("Rules:", self.rules)
+        form.addRow("File:", self.file)
+        form.addRow("Contents:", self.contents)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addLayout(form)
+        layout.addWidget(QLabel("Notes:"))
+        layout.addWidget(self.notes, 1)
+        self.show_campaign(None, None)
+
+    def show_campaign(self, campaign: Campaign | None, path: Path | None) -> None:
+        self.setEnabled(campaign is not None)
+        self.file.setText(str(path) if path else "")
+        if campaign is None:
+            self.title.setText("No campaign open")
+            self.rules.setText("")
+            self.contents.setText("Open a campaign with File › Open Campaign… (Ctrl+O).")
+            with QSignalBlocker(self.notes):
+                self.notes.setPlainText("")
+            return
+        self.update_campaign(campaign, ChangeSet(campaign_fields=frozenset({"*"})))
+
+    def update_campaign(self, campaign: Campaign, changes: ChangeSet) -> None:
+        self.title.setText(campaign.name)
+        options = ", ".join(f"{k} = {v}" for k, v in sorted(campaign.rule_options.items())) or "defaults"
+        self.rules.setText(f"{campaign.ruleset} (rule options: {options})")
+        pcs = sum(1 for c in campaign.characters if c.kind is CharacterKind.PC)
+        npcs = len(campaign.characters) - pcs
+        self.contents.setText(
+            f"{pcs} player characters, {npcs} NPCs, {len(campaign.encounters)} encounters, "
+            f"{len(campaign.battle_maps)} battle maps, {len(campaign.equipment)} items in the equipment catalogue"
+        )
+        if ("notes" in changes.campaign_fields or "*" in changes.campaign_fields) \
+                and self.notes.toPlainText() != campaign.notes:
+            # Undo/redo of a notes edit: show it without emitting another edit.
+            with QSignalBlocker(self.notes):
+                self.notes.setPlainText(campaign.notes)

@@ -1,0 +1,65 @@
+"""GUI fixtures: a main window on a private data directory with the demo seeded, and scripted answers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from crisis_desktop.storage.demo import seed_demo
+from crisis_desktop.ui.dialogs.ask import Ask
+from crisis_desktop.ui.main_window import MainWindow
+
+
+class Answers:
+    """Replaces Ask's modal dialogs: queued answers per question kind, and a record of what was asked."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.queued: dict[str, list[object]] = {"text": [], "yes_no": [], "save_discard_cancel": []}
+        self.asked: list[tuple[str, str]] = []
+        for kind in ("text", "yes_no", "save_discard_cancel"):
+            monkeypatch.setattr(Ask, kind, classmethod(self._answer(kind)))
+        monkeypatch.setattr(Ask, "error", classmethod(self._record("error")))
+        monkeypatch.setattr(Ask, "info", classmethod(self._record("info")))
+
+    def _answer(self, kind: str) -> Callable[..., object]:
+        def answer(_cls, _parent, title, text, *_args, **_kwargs):
+            self.asked.append((kind, f"{title}: {text}"))
+            if not self.queued[kind]:
+                raise AssertionError(f"Unexpected question {kind}: {title}: {text}")
+            return self.queued[kind].pop(0)
+        return answer
+
+    def _record(self, kind: str) -> Callable[..., None]:
+        def record(_cls, _parent, title, text):
+            self.asked.append((kind, f"{title}: {text}"))
+        return record
+
+    def texts(self, kind: str) -> list[str]:
+        return [text for k, text in self.asked if k == kind]
+
+
+@pytest.fixture
+def answers(monkeypatch) -> Answers:
+    return Answers(monkeypatch)
+
+
+@pytest.fixture
+def make_window(qtbot, paths, answers):
+    """Factory for main windows on the same data directory (a second instance, a restart)."""
+    seed_demo(paths)
+
+    def make(campaign: str | None = None, start: bool = True) -> MainWindow:
+        window = MainWindow(paths)
+        qtbot.addWidget(window)
+        window.show()
+        if start:
+            window.start(campaign)
+        return window
+
+    return make
+
+
+@pytest.fixture
+def window(make_window) -> MainWindow:
+    return make_window()
