@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QTabWidget, QWidget
 
 from crisis_desktop import __version__
 from crisis_desktop.controller.commands import SetCampaignField
+from crisis_desktop.rules.registry import get_ruleset
 from crisis_desktop.storage.campaign_store import CampaignFileError, CampaignStore
 from crisis_desktop.storage.demo import DEMO_FILE_NAME
 from crisis_desktop.storage.locks import CampaignLock
@@ -19,6 +20,8 @@ from crisis_desktop.storage.settings import AppSettings
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.backups import BackupPicker
 from crisis_desktop.ui.dialogs.campaign_picker import CampaignPicker
+from crisis_desktop.ui.dialogs.new_campaign import NewCampaignDialog
+from crisis_desktop.ui.dialogs.rule_options import RuleOptionsDialog
 from crisis_desktop.ui.document import CampaignDocument
 from crisis_desktop.ui.views.list_place import ListPlace, battle_map_rows, character_rows, encounter_rows
 from crisis_desktop.ui.views.overview import CampaignOverview
@@ -81,6 +84,8 @@ class MainWindow(QMainWindow):
         self.act_rename = self._action("&Rename…", self.rename, None, "Rename the campaign (undoable)")
         self.act_restore = self._action("Restore &Earlier Version…", self.restore_backup, None,
                                         "Go back to one of the last 10 saved versions")
+        self.act_rule_options = self._action("Rule &Options…", self.edit_rule_options, None,
+                                             "Choose how the campaign plays where the rules leave a choice")
         self.act_close = self._action("&Close Campaign", self.close_campaign, keys.Close)
         self.act_quit = self._action("&Quit", self.close, keys.Quit)
         self.act_about = self._action("&About Crisis Desktop", self.about)
@@ -91,7 +96,7 @@ class MainWindow(QMainWindow):
         self.act_redo.setShortcuts([QKeySequence(keys.Redo), QKeySequence("Ctrl+Y")])
         self.act_redo.triggered.connect(self.redo)
         self.campaign_actions = [self.act_save, self.act_save_as, self.act_duplicate, self.act_rename,
-                                 self.act_restore, self.act_close]
+                                 self.act_restore, self.act_close, self.act_rule_options]
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -108,6 +113,8 @@ class MainWindow(QMainWindow):
         file.addAction(self.act_quit)
         edit = bar.addMenu("&Edit")
         edit.addActions([self.act_undo, self.act_redo])
+        edit.addSeparator()
+        edit.addAction(self.act_rule_options)
         view = bar.addMenu("&View")
         self.view_menu = view
         for index in range(self.tabs.count()):
@@ -240,11 +247,24 @@ class MainWindow(QMainWindow):
 
     # -- file commands ------------------------------------------------------------------------
     def new_campaign(self) -> None:
-        name = Ask.text(self, "New campaign", "Name of the new campaign:")
-        if name is None or not self.close_campaign():
+        answer = NewCampaignDialog.ask(self)
+        if answer is None or not self.close_campaign():
             return
-        _campaign, path = self.store.create(name)
+        _campaign, path = self.store.create(*answer)
         self.open_campaign(path)
+
+    def edit_rule_options(self) -> None:
+        if self.document is None:
+            return
+        campaign = self.document.campaign
+        try:
+            ruleset = get_ruleset(campaign.ruleset)
+        except KeyError as exc:
+            Ask.error(self, "Rule options", str(exc))
+            return
+        chosen = RuleOptionsDialog.ask(ruleset, campaign.rule_options, self)
+        if chosen is not None and chosen != campaign.rule_options:
+            self.document.push(SetCampaignField(campaign, "rule_options", chosen, "Change rule options"))
 
     def pick_campaign(self) -> None:
         open_path = self.document.path if self.document else None

@@ -8,6 +8,7 @@ import pytest
 
 from crisis_desktop.storage.demo import seed_demo
 from crisis_desktop.ui.dialogs.ask import Ask
+from crisis_desktop.ui.dialogs.new_campaign import NewCampaignDialog
 from crisis_desktop.ui.main_window import MainWindow
 
 
@@ -15,10 +16,12 @@ class Answers:
     """Replaces Ask's modal dialogs: queued answers per question kind, and a record of what was asked."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.queued: dict[str, list[object]] = {"text": [], "yes_no": [], "save_discard_cancel": []}
+        self.queued: dict[str, list[object]] = {"text": [], "yes_no": [], "save_discard_cancel": [],
+                                                "new_campaign": []}
         self.asked: list[tuple[str, str]] = []
         for kind in ("text", "yes_no", "save_discard_cancel"):
             monkeypatch.setattr(Ask, kind, classmethod(self._answer(kind)))
+        monkeypatch.setattr(NewCampaignDialog, "ask", classmethod(lambda _cls, _parent=None: self._pop("new_campaign")))
         monkeypatch.setattr(Ask, "error", classmethod(self._record("error")))
         monkeypatch.setattr(Ask, "info", classmethod(self._record("info")))
 
@@ -29,6 +32,12 @@ class Answers:
                 raise AssertionError(f"Unexpected question {kind}: {title}: {text}")
             return self.queued[kind].pop(0)
         return answer
+
+    def _pop(self, kind: str) -> object:
+        self.asked.append((kind, ""))
+        if not self.queued[kind]:
+            raise AssertionError(f"Unexpected dialog {kind}")
+        return self.queued[kind].pop(0)
 
     def _record(self, kind: str) -> Callable[..., None]:
         def record(_cls, _parent, title, text):

@@ -134,9 +134,10 @@ def test_window_geometry_is_remembered(make_window):
 
 
 def test_new_campaign_opens_empty_and_is_listed_as_recent(window, answers, paths):
-    answers.queued["text"].append("Night Shift")
+    answers.queued["new_campaign"].append(("Night Shift", "crisis-classic"))
     window.act_new.trigger()
     assert demo_name(window) == "Night Shift"
+    assert window.document.campaign.ruleset == "crisis-classic"
     assert window.places[0].topLevelItemCount() == 0
     assert window.document.path.parent == paths.campaigns
     assert window.settings.recent_paths()[0] == window.document.path

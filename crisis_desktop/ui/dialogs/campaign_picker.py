@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from crisis_desktop.storage.campaign_store import CampaignFileError, CampaignStore
 from crisis_desktop.ui.dialogs.ask import Ask
+from crisis_desktop.ui.dialogs.new_campaign import NewCampaignDialog
 
 _PATH_ROLE = Qt.ItemDataRole.UserRole
 
@@ -138,10 +139,10 @@ class CampaignPicker(QDialog):
         self.accept()
 
     def _new(self) -> None:
-        name = Ask.text(self, "New campaign", "Name of the new campaign:")
-        if name is None:
+        answer = NewCampaignDialog.ask(self)
+        if answer is None:
             return
-        _campaign, path = self.store.create(name)
+        _campaign, path = self.store.create(*answer)
         self.chosen = path
         self.accept()
 
