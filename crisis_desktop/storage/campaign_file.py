@@ -1,0 +1,178 @@
+"""Reading and writing one campaign file: size check, JSON, migrations, validation, clear errors."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from crisis_desktop.domain.campaign import Campaign
+from crisis_desktop.storage.migrations import MigrationError, migrate
+
+# A campaign of thousands of characters is a few MiB; anything this large is not one of ours, and
+# reading it whole could exhaust memory.
+MAX_CAMPAIGN_BYTES = 64 * 1024 * 1024
+
+
+class CampaignFileError(Exception):
+    """A campaign file that cannot be used; str() names the file and its first problem.
+
+    For example: ``campaign.json: characters[2].name: String should have at least 1 character``.
+    """
+
+    def __init__(self, path: Path, message: str, field_path: str | None = None) -> None:
+        self.path = Path(path)
+        self.message = message
+        self.field_path = field_path
+        super().__init__(str(self))
+
+    @property
+    def problem(self) -> str:
+        """The problem without the file name: ``characters[2].name: String should ...``."""
+        return f"{self.field_path}: {self.message}" if self.field_path else self.message
+
+    def __str__(self) -> str:
+        return f"{self.path.name}: {self.problem}"
+
+
+def read_campaign(path: Path, max_bytes: int = MAX_CAMPAIGN_BYTES) -> Campaign:
+    """Load a campaign file; never modifies it. Raises CampaignFileError for every way it can be unusable."""
+    path = Path(path)
+    return parse_campaign_bytes(read_limited(path, max_bytes), path)
+
+
+def read_limited(path: Path, max_bytes: int = MAX_CAMPAIGN_BYTES) -> bytes:
+    """The file's bytes, refusing (before reading anything) files larger than `max_bytes`."""
+    try:
+        size = os.stat(path).st_size
+        if size > max_bytes:
+            raise CampaignFileError(path, f"too large: {size:,} bytes, more than the limit of "
+                                          f"{max_bytes:,} bytes for a campaign file")
+        with open(path, "rb") as f:
+            # Read at most one byte past the limit, in case the file grew after the stat.
+            raw = f.read(max_bytes + 1)
+    except FileNotFoundError:
+        raise CampaignFileError(path, "file not found") from None
+    except IsADirectoryError:
+        raise CampaignFileError(path, "this is a folder, not a campaign file") from None
+    except PermissionError:
+        raise CampaignFileError(path, "permission denied: the file cannot be read") from None
+    except OSError as exc:
+        raise CampaignFileError(path, f"cannot be read: {exc.strerror or exc}") from None
+    if len(raw) > max_bytes:
+        raise CampaignFileError(path, f"too large: more than the limit of {max_bytes:,} bytes")
+    return raw
+
+
+def parse_campaign_bytes(raw: bytes, path: Path) -> Campaign:
+    """Decode, parse, migrate and validate the bytes of a campaign file (`path` names it in errors)."""
+    return parse_campaign_data(parse_json_object(raw, path), path)
+
+
+def parse_json_object(raw: bytes, path: Path) -> dict[str, Any]:
+    """The top-level JSON object of a file; CampaignFileError for anything else."""
+    try:
+        # utf-8-sig: tolerate the byte-order mark some Windows editors add.
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise CampaignFileError(path, f"not UTF-8 text (invalid byte at offset {exc.start})") from None
+    if not text.strip():
+        raise CampaignFileError(path, "the file is empty")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        # A cut-off file fails at its very end, or inside a string that never closes.
+        if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
+            end = text.rstrip()
+            line, column = end.count("\n") + 1, len(end) - (end.rfind("\n") + 1) + 1
+            raise CampaignFileError(path, f"the file ends too early (line {line}, column {column}): "
+                                          "it looks truncated") from None
+        raise CampaignFileError(path, f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") \
+            from None
+    if not isinstance(data, dict):
+        raise CampaignFileError(path, f"the top level is a JSON {_json_kind(data)}, not an object: "
+                                      "this is not a campaign file")
+    return data
+
+
+def parse_campaign_data(data: dict[str, Any], path: Path) -> Campaign:
+    """Migrate a raw campaign dict to the current format and validate it."""
+    try:
+        current = migrate(data)
+    except MigrationError as exc:
+        raise CampaignFileError(path, exc.message, exc.field_path) from None
+    try:
+        return Campaign.model_validate(current)
+    except ValidationError as exc:
+        field_path, message = first_problem(exc, current)
+        raise CampaignFileError(path, message, field_path) from None
+
+
+def campaign_bytes(campaign: Campaign) -> bytes:
+    """The file content for a campaign: indented, UTF-8, fields in model order, final newline."""
+    return (campaign.model_dump_json(indent=2) + "\n").encode("utf-8")
+
+
+def first_problem(exc: ValidationError, data: Any) -> tuple[str | None, str]:
+    """The field path and a message for the first validation error.
+
+    pydantic's loc mixes real keys with the names of union members ("int", "str"); walking the loc
+    through the data keeps only the parts that exist, so the path matches what the user sees.
+    """
+    errors = exc.errors(include_url=False)
+    first = errors[0]
+    parts, tags = _walk(first["loc"], data, first["type"] == "missing")
+    message = str(first["msg"]).removeprefix("Value error, ")
+    if tags:
+        # Every member of a union failed: name them all rather than only the first one.
+        names = []
+        for error in errors:
+            error_parts, error_tags = _walk(error["loc"], data, False)
+            if error_parts == parts and error_tags:
+                names.append(str(error_tags[-1]))
+        if len(names) > 1:
+            message = f"Input should be one of {', '.join(names)} (got a JSON {_json_kind(first['input'])})"
+    return (_format_path(parts) or None), message
+
+
+def _walk(loc: tuple[int | str, ...], data: Any, missing: bool) -> tuple[list[int | str], list[int | str]]:
+    parts: list[int | str] = []
+    tags: list[int | str] = []
+    current = data
+    for i, element in enumerate(loc):
+        if _has(current, element):
+            current = current[element]
+            parts.append(element)
+        elif missing and i == len(loc) - 1:
+            parts.append(element)
+        else:
+            tags.append(element)
+    return parts, tags
+
+
+def _has(container: Any, element: int | str) -> bool:
+    if isinstance(container, dict):
+        return element in container
+    return isinstance(container, list) and isinstance(element, int) and 0 <= element < len(container)
+
+
+def _format_path(parts: list[int | str]) -> str:
+    text = ""
+    for part in parts:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        elif part.isidentifier():
+            text += f".{part}" if text else part
+        else:
+            text += f"[{json.dumps(part, ensure_ascii=False)}]"
+    return text
+
+
+def _json_kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    return {bool: "boolean", int: "number", float: "number", str: "string", list: "list",
+            dict: "object"}.get(type(value), type(value).__name__)

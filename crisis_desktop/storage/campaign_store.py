@@ -1,0 +1,227 @@
+"""Campaign files in the campaigns folder: list, load, save atomically with backups, copy, rename, delete."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import unicodedata
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from crisis_desktop.domain.campaign import Campaign
+from crisis_desktop.domain.common import new_id, utc_now
+from crisis_desktop.storage.atomic import atomic_copy_file, atomic_write_bytes
+from crisis_desktop.storage.backups import KEEP_BACKUPS, BackupArea, BackupInfo
+from crisis_desktop.storage.campaign_file import (
+    MAX_CAMPAIGN_BYTES,
+    CampaignFileError,
+    campaign_bytes,
+    read_campaign,
+)
+from crisis_desktop.storage.paths import AppPaths
+from crisis_desktop.storage.recovery import RecoveryStore
+
+__all__ = ["CampaignEntry", "CampaignFileError", "CampaignStore", "slugify"]
+
+_SLUG_MAX = 60
+# Names Windows refuses as file names, whatever the extension.
+_RESERVED = {"con", "prn", "aux", "nul", *(f"{dev}{i}" for dev in ("com", "lpt") for i in range(1, 10))}
+
+
+@dataclass(frozen=True)
+class CampaignEntry:
+    """One file of the campaigns folder; `problem` says why it cannot be opened (then name is the stem)."""
+
+    path: Path
+    name: str
+    ruleset: str | None
+    modified: datetime | None
+    problem: str | None = None
+
+
+def slugify(name: str) -> str:
+    """A file-name-safe form of a campaign name: letters of any script, digits, single hyphens."""
+    text = unicodedata.normalize("NFKC", name).casefold()
+    text = re.sub(r"[^\w]+|_+", "-", text).strip("-")[:_SLUG_MAX].strip("-")
+    if not text:
+        return "campaign"
+    return f"campaign-{text}" if text in _RESERVED else text
+
+
+class CampaignStore:
+    """Reads and writes campaign files; never changes a file it cannot read unless told to."""
+
+    def __init__(self, paths: AppPaths, *, max_bytes: int = MAX_CAMPAIGN_BYTES,
+                 keep_backups: int = KEEP_BACKUPS) -> None:
+        self.paths = paths
+        self.max_bytes = max_bytes
+        self.backups = BackupArea(paths.backups, keep_backups)
+        self.recovery = RecoveryStore(paths, max_bytes=max_bytes)
+        # Files this store read or wrote successfully, by (size, mtime, inode): saving over one of
+        # them needs no second full read to prove it is a good campaign.
+        self._known_good: dict[Path, tuple[int, int, int]] = {}
+
+    # -- reading ------------------------------------------------------------------------------
+    def list_campaigns(self) -> list[CampaignEntry]:
+        """Every campaign file in the campaigns folder, by name; a bad file is listed with its problem."""
+        folder = self.paths.campaigns
+        if not folder.is_dir():
+            return []
+        entries = []
+        for path in sorted(folder.glob("*.json")):
+            if path.name.startswith("."):
+                continue
+            try:
+                campaign = self.load(path)
+            except CampaignFileError as exc:
+                entries.append(CampaignEntry(path, path.stem, None, None, exc.problem))
+                continue
+            entries.append(CampaignEntry(path, campaign.name, campaign.ruleset, campaign.modified))
+        return sorted(entries, key=lambda e: (e.name.casefold(), e.path.name))
+
+    def load(self, path: Path) -> Campaign:
+        """The campaign in `path`, upgraded to the current format; raises CampaignFileError."""
+        path = Path(path)
+        before = _identity(path)
+        campaign = read_campaign(path, self.max_bytes)
+        if before is not None and before == _identity(path):
+            self._known_good[path.resolve()] = before
+        return campaign
+
+    # -- writing ------------------------------------------------------------------------------
+    def save(self, campaign: Campaign, path: Path, *, overwrite_bad: bool = False) -> None:
+        """Write `campaign` to `path` atomically and set its `modified` time.
+
+        The version being replaced is kept as a backup first. A file that cannot be loaded is
+        replaced only with overwrite_bad=True (the CampaignFileError explains the problem otherwise);
+        a copy of it is kept as a backup even then.
+        """
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        exists = path.exists()
+        if exists and not overwrite_bad and not self._is_known_good(path):
+            self.load(path)
+        campaign.modified = utc_now()
+        data = campaign_bytes(campaign)
+        if exists:
+            self.backups.keep_copy(path)
+        atomic_write_bytes(path, data)
+        self._remember_good(path)
+
+    def create(self, name: str, ruleset: str = "crisis") -> tuple[Campaign, Path]:
+        """A new, empty campaign saved under a fresh file name derived from `name`."""
+        campaign = Campaign(name=name, ruleset=ruleset)
+        return campaign, self._write_new(campaign)
+
+    def save_as(self, campaign: Campaign, new_name: str) -> Path:
+        """Save a copy named `new_name` (with its own id) to a new file; `campaign` is left as it is."""
+        copy = campaign.model_copy(deep=True)
+        copy.name = new_name
+        copy.id = new_id()
+        copy.created = utc_now()
+        return self._write_new(copy)
+
+    def duplicate(self, path: Path, new_name: str) -> Path:
+        """Copy the campaign file at `path` under a new name; returns the new file."""
+        return self.save_as(self.load(path), new_name)
+
+    def rename(self, path: Path, new_name: str) -> None:
+        """Change the campaign's name inside the file; the file keeps its name (others may point at it)."""
+        campaign = self.load(path)
+        campaign.name = new_name
+        self.save(campaign, path)
+
+    def delete(self, path: Path) -> BackupInfo:
+        """Move the file into the backups area (see list_deleted/undelete); its recovery file goes too."""
+        path = Path(path)
+        info = self.backups.keep_deleted(path)
+        self._known_good.pop(path.resolve(), None)
+        self.recovery.discard(path)
+        return info
+
+    # -- backups ------------------------------------------------------------------------------
+    def list_backups(self, path: Path) -> list[BackupInfo]:
+        """Earlier versions of the campaign at `path`, newest first."""
+        return self.backups.list(path)
+
+    def restore_backup(self, path: Path, backup: BackupInfo | Path) -> None:
+        """Put an earlier version back in place; the current file is kept as a backup first.
+
+        The backup is checked before anything changes, so a damaged one cannot replace a good file.
+        """
+        path = Path(path)
+        source = backup.path if isinstance(backup, BackupInfo) else Path(backup)
+        read_campaign(source, self.max_bytes)
+        if path.exists():
+            self.backups.keep_copy(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_copy_file(source, path)
+        self._remember_good(path)
+
+    def list_deleted(self) -> list[BackupInfo]:
+        """Campaign files moved away by delete(), newest first."""
+        return self.backups.list_deleted()
+
+    def undelete(self, backup: BackupInfo) -> Path:
+        """Bring a deleted campaign back into the campaigns folder (under a free name); returns it."""
+        read_campaign(backup.path, self.max_bytes)
+        target = self._claim(backup.campaign_stem)
+        try:
+            atomic_copy_file(backup.path, target)
+        except BaseException:
+            target.unlink(missing_ok=True)
+            raise
+        backup.path.unlink()
+        return target
+
+    # -- helpers ------------------------------------------------------------------------------
+    def unique_path(self, name: str) -> Path:
+        """The first free file name for `name` in the campaigns folder (slug.json, slug-2.json, ...)."""
+        slug = slugify(name)
+        for n in range(1, 10_000):
+            candidate = self.paths.campaigns / (f"{slug}.json" if n == 1 else f"{slug}-{n}.json")
+            if not candidate.exists():
+                return candidate
+        raise OSError(f"no free file name for {name!r} in {self.paths.campaigns}")
+
+    def _claim(self, stem_source: str) -> Path:
+        """Reserve a free file name by creating it exclusively, so two saves never pick the same one."""
+        self.paths.campaigns.mkdir(parents=True, exist_ok=True)
+        while True:
+            candidate = self.unique_path(stem_source)
+            try:
+                os.close(os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+            except FileExistsError:
+                continue
+            return candidate
+
+    def _write_new(self, campaign: Campaign) -> Path:
+        target = self._claim(campaign.name)
+        campaign.modified = utc_now()
+        try:
+            # The placeholder is ours and empty: no backup of it, and no "bad file" refusal.
+            atomic_write_bytes(target, campaign_bytes(campaign))
+        except BaseException:
+            with contextlib.suppress(OSError):
+                target.unlink()
+            raise
+        self._remember_good(target)
+        return target
+
+    def _is_known_good(self, path: Path) -> bool:
+        return self._known_good.get(path.resolve()) == _identity(path)
+
+    def _remember_good(self, path: Path) -> None:
+        identity = _identity(path)
+        if identity is not None:
+            self._known_good[path.resolve()] = identity
+
+
+def _identity(path: Path) -> tuple[int, int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_size, st.st_mtime_ns, st.st_ino

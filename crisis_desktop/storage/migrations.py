@@ -1,0 +1,84 @@
+"""Upgrades raw campaign dicts of older file formats, one small step per version, before validation."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from crisis_desktop.domain.campaign import SCHEMA_VERSION
+
+RawCampaign = dict[str, Any]
+
+# A file without "schema_version" was written by the first prototype.
+FIRST_VERSION = 1
+
+
+class MigrationError(ValueError):
+    """The raw data cannot be upgraded; `field_path` points at the offending value where known."""
+
+    def __init__(self, message: str, field_path: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field_path = field_path
+
+
+def v1_to_v2(data: RawCampaign) -> RawCampaign:
+    """Prototype layout -> version 2.
+
+    Version 1 named the rules "system", had no rule options, and marked characters with
+    "type" ("pc"/"npc") instead of "kind"; characters had no "status" or "gm_notes" yet (their
+    defaults fill in). Values of an unexpected shape are left for validation to report.
+    """
+    out = dict(data)
+    if "system" in out and "ruleset" not in out:
+        out["ruleset"] = out.pop("system")
+    characters = out.get("characters")
+    if isinstance(characters, list):
+        out["characters"] = [_character_v1_to_v2(c) for c in characters]
+    out["schema_version"] = 2
+    return out
+
+
+def _character_v1_to_v2(character: Any) -> Any:
+    if not isinstance(character, dict) or "type" not in character or "kind" in character:
+        return character
+    upgraded = dict(character)
+    upgraded["kind"] = upgraded.pop("type")
+    return upgraded
+
+
+# MIGRATIONS[n] turns a version-n dict into a version-(n+1) dict.
+MIGRATIONS: dict[int, Callable[[RawCampaign], RawCampaign]] = {
+    1: v1_to_v2,
+}
+
+
+def schema_version_of(data: RawCampaign) -> int:
+    """The file format version a raw campaign declares (raises MigrationError if it is not usable)."""
+    version = data.get("schema_version", FIRST_VERSION)
+    # bool is an int in Python, but `true` is not a version number.
+    if not isinstance(version, int) or isinstance(version, bool) or version < FIRST_VERSION:
+        raise MigrationError(f"must be a whole number from {FIRST_VERSION}, not {json.dumps(version)}",
+                             "schema_version")
+    return version
+
+
+def migrate(data: RawCampaign, target: int = SCHEMA_VERSION) -> RawCampaign:
+    """Apply the migrations from the data's version up to `target`; the input dict is never modified.
+
+    A version newer than `target` means a newer build wrote the file: refuse rather than guess.
+    """
+    version = schema_version_of(data)
+    if version > target:
+        raise MigrationError(
+            f"written by a newer Crisis Desktop (file format version {version}; this version reads up to "
+            f"{target}). Install a newer Crisis Desktop to open it."
+        )
+    while version < target:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise MigrationError(f"no upgrade from file format version {version} is known")
+        data = step(data)
+        version += 1
+    return data

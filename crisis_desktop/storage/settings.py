@@ -1,0 +1,119 @@
+"""Application settings (recent campaigns, last campaign, UI state) in settings.json."""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from crisis_desktop.storage.atomic import atomic_write_text
+
+MAX_RECENT = 10
+# Settings are a few KiB; a larger file is not ours.
+MAX_SETTINGS_BYTES = 4 * 1024 * 1024
+
+
+class AppSettings(BaseModel):
+    """What the app remembers between runs. `ui` is free-form JSON for the views (geometry, ...)."""
+
+    # Settings written by a newer build may carry keys this one does not know: keep loading.
+    model_config = ConfigDict(extra="ignore", validate_assignment=True)
+
+    recent: list[str] = Field(default_factory=list)
+    last_campaign: str | None = None
+    ui: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("recent")
+    @classmethod
+    def _clean_recent(cls, recent: list[str]) -> list[str]:
+        return _dedupe(recent)[:MAX_RECENT]
+
+    def recent_paths(self) -> list[Path]:
+        """Recently opened campaign files, most recent first."""
+        return [Path(p) for p in self.recent]
+
+    def remember(self, path: Path) -> None:
+        """Note that `path` was opened: first in the recent list, and the campaign to reopen next time."""
+        text = str(Path(path).resolve())
+        self.recent = [text, *self.recent]
+        self.last_campaign = text
+
+    def forget(self, path: Path) -> None:
+        """Drop a campaign from the recent list (deleted or moved)."""
+        key = _key(str(path))
+        self.recent = [p for p in self.recent if _key(p) != key]
+        if self.last_campaign is not None and _key(self.last_campaign) == key:
+            self.last_campaign = None
+
+    @classmethod
+    def load(cls, path: Path) -> tuple[AppSettings, str | None]:
+        """The settings in `path`, and a warning for the user if they could not be used.
+
+        A missing file gives the defaults quietly. A damaged one gives the defaults and is renamed
+        to settings.json.bad-<timestamp> so that saving never silently overwrites it.
+        """
+        path = Path(path)
+        try:
+            size = path.stat().st_size
+            if size > MAX_SETTINGS_BYTES:
+                raise ValueError(f"the file is {size:,} bytes, far larger than settings ever are")
+            settings = cls.model_validate_json(path.read_bytes())
+        except FileNotFoundError:
+            return cls(), None
+        except OSError as exc:
+            # Unreadable (permissions, a folder of that name) is not damaged: leave it where it is.
+            return cls(), (f"The settings file {path} could not be read ({exc.strerror or exc}); "
+                           "default settings are used.")
+        except ValueError as exc:  # ValidationError is a ValueError
+            reason = _reason(exc)
+            try:
+                aside = _set_aside(path)
+            except OSError as move_exc:
+                return cls(), (f"The settings file {path} could not be read ({reason}) nor renamed "
+                               f"({move_exc.strerror or move_exc}); default settings are used.")
+            return cls(), (f"The settings file could not be read ({reason}). Default settings are used; "
+                           f"the old file was kept as {aside.name}.")
+        return settings, None
+
+    def save(self, path: Path) -> None:
+        """Write atomically (creating the folder if needed)."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(path, self.model_dump_json(indent=2) + "\n")
+
+
+def _key(path: str) -> str:
+    # Windows file names are case-insensitive: C:\A.json and c:\a.json are one campaign there.
+    return os.path.normcase(os.path.normpath(path)) if os.name == "nt" else os.path.normpath(path)
+
+
+def _dedupe(paths: list[str]) -> list[str]:
+    seen: set[str] = set()
+    out = []
+    for p in paths:
+        if _key(p) not in seen:
+            seen.add(_key(p))
+            out.append(p)
+    return out
+
+
+def _set_aside(path: Path) -> Path:
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    aside = path.with_name(f"{path.name}.bad-{stamp}")
+    n = 1
+    while aside.exists():
+        n += 1
+        aside = path.with_name(f"{path.name}.bad-{stamp}-{n}")
+    os.replace(path, aside)
+    return aside
+
+
+def _reason(exc: ValueError) -> str:
+    if isinstance(exc, ValidationError):
+        error = exc.errors(include_url=False)[0]
+        where = ".".join(str(part) for part in error["loc"])
+        return f"{where}: {error['msg']}" if where else str(error["msg"])
+    return str(exc)

@@ -1,0 +1,150 @@
+"""Bad campaign files: each is explained (file and first problem), never changed, never overwritten."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from crisis_desktop.storage.campaign_file import MAX_CAMPAIGN_BYTES, CampaignFileError
+from crisis_desktop.storage.campaign_store import CampaignStore
+
+GOOD = {"schema_version": 2, "name": "Fine", "characters": [{"name": "Vera"}]}
+VALID_TEXT = json.dumps(GOOD, indent=2)
+
+
+def _campaign(**fields: object) -> bytes:
+    return json.dumps({"name": "Fine", **fields}).encode()
+
+
+# (case id, file bytes, limit passed to the store or None for the default, expected message fragment)
+BAD_FILES = [
+    ("truncated", VALID_TEXT[: len(VALID_TEXT) // 2].encode(), None, "ends too early (line "),
+    ("truncated between values", VALID_TEXT[: VALID_TEXT.index('"characters"')].encode(), None,
+     "ends too early (line 3, column 18): it looks truncated"),
+    ("not JSON", b"name = 'Fine'\n", None, "not valid JSON: Expecting value (line 1, column 1)"),
+    ("JSON error position", b'{\n  "name": "Fine",\n  "notes": oops\n}', None, "(line 3, column 12)"),
+    ("wrong type", _campaign(characters=[{"name": "A"}, {"name": "B", "stats": "x"}]), None,
+     "characters[1].stats: Input should be a valid dictionary"),
+    ("stat of a wrong type", _campaign(characters=[{"name": "A", "stats": {"agility": [8]}}]), None,
+     "characters[0].stats.agility: Input should be one of int, float, str, bool"),
+    ("missing field", b'{"schema_version": 2, "characters": []}', None, "name: Field required"),
+    ("unknown field", _campaign(charcters=[]), None, "charcters: Extra inputs are not permitted"),
+    ("duplicate ids", _campaign(characters=[{"id": "a", "name": "A"}, {"id": "a", "name": "B"}]), None,
+     "two characters share the id a"),
+    ("too large", VALID_TEXT.encode(), 40, "too large: "),
+    ("future version", json.dumps({**GOOD, "schema_version": 7}).encode(), None,
+     "newer Crisis Desktop (file format version 7; this version reads up to 2)"),
+    ("version not a number", json.dumps({**GOOD, "schema_version": "2"}).encode(), None,
+     'schema_version: must be a whole number from 1, not "2"'),
+    ("top-level list", b'[{"name": "Fine"}]', None, "the top level is a JSON list, not an object"),
+    ("top-level string", b'"campaign"', None, "the top level is a JSON string, not an object"),
+    ("empty", b"", None, "the file is empty"),
+    ("only whitespace", b"\n  \n", None, "the file is empty"),
+    ("not UTF-8", b'{"name": "\xff\xfe"}', None, "not UTF-8 text (invalid byte at offset 10)"),
+]
+
+
+@pytest.mark.parametrize(("content", "limit", "fragment"), [case[1:] for case in BAD_FILES],
+                         ids=[case[0] for case in BAD_FILES])
+def test_bad_file_is_explained_left_alone_and_not_overwritten(app_paths, make_campaign, sha256,
+                                                               content, limit, fragment):
+    store = CampaignStore(app_paths, max_bytes=limit or MAX_CAMPAIGN_BYTES)
+    path = app_paths.campaigns / "campaign.json"
+    path.write_bytes(content)
+    digest = sha256(path)
+
+    with pytest.raises(CampaignFileError) as caught:
+        store.load(path)
+    assert fragment in str(caught.value)
+    assert str(caught.value).startswith("campaign.json: ")
+    assert caught.value.path == path
+
+    [entry] = store.list_campaigns()
+    assert fragment in (entry.problem or "")
+
+    with pytest.raises(CampaignFileError) as refused:
+        store.save(make_campaign(), path)
+    assert fragment in str(refused.value)
+    assert sha256(path) == digest
+    assert list(app_paths.campaigns.iterdir()) == [path]
+    assert store.list_backups(path) == []
+
+
+def test_message_names_file_field_path_and_problem(store, app_paths):
+    path = app_paths.campaigns / "campaign.json"
+    characters = [{"name": "A"}, {"name": "B"}, {"name": ""}]
+    path.write_text(json.dumps({"name": "Fine", "characters": characters}))
+    with pytest.raises(CampaignFileError) as caught:
+        store.load(path)
+    assert str(caught.value) == "campaign.json: characters[2].name: String should have at least 1 character"
+    assert caught.value.field_path == "characters[2].name"
+    assert caught.value.message == "String should have at least 1 character"
+
+
+def test_missing_file(store, app_paths):
+    with pytest.raises(CampaignFileError, match=r"^gone\.json: file not found$"):
+        store.load(app_paths.campaigns / "gone.json")
+
+
+def test_a_folder_is_not_a_campaign(store, app_paths):
+    folder = app_paths.campaigns / "folder.json"
+    folder.mkdir()
+    with pytest.raises(CampaignFileError, match="folder, not a campaign file"):
+        store.load(folder)
+    assert store.list_campaigns()[0].problem is not None
+
+
+def test_real_sparse_file_over_64_mib_is_refused_without_reading(store, app_paths, sha256, monkeypatch):
+    path = app_paths.campaigns / "huge.json"
+    with open(path, "wb") as f:
+        f.truncate(MAX_CAMPAIGN_BYTES + 1)
+    # Reading it would be the bug: fail loudly if anything opens it.
+    real_open = open
+
+    def no_reading(file, *args, **kwargs):
+        if Path(file) == path:
+            raise AssertionError("the oversized file was opened")
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr("builtins.open", no_reading)
+    with pytest.raises(CampaignFileError, match="too large: 67,108,865 bytes"):
+        store.load(path)
+    monkeypatch.undo()
+    assert path.stat().st_size == MAX_CAMPAIGN_BYTES + 1
+
+
+def test_file_at_the_limit_is_read(app_paths):
+    path = app_paths.campaigns / "c.json"
+    path.write_bytes(VALID_TEXT.encode())
+    assert CampaignStore(app_paths, max_bytes=len(VALID_TEXT)).load(path).name == "Fine"
+
+
+def test_byte_order_mark_is_tolerated(store, app_paths):
+    path = app_paths.campaigns / "c.json"
+    path.write_bytes(b"\xef\xbb\xbf" + VALID_TEXT.encode())
+    assert store.load(path).name == "Fine"
+
+
+def test_overwrite_bad_replaces_the_file_and_keeps_the_bad_one_as_a_backup(store, app_paths, make_campaign):
+    path = app_paths.campaigns / "campaign.json"
+    path.write_bytes(b'{"name": "Fine", "characters": [')
+    campaign = make_campaign()
+
+    store.save(campaign, path, overwrite_bad=True)
+
+    assert store.load(path) == campaign
+    [backup] = store.list_backups(path)
+    assert backup.path.read_bytes() == b'{"name": "Fine", "characters": ['
+
+
+def test_a_file_broken_after_loading_is_still_protected(store, app_paths, make_campaign):
+    campaign = make_campaign()
+    path = app_paths.campaigns / "campaign.json"
+    store.save(campaign, path)
+    store.load(path)
+    path.write_text('{"name": ""}')  # damaged outside the app since it was loaded
+    with pytest.raises(CampaignFileError, match="name: String should have at least 1 character"):
+        store.save(campaign, path)
+    assert path.read_text() == '{"name": ""}'
