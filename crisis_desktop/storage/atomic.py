@@ -7,6 +7,7 @@ import os
 import secrets
 import shutil
 import stat
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
@@ -15,6 +16,8 @@ from typing import BinaryIO
 # written file for a campaign.
 TEMP_SUFFIX = ".tmp"
 _CHUNK = 1024 * 1024
+# A temporary file this old was left by a process killed mid-save; a live save takes milliseconds.
+STALE_TEMP_SECONDS = 3600.0
 
 
 def temp_name_for(path: Path) -> Path:
@@ -70,3 +73,18 @@ def fsync_folder(folder: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def remove_stale_temp_files(folder: Path, older_than: float = STALE_TEMP_SECONDS) -> list[Path]:
+    """Delete temporary files that crashed saves left in `folder`; returns what was removed.
+
+    Only old ones: a younger one may belong to a save that is running right now.
+    """
+    removed = []
+    limit = time.time() - older_than
+    for tmp in Path(folder).glob(f".*{TEMP_SUFFIX}"):
+        with contextlib.suppress(OSError):
+            if tmp.is_file() and tmp.stat().st_mtime < limit:
+                tmp.unlink()
+                removed.append(tmp)
+    return removed

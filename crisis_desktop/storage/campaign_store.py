@@ -12,7 +12,7 @@ from pathlib import Path
 
 from crisis_desktop.domain.campaign import Campaign
 from crisis_desktop.domain.common import new_id, utc_now
-from crisis_desktop.storage.atomic import atomic_copy_file, atomic_write_bytes
+from crisis_desktop.storage.atomic import atomic_copy_file, atomic_write_bytes, remove_stale_temp_files
 from crisis_desktop.storage.backups import KEEP_BACKUPS, BackupArea, BackupInfo
 from crisis_desktop.storage.campaign_file import (
     MAX_CAMPAIGN_BYTES,
@@ -69,6 +69,7 @@ class CampaignStore:
         folder = self.paths.campaigns
         if not folder.is_dir():
             return []
+        remove_stale_temp_files(folder)
         entries = []
         for path in sorted(folder.glob("*.json")):
             if path.name.startswith("."):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from datetime import UTC, datetime
 
 import pytest
@@ -174,3 +175,19 @@ def test_save_keeps_file_permissions(store, app_paths, make_campaign):
     os.chmod(path, 0o600)
     store.save(make_campaign(), path)
     assert path.stat().st_mode & 0o777 == 0o600
+
+
+def test_listing_sweeps_temporary_files_left_by_old_crashes_only(store, app_paths):
+    _, path = store.create("Kept")
+    old = app_paths.campaigns / ".kept.json.0badf00d.tmp"
+    young = app_paths.campaigns / ".kept.json.1badf00d.tmp"
+    for tmp in (old, young):
+        tmp.write_text("{half")
+    two_hours_ago = time.time() - 7200
+    os.utime(old, (two_hours_ago, two_hours_ago))
+
+    store.list_campaigns()
+
+    assert not old.exists()
+    assert young.exists()  # may belong to a save running right now
+    assert path.exists()

@@ -1,0 +1,125 @@
+"""Recovery files: autosaved unsaved changes are offered after a crash unless a later save overtook them."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+
+from crisis_desktop.storage.recovery import RecoveryStore
+
+
+def _age(path, seconds):
+    """Make a file look `seconds` old, so mtime comparisons do not depend on clock granularity."""
+    when = time.time() - seconds
+    os.utime(path, (when, when))
+
+
+def test_autosave_is_offered_with_its_campaign_and_original_path(store, app_paths, make_campaign):
+    campaign = make_campaign("Unsaved")
+    path = app_paths.campaigns / "unsaved.json"
+    store.save(campaign, path)
+    _age(path, 60)
+    campaign.notes = "typed but not saved"
+
+    file = store.recovery.save(campaign, path)
+
+    assert file == app_paths.recovery / "unsaved.json"
+    assert json.loads(file.read_text())["recovery_of"] == str(path.resolve())
+    [offer] = store.recovery.list_recoveries()
+    assert offer.original_path == path.resolve()
+    assert offer.campaign == campaign and offer.campaign_name == "Unsaved"
+    assert offer.saved.tzinfo is not None
+    assert store.load(path).notes == ""  # the campaign file itself is untouched
+    assert store.recovery.pending() == [offer]
+
+
+def test_a_recovery_older_than_the_saved_file_is_stale_and_discarded(store, app_paths, make_campaign):
+    campaign = make_campaign()
+    path = app_paths.campaigns / "c.json"
+    store.save(campaign, path)
+    file = store.recovery.save(campaign, path)
+    _age(file, 60)  # the GM saved after this autosave
+
+    assert store.recovery.list_recoveries() == []
+    assert not file.exists()
+
+
+def test_take_returns_the_recovery_and_keeps_it_until_discarded(store, app_paths, make_campaign):
+    campaign = make_campaign()
+    path = app_paths.campaigns / "c.json"
+    store.save(campaign, path)
+    _age(path, 60)
+    campaign.notes = "recovered"
+    store.recovery.save(campaign, path)
+
+    taken = store.recovery.take(path)
+
+    assert taken is not None and taken.campaign.notes == "recovered"
+    assert store.recovery.take(path) is not None  # a second crash before the next autosave loses nothing
+    store.recovery.discard(path)
+    assert store.recovery.take(path) is None
+    assert store.recovery.list_recoveries() == []
+    assert list(app_paths.recovery.iterdir()) == []
+
+
+def test_autosaving_again_replaces_the_previous_recovery(store, app_paths, make_campaign):
+    campaign = make_campaign()
+    path = app_paths.campaigns / "c.json"
+    store.save(campaign, path)
+    _age(path, 60)
+    for n in range(3):
+        campaign.notes = f"edit {n}"
+        store.recovery.save(campaign, path)
+    [offer] = store.recovery.list_recoveries()
+    assert offer.campaign.notes == "edit 2"
+    assert len(list(app_paths.recovery.iterdir())) == 1
+
+
+def test_same_file_name_in_two_folders_keeps_two_recoveries(store, app_paths, tmp_path, make_campaign):
+    here = app_paths.campaigns / "c.json"
+    elsewhere = tmp_path / "elsewhere" / "c.json"
+    for path, name in ((here, "Here"), (elsewhere, "Elsewhere")):
+        store.save(make_campaign(name), path)
+        _age(path, 60)
+        store.recovery.save(make_campaign(f"{name} edited"), path)
+
+    offers = {o.original_path: o.campaign_name for o in store.recovery.list_recoveries()}
+    assert offers == {here.resolve(): "Here edited", elsewhere.resolve(): "Elsewhere edited"}
+    store.recovery.discard(here)
+    assert [o.campaign_name for o in store.recovery.list_recoveries()] == ["Elsewhere edited"]
+
+
+def test_recovery_of_a_campaign_whose_file_is_gone_is_still_offered(store, app_paths, make_campaign):
+    path = app_paths.campaigns / "gone.json"
+    store.recovery.save(make_campaign("Only copy"), path)
+    [offer] = store.recovery.list_recoveries()
+    assert offer.campaign_name == "Only copy" and offer.original_missing
+
+
+def test_unreadable_recovery_files_are_skipped_and_left_alone(store, app_paths, make_campaign):
+    path = app_paths.campaigns / "c.json"
+    store.save(make_campaign(), path)
+    _age(path, 60)
+    store.recovery.save(make_campaign("Good"), path)
+    junk = app_paths.recovery / "junk.json"
+    junk.write_text('{"recovery_of": ')
+    wrong = app_paths.recovery / "wrong.json"
+    wrong.write_text(json.dumps({"recovery_of": "x.json", "saved": "2024-01-01T00:00:00+00:00",
+                                 "campaign": {"name": ""}}))
+
+    assert [o.campaign_name for o in store.recovery.list_recoveries()] == ["Good"]
+    assert junk.exists() and wrong.exists()
+
+
+def test_deleting_a_campaign_discards_its_recovery(store, app_paths, make_campaign):
+    _, path = store.create("Doomed")
+    store.recovery.save(make_campaign("Doomed"), path)
+    store.delete(path)
+    assert store.recovery.list_recoveries() == []
+
+
+def test_nothing_to_offer_without_a_recovery_folder(tmp_path):
+    from crisis_desktop.storage.paths import AppPaths
+
+    assert RecoveryStore(AppPaths(tmp_path / "fresh")).list_recoveries() == []
