@@ -45,7 +45,7 @@ class BackupArea:
     def folder_for(self, campaign_path: Path) -> Path:
         return self.root / Path(campaign_path).stem
 
-    def list(self, campaign_path: Path) -> list[BackupInfo]:
+    def list_for(self, campaign_path: Path) -> list[BackupInfo]:
         """Versions of this campaign (by file stem), newest first; unknown files are ignored."""
         return _list_folder(self.folder_for(campaign_path))
 
@@ -82,7 +82,7 @@ class BackupArea:
         return BackupInfo(target, _stamp_of(target), target.stat().st_size, deleted=True)
 
     def prune(self, campaign_path: Path) -> None:
-        ordinary = [b for b in self.list(campaign_path) if not b.deleted]
+        ordinary = [b for b in self.list_for(campaign_path) if not b.deleted]
         for old in ordinary[self.keep:]:
             with contextlib.suppress(FileNotFoundError):
                 old.path.unlink()
@@ -91,7 +91,7 @@ class BackupArea:
         folder = self.folder_for(campaign_path)
         folder.mkdir(parents=True, exist_ok=True)
         when = datetime.now(UTC)
-        existing = self.list(campaign_path)
+        existing = self.list_for(campaign_path)
         # Names must sort in the order the versions were made, even within one microsecond or if
         # the clock went back: pruning keeps the newest by that order.
         if existing and existing[0].timestamp >= when:

@@ -145,7 +145,7 @@ class CampaignStore:
     # -- backups ------------------------------------------------------------------------------
     def list_backups(self, path: Path) -> list[BackupInfo]:
         """Earlier versions of the campaign at `path`, newest first."""
-        return self.backups.list(path)
+        return self.backups.list_for(path)
 
     def restore_backup(self, path: Path, backup: BackupInfo | Path) -> None:
         """Put an earlier version back in place; the current file is kept as a backup first.

@@ -37,7 +37,8 @@ class AppSettings(BaseModel):
 
     def remember(self, path: Path) -> None:
         """Note that `path` was opened: first in the recent list, and the campaign to reopen next time."""
-        text = str(Path(path).resolve())
+        # abspath, not resolve(): keep the path the GM chose (a symlinked folder stays as named).
+        text = os.path.abspath(path)
         self.recent = [text, *self.recent]
         self.last_campaign = text
 
