@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import Field
+from pydantic import Field, FiniteFloat
 
 from crisis_desktop.domain.common import DomainModel, new_id
 
 # A value on a sheet: a die size, a rank, a dice expression, a choice, a flag. What a key means and
 # which values it accepts is described by the active ruleset's field metadata (rules.base.FieldSpec).
-StatValue = int | float | str | bool | None
+# Floats must be finite: JSON has no inf or nan, and pydantic would write them as null.
+StatValue = int | FiniteFloat | str | bool | None
 
 
 class CharacterKind(StrEnum):

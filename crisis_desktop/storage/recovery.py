@@ -90,9 +90,6 @@ class RecoveryStore:
             offers.append(recovery)
         return sorted(offers, key=lambda r: r.saved, reverse=True)
 
-    # The main window's name for it.
-    pending = list_recoveries
-
     def take(self, original_path: Path) -> Recovery | None:
         """The recovery of this campaign, if any. The file stays until discard() (normally after a
         save), so a second crash before the next autosave loses nothing."""

@@ -165,11 +165,16 @@ class MainWindow(QMainWindow):
         self.pick_campaign()
 
     def _offer_recovery(self) -> bool:
-        for recovery in self.store.recovery.pending():
+        for recovery in self.store.recovery.list_recoveries():
             when = recovery.saved.astimezone().strftime("%Y-%m-%d %H:%M")
             if Ask.yes_no(self, "Recover unsaved changes",
                           f"Crisis Desktop closed without saving “{recovery.campaign_name}” "
                           f"(changes autosaved {when}).\n\nRecover those changes?", default_yes=True):
+                if recovery.original_missing:
+                    # The file itself is gone (deleted or moved): recreate it from the recovered data.
+                    self.store.save(recovery.campaign, recovery.original_path)
+                    self.store.recovery.discard(recovery.original_path)
+                    return self.open_campaign(recovery.original_path)
                 if self.open_campaign(recovery.original_path, recovered=recovery):
                     return True
             else:

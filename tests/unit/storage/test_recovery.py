@@ -31,7 +31,7 @@ def test_autosave_is_offered_with_its_campaign_and_original_path(store, app_path
     assert offer.campaign == campaign and offer.campaign_name == "Unsaved"
     assert offer.saved.tzinfo is not None
     assert store.load(path).notes == ""  # the campaign file itself is untouched
-    assert store.recovery.pending() == [offer]
+    assert store.recovery.list_recoveries() == [offer]
 
 
 def test_a_recovery_older_than_the_saved_file_is_stale_and_discarded(store, app_paths, make_campaign):
