@@ -32,7 +32,10 @@ class CampaignDocument(QObject):
         self.path = path
         self.store = store
         self.undo_stack = QUndoStack(self)
-        self.undo_stack.cleanChanged.connect(lambda clean: self.dirtyChanged.emit(not clean))
+        self.undo_stack.cleanChanged.connect(self._clean_changed)
+
+    def _clean_changed(self, clean: bool) -> None:
+        self.dirtyChanged.emit(not clean)
 
     @property
     def dirty(self) -> bool:

@@ -203,14 +203,10 @@ class MainWindow(QMainWindow):
             return False
         self.lock = lock
         self.document = CampaignDocument(campaign, path, self.store, self)
+        # Bound methods, not lambdas: Qt drops these connections when the window goes away.
         self.document.changed.connect(self._on_changed)
-        self.document.dirtyChanged.connect(lambda _dirty: self._update_title())
-        self.document.undo_stack.canUndoChanged.connect(self.act_undo.setEnabled)
-        self.document.undo_stack.canRedoChanged.connect(self.act_redo.setEnabled)
-        self.document.undo_stack.undoTextChanged.connect(
-            lambda t: self.act_undo.setText(f"&Undo {t}" if t else "&Undo"))
-        self.document.undo_stack.redoTextChanged.connect(
-            lambda t: self.act_redo.setText(f"&Redo {t}" if t else "&Redo"))
+        self.document.dirtyChanged.connect(self._update_title)
+        self.document.undo_stack.indexChanged.connect(self._update_undo_actions)
         if recovered is not None:
             self.document.adopt_recovery(recovered.campaign)
         self._show_everywhere()
@@ -235,8 +231,10 @@ class MainWindow(QMainWindow):
         if self.lock is not None:
             self.lock.release()
             self.lock = None
-        self.document.deleteLater()
-        self.document = None
+        document, self.document = self.document, None
+        document.undo_stack.blockSignals(True)
+        document.blockSignals(True)
+        document.deleteLater()
         self._show_everywhere()
         self._update_title()
         return True
@@ -397,12 +395,19 @@ class MainWindow(QMainWindow):
         for place in self.places:
             place.show_campaign(campaign)
 
+    def _update_undo_actions(self) -> None:
+        stack = self.document.undo_stack if self.document else None
+        self.act_undo.setEnabled(stack is not None and stack.canUndo())
+        self.act_redo.setEnabled(stack is not None and stack.canRedo())
+        undo_text = stack.undoText() if stack else ""
+        redo_text = stack.redoText() if stack else ""
+        self.act_undo.setText(f"&Undo {undo_text}" if undo_text else "&Undo")
+        self.act_redo.setText(f"&Redo {redo_text}" if redo_text else "&Redo")
+
     def _update_title(self) -> None:
-        has = self.document is not None
         for action in self.campaign_actions:
-            action.setEnabled(has)
-        self.act_undo.setEnabled(has and self.document.undo_stack.canUndo())  # type: ignore[union-attr]
-        self.act_redo.setEnabled(has and self.document.undo_stack.canRedo())  # type: ignore[union-attr]
+            action.setEnabled(self.document is not None)
+        self._update_undo_actions()
         if self.document is None:
             self.setWindowTitle("Crisis Desktop")
             self.setWindowModified(False)

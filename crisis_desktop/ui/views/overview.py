@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QFormLayout, QLabel, QPlainTextEdit, QVBoxLayout, QWidget
 
 from crisis_desktop.controller.changes import ChangeSet
@@ -73,3 +74,4 @@ class CampaignOverview(QWidget):
             # Undo/redo of a notes edit: show it without emitting another edit.
             with QSignalBlocker(self.notes):
                 self.notes.setPlainText(campaign.notes)
+                self.notes.moveCursor(QTextCursor.MoveOperation.End)  # go on typing where the text ends
