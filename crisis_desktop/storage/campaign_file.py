@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -69,7 +72,25 @@ def read_limited(path: Path, max_bytes: int = MAX_CAMPAIGN_BYTES) -> bytes:
 
 def parse_campaign_bytes(raw: bytes, path: Path) -> Campaign:
     """Decode, parse, migrate and validate the bytes of a campaign file (`path` names it in errors)."""
-    return parse_campaign_data(parse_json_object(raw, path), path)
+    with _collector_paused():
+        return parse_campaign_data(parse_json_object(raw, path), path)
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a file becomes objects.
+
+    Loading creates hundreds of thousands of objects that all stay alive; the collector would scan
+    them again and again for cycles there are none of (measured: it more than halves load time for
+    2,000 characters). Nothing cyclic is created here, so nothing is left for it to miss.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def parse_json_object(raw: bytes, path: Path) -> dict[str, Any]:
