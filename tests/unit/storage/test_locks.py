@@ -117,19 +117,8 @@ def test_context_manager_releases(campaign):
     assert not lock_path_for(campaign).exists()
 
 
-@pytest.mark.skipif(os.name == "nt" or os.geteuid() == 0, reason="root ignores folder permissions")
-def test_read_only_folder_is_reported_not_raised(campaign):
-    os.chmod(campaign.parent, 0o555)
-    try:
-        status = CampaignLock(campaign).acquire()
-    finally:
-        os.chmod(campaign.parent, 0o755)
-    assert not status.acquired and not status.held_by_other
-    assert "Could not create the lock file" in (status.problem or "")
-
-
 def test_file_system_refusal_is_reported_not_raised(campaign, monkeypatch):
-    # What a read-only folder or file system does, also when the tests run as root.
+    # What a read-only folder or file system does; simulated, since root (CI) ignores permissions.
     real_open = os.open
 
     def read_only(path, *args, **kwargs):
