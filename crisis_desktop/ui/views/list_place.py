@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
 
 from crisis_desktop.domain import Campaign
 
@@ -21,13 +22,15 @@ class ListPlace(QTreeWidget):
         self.setRootIsDecorated(False)
         self.setAlternatingRowColors(True)
         self.setSortingEnabled(True)
-        self.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        self.sortByColumn(0, Qt.SortOrder.AscendingOrder)
 
     def show_campaign(self, campaign: Campaign | None) -> None:
         self.clear()
         if campaign is None:
             return
         self.addTopLevelItems([QTreeWidgetItem(list(row)) for row in self._rows(campaign)])
+        for column in range(self.columnCount()):
+            self.resizeColumnToContents(column)
 
 
 def character_rows(campaign: Campaign) -> list[list[str]]:

@@ -65,13 +65,18 @@ class CampaignOverview(QWidget):
         self.rules.setText(f"{campaign.ruleset} (rule options: {options})")
         pcs = sum(1 for c in campaign.characters if c.kind is CharacterKind.PC)
         npcs = len(campaign.characters) - pcs
-        self.contents.setText(
-            f"{pcs} player characters, {npcs} NPCs, {len(campaign.encounters)} encounters, "
-            f"{len(campaign.battle_maps)} battle maps, {len(campaign.equipment)} items in the equipment catalogue"
-        )
+        self.contents.setText(", ".join([
+            _count(pcs, "player character"), _count(npcs, "NPC"), _count(len(campaign.encounters), "encounter"),
+            _count(len(campaign.battle_maps), "battle map"),
+            _count(len(campaign.equipment), "item") + " in the equipment catalogue",
+        ]))
         if ("notes" in changes.campaign_fields or "*" in changes.campaign_fields) \
                 and self.notes.toPlainText() != campaign.notes:
             # Undo/redo of a notes edit: show it without emitting another edit.
             with QSignalBlocker(self.notes):
                 self.notes.setPlainText(campaign.notes)
                 self.notes.moveCursor(QTextCursor.MoveOperation.End)  # go on typing where the text ends
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
