@@ -6,8 +6,6 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-import platformdirs
-
 APP_NAME = "crisis-desktop"
 DATA_DIR_ENV = "CRISIS_DESKTOP_DATA_DIR"
 
@@ -52,4 +50,6 @@ class AppPaths:
             return cls(Path(override).expanduser().resolve())
         if env.get(DATA_DIR_ENV):
             return cls(Path(env[DATA_DIR_ENV]).expanduser().resolve())
+        import platformdirs  # only here: start-up with --data-dir does not need it
+
         return cls(Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)))

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import os
+from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from crisis_desktop.storage.atomic import atomic_write_text
 
@@ -16,20 +16,38 @@ MAX_RECENT = 10
 MAX_SETTINGS_BYTES = 4 * 1024 * 1024
 
 
-class AppSettings(BaseModel):
-    """What the app remembers between runs. `ui` is free-form JSON for the views (geometry, ...)."""
+@dataclass
+class AppSettings:
+    """What the app remembers between runs. `ui` is free-form JSON for the views (geometry, ...).
 
-    # Settings written by a newer build may carry keys this one does not know: keep loading.
-    model_config = ConfigDict(extra="ignore", validate_assignment=True)
+    A plain dataclass rather than a pydantic model: settings are read before the main window is
+    shown, and this keeps pydantic's import off that path.
+    """
 
-    recent: list[str] = Field(default_factory=list)
+    recent: list[str] = field(default_factory=list)
     last_campaign: str | None = None
-    ui: dict[str, Any] = Field(default_factory=dict)
+    ui: dict[str, Any] = field(default_factory=dict)
 
-    @field_validator("recent")
+    def __post_init__(self) -> None:
+        self.recent = _dedupe(self.recent)[:MAX_RECENT]
+
     @classmethod
-    def _clean_recent(cls, recent: list[str]) -> list[str]:
-        return _dedupe(recent)[:MAX_RECENT]
+    def from_json(cls, raw: bytes) -> AppSettings:
+        """Parse settings.json; ValueError naming the first problem. Unknown keys (from a newer
+        build) are ignored."""
+        data = json.loads(raw.decode("utf-8"))
+        if not isinstance(data, dict):
+            raise ValueError("the top level is not a JSON object")
+        recent = data.get("recent", [])
+        if not isinstance(recent, list) or not all(isinstance(p, str) for p in recent):
+            raise ValueError("recent: must be a list of file paths")
+        last = data.get("last_campaign")
+        if last is not None and not isinstance(last, str):
+            raise ValueError("last_campaign: must be a file path")
+        ui = data.get("ui", {})
+        if not isinstance(ui, dict):
+            raise ValueError("ui: must be an object")
+        return cls(recent=recent, last_campaign=last, ui=ui)
 
     def recent_paths(self) -> list[Path]:
         """Recently opened campaign files, most recent first."""
@@ -39,7 +57,7 @@ class AppSettings(BaseModel):
         """Note that `path` was opened: first in the recent list, and the campaign to reopen next time."""
         # abspath, not resolve(): keep the path the GM chose (a symlinked folder stays as named).
         text = os.path.abspath(path)
-        self.recent = [text, *self.recent]
+        self.recent = _dedupe([text, *self.recent])[:MAX_RECENT]
         self.last_campaign = text
 
     def forget(self, path: Path) -> None:
@@ -61,15 +79,15 @@ class AppSettings(BaseModel):
             size = path.stat().st_size
             if size > MAX_SETTINGS_BYTES:
                 raise ValueError(f"the file is {size:,} bytes, far larger than settings ever are")
-            settings = cls.model_validate_json(path.read_bytes())
+            settings = cls.from_json(path.read_bytes())
         except FileNotFoundError:
             return cls(), None
         except OSError as exc:
             # Unreadable (permissions, a folder of that name) is not damaged: leave it where it is.
             return cls(), (f"The settings file {path} could not be read ({exc.strerror or exc}); "
                            "default settings are used.")
-        except ValueError as exc:  # ValidationError is a ValueError
-            reason = _reason(exc)
+        except ValueError as exc:  # also UnicodeDecodeError and json.JSONDecodeError
+            reason = str(exc)
             try:
                 aside = _set_aside(path)
             except OSError as move_exc:
@@ -83,7 +101,7 @@ class AppSettings(BaseModel):
         """Write atomically (creating the folder if needed)."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(path, self.model_dump_json(indent=2) + "\n")
+        atomic_write_text(path, json.dumps(asdict(self), indent=2, ensure_ascii=False) + "\n")
 
 
 def _key(path: str) -> str:
@@ -110,11 +128,3 @@ def _set_aside(path: Path) -> Path:
         aside = path.with_name(f"{path.name}.bad-{stamp}-{n}")
     os.replace(path, aside)
     return aside
-
-
-def _reason(exc: ValueError) -> str:
-    if isinstance(exc, ValidationError):
-        error = exc.errors(include_url=False)[0]
-        where = ".".join(str(part) for part in error["loc"])
-        return f"{where}: {error['msg']}" if where else str(error["msg"])
-    return str(exc)

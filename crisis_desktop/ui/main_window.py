@@ -1,30 +1,31 @@
-"""The main window: menus, toolbar, the Campaign/Characters/Encounter/Battle map places, status bar."""
+"""The main window: menus, toolbar, the Campaign/Characters/Encounter/Battle map places, status bar.
+
+Start-up shows this window before pydantic and the campaign code are imported (they cost more than
+Qt itself), so this module imports them where they are first needed, after the first frame.
+"""
 
 from __future__ import annotations
 
 import base64
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QTabWidget, QWidget
 
 from crisis_desktop import __version__
-from crisis_desktop.controller.commands import SetCampaignField
-from crisis_desktop.rules.registry import get_ruleset
-from crisis_desktop.storage.campaign_store import CampaignFileError, CampaignStore
 from crisis_desktop.storage.demo import DEMO_FILE_NAME
-from crisis_desktop.storage.locks import CampaignLock
 from crisis_desktop.storage.paths import AppPaths
 from crisis_desktop.storage.settings import AppSettings
 from crisis_desktop.ui.dialogs.ask import Ask
-from crisis_desktop.ui.dialogs.backups import BackupPicker
-from crisis_desktop.ui.dialogs.campaign_picker import CampaignPicker
-from crisis_desktop.ui.dialogs.new_campaign import NewCampaignDialog
-from crisis_desktop.ui.dialogs.rule_options import RuleOptionsDialog
-from crisis_desktop.ui.document import CampaignDocument
 from crisis_desktop.ui.views.list_place import ListPlace, battle_map_rows, character_rows, encounter_rows
 from crisis_desktop.ui.views.overview import CampaignOverview
+
+if TYPE_CHECKING:
+    from crisis_desktop.storage.campaign_store import CampaignStore
+    from crisis_desktop.storage.locks import CampaignLock
+    from crisis_desktop.ui.document import CampaignDocument
 
 AUTOSAVE_MS = 30_000
 
@@ -35,7 +36,7 @@ class MainWindow(QMainWindow):
     def __init__(self, paths: AppPaths, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.paths = paths
-        self.store = CampaignStore(paths)
+        self._store: CampaignStore | None = None
         self.settings, settings_problem = AppSettings.load(paths.settings_file)
         self.document: CampaignDocument | None = None
         self.lock: CampaignLock | None = None
@@ -63,6 +64,14 @@ class MainWindow(QMainWindow):
         self._update_title()
         if settings_problem:
             self.statusBar().showMessage(settings_problem, 15_000)
+
+    @property
+    def store(self) -> CampaignStore:
+        if self._store is None:
+            from crisis_desktop.storage.campaign_store import CampaignStore
+
+            self._store = CampaignStore(self.paths)
+        return self._store
 
     # -- actions and menus ------------------------------------------------------------------
     def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:  # type: ignore[no-untyped-def]
@@ -183,6 +192,10 @@ class MainWindow(QMainWindow):
 
     # -- opening and closing ------------------------------------------------------------------
     def open_campaign(self, path: Path, quiet: bool = False, recovered=None) -> bool:  # type: ignore[no-untyped-def]
+        from crisis_desktop.storage.campaign_store import CampaignFileError
+        from crisis_desktop.storage.locks import CampaignLock
+        from crisis_desktop.ui.document import CampaignDocument
+
         path = Path(path)
         if self.document is not None and self.document.path.resolve() == path.resolve():
             return True
@@ -250,6 +263,8 @@ class MainWindow(QMainWindow):
 
     # -- file commands ------------------------------------------------------------------------
     def new_campaign(self) -> None:
+        from crisis_desktop.ui.dialogs.new_campaign import NewCampaignDialog
+
         answer = NewCampaignDialog.ask(self)
         if answer is None or not self.close_campaign():
             return
@@ -257,6 +272,10 @@ class MainWindow(QMainWindow):
         self.open_campaign(path)
 
     def edit_rule_options(self) -> None:
+        from crisis_desktop.controller.commands import SetCampaignField
+        from crisis_desktop.rules.registry import get_ruleset
+        from crisis_desktop.ui.dialogs.rule_options import RuleOptionsDialog
+
         if self.document is None:
             return
         campaign = self.document.campaign
@@ -270,12 +289,16 @@ class MainWindow(QMainWindow):
             self.document.push(SetCampaignField(campaign, "rule_options", chosen, "Change rule options"))
 
     def pick_campaign(self) -> None:
+        from crisis_desktop.ui.dialogs.campaign_picker import CampaignPicker
+
         open_path = self.document.path if self.document else None
         chosen = CampaignPicker.ask(self.store, self.settings.recent_paths(), open_path, self)
         if chosen is not None:
             self.open_campaign(chosen)
 
     def save(self) -> bool:
+        from crisis_desktop.storage.campaign_store import CampaignFileError
+
         if self.document is None:
             return False
         try:
@@ -320,6 +343,8 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Copied to {path.name}", 5000)
 
     def rename(self) -> None:
+        from crisis_desktop.controller.commands import SetCampaignField
+
         if self.document is None:
             return
         name = Ask.text(self, "Rename campaign", "New name:", self.document.campaign.name)
@@ -328,6 +353,9 @@ class MainWindow(QMainWindow):
         self.document.push(SetCampaignField(self.document.campaign, "name", name, f"Rename to “{name}”"))
 
     def restore_backup(self) -> None:
+        from crisis_desktop.storage.campaign_store import CampaignFileError
+        from crisis_desktop.ui.dialogs.backups import BackupPicker
+
         if self.document is None:
             return
         backup = BackupPicker.ask(self.store, self.document.path, self)
@@ -377,6 +405,8 @@ class MainWindow(QMainWindow):
 
     # -- updates ------------------------------------------------------------------------------
     def _notes_edited(self, text: str) -> None:
+        from crisis_desktop.controller.commands import SetCampaignField
+
         if self.document is not None and text != self.document.campaign.notes:
             self.document.push(SetCampaignField(self.document.campaign, "notes", text, "Edit campaign notes"))
 

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
 
-from crisis_desktop.domain import Campaign
+if TYPE_CHECKING:
+    from crisis_desktop.domain import Campaign
 
-Rows = Callable[[Campaign], Sequence[Sequence[str]]]
+Rows = Callable[["Campaign"], Sequence[Sequence[str]]]
 
 
 class ListPlace(QTreeWidget):

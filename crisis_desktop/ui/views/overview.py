@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QFormLayout, QLabel, QPlainTextEdit, QVBoxLayout, QWidget
 
 from crisis_desktop.controller.changes import ChangeSet
-from crisis_desktop.domain import Campaign, CharacterKind
+
+if TYPE_CHECKING:
+    from crisis_desktop.domain import Campaign
 
 
 class CampaignOverview(QWidget):
@@ -63,7 +66,7 @@ class CampaignOverview(QWidget):
         self.title.setText(campaign.name)
         options = ", ".join(f"{k} = {v}" for k, v in sorted(campaign.rule_options.items())) or "defaults"
         self.rules.setText(f"{campaign.ruleset} (rule options: {options})")
-        pcs = sum(1 for c in campaign.characters if c.kind is CharacterKind.PC)
+        pcs = sum(1 for c in campaign.characters if c.kind == "pc")
         npcs = len(campaign.characters) - pcs
         self.contents.setText(", ".join([
             _count(pcs, "player character"), _count(npcs, "NPC"), _count(len(campaign.encounters), "encounter"),
