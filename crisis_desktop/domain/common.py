@@ -23,6 +23,7 @@ class DomainModel(BaseModel):
 
     Unknown fields are refused so that a typo in a hand-edited file is reported rather than silently
     dropped; assignments are validated so that a command can never store an ill-typed value.
+    Validators are built on first use rather than at import (deferred), which keeps start-up short.
     """
 
-    model_config = ConfigDict(extra="forbid", validate_assignment=True, str_strip_whitespace=False)
+    model_config = ConfigDict(extra="forbid", validate_assignment=True, defer_build=True)
