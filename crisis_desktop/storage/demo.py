@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from crisis_desktop.resources_path import resource
@@ -22,6 +21,8 @@ def seed_demo(paths: AppPaths) -> Path | None:
     target = paths.campaigns / DEMO_FILE_NAME
     if marker.exists() or target.exists():
         return None
+    import shutil  # only on the first run
+
     paths.campaigns.mkdir(parents=True, exist_ok=True)
     tmp = target.with_suffix(".json.part")
     shutil.copyfile(resource("demo", "campaign.json"), tmp)

@@ -9,8 +9,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from crisis_desktop.storage.atomic import atomic_write_text
-
 MAX_RECENT = 10
 # Settings are a few KiB; a larger file is not ours.
 MAX_SETTINGS_BYTES = 4 * 1024 * 1024
@@ -99,6 +97,8 @@ class AppSettings:
 
     def save(self, path: Path) -> None:
         """Write atomically (creating the folder if needed)."""
+        from crisis_desktop.storage.atomic import atomic_write_text  # not needed to start up
+
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write_text(path, json.dumps(asdict(self), indent=2, ensure_ascii=False) + "\n")
