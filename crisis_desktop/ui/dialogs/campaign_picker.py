@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -108,8 +109,9 @@ class CampaignPicker(QDialog):
             self.tree.addTopLevelItem(item)
             if select is not None and entry.path.resolve() == select.resolve():
                 self.tree.setCurrentItem(item)
-        if self.tree.currentItem() is None and self.tree.topLevelItemCount():
-            self.tree.setCurrentItem(self.tree.topLevelItem(0))
+        first = self.tree.topLevelItem(0)
+        if self.tree.currentItem() is None and first is not None:
+            self.tree.setCurrentItem(first)
         for column in (1, 2, 3):
             self.tree.resizeColumnToContents(column)
         self._update_buttons()
@@ -162,7 +164,11 @@ class CampaignPicker(QDialog):
         name = Ask.text(self, "Rename campaign", "New name:", self._name_of(path))
         if name is None:
             return
-        self._run(lambda: (self.store.rename(path, name), self.refresh(select=path)))
+        def rename() -> None:
+            self.store.rename(path, name)
+            self.refresh(select=path)
+
+        self._run(rename)
 
     def _delete(self) -> None:
         path = self._selected()
@@ -172,7 +178,11 @@ class CampaignPicker(QDialog):
                           f"Delete “{self._name_of(path)}”?\n\nThe file is moved to the backups folder "
                           f"({self.store.paths.backups}), where it can be recovered."):
             return
-        self._run(lambda: (self.store.delete(path), self.refresh()))
+        def delete() -> None:
+            self.store.delete(path)
+            self.refresh()
+
+        self._run(delete)
 
     def _open_file(self) -> None:
         file, _ = QFileDialog.getOpenFileName(self, "Open campaign file", str(Path.home()),
@@ -185,7 +195,7 @@ class CampaignPicker(QDialog):
         item = self.tree.currentItem()
         return item.text(0).removesuffix("  ★") if item else path.stem
 
-    def _run(self, action) -> None:  # type: ignore[no-untyped-def]
+    def _run(self, action: Callable[[], object]) -> None:
         try:
             action()
         except (CampaignFileError, OSError, ValueError) as exc:
