@@ -98,12 +98,14 @@ class CampaignPicker(QDialog):
             recent = entry.path.resolve() in rank
             name = entry.name + ("  ★" if recent else "")
             modified = entry.modified.astimezone().strftime("%Y-%m-%d %H:%M") if entry.modified else ""
-            item = QTreeWidgetItem([name, entry.ruleset or "", modified, entry.path.name])
+            rules = "cannot open" if entry.problem else (entry.ruleset or "")
+            item = QTreeWidgetItem([name, rules, modified, entry.path.name])
             item.setData(0, _PATH_ROLE, str(entry.path))
             item.setData(1, _PATH_ROLE, entry.problem or "")
             if entry.problem:
-                item.setForeground(0, Qt.GlobalColor.red)
-                item.setToolTip(0, entry.problem)
+                for column in (0, 1):
+                    item.setForeground(column, Qt.GlobalColor.red)
+                    item.setToolTip(column, entry.problem)
             if recent:
                 item.setToolTip(2, "Recently opened")
             self.tree.addTopLevelItem(item)
