@@ -73,7 +73,8 @@ def resolve_campaign_arg(paths: AppPaths, name_or_path: str) -> Path:
         return candidate.resolve()
     from crisis_desktop.storage.campaign_store import CampaignStore
 
+    wanted = name_or_path.casefold()
     for entry in CampaignStore(paths).list_campaigns():
-        if entry.name.casefold() == name_or_path.casefold() or entry.path.stem == name_or_path:
+        if wanted in (entry.name.casefold(), entry.path.stem.casefold()):
             return entry.path
     raise LookupError(f"No campaign named {name_or_path!r} in {paths.campaigns}")

@@ -46,6 +46,13 @@ def test_info_lists_and_summarises(paths, capsys):
     assert "4 PCs, 6 NPCs" in capsys.readouterr().out
 
 
+def test_campaign_found_by_name_or_file_name_in_any_case(paths, capsys):
+    seed_demo(paths)
+    for spelling in ("Demo", "DEMO", "demo: the ridge road"):
+        assert main(["--data-dir", str(paths.data_dir), "info", "--campaign", spelling]) == 0
+        assert "Demo: The Ridge Road (crisis)" in capsys.readouterr().out
+
+
 def test_info_on_unknown_campaign_fails_with_a_message(paths, capsys):
     assert main(["--data-dir", str(paths.data_dir), "info", "--campaign", "Nope"]) == 2
     assert "No campaign named 'Nope'" in capsys.readouterr().err
