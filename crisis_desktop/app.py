@@ -51,6 +51,11 @@ def run_gui(paths: AppPaths, campaign: str | None) -> int:
     app.setApplicationName("Crisis Desktop")
     app.setApplicationVersion(__version__)
     app.setOrganizationName("crisis-desktop")
+    from PySide6.QtGui import QIcon
+
+    from crisis_desktop.resources_path import resource
+
+    app.setWindowIcon(QIcon(str(resource("icons", "crisis-desktop.svg"))))
     from PySide6.QtCore import QTimer
 
     window = MainWindow(paths)
