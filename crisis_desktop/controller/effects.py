@@ -1,0 +1,99 @@
+"""Applies the Effects a rules result asks for as one undoable command, remembering old values."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from typing import Any
+
+from crisis_desktop.controller.changes import ChangeSet
+from crisis_desktop.controller.commands import Command
+from crisis_desktop.domain import Campaign, Combatant, ConditionState
+from crisis_desktop.rules.base import AddCondition, Effect, RemoveCondition, SetItemStat, SetResource, SetStatus
+
+_MISSING = object()  # a key that was absent before the effect (revert deletes it again)
+
+
+def find_combatant(campaign: Campaign, combatant_id: str) -> Combatant:
+    for encounter in campaign.encounters:
+        for combatant in encounter.combatants:
+            if combatant.id == combatant_id:
+                return combatant
+    raise KeyError(f"no combatant {combatant_id} in campaign {campaign.name}")
+
+
+class ApplyEffects(Command):
+    """The effects of one rules result (an attack, a turn start, a heal) as a single undo step.
+
+    The old value of everything touched is captured when the command is first applied, so revert
+    restores exactly what was there, including keys and conditions that did not exist before.
+    """
+
+    def __init__(self, effects: Sequence[Effect], text: str) -> None:
+        self.effects = tuple(effects)
+        self.text = text
+        self._undo: list[tuple[Effect, Any]] = []
+
+    def apply(self, campaign: Campaign) -> ChangeSet:
+        self._undo = []
+        try:
+            for effect in self.effects:
+                self._undo.append((effect, self._apply_one(campaign, effect)))
+        except (KeyError, ValueError):
+            # All or nothing: put back what was applied before the bad effect.
+            self.revert(campaign)
+            raise
+        return self._changes()
+
+    def revert(self, campaign: Campaign) -> ChangeSet:
+        for effect, old in reversed(self._undo):
+            self._revert_one(campaign, effect, old)
+        return self._changes()
+
+    # -- one effect -------------------------------------------------------------------------------
+    @staticmethod
+    def _apply_one(campaign: Campaign, effect: Effect) -> Any:
+        if isinstance(effect, SetStatus):
+            status = campaign.character(effect.character_id).status
+            old = status.get(effect.key, _MISSING)
+            status[effect.key] = effect.value
+            return old
+        if isinstance(effect, SetResource):
+            resources = find_combatant(campaign, effect.combatant_id).resources
+            old = resources.get(effect.key, _MISSING)
+            resources[effect.key] = effect.value
+            return old
+        if isinstance(effect, SetItemStat):
+            stats = campaign.character(effect.character_id).item(effect.item_id).stats
+            old = stats.get(effect.key, _MISSING)
+            stats[effect.key] = effect.value
+            return old
+        conditions = campaign.character(effect.character_id).conditions
+        old_conditions = copy.deepcopy(conditions)
+        if isinstance(effect, AddCondition):
+            conditions[:] = [c for c in conditions if c.key != effect.key]
+            conditions.append(ConditionState(key=effect.key, rounds=effect.rounds))
+        elif isinstance(effect, RemoveCondition):
+            conditions[:] = [c for c in conditions if c.key != effect.key]
+        return old_conditions
+
+    @staticmethod
+    def _revert_one(campaign: Campaign, effect: Effect, old: Any) -> None:
+        if isinstance(effect, (AddCondition, RemoveCondition)):
+            campaign.character(effect.character_id).conditions[:] = old
+            return
+        if isinstance(effect, SetStatus):
+            target = campaign.character(effect.character_id).status
+        elif isinstance(effect, SetResource):
+            target = find_combatant(campaign, effect.combatant_id).resources
+        else:
+            target = campaign.character(effect.character_id).item(effect.item_id).stats
+        if old is _MISSING:
+            target.pop(effect.key, None)
+        else:
+            target[effect.key] = old
+
+    def _changes(self) -> ChangeSet:
+        characters = {e.character_id for e in self.effects if not isinstance(e, SetResource)}
+        combatants = {e.combatant_id for e in self.effects if isinstance(e, SetResource)}
+        return ChangeSet(characters=frozenset(characters), combatants=frozenset(combatants))
