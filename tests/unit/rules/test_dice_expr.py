@@ -1,0 +1,70 @@
+"""Dice expressions: parsing, rolling with recorded dice, exact distributions."""
+
+from __future__ import annotations
+
+import pytest
+
+from crisis_desktop.rules import odds
+from crisis_desktop.rules.dice import TypedDice
+from crisis_desktop.rules.dice_expr import DiceTerm, is_valid, parse
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    ("d6", "d6"), ("2d6", "2d6"), ("3d8", "3d8"), ("Body", "Body"), ("2 x Body", "2 x Body"),
+    ("Body - 2", "Body - 2"), ("2d6+1", "2d6 + 1"), ("body x 2", "2 x Body"), ("-2 + d6", "-2 + d6"),
+])
+def test_parse_and_show(text, shown):
+    assert parse(text).text == shown
+
+
+def test_terms():
+    assert parse("Body - 2").terms == (DiceTerm(1, None, "body"), DiceTerm(2, None, None, 1, -1))
+    assert parse("2 x Body").attributes() == frozenset({"body"})
+    assert parse("3d8").dice_count() == 3
+
+
+@pytest.mark.parametrize("bad", ["", "2x", "foo bar", "d6 +", "0d6", "d6 ** 2"])
+def test_bad_expressions_say_why(bad):
+    assert is_valid(bad)
+    with pytest.raises(ValueError):
+        parse(bad)
+
+
+def test_two_times_body_is_one_roll_doubled_or_two_dice():
+    doubled = parse("2 x Body").distribution({"body": 6})
+    assert set(doubled) == {2, 4, 6, 8, 10, 12}
+    two_dice = parse("2 x Body").distribution({"body": 6}, factor_as_dice=True)
+    assert two_dice == pytest.approx(odds.dice_sum(2, 6))
+
+
+def test_body_minus_two():
+    d = parse("Body - 2").distribution({"body": 8})
+    assert min(d) == -1 and max(d) == 6
+    assert odds.expected(d) == pytest.approx(2.5)
+
+
+def test_missing_attribute_is_named():
+    with pytest.raises(KeyError, match="Body"):
+        parse("Body").distribution({})
+
+
+def test_roll_explains_each_die():
+    result = parse("2d6 + 1").roll(TypedDice([3, 5]))
+    assert result.value == 9
+    assert [t.value for t in result.terms] == [3, 5, 1]
+    doubled = parse("2 x Body").roll(TypedDice([5]), {"body": 6})
+    assert doubled.value == 10 and sum(t.value for t in doubled.terms) == 10
+
+
+def test_exploding_roll_and_distribution():
+    result = parse("d6").roll(TypedDice([6, 6, 2]), explode=True)
+    assert result.value == 14
+    d = parse("d6").distribution(explode=True)
+    assert odds.expected(d) == pytest.approx(4.2)
+
+
+def test_dice_delta():
+    assert parse("3d8").with_dice_delta(-1).text == "2d8"
+    assert parse("d6").with_dice_delta(-1).text == "0"
+    assert parse("2d12").with_dice_delta(1).text == "3d12"
+    assert parse("Body - 2").with_dice_delta(1).text == "2 Body - 2"
