@@ -1,0 +1,67 @@
+"""NPC quick build from a Difficulty Level, and NPCs copied from a bestiary (pure: no I/O, no Qt)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import ValidationError
+
+from crisis_desktop.controller.character_commands import copy_character, spec_for
+from crisis_desktop.domain import Character, CharacterKind
+from crisis_desktop.rules.base import FieldSpec, Ruleset
+from crisis_desktop.rules.dice import DiceSource
+
+DIFFICULTY_KEY = "difficulty"
+
+
+def difficulty_spec(ruleset: Ruleset) -> FieldSpec | None:
+    """The ruleset's Difficulty Level field, if it has one."""
+    try:
+        return spec_for(ruleset.character_fields(), DIFFICULTY_KEY)
+    except ValueError:
+        return None
+
+
+def build_npc(ruleset: Ruleset, name: str, difficulty: int, dice: DiceSource | None = None) -> Character:
+    """A new NPC with the ruleset's default stat block at this Difficulty Level.
+
+    Health, Parry and the like are not stored: the ruleset derives them from the stats.
+    ValueError with the reason if the name is empty or the level is outside the rules' range.
+    """
+    if not name.strip():
+        raise ValueError("An NPC needs a name")
+    stats = dict(ruleset.new_stats(CharacterKind.NPC, dice))
+    spec = difficulty_spec(ruleset)
+    if spec is None:
+        raise ValueError(f"The {ruleset.name} rules have no Difficulty Level")
+    reason = spec.validate(difficulty)
+    if reason:
+        raise ValueError(reason)
+    stats[DIFFICULTY_KEY] = difficulty
+    return Character(kind=CharacterKind.NPC, name=name.strip(), stats=stats, tags=["npc"])
+
+
+def parse_bestiary(data: Any) -> list[Character]:
+    """The entries of a bestiary file (a JSON list of characters); ValueError naming the first bad one."""
+    if not isinstance(data, list):
+        raise ValueError("A bestiary is a list of characters")
+    entries: list[Character] = []
+    for index, raw in enumerate(data):
+        try:
+            entries.append(Character.model_validate(raw))
+        except ValidationError as exc:
+            label = raw.get("name", f"entry {index + 1}") if isinstance(raw, dict) else f"entry {index + 1}"
+            raise ValueError(f"Bestiary entry {label!r} is not valid: {exc.errors()[0]['msg']}") from None
+    return entries
+
+
+def from_bestiary(entry: Character, existing_names: Sequence[str] = ()) -> Character:
+    """A campaign NPC copied from a bestiary entry (fresh ids; "Wolf 2" if a "Wolf" exists)."""
+    name = entry.name
+    if name in existing_names:
+        number = 2
+        while f"{entry.name} {number}" in existing_names:
+            number += 1
+        name = f"{entry.name} {number}"
+    return copy_character(entry, name)

@@ -1,0 +1,75 @@
+"""Questions the Characters view asks (files, counts, picks, a quick NPC), replaceable by tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QInputDialog,
+    QLineEdit,
+    QSpinBox,
+    QWidget,
+)
+
+JSON_FILTER = "Character files (*.json);;All files (*)"
+IMAGE_FILTER = "Pictures (*.png *.jpg *.jpeg *.bmp *.gif *.webp);;All files (*)"
+
+
+class QuickNpcDialog(QDialog):
+    """A name and a Difficulty Level for a new NPC."""
+
+    def __init__(self, minimum: int, maximum: int, default: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Quick NPC")
+        self.name = QLineEdit("Raider")
+        self.name.selectAll()
+        self.difficulty = QSpinBox()
+        self.difficulty.setRange(minimum, maximum)
+        self.difficulty.setValue(default)
+        self.difficulty.setToolTip("Difficulty Level: the rules derive Health, Parry and the like from it")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form = QFormLayout(self)
+        form.addRow("&Name:", self.name)
+        form.addRow("&Difficulty Level:", self.difficulty)
+        form.addRow(buttons)
+
+
+class CharacterAsk:
+    """Every question of the Characters view; tests replace these classmethods with monkeypatch."""
+
+    @classmethod
+    def open_file(cls, parent: QWidget | None, title: str, name_filter: str) -> Path | None:
+        path, _ = QFileDialog.getOpenFileName(parent, title, "", name_filter)
+        return Path(path) if path else None
+
+    @classmethod
+    def save_file(cls, parent: QWidget | None, title: str, suggested: str, name_filter: str) -> Path | None:
+        path, _ = QFileDialog.getSaveFileName(parent, title, suggested, name_filter)
+        return Path(path) if path else None
+
+    @classmethod
+    def count(cls, parent: QWidget | None, title: str, label: str, value: int, minimum: int,
+              maximum: int) -> int | None:
+        number, ok = QInputDialog.getInt(parent, title, label, value, minimum, maximum)
+        return number if ok else None
+
+    @classmethod
+    def choose(cls, parent: QWidget | None, title: str, label: str, options: list[str]) -> int | None:
+        """The index of the option picked, None if cancelled."""
+        if not options:
+            return None
+        text, ok = QInputDialog.getItem(parent, title, label, options, 0, False)
+        return options.index(text) if ok and text in options else None
+
+    @classmethod
+    def quick_npc(cls, parent: QWidget | None, minimum: int, maximum: int, default: int) -> tuple[str, int] | None:
+        dialog = QuickNpcDialog(minimum, maximum, default, parent)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.name.text().strip(), dialog.difficulty.value()

@@ -1,0 +1,228 @@
+"""Qt table model over a campaign's characters, and the proxy that searches, filters and sorts them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtGui import QPixmap
+
+from crisis_desktop.controller.changes import ChangeSet
+from crisis_desktop.domain import Campaign, Character, CharacterKind
+from crisis_desktop.ui.widgets.portrait import portrait_pixmap
+
+CharacterRole = Qt.ItemDataRole.UserRole + 1   # the domain Character of the row
+CharacterIdRole = Qt.ItemDataRole.UserRole + 2
+
+COLUMNS = ("Name", "Kind", "Player", "Tags")
+THUMBNAIL_PX = 24
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+
+
+class CharacterTableModel(QAbstractTableModel):
+    """One row per character of the campaign, in the campaign's order; read-only.
+
+    The model keeps its own list of the Character objects it shows, so that between a command
+    changing the campaign and the model hearing of it, rows still answer consistently. Changes
+    arrive as ChangeSets (`apply_changes`) and become dataChanged / row inserts / row removals;
+    only a whole new campaign resets the model.
+    """
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._campaign: Campaign | None = None
+        self._rows: list[Character] = []
+        self._row_by_id: dict[str, int] = {}
+        self._search: dict[str, str] = {}          # character id -> lower-cased text the search box looks in
+        self._thumbnails: dict[str, QPixmap | None] = {}
+
+    # -- feeding the model ---------------------------------------------------------------------
+    def set_campaign(self, campaign: Campaign | None) -> None:
+        """Show another campaign (or none): the one place the model resets."""
+        self.beginResetModel()
+        self._campaign = campaign
+        self._rows = list(campaign.characters) if campaign is not None else []
+        self._reindex()
+        self._search.clear()
+        self._thumbnails.clear()
+        self.endResetModel()
+
+    def apply_changes(self, campaign: Campaign | None, changes: ChangeSet) -> None:
+        """Bring the rows in line with the campaign after `changes`, touching only what changed."""
+        if campaign is not self._campaign or "*" in changes.campaign_fields:
+            self.set_campaign(campaign)
+            return
+        if campaign is None:
+            return
+        for character_id in changes.characters_removed | changes.characters_added | changes.characters:
+            self._search.pop(character_id, None)
+        self._remove_gone(campaign)
+        self._insert_new(campaign)
+        if [c.id for c in self._rows] != [c.id for c in campaign.characters]:
+            self._reorder(campaign)
+        # Commands edit characters in place, but an undo may put back an equal copy: take the live objects.
+        live = {c.id: c for c in campaign.characters}
+        for character_id in changes.characters:
+            row = self._row_by_id.get(character_id)
+            if row is not None:
+                self._rows[row] = live[character_id]
+                self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1))
+
+    def _remove_gone(self, campaign: Campaign) -> None:
+        present = {c.id for c in campaign.characters}
+        for row in reversed(range(len(self._rows))):
+            if self._rows[row].id not in present:
+                self.beginRemoveRows(QModelIndex(), row, row)
+                del self._rows[row]
+                self.endRemoveRows()
+        self._reindex()
+
+    def _insert_new(self, campaign: Campaign) -> None:
+        known = set(self._row_by_id)
+        for target, character in enumerate(campaign.characters):
+            if character.id in known:
+                continue
+            # Rows before `target` are already in campaign order, so the new row goes exactly there.
+            row = min(target, len(self._rows))
+            self.beginInsertRows(QModelIndex(), row, row)
+            self._rows.insert(row, character)
+            self.endInsertRows()
+        self._reindex()
+
+    def _reorder(self, campaign: Campaign) -> None:
+        self.layoutAboutToBeChanged.emit()
+        old_ids = [c.id for c in self._rows]
+        self._rows = list(campaign.characters)
+        self._reindex()
+        old_persistent = self.persistentIndexList()
+        new_persistent = []
+        for index in old_persistent:
+            new_row = self._row_by_id.get(old_ids[index.row()], -1) if index.row() < len(old_ids) else -1
+            new_persistent.append(self.index(new_row, index.column()) if new_row >= 0 else QModelIndex())
+        self.changePersistentIndexList(old_persistent, new_persistent)
+        self.layoutChanged.emit()
+
+    def _reindex(self) -> None:
+        self._row_by_id = {c.id: row for row, c in enumerate(self._rows)}
+
+    # -- lookups for views and the proxy --------------------------------------------------------
+    @property
+    def campaign(self) -> Campaign | None:
+        return self._campaign
+
+    def character_at(self, row: int) -> Character:
+        return self._rows[row]
+
+    def row_of(self, character_id: str) -> int | None:
+        return self._row_by_id.get(character_id)
+
+    def search_text(self, row: int) -> str:
+        """What the search box matches against: name, player, tags and notes, case-folded (cached)."""
+        character = self._rows[row]
+        text = self._search.get(character.id)
+        if text is None:
+            text = "\n".join((character.name, character.player, " ".join(character.tags), character.notes)).casefold()
+            self._search[character.id] = text
+        return text
+
+    # -- QAbstractItemModel interface -----------------------------------------------------------
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008  # Override QAbstractItemModel::rowCount
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008  # Override ::columnCount
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # Override QAbstractItemModel::headerData
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole \
+                and 0 <= section < len(COLUMNS):
+            return COLUMNS[section]
+        return None
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # Override ::data
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        character = self._rows[index.row()]
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == 0:
+                return character.name
+            if column == 1:
+                return "PC" if character.kind is CharacterKind.PC else "NPC"
+            if column == 2:
+                return character.player
+            if column == 3:
+                return ", ".join(character.tags)
+        elif role == Qt.ItemDataRole.DecorationRole and column == 0:
+            return self._thumbnail(character.portrait)
+        elif role == Qt.ItemDataRole.ToolTipRole and column == 0:
+            return character.notes.split("\n", 1)[0] or None
+        elif role == CharacterRole:
+            return character
+        elif role == CharacterIdRole:
+            return character.id
+        return None
+
+    def flags(self, index: AnyIndex) -> Qt.ItemFlag:  # Override QAbstractItemModel::flags
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+
+    def _thumbnail(self, portrait: str | None) -> QPixmap | None:
+        if not portrait:
+            return None
+        if portrait not in self._thumbnails:
+            self._thumbnails[portrait] = portrait_pixmap(portrait, THUMBNAIL_PX)
+        return self._thumbnails[portrait]
+
+
+class CharacterFilterProxy(QSortFilterProxyModel):
+    """Search (every word must appear in name, player, tags or notes), kind and tag filters, sorting."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._words: tuple[str, ...] = ()
+        self._kind: CharacterKind | None = None
+        self._tag: str | None = None
+        self.setSortCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.setSortLocaleAware(True)
+        self.setDynamicSortFilter(True)
+
+    def set_search(self, text: str) -> None:
+        self._refilter("_words", tuple(text.casefold().split()))
+
+    def set_kind(self, kind: CharacterKind | None) -> None:
+        self._refilter("_kind", kind)
+
+    def set_tag(self, tag: str | None) -> None:
+        self._refilter("_tag", tag)
+
+    def _refilter(self, attribute: str, value: object) -> None:
+        if getattr(self, attribute) == value:
+            return
+        self.beginFilterChange()
+        setattr(self, attribute, value)
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def filterAcceptsRow(self, source_row: int, source_parent: AnyIndex) -> bool:  # Override ::filterAcceptsRow
+        model = self.sourceModel()
+        if not isinstance(model, CharacterTableModel) or source_parent.isValid():
+            return True
+        # Read the domain object directly: building QModelIndexes and QVariants per row costs more.
+        character = model.character_at(source_row)
+        if self._kind is not None and character.kind != self._kind:
+            return False
+        if self._tag is not None and self._tag not in character.tags:
+            return False
+        if self._words:
+            text = model.search_text(source_row)
+            return all(word in text for word in self._words)
+        return True

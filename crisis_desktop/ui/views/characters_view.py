@@ -1,0 +1,422 @@
+"""The Characters place: every character in a searchable, filterable table beside its sheet."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSignalBlocker, Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLineEdit,
+    QScrollArea,
+    QSplitter,
+    QTableView,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from crisis_desktop.controller.changes import ChangeSet
+from crisis_desktop.controller.character_commands import (
+    AddCharacter,
+    character_from_json,
+    character_to_json,
+    delete_characters,
+    duplicate_character,
+    encounters_using,
+)
+from crisis_desktop.controller.commands import Command, Macro
+from crisis_desktop.controller.npc_builder import build_npc, difficulty_spec, from_bestiary, parse_bestiary
+from crisis_desktop.domain import Character, CharacterKind
+from crisis_desktop.resources_path import resource
+from crisis_desktop.rules.base import Ruleset
+from crisis_desktop.rules.registry import get_ruleset
+from crisis_desktop.ui.dialogs.ask import Ask
+from crisis_desktop.ui.dialogs.character_dialogs import JSON_FILTER, CharacterAsk
+from crisis_desktop.ui.models.character_table_model import (
+    CharacterFilterProxy,
+    CharacterIdRole,
+    CharacterTableModel,
+)
+from crisis_desktop.ui.views.sheet_editor import SheetEditor
+
+if TYPE_CHECKING:
+    from crisis_desktop.ui.document import CampaignDocument
+
+MAX_IMPORT_BYTES = 5_000_000
+
+
+def bundled_bestiary(ruleset_id: str) -> Path:
+    return resource("bestiary", f"{ruleset_id}.json")
+
+
+class CharactersView(QWidget):
+    """Table of the campaign's characters (search, kind and tag filters, sort) and the sheet editor.
+
+    `ruleset_for` turns the campaign's ruleset id into a Ruleset (tests pass a fake one);
+    `bestiary_for` gives the bestiary file of a ruleset id (it may not exist).
+
+    Signals:
+        message(str): a line for the window's status bar.
+    """
+
+    message = Signal(str)
+
+    def __init__(self, ruleset_for: Callable[[str], Ruleset] = get_ruleset,
+                 bestiary_for: Callable[[str], Path] = bundled_bestiary, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._ruleset_for = ruleset_for
+        self._bestiary_for = bestiary_for
+        self.document: CampaignDocument | None = None
+        self.ruleset: Ruleset | None = None
+
+        self.model = CharacterTableModel(self)
+        self.proxy = CharacterFilterProxy(self)
+        self.proxy.setSourceModel(self.model)
+        self.search = QLineEdit()
+        self.search.setObjectName("character-search")
+        self.search.setPlaceholderText("Search names, players, tags, notes (Ctrl+F)")
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(self.proxy.set_search)
+        self.kind_filter = QComboBox()
+        for label, kind in (("All", ""), ("PCs", CharacterKind.PC.value), ("NPCs", CharacterKind.NPC.value)):
+            self.kind_filter.addItem(label, kind)  # plain strings: Qt hands enums back as str anyway
+        self.kind_filter.currentIndexChanged.connect(self._kind_chosen)
+        self.tag_filter = QComboBox()
+        self.tag_filter.setMinimumContentsLength(12)
+        self.tag_filter.currentIndexChanged.connect(lambda _i: self.proxy.set_tag(self.tag_filter.currentData()))
+
+        self.table = QTableView()
+        self.table.setObjectName("characters-table")
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(28)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        header.resizeSection(0, 180)
+        self.table.selectionModel().currentRowChanged.connect(self._current_changed)
+        self.table.selectionModel().selectionChanged.connect(lambda *_: self._update_actions())
+
+        self.sheet = SheetEditor()
+        self.sheet.message.connect(self.message)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.sheet)
+        self._build_actions()
+        self._layout_widgets(scroll)
+        self.set_document(None)
+
+    # -- construction --------------------------------------------------------------------------
+    def _action(self, text: str, slot: Callable[[], object],
+                shortcut: str | QKeySequence | QKeySequence.StandardKey | None = None,
+                tip: str = "", on: QWidget | None = None) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        # Shortcuts work while this place has focus; Delete only in the table, so it still edits text fields.
+        action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut if on is not None
+                                  else Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        action.setToolTip(f"{tip} ({action.shortcut().toString()})" if shortcut is not None else tip)
+        action.triggered.connect(lambda _=False: slot())
+        (on or self).addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        self.act_new_pc = self._action("New &PC", lambda: self.new_character(CharacterKind.PC), "Ctrl+N",
+                                       "Add a player character")
+        self.act_new_npc = self._action("New &NPC", lambda: self.new_character(CharacterKind.NPC), None,
+                                        "Add an NPC with the rules' default stats")
+        self.act_quick_npc = self._action("&Quick NPC…", self.quick_npc, None,
+                                          "Build an NPC from a Difficulty Level")
+        self.act_bestiary = self._action("From &Bestiary…", self.add_from_bestiary, None,
+                                         "Copy an NPC from the bestiary of these rules")
+        self.act_duplicate = self._action("&Duplicate", self.duplicate, "Ctrl+D", "Copy the selected characters")
+        self.act_duplicate_n = self._action("Duplicate ×&N…", self.duplicate_n, None,
+                                            "Make numbered copies: Raider 1, Raider 2, …")
+        self.act_delete = self._action("De&lete", self.delete_selected, QKeySequence.StandardKey.Delete,
+                                       "Delete the selected characters (undoable)", on=self.table)
+        self.act_import = self._action("&Import…", self.import_character, None, "Add a character from a JSON file")
+        self.act_export = self._action("&Export…", self.export_character, None,
+                                       "Save the selected character as a JSON file")
+        self.act_find = self._action("Find", self.focus_search, QKeySequence.StandardKey.Find, "Search")
+        self.toolbar = QToolBar("Characters")
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.toolbar.addActions([self.act_new_pc, self.act_new_npc, self.act_quick_npc, self.act_bestiary])
+        self.toolbar.addSeparator()
+        self.toolbar.addActions([self.act_duplicate, self.act_duplicate_n, self.act_delete])
+        self.toolbar.addSeparator()
+        self.toolbar.addActions([self.act_import, self.act_export])
+
+    def _layout_widgets(self, sheet: QWidget) -> None:
+        filters = QHBoxLayout()
+        filters.addWidget(self.search, 1)
+        filters.addWidget(self.kind_filter)
+        filters.addWidget(self.tag_filter)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addLayout(filters)
+        left_layout.addWidget(self.table)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(left)
+        self.splitter.addWidget(sheet)
+        self.splitter.setStretchFactor(0, 2)
+        self.splitter.setStretchFactor(1, 3)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.toolbar)
+        layout.addWidget(self.splitter, 1)
+        # Tab order: search, filters, table, then into the sheet.
+        QWidget.setTabOrder(self.search, self.kind_filter)
+        QWidget.setTabOrder(self.kind_filter, self.tag_filter)
+        QWidget.setTabOrder(self.tag_filter, self.table)
+        QWidget.setTabOrder(self.table, self.sheet.name)
+
+    # -- the open campaign ---------------------------------------------------------------------
+    def set_document(self, document: CampaignDocument | None) -> None:
+        """Show another open campaign (or none)."""
+        if self.document is not None:
+            self.document.changed.disconnect(self.on_changed)
+        self.document = document
+        if document is not None:
+            document.changed.connect(self.on_changed)
+        self._load()
+
+    def _load(self) -> None:
+        campaign = self.document.campaign if self.document else None
+        self.ruleset = None
+        problem = ""
+        if campaign is not None:
+            try:
+                self.ruleset = self._ruleset_for(campaign.ruleset)
+            except KeyError as exc:
+                problem = str(exc).strip("'\"")
+        self.model.set_campaign(campaign)
+        self.sheet.set_context(self.document if self.ruleset else None, self.ruleset)
+        self._fill_tags()
+        self.setEnabled(campaign is not None)
+        if problem:
+            self.message.emit(problem)
+        if self.proxy.rowCount():
+            self.table.selectionModel().setCurrentIndex(
+                self.proxy.index(0, 0),
+                QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
+        self._update_actions()
+
+    def on_changed(self, changes: ChangeSet) -> None:
+        """The document's changed signal: update rows, tags and the sheet from the ChangeSet."""
+        if self.document is None:
+            return
+        if "*" in changes.campaign_fields or "ruleset" in changes.campaign_fields:
+            self._load()
+            return
+        self.model.apply_changes(self.document.campaign, changes)
+        if changes.characters or changes.characters_added or changes.characters_removed:
+            self._fill_tags()
+        self.sheet.on_changed(changes)
+        self._update_actions()
+
+    def _kind_chosen(self) -> None:
+        kind = self.kind_filter.currentData()
+        self.proxy.set_kind(CharacterKind(kind) if kind else None)
+
+    def _fill_tags(self) -> None:
+        campaign = self.document.campaign if self.document else None
+        tags = sorted({t for c in campaign.characters for t in c.tags}, key=str.casefold) if campaign else []
+        current = self.tag_filter.currentData()
+        with QSignalBlocker(self.tag_filter):
+            self.tag_filter.clear()
+            self.tag_filter.addItem("All tags", None)
+            for tag in tags:
+                self.tag_filter.addItem(tag, tag)
+            index = self.tag_filter.findData(current)
+        self.tag_filter.setCurrentIndex(max(index, 0))
+        if index < 0:
+            self.proxy.set_tag(None)
+
+    # -- selection -----------------------------------------------------------------------------
+    def selected_ids(self) -> list[str]:
+        """Ids of the selected characters, in the order the table shows them."""
+        rows = sorted(self.table.selectionModel().selectedRows(), key=QModelIndex.row)
+        return [index.data(CharacterIdRole) for index in rows]
+
+    def current_id(self) -> str | None:
+        index = self.table.currentIndex()
+        return index.data(CharacterIdRole) if index.isValid() else None
+
+    def select(self, character_ids: list[str]) -> None:
+        """Select these characters (making the first current), clearing filters that hide them."""
+        rows = [self.model.row_of(cid) for cid in character_ids]
+        indexes = [self.proxy.mapFromSource(self.model.index(r, 0)) for r in rows if r is not None]
+        if any(not i.isValid() for i in indexes):
+            self.search.clear()
+            self.kind_filter.setCurrentIndex(0)
+            self.tag_filter.setCurrentIndex(0)
+            indexes = [self.proxy.mapFromSource(self.model.index(r, 0)) for r in rows if r is not None]
+        selection = self.table.selectionModel()
+        selection.clearSelection()
+        flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
+        for index in indexes:
+            selection.select(index, flags)
+        if indexes:
+            selection.setCurrentIndex(indexes[0], QItemSelectionModel.SelectionFlag.Current)
+            self.table.scrollTo(indexes[0])
+
+    def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        self.sheet.show_character(current.data(CharacterIdRole) if current.isValid() else None)
+        self._update_actions()
+
+    def _update_actions(self) -> None:
+        has_campaign = self.document is not None and self.ruleset is not None
+        count = len(self.table.selectionModel().selectedRows()) if has_campaign else 0
+        for action in (self.act_new_pc, self.act_new_npc, self.act_quick_npc, self.act_import):
+            action.setEnabled(has_campaign)
+        has_bestiary = self.ruleset is not None and self._bestiary_for(self.ruleset.id).is_file()
+        self.act_bestiary.setEnabled(has_campaign and has_bestiary)
+        self.act_duplicate.setEnabled(count >= 1)
+        self.act_delete.setEnabled(count >= 1)
+        self.act_duplicate_n.setEnabled(count == 1)
+        self.act_export.setEnabled(count == 1)
+
+    # -- actions -------------------------------------------------------------------------------
+    def _push(self, command: Command, select: list[str] | None = None) -> None:
+        assert self.document is not None
+        self.document.push(command)
+        if select:
+            self.select(select)
+
+    def focus_search(self) -> None:
+        self.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search.selectAll()
+
+    def new_character(self, kind: CharacterKind) -> Character | None:
+        """Add a character with the rules' default stats, select it and put the cursor in its name."""
+        if self.document is None or self.ruleset is None:
+            return None
+        character = Character(kind=kind, name="New PC" if kind is CharacterKind.PC else "New NPC",
+                              stats=dict(self.ruleset.new_stats(kind)))
+        self._push(AddCharacter(self.document.campaign, character), [character.id])
+        self.sheet.name.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.sheet.name.selectAll()
+        return character
+
+    def quick_npc(self) -> None:
+        if self.document is None or self.ruleset is None:
+            return
+        spec = difficulty_spec(self.ruleset)
+        if spec is None:
+            Ask.error(self, "Quick NPC", f"The {self.ruleset.name} rules have no Difficulty Level")
+            return
+        low, high = spec.minimum or 0, spec.maximum or 20
+        answer = CharacterAsk.quick_npc(self, low, high, spec.default if isinstance(spec.default, int) else low)
+        if answer is None:
+            return
+        try:
+            npc = build_npc(self.ruleset, *answer)
+        except ValueError as exc:
+            Ask.error(self, "Quick NPC", str(exc))
+            return
+        self._push(AddCharacter(self.document.campaign, npc, text=f"Quick NPC {npc.name}"), [npc.id])
+
+    def add_from_bestiary(self) -> None:
+        if self.document is None or self.ruleset is None:
+            return
+        path = self._bestiary_for(self.ruleset.id)
+        try:
+            entries = parse_bestiary(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError) as exc:
+            Ask.error(self, "Bestiary", f"Cannot read the bestiary {path.name}: {exc}")
+            return
+        entries.sort(key=lambda e: e.name.casefold())
+        picked = CharacterAsk.choose(self, "Add from bestiary", "NPC:", [e.name for e in entries])
+        if picked is None:
+            return
+        campaign = self.document.campaign
+        npc = from_bestiary(entries[picked], [c.name for c in campaign.characters])
+        self._push(AddCharacter(campaign, npc, text=f"Add {npc.name} from the bestiary"), [npc.id])
+
+    def duplicate(self) -> None:
+        ids = self.selected_ids()
+        if self.document is None or not ids:
+            return
+        campaign = self.document.campaign
+        before = {c.id for c in campaign.characters}
+        commands = [duplicate_character(campaign, cid, 1) for cid in ids]
+        command = commands[0] if len(commands) == 1 else Macro(f"Duplicate {len(ids)} characters", commands)
+        self._push(command)
+        self.select([c.id for c in campaign.characters if c.id not in before])
+
+    def duplicate_n(self) -> None:
+        ids = self.selected_ids()
+        if self.document is None or len(ids) != 1:
+            return
+        source = self.document.campaign.character(ids[0])
+        count = CharacterAsk.count(self, "Duplicate", f"How many copies of {source.name}?", 2, 1, 500)
+        if count is None:
+            return
+        campaign = self.document.campaign
+        before = {c.id for c in campaign.characters}
+        self._push(duplicate_character(campaign, ids[0], count))
+        self.select([c.id for c in campaign.characters if c.id not in before])
+
+    def delete_selected(self) -> None:
+        ids = self.selected_ids()
+        if self.document is None or not ids:
+            return
+        campaign = self.document.campaign
+        used = encounters_using(campaign, ids)
+        if used and not Ask.yes_no(self, "Delete characters",
+                                   f"They take part in {', '.join(used)}; deleting removes them from there too "
+                                   "(Undo brings everything back). Delete?"):
+            return
+        next_row = min(self.proxy.mapFromSource(self.model.index(self.model.row_of(cid) or 0, 0)).row()
+                       for cid in ids)
+        self._push(delete_characters(campaign, ids))
+        if self.proxy.rowCount():
+            index = self.proxy.index(min(next_row, self.proxy.rowCount() - 1), 0)
+            self.select([index.data(CharacterIdRole)])
+        self.message.emit(f"Deleted {len(ids)} character{'s' if len(ids) != 1 else ''} (Ctrl+Z brings them back)")
+
+    def import_character(self) -> None:
+        if self.document is None or self.ruleset is None:
+            return
+        path = CharacterAsk.open_file(self, "Import character", JSON_FILTER)
+        if path is None:
+            return
+        try:
+            if path.stat().st_size > MAX_IMPORT_BYTES:
+                raise ValueError(f"The file is larger than {MAX_IMPORT_BYTES // 1_000_000} MB")
+            character = character_from_json(path.read_bytes(), self.ruleset)
+        except (OSError, ValueError) as exc:
+            Ask.error(self, "Import character", f"{path.name} was not imported: {exc}")
+            return
+        self._push(AddCharacter(self.document.campaign, character, text=f"Import {character.name}"), [character.id])
+
+    def export_character(self) -> None:
+        ids = self.selected_ids()
+        if self.document is None or len(ids) != 1:
+            return
+        from crisis_desktop.storage.atomic import atomic_write_text
+
+        character = self.document.campaign.character(ids[0])
+        path = CharacterAsk.save_file(self, "Export character", f"{character.name}.json", JSON_FILTER)
+        if path is None:
+            return
+        try:
+            atomic_write_text(path, character_to_json(character))
+        except OSError as exc:
+            Ask.error(self, "Export character", f"Could not write {path}: {exc}")
+            return
+        self.message.emit(f"Exported {character.name} to {path.name}")

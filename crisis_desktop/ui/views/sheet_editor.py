@@ -1,0 +1,368 @@
+"""The character sheet editor: generated from the active ruleset's field metadata; every edit is a command."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from crisis_desktop.controller.changes import ChangeSet
+from crisis_desktop.controller.character_commands import (
+    AddCharacterCondition,
+    RemoveCharacterCondition,
+    SetCharacterField,
+    SetStat,
+    normalise_tags,
+)
+from crisis_desktop.controller.commands import Command
+from crisis_desktop.domain import Campaign, Character, CharacterKind
+from crisis_desktop.rules.base import Ruleset
+from crisis_desktop.ui.dialogs.ask import Ask
+from crisis_desktop.ui.dialogs.character_dialogs import IMAGE_FILTER, CharacterAsk
+from crisis_desktop.ui.widgets.equipment_panel import EquipmentPanel
+from crisis_desktop.ui.widgets.portrait import file_to_data_uri, portrait_pixmap
+from crisis_desktop.ui.widgets.stat_fields import StatFieldsForm
+
+if TYPE_CHECKING:
+    from crisis_desktop.ui.document import CampaignDocument
+
+PORTRAIT_PX = 96
+
+
+class SheetEditor(QWidget):
+    """Shows one character of the open campaign and turns every edit into a command.
+
+    A refused value (FieldSpec.validate, or the domain's own checks) is explained in the status line
+    and the field is outlined; the campaign keeps the old value.
+
+    Signals:
+        message(str): a line for the window's status bar.
+    """
+
+    message = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document: CampaignDocument | None = None
+        self.ruleset: Ruleset | None = None
+        self.character_id: str | None = None
+
+        self.portrait = QLabel()
+        self.portrait.setFixedSize(PORTRAIT_PX, PORTRAIT_PX)
+        self.portrait.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.portrait.setStyleSheet("border: 1px solid palette(mid);")
+        self.pick_portrait = QPushButton("&Picture…")
+        self.pick_portrait.setToolTip("Choose a picture; it is stored in the campaign, at most 256 px")
+        self.pick_portrait.clicked.connect(self.choose_portrait)
+        self.clear_portrait = QPushButton("No picture")
+        self.clear_portrait.clicked.connect(lambda: self.edit_field("portrait", None))
+        self.name = QLineEdit()
+        self.name.setObjectName("sheet-name")
+        self.kind = QComboBox()
+        self.kind.addItem("PC", CharacterKind.PC)
+        self.kind.addItem("NPC", CharacterKind.NPC)
+        self.player = QLineEdit()
+        self.tags = QLineEdit()
+        self.tags.setPlaceholderText("comma-separated, e.g. raider, north gang")
+        self.name.textEdited.connect(lambda t: self.edit_field("name", t))
+        self.name.editingFinished.connect(self._restore_refused)
+        self.kind.activated.connect(lambda _i: self.edit_field("kind", self.kind.currentData()))
+        self.player.textEdited.connect(lambda t: self.edit_field("player", t))
+        self.tags.textEdited.connect(lambda t: self.edit_field("tags", t))
+
+        self.status = QLabel()
+        self.status.setObjectName("sheet-status")
+        self.status.setWordWrap(True)
+        self.status.setStyleSheet("color: #c0392b;")
+        self.stats = StatFieldsForm()
+        self.stats.valueEdited.connect(self.edit_stat)
+        self.derived_box = QGroupBox("Derived")
+        self.derived_layout = QGridLayout(self.derived_box)
+        self.derived_labels: dict[str, QLabel] = {}
+        self.equipment = EquipmentPanel(self._push)
+        self.equipment.message.connect(self._show_problem)
+
+        self.conditions = QListWidget()
+        self.conditions.setMaximumHeight(80)
+        self.condition_choice = QComboBox()
+        add_condition = QPushButton("Add")
+        add_condition.clicked.connect(self.add_condition)
+        remove_condition = QPushButton("Remove")
+        remove_condition.clicked.connect(self.remove_condition)
+
+        self.notes = QPlainTextEdit()
+        self.notes.setPlaceholderText("Notes the players may see")
+        self.gm_notes = QPlainTextEdit()
+        self.gm_notes.setPlaceholderText("GM only: motives, secrets, tactics")
+        for edit, field in ((self.notes, "notes"), (self.gm_notes, "gm_notes")):
+            edit.setTabChangesFocus(True)
+            edit.setMaximumHeight(90)
+            edit.textChanged.connect(lambda e=edit, f=field: self.edit_field(f, e.toPlainText()))
+        self._layout_widgets(add_condition, remove_condition)
+        self.show_character(None)
+
+    def _layout_widgets(self, add_condition: QPushButton, remove_condition: QPushButton) -> None:
+        header = QFormLayout()
+        header.addRow("&Name:", self.name)
+        header.addRow("&Kind:", self.kind)
+        header.addRow("P&layer:", self.player)
+        header.addRow("&Tags:", self.tags)
+        picture = QVBoxLayout()
+        picture.addWidget(self.portrait)
+        picture.addWidget(self.pick_portrait)
+        picture.addWidget(self.clear_portrait)
+        picture.addStretch(1)
+        top = QHBoxLayout()
+        top.addLayout(picture)
+        top.addLayout(header, 1)
+
+        conditions_box = QGroupBox("Conditions")
+        row = QHBoxLayout()
+        row.addWidget(self.condition_choice, 1)
+        row.addWidget(add_condition)
+        row.addWidget(remove_condition)
+        conditions_layout = QVBoxLayout(conditions_box)
+        conditions_layout.addWidget(self.conditions)
+        conditions_layout.addLayout(row)
+
+        notes = QHBoxLayout()
+        for label, edit in (("Notes", self.notes), ("GM notes", self.gm_notes)):
+            box = QGroupBox(label)
+            QVBoxLayout(box).addWidget(edit)
+            notes.addWidget(box)
+
+        self.body = QWidget()
+        layout = QVBoxLayout(self.body)
+        layout.addLayout(top)
+        layout.addWidget(self.status)
+        layout.addWidget(self.stats)
+        layout.addWidget(self.derived_box)
+        layout.addWidget(self.equipment)
+        layout.addWidget(conditions_box)
+        layout.addLayout(notes)
+        layout.addStretch(1)
+        self.empty = QLabel("Select a character to see its sheet.")
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.body)
+        outer.addWidget(self.empty)
+
+    # -- what is shown ------------------------------------------------------------------------
+    @property
+    def campaign(self) -> Campaign | None:
+        return self.document.campaign if self.document is not None else None
+
+    def character(self) -> Character | None:
+        campaign = self.campaign
+        if campaign is None or self.character_id is None:
+            return None
+        try:
+            return campaign.character(self.character_id)
+        except KeyError:
+            return None
+
+    def set_context(self, document: CampaignDocument | None, ruleset: Ruleset | None) -> None:
+        """A campaign was opened or its rules changed: build the stat form for the ruleset."""
+        self.document = document
+        self.ruleset = ruleset
+        self.stats.build(ruleset.character_fields() if ruleset else ())
+        self.condition_choice.clear()
+        for spec in ruleset.conditions() if ruleset else ():
+            self.condition_choice.addItem(spec.label, spec.key)
+            self.condition_choice.setItemData(self.condition_choice.count() - 1, spec.effect,
+                                              Qt.ItemDataRole.ToolTipRole)
+        self.show_character(None)
+
+    def show_character(self, character_id: str | None) -> None:
+        self.character_id = character_id
+        character = self.character()
+        self.character_id = character.id if character else None
+        self.body.setVisible(character is not None)
+        self.empty.setVisible(character is None)
+        self._set_problem("")
+        self.equipment.set_character(self.campaign, self.ruleset, character)
+        if character is not None:
+            self._refresh(character)
+
+    def on_changed(self, changes: ChangeSet) -> None:
+        """The campaign changed: update the sheet if its character (or the rule options) did."""
+        if self.character_id is None:
+            return
+        character = self.character()
+        if character is None:  # deleted
+            self.show_character(None)
+        elif "*" in changes.campaign_fields:
+            self.show_character(self.character_id)
+        elif self.character_id in changes.characters or self.character_id in changes.characters_added \
+                or "rule_options" in changes.campaign_fields:
+            self._refresh(character)
+            self.equipment.refresh(character)
+
+    def _refresh(self, character: Character) -> None:
+        self._set_text(self.name, character.name)
+        self._set_text(self.player, character.player)
+        if normalise_tags(self.tags.text()) != character.tags:  # "medic," is still being typed
+            self._set_text(self.tags, ", ".join(character.tags))
+        with QSignalBlocker(self.kind):
+            self.kind.setCurrentIndex(self.kind.findData(character.kind))
+        for edit, text in ((self.notes, character.notes), (self.gm_notes, character.gm_notes)):
+            if edit.toPlainText() != text:
+                with QSignalBlocker(edit):
+                    edit.setPlainText(text)
+        pixmap = portrait_pixmap(character.portrait, PORTRAIT_PX)
+        if pixmap is None:
+            self.portrait.setText("No picture")
+        else:
+            self.portrait.setPixmap(pixmap)
+        self.clear_portrait.setEnabled(character.portrait is not None)
+        self.stats.set_kind(character.kind)
+        self.stats.show_values(character.stats)
+        self._refresh_derived(character)
+        self._refresh_conditions(character)
+
+    @staticmethod
+    def _set_text(edit: QLineEdit, text: str) -> None:
+        if edit.text() != text:
+            with QSignalBlocker(edit):
+                edit.setText(text)
+
+    def _refresh_derived(self, character: Character) -> None:
+        campaign = self.campaign
+        if self.ruleset is None or campaign is None:
+            return
+        try:
+            derived = self.ruleset.derived(character, campaign.rule_options)
+        except Exception as exc:  # noqa: BLE001 - a half-made sheet must not break the editor
+            derived = {}
+            self.derived_box.setToolTip(f"Cannot work out derived values yet: {exc}")
+        else:
+            self.derived_box.setToolTip("")
+        for name in list(self.derived_labels):
+            if name not in derived:
+                label = self.derived_labels.pop(name)
+                self.derived_layout.removeWidget(label)
+                label.deleteLater()
+        for position, (name, value) in enumerate(derived.items()):
+            if name not in self.derived_labels:
+                self.derived_labels[name] = QLabel()
+                self.derived_labels[name].setObjectName(f"derived-{name}")
+            label = self.derived_labels[name]
+            self.derived_layout.addWidget(label, position // 4, position % 4)
+            label.setText(f"<b>{name}</b> {value.value:g}")
+            label.setToolTip(value.explain())
+
+    def _refresh_conditions(self, character: Character) -> None:
+        labels = {c.key: (c.label, c.effect) for c in self.ruleset.conditions()} if self.ruleset else {}
+        self.conditions.clear()
+        for state in character.conditions:
+            label, effect = labels.get(state.key, (state.key, "not a condition of these rules"))
+            text = label + (f" ({state.rounds} rounds)" if state.rounds is not None else "")
+            item = QListWidgetItem(text)
+            item.setData(Qt.ItemDataRole.UserRole, state.key)
+            item.setToolTip(effect)
+            self.conditions.addItem(item)
+
+    # -- edits --------------------------------------------------------------------------------
+    def _push(self, command: Command) -> None:
+        if self.document is not None:
+            self.document.push(command)
+
+    def _try(self, build: Any, key: str | None = None) -> bool:
+        """Build a command and push it; on ValueError explain, mark the field and keep the old value."""
+        if self.document is None or self.character_id is None:
+            return False
+        try:
+            command = build()
+        except (ValueError, KeyError) as exc:
+            self._set_problem(str(exc).strip("'\""), key)
+            return False
+        self._set_problem("")
+        self.document.push(command)
+        return True
+
+    def edit_field(self, field: str, value: Any) -> bool:
+        """Set name, kind, player, tags, notes, GM notes or portrait of the shown character."""
+        campaign = self.campaign
+        if campaign is None or self.character_id is None:
+            return False
+        current = getattr(self.character(), field)
+        if field == "tags":
+            value = normalise_tags(value)
+        if value == current:
+            return True
+        return self._try(lambda: SetCharacterField(campaign, self.character_id or "", field, value))
+
+    def edit_stat(self, key: str, value: Any) -> bool:
+        """Set one ruleset stat; a refused value is explained and the widget shows the old one again."""
+        campaign = self.campaign
+        ruleset = self.ruleset
+        if campaign is None or ruleset is None or self.character_id is None:
+            return False
+        ok = self._try(lambda: SetStat(campaign, ruleset, self.character_id or "", key, value), key)
+        if not ok:
+            character = self.character()
+            if character is not None:
+                self.stats.show_values(character.stats)
+        return ok
+
+    def add_condition(self) -> None:
+        key = self.condition_choice.currentData()
+        campaign, ruleset = self.campaign, self.ruleset
+        if key is not None and campaign is not None and ruleset is not None:
+            self._try(lambda: AddCharacterCondition(campaign, ruleset, self.character_id or "", key))
+
+    def remove_condition(self) -> None:
+        item = self.conditions.currentItem()
+        campaign = self.campaign
+        if item is not None and campaign is not None:
+            key = item.data(Qt.ItemDataRole.UserRole)
+            self._try(lambda: RemoveCharacterCondition(campaign, self.character_id or "", key))
+
+    def choose_portrait(self) -> None:
+        path = CharacterAsk.open_file(self, "Choose a picture", IMAGE_FILTER)
+        if path is None:
+            return
+        try:
+            uri = file_to_data_uri(path)
+        except ValueError as exc:
+            Ask.error(self, "Picture", str(exc))
+            return
+        self.edit_field("portrait", uri)
+
+    def _restore_refused(self) -> None:
+        """Leaving a field that holds a refused value (an empty name) shows the stored value again."""
+        character = self.character()
+        if character is not None and self.name.text() != character.name:
+            self._set_text(self.name, character.name)
+            self._set_problem("")
+
+    def _set_problem(self, reason: str, key: str | None = None) -> None:
+        self.status.setText(reason)
+        self.status.setVisible(bool(reason))
+        self.stats.mark_error(key if reason else None, reason)
+        if reason:
+            self.message.emit(reason)
+
+    def _show_problem(self, reason: str) -> None:
+        self._set_problem(reason)
+
+    @property
+    def problem(self) -> str:
+        """The reason the last edit was refused ('' when it was accepted)."""
+        return self.status.text()

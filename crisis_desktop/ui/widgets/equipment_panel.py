@@ -1,0 +1,114 @@
+"""Weapons, armour and gear of one character: tables edited in place, items added from the campaign catalogue."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QPushButton,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from crisis_desktop.controller.character_commands import AddItem, RemoveItem, item_from_catalogue
+from crisis_desktop.controller.commands import Command
+from crisis_desktop.domain import Campaign, Character, ItemKind
+from crisis_desktop.rules.base import Ruleset
+from crisis_desktop.ui.dialogs.character_dialogs import CharacterAsk
+from crisis_desktop.ui.models.equipment_table_model import EquipmentTableModel
+
+TAB_NAMES = {ItemKind.WEAPON: "Weapons", ItemKind.ARMOUR: "Armour", ItemKind.GEAR: "Gear"}
+ADD_TEXT = {ItemKind.WEAPON: "&Add weapon…", ItemKind.ARMOUR: "&Add armour…", ItemKind.GEAR: "&Add gear…"}
+
+
+class EquipmentPanel(QTabWidget):
+    """One tab per item kind, each a table over the character's items of that kind.
+
+    Signals:
+        message(str): something to tell the user (a refused edit, an empty catalogue).
+    """
+
+    message = Signal(str)
+
+    def __init__(self, push: Callable[[Command], None], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._push = push
+        self._campaign: Campaign | None = None
+        self._character: Character | None = None
+        self.models: dict[ItemKind, EquipmentTableModel] = {}
+        self.tables: dict[ItemKind, QTableView] = {}
+        for kind, name in TAB_NAMES.items():
+            model = EquipmentTableModel(kind, push, self)
+            model.editRefused.connect(self.message)
+            table = QTableView()
+            table.setObjectName(f"equipment-{kind.value}")
+            table.setModel(model)
+            table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+            table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                                  | QAbstractItemView.EditTrigger.EditKeyPressed
+                                  | QAbstractItemView.EditTrigger.AnyKeyPressed)
+            table.verticalHeader().hide()
+            table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+            table.horizontalHeader().setStretchLastSection(True)
+            table.setMinimumHeight(110)
+            add = QPushButton(ADD_TEXT[kind])
+            add.clicked.connect(lambda _=False, k=kind: self.add_from_catalogue(k))
+            remove = QPushButton("Remove")
+            remove.clicked.connect(lambda _=False, k=kind: self.remove_selected(k))
+            buttons = QHBoxLayout()
+            buttons.addWidget(add)
+            buttons.addWidget(remove)
+            buttons.addStretch(1)
+            page = QWidget()
+            layout = QVBoxLayout(page)
+            layout.addWidget(table)
+            layout.addLayout(buttons)
+            self.addTab(page, name)
+            self.models[kind] = model
+            self.tables[kind] = table
+
+    def set_character(self, campaign: Campaign | None, ruleset: Ruleset | None, character: Character | None) -> None:
+        self._campaign = campaign
+        self._character = character
+        for model in self.models.values():
+            model.set_character(campaign, ruleset, character)
+        self._update_titles()
+
+    def refresh(self, character: Character) -> None:
+        self._character = character
+        for model in self.models.values():
+            model.refresh(character)
+        self._update_titles()
+
+    def _update_titles(self) -> None:
+        for index, (kind, name) in enumerate(TAB_NAMES.items()):
+            count = self.models[kind].rowCount()
+            self.setTabText(index, f"{name} ({count})" if count else name)
+
+    def add_from_catalogue(self, kind: ItemKind) -> None:
+        """Pick an entry of the campaign's equipment catalogue; the character gets a copy of it."""
+        if self._campaign is None or self._character is None:
+            return
+        entries = sorted((e for e in self._campaign.equipment if e.kind is kind), key=lambda e: e.name.casefold())
+        if not entries:
+            self.message.emit(f"The campaign's equipment catalogue has no {TAB_NAMES[kind].lower()}")
+            return
+        picked = CharacterAsk.choose(self, f"Add {TAB_NAMES[kind].lower()}", f"Give {self._character.name}:",
+                                     [e.name for e in entries])
+        if picked is not None:
+            self._push(AddItem(self._campaign, self._character.id, item_from_catalogue(entries[picked])))
+
+    def remove_selected(self, kind: ItemKind) -> None:
+        if self._campaign is None or self._character is None:
+            return
+        rows = sorted({i.row() for i in self.tables[kind].selectionModel().selectedRows()}, reverse=True)
+        if not rows and self.tables[kind].currentIndex().isValid():
+            rows = [self.tables[kind].currentIndex().row()]
+        for row in rows:
+            self._push(RemoveItem(self._campaign, self._character.id, self.models[kind].item_at(row).id))

@@ -1,0 +1,56 @@
+"""Portraits kept inside the campaign as base64 PNG data URIs, and the pixmaps shown for them."""
+
+from __future__ import annotations
+
+import base64
+from pathlib import Path
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt
+from PySide6.QtGui import QImage, QPixmap
+
+MAX_PORTRAIT_PX = 256
+_PREFIX = "data:image/png;base64,"
+
+
+def image_to_data_uri(image: QImage, max_px: int = MAX_PORTRAIT_PX) -> str:
+    """The image scaled to fit max_px (never enlarged) as a PNG data URI."""
+    if image.width() > max_px or image.height() > max_px:
+        image = image.scaled(max_px, max_px, Qt.AspectRatioMode.KeepAspectRatio,
+                             Qt.TransformationMode.SmoothTransformation)
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    image.save(buffer, "PNG")  # type: ignore[call-overload]  # the stubs say bytes; PySide wants str
+    buffer.close()
+    return _PREFIX + base64.b64encode(bytes(data.data())).decode("ascii")
+
+
+def file_to_data_uri(path: Path, max_px: int = MAX_PORTRAIT_PX) -> str:
+    """A picture file as a portrait data URI; ValueError if Qt cannot read it as an image."""
+    image = QImage(str(path))
+    if image.isNull():
+        raise ValueError(f"{Path(path).name} is not a picture Crisis Desktop can read (try PNG or JPEG)")
+    return image_to_data_uri(image, max_px)
+
+
+def portrait_pixmap(portrait: str | None, size: int) -> QPixmap | None:
+    """The portrait scaled to fit size x size; None when there is none or it cannot be read.
+
+    A portrait is a data URI; older campaigns may hold a file path instead, which is read as is.
+    """
+    if not portrait:
+        return None
+    image = QImage()
+    if portrait.startswith("data:"):
+        _header, _, payload = portrait.partition(",")
+        try:
+            raw = base64.b64decode(payload, validate=True)
+        except ValueError:
+            return None
+        image.loadFromData(raw)
+    else:
+        image.load(portrait)
+    if image.isNull():
+        return None
+    return QPixmap.fromImage(image.scaled(size, size, Qt.AspectRatioMode.KeepAspectRatio,
+                                          Qt.TransformationMode.SmoothTransformation))

@@ -1,0 +1,126 @@
+"""The character table model, its filter proxy and the equipment model: Qt's model checks, fine-grained updates."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from crisis_desktop.controller.changes import ChangeSet
+from crisis_desktop.controller.character_commands import (
+    AddCharacter,
+    SetCharacterField,
+    delete_characters,
+    duplicate_character,
+)
+from crisis_desktop.domain import Campaign, Character, CharacterKind, ItemKind
+from crisis_desktop.ui.models.character_table_model import (
+    CharacterFilterProxy,
+    CharacterRole,
+    CharacterTableModel,
+)
+from crisis_desktop.ui.models.equipment_table_model import EquipmentTableModel
+from tests.gui.characters.fake_ruleset import FakeRuleset
+
+
+class Recorder:
+    """Counts the structural signals a model emits."""
+
+    def __init__(self, model) -> None:  # type: ignore[no-untyped-def]
+        self.events: list[tuple[str, int, int]] = []
+        model.modelReset.connect(lambda: self.events.append(("reset", -1, -1)))
+        model.rowsInserted.connect(lambda _p, a, b: self.events.append(("inserted", a, b)))
+        model.rowsRemoved.connect(lambda _p, a, b: self.events.append(("removed", a, b)))
+        model.dataChanged.connect(lambda a, b, _r: self.events.append(("changed", a.row(), b.row())))
+
+
+def test_table_and_proxy_pass_qt_model_checks(qtmodeltester, make_document):
+    document = make_document()
+    model = CharacterTableModel()
+    model.set_campaign(document.campaign)
+    proxy = CharacterFilterProxy()
+    proxy.setSourceModel(model)
+    qtmodeltester.check(model)
+    proxy.set_search("raider")
+    proxy.sort(0)
+    qtmodeltester.check(proxy)
+    assert model.data(model.index(0, 0), CharacterRole) is document.campaign.characters[0]
+    assert model.headerData(3, Qt.Orientation.Horizontal) == "Tags"
+
+
+def test_equipment_model_passes_qt_model_checks(qtmodeltester, make_document):
+    document = make_document()
+    vera = document.campaign.character("pc-vera")
+    model = EquipmentTableModel(ItemKind.ARMOUR, document.push)
+    model.set_character(document.campaign, FakeRuleset(), vera)
+    qtmodeltester.check(model)
+    assert model.rowCount() == 1
+    assert model.data(model.index(0, 2)) == "25"  # Durability
+
+
+def test_changes_become_row_signals_never_a_reset(make_document):
+    document = make_document()
+    campaign = document.campaign
+    model = CharacterTableModel()
+    model.set_campaign(campaign)
+    document.changed.connect(lambda changes: model.apply_changes(document.campaign, changes))
+    events = Recorder(model)
+    document.push(SetCharacterField(campaign, "npc-wolf", "name", "Grey Wolf"))
+    assert events.events == [("changed", 4, 4)]
+    assert model.data(model.index(4, 0)) == "Grey Wolf"
+
+    events.events.clear()
+    document.push(duplicate_character(campaign, "npc-wolf", 3))
+    assert events.events == [("inserted", 5, 5), ("inserted", 6, 6), ("inserted", 7, 7)]
+    assert [model.data(model.index(r, 0)) for r in range(5, 8)] == ["Grey Wolf 1", "Grey Wolf 2", "Grey Wolf 3"]
+
+    events.events.clear()
+    document.push(delete_characters(campaign, ["pc-vera", "npc-guard-dog"]))
+    assert ("reset", -1, -1) not in events.events
+    assert sorted(e for e in events.events if e[0] == "removed") == [("removed", 0, 0), ("removed", 8, 8)]
+    assert model.rowCount() == len(campaign.characters)
+
+    events.events.clear()
+    document.undo_stack.undo()
+    assert [c.id for c in campaign.characters] == [model.character_at(r).id for r in range(model.rowCount())]
+    assert ("reset", -1, -1) not in events.events
+
+
+def test_a_whole_new_campaign_resets(make_document):
+    document = make_document()
+    model = CharacterTableModel()
+    model.set_campaign(document.campaign)
+    events = Recorder(model)
+    other = Campaign(name="Other", characters=[Character(name="Solo")])
+    model.apply_changes(other, ChangeSet(campaign_fields=frozenset({"*"})))
+    assert events.events == [("reset", -1, -1)]
+    assert model.rowCount() == 1
+
+
+def test_proxy_search_kind_and_tag(make_document):
+    document = make_document()
+    campaign = document.campaign
+    model = CharacterTableModel()
+    model.set_campaign(campaign)
+    proxy = CharacterFilterProxy()
+    proxy.setSourceModel(model)
+
+    def shown() -> set[str]:
+        return {proxy.index(r, 0).data() for r in range(proxy.rowCount())}
+
+    proxy.set_search("RAIDER")  # tags and notes too: the guard dog ran from the raider camp
+    assert shown() == {"Rask", "Jory", "Mother Kell", "Guard Dog"}
+    proxy.set_search("raider boss")  # every word must match
+    assert shown() == {"Mother Kell"}
+    proxy.set_search("anna")  # the player
+    assert shown() == {"Vera Kask"}
+    proxy.set_search("")
+    proxy.set_kind(CharacterKind.PC)
+    assert len(shown()) == 4
+    proxy.set_kind(None)
+    proxy.set_tag("beast")
+    assert shown() == {"Wolf", "Guard Dog"}
+    # A live edit re-filters: the proxy follows the model's dataChanged.
+    document.changed.connect(lambda changes: model.apply_changes(document.campaign, changes))
+    document.push(SetCharacterField(campaign, "npc-raider-rask", "tags", "raider, beast"))
+    assert "Rask" in shown()
+    document.push(AddCharacter(campaign, Character(kind=CharacterKind.NPC, name="Bear", tags=["beast"])))
+    assert "Bear" in shown()
