@@ -1,0 +1,159 @@
+"""CrisisClassicRuleset: the earlier Q* rules (3d6 roll-under) behind the Ruleset interface."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
+from crisis_desktop.rules.base import (
+    ActionAvailability,
+    ActionSpec,
+    Actor,
+    AttackContext,
+    AttackResult,
+    CheckOdds,
+    CheckRequest,
+    CheckResult,
+    ConditionSpec,
+    ContestResult,
+    DamageResult,
+    Explained,
+    FieldSpec,
+    InitiativeEntry,
+    Options,
+    ResourceSpec,
+    RuleOption,
+    Ruleset,
+    StateLabel,
+    Term,
+    TurnEffects,
+)
+from crisis_desktop.rules.crisis_classic import checks, combat, combat_odds, damage, healing, sheet, tables, turns
+from crisis_desktop.rules.crisis_classic.actions import resolve_action
+from crisis_desktop.rules.crisis_classic.options import RULE_OPTIONS
+from crisis_desktop.rules.dice import DiceSource
+
+
+class CrisisClassicRuleset(Ruleset):
+    """3d6 roll-under with Difficulty Levels 1..10, AP 0..6, Endurance before Health."""
+
+    id = "crisis-classic"
+    name = "Crisis Classic (Q* 2018 draft)"
+
+    # -- description ------------------------------------------------------------------------
+    def rule_options(self) -> Sequence[RuleOption]:
+        return RULE_OPTIONS
+
+    def character_fields(self) -> Sequence[FieldSpec]:
+        return sheet.character_fields()
+
+    def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]:
+        return sheet.item_fields(kind)
+
+    def conditions(self) -> Sequence[ConditionSpec]:
+        return [ConditionSpec(c.key, c.label, c.description) for c in tables.condition_rows()]
+
+    def actions(self) -> Sequence[ActionSpec]:
+        return [ActionSpec(a.key, a.label, a.ap or 0, a.description) for a in tables.action_rows()]
+
+    def difficulty_levels(self) -> Sequence[tables.DifficultyRow]:
+        """The Difficulty Level table: level, name, target change, description."""
+        return tables.difficulty_table()
+
+    def catalogue(self, name: str) -> list[EquipmentItem]:
+        """The bundled equipment: "weapons", "armour" or "gear" (fresh copies)."""
+        return tables.catalogue(name)
+
+    # -- sheets -------------------------------------------------------------------------------
+    def new_stats(self, kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:
+        return sheet.new_stats(kind)
+
+    def derived(self, character: Character, options: Options) -> dict[str, Explained]:
+        return sheet.derived(character, options)
+
+    def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
+        return sheet.resources(actor)
+
+    def state(self, character: Character, options: Options) -> StateLabel:
+        return sheet.state(character)
+
+    # -- checks -------------------------------------------------------------------------------
+    def check(self, request: CheckRequest, dice: DiceSource, options: Options) -> CheckResult:
+        return checks.check(request, dice, options)
+
+    def check_odds(self, request: CheckRequest, options: Options) -> CheckOdds:
+        return checks.check_odds(request, options)
+
+    def contest(self, active: CheckRequest, passive: CheckRequest, dice: DiceSource,
+                options: Options) -> ContestResult:
+        return checks.contest(active, passive, dice, options)
+
+    def contest_odds(self, active: CheckRequest, passive: CheckRequest, options: Options) -> checks.ContestOdds:
+        """Exact chances that the active side, the passive side or nobody wins."""
+        return checks.contest_odds(active, passive, options)
+
+    # -- turns --------------------------------------------------------------------------------
+    def roll_initiative(self, actors: Sequence[Actor], dice: DiceSource,
+                        options: Options) -> list[InitiativeEntry]:
+        return turns.roll_initiative(actors, dice, options)
+
+    def surprise_round(self, actors: Sequence[Actor]) -> list[str]:
+        """Combatant ids that act in the surprise round (nobody unless someone is surprised)."""
+        return turns.surprise_round(actors)
+
+    def available_actions(self, actor: Actor, options: Options) -> list[ActionAvailability]:
+        return turns.available_actions(actor)
+
+    def spend_action(self, actor: Actor, action_key: str, options: Options,
+                     cost: int | None = None) -> TurnEffects:
+        return turns.spend_action(actor, action_key, cost)
+
+    def start_turn(self, actor: Actor, options: Options) -> TurnEffects:
+        return turns.start_turn(actor, options)
+
+    def end_turn(self, actor: Actor, options: Options) -> TurnEffects:
+        return turns.end_turn(actor)
+
+    def start_encounter(self, actor: Actor, options: Options) -> TurnEffects:
+        return turns.start_encounter(actor)
+
+    def end_encounter(self, actor: Actor, options: Options) -> TurnEffects:
+        return turns.end_encounter(actor)
+
+    # -- combat -------------------------------------------------------------------------------
+    def attack_modifiers(self, context: AttackContext, options: Options) -> list[Term]:
+        return combat.attack_modifiers(context, options)
+
+    def defence_modifiers(self, context: AttackContext, options: Options) -> list[Term]:
+        """Every term of the target's defence roll (used only when the target rolls)."""
+        return combat.defence_modifiers(context, options)
+
+    def attack_odds(self, context: AttackContext, options: Options) -> combat_odds.ClassicAttackOdds:
+        return combat_odds.attack_odds(context, options)
+
+    def resolve_attack(self, context: AttackContext, dice: DiceSource, options: Options) -> AttackResult:
+        return combat.resolve_attack(context, dice, options)
+
+    def apply_damage(self, target: Actor, amount: int, options: Options, *, lethal: bool = True,
+                     damage_type: str = "physical", label: str = "damage") -> DamageResult:
+        return damage.apply_damage(target.character, amount, damage_type, label)
+
+    # -- healing ------------------------------------------------------------------------------
+    def heal(self, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
+             modifiers: tuple[Term, ...] = ()) -> tuple[CheckResult, TurnEffects]:
+        return healing.heal(healer, patient, dice, options, modifiers)
+
+    def natural_healing(self, patient: Actor) -> TurnEffects:
+        return healing.natural_healing(patient)
+
+    def full_rest(self, patient: Actor) -> TurnEffects:
+        return healing.full_rest(patient)
+
+    def adrenalin_shot(self, user: Actor, patient: Actor) -> TurnEffects:
+        """The user spends 1 AP (when in an encounter) and the patient regains 15 Endurance."""
+        spent = TurnEffects()
+        if user.combatant is not None:
+            cost = resolve_action(user.character, "adrenalin_shot").cost
+            spent = turns.spend_action(user, "use_item", cost)
+        shot = healing.adrenalin_shot(patient)
+        return TurnEffects(spent.effects + shot.effects, spent.notes + shot.notes)
