@@ -201,8 +201,8 @@ class CharactersView(QWidget):
         if campaign is not None:
             try:
                 self.ruleset = self._ruleset_for(campaign.ruleset)
-            except KeyError as exc:
-                problem = str(exc).strip("'\"")
+            except (KeyError, ImportError) as exc:  # an unknown or broken ruleset: the table still works
+                problem = f"No character sheets: {str(exc).strip(chr(39) + chr(34))}"
         self.model.set_campaign(campaign)
         self.sheet.set_context(self.document if self.ruleset else None, self.ruleset)
         self._fill_tags()

@@ -44,6 +44,12 @@ if TYPE_CHECKING:
 PORTRAIT_PX = 96
 
 
+def derived_label(key: str) -> str:
+    """A derived value's key as a heading: "health_max" -> "Health max" ("Parry" stays as it is)."""
+    text = key.replace("_", " ")
+    return text[:1].upper() + text[1:]
+
+
 class SheetEditor(QWidget):
     """Shows one character of the open campaign and turns every edit into a command.
 
@@ -264,7 +270,7 @@ class SheetEditor(QWidget):
                 self.derived_labels[name].setObjectName(f"derived-{name}")
             label = self.derived_labels[name]
             self.derived_layout.addWidget(label, position // 4, position % 4)
-            label.setText(f"<b>{name}</b> {value.value:g}")
+            label.setText(f"<b>{derived_label(name)}</b> {value.value:g}")
             label.setToolTip(value.explain())
 
     def _refresh_conditions(self, character: Character) -> None:

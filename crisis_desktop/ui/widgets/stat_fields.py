@@ -45,6 +45,7 @@ class StatFieldsForm(QWidget):
         self.specs: dict[str, FieldSpec] = {}
         self.editors: dict[str, QWidget] = {}
         self._forms: dict[str, tuple[QGroupBox, QFormLayout]] = {}
+        self._columns = 2
         self._loading = False
 
     # -- building ------------------------------------------------------------------------------
@@ -58,13 +59,12 @@ class StatFieldsForm(QWidget):
         self.specs = {s.key: s for s in specs}
         self.editors = {}
         self._forms = {}
+        self._columns = columns
         for spec in specs:
             group = spec.group or "Stats"
             if group not in self._forms:
                 box = QGroupBox(group)
                 form = QFormLayout(box)
-                count = len(self._forms)
-                self._layout.addWidget(box, count // columns, count % columns)
                 self._forms[group] = (box, form)
             editor = self._make_editor(spec)
             editor.setObjectName(f"stat-{spec.key}")
@@ -72,6 +72,15 @@ class StatFieldsForm(QWidget):
                 editor.setToolTip(spec.help)
             self._forms[group][1].addRow(f"{spec.label}:", editor)
             self.editors[spec.key] = editor
+        self._place_groups()
+
+    def _place_groups(self) -> None:
+        """Lay the visible group boxes out in reading order, so a hidden group leaves no hole."""
+        for box, _form in self._forms.values():
+            self._layout.removeWidget(box)
+        shown = [box for box, _form in self._forms.values() if not box.isHidden()]
+        for position, box in enumerate(shown):
+            self._layout.addWidget(box, position // self._columns, position % self._columns)
 
     def _make_editor(self, spec: FieldSpec) -> QWidget:
         key = spec.key
@@ -125,7 +134,8 @@ class StatFieldsForm(QWidget):
                 shown = kind in spec.kinds
                 form.setRowVisible(self.editors[key], shown)
                 visible += shown
-            box.setVisible(visible > 0)
+            box.setHidden(visible == 0)
+        self._place_groups()
 
     def show_values(self, stats: Mapping[str, StatValue]) -> None:
         """Put the stored values into the widgets without reporting them as edits."""

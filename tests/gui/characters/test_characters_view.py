@@ -283,3 +283,29 @@ def test_two_thousand_characters_open_and_filter(make_document, make_view):
     assert view.proxy.rowCount() == 0  # PCs are never raiders
     view.search.clear()
     assert view.proxy.rowCount() == sum(c.kind is CharacterKind.PC for c in document.campaign.characters)
+
+
+def test_changing_the_kind_shows_the_fields_of_that_kind(make_document, make_view):
+    document = make_document()
+    view = make_view(document)
+    view.select(["pc-vera"])
+    view.sheet.kind.setCurrentIndex(view.sheet.kind.findText("NPC"))
+    view.sheet.kind.activated.emit(view.sheet.kind.currentIndex())
+    assert document.campaign.character("pc-vera").kind is CharacterKind.NPC
+    assert view.model.index(view.model.row_of("pc-vera"), 1).data() == "NPC"
+    assert not view.sheet.stats.editors["difficulty"].isHidden()
+    assert view.sheet.stats.editors["health_roll"].isHidden()
+
+
+def test_rules_that_cannot_load_leave_the_table_working(make_document, make_view):
+    def broken(_ruleset_id: str):  # type: ignore[no-untyped-def]
+        raise ImportError("half-written ruleset")
+
+    document = make_document()
+    view = make_view(document, rules=broken)
+    messages: list[str] = []
+    view.message.connect(messages.append)
+    view.set_document(document)
+    assert view.model.rowCount() == 10
+    assert not view.act_new_pc.isEnabled() and view.sheet.body.isHidden()
+    assert "half-written ruleset" in messages[-1]
