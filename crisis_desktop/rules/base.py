@@ -329,6 +329,8 @@ class AttackContext:
     non_lethal: bool = False
     target_surprised: bool = False
     target_dodges: bool = False
+    tiles_from_centre: int = 0             # area attacks: how far the target stands from the blast centre
+    hex_grid: bool = False                 # area attacks scatter with a d6 on hex grids instead of a d8
 
 
 @dataclass(frozen=True)
@@ -351,6 +353,9 @@ class AttackResult:
     damage: DamageResult | None
     effects: tuple[Effect, ...]      # everything the controller applies, ammunition and AP included
     summary: str                     # one line for the combat log
+    followups: tuple[AttackResult, ...] = ()   # further attacks of the same action (RoF); their effects are
+                                               # already part of this result's `effects`
+    notes: tuple[str, ...] = ()      # scatter of a missed area attack, a dodge, ammunition left
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,245 @@
+"""Crisis action economy: 0..6 AP, +4 per turn, costs from the action table, multi-turn actions, NPC actions."""
+
+from __future__ import annotations
+
+from crisis_desktop.domain import CharacterKind, Combatant, ItemKind, StatValue
+from crisis_desktop.rules.base import (
+    ActionAvailability,
+    ActionSpec,
+    Actor,
+    AddCondition,
+    Effect,
+    Options,
+    RemoveCondition,
+    SetResource,
+    SetStatus,
+    TurnEffects,
+)
+from crisis_desktop.rules.crisis import sheet, stats, tables
+from crisis_desktop.rules.crisis.options import option
+
+NPC_ACTIONS_PER_ROUND = 2
+# Resources an encounter starts from (and ends with).
+FRESH: dict[str, StatValue] = {"ap": 0, "aim": 0, "dodge_used": False, "moved": False, "pending_action": None,
+                               "pending_progress": 0, "pending_cost": 0, "actions_taken": 0}
+
+
+def resource(combatant: Combatant | None, key: str, default: int = 0) -> int:
+    if combatant is None:
+        return default
+    value = combatant.resources.get(key, default)
+    if isinstance(value, bool):
+        return int(value)
+    return int(value) if isinstance(value, int | float) else default
+
+
+def uses_npc_actions(actor: Actor, options: Options) -> bool:
+    return actor.character.kind is CharacterKind.NPC and option(options, "npc_actions") == "two_actions"
+
+
+def action_specs() -> list[ActionSpec]:
+    return [ActionSpec(a.key, a.label, a.cost, a.help) for a in tables.actions().values()]
+
+
+def _weapon_costs(actor: Actor) -> tuple[int | None, int | None]:
+    """(cheapest attack, cheapest reload) over the equipped weapons; None when there is nothing to use."""
+    from crisis_desktop.rules.crisis.combat import attack_cost
+
+    weapons = stats.equipped(actor.character, ItemKind.WEAPON)
+    attack = min((attack_cost(w) for w in weapons), default=None)
+    reloads = [stats.int_stat(w, "reload_ap", 2) for w in weapons if w.stats.get("cap")]
+    return attack, min(reloads, default=None)
+
+
+def _has_ranged(actor: Actor) -> bool:
+    return any(stats.int_stat(w, "range") > 0 for w in stats.equipped(actor.character, ItemKind.WEAPON))
+
+
+def availability(actor: Actor, key: str, options: Options, cost: int | None = None) -> ActionAvailability:
+    rule = tables.actions().get(key)
+    spec = ActionSpec(rule.key, rule.label, rule.cost, rule.help) if rule else ActionSpec(key, stats.label(key),
+                                                                                          cost or 1)
+    price = spec.cost if cost is None else cost
+    attack, reload = _weapon_costs(actor)
+    if cost is None and key in ("attack", "execute") and attack is not None:
+        price = attack
+    if cost is None and key == "reload" and reload is not None:
+        price = reload
+    # Every action costs at least 1 AP unless the table says it is free (drawing a light weapon).
+    if spec.cost >= 1 or rule is None:
+        price = max(price, 1)
+
+    def no(reason: str) -> ActionAvailability:
+        return ActionAvailability(spec, price, False, reason)
+
+    if actor.combatant is None:
+        return no(f"{actor.name} is not in an encounter")
+    blocker = stats.cannot_act(actor.character)
+    if blocker:
+        return no(f"{actor.name} is {blocker.lower()} and cannot act")
+    c = actor.character
+    if key in ("attack", "execute", "take_aim") and attack is None:
+        return no(f"{actor.name} has no weapon equipped")
+    if key == "reload" and reload is None:
+        return no(f"{actor.name} has no weapon to reload")
+    if key == "take_aim" and not _has_ranged(actor):
+        return no("Take Aim needs a ranged weapon")
+    if key == "take_aim" and resource(actor.combatant, "moved"):
+        return no(f"{actor.name} moved this turn and cannot Take Aim")
+    if key == "kneel" and c.has_condition("kneeling"):
+        return no(f"{actor.name} is already kneeling")
+    if key == "go_prone" and c.has_condition("prone"):
+        return no(f"{actor.name} is already prone")
+    if key == "stand_from_kneel" and not c.has_condition("kneeling"):
+        return no(f"{actor.name} is not kneeling")
+    if key in ("stand_from_prone", "crawl") and not c.has_condition("prone"):
+        return no(f"{actor.name} is not prone")
+    if uses_npc_actions(actor, options):
+        taken = resource(actor.combatant, "actions_taken")
+        if taken >= NPC_ACTIONS_PER_ROUND:
+            return no(f"{actor.name} has taken both actions this round")
+        return ActionAvailability(spec, 1, True)
+    ap = resource(actor.combatant, "ap")
+    max_ap, _ = tables.ap_limits()
+    if price > max_ap:
+        # Longer actions run over several turns; any AP moves them on.
+        if ap < 1:
+            return no(f"Not enough AP: {spec.label} needs at least 1 AP to continue, {actor.name} has 0")
+        return ActionAvailability(spec, price, True, f"takes several turns ({price} AP)")
+    if ap < price:
+        return no(f"Not enough AP: {spec.label} costs {price}, {actor.name} has {ap}")
+    return ActionAvailability(spec, price, True)
+
+
+def available_actions(actor: Actor, options: Options) -> list[ActionAvailability]:
+    return [availability(actor, key, options) for key in tables.actions()]
+
+
+def spend_action(actor: Actor, key: str, options: Options, cost: int | None = None) -> TurnEffects:
+    """The effects of taking `key` now; ValueError with the reason if it is not allowed."""
+    if cost is None and actor.combatant is not None and actor.combatant.resources.get("pending_action") == key:
+        cost = resource(actor.combatant, "pending_cost") or None
+    avail = availability(actor, key, options, cost)
+    if not avail.allowed:
+        raise ValueError(avail.reason)
+    assert actor.combatant is not None
+    cid = actor.combatant.id
+    effects: list[Effect] = []
+    notes: list[str] = []
+    pending = actor.combatant.resources.get("pending_action")
+    if pending and pending != key:
+        effects += _clear_pending(cid)
+        notes.append(f"{pending} is cancelled")
+    if uses_npc_actions(actor, options):
+        effects.append(SetResource(cid, "actions_taken", resource(actor.combatant, "actions_taken") + 1))
+    else:
+        ap = resource(actor.combatant, "ap")
+        max_ap, _ = tables.ap_limits()
+        if avail.cost > max_ap:
+            progress = resource(actor.combatant, "pending_progress") if pending == key else 0
+            step = min(ap, avail.cost - progress)
+            progress += step
+            effects.append(SetResource(cid, "ap", ap - step))
+            if progress >= avail.cost:
+                effects += _clear_pending(cid)
+                notes.append(f"{avail.action.label} is done")
+            else:
+                effects += [SetResource(cid, "pending_action", key), SetResource(cid, "pending_progress", progress),
+                            SetResource(cid, "pending_cost", avail.cost)]
+                notes.append(f"{avail.action.label}: {progress} of {avail.cost} AP")
+        else:
+            effects.append(SetResource(cid, "ap", ap - avail.cost))
+    effects += _side_effects(actor, key)
+    return TurnEffects(tuple(effects), tuple(notes))
+
+
+def _clear_pending(cid: str) -> list[Effect]:
+    return [SetResource(cid, "pending_action", None), SetResource(cid, "pending_progress", 0),
+            SetResource(cid, "pending_cost", 0)]
+
+
+def _side_effects(actor: Actor, key: str) -> list[Effect]:
+    assert actor.combatant is not None
+    cid, char_id = actor.combatant.id, actor.character.id
+    rule = tables.actions().get(key)
+    effects: list[Effect] = []
+    if rule is None:
+        return effects
+    if rule.moves:
+        # Take Aim is not allowed after moving, and moving spoils the aim already taken.
+        effects += [SetResource(cid, "moved", True), SetResource(cid, "aim", 0)]
+    if key == "take_aim":
+        effects.append(SetResource(cid, "aim", resource(actor.combatant, "aim") + 1))
+    for condition in rule.removes:
+        if actor.character.has_condition(condition):
+            effects.append(RemoveCondition(char_id, condition))
+    if rule.adds:
+        effects.append(AddCondition(char_id, rule.adds))
+    return effects
+
+
+def start_turn(actor: Actor, options: Options) -> TurnEffects:
+    if actor.combatant is None:
+        raise ValueError(f"{actor.name} is not in an encounter")
+    cid, c = actor.combatant.id, actor.character
+    max_ap, per_turn = tables.ap_limits()
+    effects: list[Effect] = [SetResource(cid, "moved", False), SetResource(cid, "dodge_used", False),
+                             SetResource(cid, "actions_taken", 0)]
+    notes: list[str] = []
+    ap = resource(actor.combatant, "ap")
+    if c.has_condition("stunned"):
+        notes.append(f"{actor.name} is stunned and regains no AP")
+    else:
+        gained = min(max_ap, ap + per_turn)
+        effects.append(SetResource(cid, "ap", gained))
+        if ap + per_turn > max_ap:
+            notes.append(f"{ap + per_turn - max_ap} AP over {max_ap} lost")
+    if c.has_condition("dying") and not c.has_condition("dead"):
+        effects += _bleed(actor, notes)
+    pending = actor.combatant.resources.get("pending_action")
+    if pending:
+        notes.append(f"{pending} continues ({resource(actor.combatant, 'pending_progress')} of "
+                     f"{resource(actor.combatant, 'pending_cost')} AP)")
+    return TurnEffects(tuple(effects), tuple(notes))
+
+
+def _bleed(actor: Actor, notes: list[str]) -> list[Effect]:
+    c = actor.character
+    per_turn = tables.conditions()["dying"].wound_per_turn
+    wounds = stats.wounds(c) + per_turn
+    effects: list[Effect] = [SetStatus(c.id, "wounds", wounds)]
+    health_now = sheet.health(c).value - wounds
+    if health_now <= tables.combat()["death_at_health"]:
+        effects += [RemoveCondition(c.id, "dying"), AddCondition(c.id, "dead")]
+        notes.append(f"{actor.name} dies of their wounds (Health {health_now:g})")
+    else:
+        notes.append(f"{actor.name} is dying: 1 more wound (Health {health_now:g})")
+    return effects
+
+
+def end_turn(actor: Actor, options: Options) -> TurnEffects:
+    """Counts down conditions that last a number of rounds."""
+    effects: list[Effect] = []
+    notes: list[str] = []
+    for state in actor.character.conditions:
+        if state.rounds is None:
+            continue
+        if state.rounds <= 1:
+            effects.append(RemoveCondition(actor.character.id, state.key))
+            notes.append(f"{actor.name} is no longer {state.key}")
+        else:
+            effects.append(AddCondition(actor.character.id, state.key, state.rounds - 1))
+    return TurnEffects(tuple(effects), tuple(notes))
+
+
+def start_encounter(actor: Actor, options: Options) -> TurnEffects:
+    """Fresh combat resources; the first turn brings the first 4 AP."""
+    if actor.combatant is None:
+        raise ValueError(f"{actor.name} is not in an encounter")
+    return TurnEffects(tuple(SetResource(actor.combatant.id, k, v) for k, v in FRESH.items()))
+
+
+def end_encounter(actor: Actor, options: Options) -> TurnEffects:
+    if actor.combatant is None:
+        raise ValueError(f"{actor.name} is not in an encounter")
+    return TurnEffects(tuple(SetResource(actor.combatant.id, k, v) for k, v in FRESH.items()))

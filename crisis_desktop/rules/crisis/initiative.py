@@ -1,0 +1,123 @@
+"""Crisis turn order: a Mind roll plus circumstance; PCs beat NPCs on ties; NPC groups share a roll."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from crisis_desktop.domain import CharacterKind
+from crisis_desktop.rules.base import Actor, Explained, InitiativeEntry, Options, Term
+from crisis_desktop.rules.crisis import stats
+from crisis_desktop.rules.crisis.checks import roll_skill_die
+from crisis_desktop.rules.dice import DiceSource
+
+MAX_TIE_ROUNDS = 1000
+
+
+def _id(actor: Actor) -> str:
+    return actor.combatant.id if actor.combatant is not None else actor.character.id
+
+
+def circumstance(actor: Actor) -> int:
+    """The GM's turn-order circumstance for this combatant (resources["initiative_circumstance"])."""
+    if actor.combatant is None:
+        return 0
+    value = actor.combatant.resources.get("initiative_circumstance", 0)
+    return int(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0
+
+
+@dataclass
+class _Unit:
+    """One initiative roll: a PC, an ungrouped NPC, or an NPC group (rolled by its first member)."""
+
+    members: list[Actor]
+    is_pc: bool
+    roll: Explained = field(default_factory=Explained)
+    tiebreaks: list[int] = field(default_factory=list)
+    note: str = ""
+
+
+def roll_for(actor: Actor, dice: DiceSource, options: Options) -> Explained:
+    die = stats.roll_die(actor.character, "mind", options)
+    rolled = roll_skill_die(dice, die.sides, f"{actor.name}: turn order ({die.label})")
+    terms = [Term(die.label, rolled.value)]
+    if die.bonus:
+        terms.append(Term("die above d12", die.bonus))
+    terms.extend(stats.condition_check_terms(actor.character, "mind"))
+    if circumstance(actor):
+        terms.append(Term("circumstance", circumstance(actor)))
+    return Explained.of(*terms)
+
+
+def _units(actors: Sequence[Actor]) -> list[_Unit]:
+    units: list[_Unit] = []
+    groups: dict[str, _Unit] = {}
+    for actor in actors:
+        is_pc = actor.character.kind is CharacterKind.PC
+        group = actor.combatant.group if actor.combatant is not None and not is_pc else None
+        if group:
+            if group in groups:
+                groups[group].members.append(actor)
+                continue
+            groups[group] = _Unit([actor], False)
+            units.append(groups[group])
+        else:
+            units.append(_Unit([actor], is_pc))
+    return units
+
+
+def roll_initiative(actors: Sequence[Actor], dice: DiceSource, options: Options) -> list[InitiativeEntry]:
+    """Everyone's roll and order (rank 0 first). Ties: a PC acts before an NPC; tied PCs (and tied NPC units)
+    reroll to settle the order, keeping their original result."""
+    units = _units(actors)
+    for unit in units:
+        unit.roll = roll_for(unit.members[0], dice, options)
+        if len(unit.members) > 1:
+            unit.note = f"group roll by {unit.members[0].name}"
+    by_value: dict[tuple[float, bool], list[_Unit]] = {}
+    for unit in units:
+        by_value.setdefault((unit.roll.value, unit.is_pc), []).append(unit)
+    for (value, is_pc), tied in by_value.items():
+        if len(tied) > 1:
+            _settle(tied, dice, options)
+            for unit in tied:
+                side = "PCs" if is_pc else "NPCs"
+                unit.note = "; ".join(filter(None, [unit.note, f"tied {side} at {value:g}, reroll "
+                                                   + " then ".join(map(str, unit.tiebreaks))]))
+    has_both = {value for (value, _pc) in by_value if (value, True) in by_value and (value, False) in by_value}
+    for unit in units:
+        if unit.roll.value in has_both:
+            text = "PC acts before NPC on a tie" if unit.is_pc else "NPC acts after the tied PC"
+            unit.note = "; ".join(filter(None, [unit.note, text]))
+    order = sorted(units, key=lambda u: (-u.roll.value, not u.is_pc, [-t for t in u.tiebreaks]))
+    entries: list[InitiativeEntry] = []
+    rank = 0
+    for unit in order:
+        for actor in unit.members:
+            entries.append(InitiativeEntry(_id(actor), unit.roll, rank, unit.note))
+            rank += 1
+    return entries
+
+
+def _settle(tied: list[_Unit], dice: DiceSource, options: Options) -> None:
+    """Tie-break rolls (their own Mind dice) until every unit of the tie has a distinct sequence."""
+    pending = [tied]
+    for _ in range(MAX_TIE_ROUNDS):
+        if not pending:
+            return
+        next_round: list[list[_Unit]] = []
+        for group in pending:
+            for unit in group:
+                unit.tiebreaks.append(int(roll_for(unit.members[0], dice, options).value))
+            seen: dict[int, list[_Unit]] = {}
+            for unit in group:
+                seen.setdefault(unit.tiebreaks[-1], []).append(unit)
+            next_round.extend(g for g in seen.values() if len(g) > 1)
+        pending = next_round
+
+
+def surprise_round(actors: Sequence[Actor]) -> list[str]:
+    """Combatant ids acting in the surprise round: everyone not surprised, if anyone is surprised at all."""
+    if not any(a.combatant is not None and a.combatant.surprised for a in actors):
+        return []
+    return [_id(a) for a in actors if a.combatant is not None and not a.combatant.surprised]

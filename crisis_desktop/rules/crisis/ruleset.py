@@ -1,0 +1,174 @@
+"""CrisisRuleset: the Ruleset interface over the crisis modules (checks, turn order, actions, combat, healing)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from crisis_desktop.domain import Character, CharacterKind, ItemKind, StatValue
+from crisis_desktop.rules.base import (
+    ActionAvailability,
+    ActionSpec,
+    Actor,
+    AttackContext,
+    AttackOdds,
+    AttackResult,
+    CheckOdds,
+    CheckRequest,
+    CheckResult,
+    ConditionSpec,
+    ContestResult,
+    DamageResult,
+    Explained,
+    FieldSpec,
+    InitiativeEntry,
+    Options,
+    ResourceSpec,
+    RuleOption,
+    Ruleset,
+    StateLabel,
+    Term,
+    TurnEffects,
+)
+from crisis_desktop.rules.crisis import actions, attacks, checks, combat, damage, healing, initiative, sheet, stats
+from crisis_desktop.rules.crisis import tables as crisis_tables
+from crisis_desktop.rules.crisis.options import RULE_OPTIONS
+from crisis_desktop.rules.dice import DiceSource
+
+
+class CrisisRuleset(Ruleset):
+    """The current Q* crisis rules (crisis.md): one exploding skill die against a Difficulty of 0 to 20."""
+
+    id = "crisis"
+    name = "Crisis"
+
+    # -- description of the system --------------------------------------------------------
+    def rule_options(self) -> Sequence[RuleOption]:
+        return RULE_OPTIONS
+
+    def character_fields(self) -> Sequence[FieldSpec]:
+        return sheet.character_fields()
+
+    def status_fields(self) -> Sequence[FieldSpec]:
+        return sheet.status_fields()
+
+    def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]:
+        return sheet.item_fields(kind)
+
+    def conditions(self) -> Sequence[ConditionSpec]:
+        return [ConditionSpec(c.key, c.label, c.effect) for c in crisis_tables.conditions().values()]
+
+    def actions(self) -> Sequence[ActionSpec]:
+        return actions.action_specs()
+
+    # -- sheets ---------------------------------------------------------------------------
+    def new_stats(self, kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:
+        return sheet.new_stats(kind, dice)
+
+    def derived(self, character: Character, options: Options) -> dict[str, Explained]:
+        return sheet.derived(character, options)
+
+    def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
+        c = actor.character
+        health_max = int(sheet.health(c).value)
+        bars = [ResourceSpec("health", "Health", int(sheet.current_health(c).value), health_max),
+                ResourceSpec("nonlethal", "Non-lethal", stats.nonlethal(c), max(0, health_max - stats.wounds(c)),
+                             lower_is_worse=False)]
+        item = stats.armour(c)
+        if item is not None:
+            bars.append(ResourceSpec("durability", f"{item.name} durability", stats.int_stat(item, "durability"),
+                                     stats.int_stat(item, "durability_max")))
+        if actor.combatant is not None:
+            if actions.uses_npc_actions(actor, options):
+                left = actions.NPC_ACTIONS_PER_ROUND - actions.resource(actor.combatant, "actions_taken")
+                bars.append(ResourceSpec("actions", "Actions", max(0, left), actions.NPC_ACTIONS_PER_ROUND))
+            else:
+                max_ap, _ = crisis_tables.ap_limits()
+                bars.append(ResourceSpec("ap", "AP", actions.resource(actor.combatant, "ap"), max_ap))
+        return bars
+
+    def state(self, character: Character, options: Options) -> StateLabel:
+        health_now = sheet.current_health(character).value
+        if character.has_condition("dead") or health_now <= crisis_tables.combat()["death_at_health"]:
+            return StateLabel("dead", f"{character.name} is dead")
+        if character.has_condition("dying"):
+            return StateLabel("dying", f"{character.name} is dying (Health {health_now:g}): 1 wound each turn")
+        if character.has_condition("incapacitated") or health_now <= 0:
+            return StateLabel("incapacitated", f"{character.name} is incapacitated")
+        if stats.nonlethal(character) > health_now:
+            return StateLabel("incapacitated", f"{character.name} is knocked out: non-lethal damage "
+                                               f"{stats.nonlethal(character)} is above Health {health_now:g}")
+        return StateLabel("ok", f"{character.name} can act (Health {health_now:g})")
+
+    # -- checks ---------------------------------------------------------------------------
+    def check(self, request: CheckRequest, dice: DiceSource, options: Options) -> CheckResult:
+        return checks.check(request, dice, options)
+
+    def check_odds(self, request: CheckRequest, options: Options) -> CheckOdds:
+        return checks.check_odds(request, options)
+
+    def contest(self, active: CheckRequest, passive: CheckRequest, dice: DiceSource,
+                options: Options) -> ContestResult:
+        return checks.contest(active, passive, dice, options)
+
+    def contest_odds(self, active: CheckRequest, passive: CheckRequest, options: Options) -> checks.ContestOdds:
+        return checks.contest_odds(active, passive, options)
+
+    def aid(self, helpers: Sequence[CheckRequest], dice: DiceSource, options: Options
+            ) -> tuple[list[CheckResult], tuple[Term, ...]]:
+        """Each helper rolls at DL 4; returns their results and the terms to add to the main check."""
+        results = [checks.check(checks.aid_request(h), dice, options) for h in helpers]
+        return results, checks.aid_terms(results)
+
+    # -- turn order and action economy ----------------------------------------------------
+    def roll_initiative(self, actors: Sequence[Actor], dice: DiceSource, options: Options) -> list[InitiativeEntry]:
+        return initiative.roll_initiative(actors, dice, options)
+
+    def surprise_round(self, actors: Sequence[Actor]) -> list[str]:
+        return initiative.surprise_round(actors)
+
+    def available_actions(self, actor: Actor, options: Options) -> list[ActionAvailability]:
+        return actions.available_actions(actor, options)
+
+    def spend_action(self, actor: Actor, action_key: str, options: Options, cost: int | None = None) -> TurnEffects:
+        return actions.spend_action(actor, action_key, options, cost)
+
+    def start_turn(self, actor: Actor, options: Options) -> TurnEffects:
+        return actions.start_turn(actor, options)
+
+    def end_turn(self, actor: Actor, options: Options) -> TurnEffects:
+        return actions.end_turn(actor, options)
+
+    def start_encounter(self, actor: Actor, options: Options) -> TurnEffects:
+        return actions.start_encounter(actor, options)
+
+    def end_encounter(self, actor: Actor, options: Options) -> TurnEffects:
+        return actions.end_encounter(actor, options)
+
+    # -- attacks, damage, healing ---------------------------------------------------------
+    def attack_modifiers(self, context: AttackContext, options: Options) -> list[Term]:
+        return list(combat.plan(context, options).modifiers)
+
+    def attack_target(self, context: AttackContext, options: Options) -> Explained:
+        """What the attack roll must reach: 4 for ranged, the target's Parry in melee."""
+        return combat.plan(context, options).target
+
+    def attack_odds(self, context: AttackContext, options: Options) -> AttackOdds:
+        return attacks.attack_odds(context, options)
+
+    def resolve_attack(self, context: AttackContext, dice: DiceSource, options: Options) -> AttackResult:
+        return attacks.resolve_attack(context, dice, options)
+
+    def resolve_execute(self, context: AttackContext, dice: DiceSource, options: Options) -> AttackResult:
+        return attacks.resolve_execute(context, dice, options)
+
+    def apply_damage(self, target: Actor, amount: int, options: Options, *, lethal: bool = True,
+                     damage_type: str = "physical", label: str = "damage") -> DamageResult:
+        return damage.apply_damage(target, amount, options, lethal=lethal, damage_type=damage_type, label=label)
+
+    def heal(self, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
+             modifiers: tuple[Term, ...] = ()) -> tuple[CheckResult, TurnEffects]:
+        return healing.heal(healer, patient, dice, options, modifiers)
+
+    def natural_healing(self, patient: Actor, dice: DiceSource, options: Options,
+                        circumstances: Sequence[str] = ()) -> tuple[CheckResult, TurnEffects]:
+        return healing.natural_healing(patient, dice, options, circumstances)

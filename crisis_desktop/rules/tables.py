@@ -1,0 +1,17 @@
+"""Loads a ruleset's bundled rule tables (JSON under resources/rules/<system>/), cached per file."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+from crisis_desktop.resources_path import resource
+
+
+@cache
+def load_table(system: str, name: str) -> Any:
+    """The parsed JSON of resources/rules/<system>/<name>.json; treat the result as read-only."""
+    path = resource("rules", system, f"{name}.json")
+    with path.open(encoding="utf-8") as f:
+        return json.load(f)
