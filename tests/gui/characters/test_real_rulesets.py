@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QSpinBox
+from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLineEdit, QSpinBox
 
 from crisis_desktop.controller.npc_builder import build_npc
 from crisis_desktop.domain import Campaign, Character, CharacterKind
@@ -69,4 +69,5 @@ def test_the_demo_under_crisis_rules(make_document, make_view):
     assert not view.sheet.edit_stat("body", 5)
     assert "d5" in view.sheet.problem
     assert view.sheet.derived_labels
+    QApplication.processEvents()  # let the rebuilt sheet lay itself out before the screenshot
     view.grab().save("/tmp/characters-crisis.png")
