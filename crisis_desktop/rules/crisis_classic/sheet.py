@@ -268,8 +268,9 @@ def resources(actor: Actor) -> list[ResourceSpec]:
         bars.append(ResourceSpec("ap", "AP", _int(res, "ap", 0), MAX_AP))
         pending = res.get("pending_action")
         if isinstance(pending, str) and pending:
-            action = resolve_action(c, pending)
-            bars.append(ResourceSpec("pending_progress", action.label, _int(res, "pending_progress", 0), action.cost))
+            cost = _int(res, "pending_cost", resolve_action(c, pending).cost)
+            bars.append(ResourceSpec("pending_progress", resolve_action(c, pending).label,
+                                     _int(res, "pending_progress", 0), cost))
     armour = equipped_armour(c)
     if armour is not None:
         bars.append(ResourceSpec("durability", f"{armour.name} durability", item_int(armour, "durability"),

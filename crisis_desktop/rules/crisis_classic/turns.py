@@ -134,8 +134,18 @@ def cancel_pending(actor: Actor, keep: str = "") -> tuple[list[Effect], list[str
         return [], []
     progress = res_int(combatant, "pending_progress")
     label = resolve_action(actor.character, pending).label if _known(actor, pending) else pending
-    return ([SetResource(combatant.id, "pending_action", None), SetResource(combatant.id, "pending_progress", 0)],
-            [f"{label} cancelled ({progress} AP spent on it are lost)"])
+    return (_clear_pending(combatant), [f"{label} cancelled ({progress} AP spent on it are lost)"])
+
+
+def _clear_pending(combatant: Combatant) -> list[Effect]:
+    return [SetResource(combatant.id, "pending_action", None), SetResource(combatant.id, "pending_progress", 0),
+            SetResource(combatant.id, "pending_cost", None)]
+
+
+def _pending_cost(combatant: Combatant) -> int | None:
+    """The cost a multi-turn action was begun with (a Use Item may state its own)."""
+    cost = combatant.resources.get("pending_cost")
+    return cost if isinstance(cost, int) and not isinstance(cost, bool) else None
 
 
 def _known(actor: Actor, key: str) -> bool:
@@ -221,6 +231,8 @@ def restore_endurance(actor: Actor, amount: int, notes: list[str]) -> list[Effec
 def spend_action(actor: Actor, action_key: str, cost: int | None = None) -> TurnEffects:
     combatant = _combatant(actor)
     action = resolve_action(actor.character, action_key)
+    if cost is None and combatant.resources.get("pending_action") == action_key:
+        cost = _pending_cost(combatant)
     if cost is not None:
         action = ResolvedAction(action.key, action.label, cost, action.row, action.weapon)
     reason = why_not(actor, action)
@@ -240,15 +252,16 @@ def _progress(actor: Actor, action: ResolvedAction, ap: int, effects: list[Effec
     combatant = _combatant(actor)
     continuing = combatant.resources.get("pending_action") == action.key
     progress = res_int(combatant, "pending_progress") if continuing else 0
-    spent = min(ap, action.cost - progress)
+    spent = max(0, min(ap, action.cost - progress))
     progress += spent
     effects.append(SetResource(combatant.id, "ap", ap - spent))
     if progress >= action.cost:
-        effects += [SetResource(combatant.id, "pending_action", None), SetResource(combatant.id, "pending_progress", 0)]
+        effects += _clear_pending(combatant)
         more, more_notes = _completion(actor, action)
         return TurnEffects(tuple(effects + more), tuple(notes + more_notes + [f"{ap - spent} AP left"]))
     effects += [SetResource(combatant.id, "pending_action", action.key),
-                SetResource(combatant.id, "pending_progress", progress)]
+                SetResource(combatant.id, "pending_progress", progress),
+                SetResource(combatant.id, "pending_cost", action.cost)]
     notes.append(f"{action.label}: {progress} of {action.cost} AP")
     return TurnEffects(tuple(effects), tuple(notes))
 
@@ -265,7 +278,11 @@ def start_turn(actor: Actor, options: Options) -> TurnEffects:
     pending = combatant.resources.get("pending_action")
     if (option(options, "multi_turn_continue") == "auto" and isinstance(pending, str) and pending
             and new_ap > 0 and not cannot_act(actor) and _known(actor, pending)):
-        more = _progress(actor, resolve_action(actor.character, pending), new_ap, [], [])
+        action = resolve_action(actor.character, pending)
+        cost = _pending_cost(combatant)
+        if cost is not None:
+            action = ResolvedAction(action.key, action.label, cost, action.row, action.weapon)
+        more = _progress(actor, action, new_ap, [], [])
         return TurnEffects(tuple(effects) + more.effects, tuple(notes) + more.notes)
     return TurnEffects(tuple(effects), tuple(notes))
 
@@ -291,7 +308,8 @@ def end_turn(actor: Actor) -> TurnEffects:
 
 def start_encounter(actor: Actor) -> TurnEffects:
     combatant = _combatant(actor)
-    values = {"ap": 0, "aim": 0, "pending_action": None, "pending_progress": 0, "endurance_combat_applied": False}
+    values = {"ap": 0, "aim": 0, "pending_action": None, "pending_progress": 0, "pending_cost": None,
+              "endurance_combat_applied": False}
     return TurnEffects(tuple(SetResource(combatant.id, k, v) for k, v in values.items()),
                        ("AP 0; the first turn brings 4",))
 
@@ -307,9 +325,7 @@ def end_encounter(actor: Actor) -> TurnEffects:
     after = min(maximum, before + ENCOUNTER_ENDURANCE_COST)
     effects: list[Effect] = [SetStatus(c.id, "endurance_damage", after),
                              SetResource(combatant.id, "endurance_combat_applied", True),
-                             SetResource(combatant.id, "pending_action", None),
-                             SetResource(combatant.id, "pending_progress", 0),
-                             SetResource(combatant.id, "aim", 0)]
+                             SetResource(combatant.id, "aim", 0), *_clear_pending(combatant)]
     notes = [f"combat strain: Endurance -{after - before}"]
     if after >= maximum and not c.has_condition("exhausted"):
         effects.append(AddCondition(c.id, "exhausted"))
