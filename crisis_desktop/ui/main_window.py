@@ -12,20 +12,21 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMenu, QTabWidget, QWidget
+from PySide6.QtWidgets import QMainWindow, QMenu, QTabWidget, QVBoxLayout, QWidget
 
 from crisis_desktop import __version__
 from crisis_desktop.storage.demo import DEMO_FILE_NAME
 from crisis_desktop.storage.paths import AppPaths
 from crisis_desktop.storage.settings import AppSettings
 from crisis_desktop.ui.dialogs.ask import Ask
-from crisis_desktop.ui.views.list_place import ListPlace, battle_map_rows, character_rows, encounter_rows
+from crisis_desktop.ui.views.list_place import ListPlace, battle_map_rows, encounter_rows
 from crisis_desktop.ui.views.overview import CampaignOverview
 
 if TYPE_CHECKING:
     from crisis_desktop.storage.campaign_store import CampaignStore
     from crisis_desktop.storage.locks import CampaignLock
     from crisis_desktop.ui.document import CampaignDocument
+    from crisis_desktop.ui.views.characters_view import CharactersView
 
 AUTOSAVE_MS = 30_000
 
@@ -46,12 +47,16 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.overview, "Campaign")
+        # The Characters view needs the campaign code; it is built when the first campaign opens.
+        self.characters: CharactersView | None = None
+        self._characters_host = QWidget()
+        QVBoxLayout(self._characters_host).setContentsMargins(0, 0, 0, 0)
+        self.tabs.addTab(self._characters_host, "Characters")
         self.places = [
-            ListPlace(["Name", "Kind", "Player", "Tags", "Items"], character_rows),
             ListPlace(["Encounter", "Combatants", "Battle map", "State"], encounter_rows),
             ListPlace(["Battle map", "Grid", "Size", "Cell", "Painted cells", "Tokens"], battle_map_rows),
         ]
-        for place, name in zip(self.places, ("Characters", "Encounter", "Battle map"), strict=True):
+        for place, name in zip(self.places, ("Encounter", "Battle map"), strict=True):
             self.tabs.addTab(place, name)
         self.setCentralWidget(self.tabs)
         self._build_actions()
@@ -413,8 +418,8 @@ class MainWindow(QMainWindow):
     def _on_changed(self, changes) -> None:  # type: ignore[no-untyped-def]
         if self.document is not None:
             self.overview.update_campaign(self.document.campaign, changes)
-            if changes.characters or changes.characters_added or changes.characters_removed \
-                    or changes.encounters or changes.battle_maps or "*" in changes.campaign_fields:
+            if changes.encounters or changes.battle_maps or changes.characters_removed \
+                    or "*" in changes.campaign_fields:
                 for place in self.places:
                     place.show_campaign(self.document.campaign)
         self._update_title()
@@ -424,6 +429,17 @@ class MainWindow(QMainWindow):
         self.overview.show_campaign(campaign, self.document.path if self.document else None)
         for place in self.places:
             place.show_campaign(campaign)
+        if self.characters is None and self.document is not None:
+            from crisis_desktop.ui.views.characters_view import CharactersView
+
+            self.characters = CharactersView()
+            self.characters.message.connect(self._show_message)
+            self._characters_host.layout().addWidget(self.characters)
+        if self.characters is not None:
+            self.characters.set_document(self.document)
+
+    def _show_message(self, text: str) -> None:
+        self.statusBar().showMessage(text, 6000)
 
     def _update_undo_actions(self) -> None:
         stack = self.document.undo_stack if self.document else None

@@ -21,9 +21,8 @@ def test_opens_the_demo_with_its_places(window):
     assert not window.isWindowModified()
     assert [window.tabs.tabText(i) for i in range(window.tabs.count())] == \
         ["Campaign", "Characters", "Encounter", "Battle map"]
-    characters = window.places[0]
-    assert characters.topLevelItemCount() == 10
-    assert window.places[1].topLevelItemCount() == 2
+    assert window.characters is not None and window.characters.model.rowCount() == 10
+    assert window.places[0].topLevelItemCount() == 2
 
 
 def test_rename_undo_redo_save_reopen_restore(window, answers, make_window, paths):
@@ -59,7 +58,7 @@ def test_rename_undo_redo_save_reopen_restore(window, answers, make_window, path
         BackupPicker.ask = original_ask
     assert demo_name(reopened) == original
     assert not reopened.isWindowModified()
-    assert reopened.places[0].topLevelItemCount() == 10
+    assert reopened.characters.model.rowCount() == 10
 
 
 def test_notes_typing_is_one_undo_step(window, qtbot):
@@ -139,6 +138,6 @@ def test_new_campaign_opens_empty_and_is_listed_as_recent(window, answers, paths
     window.act_new.trigger()
     assert demo_name(window) == "Night Shift"
     assert window.document.campaign.ruleset == "crisis-classic"
-    assert window.places[0].topLevelItemCount() == 0
+    assert window.characters.model.rowCount() == 0
     assert window.document.path.parent == paths.campaigns
     assert window.settings.recent_paths()[0] == window.document.path

@@ -35,11 +35,6 @@ class ListPlace(QTreeWidget):
             self.resizeColumnToContents(column)
 
 
-def character_rows(campaign: Campaign) -> list[list[str]]:
-    return [[c.name, c.kind.value.upper(), c.player, ", ".join(c.tags), str(len(c.equipment))]
-            for c in campaign.characters]
-
-
 def encounter_rows(campaign: Campaign) -> list[list[str]]:
     maps = {m.id: m.name for m in campaign.battle_maps}
     rows = []

@@ -7,24 +7,17 @@ from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLineEdit, QSp
 
 from crisis_desktop.controller.npc_builder import build_npc
 from crisis_desktop.domain import Campaign, Character, CharacterKind
-from crisis_desktop.rules.base import FieldKind, Ruleset
+from crisis_desktop.rules.base import FieldKind
 from crisis_desktop.rules.registry import get_ruleset, ruleset_ids
 
 WIDGETS = {FieldKind.DIE: QComboBox, FieldKind.CHOICE: QComboBox, FieldKind.INT: QSpinBox,
            FieldKind.TEXT: QLineEdit, FieldKind.DICE: QLineEdit, FieldKind.BOOL: QCheckBox}
 
 
-def rules_or_skip(ruleset_id: str) -> Ruleset:
-    try:
-        return get_ruleset(ruleset_id)
-    except ImportError as exc:  # another helper is still writing it
-        pytest.skip(f"ruleset {ruleset_id} not importable yet: {exc}")
-
-
 @pytest.mark.parametrize("ruleset_id", ruleset_ids())
 def test_every_field_gets_its_widget_and_derived_values_explain_themselves(ruleset_id, make_document,
                                                                             make_view):
-    rules = rules_or_skip(ruleset_id)
+    rules = get_ruleset(ruleset_id)
     pc = Character(name="Pat", stats=dict(rules.new_stats(CharacterKind.PC)))
     npc = build_npc(rules, "Raider", 3)
     document = make_document(Campaign(name="Test", ruleset=ruleset_id, characters=[pc, npc]))
@@ -45,7 +38,7 @@ def test_every_field_gets_its_widget_and_derived_values_explain_themselves(rules
 
 @pytest.mark.parametrize("ruleset_id", ruleset_ids())
 def test_a_value_outside_the_rules_is_refused_for_every_ruleset(ruleset_id, make_document, make_view):
-    rules = rules_or_skip(ruleset_id)
+    rules = get_ruleset(ruleset_id)
     pc = Character(name="Pat", stats=dict(rules.new_stats(CharacterKind.PC)))
     document = make_document(Campaign(name="Test", ruleset=ruleset_id, characters=[pc]))
     view = make_view(document, rules=get_ruleset)
@@ -60,7 +53,7 @@ def test_a_value_outside_the_rules_is_refused_for_every_ruleset(ruleset_id, make
 
 
 def test_the_demo_under_crisis_rules(make_document, make_view):
-    rules = rules_or_skip("crisis")
+    rules = get_ruleset("crisis")
     document = make_document()
     view = make_view(document, rules=get_ruleset)
     for character in document.campaign.characters:
