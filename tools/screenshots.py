@@ -43,7 +43,11 @@ def main() -> None:
         window.start(None)
         shoot(window, "main-window.png")
         window.tabs.setCurrentIndex(1)
-        shoot(window, "characters-list.png")
+        view = window.characters
+        row = next(r for r in range(view.proxy.rowCount())
+                   if view.proxy.index(r, 0).data() == "Vera Kask")
+        view.table.selectRow(row)
+        shoot(window, "characters.png")
         window.document.undo_stack.setClean()
         window.close()
 
