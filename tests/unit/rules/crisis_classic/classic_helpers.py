@@ -41,14 +41,16 @@ def armour(name: str) -> EquipmentItem:
 
 
 def apply(actor: Actor, effects: Iterable[Effect]) -> None:
-    """Applies effects to the actor's own character and combatant (what the controller does to a campaign)."""
+    """Applies the effects addressed to this actor's character and combatant (what the controller does to a
+    campaign); effects for anyone else are left out."""
     c = actor.character
     for e in effects:
         if isinstance(e, SetResource):
-            assert actor.combatant is not None and e.combatant_id == actor.combatant.id
-            actor.combatant.resources[e.key] = e.value
+            if actor.combatant is not None and e.combatant_id == actor.combatant.id:
+                actor.combatant.resources[e.key] = e.value
+        elif e.character_id != c.id:
+            continue
         elif isinstance(e, SetStatus):
-            assert e.character_id == c.id
             c.status[e.key] = e.value
         elif isinstance(e, SetItemStat):
             c.item(e.item_id).stats[e.key] = e.value

@@ -139,8 +139,8 @@ def test_adrenalin_shot_restores_fifteen_endurance_for_one_ap(rules):
     medic, patient = make_actor("Medic", ap=4), make_actor("Pat", ap=0)
     patient.character.status["endurance_damage"] = 10
     result = rules.adrenalin_shot(medic, patient)
-    apply(medic, [e for e in result.effects if getattr(e, "combatant_id", None)])
-    apply(patient, [e for e in result.effects if not getattr(e, "combatant_id", None)])
+    apply(medic, result.effects)
+    apply(patient, result.effects)
     assert medic.combatant.resources["ap"] == 3 and patient.character.status["endurance_damage"] == 0
 
 
