@@ -12,7 +12,7 @@ from pydantic import ValidationError
 
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.commands import Command, Macro
-from crisis_desktop.domain import Campaign, Character, ConditionState, EquipmentItem, StatValue, new_id
+from crisis_desktop.domain import Campaign, Character, CharacterKind, ConditionState, EquipmentItem, StatValue, new_id
 from crisis_desktop.domain.encounter import Combatant
 from crisis_desktop.rules.base import FieldKind, FieldSpec, Ruleset
 
@@ -141,6 +141,35 @@ class SetStat(Command):
             self.new = other.new
             return True
         return False
+
+
+def change_kind(campaign: Campaign, ruleset: Ruleset, character_id: str, kind: CharacterKind) -> Command:
+    """Make a PC an NPC or back, as one step: fields the new kind requires get the ruleset's defaults
+    (an NPC gets a Difficulty Level), and the other kind's values are kept in case it is switched back."""
+    character = campaign.character(character_id)
+    commands: list[Command] = [SetCharacterField(campaign, character_id, "kind", kind)]
+    defaults = ruleset.new_stats(kind)
+    for spec in ruleset.character_fields():
+        if kind in spec.kinds and spec.required and spec.key not in character.stats:
+            value = defaults.get(spec.key, spec.default)
+            if value is not None and spec.validate(value) is None:
+                commands.append(_SetStatUnchecked(character_id, spec.key, value))
+    return Macro(f"Make {character.name} {'an NPC' if kind is CharacterKind.NPC else 'a PC'}", commands)
+
+
+class _SetStatUnchecked(Command):
+    """Adds a default stat while the kind changes (SetStat would refuse it: the kind is not switched yet)."""
+
+    def __init__(self, character_id: str, key: str, value: StatValue) -> None:
+        self.character_id, self.key, self.value = character_id, key, value
+
+    def apply(self, campaign: Campaign) -> ChangeSet:
+        campaign.character(self.character_id).stats[self.key] = self.value
+        return ChangeSet(characters=frozenset({self.character_id}))
+
+    def revert(self, campaign: Campaign) -> ChangeSet:
+        campaign.character(self.character_id).stats.pop(self.key, None)
+        return ChangeSet(characters=frozenset({self.character_id}))
 
 
 # --------------------------------------------------------------------------- adding and removing characters

@@ -27,6 +27,7 @@ from crisis_desktop.controller.character_commands import (
     RemoveCharacterCondition,
     SetCharacterField,
     SetStat,
+    change_kind,
     normalise_tags,
 )
 from crisis_desktop.controller.commands import Command
@@ -312,6 +313,9 @@ class SheetEditor(QWidget):
             value = normalise_tags(value)
         if value == current:
             return True
+        ruleset = self.ruleset
+        if field == "kind" and ruleset is not None:
+            return self._try(lambda: change_kind(campaign, ruleset, self.character_id or "", CharacterKind(value)))
         return self._try(lambda: SetCharacterField(campaign, self.character_id or "", field, value))
 
     def edit_stat(self, key: str, value: Any) -> bool:

@@ -238,3 +238,24 @@ def test_bestiary_entries_are_copied_with_a_free_name():
     assert wolf.name == "Wolf 3" and wolf.id != "b-wolf"
     with pytest.raises(ValueError, match="'Bad'"):
         parse_bestiary([{"name": "Bad", "kind": "dragon"}])
+
+
+def test_making_a_pc_an_npc_fills_the_difficulty_and_is_one_undo_step():
+    from crisis_desktop.controller.character_commands import change_kind
+    from crisis_desktop.controller.history import History
+    from crisis_desktop.domain import Campaign, Character, CharacterKind
+    from crisis_desktop.rules.registry import get_ruleset
+
+    rules = get_ruleset("crisis")
+    pc = Character(name="Vera", stats=dict(rules.new_stats(CharacterKind.PC)))
+    campaign = Campaign(name="t", characters=[pc])
+    history = History(campaign)
+    history.push(change_kind(campaign, rules, pc.id, CharacterKind.NPC))
+    npc = campaign.character(pc.id)
+    assert npc.kind is CharacterKind.NPC
+    assert rules.validate_character(npc) == []
+    assert npc.stats["difficulty"] == rules.new_stats(CharacterKind.NPC)["difficulty"]
+    assert "health_roll" in npc.stats  # kept, so switching back restores the PC's roll
+    history.undo()
+    assert campaign.character(pc.id).kind is CharacterKind.PC
+    assert "difficulty" not in campaign.character(pc.id).stats
