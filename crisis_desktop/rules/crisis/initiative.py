@@ -32,7 +32,7 @@ class _Unit:
 
     members: list[Actor]
     is_pc: bool
-    roll: Explained = field(default_factory=Explained)
+    roll: Explained = field(default_factory=lambda: Explained(0))
     tiebreaks: list[int] = field(default_factory=list)
     note: str = ""
 
