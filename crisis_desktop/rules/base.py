@@ -388,6 +388,15 @@ class Ruleset(ABC):
 
     id: str
     name: str
+    # Headings for derived values on sheets; keys missing here read as "health_max" -> "Health max".
+    DERIVED_LABELS: Mapping[str, str] = {}
+
+    def derived_label(self, key: str) -> str:
+        label = self.DERIVED_LABELS.get(key)
+        if label:
+            return label
+        text = key.replace("_", " ")
+        return text[:1].upper() + text[1:]
 
     # -- description of the system --------------------------------------------------------
     @abstractmethod

@@ -40,6 +40,8 @@ class CrisisRuleset(Ruleset):
 
     id = "crisis"
     name = "Crisis"
+    DERIVED_LABELS = {"health": "Health", "health_current": "Health now", "pace": "Pace", "parry": "Parry",
+                      "perception": "Perception", "dr_physical": "Physical DR"}
 
     # -- description of the system --------------------------------------------------------
     def rule_options(self) -> Sequence[RuleOption]:

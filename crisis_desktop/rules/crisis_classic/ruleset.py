@@ -39,6 +39,9 @@ class CrisisClassicRuleset(Ruleset):
 
     id = "crisis-classic"
     name = "Crisis Classic (Q* 2018 draft)"
+    DERIVED_LABELS = {"health_max": "Health max", "health": "Health now", "endurance_max": "Endurance max",
+                      "endurance": "Endurance now", "initiative": "Initiative", "perception": "Perception",
+                      "move_m": "Move (m)", "sneak_m": "Sneak (m)"}
 
     # -- description ------------------------------------------------------------------------
     def rule_options(self) -> Sequence[RuleOption]:

@@ -45,12 +45,6 @@ if TYPE_CHECKING:
 PORTRAIT_PX = 96
 
 
-def derived_label(key: str) -> str:
-    """A derived value's key as a heading: "health_max" -> "Health max" ("Parry" stays as it is)."""
-    text = key.replace("_", " ")
-    return text[:1].upper() + text[1:]
-
-
 class SheetEditor(QWidget):
     """Shows one character of the open campaign and turns every edit into a command.
 
@@ -271,7 +265,8 @@ class SheetEditor(QWidget):
                 self.derived_labels[name].setObjectName(f"derived-{name}")
             label = self.derived_labels[name]
             self.derived_layout.addWidget(label, position // 4, position % 4)
-            label.setText(f"<b>{derived_label(name)}</b> {value.value:g}")
+            heading = self.ruleset.derived_label(name) if self.ruleset else name
+            label.setText(f"<b>{heading}</b> {value.value:g}")
             label.setToolTip(value.explain())
 
     def _refresh_conditions(self, character: Character) -> None:
