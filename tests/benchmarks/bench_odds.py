@@ -1,0 +1,56 @@
+"""Benchmark: exact odds of one crisis check (uncached and cached) against a plain 3d6 distribution.
+
+Run: python tests/benchmarks/bench_odds.py
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from crisis_desktop.domain import Character  # noqa: E402
+from crisis_desktop.rules import odds  # noqa: E402
+from crisis_desktop.rules.base import Actor, CheckRequest, Term  # noqa: E402
+from crisis_desktop.rules.crisis import CrisisRuleset, checks  # noqa: E402
+
+
+def per_call(fn, runs: int = 2000) -> float:  # type: ignore[no-untyped-def]
+    samples = []
+    for _ in range(7):
+        start = time.perf_counter()
+        for _ in range(runs):
+            fn()
+        samples.append((time.perf_counter() - start) / runs)
+    return statistics.median(samples)
+
+
+def main() -> None:
+    rules = CrisisRuleset()
+    vera = Character(name="Vera", stats={"body": 6, "mind": 10, "soul": 8, "medicine": 10, "health_roll": 4})
+    request = CheckRequest(Actor(vera), "medicine", 7, (Term("circumstance", 1),), ("medkit",))
+
+    def baseline() -> None:
+        odds.repeat(odds.die(6), 3)
+
+    def uncached() -> None:
+        checks._odds.cache_clear()
+        checks.die_distribution.cache_clear()
+        rules.check_odds(request, {})
+
+    def cached() -> None:
+        rules.check_odds(request, {})
+
+    base = per_call(baseline)
+    cold = per_call(uncached, 500)
+    warm = per_call(cached)
+    print(f"plain 3d6 distribution (baseline): {base * 1e6:8.1f} us")
+    print(f"check odds, nothing cached:        {cold * 1e6:8.1f} us  = {cold / base:5.2f} x baseline")
+    print(f"check odds, distributions cached:  {warm * 1e6:8.1f} us  = {warm / base:5.2f} x baseline")
+
+
+if __name__ == "__main__":
+    main()
