@@ -132,12 +132,10 @@ def test_check_odds_agree_with_200000_rolls(rules, target, face):
     odds = rules.check_odds(request, options)
     dice = RandomDice(seed=2024)
     n = 200_000
-    from crisis_desktop.rules.crisis_classic.threed6 import classify as cl
-
     counts = dict.fromkeys(Outcome, 0)
     f = int(face)
     for _ in range(n):
-        r = cl((dice.roll(6), dice.roll(6), dice.roll(6)), target, f)
+        r = classify((dice.roll(6), dice.roll(6), dice.roll(6)), target, f)
         counts[r.outcome] += 1
     for outcome, p in odds.outcomes.items():
         sd = math.sqrt(n * p * (1 - p))

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from classic_helpers import make_actor
+from classic_helpers import make_actor, make_character
 
 from crisis_desktop.domain import CharacterKind, ItemKind
 from crisis_desktop.rules.base import CheckRequest, FieldKind
 from crisis_desktop.rules.crisis_classic import tables
+from crisis_desktop.rules.crisis_classic.checks import check_target
 from crisis_desktop.rules.registry import get_ruleset
 
 DIFFICULTY = [
@@ -20,13 +21,8 @@ DIFFICULTY = [
 def test_difficulty_row(rules, level, name, change):
     row = tables.difficulty(level)
     assert (row.level, row.name, row.target_change) == (level, name, change)
-    # A check at that level: ability 10 + skill 0 + the row's change.
-    actor = make_actor(might=10)
-    target = rules.check_odds(CheckRequest(actor, "might", level), {})
-    assert target is not None
-    from crisis_desktop.rules.crisis_classic.checks import check_target
-
-    t = check_target(CheckRequest(actor, "might", level))
+    # A Might check at that level: rank 10 + the row's change.
+    t = check_target(CheckRequest(make_actor(might=10), "might", level))
     assert t.value == 10 + change
     assert t.terms[-1].label.startswith(f"Difficulty Level {level} {name}")
 
@@ -115,8 +111,6 @@ def test_character_fields_cover_every_stat_key(rules):
 
 
 def test_new_stats_are_valid(rules):
-    from classic_helpers import make_character
-
     for kind in CharacterKind:
         c = make_character(kind=kind)
         assert rules.validate_character(c) == []

@@ -7,7 +7,8 @@ from classic_helpers import apply, make_actor, weapon
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crisis_desktop.domain import CharacterKind, ConditionState
+from crisis_desktop.domain import CharacterKind, Combatant, ConditionState
+from crisis_desktop.rules.base import Actor
 from crisis_desktop.rules.dice import RandomDice, TypedDice
 
 
@@ -92,11 +93,8 @@ def test_ap_never_above_six(rules):
 
 
 def test_first_turn_brings_four(rules):
-    actor = make_actor(ap=None)
-    from crisis_desktop.domain import Combatant
-    from crisis_desktop.rules.base import Actor
-
-    actor = Actor(actor.character, Combatant(character_id=actor.character.id))
+    c = make_actor(ap=None).character
+    actor = Actor(c, Combatant(character_id=c.id))
     apply(actor, rules.start_encounter(actor, {}).effects)
     assert actor.combatant.resources["ap"] == 0
     apply(actor, rules.start_turn(actor, {}).effects)
