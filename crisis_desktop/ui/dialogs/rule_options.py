@@ -25,7 +25,7 @@ class RuleOptionsDialog(QDialog):
         for option in ruleset.rule_options():
             combo = QComboBox()
             for choice in option.choices:
-                combo.addItem(choice + ("  (default)" if choice == option.default else ""), choice)
+                combo.addItem(choice.replace("_", " ") + ("  (default)" if choice == option.default else ""), choice)
             combo.setCurrentIndex(max(0, combo.findData(merged.get(option.key, option.default))))
             combo.setToolTip(option.help)
             label = QLabel(f"{option.label}:")
