@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from crisis_desktop.domain.campaign import Campaign
+from crisis_desktop.domain.campaign import SCHEMA_VERSION, Campaign
 from crisis_desktop.storage.migrations import MigrationError, migrate
 
 # A campaign of thousands of characters is a few MiB; anything this large is not one of ours, and
@@ -70,9 +70,19 @@ def read_limited(path: Path, max_bytes: int = MAX_CAMPAIGN_BYTES) -> bytes:
     return raw
 
 
+# How every file this build writes begins (model order, indent 2): such a file is validated straight
+# from its bytes, skipping the intermediate dicts; anything else takes the full path below.
+_CURRENT_PREFIX = f'{{\n  "schema_version": {SCHEMA_VERSION},\n'.encode()
+
+
 def parse_campaign_bytes(raw: bytes, path: Path) -> Campaign:
     """Decode, parse, migrate and validate the bytes of a campaign file (`path` names it in errors)."""
     with _collector_paused():
+        if raw.startswith(_CURRENT_PREFIX):
+            try:
+                return Campaign.model_validate_json(raw)
+            except ValidationError:
+                pass  # the full path names the problem precisely
         return parse_campaign_data(parse_json_object(raw, path), path)
 
 
