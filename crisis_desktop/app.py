@@ -67,8 +67,16 @@ def run_gui(paths: AppPaths, campaign: str | None) -> int:
         # Open the campaign once the window is on screen, so the GM sees the window at once.
         QTimer.singleShot(0, lambda: window.start(campaign))
     if exit_when:
-        QTimer.singleShot(0, app.quit)
+        QTimer.singleShot(0, lambda: _report_shown_and_quit(app))
     return app.exec()
+
+
+def _report_shown_and_quit(app: object) -> None:
+    """For the start-up benchmark: say when the first frame was up (wall clock), then quit."""
+    import time
+
+    print(f"shown-at {time.time():.6f}", flush=True)
+    app.quit()  # type: ignore[attr-defined]
 
 
 def resolve_campaign_arg(paths: AppPaths, name_or_path: str) -> Path:
