@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from enum import StrEnum
 
 from pydantic import Field
 
 from crisis_desktop.domain.character import StatValue
-from crisis_desktop.domain.common import DomainModel, new_id
+from crisis_desktop.domain.common import DomainModel, new_id, utc_now
 
 
 class Side(StrEnum):
@@ -31,6 +32,34 @@ class Combatant(DomainModel):
     hidden: bool = False
     initiative: int | None = None
     resources: dict[str, StatValue] = Field(default_factory=dict)
+    # Running state (all defaulted, so files written before combat existed still load).
+    initiative_note: str = ""         # how a tie was broken: "PC acts before NPC on a tie"
+    delayed: bool = False             # gave up its turn for now; may act later this round
+    overwatch: bool = False           # watching an area until its next turn
+
+
+class LogTerm(DomainModel):
+    """One labelled number of a logged breakdown."""
+
+    label: str
+    value: float
+
+
+class LogEntry(DomainModel):
+    """One event of the combat log, in plain words, with the numbers behind it.
+
+    `kind` names the event (start, round, turn, action, attack, override, end...); `details` are
+    further plain lines of the breakdown (the damage roll, armour wear, notes of the rules).
+    """
+
+    id: str = Field(default_factory=new_id)
+    round: int = Field(default=0, ge=0)
+    actor_id: str | None = None
+    kind: str = "note"
+    text: str
+    terms: list[LogTerm] = Field(default_factory=list)
+    details: list[str] = Field(default_factory=list)
+    at: datetime = Field(default_factory=utc_now)
 
 
 class Encounter(DomainModel):
@@ -44,3 +73,23 @@ class Encounter(DomainModel):
     started: bool = False
     round: int = Field(default=0, ge=0)
     turn_index: int = Field(default=0, ge=0)
+    # Once started: combatant ids in turn order (turn_index points into it), who acts in the surprise
+    # round (round 0, only when anyone got one), whether the fight is over, and what happened.
+    order: list[str] = Field(default_factory=list)
+    surprise_round: bool = False
+    surprise_ids: list[str] = Field(default_factory=list)
+    ended: bool = False
+    log: list[LogEntry] = Field(default_factory=list)
+
+    def combatant(self, combatant_id: str) -> Combatant:
+        for c in self.combatants:
+            if c.id == combatant_id:
+                return c
+        raise KeyError(f"no combatant {combatant_id} in encounter {self.name}")
+
+    @property
+    def current_id(self) -> str | None:
+        """The combatant whose turn it is (None before the start and after the end)."""
+        if not self.started or self.ended or not 0 <= self.turn_index < len(self.order):
+            return None
+        return self.order[self.turn_index]

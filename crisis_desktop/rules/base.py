@@ -416,6 +416,10 @@ class Ruleset(ABC):
     @abstractmethod
     def conditions(self) -> Sequence[ConditionSpec]: ...
 
+    def equipment_catalogue(self) -> list[EquipmentItem]:
+        """The system's own weapons, armour and gear (fresh copies), to seed a new campaign's catalogue."""
+        return []
+
     @abstractmethod
     def actions(self) -> Sequence[ActionSpec]: ...
 

@@ -6,11 +6,13 @@ import contextlib
 import os
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from crisis_desktop.domain.campaign import Campaign
+from crisis_desktop.domain.character import EquipmentItem
 from crisis_desktop.domain.common import new_id, utc_now
 from crisis_desktop.storage.atomic import atomic_copy_file, atomic_write_bytes, remove_stale_temp_files
 from crisis_desktop.storage.backups import KEEP_BACKUPS, BackupArea, BackupInfo
@@ -111,9 +113,11 @@ class CampaignStore:
         atomic_write_bytes(path, data)
         self._remember_good(path)
 
-    def create(self, name: str, ruleset: str = "crisis") -> tuple[Campaign, Path]:
-        """A new, empty campaign saved under a fresh file name derived from `name`."""
-        campaign = Campaign(name=name, ruleset=ruleset)
+    def create(self, name: str, ruleset: str = "crisis",
+               equipment: Sequence[EquipmentItem] = ()) -> tuple[Campaign, Path]:
+        """A new campaign (no characters yet; `equipment` seeds its catalogue) saved under a fresh file
+        name derived from `name`."""
+        campaign = Campaign(name=name, ruleset=ruleset, equipment=list(equipment))
         return campaign, self._write_new(campaign)
 
     def save_as(self, campaign: Campaign, new_name: str) -> Path:

@@ -268,13 +268,12 @@ class MainWindow(QMainWindow):
 
     # -- file commands ------------------------------------------------------------------------
     def new_campaign(self) -> None:
-        from crisis_desktop.ui.dialogs.new_campaign import NewCampaignDialog
+        from crisis_desktop.ui.dialogs.new_campaign import NewCampaignDialog, create_campaign
 
         answer = NewCampaignDialog.ask(self)
         if answer is None or not self.close_campaign():
             return
-        _campaign, path = self.store.create(*answer)
-        self.open_campaign(path)
+        self.open_campaign(create_campaign(self.store, *answer))
 
     def edit_rule_options(self) -> None:
         from crisis_desktop.controller.commands import SetCampaignField

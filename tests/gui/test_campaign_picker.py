@@ -85,4 +85,7 @@ def test_new_campaign_from_the_picker(qtbot, paths, answers):
     picker = make_picker(qtbot, paths, recent=[])
     answers.queued["new_campaign"].append(("Fresh Start", "crisis"))
     picker.buttons["new"].click()
-    assert picker.chosen is not None and CampaignStore(paths).load(picker.chosen).name == "Fresh Start"
+    assert picker.chosen is not None
+    fresh = CampaignStore(paths).load(picker.chosen)
+    assert fresh.name == "Fresh Start" and fresh.characters == []
+    assert {"Pistol", "Sniper Rifle", "Heavy Armour"} <= {item.name for item in fresh.equipment}

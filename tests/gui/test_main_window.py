@@ -138,6 +138,8 @@ def test_new_campaign_opens_empty_and_is_listed_as_recent(window, answers, paths
     window.act_new.trigger()
     assert demo_name(window) == "Night Shift"
     assert window.document.campaign.ruleset == "crisis-classic"
+    catalogue = {item.name for item in window.document.campaign.equipment}
+    assert {"Flintlock Musket", "Pistol", "Knife"} <= catalogue  # seeded from the system's own tables
     assert window.characters.model.rowCount() == 0
     assert window.document.path.parent == paths.campaigns
     assert window.settings.recent_paths()[0] == window.document.path

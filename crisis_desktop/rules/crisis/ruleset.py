@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from crisis_desktop.domain import Character, CharacterKind, ItemKind, StatValue
+from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
 from crisis_desktop.rules.base import (
     ActionAvailability,
     ActionSpec,
@@ -33,6 +33,7 @@ from crisis_desktop.rules.crisis import actions, attacks, checks, combat, damage
 from crisis_desktop.rules.crisis import tables as crisis_tables
 from crisis_desktop.rules.crisis.options import RULE_OPTIONS
 from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.tables import load_table
 
 
 class CrisisRuleset(Ruleset):
@@ -44,6 +45,10 @@ class CrisisRuleset(Ruleset):
                       "perception": "Perception", "dr_physical": "Physical DR"}
 
     # -- description of the system --------------------------------------------------------
+    def equipment_catalogue(self) -> list[EquipmentItem]:
+        """The weapons and armour of the rules notes' tables (resources/rules/crisis/equipment.json)."""
+        return [EquipmentItem.model_validate(row) for row in load_table("crisis", "equipment")]
+
     def rule_options(self) -> Sequence[RuleOption]:
         return RULE_OPTIONS
 

@@ -67,6 +67,9 @@ class CrisisClassicRuleset(Ruleset):
         """The bundled equipment: "weapons", "armour" or "gear" (fresh copies)."""
         return tables.catalogue(name)
 
+    def equipment_catalogue(self) -> list[EquipmentItem]:
+        return [*tables.catalogue("weapons"), *tables.catalogue("armour"), *tables.catalogue("gear")]
+
     # -- sheets -------------------------------------------------------------------------------
     def new_stats(self, kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:
         return sheet.new_stats(kind)

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from crisis_desktop.storage.campaign_store import CampaignFileError, CampaignStore
 from crisis_desktop.ui.dialogs.ask import Ask
-from crisis_desktop.ui.dialogs.new_campaign import NewCampaignDialog
+from crisis_desktop.ui.dialogs.new_campaign import NewCampaignDialog, create_campaign
 
 _PATH_ROLE = Qt.ItemDataRole.UserRole
 
@@ -146,8 +146,7 @@ class CampaignPicker(QDialog):
         answer = NewCampaignDialog.ask(self)
         if answer is None:
             return
-        _campaign, path = self.store.create(*answer)
-        self.chosen = path
+        self.chosen = create_campaign(self.store, *answer)
         self.accept()
 
     def _duplicate(self) -> None:

@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLineEdit, QWidget
 
 from crisis_desktop.rules.registry import get_ruleset, ruleset_ids
+from crisis_desktop.storage.campaign_store import CampaignStore
+
+
+def create_campaign(store: CampaignStore, name: str, ruleset_id: str) -> Path:
+    """Save a new campaign whose equipment catalogue holds the system's own weapons and armour."""
+    _campaign, path = store.create(name, ruleset_id, get_ruleset(ruleset_id).equipment_catalogue())
+    return path
 
 
 class NewCampaignDialog(QDialog):
