@@ -1,0 +1,92 @@
+"""Combat log entries in plain words, the end-of-fight summary, and the log as Markdown."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from crisis_desktop.domain import Campaign
+from crisis_desktop.domain.encounter import Encounter, LogEntry, LogTerm
+from crisis_desktop.rules.base import Actor, AttackResult, CheckResult, DamageResult, Explained, Options, Ruleset, Term
+
+
+def entry(encounter: Encounter, kind: str, text: str, actor_id: str | None = None,
+          terms: Iterable[Term] = (), details: Iterable[str] = ()) -> LogEntry:
+    return LogEntry(round=encounter.round, actor_id=actor_id, kind=kind, text=text,
+                    terms=[LogTerm(label=t.label, value=float(t.value)) for t in terms],
+                    details=[d for d in details if d])
+
+
+def describe_check(label: str, check: CheckResult) -> str:
+    return f"{label}: {check.total.explain()} against {check.target.explain()}: {check.outcome.value}"
+
+
+def describe_damage(damage: DamageResult) -> list[str]:
+    lines = [f"Damage: {damage.damage.explain()}", f"Taken: {damage.taken.explain()}"
+             + ("" if damage.lethal else " (non-lethal)")]
+    return lines + list(damage.notes)
+
+
+def attack_details(result: AttackResult) -> list[str]:
+    """Every line of an attack's breakdown: the rolls, the defence, the damage, the notes."""
+    lines = [describe_check("Attack", result.attack)]
+    if result.defence is not None:
+        lines.append(describe_check("Defence", result.defence))
+    for number, extra in enumerate(result.followups, start=2):
+        lines.append(describe_check(f"Attack {number}", extra.attack))
+    if result.damage is not None:
+        lines += describe_damage(result.damage)
+    return lines + list(result.notes)
+
+
+def explained_terms(value: Explained) -> tuple[Term, ...]:
+    return value.terms or (Term("total", value.value),)
+
+
+def summary_lines(campaign: Campaign, encounter: Encounter, ruleset: Ruleset, options: Options) -> list[str]:
+    """How everyone stands at the end: state and bars, one line each."""
+    lines = []
+    for combatant in encounter.combatants:
+        try:
+            character = campaign.character(combatant.character_id)
+        except KeyError:
+            continue
+        state = ruleset.state(character, options)
+        bars = ", ".join(f"{r.label} {r.current}/{r.maximum}" for r in ruleset.resources(Actor(character), options))
+        lines.append(f"{character.name}: {state.key}" + (f" ({bars})" if bars else ""))
+    return lines
+
+
+def to_markdown(campaign: Campaign, encounter: Encounter, names: dict[str, str] | None = None) -> str:
+    """The whole log as Markdown: one section per round, one bullet per event with its breakdown."""
+    names = names or {}
+    out = [f"# {encounter.name}", ""]
+    if encounter.notes:
+        out += [encounter.notes, ""]
+    current_round: int | None = None
+    for item in encounter.log:
+        if item.round != current_round:
+            current_round = item.round
+            title = "Surprise round" if item.round == 0 and encounter.surprise_round else \
+                ("Before the fight" if item.round == 0 else f"Round {item.round}")
+            out += ["", f"## {title}", ""]
+        when = item.at.strftime("%H:%M:%S")
+        out.append(f"- **{item.kind}** ({when}) {_escape(item.text)}")
+        if item.terms:
+            out.append("  - " + _escape(_terms_text(item.terms)))
+        out += [f"  - {_escape(line)}" for line in item.details]
+    return "\n".join(out).replace("\n\n\n", "\n\n").strip() + "\n"
+
+
+def _terms_text(terms: Sequence[LogTerm]) -> str:
+    parts = [f"{t.label} {t.value:+g}" if i else f"{t.label} {t.value:g}" for i, t in enumerate(terms)]
+    return ", ".join(parts) + f" = {sum(t.value for t in terms):g}"
+
+
+def terms_text(item: LogEntry) -> str:
+    """The entry's numbers as one line ('Melee d6 5, range -1 = 4'), or ''."""
+    return _terms_text(item.terms) if item.terms else ""
+
+
+def _escape(text: str) -> str:
+    # Markdown would read a leading '#' or '*' in a name as markup.
+    return text.replace("*", r"\*").replace("_", r"\_")

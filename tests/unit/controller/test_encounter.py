@@ -1,0 +1,422 @@
+"""The encounter controller: build, start, turns, actions, attacks, overrides, rewind, end; a scripted full fight."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+
+import pytest
+
+from crisis_desktop.controller.encounter import EncounterController
+from crisis_desktop.controller.history import History
+from crisis_desktop.domain import Campaign, Character, CharacterKind, ItemKind
+from crisis_desktop.domain.encounter import Encounter, Side
+from crisis_desktop.resources_path import resource
+from crisis_desktop.rules.dice import NeedMoreDice, RandomDice, TypedDice
+from crisis_desktop.rules.registry import get_ruleset
+
+
+def demo_campaign() -> Campaign:
+    return Campaign.model_validate(json.loads(resource("demo", "campaign.json").read_text(encoding="utf-8")))
+
+
+def classic_campaign() -> Campaign:
+    """Two PCs against two NPCs under crisis-classic, armed from its catalogue."""
+    rules = get_ruleset("crisis-classic")
+    weapons = {w.name: w for w in rules.catalogue("weapons")}  # type: ignore[attr-defined]
+
+    def make(name: str, kind: CharacterKind, weapon: str) -> Character:
+        item = weapons[weapon].model_copy(deep=True)
+        return Character(name=name, kind=kind, stats=dict(rules.new_stats(kind)), equipment=[item])
+
+    people = [make("Anna", CharacterKind.PC, "Pistol"), make("Boris", CharacterKind.PC, "Knife"),
+              make("Thug", CharacterKind.NPC, "Baton"), make("Gunman", CharacterKind.NPC, "Revolver")]
+    campaign = Campaign(name="Classic", ruleset="crisis-classic", characters=people,
+                        encounters=[Encounter(id="enc", name="Back alley")])
+    return campaign
+
+
+def controller(campaign: Campaign, encounter_id: str) -> EncounterController:
+    return EncounterController(campaign, encounter_id, get_ruleset(campaign.ruleset))
+
+
+def enemies_of(ctl: EncounterController, combatant_id: str) -> list[str]:
+    side = ctl.combatant(combatant_id).side
+    return [c.id for c in ctl.encounter.combatants if c.side != side and not ctl.is_dead(c.id)]
+
+
+def play_turn(ctl: EncounterController, history: History, dice: RandomDice, distance: float = 2) -> None:
+    """The current actor attacks the first standing enemy if the rules let it, then the turn passes."""
+    current = ctl.current_id()
+    assert current is not None
+    targets = enemies_of(ctl, current)
+    weapons = ctl.weapons(current)
+    can_attack = any(a.action.key == "attack" and a.allowed for a in ctl.actions(current))
+    if targets and weapons and can_attack:
+        melee = not weapons[0].stats.get("range")
+        context = ctl.attack_context(current, weapons[0].id, targets[0], distance=None if melee else distance)
+        with contextlib.suppress(ValueError):  # out of ammunition or range: the turn passes
+            history.push(ctl.attack(context, dice))
+    history.push(ctl.next_turn())
+
+
+def fight_to_the_end(ctl: EncounterController, history: History, dice: RandomDice, max_turns: int = 400) -> int:
+    for turn in range(max_turns):
+        parties = {ctl.combatant(c.id).side for c in ctl.encounter.combatants if not ctl.is_dead(c.id)
+                   and ctl.ruleset.state(ctl.character_of(c.id), ctl.options).key == "ok"}
+        if len(parties) < 2:
+            history.push(ctl.end_encounter())
+            return turn
+        play_turn(ctl, history, dice)
+    raise AssertionError("the fight did not end")
+
+
+# --------------------------------------------------------------------------- building
+
+
+def test_building_an_encounter_is_undoable_and_sides_follow_the_kind():
+    campaign = demo_campaign()
+    history = History(campaign)
+    ctl = controller(campaign, "enc-ridge")
+    before = campaign.model_dump()
+    history.push(ctl.add_combatant("npc-raider-rask", group="pack"))
+    added = ctl.encounter.combatants[-1]
+    assert (added.character_id, added.side, added.group) == ("npc-raider-rask", Side.ENEMIES, "pack")
+    history.push(ctl.add_combatant("pc-vera"))
+    assert ctl.encounter.combatants[-1].side is Side.PARTY
+    history.push(ctl.set_side(added.id, Side.NEUTRAL))
+    history.push(ctl.set_surprised(added.id, True))
+    history.push(ctl.set_hidden(added.id, True))
+    history.push(ctl.set_group(added.id, "  "))
+    combatant = ctl.combatant(added.id)
+    assert (combatant.side, combatant.surprised, combatant.hidden, combatant.group) == \
+        (Side.NEUTRAL, True, True, None)
+    history.push(ctl.remove_combatant("cmb-ridge-vera"))
+    assert "cmb-ridge-vera" not in [c.id for c in ctl.encounter.combatants]
+    assert ctl.encounter.log == []  # building is not part of the fight's log
+    while history.can_undo:
+        history.undo()
+    assert campaign.model_dump() == before
+
+
+# --------------------------------------------------------------------------- starting
+
+
+def test_start_orders_by_initiative_logs_the_rolls_and_gives_the_first_actor_ap():
+    campaign = demo_campaign()
+    history = History(campaign)
+    ctl = controller(campaign, "enc-ridge")
+    event = ctl.start(RandomDice(1))
+    history.push(event)
+    encounter = ctl.encounter
+    entries = event.result
+    assert encounter.started and encounter.round == 1 and not encounter.surprise_round
+    assert encounter.order == [e.combatant_id for e in entries]
+    assert sorted(encounter.order) == sorted(c.id for c in encounter.combatants)
+    # The pack (wolf and dog) shares one roll and acts together.
+    wolf, dog = encounter.combatant("cmb-ridge-wolf"), encounter.combatant("cmb-ridge-guard-dog")
+    assert wolf.initiative == dog.initiative
+    assert abs(encounter.order.index(wolf.id) - encounter.order.index(dog.id)) == 1
+    first = encounter.combatant(encounter.order[0])
+    assert encounter.current_id == first.id
+    bars = {r.key: r for r in ctl.ruleset.resources(ctl.actor(first.id), ctl.options)}
+    assert ("ap" in bars and bars["ap"].current == 4) or ("actions" in bars and bars["actions"].current == 2)
+    kinds = [e.kind for e in encounter.log]
+    assert kinds[0] == "start" and kinds.count("initiative") == 6 and "round" in kinds and kinds[-1] == "turn"
+    initiative = [e for e in encounter.log if e.kind == "initiative"]
+    assert all(e.terms and sum(t.value for t in e.terms) == int(e.text.split(": ")[1].split()[0])
+               for e in initiative)
+    history.undo()
+    assert not ctl.encounter.started and ctl.encounter.log == [] and ctl.encounter.order == []
+
+
+def test_ties_are_broken_by_the_rules_and_the_reason_is_kept():
+    campaign = demo_campaign()
+    ctl = controller(campaign, "enc-ridge")
+    # Every Mind die shows 3, so the four PCs tie with each other (rerolls 2, 3, 4, 5) and with the pack.
+    event = ctl.start(TypedDice([3, 3, 3, 3, 3, 2, 3, 4, 5]))
+    History(campaign).push(event)
+    notes = {ctl.name(c.id): c.initiative_note for c in ctl.encounter.combatants}
+    assert "PC acts before NPC on a tie" in notes["Vera Kask"]
+    assert "NPC acts after the tied PC" in notes["Wolf"]
+    assert [ctl.name(cid) for cid in ctl.encounter.order] == \
+        ["Tomas Reyes", "Ines Moreau", 'Dmitri "Dim" Orlov', "Vera Kask", "Wolf", "Guard Dog"]
+    assert "reroll 2" in notes["Vera Kask"]
+
+
+def test_typed_dice_that_run_out_ask_for_more_and_change_nothing():
+    campaign = demo_campaign()
+    ctl = controller(campaign, "enc-ridge")
+    before = campaign.model_dump()
+    with pytest.raises(NeedMoreDice, match="Enter another d"):
+        ctl.start(TypedDice([5, 6]))
+    assert campaign.model_dump() == before
+
+
+def test_surprise_round_lets_only_the_unsurprised_act():
+    campaign = demo_campaign()
+    history = History(campaign)
+    ctl = controller(campaign, "enc-ambush")
+    history.push(ctl.start(RandomDice(4)))
+    encounter = ctl.encounter
+    assert encounter.surprise_round and encounter.round == 0
+    surprised = {"cmb-ambush-vera", "cmb-ambush-dmitri", "cmb-ambush-tomas"}
+    assert set(encounter.surprise_ids) == {c.id for c in encounter.combatants} - surprised
+    seen = []
+    while encounter.round == 0:
+        seen.append(encounter.current_id)
+        history.push(ctl.next_turn())
+    assert not surprised & set(seen) and len(seen) == 5
+    assert encounter.round == 1 and encounter.current_id == encounter.order[0]
+    assert any(e.text == "Round 1 begins" for e in encounter.log)
+
+
+# --------------------------------------------------------------------------- turns and actions
+
+
+def started(encounter_id: str = "enc-ridge", seed: int = 7) -> tuple[Campaign, History, EncounterController]:
+    campaign = demo_campaign()
+    history = History(campaign)
+    ctl = controller(campaign, encounter_id)
+    history.push(ctl.start(RandomDice(seed)))
+    return campaign, history, ctl
+
+
+def first_pc_turn(history: History, ctl: EncounterController) -> str:
+    while ctl.character_of(ctl.current_id() or "").kind is not CharacterKind.PC:
+        history.push(ctl.next_turn())
+    return ctl.current_id() or ""
+
+
+def test_actions_cost_ap_and_refuse_with_the_reason():
+    _campaign, history, ctl = started()
+    pc = first_pc_turn(history, ctl)
+    name = ctl.name(pc)
+    history.push(ctl.take_action(pc, "run"))
+    history.push(ctl.take_action(pc, "run"))
+    assert ctl.combatant(pc).resources["ap"] == 0
+    attack = next(a for a in ctl.actions(pc) if a.action.key == "attack")
+    assert not attack.allowed and attack.reason == f"Not enough AP: Attack costs 2, {name} has 0"
+    with pytest.raises(ValueError, match="Not enough AP"):
+        ctl.take_action(pc, "attack")
+    assert [e.text for e in ctl.encounter.log[-2:]] == [f"{name}: Run (2 AP)"] * 2
+    history.undo()
+    assert ctl.combatant(pc).resources["ap"] == 2 and ctl.encounter.log[-1].text == f"{name}: Run (2 AP)"
+
+
+def test_multi_turn_action_shows_its_progress():
+    campaign = classic_campaign()
+    musket = next(w for w in get_ruleset("crisis-classic").catalogue("weapons")  # type: ignore[attr-defined]
+                  if w.name == "Flintlock Musket")
+    anna = campaign.characters[0]
+    anna.equipment = [musket]
+    history = History(campaign)
+    ctl = controller(campaign, "enc")
+    history.push(ctl.add_combatant(anna.id))
+    history.push(ctl.start(RandomDice(1)))
+    cid = ctl.current_id() or ""
+    reload = next(a for a in ctl.actions(cid) if a.action.key.startswith("reload:"))
+    assert reload.cost > 6 and reload.allowed
+    history.push(ctl.take_action(cid, reload.action.key))
+    resources = ctl.combatant(cid).resources
+    assert resources["pending_action"] == reload.action.key and resources["pending_progress"] == 4
+    assert ctl.encounter.log[-1].details == [f"Reload Flintlock Musket: 4 of {reload.cost} AP"]
+
+
+def test_next_and_previous_turn_move_the_pointer_and_wrap_rounds():
+    _campaign, history, ctl = started()
+    encounter = ctl.encounter
+    order = list(encounter.order)
+    for expected in order[1:]:
+        history.push(ctl.next_turn())
+        assert encounter.current_id == expected
+    history.push(ctl.next_turn())
+    assert encounter.round == 2 and encounter.current_id == order[0]
+    history.push(ctl.previous_turn())
+    assert encounter.round == 1 and encounter.current_id == order[-1]
+    assert encounter.log[-1].text == f"GM: back to {ctl.name(order[-1])}'s turn"
+    while encounter.turn_index:
+        history.push(ctl.previous_turn())
+    with pytest.raises(ValueError, match="first turn"):
+        ctl.previous_turn()
+
+
+def test_delay_then_act_now_takes_a_new_place_without_a_second_turn_start():
+    _campaign, history, ctl = started()
+    encounter = ctl.encounter
+    first, second, third = encounter.order[:3]
+    ap_before = dict(ctl.combatant(first).resources)
+    history.push(ctl.delay())
+    assert ctl.combatant(first).delayed and encounter.current_id == second
+    history.push(ctl.act_now(first))
+    assert encounter.current_id == first and not ctl.combatant(first).delayed
+    assert encounter.order.index(first) == encounter.order.index(second) + 1
+    assert ctl.combatant(first).resources.get("ap") == ap_before.get("ap")
+    assert "acts now (delayed turn)" in encounter.log[-1].text
+    history.push(ctl.next_turn())
+    assert encounter.current_id == third
+
+
+def test_a_delay_not_taken_by_the_end_of_the_round_is_lost():
+    _campaign, history, ctl = started()
+    encounter = ctl.encounter
+    delayer = encounter.order[0]
+    history.push(ctl.delay())
+    while encounter.round == 1:
+        history.push(ctl.next_turn())
+    assert not ctl.combatant(delayer).delayed and encounter.current_id == delayer
+    assert any("loses that turn" in e.text for e in encounter.log)
+
+
+def test_overwatch_is_spent_by_an_attack_out_of_turn_and_ends_at_the_next_turn():
+    _campaign, history, ctl = started()
+    pc = first_pc_turn(history, ctl)
+    history.push(ctl.overwatch(pc))
+    assert ctl.combatant(pc).overwatch
+    history.push(ctl.next_turn())
+    while ctl.current_id() != pc:
+        history.push(ctl.next_turn())
+    assert not ctl.combatant(pc).overwatch
+
+
+def test_attack_applies_damage_ammo_and_logs_the_breakdown():
+    campaign, history, ctl = started()
+    pc = first_pc_turn(history, ctl)
+    character = ctl.character_of(pc)
+    weapon = next(w for w in ctl.weapons(pc) if w.stats.get("range"))
+    ammo = weapon.stats["ammo"]
+    target = enemies_of(ctl, pc)[0]
+    context = ctl.attack_context(pc, weapon.id, target, distance=2)
+    terms, odds = ctl.attack_preview(context)
+    assert 0 < odds.hit < 1 and odds.expected_damage > 0 and 0 <= odds.drop_target <= 1
+    event = ctl.attack(context, RandomDice(11))
+    history.push(event)
+    result = event.result
+    assert character.item(weapon.id).stats["ammo"] == ammo - 1
+    entry = ctl.encounter.log[-1] if ctl.encounter.log[-1].kind == "attack" else ctl.encounter.log[-2]
+    assert entry.kind == "attack" and entry.text == result.summary and entry.details[0].startswith("Attack: ")
+    assert sum(t.value for t in entry.terms) == result.attack.total.value
+    if result.hit and result.damage is not None:
+        assert any(line.startswith("Damage: ") for line in entry.details)
+    history.undo()
+    assert character.item(weapon.id).stats["ammo"] == ammo
+
+
+# --------------------------------------------------------------------------- overrides, rewind, end
+
+
+def test_gm_overrides_are_logged_and_undoable():
+    campaign, history, ctl = started()
+    history.push(ctl.set_status("pc-vera", "wounds", 3))
+    history.push(ctl.add_condition("pc-vera", "prone", 2))
+    history.push(ctl.set_item_stat("pc-vera", campaign.character("pc-vera").equipment[0].id, "ammo", 1))
+    history.push(ctl.set_initiative("cmb-ridge-vera", 20))
+    vera = campaign.character("pc-vera")
+    assert vera.status["wounds"] == 3 and vera.has_condition("prone") and vera.equipment[0].stats["ammo"] == 1
+    texts = [e.text for e in ctl.encounter.log[-4:]]
+    assert texts[0] == "GM: Vera Kask: wounds 0 → 3" and texts[1] == "GM: Vera Kask is Prone for 2 rounds"
+    assert all(e.kind == "override" for e in ctl.encounter.log[-4:])
+    history.push(ctl.remove_condition("pc-vera", "prone"))
+    with pytest.raises(ValueError, match="not Prone"):
+        ctl.remove_condition("pc-vera", "prone")
+    with pytest.raises(ValueError, match="no condition"):
+        ctl.add_condition("pc-vera", "on fire")
+    for _ in range(5):
+        history.undo()
+    assert vera.status["wounds"] == 0 and not vera.has_condition("prone")
+
+
+def test_rewind_to_the_start_of_the_round_is_one_undoable_step():
+    campaign, history, ctl = started()
+    encounter = ctl.encounter
+    dice = RandomDice(5)
+    for _ in range(len(encounter.order)):
+        play_turn(ctl, history, dice)
+    assert encounter.round == 2
+    round_start = campaign.model_dump()
+    for _ in range(3):
+        play_turn(ctl, history, dice)
+    before_rewind = campaign.model_dump()
+    history.push(ctl.rewind_round())
+    after = campaign.model_dump()
+    assert after["encounters"][0]["log"][:-1] == round_start["encounters"][0]["log"]
+    assert encounter.log[-1].text == "GM: rewind to the start of round 2"
+    for key in ("characters",):
+        assert after[key] == round_start[key]
+    history.undo()
+    assert campaign.model_dump() == before_rewind
+    history.redo()
+    assert campaign.model_dump()["characters"] == round_start["characters"]
+
+
+def test_scripted_full_fight_of_the_demo_to_its_end_then_undo_and_redo_everything():
+    campaign = demo_campaign()
+    history = History(campaign)
+    ctl = controller(campaign, "enc-ridge")
+    start_state = campaign.model_dump()
+    dice = RandomDice(2024)
+    history.push(ctl.start(dice))
+    turns = fight_to_the_end(ctl, history, dice)
+    encounter = ctl.encounter
+    assert encounter.ended and turns > 4
+    end = encounter.log[-1]
+    assert end.kind == "end" and end.text.startswith("Wolves at the Ridge ends after")
+    assert any(line.startswith("Wolf: ") for line in end.details)
+    with pytest.raises(ValueError, match="is over"):
+        ctl.next_turn()
+    markdown = ctl.log_markdown()
+    assert markdown.startswith("# Wolves at the Ridge") and "## Round 1" in markdown and "- **attack**" in markdown
+    end_state = campaign.model_dump()
+    while history.can_undo:
+        history.undo()
+    assert campaign.model_dump() == start_state
+    while history.can_redo:
+        history.redo()
+    assert campaign.model_dump() == end_state
+
+
+def test_crisis_classic_fight_ends_with_the_endurance_cost():
+    campaign = classic_campaign()
+    history = History(campaign)
+    ctl = controller(campaign, "enc")
+    for character in campaign.characters:
+        history.push(ctl.add_combatant(character.id))
+    dice = RandomDice(9)
+    history.push(ctl.start(dice))
+    endurance = {c.id: ctl.ruleset.resources(ctl.actor(c.id), ctl.options) for c in ctl.encounter.combatants}
+    start_endurance = {cid: next(b.current for b in bars if b.key == "endurance") for cid, bars in endurance.items()}
+    for _ in range(6):
+        play_turn(ctl, history, dice)
+    before = {c.id: campaign.character(c.character_id).status.get("endurance_damage", 0)
+              for c in ctl.encounter.combatants}
+    history.push(ctl.end_encounter())
+    for combatant in ctl.encounter.combatants:
+        after = campaign.character(combatant.character_id).status["endurance_damage"]
+        assert after == min(before[combatant.id] + 10, start_endurance[combatant.id])
+    assert any("combat strain: Endurance -10" in line for line in ctl.encounter.log[-1].details)
+    history.undo()
+    assert {c.id: campaign.character(c.character_id).status.get("endurance_damage", 0)
+            for c in ctl.encounter.combatants} == before
+
+
+def test_joining_a_running_fight_puts_the_newcomer_last():
+    _campaign, history, ctl = started()
+    history.push(ctl.add_combatant("npc-raider-rask"))
+    newcomer = ctl.encounter.combatants[-1].id
+    assert ctl.encounter.order[-1] == newcomer
+    assert ctl.encounter.log[-1].text.startswith("Rask joins the fight")
+
+
+def test_removing_the_current_combatant_hands_the_turn_on():
+    _campaign, history, ctl = started()
+    encounter = ctl.encounter
+    first, second = encounter.order[:2]
+    history.push(ctl.remove_combatant(first))
+    assert encounter.current_id == second
+    history.undo()
+    assert encounter.current_id == first
+
+
+def test_weapons_lists_equipped_weapons_only():
+    campaign, _history, ctl = started()
+    assert [w.kind for w in ctl.weapons("cmb-ridge-dmitri")] == [ItemKind.WEAPON, ItemKind.WEAPON]

@@ -1,0 +1,94 @@
+"""Hypothesis: random legal sequences of fight events, undone all, give the start state exactly; redone, the end."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+from test_encounter import classic_campaign, controller, demo_campaign
+
+from crisis_desktop.controller.commands import Command
+from crisis_desktop.controller.encounter import EncounterController
+from crisis_desktop.controller.history import History
+from crisis_desktop.rules.dice import RandomDice
+
+
+def intents(ctl: EncounterController, dice: RandomDice) -> list[tuple[str, Callable[[], Command]]]:
+    """Every kind of event the GM can cause now (the rules may still refuse some with a reason)."""
+    encounter = ctl.encounter
+    if encounter.ended:
+        return []
+    current = ctl.current_id()
+    assert current is not None
+    # Next turn weighs three times, so fights reach later rounds; ending only from round 2 on.
+    options: list[tuple[str, Callable[[], Command]]] = [
+        ("next", ctl.next_turn), ("next", ctl.next_turn), ("next", ctl.next_turn),
+        ("previous", ctl.previous_turn), ("delay", ctl.delay),
+    ]
+    if encounter.round >= 2:
+        options.append(("end", ctl.end_encounter))
+    for combatant in encounter.combatants:
+        if combatant.delayed:
+            options.append(("act now", lambda cid=combatant.id: ctl.act_now(cid)))
+    for action in ctl.actions(current):
+        if action.allowed and action.action.key not in ("attack", "execute"):
+            options.append((action.action.key, lambda key=action.action.key: ctl.take_action(current, key)))
+    for weapon in ctl.weapons(current):
+        for target in encounter.combatants:
+            if target.id != current:
+                def attack(w=weapon.id, t=target.id) -> Command:
+                    return ctl.attack(ctl.attack_context(current, w, t, distance=3), dice)
+                options.append(("attack", attack))
+    character = ctl.character_of(current)
+    options += [
+        ("wound", lambda: ctl.set_status(character.id, "wounds", 3)),
+        ("prone", lambda: ctl.add_condition(character.id, "prone" if ctl.ruleset.id == "crisis" else "stunned", 1)),
+        ("ap", lambda: ctl.set_resource(current, "ap", 1)),
+    ]
+    if ctl.can_rewind():
+        options.append(("rewind", ctl.rewind_round))
+    return options
+
+
+def run(data: st.DataObject, campaign_factory: Callable[[], object], encounter_id: str, add_all: bool) -> None:
+    campaign = campaign_factory()
+    history = History(campaign)  # type: ignore[arg-type]
+    ctl = controller(campaign, encounter_id)  # type: ignore[arg-type]
+    start_state = campaign.model_dump()  # type: ignore[attr-defined]
+    if add_all:
+        for character in campaign.characters:  # type: ignore[attr-defined]
+            history.push(ctl.add_combatant(character.id))
+    dice = RandomDice(data.draw(st.integers(0, 10_000), label="seed"))
+    history.push(ctl.start(dice))
+    for _ in range(data.draw(st.integers(1, 60), label="steps")):
+        choices = intents(ctl, dice)
+        if not choices:
+            break
+        _label, make = data.draw(st.sampled_from(choices), label="intent")
+        try:
+            command = make()
+        except ValueError:
+            continue  # refused by the rules with a reason: nothing changed
+        history.push(command)
+        event(_label)
+    event("ended" if ctl.encounter.ended else f"stopped in round {min(ctl.encounter.round, 3)}")
+    end_state = campaign.model_dump()  # type: ignore[attr-defined]
+    while history.can_undo:
+        history.undo()
+    assert campaign.model_dump() == start_state  # type: ignore[attr-defined]
+    while history.can_redo:
+        history.redo()
+    assert campaign.model_dump() == end_state  # type: ignore[attr-defined]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_crisis_undo_all_and_redo_all(data: st.DataObject) -> None:
+    run(data, demo_campaign, data.draw(st.sampled_from(["enc-ridge", "enc-ambush"])), add_all=False)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_crisis_classic_undo_all_and_redo_all(data: st.DataObject) -> None:
+    run(data, classic_campaign, "enc", add_all=True)
