@@ -57,7 +57,9 @@ class Explained:
         return self
 
     def explain(self) -> str:
-        """Plain text for a tooltip: 'Melee d6 6, no melee weapon -2 = 4'."""
+        """Plain text for a tooltip: 'Melee d6 6, no melee weapon -2 = 4'; one term: 'Body d8 / 2 = 4'."""
+        if len(self.terms) == 1 and self.terms[0].value == self.value:
+            return f"{self.terms[0].label} = {self.value:g}"
         parts = [f"{t.label} {t.value:+g}" if i else f"{t.label} {t.value:g}" for i, t in enumerate(self.terms)]
         return f"{', '.join(parts)} = {self.value:g}" if parts else f"{self.value:g}"
 
