@@ -226,3 +226,19 @@ class RestoreSnapshot(Command):
     def revert(self, campaign: Campaign) -> ChangeSet:
         assert self._before is not None, "revert before apply"
         return self._before.restore(campaign)
+
+
+class AddEncounter(Command):
+    """Add a new, empty encounter to the campaign."""
+
+    def __init__(self, encounter: Encounter) -> None:
+        self.encounter = encounter.model_copy(deep=True)
+        self.text = f"New encounter {encounter.name}"
+
+    def apply(self, campaign: Campaign) -> ChangeSet:
+        campaign.encounters.append(self.encounter.model_copy(deep=True))
+        return ChangeSet(encounters=frozenset({self.encounter.id}))
+
+    def revert(self, campaign: Campaign) -> ChangeSet:
+        campaign.encounters[:] = [e for e in campaign.encounters if e.id != self.encounter.id]
+        return ChangeSet(encounters=frozenset({self.encounter.id}))

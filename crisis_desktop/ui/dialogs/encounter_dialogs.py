@@ -1,0 +1,175 @@
+"""Questions the encounter board asks (characters to add, typed dice, a GM override, where to export), replaceable."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from crisis_desktop.controller.commands import Command
+from crisis_desktop.controller.encounter import EncounterController
+from crisis_desktop.domain import StatValue
+from crisis_desktop.ui.dialogs.attack_dialog import dice_faces
+
+
+def parse_value(text: str) -> StatValue:
+    """A typed value as the domain stores it: a whole number, a number, yes/no, empty (None) or text."""
+    text = text.strip()
+    if text == "":
+        return None
+    if text.lower() in ("true", "yes"):
+        return True
+    if text.lower() in ("false", "no"):
+        return False
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        return float(text)
+    except ValueError:
+        return text
+
+
+class OverrideDialog(QDialog):
+    """Change any tracked value of a combatant or its character, or add/remove a condition."""
+
+    def __init__(self, controller: EncounterController, combatant_id: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller, self.combatant_id = controller, combatant_id
+        character = controller.character_of(combatant_id)
+        combatant = controller.combatant(combatant_id)
+        self.setWindowTitle(f"GM override: {character.name}")
+        self.what = QComboBox()
+        status_keys = list(character.status)
+        fields = getattr(controller.ruleset, "status_fields", None)
+        if callable(fields):
+            status_keys += [f.key for f in fields() if f.key not in status_keys]
+        for key in status_keys:
+            self.what.addItem(f"Status: {key} (now {character.status.get(key)})", ("status", key))
+        for key, value in combatant.resources.items():
+            self.what.addItem(f"Encounter: {key} (now {value})", ("resource", key))
+        self.what.addItem(f"Initiative (now {combatant.initiative})", ("initiative", ""))
+        for item in character.equipment:
+            for key in ("ammo", "durability"):
+                if key in item.stats:
+                    self.what.addItem(f"{item.name}: {key} (now {item.stats[key]})", ("item", f"{item.id}:{key}"))
+        for spec in controller.ruleset.conditions():
+            if character.has_condition(spec.key):
+                self.what.addItem(f"Remove condition: {spec.label}", ("remove", spec.key))
+            else:
+                self.what.addItem(f"Add condition: {spec.label}", ("add", spec.key))
+        self.value = QLineEdit()
+        self.value.setPlaceholderText("new value")
+        self.rounds = QSpinBox()
+        self.rounds.setRange(0, 100)
+        self.rounds.setSpecialValueText("until removed")
+        self.problem = QLabel()
+        self.problem.setStyleSheet("color: #b00020")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self._accept)
+        buttons.rejected.connect(self.reject)
+        form = QFormLayout(self)
+        form.addRow("&Change:", self.what)
+        form.addRow("&Value:", self.value)
+        form.addRow("&Rounds:", self.rounds)
+        form.addRow(self.problem)
+        form.addRow(buttons)
+        self.what.currentIndexChanged.connect(self._what_changed)
+        self._what_changed()
+        self.command: Command | None = None
+
+    def _what_changed(self) -> None:
+        kind, _key = self.what.currentData()
+        self.value.setEnabled(kind in ("status", "resource", "initiative", "item"))
+        self.rounds.setEnabled(kind == "add")
+
+    def build(self) -> Command:
+        """The override as a command; ValueError with the reason when the value does not fit."""
+        kind, key = self.what.currentData()
+        ctl, cid = self.controller, self.combatant_id
+        character_id = ctl.combatant(cid).character_id
+        value = parse_value(self.value.text())
+        if kind == "status":
+            return ctl.set_status(character_id, key, value)
+        if kind == "resource":
+            return ctl.set_resource(cid, key, value)
+        if kind == "initiative":
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError("Initiative is a whole number")
+            return ctl.set_initiative(cid, value)
+        if kind == "item":
+            item_id, stat = key.split(":", 1)
+            return ctl.set_item_stat(character_id, item_id, stat, value)
+        if kind == "add":
+            return ctl.add_condition(character_id, key, self.rounds.value() or None)
+        return ctl.remove_condition(character_id, key)
+
+    def _accept(self) -> None:
+        try:
+            self.command = self.build()
+        except ValueError as exc:
+            self.problem.setText(str(exc))
+            return
+        self.accept()
+
+
+class PickCharactersDialog(QDialog):
+    """Several characters picked from a list."""
+
+    def __init__(self, names: list[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Add combatants")
+        self.list = QListWidget()
+        self.list.addItems(names)
+        self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("Characters to add (Ctrl-click for several):"))
+        layout.addWidget(self.list)
+        layout.addWidget(buttons)
+
+
+class BoardAsk:
+    """Every question of the encounter board; tests replace these classmethods with monkeypatch."""
+
+    @classmethod
+    def pick_characters(cls, parent: QWidget | None, names: list[str]) -> list[int] | None:
+        dialog = PickCharactersDialog(names, parent)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return sorted(dialog.list.row(item) for item in dialog.list.selectedItems())
+
+    @classmethod
+    def dice(cls, parent: QWidget | None, title: str, prompt: str, value: str = "") -> list[int] | None:
+        """Die faces typed in order; None if cancelled. Raises ValueError for text that is not faces."""
+        text, ok = QInputDialog.getText(parent, title, prompt, QLineEdit.EchoMode.Normal, value)
+        return dice_faces(text) if ok else None
+
+    @classmethod
+    def override(cls, parent: QWidget | None, controller: EncounterController, combatant_id: str) -> Command | None:
+        dialog = OverrideDialog(controller, combatant_id, parent)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.command
+
+    @classmethod
+    def save_markdown(cls, parent: QWidget | None, suggested: str) -> Path | None:
+        path, _ = QFileDialog.getSaveFileName(parent, "Export combat log", suggested, "Markdown (*.md);;All files (*)")
+        return Path(path) if path else None

@@ -1,0 +1,364 @@
+"""Qt models of the encounter board: combatants in turn order, and the combat log."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QAbstractListModel, QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from crisis_desktop.controller.changes import ChangeSet
+from crisis_desktop.controller.encounter_log import terms_text
+from crisis_desktop.domain import Campaign, Character
+from crisis_desktop.domain.encounter import Combatant, Encounter, LogEntry
+from crisis_desktop.rules.base import Actor, ResourceSpec, Ruleset
+
+CombatantIdRole = Qt.ItemDataRole.UserRole + 1
+ResourcesRole = Qt.ItemDataRole.UserRole + 2     # tuple[ResourceSpec, ...] for the bars
+ConditionsRole = Qt.ItemDataRole.UserRole + 3    # tuple[Chip, ...] for the chips
+CurrentRole = Qt.ItemDataRole.UserRole + 4       # True on the row whose turn it is
+StateRole = Qt.ItemDataRole.UserRole + 5         # the ruleset's state key: ok, dying, incapacitated, dead
+
+COLUMNS = ("Init", "Combatant", "Side", "State", "Resources", "Conditions")
+COL_INIT, COL_NAME, COL_SIDE, COL_STATE, COL_BARS, COL_CONDITIONS = range(len(COLUMNS))
+CURRENT_BRUSH = QBrush(QColor(255, 236, 170))
+OUT_BRUSH = QBrush(QColor(140, 140, 140))
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+
+
+@dataclass(frozen=True)
+class Chip:
+    label: str
+    effect: str
+    rounds: int | None
+
+
+@dataclass(frozen=True)
+class _Row:
+    """What one row shows, computed once per change of its combatant or character."""
+
+    initiative: str
+    initiative_tip: str
+    name: str
+    flags: str
+    side: str
+    state_key: str
+    state_text: str
+    bars: tuple[ResourceSpec, ...]
+    chips: tuple[Chip, ...]
+
+
+class BoardModel(QAbstractTableModel):
+    """One row per combatant of one encounter, in turn order once the fight has started; read-only.
+
+    A thin adapter: rows are combatant ids, and what a row shows is read from the campaign and the
+    ruleset (cached until a ChangeSet names the combatant or its character). Changes become
+    dataChanged, row inserts/removals, or a layout change when the order changes; only showing
+    another encounter resets the model.
+    """
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.campaign: Campaign | None = None
+        self.encounter_id: str | None = None
+        self.ruleset: Ruleset | None = None
+        self._ids: list[str] = []
+        self._row_of: dict[str, int] = {}
+        self._combatants: dict[str, Combatant] = {}
+        self._characters: dict[str, Character] = {}
+        self._cache: dict[str, _Row] = {}
+        self._current: str | None = None
+
+    # -- feeding the model -----------------------------------------------------------------------
+    def set_encounter(self, campaign: Campaign | None, encounter_id: str | None, ruleset: Ruleset | None) -> None:
+        """Show another encounter (or none): the one place the model resets."""
+        self.beginResetModel()
+        self.campaign, self.encounter_id, self.ruleset = campaign, encounter_id, ruleset
+        self._cache.clear()
+        self._index_characters()
+        self._ids = self._wanted_ids()
+        self._reindex()
+        self._current = self._encounter().current_id if self._encounter() else None
+        self.endResetModel()
+
+    def apply_changes(self, changes: ChangeSet) -> None:
+        """Bring the rows in line with the campaign after `changes`, touching only what changed."""
+        encounter = self._encounter()
+        if encounter is None or "*" in changes.campaign_fields:
+            self.set_encounter(self.campaign, self.encounter_id if encounter else None, self.ruleset)
+            return
+        if changes.characters_added or changes.characters_removed:
+            self._index_characters()
+        touched = set(changes.combatants) & set(self._row_of)
+        if changes.characters:
+            touched |= {cid for cid, c in self._combatants.items() if c.character_id in changes.characters}
+        if "rule_options" in changes.campaign_fields:
+            touched = set(self._ids)
+        if encounter.id in changes.encounters or changes.order:
+            self._sync_rows(encounter)
+            current = encounter.current_id
+            if current != self._current:
+                touched |= {cid for cid in (current, self._current) if cid is not None}
+                self._current = current
+        for cid in touched:
+            self._cache.pop(cid, None)
+        rows = sorted(self._row_of[cid] for cid in touched if cid in self._row_of)
+        # One signal per run of adjacent rows keeps a 200-row board cheap to update.
+        start = prev = None
+        for row in rows:
+            if start is None:
+                start = prev = row
+            elif row == prev + 1:  # type: ignore[operator]
+                prev = row
+            else:
+                self._emit_rows(start, prev)  # type: ignore[arg-type]
+                start = prev = row
+        if start is not None:
+            self._emit_rows(start, prev)  # type: ignore[arg-type]
+
+    def _emit_rows(self, first: int, last: int) -> None:
+        self.dataChanged.emit(self.index(first, 0), self.index(last, len(COLUMNS) - 1))
+
+    def _encounter(self) -> Encounter | None:
+        if self.campaign is None or self.encounter_id is None:
+            return None
+        try:
+            return self.campaign.encounter(self.encounter_id)
+        except KeyError:
+            return None
+
+    def _index_characters(self) -> None:
+        self._characters = {c.id: c for c in self.campaign.characters} if self.campaign else {}
+
+    def _wanted_ids(self) -> list[str]:
+        encounter = self._encounter()
+        if encounter is None:
+            self._combatants = {}
+            return []
+        self._combatants = {c.id: c for c in encounter.combatants}
+        if encounter.started and encounter.order:
+            ordered = [cid for cid in encounter.order if cid in self._combatants]
+            return ordered + [cid for cid in self._combatants if cid not in set(ordered)]
+        return list(self._combatants)
+
+    def _reindex(self) -> None:
+        self._row_of = {cid: row for row, cid in enumerate(self._ids)}
+
+    def _sync_rows(self, encounter: Encounter) -> None:
+        old_objects = self._combatants
+        wanted = self._wanted_ids()
+        # Undo may put back equal copies of combatants: their rows must be read afresh.
+        for cid, combatant in self._combatants.items():
+            if old_objects.get(cid) is not combatant:
+                self._cache.pop(cid, None)
+        if wanted == self._ids:
+            return
+        present = set(wanted)
+        for row in reversed(range(len(self._ids))):
+            if self._ids[row] not in present:
+                self.beginRemoveRows(QModelIndex(), row, row)
+                self._cache.pop(self._ids.pop(row), None)
+                self.endRemoveRows()
+        known = set(self._ids)
+        for cid in wanted:
+            if cid not in known:
+                self.beginInsertRows(QModelIndex(), len(self._ids), len(self._ids))
+                self._ids.append(cid)
+                self.endInsertRows()
+        self._reindex()
+        if self._ids != wanted:
+            self._reorder(wanted)
+
+    def _reorder(self, wanted: list[str]) -> None:
+        self.layoutAboutToBeChanged.emit()
+        old_ids = list(self._ids)
+        self._ids = wanted
+        self._reindex()
+        old_persistent = self.persistentIndexList()
+        new_persistent = []
+        for index in old_persistent:
+            row = self._row_of.get(old_ids[index.row()], -1) if 0 <= index.row() < len(old_ids) else -1
+            new_persistent.append(self.index(row, index.column()) if row >= 0 else QModelIndex())
+        self.changePersistentIndexList(old_persistent, new_persistent)
+        self.layoutChanged.emit()
+
+    # -- lookups ---------------------------------------------------------------------------------
+    def combatant_id(self, row: int) -> str | None:
+        return self._ids[row] if 0 <= row < len(self._ids) else None
+
+    def row_of(self, combatant_id: str) -> int | None:
+        return self._row_of.get(combatant_id)
+
+    def _row(self, cid: str) -> _Row:
+        row = self._cache.get(cid)
+        if row is None:
+            row = self._cache[cid] = self._compute(cid)
+        return row
+
+    def _compute(self, cid: str) -> _Row:
+        combatant = self._combatants[cid]
+        character = self._characters.get(combatant.character_id)
+        if character is None and self.campaign is not None:
+            self._index_characters()
+            character = self._characters.get(combatant.character_id)
+        if character is None or self.ruleset is None or self.campaign is None:
+            return _Row("", "", "(missing character)", "", combatant.side.value, "", "", (), ())
+        options = self.ruleset.options_with_defaults(self.campaign.rule_options)
+        state = self.ruleset.state(character, options)
+        bars = tuple(self.ruleset.resources(Actor(character, combatant), options))
+        specs = {c.key: c for c in self.ruleset.conditions()}
+        chips = tuple(Chip(specs[c.key].label if c.key in specs else c.key,
+                           specs[c.key].effect if c.key in specs else c.note, c.rounds) for c in character.conditions)
+        flags = [text for on, text in ((combatant.delayed, "delaying"), (combatant.overwatch, "overwatch"),
+                                       (combatant.surprised, "surprised"), (combatant.hidden, "hidden"))
+                 if on]
+        if combatant.group:
+            flags.append(f"group {combatant.group}")
+        pending = combatant.resources.get("pending_action")
+        if isinstance(pending, str) and pending:
+            flags.append(f"{pending}: {combatant.resources.get('pending_progress', 0)} of "
+                         f"{combatant.resources.get('pending_cost', '?')} AP")
+        initiative = "" if combatant.initiative is None else str(combatant.initiative)
+        return _Row(initiative, combatant.initiative_note, character.name, ", ".join(flags), combatant.side.value,
+                    state.key, state.text, bars, chips)
+
+    # -- the model interface ---------------------------------------------------------------------
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008  Override QAbstractItemModel::rowCount
+        return 0 if parent.isValid() else len(self._ids)
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008  Override ::columnCount
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # Override QAbstractItemModel::headerData
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole \
+                and 0 <= section < len(COLUMNS):
+            return COLUMNS[section]
+        return None
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # Override ::data
+        if not index.isValid() or not 0 <= index.row() < len(self._ids):
+            return None
+        cid = self._ids[index.row()]
+        if role == CombatantIdRole:
+            return cid
+        row = self._row(cid)
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._display(row, column)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(row, column)
+        if role == CurrentRole:
+            return cid == self._current
+        if role == StateRole:
+            return row.state_key
+        if role == ResourcesRole:
+            return row.bars
+        if role == ConditionsRole:
+            return row.chips
+        if role == Qt.ItemDataRole.BackgroundRole and cid == self._current:
+            return CURRENT_BRUSH
+        if role == Qt.ItemDataRole.ForegroundRole and row.state_key == "dead":
+            return OUT_BRUSH
+        if role == Qt.ItemDataRole.FontRole and cid == self._current:
+            font = QFont()
+            font.setBold(True)
+            return font
+        return None
+
+    @staticmethod
+    def _display(row: _Row, column: int) -> str:
+        if column == COL_INIT:
+            return row.initiative
+        if column == COL_NAME:
+            return f"{row.name} ({row.flags})" if row.flags else row.name
+        if column == COL_SIDE:
+            return row.side
+        if column == COL_STATE:
+            return row.state_key
+        if column == COL_BARS:
+            return " · ".join(f"{b.label} {b.current}/{b.maximum}" for b in row.bars)
+        return ", ".join(c.label for c in row.chips)
+
+    @staticmethod
+    def _tooltip(row: _Row, column: int) -> str | None:
+        if column == COL_INIT:
+            return row.initiative_tip or None
+        if column == COL_STATE:
+            return row.state_text
+        if column == COL_BARS:
+            return "\n".join(f"{b.label}: {b.current} of {b.maximum}" for b in row.bars) or None
+        if column == COL_CONDITIONS:
+            return "\n".join(f"{c.label}: {c.effect}" + (f" ({c.rounds} rounds left)" if c.rounds else "")
+                             for c in row.chips) or None
+        return None
+
+
+class CombatLogModel(QAbstractListModel):
+    """The combat log of one encounter, one row per event; rows are appended and taken back at the end
+    (an undo, a rewind), never reset except when another encounter is shown."""
+
+    EntryRole = Qt.ItemDataRole.UserRole + 1
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.campaign: Campaign | None = None
+        self.encounter_id: str | None = None
+        self._entries: list[LogEntry] = []
+
+    def set_encounter(self, campaign: Campaign | None, encounter_id: str | None) -> None:
+        self.beginResetModel()
+        self.campaign, self.encounter_id = campaign, encounter_id
+        self._entries = list(self._log())
+        self.endResetModel()
+
+    def _log(self) -> list[LogEntry]:
+        if self.campaign is None or self.encounter_id is None:
+            return []
+        try:
+            return self.campaign.encounter(self.encounter_id).log
+        except KeyError:
+            return []
+
+    def apply_changes(self, changes: ChangeSet) -> None:
+        if "*" in changes.campaign_fields:
+            self.set_encounter(self.campaign, self.encounter_id)
+            return
+        if self.encounter_id not in changes.encounters:
+            return
+        log = self._log()
+        keep = 0
+        for old, new in zip(self._entries, log, strict=False):
+            if old.id != new.id:
+                break
+            keep += 1
+        if keep < len(self._entries):
+            self.beginRemoveRows(QModelIndex(), keep, len(self._entries) - 1)
+            del self._entries[keep:]
+            self.endRemoveRows()
+        if keep < len(log):
+            self.beginInsertRows(QModelIndex(), keep, len(log) - 1)
+            self._entries.extend(log[keep:])
+            self.endInsertRows()
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008  Override ::rowCount
+        return 0 if parent.isValid() else len(self._entries)
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # Override ::data
+        if not index.isValid() or not 0 <= index.row() < len(self._entries):
+            return None
+        entry = self._entries[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return f"R{entry.round}  {entry.text}"
+        if role == Qt.ItemDataRole.ToolTipRole:
+            lines = [entry.text, terms_text(entry), *entry.details]
+            return "\n".join(line for line in lines if line)
+        if role == self.EntryRole:
+            return entry
+        if role == Qt.ItemDataRole.FontRole and entry.kind in ("round", "start", "end"):
+            font = QFont()
+            font.setBold(True)
+            return font
+        return None

@@ -1,0 +1,548 @@
+"""The Encounter place: build an encounter, then run the fight turn by turn with the rules doing the sums."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QItemSelectionModel, QSignalBlocker, Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from crisis_desktop.controller.changes import ChangeSet
+from crisis_desktop.controller.commands import Command, Macro
+from crisis_desktop.controller.encounter import EncounterController
+from crisis_desktop.controller.encounter_commands import AddEncounter
+from crisis_desktop.domain.encounter import Encounter, Side
+from crisis_desktop.rules.base import Ruleset
+from crisis_desktop.rules.dice import NeedMoreDice, RandomDice, TypedDice
+from crisis_desktop.rules.registry import get_ruleset
+from crisis_desktop.ui.dialogs.ask import Ask
+from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
+from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
+from crisis_desktop.ui.models.board_model import COL_BARS, COL_CONDITIONS, COL_NAME, BoardModel, CombatLogModel
+from crisis_desktop.ui.widgets.board_delegate import BoardDelegate
+
+if TYPE_CHECKING:
+    from crisis_desktop.ui.document import CampaignDocument
+
+
+class EncounterBoard(QWidget):
+    """Encounter picker and builder, turn order with the current actor highlighted, actions, attack, log.
+
+    Every change goes through an EncounterController command pushed on the document; after each one
+    that touches the shown encounter, the campaign is journaled to the recovery file at once.
+
+    Signals:
+        message(str): a line for the window's status bar.
+    """
+
+    message = Signal(str)
+
+    def __init__(self, ruleset_for: Callable[[str], Ruleset] = get_ruleset, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._ruleset_for = ruleset_for
+        self.document: CampaignDocument | None = None
+        self.ruleset: Ruleset | None = None
+        self.controller: EncounterController | None = None
+        self._controllers: dict[str, EncounterController] = {}
+        self.model = BoardModel(self)
+        self.log_model = CombatLogModel(self)
+        self._build_widgets()
+        self._build_actions()
+        self._layout_widgets()
+        self.set_document(None)
+
+    # -- construction ----------------------------------------------------------------------------
+    def _build_widgets(self) -> None:
+        self.picker = QComboBox()
+        self.picker.setObjectName("encounter-picker")
+        self.picker.setMinimumContentsLength(18)
+        self.picker.currentIndexChanged.connect(self._picked)
+        self.round_label = QLabel()
+        self.round_label.setObjectName("round-label")
+        self.round_label.setStyleSheet("font-weight: bold; font-size: 14pt; padding: 0 8px")
+        self.table = QTableView()
+        self.table.setObjectName("board-table")
+        self.table.setModel(self.model)
+        self.table.setItemDelegate(BoardDelegate(self.table))
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(30)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        for column, width in ((0, 44), (COL_NAME, 200), (2, 70), (3, 100), (COL_BARS, 480), (COL_CONDITIONS, 140)):
+            header.resizeSection(column, width)
+        self.table.selectionModel().currentRowChanged.connect(lambda *_: self._update_selected())
+        # Builder strip: the selected combatant's side, group and flags.
+        self.side = QComboBox()
+        for side in Side:
+            self.side.addItem(side.value, side.value)
+        self.side.activated.connect(lambda _i: self._edit_selected("side"))
+        self.group = QLineEdit()
+        self.group.setPlaceholderText("NPC group (one initiative roll)")
+        self.group.editingFinished.connect(lambda: self._edit_selected("group"))
+        self.surprised = QCheckBox("Surprised")
+        self.surprised.clicked.connect(lambda _c: self._edit_selected("surprised"))
+        self.hidden = QCheckBox("Hidden from players")
+        self.hidden.clicked.connect(lambda _c: self._edit_selected("hidden"))
+        self.override_button = QPushButton("GM override…")
+        self.override_button.clicked.connect(self.override_selected)
+        # The current actor's panel.
+        self.actor_label = QLabel()
+        self.actor_label.setObjectName("actor-label")
+        self.actor_label.setStyleSheet("font-weight: bold; font-size: 12pt")
+        self.actions_box = QGroupBox("Actions")
+        self.actions_grid = QGridLayout(self.actions_box)
+        self.actions_grid.setSpacing(4)
+        self.action_buttons: dict[str, QPushButton] = {}
+        self.attack_button = QPushButton("&Attack…")
+        self.attack_button.setObjectName("attack-button")
+        self.attack_button.clicked.connect(self.attack)
+        self.log_view = QListView()
+        self.log_view.setObjectName("combat-log")
+        self.log_view.setModel(self.log_model)
+        self.log_view.setWordWrap(True)
+        self.log_view.setUniformItemSizes(False)
+        self.note = QLineEdit()
+        self.note.setPlaceholderText("Add a note to the log and press Enter")
+        self.note.returnPressed.connect(self.add_note)
+        self.export_button = QPushButton("Export log…")
+        self.export_button.clicked.connect(self.export_log)
+        self.enter_dice = QCheckBox("Enter dice")
+        self.enter_dice.setToolTip("Type the faces of the dice rolled at the table instead of letting the app roll")
+
+    def _action(self, text: str, slot: Callable[[], object], shortcut: str | None = None, tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut:
+            action.setShortcut(QKeySequence(shortcut))
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            tip = f"{tip} ({shortcut})"
+        action.setToolTip(tip)
+        action.triggered.connect(lambda _=False: slot())
+        self.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        self.act_new = self._action("New encounter…", self.new_encounter, None, "Prepare another encounter")
+        self.act_add = self._action("Add…", self.add_combatants, "Ctrl+Shift+A", "Add characters to the encounter")
+        self.act_remove = self._action("Remove", self.remove_selected, None, "Take the selected combatant out")
+        self.act_start = self._action("Start", self.start, "Ctrl+Shift+Return", "Roll initiative and begin")
+        self.act_previous = self._action("Previous", self.previous_turn, "Ctrl+Backspace", "Back to the last turn")
+        self.act_next = self._action("Next turn", self.next_turn, "Ctrl+Return", "End this turn, begin the next")
+        self.act_delay = self._action("Delay", self.delay, "Ctrl+D", "Hold this turn to act later in the round")
+        self.act_act_now = self._action("Act now", self.act_now, None,
+                                        "The selected delaying combatant acts after this turn")
+        self.act_rewind = self._action("Rewind round", self.rewind, None, "Back to the start of this round (undoable)")
+        self.act_end = self._action("End encounter", self.end_encounter, None, "End effects and the summary")
+        self.toolbar = QToolBar("Encounter")
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.toolbar.addWidget(QLabel("Encounter: "))
+        self.toolbar.addWidget(self.picker)
+        self.toolbar.addActions([self.act_new, self.act_add, self.act_remove])
+        self.toolbar.addSeparator()
+        self.toolbar.addAction(self.act_start)
+        self.toolbar.addWidget(self.enter_dice)
+        self.toolbar.addActions([self.act_previous, self.act_next, self.act_delay, self.act_act_now,
+                                 self.act_rewind, self.act_end])
+        self.toolbar.addWidget(self.round_label)
+
+    def _layout_widgets(self) -> None:
+        builder = QHBoxLayout()
+        builder.addWidget(QLabel("Selected:"))
+        for widget in (self.side, self.group, self.surprised, self.hidden, self.override_button):
+            builder.addWidget(widget)
+        builder.addStretch(1)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.table, 1)
+        left_layout.addLayout(builder)
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.addWidget(self.actor_label)
+        right_layout.addWidget(self.attack_button)
+        right_layout.addWidget(self.actions_box)
+        log_header = QHBoxLayout()
+        log_header.addWidget(QLabel("Combat log"))
+        log_header.addStretch(1)
+        log_header.addWidget(self.export_button)
+        right_layout.addLayout(log_header)
+        right_layout.addWidget(self.log_view, 1)
+        right_layout.addWidget(self.note)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(left)
+        self.splitter.addWidget(right)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.toolbar)
+        layout.addWidget(self.splitter, 1)
+
+    # -- the open campaign -----------------------------------------------------------------------
+    def set_document(self, document: CampaignDocument | None) -> None:
+        """Show another open campaign (or none)."""
+        if self.document is not None:
+            self.document.changed.disconnect(self.on_changed)
+            self.document.undo_stack.indexChanged.disconnect(self._journal_if_pending)
+        self.document = document
+        self._controllers.clear()
+        self._journal_pending = False
+        self.ruleset = None
+        if document is not None:
+            document.changed.connect(self.on_changed)
+            # The stack's index (and so its clean state) moves after the command ran: journal then.
+            document.undo_stack.indexChanged.connect(self._journal_if_pending)
+            try:
+                self.ruleset = self._ruleset_for(document.campaign.ruleset)
+            except (KeyError, ImportError) as exc:
+                self.message.emit(f"No encounter board: {exc}")
+        self._fill_picker()
+        self.setEnabled(self.ruleset is not None)
+
+    def _fill_picker(self, select: str | None = None) -> None:
+        campaign = self.document.campaign if self.document else None
+        current = select or self.picker.currentData()
+        with QSignalBlocker(self.picker):
+            self.picker.clear()
+            for encounter in campaign.encounters if campaign else []:
+                self.picker.addItem(encounter.name, encounter.id)
+            index = self.picker.findData(current)
+        self.picker.setCurrentIndex(max(index, 0) if self.picker.count() else -1)
+        self._picked()
+
+    def show_encounter(self, encounter_id: str) -> None:
+        self._fill_picker(encounter_id)
+
+    def _picked(self) -> None:
+        encounter_id = self.picker.currentData()
+        campaign = self.document.campaign if self.document else None
+        if campaign is None or self.ruleset is None or encounter_id is None:
+            self.controller = None
+            self.model.set_encounter(None, None, None)
+            self.log_model.set_encounter(None, None)
+        else:
+            if encounter_id not in self._controllers:
+                self._controllers[encounter_id] = EncounterController(campaign, encounter_id, self.ruleset)
+            self.controller = self._controllers[encounter_id]
+            self.model.set_encounter(campaign, encounter_id, self.ruleset)
+            self.log_model.set_encounter(campaign, encounter_id)
+        self._refresh()
+
+    def on_changed(self, changes: ChangeSet) -> None:
+        """The document's changed signal: update the models from the ChangeSet, journal the fight."""
+        if self.document is None:
+            return
+        if "*" in changes.campaign_fields or "ruleset" in changes.campaign_fields:
+            self.set_document(self.document)
+            return
+        if changes.encounters and (set(changes.encounters) - set(self._picker_ids())
+                                   or len(self._picker_ids()) != len(self.document.campaign.encounters)):
+            self._fill_picker()
+        self.model.apply_changes(changes)
+        self.log_model.apply_changes(changes)
+        if self.controller is not None and self.controller.encounter_id in changes.encounters:
+            self._journal_pending = True
+            self.log_view.scrollToBottom()
+        self._refresh()
+
+    def _picker_ids(self) -> list[str]:
+        return [self.picker.itemData(i) for i in range(self.picker.count())]
+
+    def _journal_if_pending(self) -> None:
+        """Write the fight to the recovery file now, so a crash loses nothing (not the 30 s autosave)."""
+        if not self._journal_pending or self.document is None:
+            return
+        self._journal_pending = False
+        try:
+            if not self.document.autosave():
+                # Back at the saved state (undone to it): an older recovery must not be offered.
+                self.document.store.recovery.discard(self.document.path)
+        except OSError as exc:
+            self.message.emit(f"Could not journal the fight: {exc}")
+
+    # -- state of the controls -------------------------------------------------------------------
+    def selected_id(self) -> str | None:
+        index = self.table.currentIndex()
+        return self.model.combatant_id(index.row()) if index.isValid() else None
+
+    def select(self, combatant_id: str) -> None:
+        row = self.model.row_of(combatant_id)
+        if row is not None:
+            self.table.selectionModel().setCurrentIndex(
+                self.model.index(row, 0),
+                QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
+
+    def _refresh(self) -> None:
+        ctl = self.controller
+        encounter = ctl.encounter if ctl else None
+        started = bool(encounter and encounter.started)
+        running = started and not (encounter and encounter.ended)
+        self.act_add.setEnabled(bool(encounter) and not (encounter and encounter.ended))
+        self.act_remove.setEnabled(self.selected_id() is not None)
+        self.act_start.setEnabled(bool(encounter and encounter.combatants) and not started)
+        for action in (self.act_next, self.act_previous, self.act_delay, self.act_end, self.note):
+            action.setEnabled(running)
+        delayed = self.selected_id()
+        self.act_act_now.setEnabled(running and delayed is not None and ctl is not None
+                                    and ctl.combatant(delayed).delayed)
+        self.act_rewind.setEnabled(running and ctl is not None and ctl.can_rewind())
+        self.export_button.setEnabled(bool(encounter and encounter.log))
+        self.round_label.setText(self._round_text(encounter))
+        self._fill_actions()
+        self._update_selected()
+
+    @staticmethod
+    def _round_text(encounter: Encounter | None) -> str:
+        if encounter is None:
+            return ""
+        if encounter.ended:
+            return "Ended"
+        if not encounter.started:
+            return "Not started"
+        return "Surprise round" if encounter.round == 0 and encounter.surprise_round else f"Round {encounter.round}"
+
+    def _fill_actions(self) -> None:
+        """A button per action of the rules for the current actor: cost on it, the reason when disabled."""
+        for button in self.action_buttons.values():
+            self.actions_grid.removeWidget(button)
+            button.hide()  # deleteLater waits for the event loop: hidden now, no ghost button meanwhile
+            button.deleteLater()
+        self.action_buttons = {}
+        ctl = self.controller
+        current = ctl.current_id() if ctl else None
+        self.attack_button.setEnabled(current is not None)
+        if ctl is None or current is None:
+            self.actor_label.setText("Start the encounter to run turns" if ctl else "No encounter")
+            return
+        self.actor_label.setText(f"{ctl.name(current)}'s turn")
+        shown = [a for a in ctl.actions(current) if a.action.key not in ("attack", "execute")]  # Attack dialog
+        for number, availability in enumerate(shown):
+            button = QPushButton(f"{availability.action.label} ({availability.cost})")
+            button.setObjectName(f"action-{availability.action.key}")
+            button.setEnabled(availability.allowed)
+            tip = availability.reason if not availability.allowed else availability.action.help
+            if availability.allowed and availability.reason:
+                tip = f"{availability.action.help}\n{availability.reason}"
+            button.setToolTip(tip)
+            button.clicked.connect(lambda _=False, key=availability.action.key: self.take_action(key))
+            self.actions_grid.addWidget(button, number // 2, number % 2)
+            self.action_buttons[availability.action.key] = button
+
+    def _update_selected(self) -> None:
+        cid = self.selected_id()
+        ctl = self.controller
+        has = cid is not None and ctl is not None
+        for widget in (self.side, self.group, self.surprised, self.hidden, self.override_button):
+            widget.setEnabled(has)
+        self.act_remove.setEnabled(has)
+        if not has:
+            return
+        assert ctl is not None and cid is not None
+        combatant = ctl.combatant(cid)
+        with QSignalBlocker(self.side), QSignalBlocker(self.surprised), QSignalBlocker(self.hidden):
+            self.side.setCurrentIndex(self.side.findData(combatant.side.value))
+            self.surprised.setChecked(combatant.surprised)
+            self.hidden.setChecked(combatant.hidden)
+        if not self.group.hasFocus():
+            self.group.setText(combatant.group or "")
+        encounter = ctl.encounter
+        self.act_act_now.setEnabled(encounter.started and not encounter.ended and combatant.delayed)
+
+    # -- intents ---------------------------------------------------------------------------------
+    def _push(self, make: Callable[[], Command | None], title: str) -> bool:
+        """Build the command (the rules may refuse with a reason) and push it; False if nothing happened."""
+        if self.document is None or self.controller is None:
+            return False
+        try:
+            command = make()
+        except ValueError as exc:
+            Ask.error(self, title, str(exc))
+            return False
+        if command is None:
+            return False
+        self.document.push(command)
+        return True
+
+    def new_encounter(self) -> None:
+        if self.document is None:
+            return
+        name = Ask.text(self, "New encounter", "Name of the encounter:")
+        if name is None:
+            return
+        encounter = Encounter(name=name)
+        self.document.push(AddEncounter(encounter))
+        self.show_encounter(encounter.id)
+
+    def add_combatants(self) -> None:
+        ctl = self.controller
+        if ctl is None or self.document is None:
+            return
+        characters = self.document.campaign.characters
+        picked = BoardAsk.pick_characters(self, [f"{c.name} ({c.kind.value.upper()})" for c in characters])
+        if not picked:
+            return
+        self.add_characters([characters[i].id for i in picked])
+
+    def add_characters(self, character_ids: list[str]) -> None:
+        """Add these characters as one undo step (also the target of a drop from the Characters view)."""
+        ctl = self.controller
+        if ctl is None or not character_ids:
+            return
+
+        def make() -> Command:
+            commands = []
+            # Each addition sees the previous one (a running fight extends its order): apply as we go.
+            assert self.document is not None
+            campaign = self.document.campaign
+            try:
+                for cid in character_ids:
+                    command = ctl.add_combatant(cid)
+                    command.apply(campaign)
+                    commands.append(command)
+            finally:
+                for command in reversed(commands):
+                    command.revert(campaign)
+            return commands[0] if len(commands) == 1 else Macro(f"Add {len(commands)} combatants", commands)
+
+        self._push(make, "Add combatants")
+
+    def remove_selected(self) -> None:
+        cid = self.selected_id()
+        if cid is not None and self.controller is not None:
+            self._push(lambda: self.controller.remove_combatant(cid), "Remove")  # type: ignore[union-attr]
+
+    def _edit_selected(self, field: str) -> None:
+        cid, ctl = self.selected_id(), self.controller
+        if cid is None or ctl is None:
+            return
+        combatant = ctl.combatant(cid)
+        if field == "side" and self.side.currentData() != combatant.side.value:
+            self._push(lambda: ctl.set_side(cid, Side(self.side.currentData())), "Side")
+        elif field == "group" and (self.group.text().strip() or None) != combatant.group:
+            self._push(lambda: ctl.set_group(cid, self.group.text()), "Group")
+        elif field == "surprised" and self.surprised.isChecked() != combatant.surprised:
+            self._push(lambda: ctl.set_surprised(cid, self.surprised.isChecked()), "Surprised")
+        elif field == "hidden" and self.hidden.isChecked() != combatant.hidden:
+            self._push(lambda: ctl.set_hidden(cid, self.hidden.isChecked()), "Hidden")
+
+    def start(self) -> None:
+        ctl = self.controller
+        if ctl is None:
+            return
+        if not self.enter_dice.isChecked():
+            self._push(lambda: ctl.start(RandomDice()), "Start")
+            return
+        typed = ""
+        prompt = "Faces of the turn-order dice, in the order of the list:"
+        while True:
+            try:
+                faces = BoardAsk.dice(self, "Initiative dice", prompt, typed)
+            except ValueError as exc:
+                prompt = f"{exc}. Faces of the turn-order dice:"
+                continue
+            if faces is None:
+                return
+            try:
+                self._push(lambda faces=faces: ctl.start(TypedDice(faces)), "Start")
+                return
+            except NeedMoreDice as exc:
+                typed = " ".join(map(str, faces))
+                prompt = f"{exc}. Faces so far:"
+
+    def next_turn(self) -> None:
+        if self._push(lambda: self.controller.next_turn(), "Next turn"):  # type: ignore[union-attr]
+            self._select_current()
+
+    def previous_turn(self) -> None:
+        if self._push(lambda: self.controller.previous_turn(), "Previous turn"):  # type: ignore[union-attr]
+            self._select_current()
+
+    def delay(self) -> None:
+        if self._push(lambda: self.controller.delay(), "Delay"):  # type: ignore[union-attr]
+            self._select_current()
+
+    def act_now(self) -> None:
+        cid = self.selected_id()
+        if cid is not None and self._push(lambda: self.controller.act_now(cid), "Act now"):  # type: ignore[union-attr]
+            self._select_current()
+
+    def rewind(self) -> None:
+        self._push(lambda: self.controller.rewind_round(), "Rewind")  # type: ignore[union-attr]
+
+    def end_encounter(self) -> None:
+        ctl = self.controller
+        if ctl is None or not Ask.yes_no(self, "End encounter", f"End {ctl.encounter.name} now?"):
+            return
+        if self._push(ctl.end_encounter, "End encounter"):
+            Ask.info(self, "Encounter over", "\n".join([ctl.encounter.log[-1].text, "", *ctl.summary()]))
+
+    def take_action(self, key: str) -> None:
+        ctl = self.controller
+        current = ctl.current_id() if ctl else None
+        if ctl is not None and current is not None:
+            self._push(lambda: ctl.take_action(current, key), "Action")
+
+    def attack(self) -> None:
+        ctl = self.controller
+        if ctl is None or ctl.current_id() is None:
+            return
+        selected = self.selected_id()
+        # Someone on overwatch may attack out of turn: select them first.
+        attacker = selected if selected and ctl.combatant(selected).overwatch else ctl.current_id()
+        assert attacker is not None
+        self._push(lambda: AttackDialog.ask(self, ctl, attacker), "Attack")
+
+    def override_selected(self) -> None:
+        cid, ctl = self.selected_id(), self.controller
+        if cid is not None and ctl is not None:
+            self._push(lambda: BoardAsk.override(self, ctl, cid), "GM override")
+
+    def add_note(self) -> None:
+        text = self.note.text().strip()
+        if text and self._push(lambda: self.controller.note(text), "Note"):  # type: ignore[union-attr]
+            self.note.clear()
+
+    def export_log(self) -> None:
+        ctl = self.controller
+        if ctl is None:
+            return
+        path = BoardAsk.save_markdown(self, f"{ctl.encounter.name}.md")
+        if path is None:
+            return
+        from crisis_desktop.storage.atomic import atomic_write_text
+
+        try:
+            atomic_write_text(path, ctl.log_markdown())
+        except OSError as exc:
+            Ask.error(self, "Export combat log", f"Could not write {path}: {exc}")
+            return
+        self.message.emit(f"Combat log exported to {path.name}")
+
+    def _select_current(self) -> None:
+        current = self.controller.current_id() if self.controller else None
+        if current is not None:
+            self.select(current)
+            row = self.model.row_of(current)
+            if row is not None:
+                self.table.scrollTo(self.model.index(row, 0))

@@ -1,0 +1,102 @@
+"""Paints the encounter board's resource bars and condition chips."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
+from PySide6.QtGui import QColor, QPainter
+from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
+
+from crisis_desktop.ui.models.board_model import COL_BARS, COL_CONDITIONS, ConditionsRole, ResourcesRole
+
+BAR_WIDTH = 112
+BAR_GAP = 6
+GOOD = QColor(76, 160, 90)
+BAD = QColor(200, 70, 60)
+MIDDLE = QColor(220, 160, 50)
+TRACK = QColor(0, 0, 0, 40)
+CHIP = QColor(90, 110, 170)
+
+
+def short_label(label: str) -> str:
+    """'Light Armour durability' -> 'Armour': bars are narrow, the tooltip has the full label."""
+    return "Armour" if "durability" in label.lower() else label
+
+
+def bar_colour(fraction: float, lower_is_worse: bool) -> QColor:
+    health = fraction if lower_is_worse else 1.0 - fraction
+    if health > 0.6:
+        return GOOD
+    return MIDDLE if health > 0.3 else BAD
+
+
+class BoardDelegate(QStyledItemDelegate):
+    """Bars (label, current/maximum, filled to scale) in the Resources column; chips in Conditions."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem,  # Override QStyledItemDelegate::paint
+              index: QModelIndex | QPersistentModelIndex) -> None:
+        if index.column() not in (COL_BARS, COL_CONDITIONS):
+            super().paint(painter, option, index)
+            return
+        # The background (selection, the current actor's highlight) as usual, without the text.
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        opt.text = ""
+        style = opt.widget.style() if opt.widget else QApplication.style()
+        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, opt.widget)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        rect = option.rect.adjusted(4, 4, -4, -4)
+        if index.column() == COL_BARS:
+            self._paint_bars(painter, rect, index.data(ResourcesRole) or ())
+        else:
+            self._paint_chips(painter, rect, index.data(ConditionsRole) or ())
+        painter.restore()
+
+    def _paint_bars(self, painter: QPainter, rect: QRect, bars: tuple) -> None:  # type: ignore[type-arg]
+        x = rect.left()
+        metrics = painter.fontMetrics()
+        for bar in bars:
+            if x + BAR_WIDTH > rect.right() + 1:
+                break
+            box = QRect(x, rect.top(), BAR_WIDTH, rect.height())
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(TRACK)
+            painter.drawRoundedRect(box, 3, 3)
+            fraction = 0.0 if bar.maximum <= 0 else max(0.0, min(1.0, bar.current / bar.maximum))
+            if fraction > 0:
+                painter.setBrush(bar_colour(fraction, bar.lower_is_worse))
+                painter.drawRoundedRect(QRect(box.left(), box.top(), max(3, int(box.width() * fraction)),
+                                              box.height()), 3, 3)
+            painter.setPen(QColor(20, 20, 20))
+            label = metrics.elidedText(f"{short_label(bar.label)} {bar.current}/{bar.maximum}",
+                                       Qt.TextElideMode.ElideRight, BAR_WIDTH - 6)
+            painter.drawText(box.adjusted(3, 0, -3, 0), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+                             label)
+            x += BAR_WIDTH + BAR_GAP
+
+    def _paint_chips(self, painter: QPainter, rect: QRect, chips: tuple) -> None:  # type: ignore[type-arg]
+        x = rect.left()
+        metrics = painter.fontMetrics()
+        for chip in chips:
+            text = chip.label + (f" {chip.rounds}" if chip.rounds else "")
+            width = metrics.horizontalAdvance(text) + 14
+            if x + width > rect.right() + 1:
+                break
+            box = QRect(x, rect.top(), width, rect.height())
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(CHIP)
+            painter.drawRoundedRect(box, box.height() / 2, box.height() / 2)
+            painter.setPen(QColor(255, 255, 255))
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+            x += width + 4
+
+    def sizeHint(self, option: QStyleOptionViewItem,  # Override QStyledItemDelegate::sizeHint
+                 index: QModelIndex | QPersistentModelIndex) -> QSize:
+        hint = super().sizeHint(option, index)
+        if index.column() == COL_BARS:
+            count = len(index.data(ResourcesRole) or ())
+            return QSize(max(hint.width(), count * (BAR_WIDTH + BAR_GAP) + 8), max(hint.height(), 26))
+        return QSize(hint.width(), max(hint.height(), 26))

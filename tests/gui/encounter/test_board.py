@@ -1,0 +1,178 @@
+"""The encounter board: models, a whole fight through the GUI, disabled reasons, journaling, undo, attack dialog."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from crisis_desktop.domain import CharacterKind
+from crisis_desktop.rules.dice import RandomDice
+from crisis_desktop.ui.dialogs.ask import Ask
+from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
+from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
+from crisis_desktop.ui.models.board_model import (
+    COL_BARS,
+    COL_CONDITIONS,
+    COL_INIT,
+    COL_STATE,
+    ConditionsRole,
+    CurrentRole,
+    ResourcesRole,
+)
+
+
+def enemies(ctl, cid):
+    side = ctl.combatant(cid).side
+    return [c.id for c in ctl.encounter.combatants if c.side != side and not ctl.is_dead(c.id)]
+
+
+def scripted_attack(monkeypatch, seed=3):
+    """AttackDialog.ask replaced: the attacker shoots or bites the first standing enemy."""
+    dice = RandomDice(seed)
+    asked = []
+
+    def ask(_cls, _parent, ctl, attacker_id, target_id=None):
+        asked.append(attacker_id)
+        targets = enemies(ctl, attacker_id)
+        weapon = ctl.weapons(attacker_id)[0]
+        distance = None if not weapon.stats.get("range") else 2
+        return ctl.attack(ctl.attack_context(attacker_id, weapon.id, targets[0], distance=distance), dice)
+
+    monkeypatch.setattr(AttackDialog, "ask", classmethod(ask))
+    return asked
+
+
+def test_models_pass_the_model_tester(board, qtmodeltester):
+    qtmodeltester.check(board.model)
+    board.act_start.trigger()
+    qtmodeltester.check(board.model)
+    qtmodeltester.check(board.log_model)
+
+
+def test_a_whole_fight_through_the_board(board, document, monkeypatch, qtbot):
+    answers = []
+    monkeypatch.setattr(Ask, "yes_no", classmethod(lambda _c, _p, title, text, *a, **k: answers.append(title) or True))
+    monkeypatch.setattr(Ask, "info", classmethod(lambda _c, _p, title, text: answers.append(text)))
+    monkeypatch.setattr(Ask, "error", classmethod(lambda _c, _p, title, text: answers.append(f"error {text}")))
+    attacks = scripted_attack(monkeypatch)
+    start_state = document.campaign.model_dump()
+    assert board.round_label.text() == "Not started"
+    board.act_start.trigger()
+    ctl = board.controller
+    resets = []
+    board.model.modelReset.connect(lambda: resets.append(1))
+    board.log_model.modelReset.connect(lambda: resets.append(1))
+    assert board.round_label.text() == "Round 1"
+    for _ in range(200):
+        standing = {ctl.combatant(c.id).side for c in ctl.encounter.combatants
+                    if ctl.ruleset.state(ctl.character_of(c.id), ctl.options).key == "ok"}
+        if len(standing) < 2:
+            break
+        current = ctl.current_id()
+        row = board.model.row_of(current)
+        assert board.model.index(row, 0).data(CurrentRole) is True
+        assert board.actor_label.text() == f"{ctl.name(current)}'s turn"
+        if enemies(ctl, current) and board.attack_button.isEnabled() and \
+                any(a.action.key == "attack" and a.allowed for a in ctl.actions(current)):
+            qtbot.mouseClick(board.attack_button, Qt.MouseButton.LeftButton)
+        board.act_next.trigger()
+    board.act_end.trigger()
+    assert ctl.encounter.ended and board.round_label.text() == "Ended"
+    assert attacks and resets == []
+    assert answers[0] == "End encounter" and "ends after" in answers[1]
+    assert board.log_model.rowCount() == len(ctl.encounter.log)
+    assert board.log_model.index(board.log_model.rowCount() - 1).data().startswith(f"R{ctl.encounter.round}")
+    # Undo every event, then redo them all.
+    end_state = document.campaign.model_dump()
+    document.undo_stack.setIndex(0)
+    assert document.campaign.model_dump() == start_state
+    assert board.round_label.text() == "Not started" and board.log_model.rowCount() == 0
+    document.undo_stack.setIndex(document.undo_stack.count())
+    assert document.campaign.model_dump() == end_state
+
+
+def test_the_board_shows_bars_chips_states_and_tie_notes(board, document):
+    board.act_start.trigger()
+    ctl = board.controller
+    document.push(ctl.add_condition("pc-vera", "prone", 2))
+    row = board.model.row_of("cmb-ridge-vera")
+    bars = board.model.index(row, COL_BARS).data(ResourcesRole)
+    assert {b.key for b in bars} >= {"health", "nonlethal", "ap"}
+    chips = board.model.index(row, COL_CONDITIONS).data(ConditionsRole)
+    assert [(c.label, c.rounds) for c in chips] == [("Prone", 2)]
+    tip = board.model.index(row, COL_CONDITIONS).data(Qt.ItemDataRole.ToolTipRole)
+    assert tip.startswith("Prone: Heavy cover against ranged attacks")
+    assert board.model.index(row, COL_STATE).data() == "ok"
+    assert board.model.index(row, COL_INIT).data() == str(ctl.combatant("cmb-ridge-vera").initiative)
+    document.push(ctl.set_status("pc-vera", "wounds", 60))
+    assert board.model.index(row, COL_STATE).data() == "dead"
+
+
+def test_unavailable_actions_are_disabled_with_the_reason(board, document):
+    board.act_start.trigger()
+    ctl = board.controller
+    while ctl.character_of(ctl.current_id()).kind is not CharacterKind.PC:
+        board.act_next.trigger()
+    current = ctl.current_id()
+    name = ctl.name(current)
+    board.action_buttons["run"].click()
+    board.action_buttons["run"].click()
+    move = board.action_buttons["move"]
+    assert not move.isEnabled() and move.toolTip() == f"Not enough AP: Move costs 1, {name} has 0"
+    assert board.log_model.index(board.log_model.rowCount() - 1).data() == f"R1  {name}: Run (2 AP)"
+
+
+def test_every_event_is_journaled_at_once(board, document):
+    recovery = document.store.recovery
+    assert recovery.take(document.path) is None
+    board.act_start.trigger()
+    board.act_next.trigger()
+    saved = recovery.take(document.path)
+    assert saved is not None
+    encounter = saved.campaign.encounter("enc-ridge")
+    assert encounter.started and encounter.turn_index == document.campaign.encounter("enc-ridge").turn_index
+    assert [e.id for e in encounter.log] == [e.id for e in document.campaign.encounter("enc-ridge").log]
+    # Undone back to the saved state: the journal no longer holds a fight that is not there.
+    document.undo_stack.setIndex(0)
+    assert recovery.take(document.path) is None
+
+
+def test_building_from_the_board(board, document, monkeypatch):
+    monkeypatch.setattr(BoardAsk, "pick_characters", classmethod(lambda _c, _p, names: [
+        i for i, n in enumerate(names) if n.startswith(("Rask", "Jory"))]))
+    monkeypatch.setattr(Ask, "text", classmethod(lambda _c, _p, title, label, value="": "Bridge"))
+    board.act_new.trigger()
+    assert board.picker.currentText() == "Bridge" and board.model.rowCount() == 0
+    board.act_add.trigger()
+    assert board.model.rowCount() == 2
+    board.select(board.model.combatant_id(1))
+    board.group.setText("raiders")
+    board.group.editingFinished.emit()
+    board.surprised.click()
+    combatant = board.controller.combatant(board.model.combatant_id(1))
+    assert combatant.group == "raiders" and combatant.surprised
+    assert document.undo_stack.count() == 4
+    document.undo_stack.undo()
+    assert not board.controller.combatant(combatant.id).surprised and board.surprised.isChecked() is False
+
+
+def test_attack_dialog_shows_modifiers_and_odds_and_asks_for_more_dice(board, qtbot):
+    board.act_start.trigger()
+    ctl = board.controller
+    while ctl.character_of(ctl.current_id()).kind is not CharacterKind.PC:
+        board.act_next.trigger()
+    attacker = ctl.current_id()
+    dialog = AttackDialog(ctl, attacker, "cmb-ridge-wolf", board)
+    qtbot.addWidget(dialog)
+    assert dialog.target.currentData() == "cmb-ridge-wolf"
+    assert dialog.odds.text().startswith("Hit ") and "drops Wolf" in dialog.odds.text()
+    before = dialog.odds.text()
+    dialog.cover.setCurrentIndex(dialog.cover.findData(dialog.cover.itemData(2)))
+    assert dialog.odds.text() != before and "cover" in dialog.modifiers.text().lower()
+    dialog.typed_dice.setChecked(True)
+    dialog.faces.setText("")
+    dialog.roll()
+    assert dialog.event is None and dialog.problem.text().startswith("Enter another d")
+    dialog.faces.setText("3 3 3 3 3 3")
+    dialog.roll()
+    assert dialog.event is not None and dialog.apply_button.isEnabled()
+    assert dialog.result.toPlainText().splitlines()[1].startswith("Attack: ")
