@@ -67,5 +67,3 @@ def main(app: QApplication) -> None:
 if __name__ == "__main__":
     APP = QApplication.instance() or QApplication([])
     main(APP)  # type: ignore[arg-type]
-    sys.stdout.flush()
-    os._exit(0)  # PySide6 6.12 aborts while finalizing after many model signals (see bench_board.py)
