@@ -48,6 +48,8 @@ def main() -> None:
                    if view.proxy.index(r, 0).data() == "Vera Kask")
         view.table.selectRow(row)
         shoot(window, "characters.png")
+        window.tabs.setCurrentIndex(2)
+        shoot(window, "encounter-place.png")
         window.document.undo_stack.setClean()
         window.close()
 

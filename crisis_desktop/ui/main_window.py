@@ -19,7 +19,7 @@ from crisis_desktop.storage.demo import DEMO_FILE_NAME
 from crisis_desktop.storage.paths import AppPaths
 from crisis_desktop.storage.settings import AppSettings
 from crisis_desktop.ui.dialogs.ask import Ask
-from crisis_desktop.ui.views.list_place import ListPlace, battle_map_rows, encounter_rows
+from crisis_desktop.ui.views.list_place import ListPlace, battle_map_rows
 from crisis_desktop.ui.views.overview import CampaignOverview
 
 if TYPE_CHECKING:
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from crisis_desktop.storage.locks import CampaignLock
     from crisis_desktop.ui.document import CampaignDocument
     from crisis_desktop.ui.views.characters_view import CharactersView
+    from crisis_desktop.ui.views.encounter_board import EncounterBoard
 
 AUTOSAVE_MS = 30_000
 
@@ -52,12 +53,14 @@ class MainWindow(QMainWindow):
         self._characters_host = QWidget()
         QVBoxLayout(self._characters_host).setContentsMargins(0, 0, 0, 0)
         self.tabs.addTab(self._characters_host, "Characters")
+        self.encounter_board: EncounterBoard | None = None
+        self._board_host = QWidget()
+        QVBoxLayout(self._board_host).setContentsMargins(0, 0, 0, 0)
+        self.tabs.addTab(self._board_host, "Encounter")
         self.places = [
-            ListPlace(["Encounter", "Combatants", "Battle map", "State"], encounter_rows),
             ListPlace(["Battle map", "Grid", "Size", "Cell", "Painted cells", "Tokens"], battle_map_rows),
         ]
-        for place, name in zip(self.places, ("Encounter", "Battle map"), strict=True):
-            self.tabs.addTab(place, name)
+        self.tabs.addTab(self.places[0], "Battle map")
         self.setCentralWidget(self.tabs)
         self._build_actions()
         self._build_menus()
@@ -436,6 +439,14 @@ class MainWindow(QMainWindow):
             self._characters_host.layout().addWidget(self.characters)
         if self.characters is not None:
             self.characters.set_document(self.document)
+        if self.encounter_board is None and self.document is not None:
+            from crisis_desktop.ui.views.encounter_board import EncounterBoard
+
+            self.encounter_board = EncounterBoard()
+            self.encounter_board.message.connect(self._show_message)
+            self._board_host.layout().addWidget(self.encounter_board)
+        if self.encounter_board is not None:
+            self.encounter_board.set_document(self.document)
 
     def _show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 6000)

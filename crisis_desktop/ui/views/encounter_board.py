@@ -167,16 +167,22 @@ class EncounterBoard(QWidget):
         self.toolbar.addWidget(self.round_label)
 
     def _layout_widgets(self) -> None:
+        # Two rows, so the board still fits beside the log on a small screen.
         builder = QHBoxLayout()
         builder.addWidget(QLabel("Selected:"))
-        for widget in (self.side, self.group, self.surprised, self.hidden, self.override_button):
+        for widget in (self.side, self.group):
             builder.addWidget(widget)
         builder.addStretch(1)
+        flags = QHBoxLayout()
+        for widget in (self.surprised, self.hidden, self.override_button):
+            flags.addWidget(widget)
+        flags.addStretch(1)
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addWidget(self.table, 1)
         left_layout.addLayout(builder)
+        left_layout.addLayout(flags)
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)

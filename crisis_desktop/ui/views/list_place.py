@@ -35,15 +35,6 @@ class ListPlace(QTreeWidget):
             self.resizeColumnToContents(column)
 
 
-def encounter_rows(campaign: Campaign) -> list[list[str]]:
-    maps = {m.id: m.name for m in campaign.battle_maps}
-    rows = []
-    for e in campaign.encounters:
-        state = f"round {e.round}" if e.started else "prepared"
-        rows.append([e.name, str(len(e.combatants)), maps.get(e.battle_map_id or "", ""), state])
-    return rows
-
-
 def battle_map_rows(campaign: Campaign) -> list[list[str]]:
     return [[m.name, m.grid.value, f"{m.width} × {m.height}", f"{m.metres_per_cell:g} m",
              str(len(m.cells)), str(len(m.tokens))] for m in campaign.battle_maps]
