@@ -5,13 +5,20 @@ Tests replace these classmethods with monkeypatch (the pytest-qt pattern for mod
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox, QWidget
+from typing import TYPE_CHECKING
+
+# The dialog classes are imported where a question is asked: the main window imports this module
+# before its first frame, and nothing is asked before that.
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
 
 
 class Ask:
     @classmethod
     def save_discard_cancel(cls, parent: QWidget | None, title: str, text: str) -> str:
         """'save', 'discard' or 'cancel'."""
+        from PySide6.QtWidgets import QMessageBox
+
         answer = QMessageBox.question(
             parent, title, text,
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
@@ -25,6 +32,8 @@ class Ask:
 
     @classmethod
     def yes_no(cls, parent: QWidget | None, title: str, text: str, default_yes: bool = False) -> bool:
+        from PySide6.QtWidgets import QMessageBox
+
         default = QMessageBox.StandardButton.Yes if default_yes else QMessageBox.StandardButton.No
         answer = QMessageBox.question(
             parent, title, text, QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, default
@@ -34,14 +43,20 @@ class Ask:
     @classmethod
     def text(cls, parent: QWidget | None, title: str, label: str, value: str = "") -> str | None:
         """The text entered, stripped; None if cancelled or left empty."""
+        from PySide6.QtWidgets import QInputDialog, QLineEdit
+
         text, ok = QInputDialog.getText(parent, title, label, QLineEdit.EchoMode.Normal, value)
         text = text.strip()
         return text if ok and text else None
 
     @classmethod
     def error(cls, parent: QWidget | None, title: str, text: str) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         QMessageBox.critical(parent, title, text)
 
     @classmethod
     def info(cls, parent: QWidget | None, title: str, text: str) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         QMessageBox.information(parent, title, text)

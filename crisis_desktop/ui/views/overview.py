@@ -9,9 +9,8 @@ from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QFormLayout, QLabel, QPlainTextEdit, QVBoxLayout, QWidget
 
-from crisis_desktop.controller.changes import ChangeSet
-
 if TYPE_CHECKING:
+    from crisis_desktop.controller.changes import ChangeSet
     from crisis_desktop.domain import Campaign
 
 
@@ -60,6 +59,8 @@ class CampaignOverview(QWidget):
             with QSignalBlocker(self.notes):
                 self.notes.setPlainText("")
             return
+        from crisis_desktop.controller.changes import ChangeSet
+
         self.update_campaign(campaign, ChangeSet(campaign_fields=frozenset({"*"})))
 
     def update_campaign(self, campaign: Campaign, changes: ChangeSet) -> None:
