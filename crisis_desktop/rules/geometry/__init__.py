@@ -1,0 +1,46 @@
+"""Pure battle-map geometry: grid coordinates, distances, line of sight and cover, range, areas, movement."""
+
+from crisis_desktop.rules.geometry.area import (
+    HEX_SCATTER,
+    SQUARE_SCATTER,
+    ScatterDirection,
+    ScatterResult,
+    area_template,
+    back_direction,
+    scatter,
+    scatter_die,
+    scatter_table,
+)
+from crisis_desktop.rules.geometry.cover import CoverResult, cover_between, cover_from, line_of_sight
+from crisis_desktop.rules.geometry.grid import (
+    HEX_DIRECTIONS,
+    SQUARE_DIRECTIONS,
+    Coord,
+    Cube,
+    Diagonal,
+    Grid,
+    cube_distance,
+    cube_round,
+    cube_to_offset,
+    offset_to_cube,
+    square_steps,
+)
+from crisis_desktop.rules.geometry.movement import MoveOption, MovePlan, Path, find_path, move_action, plan_move
+from crisis_desktop.rules.geometry.ranges import (
+    RangeBands,
+    RangeResult,
+    range_for_distance,
+    range_increment,
+    weapon_range,
+)
+from crisis_desktop.rules.geometry.terrain import Terrain, firearms_step, parse_map
+from crisis_desktop.rules.geometry.tracing import Trace, trace
+
+__all__ = [
+    "HEX_DIRECTIONS", "HEX_SCATTER", "SQUARE_DIRECTIONS", "SQUARE_SCATTER", "Coord", "CoverResult", "Cube",
+    "Diagonal", "Grid", "MoveOption", "MovePlan", "Path", "RangeBands", "RangeResult", "ScatterDirection",
+    "ScatterResult", "Terrain", "Trace", "area_template", "back_direction", "cover_between", "cover_from",
+    "cube_distance", "cube_round", "cube_to_offset", "find_path", "firearms_step", "line_of_sight", "move_action",
+    "offset_to_cube", "parse_map", "plan_move", "range_for_distance", "range_increment", "scatter", "scatter_die",
+    "scatter_table", "square_steps", "trace", "weapon_range",
+]

@@ -1,0 +1,131 @@
+"""A battle map's painted cells indexed for fast cover and movement lookups, and a small ASCII map notation."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from crisis_desktop.domain.battle_map import BattleMap, Cell, Cover, GridKind
+from crisis_desktop.rules.base import CoverLevel
+from crisis_desktop.rules.geometry.grid import Coord, Diagonal, Grid
+
+COVER_STEPS = (CoverLevel.NONE, CoverLevel.LIGHT, CoverLevel.HEAVY, CoverLevel.TOTAL)
+TOTAL = 3
+HEAVY = 2
+
+# ASCII notation, one character per cell (cells separated by spaces on hex maps, odd rows indented).
+ASCII_CELLS: dict[str, tuple[Cover, bool, bool]] = {
+    ".": (Cover.NONE, False, False),
+    "~": (Cover.NONE, False, True),       # difficult ground
+    "l": (Cover.LIGHT, False, False),
+    "h": (Cover.HEAVY, False, False),
+    "#": (Cover.TOTAL, False, False),
+    "L": (Cover.LIGHT, True, False),      # upper case: penetrable by bullets
+    "H": (Cover.HEAVY, True, False),
+    "W": (Cover.TOTAL, True, False),      # e.g. a wooden wall
+}
+
+
+def firearms_step(level: int, penetrable: bool) -> int:
+    """Cover against bullets: one step less behind penetrable material (total -> heavy -> light -> none)."""
+    return max(0, level - 1) if penetrable else level
+
+
+class Terrain:
+    """Painted cells of one map, looked up by cell or by flat index; rebuild after the map is edited.
+
+    Flat indices pad the grid with one column on each side (stride = width + 2), so that a hex line
+    squeezing past the map's jagged left or right edge never aliases a cell of the neighbouring row.
+    """
+
+    def __init__(self, grid: Grid, cells: Iterable[Cell] = ()) -> None:
+        self.grid = grid
+        self.stride = grid.width + 2
+        self.is_hex = grid.hex
+        self.levels: dict[Coord, tuple[int, int]] = {}      # (cover step, step against firearms)
+        self.penetrable: frozenset[Coord]
+        difficult: set[Coord] = set()
+        penetrable: set[Coord] = set()
+        for cell in cells:
+            xy = (cell.x, cell.y)
+            if not grid.contains(xy):
+                continue
+            level = COVER_STEPS.index(CoverLevel(cell.cover.value))
+            if level:
+                self.levels[xy] = (level, firearms_step(level, cell.penetrable))
+                if cell.penetrable:
+                    penetrable.add(xy)
+            if cell.difficult:
+                difficult.add(xy)
+        self.penetrable = frozenset(penetrable)
+        self.difficult = frozenset(difficult)
+        self.impassable = frozenset(xy for xy, (level, _) in self.levels.items() if level == TOTAL)
+        self.penetrable_walls = any(level == TOTAL and after < TOTAL for level, after in self.levels.values())
+        self.boards: dict[tuple[int, bool, int], int] = {}
+
+    @classmethod
+    def of(cls, battle_map: BattleMap, diagonal: Diagonal = Diagonal.ONE) -> Terrain:
+        return cls(Grid.of(battle_map, diagonal), battle_map.cells)
+
+    def flat(self, cell: Coord, orientation: int = 0) -> int:
+        """Bit number of a cell in the bitboards of one orientation (0..3).
+
+        Bit 1 of `orientation` counts rows from the bottom, bit 0 counts columns from the right: tracing
+        code picks the orientation in which its line runs towards higher bits.
+        """
+        y = self.grid.height - 1 - cell[1] if orientation & 2 else cell[1]
+        return y * self.stride + (self.grid.width - cell[0] if orientation & 1 else cell[0] + 1)
+
+    def walls(self, orientation: int, solid: bool, pair_delta: int = 0) -> int:
+        """A bitboard of the total-cover cells (only those bullets cannot go through, if `solid`).
+
+        With `pair_delta`, bit f is set when both f and f + pair_delta are such cells: the squeezes a
+        line can pass between. Built on first use and kept.
+        """
+        key = (orientation, solid, pair_delta)
+        board = self.boards.get(key)
+        if board is None:
+            if pair_delta:
+                single = self.walls(orientation, solid)
+                board = single & (single >> pair_delta)
+            else:
+                bits = bytearray((self.stride * self.grid.height + 7) // 8)
+                for xy, (level, after) in self.levels.items():
+                    if level == TOTAL and (after == TOTAL or not solid):
+                        f = self.flat(xy, orientation)
+                        bits[f >> 3] |= 1 << (f & 7)
+                board = int.from_bytes(bits, "little")
+            self.boards[key] = board
+        return board
+
+    def cover(self, cell: Coord) -> CoverLevel:
+        return COVER_STEPS[self.levels.get(cell, (0, 0))[0]]
+
+    def passable(self, cell: Coord) -> bool:
+        """Walls (total cover) stop movement; everything else on the map can be walked over."""
+        return self.grid.contains(cell) and cell not in self.impassable
+
+
+def parse_map(text: str, kind: GridKind = GridKind.SQUARE, metres_per_cell: float = 1.5,
+              name: str = "ASCII map") -> tuple[BattleMap, dict[str, list[Coord]]]:
+    """A BattleMap from ASCII art, and where each marker letter stands.
+
+    Legend: `.` open, `~` difficult, `l` light, `h` heavy, `#` total cover; `L`, `H`, `W` are light,
+    heavy and total cover that bullets go through. Any other character is a marker on open ground.
+    Square maps write one character per cell; hex maps separate cells by spaces (odd rows may be
+    indented to look like the odd-r layout).
+    """
+    rows = [line for line in text.strip("\n").splitlines() if line.strip()]
+    grid_rows = [row.split() if kind is GridKind.HEX else list(row.strip()) for row in rows]
+    width = max(len(r) for r in grid_rows)
+    cells: list[Cell] = []
+    marks: dict[str, list[Coord]] = {}
+    for y, row in enumerate(grid_rows):
+        for x, char in enumerate(row):
+            cover, penetrable, difficult = ASCII_CELLS.get(char, (Cover.NONE, False, False))
+            if char not in ASCII_CELLS:
+                marks.setdefault(char, []).append((x, y))
+            if cover is not Cover.NONE or difficult:
+                cells.append(Cell(x=x, y=y, cover=cover, penetrable=penetrable, difficult=difficult))
+    battle_map = BattleMap(name=name, grid=kind, width=width, height=len(grid_rows),
+                           metres_per_cell=metres_per_cell, cells=cells)
+    return battle_map, marks
