@@ -29,15 +29,11 @@ class AppPaths:
         return self.data_dir / "recovery"
 
     @property
-    def journals(self) -> Path:
-        return self.data_dir / "journals"
-
-    @property
     def settings_file(self) -> Path:
         return self.data_dir / "settings.json"
 
     def ensure(self) -> AppPaths:
-        for folder in (self.campaigns, self.backups, self.recovery, self.journals):
+        for folder in (self.campaigns, self.backups, self.recovery):
             folder.mkdir(parents=True, exist_ok=True)
         return self
 
