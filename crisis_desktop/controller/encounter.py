@@ -392,6 +392,27 @@ class EncounterController:
             event = d.event(f"{name}: {label}")
         return event
 
+    def heal(self, healer_id: str, patient_id: str, dice: DiceSource) -> EncounterEvent:
+        """The rules' healing action in a fight (crisis: First aid, a Medicine check): its cost and the
+        treatment as one event. ValueError with the reason when it is not allowed now."""
+        key = self.ruleset.HEAL_ACTION
+        if key is None:
+            raise ValueError(f"{self.ruleset.name} has no healing action in a fight")
+        self._running("heal")
+        healer, patient = self.actor(healer_id), self.actor(patient_id)
+        available = {a.action.key: a for a in self.ruleset.available_actions(healer, self.options)}
+        avail = available.get(key)
+        if avail is None or not avail.allowed:
+            raise ValueError(avail.reason if avail else f"{healer.name} cannot heal now")
+        spent = self.ruleset.spend_action(healer, key, self.options)
+        check, treated = self.ruleset.heal(healer, patient, dice, self.options)
+        text = f"{healer.name} treats {patient.name}: {check.describe()}"
+        with self._drafting() as d:
+            d.effects([*spent.effects, *treated.effects], text)
+            d.log("heal", text, healer_id, logs.explained_terms(check.total), (*spent.notes, *treated.notes))
+            event = d.event(f"{healer.name}: {avail.action.label}")
+        return event
+
     def overwatch(self, combatant_id: str) -> Command:
         return self.take_action(combatant_id, "overwatch")
 

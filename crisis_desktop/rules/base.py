@@ -392,6 +392,9 @@ class Ruleset(ABC):
     name: str
     # Headings for derived values on sheets; keys missing here read as "health_max" -> "Health max".
     DERIVED_LABELS: Mapping[str, str] = {}
+    # The action that treats a patient in a fight (rolled through heal()); None where healing is not
+    # an action of the fight.
+    HEAL_ACTION: str | None = None
 
     def derived_label(self, key: str) -> str:
         label = self.DERIVED_LABELS.get(key)

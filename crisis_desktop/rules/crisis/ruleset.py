@@ -43,6 +43,7 @@ class CrisisRuleset(Ruleset):
     name = "Crisis"
     DERIVED_LABELS = {"health": "Health", "health_current": "Health now", "pace": "Pace", "parry": "Parry",
                       "perception": "Perception", "dr_physical": "Physical DR"}
+    HEAL_ACTION = "first_aid"
 
     # -- description of the system --------------------------------------------------------
     def equipment_catalogue(self) -> list[EquipmentItem]:

@@ -157,6 +157,12 @@ class BoardAsk:
         return sorted(dialog.list.row(item) for item in dialog.list.selectedItems())
 
     @classmethod
+    def patient(cls, parent: QWidget | None, names: list[str]) -> int | None:
+        """Index of the combatant to treat, or None if cancelled."""
+        name, ok = QInputDialog.getItem(parent, "First aid", "Treat whom?", names, 0, False)
+        return names.index(name) if ok and name in names else None
+
+    @classmethod
     def dice(cls, parent: QWidget | None, title: str, prompt: str, value: str = "") -> list[int] | None:
         """Die faces typed in order; None if cancelled. Raises ValueError for text that is not faces."""
         text, ok = QInputDialog.getText(parent, title, prompt, QLineEdit.EchoMode.Normal, value)

@@ -32,7 +32,7 @@ from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.encounter_commands import AddEncounter
 from crisis_desktop.domain.encounter import Encounter, Side
 from crisis_desktop.rules.base import Ruleset
-from crisis_desktop.rules.dice import NeedMoreDice, RandomDice, TypedDice
+from crisis_desktop.rules.dice import DiceSource, NeedMoreDice, RandomDice, TypedDice
 from crisis_desktop.rules.registry import get_ruleset
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
@@ -456,22 +456,26 @@ class EncounterBoard(QWidget):
         ctl = self.controller
         if ctl is None:
             return
+        self._push_rolled(ctl.start, "Start", "Initiative dice",
+                          "Faces of the turn-order dice, in the order of the list")
+
+    def _push_rolled(self, make: Callable[[DiceSource], Command], title: str, dice_title: str, what: str) -> bool:
+        """Push a command that rolls dice: the app's dice, or the faces the GM types when "Enter dice"
+        is ticked (asked again, with what is missing, until they are enough)."""
         if not self.enter_dice.isChecked():
-            self._push(lambda: ctl.start(RandomDice()), "Start")
-            return
+            return self._push(lambda: make(RandomDice()), title)
         typed = ""
-        prompt = "Faces of the turn-order dice, in the order of the list:"
+        prompt = f"{what}:"
         while True:
             try:
-                faces = BoardAsk.dice(self, "Initiative dice", prompt, typed)
+                faces = BoardAsk.dice(self, dice_title, prompt, typed)
             except ValueError as exc:
-                prompt = f"{exc}. Faces of the turn-order dice:"
+                prompt = f"{exc}. {what}:"
                 continue
             if faces is None:
-                return
+                return False
             try:
-                self._push(lambda faces=faces: ctl.start(TypedDice(faces)), "Start")
-                return
+                return self._push(lambda faces=faces: make(TypedDice(faces)), title)
             except NeedMoreDice as exc:
                 typed = " ".join(map(str, faces))
                 prompt = f"{exc}. Faces so far:"
@@ -506,8 +510,25 @@ class EncounterBoard(QWidget):
     def take_action(self, key: str) -> None:
         ctl = self.controller
         current = ctl.current_id() if ctl else None
-        if ctl is not None and current is not None:
-            self._push(lambda: ctl.take_action(current, key), "Action")
+        if ctl is None or current is None:
+            return
+        if key == ctl.ruleset.HEAL_ACTION:
+            self.heal(current)
+            return
+        self._push(lambda: ctl.take_action(current, key), "Action")
+
+    def heal(self, healer_id: str) -> None:
+        """The rules' healing action: pick the patient, then roll (or type) the check."""
+        ctl = self.controller
+        if ctl is None:
+            return
+        patients = [c.id for c in ctl.encounter.combatants]
+        choice = BoardAsk.patient(self, [ctl.character_of(c).name for c in patients])
+        if choice is None:
+            return
+        patient = patients[choice]
+        self._push_rolled(lambda dice: ctl.heal(healer_id, patient, dice), "First aid", "Medicine dice",
+                          "Faces of the Medicine die")
 
     def attack(self) -> None:
         ctl = self.controller

@@ -420,3 +420,36 @@ def test_removing_the_current_combatant_hands_the_turn_on():
 def test_weapons_lists_equipped_weapons_only():
     campaign, _history, ctl = started()
     assert [w.kind for w in ctl.weapons("cmb-ridge-dmitri")] == [ItemKind.WEAPON, ItemKind.WEAPON]
+
+
+def test_first_aid_rolls_medicine_heals_and_is_one_undo_step():
+    campaign, history, ctl = started()
+    medic = next(c.id for c in ctl.encounter.combatants if ctl.name(c.id) == "Vera Kask")
+    patient = next(c.id for c in ctl.encounter.combatants if ctl.name(c.id) == "Ines Moreau")
+    ines = ctl.character_of(patient)
+    ines.status["wounds"] = 4  # hurt earlier in the fight
+    while ctl.current_id() != medic:
+        history.push(ctl.next_turn())
+    ap_before = ctl.combatant(medic).resources["ap"]
+    before = campaign.model_dump()
+    # Vera's Medicine d10 shows 9 and she carries a Field medkit (no penalty for missing aids): a
+    # success with 1 Extra heals 1 + 1 wounds.
+    history.push(ctl.heal(medic, patient, TypedDice([9])))
+    entry = ctl.encounter.log[-1]
+    assert entry.kind == "heal" and entry.text == "Vera Kask treats Ines Moreau: 9 against 4: success"
+    assert ctl.combatant(medic).resources["ap"] == ap_before - 2
+    assert ctl.character_of(patient).status["wounds"] == 2
+    history.undo()
+    assert campaign.model_dump() == before
+
+
+def test_healing_is_refused_with_the_reason_when_not_allowed():
+    _campaign, history, ctl = started()
+    medic = first_pc_turn(history, ctl)
+    history.push(ctl.take_action(medic, "run"))
+    history.push(ctl.take_action(medic, "run"))
+    with pytest.raises(ValueError, match="Not enough AP"):
+        ctl.heal(medic, medic, RandomDice(1))
+    classic = controller(classic_campaign(), "enc")
+    with pytest.raises(ValueError, match="no healing action"):
+        classic.heal("x", "y", RandomDice(1))
