@@ -429,10 +429,13 @@ class EncounterController:
     def attack_preview(self, context: AttackContext) -> tuple[list[Term], AttackOdds]:
         return (self.ruleset.attack_modifiers(context, self.options), self.ruleset.attack_odds(context, self.options))
 
-    def attack(self, context: AttackContext, dice: DiceSource) -> EncounterEvent:
-        """Roll the attack (NeedMoreDice for typed dice that run out); the event's `result` is the AttackResult."""
+    def attack(self, context: AttackContext, dice: DiceSource, *, execute: bool = False) -> EncounterEvent:
+        """Roll the attack (NeedMoreDice for typed dice that run out); the event's `result` is the AttackResult.
+
+        `execute`: the rules' Execute on a helpless target instead of an ordinary attack."""
         self._running("attack")
-        result: AttackResult = self.ruleset.resolve_attack(context, dice, self.options)
+        resolve = self.ruleset.resolve_execute if execute else self.ruleset.resolve_attack
+        result: AttackResult = resolve(context, dice, self.options)
         attacker = context.attacker.combatant
         target = context.target
         state_before = self.ruleset.state(target.character, self.options)

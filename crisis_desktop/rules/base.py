@@ -504,6 +504,14 @@ class Ruleset(ABC):
     @abstractmethod
     def resolve_attack(self, context: AttackContext, dice: DiceSource, options: Options) -> AttackResult: ...
 
+    def resolve_execute(self, context: AttackContext, dice: DiceSource, options: Options) -> AttackResult:
+        """Execute a helpless target, where the system has such a rule (crisis does)."""
+        raise ValueError(f"{self.name} has no Execute")
+
+    @property
+    def has_execute(self) -> bool:
+        return type(self).resolve_execute is not Ruleset.resolve_execute
+
     @abstractmethod
     def apply_damage(self, target: Actor, amount: int, options: Options, *, lethal: bool = True,
                      damage_type: str = "physical", label: str = "damage") -> DamageResult: ...

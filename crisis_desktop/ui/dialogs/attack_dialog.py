@@ -81,6 +81,9 @@ class AttackDialog(QDialog):
         self.non_lethal = QCheckBox("non-lethal")
         self.surprised = QCheckBox("target surprised")
         self.dodges = QCheckBox("target dodges")
+        self.execute = QCheckBox("Execute")
+        self.execute.setToolTip("Execute a helpless target (the rules' Execute instead of an ordinary attack)")
+        self.execute.setVisible(controller.ruleset.has_execute)
         self.modifiers = QLabel()
         self.modifiers.setObjectName("attack-modifiers")
         self.modifiers.setWordWrap(True)
@@ -161,7 +164,7 @@ class AttackDialog(QDialog):
         where.addRow("Circu&mstance:", self.circumstance)
         where.addRow("Damage circumstance:", self.damage_circumstance)
         flags = QHBoxLayout()
-        for box in (self.non_lethal, self.surprised, self.dodges):
+        for box in (self.non_lethal, self.surprised, self.dodges, self.execute):
             flags.addWidget(box)
         where.addRow("", flags)
         inputs = QGroupBox("Situation")
@@ -285,7 +288,7 @@ class AttackDialog(QDialog):
         if context is None or self.event is not None:
             return
         try:
-            event = self.controller.attack(context, self.dice())
+            event = self.controller.attack(context, self.dice(), execute=self.execute.isChecked())
         except NeedMoreDice as exc:
             self.problem.setText(f"{exc}.")
             return

@@ -453,3 +453,24 @@ def test_healing_is_refused_with_the_reason_when_not_allowed():
     classic = controller(classic_campaign(), "enc")
     with pytest.raises(ValueError, match="no healing action"):
         classic.heal("x", "y", RandomDice(1))
+
+
+def test_execute_needs_a_helpless_target_and_is_one_undoable_event():
+    from crisis_desktop.domain import ConditionState
+
+    campaign, history, ctl = started()
+    pc = first_pc_turn(history, ctl)
+    weapon = next(w for w in ctl.weapons(pc) if w.stats.get("range"))
+    target = enemies_of(ctl, pc)[0]
+    context = ctl.attack_context(pc, weapon.id, target, distance=2)
+    with pytest.raises(ValueError, match="is not helpless"):
+        ctl.attack(context, RandomDice(3), execute=True)
+    ctl.character_of(target).conditions.append(ConditionState(key="helpless"))
+    before = campaign.model_dump()
+    event = ctl.attack(ctl.attack_context(pc, weapon.id, target, distance=2), RandomDice(3), execute=True)
+    history.push(event)
+    assert event.result.hit and event.result.attack.dice == ()  # no attack roll: an automatic hit
+    assert ctl.character_of(target).status.get("wounds", 0) > 0
+    history.undo()
+    assert campaign.model_dump() == before
+    assert get_ruleset("crisis").has_execute and not get_ruleset("crisis-classic").has_execute
