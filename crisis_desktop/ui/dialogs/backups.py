@@ -30,11 +30,13 @@ class BackupPicker(QDialog):
         buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(bool(self.backups))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(
+        intro = QLabel(
             "Each save keeps the previous version (the last 10). Restoring keeps the current file "
             "as a backup too, so it can be undone." if self.backups else "No earlier versions yet."
-        ))
+        )
+        intro.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
         layout.addWidget(self.list)
         layout.addWidget(buttons)
 
