@@ -12,8 +12,8 @@ from pydantic import ValidationError
 
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.commands import Command, Macro
+from crisis_desktop.controller.encounter_commands import RemoveCombatant
 from crisis_desktop.domain import Campaign, Character, CharacterKind, ConditionState, EquipmentItem, StatValue, new_id
-from crisis_desktop.domain.encounter import Combatant
 from crisis_desktop.rules.base import FieldKind, FieldSpec, Ruleset
 
 
@@ -207,18 +207,20 @@ class RemoveCharacter(Command):
         self.text = f"Delete {character.name}"
         self._index = -1
         self._character: Character | None = None
-        self._combatants: list[tuple[int, int, Combatant]] = []   # (encounter index, position, combatant)
+        # One RemoveCombatant per encounter place, so turn order, turn pointer and surprise lists
+        # stay consistent exactly as when a combatant leaves a fight.
+        self._combatants: list[RemoveCombatant] = []
         self._tokens: list[tuple[int, int, Any]] = []              # (map index, position, token)
 
     def apply(self, campaign: Campaign) -> ChangeSet:
         self._index = next(i for i, c in enumerate(campaign.characters) if c.id == self.character_id)
         self._character = campaign.characters.pop(self._index)
-        self._combatants = []
-        for e, encounter in enumerate(campaign.encounters):
-            for position in reversed(range(len(encounter.combatants))):
-                if encounter.combatants[position].character_id == self.character_id:
-                    self._combatants.append((e, position, encounter.combatants.pop(position)))
-        gone = {combatant.id for _e, _p, combatant in self._combatants}
+        self._combatants = [RemoveCombatant(encounter.id, combatant.id)
+                            for encounter in campaign.encounters for combatant in encounter.combatants
+                            if combatant.character_id == self.character_id]
+        for command in self._combatants:
+            command.apply(campaign)
+        gone = {command.combatant_id for command in self._combatants}
         self._tokens = []
         for m, battle_map in enumerate(campaign.battle_maps):
             for position in reversed(range(len(battle_map.tokens))):
@@ -229,8 +231,8 @@ class RemoveCharacter(Command):
     def revert(self, campaign: Campaign) -> ChangeSet:
         assert self._character is not None, "revert before apply"
         campaign.characters.insert(self._index, self._character)
-        for e, position, combatant in reversed(self._combatants):
-            campaign.encounters[e].combatants.insert(position, combatant)
+        for command in reversed(self._combatants):
+            command.revert(campaign)
         for m, position, token in reversed(self._tokens):
             campaign.battle_maps[m].tokens.insert(position, token)
         return self._changes(campaign, removed=False)
@@ -240,8 +242,8 @@ class RemoveCharacter(Command):
         return ChangeSet(
             characters_removed=ids if removed else frozenset(),
             characters_added=frozenset() if removed else ids,
-            encounters=frozenset(campaign.encounters[e].id for e, _p, _c in self._combatants),
-            combatants=frozenset(c.id for _e, _p, c in self._combatants),
+            encounters=frozenset(command.encounter_id for command in self._combatants),
+            combatants=frozenset(command.combatant_id for command in self._combatants),
             battle_maps=frozenset(campaign.battle_maps[m].id for m, _p, _t in self._tokens),
         )
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -166,11 +167,18 @@ class EncounterController:
 
     def remove_combatant(self, combatant_id: str) -> Command:
         name = self.name(combatant_id)
+        encounter = self.encounter
+        started = encounter.started and not encounter.ended
+        # The current fighter leaving hands the turn on as Next turn would (the next one's turn
+        # begins, a new round if it was the last), not to whoever slides into its place.
+        position = encounter.order.index(combatant_id) if started and encounter.current_id == combatant_id else None
         with self._drafting() as d:
-            started = self.encounter.started and not self.encounter.ended
             d.do(RemoveCombatant(self.encounter_id, combatant_id))
             if started:
                 d.log("leave", f"{name} leaves the fight")
+            if position is not None and self.encounter.order:
+                with contextlib.suppress(ValueError):  # nobody left who can act: the GM ends the fight
+                    self._advance(d, end_current=False, after=position - 1)
             event = d.event(f"Remove {name} from {self.encounter.name}")
         return event
 
@@ -283,8 +291,9 @@ class EncounterController:
         d.effects(turn.effects, f"{name}'s turn")
         d.log("turn", f"{name}'s turn", combatant_id, details=turn.notes)
 
-    def _advance(self, d: _Draft, end_current: bool) -> bool:
-        """Hands the turn on; True when that begins a new round."""
+    def _advance(self, d: _Draft, end_current: bool, after: int | None = None) -> bool:
+        """Hands the turn on (to the first who can act after position `after`, by default the current
+        one's); True when that begins a new round."""
         encounter = self.encounter
         current = encounter.current_id
         if current is not None and end_current:
@@ -292,7 +301,7 @@ class EncounterController:
             d.effects(turn.effects, f"End of {self.name(current)}'s turn")
             if turn.notes:
                 d.log("turn end", f"End of {self.name(current)}'s turn", current, details=turn.notes)
-        found = self._find_turn(encounter.turn_index, encounter.round)
+        found = self._find_turn(encounter.turn_index if after is None else after, encounter.round)
         if found is None:
             raise ValueError("Nobody is left who can take a turn; end the encounter")
         index, round_ = found

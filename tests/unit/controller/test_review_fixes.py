@@ -1,0 +1,48 @@
+"""Regressions found by review: leaving a running fight keeps the turn order whole and consistent."""
+
+from __future__ import annotations
+
+from test_encounter import classic_campaign, controller
+
+from crisis_desktop.controller.character_commands import RemoveCharacter
+from crisis_desktop.controller.history import History
+from crisis_desktop.rules.dice import RandomDice
+
+
+def running(seed: int = 3):  # type: ignore[no-untyped-def]
+    campaign = classic_campaign()
+    history = History(campaign)
+    ctl = controller(campaign, "enc")
+    for character in campaign.characters:
+        history.push(ctl.add_combatant(character.id))
+    history.push(ctl.start(RandomDice(seed)))
+    return campaign, history, ctl
+
+
+def test_deleting_a_fighter_leaves_no_dangling_ids_and_the_fight_goes_on():
+    campaign, history, ctl = running()
+    before = campaign.model_dump()
+    current = ctl.current_id()
+    character_id = ctl.combatant(current).character_id
+    history.push(RemoveCharacter(campaign, character_id))
+    encounter = ctl.encounter
+    ids = {c.id for c in encounter.combatants}
+    assert current not in encounter.order and set(encounter.order) == ids
+    assert set(encounter.surprise_ids) <= ids
+    assert encounter.current_id in ids
+    history.push(ctl.next_turn())  # no KeyError: the fight goes on
+    history.undo()
+    history.undo()
+    assert campaign.model_dump() == before
+
+
+def test_removing_the_current_fighter_who_is_last_starts_the_next_round():
+    _campaign, history, ctl = running()
+    while ctl.encounter.turn_index != len(ctl.encounter.order) - 1:
+        history.push(ctl.next_turn())
+    round_, last = ctl.encounter.round, ctl.current_id()
+    first = ctl.encounter.order[0]
+    history.push(ctl.remove_combatant(last))
+    assert ctl.encounter.round == round_ + 1
+    assert ctl.current_id() == first
+    assert any(e.text == f"Round {round_ + 1} begins" for e in ctl.encounter.log[-4:])
