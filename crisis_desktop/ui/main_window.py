@@ -10,9 +10,9 @@ import base64
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QTimer
+from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMenu, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QMainWindow, QMenu, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from crisis_desktop import __version__
 from crisis_desktop.storage.demo import DEMO_FILE_NAME
@@ -25,6 +25,7 @@ from crisis_desktop.ui.views.overview import CampaignOverview
 if TYPE_CHECKING:
     from crisis_desktop.storage.campaign_store import CampaignStore
     from crisis_desktop.storage.locks import CampaignLock
+    from crisis_desktop.ui.battlemap.map_place import MapPlace
     from crisis_desktop.ui.document import CampaignDocument
     from crisis_desktop.ui.views.characters_view import CharactersView
     from crisis_desktop.ui.views.encounter_board import EncounterBoard
@@ -60,7 +61,13 @@ class MainWindow(QMainWindow):
         self.places = [
             ListPlace(["Battle map", "Grid", "Size", "Cell", "Painted cells", "Tokens"], battle_map_rows),
         ]
-        self.tabs.addTab(self.places[0], "Battle map")
+        # The map place (the graphics scene and its tools) is built when the first campaign opens; the list
+        # of all maps stays below it as an overview (double-click shows a map).
+        self.map_place: MapPlace | None = None
+        self._map_host = QSplitter(Qt.Orientation.Vertical)
+        self._map_host.addWidget(self.places[0])
+        self.places[0].itemActivated.connect(lambda item, _column: self._show_map_named(item.text(0)))
+        self.tabs.addTab(self._map_host, "Battle map")
         self.setCentralWidget(self.tabs)
         self._build_actions()
         self._build_menus()
@@ -182,14 +189,24 @@ class MainWindow(QMainWindow):
         self.pick_campaign()
 
     def _offer_recovery(self) -> bool:
+        from crisis_desktop.storage.locks import held_elsewhere
+
         for recovery in self.store.recovery.list_recoveries():
+            if held_elsewhere(recovery.original_path):
+                continue  # another running Crisis Desktop's autosave, not a crash
             when = recovery.saved.astimezone().strftime("%Y-%m-%d %H:%M")
             if Ask.yes_no(self, "Recover unsaved changes",
                           f"Crisis Desktop closed without saving “{recovery.campaign_name}” "
                           f"(changes autosaved {when}).\n\nRecover those changes?", default_yes=True):
                 if recovery.original_missing:
                     # The file itself is gone (deleted or moved): recreate it from the recovered data.
-                    self.store.save(recovery.campaign, recovery.original_path)
+                    try:
+                        self.store.save(recovery.campaign, recovery.original_path)
+                    except OSError as exc:
+                        Ask.error(self, "Recover unsaved changes",
+                                  f"Could not write {recovery.original_path}: {exc}\n\nThe recovered changes "
+                                  f"are kept in {recovery.file} for the next start.")
+                        continue
                     self.store.recovery.discard(recovery.original_path)
                     return self.open_campaign(recovery.original_path)
                 if self.open_campaign(recovery.original_path, recovered=recovery):
@@ -197,6 +214,20 @@ class MainWindow(QMainWindow):
             else:
                 self.store.recovery.discard(recovery.original_path)
         return False
+
+    def _recovery_for(self, path: Path):  # type: ignore[no-untyped-def]
+        """Unsaved changes of this campaign left by a crash, if the GM wants them back (else discarded)."""
+        wanted = path.resolve()
+        recovery = next((r for r in self.store.recovery.list_recoveries() if r.original_path == wanted), None)
+        if recovery is None:
+            return None
+        when = recovery.saved.astimezone().strftime("%Y-%m-%d %H:%M")
+        if Ask.yes_no(self, "Recover unsaved changes",
+                      f"“{recovery.campaign_name}” has unsaved changes from {when} that were never saved "
+                      "(Crisis Desktop closed without saving).\n\nRecover those changes?", default_yes=True):
+            return recovery
+        self.store.recovery.discard(path)
+        return None
 
     # -- opening and closing ------------------------------------------------------------------
     def open_campaign(self, path: Path, quiet: bool = False, recovered=None) -> bool:  # type: ignore[no-untyped-def]
@@ -228,6 +259,8 @@ class MainWindow(QMainWindow):
         self.document.changed.connect(self._on_changed)
         self.document.dirtyChanged.connect(self._update_title)
         self.document.undo_stack.indexChanged.connect(self._update_undo_actions)
+        if recovered is None and not status.held_by_other:
+            recovered = self._recovery_for(path)
         if recovered is not None:
             self.document.adopt_recovery(recovered.campaign)
         self._show_everywhere()
@@ -261,7 +294,11 @@ class MainWindow(QMainWindow):
         return True
 
     def closeEvent(self, event: QCloseEvent) -> None:  # Override QWidget::closeEvent
-        if not self.close_campaign():
+        try:
+            closed = self.close_campaign()
+        except Exception:  # noqa: BLE001 - never close over unsaved work because something failed
+            closed = False
+        if not closed:
             event.ignore()
             return
         self.settings.ui["geometry"] = base64.b64encode(bytes(self.saveGeometry().data())).decode()
@@ -304,20 +341,23 @@ class MainWindow(QMainWindow):
             self.open_campaign(chosen)
 
     def save(self) -> bool:
+        """Save the open campaign; on any failure say so and keep everything open and unsaved."""
         from crisis_desktop.storage.campaign_store import CampaignFileError
 
         if self.document is None:
             return False
         try:
-            self.document.save()
-        except CampaignFileError as exc:
-            if not Ask.yes_no(self, "Replace damaged file?",
-                              f"{exc}\n\nThe file on disk cannot be read. Replace it with this campaign? "
-                              "(A copy of the damaged file is kept as a backup.)"):
-                return False
-            self.document.save(overwrite_bad=True)
-        except OSError as exc:
-            Ask.error(self, "Save failed", f"Could not save {self.document.path}: {exc}")
+            try:
+                self.document.save()
+            except CampaignFileError as exc:
+                if not Ask.yes_no(self, "Replace damaged file?",
+                                  f"{exc}\n\nThe file on disk cannot be read. Replace it with this campaign? "
+                                  "(A copy of the damaged file is kept as a backup.)"):
+                    return False
+                self.document.save(overwrite_bad=True)
+        except Exception as exc:  # noqa: BLE001 - whatever went wrong, the GM's changes must stay open
+            Ask.error(self, "Save failed", f"Could not save {self.document.path}:\n{exc}\n\n"
+                      "Your changes are still open and unsaved; File › Save As… can put them elsewhere.")
             return False
         self.statusBar().showMessage(f"Saved {self.document.path.name}", 4000)
         return True
@@ -330,7 +370,7 @@ class MainWindow(QMainWindow):
             return
         try:
             path = self.store.save_as(self.document.campaign, name)
-        except OSError as exc:
+        except (OSError, ValueError) as exc:  # ValueError: pydantic refuses the name (too long)
             Ask.error(self, "Save failed", str(exc))
             return
         # The copy now holds the changes; the original stays as it was last saved.
@@ -346,7 +386,13 @@ class MainWindow(QMainWindow):
         name = Ask.text(self, "Duplicate campaign", "Name of the copy:", f"{self.document.campaign.name} (copy)")
         if name is None:
             return
-        path = self.store.duplicate(self.document.path, name)
+        from crisis_desktop.storage.campaign_store import CampaignFileError
+
+        try:
+            path = self.store.duplicate(self.document.path, name)
+        except (OSError, ValueError, CampaignFileError) as exc:  # ValueError: the name is refused
+            Ask.error(self, "Duplicate failed", str(exc))
+            return
         self.statusBar().showMessage(f"Copied to {path.name}", 5000)
 
     def rename(self) -> None:
@@ -357,7 +403,12 @@ class MainWindow(QMainWindow):
         name = Ask.text(self, "Rename campaign", "New name:", self.document.campaign.name)
         if name is None or name == self.document.campaign.name:
             return
-        self.document.push(SetCampaignField(self.document.campaign, "name", name, f"Rename to “{name}”"))
+        try:
+            command = SetCampaignField(self.document.campaign, "name", name, f"Rename to “{name}”")
+        except ValueError as exc:  # pydantic refuses it (too long): say why, change nothing
+            Ask.error(self, "Rename", str(exc))
+            return
+        self.document.push(command)
 
     def restore_backup(self) -> None:
         from crisis_desktop.storage.campaign_store import CampaignFileError
@@ -401,7 +452,7 @@ class MainWindow(QMainWindow):
             try:
                 if self.document.autosave():
                     self.statusBar().showMessage("Unsaved changes autosaved for recovery", 3000)
-            except OSError as exc:
+            except Exception as exc:  # noqa: BLE001 - a timer slot must not die; say what happened
                 self.statusBar().showMessage(f"Autosave failed: {exc}", 10_000)
 
     def about(self) -> None:
@@ -447,6 +498,25 @@ class MainWindow(QMainWindow):
             self._board_host.layout().addWidget(self.encounter_board)
         if self.encounter_board is not None:
             self.encounter_board.set_document(self.document)
+        if self.map_place is None and self.document is not None and self.encounter_board is not None:
+            from crisis_desktop.ui.battlemap.map_place import MapPlace
+
+            self.map_place = MapPlace()
+            self.map_place.message.connect(self._show_message)
+            self._map_host.insertWidget(0, self.map_place)
+            self._map_host.setStretchFactor(0, 5)
+            self._map_host.setStretchFactor(1, 1)
+            self._map_host.setSizes([700, 120])
+        if self.map_place is not None:
+            self.map_place.set_document(self.document)
+            if self.encounter_board is not None and self.map_place.board is None:
+                self.map_place.set_board(self.encounter_board)
+
+    def _show_map_named(self, name: str) -> None:
+        if self.map_place is not None and self.document is not None:
+            found = next((m.id for m in self.document.campaign.battle_maps if m.name == name), None)
+            if found is not None:
+                self.map_place.show_map(found)
 
     def _show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 6000)

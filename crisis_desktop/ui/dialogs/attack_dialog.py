@@ -49,8 +49,12 @@ class AttackDialog(QDialog):
     (the app's dice or the faces the GM typed) and shows the breakdown; Apply hands back the event."""
 
     def __init__(self, controller: EncounterController, attacker_id: str, target_id: str | None = None,
-                 parent: QWidget | None = None, rng: random.Random | None = None) -> None:
+                 parent: QWidget | None = None, rng: random.Random | None = None, *,
+                 distance: float | None = None, cover: CoverLevel | None = None,
+                 cover_penetrable: bool = False) -> None:
         super().__init__(parent)
+        # Defaults measured on the battle map; the GM can still change them.
+        self._map_distance = distance
         self.setWindowTitle("Attack")
         self.controller = controller
         self.event: EncounterEvent | None = None
@@ -124,6 +128,11 @@ class AttackDialog(QDialog):
         self._attacker_changed()
         if target_id is not None:
             self._select(self.target, target_id)
+        if cover is not None:
+            self._select(self.cover, cover)
+            self.penetrable.setChecked(cover_penetrable)
+        if distance is not None or cover is not None:
+            self.distance.setToolTip("Distance to the target, measured on the battle map; 0 means melee reach")
 
     # -- construction ----------------------------------------------------------------------------
     @staticmethod
@@ -225,6 +234,8 @@ class AttackDialog(QDialog):
         melee = weapon is not None and not weapon.stats.get("range")
         if melee:
             self.distance.setValue(0)
+        elif self._map_distance is not None:
+            self.distance.setValue(self._map_distance)
         elif self.distance.value() == 0:
             self.distance.setValue(2)
         self.update_preview()
@@ -305,9 +316,10 @@ class AttackDialog(QDialog):
 
     @classmethod
     def ask(cls, parent: QWidget | None, controller: EncounterController, attacker_id: str,
-            target_id: str | None = None) -> EncounterEvent | None:
-        """The rolled attack to push, or None if the GM cancelled; tests replace this."""
-        dialog = cls(controller, attacker_id, target_id, parent)
+            target_id: str | None = None, **defaults: Any) -> EncounterEvent | None:
+        """The rolled attack to push, or None if the GM cancelled; tests replace this. `defaults`: distance,
+        cover and cover_penetrable measured on the battle map."""
+        dialog = cls(controller, attacker_id, target_id, parent, **defaults)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return dialog.event

@@ -1,0 +1,365 @@
+"""Graphics items of the battle map: the cell layer (one item for every cell), tokens and overlays."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from crisis_desktop.domain.battle_map import Cell, Cover
+from crisis_desktop.rules.geometry import Grid
+
+Coord = tuple[int, int]
+
+COVER_COLOURS = {
+    Cover.LIGHT: QColor(226, 196, 92),
+    Cover.HEAVY: QColor(201, 120, 46),
+    Cover.TOTAL: QColor(74, 64, 58),
+}
+OPEN_GROUND = QColor(236, 234, 224)
+DIFFICULT = QColor(120, 150, 90)
+GRID_PEN = QColor(0, 0, 0, 60)
+LABEL_INK = QColor(30, 30, 30)
+SIDE_COLOURS = {"party": QColor(40, 100, 200), "enemies": QColor(190, 45, 45), "neutral": QColor(120, 120, 120)}
+
+
+def _polygon(points: Iterable[tuple[float, float]]) -> QPolygonF:
+    return QPolygonF([QPointF(x, y) for x, y in points])
+
+
+class CellLayer(QGraphicsItem):
+    """Every cell of the map in one item: it paints only the exposed rect.
+
+    Square maps keep one pixel per cell in a QImage, drawn scaled in a single call, so a full frame of a
+    200 x 200 map costs one blit plus the grid lines; patterns and zone labels appear only when zoomed in.
+    """
+
+    def __init__(self, grid: Grid, size: float, cells: Mapping[Coord, Cell], translucent: bool = False) -> None:
+        super().__init__()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
+        self.setZValue(-5)
+        self.grid, self.size, self.cells = grid, size, cells
+        self.translucent = translucent
+        self._image: QImage | None = None
+        w, h = grid.scene_size(size)
+        self._rect = QRectF(0, 0, w, h)
+
+    def boundingRect(self) -> QRectF:  # Override QGraphicsItem::boundingRect
+        return self._rect
+
+    def colour(self, cell: Cell | None) -> QColor:
+        if cell is None:
+            colour = QColor(OPEN_GROUND)
+        elif cell.cover is not Cover.NONE:
+            colour = QColor(COVER_COLOURS[cell.cover])
+        elif cell.difficult:
+            colour = QColor(DIFFICULT).lighter(150)
+        else:
+            colour = QColor(OPEN_GROUND)
+        if self.translucent:
+            colour.setAlpha(150 if cell is not None and (cell.cover is not Cover.NONE or cell.difficult) else 0)
+        return colour
+
+    def cells_changed(self, coords: Iterable[Coord]) -> None:
+        """Repaint only these cells."""
+        rect = QRectF()
+        for xy in coords:
+            if self._image is not None and self.grid.contains(xy):
+                self._image.setPixelColor(xy[0], xy[1], self.colour(self.cells.get(xy)))
+            rect = rect.united(self.cell_rect(xy))
+        self.update(rect)
+
+    def cell_rect(self, xy: Coord) -> QRectF:
+        xs, ys = zip(*self.grid.corners(xy, self.size), strict=True)
+        return QRectF(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+    def _square_image(self) -> QImage:
+        if self._image is None:
+            image = QImage(self.grid.width, self.grid.height, QImage.Format.Format_ARGB32_Premultiplied)
+            image.fill(self.colour(None))
+            for xy, cell in self.cells.items():
+                if self.grid.contains(xy):
+                    image.setPixelColor(xy[0], xy[1], self.colour(cell))
+            self._image = image
+        return self._image
+
+    def visible_range(self, rect: QRectF) -> tuple[range, range]:
+        """Rows and columns that may intersect `rect` (a cell of margin on hexes)."""
+        s, g = self.size, self.grid
+        if g.hex:
+            col_w, row_h = 1.7320508 * s, 1.5 * s
+            x0, x1 = int(rect.left() / col_w) - 1, int(rect.right() / col_w) + 1
+            y0, y1 = int(rect.top() / row_h) - 1, int(rect.bottom() / row_h) + 1
+        else:
+            x0, x1 = int(rect.left() // s), int(rect.right() // s)
+            y0, y1 = int(rect.top() // s), int(rect.bottom() // s)
+        return range(max(0, x0), min(g.width, x1 + 1)), range(max(0, y0), min(g.height, y1 + 1))
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,  # Override QGraphicsItem::paint
+              widget: QWidget | None = None) -> None:
+        exposed = option.exposedRect.intersected(self._rect)
+        if exposed.isEmpty():
+            return
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())
+        on_screen = self.size * lod      # a cell's size in device pixels
+        columns, rows = self.visible_range(exposed)
+        if not columns or not rows:
+            return
+        if self.grid.hex:
+            self._paint_hexes(painter, columns, rows, on_screen)
+        else:
+            self._paint_squares(painter, columns, rows, on_screen)
+        if on_screen >= 18:
+            self._paint_details(painter, columns, rows, on_screen)
+
+    def _paint_squares(self, painter: QPainter, columns: range, rows: range, on_screen: float) -> None:
+        s = self.size
+        source = QRectF(columns.start, rows.start, len(columns), len(rows))
+        target = QRectF(columns.start * s, rows.start * s, len(columns) * s, len(rows) * s)
+        painter.drawImage(target, self._square_image(), source)
+        if on_screen < 5:
+            return      # lines closer than 5 pixels would only grey the map out
+        painter.setPen(QPen(GRID_PEN, 0))
+        top, bottom, left, right = target.top(), target.bottom(), target.left(), target.right()
+        lines = [QLineF(x * s, top, x * s, bottom) for x in range(columns.start, columns.stop + 1)]
+        lines += [QLineF(left, y * s, right, y * s) for y in range(rows.start, rows.stop + 1)]
+        painter.drawLines(lines)
+
+    def _paint_hexes(self, painter: QPainter, columns: range, rows: range, on_screen: float) -> None:
+        painter.setPen(QPen(GRID_PEN, 0) if on_screen >= 5 else Qt.PenStyle.NoPen)
+        by_colour: dict[int, tuple[QColor, QPainterPath]] = {}
+        for y in rows:
+            for x in columns:
+                colour = self.colour(self.cells.get((x, y)))
+                key = colour.rgba()
+                if key not in by_colour:
+                    by_colour[key] = (colour, QPainterPath())
+                by_colour[key][1].addPolygon(_polygon(self.grid.corners((x, y), self.size)))
+        for colour, path in by_colour.values():
+            painter.setBrush(colour)
+            painter.drawPath(path)
+
+    def _paint_details(self, painter: QPainter, columns: range, rows: range, on_screen: float) -> None:
+        """Hatching for cover bullets go through, dots for difficult ground, zone names."""
+        hatch = QBrush(QColor(0, 0, 0, 110), Qt.BrushStyle.BDiagPattern)
+        dots = QBrush(QColor(40, 80, 20, 150), Qt.BrushStyle.Dense6Pattern)
+        painter.setPen(Qt.PenStyle.NoPen)
+        font = QFont(painter.font())
+        font.setPixelSize(max(1, int(self.size * 0.22)))
+        painter.setFont(font)
+        for (x, y), cell in self.cells.items():
+            if x not in columns or y not in rows:
+                continue
+            shape = _polygon(self.grid.corners((x, y), self.size))
+            if cell.penetrable and cell.cover is not Cover.NONE:
+                painter.setBrush(hatch)
+                painter.drawPolygon(shape)
+            if cell.difficult:
+                painter.setBrush(dots)
+                painter.drawPolygon(shape)
+            if cell.zone and on_screen >= 30 and self._zone_starts((x, y), cell.zone):
+                dark = cell.cover is Cover.TOTAL
+                painter.setPen(QColor(250, 250, 250) if dark else QColor(40, 40, 40))
+                box = shape.boundingRect().adjusted(self.size * 0.08, self.size * 0.04, self.size * 3, 0)
+                painter.drawText(box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, cell.zone)
+                painter.setPen(Qt.PenStyle.NoPen)
+
+    def _zone_starts(self, xy: Coord, zone: str) -> bool:
+        """Name a zone once per patch: on cells whose left and upper neighbours are not in it."""
+        left, up = self.cells.get((xy[0] - 1, xy[1])), self.cells.get((xy[0], xy[1] - 1))
+        return (left is None or left.zone != zone) and (up is None or up.zone != zone)
+
+
+@dataclass
+class TokenLook:
+    """What a token shows: taken from the combatant, its character and the turn."""
+
+    name: str
+    side: str
+    kneeling: bool = False
+    prone: bool = False
+    current: bool = False
+    down: bool = False       # dead, dying or out of the fight
+    hidden: bool = False
+
+    @property
+    def initials(self) -> str:
+        words = [w for w in self.name.replace('"', " ").split() if w[:1].isalnum()]
+        return "".join(w[0] for w in words[:2]).upper() or "?"
+
+
+class TokenItem(QGraphicsItem):
+    """One combatant on the map: a disc in its side's colour, initials, a K/P badge for kneeling/prone."""
+
+    def __init__(self, combatant_id: str, look: TokenLook, size: float) -> None:
+        super().__init__()
+        self.combatant_id = combatant_id
+        self.look = look
+        self.radius = size * 0.4
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
+        self.setZValue(10)
+        self.set_look(look)
+
+    def set_look(self, look: TokenLook) -> None:
+        self.look = look
+        state = " (kneeling)" if look.kneeling else " (prone)" if look.prone else ""
+        self.setToolTip(f"{look.name}{state}, {look.side}")
+        self.update()
+
+    def boundingRect(self) -> QRectF:  # Override QGraphicsItem::boundingRect
+        r = self.radius * 1.25
+        return QRectF(-r, -r, 2 * r, 2 * r)
+
+    def shape(self) -> QPainterPath:  # Override QGraphicsItem::shape: click the disc, not its corners
+        path = QPainterPath()
+        path.addEllipse(QPointF(0, 0), self.radius, self.radius)
+        return path
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,  # Override QGraphicsItem::paint
+              widget: QWidget | None = None) -> None:
+        r = self.radius
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())
+        look = self.look
+        colour = QColor(SIDE_COLOURS.get(look.side, SIDE_COLOURS["neutral"]))
+        if look.down:
+            colour = colour.darker(180)
+        if look.current:
+            painter.setPen(QPen(QColor(30, 190, 90), r * 0.35))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(QPointF(0, 0), r * 1.1, r * 1.1)
+        outline = QPen(QColor(255, 214, 0) if self.isSelected() else QColor(255, 255, 255), r * (0.25 if
+                       self.isSelected() else 0.1))
+        if look.hidden:
+            outline.setStyle(Qt.PenStyle.DashLine)
+        painter.setPen(outline)
+        painter.setBrush(colour)
+        painter.drawEllipse(QPointF(0, 0), r, r)
+        if r * lod < 7:
+            return      # too small for letters to be read
+        painter.setPen(QColor(255, 255, 255))
+        font = QFont(painter.font())
+        font.setPixelSize(max(1, int(r * 0.8)))
+        font.setBold(True)
+        painter.setFont(font)
+        painter.drawText(QRectF(-r, -r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, look.initials)
+        badge = "P" if look.prone else "K" if look.kneeling else ""
+        if badge:
+            b = r * 0.45
+            centre = QPointF(r * 0.75, r * 0.75)
+            painter.setPen(QPen(QColor(0, 0, 0), r * 0.06))
+            painter.setBrush(QColor(255, 240, 160))
+            painter.drawEllipse(centre, b, b)
+            font.setPixelSize(max(1, int(b * 1.3)))
+            painter.setFont(font)
+            painter.setPen(QColor(0, 0, 0))
+            painter.drawText(QRectF(centre.x() - b, centre.y() - b, 2 * b, 2 * b), Qt.AlignmentFlag.AlignCenter, badge)
+        if look.down:
+            painter.setPen(QPen(QColor(255, 255, 255), r * 0.15))
+            painter.drawLine(QPointF(-r * 0.5, -r * 0.5), QPointF(r * 0.5, r * 0.5))
+            painter.drawLine(QPointF(-r * 0.5, r * 0.5), QPointF(r * 0.5, -r * 0.5))
+
+
+class Overlay(QGraphicsItem):
+    """Cells, lines and one label drawn over the map (a move's path, a measure, a line of sight, a blast).
+
+    The label keeps its size on screen whatever the zoom.
+    """
+
+    def __init__(self, polygon_of: Callable[[Coord], QPolygonF], z: float = 20) -> None:
+        super().__init__()
+        self._polygon_of = polygon_of
+        self.setZValue(z)
+        self.cells: list[tuple[QPolygonF, QColor, QColor | None]] = []
+        self.lines: list[tuple[QLineF, QPen]] = []
+        self._rect = QRectF()
+        self.label = _Label(self)
+        self.setVisible(False)
+
+    def clear(self) -> None:
+        self.prepareGeometryChange()
+        self.cells, self.lines, self._rect = [], [], QRectF()
+        self.label.set_text("", QPointF())
+        self.setVisible(False)
+
+    def add_cells(self, cells: Iterable[Coord], fill: QColor, outline: QColor | None = None) -> None:
+        self.prepareGeometryChange()
+        for xy in cells:
+            polygon = self._polygon_of(xy)
+            self.cells.append((polygon, fill, outline))
+            self._rect = self._rect.united(polygon.boundingRect())
+        self.setVisible(True)
+
+    def add_line(self, a: QPointF, b: QPointF, pen: QPen, arrow: bool = False) -> None:
+        self.prepareGeometryChange()
+        line = QLineF(a, b)
+        self.lines.append((line, pen))
+        if arrow and line.length() > 0:
+            head = pen.widthF() * 4
+            for turn in (150, -150):
+                side = QLineF.fromPolar(head, line.angle() + turn)
+                self.lines.append((QLineF(b, b + side.p2()), pen))
+        margin = pen.widthF() * 5
+        self._rect = self._rect.united(QRectF(a, b).normalized().adjusted(-margin, -margin, margin, margin))
+        self.setVisible(True)
+
+    def set_label(self, text: str, at: QPointF, colour: QColor = LABEL_INK) -> None:
+        self.label.set_text(text, at, colour)
+        self.setVisible(True)
+
+    def boundingRect(self) -> QRectF:  # Override QGraphicsItem::boundingRect
+        return self._rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,  # Override QGraphicsItem::paint
+              widget: QWidget | None = None) -> None:
+        for polygon, fill, outline in self.cells:
+            painter.setBrush(fill)
+            painter.setPen(QPen(outline, 0) if outline is not None else Qt.PenStyle.NoPen)
+            painter.drawPolygon(polygon)
+        for line, pen in self.lines:
+            painter.setPen(pen)
+            painter.drawLine(line)
+
+
+class _Label(QGraphicsItem):
+    """A boxed line of text that ignores the view's zoom."""
+
+    def __init__(self, parent: QGraphicsItem) -> None:
+        super().__init__(parent)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+        self.text = ""
+        self.colour = LABEL_INK
+        self._rect = QRectF()
+
+    def set_text(self, text: str, at: QPointF, colour: QColor = LABEL_INK) -> None:
+        self.prepareGeometryChange()
+        self.text, self.colour = text, colour
+        self.setPos(at)
+        metrics = QFontMetricsF(_label_font())
+        lines = text.splitlines() or [""]
+        width = max(metrics.horizontalAdvance(line) for line in lines) + 14
+        height = metrics.lineSpacing() * len(lines) + 6
+        self._rect = QRectF(12, -height - 4, width, height) if text else QRectF()
+        self.update()
+
+    def boundingRect(self) -> QRectF:  # Override QGraphicsItem::boundingRect
+        return self._rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,  # Override QGraphicsItem::paint
+              widget: QWidget | None = None) -> None:
+        if not self.text:
+            return
+        painter.setPen(QPen(self.colour, 1))
+        painter.setBrush(QColor(255, 255, 255, 230))
+        painter.drawRoundedRect(self._rect, 4, 4)
+        painter.setFont(_label_font())
+        painter.drawText(self._rect.adjusted(7, 3, -7, -3), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         self.text)
+
+
+def _label_font() -> QFont:
+    font = QFont()
+    font.setPixelSize(12)
+    return font

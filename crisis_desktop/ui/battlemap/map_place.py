@@ -1,0 +1,500 @@
+"""The Battle map place: maps of the campaign, terrain painting, tokens moved by the rules, measure and cover."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QMimeData, Qt, Signal
+from PySide6.QtGui import QAction, QActionGroup, QDrag, QKeySequence
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QSplitter,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from crisis_desktop.controller.changes import ChangeSet
+from crisis_desktop.controller.commands import Command
+from crisis_desktop.controller.encounter import EncounterController
+from crisis_desktop.controller.map_commands import AddBattleMap, LinkEncounterMap, RemoveBattleMap, SetMapField
+from crisis_desktop.domain.battle_map import Cell, Cover
+from crisis_desktop.rules.base import CoverLevel, Ruleset
+from crisis_desktop.rules.geometry import cover_between
+from crisis_desktop.ui.battlemap.map_dialogs import BackgroundDialog, NewMapDialog
+from crisis_desktop.ui.battlemap.moves import distance_for_rules
+from crisis_desktop.ui.battlemap.scene import MapScene
+from crisis_desktop.ui.battlemap.tools import MapTools, Tool
+from crisis_desktop.ui.battlemap.view import COMBATANT_MIME, MapView
+from crisis_desktop.ui.dialogs.ask import Ask
+from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
+
+if TYPE_CHECKING:
+    from crisis_desktop.domain.character import EquipmentItem
+    from crisis_desktop.ui.document import CampaignDocument
+    from crisis_desktop.ui.views.encounter_board import EncounterBoard
+
+TOOLS = ((Tool.SELECT, "Select/move", "V", "Select tokens; drag one to move it by the rules (Shift: GM reposition)"),
+         (Tool.BRUSH, "Brush", "B", "Paint terrain cell by cell"),
+         (Tool.RECTANGLE, "Rectangle", "R", "Paint a rectangle of cells"),
+         (Tool.LINE, "Line", "L", "Paint a line of cells (a wall)"),
+         (Tool.ERASE, "Erase", "E", "Back to open ground"),
+         (Tool.MEASURE, "Measure", "M", "Distance, and the chosen weapon's range and blast"),
+         (Tool.PLACE, "Place", "P", "Put the chosen combatant on the clicked cell"),
+         (Tool.SIGHT, "Sight", "S", "Line of sight and cover: click the attacker, then the target"))
+
+
+class CombatantList(QListWidget):
+    """The encounter's combatants; drag one onto the map to place its token."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setDragEnabled(True)
+
+    def startDrag(self, actions: Qt.DropAction) -> None:  # Override QAbstractItemView::startDrag
+        item = self.currentItem()
+        if item is None:
+            return
+        mime = QMimeData()
+        mime.setData(COMBATANT_MIME, str(item.data(Qt.ItemDataRole.UserRole)).encode())
+        drag = QDrag(self)
+        drag.setMimeData(mime)
+        drag.exec(Qt.DropAction.CopyAction)
+
+
+class MapPlace(QWidget):
+    """Map picker and settings, the tool bar, the map view and the encounter's combatants.
+
+    Signals:
+        message(str): a line for the window's status bar.
+    """
+
+    message = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document: CampaignDocument | None = None
+        self.board: EncounterBoard | None = None
+        self.ruleset: Ruleset | None = None
+        self.encounter_id: str | None = None
+        self._controllers: dict[str, EncounterController] = {}
+        self.scene = MapScene(self)
+        self.view = MapView(self.scene)
+        self.view.setObjectName("map-view")
+        self.tools = MapTools(self.scene, self._push, self.controller, self.brush_cell, self.weapon, self.to_place)
+        self._build_widgets()
+        self._build_actions()
+        self._layout()
+        self._connect()
+        self.set_document(None)
+
+    # -- construction ----------------------------------------------------------------------------
+    def _build_widgets(self) -> None:
+        self.picker = QComboBox()
+        self.picker.setObjectName("map-picker")
+        self.picker.setMinimumContentsLength(16)
+        self.cover = QComboBox()
+        for level in Cover:
+            self.cover.addItem(level.value.capitalize() + (" cover" if level is not Cover.NONE else " (no cover)"),
+                               level.value)
+        self.cover.setCurrentIndex(2)
+        self.penetrable = QCheckBox("Bullets go through")
+        self.difficult = QCheckBox("Difficult ground")
+        self.zone = QLineEdit()
+        self.zone.setPlaceholderText("zone label")
+        self.zone.setMaximumWidth(140)
+        self.weapon_box = QComboBox()
+        self.weapon_box.setObjectName("map-weapon")
+        self.weapon_box.setToolTip("Weapon for the Measure tool: range increment, penalty and blast")
+        self.combatants = CombatantList()
+        self.combatants.setObjectName("map-combatants")
+        self.info = QLabel()
+        self.info.setObjectName("map-info")
+        self.info.setWordWrap(True)
+        self.info.setMinimumWidth(200)
+
+    def _action(self, text: str, slot: object, shortcut: str | None = None, tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut:
+            action.setShortcut(QKeySequence(shortcut))
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            tip = f"{tip} ({shortcut})" if tip else shortcut
+        action.setToolTip(tip)
+        action.triggered.connect(lambda _=False: slot())  # type: ignore[operator]
+        self.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        self.act_new = self._action("New map…", self.new_map, None, "Create a battle map")
+        self.act_rename = self._action("Rename…", self.rename_map, None, "Rename this map")
+        self.act_delete = self._action("Delete", self.delete_map, None, "Delete this map (undoable)")
+        self.act_scale = self._action("Metres per cell…", self.edit_scale, None, "How long a cell is")
+        self.act_background = self._action("Background…", self.edit_background, None,
+                                           "An image under the grid, with its offset and scale")
+        self.act_link = self._action("Use for encounter", self.link_encounter, None,
+                                     "Fight the encounter chosen on the Encounter board on this map")
+        self.act_zoom_in = self._action("Zoom in", self.view.zoom_in, "Ctrl++", "Zoom in")
+        self.act_zoom_out = self._action("Zoom out", self.view.zoom_out, "Ctrl+-", "Zoom out")
+        self.act_fit = self._action("Fit", self.view.fit, "Ctrl+0", "The whole map in the window")
+        self.act_attack = self._action("Attack…", self.attack, None,
+                                       "Attack the selected token with distance and cover from the map")
+        self.tool_actions: dict[Tool, QAction] = {}
+        group = QActionGroup(self)
+        for tool, text, key, tip in TOOLS:
+            action = self._action(text, lambda t=tool: self.set_tool(t), key, tip)
+            action.setCheckable(True)
+            group.addAction(action)
+            self.tool_actions[tool] = action
+        self.tool_actions[Tool.SELECT].setChecked(True)
+
+    def _layout(self) -> None:
+        maps = QToolBar("Maps")
+        maps.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        maps.addWidget(QLabel("Map: "))
+        maps.addWidget(self.picker)
+        maps.addActions([self.act_new, self.act_rename, self.act_delete, self.act_scale, self.act_background,
+                         self.act_link])
+        maps.addSeparator()
+        maps.addActions([self.act_zoom_out, self.act_zoom_in, self.act_fit])
+        tools = QToolBar("Tools")
+        tools.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        tools.addActions(list(self.tool_actions.values()))
+        tools.addSeparator()
+        for widget in (self.cover, self.penetrable, self.difficult, self.zone):
+            tools.addWidget(widget)
+        tools.addSeparator()
+        tools.addWidget(QLabel("Weapon: "))
+        tools.addWidget(self.weapon_box)
+        tools.addAction(self.act_attack)
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+        side_layout.addWidget(QLabel("Combatants (drag onto the map)"))
+        side_layout.addWidget(self.combatants, 1)
+        side_layout.addWidget(self.info)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.view)
+        splitter.addWidget(side)
+        splitter.setStretchFactor(0, 4)
+        splitter.setStretchFactor(1, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        bars = QHBoxLayout()
+        bars.addWidget(maps)
+        bars.addStretch(1)
+        layout.addLayout(bars)
+        layout.addWidget(tools)
+        layout.addWidget(splitter, 1)
+
+    def _connect(self) -> None:
+        view, tools = self.view, self.tools
+        view.pressed.connect(tools.pressed)
+        view.dragged.connect(tools.dragged)
+        view.released.connect(tools.released)
+        view.nudged.connect(tools.nudge)
+        view.cancelled.connect(tools.cancel)
+        view.dropped.connect(tools.place)
+        tools.info.connect(self.info.setText)
+        tools.refused.connect(self._refused)
+        self.picker.currentIndexChanged.connect(lambda _i: self._picked())
+        self.scene.tokenSelected.connect(self._token_selected)
+        self.weapon_box.currentIndexChanged.connect(lambda _i: self._weapon_changed())
+
+    # -- the open campaign ----------------------------------------------------------------------
+    def set_document(self, document: CampaignDocument | None) -> None:
+        if self.document is not None:
+            self.document.changed.disconnect(self.on_changed)
+        self.document = document
+        self._controllers.clear()
+        self.ruleset = None
+        if document is not None:
+            document.changed.connect(self.on_changed)
+            from crisis_desktop.rules.registry import get_ruleset
+
+            try:
+                self.ruleset = get_ruleset(document.campaign.ruleset)
+            except (KeyError, ImportError) as exc:
+                self.message.emit(f"Battle map without rules: {exc}")
+        self._fill_picker()
+        self.act_new.setEnabled(document is not None)
+
+    def set_board(self, board: EncounterBoard) -> None:
+        """Share the selection and the encounter with the encounter board."""
+        self.board = board
+        board.table.selectionModel().currentRowChanged.connect(lambda *_: self._board_selected())
+        board.picker.currentIndexChanged.connect(lambda _i: self.follow_board())
+        self.follow_board()
+
+    def follow_board(self) -> None:
+        """Show the map of the board's encounter, if it has one."""
+        ctl = self.board.controller if self.board is not None else None
+        if ctl is not None and ctl.encounter.battle_map_id:
+            self.show_map(ctl.encounter.battle_map_id)
+        else:
+            self._picked()
+
+    def _fill_picker(self, select: str | None = None) -> None:
+        campaign = self.document.campaign if self.document else None
+        current = select or self.picker.currentData()
+        self.picker.blockSignals(True)
+        self.picker.clear()
+        for battle_map in campaign.battle_maps if campaign else []:
+            self.picker.addItem(battle_map.name, battle_map.id)
+        index = self.picker.findData(current)
+        self.picker.setCurrentIndex(max(index, 0) if self.picker.count() else -1)
+        self.picker.blockSignals(False)
+        self._picked()
+
+    def show_map(self, map_id: str) -> None:
+        index = self.picker.findData(map_id)
+        if index >= 0 and index != self.picker.currentIndex():
+            self.picker.setCurrentIndex(index)
+        elif index >= 0:
+            self._picked()
+
+    def map_id(self) -> str | None:
+        return self.picker.currentData()
+
+    def _encounter_for(self, map_id: str | None) -> str | None:
+        """The board's encounter when it is fought on this map, otherwise the first one that is."""
+        if map_id is None or self.document is None:
+            return None
+        ctl = self.board.controller if self.board is not None else None
+        if ctl is not None and ctl.encounter.battle_map_id == map_id:
+            return ctl.encounter_id
+        return next((e.id for e in self.document.campaign.encounters if e.battle_map_id == map_id), None)
+
+    def _picked(self) -> None:
+        campaign = self.document.campaign if self.document else None
+        map_id = self.map_id()
+        self.encounter_id = self._encounter_for(map_id)
+        self.tools.cancel()
+        self.scene.show_map(campaign, map_id, self.encounter_id, self.ruleset)
+        has_map = map_id is not None
+        for action in (self.act_rename, self.act_delete, self.act_scale, self.act_background, self.act_link,
+                       *self.tool_actions.values()):
+            action.setEnabled(has_map)
+        self._fill_combatants()
+        self._fill_weapons()
+        self.view.fit()
+        self._update_attack()
+
+    def on_changed(self, changes: ChangeSet) -> None:
+        """The document's changed signal: follow map list changes, update the scene from the ChangeSet."""
+        if self.document is None:
+            return
+        campaign = self.document.campaign
+        if "*" in changes.campaign_fields or "ruleset" in changes.campaign_fields:
+            self.set_document(self.document)
+            return
+        names = [(m.id, m.name) for m in campaign.battle_maps]
+        shown = [(self.picker.itemData(i), self.picker.itemText(i)) for i in range(self.picker.count())]
+        if changes.battle_maps and names != shown:
+            self._fill_picker()
+            return
+        if changes.encounters and self._encounter_for(self.map_id()) != self.encounter_id:
+            self._picked()
+            return
+        self.scene.apply_changes(changes)
+        if changes.encounters or changes.combatants:
+            self._fill_combatants()
+        self._update_attack()
+
+    # -- tools and palette ----------------------------------------------------------------------
+    def set_tool(self, tool: Tool) -> None:
+        self.tool_actions[tool].setChecked(True)
+        self.tools.set_tool(tool)
+        self.info.setText(next(tip for t, _, _, tip in TOOLS if t is tool))
+
+    def brush_cell(self) -> Cell:
+        """What the paint tools put on a cell."""
+        return Cell(x=0, y=0, cover=Cover(self.cover.currentData()), penetrable=self.penetrable.isChecked(),
+                    difficult=self.difficult.isChecked(), zone=self.zone.text().strip())
+
+    def controller(self) -> EncounterController | None:
+        """The encounter fought on this map: the board's own controller when the board shows it."""
+        if self.encounter_id is None or self.document is None or self.ruleset is None:
+            return None
+        board_ctl = self.board.controller if self.board is not None else None
+        if board_ctl is not None and board_ctl.encounter_id == self.encounter_id:
+            return board_ctl
+        if self.encounter_id not in self._controllers:
+            self._controllers[self.encounter_id] = EncounterController(self.document.campaign, self.encounter_id,
+                                                                       self.ruleset)
+        return self._controllers[self.encounter_id]
+
+    def to_place(self) -> str | None:
+        """The combatant the Place tool puts down: the one chosen in the list, else the selected token."""
+        item = self.combatants.currentItem()
+        return item.data(Qt.ItemDataRole.UserRole) if item is not None else self.scene.selected_token()
+
+    def _fill_combatants(self) -> None:
+        current = self.to_place()
+        self.combatants.clear()
+        ctl = self.controller()
+        if ctl is None:
+            return
+        placed = set(self.scene.tokens)
+        for combatant in ctl.encounter.combatants:
+            mark = "" if combatant.id in placed else "  (not on the map)"
+            item = QListWidgetItem(f"{ctl.name(combatant.id)}{mark}")
+            item.setData(Qt.ItemDataRole.UserRole, combatant.id)
+            self.combatants.addItem(item)
+            if combatant.id == current:
+                self.combatants.setCurrentItem(item)
+
+    def _weapon_owner(self) -> str | None:
+        ctl = self.controller()
+        if ctl is None:
+            return None
+        return self.tools._attacker or ctl.current_id() or self.scene.selected_token()
+
+    def _fill_weapons(self) -> None:
+        owner = self._weapon_owner()
+        ctl = self.controller()
+        current = self.weapon_box.currentData()
+        self.weapon_box.blockSignals(True)
+        self.weapon_box.clear()
+        self.weapon_box.addItem("(no weapon)", None)
+        if ctl is not None and owner is not None:
+            for weapon in ctl.weapons(owner):
+                self.weapon_box.addItem(f"{weapon.name} ({ctl.name(owner)})", (owner, weapon.id))
+        self.weapon_box.setCurrentIndex(max(0, self.weapon_box.findData(current)))
+        self.weapon_box.blockSignals(False)
+
+    def weapon(self) -> EquipmentItem | None:
+        data, ctl = self.weapon_box.currentData(), self.controller()
+        if data is None or ctl is None:
+            return None
+        owner, weapon_id = data
+        return ctl.character_of(owner).item(weapon_id)
+
+    def _weapon_changed(self) -> None:
+        self.scene.area.clear()
+
+    # -- selection shared with the board ------------------------------------------------------
+    def _token_selected(self, combatant_id: str | None) -> None:
+        board = self.board
+        if combatant_id is not None and board is not None and board.controller is not None \
+                and board.controller.encounter_id == self.encounter_id and board.selected_id() != combatant_id:
+            board.select(combatant_id)
+        self._update_attack()
+
+    def _board_selected(self) -> None:
+        board = self.board
+        if board is None or board.controller is None or board.controller.encounter_id != self.encounter_id:
+            return
+        self.scene.select_token(board.selected_id())
+        self._update_attack()
+
+    def attack_pair(self) -> tuple[str, str] | None:
+        """(attacker, target): the board's current actor (or the Sight tool's attacker) and the selected token."""
+        ctl = self.controller()
+        target = self.scene.selected_token()
+        if ctl is None or target is None:
+            return None
+        attacker = self.tools._attacker or ctl.current_id()
+        if attacker is None or attacker == target or self.scene.token_cell(attacker) is None:
+            return None
+        return attacker, target
+
+    def _update_attack(self) -> None:
+        pair = self.attack_pair()
+        ctl = self.controller()
+        running = ctl is not None and ctl.encounter.started and not ctl.encounter.ended
+        self.act_attack.setEnabled(pair is not None and running)
+        if pair is not None:
+            self.tools.show_cover(*pair)
+        elif self.tools.tool is not Tool.SIGHT:
+            self.scene.sight.clear()
+        self._fill_weapons()
+
+    # -- intents --------------------------------------------------------------------------------
+    def _push(self, command: Command) -> None:
+        if self.document is not None:
+            self.document.push(command)
+
+    def _refused(self, reason: str) -> None:
+        self.info.setText(reason)
+        self.message.emit(reason)
+
+    def new_map(self) -> None:
+        if self.document is None:
+            return
+        battle_map = NewMapDialog.ask(self)
+        if battle_map is not None:
+            self._push(AddBattleMap(battle_map))
+            self.show_map(battle_map.id)
+
+    def rename_map(self) -> None:
+        battle_map = self.scene.battle_map
+        if battle_map is None or self.document is None:
+            return
+        name = Ask.text(self, "Rename battle map", "New name:", battle_map.name)
+        if name and name.strip() and name.strip() != battle_map.name:
+            self._push(SetMapField(self.document.campaign, battle_map.id, "name", name.strip(),
+                                   f"Rename map to “{name.strip()}”"))
+
+    def delete_map(self) -> None:
+        battle_map = self.scene.battle_map
+        if battle_map is None or self.document is None:
+            return
+        if Ask.yes_no(self, "Delete battle map", f"Delete {battle_map.name}? (Undo brings it back.)"):
+            self._push(RemoveBattleMap(self.document.campaign, battle_map.id))
+
+    def edit_scale(self) -> None:
+        battle_map = self.scene.battle_map
+        if battle_map is None or self.document is None:
+            return
+        text = Ask.text(self, "Metres per cell", "Metres per cell:", f"{battle_map.metres_per_cell:g}")
+        if text is None:
+            return
+        try:
+            self._push(SetMapField(self.document.campaign, battle_map.id, "metres_per_cell", float(text)))
+        except ValueError:
+            Ask.error(self, "Metres per cell", f"{text!r} is not a length above 0")
+
+    def edit_background(self) -> None:
+        battle_map = self.scene.battle_map
+        if battle_map is None or self.document is None:
+            return
+        answer = BackgroundDialog.ask(self, battle_map.background)
+        if answer is not None and answer[0] != battle_map.background:
+            self._push(SetMapField(self.document.campaign, battle_map.id, "background", answer[0],
+                                   "Set background image" if answer[0] else "Remove background image"))
+
+    def link_encounter(self) -> None:
+        ctl = self.board.controller if self.board is not None else None
+        map_id = self.map_id()
+        if ctl is None or map_id is None or self.document is None:
+            self._refused("Choose an encounter on the Encounter board first")
+            return
+        self._push(LinkEncounterMap(self.document.campaign, ctl.encounter_id, map_id))
+
+    def map_attack_inputs(self, attacker_id: str, target_id: str) -> dict[str, object]:
+        """Distance and cover between two tokens, as the attack dialog's defaults."""
+        a, t = self.scene.token_cell(attacker_id), self.scene.token_cell(target_id)
+        assert a is not None and t is not None
+        result = cover_between(self.scene.terrain, a, t)
+        return {"distance": distance_for_rules(self.ruleset, self.scene.grid, a, t),
+                "cover": CoverLevel(result.terrain.value), "cover_penetrable": result.penetrable}
+
+    def attack(self) -> None:
+        pair, ctl = self.attack_pair(), self.controller()
+        if pair is None or ctl is None or self.document is None:
+            return
+        attacker, target = pair
+        try:
+            event = AttackDialog.ask(self, ctl, attacker, target, **self.map_attack_inputs(attacker, target))
+        except ValueError as exc:
+            Ask.error(self, "Attack", str(exc))
+            return
+        if event is not None:
+            self._push(event)
+            self.tools.show_scatter(event.result, attacker, target)

@@ -1,0 +1,280 @@
+"""The battle map scene: projects one domain BattleMap (cells, background, tokens) and keeps it in step
+with the campaign's change sets, updating only what changed."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QImage, QPixmap, QPolygonF
+from PySide6.QtWidgets import QGraphicsPixmapItem, QGraphicsScene
+
+from crisis_desktop.controller.changes import ChangeSet
+from crisis_desktop.controller.map_commands import find_map
+from crisis_desktop.domain.battle_map import BattleMap, Cell
+from crisis_desktop.rules.geometry import Grid, Terrain
+from crisis_desktop.ui.battlemap.items import CellLayer, Overlay, TokenItem, TokenLook
+
+if TYPE_CHECKING:
+    from crisis_desktop.domain import Campaign
+    from crisis_desktop.rules.base import Ruleset
+
+Coord = tuple[int, int]
+
+SQUARE_SIZE = 48.0     # pixels per square side
+HEX_SIZE = 28.0        # pixels from a hex's centre to a corner
+
+
+def load_image(path: str) -> QImage:
+    """A background image from a file path or a data URI (empty QImage when it cannot be read)."""
+    if path.startswith("data:"):
+        import base64
+
+        _, _, data = path.partition(",")
+        image = QImage()
+        image.loadFromData(base64.b64decode(data))
+        return image
+    return QImage(path)
+
+
+class MapScene(QGraphicsScene):
+    """Items for one battle map: the cell layer, an optional background, tokens, and overlays.
+
+    Signals:
+        tokenSelected(object): the combatant id of the selected token, or None.
+    """
+
+    tokenSelected = Signal(object)
+
+    def __init__(self, parent: object = None) -> None:
+        super().__init__(parent)
+        self.campaign: Campaign | None = None
+        self.map_id: str | None = None
+        self.encounter_id: str | None = None
+        self.ruleset: Ruleset | None = None
+        self.grid = Grid()
+        self.size = SQUARE_SIZE
+        self.cells: dict[Coord, Cell] = {}
+        self.tokens: dict[str, TokenItem] = {}
+        self.layer: CellLayer | None = None
+        self.background: QGraphicsPixmapItem | None = None
+        self._terrain: Terrain | None = None
+        self._shape = (None, 0, 0)
+        self.preview = Overlay(self.polygon, 15)         # the cells a paint stroke will change
+        self.measure = Overlay(self.polygon)
+        self.sight = Overlay(self.polygon)
+        self.area = Overlay(self.polygon, 18)
+        self.move = Overlay(self.polygon, 25)
+        for overlay in self.overlays:
+            self.addItem(overlay)
+        self.selectionChanged.connect(self._selection_changed)
+
+    @property
+    def overlays(self) -> tuple[Overlay, ...]:
+        return self.preview, self.measure, self.sight, self.area, self.move
+
+    # -- what is shown ------------------------------------------------------------------------
+    @property
+    def battle_map(self) -> BattleMap | None:
+        if self.campaign is None or self.map_id is None:
+            return None
+        try:
+            return find_map(self.campaign, self.map_id)
+        except KeyError:
+            return None
+
+    def show_map(self, campaign: Campaign | None, map_id: str | None, encounter_id: str | None = None,
+                 ruleset: Ruleset | None = None) -> None:
+        """Show another map (or none), with the tokens of `encounter_id`'s combatants."""
+        self.campaign, self.map_id, self.encounter_id, self.ruleset = campaign, map_id, encounter_id, ruleset
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        for item in self.tokens.values():
+            self.removeItem(item)
+        self.tokens = {}
+        for overlay in self.overlays:
+            overlay.clear()
+        if self.layer is not None:
+            self.removeItem(self.layer)
+            self.layer = None
+        battle_map = self.battle_map
+        self._terrain = None
+        if battle_map is None:
+            self.cells = {}
+            self._set_background(None)
+            self.setSceneRect(QRectF(0, 0, 1, 1))
+            return
+        self.grid = Grid.of(battle_map)
+        self.size = HEX_SIZE if self.grid.hex else SQUARE_SIZE
+        self._shape = (battle_map.grid, battle_map.width, battle_map.height)
+        self.cells = {(c.x, c.y): c for c in battle_map.cells}
+        self.layer = CellLayer(self.grid, self.size, self.cells, translucent=battle_map.background is not None)
+        self.addItem(self.layer)
+        w, h = self.grid.scene_size(self.size)
+        self.setSceneRect(QRectF(-self.size / 2, -self.size / 2, w + self.size, h + self.size))
+        self._set_background(battle_map)
+        for token in battle_map.tokens:
+            self._sync_token(token.combatant_id)
+
+    def _set_background(self, battle_map: BattleMap | None) -> None:
+        if self.background is not None:
+            self.removeItem(self.background)
+            self.background = None
+        image = battle_map.background if battle_map is not None else None
+        if image is None:
+            return
+        picture = load_image(image.path)
+        if picture.isNull():
+            return
+        self.background = QGraphicsPixmapItem(QPixmap.fromImage(picture))
+        self.background.setZValue(-10)
+        self.background.setPos(image.offset_x, image.offset_y)
+        self.background.setScale(image.scale)
+        self.background.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
+        self.addItem(self.background)
+
+    @property
+    def terrain(self) -> Terrain:
+        """The painted cells indexed for the geometry; rebuilt after the cells change."""
+        if self._terrain is None:
+            self._terrain = Terrain(self.grid, self.cells.values())
+        return self._terrain
+
+    # -- geometry of the items ----------------------------------------------------------------
+    def centre(self, cell: Coord) -> QPointF:
+        return QPointF(*self.grid.centre(cell, self.size))
+
+    def polygon(self, cell: Coord) -> QPolygonF:
+        return QPolygonF([QPointF(x, y) for x, y in self.grid.corners(cell, self.size)])
+
+    def cell_at(self, point: QPointF) -> Coord | None:
+        """The map cell under a scene point, None off the map."""
+        cell = self.grid.cell_at(point.x(), point.y(), self.size)
+        return cell if self.battle_map is not None and self.grid.contains(cell) else None
+
+    # -- tokens -------------------------------------------------------------------------------
+    def look(self, combatant_id: str) -> TokenLook | None:
+        """How a combatant's token looks now; None when it is not in the shown encounter."""
+        campaign = self.campaign
+        if campaign is None:
+            return None
+        combatant = None
+        encounter = None
+        for candidate in campaign.encounters:
+            if self.encounter_id is None or candidate.id == self.encounter_id:
+                combatant = next((c for c in candidate.combatants if c.id == combatant_id), None)
+                if combatant is not None:
+                    encounter = candidate
+                    break
+        if combatant is None or encounter is None:
+            return None
+        try:
+            character = campaign.character(combatant.character_id)
+        except KeyError:
+            return None
+        down = False
+        if self.ruleset is not None:
+            options = self.ruleset.options_with_defaults(campaign.rule_options)
+            down = self.ruleset.state(character, options).key != "ok"
+        return TokenLook(character.name, combatant.side.value, character.has_condition("kneeling"),
+                         character.has_condition("prone"), encounter.current_id == combatant_id, down,
+                         combatant.hidden)
+
+    def _sync_token(self, combatant_id: str) -> None:
+        """Create, move, restyle or remove one token from the domain."""
+        battle_map = self.battle_map
+        token = next((t for t in battle_map.tokens if t.combatant_id == combatant_id), None) \
+            if battle_map is not None else None
+        look = self.look(combatant_id) if token is not None else None
+        item = self.tokens.get(combatant_id)
+        if token is None or look is None:
+            if item is not None:
+                self.removeItem(item)
+                del self.tokens[combatant_id]
+            return
+        if item is None:
+            item = TokenItem(combatant_id, look, self.size)
+            self.tokens[combatant_id] = item
+            self.addItem(item)
+        else:
+            item.set_look(look)
+        item.setPos(self.centre((token.x, token.y)))
+
+    def token_cell(self, combatant_id: str) -> Coord | None:
+        battle_map = self.battle_map
+        if battle_map is None:
+            return None
+        token = next((t for t in battle_map.tokens if t.combatant_id == combatant_id), None)
+        return (token.x, token.y) if token is not None and combatant_id in self.tokens else None
+
+    def token_at(self, cell: Coord) -> str | None:
+        battle_map = self.battle_map
+        if battle_map is None:
+            return None
+        return next((t.combatant_id for t in battle_map.tokens
+                     if (t.x, t.y) == cell and t.combatant_id in self.tokens), None)
+
+    def occupied(self, *, besides: str | None = None) -> set[Coord]:
+        battle_map = self.battle_map
+        if battle_map is None:
+            return set()
+        return {(t.x, t.y) for t in battle_map.tokens if t.combatant_id != besides and t.combatant_id in self.tokens}
+
+    def selected_token(self) -> str | None:
+        for item in self.selectedItems():
+            if isinstance(item, TokenItem):
+                return item.combatant_id
+        return None
+
+    def select_token(self, combatant_id: str | None) -> None:
+        """Select one token (or none) without echoing the selection back as a new choice."""
+        if combatant_id == self.selected_token():
+            return
+        self.blockSignals(True)
+        try:
+            self.clearSelection()
+            item = self.tokens.get(combatant_id) if combatant_id else None
+            if item is not None:
+                item.setSelected(True)
+        finally:
+            self.blockSignals(False)
+        for item in self.tokens.values():
+            item.update()
+
+    def _selection_changed(self) -> None:
+        self.tokenSelected.emit(self.selected_token())
+
+    # -- change sets --------------------------------------------------------------------------
+    def apply_changes(self, changes: ChangeSet) -> None:
+        """Update from what a command changed: touched cells, moved tokens, restyled combatants."""
+        if self.campaign is None:
+            return
+        battle_map = self.battle_map
+        if "*" in changes.campaign_fields or (self.map_id in changes.battle_maps and (
+                battle_map is None or self._shape != (battle_map.grid, battle_map.width, battle_map.height)
+                or (battle_map.background is None) != (self.layer is not None and not self.layer.translucent))):
+            self._rebuild()
+            return
+        if battle_map is None:
+            return
+        if self.map_id in changes.battle_maps:
+            self.grid = Grid.of(battle_map)
+            self._set_background(battle_map)
+        touched = [(x, y) for map_id, x, y in changes.cells if map_id == self.map_id]
+        if touched:
+            stored = {(c.x, c.y): c for c in battle_map.cells}
+            for xy in touched:
+                if xy in stored:
+                    self.cells[xy] = stored[xy]
+                else:
+                    self.cells.pop(xy, None)
+            self._terrain = None
+            if self.layer is not None:
+                self.layer.cells_changed(touched)
+        restyle = set(changes.combatants)
+        if changes.characters or changes.encounters:
+            # A condition, a wound or the turn moving on changes how tokens look: restyle them (cheap).
+            restyle |= set(self.tokens) | {t.combatant_id for t in battle_map.tokens}
+        for combatant_id in restyle:
+            self._sync_token(combatant_id)

@@ -1,0 +1,354 @@
+"""The battle map place: painting strokes, tokens moved by the rules, cover, the attack dialog, selection."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from crisis_desktop.controller.map_commands import SetToken, find_map
+from crisis_desktop.domain.battle_map import Cover
+from crisis_desktop.rules.base import CoverLevel
+from crisis_desktop.rules.geometry import Terrain, area_template, cover_between, scatter, trace
+from crisis_desktop.ui.battlemap.moves import decide_move
+from crisis_desktop.ui.battlemap.tools import Tool
+from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
+
+
+def point(place, cell):
+    return place.view.mapFromScene(place.scene.centre(cell))
+
+
+def drag(qtbot, place, cells, modifier=Qt.KeyboardModifier.NoModifier):
+    """Press on the first cell, move over the others, release on the last."""
+    viewport = place.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, modifier, point(place, cells[0]))
+    for cell in cells[1:]:
+        qtbot.mouseMove(viewport, point(place, cell))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, modifier, point(place, cells[-1]))
+
+
+def click(qtbot, place, cell):
+    qtbot.mouseClick(place.view.viewport(), Qt.MouseButton.LeftButton, pos=point(place, cell))
+
+
+def cells_of(place):
+    return {(c.x, c.y): c.model_dump() for c in place.scene.battle_map.cells}
+
+
+def token_cell(document, combatant_id):
+    battle_map = find_map(document.campaign, "map-ridge-road")
+    return next((t.x, t.y) for t in battle_map.tokens if t.combatant_id == combatant_id)
+
+
+# -- painting ---------------------------------------------------------------------------------------
+
+
+def test_a_brush_stroke_is_one_undo_step_and_undo_redo_restore_the_cells(place, document, qtbot):
+    before = cells_of(place)
+    steps = document.undo_stack.count()
+    place.set_tool(Tool.BRUSH)
+    place.cover.setCurrentIndex(place.cover.findData(Cover.HEAVY.value))
+    drag(qtbot, place, [(0, 0), (1, 0), (4, 0), (4, 1)])      # a jump from 1 to 4: the gap is filled
+    assert document.undo_stack.count() == steps + 1
+    painted = cells_of(place)
+    assert {xy for xy in painted if painted[xy]["cover"] is Cover.HEAVY} >= {(0, 0), (1, 0), (2, 0), (3, 0), (4, 0),
+                                                                            (4, 1)}
+    assert place.scene.cells[(2, 0)].cover is Cover.HEAVY, "the scene follows the change set"
+    document.undo_stack.undo()
+    assert cells_of(place) == before and (2, 0) not in place.scene.cells
+    document.undo_stack.redo()
+    assert cells_of(place) == painted
+
+
+def test_rectangle_tool_paints_every_cell_with_the_palette(place, document, qtbot):
+    place.set_tool(Tool.RECTANGLE)
+    place.cover.setCurrentIndex(place.cover.findData(Cover.LIGHT.value))
+    place.penetrable.setChecked(True)
+    place.zone.setText("hedge")
+    before = cells_of(place)
+    drag(qtbot, place, [(1, 13), (2, 14), (3, 15)])
+    after = cells_of(place)
+    rect = {(x, y) for x in range(1, 4) for y in range(13, 16)}
+    assert {xy for xy in after if after[xy] != before.get(xy)} == rect
+    assert all(after[xy]["cover"] is Cover.LIGHT and after[xy]["penetrable"] and after[xy]["zone"] == "hedge"
+               for xy in rect)
+    document.undo_stack.undo()
+    assert cells_of(place) == before
+
+
+def test_line_tool_paints_a_wall_that_blocks_sight_along_its_diagonal(place, document, qtbot):
+    place.set_tool(Tool.LINE)
+    place.cover.setCurrentIndex(place.cover.findData(Cover.TOTAL.value))
+    drag(qtbot, place, [(0, 15), (2, 13), (3, 12)])
+    line = trace(place.scene.grid, (0, 15), (3, 12))
+    walls = {xy for xy, c in cells_of(place).items() if c["cover"] is Cover.TOTAL and xy[0] <= 3 and xy[1] >= 12}
+    assert walls == set(line.cells) | {p for p, _ in line.squeezes}
+    # No gap at the corners: a line of sight across the diagonal wall is blocked.
+    assert not cover_between(place.scene.terrain, (0, 12), (3, 15)).line_of_sight
+
+
+def test_erase_returns_cells_to_open_ground(place, document, qtbot):
+    painted = next(xy for xy, c in cells_of(place).items() if c["cover"] is Cover.TOTAL)
+    before = cells_of(place)
+    place.set_tool(Tool.ERASE)
+    drag(qtbot, place, [painted])
+    assert painted not in cells_of(place)
+    document.undo_stack.undo()
+    assert cells_of(place) == before
+
+
+# -- tokens and moves -------------------------------------------------------------------------------
+
+
+def start_fight(board):
+    board.act_start.trigger()
+    ctl = board.controller
+    return ctl, ctl.current_id()
+
+
+def reachable(place, ctl, cid, action):
+    """A free cell the combatant reaches with this action."""
+    start = place.scene.token_cell(cid)
+    occupied = place.scene.occupied(besides=cid)
+    for distance in range(1, 30):
+        for dx in range(-distance, distance + 1):
+            for dy in (-distance, distance):
+                goal = (start[0] + dx, start[1] + dy)
+                if not place.scene.grid.contains(goal):
+                    continue
+                decision = decide_move(ctl, place.scene.terrain, cid, start, goal, occupied)
+                if decision.allowed and decision.action == action:
+                    return goal, decision
+    raise AssertionError(f"no cell for {action}")
+
+
+def test_a_drag_move_spends_ap_and_moves_the_token_in_one_undo_step(place, board, document, qtbot):
+    ctl, cid = start_fight(board)
+    start = place.scene.token_cell(cid)
+    goal, decision = reachable(place, ctl, cid, "move")
+    resources = dict(ctl.combatant(cid).resources)
+    log = len(ctl.encounter.log)
+    steps = document.undo_stack.count()
+    item = place.scene.tokens[cid]
+    layer = place.scene.layer
+    viewport = place.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=point(place, start))
+    qtbot.mouseMove(viewport, point(place, goal))
+    assert place.scene.move.label.text == decision.text and decision.text.startswith("Move (1 AP)")
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=point(place, goal))
+    assert token_cell(document, cid) == goal
+    assert place.scene.tokens[cid] is item and place.scene.layer is layer, "a move rebuilds nothing"
+    assert item.pos() == place.scene.centre(goal)
+    assert ctl.combatant(cid).resources != resources, "the move's AP (or NPC action) is spent"
+    assert len(ctl.encounter.log) == log + 1 and "Move" in ctl.encounter.log[-1].text
+    assert document.undo_stack.count() == steps + 1
+    document.undo_stack.undo()
+    assert token_cell(document, cid) == start and item.pos() == place.scene.centre(start)
+    assert ctl.combatant(cid).resources == resources and len(ctl.encounter.log) == log
+
+
+def test_a_move_beyond_run_is_refused_with_the_reason_and_nothing_changes(place, board, document, qtbot):
+    ctl, cid = start_fight(board)
+    start = place.scene.token_cell(cid)
+    far = (0, 0) if start[0] > 12 else (23, 0)
+    state = document.campaign.model_dump()
+    steps = document.undo_stack.count()
+    drag(qtbot, place, [start, far])
+    assert "Run reaches" in place.info.text()
+    assert document.campaign.model_dump() == state and document.undo_stack.count() == steps
+
+
+def test_a_move_without_the_ap_is_refused_with_the_rules_reason(place, board, document, qtbot):
+    ctl, _ = start_fight(board)
+    pc = next(c.id for c in ctl.encounter.combatants if c.side.value == "party")
+    document.push(ctl.set_resource(pc, "ap", 0))
+    start = place.scene.token_cell(pc)
+    goal = next(g for g in ((start[0] + 1, start[1]), (start[0] - 1, start[1]), (start[0], start[1] + 1))
+                if g not in place.scene.occupied())
+    state = document.campaign.model_dump()
+    drag(qtbot, place, [start, goal])
+    assert place.info.text().startswith("Not enough AP: Move costs 1")
+    assert document.campaign.model_dump() == state
+
+
+def test_before_the_fight_tokens_are_placed_freely_and_shift_repositions_without_ap(place, board, document, qtbot):
+    cid = "cmb-ambush-vera"
+    drag(qtbot, place, [(8, 8), (8, 10)])
+    assert token_cell(document, cid) == (8, 10)
+    assert "no AP" in place.info.text()
+
+
+def test_prone_and_kneeling_show_on_the_token(place, board, document):
+    ctl = board.controller
+    document.push(ctl.add_condition("pc-vera", "prone"))
+    assert place.scene.tokens["cmb-ambush-vera"].look.prone
+    document.undo_stack.undo()
+    assert not place.scene.tokens["cmb-ambush-vera"].look.prone
+
+
+def test_arrow_keys_nudge_the_selected_token_undoably(place, document, qtbot):
+    click(qtbot, place, (8, 8))
+    assert place.scene.selected_token() == "cmb-ambush-vera"
+    qtbot.keyClick(place.view, Qt.Key.Key_Down)
+    assert token_cell(document, "cmb-ambush-vera") == (8, 9)
+    document.undo_stack.undo()
+    assert token_cell(document, "cmb-ambush-vera") == (8, 8)
+
+
+def test_place_tool_and_a_drop_put_a_combatant_on_the_map(place, document, qtbot):
+    document.push(SetToken("map-ridge-road", "cmb-ambush-vera", None))
+    assert "cmb-ambush-vera" not in place.scene.tokens
+    assert "(not on the map)" in place.combatants.item(0).text()
+    place.combatants.setCurrentRow(0)
+    place.set_tool(Tool.PLACE)
+    click(qtbot, place, (2, 2))
+    assert token_cell(document, "cmb-ambush-vera") == (2, 2)
+    place.view.dropped.emit("cmb-ambush-dmitri", (3, 3))      # what a drop from the list emits
+    assert token_cell(document, "cmb-ambush-dmitri") == (3, 3)
+    click(qtbot, place, (3, 3))
+    assert "taken" in place.info.text()
+
+
+# -- selection, cover, attack -----------------------------------------------------------------------
+
+
+def test_selection_is_shared_with_the_encounter_board(place, board, qtbot):
+    click(qtbot, place, (14, 6))
+    assert board.selected_id() == "cmb-ambush-raider-rask"
+    board.select("cmb-ambush-raider-jory")
+    assert place.scene.selected_token() == "cmb-ambush-raider-jory"
+
+
+@pytest.mark.parametrize(("attacker", "target"), [("cmb-ambush-vera", "cmb-ambush-raider-boss"),
+                                                  ("cmb-ambush-raider-jory", "cmb-ambush-tomas"),
+                                                  ("cmb-ambush-dmitri", "cmb-ambush-corp-sniper")])
+def test_the_sight_overlay_matches_cover_between(place, document, qtbot, attacker, target):
+    place.set_tool(Tool.SIGHT)
+    a, t = place.scene.token_cell(attacker), place.scene.token_cell(target)
+    click(qtbot, place, a)
+    click(qtbot, place, t)
+    expected = cover_between(Terrain.of(find_map(document.campaign, "map-ridge-road")), a, t)
+    assert place.tools.cover == expected
+    shown = [p.boundingRect() for p, _, _ in place.scene.sight.cells]
+    for cell in expected.source:
+        assert place.scene.polygon(cell).boundingRect() in shown, "the cell giving the cover is highlighted"
+    assert expected.reason in place.info.text()
+
+
+def test_the_demo_has_a_pair_with_cover_and_the_overlay_marks_its_source(place, document):
+    terrain = Terrain.of(find_map(document.campaign, "map-ridge-road"))
+    tokens = dict(place.scene.tokens)
+    pairs = [(a, t) for a in tokens for t in tokens if a != t
+             and cover_between(terrain, place.scene.token_cell(a), place.scene.token_cell(t)).terrain
+             is not CoverLevel.NONE]
+    assert pairs
+    result = place.tools.show_cover(*pairs[0])
+    assert result.source and place.scene.sight.isVisible()
+
+
+def test_the_attack_dialog_gets_distance_and_cover_from_the_map(place, board, document, monkeypatch, qtbot):
+    ctl, current = start_fight(board)
+    target = next(c.id for c in ctl.encounter.combatants if c.side != ctl.combatant(current).side)
+    asked = {}
+
+    def ask(_cls, _parent, controller, attacker_id, target_id=None, **defaults):
+        asked.update(defaults, attacker=attacker_id, target=target_id)
+        dialog = AttackDialog(controller, attacker_id, target_id, **defaults)
+        asked["dialog"] = (dialog.distance.value(), dialog.cover.currentData(), dialog.penetrable.isChecked())
+        return None
+
+    monkeypatch.setattr(AttackDialog, "ask", classmethod(ask))
+    board.select(target)
+    assert place.act_attack.isEnabled()
+    place.act_attack.trigger()
+    a, t = place.scene.token_cell(current), place.scene.token_cell(target)
+    expected = cover_between(place.scene.terrain, a, t)
+    assert asked["attacker"] == current and asked["target"] == target
+    assert asked["distance"] == place.scene.grid.distance(a, t)
+    assert asked["cover"] == expected.terrain and asked["cover_penetrable"] == expected.penetrable
+    weapon = ctl.weapons(current)[0]
+    shown_distance = asked["distance"] if weapon.stats.get("range") else 0
+    assert asked["dialog"] == (shown_distance, expected.terrain, expected.penetrable)
+
+
+# -- measure, area, scatter -------------------------------------------------------------------------
+
+
+def test_measure_with_a_grenade_shows_range_and_the_blast_template(place, board, qtbot):
+    place.scene.select_token("cmb-ambush-dmitri")
+    place._fill_weapons()
+    index = next(i for i in range(place.weapon_box.count()) if place.weapon_box.itemText(i).startswith("Grenade"))
+    place.weapon_box.setCurrentIndex(index)
+    place.set_tool(Tool.MEASURE)
+    drag(qtbot, place, [(9, 7), (14, 7), (15, 7)])
+    text = place.scene.measure.label.text
+    assert text.startswith("6 tiles (9 m)") and "increment 2 of 4 tiles, medium, -1" in text
+    assert len(place.scene.area.cells) == len(area_template(place.scene.grid, (15, 7), 2))
+
+
+def test_a_scattered_area_attack_is_drawn_as_an_arrow_to_the_landing_cell(place):
+    class Result:
+        notes = ("The Grenade misses and lands 2 tiles to the left",)
+
+    landing = place.tools.show_scatter(Result(), "cmb-ambush-dmitri", "cmb-ambush-raider-rask")
+    expected = scatter(place.scene.grid, (14, 6), (9, 7), 3, 2)
+    assert landing == expected.landing and expected.description in place.info.text()
+
+
+# -- maps, view ------------------------------------------------------------------------------------
+
+
+def test_new_rename_delete_maps_undoably(place, document, monkeypatch):
+    from crisis_desktop.domain.battle_map import BattleMap, GridKind
+    from crisis_desktop.ui.battlemap.map_dialogs import NewMapDialog
+    from crisis_desktop.ui.dialogs.ask import Ask
+
+    monkeypatch.setattr(NewMapDialog, "ask", classmethod(
+        lambda _c, _p: BattleMap(name="Hex field", grid=GridKind.HEX, width=12, height=9)))
+    monkeypatch.setattr(Ask, "text", classmethod(lambda _c, _p, title, text, *a, **k: "Hexfeld"))
+    monkeypatch.setattr(Ask, "yes_no", classmethod(lambda _c, _p, title, text, *a, **k: True))
+    place.act_new.trigger()
+    assert place.picker.currentText() == "Hex field" and place.scene.grid.hex
+    place.act_rename.trigger()
+    assert place.picker.currentText() == "Hexfeld"
+    place.act_delete.trigger()
+    assert [m.name for m in document.campaign.battle_maps] == ["Ridge Road"]
+    document.undo_stack.undo()
+    assert place.picker.findText("Hexfeld") >= 0
+
+
+def test_a_background_image_from_a_data_uri_lies_under_the_grid(place, document, monkeypatch):
+    import base64
+
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+    from PySide6.QtGui import QColor, QImage
+
+    from crisis_desktop.domain.battle_map import BackgroundImage
+    from crisis_desktop.ui.battlemap.map_dialogs import BackgroundDialog
+
+    image = QImage(64, 32, QImage.Format.Format_RGB32)
+    image.fill(QColor(10, 120, 10))
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    image.save(buffer, "PNG")
+    uri = "data:image/png;base64," + base64.b64encode(bytes(data.data())).decode()
+    background = BackgroundImage(path=uri, offset_x=5, offset_y=-3, scale=2)
+    monkeypatch.setattr(BackgroundDialog, "ask", classmethod(lambda _c, _p, _current: (background,)))
+    place.act_background.trigger()
+    item = place.scene.background
+    assert item is not None and (item.pos().x(), item.pos().y(), item.scale()) == (5, -3, 2)
+    assert place.scene.layer.translucent
+    document.undo_stack.undo()
+    assert place.scene.background is None and not place.scene.layer.translucent
+
+
+def test_zoom_and_fit(place):
+    fitted = place.view.zoom
+    place.act_zoom_in.trigger()
+    assert place.view.zoom == pytest.approx(fitted * 1.25)
+    place.act_zoom_out.trigger()
+    place.act_zoom_out.trigger()
+    assert place.view.zoom < fitted
+    place.act_fit.trigger()
+    assert place.view.zoom == pytest.approx(fitted)
