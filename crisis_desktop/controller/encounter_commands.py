@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from crisis_desktop.controller.changes import ChangeSet
@@ -184,9 +184,10 @@ class Snapshot:
         self.characters = characters
 
     @classmethod
-    def take(cls, campaign: Campaign, encounter_id: str) -> Snapshot:
+    def take(cls, campaign: Campaign, encounter_id: str, also: Iterable[str] = ()) -> Snapshot:
+        """`also`: further character ids to copy (those another snapshot will touch)."""
         encounter = campaign.encounter(encounter_id)
-        wanted = {c.character_id for c in encounter.combatants}
+        wanted = {c.character_id for c in encounter.combatants} | set(also)
         return cls(encounter.model_copy(deep=True),
                    {c.id: c.model_copy(deep=True) for c in campaign.characters if c.id in wanted})
 
@@ -219,7 +220,8 @@ class RestoreSnapshot(Command):
         self._encounter_id = snapshot.encounter.id
 
     def apply(self, campaign: Campaign) -> ChangeSet:
-        self._before = Snapshot.take(campaign, self._encounter_id)
+        # Everyone the target restores, fighters who left since included, so undo puts them back too.
+        self._before = Snapshot.take(campaign, self._encounter_id, also=self.target.characters)
         # Characters that joined since the snapshot keep their state: only the snapshot's ones go back.
         return self.target.restore(campaign)
 

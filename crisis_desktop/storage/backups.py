@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -38,12 +39,19 @@ class BackupArea:
     they are the only copy left.
     """
 
-    def __init__(self, root: Path, keep: int = KEEP_BACKUPS) -> None:
+    def __init__(self, root: Path, keep: int = KEEP_BACKUPS, home: Path | None = None) -> None:
         self.root = Path(root)
         self.keep = keep
+        self.home = Path(home).resolve() if home is not None else None
 
     def folder_for(self, campaign_path: Path) -> Path:
-        return self.root / Path(campaign_path).stem
+        """backups/<stem> for a campaign of the campaigns folder; for one opened from elsewhere the
+        stem plus a hash of its folder, so two notes.json in two folders never share backups."""
+        path = Path(campaign_path)
+        folder = path.resolve().parent
+        if self.home is None or folder == self.home:
+            return self.root / path.stem
+        return self.root / f"{path.stem}-{hashlib.sha256(str(folder).encode()).hexdigest()[:8]}"
 
     def list_for(self, campaign_path: Path) -> list[BackupInfo]:
         """Versions of this campaign (by file stem), newest first; unknown files are ignored."""

@@ -6,6 +6,7 @@ import contextlib
 import gc
 import json
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -75,14 +76,31 @@ def read_limited(path: Path, max_bytes: int = MAX_CAMPAIGN_BYTES) -> bytes:
 _CURRENT_PREFIX = f'{{\n  "schema_version": {SCHEMA_VERSION},\n'.encode()
 
 
+# A \uD800-\uDBFF escape not followed by a \uDC00-\uDFFF one, or a low one without a high one before
+# it: JSON allows writing it, but it is no character, and the campaign could never be saved again.
+_LONE_SURROGATE = re.compile(
+    rb"(?<!\\)(?:\\\\)*\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])"     # a high one, alone
+    rb"|(?<!\\)(?:\\\\)*(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}"  # a low one, alone
+)
+
+
 def parse_campaign_bytes(raw: bytes, path: Path) -> Campaign:
     """Decode, parse, migrate and validate the bytes of a campaign file (`path` names it in errors)."""
+    if b"\\u" in raw:
+        lone = _LONE_SURROGATE.search(raw)
+        if lone:
+            line = raw.count(b"\n", 0, lone.start()) + 1
+            raise CampaignFileError(path, f"an escape that is no character ({lone.group().decode()}) "
+                                          f"on line {line}")
     with _collector_paused():
         if raw.startswith(_CURRENT_PREFIX):
             try:
-                return Campaign.model_validate_json(raw)
+                fast = Campaign.model_validate_json(raw)
             except ValidationError:
-                pass  # the full path names the problem precisely
+                fast = None  # the full path names the problem precisely
+            # A key repeated further down wins there; only an unchanged version is taken as read.
+            if fast is not None and fast.schema_version == SCHEMA_VERSION:
+                return fast
         return parse_campaign_data(parse_json_object(raw, path), path)
 
 
@@ -114,6 +132,8 @@ def parse_json_object(raw: bytes, path: Path) -> dict[str, Any]:
         raise CampaignFileError(path, "the file is empty")
     try:
         data = json.loads(text)
+    except RecursionError:
+        raise CampaignFileError(path, "nested too deeply to be a campaign file") from None
     except json.JSONDecodeError as exc:
         # A cut-off file fails at its very end, or inside a string that never closes.
         if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):

@@ -20,7 +20,9 @@ from crisis_desktop.storage.campaign_file import (
     MAX_CAMPAIGN_BYTES,
     CampaignFileError,
     campaign_bytes,
+    parse_campaign_bytes,
     read_campaign,
+    read_limited,
 )
 from crisis_desktop.storage.paths import AppPaths
 from crisis_desktop.storage.recovery import RecoveryStore
@@ -59,7 +61,7 @@ class CampaignStore:
                  keep_backups: int = KEEP_BACKUPS) -> None:
         self.paths = paths
         self.max_bytes = max_bytes
-        self.backups = BackupArea(paths.backups, keep_backups)
+        self.backups = BackupArea(paths.backups, keep_backups, home=paths.campaigns)
         self.recovery = RecoveryStore(paths, max_bytes=max_bytes)
         # Files this store read or wrote successfully, by (size, mtime, inode): saving over one of
         # them needs no second full read to prove it is a good campaign.
@@ -158,11 +160,13 @@ class CampaignStore:
         """
         path = Path(path)
         source = backup.path if isinstance(backup, BackupInfo) else Path(backup)
-        read_campaign(source, self.max_bytes)
+        # Read it first: keeping the current file as a backup may prune the very version chosen.
+        data = read_limited(source, self.max_bytes)
+        parse_campaign_bytes(data, source)
         if path.exists():
             self.backups.keep_copy(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_copy_file(source, path)
+        atomic_write_bytes(path, data)
         self._remember_good(path)
 
     def list_deleted(self) -> list[BackupInfo]:

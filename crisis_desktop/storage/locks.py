@@ -162,6 +162,16 @@ class CampaignLock:
             return 0.0
 
 
+def held_elsewhere(campaign_path: Path) -> LockOwner | None:
+    """The live instance (another process, or another window of this one) holding this campaign's
+    lock, if any; reads only, takes nothing."""
+    try:
+        owner = LockOwner.from_json(lock_path_for(campaign_path).read_bytes())
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return owner if _is_alive(owner) else None
+
+
 def _is_alive(owner: LockOwner) -> bool:
     if owner.hostname != socket.gethostname():
         # Another machine sharing the folder: its processes cannot be checked from here.

@@ -110,7 +110,9 @@ class RecoveryStore:
 
     def _file_for_save(self, original: Path) -> Path:
         plain, hashed = self._candidates(original)
-        if hashed.exists() or (plain.exists() and self._recorded_path(plain) not in (original, None)):
+        # A plain file of another campaign, or one that cannot be read (left alone, as promised),
+        # sends this campaign's changes to the hashed name.
+        if hashed.exists() or (plain.exists() and self._recorded_path(plain) != original):
             return hashed
         return plain
 

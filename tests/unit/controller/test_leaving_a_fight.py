@@ -46,3 +46,17 @@ def test_removing_the_current_fighter_who_is_last_starts_the_next_round():
     assert ctl.encounter.round == round_ + 1
     assert ctl.current_id() == first
     assert any(e.text == f"Round {round_ + 1} begins" for e in ctl.encounter.log[-4:])
+
+
+def test_undoing_a_rewind_brings_back_a_fighter_who_left_after_the_round_began():
+    campaign, history, ctl = running()
+    history.push(ctl.next_turn())
+    while ctl.encounter.turn_index != 0:
+        history.push(ctl.next_turn())  # now at the start of a round
+    leaving = next(c for c in ctl.encounter.combatants if c.id != ctl.current_id())
+    character = ctl.character_of(leaving.id)
+    character.status["health_damage"] = 3
+    history.push(ctl.remove_combatant(leaving.id))
+    history.push(ctl.rewind_round())
+    history.undo()
+    assert campaign.character(character.id).status["health_damage"] == 3
