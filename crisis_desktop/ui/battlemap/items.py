@@ -22,6 +22,7 @@ COVER_COLOURS = {
 OPEN_GROUND = QColor(236, 234, 224)
 DIFFICULT = QColor(120, 150, 90)
 GRID_PEN = QColor(0, 0, 0, 60)
+HEX_IMAGE_RADIUS = 8.0    # pixels per hex radius in the zoomed-out image of a hex map
 LABEL_INK = QColor(30, 30, 30)
 SIDE_COLOURS = {"party": QColor(40, 100, 200), "enemies": QColor(190, 45, 45), "neutral": QColor(120, 120, 120)}
 
@@ -44,6 +45,7 @@ class CellLayer(QGraphicsItem):
         self.grid, self.size, self.cells = grid, size, cells
         self.translucent = translucent
         self._image: QImage | None = None
+        self._image_scale = 1.0
         w, h = grid.scene_size(size)
         self._rect = QRectF(0, 0, w, h)
 
@@ -66,8 +68,11 @@ class CellLayer(QGraphicsItem):
     def cells_changed(self, coords: Iterable[Coord]) -> None:
         """Repaint only these cells."""
         rect = QRectF()
+        coords = [xy for xy in coords if self.grid.contains(xy)]
+        if self._image is not None and self.grid.hex:
+            self._paint_hex_cells(coords)
         for xy in coords:
-            if self._image is not None and self.grid.contains(xy):
+            if self._image is not None and not self.grid.hex:
                 self._image.setPixelColor(xy[0], xy[1], self.colour(self.cells.get(xy)))
             rect = rect.united(self.cell_rect(xy))
         self.update(rect)
@@ -101,6 +106,11 @@ class CellLayer(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,  # Override QGraphicsItem::paint
               widget: QWidget | None = None) -> None:
         exposed = option.exposedRect.intersected(self._rect)
+        # QGraphicsView.render() exposes the whole item: clip to what reaches the device as well.
+        inverse, invertible = painter.worldTransform().inverted()
+        device = painter.device()
+        if invertible and device is not None:
+            exposed = exposed.intersected(inverse.mapRect(QRectF(0, 0, device.width(), device.height())))
         if exposed.isEmpty():
             return
         lod = option.levelOfDetailFromTransform(painter.worldTransform())
@@ -129,6 +139,12 @@ class CellLayer(QGraphicsItem):
         painter.drawLines(lines)
 
     def _paint_hexes(self, painter: QPainter, columns: range, rows: range, on_screen: float) -> None:
+        if len(columns) * len(rows) > 2500:
+            # Zoomed out: the map drawn once into an image (hexes of radius HEX_IMAGE_RADIUS pixels) and blitted,
+            # so a frame costs one scaled copy, not one polygon per hex.
+            image, _ = self._hex_image()
+            painter.drawImage(self._rect, image, QRectF(0, 0, image.width(), image.height()))
+            return
         painter.setPen(QPen(GRID_PEN, 0) if on_screen >= 5 else Qt.PenStyle.NoPen)
         by_colour: dict[int, tuple[QColor, QPainterPath]] = {}
         for y in rows:
@@ -142,6 +158,27 @@ class CellLayer(QGraphicsItem):
             painter.setBrush(colour)
             painter.drawPath(path)
 
+    def _hex_image(self) -> tuple[QImage, float]:
+        if self._image is None:
+            scale = min(HEX_IMAGE_RADIUS / self.size, 4096 / max(self._rect.width(), self._rect.height()))
+            image = QImage(max(1, int(self._rect.width() * scale)), max(1, int(self._rect.height() * scale)),
+                           QImage.Format.Format_ARGB32_Premultiplied)
+            image.fill(Qt.GlobalColor.transparent)
+            self._image, self._image_scale = image, scale
+            self._paint_hex_cells((x, y) for y in range(self.grid.height) for x in range(self.grid.width))
+        return self._image, self._image_scale
+
+    def _paint_hex_cells(self, coords: Iterable[Coord]) -> None:
+        """Draw these hexes into the zoomed-out image."""
+        assert self._image is not None
+        painter = QPainter(self._image)
+        painter.scale(self._image_scale, self._image_scale)
+        painter.setPen(QPen(GRID_PEN, 0))
+        for xy in coords:
+            painter.setBrush(self.colour(self.cells.get(xy)))
+            painter.drawPolygon(_polygon(self.grid.corners(xy, self.size)))
+        painter.end()
+
     def _paint_details(self, painter: QPainter, columns: range, rows: range, on_screen: float) -> None:
         """Hatching for cover bullets go through, dots for difficult ground, zone names."""
         hatch = QBrush(QColor(0, 0, 0, 110), Qt.BrushStyle.BDiagPattern)
@@ -150,9 +187,11 @@ class CellLayer(QGraphicsItem):
         font = QFont(painter.font())
         font.setPixelSize(max(1, int(self.size * 0.22)))
         painter.setFont(font)
-        for (x, y), cell in self.cells.items():
-            if x not in columns or y not in rows:
-                continue
+        if len(columns) * len(rows) < len(self.cells):
+            shown = [(xy, self.cells[xy]) for xy in ((x, y) for y in rows for x in columns) if xy in self.cells]
+        else:
+            shown = [(xy, c) for xy, c in self.cells.items() if xy[0] in columns and xy[1] in rows]
+        for (x, y), cell in shown:
             shape = _polygon(self.grid.corners((x, y), self.size))
             if cell.penetrable and cell.cover is not Cover.NONE:
                 painter.setBrush(hatch)
