@@ -11,7 +11,7 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QLineF, QObject, Qt, Signal
 from PySide6.QtGui import QColor, QPen
 
 from crisis_desktop.controller.commands import Command
@@ -297,13 +297,16 @@ class MapTools(QObject):
             overlay.add_cells(pair, QColor(60, 120, 230, 30))
         overlay.add_cells(result.source, SOURCE, QColor(160, 20, 0))
         colour = QColor(30, 150, 60) if result.line_of_sight else QColor(200, 30, 30)
-        overlay.add_line(scene.centre(a), scene.centre(t), QPen(colour, scene.size * 0.08), arrow=True)
+        # From disc edge to disc edge, so the line does not hide the tokens' letters.
+        line = QLineF(scene.centre(a), scene.centre(t))
+        edge = scene.size * 0.42 / max(line.length(), 1e-9)
+        overlay.add_line(line.pointAt(edge), line.pointAt(1 - edge), QPen(colour, scene.size * 0.08), arrow=True)
         grid = scene.grid
         ctl = self._controller()
         names = f"{ctl.name(attacker_id)} → {ctl.name(target_id)}: " if ctl is not None else ""
-        text = f"{names}{grid.distance(a, t)} tiles ({grid.metres(a, t):g} m), {result.reason}"
-        overlay.set_label(text, scene.centre(t), colour.darker(150))
-        self.info.emit(text)
+        head = f"{names}{grid.distance(a, t)} tiles ({grid.metres(a, t):g} m)"
+        overlay.set_label("\n".join([head, *result.reason.split("; ")]), scene.centre(t), colour.darker(150))
+        self.info.emit(f"{head}, {result.reason}")
         return result
 
     # -- scatter ------------------------------------------------------------------------------
