@@ -330,9 +330,16 @@ class MapPlace(QWidget):
         return self._controllers[self.encounter_id]
 
     def to_place(self) -> str | None:
-        """The combatant the Place tool puts down: the one chosen in the list, else the selected token."""
+        """The combatant the Place tool puts down: the one chosen in the list (it follows the board's
+        selection), else the selected token."""
         item = self.combatants.currentItem()
         return item.data(Qt.ItemDataRole.UserRole) if item is not None else self.scene.selected_token()
+
+    def _choose_in_list(self, combatant_id: str | None) -> None:
+        for row in range(self.combatants.count()):
+            if self.combatants.item(row).data(Qt.ItemDataRole.UserRole) == combatant_id:
+                self.combatants.setCurrentRow(row)
+                return
 
     def _fill_combatants(self) -> None:
         current = self.to_place()
@@ -353,7 +360,7 @@ class MapPlace(QWidget):
         ctl = self.controller()
         if ctl is None:
             return None
-        return self.tools._attacker or ctl.current_id() or self.scene.selected_token()
+        return self.tools.attacker or ctl.current_id() or self.scene.selected_token()
 
     def _fill_weapons(self) -> None:
         owner = self._weapon_owner()
@@ -384,6 +391,8 @@ class MapPlace(QWidget):
         if combatant_id is not None and board is not None and board.controller is not None \
                 and board.controller.encounter_id == self.encounter_id and board.selected_id() != combatant_id:
             board.select(combatant_id)
+        if combatant_id is not None:
+            self._choose_in_list(combatant_id)
         self._update_attack()
 
     def _board_selected(self) -> None:
@@ -391,6 +400,7 @@ class MapPlace(QWidget):
         if board is None or board.controller is None or board.controller.encounter_id != self.encounter_id:
             return
         self.scene.select_token(board.selected_id())
+        self._choose_in_list(board.selected_id())
         self._update_attack()
 
     def attack_pair(self) -> tuple[str, str] | None:
@@ -399,7 +409,7 @@ class MapPlace(QWidget):
         target = self.scene.selected_token()
         if ctl is None or target is None:
             return None
-        attacker = self.tools._attacker or ctl.current_id()
+        attacker = self.tools.attacker or ctl.current_id()
         if attacker is None or attacker == target or self.scene.token_cell(attacker) is None:
             return None
         return attacker, target

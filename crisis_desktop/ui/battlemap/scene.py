@@ -60,6 +60,7 @@ class MapScene(QGraphicsScene):
         self.background: QGraphicsPixmapItem | None = None
         self._terrain: Terrain | None = None
         self._shape = (None, 0, 0)
+        self._current: str | None = None
         self.preview = Overlay(self.polygon, 15)         # the cells a paint stroke will change
         self.measure = Overlay(self.polygon)
         self.sight = Overlay(self.polygon)
@@ -114,6 +115,7 @@ class MapScene(QGraphicsScene):
         w, h = self.grid.scene_size(self.size)
         self.setSceneRect(QRectF(-self.size / 2, -self.size / 2, w + self.size, h + self.size))
         self._set_background(battle_map)
+        self._current = self._current_id()
         for token in battle_map.tokens:
             self._sync_token(token.combatant_id)
 
@@ -273,8 +275,31 @@ class MapScene(QGraphicsScene):
             if self.layer is not None:
                 self.layer.cells_changed(touched)
         restyle = set(changes.combatants)
-        if changes.characters or changes.encounters:
-            # A condition, a wound or the turn moving on changes how tokens look: restyle them (cheap).
-            restyle |= set(self.tokens) | {t.combatant_id for t in battle_map.tokens}
+        if changes.characters:
+            # A condition or a wound changes how the character's tokens look.
+            restyle |= {cid for cid in self.tokens if self._character_of(cid) in changes.characters}
+        if self.encounter_id in changes.encounters:
+            # The turn moving on moves the current actor's ring: restyle the old and the new one.
+            current = self._current_id()
+            if current != self._current:
+                restyle |= {cid for cid in (self._current, current) if cid}
+                self._current = current
         for combatant_id in restyle:
             self._sync_token(combatant_id)
+
+    def _current_id(self) -> str | None:
+        if self.campaign is None or self.encounter_id is None:
+            return None
+        try:
+            return self.campaign.encounter(self.encounter_id).current_id
+        except KeyError:
+            return None
+
+    def _character_of(self, combatant_id: str) -> str | None:
+        if self.campaign is None:
+            return None
+        for encounter in self.campaign.encounters:
+            for combatant in encounter.combatants:
+                if combatant.id == combatant_id:
+                    return combatant.character_id
+        return None

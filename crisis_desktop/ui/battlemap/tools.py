@@ -71,13 +71,13 @@ class MapTools(QObject):
         self._last: Coord | None = None
         self._dragging: str | None = None       # combatant id of the token being dragged
         self._free = False
-        self._attacker: str | None = None       # the sight tool's first click
+        self.attacker: str | None = None        # the sight tool's first click
         self.cover: CoverResult | None = None   # the pair shown by the sight overlay
 
     def set_tool(self, tool: Tool) -> None:
         self.cancel()
         self.tool = tool
-        self._attacker = None
+        self.attacker = None
 
     def cancel(self) -> None:
         self._anchor, self._last, self._dragging = None, None, None
@@ -216,7 +216,9 @@ class MapTools(QObject):
             self.refused.emit("Choose a combatant to place first")
             return
         holder = self.scene.token_at(cell)
-        if holder is not None and holder != combatant_id:
+        if holder == combatant_id:
+            return
+        if holder is not None:
             self.refused.emit(f"{cell} is taken")
             return
         ctl = self._controller()
@@ -273,12 +275,12 @@ class MapTools(QObject):
         if token is None:
             self.refused.emit("Click a token: first the attacker, then the target")
             return
-        if self._attacker is None or self._attacker == token:
-            self._attacker = token
+        if self.attacker is None or self.attacker == token:
+            self.attacker = token
             self.scene.sight.clear()
             self.info.emit("Now click the target's token")
             return
-        attacker, self._attacker = self._attacker, None
+        attacker, self.attacker = self.attacker, None
         self.show_cover(attacker, token)
 
     def show_cover(self, attacker_id: str, target_id: str) -> CoverResult | None:

@@ -29,7 +29,6 @@ class MapView(QGraphicsView):
         pressed(object, object): cell and keyboard modifiers of a left-button press.
         dragged(object): the cell under the mouse while the left button is held (on each new cell).
         released(object): the cell where the left button was released.
-        hovered(object): the cell under the mouse with no button held (on each new cell).
         nudged(int, int): an arrow key: columns and rows to move the selected token.
         cancelled(): Escape.
         dropped(str, object): a combatant id dropped on a cell.
@@ -39,7 +38,6 @@ class MapView(QGraphicsView):
     pressed = Signal(object, object)
     dragged = Signal(object)
     released = Signal(object)
-    hovered = Signal(object)
     nudged = Signal(int, int)
     cancelled = Signal()
     dropped = Signal(str, object)
@@ -123,9 +121,9 @@ class MapView(QGraphicsView):
             event.accept()
             return
         cell = self._cell(event)
-        if cell != self._last_cell:
+        if self._left and cell != self._last_cell:
             self._last_cell = cell
-            (self.dragged if self._left else self.hovered).emit(cell)
+            self.dragged.emit(cell)
         event.accept()
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # Override QGraphicsView::mouseReleaseEvent

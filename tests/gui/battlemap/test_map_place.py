@@ -205,8 +205,46 @@ def test_place_tool_and_a_drop_put_a_combatant_on_the_map(place, document, qtbot
     assert token_cell(document, "cmb-ambush-vera") == (2, 2)
     place.view.dropped.emit("cmb-ambush-dmitri", (3, 3))      # what a drop from the list emits
     assert token_cell(document, "cmb-ambush-dmitri") == (3, 3)
+    assert place.to_place() == "cmb-ambush-dmitri", "the list follows the token just placed"
+    steps = document.undo_stack.count()
     click(qtbot, place, (3, 3))
-    assert "taken" in place.info.text()
+    assert document.undo_stack.count() == steps, "placing a token where it stands is no step"
+    place.combatants.setCurrentRow(0)
+    click(qtbot, place, (3, 3))
+    assert "taken" in place.info.text() and token_cell(document, "cmb-ambush-vera") == (2, 2)
+
+
+def test_a_drop_from_the_combatant_list_places_the_token(place, document):
+    from PySide6.QtCore import QMimeData, QPointF
+    from PySide6.QtGui import QDropEvent
+
+    from crisis_desktop.ui.battlemap.view import COMBATANT_MIME
+
+    mime = QMimeData()
+    mime.setData(COMBATANT_MIME, b"cmb-ambush-ines")
+    at = QPointF(point(place, (5, 12)))
+    event = QDropEvent(at, Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    place.view.dropEvent(event)
+    assert token_cell(document, "cmb-ambush-ines") == (5, 12)
+    document.undo_stack.undo()
+    assert token_cell(document, "cmb-ambush-ines") == (7, 6)
+
+
+def test_the_board_selection_chooses_the_combatant_to_place(place, board):
+    board.select("cmb-ambush-tomas")
+    assert place.to_place() == "cmb-ambush-tomas"
+
+
+def test_a_turn_or_a_condition_restyles_only_the_tokens_concerned(place, board, document):
+    ctl, current = start_fight(board)
+    assert place.scene.tokens[current].look.current
+    looks = {cid: item.look for cid, item in place.scene.tokens.items()}
+    document.push(ctl.add_condition("pc-ines", "kneeling"))
+    changed = {cid for cid, item in place.scene.tokens.items() if item.look is not looks[cid]}
+    assert changed == {"cmb-ambush-ines"} and place.scene.tokens["cmb-ambush-ines"].look.kneeling
+    document.push(ctl.next_turn())
+    after = ctl.current_id()
+    assert place.scene.tokens[after].look.current and not place.scene.tokens[current].look.current
 
 
 # -- selection, cover, attack -----------------------------------------------------------------------
