@@ -390,3 +390,25 @@ def test_zoom_and_fit(place):
     assert place.view.zoom < fitted
     place.act_fit.trigger()
     assert place.view.zoom == pytest.approx(fitted)
+
+
+def test_ctrl_wheel_zooms_and_the_middle_button_pans(place, qtbot):
+    from PySide6.QtCore import QPoint, QPointF
+    from PySide6.QtGui import QWheelEvent
+
+    view = place.view
+    fitted = view.zoom
+    centre = QPointF(view.viewport().rect().center())
+    wheel = QWheelEvent(centre, view.mapToGlobal(centre), QPoint(), QPoint(0, 120), Qt.MouseButton.NoButton,
+                        Qt.KeyboardModifier.ControlModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    view.wheelEvent(wheel)
+    assert view.zoom == pytest.approx(fitted * 1.25)
+    for _ in range(4):
+        view.zoom_in()
+    bar = view.horizontalScrollBar()
+    before = bar.value()
+    start = view.viewport().rect().center()
+    qtbot.mousePress(view.viewport(), Qt.MouseButton.MiddleButton, pos=start)
+    qtbot.mouseMove(view.viewport(), start + QPoint(-60, 0))
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.MiddleButton, pos=start + QPoint(-60, 0))
+    assert bar.value() == before + 60
