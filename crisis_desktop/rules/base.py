@@ -395,6 +395,15 @@ class Ruleset(ABC):
     # The action that treats a patient in a fight (rolled through heal()); None where healing is not
     # an action of the fight.
     HEAL_ACTION: str | None = None
+    # How a weapon's range and an attack's distance are counted ("tiles" or "metres"), and what each
+    # range increment after the first costs the attack roll.
+    DISTANCE_UNIT: str = "tiles"
+    RANGE_PENALTY_PER_INCREMENT: int = -1
+
+    def range_bands(self, options: Options) -> Mapping[str, Sequence[int]] | None:
+        """Range bands by increment number, {"short": [1, 1], "medium": [2, 3], "long": [4, 10]};
+        None where the system has no bands."""
+        return None
 
     def derived_label(self, key: str) -> str:
         label = self.DERIVED_LABELS.get(key)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
 from crisis_desktop.rules.base import (
@@ -44,6 +44,9 @@ class CrisisRuleset(Ruleset):
     DERIVED_LABELS = {"health": "Health", "health_current": "Health now", "pace": "Pace", "parry": "Parry",
                       "perception": "Perception", "dr_physical": "Physical DR"}
     HEAL_ACTION = "first_aid"
+
+    def range_bands(self, options: Options) -> Mapping[str, Sequence[int]]:
+        return crisis_tables.combat()["range_bands"][str(self.options_with_defaults(options)["range_bands"])]
 
     # -- description of the system --------------------------------------------------------
     def equipment_catalogue(self) -> list[EquipmentItem]:

@@ -42,6 +42,8 @@ class CrisisClassicRuleset(Ruleset):
     DERIVED_LABELS = {"health_max": "Health max", "health": "Health now", "endurance_max": "Endurance max",
                       "endurance": "Endurance now", "initiative": "Initiative", "perception": "Perception",
                       "move_m": "Move (m)", "sneak_m": "Sneak (m)"}
+    DISTANCE_UNIT = "metres"
+    RANGE_PENALTY_PER_INCREMENT = -2
 
     # -- description ------------------------------------------------------------------------
     def rule_options(self) -> Sequence[RuleOption]:

@@ -10,8 +10,17 @@ from crisis_desktop.controller.commands import Command, Macro
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.map_commands import SetToken
 from crisis_desktop.domain.character import EquipmentItem
-from crisis_desktop.rules.base import Ruleset
-from crisis_desktop.rules.geometry import Grid, Path, RangeResult, Terrain, find_path, plan_move, weapon_range
+from crisis_desktop.rules.base import Options, Ruleset
+from crisis_desktop.rules.geometry import (
+    Grid,
+    Path,
+    RangeBands,
+    RangeResult,
+    Terrain,
+    find_path,
+    plan_move,
+    weapon_range,
+)
 
 Coord = tuple[int, int]
 
@@ -96,18 +105,23 @@ def move_command(ctl: EncounterController | None, map_id: str, combatant_id: str
 
 
 def distance_for_rules(ruleset: Ruleset | None, grid: Grid, a: Coord, b: Coord) -> float:
-    """The attack dialog's distance: tiles for crisis; crisis-classic counts ranges in metres."""
-    if ruleset is not None and ruleset.id == "crisis-classic":
+    """The attack dialog's distance, in what the rules count (tiles, or metres)."""
+    if ruleset is not None and ruleset.DISTANCE_UNIT == "metres":
         return grid.metres(a, b)
     return float(grid.distance(a, b))
 
 
-def range_of(ruleset: Ruleset | None, grid: Grid, weapon: EquipmentItem, a: Coord, b: Coord) -> RangeResult | None:
-    """The weapon's range increment and penalty between two cells; None for a weapon without range."""
+def range_of(ruleset: Ruleset | None, grid: Grid, weapon: EquipmentItem, a: Coord, b: Coord,
+             options: Options | None = None) -> RangeResult | None:
+    """The weapon's range increment, penalty and band between two cells, by the campaign's rules and
+    rule options; None for a weapon without range."""
     rng = weapon.stats.get("range")
     if not isinstance(rng, int | float) or rng <= 0:
         return None
-    if ruleset is not None and ruleset.id == "crisis-classic":
-        # Classic ranges are metres and cost 2 per increment.
-        return weapon_range(grid, a, b, max(1, round(rng / grid.metres_per_cell)), penalty_per_increment=-2)
-    return weapon_range(grid, a, b, int(rng))
+    if ruleset is None:
+        return weapon_range(grid, a, b, int(rng))
+    # A range in metres is counted in whole cells on the map.
+    tiles = max(1, round(rng / grid.metres_per_cell)) if ruleset.DISTANCE_UNIT == "metres" else int(rng)
+    table = ruleset.range_bands(options or {})
+    return weapon_range(grid, a, b, tiles, penalty_per_increment=ruleset.RANGE_PENALTY_PER_INCREMENT,
+                        bands=RangeBands.from_table(table) if table else None)

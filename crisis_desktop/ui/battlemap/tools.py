@@ -239,7 +239,7 @@ class MapTools(QObject):
         weapon = self._weapon()
         if weapon is not None:
             ctl = self._controller()
-            result = range_of(ctl.ruleset if ctl else None, grid, weapon, a, b)
+            result = range_of(ctl.ruleset if ctl else None, grid, weapon, a, b, ctl.options if ctl else None)
             if result is None:
                 lines.append(f"{weapon.name}: melee")
             else:

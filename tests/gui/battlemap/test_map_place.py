@@ -412,3 +412,27 @@ def test_ctrl_wheel_zooms_and_the_middle_button_pans(place, qtbot):
     qtbot.mouseMove(view.viewport(), start + QPoint(-60, 0))
     qtbot.mouseRelease(view.viewport(), Qt.MouseButton.MiddleButton, pos=start + QPoint(-60, 0))
     assert bar.value() == before + 60
+
+
+def test_range_bands_follow_the_campaigns_rule_option():
+    from crisis_desktop.domain import EquipmentItem, GridKind, ItemKind
+    from crisis_desktop.rules.geometry import Grid
+    from crisis_desktop.rules.registry import get_ruleset
+    from crisis_desktop.ui.battlemap.moves import distance_for_rules, range_of
+
+    rules = get_ruleset("crisis")
+    grid = Grid(GridKind.SQUARE, 40, 10, 1.5)
+    pistol = EquipmentItem(name="Pistol", kind=ItemKind.WEAPON, stats={"range": 4})
+    # Range 4: 10 tiles is the 3rd increment (medium either way); 6 tiles the 2nd, where they differ.
+    default = range_of(rules, grid, pistol, (0, 0), (10, 0), {})
+    wide = range_of(rules, grid, pistol, (0, 0), (10, 0), {"range_bands": "wide"})
+    assert (default.increment, default.band) == (3, "medium")
+    assert (wide.increment, wide.band) == (3, "medium")
+    near_default = range_of(rules, grid, pistol, (0, 0), (6, 0), {})
+    near_wide = range_of(rules, grid, pistol, (0, 0), (6, 0), {"range_bands": "wide"})
+    assert (near_default.band, near_wide.band) == ("medium", "short")
+    classic = get_ruleset("crisis-classic")
+    assert distance_for_rules(classic, grid, (0, 0), (4, 0)) == 6.0  # metres for crisis-classic
+    musket = EquipmentItem(name="Musket", kind=ItemKind.WEAPON, stats={"range": 15})  # 15 m = 10 cells
+    far = range_of(classic, grid, musket, (0, 0), (25, 0), {})
+    assert far.increment == 3 and far.penalty.value == -4  # -2 per increment after the first
