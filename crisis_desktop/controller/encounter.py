@@ -396,7 +396,7 @@ class EncounterController:
             d.effects(spent.effects, f"{name}: {label}")
             if action_key == "overwatch":
                 d.set_combatant(combatant_id, "overwatch", True)
-            cost = f" ({avail.cost} {'AP' if avail.cost != 1 else 'AP'})" if avail and avail.cost else ""
+            cost = f" ({self.ruleset.cost_text(actor, avail.cost, self.options)})" if avail and avail.cost else ""
             d.log("action", f"{name}: {label}{cost}", combatant_id, details=spent.notes)
             event = d.event(f"{name}: {label}")
         return event

@@ -400,6 +400,10 @@ class Ruleset(ABC):
     DISTANCE_UNIT: str = "tiles"
     RANGE_PENALTY_PER_INCREMENT: int = -1
 
+    def cost_text(self, actor: Actor, cost: int, options: Options) -> str:
+        """An action's cost as this actor pays it: "2 AP" (or "1 action" where NPCs count actions)."""
+        return f"{cost} AP"
+
     def range_bands(self, options: Options) -> Mapping[str, Sequence[int]] | None:
         """Range bands by increment number, {"short": [1, 1], "medium": [2, 3], "long": [4, 10]};
         None where the system has no bands."""

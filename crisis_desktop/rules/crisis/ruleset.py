@@ -45,6 +45,11 @@ class CrisisRuleset(Ruleset):
                       "perception": "Perception", "dr_physical": "Physical DR"}
     HEAL_ACTION = "first_aid"
 
+    def cost_text(self, actor: Actor, cost: int, options: Options) -> str:
+        if actions.uses_npc_actions(actor, self.options_with_defaults(options)):
+            return "1 action"  # under the two_actions option an NPC's action is one of its two
+        return f"{cost} AP"
+
     def range_bands(self, options: Options) -> Mapping[str, Sequence[int]]:
         return crisis_tables.combat()["range_bands"][str(self.options_with_defaults(options)["range_bands"])]
 

@@ -85,9 +85,12 @@ def decide_move(ctl: EncounterController | None, terrain: Terrain, combatant_id:
         return MoveDecision(path, None, 0, False, f"The {ctl.ruleset.name} rules have no {action} action")
     if not avail.allowed:
         return MoveDecision(path, action, avail.cost, False, avail.reason)
-    if pace is not None and not prone:
-        return MoveDecision(path, action, avail.cost, True, reason)
-    return MoveDecision(path, action, avail.cost, True, f"{reason} ({avail.cost} AP)")
+    cost = ctl.ruleset.cost_text(ctl.actor(combatant_id), avail.cost, ctl.options)
+    if pace is not None and not prone and option.tiles is not None:
+        reach = pace if action == "move" else 2 * pace
+        return MoveDecision(path, action, avail.cost, True,
+                            f"{avail.action.label} ({cost}): {option.tiles} of {reach} tiles")
+    return MoveDecision(path, action, avail.cost, True, f"{reason} ({cost})")
 
 
 def move_command(ctl: EncounterController | None, map_id: str, combatant_id: str, goal: Coord,

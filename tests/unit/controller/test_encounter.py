@@ -474,3 +474,14 @@ def test_execute_needs_a_helpless_target_and_is_one_undoable_event():
     history.undo()
     assert campaign.model_dump() == before
     assert get_ruleset("crisis").has_execute and not get_ruleset("crisis-classic").has_execute
+
+
+def test_npcs_acting_with_two_actions_are_charged_actions_not_ap_in_the_log():
+    _campaign, history, ctl = started()
+    while ctl.character_of(ctl.current_id()).kind is not CharacterKind.NPC:
+        history.push(ctl.next_turn())
+    npc = ctl.current_id()
+    history.push(ctl.take_action(npc, "move"))
+    assert ctl.encounter.log[-1].text == f"{ctl.name(npc)}: Move (1 action)"
+    pc = next(c.id for c in ctl.encounter.combatants if ctl.character_of(c.id).kind is CharacterKind.PC)
+    assert ctl.ruleset.cost_text(ctl.actor(pc), 2, ctl.options) == "2 AP"
