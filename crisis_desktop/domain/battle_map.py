@@ -57,6 +57,10 @@ class BattleMap(DomainModel):
     background: BackgroundImage | None = None
     cells: list[Cell] = Field(default_factory=list)
     tokens: list[Token] = Field(default_factory=list)
+    # Fog of war: with `fog` on, the player display shows only the `revealed` cells (the GM sees everything).
+    # Both default to off/empty, so files written before fog existed load unchanged.
+    fog: bool = False
+    revealed: list[tuple[int, int]] = Field(default_factory=list)
 
     @field_validator("cells")
     @classmethod
@@ -67,3 +71,12 @@ class BattleMap(DomainModel):
                 raise ValueError(f"cell ({cell.x}, {cell.y}) is listed twice")
             seen.add((cell.x, cell.y))
         return cells
+
+    @field_validator("revealed")
+    @classmethod
+    def _unique_revealed(cls, revealed: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        if len(set(revealed)) != len(revealed):
+            raise ValueError("a revealed cell is listed twice")
+        if any(x < 0 or y < 0 for x, y in revealed):
+            raise ValueError("a revealed cell has a negative coordinate")
+        return revealed
