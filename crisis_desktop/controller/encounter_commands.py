@@ -8,7 +8,7 @@ from typing import Any
 
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.commands import Command, Macro
-from crisis_desktop.domain import Campaign, Character
+from crisis_desktop.domain import BattleMap, Campaign, Character, Token
 from crisis_desktop.domain.encounter import Combatant, Encounter, LogEntry
 
 ENCOUNTER_FIELDS = frozenset({"started", "round", "turn_index", "order", "surprise_round", "surprise_ids", "ended",
@@ -177,19 +177,23 @@ class EncounterEvent(Macro):
 
 
 class Snapshot:
-    """A deep copy of an encounter and of the characters taking part in it."""
+    """A deep copy of an encounter, of the characters taking part in it, and of the tokens on its map."""
 
-    def __init__(self, encounter: Encounter, characters: dict[str, Character]) -> None:
+    def __init__(self, encounter: Encounter, characters: dict[str, Character],
+                 tokens: list[Token] | None = None) -> None:
         self.encounter = encounter
         self.characters = characters
+        self.tokens = tokens  # None: the encounter has no map
 
     @classmethod
     def take(cls, campaign: Campaign, encounter_id: str, also: Iterable[str] = ()) -> Snapshot:
         """`also`: further character ids to copy (those another snapshot will touch)."""
         encounter = campaign.encounter(encounter_id)
         wanted = {c.character_id for c in encounter.combatants} | set(also)
+        battle_map = _linked_map(campaign, encounter)
         return cls(encounter.model_copy(deep=True),
-                   {c.id: c.model_copy(deep=True) for c in campaign.characters if c.id in wanted})
+                   {c.id: c.model_copy(deep=True) for c in campaign.characters if c.id in wanted},
+                   [t.model_copy() for t in battle_map.tokens] if battle_map is not None else None)
 
     def restore(self, campaign: Campaign) -> ChangeSet:
         """Put the copies back in place (the live objects are updated, as views hold them)."""
@@ -201,8 +205,18 @@ class Snapshot:
             if saved is not None:
                 _copy_into(character, saved)
                 changed.add(character.id)
+        maps: frozenset[str] = frozenset()
+        battle_map = _linked_map(campaign, encounter)
+        if battle_map is not None and self.tokens is not None:
+            battle_map.tokens = [t.model_copy() for t in self.tokens]
+            maps = frozenset({battle_map.id})
         return ChangeSet(encounters=frozenset({encounter.id}), characters=frozenset(changed),
-                         combatants=frozenset(c.id for c in encounter.combatants), order=True)
+                         combatants=frozenset(c.id for c in encounter.combatants), order=True,
+                         battle_maps=maps)
+
+
+def _linked_map(campaign: Campaign, encounter: Encounter) -> BattleMap | None:
+    return next((m for m in campaign.battle_maps if m.id == encounter.battle_map_id), None)
 
 
 def _copy_into(target: Any, source: Any) -> None:

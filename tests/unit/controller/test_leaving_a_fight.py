@@ -60,3 +60,20 @@ def test_undoing_a_rewind_brings_back_a_fighter_who_left_after_the_round_began()
     history.push(ctl.rewind_round())
     history.undo()
     assert campaign.character(character.id).status["health_damage"] == 3
+
+
+def test_rewind_puts_the_tokens_back_where_the_round_began():
+    from test_encounter import demo_campaign
+
+    campaign = demo_campaign()
+    history = History(campaign)
+    ctl = controller(campaign, "enc-ambush")  # linked to the Ridge Road map, tokens placed
+    history.push(ctl.start(RandomDice(5)))
+    while ctl.encounter.turn_index != 0 or ctl.encounter.round < 1:
+        history.push(ctl.next_turn())
+    battle_map = next(m for m in campaign.battle_maps if m.id == ctl.encounter.battle_map_id)
+    before = [(t.combatant_id, t.x, t.y) for t in battle_map.tokens]
+    battle_map.tokens[0].x += 1  # a token moved during the round
+    history.push(ctl.next_turn())
+    history.push(ctl.rewind_round())
+    assert [(t.combatant_id, t.x, t.y) for t in battle_map.tokens] == before
