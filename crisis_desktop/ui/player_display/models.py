@@ -1,0 +1,139 @@
+"""The board's models as the players see them: filter proxies that drop GM-only rows and data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSortFilterProxyModel, Qt
+
+from crisis_desktop.domain.character import Character, CharacterKind
+from crisis_desktop.domain.encounter import Combatant
+from crisis_desktop.ui.models.board_model import (
+    COL_BARS,
+    COL_CONDITIONS,
+    COL_NAME,
+    BoardModel,
+    CombatantIdRole,
+    ConditionsRole,
+    CurrentRole,
+    ResourcesRole,
+    StateRole,
+)
+from crisis_desktop.ui.player_display.health import health_bar, health_word
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+
+HealthWordRole = Qt.ItemDataRole.UserRole + 40   # "unhurt", "wounded", "badly wounded", "down"
+HealthTextRole = Qt.ItemDataRole.UserRole + 41   # the word, with Health numbers for PCs when shown
+SideRole = Qt.ItemDataRole.UserRole + 42         # "party", "enemies", "neutral"
+PLAYER_COLUMNS = (COL_NAME, COL_BARS, COL_CONDITIONS)
+# Roles of the board model that hold nothing GM-only and pass through unchanged.
+_PASSED = frozenset({int(CombatantIdRole), int(CurrentRole), int(ConditionsRole),
+                     int(Qt.ItemDataRole.BackgroundRole), int(Qt.ItemDataRole.FontRole),
+                     int(Qt.ItemDataRole.ForegroundRole)})
+
+
+class PlayerBoardProxy(QSortFilterProxyModel):
+    """The encounter board's rows in turn order, minus hidden combatants, with only what players may see.
+
+    Kept columns: name, health and conditions. The name is the character's name alone (no GM flags such
+    as "hidden" or a pending action), health is a word for NPCs and, when `show_pc_numbers` is on, the
+    Health numbers for PCs; resource bars (AP, armour, NPC stats) reach PCs' rows only. No tooltips but the
+    conditions' effects, no initiative, no rules state text.
+    """
+
+    def __init__(self, show_pc_numbers: bool = True, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._show_pc_numbers = show_pc_numbers
+        # Re-filter when a row's data changes: hiding a combatant on the board hides it here at once.
+        self.setDynamicSortFilter(True)
+
+    @property
+    def show_pc_numbers(self) -> bool:
+        return self._show_pc_numbers
+
+    def set_show_pc_numbers(self, on: bool) -> None:
+        if on != self._show_pc_numbers:
+            self._show_pc_numbers = on
+            if self.rowCount():
+                self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, self.columnCount() - 1))
+
+    def board(self) -> BoardModel | None:
+        source = self.sourceModel()
+        return source if isinstance(source, BoardModel) else None
+
+    # -- lookups in the domain ---------------------------------------------------------------------
+    def _combatant(self, source_row: int) -> Combatant | None:
+        board = self.board()
+        if board is None or board.campaign is None or board.encounter_id is None:
+            return None
+        cid = board.combatant_id(source_row)
+        try:
+            encounter = board.campaign.encounter(board.encounter_id)
+        except KeyError:
+            return None
+        return next((c for c in encounter.combatants if c.id == cid), None)
+
+    def _character(self, combatant: Combatant) -> Character | None:
+        board = self.board()
+        if board is None or board.campaign is None:
+            return None
+        try:
+            return board.campaign.character(combatant.character_id)
+        except KeyError:
+            return None
+
+    # -- filtering ---------------------------------------------------------------------------------
+    def filterAcceptsRow(self, source_row: int, source_parent: AnyIndex) -> bool:  # Override ::filterAcceptsRow
+        combatant = self._combatant(source_row)
+        return combatant is not None and not combatant.hidden
+
+    def filterAcceptsColumn(self, source_column: int,  # Override QSortFilterProxyModel::filterAcceptsColumn
+                            source_parent: AnyIndex) -> bool:
+        return source_column in PLAYER_COLUMNS
+
+    # -- data --------------------------------------------------------------------------------------
+    def headerData(self, section: int, orientation: Qt.Orientation,  # Override ::headerData
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole \
+                and 0 <= section < len(PLAYER_COLUMNS):
+            return ("Name", "Health", "Conditions")[section]
+        return None
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # Override ::data
+        if not index.isValid():
+            return None
+        source = self.mapToSource(index)
+        if role in _PASSED:
+            return source.data(role)
+        combatant = self._combatant(source.row())
+        character = self._character(combatant) if combatant is not None else None
+        if combatant is None or character is None:
+            return None
+        if role == SideRole:
+            return combatant.side.value
+        if role in (HealthWordRole, HealthTextRole):
+            return self._health(source, character, with_numbers=role == HealthTextRole)
+        if role == ResourcesRole:
+            return source.data(role) if self._numbers_for(character) else ()
+        column = source.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == COL_NAME:
+                return character.name
+            if column == COL_BARS:
+                return self._health(source, character, with_numbers=True)
+            return source.data(role)       # the conditions' names
+        if role == Qt.ItemDataRole.ToolTipRole and column == COL_CONDITIONS:
+            return source.data(role)       # what each condition does, from the rules
+        return None
+
+    def _numbers_for(self, character: Character) -> bool:
+        return self._show_pc_numbers and character.kind is CharacterKind.PC
+
+    def _health(self, source: QModelIndex, character: Character, *, with_numbers: bool) -> str:
+        bar = health_bar(source.data(ResourcesRole) or ())
+        word = health_word(source.data(StateRole) or "ok", bar.current if bar else None,
+                           bar.maximum if bar else None)
+        if with_numbers and bar is not None and self._numbers_for(character):
+            return f"{word} ({bar.current}/{bar.maximum})"
+        return word
