@@ -23,10 +23,12 @@ from PySide6.QtWidgets import (
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.commands import Command
 from crisis_desktop.controller.encounter import EncounterController
+from crisis_desktop.controller.fog_commands import SetFog
 from crisis_desktop.controller.map_commands import AddBattleMap, LinkEncounterMap, RemoveBattleMap, SetMapField
 from crisis_desktop.domain.battle_map import Cell, Cover
 from crisis_desktop.rules.base import CoverLevel, Ruleset
 from crisis_desktop.rules.geometry import cover_between
+from crisis_desktop.ui.battlemap.fog import FogItem
 from crisis_desktop.ui.battlemap.map_dialogs import BackgroundDialog, NewMapDialog
 from crisis_desktop.ui.battlemap.moves import distance_for_rules
 from crisis_desktop.ui.battlemap.scene import MapScene
@@ -47,7 +49,9 @@ TOOLS = ((Tool.SELECT, "Select/move", "V", "Select tokens; drag one to move it b
          (Tool.ERASE, "Erase", "E", "Back to open ground"),
          (Tool.MEASURE, "Measure", "M", "Distance, and the chosen weapon's range and blast"),
          (Tool.PLACE, "Place", "P", "Put the chosen combatant on the clicked cell"),
-         (Tool.SIGHT, "Sight", "S", "Line of sight and cover: click the attacker, then the target"))
+         (Tool.SIGHT, "Sight", "S", "Line of sight and cover: click the attacker, then the target"),
+         (Tool.REVEAL, "Reveal", "O", "Fog of war: drag a rectangle the players may see"),
+         (Tool.HIDE, "Hide", "H", "Fog of war: drag a rectangle to cover it again"))
 
 
 class CombatantList(QListWidget):
@@ -85,6 +89,9 @@ class MapPlace(QWidget):
         self.encounter_id: str | None = None
         self._controllers: dict[str, EncounterController] = {}
         self.scene = MapScene(self)
+        # The GM sees through the fog: it only marks what the player display covers.
+        self.fog = FogItem()
+        self.scene.addItem(self.fog)
         self.view = MapView(self.scene)
         self.view.setObjectName("map-view")
         self.tools = MapTools(self.scene, self._push, self.controller, self.brush_cell, self.weapon, self.to_place)
@@ -144,6 +151,9 @@ class MapPlace(QWidget):
         self.act_fit = self._action("Fit", self.view.fit, "Ctrl+0", "The whole map in the window")
         self.act_attack = self._action("Attack…", self.attack, None,
                                        "Attack the selected token with distance and cover from the map")
+        self.act_fog = self._action("Fog of war", self.toggle_fog, None,
+                                    "The player display shows only the cells revealed with the Reveal tool")
+        self.act_fog.setCheckable(True)
         self.tool_actions: dict[Tool, QAction] = {}
         group = QActionGroup(self)
         for tool, text, key, tip in TOOLS:
@@ -159,7 +169,7 @@ class MapPlace(QWidget):
         maps.addWidget(QLabel("Map: "))
         maps.addWidget(self.picker)
         maps.addActions([self.act_new, self.act_rename, self.act_delete, self.act_scale, self.act_background,
-                         self.act_link])
+                         self.act_link, self.act_fog])
         maps.addSeparator()
         maps.addActions([self.act_zoom_out, self.act_zoom_in, self.act_fit])
         tools = QToolBar("Tools")
@@ -278,8 +288,9 @@ class MapPlace(QWidget):
         self.scene.show_map(campaign, map_id, self.encounter_id, self.ruleset)
         has_map = map_id is not None
         for action in (self.act_rename, self.act_delete, self.act_scale, self.act_background, self.act_link,
-                       *self.tool_actions.values()):
+                       self.act_fog, *self.tool_actions.values()):
             action.setEnabled(has_map)
+        self._sync_fog()
         self._fill_combatants()
         self._fill_weapons()
         self.view.fit()
@@ -302,6 +313,7 @@ class MapPlace(QWidget):
             self._picked()
             return
         self.scene.apply_changes(changes)
+        self._sync_fog()
         if changes.encounters or changes.combatants:
             self._fill_combatants()
         self._update_attack()
@@ -311,6 +323,21 @@ class MapPlace(QWidget):
         self.tool_actions[tool].setChecked(True)
         self.tools.set_tool(tool)
         self.info.setText(next(tip for t, _, _, tip in TOOLS if t is tool))
+
+    def _sync_fog(self) -> None:
+        battle_map = self.scene.battle_map
+        self.fog.sync(battle_map, self.scene.grid, self.scene.size)
+        self.act_fog.blockSignals(True)
+        self.act_fog.setChecked(battle_map is not None and battle_map.fog)
+        self.act_fog.blockSignals(False)
+
+    def toggle_fog(self) -> None:
+        """Fog of war on or off for this map (undoable); what was revealed is kept."""
+        battle_map = self.scene.battle_map
+        if battle_map is None or self.document is None:
+            return
+        self._push(SetFog(self.document.campaign, battle_map.id, not battle_map.fog))
+        self._sync_fog()
 
     def brush_cell(self) -> Cell:
         """What the paint tools put on a cell."""

@@ -15,6 +15,7 @@ from PySide6.QtCore import QLineF, QObject, Qt, Signal
 from PySide6.QtGui import QColor, QPen
 
 from crisis_desktop.controller.commands import Command
+from crisis_desktop.controller.fog_commands import RevealCells
 from crisis_desktop.controller.map_commands import PaintCells, SetToken
 from crisis_desktop.domain.battle_map import Cell
 from crisis_desktop.rules.geometry import CoverResult, area_template, cover_between, scatter, scatter_table, trace
@@ -45,6 +46,8 @@ class Tool(StrEnum):
     MEASURE = "measure"
     PLACE = "place"         # put the chosen combatant on the clicked cell
     SIGHT = "sight"         # click the attacker's token, then the target's
+    REVEAL = "reveal"       # fog of war: show a rectangle of cells to the players
+    HIDE = "hide"           # fog of war: cover a rectangle of cells again
 
 
 class MapTools(QObject):
@@ -94,7 +97,7 @@ class MapTools(QObject):
         if tool in (Tool.BRUSH, Tool.ERASE):
             self._stroke = {cell}
             self._show_stroke()
-        elif tool in (Tool.RECTANGLE, Tool.LINE):
+        elif tool in (Tool.RECTANGLE, Tool.LINE, Tool.REVEAL, Tool.HIDE):
             self._stroke = self._shape(cell, cell)
             self._show_stroke()
         elif tool is Tool.SELECT:
@@ -118,7 +121,7 @@ class MapTools(QObject):
             # Fast drags skip cells: fill the gap along the line from the last cell.
             self._stroke |= self._shape(self._last or cell, cell)
             self._show_stroke()
-        elif tool in (Tool.RECTANGLE, Tool.LINE):
+        elif tool in (Tool.RECTANGLE, Tool.LINE, Tool.REVEAL, Tool.HIDE):
             self._stroke = self._shape(self._anchor, cell)
             self._show_stroke()
         elif tool is Tool.SELECT and self._dragging is not None:
@@ -133,6 +136,8 @@ class MapTools(QObject):
             return
         if self.tool in (Tool.BRUSH, Tool.ERASE, Tool.RECTANGLE, Tool.LINE):
             self._commit_stroke()
+        elif self.tool in (Tool.REVEAL, Tool.HIDE):
+            self._commit_fog()
         elif self.tool is Tool.SELECT and self._dragging is not None:
             combatant_id, self._dragging = self._dragging, None
             self.scene.move.clear()
@@ -142,7 +147,7 @@ class MapTools(QObject):
     # -- painting -----------------------------------------------------------------------------
     def _shape(self, a: Coord, b: Coord) -> set[Coord]:
         grid = self.scene.grid
-        if self.tool is Tool.RECTANGLE:
+        if self.tool in (Tool.RECTANGLE, Tool.REVEAL, Tool.HIDE):
             return {(x, y) for x in range(min(a[0], b[0]), max(a[0], b[0]) + 1)
                     for y in range(min(a[1], b[1]), max(a[1], b[1]) + 1)}
         line = trace(grid, a, b)
@@ -165,6 +170,19 @@ class MapTools(QObject):
                              f"{what}: {len(stroke)} cell{'s' if len(stroke) != 1 else ''}")
         if not command.empty:
             self._push(command)
+
+    def _commit_fog(self) -> None:
+        """Reveal or hide the dragged rectangle for the players: one undo step (nothing if nothing changes)."""
+        stroke, self._stroke = self._stroke, set()
+        self.scene.preview.clear()
+        battle_map, campaign = self.scene.battle_map, self.scene.campaign
+        if battle_map is None or campaign is None or not stroke:
+            return
+        command = RevealCells(campaign, battle_map.id, stroke, reveal=self.tool is Tool.REVEAL)
+        if not command.empty:
+            self._push(command)
+            if not battle_map.fog:
+                self.info.emit(f"{command.text}; the fog of war is off, so the players see the whole map")
 
     # -- tokens -------------------------------------------------------------------------------
     def _show_move(self, combatant_id: str, goal: Coord) -> None:
