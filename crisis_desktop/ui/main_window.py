@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from crisis_desktop.storage.locks import CampaignLock
     from crisis_desktop.ui.battlemap.map_place import MapPlace
     from crisis_desktop.ui.document import CampaignDocument
+    from crisis_desktop.ui.player_display.host import PlayerDisplayHost
     from crisis_desktop.ui.views.characters_view import CharactersView
     from crisis_desktop.ui.views.encounter_board import EncounterBoard
 
@@ -143,6 +144,8 @@ class MainWindow(QMainWindow):
         self.view_menu = view
         for index in range(self.tabs.count()):
             self._add_place_action(index)
+        view.addSeparator()
+        self._build_player_display_actions(view)
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self.act_about)
 
@@ -156,6 +159,53 @@ class MainWindow(QMainWindow):
         action = self._action(name, lambda: self.tabs.setCurrentIndex(index), f"Ctrl+{index + 1}",
                               f"Show the {name} place")
         self.view_menu.addAction(action)
+
+    def _build_player_display_actions(self, view: QMenu) -> None:
+        """View › Player display: the actions exist from the start, the display's code loads on first use."""
+        self.player_host: PlayerDisplayHost | None = None
+        stored = self.settings.ui.get("player_display")
+        stored = stored if isinstance(stored, dict) else {}
+        self.act_player = self._action("&Player Display", lambda: self._player_display("toggle"), "Ctrl+Shift+P",
+                                       "Show the fight to the players, full screen on the chosen screen")
+        self.act_player_screen = self._action("Player Display S&creen…", lambda: self._player_display("choose_screen"),
+                                              None, "Choose the screen the player display goes to")
+        self.act_player_blank = self._action("&Blank Player Display", lambda: self._player_display("set_blank"),
+                                             "Ctrl+B", "Blank the players' screen, or show the fight again")
+        self.act_player_numbers = self._action("Show PCs' &Health Numbers", lambda: self._player_display(
+            "set_pc_numbers"), None, "NPCs always show a word (unhurt, wounded, badly wounded, down)")
+        self.act_player_dark = self._action("Player Display &Dark Theme", lambda: self._player_display("set_dark"),
+                                            None, "Dark or light colours on the players' screen")
+        for action, on in ((self.act_player, False), (self.act_player_blank, False),
+                           (self.act_player_numbers, stored.get("pc_numbers", True) is not False),
+                           (self.act_player_dark, stored.get("theme", "dark") != "light")):
+            action.setCheckable(True)
+            action.setChecked(on)
+        view.addActions([self.act_player, self.act_player_screen, self.act_player_blank, self.act_player_numbers,
+                         self.act_player_dark])
+
+    def _player_display(self, what: str) -> None:
+        """Run one of the player display's actions, building its host (and importing its code) the first time."""
+        if self.player_host is None:
+            if self.encounter_board is None:
+                self.act_player.setChecked(False)
+                self._show_message("Open a campaign first: the player display shows its encounter")
+                return
+            from crisis_desktop.ui.player_display.host import PlayerDisplayHost
+
+            host = PlayerDisplayHost(self.encounter_board, self.settings.ui, self._save_settings, self)
+            host.shortcuts = [self.act_player, self.act_player_blank]
+            host.shownChanged.connect(self.act_player.setChecked)
+            host.message.connect(self._show_message)
+            host.set_document(self.document)
+            host.set_blank(self.act_player_blank.isChecked())
+            self.player_host = host
+        host = self.player_host
+        checked = {"set_blank": self.act_player_blank, "set_pc_numbers": self.act_player_numbers,
+                   "set_dark": self.act_player_dark}
+        if what in checked:
+            getattr(host, what)(checked[what].isChecked())
+        else:
+            getattr(host, what)()
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
@@ -301,6 +351,8 @@ class MainWindow(QMainWindow):
         if not closed:
             event.ignore()
             return
+        if self.player_host is not None:
+            self.player_host.close()
         self.settings.ui["geometry"] = base64.b64encode(bytes(self.saveGeometry().data())).decode()
         self.settings.ui["state"] = base64.b64encode(bytes(self.saveState().data())).decode()
         self._save_settings()
@@ -511,6 +563,8 @@ class MainWindow(QMainWindow):
             self.map_place.set_document(self.document)
             if self.encounter_board is not None and self.map_place.board is None:
                 self.map_place.set_board(self.encounter_board)
+        if self.player_host is not None:
+            self.player_host.set_document(self.document)
 
     def _show_map_named(self, name: str) -> None:
         if self.map_place is not None and self.document is not None:

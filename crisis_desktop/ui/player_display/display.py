@@ -1,0 +1,210 @@
+"""The player display window: round, turn order and the battle map in large type, for the players' screen."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QColor, QGuiApplication, QPainter, QResizeEvent, QScreen
+from PySide6.QtWidgets import (
+    QGraphicsView,
+    QHBoxLayout,
+    QLabel,
+    QSplitter,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from crisis_desktop.controller.changes import ChangeSet
+from crisis_desktop.ui.models.board_model import BoardModel
+from crisis_desktop.ui.player_display.map_scene import PlayerMapScene
+from crisis_desktop.ui.player_display.models import PlayerBoardProxy
+from crisis_desktop.ui.player_display.turn_list import TurnList
+
+if TYPE_CHECKING:
+    from crisis_desktop.domain import Campaign
+    from crisis_desktop.rules.base import Ruleset
+
+THEMES = {
+    "dark": {"window": "#17171b", "ink": "#ececec", "muted": "#9a9aa4", "row": QColor(40, 40, 48),
+             "current": QColor(122, 96, 20)},
+    "light": {"window": "#f4f2ec", "ink": "#1d1d1f", "muted": "#5c5c66", "row": QColor(226, 224, 216),
+              "current": QColor(255, 220, 120)},
+}
+FALLBACK_SIZE = (1024, 640)
+
+
+class MapOnly(QGraphicsView):
+    """The players' map view: the whole map fitted, no scroll bars, no mouse."""
+
+    def __init__(self, scene: PlayerMapScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self.setInteractive(False)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFrameShape(QGraphicsView.Shape.NoFrame)
+        scene.sceneRectChanged.connect(lambda _r: self.fit())
+
+    def fit(self) -> None:
+        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # Override QGraphicsView::resizeEvent
+        super().resizeEvent(event)
+        self.fit()
+
+
+class PlayerDisplay(QWidget):
+    """A borderless top-level window showing the fight to the players.
+
+    The turn order is a PlayerBoardProxy over the board's own model and the map a PlayerMapScene over
+    the same campaign, so both follow every command at once; nothing here is copied from the GM's views.
+    """
+
+    def __init__(self, board_model: BoardModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window | Qt.WindowType.FramelessWindowHint)
+        self.setObjectName("player-display")
+        self.setWindowTitle("Crisis Desktop — player display")
+        self.campaign: Campaign | None = None
+        self.encounter_id: str | None = None
+        self.theme = "dark"
+        self.proxy = PlayerBoardProxy(parent=self)
+        self.proxy.setSourceModel(board_model)
+        self.scene = PlayerMapScene(self)
+        self.title = QLabel()
+        self.title.setObjectName("player-title")
+        self.round_label = QLabel()
+        self.round_label.setObjectName("player-round")
+        self.round_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.turns = TurnList()
+        self.turns.setModel(self.proxy)
+        self.map_view = MapOnly(self.scene)
+        self.no_map = QLabel("No battle map for this fight")
+        self.no_map.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.map_stack = QStackedWidget()
+        self.map_stack.addWidget(self.map_view)
+        self.map_stack.addWidget(self.no_map)
+        self.blank_page = QWidget()
+        self.blank_page.setObjectName("player-blank")
+        self._layout()
+        self.set_theme("dark")
+
+    def _layout(self) -> None:
+        content = QWidget()
+        header = QHBoxLayout()
+        header.addWidget(self.title, 1)
+        header.addWidget(self.round_label)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.turns)
+        splitter.addWidget(self.map_stack)
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 5)
+        splitter.setSizes([380, 900])
+        column = QVBoxLayout(content)
+        column.setContentsMargins(18, 12, 18, 18)
+        column.addLayout(header)
+        column.addWidget(splitter, 1)
+        self.pages = QStackedWidget()
+        self.pages.addWidget(content)
+        self.pages.addWidget(self.blank_page)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.pages)
+
+    # -- what is shown ------------------------------------------------------------------------
+    def show_encounter(self, campaign: Campaign | None, encounter_id: str | None, ruleset: Ruleset | None) -> None:
+        """Follow another encounter (the board's proxy follows the board by itself)."""
+        self.campaign, self.encounter_id = campaign, encounter_id
+        encounter = self._encounter()
+        map_id = encounter.battle_map_id if encounter is not None else None
+        self.scene.show_map(campaign if map_id else None, map_id, encounter_id, ruleset)
+        self.map_stack.setCurrentIndex(0 if map_id else 1)
+        self.map_view.fit()
+        self._update_header()
+
+    def apply_changes(self, changes: ChangeSet) -> None:
+        """The document's changed signal: the map from the change set, the round line."""
+        encounter = self._encounter()
+        if encounter is not None and encounter.battle_map_id != self.scene.map_id:
+            self.show_encounter(self.campaign, self.encounter_id, self.scene.ruleset)
+            return
+        self.scene.apply_changes(changes)
+        self._update_header()
+
+    def _encounter(self):  # type: ignore[no-untyped-def]
+        if self.campaign is None or self.encounter_id is None:
+            return None
+        try:
+            return self.campaign.encounter(self.encounter_id)
+        except KeyError:
+            return None
+
+    def _update_header(self) -> None:
+        encounter = self._encounter()
+        self.title.setText(encounter.name if encounter is not None else "")
+        if encounter is None:
+            text = ""
+        elif encounter.ended:
+            text = "Fight over"
+        elif not encounter.started:
+            text = "Get ready"
+        elif encounter.round == 0 and encounter.surprise_round:
+            text = "Surprise round"
+        else:
+            text = f"Round {encounter.round}"
+        self.round_label.setText(text)
+
+    # -- look ---------------------------------------------------------------------------------
+    def set_theme(self, theme: str) -> None:
+        """"dark" or "light": window, text and row colours (the fog stays dark in both)."""
+        self.theme = theme if theme in THEMES else "dark"
+        colours = THEMES[self.theme]
+        self.setStyleSheet(
+            f"#player-display, #player-blank {{ background: {colours['window']}; }}"
+            f"QLabel {{ color: {colours['ink']}; }}"
+            f"#player-title {{ font-size: 30pt; font-weight: bold; }}"
+            f"#player-round {{ font-size: 30pt; font-weight: bold; }}"
+            f"QListView, QGraphicsView, QStackedWidget {{ background: {colours['window']}; border: none; }}"
+            f"QLabel {{ font-size: 20pt; }}")
+        delegate = self.turns.delegate
+        delegate.ink = QColor(colours["ink"])
+        delegate.row_fill = colours["row"]
+        delegate.current_fill = colours["current"]
+        self.scene.setBackgroundBrush(QColor(colours["window"]))
+        self.turns.viewport().update()
+
+    def set_blank(self, blank: bool) -> None:
+        """Blank the screen (the GM is preparing something) or show the fight again."""
+        self.pages.setCurrentIndex(1 if blank else 0)
+
+    @property
+    def blank(self) -> bool:
+        return self.pages.currentIndex() == 1
+
+    # -- where it is shown --------------------------------------------------------------------
+    def show_on(self, screen: QScreen | None) -> None:
+        """Full screen on `screen`; with None, a normal window on the main screen (the fallback)."""
+        handle = self.windowHandle()
+        if screen is None:
+            primary = QGuiApplication.primaryScreen()
+            if self.isFullScreen():
+                self.showNormal()
+            if handle is not None and primary is not None:
+                handle.setScreen(primary)
+            if primary is not None:
+                area = primary.availableGeometry()
+                width, height = min(FALLBACK_SIZE[0], area.width()), min(FALLBACK_SIZE[1], area.height())
+                self.setGeometry(QRect(area.center().x() - width // 2, area.center().y() - height // 2,
+                                       width, height))
+            self.showNormal()
+            return
+        if handle is not None:
+            handle.setScreen(screen)
+        # Placing the window on the screen first makes every platform open it full screen there.
+        self.setGeometry(screen.geometry())
+        self.showFullScreen()
+        if self.windowHandle() is not None and self.windowHandle().screen() is not screen:
+            self.windowHandle().setScreen(screen)
+            self.setGeometry(screen.geometry())

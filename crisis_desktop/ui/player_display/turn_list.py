@@ -1,0 +1,103 @@
+"""The players' turn order: one large row per visible combatant with health word and condition chips."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
+from PySide6.QtWidgets import QListView, QStyledItemDelegate, QStyleOptionViewItem, QWidget
+
+from crisis_desktop.ui.models.board_model import ConditionsRole, CurrentRole
+from crisis_desktop.ui.player_display.health import BADLY_WOUNDED, DOWN, UNHURT, WOUNDED
+from crisis_desktop.ui.player_display.models import HealthTextRole, HealthWordRole, SideRole
+
+SIDE_COLOURS = {"party": QColor(60, 120, 220), "enemies": QColor(200, 60, 60), "neutral": QColor(140, 140, 140)}
+WORD_COLOURS = {UNHURT: QColor(70, 170, 90), WOUNDED: QColor(220, 160, 40), BADLY_WOUNDED: QColor(225, 90, 50),
+                DOWN: QColor(150, 150, 150)}
+CHIP = QColor(90, 110, 170)
+
+
+class TurnDelegate(QStyledItemDelegate):
+    """Paints a row: side stripe, name, health (word, or numbers for PCs), chips; the current actor lit up.
+
+    `ink`, `row_fill` and `current_fill` come from the display's theme.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.point_size = 22
+        self.ink = QColor(235, 235, 235)
+        self.row_fill = QColor(40, 40, 46)
+        self.current_fill = QColor(120, 100, 30)
+
+    def _fonts(self) -> tuple[QFont, QFont]:
+        big = QFont()
+        big.setPointSize(self.point_size)
+        big.setBold(True)
+        small = QFont()
+        small.setPointSize(max(8, int(self.point_size * 0.6)))
+        return big, small
+
+    def sizeHint(self, option: QStyleOptionViewItem,  # Override QStyledItemDelegate::sizeHint
+                 index: QModelIndex | QPersistentModelIndex) -> QSize:
+        big, small = self._fonts()
+        return QSize(400, QFontMetrics(big).height() + QFontMetrics(small).height() + 22)
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem,  # Override QStyledItemDelegate::paint
+              index: QModelIndex | QPersistentModelIndex) -> None:
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        rect = option.rect.adjusted(4, 3, -4, -3)
+        current = bool(index.data(CurrentRole))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(self.current_fill if current else self.row_fill)
+        painter.drawRoundedRect(rect, 8, 8)
+        painter.setBrush(SIDE_COLOURS.get(index.data(SideRole) or "", SIDE_COLOURS["neutral"]))
+        painter.drawRoundedRect(QRect(rect.left(), rect.top(), 10, rect.height()), 4, 4)
+        big, small = self._fonts()
+        line = QFontMetrics(big).height()
+        text_rect = rect.adjusted(22, 6, -12, 0)
+        painter.setFont(big)
+        painter.setPen(self.ink)
+        name = ("▶ " if current else "") + str(index.data() or "")
+        health = str(index.data(HealthTextRole) or "")
+        health_width = QFontMetrics(big).horizontalAdvance(health) + 8
+        top = QRect(text_rect.left(), text_rect.top(), text_rect.width(), line)
+        painter.drawText(top.adjusted(0, 0, -health_width, 0), Qt.AlignmentFlag.AlignLeft
+                         | Qt.AlignmentFlag.AlignVCenter, QFontMetrics(big).elidedText(
+                             name, Qt.TextElideMode.ElideRight, top.width() - health_width))
+        painter.setPen(WORD_COLOURS.get(str(index.data(HealthWordRole) or ""), self.ink))
+        painter.drawText(top, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, health)
+        self._paint_chips(painter, QRect(text_rect.left(), top.bottom() + 4, text_rect.width(),
+                                         QFontMetrics(small).height() + 4), small, index.data(ConditionsRole) or ())
+        painter.restore()
+
+    def _paint_chips(self, painter: QPainter, rect: QRect, font: QFont, chips: tuple) -> None:  # type: ignore[type-arg]
+        painter.setFont(font)
+        metrics = QFontMetrics(font)
+        x = rect.left()
+        for chip in chips:
+            label = f"{chip.label} {chip.rounds}" if chip.rounds else chip.label
+            width = metrics.horizontalAdvance(label) + 16
+            if x + width > rect.right():
+                break
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(CHIP)
+            painter.drawRoundedRect(QRect(x, rect.top(), width, rect.height()), rect.height() / 2, rect.height() / 2)
+            painter.setPen(QColor(255, 255, 255))
+            painter.drawText(QRect(x, rect.top(), width, rect.height()), Qt.AlignmentFlag.AlignCenter, label)
+            x += width + 6
+
+
+class TurnList(QListView):
+    """The turn order for the players: not selectable, not editable, no tooltips."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.delegate = TurnDelegate(self)
+        self.setItemDelegate(self.delegate)
+        self.setSelectionMode(QListView.SelectionMode.NoSelection)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setEditTriggers(QListView.EditTrigger.NoEditTriggers)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setUniformItemSizes(True)

@@ -1,0 +1,96 @@
+"""The player display window and View › Player display: live updates, blanking, themes, options remembered."""
+
+from __future__ import annotations
+
+import json
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
+
+from crisis_desktop.controller.character_commands import SetCharacterField
+from crisis_desktop.controller.map_commands import SetToken
+from crisis_desktop.rules.dice import RandomDice
+from crisis_desktop.ui.player_display.display import THEMES, PlayerDisplay
+
+SNIPER = "cmb-ambush-corp-sniper"
+
+
+def texts(display: PlayerDisplay) -> str:
+    """Every label of the display and every row's text, as the players could read them."""
+    proxy = display.proxy
+    rows = [str(proxy.index(r, c).data(role)) for r in range(proxy.rowCount()) for c in range(proxy.columnCount())
+            for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole)]
+    return "\n".join([*(label.text() for label in display.findChildren(QLabel)), *rows])
+
+
+def test_round_turns_and_map_follow_the_fight_live(qtbot, document, board):
+    display = PlayerDisplay(board.model)
+    qtbot.addWidget(display)
+    display.show_encounter(document.campaign, "enc-ambush", board.ruleset)
+    assert display.title.text() == "Raider Ambush" and display.round_label.text() == "Get ready"
+    assert display.scene.map_id == "map-ridge-road" and SNIPER not in display.scene.tokens
+    document.changed.connect(display.apply_changes)
+    ctl = board.controller
+    document.push(ctl.start(RandomDice(3)))
+    assert display.round_label.text() in ("Round 1", "Surprise round")
+    document.push(ctl.set_resource("cmb-ambush-vera", "ap", 0))
+    moved_from = display.scene.token_cell("cmb-ambush-raider-jory")
+    document.push(SetToken("map-ridge-road", "cmb-ambush-raider-jory", (moved_from[0] + 1, moved_from[1])))
+    assert display.scene.token_cell("cmb-ambush-raider-jory") == (moved_from[0] + 1, moved_from[1])
+
+
+def test_no_gm_notes_hidden_names_or_odds_reach_the_display(qtbot, document, board):
+    display = PlayerDisplay(board.model)
+    qtbot.addWidget(display)
+    display.show_encounter(document.campaign, "enc-ambush", board.ruleset)
+    document.changed.connect(display.apply_changes)
+    ctl = board.controller
+    rask = ctl.character_of("cmb-ambush-raider-rask")
+    document.push(SetCharacterField(document.campaign, rask.id, "gm_notes", "SECRET: flees at round 3"))
+    document.push(ctl.start(RandomDice(11)))
+    attacker = ctl.current_id()
+    target = next(c.id for c in ctl.encounter.combatants if c.side != ctl.combatant(attacker).side and not c.hidden)
+    weapon = ctl.weapons(attacker)[0]
+    document.push(ctl.attack(ctl.attack_context(attacker, weapon.id, target, distance=3), RandomDice(2)))
+    shown = texts(display)
+    assert "SECRET" not in shown and ctl.name(SNIPER) not in shown
+    assert "%" not in shown and "odds" not in shown.lower()
+
+
+def test_blank_and_themes(qtbot, document, board):
+    display = PlayerDisplay(board.model)
+    qtbot.addWidget(display)
+    display.resize(800, 500)
+    display.show_encounter(document.campaign, "enc-ambush", board.ruleset)
+    display.show()
+    qtbot.waitExposed(display)
+    display.set_blank(True)
+    assert display.blank and not display.turns.isVisible() and not display.map_view.isVisible()
+    image = display.grab().toImage()
+    colours = {image.pixelColor(x, y).name() for x in range(0, 800, 97) for y in range(0, 500, 61)}
+    assert colours == {THEMES["dark"]["window"]}, "blank is one flat colour"
+    display.set_blank(False)
+    assert display.turns.isVisible() and display.map_view.isVisible()
+    display.set_theme("light")
+    display.set_blank(True)
+    assert display.grab().toImage().pixelColor(400, 250).name() == THEMES["light"]["window"]
+
+
+def test_view_menu_opens_blanks_and_remembers_options(qtbot, window, paths):
+    assert window.player_host is None, "nothing of the display is built at start-up"
+    window.act_player.trigger()
+    host = window.player_host
+    assert host is not None and host.shown and window.act_player.isChecked()
+    # One screen only and none remembered: a normal window on the main screen, not over the GM's window.
+    assert host.fallback and not host.display.isFullScreen()
+    window.act_player_blank.trigger()
+    assert host.display.blank
+    window.act_player_blank.trigger()
+    assert not host.display.blank
+    window.act_player_numbers.trigger()
+    window.act_player_dark.trigger()
+    assert not host.display.proxy.show_pc_numbers and host.display.theme == "light"
+    saved = json.loads(paths.settings_file.read_text(encoding="utf-8"))["ui"]["player_display"]
+    assert saved == {"pc_numbers": False, "theme": "light"}
+    window.act_player.trigger()
+    assert not host.shown and not window.act_player.isChecked()
