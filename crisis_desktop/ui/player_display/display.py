@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (
     QGraphicsView,
     QHBoxLayout,
     QLabel,
-    QSplitter,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -80,6 +79,7 @@ class PlayerDisplay(QWidget):
         self.round_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.turns = TurnList()
         self.turns.setModel(self.proxy)
+        self.turns.setMinimumWidth(440)
         self.map_view = MapOnly(self.scene)
         self.no_map = QLabel("No battle map for this fight")
         self.no_map.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -96,16 +96,14 @@ class PlayerDisplay(QWidget):
         header = QHBoxLayout()
         header.addWidget(self.title, 1)
         header.addWidget(self.round_label)
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(self.turns)
-        splitter.addWidget(self.map_stack)
-        splitter.setStretchFactor(0, 2)
-        splitter.setStretchFactor(1, 5)
-        splitter.setSizes([380, 900])
+        body = QHBoxLayout()
+        body.setSpacing(18)
+        body.addWidget(self.turns, 2)
+        body.addWidget(self.map_stack, 5)
         column = QVBoxLayout(content)
         column.setContentsMargins(18, 12, 18, 18)
         column.addLayout(header)
-        column.addWidget(splitter, 1)
+        column.addLayout(body, 1)
         self.pages = QStackedWidget()
         self.pages.addWidget(content)
         self.pages.addWidget(self.blank_page)

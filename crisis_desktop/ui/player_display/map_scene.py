@@ -10,7 +10,7 @@ from crisis_desktop.ui.battlemap.scene import MapScene
 
 Coord = tuple[int, int]
 
-PLAYER_FOG = QColor(18, 18, 22)
+PLAYER_FOG = QColor(58, 62, 76)       # opaque, and unlike the window around the map
 
 
 class PlayerMapScene(MapScene):

@@ -26,6 +26,7 @@ AnyIndex = QModelIndex | QPersistentModelIndex
 HealthWordRole = Qt.ItemDataRole.UserRole + 40   # "unhurt", "wounded", "badly wounded", "down"
 HealthTextRole = Qt.ItemDataRole.UserRole + 41   # the word, with Health numbers for PCs when shown
 SideRole = Qt.ItemDataRole.UserRole + 42         # "party", "enemies", "neutral"
+HealthNumbersRole = Qt.ItemDataRole.UserRole + 43  # "Health 21/24" for PCs when shown, else ""
 PLAYER_COLUMNS = (COL_NAME, COL_BARS, COL_CONDITIONS)
 # Roles of the board model that hold nothing GM-only and pass through unchanged.
 _PASSED = frozenset({int(CombatantIdRole), int(CurrentRole), int(ConditionsRole),
@@ -114,6 +115,9 @@ class PlayerBoardProxy(QSortFilterProxyModel):
             return combatant.side.value
         if role in (HealthWordRole, HealthTextRole):
             return self._health(source, character, with_numbers=role == HealthTextRole)
+        if role == HealthNumbersRole:
+            bar = health_bar(source.data(ResourcesRole) or ())
+            return f"Health {bar.current}/{bar.maximum}" if bar is not None and self._numbers_for(character) else ""
         if role == ResourcesRole:
             return source.data(role) if self._numbers_for(character) else ()
         column = source.column()

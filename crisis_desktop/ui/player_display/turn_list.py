@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QListView, QStyledItemDelegate, QStyleOptionViewIt
 
 from crisis_desktop.ui.models.board_model import ConditionsRole, CurrentRole
 from crisis_desktop.ui.player_display.health import BADLY_WOUNDED, DOWN, UNHURT, WOUNDED
-from crisis_desktop.ui.player_display.models import HealthTextRole, HealthWordRole, SideRole
+from crisis_desktop.ui.player_display.models import HealthNumbersRole, HealthWordRole, SideRole
 
 SIDE_COLOURS = {"party": QColor(60, 120, 220), "enemies": QColor(200, 60, 60), "neutral": QColor(140, 140, 140)}
 WORD_COLOURS = {UNHURT: QColor(70, 170, 90), WOUNDED: QColor(220, 160, 40), BADLY_WOUNDED: QColor(225, 90, 50),
@@ -17,7 +17,8 @@ CHIP = QColor(90, 110, 170)
 
 
 class TurnDelegate(QStyledItemDelegate):
-    """Paints a row: side stripe, name, health (word, or numbers for PCs), chips; the current actor lit up.
+    """Paints a row: side stripe, name and health word, then PCs' Health numbers (when shown) and condition
+    chips; the current actor lit up.
 
     `ink`, `row_fill` and `current_fill` come from the display's theme.
     """
@@ -59,16 +60,22 @@ class TurnDelegate(QStyledItemDelegate):
         painter.setFont(big)
         painter.setPen(self.ink)
         name = ("▶ " if current else "") + str(index.data() or "")
-        health = str(index.data(HealthTextRole) or "")
+        health = str(index.data(HealthWordRole) or "")
         health_width = QFontMetrics(big).horizontalAdvance(health) + 8
         top = QRect(text_rect.left(), text_rect.top(), text_rect.width(), line)
         painter.drawText(top.adjusted(0, 0, -health_width, 0), Qt.AlignmentFlag.AlignLeft
                          | Qt.AlignmentFlag.AlignVCenter, QFontMetrics(big).elidedText(
                              name, Qt.TextElideMode.ElideRight, top.width() - health_width))
-        painter.setPen(WORD_COLOURS.get(str(index.data(HealthWordRole) or ""), self.ink))
+        painter.setPen(WORD_COLOURS.get(health, self.ink))
         painter.drawText(top, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, health)
-        self._paint_chips(painter, QRect(text_rect.left(), top.bottom() + 4, text_rect.width(),
-                                         QFontMetrics(small).height() + 4), small, index.data(ConditionsRole) or ())
+        second = QRect(text_rect.left(), top.bottom() + 4, text_rect.width(), QFontMetrics(small).height() + 4)
+        numbers = str(index.data(HealthNumbersRole) or "")
+        if numbers:
+            painter.setFont(small)
+            painter.setPen(self.ink)
+            painter.drawText(second, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, numbers)
+            second.setLeft(second.left() + QFontMetrics(small).horizontalAdvance(numbers) + 12)
+        self._paint_chips(painter, second, small, index.data(ConditionsRole) or ())
         painter.restore()
 
     def _paint_chips(self, painter: QPainter, rect: QRect, font: QFont, chips: tuple) -> None:  # type: ignore[type-arg]

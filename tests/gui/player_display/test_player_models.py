@@ -9,7 +9,12 @@ from crisis_desktop.controller.character_commands import SetCharacterField
 from crisis_desktop.rules.dice import RandomDice
 from crisis_desktop.ui.models.board_model import CombatantIdRole, CurrentRole, ResourcesRole
 from crisis_desktop.ui.player_display.health import BADLY_WOUNDED, DOWN, UNHURT, WOUNDED, health_word
-from crisis_desktop.ui.player_display.models import HealthTextRole, HealthWordRole, PlayerBoardProxy
+from crisis_desktop.ui.player_display.models import (
+    HealthNumbersRole,
+    HealthTextRole,
+    HealthWordRole,
+    PlayerBoardProxy,
+)
 
 SNIPER = "cmb-ambush-corp-sniper"    # hidden from the players in the demo
 
@@ -90,6 +95,11 @@ def test_pc_numbers_are_an_option(qtbot, document, board, proxy):
             0, proxy.rowCount() - 1)):
         proxy.set_show_pc_numbers(False)
     assert proxy.index(row, 1).data() == "unhurt" and proxy.index(row, 1).data(ResourcesRole) == ()
+    assert proxy.index(row, 1).data(HealthNumbersRole) == ""
+    proxy.set_show_pc_numbers(True)
+    assert proxy.index(row, 1).data(HealthNumbersRole).startswith("Health ")
+    npc_row = ids(proxy).index("cmb-ambush-raider-rask")
+    assert proxy.index(npc_row, 1).data(HealthNumbersRole) == ""
 
 
 def test_each_word_shows_as_an_npc_is_hurt(document, board, proxy):
