@@ -11,6 +11,7 @@ from crisis_desktop.rules.geometry.area import (
     scatter_die,
     scatter_table,
 )
+from crisis_desktop.rules.geometry.batch import CoverSummary, cover_many
 from crisis_desktop.rules.geometry.cover import CoverResult, cover_between, cover_from, line_of_sight
 from crisis_desktop.rules.geometry.grid import (
     HEX_DIRECTIONS,
@@ -37,10 +38,10 @@ from crisis_desktop.rules.geometry.terrain import Terrain, firearms_step, parse_
 from crisis_desktop.rules.geometry.tracing import Trace, trace
 
 __all__ = [
-    "HEX_DIRECTIONS", "HEX_SCATTER", "SQUARE_DIRECTIONS", "SQUARE_SCATTER", "Coord", "CoverResult", "Cube",
-    "Diagonal", "Grid", "MoveOption", "MovePlan", "Path", "RangeBands", "RangeResult", "ScatterDirection",
+    "HEX_DIRECTIONS", "HEX_SCATTER", "SQUARE_DIRECTIONS", "SQUARE_SCATTER", "Coord", "CoverResult", "CoverSummary",
+    "Cube", "Diagonal", "Grid", "MoveOption", "MovePlan", "Path", "RangeBands", "RangeResult", "ScatterDirection",
     "ScatterResult", "Terrain", "Trace", "area_template", "back_direction", "cover_between", "cover_from",
-    "cube_distance", "cube_round", "cube_to_offset", "find_path", "firearms_step", "line_of_sight", "move_action",
-    "offset_to_cube", "parse_map", "plan_move", "range_for_distance", "range_increment", "scatter", "scatter_die",
-    "scatter_table", "square_steps", "trace", "weapon_range",
+    "cover_many", "cube_distance", "cube_round", "cube_to_offset", "find_path", "firearms_step", "line_of_sight",
+    "move_action", "offset_to_cube", "parse_map", "plan_move", "range_for_distance", "range_increment", "scatter",
+    "scatter_die", "scatter_table", "square_steps", "trace", "weapon_range",
 ]

@@ -142,24 +142,31 @@ class CoverResult(NamedTuple):
     @property
     def reason(self) -> str:
         """The cover in plain words, e.g. "light cover from (3, 4)"."""
-        before, after = COVER_STEPS.index(self.terrain), COVER_STEPS.index(self.terrain_firearms)
-        parts: list[str] = []
-        if before == TOTAL:
-            parts.append(f"no line of sight: total cover {_where(self.source)}")
-        elif before:
-            parts.append(f"{self.terrain.value} cover {_where(self.source)}")
-        if after < before:
-            firearms = f"{self.terrain_firearms.value} cover" if after else "no cover"
-            moved = after and self.source_firearms != self.source
-            extra = f" ({firearms} {_where(self.source_firearms)})" if moved else ""
-            parts.append(f"bullets go through: {firearms} against firearms{extra}")
-        if self.prone_facing and before < TOTAL:
-            parts.append("prone and facing the attacker: at least heavy cover")
-        return "; ".join(parts) if parts else "clear line: no cover"
+        return describe_cover(self.terrain, self.terrain_firearms, self.source, self.source_firearms,
+                              self.prone_facing)
 
     def context_fields(self) -> dict[str, object]:
         """The AttackContext fields this result fills; the ruleset applies the step-down and prone rules."""
         return {"cover": self.terrain, "cover_penetrable": self.penetrable, "target_prone_facing": self.prone_facing}
+
+
+def describe_cover(terrain: CoverLevel, terrain_firearms: CoverLevel, source: tuple[Coord, ...],
+                   source_firearms: tuple[Coord, ...], prone_facing: bool) -> str:
+    """A cover result in plain words (shared by CoverResult and the batch's CoverSummary)."""
+    before, after = COVER_STEPS.index(terrain), COVER_STEPS.index(terrain_firearms)
+    parts: list[str] = []
+    if before == TOTAL:
+        parts.append(f"no line of sight: total cover {_where(source)}")
+    elif before:
+        parts.append(f"{terrain.value} cover {_where(source)}")
+    if after < before:
+        firearms = f"{terrain_firearms.value} cover" if after else "no cover"
+        moved = after and source_firearms != source
+        extra = f" ({firearms} {_where(source_firearms)})" if moved else ""
+        parts.append(f"bullets go through: {firearms} against firearms{extra}")
+    if prone_facing and before < TOTAL:
+        parts.append("prone and facing the attacker: at least heavy cover")
+    return "; ".join(parts) if parts else "clear line: no cover"
 
 
 def _where(cells: tuple[Coord, ...]) -> str:

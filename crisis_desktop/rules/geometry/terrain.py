@@ -61,6 +61,7 @@ class Terrain:
         self.impassable = frozenset(xy for xy, (level, _) in self.levels.items() if level == TOTAL)
         self.penetrable_walls = any(level == TOTAL and after < TOTAL for level, after in self.levels.values())
         self.boards: dict[tuple[int, bool, int], int] = {}
+        self.tables: dict[tuple[int, ...], object] = {}     # numpy lookup tables of cover_many, built on first use
 
     @classmethod
     def of(cls, battle_map: BattleMap, diagonal: Diagonal = Diagonal.ONE) -> Terrain:
