@@ -400,6 +400,10 @@ class Ruleset(ABC):
     DISTANCE_UNIT: str = "tiles"
     RANGE_PENALTY_PER_INCREMENT: int = -1
 
+    def crawl_reach(self, actor: Actor, options: Options) -> int | None:
+        """Tiles one crawl takes a prone actor; None where the system has no crawling."""
+        return None
+
     def cost_text(self, actor: Actor, cost: int, options: Options) -> str:
         """An action's cost as this actor pays it: "2 AP" (or "1 action" where NPCs count actions)."""
         return f"{cost} AP"

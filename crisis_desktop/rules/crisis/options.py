@@ -28,6 +28,9 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption("spare_life_threshold", "Non-lethal killing blow", ("dying", "dead"), "dying",
                "When the attacker may knock out instead of kill: any blow that would leave the target Dying (dying) "
                "or only one that would kill outright (dead)."),
+    RuleOption("crawl_reach", "Crawl reach", ("pace", "half_pace"), "pace",
+               "How far one Crawl (1 AP) takes a prone character: Pace tiles, like Move (pace), or half of it "
+               "(half_pace). The source gives Crawl a cost but no distance."),
 )
 
 _DEFAULTS = {o.key: o.default for o in RULE_OPTIONS}

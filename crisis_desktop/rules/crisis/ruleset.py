@@ -45,6 +45,12 @@ class CrisisRuleset(Ruleset):
                       "perception": "Perception", "dr_physical": "Physical DR"}
     HEAL_ACTION = "first_aid"
 
+    def crawl_reach(self, actor: Actor, options: Options) -> int:
+        pace = int(sheet.derived(actor.character, options)["pace"].value)
+        if self.options_with_defaults(options)["crawl_reach"] == "half_pace":
+            return max(1, pace // 2)
+        return pace
+
     def cost_text(self, actor: Actor, cost: int, options: Options) -> str:
         if actions.uses_npc_actions(actor, self.options_with_defaults(options)):
             return "1 action"  # under the two_actions option an NPC's action is one of its two

@@ -74,11 +74,12 @@ def decide_move(ctl: EncounterController | None, terrain: Terrain, combatant_id:
             return MoveDecision(path, None, 0, False, f"{name} cannot go there: {option.reason}")
         action, reason = option.action or "move", option.reason
         if prone:
-            if action == "run":
+            reach = ctl.ruleset.crawl_reach(ctl.actor(combatant_id), ctl.options) or pace
+            if option.tiles is None or option.tiles > reach:
                 return MoveDecision(path, None, 0, False,
-                                    f"{name} is prone: Crawl reaches {pace} tiles, this needs {option.tiles}; "
-                                    "stand up to Run")
-            action, reason = "crawl", f"Crawl: {option.tiles} of {pace} tiles"
+                                    f"{name} is prone: Crawl reaches {reach} tiles, this needs {option.tiles}; "
+                                    "stand up to go further")
+            action, reason = "crawl", f"Crawl: {option.tiles} of {reach} tiles"
     available = {a.action.key: a for a in ctl.actions(combatant_id)}
     avail = available.get(action)
     if avail is None:

@@ -437,3 +437,17 @@ def test_range_bands_follow_the_campaigns_rule_option():
     musket = EquipmentItem(name="Musket", kind=ItemKind.WEAPON, stats={"range": 15})  # 15 m = 10 cells
     far = range_of(classic, grid, musket, (0, 0), (25, 0), {})
     assert far.increment == 3 and far.penalty.value == -4  # -2 per increment after the first
+
+
+def test_crawl_reach_is_a_rule_option():
+    from crisis_desktop.domain import Character, CharacterKind, Combatant, ConditionState
+    from crisis_desktop.rules.base import Actor
+    from crisis_desktop.rules.registry import get_ruleset
+
+    rules = get_ruleset("crisis")
+    body_d8 = Character(name="Crawler", kind=CharacterKind.PC, stats={**rules.new_stats(CharacterKind.PC), "body": 8},
+                        conditions=[ConditionState(key="prone")])
+    actor = Actor(body_d8, Combatant(character_id=body_d8.id))
+    assert rules.crawl_reach(actor, {}) == 4  # Pace: Body d8 / 2
+    assert rules.crawl_reach(actor, {"crawl_reach": "half_pace"}) == 2
+    assert get_ruleset("crisis-classic").crawl_reach(actor, {}) is None
