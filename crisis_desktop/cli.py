@@ -1,4 +1,4 @@
-"""Headless commands (no window, no display needed): `crisis-desktop info`, later `export`."""
+"""Headless commands (no window, no display needed): `crisis-desktop info` and `export`."""
 
 from __future__ import annotations
 
@@ -13,6 +13,20 @@ def add_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     # SUPPRESS keeps a --campaign given before the command from being reset by this default.
     info.add_argument("--campaign", metavar="NAME_OR_PATH", default=argparse.SUPPRESS)
     info.set_defaults(run=run_info)
+
+    export = sub.add_parser(
+        "export", help="write character sheets as one PDF (a page each) or one HTML/Markdown file each",
+    )
+    export.add_argument("--campaign", metavar="NAME_OR_PATH", default=argparse.SUPPRESS)
+    export.add_argument("--character", metavar="NAME", action="append", default=[],
+                        help="a character to export (repeat for more); all characters when left out")
+    export.add_argument("--format", choices=("pdf", "html", "md"), default="pdf")
+    export.add_argument("--output", metavar="DIR", required=True, help="folder the files are written to")
+    export.add_argument("--paper", choices=("a4", "letter"), default="a4", help="PDF page size")
+    export.add_argument("--force", action="store_true", help="replace files that exist already")
+    export.add_argument("--template-dir", metavar="DIR",
+                        help="folder with your own sheet.html / sheet.md (default: <data dir>/templates)")
+    export.set_defaults(run=run_export)
 
 
 def run_info(args: argparse.Namespace, paths: AppPaths) -> int:
@@ -36,4 +50,32 @@ def run_info(args: argparse.Namespace, paths: AppPaths) -> int:
     print(f"{campaign.name} ({campaign.ruleset}) {path}")
     print(f"  {pcs} PCs, {len(campaign.characters) - pcs} NPCs, {len(campaign.encounters)} encounters, "
           f"{len(campaign.battle_maps)} battle maps, {len(campaign.equipment)} catalogue items")
+    return 0
+
+
+def run_export(args: argparse.Namespace, paths: AppPaths) -> int:
+    from pathlib import Path
+
+    from crisis_desktop.app import resolve_campaign_arg
+    from crisis_desktop.export.output import ExportError
+    from crisis_desktop.export.run import export_sheets, pick_characters
+    from crisis_desktop.storage.campaign_store import CampaignFileError, CampaignStore
+
+    if not getattr(args, "campaign", None):
+        print("crisis-desktop: export needs --campaign NAME", file=sys.stderr)
+        return 2
+    template_dir = Path(args.template_dir) if args.template_dir else paths.data_dir / "templates"
+    try:
+        campaign = CampaignStore(paths).load(resolve_campaign_arg(paths, args.campaign))
+        characters = pick_characters(campaign, args.character)
+        written = export_sheets(
+            campaign, characters, args.format, Path(args.output), paper=args.paper, force=args.force,
+            template_dir=template_dir,
+            progress=lambda i, n, sheet: print(f"{i}/{n} {sheet.name}", flush=True),
+        )
+    except (LookupError, CampaignFileError, ExportError, OSError) as exc:
+        print(f"crisis-desktop: {exc}", file=sys.stderr)
+        return 2
+    for path in written:
+        print(f"wrote {path}")
     return 0
