@@ -151,6 +151,8 @@ class CharactersView(QWidget):
         self.act_import = self._action("&Import…", self.import_character, None, "Add a character from a JSON file")
         self.act_export = self._action("&Export…", self.export_character, None,
                                        "Save the selected character as a JSON file")
+        self.act_sheets = self._action("Export &Sheets…", self.export_sheets, None,
+                                       "Sheets of the selected characters (all if none) as PDF, HTML or Markdown")
         self.act_find = self._action("Find", self.focus_search, QKeySequence.StandardKey.Find, "Search")
         self.toolbar = QToolBar("Characters")
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
@@ -158,7 +160,7 @@ class CharactersView(QWidget):
         self.toolbar.addSeparator()
         self.toolbar.addActions([self.act_duplicate, self.act_duplicate_n, self.act_delete])
         self.toolbar.addSeparator()
-        self.toolbar.addActions([self.act_import, self.act_export])
+        self.toolbar.addActions([self.act_import, self.act_export, self.act_sheets])
 
     def _layout_widgets(self, sheet: QWidget) -> None:
         filters = QHBoxLayout()
@@ -289,6 +291,7 @@ class CharactersView(QWidget):
         self.act_delete.setEnabled(count >= 1)
         self.act_duplicate_n.setEnabled(count == 1)
         self.act_export.setEnabled(count == 1)
+        self.act_sheets.setEnabled(has_campaign)
 
     # -- actions -------------------------------------------------------------------------------
     def _push(self, command: Command, select: list[str] | None = None) -> None:
@@ -420,3 +423,37 @@ class CharactersView(QWidget):
             Ask.error(self, "Export character", f"Could not write {path}: {exc}")
             return
         self.message.emit(f"Exported {character.name} to {path.name}")
+
+    def export_sheets(self) -> None:
+        """Export the selected characters' sheets (every character when none is selected)."""
+        if self.document is None:
+            return
+        from crisis_desktop.export.output import ExportError
+        from crisis_desktop.export.run import export_sheets
+        from crisis_desktop.ui.dialogs.export_dialog import ExportDialog
+
+        campaign = self.document.campaign
+        ids = self.selected_ids()
+        characters = [campaign.character(i) for i in ids] if ids else list(campaign.characters)
+        choice = ExportDialog.ask(self, len(characters), Path.home())
+        if choice is None:
+            return
+        templates = self.document.store.paths.data_dir / "templates"
+        def run(force: bool) -> list[Path]:
+            return export_sheets(campaign, characters, choice.fmt, choice.folder, paper=choice.paper,
+                                 force=force, template_dir=templates)
+
+        try:
+            try:
+                written = run(False)
+            except ExportError as exc:
+                # The one refusal the GM can overrule here: files from an earlier export.
+                if "exist already" not in str(exc):
+                    raise
+                if not Ask.yes_no(self, "Export sheets", f"{exc}\n\nReplace them?"):
+                    return
+                written = run(True)
+        except (ExportError, OSError) as exc:
+            Ask.error(self, "Export sheets", f"The sheets were not exported: {exc}")
+            return
+        self.message.emit(f"Exported {len(characters)} sheet(s) to {written[0].parent}")
