@@ -40,8 +40,8 @@ def render_pdf_bytes(sheets: Sequence[Sheet], paper: str = "a4", template_dir: P
     if not sheets:
         raise ValueError("No characters to export")
     ensure_gui_application()
-    from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QSizeF
-    from PySide6.QtGui import QPageLayout, QPageSize, QPainter, QPdfWriter, QTextDocument
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF
+    from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter
 
     data = QByteArray()
     buffer = QBuffer(data)
@@ -54,14 +54,26 @@ def render_pdf_bytes(sheets: Sequence[Sheet], paper: str = "a4", template_dir: P
     writer.setResolution(RESOLUTION_DPI)
     writer.setTitle(sheets[0].name if len(sheets) == 1 else f"{len(sheets)} character sheets")
     writer.setCreator("Crisis Desktop")
-    painter = QPainter(writer)
+    paint_sheets(writer, sheets, template_dir, progress)
+    buffer.close()
+    return bytes(data.data())
+
+
+def paint_sheets(device: object, sheets: Sequence[Sheet], template_dir: Path | None = None,
+                 progress: Callable[[int, Sheet], None] | None = None) -> None:
+    """Paint `sheets` onto a paged device (a PDF writer or a printer), each on a page of its own,
+    scaled down to fit its page where a sheet is long."""
+    from PySide6.QtCore import QSizeF
+    from PySide6.QtGui import QPainter, QTextDocument
+
+    painter = QPainter(device)  # type: ignore[call-overload]
     try:
-        area = writer.pageLayout().paintRectPixels(writer.resolution())
+        area = device.pageLayout().paintRectPixels(device.resolution())  # type: ignore[attr-defined]
         for i, sheet in enumerate(sheets):
             if progress:
                 progress(i, sheet)
             if i:
-                writer.newPage()
+                device.newPage()  # type: ignore[attr-defined]
             document = QTextDocument()
             document.setDocumentMargin(0)
             document.setHtml(render_html(sheet, template_dir))
@@ -77,5 +89,3 @@ def render_pdf_bytes(sheets: Sequence[Sheet], paper: str = "a4", template_dir: P
             painter.restore()
     finally:
         painter.end()
-    buffer.close()
-    return bytes(data.data())

@@ -120,3 +120,14 @@ class BackgroundDialog(QDialog):
         """(the new background or None to remove it,), or None if cancelled; tests replace this."""
         dialog = cls(current, parent)
         return (dialog.background(),) if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+
+class ExportPngAsk:
+    """Where to save the map as a picture; tests replace `path`."""
+
+    @classmethod
+    def path(cls, parent: QWidget | None, suggested: str) -> Path | None:
+        from PySide6.QtWidgets import QFileDialog
+
+        file, _ = QFileDialog.getSaveFileName(parent, "Export the map as PNG", suggested, "PNG image (*.png)")
+        return Path(file) if file else None

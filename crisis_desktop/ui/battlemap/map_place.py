@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QMimeData, Qt, Signal
@@ -137,6 +138,32 @@ class MapPlace(QWidget):
         self.addAction(action)
         return action
 
+    def export_png(self) -> None:
+        """The whole map (terrain, tokens, overlays) as a PNG at twice the scene's size."""
+        from PySide6.QtCore import QRectF
+        from PySide6.QtGui import QImage, QPainter
+
+        from crisis_desktop.ui.battlemap.map_dialogs import ExportPngAsk
+
+        map_id = self.map_id()
+        if map_id is None or self.document is None:
+            return
+        name = next(m.name for m in self.document.campaign.battle_maps if m.id == map_id)
+        target = ExportPngAsk.path(self, str(Path.home() / f"{name}.png"))
+        if target is None:
+            return
+        rect = self.scene.sceneRect()
+        image = QImage(int(rect.width() * 2), int(rect.height() * 2), QImage.Format.Format_ARGB32)
+        image.fill(0xFFFFFFFF)
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.scene.render(painter, QRectF(image.rect()), rect)
+        painter.end()
+        if not image.save(str(target), "PNG"):
+            Ask.error(self, "Export PNG", f"Could not write {target}")
+            return
+        self.message.emit(f"Saved the map to {target}")
+
     def _build_actions(self) -> None:
         self.act_new = self._action("New map…", self.new_map, None, "Create a battle map")
         self.act_rename = self._action("Rename…", self.rename_map, None, "Rename this map")
@@ -149,6 +176,7 @@ class MapPlace(QWidget):
         self.act_zoom_in = self._action("Zoom in", self.view.zoom_in, "Ctrl++", "Zoom in")
         self.act_zoom_out = self._action("Zoom out", self.view.zoom_out, "Ctrl+-", "Zoom out")
         self.act_fit = self._action("Fit", self.view.fit, "Ctrl+0", "The whole map in the window")
+        self.act_png = self._action("Export PNG…", self.export_png, None, "Save the whole map as a picture")
         self.act_attack = self._action("Attack…", self.attack, None,
                                        "Attack the selected token with distance and cover from the map")
         self.act_fog = self._action("Fog of war", self.toggle_fog, None,
@@ -171,7 +199,7 @@ class MapPlace(QWidget):
         maps.addActions([self.act_new, self.act_rename, self.act_delete, self.act_scale, self.act_background,
                          self.act_link, self.act_fog])
         maps.addSeparator()
-        maps.addActions([self.act_zoom_out, self.act_zoom_in, self.act_fit])
+        maps.addActions([self.act_zoom_out, self.act_zoom_in, self.act_fit, self.act_png])
         tools = QToolBar("Tools")
         tools.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         tools.addActions(list(self.tool_actions.values()))

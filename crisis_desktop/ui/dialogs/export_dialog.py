@@ -69,3 +69,17 @@ class ExportDialog(QDialog):
         if dialog.exec() != QDialog.DialogCode.Accepted or not dialog.folder.text().strip():
             return None
         return dialog.choice()
+
+
+class PrintAsk:
+    """The system's print dialog; tests replace `printer` with one that prints to a file."""
+
+    @classmethod
+    def printer(cls, parent: QWidget | None, count: int) -> object | None:
+        """A printer set up by the GM, or None if cancelled."""
+        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        dialog = QPrintDialog(printer, parent)
+        dialog.setWindowTitle(f"Print {count} character sheet{'s' if count != 1 else ''}")
+        return printer if dialog.exec() == QPrintDialog.DialogCode.Accepted else None

@@ -153,6 +153,8 @@ class CharactersView(QWidget):
                                        "Save the selected character as a JSON file")
         self.act_sheets = self._action("Export &Sheets…", self.export_sheets, None,
                                        "Sheets of the selected characters (all if none) as PDF, HTML or Markdown")
+        self.act_print = self._action("&Print Sheets…", self.print_sheets, QKeySequence.StandardKey.Print,
+                                      "Print the sheets of the selected characters (all if none)")
         self.act_find = self._action("Find", self.focus_search, QKeySequence.StandardKey.Find, "Search")
         self.toolbar = QToolBar("Characters")
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
@@ -160,7 +162,7 @@ class CharactersView(QWidget):
         self.toolbar.addSeparator()
         self.toolbar.addActions([self.act_duplicate, self.act_duplicate_n, self.act_delete])
         self.toolbar.addSeparator()
-        self.toolbar.addActions([self.act_import, self.act_export, self.act_sheets])
+        self.toolbar.addActions([self.act_import, self.act_export, self.act_sheets, self.act_print])
 
     def _layout_widgets(self, sheet: QWidget) -> None:
         filters = QHBoxLayout()
@@ -292,6 +294,7 @@ class CharactersView(QWidget):
         self.act_duplicate_n.setEnabled(count == 1)
         self.act_export.setEnabled(count == 1)
         self.act_sheets.setEnabled(has_campaign)
+        self.act_print.setEnabled(has_campaign)
 
     # -- actions -------------------------------------------------------------------------------
     def _push(self, command: Command, select: list[str] | None = None) -> None:
@@ -423,6 +426,28 @@ class CharactersView(QWidget):
             Ask.error(self, "Export character", f"Could not write {path}: {exc}")
             return
         self.message.emit(f"Exported {character.name} to {path.name}")
+
+    def print_sheets(self) -> None:
+        """Print the sheets through the system's print dialog, one page per character."""
+        if self.document is None:
+            return
+        from crisis_desktop.export.pdf import paint_sheets
+        from crisis_desktop.export.sheet import build_sheet
+        from crisis_desktop.rules.registry import get_ruleset
+        from crisis_desktop.ui.dialogs.export_dialog import PrintAsk
+
+        campaign = self.document.campaign
+        ids = self.selected_ids()
+        characters = [campaign.character(i) for i in ids] if ids else list(campaign.characters)
+        if not characters:
+            return
+        printer = PrintAsk.printer(self, len(characters))
+        if printer is None:
+            return
+        ruleset = get_ruleset(campaign.ruleset)
+        sheets = [build_sheet(c, ruleset, campaign.rule_options) for c in characters]
+        paint_sheets(printer, sheets, self.document.store.paths.data_dir / "templates")
+        self.message.emit(f"Sent {len(sheets)} sheet(s) to the printer")
 
     def export_sheets(self) -> None:
         """Export the selected characters' sheets (every character when none is selected)."""

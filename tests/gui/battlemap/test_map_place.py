@@ -451,3 +451,18 @@ def test_crawl_reach_is_a_rule_option():
     assert rules.crawl_reach(actor, {}) == 4  # Pace: Body d8 / 2
     assert rules.crawl_reach(actor, {"crawl_reach": "half_pace"}) == 2
     assert get_ruleset("crisis-classic").crawl_reach(actor, {}) is None
+
+
+def test_the_map_exports_as_a_png_with_its_painted_cover(place, monkeypatch, tmp_path):
+    from PySide6.QtGui import QImage
+
+    from crisis_desktop.ui.battlemap.map_dialogs import ExportPngAsk
+
+    target = tmp_path / "ridge.png"
+    monkeypatch.setattr(ExportPngAsk, "path", classmethod(lambda _cls, _parent, suggested: target))
+    place.act_png.trigger()
+    image = QImage(str(target))
+    rect = place.scene.sceneRect()
+    assert not image.isNull() and (image.width(), image.height()) == (int(rect.width() * 2), int(rect.height() * 2))
+    colours = {image.pixel(x, y) for x in range(0, image.width(), 7) for y in range(0, image.height(), 7)}
+    assert len(colours) > 5  # terrain, grid and tokens drawn, not a blank page

@@ -27,3 +27,31 @@ def test_export_sheets_of_selection_then_all_with_replace_question(window, answe
 
     view.act_sheets.trigger()
     assert len(list(out.glob("*.md"))) == len(campaign.characters)
+
+
+def test_print_sheets_prints_one_page_per_selected_character(window, monkeypatch, tmp_path):
+    from PySide6.QtPrintSupport import QPrinter
+
+    from crisis_desktop.ui.dialogs.export_dialog import PrintAsk
+
+    printed = tmp_path / "printed.pdf"
+    asked: list[int] = []
+
+    def to_file(_cls, _parent, count):  # the GM picked "print to file" in the system dialog
+        asked.append(count)
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+        printer.setOutputFileName(str(printed))
+        return printer
+
+    monkeypatch.setattr(PrintAsk, "printer", classmethod(to_file))
+    view = window.characters
+    campaign = window.document.campaign
+    view.select([campaign.characters[1].id, campaign.characters[3].id, campaign.characters[4].id])
+    view.act_print.trigger()
+    assert asked == [3]
+    reader = pypdf.PdfReader(printed)
+    assert len(reader.pages) == 3
+    names = {campaign.characters[i].name for i in (1, 3, 4)}
+    text = " ".join(" ".join(page.extract_text() for page in reader.pages).split())  # printers may use tabs
+    assert all(name in text for name in names)
