@@ -359,7 +359,10 @@ class CharactersView(QWidget):
             return
         campaign = self.document.campaign
         before = {c.id for c in campaign.characters}
-        commands = [duplicate_character(campaign, cid, 1) for cid in ids]
+        # Last first: a copy put after a later character leaves the places of the earlier ones as they are.
+        position = {c.id: i for i, c in enumerate(campaign.characters)}
+        ordered = sorted(ids, key=lambda cid: position[cid], reverse=True)
+        commands = [duplicate_character(campaign, cid, 1) for cid in ordered]
         command = commands[0] if len(commands) == 1 else Macro(f"Duplicate {len(ids)} characters", commands)
         self._push(command)
         self.select([c.id for c in campaign.characters if c.id not in before])

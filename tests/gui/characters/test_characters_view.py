@@ -309,3 +309,15 @@ def test_rules_that_cannot_load_leave_the_table_working(make_document, make_view
     assert view.model.rowCount() == 10
     assert not view.act_new_pc.isEnabled() and view.sheet.body.isHidden()
     assert "half-written ruleset" in messages[-1]
+
+
+def test_duplicating_several_puts_each_copy_right_after_its_original(make_document, make_view):
+    document = make_document()
+    view = make_view(document)
+    first, third = document.campaign.characters[0], document.campaign.characters[2]
+    view.select([first.id, third.id])
+    view.duplicate()
+    listed = names(document)
+    assert listed[listed.index(first.name) + 1] == f"{first.name} (copy)"
+    assert listed[listed.index(third.name) + 1] == f"{third.name} (copy)"
+    assert document.undo_stack.count() == 1
