@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable
 
 import pytest
 
+from crisis_desktop.resources_path import resource
+from crisis_desktop.storage.campaign_store import CampaignStore
 from crisis_desktop.storage.demo import seed_demo
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.new_campaign import NewCampaignDialog
+from crisis_desktop.ui.document import CampaignDocument
 from crisis_desktop.ui.main_window import MainWindow
 
 
@@ -72,3 +76,13 @@ def make_window(qtbot, paths, answers):
 @pytest.fixture
 def window(make_window) -> MainWindow:
     return make_window()
+
+
+@pytest.fixture
+def document(qtbot, paths) -> CampaignDocument:
+    """The demo campaign open in a document, without a main window (for testing one place at a time)."""
+    store = CampaignStore(paths)
+    path = paths.campaigns / "demo.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(resource("demo", "campaign.json"), path)
+    return CampaignDocument(store.load(path), path, store)
