@@ -127,7 +127,10 @@ def spend_action(actor: Actor, key: str, options: Options, cost: int | None = No
     effects: list[Effect] = []
     notes: list[str] = []
     pending = actor.combatant.resources.get("pending_action")
-    if pending and pending != key:
+    # A multi-turn action continues only as the same task (same action at the same cost); anything
+    # else replaces it, so its progress never exceeds the cost it is measured against.
+    continuing = pending == key and resource(actor.combatant, "pending_cost") == avail.cost
+    if pending and not continuing:
         effects += _clear_pending(cid)
         notes.append(f"{pending} is cancelled")
     if uses_npc_actions(actor, options):
@@ -136,7 +139,7 @@ def spend_action(actor: Actor, key: str, options: Options, cost: int | None = No
         ap = resource(actor.combatant, "ap")
         max_ap, _ = tables.ap_limits()
         if avail.cost > max_ap:
-            progress = resource(actor.combatant, "pending_progress") if pending == key else 0
+            progress = resource(actor.combatant, "pending_progress") if continuing else 0
             step = min(ap, avail.cost - progress)
             progress += step
             effects.append(SetResource(cid, "ap", ap - step))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import actor, npc, pc, weapon
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from crisis_desktop.domain import ConditionState
@@ -152,6 +152,8 @@ def test_end_turn_counts_down_conditions(rules):
 
 @given(st.lists(st.one_of(st.just("turn"), st.sampled_from(sorted(COSTS)), st.integers(1, 14)), max_size=40))
 @settings(max_examples=80, deadline=None)
+# Continuing a multi-turn action at another cost once charged negative AP and reached 7.
+@example(["turn", 7, "turn", 9, "turn", "turn", 7])
 def test_ap_stays_within_0_and_6(steps):
     from crisis_desktop.rules.crisis import CrisisRuleset
 
