@@ -51,11 +51,13 @@ def run_gui(paths: AppPaths, campaign: str | None) -> int:
     app.setApplicationName("Crisis Desktop")
     app.setApplicationVersion(__version__)
     app.setOrganizationName("crisis-desktop")
-    from PySide6.QtGui import QIcon
+    from PySide6.QtGui import QIcon, QPixmap
 
-    from crisis_desktop.resources_path import resource
+    from crisis_desktop.resources_access import resource
 
-    app.setWindowIcon(QIcon(str(resource("icons", "crisis-desktop.svg"))))
+    icon = QPixmap()
+    icon.loadFromData(resource("icons", "crisis-desktop.svg").read_bytes())
+    app.setWindowIcon(QIcon(icon))
     from PySide6.QtCore import QTimer
 
     window = MainWindow(paths)

@@ -5,7 +5,7 @@ Import: from make_big_campaign import make_campaign; make_campaign(2000, seed=1)
 
 The output is deterministic for a given (n_characters, seed): ids come from the seeded generator, and
 timestamps are fixed. Stats are legal for the `crisis` ruleset (dice d4..d12, skills a character lacks
-are omitted); equipment is copied from resources/rules/crisis/equipment.json.
+are omitted); equipment is copied from crisis_desktop/resources/rules/crisis/equipment.json.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-CATALOGUE_PATH = ROOT / "resources" / "rules" / "crisis" / "equipment.json"
+CATALOGUE_PATH = ROOT / "crisis_desktop" / "resources" / "rules" / "crisis" / "equipment.json"
 TIMESTAMP = "2026-01-01T12:00:00Z"
 
 DICE = (4, 6, 8, 10, 12)

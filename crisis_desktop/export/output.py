@@ -7,7 +7,7 @@ import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
 
-from crisis_desktop.resources_path import resource
+from crisis_desktop.resources_access import resource
 from crisis_desktop.storage.atomic import atomic_write_bytes
 
 _SLUG_MAX = 80

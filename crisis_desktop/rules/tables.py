@@ -6,7 +6,7 @@ import json
 from functools import cache
 from typing import Any
 
-from crisis_desktop.resources_path import resource
+from crisis_desktop.resources_access import resource
 
 
 @cache

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from crisis_desktop.resources_path import resource
+from crisis_desktop.resources_access import resource
 from crisis_desktop.storage.paths import AppPaths
 
 DEMO_FILE_NAME = "demo.json"
@@ -21,11 +21,10 @@ def seed_demo(paths: AppPaths) -> Path | None:
     target = paths.campaigns / DEMO_FILE_NAME
     if marker.exists() or target.exists():
         return None
-    import shutil  # only on the first run
 
     paths.campaigns.mkdir(parents=True, exist_ok=True)
     tmp = target.with_suffix(".json.part")
-    shutil.copyfile(resource("demo", "campaign.json"), tmp)
+    tmp.write_bytes(resource("demo", "campaign.json").read_bytes())
     tmp.replace(target)
     marker.write_text("The demo campaign was copied here once; delete this file to get it again.\n")
     return target

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable
 
 import pytest
 
-from crisis_desktop.resources_path import resource
+from crisis_desktop.resources_access import resource
 from crisis_desktop.storage.campaign_store import CampaignStore
 from crisis_desktop.storage.demo import seed_demo
 from crisis_desktop.ui.dialogs.ask import Ask
@@ -84,5 +83,5 @@ def document(qtbot, paths) -> CampaignDocument:
     store = CampaignStore(paths)
     path = paths.campaigns / "demo.json"
     path.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(resource("demo", "campaign.json"), path)
+    path.write_bytes(resource("demo", "campaign.json").read_bytes())
     return CampaignDocument(store.load(path), path, store)

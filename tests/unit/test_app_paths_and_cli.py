@@ -8,7 +8,7 @@ from pathlib import Path
 
 from crisis_desktop.app import main
 from crisis_desktop.domain import Campaign
-from crisis_desktop.resources_path import resource
+from crisis_desktop.resources_access import resource
 from crisis_desktop.storage.demo import DEMO_FILE_NAME, seed_demo
 from crisis_desktop.storage.paths import DATA_DIR_ENV, AppPaths
 

@@ -16,7 +16,7 @@ from pydantic import TypeAdapter
 from crisis_desktop.domain import Campaign, Character, CharacterKind, EquipmentItem, ItemKind
 
 ROOT = Path(__file__).resolve().parents[2]
-RESOURCES = ROOT / "resources"
+RESOURCES = ROOT / "crisis_desktop" / "resources"
 CATALOGUE_FILE = RESOURCES / "rules" / "crisis" / "equipment.json"
 DEMO_FILE = RESOURCES / "demo" / "campaign.json"
 BESTIARY_FILE = RESOURCES / "bestiary" / "crisis.json"

@@ -8,7 +8,7 @@ from functools import cache
 from typing import Any
 
 from crisis_desktop.domain import EquipmentItem
-from crisis_desktop.resources_path import resource
+from crisis_desktop.resources_access import resource
 
 SYSTEM = "crisis-classic"
 LOWEST_DL = 1

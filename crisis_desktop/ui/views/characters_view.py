@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -35,7 +36,7 @@ from crisis_desktop.controller.character_commands import (
 from crisis_desktop.controller.commands import Command, Macro
 from crisis_desktop.controller.npc_builder import build_npc, difficulty_spec, from_bestiary, parse_bestiary
 from crisis_desktop.domain import Character, CharacterKind
-from crisis_desktop.resources_path import resource
+from crisis_desktop.resources_access import resource
 from crisis_desktop.rules.base import Ruleset
 from crisis_desktop.rules.registry import get_ruleset
 from crisis_desktop.ui.dialogs.ask import Ask
@@ -53,7 +54,7 @@ if TYPE_CHECKING:
 MAX_IMPORT_BYTES = 5_000_000
 
 
-def bundled_bestiary(ruleset_id: str) -> Path:
+def bundled_bestiary(ruleset_id: str) -> Traversable:
     return resource("bestiary", f"{ruleset_id}.json")
 
 
@@ -70,7 +71,7 @@ class CharactersView(QWidget):
     message = Signal(str)
 
     def __init__(self, ruleset_for: Callable[[str], Ruleset] = get_ruleset,
-                 bestiary_for: Callable[[str], Path] = bundled_bestiary, parent: QWidget | None = None) -> None:
+                 bestiary_for: Callable[[str], Traversable] = bundled_bestiary, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._ruleset_for = ruleset_for
         self._bestiary_for = bestiary_for

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -16,7 +15,7 @@ from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from crisis_desktop.controller.map_commands import SetToken  # noqa: E402
-from crisis_desktop.resources_path import resource  # noqa: E402
+from crisis_desktop.resources_access import resource  # noqa: E402
 from crisis_desktop.storage.campaign_store import CampaignStore  # noqa: E402
 from crisis_desktop.storage.paths import AppPaths  # noqa: E402
 from crisis_desktop.ui.battlemap.map_place import MapPlace  # noqa: E402
@@ -30,7 +29,7 @@ SHOT = ROOT / "docs" / "screenshots" / "battle-map.png"
 def main(app: QApplication) -> None:
     paths = AppPaths(Path(tempfile.mkdtemp())).ensure()
     path = paths.campaigns / "demo.json"
-    shutil.copyfile(resource("demo", "campaign.json"), path)
+    path.write_bytes(resource("demo", "campaign.json").read_bytes())
     store = CampaignStore(paths)
     document = CampaignDocument(store.load(path), path, store)
     board = EncounterBoard()

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from crisis_desktop.domain import Campaign
-from crisis_desktop.resources_path import resource
+from crisis_desktop.resources_access import resource
 from crisis_desktop.rules.base import Ruleset
 from crisis_desktop.storage.campaign_store import CampaignStore
 from crisis_desktop.ui.dialogs.character_dialogs import CharacterAsk
@@ -54,7 +53,7 @@ def make_document(qtbot, paths, store):
         path = paths.campaigns / "test.json"
         path.parent.mkdir(parents=True, exist_ok=True)
         if campaign is None:
-            shutil.copyfile(resource("demo", "campaign.json"), path)
+            path.write_bytes(resource("demo", "campaign.json").read_bytes())
         else:
             store.save(campaign, path)
         return CampaignDocument(store.load(path), path, store)

@@ -10,7 +10,7 @@ from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QApplication
 
 from crisis_desktop.domain import CharacterKind, ItemKind
-from crisis_desktop.resources_path import resource
+from crisis_desktop.resources_access import resource
 from crisis_desktop.ui.models.character_table_model import CharacterIdRole
 
 

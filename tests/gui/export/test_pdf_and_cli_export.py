@@ -15,7 +15,7 @@ import pytest
 from crisis_desktop.domain import Campaign, Character, CharacterKind
 from crisis_desktop.export.pdf import render_pdf_bytes
 from crisis_desktop.export.sheet import build_sheet
-from crisis_desktop.resources_path import resource
+from crisis_desktop.resources_access import resource
 from crisis_desktop.rules.registry import get_ruleset
 
 REPO = Path(__file__).resolve().parents[3]

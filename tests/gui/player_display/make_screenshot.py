@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -16,7 +15,7 @@ sys.path.insert(0, str(ROOT))
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from crisis_desktop.controller.fog_commands import RevealCells, SetFog  # noqa: E402
-from crisis_desktop.resources_path import resource  # noqa: E402
+from crisis_desktop.resources_access import resource  # noqa: E402
 from crisis_desktop.rules.dice import RandomDice  # noqa: E402
 from crisis_desktop.storage.campaign_store import CampaignStore  # noqa: E402
 from crisis_desktop.storage.paths import AppPaths  # noqa: E402
@@ -31,7 +30,7 @@ MAP = "map-ridge-road"
 def main(app: QApplication) -> None:
     paths = AppPaths(Path(tempfile.mkdtemp())).ensure()
     path = paths.campaigns / "demo.json"
-    shutil.copyfile(resource("demo", "campaign.json"), path)
+    path.write_bytes(resource("demo", "campaign.json").read_bytes())
     store = CampaignStore(paths)
     document = CampaignDocument(store.load(path), path, store)
     board = EncounterBoard()

@@ -7,7 +7,6 @@ after each step: the first choice of screen, the remembered one, the screen lost
 from __future__ import annotations
 
 import json
-import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -18,7 +17,7 @@ sys.path.insert(0, str(ROOT))
 from PySide6.QtGui import QGuiApplication  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from crisis_desktop.resources_path import resource  # noqa: E402
+from crisis_desktop.resources_access import resource  # noqa: E402
 from crisis_desktop.storage.campaign_store import CampaignStore  # noqa: E402
 from crisis_desktop.storage.paths import AppPaths  # noqa: E402
 from crisis_desktop.ui.document import CampaignDocument  # noqa: E402
@@ -42,7 +41,7 @@ def main() -> int:
     report: dict[str, object] = {"screens": [s.name() for s in QGuiApplication.screens()]}
     paths = AppPaths(Path(tempfile.mkdtemp())).ensure()
     path = paths.campaigns / "demo.json"
-    shutil.copyfile(resource("demo", "campaign.json"), path)
+    path.write_bytes(resource("demo", "campaign.json").read_bytes())
     store = CampaignStore(paths)
     document = CampaignDocument(store.load(path), path, store)
     board = EncounterBoard()

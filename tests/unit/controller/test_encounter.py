@@ -11,7 +11,7 @@ from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
 from crisis_desktop.domain import Campaign, Character, CharacterKind, ItemKind
 from crisis_desktop.domain.encounter import Encounter, Side
-from crisis_desktop.resources_path import resource
+from crisis_desktop.resources_access import resource
 from crisis_desktop.rules.dice import NeedMoreDice, RandomDice, TypedDice
 from crisis_desktop.rules.registry import get_ruleset
 

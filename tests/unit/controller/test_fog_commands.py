@@ -11,7 +11,7 @@ from crisis_desktop.controller.history import History
 from crisis_desktop.controller.map_commands import find_map
 from crisis_desktop.domain import Campaign
 from crisis_desktop.domain.battle_map import BattleMap
-from crisis_desktop.resources_path import resource
+from crisis_desktop.resources_access import resource
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from crisis_desktop.controller.map_commands import (
 )
 from crisis_desktop.domain import Campaign
 from crisis_desktop.domain.battle_map import BackgroundImage, BattleMap, Cell, Cover
-from crisis_desktop.resources_path import resource
+from crisis_desktop.resources_access import resource
 
 
 @pytest.fixture

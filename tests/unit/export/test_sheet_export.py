@@ -13,7 +13,7 @@ from crisis_desktop.export.markdown import render_markdown
 from crisis_desktop.export.output import ExportError, target_paths
 from crisis_desktop.export.run import export_sheets, pick_characters
 from crisis_desktop.export.sheet import build_sheet
-from crisis_desktop.resources_path import resource
+from crisis_desktop.resources_access import resource
 from crisis_desktop.rules.registry import get_ruleset
 
 

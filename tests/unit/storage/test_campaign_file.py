@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 def test_fast_and_full_reading_agree_and_errors_stay_precise(tmp_path):
-    from crisis_desktop.resources_path import resource
+    from crisis_desktop.resources_access import resource
     from crisis_desktop.storage.campaign_file import (
         _CURRENT_PREFIX,
         CampaignFileError,

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from crisis_desktop.domain import Campaign, Character, CharacterKind, Combatant, ConditionState, EquipmentItem, ItemKind
-from crisis_desktop.resources_path import resource
+from crisis_desktop.resources_access import resource
 from crisis_desktop.rules.base import Actor
 from crisis_desktop.rules.crisis import CrisisRuleset
 
