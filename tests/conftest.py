@@ -9,6 +9,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest  # noqa: E402
 
+import tests.hypothesis_budget  # noqa: E402,F401  (registers and loads the Hypothesis profile)
 from crisis_desktop.storage.paths import DATA_DIR_ENV, AppPaths  # noqa: E402
 
 

@@ -38,23 +38,26 @@ while True:
 
 def run_child_until_killed(data_dir: Path, events: int) -> tuple[int, int, int]:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
-    child = subprocess.Popen([sys.executable, "-c", CHILD, str(data_dir)], cwd=ROOT, env=env,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     reports: list[tuple[int, int, int]] = []
     deadline = time.monotonic() + 60
-    try:
-        while len(reports) < events and time.monotonic() < deadline:
-            line = child.stdout.readline()  # type: ignore[union-attr]
-            if not line:
-                break
-            if line.startswith("done "):
-                round_, turn, logged = map(int, line.split()[1:])
-                reports.append((round_, turn, logged))
-        os.kill(child.pid, signal.SIGKILL)
-    finally:
-        child.wait(10)
+    # The context closes the pipes, which would otherwise leak as ResourceWarnings.
+    with subprocess.Popen([sys.executable, "-c", CHILD, str(data_dir)], cwd=ROOT, env=env,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as child:
+        assert child.stdout is not None and child.stderr is not None
+        try:
+            while len(reports) < events and time.monotonic() < deadline:
+                line = child.stdout.readline()
+                if not line:
+                    break
+                if line.startswith("done "):
+                    round_, turn, logged = map(int, line.split()[1:])
+                    reports.append((round_, turn, logged))
+            os.kill(child.pid, signal.SIGKILL)
+        finally:
+            child.wait(10)
+        errors = child.stderr.read()[-2000:]
     assert child.returncode == -signal.SIGKILL
-    assert len(reports) >= events, child.stderr.read()[-2000:]  # type: ignore[union-attr]
+    assert len(reports) >= events, errors
     return reports[-1]
 
 

@@ -56,19 +56,19 @@ def test_sigkill_mid_combat_resumes_at_the_last_action(tmp_path):
     assert campaign_path is not None
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(HERE)]))
     code = f"import test_encounter_crash as t; t.child({str(paths.data_dir)!r})"
-    process = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
     reports: list[tuple[int, str]] = []
-    try:
-        assert process.stdout is not None
-        while len(reports) < 25:
-            line = process.stdout.readline()
-            assert line, f"the child stopped early: {process.stderr.read() if process.stderr else ''}"
-            _done, length, last_id = line.split()
-            reports.append((int(length), last_id))
-    finally:
-        process.send_signal(signal.SIGKILL)
-        process.wait(timeout=10)
+    with subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True) as process:
+        try:
+            assert process.stdout is not None
+            while len(reports) < 25:
+                line = process.stdout.readline()
+                assert line, f"the child stopped early: {process.stderr.read() if process.stderr else ''}"
+                _done, length, last_id = line.split()
+                reports.append((int(length), last_id))
+        finally:
+            process.send_signal(signal.SIGKILL)
+            process.wait(timeout=10)
     assert process.returncode == -signal.SIGKILL
 
     recovery = CampaignStore(paths).recovery.take(campaign_path)

@@ -12,6 +12,7 @@ from crisis_desktop.controller.commands import Command
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
 from crisis_desktop.rules.dice import RandomDice
+from tests.hypothesis_budget import examples
 
 
 def intents(ctl: EncounterController, dice: RandomDice) -> list[tuple[str, Callable[[], Command]]]:
@@ -82,13 +83,13 @@ def run(data: st.DataObject, campaign_factory: Callable[[], object], encounter_i
     assert campaign.model_dump() == end_state  # type: ignore[attr-defined]
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_crisis_undo_all_and_redo_all(data: st.DataObject) -> None:
     run(data, demo_campaign, data.draw(st.sampled_from(["enc-ridge", "enc-ambush"])), add_all=False)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_crisis_classic_undo_all_and_redo_all(data: st.DataObject) -> None:
     run(data, classic_campaign, "enc", add_all=True)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from crisis_desktop.domain.battle_map import BattleMap, Cell, Cover, GridKind
 from crisis_desktop.rules.base import CoverLevel
 from crisis_desktop.rules.geometry import CoverSummary, Terrain, cover_between, cover_many, parse_map
+from tests.hypothesis_budget import examples
 
 Coord = tuple[int, int]
 FIELDS = CoverSummary._fields[:-1]       # every field but `reach`, which CoverResult does not keep
@@ -67,7 +68,7 @@ def big_map(kind: GridKind, seed: int, size: int, walls: float) -> Terrain:
 
 
 @pytest.mark.parametrize("kind", [GridKind.SQUARE, GridKind.HEX])
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(data=st.data())
 def test_batch_equals_cover_between_on_random_small_maps(kind, data):
     terrain, attackers, targets = data.draw(painted(kind))
@@ -79,7 +80,7 @@ def test_batch_equals_cover_between_on_random_small_maps(kind, data):
 
 
 @pytest.mark.parametrize("kind", [GridKind.SQUARE, GridKind.HEX])
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 10**6), walls=st.sampled_from([0.0, 0.004, 0.03, 0.15]),
        reach=st.sampled_from([1, 2, None]))
 def test_batch_equals_cover_between_on_long_lines(kind, seed, walls, reach):

@@ -10,6 +10,7 @@ from crisis_desktop.domain.battle_map import BattleMap, Cell, Cover, GridKind
 from crisis_desktop.rules.base import CoverLevel
 from crisis_desktop.rules.geometry import Grid, Terrain, cover_between, line_of_sight, parse_map, trace
 from crisis_desktop.rules.geometry.terrain import COVER_STEPS
+from tests.hypothesis_budget import examples
 
 NONE, LIGHT, HEAVY, TOTAL = CoverLevel.NONE, CoverLevel.LIGHT, CoverLevel.HEAVY, CoverLevel.TOTAL
 
@@ -324,7 +325,7 @@ def random_maps(draw, kind: GridKind):  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("kind", [GridKind.SQUARE, GridKind.HEX])
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(data=st.data())
 def test_fast_cover_matches_the_obvious_walk(kind, data):
     terrain, a, b = data.draw(random_maps(kind))
@@ -339,7 +340,7 @@ def test_fast_cover_matches_the_obvious_walk(kind, data):
 
 
 @pytest.mark.parametrize("kind", [GridKind.SQUARE, GridKind.HEX])
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(data=st.data())
 def test_line_of_sight_is_symmetric(kind, data):
     terrain, a, b = data.draw(random_maps(kind))

@@ -26,6 +26,7 @@ from crisis_desktop.domain import (
 )
 from crisis_desktop.storage.campaign_store import CampaignStore
 from crisis_desktop.storage.paths import AppPaths
+from tests.hypothesis_budget import examples
 
 names = st.text(min_size=1, max_size=40)
 ids = st.uuids().map(lambda u: u.hex)
@@ -69,7 +70,7 @@ campaigns = st.builds(
 )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(campaign=campaigns)
 def test_save_then_load_gives_the_same_campaign(campaign):
     # A fresh folder per example (tmp_path is per test, not per example).

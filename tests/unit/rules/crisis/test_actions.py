@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from crisis_desktop.domain import ConditionState
 from crisis_desktop.rules.base import Actor, AddCondition, RemoveCondition, SetResource, SetStatus
 from crisis_desktop.rules.crisis import tables
+from tests.hypothesis_budget import examples
 
 COSTS = {"move": 1, "run": 2, "crawl": 1, "crouch": 1, "kneel": 1, "stand_from_kneel": 1, "go_prone": 2,
          "stand_from_prone": 2, "hide": 3, "sneak": 1, "attack": 2, "draw_light": 0, "draw_heavy": 2, "take_aim": 2,
@@ -151,7 +152,7 @@ def test_end_turn_counts_down_conditions(rules):
 
 
 @given(st.lists(st.one_of(st.just("turn"), st.sampled_from(sorted(COSTS)), st.integers(1, 14)), max_size=40))
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 # Continuing a multi-turn action at another cost once charged negative AP and reached 7.
 @example(["turn", 7, "turn", 9, "turn", "turn", 7])
 def test_ap_stays_within_0_and_6(steps):

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from crisis_desktop.rules.base import Actor, CheckRequest, Outcome, Term
 from crisis_desktop.rules.crisis import checks, tables
 from crisis_desktop.rules.dice import RandomDice, TypedDice
+from tests.hypothesis_budget import examples
 
 
 def request(character=None, skill="melee", difficulty=4, **kw) -> CheckRequest:
@@ -118,7 +119,7 @@ def test_a_one_can_still_succeed_at_low_difficulty(rules):
 
 
 @given(st.sampled_from([4, 6, 8, 10, 12]), st.integers(-6, 6), st.integers(0, 20))
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 def test_odds_always_sum_to_one(sides, modifier, difficulty):
     o = checks.check_odds(request(pc(melee=sides), modifiers=(Term("m", modifier),), difficulty=difficulty), {})
     assert math.isclose(sum(o.outcomes.values()), 1.0, abs_tol=1e-9)
@@ -165,7 +166,7 @@ def test_check_odds_is_fast_enough_to_call_per_frame(rules):
 
 
 @given(st.integers(0, 10_000), st.sampled_from([4, 6, 8, 10, 12]), st.integers(-3, 3))
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 def test_typed_dice_replay_random_dice(seed, sides, modifier):
     from crisis_desktop.rules.crisis import CrisisRuleset
 

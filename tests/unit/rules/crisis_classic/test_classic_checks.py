@@ -13,6 +13,7 @@ from crisis_desktop.rules.base import CheckRequest, Outcome, Term
 from crisis_desktop.rules.crisis_classic.checks import check_target, contest_winner
 from crisis_desktop.rules.crisis_classic.threed6 import classify
 from crisis_desktop.rules.dice import RandomDice, TypedDice
+from tests.hypothesis_budget import examples
 
 
 def test_target_adds_ability_skill_modifiers_and_dl():
@@ -157,7 +158,7 @@ def test_contest_odds_exact(rules):
     assert math.isclose(odds.active, wins / 216**2) and math.isclose(odds.nobody, ties / 216**2)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(seed=st.integers(0, 2**32), might=st.integers(1, 20), dl=st.integers(1, 10))
 def test_typed_dice_replay_and_same_seed(rules, seed, might, dl):
     request = CheckRequest(make_actor(might=might), "might", dl)

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from crisis_desktop.domain import CharacterKind, Combatant, ConditionState
 from crisis_desktop.rules.base import Actor
 from crisis_desktop.rules.dice import RandomDice, TypedDice
+from tests.hypothesis_budget import examples
 
 
 def _musketeer(ap: int):
@@ -145,7 +146,7 @@ def test_adrenalin_shot_restores_fifteen_endurance_for_one_ap(rules):
 ACTION_KEYS = ["attack", "hide", "move", "overwatch", "take_aim", "sneak", "use_item", "adrenalin_shot", "reload"]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(steps=st.lists(st.one_of(st.just("turn"), st.sampled_from(ACTION_KEYS),
                                 st.tuples(st.just("use_item"), st.integers(0, 12))), max_size=40),
        conditions=st.sets(st.sampled_from(["exhausted", "stunned", "drunk"])),
