@@ -47,7 +47,9 @@ def run_gui(paths: AppPaths, campaign: str | None) -> int:
 
     from crisis_desktop.ui.main_window import MainWindow
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    existing = QApplication.instance()
+    # Reuse a running QApplication (tests start one); a bare QCoreApplication could not show windows.
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     app.setApplicationName("Crisis Desktop")
     app.setApplicationVersion(__version__)
     app.setOrganizationName("crisis-desktop")

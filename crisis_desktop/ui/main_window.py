@@ -53,11 +53,13 @@ class MainWindow(QMainWindow):
         # The Characters view needs the campaign code; it is built when the first campaign opens.
         self.characters: CharactersView | None = None
         self._characters_host = QWidget()
-        QVBoxLayout(self._characters_host).setContentsMargins(0, 0, 0, 0)
+        self._characters_layout = QVBoxLayout(self._characters_host)
+        self._characters_layout.setContentsMargins(0, 0, 0, 0)
         self.tabs.addTab(self._characters_host, "Characters")
         self.encounter_board: EncounterBoard | None = None
         self._board_host = QWidget()
-        QVBoxLayout(self._board_host).setContentsMargins(0, 0, 0, 0)
+        self._board_layout = QVBoxLayout(self._board_host)
+        self._board_layout.setContentsMargins(0, 0, 0, 0)
         self.tabs.addTab(self._board_host, "Encounter")
         self.places = [
             ListPlace(["Battle map", "Grid", "Size", "Cell", "Painted cells", "Tokens"], battle_map_rows),
@@ -539,7 +541,7 @@ class MainWindow(QMainWindow):
 
             self.characters = CharactersView()
             self.characters.message.connect(self._show_message)
-            self._characters_host.layout().addWidget(self.characters)
+            self._characters_layout.addWidget(self.characters)
         if self.characters is not None:
             self.characters.set_document(self.document)
         if self.encounter_board is None and self.document is not None:
@@ -547,7 +549,7 @@ class MainWindow(QMainWindow):
 
             self.encounter_board = EncounterBoard()
             self.encounter_board.message.connect(self._show_message)
-            self._board_host.layout().addWidget(self.encounter_board)
+            self._board_layout.addWidget(self.encounter_board)
         if self.encounter_board is not None:
             self.encounter_board.set_document(self.document)
         if self.map_place is None and self.document is not None and self.encounter_board is not None:

@@ -159,7 +159,8 @@ class MapPlace(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.scene.render(painter, QRectF(image.rect()), rect)
         painter.end()
-        if not image.save(str(target), "PNG"):
+        # The stubs type `format` as bytes, but PySide6 accepts only str there.
+        if not image.save(str(target), "PNG"):  # type: ignore[call-overload]
             Ask.error(self, "Export PNG", f"Could not write {target}")
             return
         self.message.emit(f"Saved the map to {target}")

@@ -80,7 +80,8 @@ class BoardModel(QAbstractTableModel):
         self._index_characters()
         self._ids = self._wanted_ids()
         self._reindex()
-        self._current = self._encounter().current_id if self._encounter() else None
+        encounter = self._encounter()
+        self._current = encounter.current_id if encounter else None
         self.endResetModel()
 
     def apply_changes(self, changes: ChangeSet) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPainter, QResizeEvent, QScreen
@@ -25,7 +25,15 @@ if TYPE_CHECKING:
     from crisis_desktop.domain import Campaign
     from crisis_desktop.rules.base import Ruleset
 
-THEMES = {
+class Theme(TypedDict):
+    window: str
+    ink: str
+    muted: str
+    row: QColor
+    current: QColor
+
+
+THEMES: dict[str, Theme] = {
     "dark": {"window": "#17171b", "ink": "#ececec", "muted": "#9a9aa4", "row": QColor(40, 40, 48),
              "current": QColor(122, 96, 20)},
     "light": {"window": "#f4f2ec", "ink": "#1d1d1f", "muted": "#5c5c66", "row": QColor(226, 224, 216),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QColor
 
 from crisis_desktop.controller.changes import ChangeSet
@@ -21,7 +22,7 @@ class PlayerMapScene(MapScene):
     players know where they stand). The scene is for showing: nothing in it is selectable.
     """
 
-    def __init__(self, parent: object = None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         self._shown: set[Coord] | None = None
         super().__init__(parent)
         self.fog = FogItem(PLAYER_FOG, z=8)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelectionModel, QSignalBlocker, Qt, Signal
@@ -174,8 +175,8 @@ class EncounterBoard(QWidget):
             builder.addWidget(widget)
         builder.addStretch(1)
         flags = QHBoxLayout()
-        for widget in (self.surprised, self.hidden, self.override_button):
-            flags.addWidget(widget)
+        for flag in (self.surprised, self.hidden, self.override_button):
+            flags.addWidget(flag)
         flags.addStretch(1)
         left = QWidget()
         left_layout = QVBoxLayout(left)
@@ -475,7 +476,7 @@ class EncounterBoard(QWidget):
             if faces is None:
                 return False
             try:
-                return self._push(lambda faces=faces: make(TypedDice(faces)), title)
+                return self._push(partial(make, TypedDice(faces)), title)
             except NeedMoreDice as exc:
                 typed = " ".join(map(str, faces))
                 prompt = f"{exc}. Faces so far:"
