@@ -22,7 +22,7 @@ from crisis_desktop.ui.player_display.models import PlayerBoardProxy
 from crisis_desktop.ui.player_display.turn_list import TurnList
 
 if TYPE_CHECKING:
-    from crisis_desktop.domain import Campaign
+    from crisis_desktop.domain import Campaign, Encounter
     from crisis_desktop.rules.base import Ruleset
 
 class Theme(TypedDict):
@@ -139,7 +139,7 @@ class PlayerDisplay(QWidget):
         self.scene.apply_changes(changes)
         self._update_header()
 
-    def _encounter(self):  # type: ignore[no-untyped-def]
+    def _encounter(self) -> Encounter | None:
         if self.campaign is None or self.encounter_id is None:
             return None
         try:
