@@ -7,9 +7,13 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from crisis_desktop import __version__
 from crisis_desktop.storage.paths import DATA_DIR_ENV, AppPaths
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QCoreApplication
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -47,7 +51,9 @@ def run_gui(paths: AppPaths, campaign: str | None) -> int:
 
     from crisis_desktop.ui.main_window import MainWindow
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    existing = QApplication.instance()
+    # Reuse a running QApplication (tests start one); a bare QCoreApplication could not show windows.
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     app.setApplicationName("Crisis Desktop")
     app.setApplicationVersion(__version__)
     app.setOrganizationName("crisis-desktop")
@@ -73,12 +79,12 @@ def run_gui(paths: AppPaths, campaign: str | None) -> int:
     return app.exec()
 
 
-def _report_shown_and_quit(app: object) -> None:
+def _report_shown_and_quit(app: QCoreApplication) -> None:
     """For the start-up benchmark: say when the first frame was up (wall clock), then quit."""
     import time
 
     print(f"shown-at {time.time():.6f}", flush=True)
-    app.quit()  # type: ignore[attr-defined]
+    app.quit()
 
 
 def resolve_campaign_arg(paths: AppPaths, name_or_path: str) -> Path:

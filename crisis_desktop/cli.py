@@ -8,7 +8,7 @@ import sys
 from crisis_desktop.storage.paths import AppPaths
 
 
-def add_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     info = sub.add_parser("info", help="list campaigns, or summarise one (--campaign)")
     # SUPPRESS keeps a --campaign given before the command from being reset by this default.
     info.add_argument("--campaign", metavar="NAME_OR_PATH", default=argparse.SUPPRESS)

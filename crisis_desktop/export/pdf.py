@@ -6,9 +6,14 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from crisis_desktop.export.html import render_html
 from crisis_desktop.export.sheet import Sheet
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QPdfWriter
+    from PySide6.QtPrintSupport import QPrinter
 
 PAPERS = ("a4", "letter")
 MARGIN_MM = 12.0
@@ -59,21 +64,21 @@ def render_pdf_bytes(sheets: Sequence[Sheet], paper: str = "a4", template_dir: P
     return bytes(data.data())
 
 
-def paint_sheets(device: object, sheets: Sequence[Sheet], template_dir: Path | None = None,
+def paint_sheets(device: QPdfWriter | QPrinter, sheets: Sequence[Sheet], template_dir: Path | None = None,
                  progress: Callable[[int, Sheet], None] | None = None) -> None:
     """Paint `sheets` onto a paged device (a PDF writer or a printer), each on a page of its own,
     scaled down to fit its page where a sheet is long."""
     from PySide6.QtCore import QSizeF
     from PySide6.QtGui import QPainter, QTextDocument
 
-    painter = QPainter(device)  # type: ignore[call-overload]
+    painter = QPainter(device)
     try:
-        area = device.pageLayout().paintRectPixels(device.resolution())  # type: ignore[attr-defined]
+        area = device.pageLayout().paintRectPixels(device.resolution())
         for i, sheet in enumerate(sheets):
             if progress:
                 progress(i, sheet)
             if i:
-                device.newPage()  # type: ignore[attr-defined]
+                device.newPage()
             document = QTextDocument()
             document.setDocumentMargin(0)
             document.setHtml(render_html(sheet, template_dir))

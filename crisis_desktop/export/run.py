@@ -18,7 +18,7 @@ def pick_characters(campaign: Campaign, names: Sequence[str]) -> list[Character]
     """The characters named (case-insensitive, in the order given), or all when no name is given."""
     if not names:
         return list(campaign.characters)
-    picked = []
+    picked: list[Character] = []
     for name in names:
         found = [c for c in campaign.characters if c.name.casefold() == name.casefold()]
         if not found:

@@ -201,7 +201,7 @@ def _pid_running_windows(pid: int) -> bool:
     # os.kill(pid, 0) would terminate the process on Windows; ask the kernel instead.
     import ctypes
 
-    kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
+    kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]  # windll exists only on Windows; mypy checks Linux
     process_query_limited_information, still_active, access_denied = 0x1000, 259, 5
     handle = kernel32.OpenProcess(process_query_limited_information, False, pid)
     if not handle:

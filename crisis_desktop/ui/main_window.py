@@ -7,6 +7,7 @@ Qt itself), so this module imports them where they are first needed, after the f
 from __future__ import annotations
 
 import base64
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,8 +24,10 @@ from crisis_desktop.ui.views.list_place import ListPlace, battle_map_rows
 from crisis_desktop.ui.views.overview import CampaignOverview
 
 if TYPE_CHECKING:
+    from crisis_desktop.controller.changes import ChangeSet
     from crisis_desktop.storage.campaign_store import CampaignStore
     from crisis_desktop.storage.locks import CampaignLock
+    from crisis_desktop.storage.recovery import Recovery
     from crisis_desktop.ui.battlemap.map_place import MapPlace
     from crisis_desktop.ui.document import CampaignDocument
     from crisis_desktop.ui.player_display.host import PlayerDisplayHost
@@ -53,11 +56,13 @@ class MainWindow(QMainWindow):
         # The Characters view needs the campaign code; it is built when the first campaign opens.
         self.characters: CharactersView | None = None
         self._characters_host = QWidget()
-        QVBoxLayout(self._characters_host).setContentsMargins(0, 0, 0, 0)
+        self._characters_layout = QVBoxLayout(self._characters_host)
+        self._characters_layout.setContentsMargins(0, 0, 0, 0)
         self.tabs.addTab(self._characters_host, "Characters")
         self.encounter_board: EncounterBoard | None = None
         self._board_host = QWidget()
-        QVBoxLayout(self._board_host).setContentsMargins(0, 0, 0, 0)
+        self._board_layout = QVBoxLayout(self._board_host)
+        self._board_layout.setContentsMargins(0, 0, 0, 0)
         self.tabs.addTab(self._board_host, "Encounter")
         self.places = [
             ListPlace(["Battle map", "Grid", "Size", "Cell", "Painted cells", "Tokens"], battle_map_rows),
@@ -90,7 +95,8 @@ class MainWindow(QMainWindow):
         return self._store
 
     # -- actions and menus ------------------------------------------------------------------
-    def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:  # type: ignore[no-untyped-def]
+    def _action(self, text: str, slot: Callable[[], object],
+                shortcut: str | QKeySequence.StandardKey | None = None, tip: str = "") -> QAction:
         action = QAction(text, self)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
@@ -265,7 +271,7 @@ class MainWindow(QMainWindow):
                 self.store.recovery.discard(recovery.original_path)
         return False
 
-    def _recovery_for(self, path: Path):  # type: ignore[no-untyped-def]
+    def _recovery_for(self, path: Path) -> Recovery | None:
         """Unsaved changes of this campaign left by a crash, if the GM wants them back (else discarded)."""
         wanted = path.resolve()
         recovery = next((r for r in self.store.recovery.list_recoveries() if r.original_path == wanted), None)
@@ -280,7 +286,7 @@ class MainWindow(QMainWindow):
         return None
 
     # -- opening and closing ------------------------------------------------------------------
-    def open_campaign(self, path: Path, quiet: bool = False, recovered=None) -> bool:  # type: ignore[no-untyped-def]
+    def open_campaign(self, path: Path, quiet: bool = False, recovered: Recovery | None = None) -> bool:
         from crisis_desktop.storage.campaign_store import CampaignFileError
         from crisis_desktop.storage.locks import CampaignLock
         from crisis_desktop.ui.document import CampaignDocument
@@ -520,7 +526,7 @@ class MainWindow(QMainWindow):
         if self.document is not None and text != self.document.campaign.notes:
             self.document.push(SetCampaignField(self.document.campaign, "notes", text, "Edit campaign notes"))
 
-    def _on_changed(self, changes) -> None:  # type: ignore[no-untyped-def]
+    def _on_changed(self, changes: ChangeSet) -> None:
         if self.document is not None:
             self.overview.update_campaign(self.document.campaign, changes)
             if changes.encounters or changes.battle_maps or changes.characters_removed \
@@ -539,7 +545,7 @@ class MainWindow(QMainWindow):
 
             self.characters = CharactersView()
             self.characters.message.connect(self._show_message)
-            self._characters_host.layout().addWidget(self.characters)
+            self._characters_layout.addWidget(self.characters)
         if self.characters is not None:
             self.characters.set_document(self.document)
         if self.encounter_board is None and self.document is not None:
@@ -547,7 +553,7 @@ class MainWindow(QMainWindow):
 
             self.encounter_board = EncounterBoard()
             self.encounter_board.message.connect(self._show_message)
-            self._board_host.layout().addWidget(self.encounter_board)
+            self._board_layout.addWidget(self.encounter_board)
         if self.encounter_board is not None:
             self.encounter_board.set_document(self.document)
         if self.map_place is None and self.document is not None and self.encounter_board is not None:

@@ -28,6 +28,9 @@ from crisis_desktop.rules.crisis.options import option
 from crisis_desktop.rules.dice import DiceSource
 
 MISS = None
+# What the exact odds need of a dodge: (dodger's die sides, dodger's flat modifier, the contest_tie option,
+# damage distribution of the attack one tile further out, or None when it could no longer hit).
+DodgeOdds = tuple[int, int, str, tuple[tuple[int, float], ...] | None]
 
 
 def _validate(context: AttackContext, options: Options) -> list[Effect]:
@@ -207,7 +210,7 @@ def attack_odds(context: AttackContext, options: Options) -> AttackOdds:
     for index in range(1 + context.extra_attacks):
         request = CheckRequest(context.attacker, p.skill, int(p.target.value), volley_terms(p, index))
         attempts.append(checks.modifier_total(request, options))
-    dodge = None
+    dodge: DodgeOdds | None = None
     if _can_dodge(context, p):
         sides, flat = checks.modifier_total(CheckRequest(context.target, "athletics", 0), options)
         moved = plan(replace(context, tiles_from_centre=context.tiles_from_centre + 1), options)
@@ -228,7 +231,7 @@ def _damage_dist(p: AttackPlan, options: Options) -> tuple[tuple[int, float], ..
 
 @lru_cache(maxsize=512)
 def _odds(attempts: tuple[tuple[int, int], ...], dl: int, dmg: tuple[tuple[int, float], ...], add_extras: bool,
-          circumstance: int, dodge: tuple | None, vitals: damage.Vitals, ignore_dr: bool, spare: bool,
+          circumstance: int, dodge: DodgeOdds | None, vitals: damage.Vitals, ignore_dr: bool, spare: bool,
           wear_rule: str, spare_threshold: str, burst: bool) -> tuple[float, tuple[tuple[int, float], ...], float]:
     per_attack = [_raw_outcomes(sides, flat, dl, dict(dmg), add_extras, circumstance, dodge if i == 0 else None)
                   for i, (sides, flat) in enumerate(attempts)]
@@ -279,7 +282,7 @@ def _odds(attempts: tuple[tuple[int, int], ...], dl: int, dmg: tuple[tuple[int, 
 
 
 def _raw_outcomes(sides: int, flat: int, dl: int, dmg: odds.Dist, add_extras: bool, circumstance: int,
-                  dodge: tuple | None) -> tuple[float, odds.Dist]:
+                  dodge: DodgeOdds | None) -> tuple[float, odds.Dist]:
     """(P(no damage), distribution of the raw damage of a hit) of one attack."""
     dist, p_crit = checks.die_distribution(sides)
     p_miss = p_crit

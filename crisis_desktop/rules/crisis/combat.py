@@ -115,8 +115,8 @@ def plan(context: AttackContext, options: Options) -> AttackPlan:
     cover = effective_cover(context, kind)
     if cover is CoverLevel.TOTAL:
         blocked = blocked or f"{context.target.name} is in total cover"
-    elif combat["cover"][cover.value]:
-        terms.append(Term(f"{cover.value} cover", combat["cover"][cover.value]))
+    elif cover_modifier := combat["cover"][cover.value]:
+        terms.append(Term(f"{cover.value} cover", cover_modifier))
     if kind == "melee":
         for rule in stats.active_conditions(context.target.character):
             if rule.melee_against:

@@ -12,6 +12,7 @@ from crisis_desktop.rules.base import (
     CheckResult,
     Effect,
     Options,
+    Outcome,
     RemoveCondition,
     SetStatus,
     Term,
@@ -107,7 +108,7 @@ def natural_healing(patient: Actor, dice: DiceSource, options: Options,
     wounds = stats.wounds(c)
     if result.outcome.succeeded and wounds:
         return result, TurnEffects((SetStatus(c.id, "wounds", wounds - 1),), (f"{patient.name} heals 1 wound",))
-    if result.outcome is checks.Outcome.CRITICAL_FAILURE:
+    if result.outcome is Outcome.CRITICAL_FAILURE:
         return result, TurnEffects((SetStatus(c.id, "wounds", wounds + 1),),
                                    (f"{patient.name} gets worse: 1 more wound",))
     return result, TurnEffects((), (f"{patient.name} does not heal today",))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TypedDict, cast
 
 from crisis_desktop.rules.tables import load_table
 
@@ -49,6 +49,51 @@ class ConditionRule:
     wound_per_turn: int = 0
 
 
+class ScatterTable(TypedDict):
+    die: int
+    directions: dict[str, str]          # die face -> where the miss lands
+
+
+class CombatTable(TypedDict):
+    """combat.json."""
+
+    ranged_difficulty: int
+    max_range_increments: int
+    range_penalty_per_increment: int
+    default_attack_ap: int
+    extra_attack_ap: int
+    extra_attack_hit: int
+    cover: dict[str, int | None]        # cover level -> attack modifier; None: cannot be attacked
+    cover_order: list[str]
+    max_extra_enemy_penalty: int
+    no_melee_weapon_parry: int
+    minimum_parry: int
+    incapacitating_hit: int
+    death_at_health: int
+    small_hit_wear: int
+    scatter: dict[str, ScatterTable]    # "square" or "hex"
+    range_bands: dict[str, dict[str, list[int]]]  # range_bands option -> band -> [first, last] increment
+
+
+class NaturalHealingRow(TypedDict):
+    key: str
+    label: str
+    modifier: int
+
+
+class HealingTable(TypedDict):
+    """healing.json."""
+
+    medicine_difficulty: int
+    self_treatment: int
+    no_healing_aids: int
+    extra_aid: int
+    dying_stabilised_rounds: int
+    nonlethal_factor: int
+    natural_difficulty: int
+    natural: list[NaturalHealingRow]
+
+
 @cache
 def difficulty_levels() -> tuple[DifficultyLevel, ...]:
     return tuple(DifficultyLevel(**row) for row in load_table(SYSTEM, "difficulty")["levels"])
@@ -89,9 +134,10 @@ def conditions() -> dict[str, ConditionRule]:
     return {row["key"]: ConditionRule(**row) for row in load_table(SYSTEM, "conditions")["conditions"]}
 
 
-def combat() -> Any:
-    return load_table(SYSTEM, "combat")
+def combat() -> CombatTable:
+    # The bundled JSON is trusted to have this shape; tests compare its keys with the TypedDict.
+    return cast(CombatTable, load_table(SYSTEM, "combat"))
 
 
-def healing() -> Any:
-    return load_table(SYSTEM, "healing")
+def healing() -> HealingTable:
+    return cast(HealingTable, load_table(SYSTEM, "healing"))

@@ -48,7 +48,9 @@ def resolve_action(c: Character, key: str) -> ResolvedAction:
         weapon = next((i for i in reloadable(c) if i.id == item_id), None)
         if weapon is None:
             raise ValueError(f"{c.name} carries no reloadable weapon {item_id}")
-        return ResolvedAction(key, f"Reload {weapon.name}", int(weapon.stats["reload_ap"]), weapon=weapon)  # type: ignore[arg-type]
+        reload_ap = weapon.stats["reload_ap"]
+        assert isinstance(reload_ap, int)  # reloadable() keeps only weapons whose reload_ap is an int
+        return ResolvedAction(key, f"Reload {weapon.name}", int(reload_ap), weapon=weapon)
     row = tables.action_by_key().get(key)
     if row is None:
         known = ", ".join(tables.action_by_key())

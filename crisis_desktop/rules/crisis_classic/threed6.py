@@ -62,7 +62,7 @@ def dice_total(faces: tuple[int, ...]) -> Explained:
 
 @cache
 def _all_faces() -> tuple[tuple[int, int, int], ...]:
-    return tuple(product(range(1, 7), repeat=3))  # type: ignore[arg-type]
+    return tuple(product(range(1, 7), range(1, 7), range(1, 7)))
 
 
 @cache

@@ -122,7 +122,7 @@ def _tables(terrain: Terrain, xs: list[int], ys: list[int]) -> tuple[Any, Any, i
     key = (lo_x, hi_x, lo_y, hi_y)
     found = terrain.tables.get(key)
     if found is not None:
-        return found  # type: ignore[return-value]
+        return found
     x0, y0 = lo_x - MARGIN, lo_y - MARGIN
     stride = hi_x - lo_x + 1 + 2 * MARGIN
     size = stride * (hi_y - lo_y + 1 + 2 * MARGIN)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from crisis_desktop.domain.battle_map import BattleMap, Cell, Cover, GridKind
 from crisis_desktop.rules.base import CoverLevel
@@ -61,7 +62,8 @@ class Terrain:
         self.impassable = frozenset(xy for xy, (level, _) in self.levels.items() if level == TOTAL)
         self.penetrable_walls = any(level == TOTAL and after < TOTAL for level, after in self.levels.values())
         self.boards: dict[tuple[int, bool, int], int] = {}
-        self.tables: dict[tuple[int, ...], object] = {}     # numpy lookup tables of cover_many, built on first use
+        # numpy lookup tables of cover_many, built on first use: (codes, walls, stride, x0, y0) per box.
+        self.tables: dict[tuple[int, ...], tuple[Any, Any, int, int, int]] = {}
 
     @classmethod
     def of(cls, battle_map: BattleMap, diagonal: Diagonal = Diagonal.ONE) -> Terrain:

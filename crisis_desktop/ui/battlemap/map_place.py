@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -127,14 +129,14 @@ class MapPlace(QWidget):
         self.info.setWordWrap(True)
         self.info.setMinimumWidth(200)
 
-    def _action(self, text: str, slot: object, shortcut: str | None = None, tip: str = "") -> QAction:
+    def _action(self, text: str, slot: Callable[[], object], shortcut: str | None = None, tip: str = "") -> QAction:
         action = QAction(text, self)
         if shortcut:
             action.setShortcut(QKeySequence(shortcut))
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             tip = f"{tip} ({shortcut})" if tip else shortcut
         action.setToolTip(tip)
-        action.triggered.connect(lambda _=False: slot())  # type: ignore[operator]
+        action.triggered.connect(lambda _=False: slot())
         self.addAction(action)
         return action
 
@@ -159,7 +161,8 @@ class MapPlace(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.scene.render(painter, QRectF(image.rect()), rect)
         painter.end()
-        if not image.save(str(target), "PNG"):
+        # The stubs type `format` as bytes, but PySide6 accepts only str there.
+        if not image.save(str(target), "PNG"):  # type: ignore[call-overload]
             Ask.error(self, "Export PNG", f"Could not write {target}")
             return
         self.message.emit(f"Saved the map to {target}")
@@ -185,7 +188,7 @@ class MapPlace(QWidget):
         self.tool_actions: dict[Tool, QAction] = {}
         group = QActionGroup(self)
         for tool, text, key, tip in TOOLS:
-            action = self._action(text, lambda t=tool: self.set_tool(t), key, tip)
+            action = self._action(text, partial(self.set_tool, tool), key, tip)
             action.setCheckable(True)
             group.addAction(action)
             self.tool_actions[tool] = action

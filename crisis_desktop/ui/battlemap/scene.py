@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QImage, QPixmap, QPolygonF
 from PySide6.QtWidgets import QGraphicsPixmapItem, QGraphicsScene
 
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.map_commands import find_map
-from crisis_desktop.domain.battle_map import BattleMap, Cell
+from crisis_desktop.domain.battle_map import BattleMap, Cell, GridKind
 from crisis_desktop.rules.geometry import Grid, Terrain
 from crisis_desktop.ui.battlemap.items import CellLayer, Overlay, TokenItem, TokenLook
 
@@ -46,7 +46,7 @@ class MapScene(QGraphicsScene):
 
     tokenSelected = Signal(object)
 
-    def __init__(self, parent: object = None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.campaign: Campaign | None = None
         self.map_id: str | None = None
@@ -59,7 +59,8 @@ class MapScene(QGraphicsScene):
         self.layer: CellLayer | None = None
         self.background: QGraphicsPixmapItem | None = None
         self._terrain: Terrain | None = None
-        self._shape = (None, 0, 0)
+        # (grid kind, width, height) of the map the cells were built for; None before any map.
+        self._shape: tuple[GridKind | None, int, int] = (None, 0, 0)
         self._current: str | None = None
         self.preview = Overlay(self.polygon, 15)         # the cells a paint stroke will change
         self.measure = Overlay(self.polygon)

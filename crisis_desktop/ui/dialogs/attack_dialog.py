@@ -57,7 +57,7 @@ class AttackDialog(QDialog):
         self._map_distance = distance
         self.setWindowTitle("Attack")
         self.controller = controller
-        self.event: EncounterEvent | None = None
+        self.rolled_event: EncounterEvent | None = None
         self._rng = rng or random.Random()
         encounter = controller.encounter
         standing = [c.id for c in encounter.combatants if not controller.is_dead(c.id)]
@@ -106,10 +106,10 @@ class AttackDialog(QDialog):
         self.problem.setObjectName("attack-problem")
         self.problem.setStyleSheet("color: #b00020")
         self.problem.setWordWrap(True)
-        self.result = QPlainTextEdit()
-        self.result.setReadOnly(True)
-        self.result.setPlaceholderText("The roll and its breakdown appear here.")
-        self.result.setMaximumHeight(130)
+        self.roll_breakdown = QPlainTextEdit()
+        self.roll_breakdown.setReadOnly(True)
+        self.roll_breakdown.setPlaceholderText("The roll and its breakdown appear here.")
+        self.roll_breakdown.setMaximumHeight(130)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Apply | QDialogButtonBox.StandardButton.Cancel)
         self.apply_button = self.buttons.button(QDialogButtonBox.StandardButton.Apply)
         self.apply_button.setEnabled(False)
@@ -193,7 +193,7 @@ class AttackDialog(QDialog):
         roll_row.addWidget(self.roll_button)
         roll_row.addWidget(self.problem, 1)
         dice_layout.addLayout(roll_row)
-        dice_layout.addWidget(self.result)
+        dice_layout.addWidget(self.roll_breakdown)
         layout = QVBoxLayout(self)
         layout.addLayout(who)
         layout.addWidget(inputs)
@@ -283,7 +283,7 @@ class AttackDialog(QDialog):
             self.odds.setText("")
             self.roll_button.setEnabled(False)
             return
-        self.roll_button.setEnabled(self.event is None)
+        self.roll_button.setEnabled(self.rolled_event is None)
         self.modifiers.setText("Modifiers: " + (", ".join(f"{t.label} {t.value:+g}" for t in terms) or "none"))
         self.odds.setText(f"Hit {odds.hit:.1%} · expected damage {odds.expected_damage:.2f} · "
                           f"drops {context.target.name} {odds.drop_target:.1%}")
@@ -296,7 +296,7 @@ class AttackDialog(QDialog):
 
     def roll(self) -> None:
         context = self.context()
-        if context is None or self.event is not None:
+        if context is None or self.rolled_event is not None:
             return
         try:
             event = self.controller.attack(context, self.dice(), execute=self.execute.isChecked())
@@ -307,9 +307,9 @@ class AttackDialog(QDialog):
             self.problem.setText(str(exc))
             return
         self.problem.setText("")
-        self.event = event
+        self.rolled_event = event
         result = event.result
-        self.result.setPlainText("\n".join([result.summary, *attack_details(result)]))
+        self.roll_breakdown.setPlainText("\n".join([result.summary, *attack_details(result)]))
         self.roll_button.setEnabled(False)
         self.apply_button.setEnabled(True)
         self.apply_button.setFocus()
@@ -322,4 +322,4 @@ class AttackDialog(QDialog):
         dialog = cls(controller, attacker_id, target_id, parent, **defaults)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
-        return dialog.event
+        return dialog.rolled_event

@@ -7,6 +7,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
+from crisis_desktop.storage.backups import BackupInfo
 from crisis_desktop.storage.campaign_store import CampaignStore
 
 
@@ -41,7 +42,7 @@ class BackupPicker(QDialog):
         layout.addWidget(buttons)
 
     @classmethod
-    def ask(cls, store: CampaignStore, path: Path, parent: QWidget | None = None):  # type: ignore[no-untyped-def]
+    def ask(cls, store: CampaignStore, path: Path, parent: QWidget | None = None) -> BackupInfo | None:
         """The backup to restore, or None."""
         dialog = cls(store, path, parent)
         if dialog.exec() != QDialog.DialogCode.Accepted or dialog.list.currentItem() is None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import (
     QComboBox,
@@ -16,6 +17,10 @@ from PySide6.QtWidgets import (
     QPushButton,
     QWidget,
 )
+
+if TYPE_CHECKING:
+    # At run time QtPrintSupport is imported only when printing starts.
+    from PySide6.QtPrintSupport import QPrinter
 
 
 @dataclass(frozen=True)
@@ -75,7 +80,7 @@ class PrintAsk:
     """The system's print dialog; tests replace `printer` with one that prints to a file."""
 
     @classmethod
-    def printer(cls, parent: QWidget | None, count: int) -> object | None:
+    def printer(cls, parent: QWidget | None, count: int) -> QPrinter | None:
         """A printer set up by the GM, or None if cancelled."""
         from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 

@@ -80,7 +80,8 @@ class BoardModel(QAbstractTableModel):
         self._index_characters()
         self._ids = self._wanted_ids()
         self._reindex()
-        self._current = self._encounter().current_id if self._encounter() else None
+        encounter = self._encounter()
+        self._current = encounter.current_id if encounter else None
         self.endResetModel()
 
     def apply_changes(self, changes: ChangeSet) -> None:
@@ -106,17 +107,18 @@ class BoardModel(QAbstractTableModel):
             self._cache.pop(cid, None)
         rows = sorted(self._row_of[cid] for cid in touched if cid in self._row_of)
         # One signal per run of adjacent rows keeps a 200-row board cheap to update.
-        start = prev = None
+        start: int | None = None
+        prev = 0  # read only once start is set
         for row in rows:
             if start is None:
                 start = prev = row
-            elif row == prev + 1:  # type: ignore[operator]
+            elif row == prev + 1:
                 prev = row
             else:
-                self._emit_rows(start, prev)  # type: ignore[arg-type]
+                self._emit_rows(start, prev)
                 start = prev = row
         if start is not None:
-            self._emit_rows(start, prev)  # type: ignore[arg-type]
+            self._emit_rows(start, prev)
 
     def _emit_rows(self, first: int, last: int) -> None:
         self.dataChanged.emit(self.index(first, 0), self.index(last, len(COLUMNS) - 1))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPainter, QResizeEvent, QScreen
@@ -22,10 +22,18 @@ from crisis_desktop.ui.player_display.models import PlayerBoardProxy
 from crisis_desktop.ui.player_display.turn_list import TurnList
 
 if TYPE_CHECKING:
-    from crisis_desktop.domain import Campaign
+    from crisis_desktop.domain import Campaign, Encounter
     from crisis_desktop.rules.base import Ruleset
 
-THEMES = {
+class Theme(TypedDict):
+    window: str
+    ink: str
+    muted: str
+    row: QColor
+    current: QColor
+
+
+THEMES: dict[str, Theme] = {
     "dark": {"window": "#17171b", "ink": "#ececec", "muted": "#9a9aa4", "row": QColor(40, 40, 48),
              "current": QColor(122, 96, 20)},
     "light": {"window": "#f4f2ec", "ink": "#1d1d1f", "muted": "#5c5c66", "row": QColor(226, 224, 216),
@@ -131,7 +139,7 @@ class PlayerDisplay(QWidget):
         self.scene.apply_changes(changes)
         self._update_header()
 
-    def _encounter(self):  # type: ignore[no-untyped-def]
+    def _encounter(self) -> Encounter | None:
         if self.campaign is None or self.encounter_id is None:
             return None
         try:

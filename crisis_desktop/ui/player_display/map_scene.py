@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QColor
 
 from crisis_desktop.controller.changes import ChangeSet
+from crisis_desktop.domain import Combatant
 from crisis_desktop.ui.battlemap.fog import FogItem, revealed_cells
 from crisis_desktop.ui.battlemap.scene import MapScene
 
@@ -21,7 +23,7 @@ class PlayerMapScene(MapScene):
     players know where they stand). The scene is for showing: nothing in it is selectable.
     """
 
-    def __init__(self, parent: object = None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         self._shown: set[Coord] | None = None
         super().__init__(parent)
         self.fog = FogItem(PLAYER_FOG, z=8)
@@ -39,7 +41,7 @@ class PlayerMapScene(MapScene):
         token = next((t for t in battle_map.tokens if t.combatant_id == combatant_id), None)
         return token is not None and (combatant.side.value == "party" or self.cell_shown((token.x, token.y)))
 
-    def _combatant(self, combatant_id: str):  # type: ignore[no-untyped-def]
+    def _combatant(self, combatant_id: str) -> Combatant | None:
         if self.campaign is None:
             return None
         for encounter in self.campaign.encounters:

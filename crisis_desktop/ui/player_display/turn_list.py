@@ -6,7 +6,7 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
 from PySide6.QtWidgets import QListView, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
-from crisis_desktop.ui.models.board_model import ConditionsRole, CurrentRole
+from crisis_desktop.ui.models.board_model import Chip, ConditionsRole, CurrentRole
 from crisis_desktop.ui.player_display.health import BADLY_WOUNDED, DOWN, UNHURT, WOUNDED
 from crisis_desktop.ui.player_display.models import HealthNumbersRole, HealthWordRole, SideRole
 
@@ -78,7 +78,7 @@ class TurnDelegate(QStyledItemDelegate):
         self._paint_chips(painter, second, small, index.data(ConditionsRole) or ())
         painter.restore()
 
-    def _paint_chips(self, painter: QPainter, rect: QRect, font: QFont, chips: tuple) -> None:  # type: ignore[type-arg]
+    def _paint_chips(self, painter: QPainter, rect: QRect, font: QFont, chips: tuple[Chip, ...]) -> None:
         painter.setFont(font)
         metrics = QFontMetrics(font)
         x = rect.left()

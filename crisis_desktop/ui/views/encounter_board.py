@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelectionModel, QSignalBlocker, Qt, Signal
@@ -174,8 +175,8 @@ class EncounterBoard(QWidget):
             builder.addWidget(widget)
         builder.addStretch(1)
         flags = QHBoxLayout()
-        for widget in (self.surprised, self.hidden, self.override_button):
-            flags.addWidget(widget)
+        for flag in (self.surprised, self.hidden, self.override_button):
+            flags.addWidget(flag)
         flags.addStretch(1)
         left = QWidget()
         left_layout = QVBoxLayout(left)
@@ -434,9 +435,9 @@ class EncounterBoard(QWidget):
         self._push(make, "Add combatants")
 
     def remove_selected(self) -> None:
-        cid = self.selected_id()
-        if cid is not None and self.controller is not None:
-            self._push(lambda: self.controller.remove_combatant(cid), "Remove")  # type: ignore[union-attr]
+        cid, ctl = self.selected_id(), self.controller
+        if cid is not None and ctl is not None:
+            self._push(lambda: ctl.remove_combatant(cid), "Remove")
 
     def _edit_selected(self, field: str) -> None:
         cid, ctl = self.selected_id(), self.controller
@@ -475,30 +476,35 @@ class EncounterBoard(QWidget):
             if faces is None:
                 return False
             try:
-                return self._push(lambda faces=faces: make(TypedDice(faces)), title)
+                return self._push(partial(make, TypedDice(faces)), title)
             except NeedMoreDice as exc:
                 typed = " ".join(map(str, faces))
                 prompt = f"{exc}. Faces so far:"
 
     def next_turn(self) -> None:
-        if self._push(lambda: self.controller.next_turn(), "Next turn"):  # type: ignore[union-attr]
+        ctl = self.controller
+        if ctl is not None and self._push(ctl.next_turn, "Next turn"):
             self._select_current()
 
     def previous_turn(self) -> None:
-        if self._push(lambda: self.controller.previous_turn(), "Previous turn"):  # type: ignore[union-attr]
+        ctl = self.controller
+        if ctl is not None and self._push(ctl.previous_turn, "Previous turn"):
             self._select_current()
 
     def delay(self) -> None:
-        if self._push(lambda: self.controller.delay(), "Delay"):  # type: ignore[union-attr]
+        ctl = self.controller
+        if ctl is not None and self._push(ctl.delay, "Delay"):
             self._select_current()
 
     def act_now(self) -> None:
-        cid = self.selected_id()
-        if cid is not None and self._push(lambda: self.controller.act_now(cid), "Act now"):  # type: ignore[union-attr]
+        cid, ctl = self.selected_id(), self.controller
+        if cid is not None and ctl is not None and self._push(lambda: ctl.act_now(cid), "Act now"):
             self._select_current()
 
     def rewind(self) -> None:
-        self._push(lambda: self.controller.rewind_round(), "Rewind")  # type: ignore[union-attr]
+        ctl = self.controller
+        if ctl is not None:
+            self._push(ctl.rewind_round, "Rewind")
 
     def end_encounter(self) -> None:
         ctl = self.controller
@@ -547,7 +553,8 @@ class EncounterBoard(QWidget):
 
     def add_note(self) -> None:
         text = self.note.text().strip()
-        if text and self._push(lambda: self.controller.note(text), "Note"):  # type: ignore[union-attr]
+        ctl = self.controller
+        if text and ctl is not None and self._push(lambda: ctl.note(text), "Note"):
             self.note.clear()
 
     def export_log(self) -> None:

@@ -6,7 +6,8 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
-from crisis_desktop.ui.models.board_model import COL_BARS, COL_CONDITIONS, ConditionsRole, ResourcesRole
+from crisis_desktop.rules.base import ResourceSpec
+from crisis_desktop.ui.models.board_model import COL_BARS, COL_CONDITIONS, Chip, ConditionsRole, ResourcesRole
 
 BAR_WIDTH = 112
 BAR_GAP = 6
@@ -55,7 +56,7 @@ class BoardDelegate(QStyledItemDelegate):
             self._paint_chips(painter, rect, index.data(ConditionsRole) or ())
         painter.restore()
 
-    def _paint_bars(self, painter: QPainter, rect: QRect, bars: tuple) -> None:  # type: ignore[type-arg]
+    def _paint_bars(self, painter: QPainter, rect: QRect, bars: tuple[ResourceSpec, ...]) -> None:
         x = rect.left()
         metrics = painter.fontMetrics()
         for bar in bars:
@@ -77,7 +78,7 @@ class BoardDelegate(QStyledItemDelegate):
                              label)
             x += BAR_WIDTH + BAR_GAP
 
-    def _paint_chips(self, painter: QPainter, rect: QRect, chips: tuple) -> None:  # type: ignore[type-arg]
+    def _paint_chips(self, painter: QPainter, rect: QRect, chips: tuple[Chip, ...]) -> None:
         x = rect.left()
         metrics = painter.fontMetrics()
         for chip in chips:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtWidgets import QDialog
 
 from crisis_desktop.domain import CharacterKind
 from crisis_desktop.rules.dice import RandomDice
@@ -171,11 +172,15 @@ def test_attack_dialog_shows_modifiers_and_odds_and_asks_for_more_dice(board, qt
     dialog.typed_dice.setChecked(True)
     dialog.faces.setText("")
     dialog.roll()
-    assert dialog.event is None and dialog.problem.text().startswith("Enter another d")
+    assert dialog.rolled_event is None and dialog.problem.text().startswith("Enter another d")
     dialog.faces.setText("3 3 3 3 3 3")
     dialog.roll()
-    assert dialog.event is not None and dialog.apply_button.isEnabled()
-    assert dialog.result.toPlainText().splitlines()[1].startswith("Attack: ")
+    assert dialog.rolled_event is not None and dialog.apply_button.isEnabled()
+    assert dialog.roll_breakdown.toPlainText().splitlines()[1].startswith("Attack: ")
+    dialog.apply_button.click()
+    # Qt's own QWidget.event() and QDialog.result() still answer: no attribute of the dialog hides them.
+    assert dialog.event(QEvent(QEvent.Type.None_)) is False
+    assert dialog.result() == QDialog.DialogCode.Accepted
 
 
 def test_first_aid_asks_for_the_patient_and_the_dice(board, document, monkeypatch):
