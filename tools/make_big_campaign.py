@@ -19,6 +19,11 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))  # run from a checkout: the file format version comes from the code
+
+from crisis_desktop.domain.campaign import SCHEMA_VERSION  # noqa: E402
+
 CATALOGUE_PATH = ROOT / "crisis_desktop" / "resources" / "rules" / "crisis" / "equipment.json"
 TIMESTAMP = "2026-01-01T12:00:00Z"
 
@@ -142,8 +147,7 @@ def make_campaign(n_characters: int, seed: int) -> dict[str, Any]:
             for c in foes
         ]
         encounters.append({"id": new_id(), "name": f"Encounter {e + 1}", "combatants": combatants,
-                           "battle_map_id": None, "notes": "", "started": False, "round": 0,
-                           "turn_index": 0})
+                           "battle_map_id": None, "notes": "", "started": False, "round": 0})
 
     battle_maps: list[dict[str, Any]] = []
     for m, encounter in enumerate(encounters[::5]):
@@ -168,7 +172,7 @@ def make_campaign(n_characters: int, seed: int) -> dict[str, Any]:
         })
 
     return {
-        "schema_version": 2,
+        "schema_version": SCHEMA_VERSION,
         "id": new_id(),
         "name": f"Generated campaign ({n_characters} characters, seed {seed})",
         "ruleset": "crisis",

@@ -5,13 +5,14 @@ from __future__ import annotations
 import copy
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from typing import Any
 
 from pydantic import ValidationError
 
 from crisis_desktop.controller.changes import ChangeSet
-from crisis_desktop.controller.commands import Command, Macro
+from crisis_desktop.controller.commands import Command, Macro, built_in_sequence
 from crisis_desktop.controller.encounter_commands import RemoveCombatant
 from crisis_desktop.domain import Campaign, Character, CharacterKind, ConditionState, EquipmentItem, StatValue, new_id
 from crisis_desktop.rules.base import FieldKind, FieldSpec, Ruleset
@@ -207,8 +208,7 @@ class RemoveCharacter(Command):
         self.text = f"Delete {character.name}"
         self._index = -1
         self._character: Character | None = None
-        # One RemoveCombatant per encounter place, so turn order, turn pointer and surprise lists
-        # stay consistent exactly as when a combatant leaves a fight.
+        # One RemoveCombatant per encounter place (a running fight's flow has let them leave first).
         self._combatants: list[RemoveCombatant] = []
         self._tokens: list[tuple[int, int, Any]] = []              # (map index, position, token)
 
@@ -254,14 +254,24 @@ def encounters_using(campaign: Campaign, character_ids: Iterable[str]) -> list[s
     return [e.name for e in campaign.encounters if any(c.character_id in wanted for c in e.combatants)]
 
 
-def delete_characters(campaign: Campaign, character_ids: Sequence[str]) -> Command:
-    """One undo step that deletes every listed character."""
-    commands = [RemoveCharacter(campaign, cid) for cid in dict.fromkeys(character_ids)]
-    if not commands:
+def delete_characters(campaign: Campaign, character_ids: Sequence[str], ruleset: Ruleset | None = None) -> Command:
+    """One undo step that deletes every listed character. In a running fight each of them first leaves through
+    the rules' round flow (`ruleset`), so the order and the current turn stay whole."""
+    from crisis_desktop.controller.encounter import EncounterController
+
+    makers: list[Callable[[], Command]] = []
+    for character_id in dict.fromkeys(character_ids):
+        if ruleset is not None:
+            makers += [partial(lambda e, c: EncounterController(campaign, e, ruleset).remove_combatant(c),
+                               encounter.id, combatant.id)
+                       for encounter in campaign.encounters if encounter.running
+                       for combatant in encounter.combatants if combatant.character_id == character_id]
+        makers.append(partial(RemoveCharacter, campaign, character_id))
+    if not makers:
         raise ValueError("No character to delete")
-    if len(commands) == 1:
-        return commands[0]
-    return Macro(f"Delete {len(commands)} characters", commands)
+    ids = list(dict.fromkeys(character_ids))
+    text = f"Delete {len(ids)} characters" if len(ids) > 1 else f"Delete {campaign.character(ids[0]).name}"
+    return built_in_sequence(text, campaign, makers)
 
 
 _NUMBERED = re.compile(r"^(?P<stem>.*?)\s+(?P<n>\d+)$")

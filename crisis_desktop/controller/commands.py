@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from crisis_desktop.controller.changes import ChangeSet
@@ -84,6 +84,23 @@ class Macro(Command):
         for command in reversed(self.commands):
             result = result | command.revert(campaign)
         return result
+
+
+def built_in_sequence(text: str, campaign: Campaign, makers: Iterable[Callable[[], Command]]) -> Command:
+    """One undo step of commands built one after another, each seeing the state the earlier ones left
+    (they are applied while building, then taken back: nothing has changed when this returns)."""
+    done: list[Command] = []
+    try:
+        for make in makers:
+            command = make()
+            command.apply(campaign)
+            done.append(command)
+    finally:
+        for command in reversed(done):
+            command.revert(campaign)
+    if not done:
+        raise ValueError(f"{text}: nothing to do")
+    return done[0] if len(done) == 1 else Macro(text, done)
 
 
 class ReplaceContent(Command):

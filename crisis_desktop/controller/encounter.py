@@ -2,34 +2,29 @@
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from crisis_desktop.controller import encounter_log as logs
 from crisis_desktop.controller.commands import Command
-from crisis_desktop.controller.effects import ApplyEffects
 from crisis_desktop.controller.encounter_commands import (
     AppendLog,
     EncounterEvent,
     InsertCombatant,
     RemoveCombatant,
     RestoreSnapshot,
-    SetCombatantField,
-    SetEncounterField,
 )
-from crisis_desktop.domain import Campaign, Character, CharacterKind, StatValue
+from crisis_desktop.controller.fight import DraftFight, FightView
+from crisis_desktop.domain import Campaign, CharacterKind, StatValue
 from crisis_desktop.domain.encounter import Combatant, Encounter, Side
 from crisis_desktop.rules.base import (
     ActionAvailability,
-    Actor,
     AddCondition,
     AttackContext,
     AttackOdds,
     AttackResult,
     Effect,
-    InitiativeEntry,
     RemoveCondition,
     Ruleset,
     SetItemStat,
@@ -38,95 +33,37 @@ from crisis_desktop.rules.base import (
     Term,
 )
 from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.flow import StepOffer, StepRole, offer
 
 
-class _Draft:
-    """Builds one event step by step on the live campaign (so each rules call sees the state left by
-    the previous step), then takes every step back: the caller pushes the finished event."""
-
-    def __init__(self, campaign: Campaign, encounter_id: str) -> None:
-        self.campaign = campaign
-        self.encounter_id = encounter_id
-        self.done: list[Command] = []
-
-    @property
-    def encounter(self) -> Encounter:
-        return self.campaign.encounter(self.encounter_id)
-
-    def do(self, command: Command) -> None:
-        command.apply(self.campaign)
-        self.done.append(command)
-
-    def effects(self, effects: Sequence[Effect], text: str) -> None:
-        if effects:
-            self.do(ApplyEffects(effects, text))
-
-    def set(self, field: str, value: Any) -> None:
-        self.do(SetEncounterField(self.encounter_id, field, value))
-
-    def set_combatant(self, combatant_id: str, field: str, value: Any) -> None:
-        self.do(SetCombatantField(self.encounter_id, combatant_id, field, value))
-
-    def log(self, kind: str, text: str, actor_id: str | None = None, terms: Sequence[Term] = (),
-            details: Sequence[str] = ()) -> None:
-        self.do(AppendLog(self.encounter_id, logs.entry(self.encounter, kind, text, actor_id, terms, details)))
-
-    def rollback(self) -> None:
-        for command in reversed(self.done):
-            command.revert(self.campaign)
-
-    def event(self, text: str, result: Any = None, round_start: bool = False) -> EncounterEvent:
-        return EncounterEvent(text, list(self.done), self.encounter_id, result, round_start)
-
-
-class EncounterController:
+class EncounterController(FightView):
     """Intents on one encounter of a campaign. Nothing changes until the returned command is applied
-    (pushed on a History or the GUI's undo stack); one command is one undo step, log entry included."""
+    (pushed on a History or the GUI's undo stack); one command is one undo step, log entry included.
+
+    How the fight proceeds (turns, slots, phases, declarations) is the ruleset's round flow: the controller
+    offers its steps and takes the one the GM picks."""
 
     def __init__(self, campaign: Campaign, encounter_id: str, ruleset: Ruleset) -> None:
-        self.campaign = campaign
-        self.encounter_id = encounter_id
-        self.ruleset = ruleset
+        super().__init__(campaign, encounter_id, ruleset)
         self.campaign.encounter(encounter_id)  # KeyError now rather than at the first intent
         self._round_events: list[EncounterEvent] = []
 
     # -- reading ---------------------------------------------------------------------------------
-    @property
-    def encounter(self) -> Encounter:
-        return self.campaign.encounter(self.encounter_id)
-
-    @property
-    def options(self) -> dict[str, StatValue]:
-        return self.ruleset.options_with_defaults(self.campaign.rule_options)
-
-    def combatant(self, combatant_id: str) -> Combatant:
-        return self.encounter.combatant(combatant_id)
-
-    def character_of(self, combatant_id: str) -> Character:
-        return self.campaign.character(self.combatant(combatant_id).character_id)
-
-    def actor(self, combatant_id: str) -> Actor:
-        return Actor(self.character_of(combatant_id), self.combatant(combatant_id))
-
-    def name(self, combatant_id: str) -> str:
-        try:
-            return self.character_of(combatant_id).name
-        except KeyError:
-            return "(gone)"
-
-    def current_id(self) -> str | None:
-        return self.encounter.current_id
-
     def actions(self, combatant_id: str) -> list[ActionAvailability]:
         """The ruleset's actions for this combatant, with costs and the reason each is unavailable."""
         return self.ruleset.available_actions(self.actor(combatant_id), self.options)
 
-    def is_dead(self, combatant_id: str) -> bool:
-        return self.ruleset.state(self.character_of(combatant_id), self.options).key == "dead"
+    def may_act(self, combatant_id: str) -> bool:
+        """Whether the flow lets this combatant act now (its turn, or out of turn where the rules allow)."""
+        return self.encounter.running and self.flow.may_act(self, combatant_id)
+
+    def offers(self) -> list[StepOffer]:
+        """The flow's steps open now (none before the start and after the end)."""
+        return self.flow.offers(self) if self.encounter.running else []
 
     @contextmanager
-    def _drafting(self) -> Iterator[_Draft]:
-        draft = _Draft(self.campaign, self.encounter_id)
+    def _drafting(self) -> Iterator[DraftFight]:
+        draft = DraftFight(self.campaign, self.encounter_id, self.ruleset)
         try:
             yield draft
         finally:
@@ -157,28 +94,20 @@ class EncounterController:
         with self._drafting() as d:
             d.do(InsertCombatant(self.encounter_id, combatant))
             if self.encounter.started:
-                d.set("order", [*self.encounter.order, combatant.id])
-                d.effects(self.ruleset.start_encounter(self.actor(combatant.id), self.options).effects,
-                          f"{character.name} joins")
-                d.log("join", f"{character.name} joins the fight ({side.value}), last in the turn order",
-                      combatant.id)
+                d.apply(self.ruleset.start_encounter(self.actor(combatant.id), self.options).effects,
+                        f"{character.name} joins")
+                self.flow.joined(d, combatant.id)
             event = d.event(f"Add {character.name} to {self.encounter.name}", result=combatant.id)
         return event
 
     def remove_combatant(self, combatant_id: str) -> Command:
         name = self.name(combatant_id)
-        encounter = self.encounter
-        started = encounter.started and not encounter.ended
-        # The current fighter leaving hands the turn on as Next turn would (the next one's turn
-        # begins, a new round if it was the last), not to whoever slides into its place.
-        position = encounter.order.index(combatant_id) if started and encounter.current_id == combatant_id else None
+        running = self.encounter.running
         with self._drafting() as d:
             d.do(RemoveCombatant(self.encounter_id, combatant_id))
-            if started:
-                d.log("leave", f"{name} leaves the fight")
-            if position is not None and self.encounter.order:
-                with contextlib.suppress(ValueError):  # nobody left who can act: the GM ends the fight
-                    self._advance(d, end_current=False, after=position - 1)
+            if running:
+                d.note("leave", f"{name} leaves the fight")
+                self.flow.left(d, combatant_id)
             event = d.event(f"Remove {name} from {self.encounter.name}")
         return event
 
@@ -186,7 +115,7 @@ class EncounterController:
         with self._drafting() as d:
             d.set_combatant(combatant_id, field, value)
             if self.encounter.started:
-                d.log("override", f"GM: {text}", combatant_id)
+                d.note("override", f"GM: {text}", combatant_id)
             event = d.event(text)
         return event
 
@@ -206,179 +135,49 @@ class EncounterController:
         return self._set(combatant_id, "hidden", hidden,
                          f"{self.name(combatant_id)} is {'hidden from' if hidden else 'shown to'} the players")
 
-    # -- turn order -------------------------------------------------------------------------------
+    # -- the round flow --------------------------------------------------------------------------
     def start(self, dice: DiceSource) -> Command:
-        """Roll initiative (NeedMoreDice if typed dice run out), order everyone, begin the surprise round
-        or round 1 and the first turn."""
+        """Fresh combat resources for everyone, then the flow's opening (initiative: NeedMoreDice if typed dice
+        run out) and its first step."""
         encounter = self.encounter
         if encounter.started:
             raise ValueError(f"{encounter.name} has already started")
         if not encounter.combatants:
             raise ValueError("Add combatants before starting the fight")
-        actors = [self.actor(c.id) for c in encounter.combatants]
-        entries = sorted(self.ruleset.roll_initiative(actors, dice, self.options), key=lambda e: e.rank)
-        surprise_of = getattr(self.ruleset, "surprise_round", None)
-        if callable(surprise_of):
-            surprise = list(surprise_of(actors))
-        else:
-            surprise = [c.id for c in encounter.combatants if not c.surprised] \
-                if any(c.surprised for c in encounter.combatants) else []
-        order = [e.combatant_id for e in entries]
         with self._drafting() as d:
-            d.log("start", f"{encounter.name} begins. Turn order: "
-                  + ", ".join(f"{self.name(e.combatant_id)} {e.roll.value:g}" for e in entries))
-            for e in entries:
-                self._record_initiative(d, e)
             for combatant in encounter.combatants:
-                d.effects(self.ruleset.start_encounter(self.actor(combatant.id), self.options).effects, "Start")
-            d.set("order", order)
-            d.set("surprise_round", bool(surprise))
-            d.set("surprise_ids", surprise)
-            d.set("round", 0 if surprise else 1)
+                d.apply(self.ruleset.start_encounter(self.actor(combatant.id), self.options).effects, "Start")
             d.set("ended", False)
             d.set("started", True)
-            if surprise:
-                d.log("round", "Surprise round: only " + ", ".join(self.name(c) for c in order if c in surprise)
-                      + " act")
-            else:
-                d.log("round", "Round 1 begins")
-            first = self._find_turn(-1, d.encounter.round, wrap=False)
-            if first is None:
-                raise ValueError("Nobody can act in this fight")
-            d.set("turn_index", first[0])
-            self._begin_turn(d, order[first[0]])
-            event = d.event(f"Start {encounter.name}", result=entries, round_start=True)
+            stepped = self.flow.start(d, dice)
+            event = d.event(f"Start {encounter.name}", result=stepped.result, round_start=True)
         self._round_events.append(event)
         return event
 
-    def _record_initiative(self, d: _Draft, e: InitiativeEntry) -> None:
-        d.set_combatant(e.combatant_id, "initiative", int(e.roll.value))
-        d.set_combatant(e.combatant_id, "initiative_note", e.tie_note)
-        note = f" ({e.tie_note})" if e.tie_note else ""
-        d.log("initiative", f"{self.name(e.combatant_id)}: {e.roll.value:g} for turn order{note}",
-              e.combatant_id, logs.explained_terms(e.roll))
-
-    def _eligible(self, combatant_id: str, round_: int) -> bool:
-        encounter = self.encounter
-        if round_ == 0 and encounter.surprise_round and combatant_id not in encounter.surprise_ids:
-            return False
-        return not self.is_dead(combatant_id)
-
-    def _find_turn(self, index: int, round_: int, wrap: bool = True) -> tuple[int, int] | None:
-        """The next (index, round) after `index` whose combatant can take a turn; None if nobody can."""
-        order = self.encounter.order
-        for _ in range(2 * len(order) + 1):
-            index += 1
-            if index >= len(order):
-                if not wrap:
-                    return None
-                index, round_ = 0, round_ + 1
-            if self._eligible(order[index], round_):
-                return index, round_
-        return None
-
-    def _begin_turn(self, d: _Draft, combatant_id: str) -> None:
-        combatant = self.combatant(combatant_id)
-        name = self.name(combatant_id)
-        if combatant.delayed:
-            # A delayed turn resumes: its start (AP and the like) already happened.
-            d.set_combatant(combatant_id, "delayed", False)
-            d.log("turn", f"{name} acts now (delayed turn)", combatant_id)
-            return
-        if combatant.overwatch:
-            d.set_combatant(combatant_id, "overwatch", False)
-        turn = self.ruleset.start_turn(self.actor(combatant_id), self.options)
-        d.effects(turn.effects, f"{name}'s turn")
-        d.log("turn", f"{name}'s turn", combatant_id, details=turn.notes)
-
-    def _advance(self, d: _Draft, end_current: bool, after: int | None = None) -> bool:
-        """Hands the turn on (to the first who can act after position `after`, by default the current
-        one's); True when that begins a new round."""
-        encounter = self.encounter
-        current = encounter.current_id
-        if current is not None and end_current:
-            turn = self.ruleset.end_turn(self.actor(current), self.options)
-            d.effects(turn.effects, f"End of {self.name(current)}'s turn")
-            if turn.notes:
-                d.log("turn end", f"End of {self.name(current)}'s turn", current, details=turn.notes)
-        found = self._find_turn(encounter.turn_index if after is None else after, encounter.round)
-        if found is None:
-            raise ValueError("Nobody is left who can take a turn; end the encounter")
-        index, round_ = found
-        new_round = round_ != encounter.round
-        if new_round:
-            d.set("round", round_)
-            for combatant in encounter.combatants:
-                if combatant.delayed:
-                    d.set_combatant(combatant.id, "delayed", False)
-                    d.log("turn", f"{self.name(combatant.id)} delayed too long and loses that turn", combatant.id)
-            d.log("round", f"Round {round_} begins")
-        d.set("turn_index", index)
-        self._begin_turn(d, encounter.order[index])
-        return new_round
-
-    def next_turn(self) -> Command:
+    def step(self, key: str, actor_id: str | None = None, choice: str | None = None,
+             dice: DiceSource | None = None) -> EncounterEvent:
+        """Take one of the flow's offered steps (ValueError with the reason when it is not open now)."""
         self._running("move on")
+        offered = offer(self.offers(), key)
+        if offered.actors and actor_id not in offered.actors:
+            names = ", ".join(self.name(a) for a in offered.actors)
+            raise ValueError(f"{offered.label}: pick one of {names}" if actor_id is None
+                             else f"{offered.label} is not open to {self.name(actor_id)}")
         with self._drafting() as d:
-            new_round = self._advance(d, end_current=True)
-            event = d.event(f"Next turn: {self.name(self.encounter.order[self.encounter.turn_index])}",
-                            round_start=new_round)
-        if new_round:
+            stepped = self.flow.take(d, key, actor_id, choice, dice)
+            acting = ", ".join(self.name(a) for a in self.flow.acting(d))
+            text = offered.label + (f" ({self.name(actor_id)})" if actor_id else "") + (f": {acting}" if acting else "")
+            event = d.event(text, result=stepped.result, round_start=stepped.new_round)
+        if stepped.new_round:
             self._round_events.append(event)
         return event
 
-    def previous_turn(self) -> Command:
-        """Move the turn pointer back to the previous combatant (rules effects are not taken back: Undo does)."""
-        encounter = self._running("go back")
-        first_round = 0 if encounter.surprise_round else 1
-        order = encounter.order
-        index, round_ = encounter.turn_index, encounter.round
-        for _ in range(2 * len(order) + 1):
-            index -= 1
-            if index < 0:
-                if round_ <= first_round:
-                    raise ValueError("This is the first turn of the fight")
-                index, round_ = len(order) - 1, round_ - 1
-            if self._eligible(order[index], round_):
-                break
-        with self._drafting() as d:
-            if round_ != encounter.round:
-                d.set("round", round_)
-            d.set("turn_index", index)
-            d.log("override", f"GM: back to {self.name(order[index])}'s turn", order[index])
-            event = d.event(f"Back to {self.name(order[index])}'s turn")
-        return event
-
-    def delay(self) -> Command:
-        """The current combatant holds its turn; it may act after any later turn of this round (act_now)."""
-        encounter = self._running("delay")
-        current = encounter.current_id
-        assert current is not None
-        with self._drafting() as d:
-            d.set_combatant(current, "delayed", True)
-            d.log("delay", f"{self.name(current)} delays", current)
-            new_round = self._advance(d, end_current=False)
-            event = d.event(f"{self.name(current)} delays", round_start=new_round)
-        if new_round:
-            self._round_events.append(event)
-        return event
-
-    def act_now(self, combatant_id: str) -> Command:
-        """A delayed combatant takes its turn after the current one, keeping that place in the order."""
-        encounter = self._running("act")
-        if not self.combatant(combatant_id).delayed:
-            raise ValueError(f"{self.name(combatant_id)} is not delaying")
-        current = encounter.current_id
-        assert current is not None
-        order = [cid for cid in encounter.order if cid != combatant_id]
-        position = order.index(current)
-        order.insert(position + 1, combatant_id)
-        with self._drafting() as d:
-            d.set("order", order)
-            d.set("turn_index", position)
-            self._advance(d, end_current=True)
-            event = d.event(f"{self.name(combatant_id)} acts now")
-        return event
+    def step_by_role(self, role: StepRole, actor_id: str | None = None) -> EncounterEvent:
+        """Take the step that plays `role` now (the ADVANCE step: Next turn, next phase...)."""
+        found = next((o for o in self.offers() if o.role is role), None)
+        if found is None:
+            raise ValueError(f"Nothing to {role.value} now")
+        return self.step(found.key, actor_id)
 
     # -- actions ----------------------------------------------------------------------------------
     def take_action(self, combatant_id: str, action_key: str) -> Command:
@@ -393,11 +192,9 @@ class EncounterController:
         label = avail.action.label if avail else action_key
         name = actor.name
         with self._drafting() as d:
-            d.effects(spent.effects, f"{name}: {label}")
-            if action_key == "overwatch":
-                d.set_combatant(combatant_id, "overwatch", True)
+            d.apply(spent.effects, f"{name}: {label}")
             cost = f" ({self.ruleset.cost_text(actor, avail.cost, self.options)})" if avail and avail.cost else ""
-            d.log("action", f"{name}: {label}{cost}", combatant_id, details=spent.notes)
+            d.note("action", f"{name}: {label}{cost}", combatant_id, details=spent.notes)
             event = d.event(f"{name}: {label}")
         return event
 
@@ -417,13 +214,10 @@ class EncounterController:
         check, treated = self.ruleset.heal(healer, patient, dice, self.options)
         text = f"{healer.name} treats {patient.name}: {check.describe()}"
         with self._drafting() as d:
-            d.effects([*spent.effects, *treated.effects], text)
-            d.log("heal", text, healer_id, logs.explained_terms(check.total), (*spent.notes, *treated.notes))
+            d.apply([*spent.effects, *treated.effects], text)
+            d.note("heal", text, healer_id, logs.explained_terms(check.total), (*spent.notes, *treated.notes))
             event = d.event(f"{healer.name}: {avail.action.label}")
         return event
-
-    def overwatch(self, combatant_id: str) -> Command:
-        return self.take_action(combatant_id, "overwatch")
 
     def weapons(self, combatant_id: str) -> list[Any]:
         from crisis_desktop.domain import ItemKind
@@ -433,6 +227,8 @@ class EncounterController:
     def attack_context(self, attacker_id: str, weapon_id: str, target_id: str, **inputs: Any) -> AttackContext:
         """An AttackContext from the live state; `inputs` are the dialog's fields (distance, cover, aim...)."""
         attacker = self.actor(attacker_id)
+        # Attacking outside one's own turn (crisis: from overwatch) is for the rules to account for.
+        inputs.setdefault("out_of_turn", self.encounter.running and attacker_id not in self.acting())
         return AttackContext(attacker, attacker.character.item(weapon_id), self.actor(target_id), **inputs)
 
     def attack_preview(self, context: AttackContext) -> tuple[list[Term], AttackOdds]:
@@ -449,22 +245,20 @@ class EncounterController:
         target = context.target
         state_before = self.ruleset.state(target.character, self.options)
         with self._drafting() as d:
-            d.effects(result.effects, result.summary)
-            if attacker is not None and attacker.overwatch and attacker.id != self.encounter.current_id:
-                d.set_combatant(attacker.id, "overwatch", False)
-            d.log("attack", result.summary, attacker.id if attacker else None,
+            d.apply(result.effects, result.summary)
+            d.note("attack", result.summary, attacker.id if attacker else None,
                   logs.explained_terms(result.attack.total), logs.attack_details(result))
             state_after = self.ruleset.state(self.campaign.character(target.character.id), self.options)
             if state_after.key != state_before.key:
-                d.log("state", state_after.text, target.combatant.id if target.combatant else None)
+                d.note("state", state_after.text, target.combatant.id if target.combatant else None)
             event = d.event(f"{context.attacker.name} attacks {target.name}", result=result)
         return event
 
     # -- GM overrides -----------------------------------------------------------------------------
     def _override(self, effect: Effect, text: str, actor_id: str | None) -> Command:
         with self._drafting() as d:
-            d.effects([effect], text)
-            d.log("override", f"GM: {text}", actor_id)
+            d.apply([effect], text)
+            d.note("override", f"GM: {text}", actor_id)
             event = d.event(text)
         return event
 
@@ -513,7 +307,7 @@ class EncounterController:
     def note(self, text: str) -> Command:
         """A line of the GM's own in the log."""
         with self._drafting() as d:
-            d.log("note", text.strip())
+            d.note("note", text.strip())
             event = d.event("Log note")
         return event
 
@@ -546,11 +340,11 @@ class EncounterController:
             notes: list[str] = []
             for combatant in encounter.combatants:
                 ended = self.ruleset.end_encounter(self.actor(combatant.id), self.options)
-                d.effects(ended.effects, f"End for {self.name(combatant.id)}")
+                d.apply(ended.effects, f"End for {self.name(combatant.id)}")
                 notes += [f"{self.name(combatant.id)}: {n}" for n in ended.notes]
             d.set("ended", True)
             rounds = encounter.round
-            d.log("end", f"{encounter.name} ends after {rounds} round{'s' if rounds != 1 else ''}",
+            d.note("end", f"{encounter.name} ends after {rounds} round{'s' if rounds != 1 else ''}",
                   details=notes + self.summary())
             event = d.event(f"End {encounter.name}")
         return event

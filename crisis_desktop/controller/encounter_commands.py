@@ -11,10 +11,8 @@ from crisis_desktop.controller.commands import Command, Macro
 from crisis_desktop.domain import BattleMap, Campaign, Character, Token
 from crisis_desktop.domain.encounter import Combatant, Encounter, LogEntry
 
-ENCOUNTER_FIELDS = frozenset({"started", "round", "turn_index", "order", "surprise_round", "surprise_ids", "ended",
-                              "notes", "name"})
-COMBATANT_FIELDS = frozenset({"side", "group", "surprised", "hidden", "initiative", "initiative_note", "delayed",
-                              "overwatch"})
+ENCOUNTER_FIELDS = frozenset({"started", "round", "flow", "ended", "notes", "name"})
+COMBATANT_FIELDS = frozenset({"side", "group", "surprised", "hidden", "initiative", "initiative_note"})
 
 
 class SetEncounterField(Command):
@@ -38,11 +36,12 @@ class SetEncounterField(Command):
         return self._changes()
 
     def _changes(self) -> ChangeSet:
-        return ChangeSet(encounters=frozenset({self.encounter_id}), order=self.field == "order")
+        # The flow's state holds the order of the fight (turn order, slots, declarations).
+        return ChangeSet(encounters=frozenset({self.encounter_id}), order=self.field == "flow")
 
 
 class SetCombatantField(Command):
-    """Set one field of a combatant (side, group, surprised, hidden, initiative, delayed, overwatch)."""
+    """Set one field of a combatant (side, group, surprised, hidden, initiative and its tie note)."""
 
     def __init__(self, encounter_id: str, combatant_id: str, field: str, value: Any) -> None:
         if field not in COMBATANT_FIELDS:
@@ -111,36 +110,25 @@ class InsertCombatant(Command):
 
 
 class RemoveCombatant(Command):
-    """Take a combatant out of the encounter (and out of the turn order); undo puts it back in place.
-
-    The turn pointer stays on the same combatant; removing the current one hands the turn to the next.
-    """
+    """Take a combatant out of the encounter; undo puts it back in place. (The round flow takes it out of the
+    order in the same event.)"""
 
     def __init__(self, encounter_id: str, combatant_id: str) -> None:
         self.encounter_id, self.combatant_id = encounter_id, combatant_id
         self.text = "Remove combatant"
-        self._saved: tuple[int, Combatant, list[str], int, list[str]] | None = None
+        self._saved: tuple[int, Combatant] | None = None
 
     def apply(self, campaign: Campaign) -> ChangeSet:
         encounter = campaign.encounter(self.encounter_id)
         index = next(i for i, c in enumerate(encounter.combatants) if c.id == self.combatant_id)
-        self._saved = (index, encounter.combatants[index], list(encounter.order), encounter.turn_index,
-                       list(encounter.surprise_ids))
+        self._saved = (index, encounter.combatants[index])
         del encounter.combatants[index]
-        if self.combatant_id in encounter.order:
-            position = encounter.order.index(self.combatant_id)
-            encounter.order = [cid for cid in encounter.order if cid != self.combatant_id]
-            if position < encounter.turn_index or encounter.turn_index >= len(encounter.order) > 0:
-                encounter.turn_index = max(0, encounter.turn_index - 1)
-        encounter.surprise_ids = [cid for cid in encounter.surprise_ids if cid != self.combatant_id]
         return self._changes()
 
     def revert(self, campaign: Campaign) -> ChangeSet:
         assert self._saved is not None, "revert before apply"
-        encounter = campaign.encounter(self.encounter_id)
-        index, combatant, order, turn_index, surprise_ids = self._saved
-        encounter.combatants.insert(index, combatant)
-        encounter.order, encounter.turn_index, encounter.surprise_ids = order, turn_index, surprise_ids
+        index, combatant = self._saved
+        campaign.encounter(self.encounter_id).combatants.insert(index, combatant)
         return self._changes()
 
     def _changes(self) -> ChangeSet:

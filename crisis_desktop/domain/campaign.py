@@ -12,7 +12,7 @@ from crisis_desktop.domain.common import DomainModel, new_id, utc_now
 from crisis_desktop.domain.encounter import Encounter
 
 # The version of the file format written by this build; storage.migrations upgrades older files.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 class Campaign(DomainModel):

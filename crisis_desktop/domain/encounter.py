@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from enum import StrEnum
+from typing import Any
 
 from pydantic import Field
 
@@ -32,10 +33,7 @@ class Combatant(DomainModel):
     hidden: bool = False
     initiative: int | None = None
     resources: dict[str, StatValue] = Field(default_factory=dict)
-    # Running state (all defaulted, so files written before combat existed still load).
     initiative_note: str = ""         # how a tie was broken: "PC acts before NPC on a tie"
-    delayed: bool = False             # gave up its turn for now; may act later this round
-    overwatch: bool = False           # watching an area until its next turn
 
 
 class LogTerm(DomainModel):
@@ -72,13 +70,10 @@ class Encounter(DomainModel):
     notes: str = ""
     started: bool = False
     round: int = Field(default=0, ge=0)
-    turn_index: int = Field(default=0, ge=0)
-    # Once started: combatant ids in turn order (turn_index points into it), who acts in the surprise
-    # round (round 0, only when anyone got one), whether the fight is over, and what happened.
-    order: list[str] = Field(default_factory=list)
-    surprise_round: bool = False
-    surprise_ids: list[str] = Field(default_factory=list)
     ended: bool = False
+    # The state of the ruleset's round flow once started (turn order, slots, plans, declarations): JSON data
+    # that only the flow reads (crisis_desktop/rules/flow.py).
+    flow: dict[str, Any] = Field(default_factory=dict)
     log: list[LogEntry] = Field(default_factory=list)
 
     def combatant(self, combatant_id: str) -> Combatant:
@@ -88,8 +83,5 @@ class Encounter(DomainModel):
         raise KeyError(f"no combatant {combatant_id} in encounter {self.name}")
 
     @property
-    def current_id(self) -> str | None:
-        """The combatant whose turn it is (None before the start and after the end)."""
-        if not self.started or self.ended or not 0 <= self.turn_index < len(self.order):
-            return None
-        return self.order[self.turn_index]
+    def running(self) -> bool:
+        return self.started and not self.ended

@@ -11,9 +11,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from crisis_desktop.domain import Character, CharacterKind, Combatant, EquipmentItem, ItemKind, StatValue
 from crisis_desktop.rules.dice import DiceSource, DieRoll
+
+if TYPE_CHECKING:
+    from crisis_desktop.rules.flow import RoundFlow
 
 Options = Mapping[str, StatValue]
 
@@ -158,6 +162,14 @@ class ActionAvailability:
     reason: str = ""
 
 
+class BarRole(StrEnum):
+    """What a bar means to the shared layers (the player display's health words, the token's bar)."""
+
+    HEALTH = "health"        # how far from going down: the players see it as a word
+    ACTIONS = "actions"      # what is left to spend this turn (AP, actions, maneuvers)
+    OTHER = "other"
+
+
 @dataclass(frozen=True)
 class ResourceSpec:
     """A tracked value shown as a bar on the board (AP, Health, Endurance, non-lethal)."""
@@ -167,6 +179,7 @@ class ResourceSpec:
     current: int
     maximum: int
     lower_is_worse: bool = True
+    role: BarRole = BarRole.OTHER
 
 
 # --------------------------------------------------------------------------- effects
@@ -333,6 +346,7 @@ class AttackContext:
     target_dodges: bool = False
     tiles_from_centre: int = 0             # area attacks: how far the target stands from the blast centre
     hex_grid: bool = False                 # area attacks scatter with a d6 on hex grids instead of a d8
+    out_of_turn: bool = False              # the attacker acts outside its own turn (crisis: from overwatch)
 
 
 @dataclass(frozen=True)
@@ -374,12 +388,26 @@ class TurnEffects:
     notes: tuple[str, ...] = ()
 
 
+class StateRole(StrEnum):
+    """What a character's state means to the shared layers, whatever the system calls it."""
+
+    FIGHTING = "fighting"    # can act
+    DOWN = "down"            # still in the fight but cannot act now (incapacitated, dying, unconscious)
+    OUT = "out"              # out of the fight for good (dead): its turns are skipped
+
+
 @dataclass(frozen=True)
 class StateLabel:
-    """How a character stands: 'ok', 'incapacitated', 'dying', 'dead' with a plain explanation."""
+    """How a character stands in the system's own words ('dying', 'knocked out'), what that means to the
+    shared layers (`role`), and a plain explanation."""
 
     key: str
     text: str
+    role: StateRole = StateRole.FIGHTING
+
+    @property
+    def fighting(self) -> bool:
+        return self.role is StateRole.FIGHTING
 
 
 # --------------------------------------------------------------------------- the interface
@@ -472,6 +500,11 @@ class Ruleset(ABC):
     @abstractmethod
     def state(self, character: Character, options: Options) -> StateLabel: ...
 
+    def badges(self, actor: Actor, options: Options) -> list[str]:
+        """Short words the board shows beside a combatant's name for what the rules track and a GM should see
+        at a glance (crisis: "overwatch", a multi-turn action under way); none by default."""
+        return []
+
     # -- checks ---------------------------------------------------------------------------
     @abstractmethod
     def check(self, request: CheckRequest, dice: DiceSource, options: Options) -> CheckResult: ...
@@ -482,6 +515,11 @@ class Ruleset(ABC):
     @abstractmethod
     def contest(self, active: CheckRequest, passive: CheckRequest, dice: DiceSource,
                 options: Options) -> ContestResult: ...
+
+    # -- how a fight proceeds -------------------------------------------------------------
+    @abstractmethod
+    def round_flow(self, options: Options) -> RoundFlow:
+        """How rounds proceed in this system (sequential turns, side slots, phases, declare/resolve)."""
 
     # -- turn order and action economy ----------------------------------------------------
     @abstractmethod
@@ -539,9 +577,9 @@ class Ruleset(ABC):
 
 
 __all__ = [
-    "ActionAvailability", "ActionSpec", "Actor", "AddCondition", "AttackContext", "AttackOdds",
+    "ActionAvailability", "ActionSpec", "Actor", "AddCondition", "BarRole", "AttackContext", "AttackOdds",
     "AttackResult", "CheckOdds", "CheckRequest", "CheckResult", "ConditionSpec", "ContestResult",
     "CoverLevel", "DamageResult", "Effect", "Explained", "FieldKind", "FieldSpec", "InitiativeEntry",
     "Options", "Outcome", "RemoveCondition", "ResourceSpec", "RuleOption", "Ruleset", "SetItemStat",
-    "SetResource", "SetStatus", "StateLabel", "Term", "TurnEffects",
+    "SetResource", "SetStatus", "StateLabel", "StateRole", "Term", "TurnEffects",
 ]

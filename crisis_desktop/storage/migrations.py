@@ -48,9 +48,57 @@ def _character_v1_to_v2(character: Any) -> Any:
     return upgraded
 
 
+def v2_to_v3(data: RawCampaign) -> RawCampaign:
+    """Version 2 -> 3: the turn machine moved into the rulesets' round flows.
+
+    Version 2 encounters kept the crisis turn in their own fields (order, turn_index, surprise_round,
+    surprise_ids) and on their combatants (delayed, overwatch). Every version-2 fight ran sequential turns,
+    so those fields become that flow's state; overwatch becomes the combatant's resource of that name.
+    """
+    out = dict(data)
+    encounters = out.get("encounters")
+    if isinstance(encounters, list):
+        out["encounters"] = [_encounter_v2_to_v3(e) for e in encounters]
+    out["schema_version"] = 3
+    return out
+
+
+def _encounter_v2_to_v3(encounter: Any) -> Any:
+    if not isinstance(encounter, dict):
+        return encounter
+    upgraded = dict(encounter)
+    order = upgraded.pop("order", [])
+    index = upgraded.pop("turn_index", 0)
+    surprise_round = upgraded.pop("surprise_round", False)
+    surprise_ids = upgraded.pop("surprise_ids", [])
+    combatants = upgraded.get("combatants")
+    delayed: list[Any] = []
+    if isinstance(combatants, list):
+        upgraded["combatants"] = [_combatant_v2_to_v3(c, delayed) for c in combatants]
+    if upgraded.get("started") and isinstance(order, list) and isinstance(index, int):
+        # Turns up to the current one have begun in this round (their start was counted).
+        upgraded["flow"] = {"order": order, "index": index, "surprise": surprise_ids if surprise_round else [],
+                            "delayed": delayed, "furthest": upgraded.get("round", 0),
+                            "begun": [cid for cid in order[: index + 1] if cid not in delayed]}
+    return upgraded
+
+
+def _combatant_v2_to_v3(combatant: Any, delayed: list[Any]) -> Any:
+    if not isinstance(combatant, dict):
+        return combatant
+    upgraded = dict(combatant)
+    if upgraded.pop("delayed", False):
+        delayed.append(upgraded.get("id"))
+    if upgraded.pop("overwatch", False):
+        resources = upgraded.get("resources")
+        upgraded["resources"] = {**(resources if isinstance(resources, dict) else {}), "overwatch": True}
+    return upgraded
+
+
 # MIGRATIONS[n] turns a version-n dict into a version-(n+1) dict.
 MIGRATIONS: dict[int, Callable[[RawCampaign], RawCampaign]] = {
     1: v1_to_v2,
+    2: v2_to_v3,
 }
 
 

@@ -62,7 +62,7 @@ def main(app: QApplication) -> None:
         current = ctl.current_id() or ""
         target = next(c.id for c in ctl.encounter.combatants if c.side != ctl.combatant(current).side)
         weapons = ctl.weapons(current)
-        command = ctl.next_turn()
+        command = ctl.step("next_turn")
         if step % 2 == 0 and weapons and any(a.action.key == "attack" and a.allowed for a in ctl.actions(current)):
             with contextlib.suppress(ValueError):
                 command = ctl.attack(ctl.attack_context(current, weapons[0].id, target, distance=2), dice)

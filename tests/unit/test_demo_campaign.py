@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from pydantic import TypeAdapter
 
-from crisis_desktop.domain import Campaign, Character, CharacterKind, EquipmentItem, ItemKind
+from crisis_desktop.domain import SCHEMA_VERSION, Campaign, Character, CharacterKind, EquipmentItem, ItemKind
 
 ROOT = Path(__file__).resolve().parents[2]
 RESOURCES = ROOT / "crisis_desktop" / "resources"
@@ -171,7 +171,7 @@ def test_armour_rows_match_the_notes(catalogue, name):
 
 
 def test_demo_is_a_crisis_campaign_with_default_options(demo, catalogue):
-    assert demo.schema_version == 2
+    assert demo.schema_version == SCHEMA_VERSION
     assert demo.ruleset == "crisis"
     assert demo.rule_options == {}
     assert demo.equipment == catalogue

@@ -156,6 +156,20 @@ def spend_action(actor: Actor, key: str, options: Options, cost: int | None = No
     return TurnEffects(tuple(effects), tuple(notes))
 
 
+def badges(actor: Actor) -> list[str]:
+    """What the board shows beside the name: on overwatch, a multi-turn action under way (both crisis
+    rulesets keep these resources alike)."""
+    combatant = actor.combatant
+    if combatant is None:
+        return []
+    shown = ["overwatch"] if resource(combatant, "overwatch") else []
+    pending = combatant.resources.get("pending_action")
+    if isinstance(pending, str) and pending:
+        shown.append(f"{pending}: {resource(combatant, 'pending_progress')} of "
+                     f"{combatant.resources.get('pending_cost') or '?'} AP")
+    return shown
+
+
 def _clear_pending(cid: str) -> list[Effect]:
     return [SetResource(cid, "pending_action", None), SetResource(cid, "pending_progress", 0),
             SetResource(cid, "pending_cost", 0)]
@@ -173,6 +187,8 @@ def _side_effects(actor: Actor, key: str) -> list[Effect]:
         effects += [SetResource(cid, "moved", True), SetResource(cid, "aim", 0)]
     if key == "take_aim":
         effects.append(SetResource(cid, "aim", resource(actor.combatant, "aim") + 1))
+    if key == "overwatch":
+        effects.append(SetResource(cid, "overwatch", True))
     for condition in rule.removes:
         if actor.character.has_condition(condition):
             effects.append(RemoveCondition(char_id, condition))
@@ -188,6 +204,8 @@ def start_turn(actor: Actor, options: Options) -> TurnEffects:
     max_ap, per_turn = tables.ap_limits()
     effects: list[Effect] = [SetResource(cid, "moved", False), SetResource(cid, "dodge_used", False),
                              SetResource(cid, "actions_taken", 0)]
+    if resource(actor.combatant, "overwatch"):
+        effects.append(SetResource(cid, "overwatch", False))  # the watch ends at one's own turn
     notes: list[str] = []
     ap = resource(actor.combatant, "ap")
     if c.has_condition("stunned"):

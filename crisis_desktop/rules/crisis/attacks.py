@@ -64,6 +64,8 @@ def _validate(context: AttackContext, options: Options) -> list[Effect]:
         effects.append(SetResource(combatant.id, "ap", ap - cost))
     if resource(combatant, "aim"):
         effects.append(SetResource(combatant.id, "aim", 0))
+    if context.out_of_turn and resource(combatant, "overwatch"):
+        effects.append(SetResource(combatant.id, "overwatch", False))  # the watch fired
     if resource(combatant, "pending_action"):
         effects += [SetResource(combatant.id, "pending_action", None), SetResource(combatant.id, "pending_progress", 0)]
     return effects

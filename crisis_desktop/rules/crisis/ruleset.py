@@ -12,6 +12,7 @@ from crisis_desktop.rules.base import (
     AttackContext,
     AttackOdds,
     AttackResult,
+    BarRole,
     CheckOdds,
     CheckRequest,
     CheckResult,
@@ -26,6 +27,7 @@ from crisis_desktop.rules.base import (
     RuleOption,
     Ruleset,
     StateLabel,
+    StateRole,
     Term,
     TurnEffects,
 )
@@ -33,6 +35,8 @@ from crisis_desktop.rules.crisis import actions, attacks, checks, combat, damage
 from crisis_desktop.rules.crisis import tables as crisis_tables
 from crisis_desktop.rules.crisis.options import RULE_OPTIONS
 from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.flow import RoundFlow
+from crisis_desktop.rules.flows.sequential import SequentialFlow
 from crisis_desktop.rules.tables import load_table
 
 
@@ -58,6 +62,12 @@ class CrisisRuleset(Ruleset):
 
     def range_bands(self, options: Options) -> Mapping[str, Sequence[int]]:
         return crisis_tables.combat()["range_bands"][str(self.options_with_defaults(options)["range_bands"])]
+
+    def round_flow(self, options: Options) -> RoundFlow:
+        """Sequential turns by initiative, with Delay, Act now, a surprise round, and attacks out of turn from
+        overwatch."""
+        return SequentialFlow(self, out_of_turn=lambda actor: actor.combatant is not None
+                              and bool(actions.resource(actor.combatant, "overwatch")))
 
     # -- description of the system --------------------------------------------------------
     def equipment_catalogue(self) -> list[EquipmentItem]:
@@ -92,7 +102,8 @@ class CrisisRuleset(Ruleset):
     def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
         c = actor.character
         health_max = int(sheet.health(c).value)
-        bars = [ResourceSpec("health", "Health", int(sheet.current_health(c).value), health_max),
+        bars = [ResourceSpec("health", "Health", int(sheet.current_health(c).value), health_max,
+                             role=BarRole.HEALTH),
                 ResourceSpec("nonlethal", "Non-lethal", stats.nonlethal(c), max(0, health_max - stats.wounds(c)),
                              lower_is_worse=False)]
         item = stats.armour(c)
@@ -102,23 +113,30 @@ class CrisisRuleset(Ruleset):
         if actor.combatant is not None:
             if actions.uses_npc_actions(actor, options):
                 left = actions.NPC_ACTIONS_PER_ROUND - actions.resource(actor.combatant, "actions_taken")
-                bars.append(ResourceSpec("actions", "Actions", max(0, left), actions.NPC_ACTIONS_PER_ROUND))
+                bars.append(ResourceSpec("actions", "Actions", max(0, left), actions.NPC_ACTIONS_PER_ROUND,
+                                         role=BarRole.ACTIONS))
             else:
                 max_ap, _ = crisis_tables.ap_limits()
-                bars.append(ResourceSpec("ap", "AP", actions.resource(actor.combatant, "ap"), max_ap))
+                bars.append(ResourceSpec("ap", "AP", actions.resource(actor.combatant, "ap"), max_ap,
+                                         role=BarRole.ACTIONS))
         return bars
+
+    def badges(self, actor: Actor, options: Options) -> list[str]:
+        return actions.badges(actor)
 
     def state(self, character: Character, options: Options) -> StateLabel:
         health_now = sheet.current_health(character).value
         if character.has_condition("dead") or health_now <= crisis_tables.combat()["death_at_health"]:
-            return StateLabel("dead", f"{character.name} is dead")
+            return StateLabel("dead", f"{character.name} is dead", StateRole.OUT)
         if character.has_condition("dying"):
-            return StateLabel("dying", f"{character.name} is dying (Health {health_now:g}): 1 wound each turn")
+            return StateLabel("dying", f"{character.name} is dying (Health {health_now:g}): 1 wound each turn",
+                              StateRole.DOWN)
         if character.has_condition("incapacitated") or health_now <= 0:
-            return StateLabel("incapacitated", f"{character.name} is incapacitated")
+            return StateLabel("incapacitated", f"{character.name} is incapacitated", StateRole.DOWN)
         if stats.nonlethal(character) > health_now:
             return StateLabel("incapacitated", f"{character.name} is knocked out: non-lethal damage "
-                                               f"{stats.nonlethal(character)} is above Health {health_now:g}")
+                                               f"{stats.nonlethal(character)} is above Health {health_now:g}",
+                              StateRole.DOWN)
         return StateLabel("ok", f"{character.name} can act (Health {health_now:g})")
 
     # -- checks ---------------------------------------------------------------------------

@@ -183,6 +183,8 @@ def _attacker_effects(context: AttackContext) -> tuple[list[Effect], list[str]]:
         effects.append(SetResource(cid, "ap", res_int(attacker.combatant, "ap") - cost))
         if res_int(attacker.combatant, "aim"):
             effects.append(SetResource(cid, "aim", 0))
+        if context.out_of_turn and res_int(attacker.combatant, "overwatch"):
+            effects.append(SetResource(cid, "overwatch", False))  # the watch fired
     return effects, notes
 
 

@@ -28,10 +28,13 @@ from crisis_desktop.rules.base import (
     Term,
     TurnEffects,
 )
+from crisis_desktop.rules.crisis import actions as crisis_actions
 from crisis_desktop.rules.crisis_classic import checks, combat, combat_odds, damage, healing, sheet, tables, turns
 from crisis_desktop.rules.crisis_classic.actions import resolve_action
 from crisis_desktop.rules.crisis_classic.options import RULE_OPTIONS
 from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.flow import RoundFlow
+from crisis_desktop.rules.flows.sequential import SequentialFlow
 
 
 class CrisisClassicRuleset(Ruleset):
@@ -44,6 +47,12 @@ class CrisisClassicRuleset(Ruleset):
                       "move_m": "Move (m)", "sneak_m": "Sneak (m)"}
     DISTANCE_UNIT = "metres"
     RANGE_PENALTY_PER_INCREMENT = -2
+
+    def round_flow(self, options: Options) -> RoundFlow:
+        """Sequential turns by initiative, with Delay, Act now, a surprise round, and attacks out of turn from
+        overwatch."""
+        return SequentialFlow(self, out_of_turn=lambda actor: actor.combatant is not None
+                              and bool(turns.res_int(actor.combatant, "overwatch")))
 
     # -- description ------------------------------------------------------------------------
     def rule_options(self) -> Sequence[RuleOption]:
@@ -81,6 +90,9 @@ class CrisisClassicRuleset(Ruleset):
 
     def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
         return sheet.resources(actor)
+
+    def badges(self, actor: Actor, options: Options) -> list[str]:
+        return crisis_actions.badges(actor)
 
     def state(self, character: Character, options: Options) -> StateLabel:
         return sheet.state(character)

@@ -5,12 +5,14 @@ from __future__ import annotations
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
 from crisis_desktop.rules.base import (
     Actor,
+    BarRole,
     Explained,
     FieldKind,
     FieldSpec,
     Options,
     ResourceSpec,
     StateLabel,
+    StateRole,
     Term,
 )
 from crisis_desktop.rules.crisis_classic import tables
@@ -260,12 +262,12 @@ def derived(c: Character, options: Options) -> dict[str, Explained]:
 def resources(actor: Actor) -> list[ResourceSpec]:
     c = actor.character
     bars = [
-        ResourceSpec("health", "Health", int(health(c).value), int(health_max(c).value)),
+        ResourceSpec("health", "Health", int(health(c).value), int(health_max(c).value), role=BarRole.HEALTH),
         ResourceSpec("endurance", "Endurance", int(endurance(c).value), int(endurance_max(c).value)),
     ]
     if actor.combatant is not None:
         res = actor.combatant.resources
-        bars.append(ResourceSpec("ap", "AP", _int(res, "ap", 0), MAX_AP))
+        bars.append(ResourceSpec("ap", "AP", _int(res, "ap", 0), MAX_AP, role=BarRole.ACTIONS))
         pending = res.get("pending_action")
         if isinstance(pending, str) and pending:
             cost = _int(res, "pending_cost", resolve_action(c, pending).cost)
@@ -281,9 +283,9 @@ def resources(actor: Actor) -> list[ResourceSpec]:
 def state(c: Character) -> StateLabel:
     dead_abilities = [a.label for a in tables.abilities() if ability(c, a.key) <= 0]
     if dead_abilities:
-        return StateLabel("dead", f"{c.name} is dead: {', '.join(dead_abilities)} at 0.")
+        return StateLabel("dead", f"{c.name} is dead: {', '.join(dead_abilities)} at 0.", StateRole.OUT)
     if health(c).value <= 0:
-        return StateLabel("dead", f"{c.name} is dead: Health 0.")
+        return StateLabel("dead", f"{c.name} is dead: Health 0.", StateRole.OUT)
     if is_exhausted(c):
         return StateLabel("ok", f"{c.name} is exhausted: regains 2 AP a turn and every hit is critical.")
     return StateLabel("ok", f"{c.name} can fight.")

@@ -210,6 +210,8 @@ def _completion(actor: Actor, action: ResolvedAction) -> tuple[list[Effect], lis
         effects.append(RemoveCondition(c.id, row.removes_condition))
     if row and row.restores_endurance:
         effects += restore_endurance(actor, row.restores_endurance, notes)
+    if action.key == "overwatch":
+        effects.append(SetResource(_combatant(actor).id, "overwatch", True))
     if action.key == "take_aim":
         aim = res_int(_combatant(actor), "aim") + 1
         effects.append(SetResource(_combatant(actor).id, "aim", aim))
@@ -275,6 +277,8 @@ def start_turn(actor: Actor, options: Options) -> TurnEffects:
     if ap + gain > sheet.MAX_AP:
         notes.append(f"{ap + gain - sheet.MAX_AP} AP above 6 are lost")
     effects: list[Effect] = [SetResource(combatant.id, "ap", new_ap)]
+    if res_int(combatant, "overwatch"):
+        effects.append(SetResource(combatant.id, "overwatch", False))  # the watch ends at one's own turn
     pending = combatant.resources.get("pending_action")
     if (option(options, "multi_turn_continue") == "auto" and isinstance(pending, str) and pending
             and new_ap > 0 and not cannot_act(actor) and _known(actor, pending)):

@@ -10,6 +10,7 @@ from PySide6.QtGui import QImage, QPixmap, QPolygonF
 from PySide6.QtWidgets import QGraphicsPixmapItem, QGraphicsScene
 
 from crisis_desktop.controller.changes import ChangeSet
+from crisis_desktop.controller.fight import FightView
 from crisis_desktop.controller.map_commands import find_map
 from crisis_desktop.domain.battle_map import BattleMap, Cell, GridKind
 from crisis_desktop.rules.geometry import Grid, Terrain
@@ -179,9 +180,9 @@ class MapScene(QGraphicsScene):
         down = False
         if self.ruleset is not None:
             options = self.ruleset.options_with_defaults(campaign.rule_options)
-            down = self.ruleset.state(character, options).key != "ok"
+            down = not self.ruleset.state(character, options).fighting
         return TokenLook(character.name, combatant.side.value, character.has_condition("kneeling"),
-                         character.has_condition("prone"), encounter.current_id == combatant_id, down,
+                         character.has_condition("prone"), combatant_id in self._acting_ids(encounter.id), down,
                          combatant.hidden)
 
     def _sync_token(self, combatant_id: str) -> None:
@@ -288,13 +289,18 @@ class MapScene(QGraphicsScene):
         for combatant_id in restyle:
             self._sync_token(combatant_id)
 
-    def _current_id(self) -> str | None:
-        if self.campaign is None or self.encounter_id is None:
-            return None
+    def _acting_ids(self, encounter_id: str | None) -> tuple[str, ...]:
+        """Who acts now in that encounter (their tokens carry the current ring)."""
+        if self.campaign is None or encounter_id is None or self.ruleset is None:
+            return ()
         try:
-            return self.campaign.encounter(self.encounter_id).current_id
+            return FightView(self.campaign, encounter_id, self.ruleset).acting()
         except KeyError:
-            return None
+            return ()
+
+    def _current_id(self) -> str | None:
+        acting = self._acting_ids(self.encounter_id)
+        return acting[0] if acting else None
 
     def _character_of(self, combatant_id: str) -> str | None:
         if self.campaign is None:

@@ -60,7 +60,7 @@ class AttackDialog(QDialog):
         self.rolled_event: EncounterEvent | None = None
         self._rng = rng or random.Random()
         encounter = controller.encounter
-        standing = [c.id for c in encounter.combatants if not controller.is_dead(c.id)]
+        standing = [c.id for c in encounter.combatants if not controller.out_of_fight(c.id)]
         self.attacker = self._combo([(controller.name(cid), cid) for cid in standing], attacker_id)
         self.weapon = QComboBox()
         self.target = QComboBox()
@@ -216,7 +216,7 @@ class AttackDialog(QDialog):
         side = ctl.combatant(attacker_id).side
         self.target.blockSignals(True)
         self.target.clear()
-        others = [c for c in ctl.encounter.combatants if c.id != attacker_id and not ctl.is_dead(c.id)]
+        others = [c for c in ctl.encounter.combatants if c.id != attacker_id and not ctl.out_of_fight(c.id)]
         # Enemies first: they are the usual target.
         for combatant in sorted(others, key=lambda c: c.side == side):
             self.target.addItem(f"{ctl.name(combatant.id)} ({combatant.side.value})", combatant.id)
@@ -244,8 +244,8 @@ class AttackDialog(QDialog):
         target_id = self.target.currentData()
         if target_id is not None:
             ctl = self.controller
-            self.surprised.setChecked(ctl.combatant(target_id).surprised and ctl.encounter.round == 0
-                                      and ctl.encounter.surprise_round)
+            # Round 0 is the surprise round, where the flow has one.
+            self.surprised.setChecked(ctl.combatant(target_id).surprised and ctl.encounter.round == 0)
         self.update_preview()
 
     def _weapon(self) -> Any:

@@ -159,7 +159,12 @@ class BoardAsk:
     @classmethod
     def patient(cls, parent: QWidget | None, names: list[str]) -> int | None:
         """Index of the combatant to treat, or None if cancelled."""
-        name, ok = QInputDialog.getItem(parent, "First aid", "Treat whom?", names, 0, False)
+        return cls.choose(parent, "First aid", "Treat whom?", names)
+
+    @classmethod
+    def choose(cls, parent: QWidget | None, title: str, prompt: str, names: list[str]) -> int | None:
+        """Index of the picked entry, or None if cancelled."""
+        name, ok = QInputDialog.getItem(parent, title, prompt, names, 0, False)
         return names.index(name) if ok and name in names else None
 
     @classmethod

@@ -10,15 +10,17 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.encounter_log import terms_text
+from crisis_desktop.controller.fight import FightView
 from crisis_desktop.domain import Campaign, Character
 from crisis_desktop.domain.encounter import Combatant, Encounter, LogEntry
-from crisis_desktop.rules.base import Actor, ResourceSpec, Ruleset
+from crisis_desktop.rules.base import Actor, ResourceSpec
+from crisis_desktop.rules.base import StateRole as StandingRole
 
 CombatantIdRole = Qt.ItemDataRole.UserRole + 1
 ResourcesRole = Qt.ItemDataRole.UserRole + 2     # tuple[ResourceSpec, ...] for the bars
 ConditionsRole = Qt.ItemDataRole.UserRole + 3    # tuple[Chip, ...] for the chips
-CurrentRole = Qt.ItemDataRole.UserRole + 4       # True on the row whose turn it is
-StateRole = Qt.ItemDataRole.UserRole + 5         # the ruleset's state key: ok, dying, incapacitated, dead
+CurrentRole = Qt.ItemDataRole.UserRole + 4       # True on the rows acting now (a turn, a slot, a phase)
+StateRole = Qt.ItemDataRole.UserRole + 5         # what the state means: fighting, down or out (rules StateRole)
 
 COLUMNS = ("Init", "Combatant", "Side", "State", "Resources", "Conditions")
 COL_INIT, COL_NAME, COL_SIDE, COL_STATE, COL_BARS, COL_CONDITIONS = range(len(COLUMNS))
@@ -46,6 +48,7 @@ class _Row:
     side: str
     state_key: str
     state_text: str
+    standing: StandingRole     # fighting, down, or out of the fight for good
     bars: tuple[ResourceSpec, ...]
     chips: tuple[Chip, ...]
 
@@ -53,42 +56,51 @@ class _Row:
 class BoardModel(QAbstractTableModel):
     """One row per combatant of one encounter, in turn order once the fight has started; read-only.
 
-    A thin adapter: rows are combatant ids, and what a row shows is read from the campaign and the
-    ruleset (cached until a ChangeSet names the combatant or its character). Changes become
-    dataChanged, row inserts/removals, or a layout change when the order changes; only showing
-    another encounter resets the model.
+    A thin adapter: rows are combatant ids, and what a row shows is read from the campaign, the
+    ruleset and its round flow through a FightView (cached until a ChangeSet names the combatant or its
+    character, or the flow's word on it changes). Changes become dataChanged, row inserts/removals, or
+    a layout change when the order changes; only showing another encounter resets the model.
     """
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.campaign: Campaign | None = None
-        self.encounter_id: str | None = None
-        self.ruleset: Ruleset | None = None
+        self.fight: FightView | None = None
         self._ids: list[str] = []
         self._row_of: dict[str, int] = {}
         self._combatants: dict[str, Combatant] = {}
         self._characters: dict[str, Character] = {}
         self._cache: dict[str, _Row] = {}
-        self._current: str | None = None
+        self._acting: frozenset[str] = frozenset()
+        self._status: dict[str, str] = {}
+
+    @property
+    def campaign(self) -> Campaign | None:
+        return self.fight.campaign if self.fight is not None else None
+
+    @property
+    def encounter_id(self) -> str | None:
+        return self.fight.encounter_id if self.fight is not None else None
 
     # -- feeding the model -----------------------------------------------------------------------
-    def set_encounter(self, campaign: Campaign | None, encounter_id: str | None, ruleset: Ruleset | None) -> None:
+    def set_fight(self, fight: FightView | None) -> None:
         """Show another encounter (or none): the one place the model resets."""
         self.beginResetModel()
-        self.campaign, self.encounter_id, self.ruleset = campaign, encounter_id, ruleset
+        self.fight = fight
         self._cache.clear()
         self._index_characters()
         self._ids = self._wanted_ids()
         self._reindex()
-        encounter = self._encounter()
-        self._current = encounter.current_id if encounter else None
+        self._acting = self._read_acting()
         self.endResetModel()
+
+    def _read_acting(self) -> frozenset[str]:
+        return frozenset(self.fight.acting()) if self.fight is not None and self._encounter() else frozenset()
 
     def apply_changes(self, changes: ChangeSet) -> None:
         """Bring the rows in line with the campaign after `changes`, touching only what changed."""
         encounter = self._encounter()
         if encounter is None or "*" in changes.campaign_fields:
-            self.set_encounter(self.campaign, self.encounter_id if encounter else None, self.ruleset)
+            self.set_fight(self.fight if encounter else None)
             return
         if changes.characters_added or changes.characters_removed:
             self._index_characters()
@@ -98,11 +110,13 @@ class BoardModel(QAbstractTableModel):
         if "rule_options" in changes.campaign_fields:
             touched = set(self._ids)
         if encounter.id in changes.encounters or changes.order:
+            old_status = self._status
             self._sync_rows(encounter)
-            current = encounter.current_id
-            if current != self._current:
-                touched |= {cid for cid in (current, self._current) if cid is not None}
-                self._current = current
+            touched |= {cid for cid in set(old_status) | set(self._status)
+                        if old_status.get(cid) != self._status.get(cid)}
+            acting = self._read_acting()
+            touched |= acting ^ self._acting
+            self._acting = acting
         for cid in touched:
             self._cache.pop(cid, None)
         rows = sorted(self._row_of[cid] for cid in touched if cid in self._row_of)
@@ -124,10 +138,10 @@ class BoardModel(QAbstractTableModel):
         self.dataChanged.emit(self.index(first, 0), self.index(last, len(COLUMNS) - 1))
 
     def _encounter(self) -> Encounter | None:
-        if self.campaign is None or self.encounter_id is None:
+        if self.fight is None:
             return None
         try:
-            return self.campaign.encounter(self.encounter_id)
+            return self.fight.encounter
         except KeyError:
             return None
 
@@ -135,15 +149,16 @@ class BoardModel(QAbstractTableModel):
         self._characters = {c.id: c for c in self.campaign.characters} if self.campaign else {}
 
     def _wanted_ids(self) -> list[str]:
+        """Combatant ids in the flow's order (unordered ones after), and the flow's word on each."""
         encounter = self._encounter()
-        if encounter is None:
-            self._combatants = {}
+        if encounter is None or self.fight is None:
+            self._combatants, self._status = {}, {}
             return []
         self._combatants = {c.id: c for c in encounter.combatants}
-        if encounter.started and encounter.order:
-            ordered = [cid for cid in encounter.order if cid in self._combatants]
-            return ordered + [cid for cid in self._combatants if cid not in set(ordered)]
-        return list(self._combatants)
+        rows = [r for r in self.fight.order_rows() if r.combatant_id in self._combatants]
+        self._status = {r.combatant_id: r.status for r in rows if r.combatant_id is not None and r.status}
+        ordered = [r.combatant_id for r in rows if r.combatant_id is not None]
+        return ordered + [cid for cid in self._combatants if cid not in set(ordered)]
 
     def _reindex(self) -> None:
         self._row_of = {cid: row for row, cid in enumerate(self._ids)}
@@ -205,26 +220,24 @@ class BoardModel(QAbstractTableModel):
         if character is None and self.campaign is not None:
             self._index_characters()
             character = self._characters.get(combatant.character_id)
-        if character is None or self.ruleset is None or self.campaign is None:
-            return _Row("", "", "(missing character)", "", combatant.side.value, "", "", (), ())
-        options = self.ruleset.options_with_defaults(self.campaign.rule_options)
-        state = self.ruleset.state(character, options)
-        bars = tuple(self.ruleset.resources(Actor(character, combatant), options))
-        specs = {c.key: c for c in self.ruleset.conditions()}
+        if character is None or self.fight is None:
+            return _Row("", "", "(missing character)", "", combatant.side.value, "", "", StandingRole.OUT, (), ())
+        ruleset, options = self.fight.ruleset, self.fight.options
+        actor = Actor(character, combatant)
+        state = ruleset.state(character, options)
+        bars = tuple(ruleset.resources(actor, options))
+        specs = {c.key: c for c in ruleset.conditions()}
         chips = tuple(Chip(specs[c.key].label if c.key in specs else c.key,
                            specs[c.key].effect if c.key in specs else c.note, c.rounds) for c in character.conditions)
-        flags = [text for on, text in ((combatant.delayed, "delaying"), (combatant.overwatch, "overwatch"),
-                                       (combatant.surprised, "surprised"), (combatant.hidden, "hidden"))
-                 if on]
+        # The flow's word (delaying, planned...), the rules' own (overwatch, a task under way), the builder's flags.
+        flags = [self._status.get(cid, ""), *ruleset.badges(actor, options),
+                 *(text for on, text in ((combatant.surprised, "surprised"), (combatant.hidden, "hidden")) if on)]
         if combatant.group:
             flags.append(f"group {combatant.group}")
-        pending = combatant.resources.get("pending_action")
-        if isinstance(pending, str) and pending:
-            flags.append(f"{pending}: {combatant.resources.get('pending_progress', 0)} of "
-                         f"{combatant.resources.get('pending_cost', '?')} AP")
         initiative = "" if combatant.initiative is None else str(combatant.initiative)
-        return _Row(initiative, combatant.initiative_note, character.name, ", ".join(flags), combatant.side.value,
-                    state.key, state.text, bars, chips)
+        shown = ", ".join(dict.fromkeys(f for f in flags if f))
+        return _Row(initiative, combatant.initiative_note, character.name, shown, combatant.side.value, state.key,
+                    state.text, state.role, bars, chips)
 
     # -- the model interface ---------------------------------------------------------------------
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008  Override QAbstractItemModel::rowCount
@@ -253,18 +266,18 @@ class BoardModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(row, column)
         if role == CurrentRole:
-            return cid == self._current
+            return cid in self._acting
         if role == StateRole:
-            return row.state_key
+            return row.standing
         if role == ResourcesRole:
             return row.bars
         if role == ConditionsRole:
             return row.chips
-        if role == Qt.ItemDataRole.BackgroundRole and cid == self._current:
+        if role == Qt.ItemDataRole.BackgroundRole and cid in self._acting:
             return CURRENT_BRUSH
-        if role == Qt.ItemDataRole.ForegroundRole and row.state_key == "dead":
+        if role == Qt.ItemDataRole.ForegroundRole and row.standing is StandingRole.OUT:
             return OUT_BRUSH
-        if role == Qt.ItemDataRole.FontRole and cid == self._current:
+        if role == Qt.ItemDataRole.FontRole and cid in self._acting:
             font = QFont()
             font.setBold(True)
             return font

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from crisis_desktop.controller.changes import ChangeSet
+from crisis_desktop.controller.fight import FightView
 from crisis_desktop.ui.models.board_model import BoardModel
 from crisis_desktop.ui.player_display.map_scene import PlayerMapScene
 from crisis_desktop.ui.player_display.models import PlayerBoardProxy
@@ -76,6 +77,7 @@ class PlayerDisplay(QWidget):
         self.setWindowTitle("Crisis Desktop — player display")
         self.campaign: Campaign | None = None
         self.encounter_id: str | None = None
+        self.fight: FightView | None = None
         self.theme = "dark"
         self.proxy = PlayerBoardProxy(parent=self)
         self.proxy.setSourceModel(board_model)
@@ -123,6 +125,8 @@ class PlayerDisplay(QWidget):
     def show_encounter(self, campaign: Campaign | None, encounter_id: str | None, ruleset: Ruleset | None) -> None:
         """Follow another encounter (the board's proxy follows the board by itself)."""
         self.campaign, self.encounter_id = campaign, encounter_id
+        self.fight = FightView(campaign, encounter_id, ruleset) \
+            if campaign is not None and encounter_id is not None and ruleset is not None else None
         encounter = self._encounter()
         map_id = encounter.battle_map_id if encounter is not None else None
         self.scene.show_map(campaign if map_id else None, map_id, encounter_id, ruleset)
@@ -150,16 +154,14 @@ class PlayerDisplay(QWidget):
     def _update_header(self) -> None:
         encounter = self._encounter()
         self.title.setText(encounter.name if encounter is not None else "")
-        if encounter is None:
+        if encounter is None or self.fight is None:
             text = ""
         elif encounter.ended:
             text = "Fight over"
         elif not encounter.started:
             text = "Get ready"
-        elif encounter.round == 0 and encounter.surprise_round:
-            text = "Surprise round"
         else:
-            text = f"Round {encounter.round}"
+            text = self.fight.round_label()
         self.round_label.setText(text)
 
     # -- look ---------------------------------------------------------------------------------

@@ -4,20 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from crisis_desktop.rules.base import ResourceSpec
+from crisis_desktop.rules.base import BarRole, ResourceSpec, StateRole
 
 UNHURT, WOUNDED, BADLY_WOUNDED, DOWN = "unhurt", "wounded", "badly wounded", "down"
 WORDS = (UNHURT, WOUNDED, BADLY_WOUNDED, DOWN)
 
 
-def health_word(state_key: str, current: int | None, maximum: int | None) -> str:
+def health_word(standing: StateRole, current: int | None, maximum: int | None) -> str:
     """The word the players see, from the rules' state and the Health bar.
 
-    Thresholds: any state but "ok" (incapacitated, dying, dead) or Health at 0 or below is "down";
+    Thresholds: any state in which the character cannot fight (incapacitated, dying, dead) or Health at
+    0 or below is "down";
     full Health (or no Health bar at all) is "unhurt"; at least half of it is "wounded"; less than
     half is "badly wounded".
     """
-    if state_key != "ok":
+    if standing is not StateRole.FIGHTING:
         return DOWN
     if current is None or maximum is None or maximum <= 0:
         return UNHURT
@@ -29,5 +30,5 @@ def health_word(state_key: str, current: int | None, maximum: int | None) -> str
 
 
 def health_bar(bars: Sequence[ResourceSpec]) -> ResourceSpec | None:
-    """The bar the words are about: the rules' "health" resource."""
-    return next((bar for bar in bars if bar.key == "health"), None)
+    """The bar the words are about: the one the rules declare as health."""
+    return next((bar for bar in bars if bar.role is BarRole.HEALTH), None)

@@ -8,6 +8,7 @@ from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSortFil
 
 from crisis_desktop.domain.character import Character, CharacterKind
 from crisis_desktop.domain.encounter import Combatant
+from crisis_desktop.rules.base import StateRole as Standing
 from crisis_desktop.ui.models.board_model import (
     COL_BARS,
     COL_CONDITIONS,
@@ -136,7 +137,8 @@ class PlayerBoardProxy(QSortFilterProxyModel):
 
     def _health(self, source: QModelIndex, character: Character, *, with_numbers: bool) -> str:
         bar = health_bar(source.data(ResourcesRole) or ())
-        word = health_word(source.data(StateRole) or "ok", bar.current if bar else None,
+        # Qt hands the role back as plain text: read it as the rules' StateRole again.
+        word = health_word(Standing(source.data(StateRole) or Standing.FIGHTING), bar.current if bar else None,
                            bar.maximum if bar else None)
         if with_numbers and bar is not None and self._numbers_for(character):
             return f"{word} ({bar.current}/{bar.maximum})"

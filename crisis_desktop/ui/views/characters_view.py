@@ -393,7 +393,7 @@ class CharactersView(QWidget):
             return
         next_row = min(self.proxy.mapFromSource(self.model.index(self.model.row_of(cid) or 0, 0)).row()
                        for cid in ids)
-        self._push(delete_characters(campaign, ids))
+        self._push(delete_characters(campaign, ids, self.ruleset))
         if self.proxy.rowCount():
             index = self.proxy.index(min(next_row, self.proxy.rowCount() - 1), 0)
             self.select([index.data(CharacterIdRole)])

@@ -28,12 +28,13 @@ from PySide6.QtWidgets import (
 )
 
 from crisis_desktop.controller.changes import ChangeSet
-from crisis_desktop.controller.commands import Command, Macro
+from crisis_desktop.controller.commands import Command, built_in_sequence
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.encounter_commands import AddEncounter
 from crisis_desktop.domain.encounter import Encounter, Side
 from crisis_desktop.rules.base import Ruleset
 from crisis_desktop.rules.dice import DiceSource, NeedMoreDice, RandomDice, TypedDice
+from crisis_desktop.rules.flow import StepOffer, StepRole
 from crisis_desktop.rules.registry import get_ruleset
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
@@ -148,11 +149,16 @@ class EncounterBoard(QWidget):
         self.act_add = self._action("Add…", self.add_combatants, "Ctrl+Shift+A", "Add characters to the encounter")
         self.act_remove = self._action("Remove", self.remove_selected, None, "Take the selected combatant out")
         self.act_start = self._action("Start", self.start, "Ctrl+Shift+Return", "Roll initiative and begin")
+        # The round flow's steps by what they mean; their labels and help come from the flow's offers.
         self.act_previous = self._action("Previous", self.previous_turn, "Ctrl+Backspace", "Back to the last turn")
         self.act_next = self._action("Next turn", self.next_turn, "Ctrl+Return", "End this turn, begin the next")
         self.act_delay = self._action("Delay", self.delay, "Ctrl+D", "Hold this turn to act later in the round")
         self.act_act_now = self._action("Act now", self.act_now, None,
-                                        "The selected delaying combatant acts after this turn")
+                                        "The selected combatant takes its place now")
+        self.act_plan = self._action("Plan…", self.plan, None, "Plan or declare what the selected combatant does")
+        self._role_actions = {StepRole.ADVANCE: self.act_next, StepRole.BACK: self.act_previous,
+                              StepRole.HOLD: self.act_delay, StepRole.CHOOSE: self.act_act_now,
+                              StepRole.PLAN: self.act_plan}
         self.act_rewind = self._action("Rewind round", self.rewind, None, "Back to the start of this round (undoable)")
         self.act_end = self._action("End encounter", self.end_encounter, None, "End effects and the summary")
         self.toolbar = QToolBar("Encounter")
@@ -163,7 +169,7 @@ class EncounterBoard(QWidget):
         self.toolbar.addSeparator()
         self.toolbar.addAction(self.act_start)
         self.toolbar.addWidget(self.enter_dice)
-        self.toolbar.addActions([self.act_previous, self.act_next, self.act_delay, self.act_act_now,
+        self.toolbar.addActions([self.act_previous, self.act_next, self.act_delay, self.act_act_now, self.act_plan,
                                  self.act_rewind, self.act_end])
         self.toolbar.addWidget(self.round_label)
 
@@ -215,6 +221,7 @@ class EncounterBoard(QWidget):
         self.document = document
         self._controllers.clear()
         self._journal_pending = False
+        self._offers: dict[StepRole, StepOffer] = {}
         self.ruleset = None
         if document is not None:
             document.changed.connect(self.on_changed)
@@ -246,13 +253,13 @@ class EncounterBoard(QWidget):
         campaign = self.document.campaign if self.document else None
         if campaign is None or self.ruleset is None or encounter_id is None:
             self.controller = None
-            self.model.set_encounter(None, None, None)
+            self.model.set_fight(None)
             self.log_model.set_encounter(None, None)
         else:
             if encounter_id not in self._controllers:
                 self._controllers[encounter_id] = EncounterController(campaign, encounter_id, self.ruleset)
             self.controller = self._controllers[encounter_id]
-            self.model.set_encounter(campaign, encounter_id, self.ruleset)
+            self.model.set_fight(self.controller)
             self.log_model.set_encounter(campaign, encounter_id)
         self._refresh()
 
@@ -304,30 +311,29 @@ class EncounterBoard(QWidget):
         ctl = self.controller
         encounter = ctl.encounter if ctl else None
         started = bool(encounter and encounter.started)
-        running = started and not (encounter and encounter.ended)
+        running = bool(encounter and encounter.running)
         self.act_add.setEnabled(bool(encounter) and not (encounter and encounter.ended))
         self.act_remove.setEnabled(self.selected_id() is not None)
         self.act_start.setEnabled(bool(encounter and encounter.combatants) and not started)
-        for action in (self.act_next, self.act_previous, self.act_delay, self.act_end, self.note):
-            action.setEnabled(running)
-        delayed = self.selected_id()
-        self.act_act_now.setEnabled(running and delayed is not None and ctl is not None
-                                    and ctl.combatant(delayed).delayed)
+        for widget in (self.act_end, self.note):
+            widget.setEnabled(running)
+        self._offers = {}
+        for o in ctl.offers() if ctl else []:
+            self._offers.setdefault(o.role, o)
+        for role, action in self._role_actions.items():
+            found = self._offers.get(role)
+            action.setVisible(found is not None or role in (StepRole.ADVANCE, StepRole.BACK))
+            action.setEnabled(found is not None and found.allowed)
+            if found is not None:
+                action.setText(found.label + ("…" if found.choices else ""))
+                shortcut = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+                tip = found.help if found.allowed else found.reason
+                action.setToolTip(f"{tip} ({shortcut})" if shortcut else tip)
         self.act_rewind.setEnabled(running and ctl is not None and ctl.can_rewind())
         self.export_button.setEnabled(bool(encounter and encounter.log))
-        self.round_label.setText(self._round_text(encounter))
+        self.round_label.setText(ctl.round_label() if ctl else "")
         self._fill_actions()
         self._update_selected()
-
-    @staticmethod
-    def _round_text(encounter: Encounter | None) -> str:
-        if encounter is None:
-            return ""
-        if encounter.ended:
-            return "Ended"
-        if not encounter.started:
-            return "Not started"
-        return "Surprise round" if encounter.round == 0 and encounter.surprise_round else f"Round {encounter.round}"
 
     def _fill_actions(self) -> None:
         """A button per action of the rules for the current actor: cost on it, the reason when disabled."""
@@ -337,7 +343,7 @@ class EncounterBoard(QWidget):
             button.deleteLater()
         self.action_buttons = {}
         ctl = self.controller
-        current = ctl.current_id() if ctl else None
+        current = (self._acting_selection() or ctl.current_id()) if ctl else None
         self.attack_button.setEnabled(current is not None)
         if ctl is None or current is None:
             self.actor_label.setText("Start the encounter to run turns" if ctl else "No encounter")
@@ -373,8 +379,9 @@ class EncounterBoard(QWidget):
             self.hidden.setChecked(combatant.hidden)
         if not self.group.hasFocus():
             self.group.setText(combatant.group or "")
-        encounter = ctl.encounter
-        self.act_act_now.setEnabled(encounter.started and not encounter.ended and combatant.delayed)
+        choose = self._offers.get(StepRole.CHOOSE)
+        if choose is not None and choose.actors:
+            self.act_act_now.setEnabled(choose.allowed and cid in choose.actors)
 
     # -- intents ---------------------------------------------------------------------------------
     def _push(self, make: Callable[[], Command | None], title: str) -> bool:
@@ -418,19 +425,10 @@ class EncounterBoard(QWidget):
             return
 
         def make() -> Command:
-            commands = []
-            # Each addition sees the previous one (a running fight extends its order): apply as we go.
+            # Each addition sees the previous one (a running fight extends its order).
             assert self.document is not None
-            campaign = self.document.campaign
-            try:
-                for cid in character_ids:
-                    command = ctl.add_combatant(cid)
-                    command.apply(campaign)
-                    commands.append(command)
-            finally:
-                for command in reversed(commands):
-                    command.revert(campaign)
-            return commands[0] if len(commands) == 1 else Macro(f"Add {len(commands)} combatants", commands)
+            return built_in_sequence(f"Add {len(character_ids)} combatants", self.document.campaign,
+                                     [partial(ctl.add_combatant, cid) for cid in character_ids])
 
         self._push(make, "Add combatants")
 
@@ -482,23 +480,47 @@ class EncounterBoard(QWidget):
                 prompt = f"{exc}. Faces so far:"
 
     def next_turn(self) -> None:
-        ctl = self.controller
-        if ctl is not None and self._push(ctl.next_turn, "Next turn"):
-            self._select_current()
+        self._take(StepRole.ADVANCE)
 
     def previous_turn(self) -> None:
-        ctl = self.controller
-        if ctl is not None and self._push(ctl.previous_turn, "Previous turn"):
-            self._select_current()
+        self._take(StepRole.BACK)
 
     def delay(self) -> None:
-        ctl = self.controller
-        if ctl is not None and self._push(ctl.delay, "Delay"):
-            self._select_current()
+        self._take(StepRole.HOLD)
 
     def act_now(self) -> None:
-        cid, ctl = self.selected_id(), self.controller
-        if cid is not None and ctl is not None and self._push(lambda: ctl.act_now(cid), "Act now"):
+        self._take(StepRole.CHOOSE)
+
+    def plan(self) -> None:
+        self._take(StepRole.PLAN)
+
+    def _take(self, role: StepRole) -> None:
+        """Take the flow's step of this role: for the selected combatant where the step needs one (the GM
+        is asked when the selection is not among those who may take it), with a choice where it plans."""
+        ctl = self.controller
+        found = next((o for o in ctl.offers() if o.role is role), None) if ctl else None
+        if ctl is None or found is None:
+            return
+        actor: str | None = None
+        if found.actors:
+            selected = self.selected_id()
+            if selected in found.actors:
+                actor = selected
+            elif len(found.actors) == 1:
+                actor = found.actors[0]
+            else:
+                picked = BoardAsk.choose(self, found.label, "Who?", [ctl.name(a) for a in found.actors])
+                if picked is None:
+                    return
+                actor = found.actors[picked]
+        choice: str | None = None
+        if found.choices:
+            picked = BoardAsk.choose(self, found.label, f"{ctl.name(actor) if actor else 'What'}:",
+                                     [c.label for c in found.choices])
+            if picked is None:
+                return
+            choice = found.choices[picked].key
+        if self._push(lambda: ctl.step(found.key, actor, choice), found.label):
             self._select_current()
 
     def rewind(self) -> None:
@@ -515,7 +537,7 @@ class EncounterBoard(QWidget):
 
     def take_action(self, key: str) -> None:
         ctl = self.controller
-        current = ctl.current_id() if ctl else None
+        current = (self._acting_selection() or ctl.current_id()) if ctl else None
         if ctl is None or current is None:
             return
         if key == ctl.ruleset.HEAL_ACTION:
@@ -540,11 +562,16 @@ class EncounterBoard(QWidget):
         ctl = self.controller
         if ctl is None or ctl.current_id() is None:
             return
-        selected = self.selected_id()
-        # Someone on overwatch may attack out of turn: select them first.
-        attacker = selected if selected and ctl.combatant(selected).overwatch else ctl.current_id()
+        selected = self._acting_selection()
+        # Someone the rules let act out of turn (on overwatch) attacks when selected.
+        attacker = selected or ctl.current_id()
         assert attacker is not None
         self._push(lambda: AttackDialog.ask(self, ctl, attacker), "Attack")
+
+    def _acting_selection(self) -> str | None:
+        """The selected combatant when the flow lets it act now (its turn, its phase, out of turn)."""
+        selected, ctl = self.selected_id(), self.controller
+        return selected if selected is not None and ctl is not None and ctl.may_act(selected) else None
 
     def override_selected(self) -> None:
         cid, ctl = self.selected_id(), self.controller

@@ -243,7 +243,7 @@ def test_a_turn_or_a_condition_restyles_only_the_tokens_concerned(place, board, 
     document.push(ctl.add_condition("pc-ines", "kneeling"))
     changed = {cid for cid, item in place.scene.tokens.items() if item.look is not looks[cid]}
     assert changed == {"cmb-ambush-ines"} and place.scene.tokens["cmb-ambush-ines"].look.kneeling
-    document.push(ctl.next_turn())
+    document.push(ctl.step("next_turn"))
     after = ctl.current_id()
     assert place.scene.tokens[after].look.current and not place.scene.tokens[current].look.current
 

@@ -48,7 +48,7 @@ def main(app: QApplication) -> None:
         distance = 2 if weapon.stats.get("range") else None
         with contextlib.suppress(ValueError):
             document.push(ctl.attack(ctl.attack_context(current, weapon.id, target, distance=distance), dice))
-        document.push(ctl.next_turn())
+        document.push(ctl.step("next_turn"))
     document.push(ctl.add_condition("pc-vera", "kneeling"))
     board._select_current()
     app.processEvents()

@@ -30,7 +30,7 @@ board.start()
 while True:
     app.processEvents()
     encounter = window.document.campaign.encounter("enc-ridge")
-    print(f"done {encounter.round} {encounter.turn_index} {len(encounter.log)}", flush=True)
+    print(f"done {encounter.round} {encounter.flow['index']} {len(encounter.log)}", flush=True)
     time.sleep(0.01)
     board.next_turn()
 """
@@ -74,7 +74,7 @@ def test_app_killed_mid_fight_resumes_at_the_last_action(make_window, answers, p
     encounter = window.document.campaign.encounter("enc-ridge")
     assert encounter.started and not encounter.ended
     # The journal is written before the child reports, so it may hold one more event, never less.
-    assert (encounter.round, encounter.turn_index, len(encounter.log)) >= (round_, turn, logged)
+    assert (encounter.round, encounter.flow["index"], len(encounter.log)) >= (round_, turn, logged)
     assert len(encounter.log) <= logged + 2
     assert window.isWindowModified()
     window.document.undo_stack.setClean()  # let the fixture close the window without asking

@@ -23,7 +23,7 @@ from crisis_desktop.ui.models.board_model import (
 
 def enemies(ctl, cid):
     side = ctl.combatant(cid).side
-    return [c.id for c in ctl.encounter.combatants if c.side != side and not ctl.is_dead(c.id)]
+    return [c.id for c in ctl.encounter.combatants if c.side != side and not ctl.out_of_fight(c.id)]
 
 
 def scripted_attack(monkeypatch, seed=3):
@@ -130,7 +130,7 @@ def test_every_event_is_journaled_at_once(board, document):
     saved = recovery.take(document.path)
     assert saved is not None
     encounter = saved.campaign.encounter("enc-ridge")
-    assert encounter.started and encounter.turn_index == document.campaign.encounter("enc-ridge").turn_index
+    assert encounter.started and encounter.flow == document.campaign.encounter("enc-ridge").flow
     assert [e.id for e in encounter.log] == [e.id for e in document.campaign.encounter("enc-ridge").log]
     # Undone back to the saved state: the journal no longer holds a fight that is not there.
     document.undo_stack.setIndex(0)

@@ -56,13 +56,13 @@ def main(app: QApplication) -> None:
         if target and weapons:
             with contextlib.suppress(ValueError):
                 document.push(ctl.attack(ctl.attack_context(current, weapons[0].id, target, distance=4), dice))
-        document.push(ctl.next_turn())
+        document.push(ctl.step("next_turn"))
     # Into round 1, on someone the players can see (the hidden sniper's turn shows no highlight).
     for _ in range(12):
         current = ctl.current_id()
         if ctl.encounter.round >= 1 and current is not None and not ctl.combatant(current).hidden:
             break
-        document.push(ctl.next_turn())
+        document.push(ctl.step("next_turn"))
     document.push(ctl.add_condition("pc-tomas", "kneeling"))
     display.show()
     app.processEvents()

@@ -6,6 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from crisis_desktop.controller.character_commands import SetCharacterField
+from crisis_desktop.rules.base import StateRole as Standing
 from crisis_desktop.rules.dice import RandomDice
 from crisis_desktop.ui.models.board_model import CombatantIdRole, CurrentRole, ResourcesRole
 from crisis_desktop.ui.player_display.health import BADLY_WOUNDED, DOWN, UNHURT, WOUNDED, health_word
@@ -15,6 +16,7 @@ from crisis_desktop.ui.player_display.models import (
     HealthWordRole,
     PlayerBoardProxy,
 )
+from tests.fight_helpers import order
 
 SNIPER = "cmb-ambush-corp-sniper"    # hidden from the players in the demo
 
@@ -42,11 +44,14 @@ def everything(model: PlayerBoardProxy) -> str:
     return "\n".join(values)
 
 
+FIGHTING, DOWN_NOW, OUT = Standing.FIGHTING, Standing.DOWN, Standing.OUT
+
+
 @pytest.mark.parametrize(("state", "current", "maximum", "word"), [
-    ("ok", 10, 10, UNHURT), ("ok", None, None, UNHURT), ("ok", 12, 10, UNHURT),
-    ("ok", 9, 10, WOUNDED), ("ok", 5, 10, WOUNDED), ("ok", 3, 7, BADLY_WOUNDED), ("ok", 4, 10, BADLY_WOUNDED),
-    ("ok", 1, 10, BADLY_WOUNDED), ("ok", 0, 10, DOWN), ("dying", 3, 10, DOWN), ("incapacitated", 10, 10, DOWN),
-    ("dead", -2, 10, DOWN),
+    (FIGHTING, 10, 10, UNHURT), (FIGHTING, None, None, UNHURT), (FIGHTING, 12, 10, UNHURT),
+    (FIGHTING, 9, 10, WOUNDED), (FIGHTING, 5, 10, WOUNDED), (FIGHTING, 3, 7, BADLY_WOUNDED),
+    (FIGHTING, 4, 10, BADLY_WOUNDED), (FIGHTING, 1, 10, BADLY_WOUNDED), (FIGHTING, 0, 10, DOWN),
+    (DOWN_NOW, 3, 10, DOWN), (DOWN_NOW, 10, 10, DOWN), (OUT, -2, 10, DOWN),
 ])
 def test_health_words_and_their_thresholds(state, current, maximum, word):
     assert health_word(state, current, maximum) == word
@@ -120,12 +125,12 @@ def test_the_current_actor_is_marked_and_moves_with_the_turn(document, board, pr
     document.push(ctl.start(RandomDice(7)))
     current = [i for i in range(proxy.rowCount()) if proxy.index(i, 0).data(CurrentRole)]
     if ctl.current_id() == SNIPER:
-        document.push(ctl.next_turn())
+        document.push(ctl.step("next_turn"))
         current = [i for i in range(proxy.rowCount()) if proxy.index(i, 0).data(CurrentRole)]
     assert len(current) == 1 and ids(proxy)[current[0]] == ctl.current_id()
-    document.push(ctl.next_turn())
+    document.push(ctl.step("next_turn"))
     if ctl.current_id() != SNIPER:
         assert [ids(proxy)[i] for i in range(proxy.rowCount()) if proxy.index(i, 0).data(CurrentRole)] == [
             ctl.current_id()]
-    visible = [c for c in ctl.encounter.order if c != SNIPER]
+    visible = [c for c in order(ctl) if c != SNIPER]
     assert ids(proxy) == visible, "turn order, without the hidden sniper"

@@ -14,6 +14,7 @@ from crisis_desktop.domain.encounter import Encounter, Side
 from crisis_desktop.resources_access import resource
 from crisis_desktop.rules.dice import NeedMoreDice, RandomDice, TypedDice
 from crisis_desktop.rules.registry import get_ruleset
+from tests.fight_helpers import delayed, on_overwatch, order, surprise_ids, turn_index
 
 
 def demo_campaign() -> Campaign:
@@ -42,7 +43,7 @@ def controller(campaign: Campaign, encounter_id: str) -> EncounterController:
 
 def enemies_of(ctl: EncounterController, combatant_id: str) -> list[str]:
     side = ctl.combatant(combatant_id).side
-    return [c.id for c in ctl.encounter.combatants if c.side != side and not ctl.is_dead(c.id)]
+    return [c.id for c in ctl.encounter.combatants if c.side != side and not ctl.out_of_fight(c.id)]
 
 
 def play_turn(ctl: EncounterController, history: History, dice: RandomDice, distance: float = 2) -> None:
@@ -57,12 +58,12 @@ def play_turn(ctl: EncounterController, history: History, dice: RandomDice, dist
         context = ctl.attack_context(current, weapons[0].id, targets[0], distance=None if melee else distance)
         with contextlib.suppress(ValueError):  # out of ammunition or range: the turn passes
             history.push(ctl.attack(context, dice))
-    history.push(ctl.next_turn())
+    history.push(ctl.step("next_turn"))
 
 
 def fight_to_the_end(ctl: EncounterController, history: History, dice: RandomDice, max_turns: int = 400) -> int:
     for turn in range(max_turns):
-        parties = {ctl.combatant(c.id).side for c in ctl.encounter.combatants if not ctl.is_dead(c.id)
+        parties = {ctl.combatant(c.id).side for c in ctl.encounter.combatants if not ctl.out_of_fight(c.id)
                    and ctl.ruleset.state(ctl.character_of(c.id), ctl.options).key == "ok"}
         if len(parties) < 2:
             history.push(ctl.end_encounter())
@@ -110,15 +111,15 @@ def test_start_orders_by_initiative_logs_the_rolls_and_gives_the_first_actor_ap(
     history.push(event)
     encounter = ctl.encounter
     entries = event.result
-    assert encounter.started and encounter.round == 1 and not encounter.surprise_round
-    assert encounter.order == [e.combatant_id for e in entries]
-    assert sorted(encounter.order) == sorted(c.id for c in encounter.combatants)
+    assert encounter.started and encounter.round == 1 and ctl.round_label() != "Surprise round"
+    assert order(ctl) == [e.combatant_id for e in entries]
+    assert sorted(order(ctl)) == sorted(c.id for c in encounter.combatants)
     # The pack (wolf and dog) shares one roll and acts together.
     wolf, dog = encounter.combatant("cmb-ridge-wolf"), encounter.combatant("cmb-ridge-guard-dog")
     assert wolf.initiative == dog.initiative
-    assert abs(encounter.order.index(wolf.id) - encounter.order.index(dog.id)) == 1
-    first = encounter.combatant(encounter.order[0])
-    assert encounter.current_id == first.id
+    assert abs(order(ctl).index(wolf.id) - order(ctl).index(dog.id)) == 1
+    first = encounter.combatant(order(ctl)[0])
+    assert ctl.current_id() == first.id
     bars = {r.key: r for r in ctl.ruleset.resources(ctl.actor(first.id), ctl.options)}
     assert ("ap" in bars and bars["ap"].current == 4) or ("actions" in bars and bars["actions"].current == 2)
     kinds = [e.kind for e in encounter.log]
@@ -127,7 +128,7 @@ def test_start_orders_by_initiative_logs_the_rolls_and_gives_the_first_actor_ap(
     assert all(e.terms and sum(t.value for t in e.terms) == int(e.text.split(": ")[1].split()[0])
                for e in initiative)
     history.undo()
-    assert not ctl.encounter.started and ctl.encounter.log == [] and ctl.encounter.order == []
+    assert not ctl.encounter.started and ctl.encounter.log == [] and order(ctl) == []
 
 
 def test_ties_are_broken_by_the_rules_and_the_reason_is_kept():
@@ -139,7 +140,7 @@ def test_ties_are_broken_by_the_rules_and_the_reason_is_kept():
     notes = {ctl.name(c.id): c.initiative_note for c in ctl.encounter.combatants}
     assert "PC acts before NPC on a tie" in notes["Vera Kask"]
     assert "NPC acts after the tied PC" in notes["Wolf"]
-    assert [ctl.name(cid) for cid in ctl.encounter.order] == \
+    assert [ctl.name(cid) for cid in order(ctl)] == \
         ["Tomas Reyes", "Ines Moreau", 'Dmitri "Dim" Orlov', "Vera Kask", "Wolf", "Guard Dog"]
     assert "reroll 2" in notes["Vera Kask"]
 
@@ -159,15 +160,15 @@ def test_surprise_round_lets_only_the_unsurprised_act():
     ctl = controller(campaign, "enc-ambush")
     history.push(ctl.start(RandomDice(4)))
     encounter = ctl.encounter
-    assert encounter.surprise_round and encounter.round == 0
+    assert (ctl.round_label() == "Surprise round") and encounter.round == 0
     surprised = {"cmb-ambush-vera", "cmb-ambush-dmitri", "cmb-ambush-tomas"}
-    assert set(encounter.surprise_ids) == {c.id for c in encounter.combatants} - surprised
+    assert set(surprise_ids(ctl)) == {c.id for c in encounter.combatants} - surprised
     seen = []
     while encounter.round == 0:
-        seen.append(encounter.current_id)
-        history.push(ctl.next_turn())
+        seen.append(ctl.current_id())
+        history.push(ctl.step("next_turn"))
     assert not surprised & set(seen) and len(seen) == 5
-    assert encounter.round == 1 and encounter.current_id == encounter.order[0]
+    assert encounter.round == 1 and ctl.current_id() == order(ctl)[0]
     assert any(e.text == "Round 1 begins" for e in encounter.log)
 
 
@@ -184,7 +185,7 @@ def started(encounter_id: str = "enc-ridge", seed: int = 7) -> tuple[Campaign, H
 
 def first_pc_turn(history: History, ctl: EncounterController) -> str:
     while ctl.character_of(ctl.current_id() or "").kind is not CharacterKind.PC:
-        history.push(ctl.next_turn())
+        history.push(ctl.step("next_turn"))
     return ctl.current_id() or ""
 
 
@@ -226,57 +227,90 @@ def test_multi_turn_action_shows_its_progress():
 def test_next_and_previous_turn_move_the_pointer_and_wrap_rounds():
     _campaign, history, ctl = started()
     encounter = ctl.encounter
-    order = list(encounter.order)
-    for expected in order[1:]:
-        history.push(ctl.next_turn())
-        assert encounter.current_id == expected
-    history.push(ctl.next_turn())
-    assert encounter.round == 2 and encounter.current_id == order[0]
-    history.push(ctl.previous_turn())
-    assert encounter.round == 1 and encounter.current_id == order[-1]
-    assert encounter.log[-1].text == f"GM: back to {ctl.name(order[-1])}'s turn"
-    while encounter.turn_index:
-        history.push(ctl.previous_turn())
+    turns = order(ctl)
+    for expected in turns[1:]:
+        history.push(ctl.step("next_turn"))
+        assert ctl.current_id() == expected
+    history.push(ctl.step("next_turn"))
+    assert encounter.round == 2 and ctl.current_id() == turns[0]
+    history.push(ctl.step("previous_turn"))
+    assert encounter.round == 1 and ctl.current_id() == turns[-1]
+    assert encounter.log[-1].text == f"GM: back to {ctl.name(turns[-1])}'s turn"
+    while turn_index(ctl):
+        history.push(ctl.step("previous_turn"))
     with pytest.raises(ValueError, match="first turn"):
-        ctl.previous_turn()
+        ctl.step("previous_turn")
+
+
+def test_previous_then_next_turn_does_not_count_the_start_of_a_turn_twice():
+    """Going back a turn and forward again gives no second +4 AP and no second Dying wound, within a round and
+    across the start of a round."""
+    campaign, history, ctl = started()
+    pc = first_pc_turn(history, ctl)
+    character = ctl.character_of(pc)
+    history.push(ctl.add_condition(character.id, "dying"))
+    history.push(ctl.set_resource(pc, "ap", 1))
+    history.push(ctl.step("next_turn"))
+    history.push(ctl.step("previous_turn"))
+    wounds = ctl.character_of(pc).status.get("wounds", 0)
+    history.push(ctl.step("next_turn"))
+    history.push(ctl.step("previous_turn"))
+    assert ctl.current_id() == pc
+    assert ctl.combatant(pc).resources["ap"] == 1
+    assert ctl.character_of(pc).status.get("wounds", 0) == wounds
+    # Across a round: back from the first turn of round 2 into round 1, then forward again.
+    while ctl.encounter.round == 1:
+        history.push(ctl.step("next_turn"))
+    first = ctl.current_id() or ""
+    ap = ctl.combatant(first).resources["ap"]
+    history.push(ctl.step("previous_turn"))
+    assert ctl.encounter.round == 1
+    history.push(ctl.step("next_turn"))
+    assert ctl.encounter.round == 2 and ctl.current_id() == first
+    assert ctl.combatant(first).resources["ap"] == ap
+    assert "again" in ctl.encounter.log[-1].text
+    # Moving on to a turn not yet begun counts its start as usual.
+    nxt = order(ctl)[turn_index(ctl) + 1]
+    history.push(ctl.step("next_turn"))
+    assert ctl.current_id() == nxt and ctl.encounter.log[-1].text == f"{ctl.name(nxt)}'s turn"
 
 
 def test_delay_then_act_now_takes_a_new_place_without_a_second_turn_start():
     _campaign, history, ctl = started()
     encounter = ctl.encounter
-    first, second, third = encounter.order[:3]
+    first, second, third = order(ctl)[:3]
     ap_before = dict(ctl.combatant(first).resources)
-    history.push(ctl.delay())
-    assert ctl.combatant(first).delayed and encounter.current_id == second
-    history.push(ctl.act_now(first))
-    assert encounter.current_id == first and not ctl.combatant(first).delayed
-    assert encounter.order.index(first) == encounter.order.index(second) + 1
+    history.push(ctl.step("delay"))
+    assert delayed(ctl, first) and ctl.current_id() == second
+    history.push(ctl.step("act_now", first))
+    assert ctl.current_id() == first and not delayed(ctl, first)
+    assert order(ctl).index(first) == order(ctl).index(second) + 1
     assert ctl.combatant(first).resources.get("ap") == ap_before.get("ap")
     assert "acts now (delayed turn)" in encounter.log[-1].text
-    history.push(ctl.next_turn())
-    assert encounter.current_id == third
+    history.push(ctl.step("next_turn"))
+    assert ctl.current_id() == third
 
 
 def test_a_delay_not_taken_by_the_end_of_the_round_is_lost():
     _campaign, history, ctl = started()
     encounter = ctl.encounter
-    delayer = encounter.order[0]
-    history.push(ctl.delay())
+    delayer = order(ctl)[0]
+    history.push(ctl.step("delay"))
     while encounter.round == 1:
-        history.push(ctl.next_turn())
-    assert not ctl.combatant(delayer).delayed and encounter.current_id == delayer
+        history.push(ctl.step("next_turn"))
+    assert not delayed(ctl, delayer) and ctl.current_id() == delayer
     assert any("loses that turn" in e.text for e in encounter.log)
 
 
 def test_overwatch_is_spent_by_an_attack_out_of_turn_and_ends_at_the_next_turn():
     _campaign, history, ctl = started()
     pc = first_pc_turn(history, ctl)
-    history.push(ctl.overwatch(pc))
-    assert ctl.combatant(pc).overwatch
-    history.push(ctl.next_turn())
+    history.push(ctl.take_action(pc, "overwatch"))
+    assert on_overwatch(ctl, pc)
+    history.push(ctl.step("next_turn"))
     while ctl.current_id() != pc:
-        history.push(ctl.next_turn())
-    assert not ctl.combatant(pc).overwatch
+        history.push(ctl.step("next_turn"))
+    assert not on_overwatch(ctl, pc)
 
 
 def test_attack_applies_damage_ammo_and_logs_the_breakdown():
@@ -330,7 +364,7 @@ def test_rewind_to_the_start_of_the_round_is_one_undoable_step():
     campaign, history, ctl = started()
     encounter = ctl.encounter
     dice = RandomDice(5)
-    for _ in range(len(encounter.order)):
+    for _ in range(len(order(ctl))):
         play_turn(ctl, history, dice)
     assert encounter.round == 2
     round_start = campaign.model_dump()
@@ -363,7 +397,7 @@ def test_scripted_full_fight_of_the_demo_to_its_end_then_undo_and_redo_everythin
     assert end.kind == "end" and end.text.startswith("Wolves at the Ridge ends after")
     assert any(line.startswith("Wolf: ") for line in end.details)
     with pytest.raises(ValueError, match="is over"):
-        ctl.next_turn()
+        ctl.step("next_turn")
     markdown = ctl.log_markdown()
     assert markdown.startswith("# Wolves at the Ridge") and "## Round 1" in markdown and "- **attack**" in markdown
     end_state = campaign.model_dump()
@@ -403,18 +437,17 @@ def test_joining_a_running_fight_puts_the_newcomer_last():
     _campaign, history, ctl = started()
     history.push(ctl.add_combatant("npc-raider-rask"))
     newcomer = ctl.encounter.combatants[-1].id
-    assert ctl.encounter.order[-1] == newcomer
+    assert order(ctl)[-1] == newcomer
     assert ctl.encounter.log[-1].text.startswith("Rask joins the fight")
 
 
 def test_removing_the_current_combatant_hands_the_turn_on():
     _campaign, history, ctl = started()
-    encounter = ctl.encounter
-    first, second = encounter.order[:2]
+    first, second = order(ctl)[:2]
     history.push(ctl.remove_combatant(first))
-    assert encounter.current_id == second
+    assert ctl.current_id() == second
     history.undo()
-    assert encounter.current_id == first
+    assert ctl.current_id() == first
 
 
 def test_weapons_lists_equipped_weapons_only():
@@ -429,7 +462,7 @@ def test_first_aid_rolls_medicine_heals_and_is_one_undo_step():
     ines = ctl.character_of(patient)
     ines.status["wounds"] = 4  # hurt earlier in the fight
     while ctl.current_id() != medic:
-        history.push(ctl.next_turn())
+        history.push(ctl.step("next_turn"))
     ap_before = ctl.combatant(medic).resources["ap"]
     before = campaign.model_dump()
     # Vera's Medicine d10 shows 9 and she carries a Field medkit (no penalty for missing aids): a
@@ -479,7 +512,7 @@ def test_execute_needs_a_helpless_target_and_is_one_undoable_event():
 def test_npcs_acting_with_two_actions_are_charged_actions_not_ap_in_the_log():
     _campaign, history, ctl = started()
     while ctl.character_of(ctl.current_id()).kind is not CharacterKind.NPC:
-        history.push(ctl.next_turn())
+        history.push(ctl.step("next_turn"))
     npc = ctl.current_id()
     history.push(ctl.take_action(npc, "move"))
     assert ctl.encounter.log[-1].text == f"{ctl.name(npc)}: Move (1 action)"

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from crisis_desktop.controller.fight import FightView
+from crisis_desktop.rules.registry import get_ruleset
 from crisis_desktop.storage.campaign_store import CampaignStore
 from crisis_desktop.storage.demo import seed_demo
 from crisis_desktop.storage.paths import AppPaths
@@ -45,7 +47,7 @@ def child(data_dir: str) -> None:
         current = ctl.current_id() or ""
         if enemies_of(ctl, current) and any(a.action.key == "move" and a.allowed for a in ctl.actions(current)):
             push(ctl.take_action(current, "move"))
-        push(ctl.next_turn())
+        push(ctl.step("next_turn"))
         time.sleep(0.002)
 
 
@@ -78,6 +80,7 @@ def test_sigkill_mid_combat_resumes_at_the_last_action(tmp_path):
     # The last reported event is there; at most the one being journaled when the kill came is beyond it.
     ids = [e.id for e in encounter.log]
     assert last_id in ids and ids.index(last_id) == length - 1
-    assert encounter.started and not encounter.ended and encounter.current_id is not None
+    fight = FightView(recovery.campaign, "enc-ridge", get_ruleset(recovery.campaign.ruleset))
+    assert encounter.started and not encounter.ended and fight.current_id() is not None
     # The file on disk is still the one before the fight: only the journal has it.
     assert not CampaignStore(paths).load(campaign_path).encounter("enc-ridge").started

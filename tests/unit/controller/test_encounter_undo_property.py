@@ -12,6 +12,7 @@ from crisis_desktop.controller.commands import Command
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
 from crisis_desktop.rules.dice import RandomDice
+from tests.fight_helpers import delayed
 from tests.hypothesis_budget import examples
 
 
@@ -24,14 +25,15 @@ def intents(ctl: EncounterController, dice: RandomDice) -> list[tuple[str, Calla
     assert current is not None
     # Next turn weighs three times, so fights reach later rounds; ending only from round 2 on.
     options: list[tuple[str, Callable[[], Command]]] = [
-        ("next", ctl.next_turn), ("next", ctl.next_turn), ("next", ctl.next_turn),
-        ("previous", ctl.previous_turn), ("delay", ctl.delay),
+        ("next", lambda: ctl.step("next_turn")), ("next", lambda: ctl.step("next_turn")),
+        ("next", lambda: ctl.step("next_turn")), ("previous", lambda: ctl.step("previous_turn")),
+        ("delay", lambda: ctl.step("delay")),
     ]
     if encounter.round >= 2:
         options.append(("end", ctl.end_encounter))
     for combatant in encounter.combatants:
-        if combatant.delayed:
-            options.append(("act now", lambda cid=combatant.id: ctl.act_now(cid)))
+        if delayed(ctl, combatant.id):
+            options.append(("act now", lambda cid=combatant.id: ctl.step("act_now", cid)))
     for action in ctl.actions(current):
         if action.allowed and action.action.key not in ("attack", "execute"):
             options.append((action.action.key, lambda key=action.action.key: ctl.take_action(current, key)))

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from test_encounter import classic_campaign, controller
 
-from crisis_desktop.controller.character_commands import RemoveCharacter
+from crisis_desktop.controller.character_commands import delete_characters
 from crisis_desktop.controller.history import History
 from crisis_desktop.rules.dice import RandomDice
+from tests.fight_helpers import order, surprise_ids, turn_index
 
 
 def running(seed: int = 3):  # type: ignore[no-untyped-def]
@@ -24,13 +25,13 @@ def test_deleting_a_fighter_leaves_no_dangling_ids_and_the_fight_goes_on():
     before = campaign.model_dump()
     current = ctl.current_id()
     character_id = ctl.combatant(current).character_id
-    history.push(RemoveCharacter(campaign, character_id))
+    history.push(delete_characters(campaign, [character_id], ctl.ruleset))
     encounter = ctl.encounter
     ids = {c.id for c in encounter.combatants}
-    assert current not in encounter.order and set(encounter.order) == ids
-    assert set(encounter.surprise_ids) <= ids
-    assert encounter.current_id in ids
-    history.push(ctl.next_turn())  # no KeyError: the fight goes on
+    assert current not in order(ctl) and set(order(ctl)) == ids
+    assert set(surprise_ids(ctl)) <= ids
+    assert ctl.current_id() in ids
+    history.push(ctl.step("next_turn"))  # no KeyError: the fight goes on
     history.undo()
     history.undo()
     assert campaign.model_dump() == before
@@ -38,10 +39,10 @@ def test_deleting_a_fighter_leaves_no_dangling_ids_and_the_fight_goes_on():
 
 def test_removing_the_current_fighter_who_is_last_starts_the_next_round():
     _campaign, history, ctl = running()
-    while ctl.encounter.turn_index != len(ctl.encounter.order) - 1:
-        history.push(ctl.next_turn())
+    while turn_index(ctl) != len(order(ctl)) - 1:
+        history.push(ctl.step("next_turn"))
     round_, last = ctl.encounter.round, ctl.current_id()
-    first = ctl.encounter.order[0]
+    first = order(ctl)[0]
     history.push(ctl.remove_combatant(last))
     assert ctl.encounter.round == round_ + 1
     assert ctl.current_id() == first
@@ -50,9 +51,9 @@ def test_removing_the_current_fighter_who_is_last_starts_the_next_round():
 
 def test_undoing_a_rewind_brings_back_a_fighter_who_left_after_the_round_began():
     campaign, history, ctl = running()
-    history.push(ctl.next_turn())
-    while ctl.encounter.turn_index != 0:
-        history.push(ctl.next_turn())  # now at the start of a round
+    history.push(ctl.step("next_turn"))
+    while turn_index(ctl) != 0:
+        history.push(ctl.step("next_turn"))  # now at the start of a round
     leaving = next(c for c in ctl.encounter.combatants if c.id != ctl.current_id())
     character = ctl.character_of(leaving.id)
     character.status["health_damage"] = 3
@@ -69,11 +70,11 @@ def test_rewind_puts_the_tokens_back_where_the_round_began():
     history = History(campaign)
     ctl = controller(campaign, "enc-ambush")  # linked to the Ridge Road map, tokens placed
     history.push(ctl.start(RandomDice(5)))
-    while ctl.encounter.turn_index != 0 or ctl.encounter.round < 1:
-        history.push(ctl.next_turn())
+    while turn_index(ctl) != 0 or ctl.encounter.round < 1:
+        history.push(ctl.step("next_turn"))
     battle_map = next(m for m in campaign.battle_maps if m.id == ctl.encounter.battle_map_id)
     before = [(t.combatant_id, t.x, t.y) for t in battle_map.tokens]
     battle_map.tokens[0].x += 1  # a token moved during the round
-    history.push(ctl.next_turn())
+    history.push(ctl.step("next_turn"))
     history.push(ctl.rewind_round())
     assert [(t.combatant_id, t.x, t.y) for t in battle_map.tokens] == before

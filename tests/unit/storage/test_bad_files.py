@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from crisis_desktop.domain import SCHEMA_VERSION
 from crisis_desktop.storage.campaign_file import MAX_CAMPAIGN_BYTES, CampaignFileError
 from crisis_desktop.storage.campaign_store import CampaignStore
 
@@ -35,7 +36,7 @@ BAD_FILES = [
      "two characters share the id a"),
     ("too large", VALID_TEXT.encode(), 40, "too large: "),
     ("future version", json.dumps({**GOOD, "schema_version": 7}).encode(), None,
-     "newer Crisis Desktop (file format version 7; this version reads up to 2)"),
+     f"newer Crisis Desktop (file format version 7; this version reads up to {SCHEMA_VERSION})"),
     ("version not a number", json.dumps({**GOOD, "schema_version": "2"}).encode(), None,
      'schema_version: must be a whole number from 1, not "2"'),
     ("top-level list", b'[{"name": "Fine"}]', None, "the top level is a JSON list, not an object"),

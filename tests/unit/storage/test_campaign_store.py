@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 import pytest
 from pydantic import ValidationError
 
-from crisis_desktop.domain import Campaign
+from crisis_desktop.domain import SCHEMA_VERSION, Campaign
 from crisis_desktop.storage.campaign_store import CampaignStore, slugify
 
 
@@ -52,7 +52,7 @@ def test_file_is_indented_utf8_json_in_model_order(store, app_paths, make_campai
     store.save(campaign, path)
     text = path.read_bytes().decode("utf-8")
     assert "Gefährlich — 危险" in text  # written as is, not \\u-escaped
-    assert text.startswith('{\n  "schema_version": 2,\n  "id": ')
+    assert text.startswith(f'{{\n  "schema_version": {SCHEMA_VERSION},\n  "id": ')
     assert text.endswith("}\n")
     assert list(json.loads(text)) == list(Campaign.model_fields)
 

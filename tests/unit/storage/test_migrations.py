@@ -78,7 +78,7 @@ def test_migrate_never_modifies_its_input():
 def test_explicit_version_1_is_migrated_like_a_missing_one():
     data = {"schema_version": 1, "name": "X", "system": "crisis",
             "characters": [{"name": "A", "type": "npc"}]}
-    assert migrate(data) == {"schema_version": 2, "name": "X", "ruleset": "crisis",
+    assert migrate(data) == {"schema_version": SCHEMA_VERSION, "name": "X", "ruleset": "crisis",
                              "characters": [{"name": "A", "kind": "npc"}]}
 
 
@@ -103,6 +103,7 @@ def test_unusable_versions_are_refused(version):
 
 
 def test_newer_version_is_refused_with_a_clear_message():
-    with pytest.raises(MigrationError, match=r"newer Crisis Desktop \(file format version 3; this version "
-                                             r"reads up to 2\)"):
-        migrate({"schema_version": 3, "name": "X"})
+    newer = SCHEMA_VERSION + 1
+    with pytest.raises(MigrationError, match=rf"newer Crisis Desktop \(file format version {newer}; this version "
+                                             rf"reads up to {SCHEMA_VERSION}\)"):
+        migrate({"schema_version": newer, "name": "X"})

@@ -58,7 +58,9 @@ combatants = st.builds(Combatant, id=ids, character_id=ids, side=st.sampled_from
                        initiative=st.none() | st.integers(-5, 40), resources=stats)
 encounters = st.builds(Encounter, id=ids, name=names, combatants=st.lists(combatants, max_size=4),
                        battle_map_id=st.none() | ids, notes=st.text(max_size=30), started=st.booleans(),
-                       round=st.integers(0, 50), turn_index=st.integers(0, 10))
+                       round=st.integers(0, 50),
+                       flow=st.dictionaries(st.text(max_size=8), st.integers(0, 10) | st.lists(ids, max_size=3),
+                                            max_size=3))
 times = st.datetimes(min_value=datetime(2000, 1, 1), max_value=datetime(2100, 1, 1), timezones=st.just(UTC))
 campaigns = st.builds(
     Campaign, id=ids, name=names, ruleset=st.sampled_from(["crisis", "crisis-classic"]),

@@ -1,0 +1,158 @@
+"""The running fight as the rules' round flow sees it: a read-only view, and a draft that records each step
+as commands so the whole step becomes one undoable event (no Qt)."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from typing import Any
+
+from crisis_desktop.controller import encounter_log as logs
+from crisis_desktop.controller.commands import Command
+from crisis_desktop.controller.effects import ApplyEffects
+from crisis_desktop.controller.encounter_commands import (
+    AppendLog,
+    EncounterEvent,
+    SetCombatantField,
+    SetEncounterField,
+)
+from crisis_desktop.domain import Campaign, Character, StatValue
+from crisis_desktop.domain.encounter import Combatant, Encounter
+from crisis_desktop.rules.base import Actor, Effect, InitiativeEntry, Ruleset, StateLabel, StateRole, Term
+from crisis_desktop.rules.flow import FlowState, LogLine, OrderRow, RoundFlow
+
+
+class FightView:
+    """One encounter of a campaign under its ruleset, read-only: what the flow and the views ask."""
+
+    def __init__(self, campaign: Campaign, encounter_id: str, ruleset: Ruleset) -> None:
+        self.campaign = campaign
+        self.encounter_id = encounter_id
+        self.ruleset = ruleset
+
+    @property
+    def encounter(self) -> Encounter:
+        return self.campaign.encounter(self.encounter_id)
+
+    @property
+    def options(self) -> dict[str, StatValue]:
+        return self.ruleset.options_with_defaults(self.campaign.rule_options)
+
+    @property
+    def flow(self) -> RoundFlow:
+        return self.ruleset.round_flow(self.options)
+
+    def combatant(self, combatant_id: str) -> Combatant:
+        return self.encounter.combatant(combatant_id)
+
+    def character_of(self, combatant_id: str) -> Character:
+        return self.campaign.character(self.combatant(combatant_id).character_id)
+
+    def actor(self, combatant_id: str) -> Actor:
+        return Actor(self.character_of(combatant_id), self.combatant(combatant_id))
+
+    def name(self, combatant_id: str) -> str:
+        try:
+            return self.character_of(combatant_id).name
+        except KeyError:
+            return "(gone)"
+
+    def state_of(self, combatant_id: str) -> StateLabel:
+        """How the combatant stands under the rules (its state and what that means: fighting, down, out)."""
+        return self.ruleset.state(self.character_of(combatant_id), self.options)
+
+    def out_of_fight(self, combatant_id: str) -> bool:
+        """Out of the fight for good (dead): not a target, no more turns."""
+        return self.state_of(combatant_id).role is StateRole.OUT
+
+    def state(self) -> FlowState:
+        return copy.deepcopy(self.encounter.flow)
+
+    # -- what the views ask of a running fight ------------------------------------------------------
+    def acting(self) -> tuple[str, ...]:
+        """Who acts now (nobody before the start and after the end)."""
+        return self.flow.acting(self) if self.encounter.running else ()
+
+    def current_id(self) -> str | None:
+        acting = self.acting()
+        return acting[0] if acting else None
+
+    def order_rows(self) -> list[OrderRow]:
+        return self.flow.order(self) if self.encounter.started else []
+
+    def round_label(self) -> str:
+        encounter = self.encounter
+        if encounter.ended:
+            return "Ended"
+        if not encounter.started:
+            return "Not started"
+        return self.flow.round_label(self)
+
+    # A view cannot change the fight; the draft below can.
+    def set_state(self, state: FlowState) -> None:
+        raise TypeError("a FightView is read-only")
+
+    def set_round(self, round_: int) -> None:
+        raise TypeError("a FightView is read-only")
+
+    def apply(self, effects: Sequence[Effect], text: str) -> None:
+        raise TypeError("a FightView is read-only")
+
+    def log(self, line: LogLine) -> None:
+        raise TypeError("a FightView is read-only")
+
+    def record_initiative(self, entry: InitiativeEntry) -> None:
+        raise TypeError("a FightView is read-only")
+
+
+class DraftFight(FightView):
+    """Builds one event step by step on the live campaign (so each rules call sees the state left by the
+    previous step), then takes every step back: the caller pushes the finished event."""
+
+    def __init__(self, campaign: Campaign, encounter_id: str, ruleset: Ruleset) -> None:
+        super().__init__(campaign, encounter_id, ruleset)
+        self.done: list[Command] = []
+
+    def do(self, command: Command) -> None:
+        command.apply(self.campaign)
+        self.done.append(command)
+
+    def rollback(self) -> None:
+        for command in reversed(self.done):
+            command.revert(self.campaign)
+
+    def event(self, text: str, result: Any = None, round_start: bool = False) -> EncounterEvent:
+        return EncounterEvent(text, list(self.done), self.encounter_id, result, round_start)
+
+    def set(self, field: str, value: Any) -> None:
+        self.do(SetEncounterField(self.encounter_id, field, value))
+
+    def set_combatant(self, combatant_id: str, field: str, value: Any) -> None:
+        self.do(SetCombatantField(self.encounter_id, combatant_id, field, value))
+
+    def note(self, kind: str, text: str, actor_id: str | None = None, terms: Sequence[Term] = (),
+             details: Sequence[str] = ()) -> None:
+        self.do(AppendLog(self.encounter_id, logs.entry(self.encounter, kind, text, actor_id, terms, details)))
+
+    # -- the Fight protocol's writes ------------------------------------------------------------------
+    def set_state(self, state: FlowState) -> None:
+        if state != self.encounter.flow:
+            self.set("flow", state)
+
+    def set_round(self, round_: int) -> None:
+        if round_ != self.encounter.round:
+            self.set("round", round_)
+
+    def apply(self, effects: Sequence[Effect], text: str) -> None:
+        if effects:
+            self.do(ApplyEffects(effects, text))
+
+    def log(self, line: LogLine) -> None:
+        self.note(line.kind, line.text, line.actor_id, line.terms, line.details)
+
+    def record_initiative(self, entry: InitiativeEntry) -> None:
+        self.set_combatant(entry.combatant_id, "initiative", int(entry.roll.value))
+        self.set_combatant(entry.combatant_id, "initiative_note", entry.tie_note)
+        note = f" ({entry.tie_note})" if entry.tie_note else ""
+        self.note("initiative", f"{self.name(entry.combatant_id)}: {entry.roll.value:g} for turn order{note}",
+                  entry.combatant_id, logs.explained_terms(entry.roll))

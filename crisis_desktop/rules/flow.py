@@ -1,0 +1,177 @@
+"""Round flows: how a fight proceeds (whose turn, which phase, what may be taken now), owned by each ruleset.
+
+A flow never touches storage or Qt. It reads the fight through a `Fight` (the encounter, the options, the
+actors) and records what a step does on it: its own new state (plain JSON data the encounter saves), the
+round, the rules' effects and the log lines. The controller runs every flow the same way: ask `offers()`,
+let the GM pick a step (and, where several combatants may take it, who), `take()` it on a draft of the
+fight, and push what the step did as one undoable command. Four shapes exist: sequential turns by
+initiative, side slots, planned phases, declare/resolve.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Protocol
+
+from crisis_desktop.domain.encounter import Encounter
+from crisis_desktop.rules.base import Actor, Effect, InitiativeEntry, Term
+from crisis_desktop.rules.dice import DiceSource
+
+# The flow's own state as saved in the encounter: JSON data only (str, numbers, bools, None, lists, dicts).
+FlowState = dict[str, Any]
+
+
+class StepRole(StrEnum):
+    """What a step means to the shared views (which shortcut and which place it gets)."""
+
+    ADVANCE = "advance"   # moves the fight on: Next turn, next phase, next moment (Ctrl+Return)
+    BACK = "back"         # one step back (Ctrl+Backspace)
+    HOLD = "hold"         # hold the turn for later (Ctrl+D)
+    CHOOSE = "choose"     # a combatant takes its place now: fill a slot, act now, resolve a declared action
+    PLAN = "plan"         # plan or declare what a combatant will do
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One thing a combatant may plan or declare ("ranged attack", "move", "parry")."""
+
+    key: str
+    label: str
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class StepOffer:
+    """A step the GM may take now. `actors` lists who may take it (the GM picks one when there are several;
+    empty when no combatant is needed); `choices` what may be planned or declared with it."""
+
+    key: str
+    label: str
+    role: StepRole
+    actors: tuple[str, ...] = ()
+    choices: tuple[Choice, ...] = ()
+    allowed: bool = True
+    reason: str = ""
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class OrderRow:
+    """One row of the order the board and the player display show: a combatant (or an unfilled slot, with
+    `combatant_id` None), its place ("1", "PC slot 2", "declares 3rd"), what it is doing, and whether it is
+    acting now."""
+
+    combatant_id: str | None
+    position: str
+    status: str = ""
+    current: bool = False
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """A line for the combat log."""
+
+    kind: str
+    text: str
+    actor_id: str | None = None
+    details: tuple[str, ...] = ()
+    terms: tuple[Term, ...] = ()
+
+
+@dataclass(frozen=True)
+class Stepped:
+    """What taking a step did: whether it began a round (rewind goes back to there), and what it produced
+    for the caller (initiative results, a resolved attack)."""
+
+    new_round: bool = False
+    result: Any = None
+
+
+class Fight(Protocol):
+    """The running fight as a flow sees it while it takes a step.
+
+    Reads see every change the step made so far (the controller drafts the step on the live campaign and
+    turns it into one undoable command afterwards), so a turn that ends and another that begins in one step
+    each see the state the rules left.
+    """
+
+    @property
+    def encounter(self) -> Encounter: ...
+
+    @property
+    def options(self) -> Mapping[str, Any]: ...
+
+    def actor(self, combatant_id: str) -> Actor: ...
+
+    def name(self, combatant_id: str) -> str: ...
+
+    def state(self) -> FlowState:
+        """A copy of the flow's saved state."""
+        ...
+
+    def set_state(self, state: FlowState) -> None: ...
+
+    def set_round(self, round_: int) -> None: ...
+
+    def apply(self, effects: Sequence[Effect], text: str) -> None:
+        """Apply the rules' effects now."""
+        ...
+
+    def log(self, line: LogLine) -> None: ...
+
+    def record_initiative(self, entry: InitiativeEntry) -> None:
+        """Keep a combatant's initiative roll and how its tie was broken."""
+        ...
+
+
+class RoundFlow(ABC):
+    """How rounds proceed in one system. Every method is pure; ValueError carries the reason a step is refused."""
+
+    @abstractmethod
+    def start(self, fight: Fight, dice: DiceSource) -> Stepped:
+        """Initiative (or whatever opens the fight) and the first step."""
+
+    @abstractmethod
+    def offers(self, fight: Fight) -> list[StepOffer]:
+        """The steps open now, allowed or not (with the reason)."""
+
+    @abstractmethod
+    def take(self, fight: Fight, key: str, actor_id: str | None = None, choice: str | None = None,
+             dice: DiceSource | None = None) -> Stepped:
+        """Take the step `key` (for `actor_id`, with `choice` where it plans or declares)."""
+
+    @abstractmethod
+    def acting(self, fight: Fight) -> tuple[str, ...]:
+        """Who is acting now: the current turn, a filled slot, everyone resolving in a phase."""
+
+    @abstractmethod
+    def order(self, fight: Fight) -> list[OrderRow]:
+        """The order as the board shows it."""
+
+    def may_act(self, fight: Fight, combatant_id: str) -> bool:
+        """Whether `combatant_id` may take actions and attack now (out of turn too, where the rules allow)."""
+        return combatant_id in self.acting(fight)
+
+    @abstractmethod
+    def joined(self, fight: Fight, combatant_id: str) -> None:
+        """A combatant joins the running fight (already in `fight.encounter.combatants`)."""
+
+    @abstractmethod
+    def left(self, fight: Fight, combatant_id: str) -> None:
+        """A combatant left the running fight (already gone from `fight.encounter.combatants`)."""
+
+    def round_label(self, fight: Fight) -> str:
+        return f"Round {fight.encounter.round}"
+
+
+def offer(offers: Sequence[StepOffer], key: str) -> StepOffer:
+    """The offer `key` among `offers`; ValueError when it is not open now, or not allowed (with the reason)."""
+    found = next((o for o in offers if o.key == key), None)
+    if found is None:
+        raise ValueError(f"{key.replace('_', ' ').capitalize()} is not possible now")
+    if not found.allowed:
+        raise ValueError(found.reason)
+    return found

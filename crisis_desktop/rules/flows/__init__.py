@@ -1,0 +1,1 @@
+"""The round flows rulesets build on: sequential turns, side slots, planned phases, declare and resolve."""
