@@ -7,9 +7,13 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from crisis_desktop import __version__
 from crisis_desktop.storage.paths import DATA_DIR_ENV, AppPaths
+
+if TYPE_CHECKING:
+    from crisis_desktop.logs import LogSession
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -33,20 +37,28 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     paths = AppPaths.resolve(args.data_dir).ensure()
+    from crisis_desktop.logs import install_logging, log
+
+    # Kept for the whole process: the crash-trace file stays open until the interpreter ends.
+    session = install_logging(paths.logs)
+    log.info("Crisis Desktop %s started (Python %s, %s); data folder %s", __version__,
+             sys.version.split()[0], sys.platform, paths.data_dir)
     from crisis_desktop.storage.demo import seed_demo
 
     seed_demo(paths)
     if args.command:
         return int(args.run(args, paths))
-    return run_gui(paths, args.campaign)
+    return run_gui(paths, args.campaign, session)
 
 
-def run_gui(paths: AppPaths, campaign: str | None) -> int:
+def run_gui(paths: AppPaths, campaign: str | None, session: LogSession | None = None) -> int:
     # Qt is imported only here, so headless commands and --version never load it.
     from PySide6.QtWidgets import QApplication
 
+    from crisis_desktop.ui.error_reporter import ErrorReporter, install_qt_message_handler
     from crisis_desktop.ui.main_window import MainWindow
 
+    install_qt_message_handler()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Crisis Desktop")
     app.setApplicationVersion(__version__)
@@ -61,6 +73,9 @@ def run_gui(paths: AppPaths, campaign: str | None) -> int:
     from PySide6.QtCore import QTimer
 
     window = MainWindow(paths)
+    if session is not None:
+        # An unexpected error from now on: the traceback is logged, the GM gets a message, the app goes on.
+        ErrorReporter.attach(window, session)
     window.show()
     # Used by the start-up benchmark: "window" leaves as soon as the window is up, "campaign" once
     # the campaign is open too.
