@@ -12,13 +12,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDragMoveEvent, QDropEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QMainWindow, QMenu, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from crisis_desktop.storage.demo import DEMO_FILE_NAME
 from crisis_desktop.storage.paths import AppPaths
 from crisis_desktop.storage.settings import AppSettings
 from crisis_desktop.ui.dialogs.ask import Ask
+from crisis_desktop.ui.drops import CampaignFileDrops
 from crisis_desktop.ui.views.list_place import ListPlace, battle_map_rows
 from crisis_desktop.ui.views.overview import CampaignOverview
 
@@ -72,6 +73,10 @@ class MainWindow(QMainWindow):
         self.places[0].itemActivated.connect(lambda item, _column: self._show_map_named(item.text(0)))
         self.tabs.addTab(self._map_host, "Battle map")
         self.setCentralWidget(self.tabs)
+        # A campaign file dropped on the window opens, as File › Open would open it.
+        self.setAcceptDrops(True)
+        self.campaign_drops = CampaignFileDrops(self)
+        self.campaign_drops.dropped.connect(self.open_campaign)
         self.user_guide: UserGuideWindow | None = None
         self._build_actions()
         self._build_menus()
@@ -555,6 +560,26 @@ class MainWindow(QMainWindow):
         from crisis_desktop.ui.help.about_dialog import AboutDialog
 
         AboutDialog.ask(self.paths.data_dir, self.paths.logs, self)
+
+    # -- drag and drop ------------------------------------------------------------------------
+    def showEvent(self, event: QShowEvent) -> None:  # Override QWidget::showEvent
+        super().showEvent(event)
+        handle = self.windowHandle()
+        if handle is not None:
+            # Over the whole window, before the widget under the cursor; installing twice changes nothing.
+            handle.installEventFilter(self.campaign_drops)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # Override QWidget::dragEnterEvent
+        if not self.campaign_drops.eventFilter(self, event):
+            event.ignore()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:  # Override QWidget::dragMoveEvent
+        if not self.campaign_drops.eventFilter(self, event):
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # Override QWidget::dropEvent
+        if not self.campaign_drops.eventFilter(self, event):
+            event.ignore()
 
     # -- updates ------------------------------------------------------------------------------
     def _notes_edited(self, text: str) -> None:
