@@ -54,6 +54,8 @@ class ErrorDialog:
                           parent)
         open_logs = box.addButton("Open Log Folder", QMessageBox.ButtonRole.ActionRole)
         box.setDetailedText(details)
+        # Room for the file paths on a line of their own (qt_msgbox_label: the text, not the icon).
+        box.setStyleSheet("QLabel#qt_msgbox_label { min-width: 460px; }")
         box.setDefaultButton(QMessageBox.StandardButton.Close)
         box.exec()
         if box.clickedButton() is open_logs:
@@ -127,9 +129,9 @@ class ErrorReporter(QObject):
                 unsaved = "There were no unsaved changes."
             else:
                 log.info("Unsaved changes written to %s after the error", recovery)
-                unsaved = (f"Your unsaved changes were written to the recovery file {recovery}, so they "
-                           "survive even if Crisis Desktop stops now.")
-        where = (f"The details are in the log, {self.log_file}." if self.log_file is not None
+                unsaved = ("Your unsaved changes were written to the recovery file, so they survive even if "
+                           f"Crisis Desktop stops now:\n{recovery}")
+        where = (f"The details are in the log:\n{self.log_file}" if self.log_file is not None
                  else "The log could not be written; the details are under Show Details.")
         return (f"Something went wrong and the last action may not have finished:\n\n{summary}\n\n{unsaved}\n\n"
                 f"Crisis Desktop keeps running. {where}")

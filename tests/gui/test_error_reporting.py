@@ -73,11 +73,11 @@ def test_an_exception_in_a_slot_shows_a_message_logs_the_traceback_and_keeps_uns
 
     text, details = shown[0]
     assert "ValueError: The wolf has no Body stat" in text
-    assert f"The details are in the log, {log_session.log_file}." in text
+    assert text.endswith(f"The details are in the log:\n{log_session.log_file}")
     assert "Crisis Desktop keeps running" in text
     recovery = window.store.recovery.list_recoveries()
     assert len(recovery) == 1 and recovery[0].campaign_name == "Ashes of the Ridge"
-    assert f"recovery file {recovery[0].file}" in text
+    assert f"survive even if Crisis Desktop stops now:\n{recovery[0].file}\n" in text
     assert "apply_wolf_stats" in details
     logged = log_text(log_session)
     assert "Unexpected error: ValueError: The wolf has no Body stat" in logged
