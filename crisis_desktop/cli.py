@@ -54,6 +54,7 @@ def run_info(args: argparse.Namespace, paths: AppPaths) -> int:
 
 
 def run_export(args: argparse.Namespace, paths: AppPaths) -> int:
+    import logging
     from pathlib import Path
 
     from crisis_desktop.app import resolve_campaign_arg
@@ -74,8 +75,11 @@ def run_export(args: argparse.Namespace, paths: AppPaths) -> int:
             progress=lambda i, n, sheet: print(f"{i}/{n} {sheet.name}", flush=True),
         )
     except (LookupError, CampaignFileError, ExportError, OSError) as exc:
+        logging.getLogger(__name__).warning("Export failed: %s", exc)
         print(f"crisis-desktop: {exc}", file=sys.stderr)
         return 2
+    logging.getLogger(__name__).info("Exported %d %s sheet file(s) of “%s” to %s", len(written), args.format,
+                                     campaign.name, args.output)
     for path in written:
         print(f"wrote {path}")
     return 0

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 import os
+import sys
+import threading
 
 # Must be set before any QApplication exists (pytest-qt creates it lazily).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -19,3 +22,22 @@ def paths(tmp_path, monkeypatch) -> AppPaths:
     data = tmp_path / "data"
     monkeypatch.setenv(DATA_DIR_ENV, str(data))
     return AppPaths(data).ensure()
+
+
+@pytest.fixture(autouse=True)
+def _process_hooks_restored():
+    """main() sets up logging, exception hooks and faulthandler for the whole process; undo that per test."""
+    from crisis_desktop.logs import LogSession
+
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    hooks = sys.excepthook, threading.excepthook
+    yield
+    session = getattr(sys.excepthook, "__self__", None)
+    if isinstance(session, LogSession):
+        session.close()
+    for handler in [h for h in root.handlers if h not in handlers]:
+        root.removeHandler(handler)
+        handler.close()
+    root.setLevel(level)
+    sys.excepthook, threading.excepthook = hooks

@@ -12,9 +12,14 @@ DATA_DIR_ENV = "CRISIS_DESKTOP_DATA_DIR"
 
 @dataclass(frozen=True)
 class AppPaths:
-    """Folders of one data directory. Passed down explicitly; never a module-level global."""
+    """Folders of one data directory. Passed down explicitly; never a module-level global.
+
+    `log_dir` is the platform's log folder when the data directory is the platform's too; None means
+    `<data dir>/logs` (a data directory given by flag or environment keeps its logs with it).
+    """
 
     data_dir: Path
+    log_dir: Path | None = None
 
     @property
     def campaigns(self) -> Path:
@@ -29,6 +34,10 @@ class AppPaths:
         return self.data_dir / "recovery"
 
     @property
+    def logs(self) -> Path:
+        return self.log_dir if self.log_dir is not None else self.data_dir / "logs"
+
+    @property
     def settings_file(self) -> Path:
         return self.data_dir / "settings.json"
 
@@ -40,7 +49,7 @@ class AppPaths:
     @classmethod
     def resolve(cls, override: str | os.PathLike[str] | None = None,
                 environ: dict[str, str] | None = None) -> AppPaths:
-        """--data-dir wins, then $CRISIS_DESKTOP_DATA_DIR, then the platform's user data folder."""
+        """--data-dir wins, then $CRISIS_DESKTOP_DATA_DIR, then the platform's user data (and log) folder."""
         env = os.environ if environ is None else environ
         if override:
             return cls(Path(override).expanduser().resolve())
@@ -48,4 +57,5 @@ class AppPaths:
             return cls(Path(env[DATA_DIR_ENV]).expanduser().resolve())
         import platformdirs  # only here: start-up with --data-dir does not need it
 
-        return cls(Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)))
+        return cls(Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)),
+                   Path(platformdirs.user_log_dir(APP_NAME, appauthor=False)))

@@ -7,19 +7,20 @@ Qt itself), so this module imports them where they are first needed, after the f
 from __future__ import annotations
 
 import base64
+import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDragMoveEvent, QDropEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QMainWindow, QMenu, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
-from crisis_desktop import __version__
 from crisis_desktop.storage.demo import DEMO_FILE_NAME
 from crisis_desktop.storage.paths import AppPaths
 from crisis_desktop.storage.settings import AppSettings
 from crisis_desktop.ui.dialogs.ask import Ask
+from crisis_desktop.ui.drops import CampaignFileDrops
 from crisis_desktop.ui.views.list_place import ListPlace, battle_map_rows
 from crisis_desktop.ui.views.overview import CampaignOverview
 
@@ -30,11 +31,13 @@ if TYPE_CHECKING:
     from crisis_desktop.storage.recovery import Recovery
     from crisis_desktop.ui.battlemap.map_place import MapPlace
     from crisis_desktop.ui.document import CampaignDocument
+    from crisis_desktop.ui.help.user_guide_window import UserGuideWindow
     from crisis_desktop.ui.player_display.host import PlayerDisplayHost
     from crisis_desktop.ui.views.characters_view import CharactersView
     from crisis_desktop.ui.views.encounter_board import EncounterBoard
 
 AUTOSAVE_MS = 30_000
+log = logging.getLogger(__name__)
 
 
 class MainWindow(QMainWindow):
@@ -75,6 +78,11 @@ class MainWindow(QMainWindow):
         self.places[0].itemActivated.connect(lambda item, _column: self._show_map_named(item.text(0)))
         self.tabs.addTab(self._map_host, "Battle map")
         self.setCentralWidget(self.tabs)
+        # A campaign file dropped on the window opens, as File › Open would open it.
+        self.setAcceptDrops(True)
+        self.campaign_drops = CampaignFileDrops(self)
+        self.campaign_drops.dropped.connect(self.open_campaign)
+        self.user_guide: UserGuideWindow | None = None
         self._build_actions()
         self._build_menus()
         self._restore_geometry()
@@ -119,6 +127,10 @@ class MainWindow(QMainWindow):
                                              "Choose how the campaign plays where the rules leave a choice")
         self.act_close = self._action("&Close Campaign", self.close_campaign, keys.Close)
         self.act_quit = self._action("&Quit", self.close, keys.Quit)
+        self.act_guide = self._action("&User Guide", lambda: self.show_user_guide(), "F1", "Open the user guide")
+        self.act_log_folder = self._action("Open &Log Folder", self.open_log_folder, None,
+                                           "Show the folder of the log, for reporting a problem")
+        self.act_about_qt = self._action("About &Qt", self.about_qt)
         self.act_about = self._action("&About Crisis Desktop", self.about)
         self.act_undo = QAction("&Undo", self)
         self.act_undo.setShortcut(keys.Undo)
@@ -153,7 +165,9 @@ class MainWindow(QMainWindow):
         view.addSeparator()
         self._build_player_display_actions(view)
         help_menu = bar.addMenu("&Help")
-        help_menu.addAction(self.act_about)
+        help_menu.addActions([self.act_guide, self.act_log_folder])
+        help_menu.addSeparator()
+        help_menu.addActions([self.act_about_qt, self.act_about])
 
         toolbar = self.addToolBar("Main")
         toolbar.setObjectName("main-toolbar")
@@ -299,6 +313,7 @@ class MainWindow(QMainWindow):
         try:
             campaign = self.store.load(path)
         except CampaignFileError as exc:
+            log.warning("Cannot open campaign %s: %s", path, exc)
             if not quiet:
                 Ask.error(self, "Cannot open campaign", f"{exc}\n\nThe file was left unchanged.")
             return False
@@ -323,6 +338,8 @@ class MainWindow(QMainWindow):
         self.settings.remember(path)
         self._save_settings()
         self._update_title()
+        log.info("Opened campaign “%s” from %s%s", campaign.name, path,
+                 " with recovered unsaved changes" if recovered is not None else "")
         self.statusBar().showMessage(f"Opened {path}", 5000)
         return True
 
@@ -414,9 +431,11 @@ class MainWindow(QMainWindow):
                     return False
                 self.document.save(overwrite_bad=True)
         except Exception as exc:  # noqa: BLE001 - whatever went wrong, the GM's changes must stay open
+            log.error("Could not save %s", self.document.path, exc_info=True)
             Ask.error(self, "Save failed", f"Could not save {self.document.path}:\n{exc}\n\n"
                       "Your changes are still open and unsaved; File › Save As… can put them elsewhere.")
             return False
+        log.info("Saved campaign “%s” to %s", self.document.campaign.name, self.document.path)
         self.statusBar().showMessage(f"Saved {self.document.path.name}", 4000)
         return True
 
@@ -484,10 +503,12 @@ class MainWindow(QMainWindow):
             self.store.restore_backup(self.document.path, backup)
             campaign = self.store.load(self.document.path)
         except (CampaignFileError, OSError) as exc:
+            log.warning("Could not restore %s from %s: %s", self.document.path, backup.path, exc)
             Ask.error(self, "Restore failed", str(exc))
             return
         self.store.recovery.discard(self.document.path)
         self.document.reload_from(campaign)
+        log.info("Restored %s from the backup %s", self.document.path, backup.path)
         self.statusBar().showMessage("Restored the earlier version; the replaced one is kept as a backup", 6000)
 
     def save_if_dirty(self, what: str) -> bool:
@@ -511,13 +532,60 @@ class MainWindow(QMainWindow):
                 if self.document.autosave():
                     self.statusBar().showMessage("Unsaved changes autosaved for recovery", 3000)
             except Exception as exc:  # noqa: BLE001 - a timer slot must not die; say what happened
+                log.error("Autosave of %s failed", self.document.path, exc_info=True)
                 self.statusBar().showMessage(f"Autosave failed: {exc}", 10_000)
 
+    def save_for_recovery(self) -> Path | None:
+        """Write unsaved changes to the recovery file now (after an unexpected error); that file, or None."""
+        if self.document is None or not self.document.dirty:
+            return None
+        return self.store.recovery.save(self.document.campaign, self.document.path)
+
+    # -- help -----------------------------------------------------------------------------------
+    def show_user_guide(self, page: str = "index.md") -> None:
+        from crisis_desktop.ui.help.user_guide_window import UserGuideWindow
+
+        if self.user_guide is None:
+            self.user_guide = UserGuideWindow(self)
+        self.user_guide.show_page(page)
+        self.user_guide.show()
+        self.user_guide.raise_()
+        self.user_guide.activateWindow()
+
+    def open_log_folder(self) -> None:
+        from crisis_desktop.ui.desktop import Desktop
+
+        Desktop.open_folder(self, self.paths.logs)
+
+    def about_qt(self) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
+        QMessageBox.aboutQt(self, "About Qt")
+
     def about(self) -> None:
-        Ask.info(self, "About Crisis Desktop",
-                 f"Crisis Desktop {__version__}\n\nPrepare characters, run fights on an encounter board and "
-                 f"a cover/range grid, show the players a second screen, print sheets.\n\n"
-                 f"Data folder: {self.paths.data_dir}")
+        from crisis_desktop.ui.help.about_dialog import AboutDialog
+
+        AboutDialog.ask(self.paths.data_dir, self.paths.logs, self)
+
+    # -- drag and drop ------------------------------------------------------------------------
+    def showEvent(self, event: QShowEvent) -> None:  # Override QWidget::showEvent
+        super().showEvent(event)
+        handle = self.windowHandle()
+        if handle is not None:
+            # Over the whole window, before the widget under the cursor; installing twice changes nothing.
+            handle.installEventFilter(self.campaign_drops)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # Override QWidget::dragEnterEvent
+        if not self.campaign_drops.eventFilter(self, event):
+            event.ignore()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:  # Override QWidget::dragMoveEvent
+        if not self.campaign_drops.eventFilter(self, event):
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # Override QWidget::dropEvent
+        if not self.campaign_drops.eventFilter(self, event):
+            event.ignore()
 
     # -- updates ------------------------------------------------------------------------------
     def _notes_edited(self, text: str) -> None:

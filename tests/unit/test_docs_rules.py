@@ -1,11 +1,11 @@
-"""The examples in docs/rules.md run as written."""
+"""The examples in crisis_desktop/docs/rules.md run as written."""
 
 from __future__ import annotations
 
 import doctest
 from pathlib import Path
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
+DOC = Path(__file__).resolve().parents[2] / "crisis_desktop" / "docs" / "rules.md"
 
 
 def test_rules_doc_examples_run():
@@ -21,5 +21,6 @@ def test_rules_doc_lists_every_rule_option_with_its_default():
     for ruleset_id in ruleset_ids():
         for option in get_ruleset(ruleset_id).rule_options():
             row = f"| `{ruleset_id}` | `{option.key}` | `{option.default}` |"
-            assert row in text, f"docs/rules.md does not list {ruleset_id} {option.key} (default {option.default})"
+            assert row in text, \
+                f"crisis_desktop/docs/rules.md does not list {ruleset_id} {option.key} (default {option.default})"
             assert option.default in option.choices

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
@@ -36,7 +37,7 @@ from crisis_desktop.rules.base import Ruleset
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.character_dialogs import IMAGE_FILTER, CharacterAsk
 from crisis_desktop.ui.widgets.equipment_panel import EquipmentPanel
-from crisis_desktop.ui.widgets.portrait import file_to_data_uri, portrait_pixmap
+from crisis_desktop.ui.widgets.portrait import PortraitLabel, file_to_data_uri, portrait_pixmap
 from crisis_desktop.ui.widgets.stat_fields import StatFieldsForm
 
 if TYPE_CHECKING:
@@ -63,7 +64,10 @@ class SheetEditor(QWidget):
         self.ruleset: Ruleset | None = None
         self.character_id: str | None = None
 
-        self.portrait = QLabel()
+        self.portrait = PortraitLabel()
+        self.portrait.setToolTip("Drop a picture file here, or choose one with Picture…")
+        # Queued: a bad file is explained in a message box, which must not open inside the drop itself.
+        self.portrait.fileDropped.connect(self.set_portrait_file, Qt.ConnectionType.QueuedConnection)
         self.portrait.setFixedSize(PORTRAIT_PX, PORTRAIT_PX)
         self.portrait.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.portrait.setStyleSheet("border: 1px solid palette(mid);")
@@ -341,8 +345,11 @@ class SheetEditor(QWidget):
 
     def choose_portrait(self) -> None:
         path = CharacterAsk.open_file(self, "Choose a picture", IMAGE_FILTER)
-        if path is None:
-            return
+        if path is not None:
+            self.set_portrait_file(path)
+
+    def set_portrait_file(self, path: Path) -> None:
+        """A picture chosen or dropped becomes the portrait (one undoable step); a bad file is explained."""
         try:
             uri = file_to_data_uri(path)
         except ValueError as exc:

@@ -1,12 +1,16 @@
-"""Portraits kept inside the campaign as base64 PNG data URIs, and the pixmaps shown for them."""
+"""Portraits kept inside the campaign as base64 PNG data URIs, the pixmaps shown for them, and the label a picture
+file can be dropped on."""
 
 from __future__ import annotations
 
 import base64
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt
-from PySide6.QtGui import QImage, QPixmap
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt, Signal
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QImage, QImageReader, QPixmap
+from PySide6.QtWidgets import QLabel, QWidget
+
+from crisis_desktop.ui.drops import dropped_file
 
 MAX_PORTRAIT_PX = 256
 _PREFIX = "data:image/png;base64,"
@@ -54,3 +58,43 @@ def portrait_pixmap(portrait: str | None, size: int) -> QPixmap | None:
         return None
     return QPixmap.fromImage(image.scaled(size, size, Qt.AspectRatioMode.KeepAspectRatio,
                                           Qt.TransformationMode.SmoothTransformation))
+
+
+def picture_suffixes() -> set[str]:
+    """File suffixes of the pictures this Qt can read ('.png', '.jpg', ...)."""
+    return {"." + bytes(fmt.data()).decode("ascii").lower() for fmt in QImageReader.supportedImageFormats()}
+
+
+class PortraitLabel(QLabel):
+    """Shows a portrait; a picture file dropped on it is offered through `fileDropped`.
+
+    Only one local file with a picture suffix is accepted: text, links, several files or other files
+    are refused when the drag enters, so the cursor says so before the drop.
+
+    Signals:
+        fileDropped(Path): a picture file was dropped.
+    """
+
+    fileDropped = Signal(Path)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAcceptDrops(True)
+        self._suffixes = picture_suffixes()
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # Override QWidget::dragEnterEvent
+        if dropped_file(event.mimeData(), self._suffixes) is not None:
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:  # Override QWidget::dragMoveEvent
+        self.dragEnterEvent(event)  # type: ignore[arg-type]  # same question, same answer
+
+    def dropEvent(self, event: QDropEvent) -> None:  # Override QWidget::dropEvent
+        path = dropped_file(event.mimeData(), self._suffixes)
+        if path is None:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        self.fileDropped.emit(path)

@@ -1,4 +1,4 @@
-"""Renders docs/screenshots/battle-map.png offscreen: python tests/gui/battlemap/make_screenshot.py."""
+"""Renders crisis_desktop/docs/screenshots/battle-map.png offscreen: python tests/gui/battlemap/make_screenshot.py."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from crisis_desktop.ui.battlemap.tools import Tool  # noqa: E402
 from crisis_desktop.ui.document import CampaignDocument  # noqa: E402
 from crisis_desktop.ui.views.encounter_board import EncounterBoard  # noqa: E402
 
-SHOT = ROOT / "docs" / "screenshots" / "battle-map.png"
+SHOT = ROOT / "crisis_desktop" / "docs" / "screenshots" / "battle-map.png"
 
 
 def main(app: QApplication) -> None:

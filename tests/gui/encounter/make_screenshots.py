@@ -1,4 +1,4 @@
-"""Renders docs/screenshots/board*.png offscreen: python tests/gui/encounter/make_screenshots.py."""
+"""Renders crisis_desktop/docs/screenshots/board*.png offscreen: python tests/gui/encounter/make_screenshots.py."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog  # noqa: E402
 from crisis_desktop.ui.document import CampaignDocument  # noqa: E402
 from crisis_desktop.ui.views.encounter_board import EncounterBoard  # noqa: E402
 
-SHOTS = ROOT / "docs" / "screenshots"
+SHOTS = ROOT / "crisis_desktop" / "docs" / "screenshots"
 
 
 def main(app: QApplication) -> None:

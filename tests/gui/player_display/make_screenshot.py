@@ -1,4 +1,4 @@
-"""Renders docs/screenshots/player-display.png offscreen: python tests/gui/player_display/make_screenshot.py."""
+"""Renders crisis_desktop/docs/screenshots/player-display.png offscreen (run this file with python)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from crisis_desktop.ui.document import CampaignDocument  # noqa: E402
 from crisis_desktop.ui.player_display.display import PlayerDisplay  # noqa: E402
 from crisis_desktop.ui.views.encounter_board import EncounterBoard  # noqa: E402
 
-SHOT = ROOT / "docs" / "screenshots" / "player-display.png"
+SHOT = ROOT / "crisis_desktop" / "docs" / "screenshots" / "player-display.png"
 MAP = "map-ridge-road"
 
 

@@ -1,11 +1,11 @@
-"""Runs the examples of docs/rules-crisis.md as doctests."""
+"""Runs the examples of crisis_desktop/docs/rules-crisis.md as doctests."""
 
 from __future__ import annotations
 
 import doctest
 from pathlib import Path
 
-DOC = Path(__file__).resolve().parents[3] / "docs" / "rules-crisis.md"
+DOC = Path(__file__).resolve().parents[3] / "crisis_desktop" / "docs" / "rules-crisis.md"
 
 
 def test_rules_crisis_examples_run():

@@ -1,0 +1,1 @@
+"""Help: the user guide window and the About dialog."""
