@@ -3,9 +3,10 @@
     python packaging/make_icons.py [--svg FILE] [--out DIR]      (default out: build/icons)
 
 Writes, in DIR:
-    png/<size>x<size>/crisis-desktop.png   for each size in SIZES (the hicolor theme's layout, for Linux)
-    crisis-desktop.ico                     16..256 px, each a PNG (the PyInstaller EXE icon on Windows)
-    crisis-desktop.icns                    16..1024 px (512@2x), each a PNG (the .app icon on macOS)
+    hicolor/<size>x<size>/apps/<APP_ID>.png   each size in SIZES, and hicolor/scalable/apps/<APP_ID>.svg:
+                                             an icon theme tree for Linux (copy it into .../share/icons/)
+    crisis-desktop.ico                       16..256 px, each a PNG (the EXE icon on Windows)
+    crisis-desktop.icns                      16..1024 px (512@2x), each a PNG (the .app icon on macOS)
 
 Qt's own .ico/.icns image plugins are not on every platform, and both formats are plain containers of
 PNG images, so this script writes them itself. The files are build output: they are not committed.
@@ -24,6 +25,7 @@ ROOT = HERE.parent
 DEFAULT_SVG = ROOT / "crisis_desktop" / "resources" / "icons" / "crisis-desktop.svg"
 DEFAULT_OUT = ROOT / "build" / "icons"
 NAME = "crisis-desktop"
+APP_ID = "org.crisisdesktop.CrisisDesktop"  # = crisis_desktop.app.APP_ID: the desktop entry's Icon= name
 
 SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)  # 256 is the largest an .ico entry can say
@@ -92,10 +94,13 @@ def make_icons(svg_path: Path, out: Path) -> dict[str, Path]:
     pngs = render_pngs(svg_path.read_bytes(), needed)
     written: dict[str, Path] = {}
     for size in SIZES:
-        target = out / "png" / f"{size}x{size}" / f"{NAME}.png"
+        target = out / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png"
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(pngs[size])
         written[f"png{size}"] = target
+    written["svg"] = out / "hicolor" / "scalable" / "apps" / f"{APP_ID}.svg"
+    written["svg"].parent.mkdir(parents=True, exist_ok=True)
+    written["svg"].write_bytes(svg_path.read_bytes())
     written["ico"] = out / f"{NAME}.ico"
     written["ico"].write_bytes(ico_bytes({size: pngs[size] for size in ICO_SIZES}))
     written["icns"] = out / f"{NAME}.icns"

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QImage, QImageReader
 
+from crisis_desktop.app import APP_ID
+
 ROOT = Path(__file__).resolve().parents[2]
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
@@ -36,15 +38,19 @@ def icons(tmp_path_factory) -> Path:
     result = subprocess.run([sys.executable, str(ROOT / "packaging" / "make_icons.py"), "--out", str(out)],
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == f"icons: 10 files in {out}"
+    assert result.stdout.strip() == f"icons: 11 files in {out}"
     return out
 
 
-def test_pngs_of_every_size_in_the_hicolor_layout(icons, qapp):
+def test_an_icon_theme_tree_named_by_the_app_id(icons, qapp):
+    theme = icons / "hicolor"
     for size in (16, 24, 32, 48, 64, 128, 256, 512):
-        data = (icons / "png" / f"{size}x{size}" / "crisis-desktop.png").read_bytes()
+        data = (theme / f"{size}x{size}" / "apps" / f"{APP_ID}.png").read_bytes()
         assert png_size(data) == (size, size)
         assert drawn(data).size().toTuple() == (size, size)
+    svg = ROOT / "crisis_desktop" / "resources" / "icons" / "crisis-desktop.svg"
+    assert (theme / "scalable" / "apps" / f"{APP_ID}.svg").read_bytes() == svg.read_bytes()
+    assert len([p for p in theme.rglob("*") if p.is_file()]) == 9
 
 
 def test_ico_is_a_directory_of_pngs(icons, qapp):
