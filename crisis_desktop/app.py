@@ -70,7 +70,9 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"folder for campaigns, backups and settings (also ${DATA_DIR_ENV})",
     )
     parser.add_argument("--campaign", metavar="NAME_OR_PATH", help="campaign to open (name or .json path)")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    # The commands' parsers are _Parser too: a stray word after a command (`info Demo`) lands in open_path
+    # and main() says to write `info --campaign Demo`, instead of argparse's bare "unrecognized arguments".
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     from crisis_desktop import cli
 
     cli.add_commands(sub)
@@ -83,8 +85,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     open_path = getattr(args, "open_path", None)
     if open_path is not None and args.command:
-        parser.error(f"{open_path!r} is not a command; to use a campaign with {args.command!r}, "
-                     f"write: {args.command} --campaign {open_path}")
+        parser.error(f"{open_path!r} is not an argument of {args.command!r}; to name the campaign, "
+                     f"write: crisis-desktop {args.command} --campaign {open_path}")
     if open_path is not None and args.campaign:
         parser.error(f"two campaigns given ({open_path!r} and --campaign {args.campaign!r}); give one")
     paths = AppPaths.resolve(args.data_dir).ensure()

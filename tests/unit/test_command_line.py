@@ -109,8 +109,12 @@ def test_a_missing_or_wrong_file_is_named(paths, opened, capsys, tmp_path):
 
 
 def test_a_campaign_with_a_command_or_twice_is_refused(paths, opened, capsys, campaign_file):
-    assert _error(capsys, ["--data-dir", str(paths.data_dir), "Demo", "info"]) == \
-        "crisis-desktop: error: 'Demo' is not a command; to use a campaign with 'info', write: info --campaign Demo"
+    expected = ("crisis-desktop: error: 'Demo' is not an argument of 'info'; to name the campaign, "
+                "write: crisis-desktop info --campaign Demo")
+    assert _error(capsys, ["--data-dir", str(paths.data_dir), "Demo", "info"]) == expected
+    assert _error(capsys, ["--data-dir", str(paths.data_dir), "info", "Demo"]) == expected
+    assert _error(capsys, ["--data-dir", str(paths.data_dir), "export", "Demo", "--output", "out"]) == \
+        expected.replace("'info'", "'export'").replace(" info ", " export ")
     assert "two campaigns given" in _error(
         capsys, ["--data-dir", str(paths.data_dir), "--campaign", "Demo", str(campaign_file)])
     assert opened == []
