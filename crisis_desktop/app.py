@@ -72,7 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--campaign", metavar="NAME_OR_PATH", help="campaign to open (name or .json path)")
     # The commands' parsers are _Parser too: a stray word after a command (`info Demo`) lands in open_path
     # and main() says to write `info --campaign Demo`, instead of argparse's bare "unrecognized arguments".
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser, prog="crisis-desktop")
     from crisis_desktop import cli
 
     cli.add_commands(sub)

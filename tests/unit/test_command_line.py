@@ -125,3 +125,15 @@ def test_a_copied_demo_by_file_name_stem(paths, opened):
     shutil.copy(paths.campaigns / DEMO_FILE_NAME, paths.campaigns / "second.json")
     assert main(["--data-dir", str(paths.data_dir), "second"]) == 0
     assert opened[0][1] == str(paths.campaigns / "second.json")
+
+
+def test_help_of_the_window_and_of_a_command(capsys):
+    with pytest.raises(SystemExit) as stop:
+        build_parser().parse_args(["-h"])
+    assert stop.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: crisis-desktop [options] [CAMPAIGN]\n       crisis-desktop [options] COMMAND ...")
+    assert "with CAMPAIGN (a campaign .json file or a campaign's name) open in it" in " ".join(out.split())
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["info", "-h"])
+    assert capsys.readouterr().out.startswith("usage: crisis-desktop info [-h] [--campaign NAME_OR_PATH]")
