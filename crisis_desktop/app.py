@@ -106,11 +106,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _not_a_campaign(value: str, commands: Sequence[str], paths: AppPaths) -> str:
     candidate = Path(value).expanduser()
+    if candidate.is_dir():
+        return f"{value!r} is a folder, not a campaign file"
+    if candidate.exists():
+        return f"{value!r} is not a campaign file (a campaign is a .json file)"
     if candidate.suffix == ".json" or len(candidate.parts) > 1:
-        if candidate.is_dir():
-            return f"{value!r} is a folder, not a campaign file"
-        if candidate.exists():
-            return f"{value!r} is not a campaign file (a campaign is a .json file)"
         return f"campaign file {value!r} does not exist"
     return (f"{value!r} is neither a command ({', '.join(commands)}) nor a campaign file, "
             f"nor the name of a campaign in {paths.campaigns}")

@@ -95,7 +95,7 @@ def test_an_unknown_word_is_named_in_an_argparse_error(paths, opened, capsys):
     assert opened == []
 
 
-def test_a_missing_or_wrong_file_is_named(paths, opened, capsys, tmp_path):
+def test_a_missing_or_wrong_file_is_named(paths, opened, capsys, tmp_path, monkeypatch):
     missing = tmp_path / "gone.json"
     assert _error(capsys, ["--data-dir", str(paths.data_dir), str(missing)]) == \
         f"crisis-desktop: error: campaign file {str(missing)!r} does not exist"
@@ -105,6 +105,12 @@ def test_a_missing_or_wrong_file_is_named(paths, opened, capsys, tmp_path):
         f"crisis-desktop: error: {str(text)!r} is not a campaign file (a campaign is a .json file)"
     assert _error(capsys, ["--data-dir", str(paths.data_dir), str(tmp_path)]) == \
         f"crisis-desktop: error: {str(tmp_path)!r} is a folder, not a campaign file"
+    monkeypatch.chdir(tmp_path)  # a bare word that names a folder or file here is not taken for a campaign name
+    (tmp_path / "games").mkdir()
+    assert _error(capsys, ["--data-dir", str(paths.data_dir), "games"]) == \
+        "crisis-desktop: error: 'games' is a folder, not a campaign file"
+    assert _error(capsys, ["--data-dir", str(paths.data_dir), "notes.txt"]) == \
+        "crisis-desktop: error: 'notes.txt' is not a campaign file (a campaign is a .json file)"
     assert opened == []
 
 
