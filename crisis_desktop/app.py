@@ -17,11 +17,58 @@ if TYPE_CHECKING:
 
     from crisis_desktop.logs import LogSession
 
+APP_ID = "org.crisisdesktop.CrisisDesktop"
+"""Reverse-DNS application id: the desktop entry's file name (without .desktop) and the AppStream id."""
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+
+class _Parser(argparse.ArgumentParser):
+    """The top-level parser. A first positional argument that is not a command is the campaign to open.
+
+    argparse alone cannot tell `crisis-desktop info` from `crisis-desktop my-campaign.json`: it hands the
+    first positional to the subcommands and fails with "invalid choice". So that positional is taken out
+    first, into `open_path`, and checked against the campaigns once the data folder is known (main).
+    """
+
+    command_names: tuple[str, ...] = ()
+
+    def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def]
+        argv = list(sys.argv[1:] if args is None else args)
+        namespace = argparse.Namespace() if namespace is None else namespace
+        index = self._first_positional(argv)
+        if index is not None and argv[index] not in self.command_names:
+            namespace.open_path = argv.pop(index)
+            if index > 0 and argv[index - 1] == "--" and index == len(argv):
+                del argv[index - 1]  # a "--" that only guarded the campaign path (argparse rejects it alone)
+        return super().parse_known_args(argv, namespace)
+
+    def _first_positional(self, argv: list[str]) -> int | None:
+        """Index of the first argument that is neither an option nor the value of one."""
+        takes_value = {option for action in self._actions if action.option_strings and action.nargs != 0
+                       for option in action.option_strings}
+        all_options = {option for action in self._actions for option in action.option_strings}
+        index = 0
+        while index < len(argv):
+            token = argv[index]
+            if token == "--":
+                return index + 1 if index + 1 < len(argv) else None
+            if token.startswith("-") and token != "-":
+                name = token.split("=", 1)[0]
+                # argparse accepts unambiguous prefixes of long options (--data for --data-dir).
+                matches = [name] if name in all_options else [o for o in all_options if o.startswith(name)]
+                if "=" not in token and len(matches) == 1 and matches[0] in takes_value:
+                    index += 1  # skip the option's value
+            else:
+                return index
+            index += 1
+        return None
+
+
+def build_parser() -> _Parser:
+    parser = _Parser(
         prog="crisis-desktop",
-        description="Crisis Desktop: prepare characters and run tabletop fights.",
+        usage="%(prog)s [options] [CAMPAIGN]\n       %(prog)s [options] COMMAND ...",
+        description="Crisis Desktop: prepare characters and run tabletop fights. Without a command it opens "
+                    "the window, with CAMPAIGN (a campaign .json file or a campaign's name) open in it.",
     )
     parser.add_argument("--version", action=_PrintVersion, nargs=0, help="show the version and exit")
     parser.add_argument(
@@ -29,10 +76,14 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"folder for campaigns, backups and settings (also ${DATA_DIR_ENV})",
     )
     parser.add_argument("--campaign", metavar="NAME_OR_PATH", help="campaign to open (name or .json path)")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    # The commands' parsers are _Parser too: a stray word after a command (`info Demo`) lands in open_path
+    # and main() says to write `info --campaign Demo`, instead of argparse's bare "unrecognized arguments".
+    sub: argparse._SubParsersAction[argparse.ArgumentParser] = parser.add_subparsers(
+        dest="command", metavar="COMMAND", parser_class=_Parser, prog="crisis-desktop")
     from crisis_desktop import cli
 
     cli.add_commands(sub)
+    parser.command_names = tuple(sub.choices)
     return parser
 
 
@@ -41,11 +92,19 @@ class _PrintVersion(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
                  option_string: str | None = None) -> None:
-        parser.exit(message=f"crisis-desktop {crisis_desktop.__version__}\n")
+        print(f"crisis-desktop {crisis_desktop.__version__}")
+        parser.exit()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    open_path = getattr(args, "open_path", None)
+    if open_path is not None and args.command:
+        parser.error(f"{open_path!r} is not an argument of {args.command!r}; to name the campaign, "
+                     f"write: crisis-desktop {args.command} --campaign {open_path}")
+    if open_path is not None and args.campaign:
+        parser.error(f"two campaigns given ({open_path!r} and --campaign {args.campaign!r}); give one")
     paths = AppPaths.resolve(args.data_dir).ensure()
     from crisis_desktop.logs import install_logging, log
 
@@ -58,7 +117,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     seed_demo(paths)
     if args.command:
         return int(args.run(args, paths))
-    return run_gui(paths, args.campaign, session)
+    campaign = args.campaign
+    if open_path is not None:
+        try:
+            campaign = str(resolve_campaign_arg(paths, open_path))
+        except LookupError:
+            parser.error(_not_a_campaign(open_path, parser.command_names, paths))
+    return run_gui(paths, campaign, session)
+
+
+def _not_a_campaign(value: str, commands: Sequence[str], paths: AppPaths) -> str:
+    candidate = Path(value).expanduser()
+    if candidate.is_dir():
+        return f"{value!r} is a folder, not a campaign file"
+    if candidate.exists():
+        return f"{value!r} is not a campaign file (a campaign is a .json file)"
+    if candidate.suffix == ".json" or len(candidate.parts) > 1:
+        return f"campaign file {value!r} does not exist"
+    return (f"{value!r} is neither a command ({', '.join(commands)}) nor a campaign file, "
+            f"nor the name of a campaign in {paths.campaigns}")
 
 
 def run_gui(paths: AppPaths, campaign: str | None, session: LogSession | None = None) -> int:
@@ -74,6 +151,8 @@ def run_gui(paths: AppPaths, campaign: str | None, session: LogSession | None = 
     install_qt_message_handler()
     app.setApplicationName("Crisis Desktop")
     app.setOrganizationName("crisis-desktop")
+    # Lets Wayland compositors and docks match the window to the installed desktop entry (its icon, name).
+    app.setDesktopFileName(APP_ID)
     from PySide6.QtGui import QIcon, QPixmap
 
     from crisis_desktop.resources_access import resource
