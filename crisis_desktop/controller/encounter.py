@@ -20,6 +20,7 @@ from crisis_desktop.domain import Campaign, CharacterKind, StatValue
 from crisis_desktop.domain.encounter import Combatant, Encounter, Side
 from crisis_desktop.rules.base import (
     ActionAvailability,
+    ActionRole,
     AddCondition,
     AttackContext,
     AttackOdds,
@@ -201,16 +202,17 @@ class EncounterController(FightView):
     def heal(self, healer_id: str, patient_id: str, dice: DiceSource) -> EncounterEvent:
         """The rules' healing action in a fight (crisis: First aid, a Medicine check): its cost and the
         treatment as one event. ValueError with the reason when it is not allowed now."""
-        key = self.ruleset.HEAL_ACTION
-        if key is None:
+        if not any(a.role is ActionRole.HEAL for a in self.ruleset.actions()):
             raise ValueError(f"{self.ruleset.name} has no healing action in a fight")
-        self._running("heal")
+        self._running("treat anyone")
         healer, patient = self.actor(healer_id), self.actor(patient_id)
-        available = {a.action.key: a for a in self.ruleset.available_actions(healer, self.options)}
-        avail = available.get(key)
-        if avail is None or not avail.allowed:
-            raise ValueError(avail.reason if avail else f"{healer.name} cannot heal now")
-        spent = self.ruleset.spend_action(healer, key, self.options)
+        avail = next((a for a in self.ruleset.available_actions(healer, self.options)
+                      if a.action.role is ActionRole.HEAL), None)
+        if avail is None:
+            raise ValueError(f"{healer.name} cannot treat anyone now")
+        if not avail.allowed:
+            raise ValueError(avail.reason)
+        spent = self.ruleset.spend_action(healer, avail.action.key, self.options)
         check, treated = self.ruleset.heal(healer, patient, dice, self.options)
         text = f"{healer.name} treats {patient.name}: {check.describe()}"
         with self._drafting() as d:
@@ -238,7 +240,7 @@ class EncounterController(FightView):
         """Roll the attack (NeedMoreDice for typed dice that run out); the event's `result` is the AttackResult.
 
         `execute`: the rules' Execute on a helpless target instead of an ordinary attack."""
-        self._running("attack")
+        self._running("make an attack")
         resolve = self.ruleset.resolve_execute if execute else self.ruleset.resolve_attack
         result: AttackResult = resolve(context, dice, self.options)
         attacker = context.attacker.combatant

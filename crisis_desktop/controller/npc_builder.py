@@ -7,20 +7,15 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from crisis_desktop.controller.character_commands import copy_character, spec_for
+from crisis_desktop.controller.character_commands import copy_character
 from crisis_desktop.domain import Character, CharacterKind
 from crisis_desktop.rules.base import FieldSpec, Ruleset
 from crisis_desktop.rules.dice import DiceSource
 
-DIFFICULTY_KEY = "difficulty"
-
 
 def difficulty_spec(ruleset: Ruleset) -> FieldSpec | None:
-    """The ruleset's Difficulty Level field, if it has one."""
-    try:
-        return spec_for(ruleset.character_fields(), DIFFICULTY_KEY)
-    except ValueError:
-        return None
+    """The field Quick NPC asks for (crisis: the Difficulty Level), if the rules build NPCs from a level."""
+    return ruleset.npc_level_field()
 
 
 def build_npc(ruleset: Ruleset, name: str, difficulty: int, dice: DiceSource | None = None) -> Character:
@@ -34,11 +29,11 @@ def build_npc(ruleset: Ruleset, name: str, difficulty: int, dice: DiceSource | N
     stats = dict(ruleset.new_stats(CharacterKind.NPC, dice))
     spec = difficulty_spec(ruleset)
     if spec is None:
-        raise ValueError(f"The {ruleset.name} rules have no Difficulty Level")
+        raise ValueError(f"The {ruleset.name} rules do not build NPCs from a level")
     reason = spec.validate(difficulty)
     if reason:
         raise ValueError(reason)
-    stats[DIFFICULTY_KEY] = difficulty
+    stats[spec.key] = difficulty
     return Character(kind=CharacterKind.NPC, name=name.strip(), stats=stats, tags=["npc"])
 
 

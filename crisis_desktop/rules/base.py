@@ -124,6 +124,24 @@ class FieldSpec:
         return None
 
 
+class OverrideKind(StrEnum):
+    STATUS = "status"        # character.status (wounds, damage taken)
+    RESOURCE = "resource"    # combatant.resources (AP, actions taken, aim)
+    ITEM = "item"            # a carried item's stats (ammunition, durability)
+
+
+@dataclass(frozen=True)
+class OverrideField:
+    """A tracked value the GM may set by hand during a fight, named as the rules name it ("Pistol: rounds
+    loaded"), with its value now."""
+
+    kind: OverrideKind
+    key: str
+    label: str
+    value: StatValue
+    item_id: str | None = None
+
+
 @dataclass(frozen=True)
 class RuleOption:
     """A point where the sources are silent or disagree; the campaign stores the choice."""
@@ -142,6 +160,15 @@ class ConditionSpec:
     effect: str            # plain text for the tooltip: "Pace halved"
 
 
+class ActionRole(StrEnum):
+    """How the shared views offer an action."""
+
+    PLAIN = "plain"          # a button: take it now
+    ATTACK = "attack"        # through the attack dialog (weapon, target, modifiers, odds)
+    HEAL = "heal"            # pick a patient, then roll the treatment (Controller.heal)
+    MOVE = "move"            # also taken by moving the token on the map
+
+
 @dataclass(frozen=True)
 class ActionSpec:
     """An action of the ruleset's action economy. `cost` is the base cost (AP, or actions)."""
@@ -150,6 +177,7 @@ class ActionSpec:
     label: str
     cost: int
     help: str = ""
+    role: ActionRole = ActionRole.PLAIN
 
 
 @dataclass(frozen=True)
@@ -420,9 +448,6 @@ class Ruleset(ABC):
     name: str
     # Headings for derived values on sheets; keys missing here read as "health_max" -> "Health max".
     DERIVED_LABELS: Mapping[str, str] = {}
-    # The action that treats a patient in a fight (rolled through heal()); None where healing is not
-    # an action of the fight.
-    HEAL_ACTION: str | None = None
     # How a weapon's range and an attack's distance are counted ("tiles" or "metres"), and what each
     # range increment after the first costs the attack roll.
     DISTANCE_UNIT: str = "tiles"
@@ -463,6 +488,11 @@ class Ruleset(ABC):
     @abstractmethod
     def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]: ...
 
+    def npc_level_field(self) -> FieldSpec | None:
+        """The field Quick NPC asks for, from which the rules build an NPC (crisis: its Difficulty Level);
+        None where NPCs are not built from a level."""
+        return None
+
     @abstractmethod
     def conditions(self) -> Sequence[ConditionSpec]: ...
 
@@ -499,6 +529,14 @@ class Ruleset(ABC):
 
     @abstractmethod
     def state(self, character: Character, options: Options) -> StateLabel: ...
+
+    def override_fields(self, actor: Actor, options: Options) -> list[OverrideField]:
+        """The values the GM may override for this combatant: only those that apply to it (no AP where it
+        counts actions, no ammunition on a knife). By default every status value and encounter resource."""
+        fields = [OverrideField(OverrideKind.STATUS, k, k, v) for k, v in actor.character.status.items()]
+        if actor.combatant is not None:
+            fields += [OverrideField(OverrideKind.RESOURCE, k, k, v) for k, v in actor.combatant.resources.items()]
+        return fields
 
     def badges(self, actor: Actor, options: Options) -> list[str]:
         """Short words the board shows beside a combatant's name for what the rules track and a GM should see
@@ -577,9 +615,9 @@ class Ruleset(ABC):
 
 
 __all__ = [
-    "ActionAvailability", "ActionSpec", "Actor", "AddCondition", "BarRole", "AttackContext", "AttackOdds",
-    "AttackResult", "CheckOdds", "CheckRequest", "CheckResult", "ConditionSpec", "ContestResult",
-    "CoverLevel", "DamageResult", "Effect", "Explained", "FieldKind", "FieldSpec", "InitiativeEntry",
-    "Options", "Outcome", "RemoveCondition", "ResourceSpec", "RuleOption", "Ruleset", "SetItemStat",
-    "SetResource", "SetStatus", "StateLabel", "StateRole", "Term", "TurnEffects",
+    "ActionAvailability", "ActionRole", "ActionSpec", "Actor", "AddCondition", "AttackContext", "AttackOdds",
+    "AttackResult", "BarRole", "CheckOdds", "CheckRequest", "CheckResult", "ConditionSpec", "ContestResult",
+    "CoverLevel", "DamageResult", "Effect", "Explained", "FieldKind", "FieldSpec", "InitiativeEntry", "Options",
+    "Outcome", "OverrideField", "OverrideKind", "RemoveCondition", "ResourceSpec", "RuleOption", "Ruleset",
+    "SetItemStat", "SetResource", "SetStatus", "StateLabel", "StateRole", "Term", "TurnEffects",
 ]

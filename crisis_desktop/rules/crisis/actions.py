@@ -5,6 +5,7 @@ from __future__ import annotations
 from crisis_desktop.domain import CharacterKind, Combatant, ItemKind, StatValue
 from crisis_desktop.rules.base import (
     ActionAvailability,
+    ActionRole,
     ActionSpec,
     Actor,
     AddCondition,
@@ -38,7 +39,7 @@ def uses_npc_actions(actor: Actor, options: Options) -> bool:
 
 
 def action_specs() -> list[ActionSpec]:
-    return [ActionSpec(a.key, a.label, a.cost, a.help) for a in tables.actions().values()]
+    return [ActionSpec(a.key, a.label, a.cost, a.help, ActionRole(a.role)) for a in tables.actions().values()]
 
 
 def _weapon_costs(actor: Actor) -> tuple[int | None, int | None]:
@@ -57,8 +58,8 @@ def _has_ranged(actor: Actor) -> bool:
 
 def availability(actor: Actor, key: str, options: Options, cost: int | None = None) -> ActionAvailability:
     rule = tables.actions().get(key)
-    spec = ActionSpec(rule.key, rule.label, rule.cost, rule.help) if rule else ActionSpec(key, stats.label(key),
-                                                                                          cost or 1)
+    spec = ActionSpec(rule.key, rule.label, rule.cost, rule.help, ActionRole(rule.role)) if rule \
+        else ActionSpec(key, stats.label(key), cost or 1)
     price = spec.cost if cost is None else cost
     attack, reload = _weapon_costs(actor)
     if cost is None and key in ("attack", "execute") and attack is not None:

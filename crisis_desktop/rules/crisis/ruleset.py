@@ -23,6 +23,8 @@ from crisis_desktop.rules.base import (
     FieldSpec,
     InitiativeEntry,
     Options,
+    OverrideField,
+    OverrideKind,
     ResourceSpec,
     RuleOption,
     Ruleset,
@@ -47,7 +49,6 @@ class CrisisRuleset(Ruleset):
     name = "Crisis"
     DERIVED_LABELS = {"health": "Health", "health_current": "Health now", "pace": "Pace", "parry": "Parry",
                       "perception": "Perception", "dr_physical": "Physical DR"}
-    HEAL_ACTION = "first_aid"
 
     def crawl_reach(self, actor: Actor, options: Options) -> int:
         pace = int(sheet.derived(actor.character, options)["pace"].value)
@@ -80,8 +81,8 @@ class CrisisRuleset(Ruleset):
     def character_fields(self) -> Sequence[FieldSpec]:
         return sheet.character_fields()
 
-    def status_fields(self) -> Sequence[FieldSpec]:
-        return sheet.status_fields()
+    def npc_level_field(self) -> FieldSpec | None:
+        return next(f for f in self.character_fields() if f.key == "difficulty")
 
     def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]:
         return sheet.item_fields(kind)
@@ -123,6 +124,27 @@ class CrisisRuleset(Ruleset):
 
     def badges(self, actor: Actor, options: Options) -> list[str]:
         return actions.badges(actor)
+
+    def override_fields(self, actor: Actor, options: Options) -> list[OverrideField]:
+        c = actor.character
+        fields = [OverrideField(OverrideKind.STATUS, f.key, f.label, c.status.get(f.key, f.default))
+                  for f in sheet.status_fields()]
+        for item in c.equipment:
+            if item.kind is ItemKind.WEAPON and item.stats.get("cap") is not None:
+                fields.append(OverrideField(OverrideKind.ITEM, "ammo", f"{item.name}: rounds loaded",
+                                            item.stats.get("ammo"), item.id))
+            if item.kind is ItemKind.ARMOUR and "durability" in item.stats:
+                fields.append(OverrideField(OverrideKind.ITEM, "durability", f"{item.name}: durability left",
+                                            item.stats["durability"], item.id))
+        combatant = actor.combatant
+        if combatant is not None:
+            if actions.uses_npc_actions(actor, options):
+                fields.append(OverrideField(OverrideKind.RESOURCE, "actions_taken", "Actions taken this round",
+                                            actions.resource(combatant, "actions_taken")))
+            else:
+                fields.append(OverrideField(OverrideKind.RESOURCE, "ap", "AP", actions.resource(combatant, "ap")))
+            fields.append(OverrideField(OverrideKind.RESOURCE, "aim", "Aim bonus", actions.resource(combatant, "aim")))
+        return fields
 
     def state(self, character: Character, options: Options) -> StateLabel:
         health_now = sheet.current_health(character).value

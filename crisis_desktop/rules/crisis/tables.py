@@ -28,6 +28,7 @@ class ActionRule:
     adds: str | None = None
     removes: tuple[str, ...] = ()
     check: str | None = None
+    role: str = "plain"      # how the shared views offer it (rules.base.ActionRole)
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from crisis_desktop.domain import Character, EquipmentItem, ItemKind
-from crisis_desktop.rules.base import ActionSpec
+from crisis_desktop.rules.base import ActionRole, ActionSpec
 from crisis_desktop.rules.crisis_classic import tables
 
 RELOAD_PREFIX = "reload:"
@@ -27,7 +27,8 @@ class ResolvedAction:
 
     def spec(self) -> ActionSpec:
         help_text = self.row.description if self.row else f"Reload the {self.label.removeprefix('Reload ')}."
-        return ActionSpec(self.key, self.label, self.cost, help_text)
+        role = ActionRole(self.row.role) if self.row else ActionRole.PLAIN
+        return ActionSpec(self.key, self.label, self.cost, help_text, role)
 
 
 def reload_key(item: EquipmentItem) -> str:

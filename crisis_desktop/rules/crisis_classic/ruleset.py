@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
 from crisis_desktop.rules.base import (
     ActionAvailability,
+    ActionRole,
     ActionSpec,
     Actor,
     AttackContext,
@@ -21,6 +22,8 @@ from crisis_desktop.rules.base import (
     FieldSpec,
     InitiativeEntry,
     Options,
+    OverrideField,
+    OverrideKind,
     ResourceSpec,
     RuleOption,
     Ruleset,
@@ -61,6 +64,9 @@ class CrisisClassicRuleset(Ruleset):
     def character_fields(self) -> Sequence[FieldSpec]:
         return sheet.character_fields()
 
+    def npc_level_field(self) -> FieldSpec | None:
+        return next(f for f in self.character_fields() if f.key == "difficulty")
+
     def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]:
         return sheet.item_fields(kind)
 
@@ -68,7 +74,7 @@ class CrisisClassicRuleset(Ruleset):
         return [ConditionSpec(c.key, c.label, c.description) for c in tables.condition_rows()]
 
     def actions(self) -> Sequence[ActionSpec]:
-        return [ActionSpec(a.key, a.label, a.ap or 0, a.description) for a in tables.action_rows()]
+        return [ActionSpec(a.key, a.label, a.ap or 0, a.description, ActionRole(a.role)) for a in tables.action_rows()]
 
     def difficulty_levels(self) -> Sequence[tables.DifficultyRow]:
         """The Difficulty Level table: level, name, target change, description."""
@@ -93,6 +99,26 @@ class CrisisClassicRuleset(Ruleset):
 
     def badges(self, actor: Actor, options: Options) -> list[str]:
         return crisis_actions.badges(actor)
+
+    def override_fields(self, actor: Actor, options: Options) -> list[OverrideField]:
+        c = actor.character
+        fields = [OverrideField(OverrideKind.STATUS, key, label, sheet.status(c, key))
+                  for key, label in (("health_damage", "Health damage"), ("endurance_damage", "Endurance damage"))]
+        for item in c.equipment:
+            if item.kind is ItemKind.WEAPON and item.stats.get("cap") is not None:
+                fields.append(OverrideField(OverrideKind.ITEM, "ammo", f"{item.name}: rounds loaded",
+                                            item.stats.get("ammo"), item.id))
+                if item.stats.get("mag") is not None:
+                    fields.append(OverrideField(OverrideKind.ITEM, "mag", f"{item.name}: spare magazines",
+                                                item.stats["mag"], item.id))
+            if item.kind is ItemKind.ARMOUR and "durability" in item.stats:
+                fields.append(OverrideField(OverrideKind.ITEM, "durability", f"{item.name}: durability left",
+                                            item.stats["durability"], item.id))
+        if actor.combatant is not None:
+            fields += [OverrideField(OverrideKind.RESOURCE, "ap", "AP", turns.res_int(actor.combatant, "ap")),
+                       OverrideField(OverrideKind.RESOURCE, "aim", "Aim (Difficulty Levels easier)",
+                                     turns.res_int(actor.combatant, "aim"))]
+        return fields
 
     def state(self, character: Character, options: Options) -> StateLabel:
         return sheet.state(character)

@@ -56,6 +56,7 @@ class ActionRow:
     requires_condition: str | None = None
     removes_condition: str | None = None
     restores_endurance: int = 0
+    role: str = "plain"      # how the shared views offer it (rules.base.ActionRole)
 
 
 @dataclass(frozen=True)

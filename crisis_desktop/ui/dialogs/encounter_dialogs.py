@@ -55,19 +55,11 @@ class OverrideDialog(QDialog):
         combatant = controller.combatant(combatant_id)
         self.setWindowTitle(f"GM override: {character.name}")
         self.what = QComboBox()
-        status_keys = list(character.status)
-        fields = getattr(controller.ruleset, "status_fields", None)
-        if callable(fields):
-            status_keys += [f.key for f in fields() if f.key not in status_keys]
-        for key in status_keys:
-            self.what.addItem(f"Status: {key} (now {character.status.get(key)})", ("status", key))
-        for key, value in combatant.resources.items():
-            self.what.addItem(f"Encounter: {key} (now {value})", ("resource", key))
+        # Only what the rules track for this combatant, by their labels.
+        for field in controller.ruleset.override_fields(controller.actor(combatant_id), controller.options):
+            key = f"{field.item_id}:{field.key}" if field.item_id else field.key
+            self.what.addItem(f"{field.label} (now {field.value})", (field.kind.value, key))
         self.what.addItem(f"Initiative (now {combatant.initiative})", ("initiative", ""))
-        for item in character.equipment:
-            for key in ("ammo", "durability"):
-                if key in item.stats:
-                    self.what.addItem(f"{item.name}: {key} (now {item.stats[key]})", ("item", f"{item.id}:{key}"))
         for spec in controller.ruleset.conditions():
             if character.has_condition(spec.key):
                 self.what.addItem(f"Remove condition: {spec.label}", ("remove", spec.key))

@@ -32,7 +32,7 @@ from crisis_desktop.controller.commands import Command, built_in_sequence
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.encounter_commands import AddEncounter
 from crisis_desktop.domain.encounter import Encounter, Side
-from crisis_desktop.rules.base import Ruleset
+from crisis_desktop.rules.base import ActionRole, Ruleset
 from crisis_desktop.rules.dice import DiceSource, NeedMoreDice, RandomDice, TypedDice
 from crisis_desktop.rules.flow import StepOffer, StepRole
 from crisis_desktop.rules.registry import get_ruleset
@@ -349,7 +349,8 @@ class EncounterBoard(QWidget):
             self.actor_label.setText("Start the encounter to run turns" if ctl else "No encounter")
             return
         self.actor_label.setText(f"{ctl.name(current)}'s turn")
-        shown = [a for a in ctl.actions(current) if a.action.key not in ("attack", "execute")]  # Attack dialog
+        # Attacks go through the attack dialog.
+        shown = [a for a in ctl.actions(current) if a.action.role is not ActionRole.ATTACK]
         for number, availability in enumerate(shown):
             button = QPushButton(f"{availability.action.label} ({availability.cost})")
             button.setObjectName(f"action-{availability.action.key}")
@@ -540,7 +541,8 @@ class EncounterBoard(QWidget):
         current = (self._acting_selection() or ctl.current_id()) if ctl else None
         if ctl is None or current is None:
             return
-        if key == ctl.ruleset.HEAL_ACTION:
+        role = next((a.action.role for a in ctl.actions(current) if a.action.key == key), ActionRole.PLAIN)
+        if role is ActionRole.HEAL:
             self.heal(current)
             return
         self._push(lambda: ctl.take_action(current, key), "Action")

@@ -52,6 +52,9 @@ class FakeRuleset(Ruleset):
             FieldSpec("veteran", "Veteran", FieldKind.BOOL, "Background", default=False, required=False),
         )
 
+    def npc_level_field(self) -> FieldSpec | None:
+        return next(f for f in self.character_fields() if f.key == "difficulty")
+
     def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]:
         if kind is ItemKind.WEAPON:
             return (
