@@ -112,6 +112,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     session = install_logging(paths.logs)
     log.info("Crisis Desktop started (Python %s, %s); data folder %s", sys.version.split()[0], sys.platform,
              paths.data_dir)
+    from crisis_desktop.storage.campaign_store import CampaignStore
     from crisis_desktop.storage.demo import seed_demo
 
     seed_demo(paths)
@@ -120,7 +121,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     campaign = args.campaign
     if open_path is not None:
         try:
-            campaign = str(resolve_campaign_arg(paths, open_path))
+            campaign = str(CampaignStore(paths).find(open_path))
         except LookupError:
             parser.error(_not_a_campaign(open_path, parser.command_names, paths))
     return run_gui(paths, campaign, session)
@@ -193,17 +194,3 @@ def _report_shown_and_quit(app: QCoreApplication) -> None:
 
     print(f"shown-at {time.time():.6f}", flush=True)
     app.quit()
-
-
-def resolve_campaign_arg(paths: AppPaths, name_or_path: str) -> Path:
-    """A campaign given on the command line: an existing .json path, else a campaign name."""
-    candidate = Path(name_or_path).expanduser()
-    if candidate.suffix == ".json" and candidate.exists():
-        return candidate.resolve()
-    from crisis_desktop.storage.campaign_store import CampaignStore
-
-    wanted = name_or_path.casefold()
-    for entry in CampaignStore(paths).list_campaigns():
-        if wanted in (entry.name.casefold(), entry.path.stem.casefold()):
-            return entry.path
-    raise LookupError(f"No campaign named {name_or_path!r} in {paths.campaigns}")

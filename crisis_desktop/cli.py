@@ -30,7 +30,6 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
 
 
 def run_info(args: argparse.Namespace, paths: AppPaths) -> int:
-    from crisis_desktop.app import resolve_campaign_arg
     from crisis_desktop.storage.campaign_store import CampaignFileError, CampaignStore
 
     store = CampaignStore(paths)
@@ -41,7 +40,7 @@ def run_info(args: argparse.Namespace, paths: AppPaths) -> int:
             print(f"  {entry.name} ({entry.ruleset}) {entry.path.name}{state}")
         return 0
     try:
-        path = resolve_campaign_arg(paths, args.campaign)
+        path = store.find(args.campaign)
         campaign = store.load(path)
     except (LookupError, CampaignFileError) as exc:
         print(f"crisis-desktop: {exc}", file=sys.stderr)
@@ -57,7 +56,6 @@ def run_export(args: argparse.Namespace, paths: AppPaths) -> int:
     import logging
     from pathlib import Path
 
-    from crisis_desktop.app import resolve_campaign_arg
     from crisis_desktop.export.output import ExportError
     from crisis_desktop.export.run import export_sheets, pick_characters
     from crisis_desktop.storage.campaign_store import CampaignFileError, CampaignStore
@@ -67,7 +65,8 @@ def run_export(args: argparse.Namespace, paths: AppPaths) -> int:
         return 2
     template_dir = Path(args.template_dir) if args.template_dir else paths.data_dir / "templates"
     try:
-        campaign = CampaignStore(paths).load(resolve_campaign_arg(paths, args.campaign))
+        store = CampaignStore(paths)
+        campaign = store.load(store.find(args.campaign))
         characters = pick_characters(campaign, args.character)
         written = export_sheets(
             campaign, characters, args.format, Path(args.output), paper=args.paper, force=args.force,

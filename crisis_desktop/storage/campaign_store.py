@@ -68,6 +68,18 @@ class CampaignStore:
         self._known_good: dict[Path, tuple[int, int, int]] = {}
 
     # -- reading ------------------------------------------------------------------------------
+    def find(self, name_or_path: str) -> Path:
+        """A campaign named on the command line or by the GM: an existing .json path, else the name (or file
+        name) of a campaign in the campaigns folder. LookupError naming the folder otherwise."""
+        candidate = Path(name_or_path).expanduser()
+        if candidate.suffix == ".json" and candidate.exists():
+            return candidate.resolve()
+        wanted = name_or_path.casefold()
+        for entry in self.list_campaigns():
+            if wanted in (entry.name.casefold(), entry.path.stem.casefold()):
+                return entry.path
+        raise LookupError(f"No campaign named {name_or_path!r} in {self.paths.campaigns}")
+
     def list_campaigns(self) -> list[CampaignEntry]:
         """Every campaign file in the campaigns folder, by name; a bad file is listed with its problem."""
         folder = self.paths.campaigns

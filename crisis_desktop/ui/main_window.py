@@ -212,7 +212,7 @@ class MainWindow(QMainWindow):
                 return
             from crisis_desktop.ui.player_display.host import PlayerDisplayHost
 
-            host = PlayerDisplayHost(self.encounter_board, self.settings.ui, self._save_settings, self)
+            host = PlayerDisplayHost(self.encounter_board.model, self.settings.ui, self._save_settings, self)
             host.shortcuts = [self.act_player, self.act_player_blank]
             host.shownChanged.connect(self.act_player.setChecked)
             host.message.connect(self._show_message)
@@ -240,14 +240,12 @@ class MainWindow(QMainWindow):
     # -- start-up -----------------------------------------------------------------------------
     def start(self, campaign_arg: str | None) -> None:
         """Offer crash recovery, then open the campaign asked for, the last one, or the demo."""
-        from crisis_desktop.app import resolve_campaign_arg
-
         recovered = self._offer_recovery()
         if recovered:
             return
         if campaign_arg:
             try:
-                self.open_campaign(resolve_campaign_arg(self.paths, campaign_arg))
+                self.open_campaign(self.store.find(campaign_arg))
             except LookupError as exc:
                 Ask.error(self, "Open campaign", str(exc))
             return
@@ -635,8 +633,6 @@ class MainWindow(QMainWindow):
             self._map_host.setSizes([700, 120])
         if self.map_place is not None:
             self.map_place.set_document(self.document)
-            if self.encounter_board is not None and self.map_place.board is None:
-                self.map_place.set_board(self.encounter_board)
         if self.player_host is not None:
             self.player_host.set_document(self.document)
 

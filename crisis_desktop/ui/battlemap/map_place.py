@@ -28,6 +28,7 @@ from crisis_desktop.controller.commands import Command
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.fog_commands import SetFog
 from crisis_desktop.controller.map_commands import AddBattleMap, LinkEncounterMap, RemoveBattleMap, SetMapField
+from crisis_desktop.controller.session import ENCOUNTER
 from crisis_desktop.domain.battle_map import Cell, Cover
 from crisis_desktop.rules.base import CoverLevel, Ruleset
 from crisis_desktop.rules.geometry import cover_between
@@ -43,7 +44,6 @@ from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
 if TYPE_CHECKING:
     from crisis_desktop.domain.character import EquipmentItem
     from crisis_desktop.ui.document import CampaignDocument
-    from crisis_desktop.ui.views.encounter_board import EncounterBoard
 
 TOOLS = ((Tool.SELECT, "Select/move", "V", "Select tokens; drag one to move it by the rules (Shift: GM reposition)"),
          (Tool.BRUSH, "Brush", "B", "Paint terrain cell by cell"),
@@ -87,10 +87,9 @@ class MapPlace(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document: CampaignDocument | None = None
-        self.board: EncounterBoard | None = None
         self.ruleset: Ruleset | None = None
+        self._stop_listening: Callable[[], None] | None = None
         self.encounter_id: str | None = None
-        self._controllers: dict[str, EncounterController] = {}
         self.scene = MapScene(self)
         # The GM sees through the fog: it only marks what the player display covers.
         self.fog = FogItem()
@@ -249,32 +248,37 @@ class MapPlace(QWidget):
 
     # -- the open campaign ----------------------------------------------------------------------
     def set_document(self, document: CampaignDocument | None) -> None:
-        if self.document is not None:
+        if self.document is not None and document is not self.document:
             self.document.changed.disconnect(self.on_changed)
-        self.document = document
-        self._controllers.clear()
-        self.ruleset = None
-        if document is not None:
+        if self._stop_listening is not None:
+            self._stop_listening()
+            self._stop_listening = None
+        if document is not None and document is not self.document:
             document.changed.connect(self.on_changed)
-            from crisis_desktop.rules.registry import get_ruleset
-
-            try:
-                self.ruleset = get_ruleset(document.campaign.ruleset)
-            except (KeyError, ImportError) as exc:
-                self.message.emit(f"Battle map without rules: {exc}")
+        self.document = document
+        self.ruleset = document.session.ruleset if document is not None else None
+        if document is not None:
+            # The encounter on show and the selection are shared with the board through the session.
+            self._stop_listening = document.session.listen(self._session_changed)
+            if self.ruleset is None:
+                self.message.emit(f"Battle map without rules: {document.session.rules_problem}")
         self._fill_picker()
         self.act_new.setEnabled(document is not None)
+        self.follow_fight()
 
-    def set_board(self, board: EncounterBoard) -> None:
-        """Share the selection and the encounter with the encounter board."""
-        self.board = board
-        board.table.selectionModel().currentRowChanged.connect(lambda *_: self._board_selected())
-        board.picker.currentIndexChanged.connect(lambda _i: self.follow_board())
-        self.follow_board()
+    def _session_changed(self, what: str) -> None:
+        if what == ENCOUNTER:
+            self.follow_fight()
+        else:
+            self._session_selected()
 
-    def follow_board(self) -> None:
-        """Show the map of the board's encounter, if it has one."""
-        ctl = self.board.controller if self.board is not None else None
+    def _fight(self) -> EncounterController | None:
+        """The controller of the encounter the GM has on show (chosen on the board or elsewhere)."""
+        return self.document.session.fight if self.document is not None else None
+
+    def follow_fight(self) -> None:
+        """Show the map of the encounter on show, if it has one."""
+        ctl = self._fight()
         if ctl is not None and ctl.encounter.battle_map_id:
             self.show_map(ctl.encounter.battle_map_id)
         else:
@@ -303,10 +307,10 @@ class MapPlace(QWidget):
         return self.picker.currentData()
 
     def _encounter_for(self, map_id: str | None) -> str | None:
-        """The board's encounter when it is fought on this map, otherwise the first one that is."""
+        """The encounter on show when it is fought on this map, otherwise the first one that is."""
         if map_id is None or self.document is None:
             return None
-        ctl = self.board.controller if self.board is not None else None
+        ctl = self._fight()
         if ctl is not None and ctl.encounter.battle_map_id == map_id:
             return ctl.encounter_id
         return next((e.id for e in self.document.campaign.encounters if e.battle_map_id == map_id), None)
@@ -376,16 +380,8 @@ class MapPlace(QWidget):
                     difficult=self.difficult.isChecked(), zone=self.zone.text().strip())
 
     def controller(self) -> EncounterController | None:
-        """The encounter fought on this map: the board's own controller when the board shows it."""
-        if self.encounter_id is None or self.document is None or self.ruleset is None:
-            return None
-        board_ctl = self.board.controller if self.board is not None else None
-        if board_ctl is not None and board_ctl.encounter_id == self.encounter_id:
-            return board_ctl
-        if self.encounter_id not in self._controllers:
-            self._controllers[self.encounter_id] = EncounterController(self.document.campaign, self.encounter_id,
-                                                                       self.ruleset)
-        return self._controllers[self.encounter_id]
+        """The encounter fought on this map (the session's controller: the same one the board uses)."""
+        return self.document.session.controller(self.encounter_id) if self.document is not None else None
 
     def to_place(self) -> str | None:
         """The combatant the Place tool puts down: the one chosen in the list (it follows the board's
@@ -445,20 +441,19 @@ class MapPlace(QWidget):
 
     # -- selection shared with the board ------------------------------------------------------
     def _token_selected(self, combatant_id: str | None) -> None:
-        board = self.board
-        if combatant_id is not None and board is not None and board.controller is not None \
-                and board.controller.encounter_id == self.encounter_id and board.selected_id() != combatant_id:
-            board.select(combatant_id)
+        session = self.document.session if self.document is not None else None
+        if combatant_id is not None and session is not None and session.encounter_id == self.encounter_id:
+            session.select(combatant_id)
         if combatant_id is not None:
             self._choose_in_list(combatant_id)
         self._update_attack()
 
-    def _board_selected(self) -> None:
-        board = self.board
-        if board is None or board.controller is None or board.controller.encounter_id != self.encounter_id:
+    def _session_selected(self) -> None:
+        session = self.document.session if self.document is not None else None
+        if session is None or session.encounter_id != self.encounter_id:
             return
-        self.scene.select_token(board.selected_id())
-        self._choose_in_list(board.selected_id())
+        self.scene.select_token(session.selected_id)
+        self._choose_in_list(session.selected_id)
         self._update_attack()
 
     def attack_pair(self) -> tuple[str, str] | None:
@@ -538,7 +533,7 @@ class MapPlace(QWidget):
                                    "Set background image" if answer[0] else "Remove background image"))
 
     def link_encounter(self) -> None:
-        ctl = self.board.controller if self.board is not None else None
+        ctl = self._fight()
         map_id = self.map_id()
         if ctl is None or map_id is None or self.document is None:
             self._refused("Choose an encounter on the Encounter board first")

@@ -9,10 +9,12 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QScreen
 from PySide6.QtWidgets import QInputDialog, QWidget
 
+from crisis_desktop.controller.session import ENCOUNTER
+
 if TYPE_CHECKING:
     from crisis_desktop.ui.document import CampaignDocument
+    from crisis_desktop.ui.models.board_model import BoardModel
     from crisis_desktop.ui.player_display.display import PlayerDisplay
-    from crisis_desktop.ui.views.encounter_board import EncounterBoard
 
 SETTINGS_KEY = "player_display"
 DEFAULTS: dict[str, Any] = {"screen": None, "pc_numbers": True, "theme": "dark"}
@@ -55,10 +57,10 @@ class PlayerDisplayHost(QObject):
     shownChanged = Signal(bool)
     message = Signal(str)
 
-    def __init__(self, board: EncounterBoard, settings: dict[str, Any], save_settings: Callable[[], None],
+    def __init__(self, model: BoardModel, settings: dict[str, Any], save_settings: Callable[[], None],
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.board = board
+        self.model = model  # the GM board's own model: the display filters it, never copies it
         self._parent = parent
         self._settings = settings
         self._save = save_settings
@@ -72,7 +74,7 @@ class PlayerDisplayHost(QObject):
         assert isinstance(app, QGuiApplication)
         app.screenRemoved.connect(self.screen_removed)
         app.screenAdded.connect(self.screen_added)
-        board.picker.currentIndexChanged.connect(lambda _i: self._follow_board())
+        self._stop_listening: Callable[[], None] | None = None
 
     # -- options ------------------------------------------------------------------------------
     def option(self, key: str) -> Any:
@@ -104,18 +106,26 @@ class PlayerDisplayHost(QObject):
     def set_document(self, document: CampaignDocument | None) -> None:
         if self.document is not None and self.display is not None:
             self.document.changed.disconnect(self.display.apply_changes)
+        if self._stop_listening is not None:
+            self._stop_listening()
+            self._stop_listening = None
         self.document = document
+        if document is not None:
+            # The display shows the encounter the GM has on show, wherever it was chosen.
+            self._stop_listening = document.session.listen(lambda what: self._follow() if what == ENCOUNTER else None)
         if self.display is not None:
             if document is not None:
                 document.changed.connect(self.display.apply_changes)
-            self._follow_board()
+            self._follow()
 
-    def _follow_board(self) -> None:
+    def _follow(self) -> None:
         if self.display is None:
             return
-        ctl = self.board.controller
-        campaign = self.document.campaign if self.document is not None else None
-        self.display.show_encounter(campaign, ctl.encounter_id if ctl and campaign else None, self.board.ruleset)
+        session = self.document.session if self.document is not None else None
+        if session is None:
+            self.display.show_encounter(None, None, None)
+        else:
+            self.display.show_encounter(session.campaign, session.encounter_id, session.ruleset)
 
     # -- showing ------------------------------------------------------------------------------
     @property
@@ -133,7 +143,7 @@ class PlayerDisplayHost(QObject):
         from crisis_desktop.ui.player_display.display import PlayerDisplay
 
         if self.display is None:
-            self.display = PlayerDisplay(self.board.model, self._parent)
+            self.display = PlayerDisplay(self.model, self._parent)
             self.display.addActions(self.shortcuts)
             self.display.proxy.set_show_pc_numbers(bool(self.option("pc_numbers")))
             self.display.set_theme(str(self.option("theme")))

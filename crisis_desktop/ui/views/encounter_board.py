@@ -31,11 +31,11 @@ from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.commands import Command, built_in_sequence
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.encounter_commands import AddEncounter
+from crisis_desktop.controller.session import ENCOUNTER, SELECTION
 from crisis_desktop.domain.encounter import Encounter, Side
 from crisis_desktop.rules.base import ActionRole, Ruleset
 from crisis_desktop.rules.dice import DiceSource, NeedMoreDice, RandomDice, TypedDice
 from crisis_desktop.rules.flow import StepOffer, StepRole
-from crisis_desktop.rules.registry import get_ruleset
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
 from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
@@ -58,13 +58,12 @@ class EncounterBoard(QWidget):
 
     message = Signal(str)
 
-    def __init__(self, ruleset_for: Callable[[str], Ruleset] = get_ruleset, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._ruleset_for = ruleset_for
         self.document: CampaignDocument | None = None
         self.ruleset: Ruleset | None = None
         self.controller: EncounterController | None = None
-        self._controllers: dict[str, EncounterController] = {}
+        self._stop_listening: Callable[[], None] | None = None
         self.model = BoardModel(self)
         self.log_model = CombatLogModel(self)
         self._build_widgets()
@@ -94,7 +93,7 @@ class EncounterBoard(QWidget):
         header.setStretchLastSection(True)
         for column, width in ((0, 44), (COL_NAME, 200), (2, 70), (3, 100), (COL_BARS, 480), (COL_CONDITIONS, 140)):
             header.resizeSection(column, width)
-        self.table.selectionModel().currentRowChanged.connect(lambda *_: self._update_selected())
+        self.table.selectionModel().currentRowChanged.connect(lambda *_: self._selection_moved())
         # Builder strip: the selected combatant's side, group and flags.
         self.side = QComboBox()
         for side in Side:
@@ -215,24 +214,34 @@ class EncounterBoard(QWidget):
     # -- the open campaign -----------------------------------------------------------------------
     def set_document(self, document: CampaignDocument | None) -> None:
         """Show another open campaign (or none)."""
-        if self.document is not None:
+        if self.document is not None and document is not self.document:
             self.document.changed.disconnect(self.on_changed)
-            self.document.undo_stack.indexChanged.disconnect(self._journal_if_pending)
-        self.document = document
-        self._controllers.clear()
-        self._journal_pending = False
-        self._offers: dict[StepRole, StepOffer] = {}
-        self.ruleset = None
-        if document is not None:
+            self.document.journalFailed.disconnect(self.message)
+        if self._stop_listening is not None:
+            self._stop_listening()
+            self._stop_listening = None
+        if document is not None and document is not self.document:
             document.changed.connect(self.on_changed)
-            # The stack's index (and so its clean state) moves after the command ran: journal then.
-            document.undo_stack.indexChanged.connect(self._journal_if_pending)
-            try:
-                self.ruleset = self._ruleset_for(document.campaign.ruleset)
-            except (KeyError, ImportError) as exc:
-                self.message.emit(f"No encounter board: {exc}")
-        self._fill_picker()
+            document.journalFailed.connect(self.message)
+        self.document = document
+        self._offers: dict[StepRole, StepOffer] = {}
+        self.ruleset = document.session.ruleset if document is not None else None
+        if document is not None:
+            self._stop_listening = document.session.listen(self._session_changed)
+            if self.ruleset is None:
+                self.message.emit(f"No encounter board: {document.session.rules_problem}")
+        self._fill_picker(document.session.encounter_id if document is not None else None)
         self.setEnabled(self.ruleset is not None)
+
+    def _session_changed(self, what: str) -> None:
+        """Another place changed the encounter on show or the selection."""
+        session = self.document.session if self.document is not None else None
+        if session is None:
+            return
+        if what == ENCOUNTER and session.encounter_id != self.picker.currentData():
+            self._fill_picker(session.encounter_id)
+        elif what == SELECTION and session.selected_id is not None and session.selected_id != self.selected_id():
+            self.select(session.selected_id)
 
     def _fill_picker(self, select: str | None = None) -> None:
         campaign = self.document.campaign if self.document else None
@@ -250,21 +259,20 @@ class EncounterBoard(QWidget):
 
     def _picked(self) -> None:
         encounter_id = self.picker.currentData()
-        campaign = self.document.campaign if self.document else None
-        if campaign is None or self.ruleset is None or encounter_id is None:
-            self.controller = None
+        session = self.document.session if self.document else None
+        self.controller = session.controller(encounter_id) if session is not None else None
+        if session is None or self.controller is None:
             self.model.set_fight(None)
             self.log_model.set_encounter(None, None)
         else:
-            if encounter_id not in self._controllers:
-                self._controllers[encounter_id] = EncounterController(campaign, encounter_id, self.ruleset)
-            self.controller = self._controllers[encounter_id]
             self.model.set_fight(self.controller)
-            self.log_model.set_encounter(campaign, encounter_id)
+            self.log_model.set_encounter(session.campaign, encounter_id)
+        if session is not None:
+            session.show_encounter(encounter_id)
         self._refresh()
 
     def on_changed(self, changes: ChangeSet) -> None:
-        """The document's changed signal: update the models from the ChangeSet, journal the fight."""
+        """The document's changed signal: update the models from the ChangeSet."""
         if self.document is None:
             return
         if "*" in changes.campaign_fields or "ruleset" in changes.campaign_fields:
@@ -276,24 +284,11 @@ class EncounterBoard(QWidget):
         self.model.apply_changes(changes)
         self.log_model.apply_changes(changes)
         if self.controller is not None and self.controller.encounter_id in changes.encounters:
-            self._journal_pending = True
             self.log_view.scrollToBottom()
         self._refresh()
 
     def _picker_ids(self) -> list[str]:
         return [self.picker.itemData(i) for i in range(self.picker.count())]
-
-    def _journal_if_pending(self) -> None:
-        """Write the fight to the recovery file now, so a crash loses nothing (not the 30 s autosave)."""
-        if not self._journal_pending or self.document is None:
-            return
-        self._journal_pending = False
-        try:
-            if not self.document.autosave():
-                # Back at the saved state (undone to it): an older recovery must not be offered.
-                self.document.store.recovery.discard(self.document.path)
-        except OSError as exc:
-            self.message.emit(f"Could not journal the fight: {exc}")
 
     # -- state of the controls -------------------------------------------------------------------
     def selected_id(self) -> str | None:
@@ -362,6 +357,11 @@ class EncounterBoard(QWidget):
             button.clicked.connect(lambda _=False, key=availability.action.key: self.take_action(key))
             self.actions_grid.addWidget(button, number // 2, number % 2)
             self.action_buttons[availability.action.key] = button
+
+    def _selection_moved(self) -> None:
+        if self.document is not None:
+            self.document.session.select(self.selected_id())
+        self._update_selected()
 
     def _update_selected(self) -> None:
         cid = self.selected_id()

@@ -23,8 +23,7 @@ def place(qtbot, document, board) -> MapPlace:
     widget = MapPlace()
     qtbot.addWidget(widget)
     widget.resize(1200, 800)
-    widget.set_document(document)
-    widget.set_board(board)
+    widget.set_document(document)  # shares the encounter on show with the board through document.session
     widget.show()
     qtbot.waitExposed(widget)
     widget.view.fit()

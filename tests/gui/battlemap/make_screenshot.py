@@ -38,7 +38,6 @@ def main(app: QApplication) -> None:
     place = MapPlace()
     place.resize(1400, 820)
     place.set_document(document)
-    place.set_board(board)
     place.show()
     app.processEvents()
     # Rask ducks behind the wreck (light cover that bullets go through) and Tomas kneels.

@@ -88,7 +88,6 @@ def test_the_gm_reveals_and_hides_a_rectangle_with_the_tools(qtbot, document, bo
     place = MapPlace()
     qtbot.addWidget(place)
     place.set_document(document)
-    place.set_board(board)
     place.act_fog.trigger()
     battle_map = place.scene.battle_map
     assert battle_map.fog and place.act_fog.isChecked()

@@ -56,7 +56,7 @@ def main() -> int:
         return "table"
 
     ScreenPicker.ask = classmethod(pick)  # type: ignore[method-assign, assignment]
-    host = PlayerDisplayHost(board, settings, lambda: saves.append(json.loads(json.dumps(settings))))
+    host = PlayerDisplayHost(board.model, settings, lambda: saves.append(json.loads(json.dumps(settings))))
     host.set_document(document)
     host.open()
     report["first_open"] = where(host)

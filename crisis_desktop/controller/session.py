@@ -1,0 +1,104 @@
+"""The open campaign as the places of the window share it (no Qt): its rules, one controller per encounter,
+the encounter on show and the combatant selected, and whether a change must be journaled at once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from crisis_desktop.controller.changes import ChangeSet
+from crisis_desktop.controller.encounter import EncounterController
+from crisis_desktop.domain import Campaign, StatValue
+from crisis_desktop.rules.base import Ruleset
+from crisis_desktop.rules.registry import get_ruleset
+
+ENCOUNTER, SELECTION = "encounter", "selection"
+Listener = Callable[[str], None]
+
+
+class CampaignSession:
+    """Owns what the board, the map and the player display share while a campaign is open.
+
+    The ruleset (None when the campaign's rules cannot be loaded: `rules_problem` says why) with the options
+    and their defaults; one EncounterController per encounter, so each keeps its rewind points; the encounter
+    the GM is looking at and the combatant selected in it. Listeners are called with ENCOUNTER or SELECTION when
+    either changes, whichever place changed it.
+    """
+
+    def __init__(self, campaign: Campaign, ruleset_for: Callable[[str], Ruleset] = get_ruleset) -> None:
+        self.campaign = campaign
+        self._ruleset_for = ruleset_for
+        self.ruleset: Ruleset | None = None
+        self.rules_problem = ""
+        self._controllers: dict[str, EncounterController] = {}
+        self.encounter_id: str | None = None
+        self.selected_id: str | None = None
+        self._listeners: list[Listener] = []
+        self._load_rules()
+
+    def _load_rules(self) -> None:
+        self._controllers.clear()
+        try:
+            self.ruleset, self.rules_problem = self._ruleset_for(self.campaign.ruleset), ""
+        except (KeyError, ImportError) as exc:
+            self.ruleset, self.rules_problem = None, str(exc)
+
+    @property
+    def options(self) -> dict[str, StatValue]:
+        return self.ruleset.options_with_defaults(self.campaign.rule_options) if self.ruleset else {}
+
+    # -- fights ---------------------------------------------------------------------------------------
+    def controller(self, encounter_id: str | None) -> EncounterController | None:
+        """The controller of that encounter (the same one every time); None without rules or encounter."""
+        if encounter_id is None or self.ruleset is None:
+            return None
+        controller = self._controllers.get(encounter_id)
+        if controller is None:
+            try:
+                controller = EncounterController(self.campaign, encounter_id, self.ruleset)
+            except KeyError:
+                return None
+            self._controllers[encounter_id] = controller
+        return controller
+
+    @property
+    def fight(self) -> EncounterController | None:
+        """The controller of the encounter on show."""
+        return self.controller(self.encounter_id)
+
+    # -- what the GM looks at ---------------------------------------------------------------------------
+    def listen(self, listener: Listener) -> Callable[[], None]:
+        """Call `listener` on every change of the encounter or the selection; returns the way to stop."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def show_encounter(self, encounter_id: str | None) -> None:
+        if encounter_id != self.encounter_id:
+            self.encounter_id, self.selected_id = encounter_id, None
+            self._tell(ENCOUNTER)
+
+    def select(self, combatant_id: str | None) -> None:
+        if combatant_id != self.selected_id:
+            self.selected_id = combatant_id
+            self._tell(SELECTION)
+
+    def _tell(self, what: str) -> None:
+        for listener in list(self._listeners):
+            listener(what)
+
+    # -- changes --------------------------------------------------------------------------------------
+    def replace_campaign(self, campaign: Campaign) -> None:
+        """Another version of the campaign replaced the data wholesale (a restored backup)."""
+        self.campaign = campaign
+        self._load_rules()
+
+    def after_change(self, changes: ChangeSet) -> bool:
+        """Keep up with an applied, undone or redone change; True when it touched an encounter, which is then
+        journaled at once rather than at the next autosave (a crash mid-fight loses nothing)."""
+        if "*" in changes.campaign_fields or "ruleset" in changes.campaign_fields:
+            self._load_rules()
+        known = {e.id for e in self.campaign.encounters}
+        for gone in set(self._controllers) - known:
+            del self._controllers[gone]
+        if self.encounter_id is not None and self.encounter_id not in known:
+            self.show_encounter(None)
+        return bool(changes.encounters)
