@@ -194,7 +194,7 @@ class EncounterController(FightView):
         name = actor.name
         with self._drafting() as d:
             d.apply(spent.effects, f"{name}: {label}")
-            cost = f" ({self.ruleset.cost_text(actor, avail.cost, self.options)})" if avail and avail.cost else ""
+            cost = f" ({self.ruleset.cost_text(avail.price)})" if avail and any(avail.price.values()) else ""
             d.note("action", f"{name}: {label}{cost}", combatant_id, details=spent.notes)
             event = d.event(f"{name}: {label}")
         return event

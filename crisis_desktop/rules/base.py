@@ -169,23 +169,40 @@ class ActionRole(StrEnum):
     MOVE = "move"            # also taken by moving the token on the map
 
 
+Cost = Mapping[str, int]
+"""What an action costs, by currency: {"ap": 2}; {"actions": 1}; {"maneuvers": 1, "strain": 2}. The ruleset
+names its currencies (`Ruleset.currencies`) and shows a cost with `Ruleset.cost_text`."""
+
+
+@dataclass(frozen=True)
+class Currency:
+    """One currency of a ruleset's action economy: AP, actions, maneuvers, strain, reactions..."""
+
+    key: str
+    singular: str
+    plural: str
+
+    def amount(self, count: int) -> str:
+        return f"{count} {self.singular if count == 1 else self.plural}"
+
+
 @dataclass(frozen=True)
 class ActionSpec:
-    """An action of the ruleset's action economy. `cost` is the base cost (AP, or actions)."""
+    """An action of the ruleset's action economy and its base cost."""
 
     key: str
     label: str
-    cost: int
+    cost: Cost
     help: str = ""
     role: ActionRole = ActionRole.PLAIN
 
 
 @dataclass(frozen=True)
 class ActionAvailability:
-    """Whether `actor` can take `action` now, at what cost, and if not, why not."""
+    """Whether `actor` can take `action` now, at what price for this actor, and if not, why not."""
 
     action: ActionSpec
-    cost: int
+    price: Cost
     allowed: bool
     reason: str = ""
 
@@ -457,9 +474,15 @@ class Ruleset(ABC):
         """Tiles one crawl takes a prone actor; None where the system has no crawling."""
         return None
 
-    def cost_text(self, actor: Actor, cost: int, options: Options) -> str:
-        """An action's cost as this actor pays it: "2 AP" (or "1 action" where NPCs count actions)."""
-        return f"{cost} AP"
+    def currencies(self) -> Sequence[Currency]:
+        """The currencies of the action economy, as the rules name them."""
+        return ()
+
+    def cost_text(self, price: Cost) -> str:
+        """A price in the rules' words: "2 AP", "1 action", "1 maneuver + 2 strain"; "free" when it is nothing."""
+        named = {c.key: c for c in self.currencies()}
+        parts = [named[key].amount(n) if key in named else f"{n} {key}" for key, n in price.items() if n]
+        return " + ".join(parts) or "free"
 
     def range_bands(self, options: Options) -> Mapping[str, Sequence[int]] | None:
         """Range bands by increment number, {"short": [1, 1], "medium": [2, 3], "long": [4, 10]};
@@ -616,8 +639,8 @@ class Ruleset(ABC):
 
 __all__ = [
     "ActionAvailability", "ActionRole", "ActionSpec", "Actor", "AddCondition", "AttackContext", "AttackOdds",
-    "AttackResult", "BarRole", "CheckOdds", "CheckRequest", "CheckResult", "ConditionSpec", "ContestResult",
-    "CoverLevel", "DamageResult", "Effect", "Explained", "FieldKind", "FieldSpec", "InitiativeEntry", "Options",
-    "Outcome", "OverrideField", "OverrideKind", "RemoveCondition", "ResourceSpec", "RuleOption", "Ruleset",
-    "SetItemStat", "SetResource", "SetStatus", "StateLabel", "StateRole", "Term", "TurnEffects",
+    "AttackResult", "BarRole", "CheckOdds", "CheckRequest", "CheckResult", "ConditionSpec", "ContestResult", "Cost",
+    "CoverLevel", "Currency", "DamageResult", "Effect", "Explained", "FieldKind", "FieldSpec", "InitiativeEntry",
+    "Options", "Outcome", "OverrideField", "OverrideKind", "RemoveCondition", "ResourceSpec", "RuleOption",
+    "Ruleset", "SetItemStat", "SetResource", "SetStatus", "StateLabel", "StateRole", "Term", "TurnEffects",
 ]

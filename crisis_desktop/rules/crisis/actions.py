@@ -39,7 +39,7 @@ def uses_npc_actions(actor: Actor, options: Options) -> bool:
 
 
 def action_specs() -> list[ActionSpec]:
-    return [ActionSpec(a.key, a.label, a.cost, a.help, ActionRole(a.role)) for a in tables.actions().values()]
+    return [ActionSpec(a.key, a.label, {"ap": a.cost}, a.help, ActionRole(a.role)) for a in tables.actions().values()]
 
 
 def _weapon_costs(actor: Actor) -> tuple[int | None, int | None]:
@@ -58,20 +58,21 @@ def _has_ranged(actor: Actor) -> bool:
 
 def availability(actor: Actor, key: str, options: Options, cost: int | None = None) -> ActionAvailability:
     rule = tables.actions().get(key)
-    spec = ActionSpec(rule.key, rule.label, rule.cost, rule.help, ActionRole(rule.role)) if rule \
-        else ActionSpec(key, stats.label(key), cost or 1)
-    price = spec.cost if cost is None else cost
+    base = rule.cost if rule else cost or 1
+    spec = ActionSpec(rule.key, rule.label, {"ap": base}, rule.help, ActionRole(rule.role)) if rule \
+        else ActionSpec(key, stats.label(key), {"ap": base})
+    price = base if cost is None else cost
     attack, reload = _weapon_costs(actor)
     if cost is None and key in ("attack", "execute") and attack is not None:
         price = attack
     if cost is None and key == "reload" and reload is not None:
         price = reload
     # Every action costs at least 1 AP unless the table says it is free (drawing a light weapon).
-    if spec.cost >= 1 or rule is None:
+    if base >= 1 or rule is None:
         price = max(price, 1)
 
     def no(reason: str) -> ActionAvailability:
-        return ActionAvailability(spec, price, False, reason)
+        return ActionAvailability(spec, {"ap": price}, False, reason)
 
     if actor.combatant is None:
         return no(f"{actor.name} is not in an encounter")
@@ -99,17 +100,17 @@ def availability(actor: Actor, key: str, options: Options, cost: int | None = No
         taken = resource(actor.combatant, "actions_taken")
         if taken >= NPC_ACTIONS_PER_ROUND:
             return no(f"{actor.name} has taken both actions this round")
-        return ActionAvailability(spec, 1, True)
+        return ActionAvailability(spec, {"actions": 1}, True)
     ap = resource(actor.combatant, "ap")
     max_ap, _ = tables.ap_limits()
     if price > max_ap:
         # Longer actions run over several turns; any AP moves them on.
         if ap < 1:
             return no(f"Not enough AP: {spec.label} needs at least 1 AP to continue, {actor.name} has 0")
-        return ActionAvailability(spec, price, True, f"takes several turns ({price} AP)")
+        return ActionAvailability(spec, {"ap": price}, True, f"takes several turns ({price} AP)")
     if ap < price:
         return no(f"Not enough AP: {spec.label} costs {price}, {actor.name} has {ap}")
-    return ActionAvailability(spec, price, True)
+    return ActionAvailability(spec, {"ap": price}, True)
 
 
 def available_actions(actor: Actor, options: Options) -> list[ActionAvailability]:
@@ -123,6 +124,7 @@ def spend_action(actor: Actor, key: str, options: Options, cost: int | None = No
     avail = availability(actor, key, options, cost)
     if not avail.allowed:
         raise ValueError(avail.reason)
+    price = avail.price.get("ap", 0)
     assert actor.combatant is not None
     cid = actor.combatant.id
     effects: list[Effect] = []
@@ -130,7 +132,7 @@ def spend_action(actor: Actor, key: str, options: Options, cost: int | None = No
     pending = actor.combatant.resources.get("pending_action")
     # A multi-turn action continues only as the same task (same action at the same cost); anything
     # else replaces it, so its progress never exceeds the cost it is measured against.
-    continuing = pending == key and resource(actor.combatant, "pending_cost") == avail.cost
+    continuing = pending == key and resource(actor.combatant, "pending_cost") == price
     if pending and not continuing:
         effects += _clear_pending(cid)
         notes.append(f"{pending} is cancelled")
@@ -139,20 +141,20 @@ def spend_action(actor: Actor, key: str, options: Options, cost: int | None = No
     else:
         ap = resource(actor.combatant, "ap")
         max_ap, _ = tables.ap_limits()
-        if avail.cost > max_ap:
+        if price > max_ap:
             progress = resource(actor.combatant, "pending_progress") if continuing else 0
-            step = min(ap, avail.cost - progress)
+            step = min(ap, price - progress)
             progress += step
             effects.append(SetResource(cid, "ap", ap - step))
-            if progress >= avail.cost:
+            if progress >= price:
                 effects += _clear_pending(cid)
                 notes.append(f"{avail.action.label} is done")
             else:
                 effects += [SetResource(cid, "pending_action", key), SetResource(cid, "pending_progress", progress),
-                            SetResource(cid, "pending_cost", avail.cost)]
-                notes.append(f"{avail.action.label}: {progress} of {avail.cost} AP")
+                            SetResource(cid, "pending_cost", price)]
+                notes.append(f"{avail.action.label}: {progress} of {price} AP")
         else:
-            effects.append(SetResource(cid, "ap", ap - avail.cost))
+            effects.append(SetResource(cid, "ap", ap - price))
     effects += _side_effects(actor, key)
     return TurnEffects(tuple(effects), tuple(notes))
 

@@ -18,6 +18,7 @@ from crisis_desktop.rules.base import (
     CheckResult,
     ConditionSpec,
     ContestResult,
+    Currency,
     DamageResult,
     Explained,
     FieldSpec,
@@ -56,10 +57,9 @@ class CrisisRuleset(Ruleset):
             return max(1, pace // 2)
         return pace
 
-    def cost_text(self, actor: Actor, cost: int, options: Options) -> str:
-        if actions.uses_npc_actions(actor, self.options_with_defaults(options)):
-            return "1 action"  # under the two_actions option an NPC's action is one of its two
-        return f"{cost} AP"
+    def currencies(self) -> Sequence[Currency]:
+        # NPCs under the two_actions option pay in actions, everyone else in AP.
+        return (Currency("ap", "AP", "AP"), Currency("actions", "action", "actions"))
 
     def range_bands(self, options: Options) -> Mapping[str, Sequence[int]]:
         return crisis_tables.combat()["range_bands"][str(self.options_with_defaults(options)["range_bands"])]

@@ -28,7 +28,7 @@ class ResolvedAction:
     def spec(self) -> ActionSpec:
         help_text = self.row.description if self.row else f"Reload the {self.label.removeprefix('Reload ')}."
         role = ActionRole(self.row.role) if self.row else ActionRole.PLAIN
-        return ActionSpec(self.key, self.label, self.cost, help_text, role)
+        return ActionSpec(self.key, self.label, {"ap": self.cost}, help_text, role)
 
 
 def reload_key(item: EquipmentItem) -> str:

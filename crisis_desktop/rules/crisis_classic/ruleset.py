@@ -17,6 +17,7 @@ from crisis_desktop.rules.base import (
     CheckResult,
     ConditionSpec,
     ContestResult,
+    Currency,
     DamageResult,
     Explained,
     FieldSpec,
@@ -57,6 +58,9 @@ class CrisisClassicRuleset(Ruleset):
         return SequentialFlow(self, out_of_turn=lambda actor: actor.combatant is not None
                               and bool(turns.res_int(actor.combatant, "overwatch")))
 
+    def currencies(self) -> Sequence[Currency]:
+        return (Currency("ap", "AP", "AP"),)
+
     # -- description ------------------------------------------------------------------------
     def rule_options(self) -> Sequence[RuleOption]:
         return RULE_OPTIONS
@@ -74,7 +78,8 @@ class CrisisClassicRuleset(Ruleset):
         return [ConditionSpec(c.key, c.label, c.description) for c in tables.condition_rows()]
 
     def actions(self) -> Sequence[ActionSpec]:
-        return [ActionSpec(a.key, a.label, a.ap or 0, a.description, ActionRole(a.role)) for a in tables.action_rows()]
+        return [ActionSpec(a.key, a.label, {"ap": a.ap or 0}, a.description, ActionRole(a.role))
+                for a in tables.action_rows()]
 
     def difficulty_levels(self) -> Sequence[tables.DifficultyRow]:
         """The Difficulty Level table: level, name, target change, description."""

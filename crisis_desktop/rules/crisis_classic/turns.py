@@ -189,7 +189,7 @@ def available_actions(actor: Actor) -> list[ActionAvailability]:
     for key in keys:
         action = resolve_action(c, key)
         reason = why_not(actor, action)
-        out.append(ActionAvailability(action.spec(), action.cost, not reason, reason))
+        out.append(ActionAvailability(action.spec(), {"ap": action.cost}, not reason, reason))
     return out
 
 

@@ -85,13 +85,13 @@ def decide_move(ctl: EncounterController | None, terrain: Terrain, combatant_id:
     if avail is None:
         return MoveDecision(path, None, 0, False, f"The {ctl.ruleset.name} rules have no {action} action")
     if not avail.allowed:
-        return MoveDecision(path, action, avail.cost, False, avail.reason)
-    cost = ctl.ruleset.cost_text(ctl.actor(combatant_id), avail.cost, ctl.options)
+        return MoveDecision(path, action, avail.price.get("ap", 0), False, avail.reason)
+    cost = ctl.ruleset.cost_text(avail.price)
     if pace is not None and not prone and option.tiles is not None:
         reach = pace if action == "move" else 2 * pace
-        return MoveDecision(path, action, avail.cost, True,
+        return MoveDecision(path, action, avail.price.get("ap", 0), True,
                             f"{avail.action.label} ({cost}): {option.tiles} of {reach} tiles")
-    return MoveDecision(path, action, avail.cost, True, f"{reason} ({cost})")
+    return MoveDecision(path, action, avail.price.get("ap", 0), True, f"{reason} ({cost})")
 
 
 def move_command(ctl: EncounterController | None, map_id: str, combatant_id: str, goal: Coord,

@@ -347,7 +347,7 @@ class EncounterBoard(QWidget):
         # Attacks go through the attack dialog.
         shown = [a for a in ctl.actions(current) if a.action.role is not ActionRole.ATTACK]
         for number, availability in enumerate(shown):
-            button = QPushButton(f"{availability.action.label} ({availability.cost})")
+            button = QPushButton(f"{availability.action.label} ({ctl.ruleset.cost_text(availability.price)})")
             button.setObjectName(f"action-{availability.action.key}")
             button.setEnabled(availability.allowed)
             tip = availability.reason if not availability.allowed else availability.action.help

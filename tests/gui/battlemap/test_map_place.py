@@ -134,7 +134,8 @@ def test_a_drag_move_spends_ap_and_moves_the_token_in_one_undo_step(place, board
     viewport = place.view.viewport()
     qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=point(place, start))
     qtbot.mouseMove(viewport, point(place, goal))
-    cost = ctl.ruleset.cost_text(ctl.actor(cid), 1, ctl.options)  # "1 action" for an NPC on two actions
+    # As the mover pays: "1 AP", or "1 action" for an NPC on two actions.
+    cost = ctl.ruleset.cost_text({a.action.key: a for a in ctl.actions(cid)}["move"].price)
     assert place.scene.move.label.text == decision.text and decision.text.startswith(f"Move ({cost}): ")
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=point(place, goal))
     assert token_cell(document, cid) == goal

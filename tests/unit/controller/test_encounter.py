@@ -217,11 +217,11 @@ def test_multi_turn_action_shows_its_progress():
     history.push(ctl.start(RandomDice(1)))
     cid = ctl.current_id() or ""
     reload = next(a for a in ctl.actions(cid) if a.action.key.startswith("reload:"))
-    assert reload.cost > 6 and reload.allowed
+    assert reload.price["ap"] > 6 and reload.allowed
     history.push(ctl.take_action(cid, reload.action.key))
     resources = ctl.combatant(cid).resources
     assert resources["pending_action"] == reload.action.key and resources["pending_progress"] == 4
-    assert ctl.encounter.log[-1].details == [f"Reload Flintlock Musket: 4 of {reload.cost} AP"]
+    assert ctl.encounter.log[-1].details == [f"Reload Flintlock Musket: 4 of {reload.price['ap']} AP"]
 
 
 def test_next_and_previous_turn_move_the_pointer_and_wrap_rounds():
@@ -517,4 +517,5 @@ def test_npcs_acting_with_two_actions_are_charged_actions_not_ap_in_the_log():
     history.push(ctl.take_action(npc, "move"))
     assert ctl.encounter.log[-1].text == f"{ctl.name(npc)}: Move (1 action)"
     pc = next(c.id for c in ctl.encounter.combatants if ctl.character_of(c.id).kind is CharacterKind.PC)
-    assert ctl.ruleset.cost_text(ctl.actor(pc), 2, ctl.options) == "2 AP"
+    assert {a.action.key: a for a in ctl.actions(pc)}["run"].price == {"ap": 2}
+    assert ctl.ruleset.cost_text({"ap": 2}) == "2 AP" and ctl.ruleset.cost_text({"actions": 1}) == "1 action"

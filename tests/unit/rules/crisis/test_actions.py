@@ -43,7 +43,7 @@ def test_each_action_cost(rules, key, cost):
                        ("kneeling",) if key == "stand_from_kneel" else ()), ap=6)
     avail = {a.action.key: a for a in rules.available_actions(shooter, {})}
     assert avail[key].allowed, avail[key].reason
-    assert avail[key].cost == cost
+    assert avail[key].price == {"ap": cost}
     after = apply(shooter, rules.spend_action(shooter, key, {}).effects)
     assert after.combatant.resources["ap"] == 6 - cost
 
@@ -51,7 +51,7 @@ def test_each_action_cost(rules, key, cost):
 def test_weapon_specific_attack_and_reload_cost(rules, catalogue):
     sniper = actor(pc(equipment=(catalogue["sniper-rifle"],)), ap=6)
     avail = {a.action.key: a for a in rules.available_actions(sniper, {})}
-    assert avail["attack"].cost == 3 and avail["reload"].cost == 1
+    assert avail["attack"].price == {"ap": 3} and avail["reload"].price == {"ap": 1}
 
 
 def test_ap_per_turn_and_overflow(rules):

@@ -38,7 +38,7 @@ ACTIONS = [("attack", "Attack", 2), ("hide", "Hide", 3), ("move", "Move", 1), ("
 
 
 def test_action_table(rules):
-    assert [(a.key, a.label, a.cost) for a in rules.actions()] == ACTIONS
+    assert [(a.key, a.label, a.cost["ap"]) for a in rules.actions()] == ACTIONS
 
 
 def test_conditions_table(rules):

@@ -126,7 +126,7 @@ def test_available_actions_explain_costs(rules):
     actor, _, reload = _musketeer(ap=1)
     listed = {a.action.key: a for a in rules.available_actions(actor, {})}
     assert listed["hide"].reason == "Not enough AP: Hide costs 3, Hans has 1"
-    assert listed["move"].allowed and listed[reload].allowed and listed[reload].cost == 10
+    assert listed["move"].allowed and listed[reload].allowed and listed[reload].price == {"ap": 10}
 
 
 def test_adrenalin_shot_restores_fifteen_endurance_for_one_ap(rules):
