@@ -225,6 +225,7 @@ class ResourceSpec:
     maximum: int
     lower_is_worse: bool = True
     role: BarRole = BarRole.OTHER
+    short: str = ""          # what a narrow bar says ("Armour" for "Light Armour durability"); the label if empty
 
 
 # --------------------------------------------------------------------------- effects
@@ -483,6 +484,11 @@ class Ruleset(ABC):
         named = {c.key: c for c in self.currencies()}
         parts = [named[key].amount(n) if key in named else f"{n} {key}" for key, n in price.items() if n]
         return " + ".join(parts) or "free"
+
+    def blast_radius(self, weapon: EquipmentItem) -> int | None:
+        """The radius in tiles of the area a weapon hits (a grenade's blast), for the map's template; None for
+        a weapon that hits one target."""
+        return None
 
     def range_bands(self, options: Options) -> Mapping[str, Sequence[int]] | None:
         """Range bands by increment number, {"short": [1, 1], "medium": [2, 3], "long": [4, 10]};

@@ -61,6 +61,10 @@ class CrisisRuleset(Ruleset):
         # NPCs under the two_actions option pay in actions, everyone else in AP.
         return (Currency("ap", "AP", "AP"), Currency("actions", "action", "actions"))
 
+    def blast_radius(self, weapon: EquipmentItem) -> int | None:
+        radius = stats.int_stat(weapon, "aoe_radius")
+        return radius if radius > 0 else None
+
     def range_bands(self, options: Options) -> Mapping[str, Sequence[int]]:
         return crisis_tables.combat()["range_bands"][str(self.options_with_defaults(options)["range_bands"])]
 
@@ -110,7 +114,7 @@ class CrisisRuleset(Ruleset):
         item = stats.armour(c)
         if item is not None:
             bars.append(ResourceSpec("durability", f"{item.name} durability", stats.int_stat(item, "durability"),
-                                     stats.int_stat(item, "durability_max")))
+                                     stats.int_stat(item, "durability_max"), short="Armour"))
         if actor.combatant is not None:
             if actions.uses_npc_actions(actor, options):
                 left = actions.NPC_ACTIONS_PER_ROUND - actions.resource(actor.combatant, "actions_taken")

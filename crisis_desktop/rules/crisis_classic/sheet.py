@@ -276,7 +276,7 @@ def resources(actor: Actor) -> list[ResourceSpec]:
     armour = equipped_armour(c)
     if armour is not None:
         bars.append(ResourceSpec("durability", f"{armour.name} durability", item_int(armour, "durability"),
-                                 item_int(armour, "durability_max")))
+                                 item_int(armour, "durability_max"), short="Armour"))
     return bars
 
 

@@ -46,8 +46,8 @@ class Tool(StrEnum):
     MEASURE = "measure"
     PLACE = "place"         # put the chosen combatant on the clicked cell
     SIGHT = "sight"         # click the attacker's token, then the target's
-    REVEAL = "reveal"       # fog of war: show a rectangle of cells to the players
-    HIDE = "hide"           # fog of war: cover a rectangle of cells again
+    REVEAL = "fog_reveal"   # fog of war: show a rectangle of cells to the players
+    HIDE = "fog_hide"       # fog of war: cover a rectangle of cells again
 
 
 class MapTools(QObject):
@@ -264,10 +264,10 @@ class MapTools(QObject):
                 extra = f", {result.penalty.value:+g}" if result.in_range and result.penalty.value else ""
                 lines.append(f"{weapon.name}: increment {result.increment} of {result.increment_size} tiles, "
                              f"{result.band}{extra}" if result.in_range else f"{weapon.name}: {result.reason}")
-            radius = weapon.stats.get("aoe_radius")
-            if isinstance(radius, int | float) and radius > 0:
-                self.show_area(b, int(radius))
-                lines.append(f"blast radius {int(radius)}")
+            radius = ctl.ruleset.blast_radius(weapon) if ctl else None
+            if radius:
+                self.show_area(b, radius)
+                lines.append(f"blast radius {radius}")
         overlay.add_cells({a, b}, QColor(255, 255, 255, 0), QColor(20, 20, 20))
         overlay.add_line(scene.centre(a), scene.centre(b), QPen(QColor(20, 20, 20), scene.size * 0.06,
                                                                 Qt.PenStyle.DashLine))

@@ -18,9 +18,10 @@ TRACK = QColor(0, 0, 0, 40)
 CHIP = QColor(90, 110, 170)
 
 
-def short_label(label: str) -> str:
-    """'Light Armour durability' -> 'Armour': bars are narrow, the tooltip has the full label."""
-    return "Armour" if "durability" in label.lower() else label
+def short_label(bar: ResourceSpec) -> str:
+    """What a narrow bar says: the rules' short label ("Armour" for "Light Armour durability"); the tooltip has
+    the full one."""
+    return bar.short or bar.label
 
 
 def bar_colour(fraction: float, lower_is_worse: bool) -> QColor:
@@ -72,7 +73,7 @@ class BoardDelegate(QStyledItemDelegate):
                 painter.drawRoundedRect(QRect(box.left(), box.top(), max(3, int(box.width() * fraction)),
                                               box.height()), 3, 3)
             painter.setPen(QColor(20, 20, 20))
-            label = metrics.elidedText(f"{short_label(bar.label)} {bar.current}/{bar.maximum}",
+            label = metrics.elidedText(f"{short_label(bar)} {bar.current}/{bar.maximum}",
                                        Qt.TextElideMode.ElideRight, BAR_WIDTH - 6)
             painter.drawText(box.adjusted(3, 0, -3, 0), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
                              label)
