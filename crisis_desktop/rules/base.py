@@ -18,6 +18,7 @@ from crisis_desktop.rules.dice import DiceSource, DieRoll
 
 if TYPE_CHECKING:
     from crisis_desktop.rules.flow import RoundFlow
+    from crisis_desktop.rules.movement import Movement
 
 Options = Mapping[str, StatValue]
 
@@ -430,6 +431,11 @@ class Ruleset(ABC):
 
     def crawl_reach(self, actor: Actor, options: Options) -> int | None:
         """Tiles one crawl takes a prone actor; None where the system has no crawling."""
+        return None
+
+    def movement(self) -> Movement | None:
+        """The system's movement rules on the battle map (rules/movement.py); None lets the map move tokens
+        freely, spending nothing."""
         return None
 
     def cost_text(self, actor: Actor, cost: int, options: Options) -> str:

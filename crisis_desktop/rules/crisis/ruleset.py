@@ -33,10 +33,12 @@ from crisis_desktop.rules.base import (
 )
 from crisis_desktop.rules.crisis import actions, attacks, checks, combat, damage, healing, initiative, sheet, stats
 from crisis_desktop.rules.crisis import tables as crisis_tables
+from crisis_desktop.rules.crisis.movement import CrisisMovement
 from crisis_desktop.rules.crisis.options import RULE_OPTIONS
 from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.flow import RoundFlow
 from crisis_desktop.rules.flows.sequential import SequentialFlow
+from crisis_desktop.rules.movement import Movement
 from crisis_desktop.rules.tables import load_table
 
 
@@ -54,6 +56,10 @@ class CrisisRuleset(Ruleset):
         if self.options_with_defaults(options)["crawl_reach"] == "half_pace":
             return max(1, pace // 2)
         return pace
+
+    def movement(self) -> Movement:
+        """Move, Run and Crawl in tiles of Pace."""
+        return CrisisMovement(self)
 
     def cost_text(self, actor: Actor, cost: int, options: Options) -> str:
         if actions.uses_npc_actions(actor, self.options_with_defaults(options)):

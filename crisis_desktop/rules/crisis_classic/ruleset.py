@@ -31,10 +31,12 @@ from crisis_desktop.rules.base import (
 from crisis_desktop.rules.crisis import actions as crisis_actions
 from crisis_desktop.rules.crisis_classic import checks, combat, combat_odds, damage, healing, sheet, tables, turns
 from crisis_desktop.rules.crisis_classic.actions import resolve_action
+from crisis_desktop.rules.crisis_classic.movement import ClassicMovement
 from crisis_desktop.rules.crisis_classic.options import RULE_OPTIONS
 from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.flow import RoundFlow
 from crisis_desktop.rules.flows.sequential import SequentialFlow
+from crisis_desktop.rules.movement import Movement
 
 
 class CrisisClassicRuleset(Ruleset):
@@ -47,6 +49,10 @@ class CrisisClassicRuleset(Ruleset):
                       "move_m": "Move (m)", "sneak_m": "Sneak (m)"}
     DISTANCE_UNIT = "metres"
     RANGE_PENALTY_PER_INCREMENT = -2
+
+    def movement(self) -> Movement:
+        """One Move per drag, up to the derived Move in metres."""
+        return ClassicMovement(self)
 
     def round_flow(self, options: Options) -> RoundFlow:
         """Sequential turns by initiative, with Delay, Act now, a surprise round, and attacks out of turn from
