@@ -438,6 +438,11 @@ class Ruleset(ABC):
         freely, spending nothing."""
         return None
 
+    def posture(self, character: Character) -> str | None:
+        """How the character stands in the system's words ("prone", "kneeling"), for the map's token; None for
+        upright or where the system has no postures."""
+        return None
+
     def cost_text(self, actor: Actor, cost: int, options: Options) -> str:
         """An action's cost as this actor pays it: "2 AP" (or "1 action" where NPCs count actions)."""
         return f"{cost} AP"

@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass, replace
 
+from crisis_desktop.domain import Character
 from crisis_desktop.rules.base import Actor, Options
 from crisis_desktop.rules.crisis import sheet
 from crisis_desktop.rules.geometry import Coord, Path, Terrain, find_path
 from crisis_desktop.rules.movement import Movement, MovePlan, refused
 
 MOVE, RUN, CRAWL = "move", "run", "crawl"
-PRONE = "prone"
+PRONE, KNEELING = "prone", "kneeling"
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,11 @@ def route(terrain: Terrain, start: Coord, goal: Coord, pace: int, *, occupied: C
     if path is None and goal in occupied:
         return Route(None, MoveOption(None, 0, None, f"{goal} is taken"))
     return Route(path, move_action(path.cost if path else None, pace, move_ap=move_ap, run_ap=run_ap))
+
+
+def posture_of(character: Character) -> str | None:
+    """Prone or kneeling (prone wins when both are set), None standing."""
+    return next((key for key in (PRONE, KNEELING) if character.has_condition(key)), None)
 
 
 def pace(actor: Actor) -> int:

@@ -33,7 +33,7 @@ from crisis_desktop.rules.base import (
 )
 from crisis_desktop.rules.crisis import actions, attacks, checks, combat, damage, healing, initiative, sheet, stats
 from crisis_desktop.rules.crisis import tables as crisis_tables
-from crisis_desktop.rules.crisis.movement import CrisisMovement
+from crisis_desktop.rules.crisis.movement import CrisisMovement, posture_of
 from crisis_desktop.rules.crisis.options import RULE_OPTIONS
 from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.flow import RoundFlow
@@ -60,6 +60,9 @@ class CrisisRuleset(Ruleset):
     def movement(self) -> Movement:
         """Move, Run and Crawl in tiles of Pace."""
         return CrisisMovement(self)
+
+    def posture(self, character: Character) -> str | None:
+        return posture_of(character)
 
     def cost_text(self, actor: Actor, cost: int, options: Options) -> str:
         if actions.uses_npc_actions(actor, self.options_with_defaults(options)):

@@ -5,12 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from crisis_desktop.domain import Character
 from crisis_desktop.rules.base import Actor, Options
 from crisis_desktop.rules.crisis_classic import sheet
 from crisis_desktop.rules.geometry import Coord, Terrain, find_path
 from crisis_desktop.rules.movement import Movement, MovePlan, refused
 
-MOVE = "move"
+MOVE, PRONE = "move", "prone"
+
+
+def posture_of(character: Character) -> str | None:
+    """Prone or None (the classic rules have no kneeling)."""
+    return PRONE if character.has_condition(PRONE) else None
 
 
 def metres(value: float) -> str:

@@ -31,7 +31,7 @@ from crisis_desktop.rules.base import (
 from crisis_desktop.rules.crisis import actions as crisis_actions
 from crisis_desktop.rules.crisis_classic import checks, combat, combat_odds, damage, healing, sheet, tables, turns
 from crisis_desktop.rules.crisis_classic.actions import resolve_action
-from crisis_desktop.rules.crisis_classic.movement import ClassicMovement
+from crisis_desktop.rules.crisis_classic.movement import ClassicMovement, posture_of
 from crisis_desktop.rules.crisis_classic.options import RULE_OPTIONS
 from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.flow import RoundFlow
@@ -53,6 +53,9 @@ class CrisisClassicRuleset(Ruleset):
     def movement(self) -> Movement:
         """One Move per drag, up to the derived Move in metres."""
         return ClassicMovement(self)
+
+    def posture(self, character: Character) -> str | None:
+        return posture_of(character)
 
     def round_flow(self, options: Options) -> RoundFlow:
         """Sequential turns by initiative, with Delay, Act now, a surprise round, and attacks out of turn from

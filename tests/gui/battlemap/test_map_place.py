@@ -182,9 +182,10 @@ def test_before_the_fight_tokens_are_placed_freely_and_shift_repositions_without
 def test_prone_and_kneeling_show_on_the_token(place, board, document):
     ctl = board.controller
     document.push(ctl.add_condition("pc-vera", "prone"))
-    assert place.scene.tokens["cmb-ambush-vera"].look.prone
+    assert place.scene.tokens["cmb-ambush-vera"].look.posture == "prone"
+    assert "(prone)" in place.scene.tokens["cmb-ambush-vera"].toolTip()
     document.undo_stack.undo()
-    assert not place.scene.tokens["cmb-ambush-vera"].look.prone
+    assert place.scene.tokens["cmb-ambush-vera"].look.posture is None
 
 
 def test_arrow_keys_nudge_the_selected_token_undoably(place, document, qtbot):
@@ -242,7 +243,7 @@ def test_a_turn_or_a_condition_restyles_only_the_tokens_concerned(place, board, 
     looks = {cid: item.look for cid, item in place.scene.tokens.items()}
     document.push(ctl.add_condition("pc-ines", "kneeling"))
     changed = {cid for cid, item in place.scene.tokens.items() if item.look is not looks[cid]}
-    assert changed == {"cmb-ambush-ines"} and place.scene.tokens["cmb-ambush-ines"].look.kneeling
+    assert changed == {"cmb-ambush-ines"} and place.scene.tokens["cmb-ambush-ines"].look.posture == "kneeling"
     document.push(ctl.step("next_turn"))
     after = ctl.current_id()
     assert place.scene.tokens[after].look.current and not place.scene.tokens[current].look.current

@@ -73,3 +73,10 @@ def test_an_npc_on_two_actions_pays_one_action(rules, row):
     wolf = actor(npc(body=8), actions_taken=0)
     plan = rules.movement().plan_move(wolf, terrain, start, (2, 0), (), {"npc_actions": "two_actions"})
     assert plan.allowed and plan.cost_text == "1 action" and plan.text == "Move (1 action): 2 of 4 tiles"
+
+
+def test_posture_for_the_token(rules):
+    assert rules.posture(pc()) is None
+    assert rules.posture(pc(conditions=("kneeling",))) == "kneeling"
+    assert rules.posture(pc(conditions=("prone",))) == "prone"
+    assert rules.posture(pc(conditions=("kneeling", "prone"))) == "prone"

@@ -42,3 +42,8 @@ def test_without_the_ap_the_rules_reason_is_given():
     t, m = terrain("a..")
     plan = RULES.movement().plan_move(make_actor(ap=0), t, m["a"], (1, 0), (), {})
     assert not plan.allowed and plan.action == "move" and "AP" in plan.text
+
+
+def test_posture_for_the_token():
+    assert RULES.posture(make_actor().character) is None
+    assert RULES.posture(make_actor(conditions=("prone",)).character) == "prone"
