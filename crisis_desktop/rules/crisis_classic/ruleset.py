@@ -28,7 +28,9 @@ from crisis_desktop.rules.base import (
     Term,
     TurnEffects,
 )
+from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.crisis import actions as crisis_actions
+from crisis_desktop.rules.crisis.cover import crisis_cover
 from crisis_desktop.rules.crisis_classic import checks, combat, combat_odds, damage, healing, sheet, tables, turns
 from crisis_desktop.rules.crisis_classic.actions import resolve_action
 from crisis_desktop.rules.crisis_classic.movement import ClassicMovement, posture_of
@@ -36,6 +38,7 @@ from crisis_desktop.rules.crisis_classic.options import RULE_OPTIONS
 from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.flow import RoundFlow
 from crisis_desktop.rules.flows.sequential import SequentialFlow
+from crisis_desktop.rules.geometry import Coord, Terrain
 from crisis_desktop.rules.movement import Movement
 
 
@@ -53,6 +56,13 @@ class CrisisClassicRuleset(Ruleset):
     def movement(self) -> Movement:
         """One Move per drag, up to the derived Move in metres."""
         return ClassicMovement(self)
+
+    def cover_between(self, terrain: Terrain, attacker_cell: Coord, target_cell: Coord,
+                      attacker: Actor | None = None, target: Actor | None = None,
+                      options: Options | None = None) -> CoverReading:
+        """The map's cover with the penetrable flag read as crisis does (bullets step penetrable material down);
+        the classic attack rules then count penetrable total cover as heavy."""
+        return crisis_cover(terrain, attacker_cell, target_cell)
 
     def posture(self, character: Character) -> str | None:
         return posture_of(character)

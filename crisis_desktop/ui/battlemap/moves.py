@@ -10,6 +10,7 @@ from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.map_commands import SetToken
 from crisis_desktop.domain.character import EquipmentItem
 from crisis_desktop.rules.base import Options, Ruleset
+from crisis_desktop.rules.cover import CoverReading, geometry_reading
 from crisis_desktop.rules.geometry import Grid, RangeBands, RangeResult, Terrain, weapon_range
 from crisis_desktop.rules.movement import MovePlan, free_move, refused
 
@@ -48,6 +49,21 @@ def move_command(ctl: EncounterController | None, map_id: str, combatant_id: str
         return token
     spent = ctl.take_action(combatant_id, decision.action)
     return Macro(f"{spent.text} to {goal}", [spent, token])
+
+
+def cover_for_rules(ruleset: Ruleset | None, ctl: EncounterController | None, terrain: Terrain, a: Coord, t: Coord,
+                    attacker_id: str | None = None, target_id: str | None = None) -> CoverReading:
+    """Cover of the target's cell against the attacker's as the campaign's rules read it (with the combatants
+    when they are in the encounter); the painted cover without rules."""
+    if ruleset is None:
+        return geometry_reading(terrain, a, t)
+    attacker = target = None
+    if ctl is not None and attacker_id is not None and target_id is not None:
+        try:
+            attacker, target = ctl.actor(attacker_id), ctl.actor(target_id)
+        except KeyError:
+            attacker = target = None    # a token of a combatant no longer in the encounter
+    return ruleset.cover_between(terrain, a, t, attacker, target, ctl.options if ctl is not None else None)
 
 
 def distance_for_rules(ruleset: Ruleset | None, grid: Grid, a: Coord, b: Coord) -> float:
