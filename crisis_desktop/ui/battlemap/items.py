@@ -218,7 +218,7 @@ class TokenLook:
 
     name: str
     side: str
-    posture: str | None = None  # the rules' word for how it stands ("prone"), shown as a badge letter
+    posture: str | None = None  # the rules' word for how it stands; its first letter is the badge
     current: bool = False
     down: bool = False       # dead, dying or out of the fight
     hidden: bool = False
