@@ -17,7 +17,10 @@ from crisis_desktop.domain import Character, CharacterKind, Combatant, Equipment
 from crisis_desktop.rules.dice import DiceSource, DieRoll
 
 if TYPE_CHECKING:
+    from crisis_desktop.rules.cover import CoverReading
     from crisis_desktop.rules.flow import RoundFlow
+    from crisis_desktop.rules.geometry import Coord, Terrain
+    from crisis_desktop.rules.movement import Movement
 
 Options = Mapping[str, StatValue]
 
@@ -488,6 +491,25 @@ class Ruleset(ABC):
     def blast_radius(self, weapon: EquipmentItem) -> int | None:
         """The radius in tiles of the area a weapon hits (a grenade's blast), for the map's template; None for
         a weapon that hits one target."""
+        return None
+
+    def movement(self) -> Movement | None:
+        """The system's movement rules on the battle map (rules/movement.py); None lets the map move tokens
+        freely, spending nothing."""
+        return None
+
+    def cover_between(self, terrain: Terrain, attacker_cell: Coord, target_cell: Coord,
+                      attacker: Actor | None = None, target: Actor | None = None,
+                      options: Options | None = None) -> CoverReading:
+        """Cover of the target's cell against the attacker's on the battle map, as this system reads it (the
+        actors when the map knows them); by default the painted cover as it stands."""
+        from crisis_desktop.rules.cover import geometry_reading  # geometry imports this module: import on use
+
+        return geometry_reading(terrain, attacker_cell, target_cell)
+
+    def posture(self, character: Character) -> str | None:
+        """How the character stands in the system's words ("prone", "kneeling"), for the map's token; None for
+        upright or where the system has no postures."""
         return None
 
     def range_bands(self, options: Options) -> Mapping[str, Sequence[int]] | None:

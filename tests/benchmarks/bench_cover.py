@@ -18,7 +18,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from crisis_desktop.domain.battle_map import BattleMap, Cell, Cover, GridKind  # noqa: E402
-from crisis_desktop.rules.geometry import Terrain, cover_between, cover_many  # noqa: E402
+from crisis_desktop.rules.crisis.cover import firearms_step  # noqa: E402
+from crisis_desktop.rules.geometry import CoverSummary, Terrain, cover_between, cover_many  # noqa: E402
 from crisis_desktop.rules.geometry import cover as cover_module  # noqa: E402
 from crisis_desktop.rules.geometry import tracing as trace_module  # noqa: E402
 
@@ -77,7 +78,7 @@ def clear_caches() -> None:
 
 def bench(kind: GridKind) -> None:
     battle_map = painted_map(kind)
-    terrain = Terrain.of(battle_map)
+    terrain = Terrain.of(battle_map, pierce=firearms_step)
     rnd = random.Random(11)
     open_cells = [(x, y) for x in range(SIZE) for y in range(SIZE) if (x, y) not in terrain.levels]
     attackers = rnd.sample(open_cells, 50)
@@ -97,9 +98,9 @@ def bench(kind: GridKind) -> None:
 
     def cold_setup() -> None:
         clear_caches()
-        fresh[:] = [Terrain.of(battle_map)]
+        fresh[:] = [Terrain.of(battle_map, pierce=firearms_step)]
 
-    build = timed(lambda: Terrain.of(battle_map), runs=3)[1]
+    build = timed(lambda: Terrain.of(battle_map, pierce=firearms_step), runs=3)[1]
     base = timed(baseline)
     cold = timed(lambda: all_pairs(fresh[0]), runs=3, setup=cold_setup)
     all_pairs(terrain)
@@ -109,7 +110,9 @@ def bench(kind: GridKind) -> None:
     batch_warm = timed(lambda: cover_many(terrain, attackers, targets))
     results = [cover_between(terrain, a, t) for a in attackers for t in targets]
     batch = [r for row in cover_many(terrain, attackers, targets) for r in row]
-    assert [tuple(r)[:10] for r in batch] == [tuple(r)[:10] for r in results], "the batch must equal cover_between"
+    shared = len(CoverSummary._fields) - 1           # every field but the summary's `reach` (the result's line)
+    assert [tuple(r)[:shared] for r in batch] == [tuple(r)[:shared] for r in results], \
+        "the batch must equal cover_between"
     blocked = sum(not r.line_of_sight for r in results)
     covered = sum(r.line_of_sight and r.terrain.value != "none" for r in results)
     mean_len = statistics.mean(len(r.relative.cells) for r in results)

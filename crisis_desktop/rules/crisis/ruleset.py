@@ -34,12 +34,17 @@ from crisis_desktop.rules.base import (
     Term,
     TurnEffects,
 )
+from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.crisis import actions, attacks, checks, combat, damage, healing, initiative, sheet, stats
 from crisis_desktop.rules.crisis import tables as crisis_tables
+from crisis_desktop.rules.crisis.cover import crisis_cover
+from crisis_desktop.rules.crisis.movement import CrisisMovement, posture_of
 from crisis_desktop.rules.crisis.options import RULE_OPTIONS
 from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.flow import RoundFlow
 from crisis_desktop.rules.flows.sequential import SequentialFlow
+from crisis_desktop.rules.geometry import Coord, Terrain
+from crisis_desktop.rules.movement import Movement
 from crisis_desktop.rules.tables import load_table
 
 
@@ -64,6 +69,19 @@ class CrisisRuleset(Ruleset):
     def blast_radius(self, weapon: EquipmentItem) -> int | None:
         radius = stats.int_stat(weapon, "aoe_radius")
         return radius if radius > 0 else None
+
+    def movement(self) -> Movement:
+        """Move, Run and Crawl in tiles of Pace."""
+        return CrisisMovement(self)
+
+    def cover_between(self, terrain: Terrain, attacker_cell: Coord, target_cell: Coord,
+                      attacker: Actor | None = None, target: Actor | None = None,
+                      options: Options | None = None) -> CoverReading:
+        """Bullets step penetrable cover down; the prone rule is the attack dialog's (facing is not on the map)."""
+        return crisis_cover(terrain, attacker_cell, target_cell)
+
+    def posture(self, character: Character) -> str | None:
+        return posture_of(character)
 
     def range_bands(self, options: Options) -> Mapping[str, Sequence[int]]:
         return crisis_tables.combat()["range_bands"][str(self.options_with_defaults(options)["range_bands"])]

@@ -32,13 +32,18 @@ from crisis_desktop.rules.base import (
     Term,
     TurnEffects,
 )
+from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.crisis import actions as crisis_actions
+from crisis_desktop.rules.crisis.cover import crisis_cover
 from crisis_desktop.rules.crisis_classic import checks, combat, combat_odds, damage, healing, sheet, tables, turns
 from crisis_desktop.rules.crisis_classic.actions import resolve_action
+from crisis_desktop.rules.crisis_classic.movement import ClassicMovement, posture_of
 from crisis_desktop.rules.crisis_classic.options import RULE_OPTIONS
 from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.flow import RoundFlow
 from crisis_desktop.rules.flows.sequential import SequentialFlow
+from crisis_desktop.rules.geometry import Coord, Terrain
+from crisis_desktop.rules.movement import Movement
 
 
 class CrisisClassicRuleset(Ruleset):
@@ -51,6 +56,20 @@ class CrisisClassicRuleset(Ruleset):
                       "move_m": "Move (m)", "sneak_m": "Sneak (m)"}
     DISTANCE_UNIT = "metres"
     RANGE_PENALTY_PER_INCREMENT = -2
+
+    def movement(self) -> Movement:
+        """One Move per drag, up to the derived Move in metres."""
+        return ClassicMovement(self)
+
+    def cover_between(self, terrain: Terrain, attacker_cell: Coord, target_cell: Coord,
+                      attacker: Actor | None = None, target: Actor | None = None,
+                      options: Options | None = None) -> CoverReading:
+        """The map's cover with the penetrable flag read as crisis does (bullets step penetrable material down);
+        the classic attack rules then count penetrable total cover as heavy."""
+        return crisis_cover(terrain, attacker_cell, target_cell)
+
+    def posture(self, character: Character) -> str | None:
+        return posture_of(character)
 
     def round_flow(self, options: Options) -> RoundFlow:
         """Sequential turns by initiative, with Delay, Act now, a surprise round, and attacks out of turn from

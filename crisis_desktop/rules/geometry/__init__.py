@@ -26,7 +26,7 @@ from crisis_desktop.rules.geometry.grid import (
     offset_to_cube,
     square_steps,
 )
-from crisis_desktop.rules.geometry.movement import MoveOption, MovePlan, Path, find_path, move_action, plan_move
+from crisis_desktop.rules.geometry.movement import Path, find_path
 from crisis_desktop.rules.geometry.ranges import (
     RangeBands,
     RangeResult,
@@ -34,14 +34,14 @@ from crisis_desktop.rules.geometry.ranges import (
     range_increment,
     weapon_range,
 )
-from crisis_desktop.rules.geometry.terrain import Terrain, firearms_step, parse_map
+from crisis_desktop.rules.geometry.terrain import Pierce, Terrain, parse_map
 from crisis_desktop.rules.geometry.tracing import Trace, trace
 
 __all__ = [
     "HEX_DIRECTIONS", "HEX_SCATTER", "SQUARE_DIRECTIONS", "SQUARE_SCATTER", "Coord", "CoverResult", "CoverSummary",
-    "Cube", "Diagonal", "Grid", "MoveOption", "MovePlan", "Path", "RangeBands", "RangeResult", "ScatterDirection",
+    "Cube", "Diagonal", "Grid", "Path", "Pierce", "RangeBands", "RangeResult", "ScatterDirection",
     "ScatterResult", "Terrain", "Trace", "area_template", "back_direction", "cover_between", "cover_from",
-    "cover_many", "cube_distance", "cube_round", "cube_to_offset", "find_path", "firearms_step", "line_of_sight",
-    "move_action", "offset_to_cube", "parse_map", "plan_move", "range_for_distance", "range_increment", "scatter",
+    "cover_many", "cube_distance", "cube_round", "cube_to_offset", "find_path", "line_of_sight",
+    "offset_to_cube", "parse_map", "range_for_distance", "range_increment", "scatter",
     "scatter_die", "scatter_table", "square_steps", "trace", "weapon_range",
 ]

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from crisis_desktop.rules.base import CoverLevel
 from crisis_desktop.rules.geometry.cover import CoverResult, cover_between, describe_cover
 from crisis_desktop.rules.geometry.grid import HEX_DIRECTIONS, Coord, offset_to_cube
-from crisis_desktop.rules.geometry.terrain import COVER_STEPS, HEAVY, TOTAL, Terrain
+from crisis_desktop.rules.geometry.terrain import COVER_STEPS, TOTAL, Terrain
 
 if TYPE_CHECKING:
     import numpy as np
@@ -34,49 +34,34 @@ class CoverSummary(NamedTuple):
     target: Coord
     line_of_sight: bool
     terrain: CoverLevel
-    terrain_firearms: CoverLevel
-    cover: CoverLevel
-    cover_firearms: CoverLevel
+    terrain_pierced: CoverLevel
     source: tuple[Coord, ...]
-    source_firearms: tuple[Coord, ...]
-    prone_facing: bool
+    source_pierced: tuple[Coord, ...]
     reach: int | None
 
     @property
-    def penetrable(self) -> bool:
-        return self.terrain_firearms is not self.terrain
+    def pierced(self) -> bool:
+        return self.terrain_pierced is not self.terrain
 
     @property
     def reason(self) -> str:
-        return describe_cover(self.terrain, self.terrain_firearms, self.source, self.source_firearms,
-                              self.prone_facing)
-
-    def context_fields(self) -> dict[str, object]:
-        return {"cover": self.terrain, "cover_penetrable": self.penetrable, "target_prone_facing": self.prone_facing}
+        return describe_cover(self.terrain, self.source)
 
     def full(self, terrain: Terrain) -> CoverResult:
-        return cover_between(terrain, self.attacker, self.target, prone_facing=self.prone_facing, reach=self.reach)
+        return cover_between(terrain, self.attacker, self.target, reach=self.reach)
 
 
 def cover_many(terrain: Terrain, attackers: Sequence[Coord], targets: Sequence[Coord], *,
-               prone_facing: bool | Sequence[Sequence[bool]] = False,
                reach: int | None = 1) -> list[list[CoverSummary]]:
     """Cover of every target against every attacker: `result[i][j]` is targets[j] against attackers[i].
 
-    Every field equals `cover_between(terrain, attackers[i], targets[j], ...)`. `prone_facing` is one flag
-    for all pairs or a matrix indexed like the result.
+    Every field equals `cover_between(terrain, attackers[i], targets[j], ...)`.
     """
     import numpy as np
 
     attackers, targets = list(attackers), list(targets)
     if not attackers or not targets:
         return [[] for _ in attackers]
-    if isinstance(prone_facing, bool):
-        prone = [prone_facing] * (len(attackers) * len(targets))
-    else:
-        if len(prone_facing) != len(attackers) or any(len(row) != len(targets) for row in prone_facing):
-            raise ValueError("prone_facing must have one row per attacker and one flag per target")
-        prone = [bool(flag) for row in prone_facing for flag in row]
     pa = np.array(attackers, dtype=np.int64).reshape(-1, 2)
     pt = np.array(targets, dtype=np.int64).reshape(-1, 2)
     count_t = len(targets)
@@ -96,18 +81,16 @@ def cover_many(terrain: Terrain, attackers: Sequence[Coord], targets: Sequence[C
     out: list[CoverSummary] = []
     make = CoverSummary._make
     pairs = zip(ax.tolist(), ay.tolist(), tx.tolist(), ty.tolist(), level.tolist(), after.tolist(), src_l, src_a,
-                prone, strict=True)
-    for x0, y0, x1, y1, lv, af, s_l, s_a, pr in pairs:
-        shown, shown_after = (max(lv, HEAVY), max(af, HEAVY)) if pr else (lv, af)
-        out.append(make(((x0, y0), (x1, y1), lv < TOTAL, steps[lv], steps[af], steps[shown], steps[shown_after],
-                         s_l, s_a, pr, reach)))
+                strict=True)
+    for x0, y0, x1, y1, lv, af, s_l, s_a in pairs:
+        out.append(make(((x0, y0), (x1, y1), lv < TOTAL, steps[lv], steps[af], s_l, s_a, reach)))
     return [out[i:i + count_t] for i in range(0, len(out), count_t)]
 
 
 def _tables(terrain: Terrain, xs: list[int], ys: list[int]) -> tuple[Any, Any, int, int, int]:
     """(codes, walls, stride, x0, y0): the painted cells as flat arrays over a box holding the map and all points.
 
-    codes: 4 * level + firearms level of each cell (a squeeze's lower cover is the lower code, as the firearms
+    codes: 4 * level + pierced level of each cell (a squeeze's lower cover is the lower code, as the pierced
     level is the level or one less). walls: the codes of total cover only, the cells that count beyond `reach`.
     Cached on the terrain per box. Hex tables are indexed by axial (q, r) = (x - y // 2, y) instead of (x, y):
     lines are straight in axial coordinates, so a line's cells are base + a * k + b * i in the flat table.
@@ -160,6 +143,7 @@ class _Lines:
     n32: Any
     codes: Any
     walls: Any
+    pierced_wall: int     # the terrain's level of a wall once pierced
 
     def columns(self, sel: Any, u: Any, table: Any, reach: int | None = None) -> tuple[Any, Any]:
         """Table values of slots 0 and 1 of columns u (2-D, one row per pair of the index array `sel`); 0 where a
@@ -231,7 +215,7 @@ class _Lines:
                 pos_solid = 2 * u[rows, first_solid] + (v1[rows, first_solid] == solid_code)
                 found_l = np.where(wall, (TOTAL << ORDER_BITS) | pos_wall, 0)
                 found_a = np.where(solid, (TOTAL << ORDER_BITS) | pos_solid,
-                                   np.where(wall, (HEAVY << ORDER_BITS) | pos_wall, 0))
+                                   np.where(wall, (self.pierced_wall << ORDER_BITS) | pos_wall, 0))
             else:
                 found = []
                 for col, slot1 in ((np.maximum(v0, v1) >> 2, v1 >> 2), (np.maximum(v0 & 3, v1 & 3), v1 & 3)):
@@ -255,6 +239,7 @@ class _Square(_Lines):
     def __init__(self, terrain: Terrain, ax: Ints, ay: Ints, tx: Ints, ty: Ints) -> None:
         import numpy as np
 
+        self.pierced_wall = terrain.pierced_wall
         self.codes, self.walls, stride, x0, y0 = _tables(terrain, [*ax.tolist(), *tx.tolist()],
                                                          [*ay.tolist(), *ty.tolist()])
         dx, dy = tx - ax, ty - ay
@@ -360,6 +345,7 @@ class _Hex(_Lines):
     def __init__(self, terrain: Terrain, ax: Ints, ay: Ints, tx: Ints, ty: Ints) -> None:
         import numpy as np
 
+        self.pierced_wall = terrain.pierced_wall
         self.codes, self.walls, stride, q0, r0 = _tables(terrain, [*ax.tolist(), *tx.tolist()],
                                                          [*ay.tolist(), *ty.tolist()])
         aq, tq = ax - (ay >> 1), tx - (ty >> 1)

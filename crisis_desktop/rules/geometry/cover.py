@@ -9,9 +9,10 @@ Rules, in order:
    count only within `reach` steps of the target (default 1, the cells next to it): the target hides
    behind them, while the attacker's own low wall or a crate in mid-field does not hamper the shot.
    `reach=None` counts them anywhere on the line.
-4. The highest cover counts. Against firearms each cell first steps down when penetrable
-   (total -> heavy -> light -> none), so the firearms level is the same or one step lower.
-5. A prone target facing the attacker has at least heavy cover (against firearms too).
+4. The highest cover counts: `terrain` by the painted steps, `terrain_pierced` by the terrain's pierce
+   reading (a ruleset's: crisis steps penetrable material down one step against firearms), so the
+   pierced level is the same or one step lower.
+What the cover means for an attack (firearms, a prone target) is the ruleset's reading of this result.
 Because of rule 3 cover is not symmetric: A may have cover from B while B has none from A. Line of
 sight is symmetric (the same segment, exact arithmetic).
 """
@@ -25,7 +26,7 @@ from typing import NamedTuple
 
 from crisis_desktop.rules.base import CoverLevel
 from crisis_desktop.rules.geometry.grid import Coord, offset_to_cube
-from crisis_desktop.rules.geometry.terrain import COVER_STEPS, HEAVY, TOTAL, Terrain
+from crisis_desktop.rules.geometry.terrain import COVER_STEPS, TOTAL, Terrain
 from crisis_desktop.rules.geometry.tracing import Trace, hex_trace, square_trace
 
 
@@ -105,28 +106,26 @@ def _line(is_hex: bool, d1: int, d2: int, odd_row: bool, stride: int, reach: int
 
 
 class CoverResult(NamedTuple):
-    """Cover of `target` against `attacker`. `terrain*` come from the map alone; `cover*` add the prone rule.
+    """Cover of `target` against `attacker`: `terrain` by the painted steps, `terrain_pierced` by the terrain's
+    pierce reading.
 
-    `source` is the cell (or the squeeze pair) giving `terrain`; `source_firearms` the one giving
-    `terrain_firearms`; both absolute. (A NamedTuple: thousands are built per overlay, and it is cheap.)
+    `source` is the cell (or the squeeze pair) giving `terrain`; `source_pierced` the one giving
+    `terrain_pierced`; both absolute. (A NamedTuple: thousands are built per overlay, and it is cheap.)
     """
 
     attacker: Coord
     target: Coord
     line_of_sight: bool
     terrain: CoverLevel
-    terrain_firearms: CoverLevel
-    cover: CoverLevel
-    cover_firearms: CoverLevel
+    terrain_pierced: CoverLevel
     source: tuple[Coord, ...]
-    source_firearms: tuple[Coord, ...]
-    prone_facing: bool
+    source_pierced: tuple[Coord, ...]
     relative: Trace
 
     @property
-    def penetrable(self) -> bool:
-        """Whether bullets step the map's cover down (AttackContext.cover_penetrable)."""
-        return self.terrain_firearms is not self.terrain
+    def pierced(self) -> bool:
+        """Whether piercing steps the map's cover down."""
+        return self.terrain_pierced is not self.terrain
 
     @property
     def traced(self) -> tuple[Coord, ...]:
@@ -141,42 +140,28 @@ class CoverResult(NamedTuple):
 
     @property
     def reason(self) -> str:
-        """The cover in plain words, e.g. "light cover from (3, 4)"."""
-        return describe_cover(self.terrain, self.terrain_firearms, self.source, self.source_firearms,
-                              self.prone_facing)
-
-    def context_fields(self) -> dict[str, object]:
-        """The AttackContext fields this result fills; the ruleset applies the step-down and prone rules."""
-        return {"cover": self.terrain, "cover_penetrable": self.penetrable, "target_prone_facing": self.prone_facing}
+        """The painted cover in plain words, e.g. "light cover from (3, 4)"."""
+        return describe_cover(self.terrain, self.source)
 
 
-def describe_cover(terrain: CoverLevel, terrain_firearms: CoverLevel, source: tuple[Coord, ...],
-                   source_firearms: tuple[Coord, ...], prone_facing: bool) -> str:
-    """A cover result in plain words (shared by CoverResult and the batch's CoverSummary)."""
-    before, after = COVER_STEPS.index(terrain), COVER_STEPS.index(terrain_firearms)
-    parts: list[str] = []
+def describe_cover(terrain: CoverLevel, source: tuple[Coord, ...]) -> str:
+    """Painted cover in plain words (shared by CoverResult and the batch's CoverSummary)."""
+    before = COVER_STEPS.index(terrain)
     if before == TOTAL:
-        parts.append(f"no line of sight: total cover {_where(source)}")
-    elif before:
-        parts.append(f"{terrain.value} cover {_where(source)}")
-    if after < before:
-        firearms = f"{terrain_firearms.value} cover" if after else "no cover"
-        moved = after and source_firearms != source
-        extra = f" ({firearms} {_where(source_firearms)})" if moved else ""
-        parts.append(f"bullets go through: {firearms} against firearms{extra}")
-    if prone_facing and before < TOTAL:
-        parts.append("prone and facing the attacker: at least heavy cover")
-    return "; ".join(parts) if parts else "clear line: no cover"
+        return f"no line of sight: total cover {where(source)}"
+    if before:
+        return f"{terrain.value} cover {where(source)}"
+    return "clear line: no cover"
 
 
-def _where(cells: tuple[Coord, ...]) -> str:
+def where(cells: tuple[Coord, ...]) -> str:
+    """Where cover comes from: "from (3, 4)", or "between (1, 0) and (0, 1)" for a squeeze."""
     if len(cells) == 2:
         return f"between {cells[0]} and {cells[1]}"
     return f"from {cells[0]}" if cells else ""
 
 
-def cover_between(terrain: Terrain, attacker: Coord, target: Coord, *, prone_facing: bool = False,
-                  reach: int | None = 1) -> CoverResult:
+def cover_between(terrain: Terrain, attacker: Coord, target: Coord, *, reach: int | None = 1) -> CoverResult:
     """Line of sight and cover of the target at `target` against an attacker at `attacker`."""
     # This runs for every token pair of an overlay, so the common path is written out flat.
     ax, ay = attacker
@@ -200,11 +185,11 @@ def cover_between(terrain: Terrain, attacker: Coord, target: Coord, *, prone_fac
         best = best_after = (TOTAL, rank)
         source = source_after = _absolute(cells, ax, ay)
         if levels[source[0]][1] < TOTAL or levels[source[-1]][1] < TOTAL:
-            # Bullets pass the nearest wall: the nearest one they cannot pass (if any) stays total for them,
-            # otherwise the wall counts as heavy cover against firearms.
+            # Piercing passes the nearest wall: the nearest one it cannot pass (if any) stays total, otherwise
+            # the wall counts as the pierce reading says (crisis: heavy cover against firearms).
             solid = _top_wall(terrain, line, shift, orientation, True)
             if solid < 0:
-                best_after = (HEAVY, rank)
+                best_after = (terrain.pierced_wall, rank)
             else:
                 cells, rank = line.cells_at[solid]
                 best_after, source_after = (TOTAL, rank), _absolute(cells, ax, ay)
@@ -224,9 +209,8 @@ def cover_between(terrain: Terrain, attacker: Coord, target: Coord, *, prone_fac
         if after and (after, rank) > best_after:
             best_after, source_after = (after, rank), found
     before, after = best[0], best_after[0]
-    shown, shown_after = (max(before, HEAVY), max(after, HEAVY)) if prone_facing else (before, after)
-    return CoverResult(attacker, target, before < TOTAL, COVER_STEPS[before], COVER_STEPS[after],
-                       COVER_STEPS[shown], COVER_STEPS[shown_after], source, source_after, prone_facing, line.trace)
+    return CoverResult(attacker, target, before < TOTAL, COVER_STEPS[before], COVER_STEPS[after], source,
+                       source_after, line.trace)
 
 
 def _absolute(cells: tuple[Coord, ...], ax: int, ay: int) -> tuple[Coord, ...]:

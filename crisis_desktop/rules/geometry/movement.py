@@ -1,4 +1,4 @@
-"""Movement on the grid: the cheapest path in tiles and which move action (crisis Move or Run) it needs.
+"""Movement on the grid: the cheapest path in tiles (what a move costs is the ruleset's, rules/movement.py).
 
 Costs: a step costs what the grid's distance metric says (1; on squares with the alternating rule every
 second diagonal of the path costs 2), doubled when the cell entered is difficult ground. Walls (total
@@ -67,47 +67,3 @@ def find_path(terrain: Terrain, start: Coord, goal: Coord, *, limit: int | None 
                 came[(nxt, new_parity)] = (cell, parity)
                 heapq.heappush(queue, (new_cost, nxt, new_parity))
     return None
-
-
-@dataclass(frozen=True)
-class MoveOption:
-    """Which action a move needs: "move", "run", or None with the reason it is impossible."""
-
-    action: str | None
-    ap: int
-    tiles: int | None
-    reason: str
-
-    @property
-    def possible(self) -> bool:
-        return self.action is not None
-
-
-def move_action(tiles: int | None, pace: int, *, move_ap: int = 1, run_ap: int = 2) -> MoveOption:
-    """Crisis: Move (1 AP) covers up to Pace tiles, Run (2 AP) up to 2 x Pace."""
-    if tiles is None:
-        return MoveOption(None, 0, None, "no way through: walls or other tokens block every path")
-    if tiles <= pace:
-        return MoveOption("move", move_ap, tiles, f"Move ({move_ap} AP): {tiles} of {pace} tiles")
-    if tiles <= 2 * pace:
-        return MoveOption("run", run_ap, tiles, f"Run ({run_ap} AP): {tiles} of {2 * pace} tiles")
-    return MoveOption(None, 0, tiles, f"needs {tiles} tiles, Run reaches {2 * pace}")
-
-
-@dataclass(frozen=True)
-class MovePlan:
-    path: Path | None
-    option: MoveOption
-
-
-def plan_move(terrain: Terrain, start: Coord, goal: Coord, pace: int, *, occupied: Collection[Coord] = (),
-              move_ap: int = 1, run_ap: int = 2) -> MovePlan:
-    """The path and the action a drag from `start` to `goal` needs, for a mover with `pace` tiles."""
-    # Search only as far as a Run reaches; only a move that is too long pays for the full search.
-    path = find_path(terrain, start, goal, limit=2 * pace, occupied=occupied) \
-        or find_path(terrain, start, goal, occupied=occupied)
-    if path is None and not terrain.passable(goal):
-        return MovePlan(None, MoveOption(None, 0, None, f"{goal} is a wall"))
-    if path is None and goal in occupied:
-        return MovePlan(None, MoveOption(None, 0, None, f"{goal} is taken"))
-    return MovePlan(path, move_action(path.cost if path else None, pace, move_ap=move_ap, run_ap=run_ap))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from crisis_desktop.domain.battle_map import BattleMap, Cell, Cover, GridKind
@@ -26,9 +26,10 @@ ASCII_CELLS: dict[str, tuple[Cover, bool, bool]] = {
 }
 
 
-def firearms_step(level: int, penetrable: bool) -> int:
-    """Cover against bullets: one step less behind penetrable material (total -> heavy -> light -> none)."""
-    return max(0, level - 1) if penetrable else level
+# A ruleset's reading of one cell against attacks that pierce (cover step, painted penetrable) -> cover step.
+# It must give the step itself for solid material and the step or one less for penetrable material, never
+# more for a lower step: the lookups rely on it (a squeeze's lower cover is the lower code in both readings).
+Pierce = Callable[[int, bool], int]
 
 
 class Terrain:
@@ -36,23 +37,30 @@ class Terrain:
 
     Flat indices pad the grid with one column on each side (stride = width + 2), so that a hex line
     squeezing past the map's jagged left or right edge never aliases a cell of the neighbouring row.
+
+    Each cell has two cover steps: the painted one, and the one against attacks that pierce penetrable
+    material by the ruleset's `pierce` reading (without one, penetrable material is read as painted).
     """
 
-    def __init__(self, grid: Grid, cells: Iterable[Cell] = ()) -> None:
+    def __init__(self, grid: Grid, cells: Iterable[Cell] = (), pierce: Pierce | None = None) -> None:
         self.grid = grid
         self.stride = grid.width + 2
         self.is_hex = grid.hex
-        self.levels: dict[Coord, tuple[int, int]] = {}      # (cover step, step against firearms)
+        self.cells = tuple(cells)
+        self.pierce = pierce
+        # What a wall bullets go through gives once pierced.
+        self.pierced_wall = pierce(TOTAL, True) if pierce is not None else TOTAL
+        self.levels: dict[Coord, tuple[int, int]] = {}      # (painted cover step, step once pierced)
         self.penetrable: frozenset[Coord]
         difficult: set[Coord] = set()
         penetrable: set[Coord] = set()
-        for cell in cells:
+        for cell in self.cells:
             xy = (cell.x, cell.y)
             if not grid.contains(xy):
                 continue
             level = COVER_STEPS.index(CoverLevel(cell.cover.value))
             if level:
-                self.levels[xy] = (level, firearms_step(level, cell.penetrable))
+                self.levels[xy] = (level, pierce(level, cell.penetrable) if pierce is not None else level)
                 if cell.penetrable:
                     penetrable.add(xy)
             if cell.difficult:
@@ -64,10 +72,20 @@ class Terrain:
         self.boards: dict[tuple[int, bool, int], int] = {}
         # numpy lookup tables of cover_many, built on first use: (codes, walls, stride, x0, y0) per box.
         self.tables: dict[tuple[int, ...], tuple[Any, Any, int, int, int]] = {}
+        self._readings: dict[Pierce, Terrain] = {}
 
     @classmethod
-    def of(cls, battle_map: BattleMap, diagonal: Diagonal = Diagonal.ONE) -> Terrain:
-        return cls(Grid.of(battle_map, diagonal), battle_map.cells)
+    def of(cls, battle_map: BattleMap, diagonal: Diagonal = Diagonal.ONE, pierce: Pierce | None = None) -> Terrain:
+        return cls(Grid.of(battle_map, diagonal), battle_map.cells, pierce)
+
+    def pierced_by(self, pierce: Pierce) -> Terrain:
+        """The same cells read with `pierce` (built once per reading and kept, with its own lookup caches)."""
+        if pierce is self.pierce:
+            return self
+        found = self._readings.get(pierce)
+        if found is None:
+            found = self._readings[pierce] = Terrain(self.grid, self.cells, pierce)
+        return found
 
     def flat(self, cell: Coord, orientation: int = 0) -> int:
         """Bit number of a cell in the bitboards of one orientation (0..3).

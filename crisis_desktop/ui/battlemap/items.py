@@ -218,8 +218,7 @@ class TokenLook:
 
     name: str
     side: str
-    kneeling: bool = False
-    prone: bool = False
+    posture: str | None = None  # the rules' word for how it stands; its first letter is the badge
     current: bool = False
     down: bool = False       # dead, dying or out of the fight
     hidden: bool = False
@@ -231,7 +230,8 @@ class TokenLook:
 
 
 class TokenItem(QGraphicsItem):
-    """One combatant on the map: a disc in its side's colour, initials, a K/P badge for kneeling/prone."""
+    """One combatant on the map: a disc in its side's colour, initials, a badge with the first letter of its
+    posture (K for kneeling, P for prone under crisis)."""
 
     def __init__(self, combatant_id: str, look: TokenLook, size: float) -> None:
         super().__init__()
@@ -244,7 +244,7 @@ class TokenItem(QGraphicsItem):
 
     def set_look(self, look: TokenLook) -> None:
         self.look = look
-        state = " (kneeling)" if look.kneeling else " (prone)" if look.prone else ""
+        state = f" ({look.posture})" if look.posture else ""
         self.setToolTip(f"{look.name}{state}, {look.side}")
         self.update()
 
@@ -284,7 +284,7 @@ class TokenItem(QGraphicsItem):
         font.setBold(True)
         painter.setFont(font)
         painter.drawText(QRectF(-r, -r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, look.initials)
-        badge = "P" if look.prone else "K" if look.kneeling else ""
+        badge = (look.posture or "")[:1].upper()
         if badge:
             b = r * 0.45
             centre = QPointF(r * 0.75, r * 0.75)

@@ -31,10 +31,9 @@ from crisis_desktop.controller.map_commands import AddBattleMap, LinkEncounterMa
 from crisis_desktop.controller.session import ENCOUNTER
 from crisis_desktop.domain.battle_map import Cell, Cover
 from crisis_desktop.rules.base import CoverLevel, Ruleset
-from crisis_desktop.rules.geometry import cover_between
 from crisis_desktop.ui.battlemap.fog import FogItem
 from crisis_desktop.ui.battlemap.map_dialogs import BackgroundDialog, NewMapDialog
-from crisis_desktop.ui.battlemap.moves import distance_for_rules
+from crisis_desktop.ui.battlemap.moves import cover_for_rules, distance_for_rules
 from crisis_desktop.ui.battlemap.scene import MapScene
 from crisis_desktop.ui.battlemap.tools import MapTools, Tool
 from crisis_desktop.ui.battlemap.view import COMBATANT_MIME, MapView
@@ -544,9 +543,9 @@ class MapPlace(QWidget):
         """Distance and cover between two tokens, as the attack dialog's defaults."""
         a, t = self.scene.token_cell(attacker_id), self.scene.token_cell(target_id)
         assert a is not None and t is not None
-        result = cover_between(self.scene.terrain, a, t)
+        reading = cover_for_rules(self.ruleset, self.controller(), self.scene.terrain, a, t, attacker_id, target_id)
         return {"distance": distance_for_rules(self.ruleset, self.scene.grid, a, t),
-                "cover": CoverLevel(result.terrain.value), "cover_penetrable": result.penetrable}
+                "cover": CoverLevel(reading.cover.value), "cover_penetrable": reading.penetrable}
 
     def attack(self) -> None:
         pair, ctl = self.attack_pair(), self.controller()

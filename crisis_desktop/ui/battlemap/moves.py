@@ -1,47 +1,20 @@
-"""What a token drag means under the rules: the path, the move action it needs (Move, Run, Crawl) and its AP,
-or why it cannot be done; and the one undoable command that spends the AP and moves the token."""
+"""What a token drag means under the campaign's rules (asked of the ruleset's movement) and the one undoable
+command that spends the move's action and moves the token; the attack dialog's distance and range."""
 
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
 
 from crisis_desktop.controller.commands import Command, Macro
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.map_commands import SetToken
 from crisis_desktop.domain.character import EquipmentItem
 from crisis_desktop.rules.base import Options, Ruleset
-from crisis_desktop.rules.geometry import (
-    Grid,
-    Path,
-    RangeBands,
-    RangeResult,
-    Terrain,
-    find_path,
-    plan_move,
-    weapon_range,
-)
+from crisis_desktop.rules.cover import CoverReading, geometry_reading
+from crisis_desktop.rules.geometry import Grid, RangeBands, RangeResult, Terrain, weapon_range
+from crisis_desktop.rules.movement import MovePlan, free_move, refused
 
 Coord = tuple[int, int]
-
-
-@dataclass(frozen=True)
-class MoveDecision:
-    """A drag from one cell to another: `action` is None when the move is free (the fight has not started,
-    or the GM repositions); `allowed` False comes with the reason in `text`."""
-
-    path: Path | None
-    action: str | None
-    ap: int
-    allowed: bool
-    text: str
-
-
-def pace_of(ctl: EncounterController, combatant_id: str) -> int | None:
-    """The mover's Pace in tiles from the rules' derived values (None where the rules have none)."""
-    derived = ctl.ruleset.derived(ctl.character_of(combatant_id), ctl.options)
-    pace = derived.get("pace")
-    return int(pace.value) if pace is not None else None
 
 
 def fight_running(ctl: EncounterController | None) -> bool:
@@ -49,53 +22,23 @@ def fight_running(ctl: EncounterController | None) -> bool:
 
 
 def decide_move(ctl: EncounterController | None, terrain: Terrain, combatant_id: str, start: Coord, goal: Coord,
-                occupied: Collection[Coord], *, free: bool = False) -> MoveDecision:
-    """What dragging `combatant_id` from `start` to `goal` costs now."""
+                occupied: Collection[Coord], *, free: bool = False) -> MovePlan:
+    """What dragging `combatant_id` from `start` to `goal` costs now: free before the fight, for a GM
+    reposition and under rules without movement; otherwise what the ruleset's movement says."""
     if goal in occupied:
-        return MoveDecision(None, None, 0, False, f"{goal} is taken")
-    if not fight_running(ctl) or free:
-        path = find_path(terrain, start, goal, occupied=occupied)
-        tiles = f"{path.cost} tiles" if path else "no walkable path"
-        why = "GM reposition" if free else "set-up (the fight has not started)"
-        return MoveDecision(path, None, 0, True, f"Place: {tiles}, no AP ({why})")
-    assert ctl is not None
-    name = ctl.name(combatant_id)
-    pace = pace_of(ctl, combatant_id)
-    prone = ctl.character_of(combatant_id).has_condition("prone")
-    if pace is None:
-        path = find_path(terrain, start, goal, occupied=occupied)
-        if path is None:
-            return MoveDecision(None, None, 0, False, "no way through: walls or other tokens block every path")
-        action, reason = "move", f"Move: {path.cost} tiles"
-    else:
-        plan = plan_move(terrain, start, goal, pace, occupied=occupied)
-        path, option = plan.path, plan.option
-        if not option.possible:
-            return MoveDecision(path, None, 0, False, f"{name} cannot go there: {option.reason}")
-        action, reason = option.action or "move", option.reason
-        if prone:
-            reach = ctl.ruleset.crawl_reach(ctl.actor(combatant_id), ctl.options) or pace
-            if option.tiles is None or option.tiles > reach:
-                return MoveDecision(path, None, 0, False,
-                                    f"{name} is prone: Crawl reaches {reach} tiles, this needs {option.tiles}; "
-                                    "stand up to go further")
-            action, reason = "crawl", f"Crawl: {option.tiles} of {reach} tiles"
-    available = {a.action.key: a for a in ctl.actions(combatant_id)}
-    avail = available.get(action)
-    if avail is None:
-        return MoveDecision(path, None, 0, False, f"The {ctl.ruleset.name} rules have no {action} action")
-    if not avail.allowed:
-        return MoveDecision(path, action, avail.price.get("ap", 0), False, avail.reason)
-    cost = ctl.ruleset.cost_text(avail.price)
-    if pace is not None and not prone and option.tiles is not None:
-        reach = pace if action == "move" else 2 * pace
-        return MoveDecision(path, action, avail.price.get("ap", 0), True,
-                            f"{avail.action.label} ({cost}): {option.tiles} of {reach} tiles")
-    return MoveDecision(path, action, avail.price.get("ap", 0), True, f"{reason} ({cost})")
+        return refused(f"{goal} is taken")
+    if free:
+        return free_move(terrain, start, goal, occupied, "GM reposition")
+    if ctl is None or not fight_running(ctl):
+        return free_move(terrain, start, goal, occupied, "set-up (the fight has not started)")
+    movement = ctl.ruleset.movement()
+    if movement is None:
+        return free_move(terrain, start, goal, occupied, f"the {ctl.ruleset.name} rules give moves no cost")
+    return movement.plan_move(ctl.actor(combatant_id), terrain, start, goal, occupied, ctl.options)
 
 
 def move_command(ctl: EncounterController | None, map_id: str, combatant_id: str, goal: Coord,
-                 decision: MoveDecision) -> Command:
+                 decision: MovePlan) -> Command:
     """The move as one undo step: the action's AP and log entry (when it costs any) and the token.
     ValueError with the reason when the rules refuse it."""
     if not decision.allowed:
@@ -106,6 +49,21 @@ def move_command(ctl: EncounterController | None, map_id: str, combatant_id: str
         return token
     spent = ctl.take_action(combatant_id, decision.action)
     return Macro(f"{spent.text} to {goal}", [spent, token])
+
+
+def cover_for_rules(ruleset: Ruleset | None, ctl: EncounterController | None, terrain: Terrain, a: Coord, t: Coord,
+                    attacker_id: str | None = None, target_id: str | None = None) -> CoverReading:
+    """Cover of the target's cell against the attacker's as the campaign's rules read it (with the combatants
+    when they are in the encounter); the painted cover without rules."""
+    if ruleset is None:
+        return geometry_reading(terrain, a, t)
+    attacker = target = None
+    if ctl is not None and attacker_id is not None and target_id is not None:
+        try:
+            attacker, target = ctl.actor(attacker_id), ctl.actor(target_id)
+        except KeyError:
+            attacker = target = None    # a token of a combatant no longer in the encounter
+    return ruleset.cover_between(terrain, a, t, attacker, target, ctl.options if ctl is not None else None)
 
 
 def distance_for_rules(ruleset: Ruleset | None, grid: Grid, a: Coord, b: Coord) -> float:

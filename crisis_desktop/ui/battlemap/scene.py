@@ -177,13 +177,13 @@ class MapScene(QGraphicsScene):
             character = campaign.character(combatant.character_id)
         except KeyError:
             return None
-        down = False
+        down, posture = False, None
         if self.ruleset is not None:
             options = self.ruleset.options_with_defaults(campaign.rule_options)
             down = not self.ruleset.state(character, options).fighting
-        return TokenLook(character.name, combatant.side.value, character.has_condition("kneeling"),
-                         character.has_condition("prone"), combatant_id in self._acting_ids(encounter.id), down,
-                         combatant.hidden)
+            posture = self.ruleset.posture(character)
+        return TokenLook(character.name, combatant.side.value, posture, combatant_id in self._acting_ids(encounter.id),
+                         down, combatant.hidden)
 
     def _sync_token(self, combatant_id: str) -> None:
         """Create, move, restyle or remove one token from the domain."""

@@ -18,8 +18,8 @@ from crisis_desktop.controller.commands import Command
 from crisis_desktop.controller.fog_commands import RevealCells
 from crisis_desktop.controller.map_commands import PaintCells, SetToken
 from crisis_desktop.domain.battle_map import Cell
-from crisis_desktop.rules.geometry import CoverResult, area_template, cover_between, scatter, scatter_table, trace
-from crisis_desktop.ui.battlemap.moves import decide_move, move_command, range_of
+from crisis_desktop.rules.geometry import CoverResult, area_template, scatter, scatter_table, trace
+from crisis_desktop.ui.battlemap.moves import cover_for_rules, decide_move, move_command, range_of
 from crisis_desktop.ui.battlemap.scene import MapScene
 
 if TYPE_CHECKING:
@@ -310,8 +310,9 @@ class MapTools(QObject):
         self.cover = None
         if a is None or t is None or a == t:
             return None
-        result = cover_between(scene.terrain, a, t)
-        self.cover = result
+        ctl = self._controller()
+        reading = cover_for_rules(scene.ruleset, ctl, scene.terrain, a, t, attacker_id, target_id)
+        result = self.cover = reading.result
         overlay.add_cells(result.traced[1:-1], TRACED)
         for pair in result.squeezes:
             overlay.add_cells(pair, QColor(60, 120, 230, 30))
@@ -322,11 +323,10 @@ class MapTools(QObject):
         edge = scene.size * 0.42 / max(line.length(), 1e-9)
         overlay.add_line(line.pointAt(edge), line.pointAt(1 - edge), QPen(colour, scene.size * 0.08), arrow=True)
         grid = scene.grid
-        ctl = self._controller()
         names = f"{ctl.name(attacker_id)} → {ctl.name(target_id)}: " if ctl is not None else ""
         head = f"{names}{grid.distance(a, t)} tiles ({grid.metres(a, t):g} m)"
-        overlay.set_label("\n".join([head, *result.reason.split("; ")]), scene.centre(t), colour.darker(150))
-        self.info.emit(f"{head}, {result.reason}")
+        overlay.set_label("\n".join([head, *reading.reason.split("; ")]), scene.centre(t), colour.darker(150))
+        self.info.emit(f"{head}, {reading.reason}")
         return result
 
     # -- scatter ------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from crisis_desktop.domain.battle_map import BattleMap, GridKind
 from crisis_desktop.rules.base import Term
 from crisis_desktop.rules.crisis import tables
 from crisis_desktop.rules.crisis.combat import SCATTER_OFFSETS, range_increments
+from crisis_desktop.rules.crisis.movement import move_action, route
 from crisis_desktop.rules.geometry import (
     HEX_SCATTER,
     SQUARE_SCATTER,
@@ -20,9 +21,7 @@ from crisis_desktop.rules.geometry import (
     area_template,
     back_direction,
     find_path,
-    move_action,
     parse_map,
-    plan_move,
     range_for_distance,
     scatter,
     weapon_range,
@@ -243,14 +242,14 @@ def test_move_or_run():
     assert not move_action(None, 6).possible
 
 
-def test_plan_move_explains_walls_and_taken_cells():
+def test_route_explains_walls_and_taken_cells():
     t, m = terrain("a.#.b")
-    assert plan_move(t, m["a"], (2, 0), 6).option.reason == "(2, 0) is a wall"
-    assert plan_move(t, m["a"], (1, 0), 6, occupied={(1, 0)}).option.reason == "(1, 0) is taken"
-    assert plan_move(t, m["a"], m["b"], 6).option.reason.startswith("no way through")
+    assert route(t, m["a"], (2, 0), 6).option.reason == "(2, 0) is a wall"
+    assert route(t, m["a"], (1, 0), 6, occupied={(1, 0)}).option.reason == "(1, 0) is taken"
+    assert route(t, m["a"], m["b"], 6).option.reason.startswith("no way through")
     t, m = terrain("a~~~~b")
-    plan = plan_move(t, m["a"], m["b"], 4)
+    plan = route(t, m["a"], m["b"], 4)
     assert plan.path.cost == 9 and not plan.option.possible
     assert plan.option.reason == "needs 9 tiles, Run reaches 8"
-    plan = plan_move(t, m["a"], m["b"], 5)
+    plan = route(t, m["a"], m["b"], 5)
     assert (plan.option.action, plan.option.ap, plan.path.cost) == ("run", 2, 9)

@@ -1,4 +1,5 @@
-"""cover_many (numpy batch) gives field for field what cover_between gives for each pair."""
+"""cover_many (numpy batch) gives field for field what cover_between gives for each pair, and so the same crisis
+reading (firearms, prone) of each pair."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 
 from crisis_desktop.domain.battle_map import BattleMap, Cell, Cover, GridKind
 from crisis_desktop.rules.base import CoverLevel
+from crisis_desktop.rules.crisis.cover import firearms_step, read_cover
 from crisis_desktop.rules.geometry import CoverSummary, Terrain, cover_between, cover_many, parse_map
 from tests.hypothesis_budget import examples
 
@@ -21,19 +23,19 @@ FIELDS = CoverSummary._fields[:-1]       # every field but `reach`, which CoverR
 
 def assert_batch_equals_pairs(terrain: Terrain, attackers: list[Coord], targets: list[Coord],
                               prone: bool | list[list[bool]] = False, reach: int | None = 1) -> None:
-    table = cover_many(terrain, attackers, targets, prone_facing=prone, reach=reach)
+    table = cover_many(terrain, attackers, targets, reach=reach)
     assert len(table) == len(attackers) and all(len(row) == len(targets) for row in table)
     for i, a in enumerate(attackers):
         for j, t in enumerate(targets):
             flag = prone if isinstance(prone, bool) else prone[i][j]
-            expected = cover_between(terrain, a, t, prone_facing=flag, reach=reach)
+            expected = cover_between(terrain, a, t, reach=reach)
             got = table[i][j]
             for name in FIELDS:
                 assert getattr(got, name) == getattr(expected, name), (name, a, t, reach, got, expected)
             assert got.reach == reach
             assert got.reason == expected.reason
-            assert got.penetrable == expected.penetrable
-            assert got.context_fields() == expected.context_fields()
+            assert got.pierced == expected.pierced
+            assert read_cover(got, flag) == read_cover(expected, flag)
 
 
 CHARS = ".........lhH#WL"
@@ -49,7 +51,8 @@ def painted(draw, kind: GridKind):  # type: ignore[no-untyped-def]
     cell = st.tuples(st.integers(0, width - 1), st.integers(0, height - 1))
     attackers = draw(st.lists(cell, min_size=1, max_size=5))
     targets = draw(st.lists(cell, min_size=1, max_size=5))
-    return Terrain.of(battle_map), attackers, targets
+    pierce = draw(st.sampled_from([firearms_step, firearms_step, None]))   # mostly the crisis reading
+    return Terrain.of(battle_map, pierce=pierce), attackers, targets
 
 
 def big_map(kind: GridKind, seed: int, size: int, walls: float) -> Terrain:
@@ -64,7 +67,7 @@ def big_map(kind: GridKind, seed: int, size: int, walls: float) -> Terrain:
             elif roll < walls + 0.08:
                 cells.append(Cell(x=x, y=y, cover=rnd.choice([Cover.LIGHT, Cover.HEAVY]),
                                   penetrable=rnd.random() < 0.5))
-    return Terrain.of(BattleMap(name="big", grid=kind, width=size, height=size, cells=cells))
+    return Terrain.of(BattleMap(name="big", grid=kind, width=size, height=size, cells=cells), pierce=firearms_step)
 
 
 @pytest.mark.parametrize("kind", [GridKind.SQUARE, GridKind.HEX])
@@ -122,7 +125,7 @@ HEX_CASES = [
 @pytest.mark.parametrize("text", SQUARE_CASES)
 def test_hand_made_square_maps(text):
     battle_map, marks = parse_map(text)
-    terrain = Terrain.of(battle_map)
+    terrain = Terrain.of(battle_map, pierce=firearms_step)
     cells = [c for found in marks.values() for c in found] + [(0, 0), (battle_map.width - 1, battle_map.height - 1)]
     for reach in (1, None, 0, 4):
         assert_batch_equals_pairs(terrain, cells, cells, prone=False, reach=reach)
@@ -132,7 +135,7 @@ def test_hand_made_square_maps(text):
 @pytest.mark.parametrize("text", HEX_CASES)
 def test_hand_made_hex_maps(text):
     battle_map, marks = parse_map(text, GridKind.HEX)
-    terrain = Terrain.of(battle_map)
+    terrain = Terrain.of(battle_map, pierce=firearms_step)
     cells = [c for found in marks.values() for c in found]
     cells += [(x, y) for x in range(battle_map.width) for y in range(battle_map.height)]
     for reach in (1, None, 0, 4):
@@ -146,10 +149,11 @@ def test_what_the_batch_says_by_hand():
     assert not r.line_of_sight and r.source == ((1, 0), (0, 1))
     assert r.reason == "no line of sight: total cover between (1, 0) and (0, 1)"
     battle_map, marks = parse_map("a..Wt")
-    [[r]] = cover_many(Terrain.of(battle_map), marks["a"], marks["t"], prone_facing=True)
-    assert (r.terrain, r.terrain_firearms, r.cover, r.cover_firearms) == (CoverLevel.TOTAL, CoverLevel.HEAVY,
-                                                                          CoverLevel.TOTAL, CoverLevel.HEAVY)
-    assert r.penetrable and r.context_fields()["target_prone_facing"] is True
+    [[r]] = cover_many(Terrain.of(battle_map, pierce=firearms_step), marks["a"], marks["t"])
+    crisis = read_cover(r, prone_facing=True)
+    assert (crisis.terrain, crisis.terrain_firearms, crisis.cover, crisis.cover_firearms) == (
+        CoverLevel.TOTAL, CoverLevel.HEAVY, CoverLevel.TOTAL, CoverLevel.HEAVY)
+    assert r.pierced and crisis.penetrable and crisis.context_fields()["target_prone_facing"] is True
 
 
 def test_full_gives_the_complete_result_with_the_line():
@@ -169,10 +173,18 @@ def test_empty_inputs_and_a_token_against_itself():
     assert r.line_of_sight and r.terrain is CoverLevel.NONE and r.source == ()
 
 
-def test_a_prone_matrix_must_match_the_pairs():
-    terrain = Terrain.of(parse_map("a.t")[0])
-    with pytest.raises(ValueError):
-        cover_many(terrain, [(0, 0)], [(2, 0)], prone_facing=[[True, False]])
+def test_a_pierce_reading_changes_only_the_pierced_fields():
+    battle_map, marks = parse_map("a.W.Hl\n....#t")
+    plain = Terrain.of(battle_map)
+    crisis = plain.pierced_by(firearms_step)
+    assert crisis is plain.pierced_by(firearms_step) and crisis.pierced_by(firearms_step) is crisis
+    cells = [(0, 0), (5, 0), (5, 1), (3, 1)]
+    for row_plain, row_crisis in zip(cover_many(plain, cells, cells), cover_many(crisis, cells, cells), strict=True):
+        for p, c in zip(row_plain, row_crisis, strict=True):
+            assert (p.line_of_sight, p.terrain, p.source) == (c.line_of_sight, c.terrain, c.source)
+            assert not p.pierced and (p.terrain_pierced, p.source_pierced) == (p.terrain, p.source)
+    [[through]] = cover_many(crisis, marks["a"], [(4, 0)])
+    assert (through.terrain, through.terrain_pierced) == (CoverLevel.TOTAL, CoverLevel.HEAVY)
 
 
 def test_the_battle_map_can_start_without_numpy():

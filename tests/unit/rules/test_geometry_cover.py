@@ -1,4 +1,7 @@
-"""Line tracing, line of sight and cover on hand-made square and hex maps, plus properties on random maps."""
+"""Line tracing, line of sight and cover on hand-made square and hex maps, plus properties on random maps.
+
+The maps are read with the crisis firearms reading (penetrable material one step down once pierced), so the
+pierced track is exercised; the crisis wording and the prone rule are checked through `read_cover`."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ from hypothesis import strategies as st
 
 from crisis_desktop.domain.battle_map import BattleMap, Cell, Cover, GridKind
 from crisis_desktop.rules.base import CoverLevel
+from crisis_desktop.rules.crisis.cover import firearms_step, read_cover
 from crisis_desktop.rules.geometry import Grid, Terrain, cover_between, line_of_sight, parse_map, trace
 from crisis_desktop.rules.geometry.terrain import COVER_STEPS
 from tests.hypothesis_budget import examples
@@ -17,7 +21,7 @@ NONE, LIGHT, HEAVY, TOTAL = CoverLevel.NONE, CoverLevel.LIGHT, CoverLevel.HEAVY,
 
 def ascii_map(text: str, kind: GridKind = GridKind.SQUARE) -> tuple[Terrain, dict[str, tuple[int, int]]]:
     battle_map, marks = parse_map(text, kind)
-    return Terrain.of(battle_map), {k: v[0] for k, v in marks.items()}
+    return Terrain.of(battle_map, pierce=firearms_step), {k: v[0] for k, v in marks.items()}
 
 
 def pairs(squeezes) -> set[frozenset]:  # type: ignore[no-untyped-def]
@@ -75,7 +79,7 @@ a....
 .....
 ....t
 """)
-    assert r.line_of_sight and r.terrain is NONE and r.cover is NONE and r.source == ()
+    assert r.line_of_sight and r.terrain is NONE and read_cover(r).cover is NONE and r.source == ()
     assert r.reason == "clear line: no cover"
     assert r.traced[0] == (0, 0) and r.traced[-1] == (4, 2)
 
@@ -87,7 +91,7 @@ a....
 ....t
 """)
     assert not r.line_of_sight
-    assert r.terrain is TOTAL and r.cover_firearms is TOTAL
+    assert r.terrain is TOTAL and r.terrain_pierced is TOTAL and read_cover(r).cover_firearms is TOTAL
     assert r.source == ((2, 1),)
     assert r.reason == "no line of sight: total cover from (2, 1)"
 
@@ -180,31 +184,40 @@ a....
 def test_penetrable_cover_steps_down_against_firearms():
     r = cover("a..Wt")
     assert not r.line_of_sight
-    assert (r.terrain, r.terrain_firearms) == (TOTAL, HEAVY)
-    assert r.penetrable
-    assert r.reason == "no line of sight: total cover from (3, 0); bullets go through: heavy cover against firearms"
-    assert cover("a..Ht").terrain_firearms is LIGHT
+    assert (r.terrain, r.terrain_pierced) == (TOTAL, HEAVY)
+    assert r.pierced and read_cover(r).penetrable
+    assert r.reason == "no line of sight: total cover from (3, 0)"
+    assert read_cover(r).reason == \
+        "no line of sight: total cover from (3, 0); bullets go through: heavy cover against firearms"
+    assert cover("a..Ht").terrain_pierced is LIGHT
     r = cover("a..Lt")
-    assert (r.terrain, r.terrain_firearms, r.source_firearms) == (LIGHT, NONE, ())
-    assert r.reason == "light cover from (3, 0); bullets go through: no cover against firearms"
+    assert (r.terrain, r.terrain_pierced, r.source_pierced) == (LIGHT, NONE, ())
+    assert read_cover(r).reason == "light cover from (3, 0); bullets go through: no cover against firearms"
+
+
+def test_without_a_pierce_reading_penetrable_cover_reads_as_painted():
+    battle_map, marks = parse_map("a.Wlt")
+    r = cover_between(Terrain.of(battle_map), marks["a"][0], marks["t"][0])
+    assert (r.terrain, r.terrain_pierced, r.source, r.source_pierced) == (TOTAL, TOTAL, ((2, 0),), ((2, 0),))
+    assert not r.pierced
 
 
 def test_firearms_meet_the_nearest_wall_they_cannot_pass():
     r = cover("a.#.Wt")
-    assert (r.terrain, r.terrain_firearms) == (TOTAL, TOTAL)
-    assert r.source == ((4, 0),) and r.source_firearms == ((2, 0),)
-    assert not r.penetrable
+    assert (r.terrain, r.terrain_pierced) == (TOTAL, TOTAL)
+    assert r.source == ((4, 0),) and r.source_pierced == ((2, 0),)
+    assert not r.pierced and not read_cover(r).penetrable
     r = cover("a.W.ht")
-    assert (r.terrain, r.terrain_firearms) == (TOTAL, HEAVY)
-    assert r.source_firearms == ((4, 0),)      # the crate next to the target, nearer than the wooden wall
+    assert (r.terrain, r.terrain_pierced) == (TOTAL, HEAVY)
+    assert r.source_pierced == ((4, 0),)      # the crate next to the target, nearer than the wooden wall
 
 
 def test_prone_and_facing_the_attacker_is_heavy_cover():
-    r = cover("a...t", prone_facing=True)
+    r = read_cover(cover("a...t"), prone_facing=True)
     assert (r.terrain, r.cover, r.cover_firearms) == (NONE, HEAVY, HEAVY)
     assert r.reason == "prone and facing the attacker: at least heavy cover"
     assert r.context_fields() == {"cover": NONE, "cover_penetrable": False, "target_prone_facing": True}
-    r = cover("a..Wt", prone_facing=True)
+    r = read_cover(cover("a..Wt"), prone_facing=True)
     assert (r.cover, r.cover_firearms) == (TOTAL, HEAVY)
     assert r.context_fields() == {"cover": TOTAL, "cover_penetrable": True, "target_prone_facing": True}
 
@@ -332,11 +345,11 @@ def test_fast_cover_matches_the_obvious_walk(kind, data):
     reach = data.draw(st.sampled_from([1, 2, None]))
     r = cover_between(terrain, a, b, reach=reach)
     level, after, source, source_after = naive_cover(terrain, a, b, reach)
-    assert (r.terrain, r.terrain_firearms) == (COVER_STEPS[level], COVER_STEPS[after])
+    assert (r.terrain, r.terrain_pierced) == (COVER_STEPS[level], COVER_STEPS[after])
     assert set(r.source) == set(source)
-    assert set(r.source_firearms) == set(source_after)
+    assert set(r.source_pierced) == set(source_after)
     assert r.line_of_sight == (level < 3)
-    assert COVER_STEPS.index(r.terrain) - COVER_STEPS.index(r.terrain_firearms) in (0, 1)
+    assert COVER_STEPS.index(r.terrain) - COVER_STEPS.index(r.terrain_pierced) in (0, 1)
 
 
 @pytest.mark.parametrize("kind", [GridKind.SQUARE, GridKind.HEX])
@@ -377,6 +390,6 @@ def test_trace_runs_from_attacker_to_target_connected_and_reversible(kind, a, b)
 @given(a=big, b=big, prone=st.booleans())
 def test_no_cover_on_an_empty_map(kind, a, b, prone):
     terrain = Terrain.of(BattleMap(name="empty", grid=kind, width=40, height=40))
-    r = cover_between(terrain, a, b, prone_facing=prone)
-    assert r.line_of_sight and r.terrain is NONE and r.terrain_firearms is NONE
-    assert r.cover is (HEAVY if prone else NONE)
+    r = cover_between(terrain, a, b)
+    assert r.line_of_sight and r.terrain is NONE and r.terrain_pierced is NONE
+    assert read_cover(r, prone).cover is (HEAVY if prone else NONE)
