@@ -136,7 +136,7 @@ class SlotFlow(RoundFlow):
         return [
             StepOffer(FILL, f"Take the {label}", StepRole.CHOOSE, actors=who, allowed=bool(who),
                       reason="" if who else f"No {word} is left who can act this round",
-                      help=f"A {word} who has not acted this round takes this slot"),
+                      help=f"One of the {word}s who have not acted this round takes this slot"),
             StepOffer(END_TURN, "Skip slot", StepRole.ADVANCE, allowed=not who and can_go_on,
                       reason=f"Pick the {word} who takes the {label} first" if who else nobody,
                       help="Nobody can take this slot: go on to the next one"),
@@ -194,7 +194,7 @@ class SlotFlow(RoundFlow):
         s.slots.append({"side": side, "by": None})
         s.sides[combatant_id] = side
         fight.set_state(s.dump())
-        fight.log(LogLine("join", f"{fight.name(combatant_id)} joins the fight: a {side_word(side)} slot is added "
+        fight.log(LogLine("join", f"{fight.name(combatant_id)} joins the fight: one more {side_word(side)} slot "
                           "at the end", combatant_id))
 
     def left(self, fight: Fight, combatant_id: str) -> None:
@@ -203,8 +203,6 @@ class SlotFlow(RoundFlow):
         if combatant_id in s.acted:
             s.acted.remove(combatant_id)
         own = next((i for i, slot in enumerate(s.slots) if slot["by"] == combatant_id), None)
-        if own is not None:
-            s.slots[own]["by"] = None  # no dangling id: the slot reads as used by nobody
         removed = self._slot_to_remove(s, s.sides.pop(combatant_id, None), own)
         moved = False
         if removed is not None:
@@ -226,18 +224,15 @@ class SlotFlow(RoundFlow):
 
     @staticmethod
     def _slot_to_remove(s: _State, side: str | None, own: int | None) -> int | None:
-        """The slot a leaver of `side` takes away: an unfilled one of its side from the end, else the current
-        one when unfilled, else its own, else a skipped one of its side."""
-        if side is None:
+        """The slot a leaver of `side` takes away. One who has filled a slot this round takes that one (an
+        unfilled one would cost a teammate who has not acted its turn); one who has not takes an unfilled
+        slot of its side, from the end (the current one when no later one is left, else a skipped one)."""
+        if own is not None or side is None:
             return own
         of_side = [i for i, slot in enumerate(s.slots) if slot["side"] == side and slot["by"] is None]
-        later = [i for i in of_side if i > s.index]
+        later = [i for i in of_side if i >= s.index]
         if later:
             return later[-1]
-        if s.index in of_side:
-            return s.index
-        if own is not None:
-            return own
         return of_side[-1] if of_side else None
 
     # -- the slot machine -----------------------------------------------------------------------------
@@ -252,7 +247,7 @@ class SlotFlow(RoundFlow):
             raise ValueError(f"Pick who takes the {label}")
         name = fight.name(combatant_id)
         if self._side(fight, combatant_id) != slot["side"]:
-            raise ValueError(f"The {label} is for a {side_word(slot['side'])}; {name} is not one")
+            raise ValueError(f"The {label} is for the {side_word(slot['side'])}s; {name} is not one of them")
         if combatant_id in s.acted:
             raise ValueError(f"{name} has already acted this round")
         if not self._able(fight, combatant_id):
