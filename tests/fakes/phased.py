@@ -10,7 +10,7 @@ from crisis_desktop.rules.flow import RoundFlow
 from crisis_desktop.rules.flows.phased import Phase, PhasedFlow, Plannable
 from tests.fakes.tiny import TinyRuleset, counter
 
-PHASES = (Phase("ranged", "Ranged"), Phase("melee", "Melee"), Phase("misc", "Misc"))
+PHASES = (Phase("ranged", "ranged"), Phase("melee", "melee"), Phase("misc", "misc"))
 PLANS = (Plannable("shoot", "ranged attack", "ranged"), Plannable("strike", "melee attack", "melee"),
          Plannable("wait", "wait", "misc"))
 

@@ -276,7 +276,9 @@ class PhasedFlow(RoundFlow):
         s.acting = [c for c in planned if self._able(fight, c)]
         fight.set_state(s.dump())
         label = self._phase_label(fight, phase)
-        fight.log(LogLine("phase", f"{label} phase: {_names(fight, s.acting) or 'nobody'} acts"))
+        who = _names(fight, s.acting) or "nobody"
+        verb = "act" if len(s.acting) > 1 else "acts"
+        fight.log(LogLine("phase", f"{label[:1].upper()}{label[1:]} phase: {who} {verb}"))
         for cid in planned:
             if cid not in s.acting:
                 fight.log(LogLine("phase", f"{fight.name(cid)} cannot act and loses its planned "

@@ -98,7 +98,7 @@ def test_a_whole_fight_through_the_board(tiny_board, monkeypatch):
         # Plans and declarations were asked through BoardAsk.choose, with the rules' choices.
         assert asked and all(prompt.endswith(":") and names for prompt, names in asked)
     expected = {"sequential": {"Round 1", "Round 2"}, "slots": {"Round 1 · NPC slot 1", "Round 1 · PC slot 1"},
-                "phased": {"Round 1 · planning", "Round 1 · Ranged phase", "Round 2 · planning"},
+                "phased": {"Round 1 · planning", "Round 1 · ranged phase", "Round 2 · planning"},
                 "declared": {"Moment 1 · declaring", "Moment 1 · resolving", "Moment 2 · declaring"}}
     assert expected[ctl.ruleset.id.removeprefix("fake-")] <= labels
     # Undo every event, then redo them all.

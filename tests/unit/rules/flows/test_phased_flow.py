@@ -49,18 +49,18 @@ def test_phases_resolve_in_the_rules_order_and_empty_ones_are_passed_over():
     flow, fight = started()
     plan(flow, fight, ann="shoot", bo="wait", rat="shoot", slug="wait")
     flow.take(fight, RESOLVE_PHASES)
-    assert flow.round_label(fight) == "Round 1 · Ranged phase" and flow.acting(fight) == (ANN, RAT)
+    assert flow.round_label(fight) == "Round 1 · ranged phase" and flow.acting(fight) == (ANN, RAT)
     resolve = offered(flow, fight, RESOLVE)
     assert resolve.role is StepRole.CHOOSE and resolve.actors == (ANN, RAT)
     advance = offered(flow, fight, NEXT_PHASE)
-    assert not advance.allowed and advance.reason == "Still to resolve in the Ranged phase: Ann, Rat"
+    assert not advance.allowed and advance.reason == "Still to resolve in the ranged phase: Ann, Rat"
     flow.take(fight, RESOLVE, RAT)
     assert flow.acting(fight) == (ANN,)
     assert ("c-rat", "done") in [(r.combatant_id, r.status) for r in flow.order(fight)]
     flow.take(fight, RESOLVE, ANN)
     assert offered(flow, fight, NEXT_PHASE).label == "Next phase"
     flow.take(fight, NEXT_PHASE)  # nobody planned melee: straight to misc
-    assert flow.round_label(fight) == "Round 1 · Misc phase" and flow.acting(fight) == (BO, SLUG)
+    assert flow.round_label(fight) == "Round 1 · misc phase" and flow.acting(fight) == (BO, SLUG)
     assert offered(flow, fight, NEXT_PHASE).label == "End round"
 
 
@@ -108,14 +108,14 @@ def test_every_refusal_says_why():
         flow.take(fight, NEXT_PHASE)
     plan(flow, fight, bo="wait", rat="wait")
     flow.take(fight, RESOLVE_PHASES)
-    with pytest.raises(ValueError, match="^Plans are made in the planning step; this is the Ranged phase$"):
+    with pytest.raises(ValueError, match="^Plans are made in the planning step; this is the ranged phase$"):
         flow.take(fight, "plan:c-bo", BO, "wait")
-    with pytest.raises(ValueError, match="^Bo has no action in the Ranged phase$"):
+    with pytest.raises(ValueError, match="^Bo has no action in the ranged phase$"):
         flow.take(fight, RESOLVE, BO)
     flow.take(fight, RESOLVE, ANN)
-    with pytest.raises(ValueError, match="^Ann has already resolved in the Ranged phase$"):
+    with pytest.raises(ValueError, match="^Ann has already resolved in the ranged phase$"):
         flow.take(fight, RESOLVE, ANN)
-    assert offered(flow, fight, RESOLVE).reason == "Everyone in the Ranged phase has resolved"
+    assert offered(flow, fight, RESOLVE).reason == "Everyone in the ranged phase has resolved"
 
 
 def test_nobody_able_refuses_to_resolve_with_the_reason():
