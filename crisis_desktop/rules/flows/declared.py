@@ -142,9 +142,9 @@ class DeclareResolveFlow(RoundFlow):
             offers = []
             if waiting:
                 first = waiting[0]
-                offers.append(StepOffer(DECLARE, f"Declare for {fight.name(first)}", StepRole.PLAN, actors=(first,),
+                offers.append(StepOffer(DECLARE, "Declare", StepRole.PLAN, actors=(first,),
                                         choices=tuple(self._choices(fight, first).values()),
-                                        help="The worst ranked declares first"))
+                                        help=f"{fight.name(first)} declares now (the worst ranked declares first)"))
             reason = ""
             if waiting:
                 reason = "Still to declare: " + ", ".join(fight.name(c) for c in waiting)
@@ -155,9 +155,8 @@ class DeclareResolveFlow(RoundFlow):
             return offers
         upcoming = self._upcoming(fight, s)
         if upcoming:
-            label = f"Next: {fight.name(upcoming[0])}"
-            help_ = "This resolution is done; the next best ranked resolves"
-            return [StepOffer(NEXT, label, StepRole.ADVANCE, help=help_)]
+            help_ = f"This resolution is done; {fight.name(upcoming[0])} resolves next"
+            return [StepOffer(NEXT, "Next to resolve", StepRole.ADVANCE, help=help_)]
         return [StepOffer(NEXT, "Next moment", StepRole.ADVANCE, rolls=True,
                           help="This resolution is done; rank everyone again for a new moment")]
 

@@ -167,9 +167,9 @@ class PhasedFlow(RoundFlow):
         s = _State.of(fight)
         if s.stage == PLANNING:
             waiting = self.unplanned(fight, s)
-            offers = [StepOffer(f"{PLAN}:{cid}", f"Plan for {fight.name(cid)}", StepRole.PLAN, actors=(cid,),
+            offers = [StepOffer(f"{PLAN}:{cid}", "Plan", StepRole.PLAN, actors=(cid,),
                                 choices=tuple(p.choice for p in self._plannable(fight, cid).values()),
-                                help="What this combatant will do this round")
+                                help=f"What {fight.name(cid)} will do this round")
                       for cid in waiting]
             reason = ""
             if waiting:
