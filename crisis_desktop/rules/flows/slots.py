@@ -206,10 +206,13 @@ class SlotFlow(RoundFlow):
         removed = self._slot_to_remove(s, s.sides.pop(combatant_id, None), own)
         moved = False
         if removed is not None:
-            del s.slots[removed]
-            if removed < s.index:
-                s.index -= 1
+            at_end = s.index >= len(s.slots)  # nobody could act: it stays so until a step finds someone
             moved = removed == s.index
+            del s.slots[removed]
+            if at_end:
+                s.index = len(s.slots)
+            elif removed < s.index:
+                s.index -= 1
         if not (moved or was_current):
             fight.set_state(s.dump())
             return

@@ -164,6 +164,37 @@ def test_a_leaver_who_has_acted_takes_its_own_slot_and_leaves_no_dangling_id():
     assert set(offered(flow, fight, FILL).actors) == {ANN, BO}
 
 
+def test_someone_who_acted_earlier_leaving_does_not_disturb_the_turn_under_way():
+    flow, fight = started()
+    flow.take(fight, FILL, RAT)
+    flow.take(fight, END_TURN)
+    flow.take(fight, FILL, BO)
+    lines = len(fight.lines)
+    fight.remove(RAT)
+    flow.left(fight, RAT)
+    state = fight.state()
+    assert slot_sides(fight) == ["party", "party", "enemies"] and state["index"] == 0
+    assert flow.acting(fight) == (BO,) and fight.actor(BO).combatant.resources["turns"] == 1
+    assert len(fight.lines) == lines and state["acted"] == [BO]
+
+
+def test_a_leaver_when_nobody_can_act_keeps_the_fight_at_its_end():
+    flow, fight = started()
+    flow.take(fight, FILL, RAT)
+    for cid in (ANN, BO, SLUG):
+        fight.hurt(cid)
+    fight.remove(RAT)
+    flow.left(fight, RAT)  # the last who could act leaves during its own turn
+    assert fight.state()["index"] == len(fight.state()["slots"]) == 3
+    assert offered(flow, fight, END_TURN).reason == "Nobody is left who can take a turn; end the encounter"
+    fight.remove(SLUG)
+    flow.left(fight, SLUG)
+    assert fight.state()["index"] == len(fight.state()["slots"]) == 2
+    fight.hurt(ANN, 0)  # healed by the GM: the fight can go on in a new round
+    assert offered(flow, fight, END_TURN).allowed
+    assert flow.take(fight, END_TURN).new_round and flow.round_label(fight) == "Round 2 · PC slot 1"
+
+
 def test_the_current_filler_leaving_hands_on_to_the_next_slot():
     flow, fight = started()
     flow.take(fight, FILL, RAT)
