@@ -205,12 +205,16 @@ class PhasedFlow(RoundFlow):
              dice: DiceSource | None = None) -> Stepped:
         s = _State.of(fight)
         if key.startswith(f"{PLAN}:") or key == PLAN:
-            self._plan(fight, s, actor_id or key.partition(":")[2] or None, choice)
+            owner = key.partition(":")[2] or None
+            if owner is not None and actor_id is not None and actor_id != owner:
+                raise ValueError(f"This plan is {fight.name(owner)}'s, not {fight.name(actor_id)}'s")
+            self._plan(fight, s, owner or actor_id, choice)
             return Stepped()
         if key == RESOLVE_PHASES:
             offer(self.offers(fight), key)
-            self._enter_phase(fight, s, self._later_phase(fight, s))
-            return Stepped()
+            first = self._later_phase(fight, s)
+            self._enter_phase(fight, s, first)
+            return Stepped(new_round=first is None)
         if key == RESOLVE:
             self._resolve(fight, s, actor_id)
             return Stepped()

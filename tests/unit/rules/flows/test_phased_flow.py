@@ -98,6 +98,8 @@ def test_every_refusal_says_why():
         flow.take(fight, RESOLVE, ANN)
     with pytest.raises(ValueError, match="^Pick what Ann plans: ranged attack, melee attack, wait$"):
         flow.take(fight, "plan:c-ann", ANN, "dance")
+    with pytest.raises(ValueError, match="^This plan is Ann's, not Bo's$"):
+        flow.take(fight, "plan:c-ann", BO, "wait")
     plan(flow, fight, ann="shoot")
     with pytest.raises(ValueError, match="^Ann has already planned: ranged attack$"):
         flow.take(fight, "plan:c-ann", ANN, "wait")
