@@ -46,7 +46,8 @@ class Choice:
 @dataclass(frozen=True)
 class StepOffer:
     """A step the GM may take now. `actors` lists who may take it (the GM picks one when there are several;
-    empty when no combatant is needed); `choices` what may be planned or declared with it."""
+    empty when no combatant is needed); `choices` what may be planned or declared with it. `rolls`: taking it
+    rolls dice (a new moment's ranking), so the caller should pass a DiceSource (typed dice may run out)."""
 
     key: str
     label: str
@@ -56,6 +57,7 @@ class StepOffer:
     allowed: bool = True
     reason: str = ""
     help: str = ""
+    rolls: bool = False
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,318 @@
+"""Planned phases (skirmish-like): everyone plans, then the plans resolve phase by phase, then the End phase.
+
+State saved in the encounter: `stage` ("planning" or the key of the phase being resolved), `plans`
+(combatant id -> the key of what it planned), `acting` (who acts in the current phase: fixed when the phase
+begins, so a combatant downed in the phase still completes its action) and `done` (who has resolved in it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from crisis_desktop.domain import Character
+from crisis_desktop.rules.base import Actor, Options, StateLabel, StateRole, TurnEffects
+from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.flow import (
+    Choice,
+    Fight,
+    FlowState,
+    LogLine,
+    OrderRow,
+    RoundFlow,
+    StepOffer,
+    Stepped,
+    StepRole,
+    offer,
+)
+
+PLANNING = "planning"
+PLAN, RESOLVE_PHASES, RESOLVE, NEXT_PHASE = "plan", "resolve_phases", "resolve", "next_phase"
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One phase of a round ("ranged", "melee"), in the order the rules resolve them."""
+
+    key: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Plannable:
+    """Something a combatant may plan, and the phase it resolves in."""
+
+    key: str
+    label: str
+    phase: str
+    help: str = ""
+
+    @property
+    def choice(self) -> Choice:
+        return Choice(self.key, self.label, self.help)
+
+
+class PhaseRules(Protocol):
+    """What planned phases ask of a ruleset."""
+
+    def phases(self, options: Options) -> Sequence[Phase]:
+        """The phases where planned actions resolve, in order (the End phase follows them)."""
+        ...
+
+    def plannable(self, actor: Actor, options: Options) -> Sequence[Plannable]:
+        """What this combatant may plan this round."""
+        ...
+
+    def state(self, character: Character, options: Options) -> StateLabel:
+        """Only a combatant whose state is fighting plans and begins a phase's action."""
+        ...
+
+    def end_of_round(self, actor: Actor, options: Options) -> TurnEffects:
+        """The End phase for one combatant (conditions wearing off, recovery)."""
+        ...
+
+
+@dataclass
+class _State:
+    stage: str = PLANNING
+    plans: dict[str, str] = field(default_factory=dict)
+    acting: list[str] = field(default_factory=list)
+    done: list[str] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, fight: Fight) -> _State:
+        data = fight.state()
+        return cls(str(data.get("stage", PLANNING)), dict(data.get("plans", {})), list(data.get("acting", [])),
+                   list(data.get("done", [])))
+
+    def dump(self) -> FlowState:
+        return {"stage": self.stage, "plans": self.plans, "acting": self.acting, "done": self.done}
+
+
+def _names(fight: Fight, ids: Sequence[str]) -> str:
+    return ", ".join(fight.name(c) for c in ids)
+
+
+class PhasedFlow(RoundFlow):
+    """A Planning step (every able combatant plans one action), then the phases in the rules' order (those
+    with a plan in a phase act in it, the GM marks each resolved), then the End phase and a new round."""
+
+    def __init__(self, rules: PhaseRules) -> None:
+        self.rules = rules
+
+    def _able(self, fight: Fight, combatant_id: str) -> bool:
+        return self.rules.state(fight.actor(combatant_id).character, fight.options).role is StateRole.FIGHTING
+
+    def _phases(self, fight: Fight) -> list[Phase]:
+        return list(self.rules.phases(fight.options))
+
+    def _plannable(self, fight: Fight, combatant_id: str) -> dict[str, Plannable]:
+        return {p.key: p for p in self.rules.plannable(fight.actor(combatant_id), fight.options)}
+
+    def _plan_label(self, fight: Fight, combatant_id: str, key: str) -> str:
+        found = self._plannable(fight, combatant_id).get(key)
+        return found.label if found else key
+
+    def _phase_of(self, fight: Fight, combatant_id: str, key: str) -> str | None:
+        found = self._plannable(fight, combatant_id).get(key)
+        return found.phase if found else None
+
+    def _phase_label(self, fight: Fight, key: str) -> str:
+        return next((p.label for p in self._phases(fight) if p.key == key), key)
+
+    def unplanned(self, fight: Fight, s: _State) -> list[str]:
+        """The able combatants who have not planned yet."""
+        return [c.id for c in fight.encounter.combatants if c.id not in s.plans and self._able(fight, c.id)]
+
+    # -- reading --------------------------------------------------------------------------------------
+    def acting(self, fight: Fight) -> tuple[str, ...]:
+        s = _State.of(fight)
+        if s.stage == PLANNING:
+            return ()
+        return tuple(c for c in s.acting if c not in s.done)
+
+    def order(self, fight: Fight) -> list[OrderRow]:
+        s = _State.of(fight)
+        rank = {p.key: i for i, p in enumerate(self._phases(fight))}
+        combatants = [c.id for c in fight.encounter.combatants]
+
+        def phase_rank(cid: str) -> int:
+            phase = self._phase_of(fight, cid, s.plans[cid]) if cid in s.plans else None
+            return rank.get(phase, len(rank)) if phase is not None else len(rank) + 1
+
+        rows = []
+        for cid in sorted(combatants, key=phase_rank):
+            phase = self._phase_of(fight, cid, s.plans[cid]) if cid in s.plans else None
+            position = self._phase_label(fight, phase) if phase else ""
+            if cid in s.done:
+                status = "done"
+            elif cid in s.plans:
+                verb = "acting" if cid in s.acting else "plans"
+                status = f"{verb}: {self._plan_label(fight, cid, s.plans[cid])}"
+            elif s.stage == PLANNING:
+                status = "to plan" if self._able(fight, cid) else "cannot act"
+            else:
+                status = "no plan"
+            current = s.stage != PLANNING and cid in s.acting and cid not in s.done
+            rows.append(OrderRow(cid, position, status, current))
+        return rows
+
+    def round_label(self, fight: Fight) -> str:
+        s = _State.of(fight)
+        stage = "planning" if s.stage == PLANNING else f"{self._phase_label(fight, s.stage)} phase"
+        return f"Round {fight.encounter.round} · {stage}"
+
+    def offers(self, fight: Fight) -> list[StepOffer]:
+        s = _State.of(fight)
+        if s.stage == PLANNING:
+            waiting = self.unplanned(fight, s)
+            offers = [StepOffer(f"{PLAN}:{cid}", "Plan", StepRole.PLAN, actors=(cid,),
+                                choices=tuple(p.choice for p in self._plannable(fight, cid).values()),
+                                help=f"What {fight.name(cid)} will do this round")
+                      for cid in waiting]
+            reason = ""
+            if waiting:
+                reason = f"Still to plan: {_names(fight, waiting)}"
+            elif not s.plans:
+                reason = "Nobody is left who can act; end the encounter"
+            offers.append(StepOffer(RESOLVE_PHASES, "Resolve phases", StepRole.ADVANCE, allowed=not reason,
+                                    reason=reason, help="Everyone has planned: resolve the plans phase by phase"))
+            return offers
+        waiting = [c for c in s.acting if c not in s.done]
+        phase = self._phase_label(fight, s.stage)
+        last = self._later_phase(fight, s) is None
+        return [
+            StepOffer(RESOLVE, "Resolve", StepRole.CHOOSE, actors=tuple(waiting), allowed=bool(waiting),
+                      reason="" if waiting else f"Everyone in the {phase} phase has resolved",
+                      help="Mark this combatant's planned action done"),
+            StepOffer(NEXT_PHASE, "End round" if last else "Next phase", StepRole.ADVANCE, allowed=not waiting,
+                      reason=f"Still to resolve in the {phase} phase: {_names(fight, waiting)}" if waiting else "",
+                      help="The End phase, then a new round's planning" if last else "Go on to the next phase"),
+        ]
+
+    # -- steps ----------------------------------------------------------------------------------------
+    def start(self, fight: Fight, dice: DiceSource) -> Stepped:
+        fight.log(LogLine("start", f"{fight.encounter.name} begins"))
+        fight.set_round(1)
+        fight.set_state(_State().dump())
+        if not self.unplanned(fight, _State()):
+            raise ValueError("Nobody can act in this fight")
+        fight.log(LogLine("round", "Round 1 begins: planning"))
+        return Stepped(new_round=True)
+
+    def take(self, fight: Fight, key: str, actor_id: str | None = None, choice: str | None = None,
+             dice: DiceSource | None = None) -> Stepped:
+        s = _State.of(fight)
+        if key.startswith(f"{PLAN}:") or key == PLAN:
+            owner = key.partition(":")[2] or None
+            if owner is not None and actor_id is not None and actor_id != owner:
+                raise ValueError(f"This plan is {fight.name(owner)}'s, not {fight.name(actor_id)}'s")
+            self._plan(fight, s, owner or actor_id, choice)
+            return Stepped()
+        if key == RESOLVE_PHASES:
+            offer(self.offers(fight), key)
+            first = self._later_phase(fight, s)
+            self._enter_phase(fight, s, first)
+            return Stepped(new_round=first is None)
+        if key == RESOLVE:
+            self._resolve(fight, s, actor_id)
+            return Stepped()
+        if key == NEXT_PHASE:
+            offer(self.offers(fight), key)
+            later = self._later_phase(fight, s)
+            if later is not None:
+                self._enter_phase(fight, s, later)
+                return Stepped()
+            self._end_phase(fight, s)
+            return Stepped(new_round=True)
+        raise ValueError(f"{key.replace('_', ' ').capitalize()} is not a step of this fight")
+
+    def joined(self, fight: Fight, combatant_id: str) -> None:
+        s = _State.of(fight)
+        when = "plans now" if s.stage == PLANNING else "plans from the next round on"
+        fight.log(LogLine("join", f"{fight.name(combatant_id)} joins the fight and {when}", combatant_id))
+
+    def left(self, fight: Fight, combatant_id: str) -> None:
+        s = _State.of(fight)
+        s.plans.pop(combatant_id, None)
+        for ids in (s.acting, s.done):
+            if combatant_id in ids:
+                ids.remove(combatant_id)
+        fight.set_state(s.dump())
+
+    # -- the phase machine ----------------------------------------------------------------------------
+    def _plan(self, fight: Fight, s: _State, combatant_id: str | None, choice: str | None) -> None:
+        if s.stage != PLANNING:
+            raise ValueError(f"Plans are made in the planning step; this is the "
+                             f"{self._phase_label(fight, s.stage)} phase")
+        if combatant_id is None:
+            raise ValueError("Pick who plans")
+        name = fight.name(combatant_id)
+        if combatant_id in s.plans:
+            planned = self._plan_label(fight, combatant_id, s.plans[combatant_id])
+            raise ValueError(f"{name} has already planned: {planned}")
+        if not self._able(fight, combatant_id):
+            state = self.rules.state(fight.actor(combatant_id).character, fight.options)
+            raise ValueError(f"{name} cannot act: {state.text}")
+        plannable = self._plannable(fight, combatant_id)
+        if choice is None or choice not in plannable:
+            allowed = ", ".join(p.label for p in plannable.values())
+            raise ValueError(f"Pick what {name} plans: {allowed}")
+        s.plans[combatant_id] = choice
+        fight.set_state(s.dump())
+        fight.log(LogLine("plan", f"{name} plans: {plannable[choice].label}", combatant_id))
+
+    def _later_phase(self, fight: Fight, s: _State) -> str | None:
+        """The next phase after the current stage in which someone planned an action; None: the End phase."""
+        keys = [p.key for p in self._phases(fight)]
+        after = keys.index(s.stage) + 1 if s.stage in keys else 0
+        planned = {self._phase_of(fight, cid, key) for cid, key in s.plans.items()}
+        return next((k for k in keys[after:] if k in planned), None)
+
+    def _enter_phase(self, fight: Fight, s: _State, phase: str | None) -> None:
+        if phase is None:
+            self._end_phase(fight, s)
+            return
+        s.stage, s.done = phase, []
+        planned = [c.id for c in fight.encounter.combatants
+                   if c.id in s.plans and self._phase_of(fight, c.id, s.plans[c.id]) == phase]
+        s.acting = [c for c in planned if self._able(fight, c)]
+        fight.set_state(s.dump())
+        label = self._phase_label(fight, phase)
+        who = _names(fight, s.acting) or "nobody"
+        verb = "act" if len(s.acting) > 1 else "acts"
+        fight.log(LogLine("phase", f"{label[:1].upper()}{label[1:]} phase: {who} {verb}"))
+        for cid in planned:
+            if cid not in s.acting:
+                fight.log(LogLine("phase", f"{fight.name(cid)} cannot act and loses its planned "
+                                  f"{self._plan_label(fight, cid, s.plans[cid])}", cid))
+
+    def _resolve(self, fight: Fight, s: _State, combatant_id: str | None) -> None:
+        if s.stage == PLANNING:
+            raise ValueError("Nothing resolves while planning; resolve the phases once everyone has planned")
+        if combatant_id is None:
+            raise ValueError("Pick who resolves")
+        name = fight.name(combatant_id)
+        phase = self._phase_label(fight, s.stage)
+        if combatant_id not in s.acting:
+            raise ValueError(f"{name} has no action in the {phase} phase")
+        if combatant_id in s.done:
+            raise ValueError(f"{name} has already resolved in the {phase} phase")
+        s.done.append(combatant_id)
+        fight.set_state(s.dump())
+        fight.log(LogLine("resolve", f"{name} resolves: {self._plan_label(fight, combatant_id, s.plans[combatant_id])}",
+                          combatant_id))
+
+    def _end_phase(self, fight: Fight, s: _State) -> None:
+        notes: list[str] = []
+        for combatant in fight.encounter.combatants:
+            name = fight.name(combatant.id)
+            ended = self.rules.end_of_round(fight.actor(combatant.id), fight.options)
+            fight.apply(ended.effects, f"End phase: {name}")
+            notes += [f"{name}: {n}" for n in ended.notes]
+        fight.log(LogLine("phase", "End phase", details=tuple(notes)))
+        round_ = fight.encounter.round + 1
+        fight.set_round(round_)
+        fight.set_state(_State().dump())
+        fight.log(LogLine("round", f"Round {round_} begins: planning"))

@@ -1,0 +1,71 @@
+"""Driving a fight of a fake ruleset through the EncounterController, whatever its round shape: everyone who
+acts attacks once, then the GM takes the first open step (a plan, a choice, else the step that moves on)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from crisis_desktop.controller.encounter import EncounterController
+from crisis_desktop.controller.history import History
+from crisis_desktop.domain import Campaign
+from crisis_desktop.domain.encounter import Side
+from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.flow import StepRole
+from tests.fakes.registry import fake_ruleset
+
+SHAPES = ("sequential", "slots", "phased", "declared")
+
+
+def fake_controller(campaign: Campaign, encounter_id: str = "enc") -> EncounterController:
+    return EncounterController(campaign, encounter_id, fake_ruleset(campaign.ruleset))
+
+
+def standing(ctl: EncounterController) -> set[Side]:
+    """The sides that still have someone fighting."""
+    return {c.side for c in ctl.encounter.combatants if ctl.state_of(c.id).fighting}
+
+
+def targets(ctl: EncounterController, combatant_id: str) -> list[str]:
+    side = ctl.combatant(combatant_id).side
+    return [c.id for c in ctl.encounter.combatants if c.side != side and ctl.state_of(c.id).fighting]
+
+
+def next_step(ctl: EncounterController) -> tuple[str, str | None, str | None] | None:
+    """The first allowed plan, else choice, else advance: (key, actor, choice)."""
+    offers = ctl.offers()
+    for role in (StepRole.PLAN, StepRole.CHOOSE, StepRole.ADVANCE):
+        for o in offers:
+            if o.role is role and o.allowed:
+                return o.key, o.actors[0] if o.actors else None, o.choices[0].key if o.choices else None
+    return None
+
+
+def attack_once(ctl: EncounterController, history: History, dice: DiceSource, attacked: set[Any]) -> None:
+    """Everyone acting now attacks the first standing enemy, once per round and stage."""
+    for cid in ctl.acting():
+        key = (ctl.encounter.round, ctl.round_label(), cid)
+        foes = targets(ctl, cid)
+        if key in attacked or not foes or not ctl.may_act(cid):
+            continue
+        attacked.add(key)
+        weapon = ctl.weapons(cid)[0]
+        history.push(ctl.attack(ctl.attack_context(cid, weapon.id, foes[0]), dice))
+
+
+def fight_to_the_end(ctl: EncounterController, history: History, dice: DiceSource, max_steps: int = 800,
+                     every_step: Any = None) -> int:
+    """Start, fight until one side has nobody fighting, end; the number of steps taken."""
+    history.push(ctl.start(dice))
+    attacked: set[Any] = set()
+    for steps in range(max_steps):
+        if every_step is not None:
+            every_step(ctl)
+        attack_once(ctl, history, dice, attacked)
+        if len(standing(ctl)) < 2:
+            history.push(ctl.end_encounter())
+            return steps
+        step = next_step(ctl)
+        assert step is not None, [(o.label, o.reason) for o in ctl.offers()]
+        key, actor, choice = step
+        history.push(ctl.step(key, actor, choice, dice))
+    raise AssertionError("the fight did not end")

@@ -1,0 +1,199 @@
+"""The trivial rules every fake ruleset shares: 3 hit points, one club, a d6 attack that hits on 4+ for 1."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from crisis_desktop.domain import Campaign, Character, CharacterKind, EquipmentItem, ItemKind, StatValue
+from crisis_desktop.domain.encounter import Encounter
+from crisis_desktop.rules.base import (
+    ActionAvailability,
+    ActionSpec,
+    Actor,
+    AttackContext,
+    AttackOdds,
+    AttackResult,
+    BarRole,
+    CheckOdds,
+    CheckRequest,
+    CheckResult,
+    ConditionSpec,
+    ContestResult,
+    DamageResult,
+    Explained,
+    FieldKind,
+    FieldSpec,
+    InitiativeEntry,
+    Options,
+    Outcome,
+    ResourceSpec,
+    RuleOption,
+    Ruleset,
+    SetResource,
+    SetStatus,
+    StateLabel,
+    StateRole,
+    Term,
+    TurnEffects,
+)
+from crisis_desktop.rules.dice import DiceSource, DieRoll
+
+HIT_POINTS = 3
+HITS_ON = 4
+ACTIONS = (ActionSpec("attack", "Attack", 1, "Swing the club"), ActionSpec("shout", "Shout", 0, "A battle cry"))
+
+
+def lost(character: Character) -> int:
+    value = character.status.get("lost", 0)
+    return value if isinstance(value, int) else 0
+
+
+def counter(actor: Actor, key: str) -> SetResource:
+    """One more on the combatant's counter `key` (turns begun, turns ended, rounds over)."""
+    assert actor.combatant is not None
+    value = actor.combatant.resources.get(key, 0)
+    return SetResource(actor.combatant.id, key, (value if isinstance(value, int) else 0) + 1)
+
+
+class TinyRuleset(Ruleset):
+    """Complete but trivial rules; the subclasses only say how a round proceeds."""
+
+    id = "tiny"
+    name = "Tiny"
+
+    # -- description --------------------------------------------------------------------------------
+    def rule_options(self) -> Sequence[RuleOption]:
+        return ()
+
+    def character_fields(self) -> Sequence[FieldSpec]:
+        return (FieldSpec("grit", "Grit", FieldKind.INT, "Attributes", default=0, minimum=0, maximum=3),)
+
+    def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]:
+        return (FieldSpec("damage", "Damage", FieldKind.INT, default=1, minimum=1, maximum=3),) \
+            if kind is ItemKind.WEAPON else ()
+
+    def conditions(self) -> Sequence[ConditionSpec]:
+        return (ConditionSpec("stunned", "Stunned", "Cannot act"),)
+
+    def actions(self) -> Sequence[ActionSpec]:
+        return ACTIONS
+
+    def new_stats(self, kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:
+        return {"grit": 0}
+
+    def derived(self, character: Character, options: Options) -> dict[str, Explained]:
+        return {"health_max": Explained.of(("base", HIT_POINTS))}
+
+    def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
+        return (ResourceSpec("health", "Health", HIT_POINTS - lost(actor.character), HIT_POINTS,
+                             role=BarRole.HEALTH),)
+
+    def state(self, character: Character, options: Options) -> StateLabel:
+        if lost(character) >= HIT_POINTS:
+            return StateLabel("out", f"{character.name} is out of the fight", StateRole.OUT)
+        if character.has_condition("stunned"):
+            return StateLabel("stunned", f"{character.name} is stunned", StateRole.DOWN)
+        return StateLabel("ok", f"{character.name} is fighting")
+
+    # -- checks ---------------------------------------------------------------------------------------
+    def check(self, request: CheckRequest, dice: DiceSource, options: Options) -> CheckResult:
+        face = dice.roll(6, f"{request.actor.name}: {request.skill}")
+        total = Explained.of(Term("d6", face), *request.modifiers)
+        target = Explained.of(("target", request.difficulty))
+        outcome = Outcome.SUCCESS if total.value >= target.value else Outcome.FAILURE
+        return CheckResult(total, target, outcome, int(total.value - target.value), (DieRoll(6, face),))
+
+    def check_odds(self, request: CheckRequest, options: Options) -> CheckOdds:
+        hits = sum(1 for face in range(1, 7) if face >= request.difficulty) / 6
+        return CheckOdds({Outcome.SUCCESS: hits, Outcome.FAILURE: 1 - hits}, {})
+
+    def contest(self, active: CheckRequest, passive: CheckRequest, dice: DiceSource,
+                options: Options) -> ContestResult:
+        a, p = self.check(active, dice, options), self.check(passive, dice, options)
+        winner = "active" if a.total.value > p.total.value else "passive" if p.total.value > a.total.value else None
+        return ContestResult(a, p, winner, "higher roll wins")
+
+    # -- turns ----------------------------------------------------------------------------------------
+    def roll_initiative(self, actors: Sequence[Actor], dice: DiceSource,
+                        options: Options) -> list[InitiativeEntry]:
+        """A d6 each; higher first, a PC before an NPC on a tie, then the list order."""
+        rolled = []
+        for number, actor in enumerate(actors):
+            assert actor.combatant is not None
+            face = dice.roll(6, f"{actor.name}: initiative")
+            pc_first = 0 if actor.character.kind is CharacterKind.PC else 1
+            rolled.append((-face, pc_first, number, actor.combatant.id, face))
+        rolled.sort()
+        entries = []
+        for rank, (_neg, pc_first, _n, cid, face) in enumerate(rolled):
+            tied = sum(1 for r in rolled if r[4] == face) > 1
+            note = ("PC before NPC on a tie" if pc_first == 0 else "after the PCs on a tie") if tied else ""
+            entries.append(InitiativeEntry(cid, Explained.of(("d6", face)), rank, note))
+        return entries
+
+    def available_actions(self, actor: Actor, options: Options) -> list[ActionAvailability]:
+        able = self.state(actor.character, options).fighting
+        reason = "" if able else self.state(actor.character, options).text
+        return [ActionAvailability(a, a.cost, able, reason) for a in ACTIONS]
+
+    def spend_action(self, actor: Actor, action_key: str, options: Options, cost: int | None = None) -> TurnEffects:
+        if action_key not in {a.key for a in ACTIONS}:
+            raise ValueError(f"Tiny rules have no action {action_key!r}")
+        return TurnEffects((counter(actor, f"did_{action_key}"),))
+
+    def start_turn(self, actor: Actor, options: Options) -> TurnEffects:
+        return TurnEffects((counter(actor, "turns"),))
+
+    def end_turn(self, actor: Actor, options: Options) -> TurnEffects:
+        return TurnEffects((counter(actor, "ended"),), (f"{actor.name} ends its turn",))
+
+    def start_encounter(self, actor: Actor, options: Options) -> TurnEffects:
+        return TurnEffects()
+
+    def end_encounter(self, actor: Actor, options: Options) -> TurnEffects:
+        return TurnEffects()
+
+    # -- attacks --------------------------------------------------------------------------------------
+    def attack_modifiers(self, context: AttackContext, options: Options) -> list[Term]:
+        return []
+
+    def attack_odds(self, context: AttackContext, options: Options) -> AttackOdds:
+        hit = (7 - HITS_ON) / 6
+        drop = hit if HIT_POINTS - lost(context.target.character) <= 1 else 0.0
+        return AttackOdds(hit, hit, {0: 1 - hit, 1: hit}, drop)
+
+    def resolve_attack(self, context: AttackContext, dice: DiceSource, options: Options) -> AttackResult:
+        face = dice.roll(6, f"{context.attacker.name}: attack")
+        attack = CheckResult(Explained.of(("d6", face)), Explained.of(("hits on", HITS_ON)),
+                             Outcome.SUCCESS if face >= HITS_ON else Outcome.FAILURE, face - HITS_ON,
+                             (DieRoll(6, face),))
+        hit = attack.outcome.succeeded
+        damage = self.apply_damage(context.target, 1, options) if hit else None
+        effects = damage.effects if damage else ()
+        summary = f"{context.attacker.name} {'hits' if hit else 'misses'} {context.target.name} ({face})"
+        return AttackResult(context, attack, None, hit, damage, effects, summary)
+
+    def apply_damage(self, target: Actor, amount: int, options: Options, *, lethal: bool = True,
+                     damage_type: str = "physical", label: str = "damage") -> DamageResult:
+        now = min(HIT_POINTS, lost(target.character) + amount)
+        return DamageResult(Explained.of((label, amount)), Explained.of((label, amount)), lethal,
+                            (SetStatus(target.character.id, "lost", now),))
+
+    def heal(self, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
+             modifiers: tuple[Term, ...] = ()) -> tuple[CheckResult, TurnEffects]:
+        check = self.check(CheckRequest(healer, "grit", HITS_ON, modifiers), dice, options)
+        healed = max(0, lost(patient.character) - 1) if check.outcome.succeeded else lost(patient.character)
+        return check, TurnEffects((SetStatus(patient.character.id, "lost", healed),))
+
+
+def tiny_campaign(ruleset_id: str, pcs: int = 2, npcs: int = 2) -> Campaign:
+    """PCs (Ann, Bo, ...) against NPCs (Rat, Slug, ...), each with a club, in the empty encounter "enc"."""
+    pc_names, npc_names = ["Ann", "Bo", "Cid", "Dee"], ["Rat", "Slug", "Toad", "Wasp"]
+
+    def make(name: str, kind: CharacterKind) -> Character:
+        club = EquipmentItem(name="Club", kind=ItemKind.WEAPON, stats={"damage": 1})
+        return Character(id=f"ch-{name.lower()}", name=name, kind=kind, stats={"grit": 0}, equipment=[club])
+
+    people = [make(n, CharacterKind.PC) for n in pc_names[:pcs]]
+    people += [make(n, CharacterKind.NPC) for n in npc_names[:npcs]]
+    return Campaign(name="Tiny", ruleset=ruleset_id, characters=people, encounters=[Encounter(id="enc", name="Yard")])
