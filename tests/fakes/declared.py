@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from crisis_desktop.rules.base import Actor, InitiativeEntry, Options
-from crisis_desktop.rules.dice import DiceSource, RandomDice
+from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.flow import Choice, RoundFlow
 from crisis_desktop.rules.flows.declared import DeclareResolveFlow
 from tests.fakes.tiny import TinyRuleset
@@ -18,12 +18,8 @@ class DeclaredFake(TinyRuleset):
     id = "fake-declared"
     name = "Fake declared"
 
-    def __init__(self, default_dice: bool = False) -> None:
-        # The app rolling a new moment's ranking when the caller passes no dice (the board's steps).
-        self.default_dice = default_dice
-
     def round_flow(self, options: Options) -> RoundFlow:
-        return DeclareResolveFlow(self, default_dice=RandomDice if self.default_dice else None)
+        return DeclareResolveFlow(self)
 
     def rank_moment(self, actors: Sequence[Actor], dice: DiceSource, options: Options) -> list[InitiativeEntry]:
         return self.roll_initiative(actors, dice, options)

@@ -8,6 +8,7 @@ from crisis_desktop.domain import Campaign, Character, CharacterKind, EquipmentI
 from crisis_desktop.domain.encounter import Encounter
 from crisis_desktop.rules.base import (
     ActionAvailability,
+    ActionRole,
     ActionSpec,
     Actor,
     AttackContext,
@@ -19,6 +20,7 @@ from crisis_desktop.rules.base import (
     CheckResult,
     ConditionSpec,
     ContestResult,
+    Currency,
     DamageResult,
     Explained,
     FieldKind,
@@ -40,7 +42,8 @@ from crisis_desktop.rules.dice import DiceSource, DieRoll
 
 HIT_POINTS = 3
 HITS_ON = 4
-ACTIONS = (ActionSpec("attack", "Attack", 1, "Swing the club"), ActionSpec("shout", "Shout", 0, "A battle cry"))
+ACTIONS = (ActionSpec("attack", "Attack", {"actions": 1}, "Swing the club", ActionRole.ATTACK),
+           ActionSpec("shout", "Shout", {}, "A battle cry"))
 
 
 def lost(character: Character) -> int:
@@ -74,6 +77,9 @@ class TinyRuleset(Ruleset):
 
     def conditions(self) -> Sequence[ConditionSpec]:
         return (ConditionSpec("stunned", "Stunned", "Cannot act"),)
+
+    def currencies(self) -> Sequence[Currency]:
+        return (Currency("actions", "action", "actions"),)
 
     def actions(self) -> Sequence[ActionSpec]:
         return ACTIONS

@@ -9,7 +9,7 @@ the flow (the defender picks one inside an attack); `use_reaction` records one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -78,14 +78,11 @@ def _ordinal(n: int) -> str:
 
 
 class DeclareResolveFlow(RoundFlow):
-    """Moments: rank, declare worst to best, resolve best to worst, rank again.
+    """Moments: rank, declare worst to best, resolve best to worst, rank again (the step that opens a new
+    moment rolls: its offer says so, and the caller passes the app's dice or the GM's)."""
 
-    `default_dice` makes the dice for a new moment's ranking when the caller passes none (the app rolling for
-    the GM); without it such a step is refused with the reason."""
-
-    def __init__(self, rules: DeclareRules, *, default_dice: Callable[[], DiceSource] | None = None) -> None:
+    def __init__(self, rules: DeclareRules) -> None:
         self.rules = rules
-        self.default_dice = default_dice
 
     def _able(self, fight: Fight, combatant_id: str) -> bool:
         return self.rules.state(fight.actor(combatant_id).character, fight.options).role is StateRole.FIGHTING
@@ -190,9 +187,7 @@ class DeclareResolveFlow(RoundFlow):
             if self._next_resolver(fight, s):
                 return Stepped()
             if dice is None:
-                if self.default_dice is None:
-                    raise ValueError("A new moment ranks everyone again: roll or enter its dice")
-                dice = self.default_dice()
+                raise ValueError("A new moment ranks everyone again: roll or enter its dice")
             entries = self._new_moment(fight, dice, fight.encounter.round + 1)
             return Stepped(new_round=True, result=entries)
         raise ValueError(f"{key.replace('_', ' ').capitalize()} is not a step of this fight")

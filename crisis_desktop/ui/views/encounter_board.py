@@ -341,7 +341,13 @@ class EncounterBoard(QWidget):
         current = (self._acting_selection() or ctl.current_id()) if ctl else None
         self.attack_button.setEnabled(current is not None)
         if ctl is None or current is None:
-            self.actor_label.setText("Start the encounter to run turns" if ctl else "No encounter")
+            if ctl is None:
+                text = "No encounter"
+            elif ctl.encounter.running:
+                text = f"{ctl.round_label()}: take the next step"  # a slot to fill, plans or declarations
+            else:
+                text = "Start the encounter to run turns"
+            self.actor_label.setText(text)
             return
         self.actor_label.setText(f"{ctl.name(current)}'s turn")
         # Attacks go through the attack dialog.
@@ -373,7 +379,10 @@ class EncounterBoard(QWidget):
         if not has:
             return
         assert ctl is not None and cid is not None
-        combatant = ctl.combatant(cid)
+        try:
+            combatant = ctl.combatant(cid)
+        except KeyError:  # the row of a combatant being taken out (an undo) is still selected
+            return
         with QSignalBlocker(self.side), QSignalBlocker(self.surprised), QSignalBlocker(self.hidden):
             self.side.setCurrentIndex(self.side.findData(combatant.side.value))
             self.surprised.setChecked(combatant.surprised)
@@ -496,15 +505,19 @@ class EncounterBoard(QWidget):
         self._take(StepRole.PLAN)
 
     def _take(self, role: StepRole) -> None:
-        """Take the flow's step of this role: for the selected combatant where the step needs one (the GM
-        is asked when the selection is not among those who may take it), with a choice where it plans."""
+        """Take the flow's step of this role: for the selected combatant where the step needs one (the one
+        open to the selection, when several are; the GM is asked when the selection may not take it), with a
+        choice where it plans, and with dice (the app's, or typed) where it rolls."""
         ctl = self.controller
-        found = next((o for o in ctl.offers() if o.role is role), None) if ctl else None
-        if ctl is None or found is None:
+        if ctl is None:
+            return
+        selected = self.selected_id()
+        offers = [o for o in ctl.offers() if o.role is role]
+        found = next((o for o in offers if selected in o.actors), offers[0] if offers else None)
+        if found is None:
             return
         actor: str | None = None
         if found.actors:
-            selected = self.selected_id()
             if selected in found.actors:
                 actor = selected
             elif len(found.actors) == 1:
@@ -521,7 +534,12 @@ class EncounterBoard(QWidget):
             if picked is None:
                 return
             choice = found.choices[picked].key
-        if self._push(lambda: ctl.step(found.key, actor, choice), found.label):
+        if found.rolls:
+            done = self._push_rolled(lambda dice: ctl.step(found.key, actor, choice, dice), found.label,
+                                     f"{found.label} dice", "Faces of the dice, in the order of the list")
+        else:
+            done = self._push(lambda: ctl.step(found.key, actor, choice), found.label)
+        if done:
             self._select_current()
 
     def rewind(self) -> None:

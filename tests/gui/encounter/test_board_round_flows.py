@@ -6,7 +6,6 @@ from typing import Any
 
 import pytest
 
-from crisis_desktop.rules.base import Ruleset
 from crisis_desktop.rules.dice import RandomDice
 from crisis_desktop.storage.campaign_store import CampaignStore
 from crisis_desktop.ui.dialogs.ask import Ask
@@ -14,15 +13,9 @@ from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
 from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
 from crisis_desktop.ui.document import CampaignDocument
 from crisis_desktop.ui.views.encounter_board import EncounterBoard
-from tests.fakes.declared import DeclaredFake
 from tests.fakes.drive import SHAPES, standing, targets
 from tests.fakes.registry import fake_ruleset
 from tests.fakes.tiny import tiny_campaign
-
-
-def rules_for(ruleset_id: str) -> Ruleset:
-    # The board's steps pass no dice: the moments fake rolls a new moment's ranking for the GM.
-    return DeclaredFake(default_dice=True) if ruleset_id == DeclaredFake.id else fake_ruleset(ruleset_id)
 
 
 @pytest.fixture
@@ -32,10 +25,10 @@ def tiny_board(qtbot, paths, request) -> EncounterBoard:
     path = paths.campaigns / "tiny.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     store.save(campaign, path)
-    view = EncounterBoard(ruleset_for=rules_for)
+    view = EncounterBoard()
     qtbot.addWidget(view)
     view.resize(1400, 800)
-    view.set_document(CampaignDocument(campaign, path, store))
+    view.set_document(CampaignDocument(campaign, path, store, ruleset_for=fake_ruleset))
     view.show_encounter("enc")
     view.show()
     return view

@@ -65,7 +65,7 @@ def test_resolution_goes_from_the_best_ranked_and_a_new_moment_ranks_again():
     assert flow.round_label(fight) == "Moment 2 · declaring"
 
 
-def test_a_new_moment_without_dice_is_refused_unless_the_rules_roll_for_the_gm():
+def test_a_new_moment_without_dice_is_refused_and_ranks_again_with_them():
     flow, fight = started()
     declare_all(flow, fight)
     flow.take(fight, RESOLVE)
@@ -73,8 +73,7 @@ def test_a_new_moment_without_dice_is_refused_unless_the_rules_roll_for_the_gm()
         flow.take(fight, NEXT)
     with pytest.raises(ValueError, match="^A new moment ranks everyone again: roll or enter its dice$"):
         flow.take(fight, NEXT)
-    rolling = DeclareResolveFlow(DeclaredFake(), default_dice=lambda: TypedDice([1, 2, 3, 4]))
-    assert rolling.take(fight, NEXT).new_round
+    assert flow.take(fight, NEXT, dice=TypedDice([1, 2, 3, 4])).new_round
     assert fight.state()["ranking"] == [SLUG, RAT, BO, ANN]
 
 
