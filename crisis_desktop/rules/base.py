@@ -488,6 +488,20 @@ class Ruleset(ABC):
         parts = [named[key].amount(n) if key in named else f"{n} {key}" for key, n in price.items() if n]
         return " + ".join(parts) or "free"
 
+    def attack_defaults(self, attacker: Actor) -> dict[str, StatValue]:
+        """AttackContext values the attacker's state sets before the GM changes them (crisis: the aim it has
+        taken)."""
+        return {}
+
+    def weapon_range(self, weapon: EquipmentItem) -> float | None:
+        """A ranged weapon's range increment, in the rules' distance unit (DISTANCE_UNIT); None for a melee
+        weapon, which needs its target in reach."""
+        return None
+
+    def extra_attacks(self, weapon: EquipmentItem) -> int:
+        """How many attacks beyond the first one action of this weapon may make (crisis: RoF - 1)."""
+        return 0
+
     def blast_radius(self, weapon: EquipmentItem) -> int | None:
         """The radius in tiles of the area a weapon hits (a grenade's blast), for the map's template; None for
         a weapon that hits one target."""

@@ -66,6 +66,16 @@ class CrisisRuleset(Ruleset):
         # NPCs under the two_actions option pay in actions, everyone else in AP.
         return (Currency("ap", "AP", "AP"), Currency("actions", "action", "actions"))
 
+    def attack_defaults(self, attacker: Actor) -> dict[str, StatValue]:
+        return {"aim": actions.resource(attacker.combatant, "aim")}
+
+    def weapon_range(self, weapon: EquipmentItem) -> float | None:
+        rng = stats.int_stat(weapon, "range")
+        return rng if rng > 0 else None
+
+    def extra_attacks(self, weapon: EquipmentItem) -> int:
+        return max(0, stats.int_stat(weapon, "rof", 1) - 1)
+
     def blast_radius(self, weapon: EquipmentItem) -> int | None:
         radius = stats.int_stat(weapon, "aoe_radius")
         return radius if radius > 0 else None

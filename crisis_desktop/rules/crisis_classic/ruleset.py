@@ -80,6 +80,17 @@ class CrisisClassicRuleset(Ruleset):
     def currencies(self) -> Sequence[Currency]:
         return (Currency("ap", "AP", "AP"),)
 
+    def attack_defaults(self, attacker: Actor) -> dict[str, StatValue]:
+        return {"aim": turns.res_int(attacker.combatant, "aim") if attacker.combatant is not None else 0}
+
+    def weapon_range(self, weapon: EquipmentItem) -> float | None:
+        rng = weapon.stats.get("range")
+        return float(rng) if isinstance(rng, int | float) and not isinstance(rng, bool) and rng > 0 else None
+
+    def extra_attacks(self, weapon: EquipmentItem) -> int:
+        rof = weapon.stats.get("rof", 1)
+        return max(0, int(rof) - 1) if isinstance(rof, int) and not isinstance(rof, bool) else 0
+
     # -- description ------------------------------------------------------------------------
     def rule_options(self) -> Sequence[RuleOption]:
         return RULE_OPTIONS

@@ -77,11 +77,11 @@ def range_of(ruleset: Ruleset | None, grid: Grid, weapon: EquipmentItem, a: Coor
              options: Options | None = None) -> RangeResult | None:
     """The weapon's range increment, penalty and band between two cells, by the campaign's rules and
     rule options; None for a weapon without range."""
-    rng = weapon.stats.get("range")
-    if not isinstance(rng, int | float) or rng <= 0:
-        return None
     if ruleset is None:
-        return weapon_range(grid, a, b, int(rng))
+        return None
+    rng = ruleset.weapon_range(weapon)
+    if rng is None:
+        return None
     # A range in metres is counted in whole cells on the map.
     tiles = max(1, round(rng / grid.metres_per_cell)) if ruleset.DISTANCE_UNIT == "metres" else int(rng)
     table = ruleset.range_bands(options or {})

@@ -222,16 +222,21 @@ class AttackDialog(QDialog):
             self.target.addItem(f"{ctl.name(combatant.id)} ({combatant.side.value})", combatant.id)
         self._select(self.target, previous)
         self.target.blockSignals(False)
-        aim = ctl.combatant(attacker_id).resources.get("aim", 0)
-        self.aim.setValue(int(aim) if isinstance(aim, int | float) else 0)
         self._weapon_changed()
         self._target_changed()
 
     def _weapon_changed(self) -> None:
         weapon = self._weapon()
-        rof = weapon.stats.get("rof", 1) if weapon is not None else 1
-        self.extra.setMaximum(max(0, int(rof) - 1) if isinstance(rof, int | float) else 0)
-        melee = weapon is not None and not weapon.stats.get("range")
+        attacker_id, target_id = self.attacker.currentData(), self.target.currentData()
+        if weapon is not None and attacker_id is not None and target_id is not None:
+            # What the attacker's state sets (the aim it has taken), as the rules read it.
+            ctl = self.controller
+            preset = ctl.attack_context(attacker_id, weapon.id, target_id,
+                                        **ctl.ruleset.attack_defaults(ctl.actor(attacker_id)))
+            self.aim.setValue(preset.aim)
+        rules = self.controller.ruleset
+        self.extra.setMaximum(rules.extra_attacks(weapon) if weapon is not None else 0)
+        melee = weapon is not None and rules.weapon_range(weapon) is None
         if melee:
             self.distance.setValue(0)
         elif self._map_distance is not None:

@@ -1,0 +1,78 @@
+"""The shared layers never name what a ruleset declares: a new system must need no edit in controller/, domain/
+or ui/. Every key a registered ruleset declares (stats, item stats, conditions, actions, rule options, derived
+values, bars, overridable values, currencies) is looked for as a string literal in those packages; the shared
+vocabulary of rules/base and rules/flow (action roles, step roles, outcomes...) is not ruleset-specific."""
+
+from __future__ import annotations
+
+import ast
+import enum
+from pathlib import Path
+
+import pytest
+
+import crisis_desktop.rules.base as base
+import crisis_desktop.rules.flow as flow
+from crisis_desktop.domain import BattleMap, Campaign, Character, CharacterKind, Combatant, EquipmentItem, ItemKind
+from crisis_desktop.domain.encounter import Encounter, LogEntry, Side
+from crisis_desktop.rules.base import Actor, Ruleset
+from crisis_desktop.rules.registry import get_ruleset, ruleset_ids
+
+PACKAGE = Path(base.__file__).resolve().parents[1]
+SHARED_LAYERS = ("controller", "domain", "ui")
+
+
+def shared_vocabulary() -> set[str]:
+    words: set[str] = set()
+    for module in (base, flow):
+        for value in vars(module).values():
+            if isinstance(value, type) and issubclass(value, enum.Enum) and value.__module__ == module.__name__:
+                words |= {str(member.value) for member in value}
+    for domain_enum in (ItemKind, CharacterKind, Side):
+        words |= {member.value for member in domain_enum}
+    # The domain's own field names (a combatant's "initiative") are the shared data, not a ruleset's.
+    for model in (Campaign, Character, Combatant, Encounter, EquipmentItem, LogEntry, BattleMap):
+        words |= set(model.model_fields)
+    return words
+
+
+def declared_keys(rules: Ruleset) -> set[str]:
+    keys = {f.key for f in rules.character_fields()}
+    keys |= {f.key for kind in ItemKind for f in rules.item_fields(kind)}
+    keys |= {c.key for c in rules.conditions()} | {a.key for a in rules.actions()}
+    keys |= {o.key for o in rules.rule_options()} | {c.key for c in rules.currencies()}
+    for kind in CharacterKind:
+        character = Character(name="Probe", kind=kind, stats=rules.new_stats(kind))
+        actor = Actor(character, Combatant(character_id=character.id))
+        keys |= set(rules.derived(character, {}))
+        keys |= {bar.key for bar in rules.resources(actor, {})}
+        keys |= {field.key for field in rules.override_fields(actor, {})}
+    return keys
+
+
+def literals(package: str) -> list[tuple[Path, int, str]]:
+    found = []
+    for path in sorted((PACKAGE / package).rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                found.append((path, node.lineno, node.value))
+    return found
+
+
+@pytest.mark.parametrize("ruleset_id", ruleset_ids())
+def test_no_shared_layer_names_a_key_of_the_ruleset(ruleset_id):
+    keys = declared_keys(get_ruleset(ruleset_id)) - shared_vocabulary()
+    assert len(keys) > 20  # the probe really found the ruleset's vocabulary
+    named = [f"{path.relative_to(PACKAGE)}:{line} {value!r}"
+             for package in SHARED_LAYERS for path, line, value in literals(package) if value in keys]
+    assert named == [], "ruleset-specific keys in the shared layers (declare a role in rules/base instead)"
+
+
+def test_the_probe_catches_a_key_where_it_does_not_belong(tmp_path, monkeypatch):
+    """The test above can fail: a module of a shared layer naming "pace" is caught."""
+    fake_package = tmp_path / "crisis_desktop"
+    (fake_package / "ui").mkdir(parents=True)
+    (fake_package / "ui" / "moves.py").write_text('PACE = "pace"\n', encoding="utf-8")
+    monkeypatch.setattr(__import__(__name__, fromlist=["PACKAGE"]), "PACKAGE", fake_package)
+    keys = declared_keys(get_ruleset("crisis")) - shared_vocabulary()
+    assert [value for _p, _l, value in literals("ui") if value in keys] == ["pace"]
