@@ -26,7 +26,8 @@ def shared_vocabulary() -> set[str]:
     words: set[str] = set()
     for module in (base, flow):
         for value in vars(module).values():
-            if isinstance(value, type) and issubclass(value, enum.Enum) and value.__module__ == module.__name__:
+            shared_enum = isinstance(value, type) and issubclass(value, enum.Enum)
+            if shared_enum and value.__module__.startswith(module.__name__):
                 words |= {str(member.value) for member in value}
     for domain_enum in (ItemKind, CharacterKind, Side):
         words |= {member.value for member in domain_enum}

@@ -1,0 +1,41 @@
+"""The Ruleset interface and the value types every ruleset returns.
+
+A ruleset is pure: it reads domain objects and options, takes dice from a DiceSource, and returns
+results that explain themselves (`Explained` terms that add up) plus the `Effect`s the controller
+should apply. It never mutates what it is given, never does I/O and never imports Qt.
+"""
+
+from crisis_desktop.rules.base.combat import (
+    AttackContext,
+    AttackOdds,
+    AttackResult,
+    CheckOdds,
+    CheckRequest,
+    CheckResult,
+    ContestResult,
+    CoverLevel,
+    DamageResult,
+    InitiativeEntry,
+    Outcome,
+)
+from crisis_desktop.rules.base.economy import ActionAvailability, ActionRole, ActionSpec, Cost, Currency, TurnEffects
+from crisis_desktop.rules.base.effects import AddCondition, Effect, RemoveCondition, SetItemStat, SetResource, SetStatus
+from crisis_desktop.rules.base.ruleset import Ruleset
+from crisis_desktop.rules.base.sheet import (
+    ConditionSpec,
+    FieldKind,
+    FieldSpec,
+    OverrideField,
+    OverrideKind,
+    RuleOption,
+)
+from crisis_desktop.rules.base.state import Actor, BarRole, ResourceSpec, StateLabel, StateRole
+from crisis_desktop.rules.base.values import Explained, Options, Term
+
+__all__ = [
+    "ActionAvailability", "ActionRole", "ActionSpec", "Actor", "AddCondition", "AttackContext", "AttackOdds",
+    "AttackResult", "BarRole", "CheckOdds", "CheckRequest", "CheckResult", "ConditionSpec", "ContestResult", "Cost",
+    "CoverLevel", "Currency", "DamageResult", "Effect", "Explained", "FieldKind", "FieldSpec", "InitiativeEntry",
+    "Options", "Outcome", "OverrideField", "OverrideKind", "RemoveCondition", "ResourceSpec", "RuleOption",
+    "Ruleset", "SetItemStat", "SetResource", "SetStatus", "StateLabel", "StateRole", "Term", "TurnEffects",
+]

@@ -1,0 +1,248 @@
+"""The Ruleset interface: what every game system has, and the capabilities a system may have besides."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
+from crisis_desktop.rules.base.combat import (
+    AttackContext,
+    AttackOdds,
+    AttackResult,
+    CheckOdds,
+    CheckRequest,
+    CheckResult,
+    ContestResult,
+    DamageResult,
+    InitiativeEntry,
+)
+from crisis_desktop.rules.base.economy import ActionAvailability, ActionSpec, Cost, Currency, TurnEffects
+from crisis_desktop.rules.base.sheet import ConditionSpec, FieldSpec, OverrideField, OverrideKind, RuleOption
+from crisis_desktop.rules.base.state import Actor, ResourceSpec, StateLabel
+from crisis_desktop.rules.base.values import Explained, Options, Term
+from crisis_desktop.rules.dice import DiceSource
+
+if TYPE_CHECKING:
+    from crisis_desktop.rules.cover import CoverReading
+    from crisis_desktop.rules.flow import RoundFlow
+    from crisis_desktop.rules.geometry import Coord, Terrain
+    from crisis_desktop.rules.movement import Movement
+
+
+class Ruleset(ABC):
+    """One game system. Every method is pure; `options` are the campaign's rule options."""
+
+    id: str
+    name: str
+    # Headings for derived values on sheets; keys missing here read as "health_max" -> "Health max".
+    DERIVED_LABELS: Mapping[str, str] = {}
+    # How a weapon's range and an attack's distance are counted ("tiles" or "metres"), and what each
+    # range increment after the first costs the attack roll.
+    DISTANCE_UNIT: str = "tiles"
+    RANGE_PENALTY_PER_INCREMENT: int = -1
+
+    def crawl_reach(self, actor: Actor, options: Options) -> int | None:
+        """Tiles one crawl takes a prone actor; None where the system has no crawling."""
+        return None
+
+    def currencies(self) -> Sequence[Currency]:
+        """The currencies of the action economy, as the rules name them."""
+        return ()
+
+    def cost_text(self, price: Cost) -> str:
+        """A price in the rules' words: "2 AP", "1 action", "1 maneuver + 2 strain"; "free" when it is nothing."""
+        named = {c.key: c for c in self.currencies()}
+        parts = [named[key].amount(n) if key in named else f"{n} {key}" for key, n in price.items() if n]
+        return " + ".join(parts) or "free"
+
+    def attack_defaults(self, attacker: Actor) -> dict[str, StatValue]:
+        """AttackContext values the attacker's state sets before the GM changes them (crisis: the aim it has
+        taken)."""
+        return {}
+
+    def weapon_range(self, weapon: EquipmentItem) -> float | None:
+        """A ranged weapon's range increment, in the rules' distance unit (DISTANCE_UNIT); None for a melee
+        weapon, which needs its target in reach."""
+        return None
+
+    def extra_attacks(self, weapon: EquipmentItem) -> int:
+        """How many attacks beyond the first one action of this weapon may make (crisis: RoF - 1)."""
+        return 0
+
+    def blast_radius(self, weapon: EquipmentItem) -> int | None:
+        """The radius in tiles of the area a weapon hits (a grenade's blast), for the map's template; None for
+        a weapon that hits one target."""
+        return None
+
+    def movement(self) -> Movement | None:
+        """The system's movement rules on the battle map (rules/movement.py); None lets the map move tokens
+        freely, spending nothing."""
+        return None
+
+    def cover_between(self, terrain: Terrain, attacker_cell: Coord, target_cell: Coord,
+                      attacker: Actor | None = None, target: Actor | None = None,
+                      options: Options | None = None) -> CoverReading:
+        """Cover of the target's cell against the attacker's on the battle map, as this system reads it (the
+        actors when the map knows them); by default the painted cover as it stands."""
+        from crisis_desktop.rules.cover import geometry_reading  # geometry imports this module: import on use
+
+        return geometry_reading(terrain, attacker_cell, target_cell)
+
+    def posture(self, character: Character) -> str | None:
+        """How the character stands in the system's words ("prone", "kneeling"), for the map's token; None for
+        upright or where the system has no postures."""
+        return None
+
+    def range_bands(self, options: Options) -> Mapping[str, Sequence[int]] | None:
+        """Range bands by increment number, {"short": [1, 1], "medium": [2, 3], "long": [4, 10]};
+        None where the system has no bands."""
+        return None
+
+    def derived_label(self, key: str) -> str:
+        label = self.DERIVED_LABELS.get(key)
+        if label:
+            return label
+        text = key.replace("_", " ")
+        return text[:1].upper() + text[1:]
+
+    # -- description of the system --------------------------------------------------------
+    @abstractmethod
+    def rule_options(self) -> Sequence[RuleOption]: ...
+
+    def options_with_defaults(self, options: Options) -> dict[str, StatValue]:
+        merged: dict[str, StatValue] = {o.key: o.default for o in self.rule_options()}
+        merged.update({k: v for k, v in options.items() if k in merged})
+        return merged
+
+    @abstractmethod
+    def character_fields(self) -> Sequence[FieldSpec]: ...
+
+    @abstractmethod
+    def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]: ...
+
+    def npc_level_field(self) -> FieldSpec | None:
+        """The field Quick NPC asks for, from which the rules build an NPC (crisis: its Difficulty Level);
+        None where NPCs are not built from a level."""
+        return None
+
+    @abstractmethod
+    def conditions(self) -> Sequence[ConditionSpec]: ...
+
+    def equipment_catalogue(self) -> list[EquipmentItem]:
+        """The system's own weapons, armour and gear (fresh copies), to seed a new campaign's catalogue."""
+        return []
+
+    @abstractmethod
+    def actions(self) -> Sequence[ActionSpec]: ...
+
+    # -- sheets ---------------------------------------------------------------------------
+    @abstractmethod
+    def new_stats(self, kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:
+        """A legal default stat block (crisis rolls the Health Body die when dice are given)."""
+
+    def validate_character(self, character: Character) -> list[str]:
+        """Every problem of the stat block in plain words; empty when legal."""
+        problems: list[str] = []
+        for spec in self.character_fields():
+            if character.kind not in spec.kinds:
+                continue
+            reason = spec.validate(character.stats.get(spec.key, spec.default))
+            if reason:
+                problems.append(reason)
+        return problems
+
+    @abstractmethod
+    def derived(self, character: Character, options: Options) -> dict[str, Explained]:
+        """Derived values (Health max, Parry, Pace, Initiative...), each with its terms."""
+
+    @abstractmethod
+    def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
+        """The bars the board shows for this actor."""
+
+    @abstractmethod
+    def state(self, character: Character, options: Options) -> StateLabel: ...
+
+    def override_fields(self, actor: Actor, options: Options) -> list[OverrideField]:
+        """The values the GM may override for this combatant: only those that apply to it (no AP where it
+        counts actions, no ammunition on a knife). By default every status value and encounter resource."""
+        fields = [OverrideField(OverrideKind.STATUS, k, k, v) for k, v in actor.character.status.items()]
+        if actor.combatant is not None:
+            fields += [OverrideField(OverrideKind.RESOURCE, k, k, v) for k, v in actor.combatant.resources.items()]
+        return fields
+
+    def badges(self, actor: Actor, options: Options) -> list[str]:
+        """Short words the board shows beside a combatant's name for what the rules track and a GM should see
+        at a glance (crisis: "overwatch", a multi-turn action under way); none by default."""
+        return []
+
+    # -- checks ---------------------------------------------------------------------------
+    @abstractmethod
+    def check(self, request: CheckRequest, dice: DiceSource, options: Options) -> CheckResult: ...
+
+    @abstractmethod
+    def check_odds(self, request: CheckRequest, options: Options) -> CheckOdds: ...
+
+    @abstractmethod
+    def contest(self, active: CheckRequest, passive: CheckRequest, dice: DiceSource,
+                options: Options) -> ContestResult: ...
+
+    # -- how a fight proceeds -------------------------------------------------------------
+    @abstractmethod
+    def round_flow(self, options: Options) -> RoundFlow:
+        """How rounds proceed in this system (sequential turns, side slots, phases, declare/resolve)."""
+
+    # -- turn order and action economy ----------------------------------------------------
+    @abstractmethod
+    def roll_initiative(self, actors: Sequence[Actor], dice: DiceSource,
+                        options: Options) -> list[InitiativeEntry]:
+        """Everyone's roll and final order; actors sharing a combatant.group share one roll."""
+
+    @abstractmethod
+    def available_actions(self, actor: Actor, options: Options) -> list[ActionAvailability]: ...
+
+    @abstractmethod
+    def spend_action(self, actor: Actor, action_key: str, options: Options,
+                     cost: int | None = None) -> TurnEffects:
+        """The effects of taking an action (AP spent, multi-turn progress). ValueError with the
+        reason if the action is not allowed now."""
+
+    @abstractmethod
+    def start_turn(self, actor: Actor, options: Options) -> TurnEffects: ...
+
+    @abstractmethod
+    def end_turn(self, actor: Actor, options: Options) -> TurnEffects: ...
+
+    @abstractmethod
+    def start_encounter(self, actor: Actor, options: Options) -> TurnEffects: ...
+
+    @abstractmethod
+    def end_encounter(self, actor: Actor, options: Options) -> TurnEffects: ...
+
+    # -- attacks, damage, healing ---------------------------------------------------------
+    @abstractmethod
+    def attack_modifiers(self, context: AttackContext, options: Options) -> list[Term]:
+        """Every modifier of the attack roll, in order, for the attack dialog."""
+
+    @abstractmethod
+    def attack_odds(self, context: AttackContext, options: Options) -> AttackOdds: ...
+
+    @abstractmethod
+    def resolve_attack(self, context: AttackContext, dice: DiceSource, options: Options) -> AttackResult: ...
+
+    def resolve_execute(self, context: AttackContext, dice: DiceSource, options: Options) -> AttackResult:
+        """Execute a helpless target, where the system has such a rule (crisis does)."""
+        raise ValueError(f"{self.name} has no Execute")
+
+    @property
+    def has_execute(self) -> bool:
+        return type(self).resolve_execute is not Ruleset.resolve_execute
+
+    @abstractmethod
+    def apply_damage(self, target: Actor, amount: int, options: Options, *, lethal: bool = True,
+                     damage_type: str = "physical", label: str = "damage") -> DamageResult: ...
+
+    @abstractmethod
+    def heal(self, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
+             modifiers: tuple[Term, ...] = ()) -> tuple[CheckResult, TurnEffects]: ...

@@ -1,0 +1,97 @@
+"""What a sheet holds, described so editors are generated and values validated: fields, options, conditions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from crisis_desktop.domain import CharacterKind, StatValue
+
+
+class FieldKind(StrEnum):
+    DIE = "die"              # a die size: 4, 6, 8, 10, 12 (choices list the allowed sides)
+    INT = "int"              # a whole number within [minimum, maximum]
+    CHOICE = "choice"        # one of `choices`
+    TEXT = "text"            # free text
+    DICE = "dice"            # a dice expression such as "2d6", "Body", "2 x Body", "Body - 2"
+    BOOL = "bool"
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """Describes one stat so that a sheet editor can be generated and values validated.
+
+    `kinds` says whether the field applies to PCs, NPCs or both.
+    """
+
+    key: str
+    label: str
+    kind: FieldKind
+    group: str = ""
+    default: StatValue = None
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[StatValue, ...] = ()
+    help: str = ""
+    kinds: frozenset[CharacterKind] = frozenset({CharacterKind.PC, CharacterKind.NPC})
+    required: bool = True
+
+    def validate(self, value: StatValue) -> str | None:
+        """None if `value` is legal here, else the reason in plain words."""
+        if value is None:
+            return f"{self.label} is required" if self.required else None
+        if self.kind in (FieldKind.INT, FieldKind.DIE):
+            if isinstance(value, bool) or not isinstance(value, int):
+                return f"{self.label} must be a whole number, not {value!r}"
+            if self.kind is FieldKind.DIE and self.choices and value not in self.choices:
+                allowed = ", ".join(f"d{c}" for c in self.choices)
+                return f"{self.label} must be one of {allowed}; d{value} is not a die here"
+            if self.minimum is not None and value < self.minimum:
+                return f"{self.label} must be at least {self.minimum}, not {value}"
+            if self.maximum is not None and value > self.maximum:
+                return f"{self.label} must be at most {self.maximum}, not {value}"
+        elif self.kind is FieldKind.CHOICE:
+            if value not in self.choices:
+                return f"{self.label} must be one of {', '.join(map(str, self.choices))}; not {value!r}"
+        elif self.kind is FieldKind.BOOL:
+            if not isinstance(value, bool):
+                return f"{self.label} must be yes or no"
+        elif self.kind in (FieldKind.TEXT, FieldKind.DICE) and not isinstance(value, str):
+            return f"{self.label} must be text"
+        return None
+
+
+class OverrideKind(StrEnum):
+    STATUS = "status"        # character.status (wounds, damage taken)
+    RESOURCE = "resource"    # combatant.resources (AP, actions taken, aim)
+    ITEM = "item"            # a carried item's stats (ammunition, durability)
+
+
+@dataclass(frozen=True)
+class OverrideField:
+    """A tracked value the GM may set by hand during a fight, named as the rules name it ("Pistol: rounds
+    loaded"), with its value now."""
+
+    kind: OverrideKind
+    key: str
+    label: str
+    value: StatValue
+    item_id: str | None = None
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """A point where the sources are silent or disagree; the campaign stores the choice."""
+
+    key: str
+    label: str
+    choices: tuple[str, ...]
+    default: str
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class ConditionSpec:
+    key: str
+    label: str
+    effect: str            # plain text for the tooltip: "Pace halved"

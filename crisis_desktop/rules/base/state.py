@@ -1,0 +1,63 @@
+"""How a character stands and what the board shows of it: actors, states and their roles, bars."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from crisis_desktop.domain import Character, Combatant
+
+
+class BarRole(StrEnum):
+    """What a bar means to the shared layers (the player display's health words, the token's bar)."""
+
+    HEALTH = "health"        # how far from going down: the players see it as a word
+    ACTIONS = "actions"      # what is left to spend this turn (AP, actions, maneuvers)
+    OTHER = "other"
+
+
+@dataclass(frozen=True)
+class ResourceSpec:
+    """A tracked value shown as a bar on the board (AP, Health, Endurance, non-lethal)."""
+
+    key: str
+    label: str
+    current: int
+    maximum: int
+    lower_is_worse: bool = True
+    role: BarRole = BarRole.OTHER
+    short: str = ""          # what a narrow bar says ("Armour" for "Light Armour durability"); the label if empty
+
+
+class StateRole(StrEnum):
+    """What a character's state means to the shared layers, whatever the system calls it."""
+
+    FIGHTING = "fighting"    # can act
+    DOWN = "down"            # still in the fight but cannot act now (incapacitated, dying, unconscious)
+    OUT = "out"              # out of the fight for good (dead): its turns are skipped
+
+
+@dataclass(frozen=True)
+class StateLabel:
+    """How a character stands in the system's own words ('dying', 'knocked out'), what that means to the
+    shared layers (`role`), and a plain explanation."""
+
+    key: str
+    text: str
+    role: StateRole = StateRole.FIGHTING
+
+    @property
+    def fighting(self) -> bool:
+        return self.role is StateRole.FIGHTING
+
+
+@dataclass(frozen=True)
+class Actor:
+    """A character as it takes part in a check: its sheet, and its combat state if in a fight."""
+
+    character: Character
+    combatant: Combatant | None = None
+
+    @property
+    def name(self) -> str:
+        return self.character.name
