@@ -25,7 +25,9 @@ from crisis_desktop.rules.base import (
     AttackContext,
     AttackOdds,
     AttackResult,
+    Attacks,
     Effect,
+    Healing,
     RemoveCondition,
     Ruleset,
     SetItemStat,
@@ -61,6 +63,13 @@ class EncounterController(FightView):
     def offers(self) -> list[StepOffer]:
         """The flow's steps open now (none before the start and after the end)."""
         return self.flow.offers(self) if self.encounter.running else []
+
+    @property
+    def attacks(self) -> Attacks:
+        """The rules' attacks; ValueError where the system has none."""
+        if not isinstance(self.ruleset, Attacks):
+            raise ValueError(f"The {self.ruleset.name} rules have no attacks")
+        return self.ruleset
 
     @contextmanager
     def _drafting(self) -> Iterator[DraftFight]:
@@ -202,8 +211,9 @@ class EncounterController(FightView):
     def heal(self, healer_id: str, patient_id: str, dice: DiceSource) -> EncounterEvent:
         """The rules' healing action in a fight (crisis: First aid, a Medicine check): its cost and the
         treatment as one event. ValueError with the reason when it is not allowed now."""
-        if not any(a.role is ActionRole.HEAL for a in self.ruleset.actions()):
-            raise ValueError(f"{self.ruleset.name} has no healing action in a fight")
+        rules = self.ruleset
+        if not isinstance(rules, Healing) or not any(a.role is ActionRole.HEAL for a in rules.actions()):
+            raise ValueError(f"{rules.name} has no healing action in a fight")
         self._running("treat anyone")
         healer, patient = self.actor(healer_id), self.actor(patient_id)
         avail = next((a for a in self.ruleset.available_actions(healer, self.options)
@@ -213,7 +223,7 @@ class EncounterController(FightView):
         if not avail.allowed:
             raise ValueError(avail.reason)
         spent = self.ruleset.spend_action(healer, avail.action.key, self.options)
-        check, treated = self.ruleset.heal(healer, patient, dice, self.options)
+        check, treated = rules.heal(healer, patient, dice, self.options)
         text = f"{healer.name} treats {patient.name}: {check.describe()}"
         with self._drafting() as d:
             d.apply([*spent.effects, *treated.effects], text)
@@ -234,14 +244,14 @@ class EncounterController(FightView):
         return AttackContext(attacker, attacker.character.item(weapon_id), self.actor(target_id), **inputs)
 
     def attack_preview(self, context: AttackContext) -> tuple[list[Term], AttackOdds]:
-        return (self.ruleset.attack_modifiers(context, self.options), self.ruleset.attack_odds(context, self.options))
+        return (self.attacks.attack_modifiers(context, self.options), self.attacks.attack_odds(context, self.options))
 
     def attack(self, context: AttackContext, dice: DiceSource, *, execute: bool = False) -> EncounterEvent:
         """Roll the attack (NeedMoreDice for typed dice that run out); the event's `result` is the AttackResult.
 
         `execute`: the rules' Execute on a helpless target instead of an ordinary attack."""
         self._running("make an attack")
-        resolve = self.ruleset.resolve_execute if execute else self.ruleset.resolve_attack
+        resolve = self.attacks.resolve_execute if execute else self.attacks.resolve_attack
         result: AttackResult = resolve(context, dice, self.options)
         attacker = context.attacker.combatant
         target = context.target

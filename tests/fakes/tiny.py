@@ -14,6 +14,7 @@ from crisis_desktop.rules.base import (
     AttackContext,
     AttackOdds,
     AttackResult,
+    Attacks,
     BarRole,
     CheckOdds,
     CheckRequest,
@@ -58,7 +59,7 @@ def counter(actor: Actor, key: str) -> SetResource:
     return SetResource(actor.combatant.id, key, (value if isinstance(value, int) else 0) + 1)
 
 
-class TinyRuleset(Ruleset):
+class TinyRuleset(Ruleset, Attacks):
     """Complete but trivial rules; the subclasses only say how a round proceeds."""
 
     id = "tiny"

@@ -20,7 +20,7 @@ from crisis_desktop.rules.base.combat import (
 )
 from crisis_desktop.rules.base.economy import ActionAvailability, ActionRole, ActionSpec, Cost, Currency, TurnEffects
 from crisis_desktop.rules.base.effects import AddCondition, Effect, RemoveCondition, SetItemStat, SetResource, SetStatus
-from crisis_desktop.rules.base.ruleset import Ruleset
+from crisis_desktop.rules.base.ruleset import Attacks, Checks, Healing, Ruleset
 from crisis_desktop.rules.base.sheet import (
     ConditionSpec,
     FieldKind,
@@ -34,8 +34,9 @@ from crisis_desktop.rules.base.values import Explained, Options, Term
 
 __all__ = [
     "ActionAvailability", "ActionRole", "ActionSpec", "Actor", "AddCondition", "AttackContext", "AttackOdds",
-    "AttackResult", "BarRole", "CheckOdds", "CheckRequest", "CheckResult", "ConditionSpec", "ContestResult", "Cost",
-    "CoverLevel", "Currency", "DamageResult", "Effect", "Explained", "FieldKind", "FieldSpec", "InitiativeEntry",
-    "Options", "Outcome", "OverrideField", "OverrideKind", "RemoveCondition", "ResourceSpec", "RuleOption",
-    "Ruleset", "SetItemStat", "SetResource", "SetStatus", "StateLabel", "StateRole", "Term", "TurnEffects",
+    "AttackResult", "Attacks", "BarRole", "CheckOdds", "CheckRequest", "CheckResult", "Checks", "ConditionSpec",
+    "ContestResult", "Cost", "CoverLevel", "Currency", "DamageResult", "Effect", "Explained", "FieldKind",
+    "FieldSpec", "Healing", "InitiativeEntry", "Options", "Outcome", "OverrideField", "OverrideKind",
+    "RemoveCondition", "ResourceSpec", "RuleOption", "Ruleset", "SetItemStat", "SetResource", "SetStatus",
+    "StateLabel", "StateRole", "Term", "TurnEffects",
 ]

@@ -16,7 +16,6 @@ from crisis_desktop.rules.base.combat import (
     CheckResult,
     ContestResult,
     DamageResult,
-    InitiativeEntry,
 )
 from crisis_desktop.rules.base.economy import ActionAvailability, ActionSpec, Cost, Currency, TurnEffects
 from crisis_desktop.rules.base.sheet import ConditionSpec, FieldSpec, OverrideField, OverrideKind, RuleOption
@@ -32,20 +31,15 @@ if TYPE_CHECKING:
 
 
 class Ruleset(ABC):
-    """One game system. Every method is pure; `options` are the campaign's rule options."""
+    """What every game system has: its description and rule options, sheets, how characters stand, its action
+    economy and how a round proceeds. What a system may have besides is a capability of its own (Checks,
+    Attacks, Healing below; movement on the map through `movement()`), which it implements when it has it and
+    the shared layers ask for with isinstance. Every method is pure; `options` are the campaign's rule options."""
 
     id: str
     name: str
     # Headings for derived values on sheets; keys missing here read as "health_max" -> "Health max".
     DERIVED_LABELS: Mapping[str, str] = {}
-    # How a weapon's range and an attack's distance are counted ("tiles" or "metres"), and what each
-    # range increment after the first costs the attack roll.
-    DISTANCE_UNIT: str = "tiles"
-    RANGE_PENALTY_PER_INCREMENT: int = -1
-
-    def crawl_reach(self, actor: Actor, options: Options) -> int | None:
-        """Tiles one crawl takes a prone actor; None where the system has no crawling."""
-        return None
 
     def currencies(self) -> Sequence[Currency]:
         """The currencies of the action economy, as the rules name them."""
@@ -56,25 +50,6 @@ class Ruleset(ABC):
         named = {c.key: c for c in self.currencies()}
         parts = [named[key].amount(n) if key in named else f"{n} {key}" for key, n in price.items() if n]
         return " + ".join(parts) or "free"
-
-    def attack_defaults(self, attacker: Actor) -> dict[str, StatValue]:
-        """AttackContext values the attacker's state sets before the GM changes them (crisis: the aim it has
-        taken)."""
-        return {}
-
-    def weapon_range(self, weapon: EquipmentItem) -> float | None:
-        """A ranged weapon's range increment, in the rules' distance unit (DISTANCE_UNIT); None for a melee
-        weapon, which needs its target in reach."""
-        return None
-
-    def extra_attacks(self, weapon: EquipmentItem) -> int:
-        """How many attacks beyond the first one action of this weapon may make (crisis: RoF - 1)."""
-        return 0
-
-    def blast_radius(self, weapon: EquipmentItem) -> int | None:
-        """The radius in tiles of the area a weapon hits (a grenade's blast), for the map's template; None for
-        a weapon that hits one target."""
-        return None
 
     def movement(self) -> Movement | None:
         """The system's movement rules on the battle map (rules/movement.py); None lets the map move tokens
@@ -95,11 +70,6 @@ class Ruleset(ABC):
         upright or where the system has no postures."""
         return None
 
-    def range_bands(self, options: Options) -> Mapping[str, Sequence[int]] | None:
-        """Range bands by increment number, {"short": [1, 1], "medium": [2, 3], "long": [4, 10]};
-        None where the system has no bands."""
-        return None
-
     def derived_label(self, key: str) -> str:
         label = self.DERIVED_LABELS.get(key)
         if label:
@@ -107,7 +77,6 @@ class Ruleset(ABC):
         text = key.replace("_", " ")
         return text[:1].upper() + text[1:]
 
-    # -- description of the system --------------------------------------------------------
     @abstractmethod
     def rule_options(self) -> Sequence[RuleOption]: ...
 
@@ -137,7 +106,6 @@ class Ruleset(ABC):
     @abstractmethod
     def actions(self) -> Sequence[ActionSpec]: ...
 
-    # -- sheets ---------------------------------------------------------------------------
     @abstractmethod
     def new_stats(self, kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:
         """A legal default stat block (crisis rolls the Health Body die when dice are given)."""
@@ -177,27 +145,9 @@ class Ruleset(ABC):
         at a glance (crisis: "overwatch", a multi-turn action under way); none by default."""
         return []
 
-    # -- checks ---------------------------------------------------------------------------
-    @abstractmethod
-    def check(self, request: CheckRequest, dice: DiceSource, options: Options) -> CheckResult: ...
-
-    @abstractmethod
-    def check_odds(self, request: CheckRequest, options: Options) -> CheckOdds: ...
-
-    @abstractmethod
-    def contest(self, active: CheckRequest, passive: CheckRequest, dice: DiceSource,
-                options: Options) -> ContestResult: ...
-
-    # -- how a fight proceeds -------------------------------------------------------------
     @abstractmethod
     def round_flow(self, options: Options) -> RoundFlow:
         """How rounds proceed in this system (sequential turns, side slots, phases, declare/resolve)."""
-
-    # -- turn order and action economy ----------------------------------------------------
-    @abstractmethod
-    def roll_initiative(self, actors: Sequence[Actor], dice: DiceSource,
-                        options: Options) -> list[InitiativeEntry]:
-        """Everyone's roll and final order; actors sharing a combatant.group share one roll."""
 
     @abstractmethod
     def available_actions(self, actor: Actor, options: Options) -> list[ActionAvailability]: ...
@@ -209,18 +159,58 @@ class Ruleset(ABC):
         reason if the action is not allowed now."""
 
     @abstractmethod
-    def start_turn(self, actor: Actor, options: Options) -> TurnEffects: ...
-
-    @abstractmethod
-    def end_turn(self, actor: Actor, options: Options) -> TurnEffects: ...
-
-    @abstractmethod
     def start_encounter(self, actor: Actor, options: Options) -> TurnEffects: ...
 
     @abstractmethod
     def end_encounter(self, actor: Actor, options: Options) -> TurnEffects: ...
 
-    # -- attacks, damage, healing ---------------------------------------------------------
+
+class Checks(ABC):
+    """A system with checks and contests to roll and to price."""
+
+    @abstractmethod
+    def check(self, request: CheckRequest, dice: DiceSource, options: Options) -> CheckResult: ...
+
+    @abstractmethod
+    def check_odds(self, request: CheckRequest, options: Options) -> CheckOdds: ...
+
+    @abstractmethod
+    def contest(self, active: CheckRequest, passive: CheckRequest, dice: DiceSource,
+                options: Options) -> ContestResult: ...
+
+
+class Attacks(ABC):
+    """A system with attacks: what they cost and depend on, their modifiers and exact odds, their resolution and
+    damage. How a weapon's range and an attack's distance are counted ("tiles" or "metres"), and what each range
+    increment after the first costs the attack roll."""
+
+    DISTANCE_UNIT: str = "tiles"
+    RANGE_PENALTY_PER_INCREMENT: int = -1
+
+    def attack_defaults(self, attacker: Actor) -> dict[str, StatValue]:
+        """AttackContext values the attacker's state sets before the GM changes them (crisis: the aim it has
+        taken)."""
+        return {}
+
+    def weapon_range(self, weapon: EquipmentItem) -> float | None:
+        """A ranged weapon's range increment, in the rules' distance unit (DISTANCE_UNIT); None for a melee
+        weapon, which needs its target in reach."""
+        return None
+
+    def extra_attacks(self, weapon: EquipmentItem) -> int:
+        """How many attacks beyond the first one action of this weapon may make (crisis: RoF - 1)."""
+        return 0
+
+    def blast_radius(self, weapon: EquipmentItem) -> int | None:
+        """The radius in tiles of the area a weapon hits (a grenade's blast), for the map's template; None for
+        a weapon that hits one target."""
+        return None
+
+    def range_bands(self, options: Options) -> Mapping[str, Sequence[int]] | None:
+        """Range bands by increment number, {"short": [1, 1], "medium": [2, 3], "long": [4, 10]};
+        None where the system has no bands."""
+        return None
+
     @abstractmethod
     def attack_modifiers(self, context: AttackContext, options: Options) -> list[Term]:
         """Every modifier of the attack roll, in order, for the attack dialog."""
@@ -233,15 +223,19 @@ class Ruleset(ABC):
 
     def resolve_execute(self, context: AttackContext, dice: DiceSource, options: Options) -> AttackResult:
         """Execute a helpless target, where the system has such a rule (crisis does)."""
-        raise ValueError(f"{self.name} has no Execute")
+        raise ValueError("These rules have no Execute")
 
     @property
     def has_execute(self) -> bool:
-        return type(self).resolve_execute is not Ruleset.resolve_execute
+        return type(self).resolve_execute is not Attacks.resolve_execute
 
     @abstractmethod
     def apply_damage(self, target: Actor, amount: int, options: Options, *, lethal: bool = True,
                      damage_type: str = "physical", label: str = "damage") -> DamageResult: ...
+
+
+class Healing(ABC):
+    """A system whose fights have a healing action (crisis: First aid, a Medicine check)."""
 
     @abstractmethod
     def heal(self, healer: Actor, patient: Actor, dice: DiceSource, options: Options,

@@ -76,7 +76,11 @@ class CrisisMovement(Movement):
     """Move, Run, or (prone) Crawl; the AP come from the actions available now."""
 
     def crawl_reach(self, actor: Actor, options: Options) -> int:
-        return self.ruleset.crawl_reach(actor, options) or pace(actor)
+        """Tiles one Crawl takes a prone actor: its Pace, or half of it (the `crawl_reach` rule option)."""
+        tiles = pace(actor)
+        if self.ruleset.options_with_defaults(options)["crawl_reach"] == "half_pace":
+            return max(1, tiles // 2)
+        return tiles
 
     def reach(self, actor: Actor, terrain: Terrain, options: Options) -> int:
         if actor.character.has_condition(PRONE):

@@ -12,16 +12,19 @@ from crisis_desktop.rules.base import (
     AttackContext,
     AttackOdds,
     AttackResult,
+    Attacks,
     BarRole,
     CheckOdds,
     CheckRequest,
     CheckResult,
+    Checks,
     ConditionSpec,
     ContestResult,
     Currency,
     DamageResult,
     Explained,
     FieldSpec,
+    Healing,
     InitiativeEntry,
     Options,
     OverrideField,
@@ -48,19 +51,13 @@ from crisis_desktop.rules.movement import Movement
 from crisis_desktop.rules.tables import load_table
 
 
-class CrisisRuleset(Ruleset):
+class CrisisRuleset(Ruleset, Checks, Attacks, Healing):
     """The current Q* crisis rules (crisis.md): one exploding skill die against a Difficulty of 0 to 20."""
 
     id = "crisis"
     name = "Crisis"
     DERIVED_LABELS = {"health": "Health", "health_current": "Health now", "pace": "Pace", "parry": "Parry",
                       "perception": "Perception", "dr_physical": "Physical DR"}
-
-    def crawl_reach(self, actor: Actor, options: Options) -> int:
-        pace = int(sheet.derived(actor.character, options)["pace"].value)
-        if self.options_with_defaults(options)["crawl_reach"] == "half_pace":
-            return max(1, pace // 2)
-        return pace
 
     def currencies(self) -> Sequence[Currency]:
         # NPCs under the two_actions option pay in actions, everyone else in AP.

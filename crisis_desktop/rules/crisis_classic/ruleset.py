@@ -12,15 +12,18 @@ from crisis_desktop.rules.base import (
     Actor,
     AttackContext,
     AttackResult,
+    Attacks,
     CheckOdds,
     CheckRequest,
     CheckResult,
+    Checks,
     ConditionSpec,
     ContestResult,
     Currency,
     DamageResult,
     Explained,
     FieldSpec,
+    Healing,
     InitiativeEntry,
     Options,
     OverrideField,
@@ -46,7 +49,7 @@ from crisis_desktop.rules.geometry import Coord, Terrain
 from crisis_desktop.rules.movement import Movement
 
 
-class CrisisClassicRuleset(Ruleset):
+class CrisisClassicRuleset(Ruleset, Checks, Attacks, Healing):
     """3d6 roll-under with Difficulty Levels 1..10, AP 0..6, Endurance before Health."""
 
     id = "crisis-classic"

@@ -9,7 +9,7 @@ from crisis_desktop.controller.commands import Command, Macro
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.map_commands import SetToken
 from crisis_desktop.domain.character import EquipmentItem
-from crisis_desktop.rules.base import Options, Ruleset
+from crisis_desktop.rules.base import Attacks, Options, Ruleset
 from crisis_desktop.rules.cover import CoverReading, geometry_reading
 from crisis_desktop.rules.geometry import Grid, RangeBands, RangeResult, Terrain, weapon_range
 from crisis_desktop.rules.movement import MovePlan, free_move, refused
@@ -68,7 +68,7 @@ def cover_for_rules(ruleset: Ruleset | None, ctl: EncounterController | None, te
 
 def distance_for_rules(ruleset: Ruleset | None, grid: Grid, a: Coord, b: Coord) -> float:
     """The attack dialog's distance, in what the rules count (tiles, or metres)."""
-    if ruleset is not None and ruleset.DISTANCE_UNIT == "metres":
+    if isinstance(ruleset, Attacks) and ruleset.DISTANCE_UNIT == "metres":
         return grid.metres(a, b)
     return float(grid.distance(a, b))
 
@@ -77,7 +77,7 @@ def range_of(ruleset: Ruleset | None, grid: Grid, weapon: EquipmentItem, a: Coor
              options: Options | None = None) -> RangeResult | None:
     """The weapon's range increment, penalty and band between two cells, by the campaign's rules and
     rule options; None for a weapon without range."""
-    if ruleset is None:
+    if not isinstance(ruleset, Attacks):
         return None
     rng = ruleset.weapon_range(weapon)
     if rng is None:

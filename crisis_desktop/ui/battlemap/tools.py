@@ -18,6 +18,7 @@ from crisis_desktop.controller.commands import Command
 from crisis_desktop.controller.fog_commands import RevealCells
 from crisis_desktop.controller.map_commands import PaintCells, SetToken
 from crisis_desktop.domain.battle_map import Cell
+from crisis_desktop.rules.base import Attacks
 from crisis_desktop.rules.geometry import CoverResult, area_template, scatter, scatter_table, trace
 from crisis_desktop.ui.battlemap.moves import cover_for_rules, decide_move, move_command, range_of
 from crisis_desktop.ui.battlemap.scene import MapScene
@@ -264,7 +265,7 @@ class MapTools(QObject):
                 extra = f", {result.penalty.value:+g}" if result.in_range and result.penalty.value else ""
                 lines.append(f"{weapon.name}: increment {result.increment} of {result.increment_size} tiles, "
                              f"{result.band}{extra}" if result.in_range else f"{weapon.name}: {result.reason}")
-            radius = ctl.ruleset.blast_radius(weapon) if ctl else None
+            radius = ctl.ruleset.blast_radius(weapon) if ctl and isinstance(ctl.ruleset, Attacks) else None
             if radius:
                 self.show_area(b, radius)
                 lines.append(f"blast radius {radius}")

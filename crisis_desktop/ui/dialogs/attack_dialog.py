@@ -87,7 +87,7 @@ class AttackDialog(QDialog):
         self.dodges = QCheckBox("target dodges")
         self.execute = QCheckBox("Execute")
         self.execute.setToolTip("Execute a helpless target (the rules' Execute instead of an ordinary attack)")
-        self.execute.setVisible(controller.ruleset.has_execute)
+        self.execute.setVisible(controller.attacks.has_execute)
         self.modifiers = QLabel()
         self.modifiers.setObjectName("attack-modifiers")
         self.modifiers.setWordWrap(True)
@@ -232,9 +232,9 @@ class AttackDialog(QDialog):
             # What the attacker's state sets (the aim it has taken), as the rules read it.
             ctl = self.controller
             preset = ctl.attack_context(attacker_id, weapon.id, target_id,
-                                        **ctl.ruleset.attack_defaults(ctl.actor(attacker_id)))
+                                        **ctl.attacks.attack_defaults(ctl.actor(attacker_id)))
             self.aim.setValue(preset.aim)
-        rules = self.controller.ruleset
+        rules = self.controller.attacks
         self.extra.setMaximum(rules.extra_attacks(weapon) if weapon is not None else 0)
         melee = weapon is not None and rules.weapon_range(weapon) is None
         if melee:

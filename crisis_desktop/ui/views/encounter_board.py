@@ -33,7 +33,7 @@ from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.encounter_commands import AddEncounter
 from crisis_desktop.controller.session import ENCOUNTER, SELECTION
 from crisis_desktop.domain.encounter import Encounter, Side
-from crisis_desktop.rules.base import ActionRole, Ruleset
+from crisis_desktop.rules.base import ActionRole, Attacks, Ruleset
 from crisis_desktop.rules.dice import DiceSource, NeedMoreDice, RandomDice, TypedDice
 from crisis_desktop.rules.flow import StepOffer, StepRole
 from crisis_desktop.ui.dialogs.ask import Ask
@@ -339,6 +339,8 @@ class EncounterBoard(QWidget):
         self.action_buttons = {}
         ctl = self.controller
         current = (self._acting_selection() or ctl.current_id()) if ctl else None
+        # Systems without attacks have no attack button.
+        self.attack_button.setVisible(isinstance(ctl.ruleset, Attacks) if ctl else True)
         self.attack_button.setEnabled(current is not None)
         if ctl is None or current is None:
             if ctl is None:

@@ -453,9 +453,10 @@ def test_crawl_reach_is_a_rule_option():
     body_d8 = Character(name="Crawler", kind=CharacterKind.PC, stats={**rules.new_stats(CharacterKind.PC), "body": 8},
                         conditions=[ConditionState(key="prone")])
     actor = Actor(body_d8, Combatant(character_id=body_d8.id))
-    assert rules.crawl_reach(actor, {}) == 4  # Pace: Body d8 / 2
-    assert rules.crawl_reach(actor, {"crawl_reach": "half_pace"}) == 2
-    assert get_ruleset("crisis-classic").crawl_reach(actor, {}) is None
+    crawling = rules.movement()
+    assert crawling.crawl_reach(actor, {}) == 4  # Pace: Body d8 / 2
+    assert crawling.crawl_reach(actor, {"crawl_reach": "half_pace"}) == 2
+    assert not hasattr(get_ruleset("crisis-classic").movement(), "crawl_reach")  # no crawling there
 
 
 def test_the_map_exports_as_a_png_with_its_painted_cover(place, monkeypatch, tmp_path):
