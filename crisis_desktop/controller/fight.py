@@ -66,7 +66,9 @@ class FightView:
         return self.state_of(combatant_id).role is StateRole.OUT
 
     def state(self) -> FlowState:
-        return copy.deepcopy(self.encounter.flow)
+        """The flow's saved state, to read: views only ask questions of it, so nothing is copied below the top
+        level (a draft, which changes it, hands out a deep copy)."""
+        return dict(self.encounter.flow)
 
     # -- what the views ask of a running fight ------------------------------------------------------
     def acting(self) -> tuple[str, ...]:
@@ -112,6 +114,9 @@ class DraftFight(FightView):
     def __init__(self, campaign: Campaign, encounter_id: str, ruleset: Ruleset) -> None:
         super().__init__(campaign, encounter_id, ruleset)
         self.done: list[Command] = []
+
+    def state(self) -> FlowState:
+        return copy.deepcopy(self.encounter.flow)
 
     def do(self, command: Command) -> None:
         command.apply(self.campaign)

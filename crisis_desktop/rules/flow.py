@@ -111,7 +111,8 @@ class Fight(Protocol):
     def name(self, combatant_id: str) -> str: ...
 
     def state(self) -> FlowState:
-        """A copy of the flow's saved state."""
+        """The flow's saved state: a copy a step may change before `set_state`; when only reading (offers,
+        order, acting), treat nested lists and dicts as read-only."""
         ...
 
     def set_state(self, state: FlowState) -> None: ...

@@ -49,7 +49,7 @@ def main(app: QApplication) -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     campaign, ctl, history = big_encounter(n)
     model, log_model = BoardModel(), CombatLogModel()
-    model.set_encounter(campaign, "big", ctl.ruleset)
+    model.set_fight(ctl)
     log_model.set_encounter(campaign, "big")
     for row in range(model.rowCount()):  # as a view would, fill the row cache
         model.index(row, 4).data()
@@ -76,7 +76,7 @@ def main(app: QApplication) -> None:
     count = len(resets)
     for _ in range(20):
         start = time.perf_counter()
-        model.set_encounter(campaign, "big", ctl.ruleset)
+        model.set_fight(ctl)
         for row in range(model.rowCount()):
             model.index(row, 4).data()
         reset_times.append(time.perf_counter() - start)
