@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_encounter import classic_campaign, controller, demo_campaign
 
@@ -12,7 +12,7 @@ from crisis_desktop.controller.commands import Command
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
 from crisis_desktop.rules.dice import RandomDice
-from tests.fight_helpers import delayed
+from tests.fight_helpers import delayed, play_then_undo_and_redo
 from tests.hypothesis_budget import examples
 
 
@@ -62,27 +62,7 @@ def run(data: st.DataObject, campaign_factory: Callable[[], object], encounter_i
     if add_all:
         for character in campaign.characters:  # type: ignore[attr-defined]
             history.push(ctl.add_combatant(character.id))
-    dice = RandomDice(data.draw(st.integers(0, 10_000), label="seed"))
-    history.push(ctl.start(dice))
-    for _ in range(data.draw(st.integers(1, 60), label="steps")):
-        choices = intents(ctl, dice)
-        if not choices:
-            break
-        _label, make = data.draw(st.sampled_from(choices), label="intent")
-        try:
-            command = make()
-        except ValueError:
-            continue  # refused by the rules with a reason: nothing changed
-        history.push(command)
-        event(_label)
-    event("ended" if ctl.encounter.ended else f"stopped in round {min(ctl.encounter.round, 3)}")
-    end_state = campaign.model_dump()  # type: ignore[attr-defined]
-    while history.can_undo:
-        history.undo()
-    assert campaign.model_dump() == start_state  # type: ignore[attr-defined]
-    while history.can_redo:
-        history.redo()
-    assert campaign.model_dump() == end_state  # type: ignore[attr-defined]
+    play_then_undo_and_redo(data, history, ctl, intents, start_state)
 
 
 @settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from crisis_desktop.controller.commands import Command
@@ -16,6 +16,7 @@ from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemK
 from crisis_desktop.rules.dice import RandomDice
 from tests.fakes.drive import SHAPES, fake_controller
 from tests.fakes.tiny import tiny_campaign
+from tests.fight_helpers import play_then_undo_and_redo
 from tests.hypothesis_budget import examples
 
 Intent = tuple[str, Callable[[], Command]]
@@ -68,29 +69,10 @@ def run(data: st.DataObject, shape: str) -> None:
     start_state = campaign.model_dump()
     for character in campaign.characters[:4]:
         history.push(ctl.add_combatant(character.id))
-    dice = RandomDice(data.draw(st.integers(0, 10_000), label="seed"))
-    history.push(ctl.start(dice))
-    for _ in range(data.draw(st.integers(1, 60), label="steps")):
-        choices = intents(ctl, dice)
-        if not choices:
-            break
-        label, make = data.draw(st.sampled_from(choices), label="intent")
-        try:
-            command = make()
-        except ValueError:
-            continue  # refused by the rules with a reason: nothing changed
-        history.push(command)
-        event(label)
-        ids = {c.id for c in ctl.encounter.combatants}
-        assert {r.combatant_id for r in ctl.order_rows()} - {None} <= ids
-    event("ended" if ctl.encounter.ended else f"stopped in round {min(ctl.encounter.round, 3)}")
-    end_state = campaign.model_dump()
-    while history.can_undo:
-        history.undo()
-    assert campaign.model_dump() == start_state
-    while history.can_redo:
-        history.redo()
-    assert campaign.model_dump() == end_state
+    def orders_hold_no_stranger() -> None:
+        assert {r.combatant_id for r in ctl.order_rows()} - {None} <= {c.id for c in ctl.encounter.combatants}
+
+    play_then_undo_and_redo(data, history, ctl, intents, start_state, orders_hold_no_stranger)
 
 
 @pytest.mark.parametrize("shape", SHAPES)
