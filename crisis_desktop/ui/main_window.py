@@ -185,16 +185,24 @@ class MainWindow(QMainWindow):
         self.player_host: PlayerDisplayHost | None = None
         stored = self.settings.ui.get("player_display")
         stored = stored if isinstance(stored, dict) else {}
-        self.act_player = self._action("&Player Display", lambda: self._player_display("toggle"), "Ctrl+Shift+P",
-                                       "Show the fight to the players, full screen on the chosen screen")
-        self.act_player_screen = self._action("Player Display S&creen…", lambda: self._player_display("choose_screen"),
+        self.act_player = self._action(
+            "&Player Display", lambda: self._player_display(lambda h: h.toggle()), "Ctrl+Shift+P",
+            "Show the fight to the players, full screen on the chosen screen")
+        self.act_player_screen = self._action("Player Display S&creen…",
+                                              lambda: self._player_display(lambda h: h.choose_screen()),
                                               None, "Choose the screen the player display goes to")
-        self.act_player_blank = self._action("&Blank Player Display", lambda: self._player_display("set_blank"),
-                                             "Ctrl+B", "Blank the players' screen, or show the fight again")
-        self.act_player_numbers = self._action("Show PCs' &Health Numbers", lambda: self._player_display(
-            "set_pc_numbers"), None, "NPCs always show a word (unhurt, wounded, badly wounded, down)")
-        self.act_player_dark = self._action("Player Display &Dark Theme", lambda: self._player_display("set_dark"),
-                                            None, "Dark or light colours on the players' screen")
+        self.act_player_blank = self._action(
+            "&Blank Player Display",
+            lambda: self._player_display(lambda h: h.set_blank(self.act_player_blank.isChecked())),
+            "Ctrl+B", "Blank the players' screen, or show the fight again")
+        self.act_player_numbers = self._action(
+            "Show PCs' &Health Numbers",
+            lambda: self._player_display(lambda h: h.set_pc_numbers(self.act_player_numbers.isChecked())),
+            None, "NPCs always show a word (unhurt, wounded, badly wounded, down)")
+        self.act_player_dark = self._action(
+            "Player Display &Dark Theme",
+            lambda: self._player_display(lambda h: h.set_dark(self.act_player_dark.isChecked())),
+            None, "Dark or light colours on the players' screen")
         for action, on in ((self.act_player, False), (self.act_player_blank, False),
                            (self.act_player_numbers, stored.get("pc_numbers", True) is not False),
                            (self.act_player_dark, stored.get("theme", "dark") != "light")):
@@ -203,7 +211,7 @@ class MainWindow(QMainWindow):
         view.addActions([self.act_player, self.act_player_screen, self.act_player_blank, self.act_player_numbers,
                          self.act_player_dark])
 
-    def _player_display(self, what: str) -> None:
+    def _player_display(self, run: Callable[[PlayerDisplayHost], object]) -> None:
         """Run one of the player display's actions, building its host (and importing its code) the first time."""
         if self.player_host is None:
             if self.encounter_board is None:
@@ -219,13 +227,7 @@ class MainWindow(QMainWindow):
             host.set_document(self.document)
             host.set_blank(self.act_player_blank.isChecked())
             self.player_host = host
-        host = self.player_host
-        checked = {"set_blank": self.act_player_blank, "set_pc_numbers": self.act_player_numbers,
-                   "set_dark": self.act_player_dark}
-        if what in checked:
-            getattr(host, what)(checked[what].isChecked())
-        else:
-            getattr(host, what)()
+        run(self.player_host)
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()

@@ -18,7 +18,7 @@ from crisis_desktop.controller.commands import Command
 from crisis_desktop.controller.fog_commands import RevealCells
 from crisis_desktop.controller.map_commands import PaintCells, SetToken
 from crisis_desktop.domain.battle_map import Cell
-from crisis_desktop.rules.base import Attacks
+from crisis_desktop.rules.base import AttackResult, Attacks
 from crisis_desktop.rules.geometry import CoverResult, area_template, scatter, scatter_table, trace
 from crisis_desktop.ui.battlemap.moves import cover_for_rules, decide_move, move_command, range_of
 from crisis_desktop.ui.battlemap.scene import MapScene
@@ -331,13 +331,12 @@ class MapTools(QObject):
         return result
 
     # -- scatter ------------------------------------------------------------------------------
-    def show_scatter(self, result: object, attacker_id: str, target_id: str) -> Coord | None:
+    def show_scatter(self, result: AttackResult, attacker_id: str, target_id: str) -> Coord | None:
         """After a missed area attack, an arrow from the target to where the throw landed (from the result's
         note "... misses and lands 2 tiles to the left"); None when nothing scattered."""
         scene = self.scene
         a, t = scene.token_cell(attacker_id), scene.token_cell(target_id)
-        notes = getattr(result, "notes", ())
-        found = next((m for m in (_SCATTER_NOTE.search(n) for n in notes) if m), None)
+        found = next((m for m in (_SCATTER_NOTE.search(n) for n in result.notes) if m), None)
         if a is None or t is None or found is None:
             return None
         faces = {d.label: d.face for d in scatter_table(scene.grid)}
