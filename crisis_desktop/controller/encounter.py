@@ -173,10 +173,13 @@ class EncounterController(FightView):
             names = ", ".join(self.name(a) for a in offered.actors)
             raise ValueError(f"{offered.label}: pick one of {names}" if actor_id is None
                              else f"{offered.label} is not open to {self.name(actor_id)}")
+        before = ", ".join(self.name(a) for a in self.acting())
         with self._drafting() as d:
             stepped = self.flow.take(d, key, actor_id, choice, dice)
-            acting = ", ".join(self.name(a) for a in self.flow.acting(d))
-            text = offered.label + (f" ({self.name(actor_id)})" if actor_id else "") + (f": {acting}" if acting else "")
+            after = ", ".join(self.name(a) for a in self.flow.acting(d))
+            # The undo step reads "Delay (Rask) → Halvorsen": who took the step, who acts after it.
+            who = self.name(actor_id) if actor_id else before
+            text = offered.label + (f" ({who})" if who else "") + (f" → {after}" if after and after != who else "")
             event = d.event(text, result=stepped.result, round_start=stepped.new_round)
         if stepped.new_round:
             self._round_events.append(event)

@@ -280,8 +280,11 @@ def test_delay_then_act_now_takes_a_new_place_without_a_second_turn_start():
     encounter = ctl.encounter
     first, second, third = order(ctl)[:3]
     ap_before = dict(ctl.combatant(first).resources)
-    history.push(ctl.step("delay"))
+    delay = ctl.step("delay")
+    history.push(delay)
     assert delayed(ctl, first) and ctl.current_id() == second
+    # The undo step says who took the step and who acts after it.
+    assert delay.text == f"Delay ({ctl.name(first)}) → {ctl.name(second)}"
     history.push(ctl.step("act_now", first))
     assert ctl.current_id() == first and not delayed(ctl, first)
     assert order(ctl).index(first) == order(ctl).index(second) + 1
