@@ -9,6 +9,7 @@ from crisis_desktop.rules.base import (
     ActionSpec,
     Actor,
     AddCondition,
+    Cost,
     Effect,
     Options,
     RemoveCondition,
@@ -71,8 +72,11 @@ def availability(actor: Actor, key: str, options: Options, cost: int | None = No
     if base >= 1 or rule is None:
         price = max(price, 1)
 
+    # An NPC on two actions pays one of them for anything, allowed or not.
+    paid: Cost = {"actions": 1} if uses_npc_actions(actor, options) else {"ap": price}
+
     def no(reason: str) -> ActionAvailability:
-        return ActionAvailability(spec, {"ap": price}, False, reason)
+        return ActionAvailability(spec, paid, False, reason)
 
     if actor.combatant is None:
         return no(f"{actor.name} is not in an encounter")
@@ -100,7 +104,7 @@ def availability(actor: Actor, key: str, options: Options, cost: int | None = No
         taken = resource(actor.combatant, "actions_taken")
         if taken >= NPC_ACTIONS_PER_ROUND:
             return no(f"{actor.name} has taken both actions this round")
-        return ActionAvailability(spec, {"actions": 1}, True)
+        return ActionAvailability(spec, paid, True)
     ap = resource(actor.combatant, "ap")
     max_ap, _ = tables.ap_limits()
     if price > max_ap:

@@ -521,4 +521,7 @@ def test_npcs_acting_with_two_actions_are_charged_actions_not_ap_in_the_log():
     assert ctl.encounter.log[-1].text == f"{ctl.name(npc)}: Move (1 action)"
     pc = next(c.id for c in ctl.encounter.combatants if ctl.character_of(c.id).kind is CharacterKind.PC)
     assert {a.action.key: a for a in ctl.actions(pc)}["run"].price == {"ap": 2}
+    # The NPC pays in actions for everything, what it cannot take now too (Crawl needs it prone).
+    crawl = {a.action.key: a for a in ctl.actions(npc)}["crawl"]
+    assert not crawl.allowed and crawl.price == {"actions": 1}
     assert ctl.ruleset.cost_text({"ap": 2}) == "2 AP" and ctl.ruleset.cost_text({"actions": 1}) == "1 action"
