@@ -71,6 +71,11 @@ class EncounterController(FightView):
             raise ValueError(f"The {self.ruleset.name} rules have no attacks")
         return self.ruleset
 
+    def _may_act(self, combatant_id: str) -> None:
+        if not self.flow.may_act(self, combatant_id):
+            acting = ", ".join(self.name(a) for a in self.acting()) or "nobody"
+            raise ValueError(f"{self.name(combatant_id)} cannot act now: it is {acting}'s turn")
+
     @contextmanager
     def _drafting(self) -> Iterator[DraftFight]:
         draft = DraftFight(self.campaign, self.encounter_id, self.ruleset)
@@ -113,12 +118,17 @@ class EncounterController(FightView):
     def remove_combatant(self, combatant_id: str) -> Command:
         name = self.name(combatant_id)
         running = self.encounter.running
+        round_before = self.encounter.round
         with self._drafting() as d:
             d.do(RemoveCombatant(self.encounter_id, combatant_id))
             if running:
                 d.note("leave", f"{name} leaves the fight")
                 self.flow.left(d, combatant_id)
-            event = d.event(f"Remove {name} from {self.encounter.name}")
+            # The last fighter of a round leaving while it acts begins the next round: rewind goes back to here.
+            new_round = self.encounter.round != round_before
+            event = d.event(f"Remove {name} from {self.encounter.name}", round_start=new_round)
+        if new_round:
+            self._round_events.append(event)
         return event
 
     def _set(self, combatant_id: str, field: str, value: Any, text: str) -> Command:
@@ -196,6 +206,7 @@ class EncounterController(FightView):
     def take_action(self, combatant_id: str, action_key: str) -> Command:
         """Spend an action of the rules (ValueError with the reason when it is not allowed now)."""
         self._running("act")
+        self._may_act(combatant_id)
         actor = self.actor(combatant_id)
         available = {a.action.key: a for a in self.ruleset.available_actions(actor, self.options)}
         avail = available.get(action_key)
@@ -218,6 +229,7 @@ class EncounterController(FightView):
         if not isinstance(rules, Healing) or not any(a.role is ActionRole.HEAL for a in rules.actions()):
             raise ValueError(f"{rules.name} has no healing action in a fight")
         self._running("treat anyone")
+        self._may_act(healer_id)
         healer, patient = self.actor(healer_id), self.actor(patient_id)
         avail = next((a for a in self.ruleset.available_actions(healer, self.options)
                       if a.action.role is ActionRole.HEAL), None)
@@ -254,6 +266,8 @@ class EncounterController(FightView):
 
         `execute`: the rules' Execute on a helpless target instead of an ordinary attack."""
         self._running("make an attack")
+        if context.attacker.combatant is not None:
+            self._may_act(context.attacker.combatant.id)
         resolve = self.attacks.resolve_execute if execute else self.attacks.resolve_attack
         result: AttackResult = resolve(context, dice, self.options)
         attacker = context.attacker.combatant
@@ -328,7 +342,15 @@ class EncounterController(FightView):
 
     # -- rewinding and ending ---------------------------------------------------------------------
     def can_rewind(self) -> bool:
-        return self._round_start() is not None
+        event = self._round_start()
+        return event is not None and not self._gone_since(event)
+
+    def _gone_since(self, event: EncounterEvent) -> list[str]:
+        """Names of those who fought at the start of the round and whose characters were deleted since: a rewind
+        cannot bring back a character (undo the deletion first)."""
+        assert event.snapshot is not None
+        present = {c.id for c in self.campaign.characters}
+        return [character.name for cid, character in event.snapshot.characters.items() if cid not in present]
 
     def _round_start(self) -> EncounterEvent | None:
         encounter = self.encounter
@@ -343,6 +365,10 @@ class EncounterController(FightView):
         event = self._round_start()
         if event is None or event.snapshot is None:
             raise ValueError(f"The start of round {encounter.round} was not recorded in this session")
+        gone = self._gone_since(event)
+        if gone:
+            raise ValueError(f"{', '.join(gone)} left the campaign after round {encounter.round} began: undo that "
+                             "deletion first, then rewind")
         text = f"Rewind to the start of round {encounter.round}"
         log = logs.entry(event.snapshot.encounter, "rewind", f"GM: {text.lower()}")
         return EncounterEvent(text, [RestoreSnapshot(self.campaign, event.snapshot, text),

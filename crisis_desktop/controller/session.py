@@ -92,8 +92,9 @@ class CampaignSession:
         self._load_rules()
 
     def after_change(self, changes: ChangeSet) -> bool:
-        """Keep up with an applied, undone or redone change; True when it touched an encounter, which is then
-        journaled at once rather than at the next autosave (a crash mid-fight loses nothing)."""
+        """Keep up with an applied, undone or redone change; True when it touched an encounter, or a character
+        while a fight runs: that is journaled at once rather than at the next autosave (a crash mid-fight loses
+        nothing)."""
         if "*" in changes.campaign_fields or "ruleset" in changes.campaign_fields:
             self._load_rules()
         known = {e.id for e in self.campaign.encounters}
@@ -101,4 +102,5 @@ class CampaignSession:
             del self._controllers[gone]
         if self.encounter_id is not None and self.encounter_id not in known:
             self.show_encounter(None)
-        return bool(changes.encounters)
+        fighting = bool(changes.characters) and any(e.running for e in self.campaign.encounters)
+        return bool(changes.encounters) or fighting

@@ -76,6 +76,7 @@ def _encounter_v2_to_v3(encounter: Any) -> Any:
     if isinstance(combatants, list):
         upgraded["combatants"] = [_combatant_v2_to_v3(c, delayed) for c in combatants]
     if upgraded.get("started") and isinstance(order, list) and isinstance(index, int):
+        index = min(max(index, 0), max(len(order) - 1, 0))  # a damaged pointer lands on the order, not beyond
         # Turns up to the current one have begun in this round (their start was counted).
         upgraded["flow"] = {"order": order, "index": index, "surprise": surprise_ids if surprise_round else [],
                             "delayed": delayed, "furthest": upgraded.get("round", 0),

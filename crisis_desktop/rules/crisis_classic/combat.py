@@ -20,7 +20,7 @@ from crisis_desktop.rules.crisis_classic import damage, sheet, tables
 from crisis_desktop.rules.crisis_classic.actions import resolve_action
 from crisis_desktop.rules.crisis_classic.checks import contest_winner, dl_term, legendary_or_fumble, roll_check
 from crisis_desktop.rules.crisis_classic.options import option
-from crisis_desktop.rules.crisis_classic.turns import cancel_pending, cannot_act, res_int
+from crisis_desktop.rules.crisis_classic.turns import cancel_pending, cannot_act, on_overwatch, res_int
 from crisis_desktop.rules.dice import DiceSource
 
 _COVER_ORDER = (CoverLevel.NONE, CoverLevel.LIGHT, CoverLevel.HEAVY, CoverLevel.TOTAL)
@@ -183,7 +183,7 @@ def _attacker_effects(context: AttackContext) -> tuple[list[Effect], list[str]]:
         effects.append(SetResource(cid, "ap", res_int(attacker.combatant, "ap") - cost))
         if res_int(attacker.combatant, "aim"):
             effects.append(SetResource(cid, "aim", 0))
-        if context.out_of_turn and res_int(attacker.combatant, "overwatch"):
+        if context.out_of_turn and on_overwatch(attacker.combatant):
             effects.append(SetResource(cid, "overwatch", False))  # the watch fired
     return effects, notes
 

@@ -77,8 +77,7 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, Healing):
     def round_flow(self, options: Options) -> RoundFlow:
         """Sequential turns by initiative, with Delay, Act now, a surprise round, and attacks out of turn from
         overwatch."""
-        return SequentialFlow(self, out_of_turn=lambda actor: actor.combatant is not None
-                              and bool(turns.res_int(actor.combatant, "overwatch")))
+        return SequentialFlow(self, out_of_turn=lambda actor: turns.on_overwatch(actor.combatant))
 
     def currencies(self) -> Sequence[Currency]:
         return (Currency("ap", "AP", "AP"),)

@@ -121,10 +121,14 @@ class SequentialFlow(RoundFlow):
                                 reason="" if back else "This is the first turn of the fight",
                                 help="Back to the last turn (the rules' effects stay: Undo takes them back)"))
         if self.delay:
-            offers.append(StepOffer(DELAY, "Delay", StepRole.HOLD, allowed=s.current is not None,
+            holding = s.current is not None and s.current not in s.delayed
+            offers.append(StepOffer(DELAY, "Delay", StepRole.HOLD, allowed=holding and can_go_on,
+                                    reason="" if holding and can_go_on else "Nobody's turn to delay",
                                     help="Hold this turn to act later in the round"))
-            offers.append(StepOffer(ACT_NOW, "Act now", StepRole.CHOOSE, actors=tuple(s.delayed),
-                                    allowed=bool(s.delayed), reason="" if s.delayed else "Nobody is delaying",
+            waiting = tuple(cid for cid in s.delayed if cid != s.current)
+            offers.append(StepOffer(ACT_NOW, "Act now", StepRole.CHOOSE, actors=waiting,
+                                    allowed=bool(waiting) and s.current is not None,
+                                    reason="" if waiting else "Nobody is delaying",
                                     help="A delaying combatant acts after this turn"))
         return offers
 
@@ -162,7 +166,7 @@ class SequentialFlow(RoundFlow):
             return self._back(fight, s)
         if key == DELAY and self.delay:
             current = s.current
-            if current is None:
+            if current is None or current in s.delayed:
                 raise ValueError("Nobody's turn to delay")
             s.delayed.append(current)
             fight.log(LogLine("delay", f"{fight.name(current)} delays", current))
@@ -205,6 +209,8 @@ class SequentialFlow(RoundFlow):
 
     def _find(self, fight: Fight, s: _State, index: int, round_: int, wrap: bool = True) -> tuple[int, int] | None:
         """The next (index, round) after `index` whose combatant can take a turn; None if nobody can."""
+        if not s.order:
+            return None
         for _ in range(2 * len(s.order) + 1):
             index += 1
             if index >= len(s.order):
@@ -224,7 +230,8 @@ class SequentialFlow(RoundFlow):
                 if round_ <= first_round:
                     return None
                 index, round_ = len(s.order) - 1, round_ - 1
-            if self._eligible(fight, s, s.order[index], round_):
+            # A delaying combatant's turn is held, not behind us: Act now brings it back (Undo takes back the delay).
+            if s.order[index] not in s.delayed and self._eligible(fight, s, s.order[index], round_):
                 return index, round_
         return None
 
@@ -295,7 +302,7 @@ class SequentialFlow(RoundFlow):
             name = fight.name(combatant_id) if combatant_id else "Nobody"
             raise ValueError(f"{name} is not delaying")
         current = s.current
-        if current is None:
+        if current is None or current == combatant_id:
             raise ValueError("Nobody's turn to act after")
         s.order.remove(combatant_id)
         position = s.order.index(current)

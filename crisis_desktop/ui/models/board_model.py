@@ -109,7 +109,8 @@ class BoardModel(QAbstractTableModel):
             touched |= {cid for cid, c in self._combatants.items() if c.character_id in changes.characters}
         if "rule_options" in changes.campaign_fields:
             touched = set(self._ids)
-        if encounter.id in changes.encounters or changes.order:
+        # A combatant's character changing (stunned, down) can change the flow's word on it too.
+        if encounter.id in changes.encounters or changes.order or touched:
             old_status = self._status
             self._sync_rows(encounter)
             touched |= {cid for cid in set(old_status) | set(self._status)

@@ -525,3 +525,78 @@ def test_npcs_acting_with_two_actions_are_charged_actions_not_ap_in_the_log():
     crawl = {a.action.key: a for a in ctl.actions(npc)}["crawl"]
     assert not crawl.allowed and crawl.price == {"actions": 1}
     assert ctl.ruleset.cost_text({"ap": 2}) == "2 AP" and ctl.ruleset.cost_text({"actions": 1}) == "1 action"
+
+
+# --------------------------------------------------------------------------- found in review
+
+
+def test_previous_turn_never_lands_on_a_delaying_combatant():
+    _campaign, history, ctl = started()
+    first, second, third = order(ctl)[:3]
+    history.push(ctl.step("next_turn"))
+    history.push(ctl.step("delay"))
+    assert ctl.current_id() == third and delayed(ctl, second)
+    history.push(ctl.step("previous_turn"))
+    # The held turn is not behind us: back goes past it, and Act now still brings it back.
+    assert ctl.current_id() == first and delayed(ctl, second)
+    history.push(ctl.step("act_now", second))
+    assert ctl.current_id() == second and not delayed(ctl, second)
+
+
+def test_a_delaying_combatant_that_is_current_cannot_delay_twice_or_act_after_itself():
+    _campaign, history, ctl = started()
+    first = order(ctl)[0]
+    history.push(ctl.step("delay"))
+    offers = {o.key: o for o in ctl.offers()}
+    assert first in offers["act_now"].actors and ctl.current_id() != first
+
+
+def test_a_fight_whose_fighters_all_left_offers_only_what_makes_sense():
+    _campaign, history, ctl = started()
+    for combatant in list(ctl.encounter.combatants):
+        history.push(ctl.remove_combatant(combatant.id))
+    offers = {o.key: o for o in ctl.offers()}
+    assert not offers["next_turn"].allowed and "Nobody is left" in offers["next_turn"].reason
+    assert not offers["delay"].allowed
+    with pytest.raises(ValueError, match="Nobody is left"):
+        ctl.step("next_turn")
+    history.push(ctl.end_encounter())
+    assert ctl.encounter.ended
+
+
+def test_rewind_refuses_while_a_fighter_of_the_round_was_deleted():
+    from crisis_desktop.controller.character_commands import delete_characters
+
+    campaign, history, ctl = started()
+    history.push(ctl.step("next_turn"))
+    assert ctl.can_rewind()
+    wolf = next(c for c in ctl.encounter.combatants if ctl.character_of(c.id).name == "Wolf")
+    history.push(delete_characters(campaign, [wolf.character_id], ctl.ruleset))
+    assert not ctl.can_rewind()
+    with pytest.raises(ValueError, match="^Wolf left the campaign after round 1 began: undo that deletion first"):
+        ctl.rewind_round()
+    history.undo()
+    assert ctl.can_rewind()
+
+
+def test_only_who_may_act_acts():
+    _campaign, history, ctl = started()
+    waiting = order(ctl)[1]
+    with pytest.raises(ValueError, match=r"cannot act now: it is .*'s turn"):
+        ctl.take_action(waiting, "move")
+
+
+def test_crisis_classic_overwatch_lets_attack_out_of_turn_until_its_own_turn():
+    campaign = classic_campaign()
+    history = History(campaign)
+    ctl = controller(campaign, "enc")
+    for character in campaign.characters:
+        history.push(ctl.add_combatant(character.id))
+    history.push(ctl.start(RandomDice(3)))
+    watcher = ctl.current_id() or ""
+    history.push(ctl.take_action(watcher, "overwatch"))
+    history.push(ctl.step("next_turn"))
+    assert ctl.current_id() != watcher and ctl.may_act(watcher) and on_overwatch(ctl, watcher)
+    while ctl.current_id() != watcher:
+        history.push(ctl.step("next_turn"))
+    assert not on_overwatch(ctl, watcher)

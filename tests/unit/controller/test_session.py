@@ -45,8 +45,9 @@ def test_changes_to_encounters_are_journaled_at_once_and_gone_encounters_forgott
     history = History(campaign)
     ridge = session.controller("enc-ridge")
     assert ridge is not None
+    assert not session.after_change(ChangeSet(characters=frozenset({"pc-vera"})))  # no fight: the autosave will do
     assert session.after_change(history.push(ridge.start(RandomDice(3))))
-    assert not session.after_change(ChangeSet(characters=frozenset({"pc-vera"})))
+    assert session.after_change(ChangeSet(characters=frozenset({"pc-vera"})))  # a wound mid-fight: at once
     extra = Encounter(name="Extra")
     history.push(AddEncounter(extra))
     session.show_encounter(extra.id)

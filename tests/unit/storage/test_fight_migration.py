@@ -46,3 +46,15 @@ def test_a_fight_saved_in_progress_by_version_2_resumes_identically(tmp_path):
         resources = {k: v for k, v in combatant.resources.items() if k != "overwatch"}
         assert resources == AFTER["resources"][combatant.id], combatant.id
     assert {c.id: c.status for c in campaign.characters} == AFTER["status"]
+
+
+def test_a_damaged_turn_pointer_lands_on_the_order():
+    """A version-2 fight whose turn_index points past its order (a hand-edited file) opens on the last turn."""
+    from crisis_desktop.storage.migrations import migrate
+
+    raw = json.loads(SAVED.read_text(encoding="utf-8"))
+    for encounter in raw["encounters"]:
+        if encounter["id"] == AMBUSH:
+            encounter["turn_index"] = 99
+    migrated = next(e for e in migrate(raw)["encounters"] if e["id"] == AMBUSH)
+    assert migrated["flow"]["index"] == len(migrated["flow"]["order"]) - 1
