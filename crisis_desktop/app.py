@@ -112,7 +112,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     session = install_logging(paths.logs)
     log.info("Crisis Desktop started (Python %s, %s); data folder %s", sys.version.split()[0], sys.platform,
              paths.data_dir)
-    from crisis_desktop.storage.campaign_store import CampaignStore
     from crisis_desktop.storage.demo import seed_demo
 
     seed_demo(paths)
@@ -120,6 +119,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.run(args, paths))
     campaign = args.campaign
     if open_path is not None:
+        # Only then: the store brings pydantic and the domain, which a plain start loads after the window is up.
+        from crisis_desktop.storage.campaign_store import CampaignStore
+
         try:
             campaign = str(CampaignStore(paths).find(open_path))
         except LookupError:
