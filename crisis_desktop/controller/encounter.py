@@ -27,6 +27,7 @@ from crisis_desktop.rules.base import (
     AttackResult,
     Attacks,
     Effect,
+    FieldSpec,
     Healing,
     RemoveCondition,
     Ruleset,
@@ -251,12 +252,22 @@ class EncounterController(FightView):
 
         return [i for i in self.character_of(combatant_id).equipment if i.kind is ItemKind.WEAPON and i.equipped]
 
-    def attack_context(self, attacker_id: str, weapon_id: str, target_id: str, **inputs: Any) -> AttackContext:
-        """An AttackContext from the live state; `inputs` are the dialog's fields (distance, cover, aim...)."""
+    def attack_inputs(self, attacker_id: str, weapon_id: str, target_id: str) -> list[FieldSpec]:
+        """What the GM sets for this attack, as the rules describe it, with defaults from the live state."""
         attacker = self.actor(attacker_id)
+        return self.attacks.attack_inputs(attacker, attacker.character.item(weapon_id), self.actor(target_id),
+                                          self.encounter.round, self.options)
+
+    def attack_context(self, attacker_id: str, weapon_id: str, target_id: str, **inputs: Any) -> AttackContext:
+        """The attack as the rules resolve it: the live state and the values of the rules' attack inputs (those
+        not given take their defaults); ValueError naming an input the rules do not know."""
+        attacker, target = self.actor(attacker_id), self.actor(target_id)
+        weapon = attacker.character.item(weapon_id)
+        values = {spec.key: spec.default for spec in self.attack_inputs(attacker_id, weapon_id, target_id)}
+        values.update(inputs)
         # Attacking outside one's own turn (crisis: from overwatch) is for the rules to account for.
-        inputs.setdefault("out_of_turn", self.encounter.running and attacker_id not in self.acting())
-        return AttackContext(attacker, attacker.character.item(weapon_id), self.actor(target_id), **inputs)
+        out_of_turn = self.encounter.running and attacker_id not in self.acting()
+        return self.attacks.attack_context(attacker, weapon, target, values, out_of_turn=out_of_turn)
 
     def attack_preview(self, context: AttackContext) -> tuple[list[Term], AttackOdds]:
         return (self.attacks.attack_modifiers(context, self.options), self.attacks.attack_odds(context, self.options))

@@ -15,6 +15,7 @@ from crisis_desktop.rules.base.combat import (
     CheckRequest,
     CheckResult,
     ContestResult,
+    CoverLevel,
     DamageResult,
 )
 from crisis_desktop.rules.base.economy import ActionAvailability, ActionSpec, Cost, Currency, TurnEffects
@@ -187,10 +188,27 @@ class Attacks(ABC):
     DISTANCE_UNIT: str = "tiles"
     RANGE_PENALTY_PER_INCREMENT: int = -1
 
-    def attack_defaults(self, attacker: Actor) -> dict[str, StatValue]:
-        """AttackContext values the attacker's state sets before the GM changes them (crisis: the aim it has
-        taken)."""
-        return {}
+    def attack_inputs(self, attacker: Actor, weapon: EquipmentItem, target: Actor, fight_round: int,
+                      options: Options) -> list[FieldSpec]:
+        """What the GM sets for this attack besides who, with what and against whom, with defaults from the live
+        state (the aim taken, a surprised target in the first round): the attack dialog is generated from it."""
+        return []
+
+    def attack_context(self, attacker: Actor, weapon: EquipmentItem, target: Actor,
+                       inputs: Mapping[str, StatValue], *, out_of_turn: bool = False) -> AttackContext:
+        """The attack as the rules resolve it, from the values of `attack_inputs`; ValueError naming an input
+        the rules do not know."""
+        known = set(AttackContext.__dataclass_fields__)
+        unknown = sorted(set(inputs) - known)
+        if unknown:
+            raise ValueError(f"These rules have no attack input {', '.join(unknown)}")
+        return AttackContext(attacker, weapon, target, out_of_turn=out_of_turn, **inputs)  # type: ignore[arg-type]
+
+    def map_inputs(self, tiles: int, metres: float, reading: CoverReading) -> dict[str, StatValue]:
+        """The attack inputs the battle map gives between two tokens: the distance as the rules count it
+        (DISTANCE_UNIT) and the cover as the rules read it."""
+        distance: float = metres if self.DISTANCE_UNIT == "metres" else float(tiles)
+        return {"distance": distance, "cover": CoverLevel(reading.cover.value), "cover_penetrable": reading.penetrable}
 
     def weapon_range(self, weapon: EquipmentItem) -> float | None:
         """A ranged weapon's range increment, in the rules' distance unit (DISTANCE_UNIT); None for a melee

@@ -11,6 +11,7 @@ from crisis_desktop.domain import CharacterKind, StatValue
 class FieldKind(StrEnum):
     DIE = "die"              # a die size: 4, 6, 8, 10, 12 (choices list the allowed sides)
     INT = "int"              # a whole number within [minimum, maximum]
+    NUMBER = "number"        # a decimal number within [minimum, maximum] (a distance)
     CHOICE = "choice"        # one of `choices`
     TEXT = "text"            # free text
     DICE = "dice"            # a dice expression such as "2d6", "Body", "2 x Body", "Body - 2"
@@ -50,6 +51,13 @@ class FieldSpec:
                 return f"{self.label} must be at least {self.minimum}, not {value}"
             if self.maximum is not None and value > self.maximum:
                 return f"{self.label} must be at most {self.maximum}, not {value}"
+        elif self.kind is FieldKind.NUMBER:
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                return f"{self.label} must be a number, not {value!r}"
+            if self.minimum is not None and value < self.minimum:
+                return f"{self.label} must be at least {self.minimum}, not {value:g}"
+            if self.maximum is not None and value > self.maximum:
+                return f"{self.label} must be at most {self.maximum}, not {value:g}"
         elif self.kind is FieldKind.CHOICE:
             if value not in self.choices:
                 return f"{self.label} must be one of {', '.join(map(str, self.choices))}; not {value!r}"

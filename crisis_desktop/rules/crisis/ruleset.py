@@ -39,6 +39,7 @@ from crisis_desktop.rules.base import (
 )
 from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.crisis import actions, attacks, checks, combat, damage, healing, initiative, sheet, stats
+from crisis_desktop.rules.crisis import attack_inputs as crisis_inputs
 from crisis_desktop.rules.crisis import tables as crisis_tables
 from crisis_desktop.rules.crisis.cover import crisis_cover
 from crisis_desktop.rules.crisis.movement import CrisisMovement, posture_of
@@ -63,8 +64,17 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Healing):
         # NPCs under the two_actions option pay in actions, everyone else in AP.
         return (Currency("ap", "AP", "AP"), Currency("actions", "action", "actions"))
 
-    def attack_defaults(self, attacker: Actor) -> dict[str, StatValue]:
-        return {"aim": actions.resource(attacker.combatant, "aim")}
+    def attack_inputs(self, attacker: Actor, weapon: EquipmentItem, target: Actor, fight_round: int,
+                      options: Options) -> list[FieldSpec]:
+        return crisis_inputs.attack_inputs(target, fight_round, ranged=self.weapon_range(weapon) is not None,
+                                           extra_max=self.extra_attacks(weapon), unit="tiles",
+                                           aim=actions.resource(attacker.combatant, "aim"))
+
+    def attack_context(self, attacker: Actor, weapon: EquipmentItem, target: Actor,
+                       inputs: Mapping[str, StatValue], *, out_of_turn: bool = False) -> AttackContext:
+        return super().attack_context(attacker, weapon, target,
+                                      crisis_inputs.normalized(inputs, melee=self.weapon_range(weapon) is None),
+                                      out_of_turn=out_of_turn)
 
     def weapon_range(self, weapon: EquipmentItem) -> float | None:
         rng = stats.int_stat(weapon, "range")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
 from crisis_desktop.rules.base import (
@@ -37,6 +37,7 @@ from crisis_desktop.rules.base import (
 )
 from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.crisis import actions as crisis_actions
+from crisis_desktop.rules.crisis import attack_inputs as crisis_inputs
 from crisis_desktop.rules.crisis.cover import crisis_cover
 from crisis_desktop.rules.crisis_classic import checks, combat, combat_odds, damage, healing, sheet, tables, turns
 from crisis_desktop.rules.crisis_classic.actions import resolve_action
@@ -82,8 +83,17 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, Healing):
     def currencies(self) -> Sequence[Currency]:
         return (Currency("ap", "AP", "AP"),)
 
-    def attack_defaults(self, attacker: Actor) -> dict[str, StatValue]:
-        return {"aim": turns.res_int(attacker.combatant, "aim") if attacker.combatant is not None else 0}
+    def attack_inputs(self, attacker: Actor, weapon: EquipmentItem, target: Actor, fight_round: int,
+                      options: Options) -> list[FieldSpec]:
+        return crisis_inputs.attack_inputs(target, fight_round, ranged=self.weapon_range(weapon) is not None,
+                                           extra_max=self.extra_attacks(weapon), unit="m",
+                                           aim=turns.res_int(attacker.combatant, "aim") if attacker.combatant else 0)
+
+    def attack_context(self, attacker: Actor, weapon: EquipmentItem, target: Actor,
+                       inputs: Mapping[str, StatValue], *, out_of_turn: bool = False) -> AttackContext:
+        return super().attack_context(attacker, weapon, target,
+                                      crisis_inputs.normalized(inputs, melee=self.weapon_range(weapon) is None),
+                                      out_of_turn=out_of_turn)
 
     def weapon_range(self, weapon: EquipmentItem) -> float | None:
         rng = weapon.stats.get("range")

@@ -66,13 +66,6 @@ def cover_for_rules(ruleset: Ruleset | None, ctl: EncounterController | None, te
     return ruleset.cover_between(terrain, a, t, attacker, target, ctl.options if ctl is not None else None)
 
 
-def distance_for_rules(ruleset: Ruleset | None, grid: Grid, a: Coord, b: Coord) -> float:
-    """The attack dialog's distance, in what the rules count (tiles, or metres)."""
-    if isinstance(ruleset, Attacks) and ruleset.DISTANCE_UNIT == "metres":
-        return grid.metres(a, b)
-    return float(grid.distance(a, b))
-
-
 def range_of(ruleset: Ruleset | None, grid: Grid, weapon: EquipmentItem, a: Coord, b: Coord,
              options: Options | None = None) -> RangeResult | None:
     """The weapon's range increment, penalty and band between two cells, by the campaign's rules and

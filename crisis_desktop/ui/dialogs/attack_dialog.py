@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -11,7 +12,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QDoubleSpinBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QRadioButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -28,8 +27,10 @@ from PySide6.QtWidgets import (
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.encounter_commands import EncounterEvent
 from crisis_desktop.controller.encounter_log import attack_details
-from crisis_desktop.rules.base import AttackContext, CoverLevel
+from crisis_desktop.domain import StatValue
+from crisis_desktop.rules.base import AttackContext
 from crisis_desktop.rules.dice import DiceSource, NeedMoreDice, RandomDice, TypedDice
+from crisis_desktop.ui.widgets.stat_fields import StatFieldsForm
 
 
 def dice_faces(text: str) -> list[int]:
@@ -50,11 +51,10 @@ class AttackDialog(QDialog):
 
     def __init__(self, controller: EncounterController, attacker_id: str, target_id: str | None = None,
                  parent: QWidget | None = None, rng: random.Random | None = None, *,
-                 distance: float | None = None, cover: CoverLevel | None = None,
-                 cover_penetrable: bool = False) -> None:
+                 preset: Mapping[str, StatValue] | None = None) -> None:
         super().__init__(parent)
-        # Defaults measured on the battle map; the GM can still change them.
-        self._map_distance = distance
+        # Values measured on the battle map (distance, cover); the GM can still change them.
+        self._preset = dict(preset or {})
         self.setWindowTitle("Attack")
         self.controller = controller
         self.rolled_event: EncounterEvent | None = None
@@ -64,27 +64,12 @@ class AttackDialog(QDialog):
         self.attacker = self._combo([(controller.name(cid), cid) for cid in standing], attacker_id)
         self.weapon = QComboBox()
         self.target = QComboBox()
-        self.distance = QDoubleSpinBox()
-        self.distance.setRange(0, 1000)
-        self.distance.setDecimals(1)
-        self.distance.setSuffix(" tiles")
-        self.distance.setSpecialValueText("melee reach")
-        self.distance.setToolTip("Distance to the target (from the battle map later); 0 means melee reach")
-        self.cover = self._combo([(c.value, c) for c in CoverLevel], CoverLevel.NONE)
-        self.penetrable = QCheckBox("cover can be shot through")
-        self.prone_facing = QCheckBox("target prone, facing the attacker")
-        self.aim = self._spin(0, 10)
-        self.extra = self._spin(0, 10)
-        self.extra.setToolTip("Extra attacks from the weapon's rate of fire, declared before rolling")
-        self.in_reach = self._spin(1, 12)
-        self.in_reach.setValue(1)
-        self.in_reach.setToolTip("Enemies in melee reach of the target, the attacker included")
-        self.circumstance = self._spin(-20, 20)
-        self.circumstance.setToolTip("A circumstance of the GM's on the attack roll")
-        self.damage_circumstance = self._spin(-20, 20)
-        self.non_lethal = QCheckBox("non-lethal")
-        self.surprised = QCheckBox("target surprised")
-        self.dodges = QCheckBox("target dodges")
+        # The situation's inputs are the rules' own (Attacks.attack_inputs): built for each attacker, weapon
+        # and target, keeping what the GM already set.
+        self.situation = StatFieldsForm()
+        self.situation.valueEdited.connect(self._input_edited)
+        self._values: dict[str, StatValue] = {}
+        self._edited: set[str] = set()
         self.execute = QCheckBox("Execute")
         self.execute.setToolTip("Execute a helpless target (the rules' Execute instead of an ordinary attack)")
         self.execute.setVisible(controller.attacks.has_execute)
@@ -118,21 +103,10 @@ class AttackDialog(QDialog):
         self._layout()
         self.attacker.currentIndexChanged.connect(self._attacker_changed)
         self.weapon.currentIndexChanged.connect(self._weapon_changed)
-        for widget in (self.target, self.cover):
-            widget.currentIndexChanged.connect(self._target_changed if widget is self.target else self.update_preview)
-        for spin in (self.aim, self.extra, self.in_reach, self.circumstance, self.damage_circumstance):
-            spin.valueChanged.connect(self.update_preview)
-        self.distance.valueChanged.connect(self.update_preview)
-        for box in (self.penetrable, self.prone_facing, self.non_lethal, self.surprised, self.dodges):
-            box.toggled.connect(self.update_preview)
+        self.target.currentIndexChanged.connect(self._target_changed)
         self._attacker_changed()
         if target_id is not None:
             self._select(self.target, target_id)
-        if cover is not None:
-            self._select(self.cover, cover)
-            self.penetrable.setChecked(cover_penetrable)
-        if distance is not None or cover is not None:
-            self.distance.setToolTip("Distance to the target, measured on the battle map; 0 means melee reach")
 
     # -- construction ----------------------------------------------------------------------------
     @staticmethod
@@ -149,35 +123,17 @@ class AttackDialog(QDialog):
         if index >= 0:
             combo.setCurrentIndex(index)
 
-    @staticmethod
-    def _spin(low: int, high: int) -> QSpinBox:
-        spin = QSpinBox()
-        spin.setRange(low, high)
-        return spin
-
     def _layout(self) -> None:
         who = QFormLayout()
         who.addRow("&Attacker:", self.attacker)
         who.addRow("&Weapon:", self.weapon)
         who.addRow("&Target:", self.target)
-        where = QFormLayout()
-        where.addRow("&Distance:", self.distance)
-        cover = QHBoxLayout()
-        cover.addWidget(self.cover)
-        cover.addWidget(self.penetrable)
-        where.addRow("Cover:", cover)
-        where.addRow("", self.prone_facing)
-        where.addRow("A&im:", self.aim)
-        where.addRow("E&xtra attacks (RoF):", self.extra)
-        where.addRow("Enemies in &reach:", self.in_reach)
-        where.addRow("Circu&mstance:", self.circumstance)
-        where.addRow("Damage circumstance:", self.damage_circumstance)
-        flags = QHBoxLayout()
-        for box in (self.non_lethal, self.surprised, self.dodges, self.execute):
-            flags.addWidget(box)
-        where.addRow("", flags)
-        inputs = QGroupBox("Situation")
-        inputs.setLayout(where)
+        # The rules' inputs come in their own groups (crisis: "Situation"); Execute follows them.
+        inputs = QWidget()
+        where = QVBoxLayout(inputs)
+        where.setContentsMargins(0, 0, 0, 0)
+        where.addWidget(self.situation)
+        where.addWidget(self.execute)
         preview = QGroupBox("Modifiers and odds")
         preview_layout = QVBoxLayout(preview)
         preview_layout.addWidget(self.modifiers)
@@ -226,32 +182,38 @@ class AttackDialog(QDialog):
         self._target_changed()
 
     def _weapon_changed(self) -> None:
-        weapon = self._weapon()
-        attacker_id, target_id = self.attacker.currentData(), self.target.currentData()
-        if weapon is not None and attacker_id is not None and target_id is not None:
-            # What the attacker's state sets (the aim it has taken), as the rules read it.
-            ctl = self.controller
-            preset = ctl.attack_context(attacker_id, weapon.id, target_id,
-                                        **ctl.attacks.attack_defaults(ctl.actor(attacker_id)))
-            self.aim.setValue(preset.aim)
-        rules = self.controller.attacks
-        self.extra.setMaximum(rules.extra_attacks(weapon) if weapon is not None else 0)
-        melee = weapon is not None and rules.weapon_range(weapon) is None
-        if melee:
-            self.distance.setValue(0)
-        elif self._map_distance is not None:
-            self.distance.setValue(self._map_distance)
-        elif self.distance.value() == 0:
-            self.distance.setValue(2)
-        self.update_preview()
+        self._rebuild_inputs()
 
     def _target_changed(self) -> None:
-        target_id = self.target.currentData()
-        if target_id is not None:
-            ctl = self.controller
-            # Round 0 is the surprise round, where the flow has one.
-            self.surprised.setChecked(ctl.combatant(target_id).surprised and ctl.encounter.round == 0)
+        self._rebuild_inputs()
+
+    def _rebuild_inputs(self) -> None:
+        """The rules' inputs for this attacker, weapon and target: what the GM set stays (where the rules still
+        allow it), the rest takes the battle map's measure or the rules' default."""
+        attacker_id, weapon_id, target_id = (self.attacker.currentData(), self.weapon.currentData(),
+                                             self.target.currentData())
+        if attacker_id is None or weapon_id is None or target_id is None:
+            self.situation.build([])
+            self.update_preview()
+            return
+        specs = self.controller.attack_inputs(attacker_id, weapon_id, target_id)
+        values: dict[str, StatValue] = {}
+        for spec in specs:
+            value = self._values[spec.key] if spec.key in self._edited else self._preset.get(spec.key, spec.default)
+            values[spec.key] = value if spec.validate(value) is None else spec.default
+        self._values = values
+        self.situation.build(specs, columns=1)
+        self.situation.show_values(values)
         self.update_preview()
+
+    def _input_edited(self, key: str, value: Any) -> None:
+        self._values[key] = value
+        self._edited.add(key)
+        self.update_preview()
+
+    def field(self, key: str) -> QWidget:
+        """The widget of one of the rules' inputs."""
+        return self.situation.editors[key]
 
     def _weapon(self) -> Any:
         attacker_id, weapon_id = self.attacker.currentData(), self.weapon.currentData()
@@ -264,14 +226,7 @@ class AttackDialog(QDialog):
                                              self.target.currentData())
         if attacker_id is None or weapon_id is None or target_id is None:
             return None
-        return self.controller.attack_context(
-            attacker_id, weapon_id, target_id,
-            distance=self.distance.value() or None, cover=CoverLevel(self.cover.currentData()),
-            cover_penetrable=self.penetrable.isChecked(), target_prone_facing=self.prone_facing.isChecked(),
-            aim=self.aim.value(), extra_attacks=self.extra.value(), enemies_in_reach=self.in_reach.value(),
-            circumstance=self.circumstance.value(), damage_circumstance=self.damage_circumstance.value(),
-            non_lethal=self.non_lethal.isChecked(), target_surprised=self.surprised.isChecked(),
-            target_dodges=self.dodges.isChecked())
+        return self.controller.attack_context(attacker_id, weapon_id, target_id, **self._values)
 
     def update_preview(self) -> None:
         """Every modifier of the roll and the exact odds, for the inputs as they are now."""
@@ -321,10 +276,10 @@ class AttackDialog(QDialog):
 
     @classmethod
     def ask(cls, parent: QWidget | None, controller: EncounterController, attacker_id: str,
-            target_id: str | None = None, **defaults: Any) -> EncounterEvent | None:
-        """The rolled attack to push, or None if the GM cancelled; tests replace this. `defaults`: distance,
-        cover and cover_penetrable measured on the battle map."""
-        dialog = cls(controller, attacker_id, target_id, parent, **defaults)
+            target_id: str | None = None, preset: Mapping[str, StatValue] | None = None) -> EncounterEvent | None:
+        """The rolled attack to push, or None if the GM cancelled; tests replace this. `preset`: input values
+        measured on the battle map (Attacks.map_inputs)."""
+        dialog = cls(controller, attacker_id, target_id, parent, preset=preset)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return dialog.rolled_event

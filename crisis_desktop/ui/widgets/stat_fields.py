@@ -9,6 +9,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
+    QDoubleSpinBox,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -29,8 +30,8 @@ class StatFieldsForm(QWidget):
     """Edits a stat block without knowing the game: widgets come from FieldSpec kinds.
 
     DIE: combo of the allowed dice (plus "untrained" when not required); INT: spin box within the
-    spec's limits (one below the minimum stands for "none" when not required); CHOICE: combo;
-    TEXT and DICE: line edit; BOOL: check box.
+    spec's limits (one below the minimum stands for "none" when not required); NUMBER: decimal spin box;
+    CHOICE: combo; TEXT and DICE: line edit; BOOL: check box. The attack dialog's inputs use it too.
 
     Signals:
         valueEdited(str, object): the user set field `key` to a value (not yet validated or stored).
@@ -55,6 +56,7 @@ class StatFieldsForm(QWidget):
             item = self._layout.takeAt(0)
             widget = item.widget() if item is not None else None
             if widget is not None:
+                widget.hide()  # deleteLater waits for the event loop: no stray box meanwhile
                 widget.deleteLater()
         self.specs = {s.key: s for s in specs}
         self.editors = {}
@@ -63,7 +65,7 @@ class StatFieldsForm(QWidget):
         for spec in specs:
             group = spec.group or "Stats"
             if group not in self._forms:
-                box = QGroupBox(group)
+                box = QGroupBox(group, self)  # a child: shown with the form unless set_kind hides it
                 form = QFormLayout(box)
                 self._forms[group] = (box, form)
             editor = self._make_editor(spec)
@@ -103,6 +105,13 @@ class StatFieldsForm(QWidget):
             spin.setRange(low, high)
             spin.valueChanged.connect(lambda v, s=spin: self._emit(key, self._spin_value(spec, s, v)))
             return spin
+        if spec.kind is FieldKind.NUMBER:
+            number = QDoubleSpinBox()
+            number.setDecimals(1)
+            number.setRange(spec.minimum if spec.minimum is not None else -_INT_LIMIT,
+                            spec.maximum if spec.maximum is not None else _INT_LIMIT)
+            number.valueChanged.connect(lambda v: self._emit(key, v))
+            return number
         if spec.kind is FieldKind.BOOL:
             check = QCheckBox()
             check.toggled.connect(lambda on: self._emit(key, on))
@@ -155,6 +164,8 @@ class StatFieldsForm(QWidget):
                 editor.addItem(f"{label} (not allowed)", value)
                 index = editor.count() - 1
             editor.setCurrentIndex(index)
+        elif isinstance(editor, QDoubleSpinBox):
+            editor.setValue(float(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0.0)
         elif isinstance(editor, QSpinBox):
             if isinstance(value, int) and not isinstance(value, bool):
                 editor.setValue(value)

@@ -294,10 +294,12 @@ def test_the_attack_dialog_gets_distance_and_cover_from_the_map(place, board, do
     target = next(c.id for c in ctl.encounter.combatants if c.side != ctl.combatant(current).side)
     asked = {}
 
-    def ask(_cls, _parent, controller, attacker_id, target_id=None, **defaults):
-        asked.update(defaults, attacker=attacker_id, target=target_id)
-        dialog = AttackDialog(controller, attacker_id, target_id, **defaults)
-        asked["dialog"] = (dialog.distance.value(), dialog.cover.currentData(), dialog.penetrable.isChecked())
+    def ask(_cls, _parent, controller, attacker_id, target_id=None, preset=None):
+        asked.update(preset or {}, attacker=attacker_id, target=target_id)
+        dialog = AttackDialog(controller, attacker_id, target_id, preset=preset)
+        asked["dialog"] = (dialog.field("distance").value(), dialog.field("cover").currentData(),
+                           dialog.field("cover_penetrable").isChecked())
+        asked["context distance"] = dialog.context().distance
         return None
 
     monkeypatch.setattr(AttackDialog, "ask", classmethod(ask))
@@ -311,8 +313,9 @@ def test_the_attack_dialog_gets_distance_and_cover_from_the_map(place, board, do
     assert asked["distance"] == place.scene.grid.distance(a, t)
     assert asked["cover"] == expected.terrain and asked["cover_penetrable"] == expected.penetrable
     weapon = ctl.weapons(current)[0]
-    shown_distance = asked["distance"] if weapon.stats.get("range") else 0
-    assert asked["dialog"] == (shown_distance, expected.terrain, expected.penetrable)
+    assert asked["dialog"] == (asked["distance"], expected.terrain, expected.penetrable)
+    # The rules strike a melee weapon in reach, whatever the map measures (reach is the map's to check later).
+    assert asked["context distance"] == (asked["distance"] if weapon.stats.get("range") else None)
 
 
 # -- measure, area, scatter -------------------------------------------------------------------------
@@ -422,9 +425,10 @@ def test_ctrl_wheel_zooms_and_the_middle_button_pans(place, qtbot):
 
 def test_range_bands_follow_the_campaigns_rule_option():
     from crisis_desktop.domain import EquipmentItem, GridKind, ItemKind
-    from crisis_desktop.rules.geometry import Grid
+    from crisis_desktop.rules.cover import geometry_reading
+    from crisis_desktop.rules.geometry import Grid, Terrain
     from crisis_desktop.rules.registry import get_ruleset
-    from crisis_desktop.ui.battlemap.moves import distance_for_rules, range_of
+    from crisis_desktop.ui.battlemap.moves import range_of
 
     rules = get_ruleset("crisis")
     grid = Grid(GridKind.SQUARE, 40, 10, 1.5)
@@ -438,7 +442,9 @@ def test_range_bands_follow_the_campaigns_rule_option():
     near_wide = range_of(rules, grid, pistol, (0, 0), (6, 0), {"range_bands": "wide"})
     assert (near_default.band, near_wide.band) == ("medium", "short")
     classic = get_ruleset("crisis-classic")
-    assert distance_for_rules(classic, grid, (0, 0), (4, 0)) == 6.0  # metres for crisis-classic
+    reading = geometry_reading(Terrain(grid), (0, 0), (4, 0))
+    assert classic.map_inputs(4, grid.metres((0, 0), (4, 0)), reading)["distance"] == 6.0  # metres for classic
+    assert rules.map_inputs(4, grid.metres((0, 0), (4, 0)), reading)["distance"] == 4.0  # tiles for crisis
     musket = EquipmentItem(name="Musket", kind=ItemKind.WEAPON, stats={"range": 15})  # 15 m = 10 cells
     far = range_of(classic, grid, musket, (0, 0), (25, 0), {})
     assert far.increment == 3 and far.penalty.value == -4  # -2 per increment after the first

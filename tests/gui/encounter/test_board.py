@@ -167,7 +167,7 @@ def test_attack_dialog_shows_modifiers_and_odds_and_asks_for_more_dice(board, qt
     assert dialog.target.currentData() == "cmb-ridge-wolf"
     assert dialog.odds.text().startswith("Hit ") and "drops Wolf" in dialog.odds.text()
     before = dialog.odds.text()
-    dialog.cover.setCurrentIndex(dialog.cover.findData(dialog.cover.itemData(2)))
+    dialog.field("cover").setCurrentIndex(2)
     assert dialog.odds.text() != before and "cover" in dialog.modifiers.text().lower()
     dialog.typed_dice.setChecked(True)
     dialog.faces.setText("")

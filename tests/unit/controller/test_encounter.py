@@ -600,3 +600,33 @@ def test_crisis_classic_overwatch_lets_attack_out_of_turn_until_its_own_turn():
     while ctl.current_id() != watcher:
         history.push(ctl.step("next_turn"))
     assert not on_overwatch(ctl, watcher)
+
+
+# --------------------------------------------------------------------------- attack inputs from the rules
+
+
+def test_attack_inputs_come_from_the_rules_with_defaults_from_the_live_state():
+    _campaign, history, ctl = started()
+    pc = first_pc_turn(history, ctl)
+    weapon = ctl.weapons(pc)[0]
+    target = enemies_of(ctl, pc)[0]
+    inputs = {spec.key: spec for spec in ctl.attack_inputs(pc, weapon.id, target)}
+    assert {"distance", "cover", "aim", "extra_attacks", "circumstance", "target_surprised"} <= set(inputs)
+    assert inputs["aim"].default == 0 and inputs["extra_attacks"].maximum == max(0, int(weapon.stats.get("rof", 1)) - 1)
+    if any(a.action.key == "take_aim" and a.allowed for a in ctl.actions(pc)):
+        history.push(ctl.take_action(pc, "take_aim"))
+        assert {s.key: s for s in ctl.attack_inputs(pc, weapon.id, target)}["aim"].default == 1
+        assert ctl.attack_context(pc, weapon.id, target).aim == 1  # inputs not given take the rules' defaults
+    with pytest.raises(ValueError, match="^These rules have no attack input strain$"):
+        ctl.attack_context(pc, weapon.id, target, strain=2)
+
+
+def test_a_melee_weapon_strikes_in_reach_whatever_distance_is_given():
+    campaign, history, ctl = started()
+    wolf = next(c.id for c in ctl.encounter.combatants if ctl.name(c.id) == "Wolf")
+    while ctl.current_id() != wolf:
+        history.push(ctl.step("next_turn"))
+    bite = ctl.weapons(wolf)[0]
+    target = enemies_of(ctl, wolf)[0]
+    assert ctl.attacks.weapon_range(bite) is None
+    assert ctl.attack_context(wolf, bite.id, target, distance=5.0).distance is None
