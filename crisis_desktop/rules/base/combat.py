@@ -141,6 +141,8 @@ class AttackResult:
     followups: tuple[AttackResult, ...] = ()   # further attacks of the same action (RoF); their effects are
                                                # already part of this result's `effects`
     notes: tuple[str, ...] = ()      # scatter of a missed area attack, a dodge, ammunition left
+    # Where a missed area attack landed, for the map to draw: (the scatter die's face, tiles); None otherwise.
+    scatter: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)

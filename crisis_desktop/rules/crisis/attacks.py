@@ -105,6 +105,7 @@ def resolve_attack(context: AttackContext, dice: DiceSource, options: Options) -
     if p.blocked:
         raise ValueError(f"Cannot attack: {p.blocked}")
     notes: list[str] = []
+    landing: tuple[int, int] | None = None
     before, armour_id = damage.vitals_of(context.target, p.damage_type)
     vitals = before
     hits: list[damage.Hit] = []
@@ -128,6 +129,7 @@ def resolve_attack(context: AttackContext, dice: DiceSource, options: Options) -
         if not landed and index == 0 and not p.add_extras and not dodge_result:
             where = scatter(dice, p.increments, context.hex_grid)
             notes.append(f"The {context.weapon.name} misses and {where.description}")
+            landing = (where.direction, where.distance)
         raw = roll_damage(this_plan, dice, options, attack.degree, context.damage_circumstance) if landed else None
         if raw is not None:
             raw_terms.append(Term(f"hit {index + 1}" if context.extra_attacks else "hit", raw.value))
@@ -153,7 +155,7 @@ def resolve_attack(context: AttackContext, dice: DiceSource, options: Options) -
         summary += f"; {dmg.taken.value:g} damage"
     first = results[0]
     return AttackResult(context, first.attack, first.defence, landed_count > 0, dmg, tuple(effects), summary,
-                        tuple(results[1:]), tuple(notes))
+                        tuple(results[1:]), tuple(notes), landing)
 
 
 def _hit(v: damage.Vitals, raw: int, context: AttackContext, p: AttackPlan, options: Options,

@@ -6,7 +6,6 @@ one command (a paint stroke, a move) or leaves its measurement on screen.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -19,7 +18,7 @@ from crisis_desktop.controller.fog_commands import RevealCells
 from crisis_desktop.controller.map_commands import PaintCells, SetToken
 from crisis_desktop.domain.battle_map import Cell
 from crisis_desktop.rules.base import AttackResult, Attacks
-from crisis_desktop.rules.geometry import CoverResult, area_template, scatter, scatter_table, trace
+from crisis_desktop.rules.geometry import CoverResult, area_template, scatter, trace
 from crisis_desktop.ui.battlemap.moves import cover_for_rules, decide_move, move_command, range_of
 from crisis_desktop.ui.battlemap.scene import MapScene
 
@@ -35,7 +34,6 @@ PATH_BAD = QColor(200, 40, 40, 110)
 TRACED = QColor(60, 120, 230, 60)
 SOURCE = QColor(255, 60, 0, 150)
 AREA = QColor(230, 60, 0)
-_SCATTER_NOTE = re.compile(r"lands (\d+) tiles? (.+)$")
 
 
 class Tool(StrEnum):
@@ -332,18 +330,14 @@ class MapTools(QObject):
 
     # -- scatter ------------------------------------------------------------------------------
     def show_scatter(self, result: AttackResult, attacker_id: str, target_id: str) -> Coord | None:
-        """After a missed area attack, an arrow from the target to where the throw landed (from the result's
-        note "... misses and lands 2 tiles to the left"); None when nothing scattered."""
+        """After a missed area attack, an arrow from the target to where the rules say it landed; None when
+        nothing scattered."""
         scene = self.scene
         a, t = scene.token_cell(attacker_id), scene.token_cell(target_id)
-        found = next((m for m in (_SCATTER_NOTE.search(n) for n in result.notes) if m), None)
-        if a is None or t is None or found is None:
+        if a is None or t is None or result.scatter is None:
             return None
-        faces = {d.label: d.face for d in scatter_table(scene.grid)}
-        face = faces.get(found.group(2).strip().rstrip("."))
-        if face is None:
-            return None
-        landing = scatter(scene.grid, t, a, face, int(found.group(1)))
+        face, tiles = result.scatter
+        landing = scatter(scene.grid, t, a, face, tiles)
         overlay = scene.area
         overlay.clear()
         overlay.add_cells([landing.landing], QColor(AREA.red(), AREA.green(), AREA.blue(), 140), AREA.darker(150))

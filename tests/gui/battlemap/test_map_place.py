@@ -336,6 +336,7 @@ def test_measure_with_a_grenade_shows_range_and_the_blast_template(place, board,
 def test_a_scattered_area_attack_is_drawn_as_an_arrow_to_the_landing_cell(place):
     class Result:
         notes = ("The Grenade misses and lands 2 tiles to the left",)
+        scatter = (3, 2)  # the d8 showed 3 (to the left), 2 tiles: what the rules say, not the note's words
 
     landing = place.tools.show_scatter(Result(), "cmb-ambush-dmitri", "cmb-ambush-raider-rask")
     expected = scatter(place.scene.grid, (14, 6), (9, 7), 3, 2)

@@ -157,6 +157,7 @@ def test_area_miss_scatters(rules, catalogue):
     result = rules.resolve_attack(ctx(w=catalogue["grenade"], distance=6), TypedDice([2, 7]), {})
     assert not result.hit
     assert "lands 2 tiles to the right" in result.notes[0]
+    assert result.scatter == (7, 2)  # the map draws it from the die's face and the tiles, not from the words
 
 
 def test_scatter_function():
