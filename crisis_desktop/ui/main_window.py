@@ -182,52 +182,20 @@ class MainWindow(QMainWindow):
 
     def _build_player_display_actions(self, view: QMenu) -> None:
         """View › Player display: the actions exist from the start, the display's code loads on first use."""
-        self.player_host: PlayerDisplayHost | None = None
-        stored = self.settings.ui.get("player_display")
-        stored = stored if isinstance(stored, dict) else {}
-        self.act_player = self._action(
-            "&Player Display", lambda: self._player_display(lambda h: h.toggle()), "Ctrl+Shift+P",
-            "Show the fight to the players, full screen on the chosen screen")
-        self.act_player_screen = self._action("Player Display S&creen…",
-                                              lambda: self._player_display(lambda h: h.choose_screen()),
-                                              None, "Choose the screen the player display goes to")
-        self.act_player_blank = self._action(
-            "&Blank Player Display",
-            lambda: self._player_display(lambda h: h.set_blank(self.act_player_blank.isChecked())),
-            "Ctrl+B", "Blank the players' screen, or show the fight again")
-        self.act_player_numbers = self._action(
-            "Show PCs' &Health Numbers",
-            lambda: self._player_display(lambda h: h.set_pc_numbers(self.act_player_numbers.isChecked())),
-            None, "NPCs always show a word (unhurt, wounded, badly wounded, down)")
-        self.act_player_dark = self._action(
-            "Player Display &Dark Theme",
-            lambda: self._player_display(lambda h: h.set_dark(self.act_player_dark.isChecked())),
-            None, "Dark or light colours on the players' screen")
-        for action, on in ((self.act_player, False), (self.act_player_blank, False),
-                           (self.act_player_numbers, stored.get("pc_numbers", True) is not False),
-                           (self.act_player_dark, stored.get("theme", "dark") != "light")):
-            action.setCheckable(True)
-            action.setChecked(on)
-        view.addActions([self.act_player, self.act_player_screen, self.act_player_blank, self.act_player_numbers,
-                         self.act_player_dark])
+        from crisis_desktop.ui.player_display.menu import PlayerDisplayMenu
 
-    def _player_display(self, run: Callable[[PlayerDisplayHost], object]) -> None:
-        """Run one of the player display's actions, building its host (and importing its code) the first time."""
-        if self.player_host is None:
-            if self.encounter_board is None:
-                self.act_player.setChecked(False)
-                self._show_message("Open a campaign first: the player display shows its encounter")
-                return
-            from crisis_desktop.ui.player_display.host import PlayerDisplayHost
+        menu = PlayerDisplayMenu(
+            self, self._action, self.settings.ui, self._save_settings, self._show_message,
+            lambda: self.encounter_board.model if self.encounter_board is not None else None)
+        menu.add_to(view)
+        self.player_menu = menu
+        self.act_player, self.act_player_blank = menu.act_player, menu.act_blank
+        self.act_player_numbers, self.act_player_dark = menu.act_numbers, menu.act_dark
 
-            host = PlayerDisplayHost(self.encounter_board.model, self.settings.ui, self._save_settings, self)
-            host.shortcuts = [self.act_player, self.act_player_blank]
-            host.shownChanged.connect(self.act_player.setChecked)
-            host.message.connect(self._show_message)
-            host.set_document(self.document)
-            host.set_blank(self.act_player_blank.isChecked())
-            self.player_host = host
-        run(self.player_host)
+    @property
+    def player_host(self) -> PlayerDisplayHost | None:
+        """The player display's host, once a display action has built it."""
+        return self.player_menu.host
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
@@ -374,8 +342,7 @@ class MainWindow(QMainWindow):
         if not closed:
             event.ignore()
             return
-        if self.player_host is not None:
-            self.player_host.close()
+        self.player_menu.close()
         self.settings.ui["geometry"] = base64.b64encode(bytes(self.saveGeometry().data())).decode()
         self.settings.ui["state"] = base64.b64encode(bytes(self.saveState().data())).decode()
         self._save_settings()
@@ -635,8 +602,7 @@ class MainWindow(QMainWindow):
             self._map_host.setSizes([700, 120])
         if self.map_place is not None:
             self.map_place.set_document(self.document)
-        if self.player_host is not None:
-            self.player_host.set_document(self.document)
+        self.player_menu.set_document(self.document)
 
     def _show_map_named(self, name: str) -> None:
         if self.map_place is not None and self.document is not None:
