@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from crisis_desktop.controller import encounter_log as logs
@@ -22,11 +23,13 @@ from crisis_desktop.rules.base import (
     ActionAvailability,
     ActionRole,
     AddCondition,
-    AttackContext,
     AttackOdds,
+    AttackRequest,
     AttackResult,
     Attacks,
+    AttackTarget,
     Effect,
+    Explained,
     FieldSpec,
     Healing,
     RemoveCondition,
@@ -38,6 +41,15 @@ from crisis_desktop.rules.base import (
 )
 from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.flow import StepOffer, StepRole, offer
+
+
+@dataclass(frozen=True)
+class AttackPreview:
+    """An attack before the roll, as the rules price it."""
+
+    modifiers: list[Term]                  # of the first roll, in order
+    to_beat: Explained | None              # what the first roll must reach, where the rules say it apart
+    odds: AttackOdds                       # for the target aimed at; `odds.further` for the others
 
 
 class EncounterController(FightView):
@@ -252,46 +264,69 @@ class EncounterController(FightView):
 
         return [i for i in self.character_of(combatant_id).equipment if i.kind is ItemKind.WEAPON and i.equipped]
 
-    def attack_inputs(self, attacker_id: str, weapon_id: str, target_id: str) -> list[FieldSpec]:
-        """What the GM sets for this attack, as the rules describe it, with defaults from the live state."""
+    def attack_inputs(self, attacker_id: str, weapon_id: str) -> list[FieldSpec]:
+        """What the GM sets for the attack as a whole, as the rules describe it, with defaults from the live state."""
         attacker = self.actor(attacker_id)
-        return self.attacks.attack_inputs(attacker, attacker.character.item(weapon_id), self.actor(target_id),
+        return self.attacks.attack_inputs(attacker, attacker.character.item(weapon_id), self.encounter.round,
+                                          self.options)
+
+    def target_inputs(self, attacker_id: str, weapon_id: str, target_id: str) -> list[FieldSpec]:
+        """What the GM sets for one target of the attack, as the rules describe it, with defaults."""
+        attacker = self.actor(attacker_id)
+        return self.attacks.target_inputs(attacker, attacker.character.item(weapon_id), self.actor(target_id),
                                           self.encounter.round, self.options)
 
-    def attack_context(self, attacker_id: str, weapon_id: str, target_id: str, **inputs: Any) -> AttackContext:
-        """The attack as the rules resolve it: the live state and the values of the rules' attack inputs (those
-        not given take their defaults); ValueError naming an input the rules do not know."""
-        attacker, target = self.actor(attacker_id), self.actor(target_id)
+    def attack_request(self, attacker_id: str, weapon_id: str, target_id: str, *,
+                       more: Sequence[tuple[str, Mapping[str, StatValue]]] = (), **inputs: Any) -> AttackRequest:
+        """The attack as declared: the target aimed at with `inputs` (the attack's own and this target's, told
+        apart by the rules' input lists), then each further target with its own inputs. Inputs not given take
+        their defaults; the rules refuse a key they do not know, naming it."""
+        attacker = self.actor(attacker_id)
         weapon = attacker.character.item(weapon_id)
-        values = {spec.key: spec.default for spec in self.attack_inputs(attacker_id, weapon_id, target_id)}
-        values.update(inputs)
+        own = {spec.key: spec.default for spec in self.attack_inputs(attacker_id, weapon_id)}
+        first_specs = {spec.key: spec.default for spec in self.target_inputs(attacker_id, weapon_id, target_id)}
+        first = dict(first_specs)
+        unknown = sorted(set(inputs) - set(own) - set(first_specs))
+        if unknown:
+            raise ValueError(f"These rules have no attack input {', '.join(unknown)}")
+        for key, value in inputs.items():
+            (first if key in first_specs else own)[key] = value
+        targets = [AttackTarget(self.actor(target_id), first)]
+        for other_id, values in more:
+            defaults = {spec.key: spec.default for spec in self.target_inputs(attacker_id, weapon_id, other_id)}
+            targets.append(AttackTarget(self.actor(other_id), {**defaults, **values}))
         # Attacking outside one's own turn (crisis: from overwatch) is for the rules to account for.
         out_of_turn = self.encounter.running and attacker_id not in self.acting()
-        return self.attacks.attack_context(attacker, weapon, target, values, out_of_turn=out_of_turn)
+        return AttackRequest(attacker, weapon, tuple(targets), own, out_of_turn)
 
-    def attack_preview(self, context: AttackContext) -> tuple[list[Term], AttackOdds]:
-        return (self.attacks.attack_modifiers(context, self.options), self.attacks.attack_odds(context, self.options))
+    def attack_preview(self, request: AttackRequest) -> AttackPreview:
+        """Every modifier of the first roll, what it must reach and the exact odds for each target; ValueError with
+        the rules' reason when the attack cannot be made as declared."""
+        attacks = self.attacks
+        return AttackPreview(attacks.attack_modifiers(request, self.options), attacks.to_beat(request, self.options),
+                             attacks.attack_odds(request, self.options))
 
-    def attack(self, context: AttackContext, dice: DiceSource, *, execute: bool = False) -> EncounterEvent:
-        """Roll the attack (NeedMoreDice for typed dice that run out); the event's `result` is the AttackResult.
-
-        `execute`: the rules' Execute on a helpless target instead of an ordinary attack."""
+    def attack(self, request: AttackRequest, dice: DiceSource, *, execute: bool = False) -> EncounterEvent:
+        """Roll the attack against every target (NeedMoreDice for typed dice that run out); the event's `result` is
+        the AttackResult. `execute`: the rules' Execute on a helpless target instead of an ordinary attack."""
         self._running("make an attack")
-        if context.attacker.combatant is not None:
-            self._may_act(context.attacker.combatant.id)
+        if request.attacker.combatant is not None:
+            self._may_act(request.attacker.combatant.id)
         resolve = self.attacks.resolve_execute if execute else self.attacks.resolve_attack
-        result: AttackResult = resolve(context, dice, self.options)
-        attacker = context.attacker.combatant
-        target = context.target
-        state_before = self.ruleset.state(target.character, self.options)
+        result: AttackResult = resolve(request, dice, self.options)
+        attacker = request.attacker.combatant
+        targets = request.distinct_targets()
+        before = [self.ruleset.state(t.character, self.options).key for t in targets]
+        names = ", ".join(t.name for t in targets)
         with self._drafting() as d:
             d.apply(result.effects, result.summary)
             d.note("attack", result.summary, attacker.id if attacker else None,
                   logs.explained_terms(result.attack.total), logs.attack_details(result))
-            state_after = self.ruleset.state(self.campaign.character(target.character.id), self.options)
-            if state_after.key != state_before.key:
-                d.note("state", state_after.text, target.combatant.id if target.combatant else None)
-            event = d.event(f"{context.attacker.name} attacks {target.name}", result=result)
+            for target, state_before in zip(targets, before, strict=True):
+                state_after = self.ruleset.state(self.campaign.character(target.character.id), self.options)
+                if state_after.key != state_before:
+                    d.note("state", state_after.text, target.combatant.id if target.combatant else None)
+            event = d.event(f"{request.attacker.name} attacks {names}", result=result)
         return event
 
     # -- GM overrides -----------------------------------------------------------------------------

@@ -27,15 +27,24 @@ def describe_damage(damage: DamageResult) -> list[str]:
 
 
 def attack_details(result: AttackResult) -> list[str]:
-    """Every line of an attack's breakdown: the rolls, the defence, the damage, the notes."""
+    """Every line of an attack's breakdown: the rolls, the defences, the damage to each target, the notes."""
+    several = len(result.request.distinct_targets()) > 1
+    first = result.target.name + ": " if several else ""
     lines = [describe_check("Attack", result.attack)]
     if result.defence is not None:
-        lines.append(describe_check("Defence", result.defence))
+        lines.append(describe_check(f"{first}Defence" if several else "Defence", result.defence))
+    later: list[str] = []
     for number, extra in enumerate(result.followups, start=2):
-        lines.append(describe_check(f"Attack {number}", extra.attack))
+        whom = f" at {extra.target.name}" if several else ""
+        if extra.attack is not result.attack:          # a roll of its own (a volley), not the same blast
+            lines.append(describe_check(f"Attack {number}{whom}", extra.attack))
+        if extra.defence is not None:
+            later.append(describe_check(f"{extra.target.name}: Defence", extra.defence))
+        if extra.damage is not None:
+            later += [f"{extra.target.name}: {line}" for line in describe_damage(extra.damage)]
     if result.damage is not None:
-        lines += describe_damage(result.damage)
-    return lines + list(result.notes)
+        lines += [first + line for line in describe_damage(result.damage)]
+    return lines + later + list(result.notes)
 
 
 def explained_terms(value: Explained) -> tuple[Term, ...]:

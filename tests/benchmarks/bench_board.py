@@ -65,7 +65,7 @@ def main(app: QApplication) -> None:
         command = ctl.step("next_turn")
         if step % 2 == 0 and weapons and any(a.action.key == "attack" and a.allowed for a in ctl.actions(current)):
             with contextlib.suppress(ValueError):
-                command = ctl.attack(ctl.attack_context(current, weapons[0].id, target, distance=2), dice)
+                command = ctl.attack(ctl.attack_request(current, weapons[0].id, target, distance=2), dice)
         changes = history.push(command)
         start = time.perf_counter()
         model.apply_changes(changes)

@@ -49,7 +49,7 @@ def attack_once(ctl: EncounterController, history: History, dice: DiceSource, at
             continue
         attacked.add(key)
         weapon = ctl.weapons(cid)[0]
-        history.push(ctl.attack(ctl.attack_context(cid, weapon.id, foes[0]), dice))
+        history.push(ctl.attack(ctl.attack_request(cid, weapon.id, foes[0]), dice))
 
 
 def fight_to_the_end(ctl: EncounterController, history: History, dice: DiceSource, max_steps: int = 800,

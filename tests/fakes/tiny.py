@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from crisis_desktop.domain import Campaign, Character, CharacterKind, EquipmentItem, ItemKind, StatValue
 from crisis_desktop.domain.encounter import Encounter
@@ -11,8 +12,8 @@ from crisis_desktop.rules.base import (
     ActionRole,
     ActionSpec,
     Actor,
-    AttackContext,
     AttackOdds,
+    AttackRequest,
     AttackResult,
     Attacks,
     BarRole,
@@ -161,24 +162,37 @@ class TinyRuleset(Ruleset, Attacks):
         return TurnEffects()
 
     # -- attacks --------------------------------------------------------------------------------------
-    def attack_modifiers(self, context: AttackContext, options: Options) -> list[Term]:
+    def max_targets(self, weapon: EquipmentItem) -> int | None:
+        """A weapon tagged "sweep" hits everyone named (a group melee), one roll each."""
+        return None if "sweep" in weapon.tags else 1
+
+    def attack_modifiers(self, request: AttackRequest, options: Options) -> list[Term]:
+        if len(request.targets) > (self.max_targets(request.weapon) or len(request.targets)):
+            raise ValueError(f"{request.weapon.name} takes one target")
         return []
 
-    def attack_odds(self, context: AttackContext, options: Options) -> AttackOdds:
+    def attack_odds(self, request: AttackRequest, options: Options) -> AttackOdds:
         hit = (7 - HITS_ON) / 6
-        drop = hit if HIT_POINTS - lost(context.target.character) <= 1 else 0.0
-        return AttackOdds(hit, hit, {0: 1 - hit, 1: hit}, drop)
+        odds = [AttackOdds(hit, hit, {0: 1 - hit, 1: hit}, hit if HIT_POINTS - lost(t.character) <= 1 else 0.0)
+                for t in request.distinct_targets()]
+        return replace(odds[0], further=tuple(odds[1:]))
 
-    def resolve_attack(self, context: AttackContext, dice: DiceSource, options: Options) -> AttackResult:
-        face = dice.roll(6, f"{context.attacker.name}: attack")
-        attack = CheckResult(Explained.of(("d6", face)), Explained.of(("hits on", HITS_ON)),
-                             Outcome.SUCCESS if face >= HITS_ON else Outcome.FAILURE, face - HITS_ON,
-                             (DieRoll(6, face),))
-        hit = attack.outcome.succeeded
-        damage = self.apply_damage(context.target, 1, options) if hit else None
-        effects = damage.effects if damage else ()
-        summary = f"{context.attacker.name} {'hits' if hit else 'misses'} {context.target.name} ({face})"
-        return AttackResult(context, attack, None, hit, damage, effects, summary)
+    def resolve_attack(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
+        self.attack_modifiers(request, options)
+        results: list[AttackResult] = []
+        for target in request.distinct_targets():
+            face = dice.roll(6, f"{request.attacker.name}: attack")
+            attack = CheckResult(Explained.of(("d6", face)), Explained.of(("hits on", HITS_ON)),
+                                 Outcome.SUCCESS if face >= HITS_ON else Outcome.FAILURE, face - HITS_ON,
+                                 (DieRoll(6, face),))
+            hit = attack.outcome.succeeded
+            damage = self.apply_damage(target, 1, options) if hit else None
+            summary = f"{request.attacker.name} {'hits' if hit else 'misses'} {target.name} ({face})"
+            results.append(AttackResult(request, target, attack, None, hit, damage,
+                                        damage.effects if damage else (), summary))
+        effects = tuple(e for r in results for e in r.effects)
+        return replace(results[0], hit=any(r.hit for r in results), effects=effects,
+                       summary="; ".join(r.summary for r in results), followups=tuple(results[1:]))
 
     def apply_damage(self, target: Actor, amount: int, options: Options, *, lethal: bool = True,
                      damage_type: str = "physical", label: str = "damage") -> DamageResult:

@@ -6,9 +6,10 @@ should apply. It never mutates what it is given, never does I/O and never import
 """
 
 from crisis_desktop.rules.base.combat import (
-    AttackContext,
     AttackOdds,
+    AttackRequest,
     AttackResult,
+    AttackTarget,
     CheckOdds,
     CheckRequest,
     CheckResult,
@@ -33,10 +34,10 @@ from crisis_desktop.rules.base.state import Actor, BarRole, ResourceSpec, StateL
 from crisis_desktop.rules.base.values import Explained, Options, Term
 
 __all__ = [
-    "ActionAvailability", "ActionRole", "ActionSpec", "Actor", "AddCondition", "AttackContext", "AttackOdds",
-    "AttackResult", "Attacks", "BarRole", "CheckOdds", "CheckRequest", "CheckResult", "Checks", "ConditionSpec",
-    "ContestResult", "Cost", "CoverLevel", "Currency", "DamageResult", "Effect", "Explained", "FieldKind",
-    "FieldSpec", "Healing", "InitiativeEntry", "Options", "Outcome", "OverrideField", "OverrideKind",
+    "ActionAvailability", "ActionRole", "ActionSpec", "Actor", "AddCondition", "AttackOdds", "AttackRequest",
+    "AttackResult", "AttackTarget", "Attacks", "BarRole", "CheckOdds", "CheckRequest", "CheckResult", "Checks",
+    "ConditionSpec", "ContestResult", "Cost", "CoverLevel", "Currency", "DamageResult", "Effect", "Explained",
+    "FieldKind", "FieldSpec", "Healing", "InitiativeEntry", "Options", "Outcome", "OverrideField", "OverrideKind",
     "RemoveCondition", "ResourceSpec", "RuleOption", "Ruleset", "SetItemStat", "SetResource", "SetStatus",
     "StateLabel", "StateRole", "Term", "TurnEffects",
 ]

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
-from crisis_desktop.domain import EquipmentItem
+from crisis_desktop.domain import EquipmentItem, StatValue
 from crisis_desktop.rules.base.effects import Effect
 from crisis_desktop.rules.base.state import Actor
 from crisis_desktop.rules.base.values import Explained, Term
@@ -91,31 +91,46 @@ class CoverLevel(StrEnum):
 
 
 @dataclass(frozen=True)
-class AttackContext:
-    """Everything an attack depends on, gathered by the controller (range and cover from the map).
+class AttackTarget:
+    """One target of an attack and the inputs that are its own (distance and cover from the battle map, how far
+    it stands from a blast's centre, how many of a volley's attacks go at it), keyed as the rules' target inputs."""
 
-    `extra_attacks` is the RoF use beyond the first attack (declared before rolling).
-    `enemies_in_reach` counts the enemies in melee reach of the target of a melee attack.
-    """
+    actor: Actor
+    inputs: Mapping[str, StatValue] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class AttackRequest:
+    """An attack as the GM declares it: who attacks with what, every target in the order declared (the first is
+    the one aimed at: a volley spread over several targets, everyone under an area template, a group melee), and
+    the attack's own inputs (aim, circumstance), keyed as the rules' attack inputs. Each ruleset reads it into its
+    own terms; the shared layers never look inside the inputs."""
 
     attacker: Actor
     weapon: EquipmentItem
-    target: Actor
-    distance: float | None = None          # in the ruleset's tiles/metres; None for melee reach
-    cover: CoverLevel = CoverLevel.NONE
-    cover_penetrable: bool = False
-    target_prone_facing: bool = False
-    aim: int = 0
-    extra_attacks: int = 0
-    enemies_in_reach: int = 1
-    circumstance: int = 0
-    damage_circumstance: int = 0
-    non_lethal: bool = False
-    target_surprised: bool = False
-    target_dodges: bool = False
-    tiles_from_centre: int = 0             # area attacks: how far the target stands from the blast centre
-    hex_grid: bool = False                 # area attacks scatter with a d6 on hex grids instead of a d8
+    targets: tuple[AttackTarget, ...]
+    inputs: Mapping[str, StatValue] = field(default_factory=dict)
     out_of_turn: bool = False              # the attacker acts outside its own turn (crisis: from overwatch)
+
+    def __post_init__(self) -> None:
+        if not self.targets:
+            raise ValueError("An attack needs a target")
+
+    @property
+    def target(self) -> Actor:
+        """The target aimed at."""
+        return self.targets[0].actor
+
+    def distinct_targets(self) -> list[Actor]:
+        """Every target once, in the order first declared (a volley may name one target several times)."""
+        seen: dict[str, Actor] = {}
+        for t in self.targets:
+            seen.setdefault(_actor_key(t.actor), t.actor)
+        return list(seen.values())
+
+
+def _actor_key(actor: Actor) -> str:
+    return actor.combatant.id if actor.combatant is not None else actor.character.id
 
 
 @dataclass(frozen=True)
@@ -131,14 +146,20 @@ class DamageResult:
 
 @dataclass(frozen=True)
 class AttackResult:
-    context: AttackContext
+    """What one attack roll did to one target. An action with several rolls or targets is one result for the first
+    roll at the first target, whose `followups` are the others (each further attack of a volley, each further target
+    under a template or in a group melee), each naming its own `target`; the first result's `effects` are the whole
+    action's."""
+
+    request: AttackRequest
+    target: Actor
     attack: CheckResult
     defence: CheckResult | None
     hit: bool
     damage: DamageResult | None
     effects: tuple[Effect, ...]      # everything the controller applies, ammunition and AP included
     summary: str                     # one line for the combat log
-    followups: tuple[AttackResult, ...] = ()   # further attacks of the same action (RoF); their effects are
+    followups: tuple[AttackResult, ...] = ()   # further rolls and targets of the same action; their effects are
                                                # already part of this result's `effects`
     notes: tuple[str, ...] = ()      # scatter of a missed area attack, a dodge, ammunition left
     # Where a missed area attack landed, for the map to draw: (the scatter die's face, tiles); None otherwise.
@@ -147,7 +168,11 @@ class AttackResult:
 
 @dataclass(frozen=True)
 class AttackOdds:
+    """The exact odds of an attack for the target aimed at; `further` holds those of every further target, in
+    the order they were first declared (`AttackRequest.distinct_targets`)."""
+
     hit: float
     expected_damage: float
     damage: Mapping[int, float]      # P(damage taken == n), misses count as 0
     drop_target: float               # P(the target is incapacitated, dying or dead by this attack)
+    further: tuple[AttackOdds, ...] = ()

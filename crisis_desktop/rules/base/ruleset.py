@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
 from crisis_desktop.rules.base.combat import (
-    AttackContext,
     AttackOdds,
+    AttackRequest,
     AttackResult,
     CheckOdds,
     CheckRequest,
@@ -188,24 +188,25 @@ class Attacks(ABC):
     DISTANCE_UNIT: str = "tiles"
     RANGE_PENALTY_PER_INCREMENT: int = -1
 
-    def attack_inputs(self, attacker: Actor, weapon: EquipmentItem, target: Actor, fight_round: int,
+    def attack_inputs(self, attacker: Actor, weapon: EquipmentItem, fight_round: int,
                       options: Options) -> list[FieldSpec]:
-        """What the GM sets for this attack besides who, with what and against whom, with defaults from the live
-        state (the aim taken, a surprised target in the first round): the attack dialog is generated from it."""
+        """What the GM sets for the attack as a whole besides who, with what and against whom (crisis: aim,
+        circumstance), with defaults from the live state (the aim taken): the attack dialog is generated from it."""
         return []
 
-    def attack_context(self, attacker: Actor, weapon: EquipmentItem, target: Actor,
-                       inputs: Mapping[str, StatValue], *, out_of_turn: bool = False) -> AttackContext:
-        """The attack as the rules resolve it, from the values of `attack_inputs`; ValueError naming an input
-        the rules do not know."""
-        known = set(AttackContext.__dataclass_fields__)
-        unknown = sorted(set(inputs) - known)
-        if unknown:
-            raise ValueError(f"These rules have no attack input {', '.join(unknown)}")
-        return AttackContext(attacker, weapon, target, out_of_turn=out_of_turn, **inputs)  # type: ignore[arg-type]
+    def target_inputs(self, attacker: Actor, weapon: EquipmentItem, target: Actor, fight_round: int,
+                      options: Options) -> list[FieldSpec]:
+        """What the GM sets for each target (distance, cover, how many of a volley's attacks go at it), with
+        defaults from the live state (a surprised target in the first round)."""
+        return []
+
+    def max_targets(self, weapon: EquipmentItem) -> int | None:
+        """How many targets one attack with this weapon may have: 1 by default; None for any number (everyone
+        under an area template)."""
+        return 1
 
     def map_inputs(self, tiles: int, metres: float, reading: CoverReading) -> dict[str, StatValue]:
-        """The attack inputs the battle map gives between two tokens: the distance as the rules count it
+        """The target inputs the battle map gives between two tokens: the distance as the rules count it
         (DISTANCE_UNIT) and the cover as the rules read it."""
         distance: float = metres if self.DISTANCE_UNIT == "metres" else float(tiles)
         return {"distance": distance, "cover": CoverLevel(reading.cover.value), "cover_penetrable": reading.penetrable}
@@ -230,16 +231,24 @@ class Attacks(ABC):
         return None
 
     @abstractmethod
-    def attack_modifiers(self, context: AttackContext, options: Options) -> list[Term]:
-        """Every modifier of the attack roll, in order, for the attack dialog."""
+    def attack_modifiers(self, request: AttackRequest, options: Options) -> list[Term]:
+        """Every modifier of the first attack roll, in order, for the attack dialog; ValueError with the reason
+        when the attack cannot be made as declared (too many targets, an input out of its range)."""
+
+    def to_beat(self, request: AttackRequest, options: Options) -> Explained | None:
+        """What the first attack roll must reach, with its terms (crisis: the DL of 4, or the target's Parry), for
+        the attack dialog; None where the modifiers already say it or the roll is a contest."""
+        return None
 
     @abstractmethod
-    def attack_odds(self, context: AttackContext, options: Options) -> AttackOdds: ...
+    def attack_odds(self, request: AttackRequest, options: Options) -> AttackOdds:
+        """The exact odds for each target declared (AttackOdds.further for all but the first)."""
 
     @abstractmethod
-    def resolve_attack(self, context: AttackContext, dice: DiceSource, options: Options) -> AttackResult: ...
+    def resolve_attack(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
+        """Roll the attack against every target; ValueError with the reason when it cannot be made."""
 
-    def resolve_execute(self, context: AttackContext, dice: DiceSource, options: Options) -> AttackResult:
+    def resolve_execute(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
         """Execute a helpless target, where the system has such a rule (crisis does)."""
         raise ValueError("These rules have no Execute")
 

@@ -7,8 +7,8 @@ from functools import lru_cache
 
 from crisis_desktop.rules import odds
 from crisis_desktop.rules.base import (
-    AttackContext,
     AttackOdds,
+    AttackRequest,
     AttackResult,
     CheckRequest,
     CheckResult,
@@ -23,7 +23,17 @@ from crisis_desktop.rules.base import (
 )
 from crisis_desktop.rules.crisis import checks, damage, stats
 from crisis_desktop.rules.crisis.actions import resource, uses_npc_actions
-from crisis_desktop.rules.crisis.combat import AttackPlan, attack_cost, plan, roll_damage, scatter, volley_terms
+from crisis_desktop.rules.crisis.combat import (
+    AttackPlan,
+    attack_cost,
+    is_area,
+    plan,
+    roll_damage,
+    scatter,
+    volley_terms,
+    weapon_kind,
+)
+from crisis_desktop.rules.crisis.context import Aimed, AttackContext, read
 from crisis_desktop.rules.crisis.options import option
 from crisis_desktop.rules.dice import DiceSource
 
@@ -99,63 +109,152 @@ def _dodge(context: AttackContext, p: AttackPlan, attack: CheckResult, dice: Dic
     return first, False
 
 
-def resolve_attack(context: AttackContext, dice: DiceSource, options: Options) -> AttackResult:
-    effects = _validate(context, options)
-    p = plan(context, options)
-    if p.blocked:
-        raise ValueError(f"Cannot attack: {p.blocked}")
-    notes: list[str] = []
-    landing: tuple[int, int] | None = None
-    before, armour_id = damage.vitals_of(context.target, p.damage_type)
-    vitals = before
-    hits: list[damage.Hit] = []
-    raw_terms: list[Term] = []
+def _volley(request: AttackRequest) -> list[Aimed]:
+    """The request read as these rules take it; ValueError when it names a target twice or holds more attacks than
+    the weapon's RoF allows (checked again with the AP and ammunition when rolled)."""
+    aimed = read(request, melee=weapon_kind(request.weapon) == "melee", one_roll=is_area(request.weapon))
+    if len(request.distinct_targets()) < len(aimed):
+        twice = next(a.context.target.name for i, a in enumerate(aimed)
+                     if any(a.context.target.character.id == b.context.target.character.id for b in aimed[:i]))
+        raise ValueError(f"{twice} is named twice: give it more attacks instead")
+    weapon = request.weapon
+    rof = max(1, stats.int_stat(weapon, "rof", 1))
+    total = sum(a.attacks for a in aimed)
+    if is_area(weapon):
+        if total > len(aimed):
+            raise ValueError(f"{weapon.name} hits an area: one attack for everyone under it")
+    elif total > rof:
+        raise ValueError(f"{weapon.name} has RoF {rof}: at most {rof} attack(s), not {total}")
+    return aimed
+
+
+def single(request: AttackRequest, options: Options) -> AttackContext:
+    """The context of the target aimed at (the first)."""
+    return _volley(request)[0].context
+
+
+def request_modifiers(request: AttackRequest, options: Options) -> list[Term]:
+    return list(plan(single(request, options), options).modifiers)
+
+
+def resolve_request(request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
+    """A volley spread over its targets (each attack at the target it was declared for, the RoF penalty growing
+    with every attack), or one area attack with everyone under the template."""
+    aimed = _volley(request)
+    effects = _validate(aimed[0].context, options)
+    for a in aimed[:1] if is_area(request.weapon) else aimed:
+        blocked = plan(a.context, options).blocked
+        if blocked:
+            raise ValueError(f"Cannot attack: {blocked}")
+    if is_area(request.weapon):
+        return _resolve_area(request, aimed, effects, dice, options)
+    return _resolve_volley(request, aimed, effects, dice, options)
+
+
+def _resolve_volley(request: AttackRequest, aimed: list[Aimed], effects: list[Effect], dice: DiceSource,
+                    options: Options) -> AttackResult:
     results: list[AttackResult] = []
-    dodge_result: CheckResult | None = None
-    burst_total = 0
-    for index in range(1 + context.extra_attacks):
-        attack = _attack_check(context, p, index, dice, options)
-        this_plan = p
-        landed = attack.outcome.succeeded
-        if index == 0 and landed and _can_dodge(context, p):
-            dodge_result, dodged = _dodge(context, p, attack, dice, options)
+    index = 0
+    lines, notes = [], []
+    for a in aimed:
+        context = a.context
+        p = plan(context, options)
+        before, armour_id = damage.vitals_of(context.target, p.damage_type)
+        vitals = before
+        hits: list[damage.Hit] = []
+        raw_terms: list[Term] = []
+        burst_total = 0
+        first = len(results)
+        for _ in range(a.attacks):
+            attack = _attack_check(context, p, index, dice, options)
+            index += 1
+            raw = roll_damage(p, dice, options, attack.degree, context.damage_circumstance) \
+                if attack.outcome.succeeded else None
+            if raw is not None:
+                raw_terms.append(Term(f"hit {index}" if context.extra_attacks else "hit", raw.value))
+                if p.burst:
+                    burst_total += int(raw.value)
+                else:
+                    h = _hit(vitals, int(raw.value), context, p, options)
+                    hits.append(h)
+                    vitals = h.after
+            results.append(AttackResult(request, context.target, attack, None, raw is not None, None, (),
+                                        f"{context.attacker.name} {'hits' if raw is not None else 'misses'} "
+                                        f"({attack.describe()})"))
+        if p.burst and raw_terms:
+            hits.append(_hit(vitals, burst_total, context, p, options))
+            notes.append("Burst: the hits count as one" + (f" ({context.target.name})" if len(aimed) > 1 else ""))
+        dmg = _damage_result(context, before, hits, armour_id, raw_terms) if hits else None
+        if dmg is not None:
+            effects += dmg.effects
+            results[first] = replace(results[first], damage=dmg)
+        landed = sum(r.hit for r in results[first:])
+        lines.append(f"{context.target.name}: {landed} hit(s)" + (f", {dmg.taken.value:g} damage" if dmg else ""))
+    head = results[0]
+    if len(results) == 1:
+        summary = head.summary + (f"; {head.damage.taken.value:g} damage" if head.damage else "")
+    elif len(aimed) == 1:
+        summary = f"{request.attacker.name} fires {len(results)} times at {request.target.name}: " \
+                  f"{sum(r.hit for r in results)} hit(s)" + (f"; {head.damage.taken.value:g} damage" if head.damage
+                                                              else "")
+    else:
+        summary = f"{request.attacker.name} fires {len(results)} times: " + "; ".join(lines)
+    return replace(head, hit=any(r.hit for r in results), effects=tuple(effects), summary=summary,
+                   followups=tuple(results[1:]), notes=tuple(notes))
+
+
+def _resolve_area(request: AttackRequest, aimed: list[Aimed], effects: list[Effect], dice: DiceSource,
+                  options: Options) -> AttackResult:
+    """One attack roll for the whole blast; each target under it may dodge, and takes its own damage with the
+    fall-off for its distance from the centre. A miss scatters and hurts nobody here: where it lands is the map's."""
+    first = aimed[0].context
+    roll_plan = plan(first, options)
+    attack = _attack_check(first, roll_plan, 0, dice, options)
+    name = request.attacker.name
+    if not attack.outcome.succeeded:
+        where = scatter(dice, roll_plan.increments, first.hex_grid)
+        note = f"The {request.weapon.name} misses and {where.description}"
+        return AttackResult(request, first.target, attack, None, False, None, tuple(effects),
+                            f"{name} misses ({attack.describe()})", notes=(note,),
+                            scatter=(where.direction, where.distance))
+    results: list[AttackResult] = []
+    for a in aimed:
+        context = a.context
+        p = plan(context, options)
+        notes: list[str] = []
+        if p.blocked:
+            results.append(AttackResult(request, context.target, attack, None, False, None, (),
+                                        f"{context.target.name} is not hurt: {p.blocked}"))
+            continue
+        this_plan, dodge_result, landed = p, None, True
+        if _can_dodge(context, p):
+            dodge_result, dodged = _dodge(context, roll_plan, attack, dice, options)
             if context.target.combatant is not None:
                 effects.append(SetResource(context.target.combatant.id, "dodge_used", True))
             if dodged:
-                moved = replace(context, tiles_from_centre=context.tiles_from_centre + 1)
-                this_plan = plan(moved, options)
+                this_plan = plan(replace(context, tiles_from_centre=context.tiles_from_centre + 1), options)
                 notes.append(f"{context.target.name} dodges: moves 1 tile away from the blast")
                 landed = this_plan.blocked is None
-        if not landed and index == 0 and not p.add_extras and not dodge_result:
-            where = scatter(dice, p.increments, context.hex_grid)
-            notes.append(f"The {context.weapon.name} misses and {where.description}")
-            landing = (where.direction, where.distance)
-        raw = roll_damage(this_plan, dice, options, attack.degree, context.damage_circumstance) if landed else None
-        if raw is not None:
-            raw_terms.append(Term(f"hit {index + 1}" if context.extra_attacks else "hit", raw.value))
-            if p.burst:
-                burst_total += int(raw.value)
-            else:
-                h = _hit(vitals, int(raw.value), context, p, options)
-                hits.append(h)
-                vitals = h.after
-        results.append(AttackResult(context, attack, dodge_result if index == 0 else None, raw is not None, None,
-                                    (), f"{context.attacker.name} {'hits' if raw is not None else 'misses'} "
-                                        f"({attack.describe()})"))
-    if p.burst and raw_terms:
-        hits.append(_hit(vitals, burst_total, context, p, options))
-        notes.append("Burst: the hits count as one")
-    dmg = _damage_result(context, before, hits, armour_id, raw_terms) if hits else None
-    if dmg is not None:
-        effects += dmg.effects
-    landed_count = sum(r.hit for r in results)
-    summary = results[0].summary if len(results) == 1 else \
-        f"{context.attacker.name} fires {len(results)} times at {context.target.name}: {landed_count} hit(s)"
-    if dmg is not None:
-        summary += f"; {dmg.taken.value:g} damage"
-    first = results[0]
-    return AttackResult(context, first.attack, first.defence, landed_count > 0, dmg, tuple(effects), summary,
-                        tuple(results[1:]), tuple(notes), landing)
+        dmg = None
+        if landed:
+            raw = roll_damage(this_plan, dice, options, attack.degree, context.damage_circumstance)
+            before, armour_id = damage.vitals_of(context.target, p.damage_type)
+            dmg = _damage_result(context, before, [_hit(before, int(raw.value), context, p, options)], armour_id,
+                                 [Term("hit", raw.value)])
+            effects += dmg.effects
+        line = f"{name} hits ({attack.describe()})" if not results else \
+            f"{context.target.name} is {'hit' if landed else 'missed'}"
+        results.append(AttackResult(request, context.target, attack, dodge_result, landed, dmg, (), line,
+                                    notes=tuple(notes)))
+    head = results[0]
+    if len(results) == 1:
+        summary = head.summary + (f"; {head.damage.taken.value:g} damage" if head.damage else "")
+    else:
+        hurt = [f"{r.target.name} {r.damage.taken.value:g}" for r in results if r.damage is not None]
+        summary = f"{name}'s {request.weapon.name} hits ({attack.describe()}): " \
+                  + (", ".join(hurt) + " damage" if hurt else "nobody hurt")
+    notes_all = tuple(n for r in results for n in r.notes)
+    return replace(head, effects=tuple(effects), summary=summary, followups=tuple(results[1:]), notes=notes_all)
 
 
 def _hit(v: damage.Vitals, raw: int, context: AttackContext, p: AttackPlan, options: Options,
@@ -177,9 +276,12 @@ def _damage_result(context: AttackContext, before: damage.Vitals, hits: list[dam
                         tuple(effects), tuple(notes))
 
 
-def resolve_execute(context: AttackContext, dice: DiceSource, options: Options) -> AttackResult:
+def resolve_execute(request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
     """Execute a helpless target: no attack roll, double damage, then the target rolls its Body (Action) die
     and dies unless the roll reaches its wounds."""
+    if len(request.targets) > 1:
+        raise ValueError("Execute takes one target")
+    context = single(request, options)
     if not stats.is_helpless(context.target.character):
         raise ValueError(f"Cannot execute: {context.target.name} is not helpless")
     effects = _validate(replace(context, extra_attacks=0), options)
@@ -192,37 +294,56 @@ def resolve_execute(context: AttackContext, dice: DiceSource, options: Options) 
                    wear_rule=option(options, "small_hit_wear"))
     survival: CheckResult | None = None
     if not h.dead:
-        request = CheckRequest(context.target, "body", h.after.wounds)
-        survival = checks.check(request, dice, options)
+        survival = checks.check(CheckRequest(context.target, "body", h.after.wounds), dice, options)
         if not survival.outcome.succeeded:
             h = replace(h, dead=True, dying=False)
     dmg = _damage_result(context, before, [h], armour_id, [Term("execute", raw.value)])
     verdict = "dies" if h.dead else "survives"
     summary = f"{context.attacker.name} executes {context.target.name} ({raw.value:g} damage): {verdict}"
-    return AttackResult(context, automatic, survival, True, dmg, tuple(effects) + dmg.effects, summary)
+    return AttackResult(request, context.target, automatic, survival, True, dmg, tuple(effects) + dmg.effects, summary)
 
 
 # --------------------------------------------------------------------------- exact odds
 
 
-def attack_odds(context: AttackContext, options: Options) -> AttackOdds:
+def request_odds(request: AttackRequest, options: Options) -> AttackOdds:
+    """The odds for each target: a volley's attacks at it (with their place in the volley), or the one roll of an
+    area attack, aimed by the first target's range and cover, with each target's own fall-off and dodge."""
+    aimed = _volley(request)
+    roll_plan = plan(aimed[0].context, options)
+    area = is_area(request.weapon)
+    per: list[AttackOdds] = []
+    index = 0
+    for a in aimed:
+        indices = range(0, 1) if area else range(index, index + a.attacks)
+        index += a.attacks
+        per.append(context_odds(a.context, roll_plan if area else plan(a.context, options), indices, options))
+    if roll_plan.blocked:
+        per = [context_odds(a.context, roll_plan, range(1), options) for a in aimed]
+    return replace(per[0], further=tuple(per[1:]))
+
+
+def context_odds(context: AttackContext, roll_plan: AttackPlan, indices: range, options: Options) -> AttackOdds:
+    """The odds for one target of the attacks `indices` of a volley rolled by `roll_plan` (the target's own plan, or
+    the aimed target's for an area attack)."""
     p = plan(context, options)
-    if p.blocked:
+    if p.blocked or roll_plan.blocked:
         return AttackOdds(0.0, 0.0, {0: 1.0}, 0.0)
     vitals, _ = damage.vitals_of(context.target, p.damage_type)
     attempts = []
-    for index in range(1 + context.extra_attacks):
-        request = CheckRequest(context.attacker, p.skill, int(p.target.value), volley_terms(p, index))
-        attempts.append(checks.modifier_total(request, options))
+    for index in indices:
+        check = CheckRequest(context.attacker, roll_plan.skill, int(roll_plan.target.value),
+                             volley_terms(roll_plan, index))
+        attempts.append(checks.modifier_total(check, options))
     dodge: DodgeOdds | None = None
     if _can_dodge(context, p):
         sides, flat = checks.modifier_total(CheckRequest(context.target, "athletics", 0), options)
         moved = plan(replace(context, tiles_from_centre=context.tiles_from_centre + 1), options)
         dodged_dist = None if moved.blocked else _damage_dist(moved, options)
         dodge = (sides, flat, option(options, "contest_tie"), dodged_dist)
-    key = (tuple(attempts), int(p.target.value), _damage_dist(p, options), p.add_extras, context.damage_circumstance,
-           dodge, vitals, p.ignore_dr, context.non_lethal, option(options, "small_hit_wear"),
-           option(options, "spare_life_threshold"), p.burst)
+    key = (tuple(attempts), int(roll_plan.target.value), _damage_dist(p, options), p.add_extras,
+           context.damage_circumstance, dodge, vitals, p.ignore_dr, context.non_lethal,
+           option(options, "small_hit_wear"), option(options, "spare_life_threshold"), p.burst)
     hit, dist, drop = _odds(*key)
     return AttackOdds(hit, odds.expected(dict(dist)), dict(dist), drop)
 

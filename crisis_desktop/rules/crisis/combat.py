@@ -6,8 +6,9 @@ import math
 from dataclasses import dataclass
 
 from crisis_desktop.domain import EquipmentItem
-from crisis_desktop.rules.base import AttackContext, CoverLevel, Explained, Options, Term
+from crisis_desktop.rules.base import CoverLevel, Explained, Options, Term
 from crisis_desktop.rules.crisis import sheet, stats, tables
+from crisis_desktop.rules.crisis.context import AttackContext
 from crisis_desktop.rules.crisis.options import option
 from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.dice_expr import DiceExpr, parse

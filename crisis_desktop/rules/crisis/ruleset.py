@@ -9,8 +9,8 @@ from crisis_desktop.rules.base import (
     ActionAvailability,
     ActionSpec,
     Actor,
-    AttackContext,
     AttackOdds,
+    AttackRequest,
     AttackResult,
     Attacks,
     BarRole,
@@ -64,24 +64,26 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Healing):
         # NPCs under the two_actions option pay in actions, everyone else in AP.
         return (Currency("ap", "AP", "AP"), Currency("actions", "action", "actions"))
 
-    def attack_inputs(self, attacker: Actor, weapon: EquipmentItem, target: Actor, fight_round: int,
+    def attack_inputs(self, attacker: Actor, weapon: EquipmentItem, fight_round: int,
                       options: Options) -> list[FieldSpec]:
-        return crisis_inputs.attack_inputs(target, fight_round, ranged=self.weapon_range(weapon) is not None,
-                                           extra_max=self.extra_attacks(weapon), unit="tiles",
-                                           aim=actions.resource(attacker.combatant, "aim"))
+        return crisis_inputs.attack_inputs(aim=actions.resource(attacker.combatant, "aim"))
 
-    def attack_context(self, attacker: Actor, weapon: EquipmentItem, target: Actor,
-                       inputs: Mapping[str, StatValue], *, out_of_turn: bool = False) -> AttackContext:
-        return super().attack_context(attacker, weapon, target,
-                                      crisis_inputs.normalized(inputs, melee=self.weapon_range(weapon) is None),
-                                      out_of_turn=out_of_turn)
+    def target_inputs(self, attacker: Actor, weapon: EquipmentItem, target: Actor, fight_round: int,
+                      options: Options) -> list[FieldSpec]:
+        return crisis_inputs.target_inputs(target, fight_round, ranged=self.weapon_range(weapon) is not None,
+                                           rof=self._rof(weapon), area=combat.is_area(weapon), unit="tiles")
+
+    def max_targets(self, weapon: EquipmentItem) -> int | None:
+        """Everyone under an area weapon's template; one target per attack of a RoF volley."""
+        return None if combat.is_area(weapon) else self._rof(weapon)
+
+    @staticmethod
+    def _rof(weapon: EquipmentItem) -> int:
+        return max(1, stats.int_stat(weapon, "rof", 1))
 
     def weapon_range(self, weapon: EquipmentItem) -> float | None:
         rng = stats.int_stat(weapon, "range")
         return rng if rng > 0 else None
-
-    def extra_attacks(self, weapon: EquipmentItem) -> int:
-        return max(0, stats.int_stat(weapon, "rof", 1) - 1)
 
     def blast_radius(self, weapon: EquipmentItem) -> int | None:
         radius = stats.int_stat(weapon, "aoe_radius")
@@ -246,21 +248,21 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Healing):
         return actions.end_encounter(actor, options)
 
     # -- attacks, damage, healing ---------------------------------------------------------
-    def attack_modifiers(self, context: AttackContext, options: Options) -> list[Term]:
-        return list(combat.plan(context, options).modifiers)
+    def attack_modifiers(self, request: AttackRequest, options: Options) -> list[Term]:
+        return attacks.request_modifiers(request, options)
 
-    def attack_target(self, context: AttackContext, options: Options) -> Explained:
-        """What the attack roll must reach: 4 for ranged, the target's Parry in melee."""
-        return combat.plan(context, options).target
+    def to_beat(self, request: AttackRequest, options: Options) -> Explained | None:
+        """What the first attack roll must reach: 4 for ranged, the target's Parry in melee."""
+        return combat.plan(attacks.single(request, options), options).target
 
-    def attack_odds(self, context: AttackContext, options: Options) -> AttackOdds:
-        return attacks.attack_odds(context, options)
+    def attack_odds(self, request: AttackRequest, options: Options) -> AttackOdds:
+        return attacks.request_odds(request, options)
 
-    def resolve_attack(self, context: AttackContext, dice: DiceSource, options: Options) -> AttackResult:
-        return attacks.resolve_attack(context, dice, options)
+    def resolve_attack(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
+        return attacks.resolve_request(request, dice, options)
 
-    def resolve_execute(self, context: AttackContext, dice: DiceSource, options: Options) -> AttackResult:
-        return attacks.resolve_execute(context, dice, options)
+    def resolve_execute(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
+        return attacks.resolve_execute(request, dice, options)
 
     def apply_damage(self, target: Actor, amount: int, options: Options, *, lethal: bool = True,
                      damage_type: str = "physical", label: str = "damage") -> DamageResult:

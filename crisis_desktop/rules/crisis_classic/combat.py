@@ -6,7 +6,7 @@ import math
 
 from crisis_desktop.domain import EquipmentItem
 from crisis_desktop.rules.base import (
-    AttackContext,
+    AttackRequest,
     AttackResult,
     CoverLevel,
     Effect,
@@ -16,6 +16,7 @@ from crisis_desktop.rules.base import (
     SetResource,
     Term,
 )
+from crisis_desktop.rules.crisis.context import AttackContext, read
 from crisis_desktop.rules.crisis_classic import damage, sheet, tables
 from crisis_desktop.rules.crisis_classic.actions import resolve_action
 from crisis_desktop.rules.crisis_classic.checks import contest_winner, dl_term, legendary_or_fumble, roll_check
@@ -28,6 +29,13 @@ _COVER_ORDER = (CoverLevel.NONE, CoverLevel.LIGHT, CoverLevel.HEAVY, CoverLevel.
 
 def is_melee(weapon: EquipmentItem) -> bool:
     return sheet.item_int(weapon, "range") <= 0
+
+
+def context_of(request: AttackRequest) -> AttackContext:
+    """The request as these rules take it: one attack at one target."""
+    if len(request.targets) > 1:
+        raise ValueError("crisis-classic attacks one target at a time")
+    return read(request, melee=is_melee(request.weapon))[0].context
 
 
 def effective_cover(context: AttackContext) -> tuple[CoverLevel, str]:
@@ -188,7 +196,8 @@ def _attacker_effects(context: AttackContext) -> tuple[list[Effect], list[str]]:
     return effects, notes
 
 
-def resolve_attack(context: AttackContext, dice: DiceSource, options: Options) -> AttackResult:
+def resolve_attack(request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
+    context = context_of(request)
     reason = refusal(context)
     if reason:
         raise ValueError(reason)
@@ -223,5 +232,5 @@ def resolve_attack(context: AttackContext, dice: DiceSource, options: Options) -
         line += f"; {result_damage.taken.explain()}"
     if notes:
         line += "; " + "; ".join(notes)
-    return AttackResult(context=context, attack=a_result, defence=defence, hit=hit, damage=result_damage,
+    return AttackResult(request=request, target=target, attack=a_result, defence=defence, hit=hit, damage=result_damage,
                         effects=tuple(effects), summary=line)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from crisis_desktop.rules.base import AttackContext, AttackOdds, Explained, Options
+from crisis_desktop.rules.base import AttackOdds, Explained, Options
+from crisis_desktop.rules.crisis.context import AttackContext
 from crisis_desktop.rules.crisis_classic import damage, sheet, tables
 from crisis_desktop.rules.crisis_classic.combat import (
     attack_modifiers,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
 from crisis_desktop.rules.base import (
@@ -10,7 +10,7 @@ from crisis_desktop.rules.base import (
     ActionRole,
     ActionSpec,
     Actor,
-    AttackContext,
+    AttackRequest,
     AttackResult,
     Attacks,
     CheckOdds,
@@ -83,25 +83,19 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, Healing):
     def currencies(self) -> Sequence[Currency]:
         return (Currency("ap", "AP", "AP"),)
 
-    def attack_inputs(self, attacker: Actor, weapon: EquipmentItem, target: Actor, fight_round: int,
+    def attack_inputs(self, attacker: Actor, weapon: EquipmentItem, fight_round: int,
                       options: Options) -> list[FieldSpec]:
-        return crisis_inputs.attack_inputs(target, fight_round, ranged=self.weapon_range(weapon) is not None,
-                                           extra_max=self.extra_attacks(weapon), unit="m",
-                                           aim=turns.res_int(attacker.combatant, "aim") if attacker.combatant else 0)
+        return crisis_inputs.attack_inputs(aim=turns.res_int(attacker.combatant, "aim") if attacker.combatant else 0)
 
-    def attack_context(self, attacker: Actor, weapon: EquipmentItem, target: Actor,
-                       inputs: Mapping[str, StatValue], *, out_of_turn: bool = False) -> AttackContext:
-        return super().attack_context(attacker, weapon, target,
-                                      crisis_inputs.normalized(inputs, melee=self.weapon_range(weapon) is None),
-                                      out_of_turn=out_of_turn)
+    def target_inputs(self, attacker: Actor, weapon: EquipmentItem, target: Actor, fight_round: int,
+                      options: Options) -> list[FieldSpec]:
+        """One attack, one target: RoF limits the critical hits of that attack instead."""
+        return crisis_inputs.target_inputs(target, fight_round, ranged=self.weapon_range(weapon) is not None,
+                                           rof=1, area=False, unit="m")
 
     def weapon_range(self, weapon: EquipmentItem) -> float | None:
         rng = weapon.stats.get("range")
         return float(rng) if isinstance(rng, int | float) and not isinstance(rng, bool) and rng > 0 else None
-
-    def extra_attacks(self, weapon: EquipmentItem) -> int:
-        rof = weapon.stats.get("rof", 1)
-        return max(0, int(rof) - 1) if isinstance(rof, int) and not isinstance(rof, bool) else 0
 
     # -- description ------------------------------------------------------------------------
     def rule_options(self) -> Sequence[RuleOption]:
@@ -214,18 +208,14 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, Healing):
         return turns.end_encounter(actor)
 
     # -- combat -------------------------------------------------------------------------------
-    def attack_modifiers(self, context: AttackContext, options: Options) -> list[Term]:
-        return combat.attack_modifiers(context, options)
+    def attack_modifiers(self, request: AttackRequest, options: Options) -> list[Term]:
+        return combat.attack_modifiers(combat.context_of(request), options)
 
-    def defence_modifiers(self, context: AttackContext, options: Options) -> list[Term]:
-        """Every term of the target's defence roll (used only when the target rolls)."""
-        return combat.defence_modifiers(context, options)
+    def attack_odds(self, request: AttackRequest, options: Options) -> combat_odds.ClassicAttackOdds:
+        return combat_odds.attack_odds(combat.context_of(request), options)
 
-    def attack_odds(self, context: AttackContext, options: Options) -> combat_odds.ClassicAttackOdds:
-        return combat_odds.attack_odds(context, options)
-
-    def resolve_attack(self, context: AttackContext, dice: DiceSource, options: Options) -> AttackResult:
-        return combat.resolve_attack(context, dice, options)
+    def resolve_attack(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
+        return combat.resolve_attack(request, dice, options)
 
     def apply_damage(self, target: Actor, amount: int, options: Options, *, lethal: bool = True,
                      damage_type: str = "physical", label: str = "damage") -> DamageResult:

@@ -556,7 +556,8 @@ class MapPlace(QWidget):
             return
         attacker, target = pair
         try:
-            event = AttackDialog.ask(self, ctl, attacker, target, self.map_attack_inputs(ctl, attacker, target))
+            event = AttackDialog.ask(self, ctl, attacker, target,
+                                     lambda target_id: self.map_attack_inputs(ctl, attacker, target_id))
         except ValueError as exc:
             Ask.error(self, "Attack", str(exc))
             return

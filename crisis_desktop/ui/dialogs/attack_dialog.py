@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -17,6 +18,8 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QListWidget,
+    QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
     QRadioButton,
@@ -28,7 +31,7 @@ from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.encounter_commands import EncounterEvent
 from crisis_desktop.controller.encounter_log import attack_details
 from crisis_desktop.domain import StatValue
-from crisis_desktop.rules.base import AttackContext
+from crisis_desktop.rules.base import AttackRequest
 from crisis_desktop.rules.dice import DiceSource, NeedMoreDice, RandomDice, TypedDice
 from crisis_desktop.ui.widgets.stat_fields import StatFieldsForm
 
@@ -45,16 +48,24 @@ def dice_faces(text: str) -> list[int]:
     return faces
 
 
+# What the battle map measures between the attacker and a target (Attacks.map_inputs), by target id.
+Measure = Callable[[str], Mapping[str, StatValue]]
+
+
 class AttackDialog(QDialog):
-    """Builds an AttackContext from its inputs, shows the modifiers and odds as they change, rolls the attack
-    (the app's dice or the faces the GM typed) and shows the breakdown; Apply hands back the event."""
+    """Builds an AttackRequest from the rules' inputs (the attack's own, and each target's), shows the modifiers,
+    what the roll must reach and the odds for every target as they change, rolls the attack (the app's dice or the
+    faces the GM typed) and shows the breakdown; Apply hands back the event.
+
+    Further targets (a volley spread over several, everyone under an area template) are ticked in a list, in the
+    order they are declared, up to what the rules allow for the weapon."""
 
     def __init__(self, controller: EncounterController, attacker_id: str, target_id: str | None = None,
                  parent: QWidget | None = None, rng: random.Random | None = None, *,
-                 preset: Mapping[str, StatValue] | None = None) -> None:
+                 measure: Measure | None = None) -> None:
         super().__init__(parent)
-        # Values measured on the battle map (distance, cover); the GM can still change them.
-        self._preset = dict(preset or {})
+        # Values measured on the battle map (distance, cover) for any target; the GM can still change them.
+        self._measure = measure
         self.setWindowTitle("Attack")
         self.controller = controller
         self.rolled_event: EncounterEvent | None = None
@@ -64,18 +75,36 @@ class AttackDialog(QDialog):
         self.attacker = self._combo([(controller.name(cid), cid) for cid in standing], attacker_id)
         self.weapon = QComboBox()
         self.target = QComboBox()
-        # The situation's inputs are the rules' own (Attacks.attack_inputs): built for each attacker, weapon
-        # and target, keeping what the GM already set.
+        # The inputs are the rules' own (Attacks.attack_inputs, Attacks.target_inputs): built for each attacker,
+        # weapon and target, keeping what the GM already set.
         self.situation = StatFieldsForm()
         self.situation.valueEdited.connect(self._input_edited)
+        self.target_form = StatFieldsForm()
+        self.target_form.valueEdited.connect(lambda key, value: self._target_edited(self.target.currentData(),
+                                                                                    key, value))
+        self.further = QListWidget()
+        self.further.setObjectName("attack-further-targets")
+        self.further.setToolTip("Further targets of the same attack, in the order ticked")
+        self.further.setMaximumHeight(110)
+        self.further.itemChanged.connect(self._further_ticked)
+        self.further.currentItemChanged.connect(lambda *_: self._show_further_inputs())
+        self.further_label = QLabel()
+        self.further_form = StatFieldsForm()
+        self.further_form.valueEdited.connect(self._further_edited)
         self._values: dict[str, StatValue] = {}
         self._edited: set[str] = set()
+        self._target_values: dict[str, dict[str, StatValue]] = {}
+        self._target_edited_keys: dict[str, set[str]] = {}
+        self._ticked: list[str] = []
         self.execute = QCheckBox("Execute")
         self.execute.setToolTip("Execute a helpless target (the rules' Execute instead of an ordinary attack)")
         self.execute.setVisible(controller.attacks.has_execute)
         self.modifiers = QLabel()
         self.modifiers.setObjectName("attack-modifiers")
         self.modifiers.setWordWrap(True)
+        self.to_beat = QLabel()
+        self.to_beat.setObjectName("attack-to-beat")
+        self.to_beat.setWordWrap(True)
         self.odds = QLabel()
         self.odds.setObjectName("attack-odds")
         self.odds.setWordWrap(True)
@@ -133,10 +162,20 @@ class AttackDialog(QDialog):
         where = QVBoxLayout(inputs)
         where.setContentsMargins(0, 0, 0, 0)
         where.addWidget(self.situation)
+        where.addWidget(self.target_form)
         where.addWidget(self.execute)
+        self.further_box = QGroupBox("Further targets")
+        further = QHBoxLayout(self.further_box)
+        listing = QVBoxLayout()
+        listing.addWidget(self.further_label)
+        listing.addWidget(self.further)
+        further.addLayout(listing, 1)
+        further.addWidget(self.further_form, 1)
+        where.addWidget(self.further_box)
         preview = QGroupBox("Modifiers and odds")
         preview_layout = QVBoxLayout(preview)
         preview_layout.addWidget(self.modifiers)
+        preview_layout.addWidget(self.to_beat)
         preview_layout.addWidget(self.odds)
         dice = QGroupBox("Dice")
         dice_layout = QVBoxLayout(dice)
@@ -178,42 +217,146 @@ class AttackDialog(QDialog):
             self.target.addItem(f"{ctl.name(combatant.id)} ({combatant.side.value})", combatant.id)
         self._select(self.target, previous)
         self.target.blockSignals(False)
+        self._ticked = [t for t in self._ticked if self.target.findData(t) >= 0]
         self._weapon_changed()
-        self._target_changed()
 
     def _weapon_changed(self) -> None:
         self._rebuild_inputs()
 
     def _target_changed(self) -> None:
+        target_id = self.target.currentData()
+        if target_id in self._ticked:
+            self._ticked.remove(target_id)
         self._rebuild_inputs()
 
     def _rebuild_inputs(self) -> None:
-        """The rules' inputs for this attacker, weapon and target: what the GM set stays (where the rules still
+        """The rules' inputs for this attacker, weapon and targets: what the GM set stays (where the rules still
         allow it), the rest takes the battle map's measure or the rules' default."""
         attacker_id, weapon_id, target_id = (self.attacker.currentData(), self.weapon.currentData(),
                                              self.target.currentData())
         if attacker_id is None or weapon_id is None or target_id is None:
             self.situation.build([])
+            self.target_form.build([])
+            self.further_box.setVisible(False)
             self.update_preview()
             return
-        specs = self.controller.attack_inputs(attacker_id, weapon_id, target_id)
-        values: dict[str, StatValue] = {}
-        for spec in specs:
-            value = self._values[spec.key] if spec.key in self._edited else self._preset.get(spec.key, spec.default)
-            values[spec.key] = value if spec.validate(value) is None else spec.default
-        self._values = values
+        specs = self.controller.attack_inputs(attacker_id, weapon_id)
+        self._values = self._kept(specs, self._values, self._edited, {})
         self.situation.build(specs, columns=1)
-        self.situation.show_values(values)
+        self.situation.show_values(self._values)
+        self._target_values = {tid: self._inputs_of(tid) for tid in [target_id, *self._ticked]}
+        self.target_form.build(self._specs_of(target_id), columns=1)
+        self.target_form.show_values(self._target_values[target_id])
+        self._fill_further()
         self.update_preview()
+
+    @staticmethod
+    def _kept(specs: list[Any], values: Mapping[str, StatValue], edited: set[str],
+              measured: Mapping[str, StatValue]) -> dict[str, StatValue]:
+        kept: dict[str, StatValue] = {}
+        for spec in specs:
+            value = values[spec.key] if spec.key in edited and spec.key in values else \
+                measured.get(spec.key, spec.default)
+            kept[spec.key] = value if spec.validate(value) is None else spec.default
+        return kept
+
+    def _specs_of(self, target_id: str) -> list[Any]:
+        return self.controller.target_inputs(self.attacker.currentData(), self.weapon.currentData(), target_id)
+
+    def _inputs_of(self, target_id: str) -> dict[str, StatValue]:
+        measured = self._measure(target_id) if self._measure is not None else {}
+        return self._kept(self._specs_of(target_id), self._target_values.get(target_id, {}),
+                          self._target_edited_keys.get(target_id, set()), measured)
+
+    def _limit(self) -> int | None:
+        weapon = self._weapon()
+        return None if weapon is None else self.controller.attacks.max_targets(weapon)
+
+    def _fill_further(self) -> None:
+        """Everyone standing but the attacker and the aimed target, ticked as declared; hidden when the weapon
+        takes one target."""
+        limit = self._limit()
+        self.further_box.setVisible(limit is None or limit > 1)
+        self._ticked = self._ticked[:None if limit is None else max(0, limit - 1)]
+        self.further.blockSignals(True)
+        self.further.clear()
+        for index in range(self.target.count()):
+            target_id = self.target.itemData(index)
+            if target_id == self.target.currentData():
+                continue
+            item = QListWidgetItem(self.target.itemText(index))
+            item.setData(Qt.ItemDataRole.UserRole, target_id)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if target_id in self._ticked else Qt.CheckState.Unchecked)
+            self.further.addItem(item)
+        self.further.blockSignals(False)
+        self.further_label.setText("Everyone under the template:" if limit is None else
+                                   f"Up to {limit - 1} more, one attack each at least:")
+        self._show_further_inputs()
+
+    def _further_ticked(self, item: QListWidgetItem) -> None:
+        target_id = item.data(Qt.ItemDataRole.UserRole)
+        limit = self._limit()
+        if item.checkState() == Qt.CheckState.Checked and target_id not in self._ticked:
+            if limit is not None and len(self._ticked) + 1 >= limit:
+                self.further.blockSignals(True)
+                item.setCheckState(Qt.CheckState.Unchecked)
+                self.further.blockSignals(False)
+                self.problem.setText(f"This weapon takes at most {limit} target(s)")
+                return
+            self._ticked.append(target_id)
+            self._target_values[target_id] = self._inputs_of(target_id)
+        elif item.checkState() != Qt.CheckState.Checked and target_id in self._ticked:
+            self._ticked.remove(target_id)
+        self.problem.setText("")
+        self.further.setCurrentItem(item)
+        self._show_further_inputs()
+        self.update_preview()
+
+    def _show_further_inputs(self) -> None:
+        item = self.further.currentItem()
+        target_id = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+        if target_id not in self._ticked:
+            self.further_form.build([])
+            return
+        self.further_form.build(self._specs_of(target_id), columns=1)
+        self.further_form.show_values(self._target_values[target_id])
 
     def _input_edited(self, key: str, value: Any) -> None:
         self._values[key] = value
         self._edited.add(key)
         self.update_preview()
 
-    def field(self, key: str) -> QWidget:
-        """The widget of one of the rules' inputs."""
-        return self.situation.editors[key]
+    def _target_edited(self, target_id: str | None, key: str, value: Any) -> None:
+        if target_id is None:
+            return
+        self._target_values.setdefault(target_id, {})[key] = value
+        self._target_edited_keys.setdefault(target_id, set()).add(key)
+        self.update_preview()
+
+    def _further_edited(self, key: str, value: Any) -> None:
+        item = self.further.currentItem()
+        if item is not None:
+            self._target_edited(item.data(Qt.ItemDataRole.UserRole), key, value)
+
+    def tick(self, target_id: str) -> None:
+        """Declare a further target, as ticking it in the list does."""
+        for index in range(self.further.count()):
+            item = self.further.item(index)
+            if item.data(Qt.ItemDataRole.UserRole) == target_id:
+                item.setCheckState(Qt.CheckState.Checked)
+                return
+        raise KeyError(target_id)
+
+    def field(self, key: str, target_id: str | None = None) -> QWidget:
+        """The widget of one of the rules' inputs: the attack's own or the aimed target's, or (with `target_id`) a
+        further target's, which it shows."""
+        if target_id is not None:
+            for index in range(self.further.count()):
+                if self.further.item(index).data(Qt.ItemDataRole.UserRole) == target_id:
+                    self.further.setCurrentRow(index)
+            return self.further_form.editors[key]
+        return self.situation.editors.get(key) or self.target_form.editors[key]
 
     def _weapon(self) -> Any:
         attacker_id, weapon_id = self.attacker.currentData(), self.weapon.currentData()
@@ -221,32 +364,47 @@ class AttackDialog(QDialog):
             return None
         return self.controller.character_of(attacker_id).item(weapon_id)
 
-    def context(self) -> AttackContext | None:
+    def request(self) -> AttackRequest | None:
         attacker_id, weapon_id, target_id = (self.attacker.currentData(), self.weapon.currentData(),
                                              self.target.currentData())
         if attacker_id is None or weapon_id is None or target_id is None:
             return None
-        return self.controller.attack_context(attacker_id, weapon_id, target_id, **self._values)
+        more = [(tid, self._target_values[tid]) for tid in self._ticked]
+        return self.controller.attack_request(attacker_id, weapon_id, target_id, more=more,
+                                              **self._values, **self._target_values.get(target_id, {}))
 
     def update_preview(self) -> None:
-        """Every modifier of the roll and the exact odds, for the inputs as they are now."""
-        context = self.context()
-        if context is None:
-            self.modifiers.setText("Choose an attacker with a weapon, and a target.")
+        """Every modifier of the roll, what it must reach and the exact odds, for the inputs as they are now."""
+        try:
+            request = self.request()
+        except ValueError as exc:
+            request = None
+            reason = str(exc)
+        else:
+            reason = "Choose an attacker with a weapon, and a target."
+        if request is None:
+            self.modifiers.setText(reason)
+            self.to_beat.setText("")
             self.odds.setText("")
             self.roll_button.setEnabled(False)
             return
         try:
-            terms, odds = self.controller.attack_preview(context)
+            preview = self.controller.attack_preview(request)
         except ValueError as exc:
             self.modifiers.setText(str(exc))
+            self.to_beat.setText("")
             self.odds.setText("")
             self.roll_button.setEnabled(False)
             return
         self.roll_button.setEnabled(self.rolled_event is None)
-        self.modifiers.setText("Modifiers: " + (", ".join(f"{t.label} {t.value:+g}" for t in terms) or "none"))
-        self.odds.setText(f"Hit {odds.hit:.1%} · expected damage {odds.expected_damage:.2f} · "
-                          f"drops {context.target.name} {odds.drop_target:.1%}")
+        self.modifiers.setText("Modifiers: " + (", ".join(f"{t.label} {t.value:+g}" for t in preview.modifiers)
+                                                or "none"))
+        self.to_beat.setText(f"To beat: {preview.to_beat.explain()}" if preview.to_beat is not None else "")
+        targets = request.distinct_targets()
+        lines = [f"{'' if len(targets) == 1 else target.name + ': '}Hit {o.hit:.1%} · expected damage "
+                 f"{o.expected_damage:.2f} · drops {target.name} {o.drop_target:.1%}"
+                 for target, o in zip(targets, (preview.odds, *preview.odds.further), strict=False)]
+        self.odds.setText("\n".join(lines))
 
     # -- rolling ---------------------------------------------------------------------------------
     def dice(self) -> DiceSource:
@@ -255,11 +413,15 @@ class AttackDialog(QDialog):
         return RandomDice(rng=self._rng)
 
     def roll(self) -> None:
-        context = self.context()
-        if context is None or self.rolled_event is not None:
+        try:
+            request = self.request()
+        except ValueError as exc:
+            self.problem.setText(str(exc))
+            return
+        if request is None or self.rolled_event is not None:
             return
         try:
-            event = self.controller.attack(context, self.dice(), execute=self.execute.isChecked())
+            event = self.controller.attack(request, self.dice(), execute=self.execute.isChecked())
         except NeedMoreDice as exc:
             self.problem.setText(f"{exc}.")
             return
@@ -276,10 +438,10 @@ class AttackDialog(QDialog):
 
     @classmethod
     def ask(cls, parent: QWidget | None, controller: EncounterController, attacker_id: str,
-            target_id: str | None = None, preset: Mapping[str, StatValue] | None = None) -> EncounterEvent | None:
-        """The rolled attack to push, or None if the GM cancelled; tests replace this. `preset`: input values
-        measured on the battle map (Attacks.map_inputs)."""
-        dialog = cls(controller, attacker_id, target_id, parent, preset=preset)
+            target_id: str | None = None, measure: Measure | None = None) -> EncounterEvent | None:
+        """The rolled attack to push, or None if the GM cancelled; tests replace this. `measure`: what the battle
+        map measures between the attacker and any target (Attacks.map_inputs)."""
+        dialog = cls(controller, attacker_id, target_id, parent, measure=measure)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return dialog.rolled_event

@@ -294,12 +294,12 @@ def test_the_attack_dialog_gets_distance_and_cover_from_the_map(place, board, do
     target = next(c.id for c in ctl.encounter.combatants if c.side != ctl.combatant(current).side)
     asked = {}
 
-    def ask(_cls, _parent, controller, attacker_id, target_id=None, preset=None):
-        asked.update(preset or {}, attacker=attacker_id, target=target_id)
-        dialog = AttackDialog(controller, attacker_id, target_id, preset=preset)
+    def ask(_cls, _parent, controller, attacker_id, target_id=None, measure=None):
+        asked.update(measure(target_id), attacker=attacker_id, target=target_id)
+        dialog = AttackDialog(controller, attacker_id, target_id, measure=measure)
         asked["dialog"] = (dialog.field("distance").value(), dialog.field("cover").currentData(),
                            dialog.field("cover_penetrable").isChecked())
-        asked["context distance"] = dialog.context().distance
+        asked["request distance"] = dialog.request().targets[0].inputs["distance"]
         return None
 
     monkeypatch.setattr(AttackDialog, "ask", classmethod(ask))
@@ -314,8 +314,9 @@ def test_the_attack_dialog_gets_distance_and_cover_from_the_map(place, board, do
     assert asked["cover"] == expected.terrain and asked["cover_penetrable"] == expected.penetrable
     weapon = ctl.weapons(current)[0]
     assert asked["dialog"] == (asked["distance"], expected.terrain, expected.penetrable)
-    # The rules strike a melee weapon in reach, whatever the map measures (reach is the map's to check later).
-    assert asked["context distance"] == (asked["distance"] if weapon.stats.get("range") else None)
+    # The request carries the measure; the rules read a melee weapon as striking in reach (tested with the rules).
+    assert asked["request distance"] == asked["distance"]
+    assert weapon is not None
 
 
 # -- measure, area, scatter -------------------------------------------------------------------------

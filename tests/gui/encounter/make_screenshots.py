@@ -47,7 +47,7 @@ def main(app: QApplication) -> None:
         target = next(c.id for c in ctl.encounter.combatants if c.side != ctl.combatant(current).side)
         distance = 2 if weapon.stats.get("range") else None
         with contextlib.suppress(ValueError):
-            document.push(ctl.attack(ctl.attack_context(current, weapon.id, target, distance=distance), dice))
+            document.push(ctl.attack(ctl.attack_request(current, weapon.id, target, distance=distance), dice))
         document.push(ctl.step("next_turn"))
     document.push(ctl.add_condition("pc-vera", "kneeling"))
     board._select_current()

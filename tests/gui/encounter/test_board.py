@@ -36,7 +36,7 @@ def scripted_attack(monkeypatch, seed=3):
         targets = enemies(ctl, attacker_id)
         weapon = ctl.weapons(attacker_id)[0]
         distance = None if not weapon.stats.get("range") else 2
-        return ctl.attack(ctl.attack_context(attacker_id, weapon.id, targets[0], distance=distance), dice)
+        return ctl.attack(ctl.attack_request(attacker_id, weapon.id, targets[0], distance=distance), dice)
 
     monkeypatch.setattr(AttackDialog, "ask", classmethod(ask))
     return asked

@@ -49,7 +49,7 @@ def test_a_whole_fight_through_the_board(tiny_board, monkeypatch):
 
     def ask(_cls: Any, _parent: Any, ctl: Any, attacker_id: str, target_id: str | None = None) -> Any:
         weapon = ctl.weapons(attacker_id)[0]
-        return ctl.attack(ctl.attack_context(attacker_id, weapon.id, targets(ctl, attacker_id)[0]), dice)
+        return ctl.attack(ctl.attack_request(attacker_id, weapon.id, targets(ctl, attacker_id)[0]), dice)
 
     monkeypatch.setattr(AttackDialog, "ask", classmethod(ask))
     start_state = document.campaign.model_dump()

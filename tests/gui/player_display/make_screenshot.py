@@ -55,7 +55,7 @@ def main(app: QApplication) -> None:
         weapons = ctl.weapons(current)
         if target and weapons:
             with contextlib.suppress(ValueError):
-                document.push(ctl.attack(ctl.attack_context(current, weapons[0].id, target, distance=4), dice))
+                document.push(ctl.attack(ctl.attack_request(current, weapons[0].id, target, distance=4), dice))
         document.push(ctl.step("next_turn"))
     # Into round 1, on someone the players can see (the hidden sniper's turn shows no highlight).
     for _ in range(12):

@@ -51,7 +51,7 @@ def test_no_gm_notes_hidden_names_or_odds_reach_the_display(qtbot, document, boa
     attacker = ctl.current_id()
     target = next(c.id for c in ctl.encounter.combatants if c.side != ctl.combatant(attacker).side and not c.hidden)
     weapon = ctl.weapons(attacker)[0]
-    document.push(ctl.attack(ctl.attack_context(attacker, weapon.id, target, distance=3), RandomDice(2)))
+    document.push(ctl.attack(ctl.attack_request(attacker, weapon.id, target, distance=3), RandomDice(2)))
     shown = texts(display)
     assert "SECRET" not in shown and ctl.name(SNIPER) not in shown
     assert "%" not in shown and "odds" not in shown.lower()

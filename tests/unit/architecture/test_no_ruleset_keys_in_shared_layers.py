@@ -50,7 +50,8 @@ def declared_keys(rules: Ruleset) -> set[str]:
         keys |= {field.key for field in rules.override_fields(actor, {})}
         if isinstance(rules, Attacks):
             for weapon in (item for item in rules.equipment_catalogue() if item.kind is ItemKind.WEAPON):
-                keys |= {spec.key for spec in rules.attack_inputs(actor, weapon, actor, 0, {})}
+                keys |= {spec.key for spec in rules.attack_inputs(actor, weapon, 0, {})}
+                keys |= {spec.key for spec in rules.target_inputs(actor, weapon, actor, 0, {})}
     return keys
 
 

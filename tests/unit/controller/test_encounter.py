@@ -55,7 +55,7 @@ def play_turn(ctl: EncounterController, history: History, dice: RandomDice, dist
     can_attack = any(a.action.key == "attack" and a.allowed for a in ctl.actions(current))
     if targets and weapons and can_attack:
         melee = not weapons[0].stats.get("range")
-        context = ctl.attack_context(current, weapons[0].id, targets[0], distance=None if melee else distance)
+        context = ctl.attack_request(current, weapons[0].id, targets[0], distance=None if melee else distance)
         with contextlib.suppress(ValueError):  # out of ammunition or range: the turn passes
             history.push(ctl.attack(context, dice))
     history.push(ctl.step("next_turn"))
@@ -323,8 +323,10 @@ def test_attack_applies_damage_ammo_and_logs_the_breakdown():
     weapon = next(w for w in ctl.weapons(pc) if w.stats.get("range"))
     ammo = weapon.stats["ammo"]
     target = enemies_of(ctl, pc)[0]
-    context = ctl.attack_context(pc, weapon.id, target, distance=2)
-    terms, odds = ctl.attack_preview(context)
+    context = ctl.attack_request(pc, weapon.id, target, distance=2)
+    preview = ctl.attack_preview(context)
+    odds = preview.odds
+    assert preview.to_beat is not None and preview.to_beat.value == 4     # crisis: ranged attacks need 4
     assert 0 < odds.hit < 1 and odds.expected_damage > 0 and 0 <= odds.drop_target <= 1
     event = ctl.attack(context, RandomDice(11))
     history.push(event)
@@ -498,12 +500,12 @@ def test_execute_needs_a_helpless_target_and_is_one_undoable_event():
     pc = first_pc_turn(history, ctl)
     weapon = next(w for w in ctl.weapons(pc) if w.stats.get("range"))
     target = enemies_of(ctl, pc)[0]
-    context = ctl.attack_context(pc, weapon.id, target, distance=2)
+    context = ctl.attack_request(pc, weapon.id, target, distance=2)
     with pytest.raises(ValueError, match="is not helpless"):
         ctl.attack(context, RandomDice(3), execute=True)
     ctl.character_of(target).conditions.append(ConditionState(key="helpless"))
     before = campaign.model_dump()
-    event = ctl.attack(ctl.attack_context(pc, weapon.id, target, distance=2), RandomDice(3), execute=True)
+    event = ctl.attack(ctl.attack_request(pc, weapon.id, target, distance=2), RandomDice(3), execute=True)
     history.push(event)
     assert event.result.hit and event.result.attack.dice == ()  # no attack roll: an automatic hit
     assert ctl.character_of(target).status.get("wounds", 0) > 0
@@ -610,15 +612,19 @@ def test_attack_inputs_come_from_the_rules_with_defaults_from_the_live_state():
     pc = first_pc_turn(history, ctl)
     weapon = ctl.weapons(pc)[0]
     target = enemies_of(ctl, pc)[0]
-    inputs = {spec.key: spec for spec in ctl.attack_inputs(pc, weapon.id, target)}
-    assert {"distance", "cover", "aim", "extra_attacks", "circumstance", "target_surprised"} <= set(inputs)
-    assert inputs["aim"].default == 0 and inputs["extra_attacks"].maximum == max(0, int(weapon.stats.get("rof", 1)) - 1)
+    own = {spec.key: spec for spec in ctl.attack_inputs(pc, weapon.id)}
+    per_target = {spec.key: spec for spec in ctl.target_inputs(pc, weapon.id, target)}
+    assert {"aim", "circumstance"} <= set(own) and {"distance", "cover", "target_surprised"} <= set(per_target)
+    rof = int(weapon.stats.get("rof", 1))
+    assert own["aim"].default == 0
+    assert ("attacks" in per_target) == (rof > 1) and (rof == 1 or per_target["attacks"].maximum == rof)
     if any(a.action.key == "take_aim" and a.allowed for a in ctl.actions(pc)):
         history.push(ctl.take_action(pc, "take_aim"))
-        assert {s.key: s for s in ctl.attack_inputs(pc, weapon.id, target)}["aim"].default == 1
-        assert ctl.attack_context(pc, weapon.id, target).aim == 1  # inputs not given take the rules' defaults
+        assert {s.key: s for s in ctl.attack_inputs(pc, weapon.id)}["aim"].default == 1
+        request = ctl.attack_request(pc, weapon.id, target)  # inputs not given take the rules' defaults
+        assert request.inputs["aim"] == 1 and request.targets[0].inputs["distance"] == per_target["distance"].default
     with pytest.raises(ValueError, match="^These rules have no attack input strain$"):
-        ctl.attack_context(pc, weapon.id, target, strain=2)
+        ctl.attack_request(pc, weapon.id, target, strain=2)
 
 
 def test_a_melee_weapon_strikes_in_reach_whatever_distance_is_given():
@@ -629,4 +635,6 @@ def test_a_melee_weapon_strikes_in_reach_whatever_distance_is_given():
     bite = ctl.weapons(wolf)[0]
     target = enemies_of(ctl, wolf)[0]
     assert ctl.attacks.weapon_range(bite) is None
-    assert ctl.attack_context(wolf, bite.id, target, distance=5.0).distance is None
+    terms = ctl.attack_preview(ctl.attack_request(wolf, bite.id, target, distance=5.0)).modifiers
+    assert not [t for t in terms if "range" in t.label]
+    assert [t for t in ctl.attack_preview(ctl.attack_request(wolf, bite.id, target, distance=0)).modifiers] == terms

@@ -41,7 +41,7 @@ def intents(ctl: EncounterController, dice: RandomDice) -> list[tuple[str, Calla
         for target in encounter.combatants:
             if target.id != current:
                 def attack(w=weapon.id, t=target.id) -> Command:
-                    return ctl.attack(ctl.attack_context(current, w, t, distance=3), dice)
+                    return ctl.attack(ctl.attack_request(current, w, t, distance=3), dice)
                 options.append(("attack", attack))
     character = ctl.character_of(current)
     options += [

@@ -41,7 +41,7 @@ def intents(ctl: EncounterController, dice: RandomDice) -> list[Intent]:
         for target in encounter.combatants:
             if target.id != cid:
                 def attack(a: str = cid, t: str = target.id) -> Command:
-                    return ctl.attack(ctl.attack_context(a, ctl.weapons(a)[0].id, t), dice)
+                    return ctl.attack(ctl.attack_request(a, ctl.weapons(a)[0].id, t), dice)
                 options.append(("attack", attack))
         options.append(("shout", lambda a=cid: ctl.take_action(a, "shout")))
     someone = encounter.combatants[0] if encounter.combatants else None
