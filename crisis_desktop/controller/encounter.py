@@ -28,6 +28,9 @@ from crisis_desktop.rules.base import (
     AttackResult,
     Attacks,
     AttackTarget,
+    CheckOdds,
+    CheckRequest,
+    Checks,
     Effect,
     Explained,
     FieldSpec,
@@ -82,6 +85,13 @@ class EncounterController(FightView):
         """The rules' attacks; ValueError where the system has none."""
         if not isinstance(self.ruleset, Attacks):
             raise ValueError(f"The {self.ruleset.name} rules have no attacks")
+        return self.ruleset
+
+    @property
+    def checks(self) -> Checks:
+        """The rules' checks; ValueError where the system has none."""
+        if not isinstance(self.ruleset, Checks):
+            raise ValueError(f"The {self.ruleset.name} rules have no checks")
         return self.ruleset
 
     def _may_act(self, combatant_id: str) -> None:
@@ -327,6 +337,44 @@ class EncounterController(FightView):
                 if state_after.key != state_before:
                     d.note("state", state_after.text, target.combatant.id if target.combatant else None)
             event = d.event(f"{request.attacker.name} attacks {names}", result=result)
+        return event
+
+    # -- checks ----------------------------------------------------------------------------------
+    def check_skills(self, combatant_id: str) -> list[tuple[str, str]]:
+        """What this combatant may be checked on, as (stat key, label)."""
+        return self.checks.check_skills(self.character_of(combatant_id))
+
+    def check_inputs(self, combatant_id: str, skill: str) -> list[FieldSpec]:
+        """What the GM sets for a check, as the rules describe it, with defaults."""
+        return self.checks.check_inputs(self.actor(combatant_id), skill, self.options)
+
+    def check_request(self, combatant_id: str, skill: str, **inputs: Any) -> CheckRequest:
+        """The check from the rules' inputs (those not given take their defaults); ValueError naming an input the
+        rules do not know, or a value out of its range."""
+        specs = {spec.key: spec for spec in self.check_inputs(combatant_id, skill)}
+        unknown = sorted(set(inputs) - set(specs))
+        if unknown:
+            raise ValueError(f"These rules have no check input {', '.join(unknown)}")
+        values = {key: spec.default for key, spec in specs.items()} | inputs
+        for key, value in values.items():
+            reason = specs[key].validate(value)
+            if reason:
+                raise ValueError(reason)
+        return self.checks.check_request(self.actor(combatant_id), skill, values)
+
+    def check_odds(self, request: CheckRequest) -> CheckOdds:
+        return self.checks.check_odds(request, self.options)
+
+    def check(self, request: CheckRequest, dice: DiceSource, what: str = "") -> EncounterEvent:
+        """Roll a check the GM asked for (NeedMoreDice for typed dice that run out) and log it; it changes nothing
+        else. The event's `result` is the CheckResult. `what`: the skill's label for the log."""
+        result = self.checks.check(request, dice, self.options)
+        actor = request.actor
+        text = f"{actor.name}: {what or request.skill} check, {result.describe()}"
+        with self._drafting() as d:
+            d.note("check", text, actor.combatant.id if actor.combatant else None,
+                   logs.explained_terms(result.total), [logs.describe_check(what or request.skill, result)])
+            event = d.event(f"{actor.name}: {what or request.skill} check", result=result)
         return event
 
     # -- GM overrides -----------------------------------------------------------------------------

@@ -17,6 +17,8 @@ def entry(encounter: Encounter, kind: str, text: str, actor_id: str | None = Non
 
 
 def describe_check(label: str, check: CheckResult) -> str:
+    if check.tally is not None:   # dice of symbols: what they showed, after the rules' cancellation
+        return f"{label}: {check.describe()}"
     return f"{label}: {check.total.explain()} against {check.target.explain()}: {check.outcome.value}"
 
 

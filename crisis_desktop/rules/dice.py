@@ -7,9 +7,11 @@ a result can be replayed from its recorded dice.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
+
+from crisis_desktop.rules.tally import Tally
 
 
 @dataclass(frozen=True)
@@ -21,18 +23,58 @@ class DieRoll:
     label: str = ""
 
 
+@dataclass(frozen=True)
+class Face:
+    """One face of a die of symbols: how the GM types it ("s", "sa", "blank") and the symbols it shows."""
+
+    text: str
+    symbols: Tally
+
+
+@dataclass(frozen=True)
+class DieKind:
+    """A die of the rules' own whose faces show symbols (Genesys's ability die), not numbers. Rolling one is asking
+    the DiceSource for a face number from 1 to `sides` with `kind` set; the face's symbols are `faces[n - 1]`."""
+
+    key: str
+    name: str
+    faces: tuple[Face, ...]
+    colour: str = ""                 # how the table knows it ("green"), for the typed dice palette
+
+    @property
+    def sides(self) -> int:
+        return len(self.faces)
+
+    def face_texts(self) -> list[str]:
+        """Each distinct face as the GM types it, in the die's order."""
+        return list(dict.fromkeys(f.text for f in self.faces))
+
+    def face_number(self, text: str) -> int:
+        """The face number (1 = the first) of a face typed as `text`; ValueError naming the faces this die has."""
+        wanted = text.strip().lower()
+        for number, face in enumerate(self.faces, start=1):
+            if face.text.lower() == wanted:
+                return number
+        raise ValueError(f"The {self.name} has the faces {', '.join(self.face_texts())}; {text!r} was entered")
+
+    def symbols(self, number: int) -> Tally:
+        return self.faces[number - 1].symbols
+
+
 class NeedMoreDice(Exception):
     """Raised by TypedDice when the GM has not typed enough dice for the roll."""
 
-    def __init__(self, sides: int, label: str) -> None:
-        super().__init__(f"Enter another d{sides}" + (f" for {label}" if label else ""))
+    def __init__(self, sides: int, label: str, kind: DieKind | None = None) -> None:
+        die = kind.name if kind is not None else f"d{sides}"
+        super().__init__(f"Enter another {die}" + (f" for {label}" if label else ""))
         self.sides = sides
         self.label = label
+        self.kind = kind
 
 
 class DiceSource(Protocol):
-    def roll(self, sides: int, label: str = "") -> int:
-        """A face from 1 to `sides`."""
+    def roll(self, sides: int, label: str = "", kind: DieKind | None = None) -> int:
+        """A face from 1 to `sides`; `kind` names a die of symbols (its face number is returned)."""
         ...
 
 
@@ -43,7 +85,7 @@ class RandomDice:
         self._rng = rng if rng is not None else random.Random(seed)
         self.rolled: list[DieRoll] = []
 
-    def roll(self, sides: int, label: str = "") -> int:
+    def roll(self, sides: int, label: str = "", kind: DieKind | None = None) -> int:
         if sides < 1:
             raise ValueError(f"a die needs at least one side, got d{sides}")
         value = self._rng.randint(1, sides)
@@ -52,13 +94,15 @@ class RandomDice:
 
 
 class TypedDice:
-    """Dice the GM rolled at the table and typed in, taken in order.
+    """Dice the GM rolled at the table and typed in, taken in order: numbers for numbered dice, face texts ("sa",
+    "blank") for dice of symbols.
 
-    Each value is checked against the die asked for: a 9 typed for a d8 is refused with the reason.
+    Each value is checked against the die asked for: a 9 typed for a d8, or "t" for a die without that face, is
+    refused with the reason.
     """
 
-    def __init__(self, values: Iterable[int]) -> None:
-        self._values = list(values)
+    def __init__(self, values: Iterable[int | str]) -> None:
+        self._values: Sequence[int | str] = list(values)
         self._next = 0
         self.rolled: list[DieRoll] = []
 
@@ -66,10 +110,18 @@ class TypedDice:
     def remaining(self) -> int:
         return len(self._values) - self._next
 
-    def roll(self, sides: int, label: str = "") -> int:
+    def roll(self, sides: int, label: str = "", kind: DieKind | None = None) -> int:
         if self._next >= len(self._values):
-            raise NeedMoreDice(sides, label)
-        value = self._values[self._next]
+            raise NeedMoreDice(sides, label, kind)
+        typed = self._values[self._next]
+        if kind is not None and isinstance(typed, str):
+            value = kind.face_number(typed)
+        elif isinstance(typed, str):
+            if not typed.strip().isdigit():
+                raise ValueError(f"A d{sides}{f' for {label}' if label else ''} shows a number; {typed!r} was entered")
+            value = int(typed)
+        else:
+            value = typed
         if not 1 <= value <= sides:
             what = f" for {label}" if label else ""
             raise ValueError(f"A d{sides}{what} shows 1 to {sides}; {value} was entered")

@@ -1,12 +1,26 @@
-"""Exact probability distributions of dice totals: dict[int, float] values and convolution helpers."""
+"""Exact probability distributions of dice results: dict[int, float] over totals, or over any outcome that adds up
+(a Tally of symbols), and convolution helpers."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from functools import lru_cache
+from typing import Any, Protocol, TypeVar
+
+from crisis_desktop.rules.dice import DieKind
+from crisis_desktop.rules.tally import Tally
 
 # A distribution maps each possible total to its probability; the probabilities sum to 1.
 Dist = dict[int, float]
+
+
+class Summable(Hashable, Protocol):
+    """An outcome that adds up with another of its kind: a number, a Tally."""
+
+    def __add__(self, other: Any, /) -> Any: ...
+
+
+K = TypeVar("K", bound=Summable)
 
 # Exploding dice are followed until the probability of yet another explosion is below this.
 EPSILON = 1e-12
@@ -56,12 +70,13 @@ def exploding(sides: int, epsilon: float = EPSILON) -> Dist:
     return dict(_exploding(sides, epsilon))
 
 
-def convolve(a: Mapping[int, float], b: Mapping[int, float]) -> Dist:
-    """The distribution of the sum of two independent values."""
-    out: Dist = {}
+def convolve(a: Mapping[K, float], b: Mapping[K, float]) -> dict[K, float]:
+    """The distribution of the sum of two independent values (numbers, or tallies of symbols)."""
+    out: dict[K, float] = {}
     for va, pa in a.items():
         for vb, pb in b.items():
-            out[va + vb] = out.get(va + vb, 0.0) + pa * pb
+            key = va + vb
+            out[key] = out.get(key, 0.0) + pa * pb
     return out
 
 
@@ -70,6 +85,35 @@ def convolve_all(dists: Iterable[Mapping[int, float]]) -> Dist:
     out: Dist = {0: 1.0}
     for d in dists:
         out = convolve(out, d)
+    return out
+
+
+def face_distribution(kind: DieKind) -> dict[Tally, float]:
+    """One die of symbols: each face's tally, faces showing the same symbols merged."""
+    out: dict[Tally, float] = {}
+    for face in kind.faces:
+        out[face.symbols] = out.get(face.symbols, 0.0) + 1.0 / kind.sides
+    return out
+
+
+def pool(kinds: Iterable[DieKind], reduce: Callable[[Tally], Tally] | None = None) -> dict[Tally, float]:
+    """The exact distribution of what a pool of symbol dice shows together, each die's faces equally likely.
+    `reduce` (the rules' cancellation: a success cancels a failure) is applied after each die, which keeps the
+    number of outcomes small; it must give the same result whatever order the dice come in."""
+    out: dict[Tally, float] = {Tally(): 1.0}
+    for kind in kinds:
+        out = convolve(out, face_distribution(kind))
+        if reduce is not None:
+            out = mapped_keys(out, reduce)
+    return out
+
+
+def mapped_keys(d: Mapping[K, float], fn: Callable[[K], Any]) -> dict[Any, float]:
+    """The distribution of fn(outcome), for outcomes of any kind; outcomes mapping to the same value merge."""
+    out: dict[Any, float] = {}
+    for v, p in d.items():
+        key = fn(v)
+        out[key] = out.get(key, 0.0) + p
     return out
 
 
@@ -206,6 +250,6 @@ def trimmed(d: Mapping[int, float], epsilon: float = 0.0) -> Dist:
 
 __all__ = [
     "EPSILON", "Dist", "at_least", "at_most", "clamp_low", "compare", "constant", "convolve", "convolve_all",
-    "dice_sum", "die", "exploding", "expected", "mapped", "mixture", "negate", "normalised", "probability",
-    "repeat", "scale", "shift", "total", "trimmed", "variance",
+    "dice_sum", "die", "exploding", "expected", "face_distribution", "mapped", "mapped_keys", "mixture", "negate",
+    "normalised", "pool", "probability", "repeat", "scale", "shift", "total", "trimmed", "variance",
 ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -11,6 +11,7 @@ from crisis_desktop.rules.base.effects import Effect
 from crisis_desktop.rules.base.state import Actor
 from crisis_desktop.rules.base.values import Explained, Term
 from crisis_desktop.rules.dice import DieRoll
+from crisis_desktop.rules.tally import Tally
 
 
 class Outcome(StrEnum):
@@ -31,7 +32,8 @@ class CheckRequest:
     `skill` is a stat key of the ruleset (a skill or an attribute). `difficulty` is in the
     ruleset's own scale (crisis: the DL to reach, 0..20; crisis-classic: Difficulty Level 1..10).
     `assets` and `unfavourable` name the circumstances (same-named assets do not stack);
-    `modifiers` are further terms (HIT, range, cover, the GM's circumstance).
+    `modifiers` are further terms (HIT, range, cover, the GM's circumstance); `inputs` the values of the rules'
+    own further check inputs (Checks.check_inputs: boost and setback dice, upgrades), keyed as they name them.
     """
 
     actor: Actor
@@ -40,6 +42,7 @@ class CheckRequest:
     modifiers: tuple[Term, ...] = ()
     assets: tuple[str, ...] = ()
     unfavourable: tuple[str, ...] = ()
+    inputs: Mapping[str, StatValue] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -50,8 +53,14 @@ class CheckResult:
     degree: int                     # crisis: Extras; crisis-classic: margin (negative on failure)
     dice: tuple[DieRoll, ...]
     stunts: int = 0                 # crisis-classic: dice showing the stunt face
+    # What dice of symbols showed, after the rules' cancellation (net success, advantage, triumph); None for
+    # systems that roll numbers. `total` then holds the net count the outcome rests on.
+    tally: Tally | None = None
+    symbol_names: Mapping[str, str] = field(default_factory=dict)   # the rules' words for the tally's symbols
 
     def describe(self) -> str:
+        if self.tally is not None:
+            return f"{self.tally.describe(self.symbol_names)}: {self.outcome.value}"
         return f"{self.total.value:g} against {self.target.value:g}: {self.outcome.value}"
 
 
@@ -61,6 +70,12 @@ class CheckOdds:
 
     outcomes: Mapping[Outcome, float]
     degrees: Mapping[int, float]    # P(Extras == n) / P(margin == n)
+    # Systems of symbols: P(the dice show this tally, after cancellation), over every tally; empty for numbers.
+    tallies: Mapping[Tally, float] = field(default_factory=dict)
+
+    def chance(self, predicate: Callable[[Tally], bool]) -> float:
+        """P(the tally shown satisfies `predicate`): at least one triumph, net advantage of 2..."""
+        return sum(p for t, p in self.tallies.items() if predicate(t))
 
     @property
     def success(self) -> float:

@@ -19,10 +19,17 @@ from crisis_desktop.rules.base.combat import (
     DamageResult,
 )
 from crisis_desktop.rules.base.economy import ActionAvailability, ActionSpec, Cost, Currency, TurnEffects
-from crisis_desktop.rules.base.sheet import ConditionSpec, FieldSpec, OverrideField, OverrideKind, RuleOption
+from crisis_desktop.rules.base.sheet import (
+    ConditionSpec,
+    FieldKind,
+    FieldSpec,
+    OverrideField,
+    OverrideKind,
+    RuleOption,
+)
 from crisis_desktop.rules.base.state import Actor, ResourceSpec, StateLabel
 from crisis_desktop.rules.base.values import Explained, Options, Term
-from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.dice import DiceSource, DieKind
 
 if TYPE_CHECKING:
     from crisis_desktop.rules.cover import CoverReading
@@ -51,6 +58,10 @@ class Ruleset(ABC):
         named = {c.key: c for c in self.currencies()}
         parts = [named[key].amount(n) if key in named else f"{n} {key}" for key, n in price.items() if n]
         return " + ".join(parts) or "free"
+
+    def dice_kinds(self) -> Sequence[DieKind]:
+        """The dice of symbols the system rolls (for typing them in by their faces); none for numbered dice."""
+        return ()
 
     def movement(self) -> Movement | None:
         """The system's movement rules on the battle map (rules/movement.py); None lets the map move tokens
@@ -167,7 +178,32 @@ class Ruleset(ABC):
 
 
 class Checks(ABC):
-    """A system with checks and contests to roll and to price."""
+    """A system with checks and contests to roll and to price. The check dialog is generated from `check_skills` and
+    `check_inputs`, and makes its request with `check_request`."""
+
+    def check_skills(self, character: Character) -> list[tuple[str, str]]:
+        """What a character may be checked on, as (stat key, label), in the sheet's order: every INT or DIE field of
+        the sheet that applies to its kind, by default."""
+        assert isinstance(self, Ruleset)
+        return [(f.key, f.label) for f in self.character_fields()
+                if character.kind in f.kinds and f.kind in (FieldKind.INT, FieldKind.DIE)]
+
+    def check_inputs(self, actor: Actor, skill: str, options: Options) -> list[FieldSpec]:
+        """What the GM sets for a check besides who and on what: the difficulty in the rules' scale and a
+        circumstance, by default; a system adds its own (boost and setback dice)."""
+        return [FieldSpec("difficulty", "Difficulty", FieldKind.INT, "Check", 4, 0, 20),
+                FieldSpec("circumstance", "Circumstance", FieldKind.INT, "Check", 0, -20, 20)]
+
+    def check_request(self, actor: Actor, skill: str, inputs: Mapping[str, StatValue]) -> CheckRequest:
+        """The check from the values of `check_inputs`: the difficulty, the circumstance as a modifier, the rest as
+        the request's own inputs."""
+        values = dict(inputs)
+        difficulty = values.pop("difficulty", 0)
+        circumstance = values.pop("circumstance", 0)
+        if isinstance(difficulty, bool) or not isinstance(difficulty, int):
+            raise ValueError(f"The difficulty must be a whole number, not {difficulty!r}")
+        modifiers = (Term("circumstance", circumstance),) if isinstance(circumstance, int) and circumstance else ()
+        return CheckRequest(actor, skill, difficulty, modifiers, inputs=values)
 
     @abstractmethod
     def check(self, request: CheckRequest, dice: DiceSource, options: Options) -> CheckResult: ...

@@ -23,6 +23,7 @@ from crisis_desktop.rules.base import (
     Currency,
     DamageResult,
     Explained,
+    FieldKind,
     FieldSpec,
     Healing,
     InitiativeEntry,
@@ -121,6 +122,16 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Healing):
 
     def character_fields(self) -> Sequence[FieldSpec]:
         return sheet.character_fields()
+
+    def check_skills(self, character: Character) -> list[tuple[str, str]]:
+        """The attributes, then every skill."""
+        keys = {*stats.ATTRIBUTES, *stats.SKILL_ATTRIBUTE}
+        return [(f.key, f.label) for f in sheet.character_fields() if f.key in keys]
+
+    def check_inputs(self, actor: Actor, skill: str, options: Options) -> list[FieldSpec]:
+        return [FieldSpec("difficulty", "Difficulty (DL)", FieldKind.INT, "Check", 4, 0, 20,
+                          help="The total to reach: 4 is a normal task"),
+                FieldSpec("circumstance", "Circumstance", FieldKind.INT, "Check", 0, -20, 20)]
 
     def npc_level_field(self) -> FieldSpec | None:
         return next(f for f in self.character_fields() if f.key == "difficulty")

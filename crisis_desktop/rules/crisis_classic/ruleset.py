@@ -22,6 +22,7 @@ from crisis_desktop.rules.base import (
     Currency,
     DamageResult,
     Explained,
+    FieldKind,
     FieldSpec,
     Healing,
     InitiativeEntry,
@@ -165,6 +166,16 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, Healing):
         return sheet.state(character)
 
     # -- checks -------------------------------------------------------------------------------
+    def check_skills(self, character: Character) -> list[tuple[str, str]]:
+        """The abilities, then every skill."""
+        keys = {a.key for a in tables.abilities()} | {sk.key for sk in tables.skills()}
+        return [(f.key, f.label) for f in sheet.character_fields() if f.key in keys]
+
+    def check_inputs(self, actor: Actor, skill: str, options: Options) -> list[FieldSpec]:
+        return [FieldSpec("difficulty", "Difficulty Level", FieldKind.INT, "Check", tables.NEUTRAL_DL, 1, 10,
+                          help="1 is trivial, 4 neutral, 10 all but impossible"),
+                FieldSpec("circumstance", "Circumstance", FieldKind.INT, "Check", 0, -20, 20)]
+
     def check(self, request: CheckRequest, dice: DiceSource, options: Options) -> CheckResult:
         return checks.check(request, dice, options)
 

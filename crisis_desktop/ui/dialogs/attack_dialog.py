@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -17,12 +16,10 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
-    QRadioButton,
     QVBoxLayout,
     QWidget,
 )
@@ -32,21 +29,9 @@ from crisis_desktop.controller.encounter_commands import EncounterEvent
 from crisis_desktop.controller.encounter_log import attack_details
 from crisis_desktop.domain import StatValue
 from crisis_desktop.rules.base import AttackRequest
-from crisis_desktop.rules.dice import DiceSource, NeedMoreDice, RandomDice, TypedDice
+from crisis_desktop.rules.dice import DiceSource, NeedMoreDice
+from crisis_desktop.ui.widgets.dice_entry import TypedDiceEntry
 from crisis_desktop.ui.widgets.stat_fields import StatFieldsForm
-
-
-def dice_faces(text: str) -> list[int]:
-    """Die faces typed as '4 6 2' or '4,6,2'; ValueError naming what is not a number."""
-    faces = []
-    for part in re.split(r"[\s,;]+", text.strip()):
-        if not part:
-            continue
-        if not part.isdigit():
-            raise ValueError(f"{part!r} is not a die face")
-        faces.append(int(part))
-    return faces
-
 
 # What the battle map measures between the attacker and a target (Attacks.map_inputs), by target id.
 Measure = Callable[[str], Mapping[str, StatValue]]
@@ -85,7 +70,7 @@ class AttackDialog(QDialog):
         self.further = QListWidget()
         self.further.setObjectName("attack-further-targets")
         self.further.setToolTip("Further targets of the same attack, in the order ticked")
-        self.further.setMaximumHeight(110)
+        self.further.setMaximumHeight(100)
         self.further.itemChanged.connect(self._further_ticked)
         self.further.currentItemChanged.connect(lambda *_: self._show_further_inputs())
         self.further_label = QLabel()
@@ -108,12 +93,9 @@ class AttackDialog(QDialog):
         self.odds = QLabel()
         self.odds.setObjectName("attack-odds")
         self.odds.setWordWrap(True)
-        self.app_dice = QRadioButton("Roll by the app")
-        self.app_dice.setChecked(True)
-        self.typed_dice = QRadioButton("Enter the dice rolled at the table:")
-        self.faces = QLineEdit()
-        self.faces.setPlaceholderText("faces in order, e.g. 4 6 2")
-        self.faces.textEdited.connect(lambda _t: self.typed_dice.setChecked(True))
+        self.dice_entry = TypedDiceEntry(controller.ruleset.dice_kinds())
+        self.app_dice, self.typed_dice, self.faces = (self.dice_entry.app_dice, self.dice_entry.typed_dice,
+                                                      self.dice_entry.faces)
         self.roll_button = QPushButton("&Roll")
         self.roll_button.clicked.connect(self.roll)
         self.problem = QLabel()
@@ -123,7 +105,7 @@ class AttackDialog(QDialog):
         self.roll_breakdown = QPlainTextEdit()
         self.roll_breakdown.setReadOnly(True)
         self.roll_breakdown.setPlaceholderText("The roll and its breakdown appear here.")
-        self.roll_breakdown.setMaximumHeight(130)
+        self.roll_breakdown.setMaximumHeight(80)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Apply | QDialogButtonBox.StandardButton.Cancel)
         self.apply_button = self.buttons.button(QDialogButtonBox.StandardButton.Apply)
         self.apply_button.setEnabled(False)
@@ -161,14 +143,17 @@ class AttackDialog(QDialog):
         inputs = QWidget()
         where = QVBoxLayout(inputs)
         where.setContentsMargins(0, 0, 0, 0)
-        where.addWidget(self.situation)
-        where.addWidget(self.target_form)
+        # The attack's own inputs beside the aimed target's: the dialog fits a 1280x800 screen.
+        side_by_side = QHBoxLayout()
+        side_by_side.addWidget(self.situation, 1)
+        side_by_side.addWidget(self.target_form, 1)
+        where.addLayout(side_by_side)
         where.addWidget(self.execute)
         self.further_box = QGroupBox("Further targets")
         further = QHBoxLayout(self.further_box)
         listing = QVBoxLayout()
         listing.addWidget(self.further_label)
-        listing.addWidget(self.further)
+        listing.addWidget(self.further, 1)
         further.addLayout(listing, 1)
         further.addWidget(self.further_form, 1)
         where.addWidget(self.further_box)
@@ -179,11 +164,7 @@ class AttackDialog(QDialog):
         preview_layout.addWidget(self.odds)
         dice = QGroupBox("Dice")
         dice_layout = QVBoxLayout(dice)
-        dice_layout.addWidget(self.app_dice)
-        typed = QHBoxLayout()
-        typed.addWidget(self.typed_dice)
-        typed.addWidget(self.faces, 1)
-        dice_layout.addLayout(typed)
+        dice_layout.addWidget(self.dice_entry)
         roll_row = QHBoxLayout()
         roll_row.addWidget(self.roll_button)
         roll_row.addWidget(self.problem, 1)
@@ -408,9 +389,7 @@ class AttackDialog(QDialog):
 
     # -- rolling ---------------------------------------------------------------------------------
     def dice(self) -> DiceSource:
-        if self.typed_dice.isChecked():
-            return TypedDice(dice_faces(self.faces.text()))
-        return RandomDice(rng=self._rng)
+        return self.dice_entry.dice(self._rng)
 
     def roll(self) -> None:
         try:

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from crisis_desktop.controller.commands import Command
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.domain import StatValue
-from crisis_desktop.ui.dialogs.attack_dialog import dice_faces
+from crisis_desktop.ui.widgets.dice_entry import dice_tokens
 
 
 def parse_value(text: str) -> StatValue:
@@ -160,10 +160,10 @@ class BoardAsk:
         return names.index(name) if ok and name in names else None
 
     @classmethod
-    def dice(cls, parent: QWidget | None, title: str, prompt: str, value: str = "") -> list[int] | None:
-        """Die faces typed in order; None if cancelled. Raises ValueError for text that is not faces."""
+    def dice(cls, parent: QWidget | None, title: str, prompt: str, value: str = "") -> list[int | str] | None:
+        """Die faces typed in order (numbers, or the faces' texts for dice of symbols); None if cancelled."""
         text, ok = QInputDialog.getText(parent, title, prompt, QLineEdit.EchoMode.Normal, value)
-        return dice_faces(text) if ok else None
+        return dice_tokens(text) if ok else None
 
     @classmethod
     def override(cls, parent: QWidget | None, controller: EncounterController, combatant_id: str) -> Command | None:

@@ -33,11 +33,12 @@ from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.encounter_commands import AddEncounter
 from crisis_desktop.controller.session import ENCOUNTER, SELECTION
 from crisis_desktop.domain.encounter import Encounter, Side
-from crisis_desktop.rules.base import ActionRole, Attacks, Ruleset
+from crisis_desktop.rules.base import ActionRole, Attacks, Checks, Ruleset
 from crisis_desktop.rules.dice import DiceSource, NeedMoreDice, RandomDice, TypedDice
 from crisis_desktop.rules.flow import StepOffer, StepRole
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
+from crisis_desktop.ui.dialogs.check_dialog import CheckDialog
 from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
 from crisis_desktop.ui.models.board_model import COL_BARS, COL_CONDITIONS, COL_NAME, BoardModel, CombatLogModel
 from crisis_desktop.ui.widgets.board_delegate import BoardDelegate
@@ -119,6 +120,10 @@ class EncounterBoard(QWidget):
         self.attack_button = QPushButton("&Attack…")
         self.attack_button.setObjectName("attack-button")
         self.attack_button.clicked.connect(self.attack)
+        self.check_button = QPushButton("Chec&k…")
+        self.check_button.setObjectName("check-button")
+        self.check_button.setToolTip("A check the rules price and the log records (Perception, Athletics...)")
+        self.check_button.clicked.connect(self.check)
         self.log_view = QListView()
         self.log_view.setObjectName("combat-log")
         self.log_view.setModel(self.log_model)
@@ -193,7 +198,10 @@ class EncounterBoard(QWidget):
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addWidget(self.actor_label)
-        right_layout.addWidget(self.attack_button)
+        rolls = QHBoxLayout()
+        rolls.addWidget(self.attack_button, 2)
+        rolls.addWidget(self.check_button, 1)
+        right_layout.addLayout(rolls)
         right_layout.addWidget(self.actions_box)
         log_header = QHBoxLayout()
         log_header.addWidget(QLabel("Combat log"))
@@ -342,6 +350,9 @@ class EncounterBoard(QWidget):
         # Systems without attacks have no attack button.
         self.attack_button.setVisible(isinstance(ctl.ruleset, Attacks) if ctl else True)
         self.attack_button.setEnabled(current is not None)
+        # Checks may be asked of anyone in the encounter, in the fight or before it.
+        self.check_button.setVisible(isinstance(ctl.ruleset, Checks) if ctl else True)
+        self.check_button.setEnabled(ctl is not None and bool(ctl.encounter.combatants))
         if ctl is None or current is None:
             if ctl is None:
                 text = "No encounter"
@@ -589,6 +600,13 @@ class EncounterBoard(QWidget):
         attacker = selected or ctl.current_id()
         assert attacker is not None
         self._push(lambda: AttackDialog.ask(self, ctl, attacker), "Attack")
+
+    def check(self) -> None:
+        ctl = self.controller
+        if ctl is None or not ctl.encounter.combatants:
+            return
+        who = self.selected_id() or ctl.current_id()
+        self._push(lambda: CheckDialog.ask(self, ctl, who), "Check")
 
     def _acting_selection(self) -> str | None:
         """The selected combatant when the flow lets it act now (its turn, its phase, out of turn)."""

@@ -1,0 +1,176 @@
+"""The check dialog: who, on what, the rules' check inputs, the exact odds live, then the roll for the log."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from crisis_desktop.controller.encounter import EncounterController
+from crisis_desktop.controller.encounter_commands import EncounterEvent
+from crisis_desktop.controller.encounter_log import describe_check
+from crisis_desktop.domain import StatValue
+from crisis_desktop.rules.base import CheckOdds, CheckRequest, Outcome
+from crisis_desktop.rules.dice import NeedMoreDice
+from crisis_desktop.ui.widgets.dice_entry import TypedDiceEntry
+from crisis_desktop.ui.widgets.stat_fields import StatFieldsForm
+
+
+def odds_text(odds: CheckOdds) -> str:
+    """The chance of each outcome, and for dice of symbols the likeliest results after cancellation."""
+    parts = [f"{outcome.value} {odds.outcomes[outcome]:.1%}" for outcome in Outcome if odds.outcomes.get(outcome)]
+    text = "Success " + f"{odds.success:.1%}" + (f" ({', '.join(parts)})" if parts else "")
+    if odds.tallies:
+        likeliest = sorted(odds.tallies.items(), key=lambda item: (-item[1], item[0]))[:3]
+        text += "\nLikeliest: " + "; ".join(f"{t.describe()} {p:.1%}" for t, p in likeliest)
+    return text
+
+
+class CheckDialog(QDialog):
+    """A check the GM asks for at the table (Perception, Athletics...): the inputs are the rules' own
+    (Checks.check_inputs), the odds are exact, and the roll goes to the combat log as one undoable event."""
+
+    def __init__(self, controller: EncounterController, combatant_id: str | None = None,
+                 parent: QWidget | None = None, rng: random.Random | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Check")
+        self.controller = controller
+        self.rolled_event: EncounterEvent | None = None
+        self._rng = rng or random.Random()
+        self._values: dict[str, StatValue] = {}
+        self.who = QComboBox()
+        for combatant in controller.encounter.combatants:
+            self.who.addItem(controller.name(combatant.id), combatant.id)
+        if combatant_id is not None and self.who.findData(combatant_id) >= 0:
+            self.who.setCurrentIndex(self.who.findData(combatant_id))
+        self.skill = QComboBox()
+        self.skill.setObjectName("check-skill")
+        self.inputs = StatFieldsForm()
+        self.inputs.valueEdited.connect(self._edited)
+        self.odds = QLabel()
+        self.odds.setObjectName("check-odds")
+        self.odds.setWordWrap(True)
+        self.dice_entry = TypedDiceEntry(controller.ruleset.dice_kinds())
+        self.roll_button = QPushButton("&Roll")
+        self.roll_button.clicked.connect(self.roll)
+        self.problem = QLabel()
+        self.problem.setObjectName("check-problem")
+        self.problem.setStyleSheet("color: #b00020")
+        self.problem.setWordWrap(True)
+        self.breakdown = QPlainTextEdit()
+        self.breakdown.setReadOnly(True)
+        self.breakdown.setMaximumHeight(80)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Apply | QDialogButtonBox.StandardButton.Cancel)
+        self.apply_button = self.buttons.button(QDialogButtonBox.StandardButton.Apply)
+        self.apply_button.setEnabled(False)
+        self.apply_button.clicked.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        form = QFormLayout()
+        form.addRow("&Who:", self.who)
+        form.addRow("&Skill:", self.skill)
+        dice = QGroupBox("Dice")
+        dice_layout = QVBoxLayout(dice)
+        dice_layout.addWidget(self.dice_entry)
+        row = QHBoxLayout()
+        row.addWidget(self.roll_button)
+        row.addWidget(self.problem, 1)
+        dice_layout.addLayout(row)
+        dice_layout.addWidget(self.breakdown)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.inputs)
+        layout.addWidget(self.odds)
+        layout.addWidget(dice)
+        layout.addWidget(self.buttons)
+        self.who.currentIndexChanged.connect(self._who_changed)
+        self.skill.currentIndexChanged.connect(self._rebuild)
+        self._who_changed()
+
+    def _who_changed(self) -> None:
+        combatant_id = self.who.currentData()
+        previous = self.skill.currentData()
+        self.skill.blockSignals(True)
+        self.skill.clear()
+        if combatant_id is not None:
+            for key, label in self.controller.check_skills(combatant_id):
+                self.skill.addItem(label, key)
+        index = self.skill.findData(previous)
+        self.skill.setCurrentIndex(max(0, index))
+        self.skill.blockSignals(False)
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        combatant_id, skill = self.who.currentData(), self.skill.currentData()
+        specs = self.controller.check_inputs(combatant_id, skill) if combatant_id and skill else []
+        kept = {}
+        for spec in specs:
+            value = self._values.get(spec.key, spec.default)
+            kept[spec.key] = value if spec.validate(value) is None else spec.default
+        self._values = kept
+        self.inputs.build(specs, columns=1)
+        self.inputs.show_values(kept)
+        self.update_preview()
+
+    def _edited(self, key: str, value: Any) -> None:
+        self._values[key] = value
+        self.update_preview()
+
+    def request(self) -> CheckRequest | None:
+        combatant_id, skill = self.who.currentData(), self.skill.currentData()
+        if combatant_id is None or skill is None:
+            return None
+        return self.controller.check_request(combatant_id, skill, **self._values)
+
+    def update_preview(self) -> None:
+        try:
+            request = self.request()
+            odds = self.controller.check_odds(request) if request is not None else None
+        except ValueError as exc:
+            self.odds.setText(str(exc))
+            self.roll_button.setEnabled(False)
+            return
+        self.odds.setText(odds_text(odds) if odds is not None else "Choose who makes the check, and on what.")
+        self.roll_button.setEnabled(odds is not None and self.rolled_event is None)
+
+    def roll(self) -> None:
+        if self.rolled_event is not None:
+            return
+        try:
+            request = self.request()
+            if request is None:
+                return
+            event = self.controller.check(request, self.dice_entry.dice(self._rng), self.skill.currentText())
+        except NeedMoreDice as exc:
+            self.problem.setText(f"{exc}.")
+            return
+        except ValueError as exc:
+            self.problem.setText(str(exc))
+            return
+        self.problem.setText("")
+        self.rolled_event = event
+        self.breakdown.setPlainText(describe_check(self.skill.currentText(), event.result))
+        self.roll_button.setEnabled(False)
+        self.apply_button.setEnabled(True)
+        self.apply_button.setFocus()
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, controller: EncounterController,
+            combatant_id: str | None = None) -> EncounterEvent | None:
+        """The rolled check to push, or None if the GM cancelled; tests replace this."""
+        dialog = cls(controller, combatant_id, parent)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.rolled_event

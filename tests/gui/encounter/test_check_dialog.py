@@ -1,0 +1,92 @@
+"""The check dialog: generated from the rules' check inputs, exact odds, typed dice by number or by symbol."""
+
+from __future__ import annotations
+
+import pytest
+
+from crisis_desktop.storage.campaign_store import CampaignStore
+from crisis_desktop.ui.dialogs.check_dialog import CheckDialog
+from crisis_desktop.ui.document import CampaignDocument
+from crisis_desktop.ui.views.encounter_board import EncounterBoard
+from tests.fakes.registry import fake_ruleset
+from tests.fakes.symbols import EDGE, SNAG
+from tests.fakes.tiny import tiny_campaign
+
+
+def test_a_crisis_check_from_the_board_is_priced_rolled_logged_and_undone(board, qtbot, monkeypatch):
+    board.act_start.trigger()
+    ctl = board.controller
+    vera = next(c.id for c in ctl.encounter.combatants if ctl.name(c.id) == "Vera Kask")
+    seen = {}
+
+    def ask(_cls, parent, controller, combatant_id=None):
+        dialog = CheckDialog(controller, combatant_id, parent)
+        qtbot.addWidget(dialog)
+        dialog.who.setCurrentIndex(dialog.who.findData(vera))
+        dialog.skill.setCurrentIndex(dialog.skill.findData("medicine"))
+        seen["labels"] = [dialog.skill.itemText(i) for i in range(dialog.skill.count())]
+        easy = dialog.odds.text()
+        dialog.inputs.editors["difficulty"].setValue(8)
+        seen["odds"] = (easy, dialog.odds.text())
+        dialog.dice_entry.typed_dice.setChecked(True)
+        dialog.dice_entry.faces.setText("")
+        dialog.roll()
+        seen["asked"] = dialog.problem.text()
+        dialog.dice_entry.faces.setText("3")
+        dialog.roll()
+        seen["breakdown"] = dialog.breakdown.toPlainText()
+        return dialog.rolled_event
+
+    monkeypatch.setattr(CheckDialog, "ask", classmethod(ask))
+    assert board.check_button.isVisible() and board.check_button.isEnabled()
+    before = len(ctl.encounter.log)
+    board.check_button.click()
+    assert "Medicine" in seen["labels"] and "Body" in seen["labels"]
+    easy, hard = seen["odds"]
+    assert easy.startswith("Success ") and hard.startswith("Success ") and easy != hard
+    assert seen["asked"].startswith("Enter another d")
+    assert seen["breakdown"].startswith("Medicine: ")
+    entry = ctl.encounter.log[-1]
+    assert len(ctl.encounter.log) == before + 1 and entry.kind == "check"
+    assert entry.text.startswith("Vera Kask: Medicine check, ") and entry.text.endswith("against 8: failure")
+    board.document.undo_stack.undo()
+    assert len(ctl.encounter.log) == before
+
+
+@pytest.fixture
+def symbols_board(qtbot, paths) -> EncounterBoard:
+    campaign = tiny_campaign("fake-symbols")
+    store = CampaignStore(paths)
+    path = paths.campaigns / "symbols.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    store.save(campaign, path)
+    view = EncounterBoard()
+    qtbot.addWidget(view)
+    view.set_document(CampaignDocument(campaign, path, store, ruleset_for=fake_ruleset))
+    view.show_encounter("enc")
+    view.add_characters([c.id for c in campaign.characters])
+    return view
+
+
+def test_dice_of_symbols_are_typed_by_clicking_their_faces(symbols_board, qtbot):
+    ctl = symbols_board.controller
+    ann = ctl.encounter.combatants[0].id
+    dialog = CheckDialog(ctl, ann, symbols_board)
+    qtbot.addWidget(dialog)
+    entry = dialog.dice_entry
+    assert set(entry.face_buttons) == {(k.key, t) for k in (EDGE, SNAG) for t in k.face_texts()}
+    assert "Likeliest: " in dialog.odds.text()
+    dialog.inputs.editors["difficulty"].setValue(1)        # two edge dice, one snag die
+    for key in (("edge", "s"), ("edge", "sa")):
+        entry.face_buttons[key].click()
+    assert entry.faces.text() == "s sa" and entry.typed_dice.isChecked()
+    dialog.roll()
+    assert dialog.rolled_event is None and dialog.problem.text() == "Enter another Snag die for Ann: Snag die."
+    entry.face_buttons[("snag", "t")].click()
+    dialog.roll()
+    assert dialog.rolled_event is not None, dialog.problem.text()
+    assert dialog.breakdown.toPlainText() == "Grit: 2 success: success"
+    entry.faces.setText("s sa x")
+    dialog.rolled_event = None
+    dialog.roll()
+    assert "has the faces blank, f, t, ft" in dialog.problem.text()
