@@ -329,6 +329,8 @@ class EncounterController(FightView):
         before = [self.ruleset.state(t.character, self.options).key for t in targets]
         names = ", ".join(t.name for t in targets)
         with self._drafting() as d:
+            for combatant_id, what in (r for one in (result, *result.followups) for r in one.reactions):
+                self.flow.reacted(d, combatant_id, what)
             d.apply(result.effects, result.summary)
             d.note("attack", result.summary, attacker.id if attacker else None,
                   logs.explained_terms(result.attack.total), logs.attack_details(result))

@@ -169,6 +169,10 @@ class RoundFlow(ABC):
     def round_label(self, fight: Fight) -> str:
         return f"Round {fight.encounter.round}"
 
+    def reacted(self, fight: Fight, combatant_id: str, what: str) -> None:
+        """A combatant took a reaction inside someone else's attack (a parry, a dodge): flows that count reactions
+        spend one, or refuse with the reason (ValueError) when none is left; others have nothing to record."""
+
 
 def offer(offers: Sequence[StepOffer], key: str) -> StepOffer:
     """The offer `key` among `offers`; ValueError when it is not open now, or not allowed (with the reason)."""

@@ -162,6 +162,11 @@ class TinyRuleset(Ruleset, Attacks):
         return TurnEffects()
 
     # -- attacks --------------------------------------------------------------------------------------
+    def target_inputs(self, attacker: Actor, weapon: EquipmentItem, target: Actor, fight_round: int,
+                      options: Options) -> list[FieldSpec]:
+        """A target may parry (a reaction): the attack then hits only on a 6."""
+        return [FieldSpec("parry", "Parries", FieldKind.BOOL, "Target", False)]
+
     def max_targets(self, weapon: EquipmentItem) -> int | None:
         """A weapon tagged "sweep" hits everyone named (a group melee), one roll each."""
         return None if "sweep" in weapon.tags else 1
@@ -180,16 +185,20 @@ class TinyRuleset(Ruleset, Attacks):
     def resolve_attack(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
         self.attack_modifiers(request, options)
         results: list[AttackResult] = []
-        for target in request.distinct_targets():
+        for aimed in request.targets:
+            target = aimed.actor
+            parry = bool(aimed.inputs.get("parry"))
+            needed = 6 if parry else HITS_ON
             face = dice.roll(6, f"{request.attacker.name}: attack")
-            attack = CheckResult(Explained.of(("d6", face)), Explained.of(("hits on", HITS_ON)),
-                                 Outcome.SUCCESS if face >= HITS_ON else Outcome.FAILURE, face - HITS_ON,
+            attack = CheckResult(Explained.of(("d6", face)), Explained.of(("hits on", needed)),
+                                 Outcome.SUCCESS if face >= needed else Outcome.FAILURE, face - needed,
                                  (DieRoll(6, face),))
             hit = attack.outcome.succeeded
             damage = self.apply_damage(target, 1, options) if hit else None
             summary = f"{request.attacker.name} {'hits' if hit else 'misses'} {target.name} ({face})"
+            reactions = ((target.combatant.id, "parries"),) if parry and target.combatant else ()
             results.append(AttackResult(request, target, attack, None, hit, damage,
-                                        damage.effects if damage else (), summary))
+                                        damage.effects if damage else (), summary, reactions=reactions))
         effects = tuple(e for r in results for e in r.effects)
         return replace(results[0], hit=any(r.hit for r in results), effects=effects,
                        summary="; ".join(r.summary for r in results), followups=tuple(results[1:]))

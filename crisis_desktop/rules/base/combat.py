@@ -179,6 +179,9 @@ class AttackResult:
     notes: tuple[str, ...] = ()      # scatter of a missed area attack, a dodge, ammunition left
     # Where a missed area attack landed, for the map to draw: (the scatter die's face, tiles); None otherwise.
     scatter: tuple[int, int] | None = None
+    # Reactions the defenders took inside this attack, as (combatant id, what they did: "parries"): the round flow
+    # spends them (and refuses the attack when one is not left).
+    reactions: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,8 @@ worst ranked to the best, resolution from the best to the worst.
 State saved in the encounter: `stage` ("declare" or "resolve"), `ranking` (combatant ids, best first),
 `declared` (combatant id -> the key of its declaration), `resolving` (who resolves now), `resolved`, and `left`:
 per combatant whether its action and its reaction are still unused this moment. Reactions are not a step of
-the flow (the defender picks one inside an attack); `use_reaction` records one.
+the flow (the defender picks one inside an attack); `reacted` records one (the controller calls it
+for each reaction an attack's result reports).
 """
 
 from __future__ import annotations
@@ -192,7 +193,7 @@ class DeclareResolveFlow(RoundFlow):
             return Stepped(new_round=True, result=entries)
         raise ValueError(f"{key.replace('_', ' ').capitalize()} is not a step of this fight")
 
-    def use_reaction(self, fight: Fight, combatant_id: str, what: str = "reacts") -> None:
+    def reacted(self, fight: Fight, combatant_id: str, what: str = "reacts") -> None:
         """Record a reaction (chosen by the defender inside an attack); ValueError when none is left."""
         s = _State.of(fight)
         left = s.left.setdefault(combatant_id, {"action": True, "reaction": True})

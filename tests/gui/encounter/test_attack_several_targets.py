@@ -25,6 +25,7 @@ def pc_with(board, weapon_name: str) -> str:
         owned.equipped = False
     item.equipped = True
     character.equipment.append(item)
+    character.stats.update(light_weapons=6, athletics=8)    # the typed dice below fit these dice
     return attacker
 
 
@@ -76,7 +77,6 @@ def test_a_grenade_takes_everyone_ticked_with_their_distance_from_the_centre(boa
     dialog.field("tiles_from_centre", others[1]).setValue(1)
     odds = dialog.controller.attack_preview(dialog.request()).odds
     assert len(odds.further) == 2 and odds.further[1].expected_damage < odds.further[0].expected_damage
-    ctl.character_of(attacker).stats["athletics"] = 8
     dialog.typed_dice.setChecked(True)
     dialog.faces.setText("7  1 1 1  2 2 2  3 3")   # one roll hits; 3d8, 3d8 and (one tile out) 2d8
     dialog.roll()

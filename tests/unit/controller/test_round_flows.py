@@ -158,3 +158,33 @@ def test_a_new_moment_with_typed_dice_that_run_out_asks_for_more_and_changes_not
     history.push(event)
     assert ctl.encounter.round == 2 and ctl.round_label() == "Moment 2 · declaring"
     assert fake_ruleset("fake-declared").id == "fake-declared"
+
+
+def test_a_reaction_taken_inside_an_attack_is_spent_by_the_declare_resolve_flow():
+    ctl, history = built("declared")
+    history.push(ctl.start(TypedDice([2, 5, 6, 1])))          # Rat, Bo, Ann, Slug
+    while (found := next((o for o in ctl.offers() if o.key == "declare"), None)) is not None:
+        history.push(ctl.step("declare", found.actors[0], "attack"))
+    history.push(ctl.step("resolve_declarations"))
+    rat, ann = (next(c.id for c in ctl.encounter.combatants if ctl.name(c.id) == n) for n in ("Rat", "Ann"))
+    club = ctl.weapons(rat)[0].id
+    parried = ctl.attack(ctl.attack_request(rat, club, ann, parry=True), TypedDice([5]))
+    assert not parried.result.hit                                   # a parry: only a 6 hits
+    history.push(parried)
+    assert "reaction used" in {r.combatant_id: r.status for r in ctl.order_rows()}[ann]
+    assert any(e.text == "Ann parries" for e in ctl.encounter.log)
+    with pytest.raises(ValueError, match="^Ann has no reaction left this moment$"):
+        ctl.attack(ctl.attack_request(rat, club, ann, parry=True), TypedDice([6]))
+    history.undo()                                                  # the parry comes back with the attack
+    assert "reaction left" in {r.combatant_id: r.status for r in ctl.order_rows()}[ann]
+
+
+def test_flows_without_reactions_let_a_parry_be_taken_every_time():
+    ctl, history = built("sequential")
+    history.push(ctl.start(RandomDice(3)))
+    attacker = ctl.current_id()
+    target = next(c.id for c in ctl.encounter.combatants if c.side != ctl.combatant(attacker).side)
+    club = ctl.weapons(attacker)[0].id
+    for _ in range(2):
+        event = ctl.attack(ctl.attack_request(attacker, club, target, parry=True), TypedDice([6]))
+        assert event.result.hit and event.result.reactions

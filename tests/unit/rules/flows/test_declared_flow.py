@@ -81,9 +81,9 @@ def test_actions_and_reactions_left_are_tracked_and_shown():
     flow, fight = started()
     declare_all(flow, fight)
     flow.take(fight, RESOLVE)
-    flow.use_reaction(fight, ANN, "parries")  # Rat attacks Ann, who parries
+    flow.reacted(fight, ANN, "parries")  # Rat attacks Ann, who parries
     with pytest.raises(ValueError, match="^Ann has no reaction left this moment$"):
-        flow.use_reaction(fight, ANN)
+        flow.reacted(fight, ANN)
     flow.take(fight, NEXT)
     rows = {r.combatant_id: r.status for r in flow.order(fight)}
     assert rows == {RAT: "resolved · reaction left", BO: "resolving: attack · reaction left",
