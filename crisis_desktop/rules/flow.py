@@ -172,6 +172,7 @@ class RoundFlow(ABC):
     def reacted(self, fight: Fight, combatant_id: str, what: str) -> None:
         """A combatant took a reaction inside someone else's attack (a parry, a dodge): flows that count reactions
         spend one, or refuse with the reason (ValueError) when none is left; others have nothing to record."""
+        return None
 
 
 def offer(offers: Sequence[StepOffer], key: str) -> StepOffer:
