@@ -17,7 +17,7 @@ from crisis_desktop.controller.encounter_commands import (
     RestoreSnapshot,
 )
 from crisis_desktop.controller.fight import DraftFight, FightView
-from crisis_desktop.domain import Campaign, CharacterKind, StatValue
+from crisis_desktop.domain import BattleMap, Campaign, CharacterKind, StatValue
 from crisis_desktop.domain.encounter import Combatant, Encounter, Side
 from crisis_desktop.rules.base import (
     ActionAvailability,
@@ -42,17 +42,34 @@ from crisis_desktop.rules.base import (
     SetStatus,
     Term,
 )
+from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.flow import StepOffer, StepRole, offer
+from crisis_desktop.rules.geometry import Terrain
+
+
+@dataclass(frozen=True)
+class MapMeasure:
+    """What the encounter's battle map says between an attacker's token and a target's."""
+
+    tiles: int                             # the grid's distance
+    metres: float
+    reach: int                             # steps counting every diagonal as 1: 1 is adjacent
+    reading: CoverReading                  # cover and line of sight as the rules read them
+    inputs: dict[str, StatValue]           # the target inputs the map fixes (Attacks.map_inputs)
 
 
 @dataclass(frozen=True)
 class AttackPreview:
     """An attack before the roll, as the rules price it."""
 
-    modifiers: list[Term]                  # of the first roll, in order
+    modifiers: list[Term]                  # of the first roll, in order, then each further roll's own step
     to_beat: Explained | None              # what the first roll must reach, where the rules say it apart
     odds: AttackOdds                       # for the target aimed at; `odds.further` for the others
+    cost: str = ""                         # the price in the rules' words ("3 AP")
+    cannot: str | None = None              # why the attacker cannot make it now; None when it can
+    execute: AttackOdds | None = None      # the odds of Execute instead, where the rules have it and it applies
+    dice_order: str = ""                   # in what order typed dice are read
 
 
 class EncounterController(FightView):
@@ -286,11 +303,54 @@ class EncounterController(FightView):
         return self.attacks.target_inputs(attacker, attacker.character.item(weapon_id), self.actor(target_id),
                                           self.encounter.round, self.options)
 
+    def battle_map(self) -> BattleMap | None:
+        """The battle map linked to this encounter, if any."""
+        map_id = self.encounter.battle_map_id
+        return next((m for m in self.campaign.battle_maps if m.id == map_id), None) if map_id else None
+
+    def measure(self, attacker_id: str, target_id: str) -> MapMeasure | None:
+        """Distance, reach, line of sight and cover between two combatants' tokens on the encounter's map, as the
+        rules read them; None without a map or when either has no token on it."""
+        battle_map = self.battle_map()
+        if battle_map is None:
+            return None
+        cells = {t.combatant_id: (t.x, t.y) for t in battle_map.tokens}
+        a, t = cells.get(attacker_id), cells.get(target_id)
+        if a is None or t is None:
+            return None
+        terrain = Terrain.of(battle_map)
+        grid = terrain.grid
+        reading = self.ruleset.cover_between(terrain, a, t, self.actor(attacker_id), self.actor(target_id),
+                                             self.options)
+        tiles, metres = grid.distance(a, t), grid.metres(a, t)
+        return MapMeasure(tiles, metres, grid.reach(a, t), reading, self.attacks.map_inputs(tiles, metres, reading))
+
+    def map_refusals(self, attacker_id: str, weapon_id: str, target_id: str) -> list[str]:
+        """Why the map forbids this attack: no line of sight, or a melee target out of reach; none without a map."""
+        found = self.measure(attacker_id, target_id)
+        if found is None:
+            return []
+        attacker, target = self.name(attacker_id), self.name(target_id)
+        weapon = self.character_of(attacker_id).item(weapon_id)
+        reasons = []
+        if not found.reading.line_of_sight:
+            reasons.append(f"{attacker} cannot see {target}: no line of sight on the map")
+        reach = self.attacks.weapon_reach(weapon)
+        if self.attacks.weapon_range(weapon) is None and found.reach > reach:
+            reasons.append(f"{target} is {found.tiles} tiles from {attacker}: out of the {weapon.name}'s reach "
+                           f"({reach} tile{'s' if reach != 1 else ''})")
+        return reasons
+
     def attack_request(self, attacker_id: str, weapon_id: str, target_id: str, *,
-                       more: Sequence[tuple[str, Mapping[str, StatValue]]] = (), **inputs: Any) -> AttackRequest:
+                       more: Sequence[tuple[str, Mapping[str, StatValue]]] = (), override: bool = False,
+                       **inputs: Any) -> AttackRequest:
         """The attack as declared: the target aimed at with `inputs` (the attack's own and this target's, told
         apart by the rules' input lists), then each further target with its own inputs. Inputs not given take
-        their defaults; the rules refuse a key they do not know, naming it."""
+        their defaults; the rules refuse a key they do not know, naming it.
+
+        With a battle map, the map decides each target's distance and cover and may forbid the attack (no line of
+        sight, out of reach); `override` is the GM forcing it: the values given stand, and the request says what
+        was forced against the map, for the log."""
         attacker = self.actor(attacker_id)
         weapon = attacker.character.item(weapon_id)
         own = {spec.key: spec.default for spec in self.attack_inputs(attacker_id, weapon_id)}
@@ -301,20 +361,55 @@ class EncounterController(FightView):
             raise ValueError(f"These rules have no attack input {', '.join(unknown)}")
         for key, value in inputs.items():
             (first if key in first_specs else own)[key] = value
-        targets = [AttackTarget(self.actor(target_id), first)]
+        declared = [(target_id, first)]
         for other_id, values in more:
             defaults = {spec.key: spec.default for spec in self.target_inputs(attacker_id, weapon_id, other_id)}
-            targets.append(AttackTarget(self.actor(other_id), {**defaults, **values}))
+            declared.append((other_id, {**defaults, **values}))
+        targets, forced = [], []
+        for tid, values in declared:
+            found = self.measure(attacker_id, tid)
+            if found is not None:
+                if override:
+                    forced += self.map_refusals(attacker_id, weapon_id, tid)
+                    forced += [f"{self.name(tid)}: {key} {values[key]} instead of the map's {value}"
+                               for key, value in found.inputs.items() if key in values and values[key] != value]
+                else:
+                    values = {**values, **{k: v for k, v in found.inputs.items() if k in values}}
+            targets.append(AttackTarget(self.actor(tid), values))
         # Attacking outside one's own turn (crisis: from overwatch) is for the rules to account for.
         out_of_turn = self.encounter.running and attacker_id not in self.acting()
-        return AttackRequest(attacker, weapon, tuple(targets), own, out_of_turn)
+        return AttackRequest(attacker, weapon, tuple(targets), own, out_of_turn, tuple(forced))
+
+    def _map_check(self, request: AttackRequest) -> None:
+        """ValueError with the map's reasons against the attack that the GM did not force."""
+        attacker = request.attacker.combatant
+        if attacker is None:
+            return
+        reasons = [reason for target in request.distinct_targets() if target.combatant is not None
+                   for reason in self.map_refusals(attacker.id, request.weapon.id, target.combatant.id)
+                   if reason not in request.overrides]
+        if reasons:
+            raise ValueError("; ".join(reasons))
 
     def attack_preview(self, request: AttackRequest) -> AttackPreview:
         """Every modifier of the first roll, what it must reach and the exact odds for each target; ValueError with
         the rules' reason when the attack cannot be made as declared."""
-        attacks = self.attacks
-        return AttackPreview(attacks.attack_modifiers(request, self.options), attacks.to_beat(request, self.options),
-                             attacks.attack_odds(request, self.options))
+        self._map_check(request)
+        attacks, options = self.attacks, self.options
+        price, cannot = attacks.attack_price(request, options)
+        attacker = request.attacker.combatant
+        if attacker is not None and self.encounter.running and not self.may_act(attacker.id):
+            acting = ", ".join(self.name(a) for a in self.acting()) or "nobody"
+            cannot = f"{request.attacker.name} cannot act now: it is {acting}'s turn"
+        execute = None
+        if attacks.has_execute:
+            try:
+                execute = attacks.execute_odds(request, options)
+            except ValueError:
+                execute = None              # not helpless, or several targets: Execute does not apply
+        return AttackPreview(attacks.attack_modifiers(request, options), attacks.to_beat(request, options),
+                             attacks.attack_odds(request, options), self.ruleset.cost_text(price), cannot, execute,
+                             attacks.dice_order(request, options))
 
     def attack(self, request: AttackRequest, dice: DiceSource, *, execute: bool = False) -> EncounterEvent:
         """Roll the attack against every target (NeedMoreDice for typed dice that run out); the event's `result` is
@@ -322,6 +417,7 @@ class EncounterController(FightView):
         self._running("make an attack")
         if request.attacker.combatant is not None:
             self._may_act(request.attacker.combatant.id)
+        self._map_check(request)
         resolve = self.attacks.resolve_execute if execute else self.attacks.resolve_attack
         result: AttackResult = resolve(request, dice, self.options)
         attacker = request.attacker.combatant
@@ -333,7 +429,8 @@ class EncounterController(FightView):
                 self.flow.reacted(d, combatant_id, what)
             d.apply(result.effects, result.summary)
             d.note("attack", result.summary, attacker.id if attacker else None,
-                  logs.explained_terms(result.attack.total), logs.attack_details(result))
+                  logs.explained_terms(result.attack.total),
+                  [*logs.attack_details(result), *(f"GM override: {what}" for what in request.overrides)])
             for target, state_before in zip(targets, before, strict=True):
                 state_after = self.ruleset.state(self.campaign.character(target.character.id), self.options)
                 if state_after.key != state_before:

@@ -126,6 +126,7 @@ class AttackRequest:
     targets: tuple[AttackTarget, ...]
     inputs: Mapping[str, StatValue] = field(default_factory=dict)
     out_of_turn: bool = False              # the attacker acts outside its own turn (crisis: from overwatch)
+    overrides: tuple[str, ...] = ()        # what the GM forced against the battle map, in words, for the log
 
     def __post_init__(self) -> None:
         if not self.targets:

@@ -252,9 +252,9 @@ class Attacks(ABC):
         weapon, which needs its target in reach."""
         return None
 
-    def extra_attacks(self, weapon: EquipmentItem) -> int:
-        """How many attacks beyond the first one action of this weapon may make (crisis: RoF - 1)."""
-        return 0
+    def weapon_reach(self, weapon: EquipmentItem) -> int:
+        """How many tiles a melee weapon reaches on the battle map (1: adjacent, diagonals included)."""
+        return 1
 
     def blast_radius(self, weapon: EquipmentItem) -> int | None:
         """The radius in tiles of the area a weapon hits (a grenade's blast), for the map's template; None for
@@ -270,6 +270,19 @@ class Attacks(ABC):
     def attack_modifiers(self, request: AttackRequest, options: Options) -> list[Term]:
         """Every modifier of the first attack roll, in order, for the attack dialog; ValueError with the reason
         when the attack cannot be made as declared (too many targets, an input out of its range)."""
+
+    def attack_price(self, request: AttackRequest, options: Options) -> tuple[Cost, str | None]:
+        """What the attack costs in the rules' currencies, and why the attacker cannot make it now (not enough AP,
+        no ammunition) or None when it can; for the attack dialog before the roll."""
+        return {}, None
+
+    def execute_odds(self, request: AttackRequest, options: Options) -> AttackOdds:
+        """The exact odds of Execute on the target, where the system has it."""
+        raise ValueError("These rules have no Execute")
+
+    def dice_order(self, request: AttackRequest, options: Options) -> str:
+        """In what order typed dice are read for this attack, in plain words."""
+        return "in the order the rules ask for them"
 
     def to_beat(self, request: AttackRequest, options: Options) -> Explained | None:
         """What the first attack roll must reach, with its terms (crisis: the DL of 4, or the target's Parry), for

@@ -12,6 +12,7 @@ from crisis_desktop.rules.base import (
     AttackResult,
     CheckRequest,
     CheckResult,
+    Cost,
     DamageResult,
     Effect,
     Explained,
@@ -21,7 +22,7 @@ from crisis_desktop.rules.base import (
     SetResource,
     Term,
 )
-from crisis_desktop.rules.crisis import checks, damage, stats
+from crisis_desktop.rules.crisis import checks, damage, stats, tables
 from crisis_desktop.rules.crisis.actions import resource, uses_npc_actions
 from crisis_desktop.rules.crisis.combat import (
     AttackPlan,
@@ -134,7 +135,40 @@ def single(request: AttackRequest, options: Options) -> AttackContext:
 
 
 def request_modifiers(request: AttackRequest, options: Options) -> list[Term]:
-    return list(plan(single(request, options), options).modifiers)
+    """The first roll's modifiers, then the RoF step of every further attack of a volley (at its target)."""
+    aimed = _volley(request)
+    terms = list(plan(aimed[0].context, options).modifiers)
+    if is_area(request.weapon):
+        return terms
+    index = 0
+    step = tables.combat()["extra_attack_hit"]
+    for a in aimed:
+        for _ in range(a.attacks):
+            if index:
+                whom = f" at {a.context.target.name}" if len(aimed) > 1 else ""
+                terms.append(Term(f"RoF attack {index + 1}{whom}", step * index))
+            index += 1
+    return terms
+
+
+def attack_price(request: AttackRequest, options: Options) -> tuple[Cost, str | None]:
+    """AP for the volley (or one of an NPC's two actions), and why it cannot be paid now."""
+    context = _volley(request)[0].context
+    price: Cost = {"actions": 1} if uses_npc_actions(context.attacker, options) else \
+        {"ap": attack_cost(context.weapon, context.extra_attacks)}
+    try:
+        _validate(context, options)
+    except ValueError as exc:
+        return price, str(exc)
+    return price, None
+
+
+def dice_order(request: AttackRequest) -> str:
+    if is_area(request.weapon):
+        return ("the attack die (again each time it shows its highest face), then for each target in order: its "
+                "Athletics die if it dodges, then the damage dice; on a miss, the scatter die")
+    return ("for each attack in the order declared: the attack die (again each time it shows its highest face), "
+            "then the damage dice if it hits")
 
 
 def resolve_request(request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
@@ -304,6 +338,30 @@ def resolve_execute(request: AttackRequest, dice: DiceSource, options: Options) 
 
 
 # --------------------------------------------------------------------------- exact odds
+
+
+def execute_odds(request: AttackRequest, options: Options) -> AttackOdds:
+    """Execute, exactly: an automatic hit, the damage doubled (after DR), then the target survives only if its Body
+    roll reaches its wounds after the hit; `drop_target` is the chance it dies."""
+    context = single(request, options)
+    if not stats.is_helpless(context.target.character):
+        raise ValueError(f"Cannot execute: {context.target.name} is not helpless")
+    p = plan(context, options)
+    raw = odds.shift(odds.scale(dict(_damage_dist(replace(p, add_extras=False), options)), 2),
+                     context.damage_circumstance)
+    before, _ = damage.vitals_of(context.target, p.damage_type)
+    taken: dict[int, float] = {}
+    dies = 0.0
+    for amount, weight in raw.items():
+        h = damage.hit(before, amount, lethal=True, ignore_dr=p.ignore_dr, wear_rule=option(options, "small_hit_wear"))
+        n = (h.after.wounds - before.wounds) + (h.after.nonlethal - before.nonlethal)
+        taken[n] = taken.get(n, 0.0) + weight
+        if h.dead:
+            dies += weight
+        else:
+            survival = checks.check_odds(CheckRequest(context.target, "body", h.after.wounds), options)
+            dies += weight * (1.0 - survival.success)
+    return AttackOdds(1.0, odds.expected(taken), taken, dies)
 
 
 def request_odds(request: AttackRequest, options: Options) -> AttackOdds:

@@ -20,6 +20,7 @@ from crisis_desktop.rules.base import (
     Checks,
     ConditionSpec,
     ContestResult,
+    Cost,
     Currency,
     DamageResult,
     Explained,
@@ -261,6 +262,15 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Healing):
     # -- attacks, damage, healing ---------------------------------------------------------
     def attack_modifiers(self, request: AttackRequest, options: Options) -> list[Term]:
         return attacks.request_modifiers(request, options)
+
+    def attack_price(self, request: AttackRequest, options: Options) -> tuple[Cost, str | None]:
+        return attacks.attack_price(request, options)
+
+    def execute_odds(self, request: AttackRequest, options: Options) -> AttackOdds:
+        return attacks.execute_odds(request, options)
+
+    def dice_order(self, request: AttackRequest, options: Options) -> str:
+        return attacks.dice_order(request)
 
     def to_beat(self, request: AttackRequest, options: Options) -> Explained | None:
         """What the first attack roll must reach: 4 for ranged, the target's Parry in melee."""

@@ -19,6 +19,7 @@ from crisis_desktop.rules.base import (
     Checks,
     ConditionSpec,
     ContestResult,
+    Cost,
     Currency,
     DamageResult,
     Explained,
@@ -221,6 +222,13 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, Healing):
     # -- combat -------------------------------------------------------------------------------
     def attack_modifiers(self, request: AttackRequest, options: Options) -> list[Term]:
         return combat.attack_modifiers(combat.context_of(request), options)
+
+    def attack_price(self, request: AttackRequest, options: Options) -> tuple[Cost, str | None]:
+        context = combat.context_of(request)
+        return {"ap": resolve_action(context.attacker.character, "attack").cost}, combat.refusal(context) or None
+
+    def dice_order(self, request: AttackRequest, options: Options) -> str:
+        return "the attacker's three dice, then the defender's three if the target defends with a roll"
 
     def attack_odds(self, request: AttackRequest, options: Options) -> combat_odds.ClassicAttackOdds:
         return combat_odds.attack_odds(combat.context_of(request), options)

@@ -29,12 +29,10 @@ from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.fog_commands import SetFog
 from crisis_desktop.controller.map_commands import AddBattleMap, LinkEncounterMap, RemoveBattleMap, SetMapField
 from crisis_desktop.controller.session import ENCOUNTER
-from crisis_desktop.domain import StatValue
 from crisis_desktop.domain.battle_map import Cell, Cover
 from crisis_desktop.rules.base import Ruleset
 from crisis_desktop.ui.battlemap.fog import FogItem
 from crisis_desktop.ui.battlemap.map_dialogs import BackgroundDialog, NewMapDialog
-from crisis_desktop.ui.battlemap.moves import cover_for_rules
 from crisis_desktop.ui.battlemap.scene import MapScene
 from crisis_desktop.ui.battlemap.tools import MapTools, Tool
 from crisis_desktop.ui.battlemap.view import COMBATANT_MIME, MapView
@@ -540,24 +538,13 @@ class MapPlace(QWidget):
             return
         self._push(LinkEncounterMap(self.document.campaign, ctl.encounter_id, map_id))
 
-    def map_attack_inputs(self, ctl: EncounterController, attacker_id: str,
-                          target_id: str) -> dict[str, StatValue]:
-        """What the map measures between two tokens, as the rules take it for the attack dialog (distance and
-        cover, for crisis)."""
-        a, t = self.scene.token_cell(attacker_id), self.scene.token_cell(target_id)
-        assert a is not None and t is not None
-        reading = cover_for_rules(self.ruleset, ctl, self.scene.terrain, a, t, attacker_id, target_id)
-        grid = self.scene.grid
-        return ctl.attacks.map_inputs(grid.distance(a, t), grid.metres(a, t), reading)
-
     def attack(self) -> None:
         pair, ctl = self.attack_pair(), self.controller()
         if pair is None or ctl is None or self.document is None:
             return
         attacker, target = pair
         try:
-            event = AttackDialog.ask(self, ctl, attacker, target,
-                                     lambda target_id: self.map_attack_inputs(ctl, attacker, target_id))
+            event = AttackDialog.ask(self, ctl, attacker, target)
         except ValueError as exc:
             Ask.error(self, "Attack", str(exc))
             return

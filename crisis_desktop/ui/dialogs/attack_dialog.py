@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -29,12 +29,9 @@ from crisis_desktop.controller.encounter_commands import EncounterEvent
 from crisis_desktop.controller.encounter_log import attack_details
 from crisis_desktop.domain import StatValue
 from crisis_desktop.rules.base import AttackRequest
-from crisis_desktop.rules.dice import DiceSource, NeedMoreDice
+from crisis_desktop.rules.dice import DiceSource, NeedMoreDice, TypedDice
 from crisis_desktop.ui.widgets.dice_entry import TypedDiceEntry
 from crisis_desktop.ui.widgets.stat_fields import StatFieldsForm
-
-# What the battle map measures between the attacker and a target (Attacks.map_inputs), by target id.
-Measure = Callable[[str], Mapping[str, StatValue]]
 
 
 class AttackDialog(QDialog):
@@ -46,11 +43,8 @@ class AttackDialog(QDialog):
     order they are declared, up to what the rules allow for the weapon."""
 
     def __init__(self, controller: EncounterController, attacker_id: str, target_id: str | None = None,
-                 parent: QWidget | None = None, rng: random.Random | None = None, *,
-                 measure: Measure | None = None) -> None:
+                 parent: QWidget | None = None, rng: random.Random | None = None) -> None:
         super().__init__(parent)
-        # Values measured on the battle map (distance, cover) for any target; the GM can still change them.
-        self._measure = measure
         self.setWindowTitle("Attack")
         self.controller = controller
         self.rolled_event: EncounterEvent | None = None
@@ -81,9 +75,20 @@ class AttackDialog(QDialog):
         self._target_values: dict[str, dict[str, StatValue]] = {}
         self._target_edited_keys: dict[str, set[str]] = {}
         self._ticked: list[str] = []
+        # With a battle map the map decides distance, cover, sight and reach; the GM may force it, which is logged.
+        self.map_note = QLabel()
+        self.map_note.setObjectName("attack-map-note")
+        self.map_note.setWordWrap(True)
+        self.override = QCheckBox("GM override: set what the map measures by hand (logged)")
+        self.override.setObjectName("attack-map-override")
+        self.override.toggled.connect(self._override_toggled)
         self.execute = QCheckBox("Execute")
         self.execute.setToolTip("Execute a helpless target (the rules' Execute instead of an ordinary attack)")
         self.execute.setVisible(controller.attacks.has_execute)
+        self.execute.toggled.connect(lambda _on: self.update_preview())
+        self.cost = QLabel()
+        self.cost.setObjectName("attack-cost")
+        self.cost.setWordWrap(True)
         self.modifiers = QLabel()
         self.modifiers.setObjectName("attack-modifiers")
         self.modifiers.setWordWrap(True)
@@ -148,6 +153,8 @@ class AttackDialog(QDialog):
         side_by_side.addWidget(self.situation, 1)
         side_by_side.addWidget(self.target_form, 1)
         where.addLayout(side_by_side)
+        where.addWidget(self.map_note)
+        where.addWidget(self.override)
         where.addWidget(self.execute)
         self.further_box = QGroupBox("Further targets")
         further = QHBoxLayout(self.further_box)
@@ -162,6 +169,7 @@ class AttackDialog(QDialog):
         preview_layout.addWidget(self.modifiers)
         preview_layout.addWidget(self.to_beat)
         preview_layout.addWidget(self.odds)
+        preview_layout.addWidget(self.cost)
         dice = QGroupBox("Dice")
         dice_layout = QVBoxLayout(dice)
         dice_layout.addWidget(self.dice_entry)
@@ -228,8 +236,43 @@ class AttackDialog(QDialog):
         self._target_values = {tid: self._inputs_of(tid) for tid in [target_id, *self._ticked]}
         self.target_form.build(self._specs_of(target_id), columns=1)
         self.target_form.show_values(self._target_values[target_id])
+        self._lock_measured(self.target_form, target_id)
         self._fill_further()
+        self._describe_map()
         self.update_preview()
+
+    def _measured(self, target_id: str) -> Mapping[str, StatValue]:
+        """What the encounter's battle map fixes for this target (nothing without a map or a token)."""
+        found = self.controller.measure(self.attacker.currentData(), target_id)
+        return found.inputs if found is not None else {}
+
+    def _lock_measured(self, form: StatFieldsForm, target_id: str) -> None:
+        """The map's values are the map's: their fields are read-only unless the GM overrides."""
+        for key in self._measured(target_id):
+            if key in form.editors:
+                form.editors[key].setEnabled(self.override.isChecked())
+
+    def _describe_map(self) -> None:
+        if self.controller.battle_map() is None:
+            self.map_note.setText("")
+            self.override.setVisible(False)
+            return
+        targets = [self.target.currentData(), *self._ticked]
+        missing = [self.controller.name(t) for t in targets if not self._measured(t)]
+        text = "Distance and cover are measured on the battle map."
+        if missing:
+            text += f" Not on the map, so typed: {', '.join(missing)}."
+        self.map_note.setText(text)
+        self.override.setVisible(len(missing) < len(targets))
+
+    def _override_toggled(self, on: bool) -> None:
+        """Overriding unlocks the map's values; ending the override takes the map's values back."""
+        if not on:
+            for target_id in [self.target.currentData(), *self._ticked]:
+                if target_id is not None:
+                    for key in self._measured(target_id):
+                        self._target_edited_keys.get(target_id, set()).discard(key)
+        self._rebuild_inputs()
 
     @staticmethod
     def _kept(specs: list[Any], values: Mapping[str, StatValue], edited: set[str],
@@ -245,7 +288,7 @@ class AttackDialog(QDialog):
         return self.controller.target_inputs(self.attacker.currentData(), self.weapon.currentData(), target_id)
 
     def _inputs_of(self, target_id: str) -> dict[str, StatValue]:
-        measured = self._measure(target_id) if self._measure is not None else {}
+        measured = self._measured(target_id)
         return self._kept(self._specs_of(target_id), self._target_values.get(target_id, {}),
                           self._target_edited_keys.get(target_id, set()), measured)
 
@@ -302,6 +345,7 @@ class AttackDialog(QDialog):
             return
         self.further_form.build(self._specs_of(target_id), columns=1)
         self.further_form.show_values(self._target_values[target_id])
+        self._lock_measured(self.further_form, target_id)
 
     def _input_edited(self, key: str, value: Any) -> None:
         self._values[key] = value
@@ -352,6 +396,7 @@ class AttackDialog(QDialog):
             return None
         more = [(tid, self._target_values[tid]) for tid in self._ticked]
         return self.controller.attack_request(attacker_id, weapon_id, target_id, more=more,
+                                              override=self.override.isChecked() and not self.override.isHidden(),
                                               **self._values, **self._target_values.get(target_id, {}))
 
     def update_preview(self) -> None:
@@ -377,15 +422,27 @@ class AttackDialog(QDialog):
             self.odds.setText("")
             self.roll_button.setEnabled(False)
             return
-        self.roll_button.setEnabled(self.rolled_event is None)
         self.modifiers.setText("Modifiers: " + (", ".join(f"{t.label} {t.value:+g}" for t in preview.modifiers)
                                                 or "none"))
         self.to_beat.setText(f"To beat: {preview.to_beat.explain()}" if preview.to_beat is not None else "")
         targets = request.distinct_targets()
-        lines = [f"{'' if len(targets) == 1 else target.name + ': '}Hit {o.hit:.1%} · expected damage "
-                 f"{o.expected_damage:.2f} · drops {target.name} {o.drop_target:.1%}"
-                 for target, o in zip(targets, (preview.odds, *preview.odds.further), strict=False)]
-        self.odds.setText("\n".join(lines))
+        executing = self.execute.isChecked()
+        self.execute.setEnabled(preview.execute is not None)
+        if executing and preview.execute is not None:
+            o = preview.execute
+            self.to_beat.setText("Execute: no attack roll, double damage, then the target's roll to survive")
+            self.odds.setText(f"Expected damage {o.expected_damage:.2f} · {targets[0].name} dies {o.drop_target:.1%}")
+        else:
+            lines = [f"{'' if len(targets) == 1 else target.name + ': '}Hit {o.hit:.1%} · expected damage "
+                     f"{o.expected_damage:.2f} · drops {target.name} {o.drop_target:.1%}"
+                     for target, o in zip(targets, (preview.odds, *preview.odds.further), strict=False)]
+            self.odds.setText("\n".join(lines))
+        cost = f"Costs {preview.cost}" if preview.cost != "free" else "Costs nothing"
+        self.cost.setText(f"{cost}: {preview.cannot}" if preview.cannot else f"{cost}.")
+        self.faces.setToolTip(f"Typed dice are read {preview.dice_order}")
+        self.faces.setPlaceholderText(f"faces in order: {preview.dice_order}")
+        self.roll_button.setEnabled(self.rolled_event is None and preview.cannot is None
+                                    and (not executing or preview.execute is not None))
 
     # -- rolling ---------------------------------------------------------------------------------
     def dice(self) -> DiceSource:
@@ -399,13 +456,20 @@ class AttackDialog(QDialog):
             return
         if request is None or self.rolled_event is not None:
             return
+        dice = self.dice()
         try:
-            event = self.controller.attack(request, self.dice(), execute=self.execute.isChecked())
+            event = self.controller.attack(request, dice, execute=self.execute.isChecked())
         except NeedMoreDice as exc:
             self.problem.setText(f"{exc}.")
             return
         except ValueError as exc:
             self.problem.setText(str(exc))
+            return
+        extra = dice.remaining if isinstance(dice, TypedDice) else 0
+        if extra:
+            # Faces beyond what the roll read: a die typed twice, or one for another roll; nothing is applied.
+            self.problem.setText(f"{extra} face{'s' if extra != 1 else ''} typed beyond what this roll reads: "
+                                 "take them out, or check the order")
             return
         self.problem.setText("")
         self.rolled_event = event
@@ -417,10 +481,10 @@ class AttackDialog(QDialog):
 
     @classmethod
     def ask(cls, parent: QWidget | None, controller: EncounterController, attacker_id: str,
-            target_id: str | None = None, measure: Measure | None = None) -> EncounterEvent | None:
-        """The rolled attack to push, or None if the GM cancelled; tests replace this. `measure`: what the battle
-        map measures between the attacker and any target (Attacks.map_inputs)."""
-        dialog = cls(controller, attacker_id, target_id, parent, measure=measure)
+            target_id: str | None = None) -> EncounterEvent | None:
+        """The rolled attack to push, or None if the GM cancelled; tests replace this. With a battle map linked to
+        the encounter, the map measures every target (EncounterController.measure)."""
+        dialog = cls(controller, attacker_id, target_id, parent)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return dialog.rolled_event

@@ -294,9 +294,9 @@ def test_the_attack_dialog_gets_distance_and_cover_from_the_map(place, board, do
     target = next(c.id for c in ctl.encounter.combatants if c.side != ctl.combatant(current).side)
     asked = {}
 
-    def ask(_cls, _parent, controller, attacker_id, target_id=None, measure=None):
-        asked.update(measure(target_id), attacker=attacker_id, target=target_id)
-        dialog = AttackDialog(controller, attacker_id, target_id, measure=measure)
+    def ask(_cls, _parent, controller, attacker_id, target_id=None):
+        asked.update(controller.measure(attacker_id, target_id).inputs, attacker=attacker_id, target=target_id)
+        dialog = AttackDialog(controller, attacker_id, target_id)
         asked["dialog"] = (dialog.field("distance").value(), dialog.field("cover").currentData(),
                            dialog.field("cover_penetrable").isChecked())
         asked["request distance"] = dialog.request().targets[0].inputs["distance"]

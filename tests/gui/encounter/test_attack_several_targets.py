@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from crisis_desktop.controller.history import History
-from crisis_desktop.domain import CharacterKind
+from crisis_desktop.domain import CharacterKind, ConditionState
 from crisis_desktop.rules.dice import RandomDice, TypedDice
 from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
 from tests.fakes.drive import fake_controller
@@ -49,7 +49,10 @@ def test_a_volley_spread_over_two_targets_from_the_dialog(board, qtbot):
     assert "RoF 3: at most 3 attack(s), not 4" in dialog.modifiers.text() and not dialog.roll_button.isEnabled()
     dialog.field("attacks").setValue(2)
     dialog.typed_dice.setChecked(True)
-    dialog.faces.setText("5 4 5 5 3")          # Wolf: hit (d6 4), miss; the other: 5 - 4 misses... then 3 unused
+    dialog.faces.setText("5 4 5 5 3")          # Wolf: hit (d6 4), miss; the other: 5 - 4 misses; 3 is too many
+    dialog.roll()
+    assert dialog.rolled_event is None and dialog.problem.text().startswith("1 face typed beyond")
+    dialog.faces.setText("5 4 5 5")
     dialog.roll()
     assert dialog.rolled_event is not None, dialog.problem.text()
     result = dialog.rolled_event.result
@@ -106,3 +109,27 @@ def test_the_controller_takes_several_targets_of_a_fake_group_melee(qtbot):
     assert ctl.encounter.log[-1].details or ctl.encounter.log[-1].text
     history.undo()
     assert all(not ctl.character_of(f).status.get("lost") for f in foes)
+
+
+def test_the_dialog_shows_the_price_whether_it_can_be_paid_and_executes_odds(board, qtbot):
+    attacker = pc_with(board, "SMG")
+    ctl = board.controller
+    dialog = AttackDialog(ctl, attacker, "cmb-ridge-wolf", board)
+    qtbot.addWidget(dialog)
+    assert dialog.cost.text() == "Costs 2 AP." and dialog.roll_button.isEnabled()
+    dialog.field("attacks").setValue(3)
+    assert dialog.cost.text().startswith("Costs 4 AP") and "RoF attack 3 -4" in dialog.modifiers.text()
+    ctl.combatant(attacker).resources["ap"] = 1
+    dialog.field("attacks").setValue(1)
+    assert dialog.cost.text() == f"Costs 2 AP: Not enough AP: Attack costs 2, {ctl.name(attacker)} has 1"
+    assert not dialog.roll_button.isEnabled()
+    assert "Typed dice are read for each attack" in dialog.faces.toolTip()
+    # Execute: only on a helpless target, with its own odds.
+    ctl.combatant(attacker).resources["ap"] = 6
+    dialog.update_preview()
+    assert not dialog.execute.isEnabled()
+    ctl.character_of("cmb-ridge-wolf").conditions.append(ConditionState(key="helpless"))
+    dialog.update_preview()
+    dialog.execute.setChecked(True)
+    assert dialog.odds.text().startswith("Expected damage ") and "Wolf dies " in dialog.odds.text()
+    assert dialog.to_beat.text().startswith("Execute: no attack roll")

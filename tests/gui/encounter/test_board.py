@@ -173,8 +173,16 @@ def test_attack_dialog_shows_modifiers_and_odds_and_asks_for_more_dice(board, qt
     dialog.faces.setText("")
     dialog.roll()
     assert dialog.rolled_event is None and dialog.problem.text().startswith("Enter another d")
-    dialog.faces.setText("3 3 3 3 3 3")
+    dialog.faces.setText("3 3 3 3 3 3 3 3 3 3 3 3")
     dialog.roll()
+    assert dialog.rolled_event is None and "typed beyond what this roll reads" in dialog.problem.text()
+    faces = "3"
+    dialog.faces.setText(faces)
+    dialog.roll()
+    while dialog.rolled_event is None and dialog.problem.text().startswith("Enter another"):
+        faces += " 3"
+        dialog.faces.setText(faces)
+        dialog.roll()
     assert dialog.rolled_event is not None and dialog.apply_button.isEnabled()
     assert dialog.roll_breakdown.toPlainText().splitlines()[1].startswith("Attack: ")
     dialog.apply_button.click()
