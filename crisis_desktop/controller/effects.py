@@ -9,7 +9,15 @@ from typing import Any
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.commands import Command
 from crisis_desktop.domain import Campaign, Combatant, ConditionState
-from crisis_desktop.rules.base import AddCondition, Effect, RemoveCondition, SetItemStat, SetResource, SetStatus
+from crisis_desktop.rules.base import (
+    AddCondition,
+    Effect,
+    RemoveCondition,
+    SetItemStat,
+    SetResource,
+    SetStatus,
+    UseUpItem,
+)
 
 _MISSING = object()  # a key that was absent before the effect (revert deletes it again)
 
@@ -68,6 +76,11 @@ class ApplyEffects(Command):
             old = stats.get(effect.key, _MISSING)
             stats[effect.key] = effect.value
             return old
+        if isinstance(effect, UseUpItem):
+            character = campaign.character(effect.character_id)
+            item = character.item(effect.item_id)          # KeyError for an item it does not carry
+            index = character.equipment.index(item)
+            return index, character.equipment.pop(index)
         conditions = campaign.character(effect.character_id).conditions
         old_conditions = copy.deepcopy(conditions)
         if isinstance(effect, AddCondition):
@@ -79,6 +92,10 @@ class ApplyEffects(Command):
 
     @staticmethod
     def _revert_one(campaign: Campaign, effect: Effect, old: Any) -> None:
+        if isinstance(effect, UseUpItem):
+            index, item = old
+            campaign.character(effect.character_id).equipment.insert(index, item)
+            return
         if isinstance(effect, (AddCondition, RemoveCondition)):
             campaign.character(effect.character_id).conditions[:] = old
             return

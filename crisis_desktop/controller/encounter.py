@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from crisis_desktop.controller import encounter_log as logs
@@ -45,7 +45,7 @@ from crisis_desktop.rules.base import (
 from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.flow import StepOffer, StepRole, offer
-from crisis_desktop.rules.geometry import Terrain
+from crisis_desktop.rules.geometry import Coord, Grid, Terrain, area_template, scatter
 
 
 @dataclass(frozen=True)
@@ -323,7 +323,52 @@ class EncounterController(FightView):
         reading = self.ruleset.cover_between(terrain, a, t, self.actor(attacker_id), self.actor(target_id),
                                              self.options)
         tiles, metres = grid.distance(a, t), grid.metres(a, t)
-        return MapMeasure(tiles, metres, grid.reach(a, t), reading, self.attacks.map_inputs(tiles, metres, reading))
+        return MapMeasure(tiles, metres, grid.reach(a, t), reading,
+                          self.attacks.map_inputs(tiles, metres, reading, hex_grid=grid.hex))
+
+    def _cells(self) -> dict[str, Coord]:
+        battle_map = self.battle_map()
+        return {t.combatant_id: (t.x, t.y) for t in battle_map.tokens} if battle_map is not None else {}
+
+    def under_blast(self, attacker_id: str, weapon_id: str, centre: Coord, *,
+                    thrower_too: bool = False) -> dict[str, int]:
+        """Everyone standing under the weapon's blast template around `centre` on the map (the thrower only with
+        `thrower_too`), with their distance from the centre, nearest first; empty for a weapon without a blast or
+        without a map."""
+        battle_map = self.battle_map()
+        radius = self.attacks.blast_radius(self.character_of(attacker_id).item(weapon_id))
+        if battle_map is None or radius is None:
+            return {}
+        template = area_template(Grid.of(battle_map), centre, radius)
+        fighting = {c.id for c in self.encounter.combatants if not self.out_of_fight(c.id)}
+        found = {cid: template[cell] for cid, cell in self._cells().items()
+                 if cell in template and cid in fighting and (thrower_too or cid != attacker_id)}
+        return dict(sorted(found.items(), key=lambda item: item[1]))
+
+    def blast_targets(self, attacker_id: str, weapon_id: str, centre_id: str) -> list[str]:
+        """Everyone under the blast when it goes off on `centre_id`'s token (that one first); empty without a map,
+        a token or a blast."""
+        centre = self._cells().get(centre_id)
+        if centre is None:
+            return []
+        found = self.under_blast(attacker_id, weapon_id, centre)
+        return [centre_id, *(cid for cid in found if cid != centre_id)] if found else []
+
+    def map_inputs(self, attacker_id: str, weapon_id: str, target_id: str,
+                   centre_id: str | None = None) -> dict[str, StatValue] | None:
+        """The target inputs the map fixes for this target: distance and cover, and for a blast centred on
+        `centre_id`'s token, the target's distance from it; None without a map or a token."""
+        found = self.measure(attacker_id, target_id)
+        if found is None:
+            return None
+        values = dict(found.inputs)
+        cells = self._cells()
+        weapon = self.character_of(attacker_id).item(weapon_id)
+        if self.attacks.blast_radius(weapon) is not None and centre_id in cells:
+            battle_map = self.battle_map()
+            assert battle_map is not None
+            values |= self.attacks.blast_inputs(Grid.of(battle_map).distance(cells[centre_id], cells[target_id]))
+        return values
 
     def map_refusals(self, attacker_id: str, weapon_id: str, target_id: str) -> list[str]:
         """Why the map forbids this attack: no line of sight, or a melee target out of reach; none without a map."""
@@ -361,24 +406,53 @@ class EncounterController(FightView):
             raise ValueError(f"These rules have no attack input {', '.join(unknown)}")
         for key, value in inputs.items():
             (first if key in first_specs else own)[key] = value
+        given = dict(more)
+        # An area weapon on the map catches everyone under its template, whoever the GM ticked, unless overridden.
+        blast = [] if override else self.blast_targets(attacker_id, weapon_id, target_id)
+        others = [(tid, given.get(tid, {})) for tid in blast[1:]] if blast else list(more)
         declared = [(target_id, first)]
-        for other_id, values in more:
+        for other_id, values in others:
             defaults = {spec.key: spec.default for spec in self.target_inputs(attacker_id, weapon_id, other_id)}
             declared.append((other_id, {**defaults, **values}))
         targets, forced = [], []
         for tid, values in declared:
-            found = self.measure(attacker_id, tid)
-            if found is not None:
+            fixed = self.map_inputs(attacker_id, weapon_id, tid, centre_id=target_id)
+            if fixed is not None:
                 if override:
                     forced += self.map_refusals(attacker_id, weapon_id, tid)
                     forced += [f"{self.name(tid)}: {key} {values[key]} instead of the map's {value}"
-                               for key, value in found.inputs.items() if key in values and values[key] != value]
+                               for key, value in fixed.items() if key in values and values[key] != value]
+                    values = {**{k: v for k, v in fixed.items() if k not in values}, **values}
                 else:
-                    values = {**values, **{k: v for k, v in found.inputs.items() if k in values}}
+                    values = {**values, **fixed}
             targets.append(AttackTarget(self.actor(tid), values))
         # Attacking outside one's own turn (crisis: from overwatch) is for the rules to account for.
         out_of_turn = self.encounter.running and attacker_id not in self.acting()
         return AttackRequest(attacker, weapon, tuple(targets), own, out_of_turn, tuple(forced))
+
+    def _landed(self, request: AttackRequest, result: AttackResult, dice: DiceSource) -> AttackResult | None:
+        """Whom a missed blast catches where it lands on the map; None without a map, tokens, or anyone there."""
+        landing = self.landing(request, result)
+        attacker = request.attacker.combatant
+        if landing is None or attacker is None:
+            return None
+        caught = self.under_blast(attacker.id, request.weapon.id, landing, thrower_too=True)
+        if not caught:
+            return None
+        blast = AttackRequest(request.attacker, request.weapon,
+                              tuple(AttackTarget(self.actor(cid), self.attacks.blast_inputs(d))
+                                    for cid, d in caught.items()), request.inputs, request.out_of_turn)
+        return self.attacks.resolve_landed(blast, dice, self.options)
+
+    def landing(self, request: AttackRequest, result: AttackResult) -> Coord | None:
+        """The cell where a missed blast landed, for the map to draw; None when nothing scattered or no map."""
+        battle_map, cells = self.battle_map(), self._cells()
+        attacker, centre = request.attacker.combatant, request.target.combatant
+        if battle_map is None or result.scatter is None or attacker is None or centre is None \
+                or attacker.id not in cells or centre.id not in cells:
+            return None
+        face, tiles = result.scatter
+        return scatter(Grid.of(battle_map), cells[centre.id], cells[attacker.id], face, tiles).landing
 
     def _map_check(self, request: AttackRequest) -> None:
         """ValueError with the map's reasons against the attack that the GM did not force."""
@@ -422,6 +496,13 @@ class EncounterController(FightView):
         result: AttackResult = resolve(request, dice, self.options)
         attacker = request.attacker.combatant
         targets = request.distinct_targets()
+        landed = self._landed(request, result, dice) if result.scatter is not None else None
+        if landed is not None:
+            # The blast goes off where it scattered: whoever stands there is caught, in the same event.
+            result = replace(result, effects=(*result.effects, *landed.effects),
+                             followups=(*result.followups, landed, *landed.followups),
+                             summary=f"{result.summary}; {landed.summary}")
+            targets += [t for t in landed.request.distinct_targets() if t not in targets]
         before = [self.ruleset.state(t.character, self.options).key for t in targets]
         names = ", ".join(t.name for t in targets)
         with self._drafting() as d:

@@ -38,6 +38,10 @@ def attack_details(result: AttackResult) -> list[str]:
     later: list[str] = []
     for number, extra in enumerate(result.followups, start=2):
         whom = f" at {extra.target.name}" if several else ""
+        if extra.request is not result.request:         # caught where a missed blast landed: no roll of its own
+            if extra.damage is not None:
+                later += [f"{extra.target.name} (where it landed): {line}" for line in describe_damage(extra.damage)]
+            continue
         if extra.attack is not result.attack:          # a roll of its own (a volley), not the same blast
             lines.append(describe_check(f"Attack {number}{whom}", extra.attack))
         if extra.defence is not None:

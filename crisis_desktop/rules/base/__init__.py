@@ -20,7 +20,15 @@ from crisis_desktop.rules.base.combat import (
     Outcome,
 )
 from crisis_desktop.rules.base.economy import ActionAvailability, ActionRole, ActionSpec, Cost, Currency, TurnEffects
-from crisis_desktop.rules.base.effects import AddCondition, Effect, RemoveCondition, SetItemStat, SetResource, SetStatus
+from crisis_desktop.rules.base.effects import (
+    AddCondition,
+    Effect,
+    RemoveCondition,
+    SetItemStat,
+    SetResource,
+    SetStatus,
+    UseUpItem,
+)
 from crisis_desktop.rules.base.ruleset import Attacks, Checks, Healing, Ruleset
 from crisis_desktop.rules.base.sheet import (
     ConditionSpec,
@@ -39,5 +47,5 @@ __all__ = [
     "ConditionSpec", "ContestResult", "Cost", "CoverLevel", "Currency", "DamageResult", "Effect", "Explained",
     "FieldKind", "FieldSpec", "Healing", "InitiativeEntry", "Options", "Outcome", "OverrideField", "OverrideKind",
     "RemoveCondition", "ResourceSpec", "RuleOption", "Ruleset", "SetItemStat", "SetResource", "SetStatus",
-    "StateLabel", "StateRole", "Term", "TurnEffects",
+    "StateLabel", "StateRole", "Term", "TurnEffects", "UseUpItem",
 ]

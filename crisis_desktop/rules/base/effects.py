@@ -48,4 +48,12 @@ class RemoveCondition:
     key: str
 
 
-Effect = SetStatus | SetResource | SetItemStat | AddCondition | RemoveCondition
+@dataclass(frozen=True)
+class UseUpItem:
+    """A carried item is gone: a thrown grenade, a used medkit."""
+
+    character_id: str
+    item_id: str
+
+
+Effect = SetStatus | SetResource | SetItemStat | AddCondition | RemoveCondition | UseUpItem

@@ -241,11 +241,21 @@ class Attacks(ABC):
         under an area template)."""
         return 1
 
-    def map_inputs(self, tiles: int, metres: float, reading: CoverReading) -> dict[str, StatValue]:
+    def map_inputs(self, tiles: int, metres: float, reading: CoverReading, *,
+                   hex_grid: bool = False) -> dict[str, StatValue]:
         """The target inputs the battle map gives between two tokens: the distance as the rules count it
-        (DISTANCE_UNIT) and the cover as the rules read it."""
+        (DISTANCE_UNIT) and the cover as the rules read it (`hex_grid`: the map's cells are hexes)."""
         distance: float = metres if self.DISTANCE_UNIT == "metres" else float(tiles)
         return {"distance": distance, "cover": CoverLevel(reading.cover.value), "cover_penetrable": reading.penetrable}
+
+    def blast_inputs(self, tiles_from_centre: int) -> dict[str, StatValue]:
+        """The target inputs of standing `tiles_from_centre` tiles from where a blast goes off (its fall-off)."""
+        return {}
+
+    def resolve_landed(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
+        """A missed area attack goes off where it landed: everyone under it there (the request's targets, with their
+        blast inputs) is caught, without an attack roll."""
+        raise ValueError("These rules have no blast that goes off where it lands")
 
     def weapon_range(self, weapon: EquipmentItem) -> float | None:
         """A ranged weapon's range increment, in the rules' distance unit (DISTANCE_UNIT); None for a melee

@@ -13,6 +13,7 @@ from crisis_desktop.rules.base import (
     CheckRequest,
     CheckResult,
     Cost,
+    CoverLevel,
     DamageResult,
     Effect,
     Explained,
@@ -21,6 +22,7 @@ from crisis_desktop.rules.base import (
     SetItemStat,
     SetResource,
     Term,
+    UseUpItem,
 )
 from crisis_desktop.rules.crisis import checks, damage, stats, tables
 from crisis_desktop.rules.crisis.actions import resource, uses_npc_actions
@@ -55,6 +57,8 @@ def _validate(context: AttackContext, options: Options) -> list[Effect]:
         raise ValueError(f"{weapon.name} has RoF {rof}: at most {rof - 1} extra attack(s), not {context.extra_attacks}")
     effects: list[Effect] = []
     rounds = 1 + context.extra_attacks
+    if "thrown" in weapon.tags and weapon.stats.get("cap") is None and weapon in attacker.character.equipment:
+        effects.append(UseUpItem(attacker.character.id, weapon.id))     # a grenade is gone once thrown
     if weapon.stats.get("cap") is not None:
         ammo = stats.int_stat(weapon, "ammo")
         if ammo < rounds:
@@ -289,6 +293,33 @@ def _resolve_area(request: AttackRequest, aimed: list[Aimed], effects: list[Effe
                   + (", ".join(hurt) + " damage" if hurt else "nobody hurt")
     notes_all = tuple(n for r in results for n in r.notes)
     return replace(head, effects=tuple(effects), summary=summary, followups=tuple(results[1:]), notes=notes_all)
+
+
+def resolve_landed(request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
+    """A missed blast goes off where it scattered: each target under it takes the damage, one die less per tile
+    from where it landed (no attack roll, no Extras; cover and the thrower's range do not matter there)."""
+    aimed = read(request, melee=False, one_roll=True)
+    no_roll = CheckResult(Explained.of(("no attack roll: the blast goes off where it landed", 0)),
+                          Explained.of(("where it landed", 0)), Outcome.SUCCESS, 0, ())
+    results: list[AttackResult] = []
+    effects: list[Effect] = []
+    for a in aimed:
+        context = replace(a.context, distance=None, cover=CoverLevel.NONE, cover_penetrable=False)
+        p = plan(context, options)
+        if p.blocked:
+            continue
+        raw = roll_damage(p, dice, options, 0, context.damage_circumstance)
+        before, armour_id = damage.vitals_of(context.target, p.damage_type)
+        dmg = _damage_result(context, before, [_hit(before, int(raw.value), context, p, options)], armour_id,
+                             [Term("blast", raw.value)])
+        effects += dmg.effects
+        results.append(AttackResult(request, context.target, no_roll, None, True, dmg, (),
+                                    f"{context.target.name} is caught in the blast"))
+    if not results:
+        return AttackResult(request, request.target, no_roll, None, False, None, (), "the blast catches nobody")
+    caught = ", ".join(f"{r.target.name} {r.damage.taken.value:g}" for r in results if r.damage is not None)
+    return replace(results[0], effects=tuple(effects), summary=f"the blast catches {caught} damage",
+                   followups=tuple(results[1:]))
 
 
 def _hit(v: damage.Vitals, raw: int, context: AttackContext, p: AttackPlan, options: Options,

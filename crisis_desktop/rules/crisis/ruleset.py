@@ -75,6 +75,17 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Healing):
         return crisis_inputs.target_inputs(target, fight_round, ranged=self.weapon_range(weapon) is not None,
                                            rof=self._rof(weapon), area=combat.is_area(weapon), unit="tiles")
 
+    def map_inputs(self, tiles: int, metres: float, reading: CoverReading, *,
+                   hex_grid: bool = False) -> dict[str, StatValue]:
+        """The distance and cover; on hexes a missed blast scatters by a d6."""
+        return {**super().map_inputs(tiles, metres, reading), "hex_grid": hex_grid}
+
+    def blast_inputs(self, tiles_from_centre: int) -> dict[str, StatValue]:
+        return {"tiles_from_centre": tiles_from_centre}
+
+    def resolve_landed(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
+        return attacks.resolve_landed(request, dice, options)
+
     def max_targets(self, weapon: EquipmentItem) -> int | None:
         """Everyone under an area weapon's template; one target per attack of a RoF volley."""
         return None if combat.is_area(weapon) else self._rof(weapon)

@@ -543,6 +543,11 @@ class MapPlace(QWidget):
         if pair is None or ctl is None or self.document is None:
             return
         attacker, target = pair
+        weapons = ctl.weapons(attacker)
+        radius = ctl.attacks.blast_radius(weapons[0]) if weapons else None
+        centre = self.scene.token_cell(target)
+        if radius is not None and centre is not None:
+            self.tools.show_area(centre, radius)     # the template the blast covers if it lands there
         try:
             event = AttackDialog.ask(self, ctl, attacker, target)
         except ValueError as exc:

@@ -75,6 +75,7 @@ class AttackDialog(QDialog):
         self._target_values: dict[str, dict[str, StatValue]] = {}
         self._target_edited_keys: dict[str, set[str]] = {}
         self._ticked: list[str] = []
+        self._map_blast = False
         # With a battle map the map decides distance, cover, sight and reach; the GM may force it, which is logged.
         self.map_note = QLabel()
         self.map_note.setObjectName("attack-map-note")
@@ -233,6 +234,11 @@ class AttackDialog(QDialog):
         self._values = self._kept(specs, self._values, self._edited, {})
         self.situation.build(specs, columns=1)
         self.situation.show_values(self._values)
+        # An area weapon on the map: everyone under the template is a target, unless the GM overrides the map.
+        blast = [] if self.override.isChecked() else self.controller.blast_targets(attacker_id, weapon_id, target_id)
+        self._map_blast = bool(blast)
+        if blast:
+            self._ticked = [t for t in blast if t != target_id and self.target.findData(t) >= 0]
         self._target_values = {tid: self._inputs_of(tid) for tid in [target_id, *self._ticked]}
         self.target_form.build(self._specs_of(target_id), columns=1)
         self.target_form.show_values(self._target_values[target_id])
@@ -242,9 +248,11 @@ class AttackDialog(QDialog):
         self.update_preview()
 
     def _measured(self, target_id: str) -> Mapping[str, StatValue]:
-        """What the encounter's battle map fixes for this target (nothing without a map or a token)."""
-        found = self.controller.measure(self.attacker.currentData(), target_id)
-        return found.inputs if found is not None else {}
+        """What the encounter's battle map fixes for this target (nothing without a map or a token): distance and
+        cover, and under a blast centred on the aimed target, the distance from it."""
+        found = self.controller.map_inputs(self.attacker.currentData(), self.weapon.currentData(), target_id,
+                                           centre_id=self.target.currentData())
+        return found or {}
 
     def _lock_measured(self, form: StatFieldsForm, target_id: str) -> None:
         """The map's values are the map's: their fields are read-only unless the GM overrides."""
@@ -314,7 +322,9 @@ class AttackDialog(QDialog):
             item.setCheckState(Qt.CheckState.Checked if target_id in self._ticked else Qt.CheckState.Unchecked)
             self.further.addItem(item)
         self.further.blockSignals(False)
-        self.further_label.setText("Everyone under the template:" if limit is None else
+        self.further.setEnabled(not self._map_blast)
+        self.further_label.setText("Under the template on the map:" if self._map_blast else
+                                   "Everyone under the template:" if limit is None else
                                    f"Up to {limit - 1} more, one attack each at least:")
         self._show_further_inputs()
 

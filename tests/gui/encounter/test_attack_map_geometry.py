@@ -55,3 +55,22 @@ def test_without_a_map_distance_and_cover_are_typed(board, qtbot):
     dialog = AttackDialog(ctl, attacker, None, board)
     qtbot.addWidget(dialog)
     assert dialog.field("distance").isEnabled() and dialog.override.isHidden() and dialog.map_note.text() == ""
+
+
+def test_a_grenade_takes_everyone_under_its_template_on_the_map(board, qtbot):
+    ctl, ids = ambush(board)
+    tokens = {t.combatant_id: t for t in ctl.battle_map().tokens}
+    tokens[ids["Mother"]].x, tokens[ids["Mother"]].y = 15, 7
+    while ctl.current_id() != ids["Dmitri"]:
+        board.act_next.trigger()
+    dialog = AttackDialog(ctl, ids["Dmitri"], ids["Rask"], board)
+    qtbot.addWidget(dialog)
+    dialog.weapon.setCurrentIndex(dialog.weapon.findText("Grenade"))
+    assert dialog.further_label.text() == "Under the template on the map:" and not dialog.further.isEnabled()
+    ticked = [dialog.further.item(i).data(256) for i in range(dialog.further.count())
+              if dialog.further.item(i).checkState().value == 2]
+    assert set(ticked) == {ids["Mother"], ids["Jory"]}
+    assert dialog.field("tiles_from_centre", ids["Jory"]).value() == 2
+    assert len(dialog.odds.text().splitlines()) == 3
+    dialog.override.setChecked(True)                        # the GM may take the template into their own hands
+    assert dialog.further.isEnabled()

@@ -32,7 +32,7 @@ def test_the_map_measures_distance_cover_and_sight_between_tokens():
     ctl, _h, ids = ambush()
     seen = ctl.measure(ids["Vera"], ids["Rask"])
     assert seen is not None and seen.tiles == 6 and seen.reading.line_of_sight
-    assert seen.inputs == {"distance": 6.0, "cover": CoverLevel.NONE, "cover_penetrable": False}
+    assert seen.inputs == {"distance": 6.0, "cover": CoverLevel.NONE, "cover_penetrable": False, "hex_grid": False}
     hidden = ctl.measure(ids["Halvorsen"], ids["Vera"])
     assert hidden is not None and not hidden.reading.line_of_sight and hidden.inputs["cover"] is CoverLevel.TOTAL
 
@@ -94,3 +94,55 @@ def test_a_combatant_without_a_token_is_typed_for():
     battle_map.tokens = [t for t in battle_map.tokens if t.combatant_id != ids["Rask"]]
     request = ctl.attack_request(ids["Vera"], ctl.weapons(ids["Vera"])[0].id, ids["Rask"], distance=3.0)
     assert ctl.measure(ids["Vera"], ids["Rask"]) is None and request.targets[0].inputs["distance"] == 3.0
+
+
+def clustered() -> tuple[EncounterController, History, dict[str, str], str]:
+    """Dmitri with his grenade; Rask, Mother Kell and Jory stand together (0, 1 and 2 tiles from Rask)."""
+    ctl, history, ids = ambush()
+    tokens = {t.combatant_id: t for t in ctl.battle_map().tokens}
+    tokens[ids["Mother"]].x, tokens[ids["Mother"]].y = 15, 7
+    ctl.character_of(ids["Dmitri"]).stats["athletics"] = 8
+    while ctl.current_id() != ids["Dmitri"]:
+        history.push(ctl.step("next_turn"))
+    return ctl, history, ids, weapon(ctl, ids["Dmitri"], "Grenade")
+
+
+def test_a_grenade_on_three_clustered_tokens_hurts_all_three_with_fall_off_and_is_used_up():
+    ctl, history, ids, grenade = clustered()
+    dmitri, rask, kell, jory = ids["Dmitri"], ids["Rask"], ids["Mother"], ids["Jory"]
+    assert ctl.blast_targets(dmitri, grenade, rask) == [rask, kell, jory]
+    request = ctl.attack_request(dmitri, grenade, rask)            # nobody else named: the map adds them
+    assert [t.actor.combatant.id for t in request.targets] == [rask, kell, jory]
+    assert [t.inputs["tiles_from_centre"] for t in request.targets] == [0, 1, 2]
+    # The throw hits (7 on the d8); Rask 3d8 (2+2+2), Mother Kell 2d8 (3+3), Jory 1d8 (4).
+    event = ctl.attack(request, TypedDice([7, 2, 2, 2, 3, 3, 4]))
+    history.push(event)
+    hurt = {r.target.combatant.id: r.damage.damage.value for r in (event.result, *event.result.followups)}
+    assert hurt == {rask: 6, kell: 6, jory: 4}
+    assert all(w.name != "Grenade" for w in ctl.character_of(dmitri).equipment)
+    history.undo()
+    assert any(w.id == grenade for w in ctl.character_of(dmitri).equipment)
+
+
+def test_a_scattered_miss_hurts_whoever_stands_where_it_lands():
+    ctl, history, ids, grenade = clustered()
+    dmitri, rask = ids["Dmitri"], ids["Rask"]
+    request = ctl.attack_request(dmitri, grenade, rask)
+    # Find a face of the scatter die that drops the blast where it catches someone besides Rask.
+    for face in range(1, 9):
+        probe = ctl.attack(request, TypedDice([1, face] + [1] * 12))
+        landing = ctl.landing(request, probe.result)
+        caught = ctl.under_blast(dmitri, grenade, landing, thrower_too=True)
+        if set(caught) - {rask}:
+            break
+    else:
+        pytest.fail("no face of the scatter die lands the blast on anyone but Rask")
+    assert landing != next((t.x, t.y) for t in ctl.battle_map().tokens if t.combatant_id == rask)
+    event = ctl.attack(request, TypedDice([1, face] + [1] * 12))
+    history.push(event)
+    landed = [r for r in event.result.followups if r.request is not request]
+    assert {r.target.combatant.id for r in landed} == set(caught)
+    assert all(r.damage is not None and r.damage.taken.value > 0 for r in landed)
+    entry = next(e for e in reversed(ctl.encounter.log) if e.kind == "attack")
+    assert any("(where it landed): Damage" in line for line in entry.details)
+    assert "the blast catches" in entry.text
