@@ -564,10 +564,9 @@ class MainWindow(QMainWindow):
     def _on_changed(self, changes: ChangeSet) -> None:
         if self.document is not None:
             self.overview.update_campaign(self.document.campaign, changes)
-            if changes.encounters or changes.battle_maps or changes.characters_removed \
-                    or "*" in changes.campaign_fields:
-                for place in self.places:
-                    place.show_campaign(self.document.campaign)
+            # Any change may change a count in the lists (a paint stroke, a token placed): they compare rows.
+            for place in self.places:
+                place.update_campaign(self.document.campaign)
         self._update_title()
 
     def _show_everywhere(self) -> None:

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from crisis_desktop.domain.battle_map import Cell, Cover
 from crisis_desktop.rules.geometry import Grid
+from crisis_desktop.ui.widgets.board_delegate import bar_colour
 
 Coord = tuple[int, int]
 
@@ -222,35 +223,88 @@ class TokenLook:
     current: bool = False
     down: bool = False       # dead, dying or out of the fight
     hidden: bool = False
+    health: tuple[int, int] | None = None   # (current, maximum) of the rules' Health bar, for the GM's bar
+    health_label: str = ""                  # that bar's label ("Health")
+    lower_is_worse: bool = True
+    conditions: tuple[str, ...] = ()        # the rules' labels of the character's conditions, for the GM
+    word: str = ""           # health as the players read it ("wounded"), as on the player display
+    caption: str = ""        # text under the token: the player map writes the word there
 
     @property
     def initials(self) -> str:
         words = [w for w in self.name.replace('"', " ").split() if w[:1].isalnum()]
         return "".join(w[0] for w in words[:2]).upper() or "?"
 
+    @property
+    def markers(self) -> tuple[str, ...]:
+        """One short mark per condition: its first letter, or its first two where two conditions share one."""
+        firsts = [label[:1].upper() for label in self.conditions]
+        return tuple(label[:2].capitalize() if firsts.count(label[:1].upper()) > 1 else label[:1].upper()
+                     for label in self.conditions)
+
+
+MARKERS_SHOWN = 3           # condition markers down a token's side; more show as "+n"
+HEALTH_TRACK = QColor(25, 25, 28, 220)
+CONDITION_MARK = QColor(125, 60, 165)       # purple: unlike either side's discs; white marks read on it (6.9:1)
+CAPTION_FILL = QColor(25, 25, 28, 215)      # under white text: reads on any terrain
+
 
 class TokenItem(QGraphicsItem):
     """One combatant on the map: a disc in its side's colour, initials, a badge with the first letter of its
-    posture (K for kneeling, P for prone under crisis)."""
+    posture (K for kneeling, P for prone under crisis). For the GM, the Health bar above the disc and a marker
+    per condition down its left side (the tooltip names them); for the players, a caption under it."""
 
     def __init__(self, combatant_id: str, look: TokenLook, size: float) -> None:
         super().__init__()
         self.combatant_id = combatant_id
         self.look = look
         self.radius = size * 0.4
+        self._rect = QRectF()
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
         self.setZValue(10)
         self.set_look(look)
 
     def set_look(self, look: TokenLook) -> None:
+        self.prepareGeometryChange()
         self.look = look
-        state = f" ({look.posture})" if look.posture else ""
-        self.setToolTip(f"{look.name}{state}, {look.side}")
+        r = self.radius * 1.35
+        self._rect = QRectF(-r, -r, 2 * r, 2 * r)
+        if look.caption:
+            self._rect = self._rect.united(self._caption_rect())
+        self.setToolTip(self._tip())
         self.update()
 
+    def _tip(self) -> str:
+        look = self.look
+        state = f" ({look.posture})" if look.posture else ""
+        lines = [f"{look.name}{state}, {look.side}"]
+        if look.health is not None:
+            lines.append(f"{look.health_label or 'Health'} {look.health[0]}/{look.health[1]}")
+        if look.conditions:
+            lines.append(", ".join(look.conditions))
+        return "\n".join(lines)
+
+    def _caption_font(self) -> QFont:
+        font = QFont()
+        font.setPixelSize(max(1, int(self.radius * 0.5)))
+        font.setBold(True)
+        return font
+
+    def _caption_rect(self) -> QRectF:
+        metrics = QFontMetricsF(self._caption_font())
+        width = metrics.horizontalAdvance(self.look.caption) + self.radius * 0.5
+        height = metrics.height() + self.radius * 0.12
+        return QRectF(-width / 2, self.radius * 1.02, width, height)
+
+    def health_fraction(self) -> float | None:
+        """How full the Health bar is drawn (0 to 1), None without one."""
+        if self.look.health is None:
+            return None
+        current, maximum = self.look.health
+        return 0.0 if maximum <= 0 else max(0.0, min(1.0, current / maximum))
+
     def boundingRect(self) -> QRectF:  # Override QGraphicsItem::boundingRect
-        r = self.radius * 1.25
-        return QRectF(-r, -r, 2 * r, 2 * r)
+        return self._rect
 
     def shape(self) -> QPainterPath:  # Override QGraphicsItem::shape: click the disc, not its corners
         path = QPainterPath()
@@ -276,8 +330,13 @@ class TokenItem(QGraphicsItem):
         painter.setPen(outline)
         painter.setBrush(colour)
         painter.drawEllipse(QPointF(0, 0), r, r)
-        if r * lod < 7:
-            return      # too small for letters to be read
+        self._paint_health(painter)
+        readable = r * lod >= 7     # below that, letters could not be read
+        self._paint_markers(painter, readable)
+        if look.caption:
+            self._paint_caption(painter)
+        if not readable:
+            return
         painter.setPen(QColor(255, 255, 255))
         font = QFont(painter.font())
         font.setPixelSize(max(1, int(r * 0.8)))
@@ -299,6 +358,53 @@ class TokenItem(QGraphicsItem):
             painter.setPen(QPen(QColor(255, 255, 255), r * 0.15))
             painter.drawLine(QPointF(-r * 0.5, -r * 0.5), QPointF(r * 0.5, r * 0.5))
             painter.drawLine(QPointF(-r * 0.5, r * 0.5), QPointF(r * 0.5, -r * 0.5))
+
+    def _paint_health(self, painter: QPainter) -> None:
+        """A bar across the top of the disc, filled to the Health left, coloured as on the board."""
+        fraction = self.health_fraction()
+        if fraction is None:
+            return
+        r = self.radius
+        track = QRectF(-r * 0.9, -r * 1.32, r * 1.8, r * 0.3)
+        painter.setPen(QPen(QColor(255, 255, 255), r * 0.05))
+        painter.setBrush(HEALTH_TRACK)
+        painter.drawRoundedRect(track, r * 0.08, r * 0.08)
+        if fraction > 0:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(bar_colour(fraction, self.look.lower_is_worse))
+            inner = track.adjusted(r * 0.05, r * 0.05, -r * 0.05, -r * 0.05)
+            inner.setWidth(max(r * 0.06, inner.width() * fraction))
+            painter.drawRect(inner)
+
+    def _paint_markers(self, painter: QPainter, letters: bool) -> None:
+        """A disc per condition down the token's left side, with the condition's mark; "+n" for the rest."""
+        marks = list(self.look.markers)
+        if len(marks) > MARKERS_SHOWN:
+            marks = [*marks[:MARKERS_SHOWN - 1], f"+{len(marks) - MARKERS_SHOWN + 1}"]
+        r = self.radius
+        m = r * 0.3
+        font = QFont(painter.font())
+        font.setBold(True)
+        for number, mark in enumerate(marks):
+            centre = QPointF(-r * 0.98, -r * 0.55 + number * m * 2.1)
+            painter.setPen(QPen(QColor(255, 255, 255), r * 0.05))
+            painter.setBrush(CONDITION_MARK)
+            painter.drawEllipse(centre, m, m)
+            if letters:
+                font.setPixelSize(max(1, int(m * (1.2 if len(mark) == 1 else 0.95))))
+                painter.setFont(font)
+                painter.setPen(QColor(255, 255, 255))
+                painter.drawText(QRectF(centre.x() - m, centre.y() - m, 2 * m, 2 * m), Qt.AlignmentFlag.AlignCenter,
+                                 mark)
+
+    def _paint_caption(self, painter: QPainter) -> None:
+        box = self._caption_rect()
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(CAPTION_FILL)
+        painter.drawRoundedRect(box, box.height() / 2, box.height() / 2)
+        painter.setFont(self._caption_font())
+        painter.setPen(QColor(255, 255, 255))
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.look.caption)
 
 
 class Overlay(QGraphicsItem):

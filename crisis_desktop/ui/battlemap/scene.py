@@ -3,6 +3,7 @@ with the campaign's change sets, updating only what changed."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
@@ -13,8 +14,10 @@ from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.fight import FightView
 from crisis_desktop.controller.map_commands import find_map
 from crisis_desktop.domain.battle_map import BattleMap, Cell, GridKind
+from crisis_desktop.rules.base import Actor
 from crisis_desktop.rules.geometry import Grid, Terrain
 from crisis_desktop.ui.battlemap.items import CellLayer, Overlay, TokenItem, TokenLook
+from crisis_desktop.ui.player_display.health import health_bar, health_word
 
 if TYPE_CHECKING:
     from crisis_desktop.domain import Campaign
@@ -41,11 +44,16 @@ def load_image(path: str) -> QImage:
 class MapScene(QGraphicsScene):
     """Items for one battle map: the cell layer, an optional background, tokens, and overlays.
 
+    Measures, lines of sight and blasts or scatters belong to one step of the fight: they are cleared when the
+    step changes (the next turn, a phase, a round).
+
     Signals:
         tokenSelected(object): the combatant id of the selected token, or None.
+        stepChanged(): the fight moved on to another step; the overlays of the last one were cleared.
     """
 
     tokenSelected = Signal(object)
+    stepChanged = Signal()
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -63,6 +71,7 @@ class MapScene(QGraphicsScene):
         # (grid kind, width, height) of the map the cells were built for; None before any map.
         self._shape: tuple[GridKind | None, int, int] = (None, 0, 0)
         self._current: str | None = None
+        self._step: tuple[str, tuple[str, ...]] | None = None     # (round label, who acts) of the shown fight
         self.preview = Overlay(self.polygon, 15)         # the cells a paint stroke will change
         self.measure = Overlay(self.polygon)
         self.sight = Overlay(self.polygon)
@@ -118,6 +127,7 @@ class MapScene(QGraphicsScene):
         self.setSceneRect(QRectF(-self.size / 2, -self.size / 2, w + self.size, h + self.size))
         self._set_background(battle_map)
         self._current = self._current_id()
+        self._step = self._step_of_fight()
         for token in battle_map.tokens:
             self._sync_token(token.combatant_id)
 
@@ -177,13 +187,26 @@ class MapScene(QGraphicsScene):
             character = campaign.character(combatant.character_id)
         except KeyError:
             return None
-        down, posture = False, None
-        if self.ruleset is not None:
-            options = self.ruleset.options_with_defaults(campaign.rule_options)
-            down = not self.ruleset.state(character, options).fighting
-            posture = self.ruleset.posture(character)
-        return TokenLook(character.name, combatant.side.value, posture, combatant_id in self._acting_ids(encounter.id),
-                         down, combatant.hidden)
+        look = TokenLook(character.name, combatant.side.value, current=combatant_id in self._acting_ids(encounter.id),
+                         hidden=combatant.hidden)
+        if self.ruleset is None:
+            return look
+        # The rules say what the bar and the marks mean (roles and labels, never their keys).
+        ruleset = self.ruleset
+        options = ruleset.options_with_defaults(campaign.rule_options)
+        state = ruleset.state(character, options)
+        posture = ruleset.posture(character)
+        bar = health_bar(ruleset.resources(Actor(character, combatant), options))
+        labels = {c.key: c.label for c in ruleset.conditions()}
+        # The posture has its own badge: no marker for it as well.
+        worn = (labels.get(c.key, c.key) for c in character.conditions if posture is None
+                or posture.casefold() not in (c.key.casefold(), labels.get(c.key, "").casefold()))
+        return replace(look, posture=posture, down=not state.fighting,
+                       health=(bar.current, bar.maximum) if bar is not None else None,
+                       health_label=bar.label if bar is not None else "",
+                       lower_is_worse=bar.lower_is_worse if bar is not None else True,
+                       conditions=tuple(worn),
+                       word=health_word(state.role, bar.current if bar else None, bar.maximum if bar else None))
 
     def _sync_token(self, combatant_id: str) -> None:
         """Create, move, restyle or remove one token from the domain."""
@@ -288,6 +311,27 @@ class MapScene(QGraphicsScene):
                 self._current = current
         for combatant_id in restyle:
             self._sync_token(combatant_id)
+        if self.encounter_id in changes.encounters:
+            step = self._step_of_fight()
+            if step != self._step:
+                self._step = step
+                self.clear_step_overlays()
+                self.stepChanged.emit()
+
+    def clear_step_overlays(self) -> None:
+        """Take away what was measured or shown for the last step: measure, sight, blast or scatter, a path."""
+        for overlay in (self.measure, self.sight, self.area, self.move):
+            overlay.clear()
+
+    def _step_of_fight(self) -> tuple[str, tuple[str, ...]] | None:
+        """The step the shown fight stands at: its round (or phase) and who acts; None without a fight."""
+        if self.campaign is None or self.encounter_id is None or self.ruleset is None:
+            return None
+        try:
+            fight = FightView(self.campaign, self.encounter_id, self.ruleset)
+            return fight.round_label(), fight.acting()
+        except KeyError:
+            return None
 
     def _acting_ids(self, encounter_id: str | None) -> tuple[str, ...]:
         """Who acts now in that encounter (their tokens carry the current ring)."""

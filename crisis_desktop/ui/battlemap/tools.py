@@ -75,11 +75,16 @@ class MapTools(QObject):
         self._free = False
         self.attacker: str | None = None        # the sight tool's first click
         self.cover: CoverResult | None = None   # the pair shown by the sight overlay
+        scene.stepChanged.connect(self._step_changed)
 
     def set_tool(self, tool: Tool) -> None:
         self.cancel()
         self.tool = tool
         self.attacker = None
+
+    def _step_changed(self) -> None:
+        """The fight moved on: the scene cleared the last step's overlays; a half-made sight pair goes too."""
+        self.attacker, self.cover = None, None
 
     def cancel(self) -> None:
         self._anchor, self._last, self._dragging = None, None, None

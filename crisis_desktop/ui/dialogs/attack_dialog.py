@@ -30,6 +30,7 @@ from crisis_desktop.controller.encounter_log import attack_details
 from crisis_desktop.domain import StatValue
 from crisis_desktop.rules.base import AttackRequest
 from crisis_desktop.rules.dice import DiceSource, NeedMoreDice, TypedDice
+from crisis_desktop.ui import theme
 from crisis_desktop.ui.widgets.dice_entry import TypedDiceEntry
 from crisis_desktop.ui.widgets.stat_fields import StatFieldsForm
 
@@ -106,7 +107,7 @@ class AttackDialog(QDialog):
         self.roll_button.clicked.connect(self.roll)
         self.problem = QLabel()
         self.problem.setObjectName("attack-problem")
-        self.problem.setStyleSheet("color: #b00020")
+        theme.mark_problem(self.problem)
         self.problem.setWordWrap(True)
         self.roll_breakdown = QPlainTextEdit()
         self.roll_breakdown.setReadOnly(True)

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from crisis_desktop.storage.campaign_store import CampaignFileError, CampaignStore
+from crisis_desktop.ui import theme
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.new_campaign import NewCampaignDialog, create_campaign
 
@@ -50,7 +51,7 @@ class CampaignPicker(QDialog):
         self.tree.currentItemChanged.connect(lambda *_: self._update_buttons())
         self.problem = QLabel()
         self.problem.setWordWrap(True)
-        self.problem.setStyleSheet("color: #b00020;")
+        theme.mark_problem(self.problem)
 
         buttons = QVBoxLayout()
         self.buttons: dict[str, QPushButton] = {}
@@ -104,7 +105,7 @@ class CampaignPicker(QDialog):
             item.setData(1, _PATH_ROLE, entry.problem or "")
             if entry.problem:
                 for column in (0, 1):
-                    item.setForeground(column, Qt.GlobalColor.red)
+                    item.setForeground(column, theme.problem_text())
                     item.setToolTip(column, entry.problem)
             if recent:
                 item.setToolTip(2, "Recently opened")

@@ -25,6 +25,7 @@ from crisis_desktop.controller.encounter_log import describe_check
 from crisis_desktop.domain import StatValue
 from crisis_desktop.rules.base import CheckOdds, CheckRequest, Outcome
 from crisis_desktop.rules.dice import NeedMoreDice
+from crisis_desktop.ui import theme
 from crisis_desktop.ui.widgets.dice_entry import TypedDiceEntry
 from crisis_desktop.ui.widgets.stat_fields import StatFieldsForm
 
@@ -68,7 +69,7 @@ class CheckDialog(QDialog):
         self.roll_button.clicked.connect(self.roll)
         self.problem = QLabel()
         self.problem.setObjectName("check-problem")
-        self.problem.setStyleSheet("color: #b00020")
+        theme.mark_problem(self.problem)
         self.problem.setWordWrap(True)
         self.breakdown = QPlainTextEdit()
         self.breakdown.setReadOnly(True)

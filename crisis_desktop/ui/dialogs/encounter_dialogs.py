@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from crisis_desktop.controller.commands import Command
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.domain import StatValue
+from crisis_desktop.ui import theme
 from crisis_desktop.ui.widgets.dice_entry import dice_tokens
 
 
@@ -71,7 +72,7 @@ class OverrideDialog(QDialog):
         self.rounds.setRange(0, 100)
         self.rounds.setSpecialValueText("until removed")
         self.problem = QLabel()
-        self.problem.setStyleSheet("color: #b00020")
+        theme.mark_problem(self.problem)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QAbstractListModel, QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QFont
 
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.encounter_log import terms_text
@@ -15,6 +15,7 @@ from crisis_desktop.domain import Campaign, Character
 from crisis_desktop.domain.encounter import Combatant, Encounter, LogEntry
 from crisis_desktop.rules.base import Actor, ResourceSpec
 from crisis_desktop.rules.base import StateRole as StandingRole
+from crisis_desktop.ui import theme
 
 CombatantIdRole = Qt.ItemDataRole.UserRole + 1
 ResourcesRole = Qt.ItemDataRole.UserRole + 2     # tuple[ResourceSpec, ...] for the bars
@@ -24,8 +25,6 @@ StateRole = Qt.ItemDataRole.UserRole + 5         # what the state means: fightin
 
 COLUMNS = ("Init", "Combatant", "Side", "State", "Resources", "Conditions")
 COL_INIT, COL_NAME, COL_SIDE, COL_STATE, COL_BARS, COL_CONDITIONS = range(len(COLUMNS))
-CURRENT_BRUSH = QBrush(QColor(255, 236, 170))
-OUT_BRUSH = QBrush(QColor(140, 140, 140))
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -274,10 +273,13 @@ class BoardModel(QAbstractTableModel):
             return row.bars
         if role == ConditionsRole:
             return row.chips
+        # Colours from the application's palette at paint time, so a light or a dark theme both read.
         if role == Qt.ItemDataRole.BackgroundRole and cid in self._acting:
-            return CURRENT_BRUSH
+            return QBrush(theme.current_row()[0])
+        if role == Qt.ItemDataRole.ForegroundRole and cid in self._acting:
+            return QBrush(theme.current_row()[1])
         if role == Qt.ItemDataRole.ForegroundRole and row.standing is StandingRole.OUT:
-            return OUT_BRUSH
+            return QBrush(theme.muted_text())
         if role == Qt.ItemDataRole.FontRole and cid in self._acting:
             font = QFont()
             font.setBold(True)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QColor
 
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.domain import Combatant
 from crisis_desktop.ui.battlemap.fog import FogItem, revealed_cells
+from crisis_desktop.ui.battlemap.items import TokenLook
 from crisis_desktop.ui.battlemap.scene import MapScene
 
 Coord = tuple[int, int]
@@ -20,7 +23,8 @@ class PlayerMapScene(MapScene):
 
     Hidden combatants get no token; with the map's fog on, unrevealed cells keep no terrain in the scene
     and are covered by an opaque fog, and tokens there are left out too, except the party's own (the
-    players know where they stand). The scene is for showing: nothing in it is selectable.
+    players know where they stand). Tokens carry the health word of the player display under them instead of
+    the GM's Health bar and condition markers. The scene is for showing: nothing in it is selectable.
     """
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -52,6 +56,13 @@ class PlayerMapScene(MapScene):
         return None
 
     # -- MapScene's projection, filtered ---------------------------------------------------------
+    def look(self, combatant_id: str) -> TokenLook | None:  # Override MapScene::look
+        """The GM's look without numbers or conditions: health is the word the player display uses."""
+        look = super().look(combatant_id)
+        if look is None:
+            return None
+        return replace(look, health=None, conditions=(), caption=look.word)
+
     def _rebuild(self) -> None:  # Override MapScene::_rebuild
         self._shown = revealed_cells(self.battle_map)
         super()._rebuild()

@@ -15,7 +15,11 @@ Rows = Callable[["Campaign"], Sequence[Sequence[str]]]
 
 
 class ListPlace(QTreeWidget):
-    """Rows produced by `rows(campaign)`, refreshed when the campaign changes."""
+    """Rows produced by `rows(campaign)`, refreshed when the campaign changes.
+
+    Counts in the rows (a map's painted cells, its tokens) change with commands that name neither the map
+    nor the list: `update_campaign` after any change compares the rows and redraws only when they differ.
+    """
 
     def __init__(self, headers: Sequence[str], rows: Rows, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -25,14 +29,28 @@ class ListPlace(QTreeWidget):
         self.setAlternatingRowColors(True)
         self.setSortingEnabled(True)
         self.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        self._shown: list[list[str]] = []
 
     def show_campaign(self, campaign: Campaign | None) -> None:
         self.clear()
+        self._shown = []
         if campaign is None:
             return
-        self.addTopLevelItems([QTreeWidgetItem(list(row)) for row in self._rows(campaign)])
+        self._shown = [list(row) for row in self._rows(campaign)]
+        self.addTopLevelItems([QTreeWidgetItem(row) for row in self._shown])
         for column in range(self.columnCount()):
             self.resizeColumnToContents(column)
+
+    def update_campaign(self, campaign: Campaign | None) -> None:
+        """After a change: show the rows again if any of them now reads differently (a count went up)."""
+        rows = [list(row) for row in self._rows(campaign)] if campaign is not None else []
+        if rows != self._shown:
+            current = self.currentItem()
+            key = current.text(0) if current is not None else None
+            self.show_campaign(campaign)
+            found = self.findItems(key, Qt.MatchFlag.MatchExactly, 0) if key is not None else []
+            if found:
+                self.setCurrentItem(found[0])
 
 
 def battle_map_rows(campaign: Campaign) -> list[list[str]]:

@@ -34,6 +34,7 @@ from crisis_desktop.controller.character_commands import (
 from crisis_desktop.controller.commands import Command
 from crisis_desktop.domain import Campaign, Character, CharacterKind
 from crisis_desktop.rules.base import Ruleset
+from crisis_desktop.ui import theme
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.character_dialogs import IMAGE_FILTER, CharacterAsk
 from crisis_desktop.ui.widgets.equipment_panel import EquipmentPanel
@@ -93,7 +94,7 @@ class SheetEditor(QWidget):
         self.status = QLabel()
         self.status.setObjectName("sheet-status")
         self.status.setWordWrap(True)
-        self.status.setStyleSheet("color: #c0392b;")
+        theme.mark_problem(self.status)
         self.stats = StatFieldsForm()
         self.stats.valueEdited.connect(self.edit_stat)
         self.derived_box = QGroupBox("Derived")

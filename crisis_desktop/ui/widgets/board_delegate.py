@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
-from PySide6.QtGui import QColor, QPainter
+from PySide6.QtGui import QColor, QPainter, QPalette
 from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from crisis_desktop.rules.base import ResourceSpec
+from crisis_desktop.ui import theme
 from crisis_desktop.ui.models.board_model import COL_BARS, COL_CONDITIONS, Chip, ConditionsRole, ResourcesRole
 
 BAR_WIDTH = 112
@@ -14,8 +15,7 @@ BAR_GAP = 6
 GOOD = QColor(76, 160, 90)
 BAD = QColor(200, 70, 60)
 MIDDLE = QColor(220, 160, 50)
-TRACK = QColor(0, 0, 0, 40)
-CHIP = QColor(90, 110, 170)
+CHIP = QColor(90, 110, 170)     # white text on it reads (contrast 5:1) in light and dark themes alike
 
 
 def short_label(bar: ResourceSpec) -> str:
@@ -32,7 +32,11 @@ def bar_colour(fraction: float, lower_is_worse: bool) -> QColor:
 
 
 class BoardDelegate(QStyledItemDelegate):
-    """Bars (label, current/maximum, filled to scale) in the Resources column; chips in Conditions."""
+    """Bars (label, current/maximum, filled to scale) in the Resources column; chips in Conditions.
+
+    A bar's label is in the palette's text colour; its track and fill are shaded so that text reads on them in a
+    light or a dark theme.
+    """
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -52,27 +56,28 @@ class BoardDelegate(QStyledItemDelegate):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         rect = option.rect.adjusted(4, 4, -4, -4)
         if index.column() == COL_BARS:
-            self._paint_bars(painter, rect, index.data(ResourcesRole) or ())
+            self._paint_bars(painter, rect, index.data(ResourcesRole) or (), option.palette)
         else:
             self._paint_chips(painter, rect, index.data(ConditionsRole) or ())
         painter.restore()
 
-    def _paint_bars(self, painter: QPainter, rect: QRect, bars: tuple[ResourceSpec, ...]) -> None:
+    def _paint_bars(self, painter: QPainter, rect: QRect, bars: tuple[ResourceSpec, ...], palette: QPalette) -> None:
         x = rect.left()
         metrics = painter.fontMetrics()
+        ink = palette.color(QPalette.ColorRole.Text)
         for bar in bars:
             if x + BAR_WIDTH > rect.right() + 1:
                 break
             box = QRect(x, rect.top(), BAR_WIDTH, rect.height())
             painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(TRACK)
+            painter.setBrush(theme.track(palette))
             painter.drawRoundedRect(box, 3, 3)
             fraction = 0.0 if bar.maximum <= 0 else max(0.0, min(1.0, bar.current / bar.maximum))
             if fraction > 0:
-                painter.setBrush(bar_colour(fraction, bar.lower_is_worse))
+                painter.setBrush(theme.fill_under(bar_colour(fraction, bar.lower_is_worse), ink))
                 painter.drawRoundedRect(QRect(box.left(), box.top(), max(3, int(box.width() * fraction)),
                                               box.height()), 3, 3)
-            painter.setPen(QColor(20, 20, 20))
+            painter.setPen(ink)
             label = metrics.elidedText(f"{short_label(bar)} {bar.current}/{bar.maximum}",
                                        Qt.TextElideMode.ElideRight, BAR_WIDTH - 6)
             painter.drawText(box.adjusted(3, 0, -3, 0), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,

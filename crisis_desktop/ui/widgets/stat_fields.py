@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from crisis_desktop.domain import CharacterKind, StatValue
 from crisis_desktop.rules.base import FieldKind, FieldSpec
+from crisis_desktop.ui import theme
 
 STANDARD_DICE = (4, 6, 8, 10, 12)
 _NONE_TEXT = {FieldKind.DIE: "untrained", FieldKind.CHOICE: "—"}
@@ -182,6 +183,6 @@ class StatFieldsForm(QWidget):
         """Outline the field whose value was refused (and clear the mark on every other field)."""
         for other, editor in self.editors.items():
             bad = other == key
-            editor.setStyleSheet("border: 2px solid #c0392b;" if bad else "")
+            editor.setStyleSheet(f"border: 2px solid {theme.problem_text().name()};" if bad else "")
             spec = self.specs[other]
             editor.setToolTip(reason if bad else spec.help)
