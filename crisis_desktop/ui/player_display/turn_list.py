@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QListView, QStyledItemDelegate, QStyleOptionViewIt
 
 from crisis_desktop.ui.models.board_model import Chip, ConditionsRole, CurrentRole
 from crisis_desktop.ui.player_display.health import BADLY_WOUNDED, DOWN, UNHURT, WOUNDED
-from crisis_desktop.ui.player_display.models import HealthNumbersRole, HealthWordRole, SideRole
+from crisis_desktop.ui.player_display.models import FoggedRole, HealthNumbersRole, HealthWordRole, SideRole
 
 SIDE_COLOURS = {"party": QColor(60, 120, 220), "enemies": QColor(200, 60, 60), "neutral": QColor(140, 140, 140)}
 WORD_COLOURS = {UNHURT: QColor(70, 170, 90), WOUNDED: QColor(220, 160, 40), BADLY_WOUNDED: QColor(225, 90, 50),
@@ -18,15 +18,16 @@ CHIP = QColor(90, 110, 170)
 
 class TurnDelegate(QStyledItemDelegate):
     """Paints a row: side stripe, name and health word, then PCs' Health numbers (when shown) and condition
-    chips; the current actor lit up.
+    chips; the current actor lit up; a combatant in the fog as a muted, slanted "Unknown".
 
-    `ink`, `row_fill` and `current_fill` come from the display's theme.
+    `ink`, `muted`, `row_fill` and `current_fill` come from the display's theme.
     """
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.point_size = 22
         self.ink = QColor(235, 235, 235)
+        self.muted = QColor(154, 154, 164)
         self.row_fill = QColor(40, 40, 46)
         self.current_fill = QColor(120, 100, 30)
 
@@ -57,15 +58,19 @@ class TurnDelegate(QStyledItemDelegate):
         big, small = self._fonts()
         line = QFontMetrics(big).height()
         text_rect = rect.adjusted(22, 6, -12, 0)
-        painter.setFont(big)
-        painter.setPen(self.ink)
+        fogged = bool(index.data(FoggedRole))
+        name_font = QFont(big)
+        name_font.setItalic(fogged)
+        painter.setFont(name_font)
+        painter.setPen(self.muted if fogged and not current else self.ink)
         name = ("▶ " if current else "") + str(index.data() or "")
         health = str(index.data(HealthWordRole) or "")
         health_width = QFontMetrics(big).horizontalAdvance(health) + 8
         top = QRect(text_rect.left(), text_rect.top(), text_rect.width(), line)
         painter.drawText(top.adjusted(0, 0, -health_width, 0), Qt.AlignmentFlag.AlignLeft
-                         | Qt.AlignmentFlag.AlignVCenter, QFontMetrics(big).elidedText(
+                         | Qt.AlignmentFlag.AlignVCenter, QFontMetrics(name_font).elidedText(
                              name, Qt.TextElideMode.ElideRight, top.width() - health_width))
+        painter.setFont(big)
         painter.setPen(WORD_COLOURS.get(health, self.ink))
         painter.drawText(top, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, health)
         second = QRect(text_rect.left(), top.bottom() + 4, text_rect.width(), QFontMetrics(small).height() + 4)
