@@ -20,7 +20,7 @@ from crisis_desktop.controller.fight import FightView
 from crisis_desktop.ui.models.board_model import BoardModel
 from crisis_desktop.ui.player_display.map_scene import PlayerMapScene
 from crisis_desktop.ui.player_display.models import PlayerBoardProxy
-from crisis_desktop.ui.player_display.turn_list import TurnList
+from crisis_desktop.ui.player_display.turn_list import LIGHT_WORD_COLOURS, WORD_COLOURS, TurnList
 
 if TYPE_CHECKING:
     from crisis_desktop.controller.session import CampaignSession
@@ -36,7 +36,7 @@ class Theme(TypedDict):
 
 THEMES: dict[str, Theme] = {
     "dark": {"window": "#17171b", "ink": "#ececec", "muted": "#9a9aa4", "row": QColor(40, 40, 48),
-             "current": QColor(122, 96, 20)},
+             "current": QColor(72, 57, 12)},
     "light": {"window": "#f4f2ec", "ink": "#1d1d1f", "muted": "#5c5c66", "row": QColor(226, 224, 216),
               "current": QColor(255, 220, 120)},
 }
@@ -197,6 +197,7 @@ class PlayerDisplay(QWidget):
         delegate = self.turns.delegate
         delegate.ink = QColor(colours["ink"])
         delegate.muted = QColor(colours["muted"])
+        delegate.word_colours = WORD_COLOURS if self.theme == "dark" else LIGHT_WORD_COLOURS
         delegate.row_fill = colours["row"]
         delegate.current_fill = colours["current"]
         self.scene.setBackgroundBrush(QColor(colours["window"]))

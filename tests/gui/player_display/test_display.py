@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel
 
 from crisis_desktop.controller.character_commands import SetCharacterField
@@ -116,3 +117,25 @@ def test_view_menu_opens_blanks_and_remembers_options(qtbot, window, paths):
     window.act_player.trigger()
     assert not host.shown and not window.act_player.isChecked()
 
+
+def contrast(a: QColor, b: QColor) -> float:
+    """WCAG 2 contrast ratio of two colours."""
+    def luminance(colour: QColor) -> float:
+        channels = [c / 255 for c in (colour.red(), colour.green(), colour.blue())]
+        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_every_word_of_the_turn_order_reads_on_its_row_in_both_themes(qtbot, board):
+    display = PlayerDisplay(board.model)
+    qtbot.addWidget(display)
+    for theme in ("dark", "light"):
+        display.set_theme(theme)
+        delegate = display.turns.delegate
+        inks = [delegate.ink, delegate.muted, *delegate.word_colours.values()]
+        for fill in (delegate.row_fill, delegate.current_fill):
+            # The rows' text is large (22 pt bold): WCAG AA asks 3:1 of large text.
+            low = min(contrast(ink, fill) for ink in inks)
+            assert low >= 3.0, f"{theme} theme: a word reads at {low:.2f}:1 on {fill.name()}"
