@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.encounter import EncounterController
+from crisis_desktop.controller.fog import hidden_by_fog
 from crisis_desktop.domain import Campaign, StatValue
 from crisis_desktop.rules.base import Ruleset
 from crisis_desktop.rules.registry import get_ruleset
@@ -64,6 +65,11 @@ class CampaignSession:
     def fight(self) -> EncounterController | None:
         """The controller of the encounter on show."""
         return self.controller(self.encounter_id)
+
+    def hidden_by_fog(self, encounter_id: str | None = None) -> frozenset[str]:
+        """The combatants of that encounter (by default the one on show) that the fog of its map hides from the
+        players."""
+        return hidden_by_fog(self.campaign, encounter_id if encounter_id is not None else self.encounter_id)
 
     # -- what the GM looks at ---------------------------------------------------------------------------
     def listen(self, listener: Listener) -> Callable[[], None]:

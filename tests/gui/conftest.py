@@ -78,6 +78,46 @@ def window(make_window) -> MainWindow:
 
 
 @pytest.fixture
+def restart(make_window, answers):
+    """Ends a main window and starts the next one on the same data directory, as the GM restarting the app would.
+
+    `restart(window)` closes it as the GM does (unsaved changes are saved when asked), so everything the window
+    keeps on closing is kept. `restart(window, crash=True)` lets it die instead: nothing of closing runs (no save,
+    no settings written, no last autosave); what a crash leaves is what was already on disk: the settings as last
+    written and the journal of the fight. The next start is asked whether to recover; it answers `recover` and
+    checks that it was asked exactly when the crash left a recovery file.
+    """
+
+    def restart(window: MainWindow, *, crash: bool = False, recover: bool = True) -> MainWindow:
+        document = window.document
+        if not crash:
+            if document is not None and document.dirty:
+                answers.queued["save_discard_cancel"].append("save")
+            assert window.close(), "the window would not close"
+            return make_window()
+        window.autosave_timer.stop()
+        left = document is not None and any(r.original_path == document.path.resolve()
+                                            for r in window.store.recovery.list_recoveries())
+        window.player_menu.close()      # the crashed process's player display dies with it
+        if window.lock is not None:     # a dead process's lock is stale: the next start takes it over
+            window.lock.release()
+            window.lock = None
+        if document is not None:
+            # The dead window is only torn down after the test: its closing then must ask nothing.
+            document.undo_stack.setClean()
+        window.hide()
+        questions = len(answers.texts("yes_no"))
+        if left:
+            answers.queued["yes_no"].append(recover)
+        started = make_window()
+        recovery_asked = any("Recover" in text for text in answers.texts("yes_no")[questions:])
+        assert recovery_asked == left, "recovery is offered exactly when the crash left a recovery file"
+        return started
+
+    return restart
+
+
+@pytest.fixture
 def document(qtbot, paths) -> CampaignDocument:
     """The demo campaign open in a document, without a main window (for testing one place at a time)."""
     store = CampaignStore(paths)

@@ -146,10 +146,18 @@ class Ruleset(ABC):
 
     def override_fields(self, actor: Actor, options: Options) -> list[OverrideField]:
         """The values the GM may override for this combatant: only those that apply to it (no AP where it
-        counts actions, no ammunition on a knife). By default every status value and encounter resource."""
-        fields = [OverrideField(OverrideKind.STATUS, k, k, v) for k, v in actor.character.status.items()]
+        counts actions, no ammunition on a knife). By default every status value and encounter resource, named
+        by the sheet field or bar of that key, else by the key in words ("hit_points" -> "Hit points")."""
+        labels = {spec.key: spec.label for spec in self.character_fields()}
+        labels.update({bar.key: bar.label for bar in self.resources(actor, options)})
+
+        def label(key: str) -> str:
+            return labels.get(key) or key.replace("_", " ").strip().capitalize() or key
+
+        fields = [OverrideField(OverrideKind.STATUS, k, label(k), v) for k, v in actor.character.status.items()]
         if actor.combatant is not None:
-            fields += [OverrideField(OverrideKind.RESOURCE, k, k, v) for k, v in actor.combatant.resources.items()]
+            fields += [OverrideField(OverrideKind.RESOURCE, k, label(k), v)
+                       for k, v in actor.combatant.resources.items()]
         return fields
 
     def badges(self, actor: Actor, options: Options) -> list[str]:

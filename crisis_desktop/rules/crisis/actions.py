@@ -53,7 +53,8 @@ def _weapon_costs(actor: Actor) -> tuple[int | None, int | None]:
     return attack, min(reloads, default=None)
 
 
-def _has_ranged(actor: Actor) -> bool:
+def has_ranged(actor: Actor) -> bool:
+    """Whether the actor has a ranged weapon equipped (what Take Aim needs)."""
     return any(stats.int_stat(w, "range") > 0 for w in stats.equipped(actor.character, ItemKind.WEAPON))
 
 
@@ -88,7 +89,7 @@ def availability(actor: Actor, key: str, options: Options, cost: int | None = No
         return no(f"{actor.name} has no weapon equipped")
     if key == "reload" and reload is None:
         return no(f"{actor.name} has no weapon to reload")
-    if key == "take_aim" and not _has_ranged(actor):
+    if key == "take_aim" and not has_ranged(actor):
         return no("Take Aim needs a ranged weapon")
     if key == "take_aim" and resource(actor.combatant, "moved"):
         return no(f"{actor.name} moved this turn and cannot Take Aim")

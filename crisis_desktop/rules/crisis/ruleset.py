@@ -195,10 +195,10 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Healing):
                   for f in sheet.status_fields()]
         for item in c.equipment:
             if item.kind is ItemKind.WEAPON and item.stats.get("cap") is not None:
-                fields.append(OverrideField(OverrideKind.ITEM, "ammo", f"{item.name}: rounds loaded",
+                fields.append(OverrideField(OverrideKind.ITEM, "ammo", f"{item.name}: Rounds loaded",
                                             item.stats.get("ammo"), item.id))
             if item.kind is ItemKind.ARMOUR and "durability" in item.stats:
-                fields.append(OverrideField(OverrideKind.ITEM, "durability", f"{item.name}: durability left",
+                fields.append(OverrideField(OverrideKind.ITEM, "durability", f"{item.name}: Durability left",
                                             item.stats["durability"], item.id))
         combatant = actor.combatant
         if combatant is not None:
@@ -207,7 +207,10 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Healing):
                                             actions.resource(combatant, "actions_taken")))
             else:
                 fields.append(OverrideField(OverrideKind.RESOURCE, "ap", "AP", actions.resource(combatant, "ap")))
-            fields.append(OverrideField(OverrideKind.RESOURCE, "aim", "Aim bonus", actions.resource(combatant, "aim")))
+            aim = actions.resource(combatant, "aim")
+            # Take Aim needs a ranged weapon; an aim left over (the weapon dropped since) can still be cleared.
+            if actions.has_ranged(actor) or aim:
+                fields.append(OverrideField(OverrideKind.RESOURCE, "aim", "Aim bonus", aim))
         return fields
 
     def state(self, character: Character, options: Options) -> StateLabel:

@@ -149,13 +149,13 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, Healing):
                   for key, label in (("health_damage", "Health damage"), ("endurance_damage", "Endurance damage"))]
         for item in c.equipment:
             if item.kind is ItemKind.WEAPON and item.stats.get("cap") is not None:
-                fields.append(OverrideField(OverrideKind.ITEM, "ammo", f"{item.name}: rounds loaded",
+                fields.append(OverrideField(OverrideKind.ITEM, "ammo", f"{item.name}: Rounds loaded",
                                             item.stats.get("ammo"), item.id))
                 if item.stats.get("mag") is not None:
-                    fields.append(OverrideField(OverrideKind.ITEM, "mag", f"{item.name}: spare magazines",
+                    fields.append(OverrideField(OverrideKind.ITEM, "mag", f"{item.name}: Spare magazines",
                                                 item.stats["mag"], item.id))
             if item.kind is ItemKind.ARMOUR and "durability" in item.stats:
-                fields.append(OverrideField(OverrideKind.ITEM, "durability", f"{item.name}: durability left",
+                fields.append(OverrideField(OverrideKind.ITEM, "durability", f"{item.name}: Durability left",
                                             item.stats["durability"], item.id))
         if actor.combatant is not None:
             fields += [OverrideField(OverrideKind.RESOURCE, "ap", "AP", turns.res_int(actor.combatant, "ap")),

@@ -46,6 +46,17 @@ def parse_value(text: str) -> StatValue:
         return text
 
 
+def shown_value(value: StatValue) -> str:
+    """A tracked value as the GM reads it: "7", "1.5", "yes", "not set"."""
+    if value is None:
+        return "not set"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
 class OverrideDialog(QDialog):
     """Change any tracked value of a combatant or its character, or add/remove a condition."""
 
@@ -59,8 +70,9 @@ class OverrideDialog(QDialog):
         # Only what the rules track for this combatant, by their labels.
         for field in controller.ruleset.override_fields(controller.actor(combatant_id), controller.options):
             key = f"{field.item_id}:{field.key}" if field.item_id else field.key
-            self.what.addItem(f"{field.label} (now {field.value})", (field.kind.value, key))
-        self.what.addItem(f"Initiative (now {combatant.initiative})", ("initiative", ""))
+            self.what.addItem(f"{field.label} (now {shown_value(field.value)})", (field.kind.value, key))
+        initiative = "not rolled" if combatant.initiative is None else combatant.initiative
+        self.what.addItem(f"Initiative (now {initiative})", ("initiative", ""))
         for spec in controller.ruleset.conditions():
             if character.has_condition(spec.key):
                 self.what.addItem(f"Remove condition: {spec.label}", ("remove", spec.key))

@@ -20,11 +20,11 @@ from crisis_desktop.controller.fight import FightView
 from crisis_desktop.ui.models.board_model import BoardModel
 from crisis_desktop.ui.player_display.map_scene import PlayerMapScene
 from crisis_desktop.ui.player_display.models import PlayerBoardProxy
-from crisis_desktop.ui.player_display.turn_list import TurnList
+from crisis_desktop.ui.player_display.turn_list import LIGHT_WORD_COLOURS, WORD_COLOURS, TurnList
 
 if TYPE_CHECKING:
+    from crisis_desktop.controller.session import CampaignSession
     from crisis_desktop.domain import Campaign, Encounter
-    from crisis_desktop.rules.base import Ruleset
 
 class Theme(TypedDict):
     window: str
@@ -36,7 +36,7 @@ class Theme(TypedDict):
 
 THEMES: dict[str, Theme] = {
     "dark": {"window": "#17171b", "ink": "#ececec", "muted": "#9a9aa4", "row": QColor(40, 40, 48),
-             "current": QColor(122, 96, 20)},
+             "current": QColor(72, 57, 12)},
     "light": {"window": "#f4f2ec", "ink": "#1d1d1f", "muted": "#5c5c66", "row": QColor(226, 224, 216),
               "current": QColor(255, 220, 120)},
 }
@@ -69,13 +69,14 @@ class PlayerDisplay(QWidget):
 
     The turn order is a PlayerBoardProxy over the board's own model and the map a PlayerMapScene over
     the same campaign, so both follow every command at once; nothing here is copied from the GM's views.
+    What else it needs (the encounter on show, its rules, who is in the fog) comes from the session.
     """
 
     def __init__(self, board_model: BoardModel, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window | Qt.WindowType.FramelessWindowHint)
         self.setObjectName("player-display")
         self.setWindowTitle("Crisis Desktop — player display")
-        self.campaign: Campaign | None = None
+        self.session: CampaignSession | None = None
         self.encounter_id: str | None = None
         self.fight: FightView | None = None
         self.theme = "dark"
@@ -122,26 +123,43 @@ class PlayerDisplay(QWidget):
         layout.addWidget(self.pages)
 
     # -- what is shown ------------------------------------------------------------------------
-    def show_encounter(self, campaign: Campaign | None, encounter_id: str | None, ruleset: Ruleset | None) -> None:
-        """Follow another encounter (the board's proxy follows the board by itself)."""
-        self.campaign, self.encounter_id = campaign, encounter_id
-        self.fight = FightView(campaign, encounter_id, ruleset) \
-            if campaign is not None and encounter_id is not None and ruleset is not None else None
+    @property
+    def campaign(self) -> Campaign | None:
+        return self.session.campaign if self.session is not None else None
+
+    def show_encounter(self, session: CampaignSession | None) -> None:
+        """Follow the encounter the session has on show (the board's proxy follows the board by itself)."""
+        self.session = session
+        campaign, ruleset = (session.campaign, session.ruleset) if session is not None else (None, None)
+        self.encounter_id = session.encounter_id if session is not None else None
+        self.fight = FightView(campaign, self.encounter_id, ruleset) \
+            if campaign is not None and self.encounter_id is not None and ruleset is not None else None
         encounter = self._encounter()
         map_id = encounter.battle_map_id if encounter is not None else None
-        self.scene.show_map(campaign if map_id else None, map_id, encounter_id, ruleset)
+        self.scene.show_map(campaign if map_id else None, map_id, self.encounter_id, ruleset)
         self.map_stack.setCurrentIndex(0 if map_id else 1)
         self.map_view.fit()
+        self._update_fog()
         self._update_header()
 
     def apply_changes(self, changes: ChangeSet) -> None:
-        """The document's changed signal: the map from the change set, the round line."""
+        """The document's changed signal: the map from the change set, who is in the fog, the round line."""
         encounter = self._encounter()
         if encounter is not None and encounter.battle_map_id != self.scene.map_id:
-            self.show_encounter(self.campaign, self.encounter_id, self.scene.ruleset)
+            self.show_encounter(self.session)
             return
         self.scene.apply_changes(changes)
+        # Fog, tokens, sides and kinds: only changes of cells, maps, combatants or characters move anyone in or
+        # out of the fog.
+        if changes.cells or changes.battle_maps or changes.combatants or changes.encounters or changes.characters \
+                or changes.campaign_fields:
+            self._update_fog()
         self._update_header()
+
+    def _update_fog(self) -> None:
+        session = self.session
+        self.proxy.set_fogged(session.hidden_by_fog(self.encounter_id)
+                              if session is not None and self.encounter_id is not None else frozenset())
 
     def _encounter(self) -> Encounter | None:
         if self.campaign is None or self.encounter_id is None:
@@ -178,6 +196,8 @@ class PlayerDisplay(QWidget):
             f"QLabel {{ font-size: 20pt; }}")
         delegate = self.turns.delegate
         delegate.ink = QColor(colours["ink"])
+        delegate.muted = QColor(colours["muted"])
+        delegate.word_colours = WORD_COLOURS if self.theme == "dark" else LIGHT_WORD_COLOURS
         delegate.row_fill = colours["row"]
         delegate.current_fill = colours["current"]
         self.scene.setBackgroundBrush(QColor(colours["window"]))

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from crisis_desktop.ui.player_display.display import PlayerDisplay
 
 SETTINGS_KEY = "player_display"
-DEFAULTS: dict[str, Any] = {"screen": None, "pc_numbers": True, "theme": "dark"}
+DEFAULTS: dict[str, Any] = {"screen": None, "pc_numbers": True, "theme": "dark", "fogged_as_unknown": False}
 
 
 def screen_label(screen: QScreen) -> str:
@@ -92,6 +92,11 @@ class PlayerDisplayHost(QObject):
         if self.display is not None:
             self.display.proxy.set_show_pc_numbers(on)
 
+    def set_fogged_as_unknown(self, on: bool) -> None:
+        self._set_option("fogged_as_unknown", on)
+        if self.display is not None:
+            self.display.proxy.set_fogged_as_unknown(on)
+
     def set_dark(self, dark: bool) -> None:
         self._set_option("theme", "dark" if dark else "light")
         if self.display is not None:
@@ -121,11 +126,7 @@ class PlayerDisplayHost(QObject):
     def _follow(self) -> None:
         if self.display is None:
             return
-        session = self.document.session if self.document is not None else None
-        if session is None:
-            self.display.show_encounter(None, None, None)
-        else:
-            self.display.show_encounter(session.campaign, session.encounter_id, session.ruleset)
+        self.display.show_encounter(self.document.session if self.document is not None else None)
 
     # -- showing ------------------------------------------------------------------------------
     @property
@@ -146,6 +147,7 @@ class PlayerDisplayHost(QObject):
             self.display = PlayerDisplay(self.model, self._parent)
             self.display.addActions(self.shortcuts)
             self.display.proxy.set_show_pc_numbers(bool(self.option("pc_numbers")))
+            self.display.proxy.set_fogged_as_unknown(bool(self.option("fogged_as_unknown")))
             self.display.set_theme(str(self.option("theme")))
             doc, self.document = self.document, None
             self.set_document(doc)

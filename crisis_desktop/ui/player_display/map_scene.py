@@ -8,6 +8,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QColor
 
 from crisis_desktop.controller.changes import ChangeSet
+from crisis_desktop.controller.fog import seen_through_fog
 from crisis_desktop.domain import Combatant
 from crisis_desktop.ui.battlemap.fog import FogItem, revealed_cells
 from crisis_desktop.ui.battlemap.items import TokenLook
@@ -22,9 +23,10 @@ class PlayerMapScene(MapScene):
     """A MapScene over the same domain map and change sets as the GM's, that leaves out GM-only things.
 
     Hidden combatants get no token; with the map's fog on, unrevealed cells keep no terrain in the scene
-    and are covered by an opaque fog, and tokens there are left out too, except the party's own (the
-    players know where they stand). Tokens carry the health word of the player display under them instead of
-    the GM's Health bar and condition markers. The scene is for showing: nothing in it is selectable.
+    and are covered by an opaque fog, and tokens there are left out too, except the party's own and the player
+    characters (the players know where they stand; controller/fog.py decides, for the turn order too). Tokens
+    carry the health word of the player display under them instead of the GM's Health bar and condition markers.
+    The scene is for showing: nothing in it is selectable.
     """
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -40,10 +42,10 @@ class PlayerMapScene(MapScene):
     def token_shown(self, combatant_id: str) -> bool:
         battle_map = self.battle_map
         combatant = self._combatant(combatant_id)
-        if battle_map is None or combatant is None or combatant.hidden:
+        if battle_map is None or combatant is None or combatant.hidden or self.campaign is None:
             return False
         token = next((t for t in battle_map.tokens if t.combatant_id == combatant_id), None)
-        return token is not None and (combatant.side.value == "party" or self.cell_shown((token.x, token.y)))
+        return token is not None and (self.cell_shown((token.x, token.y)) or seen_through_fog(self.campaign, combatant))
 
     def _combatant(self, combatant_id: str) -> Combatant | None:
         if self.campaign is None:

@@ -17,7 +17,8 @@ ActionMaker = Callable[[str, Callable[[], object], str | None, str], QAction]
 
 
 class PlayerDisplayMenu:
-    """The player display's actions (open, screen, blank, PC numbers, theme) and the host they drive.
+    """The player display's actions (open, screen, blank, PC numbers, NPCs in the fog, theme) and the host they
+    drive.
 
     The host, and with it the display's code, is built the first time an action needs it; `board_model`
     gives the board's model to show (None while no campaign is open).
@@ -47,17 +48,24 @@ class PlayerDisplayMenu:
         self.act_numbers = make_action(
             "Show PCs' &Health Numbers", lambda: self._run(lambda h: h.set_pc_numbers(self.act_numbers.isChecked())),
             None, "NPCs always show a word (unhurt, wounded, badly wounded, down)")
+        self.act_fog_unknown = make_action(
+            "Show NPCs in the &Fog as “Unknown”",
+            lambda: self._run(lambda h: h.set_fogged_as_unknown(self.act_fog_unknown.isChecked())), None,
+            "NPCs the fog of war hides keep their place in the players' turn order, without name or health; "
+            "otherwise they are not listed")
         self.act_dark = make_action(
             "Player Display &Dark Theme", lambda: self._run(lambda h: h.set_dark(self.act_dark.isChecked())),
             None, "Dark or light colours on the players' screen")
         for action, on in ((self.act_player, False), (self.act_blank, False),
                            (self.act_numbers, stored.get("pc_numbers", True) is not False),
+                           (self.act_fog_unknown, stored.get("fogged_as_unknown", False) is True),
                            (self.act_dark, stored.get("theme", "dark") != "light")):
             action.setCheckable(True)
             action.setChecked(on)
 
     def add_to(self, menu: QMenu) -> None:
-        menu.addActions([self.act_player, self.act_screen, self.act_blank, self.act_numbers, self.act_dark])
+        menu.addActions([self.act_player, self.act_screen, self.act_blank, self.act_numbers, self.act_fog_unknown,
+                         self.act_dark])
 
     def set_document(self, document: CampaignDocument | None) -> None:
         self.document = document

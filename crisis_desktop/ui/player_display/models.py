@@ -28,6 +28,8 @@ HealthWordRole = Qt.ItemDataRole.UserRole + 40   # "unhurt", "wounded", "badly w
 HealthTextRole = Qt.ItemDataRole.UserRole + 41   # the word, with Health numbers for PCs when shown
 SideRole = Qt.ItemDataRole.UserRole + 42         # "party", "enemies", "neutral"
 HealthNumbersRole = Qt.ItemDataRole.UserRole + 43  # "Health 21/24" for PCs when shown, else ""
+FoggedRole = Qt.ItemDataRole.UserRole + 44       # True on a row shown as "Unknown" (in the fog)
+UNKNOWN = "Unknown"                              # the name of a combatant in the fog, when shown at all
 PLAYER_COLUMNS = (COL_NAME, COL_BARS, COL_CONDITIONS)
 # Roles of the board model that hold nothing GM-only and pass through unchanged.
 _PASSED = frozenset({int(CombatantIdRole), int(CurrentRole), int(ConditionsRole),
@@ -42,11 +44,16 @@ class PlayerBoardProxy(QSortFilterProxyModel):
     as "hidden" or a pending action), health is a word for NPCs and, when `show_pc_numbers` is on, the
     Health numbers for PCs; resource bars (AP, armour, NPC stats) reach PCs' rows only. No tooltips but the
     conditions' effects, no initiative, no rules state text.
+
+    Combatants the fog of war hides (`set_fogged`, from the session) are left out too, or, with
+    `fogged_as_unknown`, keep their place in the turn order as "Unknown" with nothing else about them.
     """
 
     def __init__(self, show_pc_numbers: bool = True, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._show_pc_numbers = show_pc_numbers
+        self._fogged: frozenset[str] = frozenset()
+        self._fogged_as_unknown = False
         # Re-filter when a row's data changes: hiding a combatant on the board hides it here at once.
         self.setDynamicSortFilter(True)
 
@@ -57,8 +64,36 @@ class PlayerBoardProxy(QSortFilterProxyModel):
     def set_show_pc_numbers(self, on: bool) -> None:
         if on != self._show_pc_numbers:
             self._show_pc_numbers = on
-            if self.rowCount():
-                self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, self.columnCount() - 1))
+            self._all_changed()
+
+    @property
+    def fogged_as_unknown(self) -> bool:
+        return self._fogged_as_unknown
+
+    def set_fogged(self, combatant_ids: frozenset[str]) -> None:
+        """The combatants the fog hides now (CampaignSession.hidden_by_fog)."""
+        if combatant_ids == self._fogged:
+            return
+        if self._fogged_as_unknown:
+            self._fogged = combatant_ids
+            self._all_changed()
+            return
+        self.beginFilterChange()
+        self._fogged = combatant_ids
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def set_fogged_as_unknown(self, on: bool) -> None:
+        """Show combatants in the fog as "Unknown" (True) or leave them out (False)."""
+        if on == self._fogged_as_unknown:
+            return
+        self.beginFilterChange()
+        self._fogged_as_unknown = on
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        self._all_changed()
+
+    def _all_changed(self) -> None:
+        if self.rowCount():
+            self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, self.columnCount() - 1))
 
     def board(self) -> BoardModel | None:
         source = self.sourceModel()
@@ -88,7 +123,9 @@ class PlayerBoardProxy(QSortFilterProxyModel):
     # -- filtering ---------------------------------------------------------------------------------
     def filterAcceptsRow(self, source_row: int, source_parent: AnyIndex) -> bool:  # Override ::filterAcceptsRow
         combatant = self._combatant(source_row)
-        return combatant is not None and not combatant.hidden
+        if combatant is None or combatant.hidden:
+            return False
+        return self._fogged_as_unknown or combatant.id not in self._fogged
 
     def filterAcceptsColumn(self, source_column: int,  # Override QSortFilterProxyModel::filterAcceptsColumn
                             source_parent: AnyIndex) -> bool:
@@ -106,12 +143,16 @@ class PlayerBoardProxy(QSortFilterProxyModel):
         if not index.isValid():
             return None
         source = self.mapToSource(index)
+        combatant = self._combatant(source.row())
+        if combatant is not None and combatant.id in self._fogged:
+            return self._unknown(source, role)
         if role in _PASSED:
             return source.data(role)
-        combatant = self._combatant(source.row())
         character = self._character(combatant) if combatant is not None else None
         if combatant is None or character is None:
             return None
+        if role == FoggedRole:
+            return False
         if role == SideRole:
             return combatant.side.value
         if role in (HealthWordRole, HealthTextRole):
@@ -130,6 +171,21 @@ class PlayerBoardProxy(QSortFilterProxyModel):
             return source.data(role)       # the conditions' names
         if role == Qt.ItemDataRole.ToolTipRole and column == COL_CONDITIONS:
             return source.data(role)       # what each condition does, from the rules
+        return None
+
+    @staticmethod
+    def _unknown(source: QModelIndex, role: int) -> Any:
+        """A combatant in the fog: its place in the turn order and whether it acts now, nothing else."""
+        if role in (CombatantIdRole, CurrentRole):
+            return source.data(role)
+        if role == FoggedRole:
+            return True
+        if role == Qt.ItemDataRole.DisplayRole and source.column() == COL_NAME:
+            return UNKNOWN
+        if role in (ConditionsRole, ResourcesRole):
+            return ()
+        if role in (HealthWordRole, HealthTextRole, HealthNumbersRole):
+            return ""
         return None
 
     def _numbers_for(self, character: Character) -> bool:

@@ -8,27 +8,32 @@ from PySide6.QtWidgets import QListView, QStyledItemDelegate, QStyleOptionViewIt
 
 from crisis_desktop.ui.models.board_model import Chip, ConditionsRole, CurrentRole
 from crisis_desktop.ui.player_display.health import BADLY_WOUNDED, DOWN, UNHURT, WOUNDED
-from crisis_desktop.ui.player_display.models import HealthNumbersRole, HealthWordRole, SideRole
+from crisis_desktop.ui.player_display.models import FoggedRole, HealthNumbersRole, HealthWordRole, SideRole
 
 SIDE_COLOURS = {"party": QColor(60, 120, 220), "enemies": QColor(200, 60, 60), "neutral": QColor(140, 140, 140)}
+# The health words' colours on dark rows; LIGHT_WORD_COLOURS are darker, to read on light rows (at least 4.5:1).
 WORD_COLOURS = {UNHURT: QColor(70, 170, 90), WOUNDED: QColor(220, 160, 40), BADLY_WOUNDED: QColor(225, 90, 50),
                 DOWN: QColor(150, 150, 150)}
+LIGHT_WORD_COLOURS = {UNHURT: QColor(25, 110, 45), WOUNDED: QColor(140, 85, 0), BADLY_WOUNDED: QColor(170, 50, 15),
+                      DOWN: QColor(95, 95, 100)}
 CHIP = QColor(90, 110, 170)
 
 
 class TurnDelegate(QStyledItemDelegate):
     """Paints a row: side stripe, name and health word, then PCs' Health numbers (when shown) and condition
-    chips; the current actor lit up.
+    chips; the current actor lit up; a combatant in the fog as a muted, slanted "Unknown".
 
-    `ink`, `row_fill` and `current_fill` come from the display's theme.
+    `ink`, `muted`, `row_fill`, `current_fill` and `word_colours` come from the display's theme.
     """
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.point_size = 22
         self.ink = QColor(235, 235, 235)
+        self.muted = QColor(154, 154, 164)
         self.row_fill = QColor(40, 40, 46)
         self.current_fill = QColor(120, 100, 30)
+        self.word_colours = WORD_COLOURS
 
     def _fonts(self) -> tuple[QFont, QFont]:
         big = QFont()
@@ -57,16 +62,20 @@ class TurnDelegate(QStyledItemDelegate):
         big, small = self._fonts()
         line = QFontMetrics(big).height()
         text_rect = rect.adjusted(22, 6, -12, 0)
-        painter.setFont(big)
-        painter.setPen(self.ink)
+        fogged = bool(index.data(FoggedRole))
+        name_font = QFont(big)
+        name_font.setItalic(fogged)
+        painter.setFont(name_font)
+        painter.setPen(self.muted if fogged and not current else self.ink)
         name = ("▶ " if current else "") + str(index.data() or "")
         health = str(index.data(HealthWordRole) or "")
         health_width = QFontMetrics(big).horizontalAdvance(health) + 8
         top = QRect(text_rect.left(), text_rect.top(), text_rect.width(), line)
         painter.drawText(top.adjusted(0, 0, -health_width, 0), Qt.AlignmentFlag.AlignLeft
-                         | Qt.AlignmentFlag.AlignVCenter, QFontMetrics(big).elidedText(
+                         | Qt.AlignmentFlag.AlignVCenter, QFontMetrics(name_font).elidedText(
                              name, Qt.TextElideMode.ElideRight, top.width() - health_width))
-        painter.setPen(WORD_COLOURS.get(health, self.ink))
+        painter.setFont(big)
+        painter.setPen(self.word_colours.get(health, self.ink))
         painter.drawText(top, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, health)
         second = QRect(text_rect.left(), top.bottom() + 4, text_rect.width(), QFontMetrics(small).height() + 4)
         numbers = str(index.data(HealthNumbersRole) or "")

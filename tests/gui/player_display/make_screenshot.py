@@ -38,7 +38,7 @@ def main(app: QApplication) -> None:
     board.show_encounter("enc-ambush")
     display = PlayerDisplay(board.model)
     display.resize(1280, 720)
-    display.show_encounter(document.campaign, "enc-ambush", board.ruleset)
+    display.show_encounter(document.session)
     document.changed.connect(display.apply_changes)
     ctl = board.controller
     assert ctl is not None

@@ -5,11 +5,15 @@ from __future__ import annotations
 import json
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel
 
 from crisis_desktop.controller.character_commands import SetCharacterField
+from crisis_desktop.controller.fog_commands import SetFog
 from crisis_desktop.controller.map_commands import SetToken
+from crisis_desktop.domain import CharacterKind
 from crisis_desktop.rules.dice import RandomDice
+from crisis_desktop.ui.models.board_model import CombatantIdRole
 from crisis_desktop.ui.player_display.display import THEMES, PlayerDisplay
 
 SNIPER = "cmb-ambush-corp-sniper"
@@ -26,7 +30,7 @@ def texts(display: PlayerDisplay) -> str:
 def test_round_turns_and_map_follow_the_fight_live(qtbot, document, board):
     display = PlayerDisplay(board.model)
     qtbot.addWidget(display)
-    display.show_encounter(document.campaign, "enc-ambush", board.ruleset)
+    display.show_encounter(document.session)
     assert display.title.text() == "Raider Ambush" and display.round_label.text() == "Get ready"
     assert display.scene.map_id == "map-ridge-road" and SNIPER not in display.scene.tokens
     document.changed.connect(display.apply_changes)
@@ -42,7 +46,7 @@ def test_round_turns_and_map_follow_the_fight_live(qtbot, document, board):
 def test_no_gm_notes_hidden_names_or_odds_reach_the_display(qtbot, document, board):
     display = PlayerDisplay(board.model)
     qtbot.addWidget(display)
-    display.show_encounter(document.campaign, "enc-ambush", board.ruleset)
+    display.show_encounter(document.session)
     document.changed.connect(display.apply_changes)
     ctl = board.controller
     rask = ctl.character_of("cmb-ambush-raider-rask")
@@ -55,13 +59,28 @@ def test_no_gm_notes_hidden_names_or_odds_reach_the_display(qtbot, document, boa
     shown = texts(display)
     assert "SECRET" not in shown and ctl.name(SNIPER) not in shown
     assert "%" not in shown and "odds" not in shown.lower()
+    # NPCs in the fog, shown as unknown: nothing of them but their place in the turn order.
+    display.proxy.set_fogged_as_unknown(True)
+    document.push(SetFog(document.campaign, "map-ridge-road", True))
+    shown = texts(display)
+    fogged = document.session.hidden_by_fog("enc-ambush") - {SNIPER}
+    assert fogged and "Unknown" in shown
+    for cid in fogged:
+        character = ctl.character_of(cid)
+        assert character.name not in shown and "SECRET" not in shown
+    # No number reaches the players about NPCs: names and health are words.
+    proxy = display.proxy
+    for row in range(proxy.rowCount()):
+        if ctl.character_of(proxy.index(row, 0).data(CombatantIdRole)).kind is CharacterKind.NPC:
+            words = [str(proxy.index(row, column).data() or "") for column in (0, 1)]
+            assert not any(ch.isdigit() for ch in "".join(words)), words
 
 
 def test_blank_and_themes(qtbot, document, board):
     display = PlayerDisplay(board.model)
     qtbot.addWidget(display)
     display.resize(800, 500)
-    display.show_encounter(document.campaign, "enc-ambush", board.ruleset)
+    display.show_encounter(document.session)
     display.show()
     qtbot.waitExposed(display)
     display.set_blank(True)
@@ -90,7 +109,33 @@ def test_view_menu_opens_blanks_and_remembers_options(qtbot, window, paths):
     window.act_player_numbers.trigger()
     window.act_player_dark.trigger()
     assert not host.display.proxy.show_pc_numbers and host.display.theme == "light"
+    assert not host.display.proxy.fogged_as_unknown
+    window.player_menu.act_fog_unknown.trigger()
+    assert host.display.proxy.fogged_as_unknown
     saved = json.loads(paths.settings_file.read_text(encoding="utf-8"))["ui"]["player_display"]
-    assert saved == {"pc_numbers": False, "theme": "light"}
+    assert saved == {"pc_numbers": False, "theme": "light", "fogged_as_unknown": True}
     window.act_player.trigger()
     assert not host.shown and not window.act_player.isChecked()
+
+
+def contrast(a: QColor, b: QColor) -> float:
+    """WCAG 2 contrast ratio of two colours."""
+    def luminance(colour: QColor) -> float:
+        channels = [c / 255 for c in (colour.red(), colour.green(), colour.blue())]
+        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_every_word_of_the_turn_order_reads_on_its_row_in_both_themes(qtbot, board):
+    display = PlayerDisplay(board.model)
+    qtbot.addWidget(display)
+    for theme in ("dark", "light"):
+        display.set_theme(theme)
+        delegate = display.turns.delegate
+        inks = [delegate.ink, delegate.muted, *delegate.word_colours.values()]
+        for fill in (delegate.row_fill, delegate.current_fill):
+            # The rows' text is large (22 pt bold): WCAG AA asks 3:1 of large text.
+            low = min(contrast(ink, fill) for ink in inks)
+            assert low >= 3.0, f"{theme} theme: a word reads at {low:.2f}:1 on {fill.name()}"

@@ -1,4 +1,4 @@
-"""Fog of war: old files load without it, reveal/hide strokes and the fog switch undo exactly."""
+"""Fog of war: old files load without it, reveal/hide strokes and the fog switch undo exactly, who it hides."""
 
 from __future__ import annotations
 
@@ -6,10 +6,11 @@ import json
 
 import pytest
 
+from crisis_desktop.controller.fog import hidden_by_fog
 from crisis_desktop.controller.fog_commands import RevealCells, SetFog
 from crisis_desktop.controller.history import History
-from crisis_desktop.controller.map_commands import find_map
-from crisis_desktop.domain import Campaign
+from crisis_desktop.controller.map_commands import SetToken, find_map
+from crisis_desktop.domain import Campaign, Side
 from crisis_desktop.domain.battle_map import BattleMap
 from crisis_desktop.resources_access import resource
 
@@ -75,3 +76,39 @@ def test_fog_state_survives_a_save(campaign):
     loaded = Campaign.model_validate_json(campaign.model_dump_json())
     again = find_map(loaded, "map-ridge-road")
     assert again.fog and again.revealed == [(1, 1), (3, 4)]
+
+
+# --------------------------------------------------------------------------- who the fog hides from the players
+ENEMIES = {"cmb-ambush-raider-rask", "cmb-ambush-raider-jory", "cmb-ambush-raider-boss", "cmb-ambush-corp-sniper"}
+
+
+def test_the_fog_hides_npcs_in_unrevealed_cells_never_pcs(campaign):
+    history = History(campaign)
+    assert hidden_by_fog(campaign, "enc-ambush") == frozenset(), "no fog, nobody in it"
+    history.push(SetFog(campaign, "map-ridge-road", True))
+    assert hidden_by_fog(campaign, "enc-ambush") == ENEMIES
+    history.push(RevealCells(campaign, "map-ridge-road", {(14, 6)}))        # where Rask stands
+    assert hidden_by_fog(campaign, "enc-ambush") == ENEMIES - {"cmb-ambush-raider-rask"}
+    history.push(SetToken("map-ridge-road", "cmb-ambush-raider-rask", (14, 7)))
+    assert "cmb-ambush-raider-rask" in hidden_by_fog(campaign, "enc-ambush"), "he stepped back into the fog"
+    history.undo()
+    history.undo()
+    assert hidden_by_fog(campaign, "enc-ambush") == ENEMIES
+    history.undo()
+    assert hidden_by_fog(campaign, "enc-ambush") == frozenset()
+
+
+def test_sides_kinds_and_missing_tokens_or_maps(campaign):
+    history = History(campaign)
+    history.push(SetFog(campaign, "map-ridge-road", True))
+    encounter = campaign.encounter("enc-ambush")
+    vera = encounter.combatant("cmb-ambush-vera")
+    vera.side = Side.ENEMIES
+    assert vera.id not in hidden_by_fog(campaign, "enc-ambush"), "a PC is never in the fog, whatever its side"
+    rask = encounter.combatant("cmb-ambush-raider-rask")
+    rask.side = Side.PARTY
+    assert rask.id not in hidden_by_fog(campaign, "enc-ambush"), "an NPC of the party's side is seen"
+    history.push(SetToken("map-ridge-road", "cmb-ambush-raider-jory", None))
+    assert "cmb-ambush-raider-jory" not in hidden_by_fog(campaign, "enc-ambush"), "no token, nowhere in the fog"
+    assert hidden_by_fog(campaign, "enc-ridge") == frozenset(), "an encounter without a map has no fog"
+    assert hidden_by_fog(campaign, "no-such-encounter") == frozenset() == hidden_by_fog(campaign, None)
