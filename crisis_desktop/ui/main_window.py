@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from crisis_desktop.ui.player_display.host import PlayerDisplayHost
     from crisis_desktop.ui.views.characters_view import CharactersView
     from crisis_desktop.ui.views.encounter_board import EncounterBoard
+    from crisis_desktop.ui.views.fight_workspace import FightWorkspace
 
 AUTOSAVE_MS = 30_000
 log = logging.getLogger(__name__)
@@ -62,22 +63,26 @@ class MainWindow(QMainWindow):
         self._characters_layout = QVBoxLayout(self._characters_host)
         self._characters_layout.setContentsMargins(0, 0, 0, 0)
         self.tabs.addTab(self._characters_host, "Characters")
+        # The fight workspace (the board's panels, the map, the attack panel, the log as docks) is built when the
+        # first campaign opens.
         self.encounter_board: EncounterBoard | None = None
+        self.workspace: FightWorkspace | None = None
         self._board_host = QWidget()
         self._board_layout = QVBoxLayout(self._board_host)
         self._board_layout.setContentsMargins(0, 0, 0, 0)
-        self.tabs.addTab(self._board_host, "Encounter")
+        self.tabs.addTab(self._board_host, "Fight")
         self.places = [
             ListPlace(["Battle map", "Grid", "Size", "Cell", "Painted cells", "Tokens"], battle_map_rows),
         ]
-        # The map place (the graphics scene and its tools) is built when the first campaign opens; the list
-        # of all maps stays below it as an overview (double-click shows a map).
+        # The map place (the graphics scene and its tools) is the fight workspace's Map panel; this place lists
+        # every map of the campaign (double-click shows one in the workspace).
         self.map_place: MapPlace | None = None
         self._map_host = QSplitter(Qt.Orientation.Vertical)
         self._map_host.addWidget(self.places[0])
         self.places[0].itemActivated.connect(lambda item, _column: self._show_map_named(item.text(0)))
-        self.tabs.addTab(self._map_host, "Battle map")
+        self.tabs.addTab(self._map_host, "Battle maps")
         self.setCentralWidget(self.tabs)
+        self.tabs.currentChanged.connect(lambda _index: self._remember_place())
         # A campaign file dropped on the window opens, as File › Open would open it.
         self.setAcceptDrops(True)
         self.campaign_drops = CampaignFileDrops(self)
@@ -162,7 +167,7 @@ class MainWindow(QMainWindow):
         self.view_menu = view
         for index in range(self.tabs.count()):
             self._add_place_action(index)
-        view.addSeparator()
+        self._player_separator = view.addSeparator()
         self._build_player_display_actions(view)
         help_menu = bar.addMenu("&Help")
         help_menu.addActions([self.act_guide, self.act_log_folder])
@@ -303,6 +308,8 @@ class MainWindow(QMainWindow):
         if recovered is not None:
             self.document.adopt_recovery(recovered.campaign)
         self._show_everywhere()
+        self._return_to_place()
+        self.document.session.listen(self._session_told)
         self.settings.remember(path)
         self._save_settings()
         self._update_title()
@@ -311,10 +318,59 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Opened {path}", 5000)
         return True
 
+    # -- where the GM was ----------------------------------------------------------------------
+    def _return_to_place(self) -> None:
+        """Back where the GM was in this campaign: its place (tab) and encounter as last remembered (kept as they
+        change, so a crash loses nothing of it); a running fight wins over a remembered encounter that is not
+        running, and shows the Fight place."""
+        document = self.document
+        if document is None:
+            return
+        places = self.settings.ui.get("places")
+        remembered = places.get(str(document.path), {}) if isinstance(places, dict) else {}
+        remembered = remembered if isinstance(remembered, dict) else {}
+        encounters = {e.id: e for e in document.campaign.encounters}
+        running = [e.id for e in document.campaign.encounters if e.started and not e.ended]
+        chosen = remembered.get("encounter")
+        if chosen not in encounters or (running and chosen not in running):
+            chosen = running[0] if running else None
+        if chosen is not None:
+            document.session.show_encounter(chosen)
+        tab = remembered.get("tab")
+        if running:
+            self.tabs.setCurrentWidget(self._board_host)
+        elif isinstance(tab, int) and 0 <= tab < self.tabs.count():
+            self.tabs.setCurrentIndex(tab)
+
+    def _session_told(self, what: str) -> None:
+        from crisis_desktop.controller.session import ENCOUNTER  # loaded with the campaign already
+
+        if what == ENCOUNTER:
+            self._remember_place()
+
+    def _remember_place(self) -> None:
+        """Keep the place and the encounter shown for this campaign, and the window's layout, in the settings."""
+        document = self.document
+        if document is None:
+            return
+        places = self.settings.ui.get("places")
+        places = dict(places) if isinstance(places, dict) else {}
+        places[str(document.path)] = {"tab": self.tabs.currentIndex(), "encounter": document.session.encounter_id}
+        self.settings.ui["places"] = dict(list(places.items())[-20:])
+        self._remember_layout()
+        self._save_settings()
+
+    def _remember_layout(self) -> None:
+        if self.workspace is not None:
+            self.settings.ui["fight_layout"] = self.workspace.layout_state()
+        self.settings.ui["geometry"] = base64.b64encode(bytes(self.saveGeometry().data())).decode()
+        self.settings.ui["state"] = base64.b64encode(bytes(self.saveState().data())).decode()
+
     def close_campaign(self) -> bool:
         """Close the open campaign, asking first about unsaved changes; False if the user cancels."""
         if self.document is None:
             return True
+        self._remember_place()
         if self.document.dirty:
             answer = Ask.save_discard_cancel(
                 self, "Unsaved changes",
@@ -343,8 +399,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.player_menu.close()
-        self.settings.ui["geometry"] = base64.b64encode(bytes(self.saveGeometry().data())).decode()
-        self.settings.ui["state"] = base64.b64encode(bytes(self.saveState().data())).decode()
+        self._remember_layout()
         self._save_settings()
         event.accept()
 
@@ -582,32 +637,42 @@ class MainWindow(QMainWindow):
             self._characters_layout.addWidget(self.characters)
         if self.characters is not None:
             self.characters.set_document(self.document)
-        if self.encounter_board is None and self.document is not None:
+        if self.workspace is None and self.document is not None:
+            from crisis_desktop.ui.battlemap.map_place import MapPlace
             from crisis_desktop.ui.views.encounter_board import EncounterBoard
+            from crisis_desktop.ui.views.fight_workspace import FightWorkspace
 
             self.encounter_board = EncounterBoard()
             self.encounter_board.message.connect(self._show_message)
-            self._board_layout.addWidget(self.encounter_board)
-        if self.encounter_board is not None:
-            self.encounter_board.set_document(self.document)
-        if self.map_place is None and self.document is not None and self.encounter_board is not None:
-            from crisis_desktop.ui.battlemap.map_place import MapPlace
-
             self.map_place = MapPlace()
             self.map_place.message.connect(self._show_message)
-            self._map_host.insertWidget(0, self.map_place)
-            self._map_host.setStretchFactor(0, 5)
-            self._map_host.setStretchFactor(1, 1)
-            self._map_host.setSizes([700, 120])
+            self.workspace = FightWorkspace(self.encounter_board, self.map_place)
+            self.workspace.restore_layout(self.settings.ui.get("fight_layout"))
+            self._board_layout.addWidget(self.workspace)
+            self._add_panel_actions(self.workspace)
+        if self.encounter_board is not None:
+            self.encounter_board.set_document(self.document)
         if self.map_place is not None:
             self.map_place.set_document(self.document)
         self.player_menu.set_document(self.document)
 
     def _show_map_named(self, name: str) -> None:
-        if self.map_place is not None and self.document is not None:
+        if self.map_place is not None and self.document is not None and self.workspace is not None:
             found = next((m.id for m in self.document.campaign.battle_maps if m.name == name), None)
             if found is not None:
                 self.map_place.show_map(found)
+                self.tabs.setCurrentWidget(self._board_host)
+                self.workspace.show_panel("map")
+
+    def _add_panel_actions(self, workspace: FightWorkspace) -> None:
+        """View › Fight panels: show or hide each panel, and put the default layout back."""
+        menu = QMenu("Fight &panels", self)
+        for dock in workspace.docks.values():
+            menu.addAction(dock.toggleViewAction())
+        menu.addSeparator()
+        menu.addAction(self._action("Reset the fight layout", workspace.default_layout, None,
+                                    "Turn order on top; map, actions and log side by side below"))
+        self.view_menu.insertMenu(self._player_separator, menu)
 
     def _show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 6000)

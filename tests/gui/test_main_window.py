@@ -20,7 +20,7 @@ def test_opens_the_demo_with_its_places(window):
     assert window.windowTitle() == f"{demo_name(window)}[*] — Crisis Desktop"
     assert not window.isWindowModified()
     assert [window.tabs.tabText(i) for i in range(window.tabs.count())] == \
-        ["Campaign", "Characters", "Encounter", "Battle map"]
+        ["Campaign", "Characters", "Fight", "Battle maps"]
     assert window.characters is not None and window.characters.model.rowCount() == 10
     assert window.encounter_board is not None
     assert window.places[0].topLevelItemCount() == 1  # the battle map

@@ -56,3 +56,23 @@ def test_closing_and_starting_again_keeps_the_fight(make_window, restart, answer
     again = restart(window)
     assert any("Save the changes" in text for text in answers.texts("save_discard_cancel"))
     assert fight_state(again) == before and not again.isWindowModified()
+
+
+def test_a_crash_reopens_the_running_fight_selected_on_the_fight_place(make_window, restart):
+    window = make_window()
+    play_a_little(window)
+    window.tabs.setCurrentIndex(1)                          # the GM looked at the characters last
+    again = restart(window, crash=True)
+    assert again.document is not None and again.document.session.encounter_id == AMBUSH
+    assert again.encounter_board.picker.currentData() == AMBUSH
+    assert again.tabs.currentWidget() is again._board_host   # a running fight shows the Fight place
+
+
+def test_a_restart_reopens_the_place_and_encounter_the_gm_left(make_window, restart):
+    window = make_window()
+    window.encounter_board.show_encounter(AMBUSH)
+    window.tabs.setCurrentIndex(3)                          # no fight running: the place is as it was
+    window.resize(760, 560)
+    again = restart(window)
+    assert again.document.session.encounter_id == AMBUSH and again.tabs.currentIndex() == 3
+    assert (again.width(), again.height()) == (760, 560)

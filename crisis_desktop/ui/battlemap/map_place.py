@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.commands import Command
 from crisis_desktop.controller.encounter import EncounterController
+from crisis_desktop.controller.encounter_commands import EncounterEvent
 from crisis_desktop.controller.fog_commands import SetFog
 from crisis_desktop.controller.map_commands import AddBattleMap, LinkEncounterMap, RemoveBattleMap, SetMapField
 from crisis_desktop.controller.session import ENCOUNTER
@@ -42,6 +43,7 @@ from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
 if TYPE_CHECKING:
     from crisis_desktop.domain.character import EquipmentItem
     from crisis_desktop.ui.document import CampaignDocument
+    from crisis_desktop.ui.views.attack_panel import AttackPanel
 
 TOOLS = ((Tool.SELECT, "Select/move", "V", "Select tokens; drag one to move it by the rules (Shift: GM reposition)"),
          (Tool.BRUSH, "Brush", "B", "Paint terrain cell by cell"),
@@ -88,6 +90,8 @@ class MapPlace(QWidget):
         self.ruleset: Ruleset | None = None
         self._stop_listening: Callable[[], None] | None = None
         self.encounter_id: str | None = None
+        # Where attacks open: the fight workspace's attack panel when the map is part of one, else a dialog.
+        self.attack_panel: AttackPanel | None = None
         self.scene = MapScene(self)
         # The GM sees through the fog: it only marks what the player display covers.
         self.fog = FogItem()
@@ -548,11 +552,17 @@ class MapPlace(QWidget):
         centre = self.scene.token_cell(target)
         if radius is not None and centre is not None:
             self.tools.show_area(centre, radius)     # the template the blast covers if it lands there
+        def applied(event: EncounterEvent) -> None:
+            self._push(event)
+            self.tools.show_scatter(event.result, attacker, target)
+
+        if self.attack_panel is not None:        # part of the fight workspace: the attack opens in its panel
+            self.attack_panel.open(ctl, attacker, target, applied)
+            return
         try:
             event = AttackDialog.ask(self, ctl, attacker, target)
         except ValueError as exc:
             Ask.error(self, "Attack", str(exc))
             return
         if event is not None:
-            self._push(event)
-            self.tools.show_scatter(event.result, attacker, target)
+            applied(event)

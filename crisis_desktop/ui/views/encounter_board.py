@@ -41,6 +41,7 @@ from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
 from crisis_desktop.ui.dialogs.check_dialog import CheckDialog
 from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
 from crisis_desktop.ui.models.board_model import COL_BARS, COL_CONDITIONS, COL_NAME, BoardModel, CombatLogModel
+from crisis_desktop.ui.views.attack_panel import AttackPanel
 from crisis_desktop.ui.widgets.board_delegate import BoardDelegate
 
 if TYPE_CHECKING:
@@ -188,14 +189,19 @@ class EncounterBoard(QWidget):
         for flag in (self.surprised, self.hidden, self.override_button):
             flags.addWidget(flag)
         flags.addStretch(1)
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
+        # Three panels: the turn order (with the encounter's toolbar), the acting combatant's actions, the log. On
+        # its own the board lays them out side by side; the fight workspace takes them into dock panels of its own.
+        self.turn_panel = QWidget()
+        self.turn_panel.setObjectName("turn-order-panel")
+        left_layout = QVBoxLayout(self.turn_panel)
         left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.toolbar)
         left_layout.addWidget(self.table, 1)
         left_layout.addLayout(builder)
         left_layout.addLayout(flags)
-        right = QWidget()
-        right_layout = QVBoxLayout(right)
+        self.actor_panel = QWidget()
+        self.actor_panel.setObjectName("actions-panel")
+        right_layout = QVBoxLayout(self.actor_panel)
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addWidget(self.actor_label)
         rolls = QHBoxLayout()
@@ -203,21 +209,40 @@ class EncounterBoard(QWidget):
         rolls.addWidget(self.check_button, 1)
         right_layout.addLayout(rolls)
         right_layout.addWidget(self.actions_box)
+        right_layout.addStretch(1)
+        self.log_panel = QWidget()
+        self.log_panel.setObjectName("log-panel")
+        log_layout = QVBoxLayout(self.log_panel)
+        log_layout.setContentsMargins(0, 0, 0, 0)
         log_header = QHBoxLayout()
         log_header.addWidget(QLabel("Combat log"))
         log_header.addStretch(1)
         log_header.addWidget(self.export_button)
-        right_layout.addLayout(log_header)
-        right_layout.addWidget(self.log_view, 1)
-        right_layout.addWidget(self.note)
+        log_layout.addLayout(log_header)
+        log_layout.addWidget(self.log_view, 1)
+        log_layout.addWidget(self.note)
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(self.actor_panel)
+        right.addWidget(self.log_panel)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.addWidget(left)
+        self.splitter.addWidget(self.turn_panel)
         self.splitter.addWidget(right)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.toolbar)
+        layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.splitter, 1)
+        # Where attacks open: the fight workspace's attack panel when the board is part of one, else a dialog.
+        self.attack_panel: AttackPanel | None = None
+
+    def take_panels(self) -> tuple[QWidget, QWidget, QWidget]:
+        """The turn order, actions and log panels, out of the board's own layout, for the fight workspace to dock;
+        the board keeps driving them (and its actions, which the workspace adds to itself for their shortcuts)."""
+        panels = (self.turn_panel, self.actor_panel, self.log_panel)
+        for panel in panels:
+            panel.setParent(None)
+        self.splitter.hide()
+        return panels
 
     # -- the open campaign -----------------------------------------------------------------------
     def set_document(self, document: CampaignDocument | None) -> None:
@@ -599,6 +624,9 @@ class EncounterBoard(QWidget):
         # Someone the rules let act out of turn (on overwatch) attacks when selected.
         attacker = selected or ctl.current_id()
         assert attacker is not None
+        if self.attack_panel is not None:
+            self.attack_panel.open(ctl, attacker, None, lambda event: self._push(lambda: event, "Attack"))
+            return
         self._push(lambda: AttackDialog.ask(self, ctl, attacker), "Attack")
 
     def check(self) -> None:

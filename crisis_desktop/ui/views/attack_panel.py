@@ -1,0 +1,65 @@
+"""The attack as a panel of the fight workspace: the attack dialog's inputs, odds and roll, docked beside the map."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from crisis_desktop.controller.encounter import EncounterController
+from crisis_desktop.controller.encounter_commands import EncounterEvent
+from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
+
+Apply = Callable[[EncounterEvent], object]
+
+
+class AttackPanel(QWidget):
+    """Holds one attack at a time: Attack… on the board or the map opens it here instead of a window; Apply hands
+    the rolled event to whoever opened it, Cancel closes it. The panel asks to be shown (`wanted`) when it opens.
+
+    Signals:
+        wanted(): an attack was opened here; the workspace raises the panel.
+    """
+
+    wanted = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.dialog: AttackDialog | None = None
+        self.placeholder = QLabel("Attack… on the board or the map opens the attack here: its inputs, every "
+                                  "modifier and the exact odds before the roll.")
+        self.placeholder.setWordWrap(True)
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self._layout = QVBoxLayout(self)
+        self._layout.addWidget(self.placeholder)
+
+    def open(self, controller: EncounterController, attacker_id: str, target_id: str | None,
+             apply: Apply) -> AttackDialog:
+        """Start an attack here (replacing one not rolled yet)."""
+        self.close_attack()
+        dialog = AttackDialog(controller, attacker_id, target_id, self)
+        dialog.setWindowFlags(Qt.WindowType.Widget)
+        dialog.accepted.connect(lambda: self._applied(dialog, apply))
+        dialog.rejected.connect(self.close_attack)
+        self.dialog = dialog
+        self.placeholder.hide()
+        self._layout.addWidget(dialog)
+        dialog.show()
+        self.wanted.emit()
+        dialog.attacker.setFocus()
+        return dialog
+
+    def _applied(self, dialog: AttackDialog, apply: Apply) -> None:
+        event = dialog.rolled_event
+        self.close_attack()
+        if event is not None:
+            apply(event)
+
+    def close_attack(self) -> None:
+        if self.dialog is not None:
+            dialog, self.dialog = self.dialog, None
+            self._layout.removeWidget(dialog)
+            dialog.hide()
+            dialog.deleteLater()
+        self.placeholder.show()

@@ -1,0 +1,87 @@
+"""One place to run the fight: the turn order, the map, the actions, the attack and the log as dock panels."""
+
+from __future__ import annotations
+
+import base64
+
+from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
+
+from crisis_desktop.ui.battlemap.map_place import MapPlace
+from crisis_desktop.ui.views.attack_panel import AttackPanel
+from crisis_desktop.ui.views.encounter_board import EncounterBoard
+
+# The panels by object name (what the saved layout refers to) and title.
+PANELS = (("turn-order", "Turn order"), ("map", "Map"), ("actions", "Actions"), ("attack", "Attack"),
+          ("log", "Log"))
+LAYOUT_VERSION = 1
+
+
+class FightWorkspace(QMainWindow):
+    """The encounter board's panels, the battle map and the attack panel, side by side by default: the turn order
+    across the top, below it the map, the actions (with the attack panel behind them) and the log. Every panel can
+    be moved, tabbed, floated or closed (View › Fight panels), and the layout is remembered.
+
+    The board's step actions (Next turn, Previous turn, Delay...) are added to the workspace itself, so their
+    shortcuts work whichever panel has the focus."""
+
+    def __init__(self, board: EncounterBoard, map_place: MapPlace, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowFlags(Qt.WindowType.Widget)
+        self.setObjectName("fight-workspace")
+        self.setDockNestingEnabled(True)
+        self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowTabbedDocks
+                            | QMainWindow.DockOption.AllowNestedDocks)
+        self.board, self.map_place = board, map_place
+        turn, actions, log = board.take_panels()
+        board.setParent(self)          # keeps driving its panels, out of sight
+        board.hide()
+        self.attack_panel = AttackPanel()
+        board.attack_panel = map_place.attack_panel = self.attack_panel
+        widgets = {"turn-order": turn, "map": map_place, "actions": actions, "attack": self.attack_panel, "log": log}
+        self.docks: dict[str, QDockWidget] = {}
+        for key, title in PANELS:
+            dock = QDockWidget(title, self)
+            dock.setObjectName(f"dock-{key}")
+            dock.setWidget(widgets[key])
+            dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
+                             | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+                             | QDockWidget.DockWidgetFeature.DockWidgetClosable)
+            self.docks[key] = dock
+        self.attack_panel.wanted.connect(lambda: self.show_panel("attack"))
+        self.default_layout()
+        self.addActions(board.actions())
+
+    def default_layout(self) -> None:
+        """The turn order across the top; below it the map, the actions (the attack behind them) and the log."""
+        docks = self.docks
+        for dock in docks.values():
+            dock.setFloating(False)
+            dock.show()
+        self.addDockWidget(Qt.DockWidgetArea.TopDockWidgetArea, docks["turn-order"])
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, docks["map"])
+        self.splitDockWidget(docks["map"], docks["actions"], Qt.Orientation.Horizontal)
+        self.splitDockWidget(docks["actions"], docks["log"], Qt.Orientation.Horizontal)
+        self.tabifyDockWidget(docks["actions"], docks["attack"])
+        docks["actions"].raise_()
+        self.resizeDocks([docks["turn-order"], docks["map"]], [340, 460], Qt.Orientation.Vertical)
+        self.resizeDocks([docks["map"], docks["actions"], docks["log"]], [620, 350, 310], Qt.Orientation.Horizontal)
+
+    def show_panel(self, key: str) -> None:
+        dock = self.docks[key]
+        dock.show()
+        dock.raise_()
+
+    def layout_state(self) -> str:
+        """The layout as text for the settings file."""
+        return base64.b64encode(bytes(self.saveState(LAYOUT_VERSION).data())).decode()
+
+    def restore_layout(self, state: object) -> bool:
+        """Put back a layout from `layout_state`; False (the default layout stays) for anything else."""
+        if not isinstance(state, str):
+            return False
+        try:
+            data = base64.b64decode(state, validate=True)
+        except ValueError:
+            return False
+        return bool(self.restoreState(QByteArray(data), LAYOUT_VERSION))

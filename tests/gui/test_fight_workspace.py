@@ -1,0 +1,86 @@
+"""The fight workspace: turn order, map, actions, attack and log as dock panels of one place."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from crisis_desktop.ui.main_window import MainWindow
+
+AMBUSH = "enc-ambush"
+
+
+@pytest.fixture
+def fight(make_window) -> MainWindow:
+    window = make_window()
+    window.resize(1280, 800)
+    window.tabs.setCurrentWidget(window._board_host)
+    window.encounter_board.show_encounter(AMBUSH)
+    window.encounter_board.act_start.trigger()
+    return window
+
+
+def test_the_panels_are_side_by_side_and_the_turn_order_fits_1280_by_800(fight, qtbot):
+    ws = fight.workspace
+    docks = ws.docks
+    assert all(d.isVisible() and not d.isFloating() for key, d in docks.items() if key != "attack")
+    top, below = docks["turn-order"].geometry(), [docks[k].geometry() for k in ("map", "actions", "log")]
+    assert all(g.top() >= top.bottom() for g in below)
+    assert below[0].right() < below[1].left() and below[1].right() < below[2].left()  # side by side
+    assert ws.tabifiedDockWidgets(docks["actions"]) == [docks["attack"]]
+    table = fight.encounter_board.table
+    assert table.horizontalScrollBar().maximum() == 0
+    last = table.model().columnCount() - 1
+    assert table.columnViewportPosition(last) + table.columnWidth(last) <= table.viewport().width()
+
+
+@pytest.mark.parametrize("panel", ["turn-order", "map", "actions", "attack", "log"])
+def test_next_turn_previous_and_undo_work_whichever_panel_has_the_focus(fight, qtbot, panel):
+    ws, board = fight.workspace, fight.encounter_board
+    ws.show_panel(panel)
+    focus = {"turn-order": board.table, "map": fight.map_place.view, "actions": board.attack_button,
+             "attack": ws.attack_panel, "log": board.log_view}[panel]
+    focus.setFocus()
+    qtbot.waitUntil(lambda: focus.hasFocus() or not fight.isActiveWindow(), timeout=1000)
+    ctl = board.controller
+    before = ctl.current_id()
+    QTest.keyClick(focus, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert ctl.current_id() != before, f"Ctrl+Return did nothing with the focus in the {panel} panel"
+    QTest.keyClick(focus, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert ctl.current_id() == before, f"Ctrl+Z did nothing with the focus in the {panel} panel"
+
+
+def test_attack_opens_in_the_attack_panel_and_apply_pushes_it(fight, qtbot):
+    ws, board = fight.workspace, fight.encounter_board
+    stack = fight.document.undo_stack
+    before = stack.count()
+    board.attack_button.click()
+    dialog = ws.attack_panel.dialog
+    assert dialog is not None and dialog.isVisible() and ws.docks["attack"].isVisible()
+    dialog.reject()
+    assert ws.attack_panel.dialog is None and stack.count() == before
+    ctl = board.controller
+    vera = next(c.id for c in ctl.encounter.combatants if ctl.name(c.id) == "Vera Kask")
+    while ctl.current_id() != vera:
+        board.act_next.trigger()
+    board.attack_button.click()
+    dialog = ws.attack_panel.dialog
+    rask = next(c.id for c in ctl.encounter.combatants if ctl.name(c.id) == "Rask")
+    dialog.target.setCurrentIndex(dialog.target.findData(rask))     # in sight on the map, 6 tiles away
+    before = stack.count()
+    dialog.roll()
+    assert dialog.rolled_event is not None, dialog.problem.text() or dialog.modifiers.text()
+    dialog.apply_button.click()
+    assert stack.count() == before + 1 and ws.attack_panel.dialog is None
+
+
+def test_the_layout_is_remembered(make_window, restart):
+    window = make_window()
+    window.tabs.setCurrentWidget(window._board_host)
+    window.workspace.docks["log"].close()                     # the GM closes the Log panel
+    again = restart(window)
+    assert again.workspace.docks["log"].isHidden()
+    reset = next(a for a in again.findChildren(type(again.act_undo)) if a.text() == "Reset the fight layout")
+    reset.trigger()
+    assert not again.workspace.docks["log"].isHidden()
