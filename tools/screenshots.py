@@ -48,10 +48,49 @@ def main() -> None:
                    if view.proxy.index(r, 0).data() == "Vera Kask")
         view.table.selectRow(row)
         shoot(window, "characters.png")
-        window.tabs.setCurrentIndex(2)
-        shoot(window, "encounter-place.png")
         window.document.undo_stack.setClean()
         window.close()
+    for old in ("encounter-place.png",):
+        (OUT / old).unlink(missing_ok=True)
+    for size in ((1280, 800), (1920, 1080)):
+        for mode in ("light", "dark"):
+            fight(app, size, mode)
+
+
+def fight(app: QApplication, size: tuple[int, int], mode: str) -> None:
+    """The Raider Ambush under way in the fight workspace, Vera's attack on Rask open in the attack panel."""
+    from tests.gui.palettes import dark_palette, light_palette
+
+    app.setPalette(dark_palette() if mode == "dark" else light_palette())
+    with tempfile.TemporaryDirectory() as data:
+        paths = AppPaths(Path(data)).ensure()
+        seed_demo(paths)
+        window = MainWindow(paths)
+        window.resize(*size)
+        window.show()
+        window.start(None)
+        window.tabs.setCurrentWidget(window._board_host)
+        board = window.encounter_board
+        board.show_encounter("enc-ambush")
+        ctl = board.controller
+        from crisis_desktop.rules.dice import RandomDice
+
+        window.document.push(ctl.start(RandomDice(11)))
+        names = {ctl.name(c.id): c.id for c in ctl.encounter.combatants}
+        while ctl.current_id() != names["Vera Kask"]:
+            board.act_next.trigger()
+        board.table.selectRow(next(r for r in range(board.model.rowCount())
+                                   if board.model.combatant_id(r) == names["Vera Kask"]))
+        board.attack()
+        dialog = window.workspace.attack_panel.dialog
+        if dialog is not None:
+            dialog.target.setCurrentIndex(dialog.target.findData(names["Rask"]))
+        QApplication.processEvents()
+        window.map_place.view.fit()
+        shoot(window, f"fight-{size[0]}-{mode}.png")
+        window.document.undo_stack.setClean()
+        window.close()
+    app.setPalette(light_palette())
 
 
 if __name__ == "__main__":

@@ -49,7 +49,7 @@ def test_f1_opens_the_guide_on_its_index_with_every_page_listed(guide):
     assert guide.browser.document().toPlainText().startswith("Crisis Desktop user guide")
     titles = [guide.pages.item(row).text() for row in range(guide.pages.count())]
     assert titles[0] == "Crisis Desktop user guide"
-    assert "Running a fight: the Encounter board" in titles and "The battle map" in titles
+    assert "Running a fight: the Fight place" in titles and "The battle map" in titles
     assert guide.pages.count() == 9
     assert guide.pages.currentRow() == 0
     assert guide.windowTitle() == "Crisis Desktop user guide — Crisis Desktop User Guide"
@@ -60,8 +60,8 @@ def test_links_images_back_and_forward(guide, qtbot):
     assert not guide.back.isEnabled()
     click_link(qtbot, browser, "encounters.md")
     assert guide.current_page == "encounters.md"
-    assert browser.document().toPlainText().startswith("Running a fight: the Encounter board")
-    assert guide.pages.currentItem().text() == "Running a fight: the Encounter board"
+    assert browser.document().toPlainText().startswith("Running a fight: the Fight place")
+    assert guide.pages.currentItem().text() == "Running a fight: the Fight place"
     image = browser.document().resource(QTextDocument.ResourceType.ImageResource,
                                         QUrl("guide:/screenshots/board.png"))
     assert isinstance(image, QImage) and not image.isNull()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.encounter_commands import EncounterEvent
@@ -31,14 +31,23 @@ class AttackPanel(QWidget):
                                   "modifier and the exact odds before the roll.")
         self.placeholder.setWordWrap(True)
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self._layout = QVBoxLayout(self)
+        # The attack scrolls inside the panel: the workspace fits a 1280x800 screen whatever the rules ask for.
+        content = QWidget()
+        self._layout = QVBoxLayout(content)
         self._layout.addWidget(self.placeholder)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setWidget(content)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.scroll)
 
     def open(self, controller: EncounterController, attacker_id: str, target_id: str | None,
              apply: Apply) -> AttackDialog:
         """Start an attack here (replacing one not rolled yet)."""
         self.close_attack()
-        dialog = AttackDialog(controller, attacker_id, target_id, self)
+        dialog = AttackDialog(controller, attacker_id, target_id, self.scroll.widget())
         dialog.setWindowFlags(Qt.WindowType.Widget)
         dialog.accepted.connect(lambda: self._applied(dialog, apply))
         dialog.rejected.connect(self.close_attack)

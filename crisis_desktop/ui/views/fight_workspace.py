@@ -65,7 +65,7 @@ class FightWorkspace(QMainWindow):
         self.tabifyDockWidget(docks["actions"], docks["attack"])
         docks["actions"].raise_()
         self.resizeDocks([docks["turn-order"], docks["map"]], [340, 460], Qt.Orientation.Vertical)
-        self.resizeDocks([docks["map"], docks["actions"], docks["log"]], [620, 350, 310], Qt.Orientation.Horizontal)
+        self.resizeDocks([docks["map"], docks["actions"], docks["log"]], [520, 450, 310], Qt.Orientation.Horizontal)
 
     def show_panel(self, key: str) -> None:
         dock = self.docks[key]
