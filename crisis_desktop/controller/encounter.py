@@ -270,7 +270,16 @@ class EncounterController(FightView):
         return self.attacks.attack_context(attacker, weapon, target, values, out_of_turn=out_of_turn)
 
     def attack_preview(self, context: AttackContext) -> tuple[list[Term], AttackOdds]:
-        return (self.attacks.attack_modifiers(context, self.options), self.attacks.attack_odds(context, self.options))
+        return self.attack_modifiers(context), self.attack_odds(context)
+
+    def attack_modifiers(self, context: AttackContext) -> list[Term]:
+        """Every modifier of the attack roll; ValueError with the reason when the attack cannot be made."""
+        return self.attacks.attack_modifiers(context, self.options)
+
+    def attack_odds(self, context: AttackContext) -> AttackOdds:
+        """The exact odds; ValueError with the reason when the rules cannot price them (odds.TooManyOutcomes: the
+        work would be too long), though the attack may still be rolled."""
+        return self.attacks.attack_odds(context, self.options)
 
     def attack(self, context: AttackContext, dice: DiceSource, *, execute: bool = False) -> EncounterEvent:
         """Roll the attack (NeedMoreDice for typed dice that run out); the event's `result` is the AttackResult.

@@ -237,7 +237,7 @@ class AttackDialog(QDialog):
             self.roll_button.setEnabled(False)
             return
         try:
-            terms, odds = self.controller.attack_preview(context)
+            terms = self.controller.attack_modifiers(context)
         except ValueError as exc:
             self.modifiers.setText(str(exc))
             self.odds.setText("")
@@ -245,6 +245,12 @@ class AttackDialog(QDialog):
             return
         self.roll_button.setEnabled(self.rolled_event is None)
         self.modifiers.setText("Modifiers: " + (", ".join(f"{t.label} {t.value:+g}" for t in terms) or "none"))
+        try:
+            odds = self.controller.attack_odds(context)
+        except ValueError as exc:
+            # The odds cannot be worked out (too many outcomes): the attack can still be rolled.
+            self.odds.setText(f"No odds: {exc}")
+            return
         self.odds.setText(f"Hit {odds.hit:.1%} · expected damage {odds.expected_damage:.2f} · "
                           f"drops {context.target.name} {odds.drop_target:.1%}")
 
