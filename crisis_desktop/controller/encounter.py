@@ -15,7 +15,7 @@ from crisis_desktop.controller.encounter_commands import (
     RemoveCombatant,
     RestoreSnapshot,
 )
-from crisis_desktop.controller.fight import DraftFight, FightView
+from crisis_desktop.controller.fight import NOBODY_LEFT, DraftFight, FightView
 from crisis_desktop.domain import Campaign, CharacterKind, StatValue
 from crisis_desktop.domain.encounter import Combatant, Encounter, Side
 from crisis_desktop.rules.base import (
@@ -59,11 +59,12 @@ class EncounterController(FightView):
 
     def may_act(self, combatant_id: str) -> bool:
         """Whether the flow lets this combatant act now (its turn, or out of turn where the rules allow)."""
-        return self.encounter.running and self.flow.may_act(self, combatant_id)
+        return self.encounter.running and self.anyone_left() and self.flow.may_act(self, combatant_id)
 
     def offers(self) -> list[StepOffer]:
-        """The flow's steps open now (none before the start and after the end)."""
-        return self.flow.offers(self) if self.encounter.running else []
+        """The flow's steps open now (none before the start, after the end, or when nobody is left who can act:
+        then only ending the encounter makes sense)."""
+        return self.flow.offers(self) if self.encounter.running and self.anyone_left() else []
 
     @property
     def attacks(self) -> Attacks:
@@ -73,6 +74,8 @@ class EncounterController(FightView):
         return self.ruleset
 
     def _may_act(self, combatant_id: str) -> None:
+        if not self.anyone_left():
+            raise ValueError(NOBODY_LEFT)
         if not self.flow.may_act(self, combatant_id):
             acting = ", ".join(self.name(a) for a in self.acting()) or "nobody"
             raise ValueError(f"{self.name(combatant_id)} cannot act now: it is {acting}'s turn")
@@ -179,6 +182,8 @@ class EncounterController(FightView):
              dice: DiceSource | None = None) -> EncounterEvent:
         """Take one of the flow's offered steps (ValueError with the reason when it is not open now)."""
         self._running("move on")
+        if not self.anyone_left():
+            raise ValueError(NOBODY_LEFT)
         offered = offer(self.offers(), key)
         if offered.actors and actor_id not in offered.actors:
             names = ", ".join(self.name(a) for a in offered.actors)
@@ -399,7 +404,10 @@ class EncounterController(FightView):
         encounter = self._running("end it")
         with self._drafting() as d:
             notes: list[str] = []
+            characters = {c.id for c in self.campaign.characters}
             for combatant in encounter.combatants:
+                if combatant.character_id not in characters:
+                    continue  # a file naming a character that is gone: nothing of it to end
                 ended = self.ruleset.end_encounter(self.actor(combatant.id), self.options)
                 d.apply(ended.effects, f"End for {self.name(combatant.id)}")
                 notes += [f"{self.name(combatant.id)}: {n}" for n in ended.notes]

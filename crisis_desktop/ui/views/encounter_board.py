@@ -31,6 +31,7 @@ from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.commands import Command, built_in_sequence
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.encounter_commands import AddEncounter
+from crisis_desktop.controller.fight import NOBODY_LEFT
 from crisis_desktop.controller.session import ENCOUNTER, SELECTION
 from crisis_desktop.domain.encounter import Encounter, Side
 from crisis_desktop.rules.base import ActionRole, Attacks, Ruleset
@@ -315,11 +316,14 @@ class EncounterBoard(QWidget):
         self._offers = {}
         for o in ctl.offers() if ctl else []:
             self._offers.setdefault(o.role, o)
+        stuck = running and ctl is not None and not ctl.anyone_left()
         for role, action in self._role_actions.items():
             found = self._offers.get(role)
             action.setVisible(found is not None or role in (StepRole.ADVANCE, StepRole.BACK))
             action.setEnabled(found is not None and found.allowed)
-            if found is not None:
+            if stuck:
+                action.setToolTip(NOBODY_LEFT)
+            elif found is not None:
                 action.setText(found.label + ("…" if found.choices else ""))
                 shortcut = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
                 tip = found.help if found.allowed else found.reason
@@ -345,6 +349,8 @@ class EncounterBoard(QWidget):
         if ctl is None or current is None:
             if ctl is None:
                 text = "No encounter"
+            elif ctl.encounter.running and not ctl.anyone_left():
+                text = NOBODY_LEFT
             elif ctl.encounter.running:
                 text = f"{ctl.round_label()}: take the next step"  # a slot to fill, plans or declarations
             else:
