@@ -21,6 +21,7 @@ from crisis_desktop.storage.paths import AppPaths
 from crisis_desktop.storage.settings import AppSettings
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.drops import CampaignFileDrops
+from crisis_desktop.ui.plain_text import tooltip
 from crisis_desktop.ui.views.list_place import ListPlace, battle_map_rows
 from crisis_desktop.ui.views.overview import CampaignOverview
 
@@ -201,8 +202,8 @@ class MainWindow(QMainWindow):
         self.recent_menu.clear()
         recent = [p for p in self.settings.recent_paths() if p.exists()]
         for path in recent:
-            action = self.recent_menu.addAction(path.stem)
-            action.setToolTip(str(path))
+            action = self.recent_menu.addAction(path.stem.replace("&", "&&"))
+            action.setToolTip(tooltip(str(path)))
             action.triggered.connect(lambda _=False, p=path: self.open_campaign(p))
         if not recent:
             self.recent_menu.addAction("(none)").setEnabled(False)
@@ -619,8 +620,11 @@ class MainWindow(QMainWindow):
         self.act_redo.setEnabled(stack is not None and stack.canRedo())
         undo_text = stack.undoText() if stack else ""
         redo_text = stack.redoText() if stack else ""
-        self.act_undo.setText(f"&Undo {undo_text}" if undo_text else "&Undo")
-        self.act_redo.setText(f"&Redo {redo_text}" if redo_text else "&Redo")
+        # The steps name characters: "&" doubled shows as itself, not as a shortcut mark; the tooltips are plain.
+        self.act_undo.setText(f"&Undo {undo_text.replace('&', '&&')}" if undo_text else "&Undo")
+        self.act_redo.setText(f"&Redo {redo_text.replace('&', '&&')}" if redo_text else "&Redo")
+        self.act_undo.setToolTip(tooltip(f"Undo {undo_text}" if undo_text else "Undo"))
+        self.act_redo.setToolTip(tooltip(f"Redo {redo_text}" if redo_text else "Redo"))
 
     def _update_title(self) -> None:
         for action in self.campaign_actions:

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from crisis_desktop.domain.battle_map import Cell, Cover
 from crisis_desktop.rules.geometry import Grid
+from crisis_desktop.ui.plain_text import tooltip
 
 Coord = tuple[int, int]
 
@@ -245,7 +246,7 @@ class TokenItem(QGraphicsItem):
     def set_look(self, look: TokenLook) -> None:
         self.look = look
         state = f" ({look.posture})" if look.posture else ""
-        self.setToolTip(f"{look.name}{state}, {look.side}")
+        self.setToolTip(tooltip(f"{look.name}{state}, {look.side}"))
         self.update()
 
     def boundingRect(self) -> QRectF:  # Override QGraphicsItem::boundingRect

@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
@@ -30,6 +29,7 @@ from crisis_desktop.controller.encounter_log import attack_details
 from crisis_desktop.domain import StatValue
 from crisis_desktop.rules.base import AttackContext
 from crisis_desktop.rules.dice import DiceSource, NeedMoreDice, RandomDice, TypedDice
+from crisis_desktop.ui.plain_text import plain_label
 from crisis_desktop.ui.widgets.stat_fields import StatFieldsForm
 
 
@@ -73,10 +73,11 @@ class AttackDialog(QDialog):
         self.execute = QCheckBox("Execute")
         self.execute.setToolTip("Execute a helpless target (the rules' Execute instead of an ordinary attack)")
         self.execute.setVisible(controller.attacks.has_execute)
-        self.modifiers = QLabel()
+        # Modifiers, odds and problems name the combatants and their weapons: plain text.
+        self.modifiers = plain_label()
         self.modifiers.setObjectName("attack-modifiers")
         self.modifiers.setWordWrap(True)
-        self.odds = QLabel()
+        self.odds = plain_label()
         self.odds.setObjectName("attack-odds")
         self.odds.setWordWrap(True)
         self.app_dice = QRadioButton("Roll by the app")
@@ -87,7 +88,7 @@ class AttackDialog(QDialog):
         self.faces.textEdited.connect(lambda _t: self.typed_dice.setChecked(True))
         self.roll_button = QPushButton("&Roll")
         self.roll_button.clicked.connect(self.roll)
-        self.problem = QLabel()
+        self.problem = plain_label()
         self.problem.setObjectName("attack-problem")
         self.problem.setStyleSheet("color: #b00020")
         self.problem.setWordWrap(True)

@@ -11,6 +11,7 @@ from crisis_desktop.controller.character_commands import SetItemValue
 from crisis_desktop.controller.commands import Command
 from crisis_desktop.domain import Campaign, Character, EquipmentItem, ItemKind, StatValue
 from crisis_desktop.rules.base import FieldKind, FieldSpec, Ruleset
+from crisis_desktop.ui.plain_text import tooltip
 
 ItemRole = Qt.ItemDataRole.UserRole + 1   # the domain EquipmentItem of the row
 
@@ -156,7 +157,7 @@ class EquipmentTableModel(QAbstractTableModel):
             if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
                 return item.name
             if role == Qt.ItemDataRole.ToolTipRole:
-                return item.notes or None
+                return tooltip(item.notes) or None
             return None
         assert spec is not None
         value = item.stats.get(spec.key)

@@ -41,6 +41,7 @@ from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
 from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
 from crisis_desktop.ui.models.board_model import COL_BARS, COL_CONDITIONS, COL_NAME, BoardModel, CombatLogModel
+from crisis_desktop.ui.plain_text import plain_label, tooltip
 from crisis_desktop.ui.widgets.board_delegate import BoardDelegate
 
 if TYPE_CHECKING:
@@ -78,7 +79,7 @@ class EncounterBoard(QWidget):
         self.picker.setObjectName("encounter-picker")
         self.picker.setMinimumContentsLength(18)
         self.picker.currentIndexChanged.connect(self._picked)
-        self.round_label = QLabel()
+        self.round_label = plain_label()
         self.round_label.setObjectName("round-label")
         self.round_label.setStyleSheet("font-weight: bold; font-size: 14pt; padding: 0 8px")
         self.table = QTableView()
@@ -110,7 +111,7 @@ class EncounterBoard(QWidget):
         self.override_button = QPushButton("GM override…")
         self.override_button.clicked.connect(self.override_selected)
         # The current actor's panel.
-        self.actor_label = QLabel()
+        self.actor_label = plain_label()  # "Vera's turn": a name is never read as markup
         self.actor_label.setObjectName("actor-label")
         self.actor_label.setStyleSheet("font-weight: bold; font-size: 12pt")
         self.actions_box = QGroupBox("Actions")
@@ -327,7 +328,7 @@ class EncounterBoard(QWidget):
                 action.setText(found.label + ("…" if found.choices else ""))
                 shortcut = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
                 tip = found.help if found.allowed else found.reason
-                action.setToolTip(f"{tip} ({shortcut})" if shortcut else tip)
+                action.setToolTip(tooltip(f"{tip} ({shortcut})" if shortcut else tip))
         self.act_rewind.setEnabled(running and ctl is not None and ctl.can_rewind())
         self.export_button.setEnabled(bool(encounter and encounter.log))
         self.round_label.setText(ctl.round_label() if ctl else "")
@@ -367,7 +368,7 @@ class EncounterBoard(QWidget):
             tip = availability.reason if not availability.allowed else availability.action.help
             if availability.allowed and availability.reason:
                 tip = f"{availability.action.help}\n{availability.reason}"
-            button.setToolTip(tip)
+            button.setToolTip(tooltip(tip))
             button.clicked.connect(lambda _=False, key=availability.action.key: self.take_action(key))
             self.actions_grid.addWidget(button, number // 2, number % 2)
             self.action_buttons[availability.action.key] = button

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +37,7 @@ from crisis_desktop.domain import Campaign, Character, CharacterKind
 from crisis_desktop.rules.base import Ruleset
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.character_dialogs import IMAGE_FILTER, CharacterAsk
+from crisis_desktop.ui.plain_text import plain_label, tooltip
 from crisis_desktop.ui.widgets.equipment_panel import EquipmentPanel
 from crisis_desktop.ui.widgets.portrait import PortraitLabel, file_to_data_uri, portrait_pixmap
 from crisis_desktop.ui.widgets.stat_fields import StatFieldsForm
@@ -90,7 +92,7 @@ class SheetEditor(QWidget):
         self.player.textEdited.connect(lambda t: self.edit_field("player", t))
         self.tags.textEdited.connect(lambda t: self.edit_field("tags", t))
 
-        self.status = QLabel()
+        self.status = plain_label()  # reasons quote what was typed
         self.status.setObjectName("sheet-status")
         self.status.setWordWrap(True)
         self.status.setStyleSheet("color: #c0392b;")
@@ -255,7 +257,7 @@ class SheetEditor(QWidget):
             derived = self.ruleset.derived(character, campaign.rule_options)
         except Exception as exc:  # noqa: BLE001 - a half-made sheet must not break the editor
             derived = {}
-            self.derived_box.setToolTip(f"Cannot work out derived values yet: {exc}")
+            self.derived_box.setToolTip(tooltip(f"Cannot work out derived values yet: {exc}"))
         else:
             self.derived_box.setToolTip("")
         for name in list(self.derived_labels):
@@ -270,8 +272,8 @@ class SheetEditor(QWidget):
             label = self.derived_labels[name]
             self.derived_layout.addWidget(label, position // 4, position % 4)
             heading = self.ruleset.derived_label(name) if self.ruleset else name
-            label.setText(f"<b>{heading}</b> {value.value:g}")
-            label.setToolTip(value.explain())
+            label.setText(f"<b>{html.escape(heading)}</b> {value.value:g}")
+            label.setToolTip(tooltip(value.explain()))  # its terms may name an item
 
     def _refresh_conditions(self, character: Character) -> None:
         labels = {c.key: (c.label, c.effect) for c in self.ruleset.conditions()} if self.ruleset else {}
@@ -281,7 +283,7 @@ class SheetEditor(QWidget):
             text = label + (f" ({state.rounds} rounds)" if state.rounds is not None else "")
             item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, state.key)
-            item.setToolTip(effect)
+            item.setToolTip(tooltip(effect))
             self.conditions.addItem(item)
 
     # -- edits --------------------------------------------------------------------------------
