@@ -54,6 +54,7 @@ class MainWindow(QMainWindow):
 
         self.overview = CampaignOverview()
         self.overview.notesEdited.connect(self._notes_edited)
+        self.overview.notes.refused.connect(self._show_message)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.overview, "Campaign")
@@ -557,10 +558,17 @@ class MainWindow(QMainWindow):
 
     # -- updates ------------------------------------------------------------------------------
     def _notes_edited(self, text: str) -> None:
+        from pydantic import ValidationError
+
         from crisis_desktop.controller.commands import SetCampaignField
 
         if self.document is not None and text != self.document.campaign.notes:
-            self.document.push(SetCampaignField(self.document.campaign, "notes", text, "Edit campaign notes"))
+            try:
+                command = SetCampaignField(self.document.campaign, "notes", text, "Edit campaign notes")
+            except ValidationError as exc:  # beyond what notes may hold: said, the notes stay as they were
+                self._show_message(f"Campaign notes: {exc.errors()[0]['msg']}")
+                return
+            self.document.push(command)
 
     def _on_changed(self, changes: ChangeSet) -> None:
         if self.document is not None:

@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtGui import QTextCursor
-from PySide6.QtWidgets import QFormLayout, QLabel, QPlainTextEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFormLayout, QLabel, QVBoxLayout, QWidget
 
 from crisis_desktop.ui.plain_text import plain_label
+from crisis_desktop.ui.widgets.notes_edit import NotesEdit
 
 if TYPE_CHECKING:
     from crisis_desktop.controller.changes import ChangeSet
@@ -37,7 +38,7 @@ class CampaignOverview(QWidget):
         self.file.setWordWrap(True)
         self.contents = plain_label()
         self.contents.setWordWrap(True)
-        self.notes = QPlainTextEdit()
+        self.notes = NotesEdit()
         self.notes.setPlaceholderText("Campaign notes: plot threads, NPC motives, what happened last session…")
         self.notes.textChanged.connect(lambda: self.notesEdited.emit(self.notes.toPlainText()))
         form = QFormLayout()

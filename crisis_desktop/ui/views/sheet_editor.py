@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QPlainTextEdit,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -39,6 +38,7 @@ from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.character_dialogs import IMAGE_FILTER, CharacterAsk
 from crisis_desktop.ui.plain_text import plain_label, tooltip
 from crisis_desktop.ui.widgets.equipment_panel import EquipmentPanel
+from crisis_desktop.ui.widgets.notes_edit import NotesEdit
 from crisis_desktop.ui.widgets.portrait import PortraitLabel, file_to_data_uri, portrait_pixmap
 from crisis_desktop.ui.widgets.stat_fields import StatFieldsForm
 
@@ -112,14 +112,15 @@ class SheetEditor(QWidget):
         remove_condition = QPushButton("Remove")
         remove_condition.clicked.connect(self.remove_condition)
 
-        self.notes = QPlainTextEdit()
+        self.notes = NotesEdit()
         self.notes.setPlaceholderText("Notes the players may see")
-        self.gm_notes = QPlainTextEdit()
+        self.gm_notes = NotesEdit()
         self.gm_notes.setPlaceholderText("GM only: motives, secrets, tactics")
         for edit, field in ((self.notes, "notes"), (self.gm_notes, "gm_notes")):
             edit.setTabChangesFocus(True)
             edit.setMaximumHeight(90)
             edit.textChanged.connect(lambda e=edit, f=field: self.edit_field(f, e.toPlainText()))
+            edit.refused.connect(self._show_problem)
         self._layout_widgets(add_condition, remove_condition)
         self.show_character(None)
 
