@@ -161,8 +161,12 @@ class EquipmentTableModel(QAbstractTableModel):
             return None
         assert spec is not None
         value = item.stats.get(spec.key)
+        # A value the rules do not allow (a hand-edited file): shown, marked, with the reason as its tooltip.
+        refused = spec.validate(value) if value is not None else None
         if role == Qt.ItemDataRole.DisplayRole:
-            return show_value(spec, value)
+            return f"{show_value(spec, value)} (not allowed)" if refused else show_value(spec, value)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return tooltip(refused) if refused else None
         if role == Qt.ItemDataRole.EditRole:
             # Numbers get a spin box from the default delegate; a die or an empty value is typed as text.
             if spec.kind is FieldKind.INT and isinstance(value, int) and not isinstance(value, bool):

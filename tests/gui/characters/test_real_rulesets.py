@@ -82,3 +82,18 @@ def test_weapon_damage_beyond_the_crisis_bounds_is_refused_in_the_sheet(make_doc
     assert document.campaign.model_dump(mode="json") == before and document.undo_stack.count() == 0
     assert model.setData(damage, "3d8")
     assert damage.data() == "3d8"
+
+
+def test_damage_beyond_the_bounds_from_a_file_is_shown_marked_with_the_reason(make_document, make_view):
+    document = make_document()
+    vera = document.campaign.character("pc-vera")
+    weapon = next(i for i in vera.equipment if i.kind is ItemKind.WEAPON)
+    weapon.stats["damage"] = "999999999d999999999"    # as a hand-edited file holds it
+    view = make_view(document, rules=get_ruleset)
+    view.select(["pc-vera"])
+    model = view.sheet.equipment.models[ItemKind.WEAPON]
+    column = next(c for c in range(model.columnCount()) if model.headerData(c, Qt.Orientation.Horizontal) == "DMG")
+    damage = model.index(next(r for r in range(model.rowCount()) if model.item_at(r).id == weapon.id), column)
+    assert damage.data() == "999999999d999999999 (not allowed)"
+    assert damage.data(Qt.ItemDataRole.ToolTipRole) == "DMG: at most 100 dice, not 999,999,999"
+    assert damage.data(Qt.ItemDataRole.EditRole) == "999999999d999999999"
