@@ -16,9 +16,10 @@ from crisis_desktop.controller.encounter_commands import (
     RemoveCombatant,
     RestoreSnapshot,
 )
-from crisis_desktop.controller.fight import DraftFight, FightView
+from crisis_desktop.controller.fight import NOBODY_LEFT, DraftFight, FightView
 from crisis_desktop.domain import BattleMap, Campaign, CharacterKind, StatValue
 from crisis_desktop.domain.encounter import Combatant, Encounter, Side
+from crisis_desktop.rules import odds
 from crisis_desktop.rules.base import (
     ActionAvailability,
     ActionRole,
@@ -65,11 +66,13 @@ class AttackPreview:
 
     modifiers: list[Term]                  # of the first roll, in order, then each further roll's own step
     to_beat: Explained | None              # what the first roll must reach, where the rules say it apart
-    odds: AttackOdds                       # for the target aimed at; `odds.further` for the others
+    odds: AttackOdds | None                # for the target aimed at (`odds.further` for the others); None when
+                                           # the rules cannot price it (too many outcomes): it may still be rolled
     cost: str = ""                         # the price in the rules' words ("3 AP")
     cannot: str | None = None              # why the attacker cannot make it now; None when it can
     execute: AttackOdds | None = None      # the odds of Execute instead, where the rules have it and it applies
     dice_order: str = ""                   # in what order typed dice are read
+    odds_problem: str = ""                 # why there are no odds
 
 
 class EncounterController(FightView):
@@ -91,11 +94,12 @@ class EncounterController(FightView):
 
     def may_act(self, combatant_id: str) -> bool:
         """Whether the flow lets this combatant act now (its turn, or out of turn where the rules allow)."""
-        return self.encounter.running and self.flow.may_act(self, combatant_id)
+        return self.encounter.running and self.anyone_left() and self.flow.may_act(self, combatant_id)
 
     def offers(self) -> list[StepOffer]:
-        """The flow's steps open now (none before the start and after the end)."""
-        return self.flow.offers(self) if self.encounter.running else []
+        """The flow's steps open now (none before the start, after the end, or when nobody is left who can act:
+        then only ending the encounter makes sense)."""
+        return self.flow.offers(self) if self.encounter.running and self.anyone_left() else []
 
     @property
     def attacks(self) -> Attacks:
@@ -112,6 +116,8 @@ class EncounterController(FightView):
         return self.ruleset
 
     def _may_act(self, combatant_id: str) -> None:
+        if not self.anyone_left():
+            raise ValueError(NOBODY_LEFT)
         if not self.flow.may_act(self, combatant_id):
             acting = ", ".join(self.name(a) for a in self.acting()) or "nobody"
             raise ValueError(f"{self.name(combatant_id)} cannot act now: it is {acting}'s turn")
@@ -218,6 +224,8 @@ class EncounterController(FightView):
              dice: DiceSource | None = None) -> EncounterEvent:
         """Take one of the flow's offered steps (ValueError with the reason when it is not open now)."""
         self._running("move on")
+        if not self.anyone_left():
+            raise ValueError(NOBODY_LEFT)
         offered = offer(self.offers(), key)
         if offered.actors and actor_id not in offered.actors:
             names = ", ".join(self.name(a) for a in offered.actors)
@@ -481,9 +489,15 @@ class EncounterController(FightView):
                 execute = attacks.execute_odds(request, options)
             except ValueError:
                 execute = None              # not helpless, or several targets: Execute does not apply
+        priced: AttackOdds | None = None
+        problem = ""
+        try:
+            priced = attacks.attack_odds(request, options)
+        except odds.TooManyOutcomes as exc:
+            problem = str(exc)
         return AttackPreview(attacks.attack_modifiers(request, options), attacks.to_beat(request, options),
-                             attacks.attack_odds(request, options), self.ruleset.cost_text(price), cannot, execute,
-                             attacks.dice_order(request, options))
+                             priced, self.ruleset.cost_text(price), cannot, execute,
+                             attacks.dice_order(request, options), problem)
 
     def attack(self, request: AttackRequest, dice: DiceSource, *, execute: bool = False) -> EncounterEvent:
         """Roll the attack against every target (NeedMoreDice for typed dice that run out); the event's `result` is
@@ -653,7 +667,10 @@ class EncounterController(FightView):
         encounter = self._running("end it")
         with self._drafting() as d:
             notes: list[str] = []
+            characters = {c.id for c in self.campaign.characters}
             for combatant in encounter.combatants:
+                if combatant.character_id not in characters:
+                    continue  # a file naming a character that is gone: nothing of it to end
                 ended = self.ruleset.end_encounter(self.actor(combatant.id), self.options)
                 d.apply(ended.effects, f"End for {self.name(combatant.id)}")
                 notes += [f"{self.name(combatant.id)}: {n}" for n in ended.notes]

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 
 from crisis_desktop.domain import Campaign
 from crisis_desktop.domain.encounter import Encounter, LogEntry, LogTerm
+from crisis_desktop.export.markdown_text import block, inline
 from crisis_desktop.rules.base import Actor, AttackResult, CheckResult, DamageResult, Explained, Options, Ruleset, Term
 
 
@@ -74,9 +75,9 @@ def summary_lines(campaign: Campaign, encounter: Encounter, ruleset: Ruleset, op
 def to_markdown(campaign: Campaign, encounter: Encounter, names: dict[str, str] | None = None) -> str:
     """The whole log as Markdown: one section per round, one bullet per event with its breakdown."""
     names = names or {}
-    out = [f"# {encounter.name}", ""]
+    out = [f"# {inline(encounter.name)}", ""]
     if encounter.notes:
-        out += [encounter.notes, ""]
+        out += [block(encounter.notes), ""]
     current_round: int | None = None
     # Round 0 is the build-up, unless the fight opened with a round there (the surprise round).
     surprise = any(item.round == 0 and item.kind == "round" for item in encounter.log)
@@ -87,10 +88,10 @@ def to_markdown(campaign: Campaign, encounter: Encounter, names: dict[str, str] 
                 ("Before the fight" if item.round == 0 else f"Round {item.round}")
             out += ["", f"## {title}", ""]
         when = item.at.strftime("%H:%M:%S")
-        out.append(f"- **{item.kind}** ({when}) {_escape(item.text)}")
+        out.append(f"- **{inline(item.kind)}** ({when}) {inline(item.text)}")
         if item.terms:
-            out.append("  - " + _escape(_terms_text(item.terms)))
-        out += [f"  - {_escape(line)}" for line in item.details]
+            out.append("  - " + inline(_terms_text(item.terms)))
+        out += [f"  - {inline(line)}" for line in item.details]
     return "\n".join(out).replace("\n\n\n", "\n\n").strip() + "\n"
 
 
@@ -102,8 +103,3 @@ def _terms_text(terms: Sequence[LogTerm]) -> str:
 def terms_text(item: LogEntry) -> str:
     """The entry's numbers as one line ('Melee d6 5, range -1 = 4'), or ''."""
     return _terms_text(item.terms) if item.terms else ""
-
-
-def _escape(text: str) -> str:
-    # Markdown would read a leading '#' or '*' in a name as markup.
-    return text.replace("*", r"\*").replace("_", r"\_")

@@ -21,6 +21,9 @@ from crisis_desktop.domain.encounter import Combatant, Encounter
 from crisis_desktop.rules.base import Actor, Effect, InitiativeEntry, Ruleset, StateLabel, StateRole, Term
 from crisis_desktop.rules.flow import FlowState, LogLine, OrderRow, RoundFlow
 
+# Why a running fight offers no step: every combatant has left, was deleted or is out of the fight.
+NOBODY_LEFT = "Nobody is left who can act; end the encounter"
+
 
 class FightView:
     """One encounter of a campaign under its ruleset, read-only: what the flow and the views ask."""
@@ -65,6 +68,13 @@ class FightView:
         """Out of the fight for good (dead): not a target, no more turns."""
         return self.state_of(combatant_id).role is StateRole.OUT
 
+    def anyone_left(self) -> bool:
+        """Whether a combatant is left who can act: one whose character still exists and is not out of the
+        fight. Without one, a running fight has nobody acting and no step to take, whatever its flow: the GM
+        ends it (a file may even name characters that are gone)."""
+        characters = {c.id for c in self.campaign.characters}
+        return any(c.character_id in characters and not self.out_of_fight(c.id) for c in self.encounter.combatants)
+
     def state(self) -> FlowState:
         """The flow's saved state, to read: views only ask questions of it, so nothing is copied below the top
         level (a draft, which changes it, hands out a deep copy)."""
@@ -72,15 +82,23 @@ class FightView:
 
     # -- what the views ask of a running fight ------------------------------------------------------
     def acting(self) -> tuple[str, ...]:
-        """Who acts now (nobody before the start and after the end)."""
-        return self.flow.acting(self) if self.encounter.running else ()
+        """Who acts now (nobody before the start, after the end, or when nobody is left who can act)."""
+        return self.flow.acting(self) if self.encounter.running and self.anyone_left() else ()
 
     def current_id(self) -> str | None:
         acting = self.acting()
         return acting[0] if acting else None
 
     def order_rows(self) -> list[OrderRow]:
-        return self.flow.order(self) if self.encounter.started else []
+        if not self.encounter.started:
+            return []
+        # A combatant the flow still names but that is gone with its character (a hand-edited file) has no row;
+        # when all are gone, the flow is not asked about them at all.
+        characters = {c.id for c in self.campaign.characters}
+        present = {c.id for c in self.encounter.combatants if c.character_id in characters}
+        if not present:
+            return []
+        return [row for row in self.flow.order(self) if row.combatant_id is None or row.combatant_id in present]
 
     def round_label(self) -> str:
         encounter = self.encounter

@@ -43,6 +43,11 @@ class History:
         return command.apply(self.campaign)
 
     @property
+    def depth(self) -> int:
+        """How many steps undo can take back (a command merged into the last one adds none)."""
+        return len(self._done)
+
+    @property
     def can_undo(self) -> bool:
         return bool(self._done)
 

@@ -130,23 +130,33 @@ class PaintCells(Command):
         # Cells the stroke did not change are no part of the step.
         for xy in [xy for xy in wanted if self.old[xy] == self.new[xy]]:
             del self.old[xy], self.new[xy]
+        self._before: list[tuple[int, Cell]] = []
 
     @property
     def empty(self) -> bool:
         return not self.new
 
-    def _write(self, campaign: Campaign, values: Mapping[Coord, Cell]) -> ChangeSet:
-        battle_map = find_map(campaign, self.map_id)
-        kept = [c for c in battle_map.cells if (c.x, c.y) not in values]
-        kept += [c.model_copy() for c in values.values() if not is_open(c)]
-        battle_map.cells[:] = kept
-        return ChangeSet(cells=frozenset((self.map_id, x, y) for x, y in values))
-
     def apply(self, campaign: Campaign) -> ChangeSet:
-        return self._write(campaign, self.new)
+        battle_map = find_map(campaign, self.map_id)
+        # Where the touched cells stood in the list, so that undo puts each back in its place (the file
+        # after an undo is the file before, not the same cells in another order).
+        self._before = [(i, c.model_copy()) for i, c in enumerate(battle_map.cells) if (c.x, c.y) in self.new]
+        present = {(c.x, c.y) for c in battle_map.cells}
+        cells = [self.new[(c.x, c.y)].model_copy() if (c.x, c.y) in self.new else c for c in battle_map.cells]
+        cells += [c.model_copy() for xy, c in self.new.items() if xy not in present]
+        battle_map.cells[:] = [c for c in cells if not is_open(c)]
+        return self._changes()
 
     def revert(self, campaign: Campaign) -> ChangeSet:
-        return self._write(campaign, self.old)
+        battle_map = find_map(campaign, self.map_id)
+        cells = [c for c in battle_map.cells if (c.x, c.y) not in self.new]
+        for index, cell in self._before:
+            cells.insert(index, cell.model_copy())
+        battle_map.cells[:] = cells
+        return self._changes()
+
+    def _changes(self) -> ChangeSet:
+        return ChangeSet(cells=frozenset((self.map_id, x, y) for x, y in self.new))
 
 
 class SetToken(Command):

@@ -8,7 +8,7 @@ from pydantic import Field, model_validator
 
 from crisis_desktop.domain.battle_map import BattleMap
 from crisis_desktop.domain.character import Character, EquipmentItem, StatValue
-from crisis_desktop.domain.common import DomainModel, new_id, utc_now
+from crisis_desktop.domain.common import NOTES_MAX, DomainModel, new_id, utc_now
 from crisis_desktop.domain.encounter import Encounter
 
 # The version of the file format written by this build; storage.migrations upgrades older files.
@@ -25,7 +25,7 @@ class Campaign(DomainModel):
     encounters: list[Encounter] = Field(default_factory=list)
     battle_maps: list[BattleMap] = Field(default_factory=list)
     equipment: list[EquipmentItem] = Field(default_factory=list)
-    notes: str = ""
+    notes: str = Field(default="", max_length=NOTES_MAX)
     created: datetime = Field(default_factory=utc_now)
     modified: datetime = Field(default_factory=utc_now)
 

@@ -6,7 +6,7 @@ from enum import StrEnum
 
 from pydantic import Field, FiniteFloat
 
-from crisis_desktop.domain.common import DomainModel, new_id
+from crisis_desktop.domain.common import NOTES_MAX, DomainModel, new_id
 
 # A value on a sheet: a die size, a rank, a dice expression, a choice, a flag. What a key means and
 # which values it accepts is described by the active ruleset's field metadata (rules.base.FieldSpec).
@@ -38,7 +38,7 @@ class EquipmentItem(DomainModel):
     kind: ItemKind = ItemKind.GEAR
     stats: dict[str, StatValue] = Field(default_factory=dict)
     tags: list[str] = Field(default_factory=list)
-    notes: str = ""
+    notes: str = Field(default="", max_length=NOTES_MAX)
     catalogue_id: str | None = None
     equipped: bool = True
 
@@ -52,7 +52,7 @@ class ConditionState(DomainModel):
 
     key: str = Field(min_length=1)
     rounds: int | None = Field(default=None, ge=0)
-    note: str = ""
+    note: str = Field(default="", max_length=NOTES_MAX)
 
 
 class Character(DomainModel):
@@ -72,8 +72,8 @@ class Character(DomainModel):
     status: dict[str, StatValue] = Field(default_factory=dict)
     equipment: list[EquipmentItem] = Field(default_factory=list)
     conditions: list[ConditionState] = Field(default_factory=list)
-    notes: str = ""
-    gm_notes: str = ""
+    notes: str = Field(default="", max_length=NOTES_MAX)
+    gm_notes: str = Field(default="", max_length=NOTES_MAX)
     tags: list[str] = Field(default_factory=list)
 
     def item(self, item_id: str) -> EquipmentItem:

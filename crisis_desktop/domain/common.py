@@ -7,6 +7,10 @@ from datetime import UTC, datetime
 
 from pydantic import BaseModel, ConfigDict
 
+# Free text (notes, GM notes, a condition's note) holds at most this many characters: some fifty pages, more
+# than notes need, and little enough that showing, editing and printing them stays quick.
+NOTES_MAX = 100_000
+
 
 def new_id() -> str:
     """A fresh opaque identifier (32 hex characters)."""

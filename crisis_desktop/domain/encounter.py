@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import Field
 
 from crisis_desktop.domain.character import StatValue
-from crisis_desktop.domain.common import DomainModel, new_id, utc_now
+from crisis_desktop.domain.common import NOTES_MAX, DomainModel, new_id, utc_now
 
 
 class Side(StrEnum):
@@ -67,7 +67,7 @@ class Encounter(DomainModel):
     name: str = Field(min_length=1, max_length=200)
     combatants: list[Combatant] = Field(default_factory=list)
     battle_map_id: str | None = None
-    notes: str = ""
+    notes: str = Field(default="", max_length=NOTES_MAX)
     started: bool = False
     round: int = Field(default=0, ge=0)
     ended: bool = False

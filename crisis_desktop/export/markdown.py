@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from string import Template
 
+from crisis_desktop.export.markdown_text import block, inline, link_target
 from crisis_desktop.export.output import load_template
 from crisis_desktop.export.sheet import Sheet, SheetTable, SheetValue
 
@@ -13,8 +14,8 @@ TEMPLATE_NAME = "sheet.md"
 
 
 def _cell(text: str) -> str:
-    """Text safe inside a Markdown table cell: pipes escaped, line breaks folded."""
-    return " ".join(text.replace("\\", "\\\\").replace("|", "\\|").split())
+    """Text safe inside a Markdown table cell: markup and pipes escaped, line breaks and runs of blanks folded."""
+    return inline(" ".join(text.split()))
 
 
 def _table(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
@@ -31,25 +32,26 @@ def _values(values: Sequence[SheetValue], explain: bool) -> str:
 
 def _equipment(table: SheetTable) -> str:
     body = _table(table.columns, table.rows) if table.rows else "none"
-    return f"### {table.title}\n\n{body}"
+    return f"### {inline(table.title)}\n\n{body}"
 
 
 def placeholders(sheet: Sheet) -> dict[str, str]:
-    """The values a sheet.md template can use."""
-    conditions = "\n".join(f"- **{c.label}**" + (f": {c.explain}" if c.explain else "") for c in sheet.conditions)
+    """The values a sheet.md template can use, each escaped so that it reads as written (no markup, no HTML)."""
+    conditions = "\n".join(f"- **{inline(c.label)}**" + (f": {inline(c.explain)}" if c.explain else "")
+                           for c in sheet.conditions)
     return {
-        "name": sheet.name,
-        "kind": sheet.kind,
-        "player": sheet.player,
-        "player_line": f"Player: {sheet.player}" if sheet.player else "",
-        "ruleset": sheet.ruleset,
-        "tags": ", ".join(sheet.tags),
-        "portrait": f"![Portrait]({sheet.portrait})" if sheet.portrait else "",
-        "groups": "\n\n".join(f"### {g.title}\n\n{_values(g.values, False)}" for g in sheet.groups),
+        "name": inline(sheet.name),
+        "kind": inline(sheet.kind),
+        "player": inline(sheet.player),
+        "player_line": f"Player: {inline(sheet.player)}" if sheet.player else "",
+        "ruleset": inline(sheet.ruleset),
+        "tags": inline(", ".join(sheet.tags)),
+        "portrait": f"![Portrait]({link_target(sheet.portrait)})" if sheet.portrait else "",
+        "groups": "\n\n".join(f"### {inline(g.title)}\n\n{_values(g.values, False)}" for g in sheet.groups),
         "derived": _values(sheet.derived, True),
         "equipment": "\n\n".join(_equipment(t) for t in sheet.tables),
         "conditions": conditions or "none",
-        "notes": sheet.notes or "none",
+        "notes": block(sheet.notes) if sheet.notes else "none",
     }
 
 

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
 
 from crisis_desktop.resources_access import resource
-from crisis_desktop.storage.atomic import atomic_write_bytes
+from crisis_desktop.storage.atomic import fsync_folder, temp_name_for
 
 _SLUG_MAX = 80
+# File systems allow 255 bytes per name (ext4, APFS; NTFS 255 UTF-16 units, never more than the UTF-8 bytes).
+# Each file is first written beside its target under a longer temporary name: that one must fit too.
+NAME_MAX_BYTES = 255
+_TEMP_EXTRA = len(temp_name_for(Path("x")).name.encode()) - 1
 # Names Windows refuses as files whatever the extension.
 _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
 
@@ -28,17 +34,27 @@ def slug(name: str, fallback: str = "character") -> str:
     return f"{fallback}-{text}" if text in _RESERVED else text
 
 
+def fitted(stem: str, tail: str) -> str:
+    """`stem` shortened (by whole characters) so that `stem + tail`, and the temporary name it is first written
+    under, fit in NAME_MAX_BYTES bytes of UTF-8."""
+    room = NAME_MAX_BYTES - _TEMP_EXTRA - len(tail.encode())
+    while len(stem.encode()) > room:
+        stem = stem[:-1]
+    return stem.rstrip("-") or "character"
+
+
 def target_paths(folder: Path, names: Iterable[str], suffix: str) -> list[Path]:
-    """One file per name in `folder`, numbered where two names give the same slug ("wolf", "wolf-2")."""
+    """One file per name in `folder`, numbered where two names give the same slug ("wolf", "wolf-2"); a name
+    too long for the file system is shortened."""
     folder = Path(folder).resolve()
     taken: set[str] = set()
     paths = []
     for name in names:
         base = slug(name)
-        stem, n = base, 1
+        stem, n = fitted(base, suffix), 1
         while stem in taken:
             n += 1
-            stem = f"{base}-{n}"
+            stem = f"{fitted(base, f'-{n}{suffix}')}-{n}"
         taken.add(stem)
         path = (folder / f"{stem}{suffix}").resolve()
         # slug() never keeps a separator; this guards the promise should it ever change.
@@ -60,11 +76,73 @@ def check_free(paths: Iterable[Path], force: bool) -> None:
 
 
 def write_files(contents: dict[Path, bytes], force: bool) -> None:
-    """Write every file, after checking none of them exists (so an export never stops half-way)."""
+    """Write every file or none: after checking that none exists (unless `force`), each is written in full
+    beside its target first; only then do they take their places (a file replaced is kept aside until all
+    are in place). On any failure, what this run wrote is removed, the replaced files are put back, and
+    ExportError says what failed."""
     check_free(contents, force)
-    for path, data in contents.items():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_bytes(path, data)
+    folders = sorted({path.parent for path in contents}, key=lambda f: len(f.parts))
+    made = [folder for folder in folders if not folder.exists()]
+    staged: dict[Path, Path] = {}
+    aside: dict[Path, Path] = {}
+    placed: list[Path] = []
+    current = next(iter(contents), None)
+    try:
+        for folder in folders:
+            folder.mkdir(parents=True, exist_ok=True)
+        for current, data in contents.items():
+            staged[current] = _stage(current, data)
+        for current, temp in staged.items():
+            if current.exists():
+                aside[current] = temp_name_for(current)
+                os.replace(current, aside[current])
+            os.replace(temp, current)
+            placed.append(current)
+    except OSError as exc:
+        _undo(staged, aside, placed, made)
+        where = current.name if current is not None else "the folder"
+        raise ExportError(f"Could not write {where}: {exc.strerror or exc}. Nothing was written.") from None
+    except BaseException:
+        _undo(staged, aside, placed, made)
+        raise
+    for old in aside.values():
+        with contextlib.suppress(OSError):
+            old.unlink()
+    for folder in folders:
+        fsync_folder(folder)
+
+
+def _stage(path: Path, data: bytes) -> Path:
+    """`data` written and flushed to disk under a fresh temporary name beside `path`."""
+    temp = temp_name_for(path)
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        raise
+    return temp
+
+
+def _undo(staged: dict[Path, Path], aside: dict[Path, Path], placed: list[Path], made: list[Path]) -> None:
+    """Take back a write_files that failed: its files gone, the files it replaced back, its new folders gone."""
+    for path in placed:
+        with contextlib.suppress(OSError):
+            path.unlink()
+    for path, old in aside.items():
+        with contextlib.suppress(OSError):
+            os.replace(old, path)
+    for path, temp in staged.items():
+        if path not in placed:
+            with contextlib.suppress(OSError):
+                temp.unlink()
+    for folder in reversed(made):
+        with contextlib.suppress(OSError):
+            folder.rmdir()
 
 
 def load_template(filename: str, template_dir: Path | None = None) -> str:

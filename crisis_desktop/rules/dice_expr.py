@@ -160,12 +160,24 @@ def _distribution(expr: DiceExpr, explode: bool) -> tuple[tuple[int, float], ...
     return tuple(sorted(odds.shift(odds.convolve_all(parts), offset).items()))
 
 
+# What any expression may hold, whatever the rules: reading a longer text or a longer number costs more
+# than any sheet needs (the rules' own bounds on dice and sides are far below these).
+MAX_TEXT = 200
+MAX_DIGITS = 9
+
+
 @lru_cache(maxsize=1024)
 def parse(text: str) -> DiceExpr:
     """Parses "d6", "2d6 + 1", "Body", "2 x Body", "Body - 2", "3d8"; ValueError saying what is wrong."""
     source = text.strip()
     if not source:
         raise ValueError("a dice expression is empty; write e.g. d6, 2d6+1 or Body - 2")
+    if len(source) > MAX_TEXT:
+        raise ValueError(f"a dice expression has at most {MAX_TEXT} characters, this one {len(source):,}")
+    long_number = re.search(rf"\d{{{MAX_DIGITS + 1},}}", source)
+    if long_number:
+        raise ValueError(f"{long_number.group()} is too large a number for a dice expression "
+                         f"(at most {MAX_DIGITS} digits)")
     pieces = re.split(r"\s*([+-])\s*", source)
     sign = 1
     terms: list[DiceTerm] = []
@@ -206,4 +218,29 @@ def is_valid(text: str) -> str | None:
     return None
 
 
-__all__ = ["DiceExpr", "DiceTerm", "is_valid", "parse"]
+def out_of_bounds(expr: DiceExpr, max_dice: int | None = None, max_sides: int | None = None) -> str | None:
+    """None if the expression rolls at most `max_dice` dice of at most `max_sides` sides, else the reason.
+
+    An attribute multiplied ("2 x Body") counts as that many dice, since a rule option may roll it so; the
+    attribute's own die is the rules' (d4 to d12 in crisis), never larger than the sheet allows."""
+    if max_dice is not None:
+        count = sum(t.count * (t.factor if t.attribute is not None else 1) for t in expr.terms if not t.is_constant)
+        if count > max_dice:
+            return f"at most {max_dice} dice, not {count:,}"
+    if max_sides is not None:
+        sides = max((t.sides for t in expr.terms if t.sides is not None), default=0)
+        if sides > max_sides:
+            return f"dice of at most {max_sides} sides, not d{sides:,}"
+    return None
+
+
+def problem(text: str, max_dice: int | None = None, max_sides: int | None = None) -> str | None:
+    """None if `text` is a dice expression within the bounds, else the reason in plain words."""
+    try:
+        expr = parse(text)
+    except ValueError as exc:
+        return str(exc)
+    return out_of_bounds(expr, max_dice, max_sides)
+
+
+__all__ = ["MAX_DIGITS", "MAX_TEXT", "DiceExpr", "DiceTerm", "is_valid", "out_of_bounds", "parse", "problem"]

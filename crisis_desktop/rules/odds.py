@@ -24,6 +24,19 @@ K = TypeVar("K", bound=Summable)
 
 # Exploding dice are followed until the probability of yet another explosion is below this.
 EPSILON = 1e-12
+# The most outcome pairs one convolution may combine (about half a second of work), and the most faces a die
+# may have here: beyond, exact odds would take minutes or the memory of the machine, and are refused.
+MAX_COMBINATIONS = 2_000_000
+
+
+class TooManyOutcomes(ValueError):
+    """Exact odds that would take too long to work out; str() says so in plain words."""
+
+
+def refuse_beyond(count: int, limit: int = MAX_COMBINATIONS, what: str = "combinations of outcomes") -> None:
+    """TooManyOutcomes when `count` is more than `limit` (the work an exact price would take)."""
+    if count > limit:
+        raise TooManyOutcomes(f"too many outcomes to price exactly: {count:,} {what}, more than {limit:,}")
 
 
 def constant(value: int) -> Dist:
@@ -35,6 +48,7 @@ def constant(value: int) -> Dist:
 def _die(sides: int) -> tuple[tuple[int, float], ...]:
     if sides < 1:
         raise ValueError(f"a die needs at least one side, got d{sides}")
+    refuse_beyond(sides, what="faces of one die")
     p = 1.0 / sides
     return tuple((face, p) for face in range(1, sides + 1))
 
@@ -48,6 +62,7 @@ def die(sides: int) -> Dist:
 def _exploding(sides: int, epsilon: float) -> tuple[tuple[int, float], ...]:
     if sides < 2:
         raise ValueError(f"an exploding die needs at least two sides, got d{sides}")
+    refuse_beyond(sides, what="faces of one die")
     p = 1.0 / sides
     out: Dist = {}
     reach = 1.0          # probability of having exploded this many times
@@ -71,7 +86,9 @@ def exploding(sides: int, epsilon: float = EPSILON) -> Dist:
 
 
 def convolve(a: Mapping[K, float], b: Mapping[K, float]) -> dict[K, float]:
-    """The distribution of the sum of two independent values (numbers, or tallies of symbols)."""
+    """The distribution of the sum of two independent values (numbers, or tallies of symbols); TooManyOutcomes
+    beyond MAX_COMBINATIONS pairs."""
+    refuse_beyond(len(a) * len(b))
     out: dict[K, float] = {}
     for va, pa in a.items():
         for vb, pb in b.items():
@@ -249,7 +266,8 @@ def trimmed(d: Mapping[int, float], epsilon: float = 0.0) -> Dist:
 
 
 __all__ = [
-    "EPSILON", "Dist", "at_least", "at_most", "clamp_low", "compare", "constant", "convolve", "convolve_all",
-    "dice_sum", "die", "exploding", "expected", "face_distribution", "mapped", "mapped_keys", "mixture", "negate",
-    "normalised", "pool", "probability", "repeat", "scale", "shift", "total", "trimmed", "variance",
+    "EPSILON", "MAX_COMBINATIONS", "Dist", "TooManyOutcomes", "at_least", "at_most", "clamp_low", "compare",
+    "constant", "convolve", "convolve_all", "dice_sum", "die", "exploding", "expected", "face_distribution", "mapped",
+    "mapped_keys", "mixture", "negate", "normalised", "pool", "probability", "refuse_beyond", "repeat", "scale",
+    "shift", "total", "trimmed", "variance",
 ]

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from crisis_desktop.logs import describe
 from crisis_desktop.ui.desktop import Desktop
+from crisis_desktop.ui.plain_text import message_box
 
 if TYPE_CHECKING:
     from crisis_desktop.logs import LogSession
@@ -50,8 +51,8 @@ class ErrorDialog:
 
     @classmethod
     def ask(cls, parent: QWidget | None, text: str, details: str, log_folder: Path) -> None:
-        box = QMessageBox(QMessageBox.Icon.Critical, "Unexpected error", text, QMessageBox.StandardButton.Close,
-                          parent)
+        box = message_box(parent, QMessageBox.Icon.Critical, "Unexpected error", text,
+                          QMessageBox.StandardButton.Close)
         open_logs = box.addButton("Open Log Folder", QMessageBox.ButtonRole.ActionRole)
         box.setDetailedText(details)
         # Room for the file paths on a line of their own (qt_msgbox_label: the text, not the icon).

@@ -21,6 +21,7 @@ from crisis_desktop.storage.paths import AppPaths
 from crisis_desktop.storage.settings import AppSettings
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.drops import CampaignFileDrops
+from crisis_desktop.ui.plain_text import tooltip
 from crisis_desktop.ui.views.list_place import ListPlace, battle_map_rows
 from crisis_desktop.ui.views.overview import CampaignOverview
 
@@ -54,6 +55,7 @@ class MainWindow(QMainWindow):
 
         self.overview = CampaignOverview()
         self.overview.notesEdited.connect(self._notes_edited)
+        self.overview.notes.refused.connect(self._show_message)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.overview, "Campaign")
@@ -206,8 +208,8 @@ class MainWindow(QMainWindow):
         self.recent_menu.clear()
         recent = [p for p in self.settings.recent_paths() if p.exists()]
         for path in recent:
-            action = self.recent_menu.addAction(path.stem)
-            action.setToolTip(str(path))
+            action = self.recent_menu.addAction(path.stem.replace("&", "&&"))
+            action.setToolTip(tooltip(str(path)))
             action.triggered.connect(lambda _=False, p=path: self.open_campaign(p))
         if not recent:
             self.recent_menu.addAction("(none)").setEnabled(False)
@@ -611,10 +613,17 @@ class MainWindow(QMainWindow):
 
     # -- updates ------------------------------------------------------------------------------
     def _notes_edited(self, text: str) -> None:
+        from pydantic import ValidationError
+
         from crisis_desktop.controller.commands import SetCampaignField
 
         if self.document is not None and text != self.document.campaign.notes:
-            self.document.push(SetCampaignField(self.document.campaign, "notes", text, "Edit campaign notes"))
+            try:
+                command = SetCampaignField(self.document.campaign, "notes", text, "Edit campaign notes")
+            except ValidationError as exc:  # beyond what notes may hold: said, the notes stay as they were
+                self._show_message(f"Campaign notes: {exc.errors()[0]['msg']}")
+                return
+            self.document.push(command)
 
     def _on_changed(self, changes: ChangeSet) -> None:
         if self.document is not None:
@@ -683,8 +692,11 @@ class MainWindow(QMainWindow):
         self.act_redo.setEnabled(stack is not None and stack.canRedo())
         undo_text = stack.undoText() if stack else ""
         redo_text = stack.redoText() if stack else ""
-        self.act_undo.setText(f"&Undo {undo_text}" if undo_text else "&Undo")
-        self.act_redo.setText(f"&Redo {redo_text}" if redo_text else "&Redo")
+        # The steps name characters: "&" doubled shows as itself, not as a shortcut mark; the tooltips are plain.
+        self.act_undo.setText(f"&Undo {undo_text.replace('&', '&&')}" if undo_text else "&Undo")
+        self.act_redo.setText(f"&Redo {redo_text.replace('&', '&&')}" if redo_text else "&Redo")
+        self.act_undo.setToolTip(tooltip(f"Undo {undo_text}" if undo_text else "Undo"))
+        self.act_redo.setToolTip(tooltip(f"Redo {redo_text}" if redo_text else "Redo"))
 
     def _update_title(self) -> None:
         for action in self.campaign_actions:

@@ -123,7 +123,7 @@ class Ruleset(ABC):
         """A legal default stat block (crisis rolls the Health Body die when dice are given)."""
 
     def validate_character(self, character: Character) -> list[str]:
-        """Every problem of the stat block in plain words; empty when legal."""
+        """Every problem of the stat block and of the items carried, in plain words; empty when legal."""
         problems: list[str] = []
         for spec in self.character_fields():
             if character.kind not in spec.kinds:
@@ -131,6 +131,11 @@ class Ruleset(ABC):
             reason = spec.validate(character.stats.get(spec.key, spec.default))
             if reason:
                 problems.append(reason)
+        for item in character.equipment:
+            for spec in self.item_fields(item.kind):
+                reason = spec.validate(item.stats.get(spec.key, spec.default))
+                if reason:
+                    problems.append(f"{item.name}: {reason}")
         return problems
 
     @abstractmethod

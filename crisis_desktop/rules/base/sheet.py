@@ -22,7 +22,8 @@ class FieldKind(StrEnum):
 class FieldSpec:
     """Describes one stat so that a sheet editor can be generated and values validated.
 
-    `kinds` says whether the field applies to PCs, NPCs or both.
+    `kinds` says whether the field applies to PCs, NPCs or both. A DICE field's expression rolls at most
+    `max_dice` dice of at most `max_sides` sides (None: no bound of the rules).
     """
 
     key: str
@@ -36,6 +37,8 @@ class FieldSpec:
     help: str = ""
     kinds: frozenset[CharacterKind] = frozenset({CharacterKind.PC, CharacterKind.NPC})
     required: bool = True
+    max_dice: int | None = None
+    max_sides: int | None = None
 
     def validate(self, value: StatValue) -> str | None:
         """None if `value` is legal here, else the reason in plain words."""
@@ -66,6 +69,13 @@ class FieldSpec:
                 return f"{self.label} must be yes or no"
         elif self.kind in (FieldKind.TEXT, FieldKind.DICE) and not isinstance(value, str):
             return f"{self.label} must be text"
+        elif self.kind is FieldKind.DICE:
+            # dice_expr builds on this package: imported on use.
+            from crisis_desktop.rules.dice_expr import problem
+
+            reason = problem(str(value), self.max_dice, self.max_sides)
+            if reason:
+                return f"{self.label}: {reason}"
         return None
 
 

@@ -41,6 +41,11 @@ from crisis_desktop.rules.crisis.options import option
 from crisis_desktop.rules.dice import DiceSource
 
 MISS = None
+# The most hits (one raw damage on one state of the target) the exact odds of one attack work out: about
+# three seconds. A volley of many dice at a high RoF goes beyond, and is refused rather than frozen on.
+MAX_PRICED_HITS = 400_000
+# What the exact odds of an attack are: P(hit), the distribution of the damage taken, P(the target drops).
+Priced = tuple[float, tuple[tuple[int, float], ...], float]
 # What the exact odds need of a dodge: (dodger's die sides, dodger's flat modifier, the contest_tie option,
 # damage distribution of the attack one tile further out, or None when it could no longer hit).
 DodgeOdds = tuple[int, int, str, tuple[tuple[int, float], ...] | None]
@@ -433,7 +438,11 @@ def context_odds(context: AttackContext, roll_plan: AttackPlan, indices: range, 
     key = (tuple(attempts), int(roll_plan.target.value), _damage_dist(p, options), p.add_extras,
            context.damage_circumstance, dodge, vitals, p.ignore_dr, context.non_lethal,
            option(options, "small_hit_wear"), option(options, "spare_life_threshold"), p.burst)
-    hit, dist, drop = _odds(*key)
+    priced = _odds(*key)
+    if priced is None:
+        raise odds.TooManyOutcomes(f"too many outcomes to price exactly: more than {MAX_PRICED_HITS:,} hits "
+                                   f"to work out")
+    hit, dist, drop = priced
     return AttackOdds(hit, odds.expected(dict(dist)), dict(dist), drop)
 
 
@@ -446,7 +455,9 @@ def _damage_dist(p: AttackPlan, options: Options) -> tuple[tuple[int, float], ..
 @lru_cache(maxsize=512)
 def _odds(attempts: tuple[tuple[int, int], ...], dl: int, dmg: tuple[tuple[int, float], ...], add_extras: bool,
           circumstance: int, dodge: DodgeOdds | None, vitals: damage.Vitals, ignore_dr: bool, spare: bool,
-          wear_rule: str, spare_threshold: str, burst: bool) -> tuple[float, tuple[tuple[int, float], ...], float]:
+          wear_rule: str, spare_threshold: str, burst: bool) -> Priced | None:
+    """The odds; None when they take more than MAX_PRICED_HITS hits to work out (cached like a price, so a
+    refusal is not worked out again)."""
     per_attack = [_raw_outcomes(sides, flat, dl, dict(dmg), add_extras, circumstance, dodge if i == 0 else None)
                   for i, (sides, flat) in enumerate(attempts)]
     p_all_miss = 1.0
@@ -458,9 +469,13 @@ def _odds(attempts: tuple[tuple[int, int], ...], dl: int, dmg: tuple[tuple[int, 
                           spare_threshold=spare_threshold)
 
     states: dict[tuple[damage.Vitals, bool], float] = {}
+    work = 0
     if burst:
         sums: dict[int | None, float] = {MISS: 1.0}
         for p_miss, raw in per_attack:
+            work += len(sums) * len(raw)
+            if work > MAX_PRICED_HITS:
+                return None
             nxt: dict[int | None, float] = {}
             for s, ps in sums.items():
                 nxt[s] = nxt.get(s, 0.0) + ps * p_miss
@@ -468,6 +483,8 @@ def _odds(attempts: tuple[tuple[int, int], ...], dl: int, dmg: tuple[tuple[int, 
                     key = (s or 0) + r
                     nxt[key] = nxt.get(key, 0.0) + ps * pr
             sums = nxt
+        if len(sums) > MAX_PRICED_HITS:
+            return None
         for s, ps in sums.items():
             if s is MISS:
                 states[(vitals, False)] = states.get((vitals, False), 0.0) + ps
@@ -477,6 +494,9 @@ def _odds(attempts: tuple[tuple[int, int], ...], dl: int, dmg: tuple[tuple[int, 
     else:
         states = {(vitals, False): 1.0}
         for p_miss, raw in per_attack:
+            work += len(states) * len(raw)
+            if work > MAX_PRICED_HITS:
+                return None
             nxt2: dict[tuple[damage.Vitals, bool], float] = {}
             for (v, dropped), ps in states.items():
                 nxt2[(v, dropped)] = nxt2.get((v, dropped), 0.0) + ps * p_miss

@@ -130,7 +130,12 @@ def plan(context: AttackContext, options: Options) -> AttackPlan:
     else:
         target = Explained.of(("ranged attack Difficulty", combat["ranged_difficulty"]))
     band = range_band(increments, options)
-    damage = parse(str(weapon.stats.get("damage") or "d6"))
+    damage_text = str(weapon.stats.get("damage") or "d6")
+    refused = sheet.DAMAGE.validate(damage_text)
+    if refused:
+        # A file edited by hand can hold any text: it is neither rolled nor priced.
+        raise ValueError(f"{weapon.name}: {refused}")
+    damage = parse(damage_text)
     if "long_range" in weapon.tags and band == "long" and context.extra_attacks == 0:
         damage = damage.with_dice_delta(1)
     radius = stats.int_stat(weapon, "aoe_radius")

@@ -12,6 +12,13 @@ PC_ONLY = frozenset({CharacterKind.PC})
 NPC_ONLY = frozenset({CharacterKind.NPC})
 # Without dice, a new PC gets the rounded-down average of an exploding d6 (4.2) as its Health roll.
 DEFAULT_HEALTH_ROLL = 4
+# A weapon's DMG rolls at most this many dice of at most this many sides: far beyond any weapon of the
+# rules (2d12 at most), and still a roll the app makes at once.
+MAX_DAMAGE_DICE = 100
+MAX_DAMAGE_SIDES = 1000
+DAMAGE = FieldSpec("damage", "DMG", FieldKind.DICE, "Attack", "d6",
+                   help='Dice expression: "d6", "2d6", "Body", "2 x Body", "Body - 2".',
+                   max_dice=MAX_DAMAGE_DICE, max_sides=MAX_DAMAGE_SIDES)
 
 
 def character_fields() -> tuple[FieldSpec, ...]:
@@ -55,8 +62,7 @@ def item_fields(kind: ItemKind) -> tuple[FieldSpec, ...]:
         return (
             FieldSpec("skill", "Skill", FieldKind.CHOICE, "Attack", "light_weapons", choices=skills,
                       help="The skill the attack rolls (Athletics for thrown weapons)."),
-            FieldSpec("damage", "DMG", FieldKind.DICE, "Attack", "d6",
-                      help='Dice expression: "d6", "2d6", "Body", "2 x Body", "Body - 2".'),
+            DAMAGE,
             _int("hit", "HIT", "Attack", 0, -10, 10, "Added to the attack roll."),
             _int("range", "RNG", "Attack", 0, 0, 1000, "Range increment in tiles; 0 = melee. -1 per increment "
                  "after the first, at most 10 increments."),

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from crisis_desktop.domain.battle_map import Cell, Cover
 from crisis_desktop.rules.geometry import Grid
+from crisis_desktop.ui.plain_text import tooltip
 from crisis_desktop.ui.widgets.board_delegate import bar_colour
 
 Coord = tuple[int, int]
@@ -271,7 +272,7 @@ class TokenItem(QGraphicsItem):
         self._rect = QRectF(-r, -r, 2 * r, 2 * r)
         if look.caption:
             self._rect = self._rect.united(self._caption_rect())
-        self.setToolTip(self._tip())
+        self.setToolTip(tooltip(self._tip()))
         self.update()
 
     def _tip(self) -> str:

@@ -39,6 +39,7 @@ from crisis_desktop.ui.battlemap.tools import MapTools, Tool
 from crisis_desktop.ui.battlemap.view import COMBATANT_MIME, MapView
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
+from crisis_desktop.ui.plain_text import plain_label
 
 if TYPE_CHECKING:
     from crisis_desktop.domain.character import EquipmentItem
@@ -125,7 +126,7 @@ class MapPlace(QWidget):
         self.weapon_box.setToolTip("Weapon for the Measure tool: range increment, penalty and blast")
         self.combatants = CombatantList()
         self.combatants.setObjectName("map-combatants")
-        self.info = QLabel()
+        self.info = plain_label()  # measures and reasons name the combatants
         self.info.setObjectName("map-info")
         self.info.setWordWrap(True)
         self.info.setMinimumWidth(200)

@@ -14,17 +14,21 @@ if TYPE_CHECKING:
 
 
 class Ask:
+    """The questions every place asks; the text is shown as plain text, since it may quote a name."""
+
     @classmethod
     def save_discard_cancel(cls, parent: QWidget | None, title: str, text: str) -> str:
         """'save', 'discard' or 'cancel'."""
         from PySide6.QtWidgets import QMessageBox
 
-        answer = QMessageBox.question(
-            parent, title, text,
+        from crisis_desktop.ui.plain_text import ask_button, message_box
+
+        answer = ask_button(message_box(
+            parent, QMessageBox.Icon.Question, title, text,
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
             | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Save,
-        )
+        ))
         return {
             QMessageBox.StandardButton.Save: "save",
             QMessageBox.StandardButton.Discard: "discard",
@@ -34,29 +38,38 @@ class Ask:
     def yes_no(cls, parent: QWidget | None, title: str, text: str, default_yes: bool = False) -> bool:
         from PySide6.QtWidgets import QMessageBox
 
+        from crisis_desktop.ui.plain_text import ask_button, message_box
+
         default = QMessageBox.StandardButton.Yes if default_yes else QMessageBox.StandardButton.No
-        answer = QMessageBox.question(
-            parent, title, text, QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, default
-        )
+        answer = ask_button(message_box(parent, QMessageBox.Icon.Question, title, text,
+                                        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, default))
         return answer == QMessageBox.StandardButton.Yes
 
     @classmethod
     def text(cls, parent: QWidget | None, title: str, label: str, value: str = "") -> str | None:
         """The text entered, stripped; None if cancelled or left empty."""
-        from PySide6.QtWidgets import QInputDialog, QLineEdit
+        from PySide6.QtWidgets import QDialog
 
-        text, ok = QInputDialog.getText(parent, title, label, QLineEdit.EchoMode.Normal, value)
-        text = text.strip()
+        from crisis_desktop.ui.plain_text import input_dialog
+
+        dialog = input_dialog(parent, title, label)
+        dialog.setTextValue(value)
+        ok = dialog.exec() == QDialog.DialogCode.Accepted
+        text = dialog.textValue().strip()
         return text if ok and text else None
 
     @classmethod
     def error(cls, parent: QWidget | None, title: str, text: str) -> None:
         from PySide6.QtWidgets import QMessageBox
 
-        QMessageBox.critical(parent, title, text)
+        from crisis_desktop.ui.plain_text import message_box
+
+        message_box(parent, QMessageBox.Icon.Critical, title, text).exec()
 
     @classmethod
     def info(cls, parent: QWidget | None, title: str, text: str) -> None:
         from PySide6.QtWidgets import QMessageBox
 
-        QMessageBox.information(parent, title, text)
+        from crisis_desktop.ui.plain_text import message_box
+
+        message_box(parent, QMessageBox.Icon.Information, title, text).exec()

@@ -31,6 +31,7 @@ from crisis_desktop.domain import StatValue
 from crisis_desktop.rules.base import AttackRequest
 from crisis_desktop.rules.dice import DiceSource, NeedMoreDice, TypedDice
 from crisis_desktop.ui import theme
+from crisis_desktop.ui.plain_text import plain_label
 from crisis_desktop.ui.widgets.dice_entry import TypedDiceEntry
 from crisis_desktop.ui.widgets.stat_fields import StatFieldsForm
 
@@ -88,16 +89,17 @@ class AttackDialog(QDialog):
         self.execute.setToolTip("Execute a helpless target (the rules' Execute instead of an ordinary attack)")
         self.execute.setVisible(controller.attacks.has_execute)
         self.execute.toggled.connect(lambda _on: self.update_preview())
-        self.cost = QLabel()
+        # Modifiers, odds and problems name the combatants and their weapons: plain text.
+        self.cost = plain_label()
         self.cost.setObjectName("attack-cost")
         self.cost.setWordWrap(True)
-        self.modifiers = QLabel()
+        self.modifiers = plain_label()
         self.modifiers.setObjectName("attack-modifiers")
         self.modifiers.setWordWrap(True)
-        self.to_beat = QLabel()
+        self.to_beat = plain_label()
         self.to_beat.setObjectName("attack-to-beat")
         self.to_beat.setWordWrap(True)
-        self.odds = QLabel()
+        self.odds = plain_label()
         self.odds.setObjectName("attack-odds")
         self.odds.setWordWrap(True)
         self.dice_entry = TypedDiceEntry(controller.ruleset.dice_kinds())
@@ -105,7 +107,7 @@ class AttackDialog(QDialog):
                                                       self.dice_entry.faces)
         self.roll_button = QPushButton("&Roll")
         self.roll_button.clicked.connect(self.roll)
-        self.problem = QLabel()
+        self.problem = plain_label()
         self.problem.setObjectName("attack-problem")
         theme.mark_problem(self.problem)
         self.problem.setWordWrap(True)
@@ -443,6 +445,9 @@ class AttackDialog(QDialog):
             o = preview.execute
             self.to_beat.setText("Execute: no attack roll, double damage, then the target's roll to survive")
             self.odds.setText(f"Expected damage {o.expected_damage:.2f} · {targets[0].name} dies {o.drop_target:.1%}")
+        elif preview.odds is None:
+            # The odds cannot be worked out (too many outcomes): the attack can still be rolled.
+            self.odds.setText(f"No odds: {preview.odds_problem}")
         else:
             lines = [f"{'' if len(targets) == 1 else target.name + ': '}Hit {o.hit:.1%} · expected damage "
                      f"{o.expected_damage:.2f} · drops {target.name} {o.drop_target:.1%}"

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QPushButton,
     QTreeWidget,
     QTreeWidgetItem,
@@ -25,6 +24,7 @@ from crisis_desktop.storage.campaign_store import CampaignFileError, CampaignSto
 from crisis_desktop.ui import theme
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.new_campaign import NewCampaignDialog, create_campaign
+from crisis_desktop.ui.plain_text import plain_label, tooltip
 
 _PATH_ROLE = Qt.ItemDataRole.UserRole
 
@@ -49,7 +49,7 @@ class CampaignPicker(QDialog):
         self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.tree.itemDoubleClicked.connect(lambda *_: self._open())
         self.tree.currentItemChanged.connect(lambda *_: self._update_buttons())
-        self.problem = QLabel()
+        self.problem = plain_label()
         self.problem.setWordWrap(True)
         theme.mark_problem(self.problem)
 
@@ -106,7 +106,7 @@ class CampaignPicker(QDialog):
             if entry.problem:
                 for column in (0, 1):
                     item.setForeground(column, theme.problem_text())
-                    item.setToolTip(column, entry.problem)
+                    item.setToolTip(column, tooltip(entry.problem))
             if recent:
                 item.setToolTip(2, "Recently opened")
             self.tree.addTopLevelItem(item)

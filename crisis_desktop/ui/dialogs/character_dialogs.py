@@ -15,6 +15,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from crisis_desktop.ui.plain_text import input_dialog
+
 JSON_FILTER = "Character files (*.json);;All files (*)"
 IMAGE_FILTER = "Pictures (*.png *.jpg *.jpeg *.bmp *.gif *.webp);;All files (*)"
 
@@ -56,15 +58,22 @@ class CharacterAsk:
     @classmethod
     def count(cls, parent: QWidget | None, title: str, label: str, value: int, minimum: int,
               maximum: int) -> int | None:
-        number, ok = QInputDialog.getInt(parent, title, label, value, minimum, maximum)
-        return number if ok else None
+        dialog = input_dialog(parent, title, label)
+        dialog.setInputMode(QInputDialog.InputMode.IntInput)
+        dialog.setIntRange(minimum, maximum)
+        dialog.setIntValue(value)
+        return dialog.intValue() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
     @classmethod
     def choose(cls, parent: QWidget | None, title: str, label: str, options: list[str]) -> int | None:
         """The index of the option picked, None if cancelled."""
         if not options:
             return None
-        text, ok = QInputDialog.getItem(parent, title, label, options, 0, False)
+        dialog = input_dialog(parent, title, label)
+        dialog.setComboBoxItems(options)
+        dialog.setComboBoxEditable(False)
+        ok = dialog.exec() == QDialog.DialogCode.Accepted
+        text = dialog.textValue()
         return options.index(text) if ok and text in options else None
 
     @classmethod

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFileDialog,
     QFormLayout,
-    QInputDialog,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -24,6 +23,7 @@ from crisis_desktop.controller.commands import Command
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.domain import StatValue
 from crisis_desktop.ui import theme
+from crisis_desktop.ui.plain_text import input_dialog, plain_label
 from crisis_desktop.ui.widgets.dice_entry import dice_tokens
 
 
@@ -83,7 +83,7 @@ class OverrideDialog(QDialog):
         self.rounds = QSpinBox()
         self.rounds.setRange(0, 100)
         self.rounds.setSpecialValueText("until removed")
-        self.problem = QLabel()
+        self.problem = plain_label()
         theme.mark_problem(self.problem)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self._accept)
@@ -169,14 +169,20 @@ class BoardAsk:
     @classmethod
     def choose(cls, parent: QWidget | None, title: str, prompt: str, names: list[str]) -> int | None:
         """Index of the picked entry, or None if cancelled."""
-        name, ok = QInputDialog.getItem(parent, title, prompt, names, 0, False)
+        dialog = input_dialog(parent, title, prompt)
+        dialog.setComboBoxItems(names)
+        dialog.setComboBoxEditable(False)
+        ok = dialog.exec() == QDialog.DialogCode.Accepted
+        name = dialog.textValue()
         return names.index(name) if ok and name in names else None
 
     @classmethod
     def dice(cls, parent: QWidget | None, title: str, prompt: str, value: str = "") -> list[int | str] | None:
         """Die faces typed in order (numbers, or the faces' texts for dice of symbols); None if cancelled."""
-        text, ok = QInputDialog.getText(parent, title, prompt, QLineEdit.EchoMode.Normal, value)
-        return dice_tokens(text) if ok else None
+        dialog = input_dialog(parent, title, prompt)
+        dialog.setTextValue(value)
+        ok = dialog.exec() == QDialog.DialogCode.Accepted
+        return dice_tokens(dialog.textValue()) if ok else None
 
     @classmethod
     def override(cls, parent: QWidget | None, controller: EncounterController, combatant_id: str) -> Command | None:

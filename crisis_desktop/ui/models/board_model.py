@@ -16,6 +16,7 @@ from crisis_desktop.domain.encounter import Combatant, Encounter, LogEntry
 from crisis_desktop.rules.base import Actor, ResourceSpec
 from crisis_desktop.rules.base import StateRole as StandingRole
 from crisis_desktop.ui import theme
+from crisis_desktop.ui.plain_text import tooltip
 
 CombatantIdRole = Qt.ItemDataRole.UserRole + 1
 ResourcesRole = Qt.ItemDataRole.UserRole + 2     # tuple[ResourceSpec, ...] for the bars
@@ -264,7 +265,7 @@ class BoardModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return self._display(row, column)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(row, column)
+            return tooltip(self._tooltip(row, column))
         if role == CurrentRole:
             return cid in self._acting
         if role == StateRole:
@@ -372,7 +373,7 @@ class CombatLogModel(QAbstractListModel):
             return f"R{entry.round}  {entry.text}"
         if role == Qt.ItemDataRole.ToolTipRole:
             lines = [entry.text, terms_text(entry), *entry.details]
-            return "\n".join(line for line in lines if line)
+            return tooltip("\n".join(line for line in lines if line))
         if role == self.EntryRole:
             return entry
         if role == Qt.ItemDataRole.FontRole and entry.kind in ("round", "start", "end"):

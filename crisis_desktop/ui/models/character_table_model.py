@@ -16,6 +16,7 @@ from PySide6.QtGui import QPixmap
 
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.domain import Campaign, Character, CharacterKind
+from crisis_desktop.ui.plain_text import tooltip
 from crisis_desktop.ui.widgets.portrait import portrait_pixmap
 
 CharacterRole = Qt.ItemDataRole.UserRole + 1   # the domain Character of the row
@@ -164,7 +165,7 @@ class CharacterTableModel(QAbstractTableModel):
         elif role == Qt.ItemDataRole.DecorationRole and column == 0:
             return self._thumbnail(character.portrait)
         elif role == Qt.ItemDataRole.ToolTipRole and column == 0:
-            return character.notes.split("\n", 1)[0] or None
+            return tooltip(character.notes.split("\n", 1)[0]) or None
         elif role == CharacterRole:
             return character
         elif role == CharacterIdRole:

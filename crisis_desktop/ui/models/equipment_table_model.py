@@ -11,6 +11,7 @@ from crisis_desktop.controller.character_commands import SetItemValue
 from crisis_desktop.controller.commands import Command
 from crisis_desktop.domain import Campaign, Character, EquipmentItem, ItemKind, StatValue
 from crisis_desktop.rules.base import FieldKind, FieldSpec, Ruleset
+from crisis_desktop.ui.plain_text import tooltip
 
 ItemRole = Qt.ItemDataRole.UserRole + 1   # the domain EquipmentItem of the row
 
@@ -156,12 +157,16 @@ class EquipmentTableModel(QAbstractTableModel):
             if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
                 return item.name
             if role == Qt.ItemDataRole.ToolTipRole:
-                return item.notes or None
+                return tooltip(item.notes) or None
             return None
         assert spec is not None
         value = item.stats.get(spec.key)
+        # A value the rules do not allow (a hand-edited file): shown, marked, with the reason as its tooltip.
+        refused = spec.validate(value) if value is not None else None
         if role == Qt.ItemDataRole.DisplayRole:
-            return show_value(spec, value)
+            return f"{show_value(spec, value)} (not allowed)" if refused else show_value(spec, value)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return tooltip(refused) if refused else None
         if role == Qt.ItemDataRole.EditRole:
             # Numbers get a spin box from the default delegate; a die or an empty value is typed as text.
             if spec.kind is FieldKind.INT and isinstance(value, int) and not isinstance(value, bool):

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.fight import FightView
 from crisis_desktop.ui.models.board_model import BoardModel
+from crisis_desktop.ui.plain_text import plain_label
 from crisis_desktop.ui.player_display.map_scene import PlayerMapScene
 from crisis_desktop.ui.player_display.models import PlayerBoardProxy
 from crisis_desktop.ui.player_display.turn_list import LIGHT_WORD_COLOURS, WORD_COLOURS, TurnList
@@ -83,9 +84,10 @@ class PlayerDisplay(QWidget):
         self.proxy = PlayerBoardProxy(parent=self)
         self.proxy.setSourceModel(board_model)
         self.scene = PlayerMapScene(self)
-        self.title = QLabel()
+        # The encounter's name and the round in large type on the players' screen: never read as markup.
+        self.title = plain_label()
         self.title.setObjectName("player-title")
-        self.round_label = QLabel()
+        self.round_label = plain_label()
         self.round_label.setObjectName("player-round")
         self.round_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.turns = TurnList()

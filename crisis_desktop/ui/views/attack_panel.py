@@ -35,19 +35,19 @@ class AttackPanel(QWidget):
         content = QWidget()
         self._layout = QVBoxLayout(content)
         self._layout.addWidget(self.placeholder)
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setWidget(content)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setWidget(content)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(self.scroll)
+        outer.addWidget(self.scroll_area)
 
     def open(self, controller: EncounterController, attacker_id: str, target_id: str | None,
              apply: Apply) -> AttackDialog:
         """Start an attack here (replacing one not rolled yet)."""
         self.close_attack()
-        dialog = AttackDialog(controller, attacker_id, target_id, self.scroll.widget())
+        dialog = AttackDialog(controller, attacker_id, target_id, self.scroll_area.widget())
         dialog.setWindowFlags(Qt.WindowType.Widget)
         dialog.accepted.connect(lambda: self._applied(dialog, apply))
         dialog.rejected.connect(self.close_attack)

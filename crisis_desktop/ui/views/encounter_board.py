@@ -31,6 +31,7 @@ from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.commands import Command, built_in_sequence
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.encounter_commands import AddEncounter
+from crisis_desktop.controller.fight import NOBODY_LEFT
 from crisis_desktop.controller.session import ENCOUNTER, SELECTION
 from crisis_desktop.domain.encounter import Encounter, Side
 from crisis_desktop.rules.base import ActionRole, Attacks, Checks, Ruleset
@@ -41,6 +42,7 @@ from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
 from crisis_desktop.ui.dialogs.check_dialog import CheckDialog
 from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
 from crisis_desktop.ui.models.board_model import COL_BARS, COL_CONDITIONS, COL_NAME, BoardModel, CombatLogModel
+from crisis_desktop.ui.plain_text import plain_label, tooltip
 from crisis_desktop.ui.views.attack_panel import AttackPanel
 from crisis_desktop.ui.widgets.board_delegate import BoardDelegate
 
@@ -79,7 +81,7 @@ class EncounterBoard(QWidget):
         self.picker.setObjectName("encounter-picker")
         self.picker.setMinimumContentsLength(18)
         self.picker.currentIndexChanged.connect(self._picked)
-        self.round_label = QLabel()
+        self.round_label = plain_label()
         self.round_label.setObjectName("round-label")
         self.round_label.setStyleSheet("font-weight: bold; font-size: 14pt; padding: 0 8px")
         self.table = QTableView()
@@ -111,7 +113,7 @@ class EncounterBoard(QWidget):
         self.override_button = QPushButton("GM override…")
         self.override_button.clicked.connect(self.override_selected)
         # The current actor's panel.
-        self.actor_label = QLabel()
+        self.actor_label = plain_label()  # "Vera's turn": a name is never read as markup
         self.actor_label.setObjectName("actor-label")
         self.actor_label.setStyleSheet("font-weight: bold; font-size: 12pt")
         self.actions_box = QGroupBox("Actions")
@@ -348,15 +350,18 @@ class EncounterBoard(QWidget):
         self._offers = {}
         for o in ctl.offers() if ctl else []:
             self._offers.setdefault(o.role, o)
+        stuck = running and ctl is not None and not ctl.anyone_left()
         for role, action in self._role_actions.items():
             found = self._offers.get(role)
             action.setVisible(found is not None or role in (StepRole.ADVANCE, StepRole.BACK))
             action.setEnabled(found is not None and found.allowed)
-            if found is not None:
+            if stuck:
+                action.setToolTip(NOBODY_LEFT)
+            elif found is not None:
                 action.setText(found.label + ("…" if found.choices else ""))
                 shortcut = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
                 tip = found.help if found.allowed else found.reason
-                action.setToolTip(f"{tip} ({shortcut})" if shortcut else tip)
+                action.setToolTip(tooltip(f"{tip} ({shortcut})" if shortcut else tip))
         self.act_rewind.setEnabled(running and ctl is not None and ctl.can_rewind())
         self.export_button.setEnabled(bool(encounter and encounter.log))
         self.round_label.setText(ctl.round_label() if ctl else "")
@@ -381,6 +386,8 @@ class EncounterBoard(QWidget):
         if ctl is None or current is None:
             if ctl is None:
                 text = "No encounter"
+            elif ctl.encounter.running and not ctl.anyone_left():
+                text = NOBODY_LEFT
             elif ctl.encounter.running:
                 text = f"{ctl.round_label()}: take the next step"  # a slot to fill, plans or declarations
             else:
@@ -397,7 +404,7 @@ class EncounterBoard(QWidget):
             tip = availability.reason if not availability.allowed else availability.action.help
             if availability.allowed and availability.reason:
                 tip = f"{availability.action.help}\n{availability.reason}"
-            button.setToolTip(tip)
+            button.setToolTip(tooltip(tip))
             button.clicked.connect(lambda _=False, key=availability.action.key: self.take_action(key))
             self.actions_grid.addWidget(button, number // 2, number % 2)
             self.action_buttons[availability.action.key] = button

@@ -7,7 +7,10 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtGui import QTextCursor
-from PySide6.QtWidgets import QFormLayout, QLabel, QPlainTextEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFormLayout, QLabel, QVBoxLayout, QWidget
+
+from crisis_desktop.ui.plain_text import plain_label
+from crisis_desktop.ui.widgets.notes_edit import NotesEdit
 
 if TYPE_CHECKING:
     from crisis_desktop.controller.changes import ChangeSet
@@ -25,17 +28,17 @@ class CampaignOverview(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.title = QLabel()
+        self.title = plain_label()
         font = self.title.font()
         font.setPointSizeF(font.pointSizeF() * 1.8)
         font.setBold(True)
         self.title.setFont(font)
-        self.rules = QLabel()
-        self.file = QLabel()
+        self.rules = plain_label()
+        self.file = plain_label()
         self.file.setWordWrap(True)
-        self.contents = QLabel()
+        self.contents = plain_label()
         self.contents.setWordWrap(True)
-        self.notes = QPlainTextEdit()
+        self.notes = NotesEdit()
         self.notes.setPlaceholderText("Campaign notes: plot threads, NPC motives, what happened last session…")
         self.notes.textChanged.connect(lambda: self.notesEdited.emit(self.notes.toPlainText()))
         form = QFormLayout()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,7 +17,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QPlainTextEdit,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -37,7 +37,9 @@ from crisis_desktop.rules.base import Ruleset
 from crisis_desktop.ui import theme
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.character_dialogs import IMAGE_FILTER, CharacterAsk
+from crisis_desktop.ui.plain_text import plain_label, tooltip
 from crisis_desktop.ui.widgets.equipment_panel import EquipmentPanel
+from crisis_desktop.ui.widgets.notes_edit import NotesEdit
 from crisis_desktop.ui.widgets.portrait import PortraitLabel, file_to_data_uri, portrait_pixmap
 from crisis_desktop.ui.widgets.stat_fields import StatFieldsForm
 
@@ -91,7 +93,7 @@ class SheetEditor(QWidget):
         self.player.textEdited.connect(lambda t: self.edit_field("player", t))
         self.tags.textEdited.connect(lambda t: self.edit_field("tags", t))
 
-        self.status = QLabel()
+        self.status = plain_label()  # reasons quote what was typed
         self.status.setObjectName("sheet-status")
         self.status.setWordWrap(True)
         theme.mark_problem(self.status)
@@ -111,14 +113,15 @@ class SheetEditor(QWidget):
         remove_condition = QPushButton("Remove")
         remove_condition.clicked.connect(self.remove_condition)
 
-        self.notes = QPlainTextEdit()
+        self.notes = NotesEdit()
         self.notes.setPlaceholderText("Notes the players may see")
-        self.gm_notes = QPlainTextEdit()
+        self.gm_notes = NotesEdit()
         self.gm_notes.setPlaceholderText("GM only: motives, secrets, tactics")
         for edit, field in ((self.notes, "notes"), (self.gm_notes, "gm_notes")):
             edit.setTabChangesFocus(True)
             edit.setMaximumHeight(90)
             edit.textChanged.connect(lambda e=edit, f=field: self.edit_field(f, e.toPlainText()))
+            edit.refused.connect(self._show_problem)
         self._layout_widgets(add_condition, remove_condition)
         self.show_character(None)
 
@@ -256,7 +259,7 @@ class SheetEditor(QWidget):
             derived = self.ruleset.derived(character, campaign.rule_options)
         except Exception as exc:  # noqa: BLE001 - a half-made sheet must not break the editor
             derived = {}
-            self.derived_box.setToolTip(f"Cannot work out derived values yet: {exc}")
+            self.derived_box.setToolTip(tooltip(f"Cannot work out derived values yet: {exc}"))
         else:
             self.derived_box.setToolTip("")
         for name in list(self.derived_labels):
@@ -271,8 +274,8 @@ class SheetEditor(QWidget):
             label = self.derived_labels[name]
             self.derived_layout.addWidget(label, position // 4, position % 4)
             heading = self.ruleset.derived_label(name) if self.ruleset else name
-            label.setText(f"<b>{heading}</b> {value.value:g}")
-            label.setToolTip(value.explain())
+            label.setText(f"<b>{html.escape(heading)}</b> {value.value:g}")
+            label.setToolTip(tooltip(value.explain()))  # its terms may name an item
 
     def _refresh_conditions(self, character: Character) -> None:
         labels = {c.key: (c.label, c.effect) for c in self.ruleset.conditions()} if self.ruleset else {}
@@ -282,7 +285,7 @@ class SheetEditor(QWidget):
             text = label + (f" ({state.rounds} rounds)" if state.rounds is not None else "")
             item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, state.key)
-            item.setToolTip(effect)
+            item.setToolTip(tooltip(effect))
             self.conditions.addItem(item)
 
     # -- edits --------------------------------------------------------------------------------

@@ -31,16 +31,6 @@ def dice_tokens(text: str) -> list[int | str]:
     return tokens
 
 
-def dice_faces(text: str) -> list[int]:
-    """Numbered die faces typed as '4 6 2' or '4,6,2'; ValueError naming what is not a number."""
-    faces = []
-    for token in dice_tokens(text):
-        if not isinstance(token, int):
-            raise ValueError(f"{token!r} is not a die face")
-        faces.append(token)
-    return faces
-
-
 class TypedDiceEntry(QWidget):
     """"Roll by the app" or "Enter the dice rolled at the table" with the faces in the order the rules read them.
     For systems with dice of symbols (Ruleset.dice_kinds) a palette holds one button per face of each die, which

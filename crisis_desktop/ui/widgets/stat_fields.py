@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from crisis_desktop.domain import CharacterKind, StatValue
 from crisis_desktop.rules.base import FieldKind, FieldSpec
 from crisis_desktop.ui import theme
+from crisis_desktop.ui.plain_text import tooltip
 
 STANDARD_DICE = (4, 6, 8, 10, 12)
 _NONE_TEXT = {FieldKind.DIE: "untrained", FieldKind.CHOICE: "—"}
@@ -185,4 +186,4 @@ class StatFieldsForm(QWidget):
             bad = other == key
             editor.setStyleSheet(f"border: 2px solid {theme.problem_text().name()};" if bad else "")
             spec = self.specs[other]
-            editor.setToolTip(reason if bad else spec.help)
+            editor.setToolTip(tooltip(reason) if bad else spec.help)  # a reason quotes what was typed

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLineEdit, QSpinBox
 
 from crisis_desktop.controller.npc_builder import build_npc
-from crisis_desktop.domain import Campaign, Character, CharacterKind
+from crisis_desktop.domain import Campaign, Character, CharacterKind, ItemKind
 from crisis_desktop.rules.base import FieldKind
 from crisis_desktop.rules.registry import get_ruleset, ruleset_ids
 
@@ -64,3 +65,35 @@ def test_the_demo_under_crisis_rules(make_document, make_view):
     assert view.sheet.derived_labels
     QApplication.processEvents()  # let the rebuilt sheet lay itself out before the screenshot
     view.grab().save("/tmp/characters-crisis.png")
+
+
+def test_weapon_damage_beyond_the_crisis_bounds_is_refused_in_the_sheet(make_document, make_view):
+    document = make_document()
+    view = make_view(document, rules=get_ruleset)
+    view.select(["pc-vera"])
+    model = view.sheet.equipment.models[ItemKind.WEAPON]
+    column = next(c for c in range(model.columnCount()) if model.headerData(c, Qt.Orientation.Horizontal) == "DMG")
+    damage = model.index(0, column)
+    before = document.campaign.model_dump(mode="json")
+    assert not model.setData(damage, "999999999d999999999")
+    assert view.sheet.problem.endswith("DMG: at most 100 dice, not 999,999,999")
+    assert not model.setData(damage, "3d1001")
+    assert view.sheet.problem.endswith("DMG: dice of at most 1000 sides, not d1,001")
+    assert document.campaign.model_dump(mode="json") == before and document.undo_stack.count() == 0
+    assert model.setData(damage, "3d8")
+    assert damage.data() == "3d8"
+
+
+def test_damage_beyond_the_bounds_from_a_file_is_shown_marked_with_the_reason(make_document, make_view):
+    document = make_document()
+    vera = document.campaign.character("pc-vera")
+    weapon = next(i for i in vera.equipment if i.kind is ItemKind.WEAPON)
+    weapon.stats["damage"] = "999999999d999999999"    # as a hand-edited file holds it
+    view = make_view(document, rules=get_ruleset)
+    view.select(["pc-vera"])
+    model = view.sheet.equipment.models[ItemKind.WEAPON]
+    column = next(c for c in range(model.columnCount()) if model.headerData(c, Qt.Orientation.Horizontal) == "DMG")
+    damage = model.index(next(r for r in range(model.rowCount()) if model.item_at(r).id == weapon.id), column)
+    assert damage.data() == "999999999d999999999 (not allowed)"
+    assert damage.data(Qt.ItemDataRole.ToolTipRole) == "DMG: at most 100 dice, not 999,999,999"
+    assert damage.data(Qt.ItemDataRole.EditRole) == "999999999d999999999"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QDialog
 
+from crisis_desktop.controller.character_commands import delete_characters
 from crisis_desktop.domain import CharacterKind
 from crisis_desktop.rules.dice import RandomDice
 from crisis_desktop.ui.dialogs.ask import Ask
@@ -210,3 +211,21 @@ def test_first_aid_asks_for_the_patient_and_the_dice(board, document, monkeypatc
     assert last == "R1  Vera Kask treats Ines Moreau: 9 against 4: success"
     document.undo_stack.undo()
     assert ctl.character_of(ines).status["wounds"] == 4
+
+
+def test_a_fight_whose_fighters_were_all_deleted_can_only_be_ended(board, document, answers):
+    board.act_start.trigger()
+    ctl = board.controller
+    fighters = list(dict.fromkeys(ctl.character_of(c.id).id for c in ctl.encounter.combatants))
+    document.push(delete_characters(document.campaign, fighters, document.session.ruleset))
+    assert board.model.rowCount() == 0
+    for action in (board.act_next, board.act_previous, board.act_delay, board.act_act_now):
+        assert not action.isEnabled()
+    assert board.act_next.toolTip() == board.actor_label.text() == "Nobody is left who can act; end the encounter"
+    assert not board.attack_button.isEnabled() and board.action_buttons == {}
+    board.act_next.trigger()  # disabled: nothing happens, nothing fails
+    assert answers.texts("error") == []
+    answers.queued["yes_no"].append(True)
+    board.end_encounter()
+    assert ctl.encounter.ended and answers.texts("info")[-1].startswith("Encounter over: ")
+    assert board.round_label.text() == "Ended"

@@ -557,11 +557,11 @@ def test_a_fight_whose_fighters_all_left_offers_only_what_makes_sense():
     _campaign, history, ctl = started()
     for combatant in list(ctl.encounter.combatants):
         history.push(ctl.remove_combatant(combatant.id))
-    offers = {o.key: o for o in ctl.offers()}
-    assert not offers["next_turn"].allowed and "Nobody is left" in offers["next_turn"].reason
-    assert not offers["delay"].allowed
-    with pytest.raises(ValueError, match="Nobody is left"):
-        ctl.step("next_turn")
+    # Neither Next turn nor Delay: ending the encounter is all that is left.
+    assert ctl.offers() == [] and ctl.acting() == ()
+    for key in ("next_turn", "delay"):
+        with pytest.raises(ValueError, match="^Nobody is left who can act; end the encounter$"):
+            ctl.step(key)
     history.push(ctl.end_encounter())
     assert ctl.encounter.ended
 

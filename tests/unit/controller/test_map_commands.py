@@ -100,6 +100,22 @@ def test_a_stroke_is_one_step_with_old_and_new_cells(campaign):
     assert cells_of(battle_map) == after
 
 
+def test_undoing_a_stroke_gives_back_the_cells_in_their_order(campaign):
+    history = History(campaign)
+    battle_map = find_map(campaign, "map-ridge-road")
+    before = dump(campaign)
+    first, middle = battle_map.cells[0], battle_map.cells[len(battle_map.cells) // 2]
+    history.push(PaintCells(battle_map, {(first.x, first.y): Cell(x=first.x, y=first.y),   # erased
+                                         (middle.x, middle.y): Cell(x=middle.x, y=middle.y, zone="ford"),
+                                         (0, 15): Cell(x=0, y=15, cover=Cover.LIGHT)}))
+    after = dump(campaign)
+    assert battle_map.cells[len(battle_map.cells) // 2 - 1].zone == "ford"  # repainted where it stood
+    history.undo()
+    assert dump(campaign) == before    # the file after undo is the file before, cell for cell
+    history.redo()
+    assert dump(campaign) == after
+
+
 def test_unchanged_and_outside_cells_are_no_part_of_a_stroke(campaign):
     battle_map = find_map(campaign, "map-ridge-road")
     command = PaintCells(battle_map, {(0, 0): Cell(x=0, y=0), (99, 99): Cell(x=99, y=99, cover=Cover.TOTAL)})

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from crisis_desktop.rules import odds
 from crisis_desktop.rules.dice import TypedDice
-from crisis_desktop.rules.dice_expr import DiceTerm, is_valid, parse
+from crisis_desktop.rules.dice_expr import DiceTerm, is_valid, out_of_bounds, parse, problem
 
 
 @pytest.mark.parametrize(("text", "shown"), [
@@ -68,3 +70,32 @@ def test_dice_delta():
     assert parse("d6").with_dice_delta(-1).text == "0"
     assert parse("2d12").with_dice_delta(1).text == "3d12"
     assert parse("Body - 2").with_dice_delta(1).text == "2 Body - 2"
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ("9" * 5000 + "d6", "at most 200 characters, this one 5,002"),
+    ("d" + "9" * 10, "9999999999 is too large a number for a dice expression (at most 9 digits)"),
+    (" + ".join(["d6"] * 60), "at most 200 characters, this one 297"),
+])
+def test_numbers_and_texts_beyond_what_any_sheet_needs_are_refused_before_reading(text, reason):
+    assert reason in is_valid(text)
+    with pytest.raises(ValueError, match=re.escape(reason)):
+        parse(text)
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ("999999999d999999999", "at most 100 dice, not 999,999,999"),
+    ("60d6 + 41d8", "at most 100 dice, not 101"),
+    ("101 x Body", "at most 100 dice, not 101"),
+    ("2d1001", "dice of at most 1000 sides, not d1,001"),
+    ("2d6 + 999999", None),       # a constant is no die
+    ("100d1000 - 5", None),
+    ("Body x 2 + d6", None),
+    ("2d6 + x y", "cannot read 'x y'"),
+])
+def test_bounds_on_dice_and_sides_say_which(text, reason):
+    if reason is None:
+        assert problem(text, 100, 1000) is None
+    else:
+        assert reason in problem(text, 100, 1000)
+    assert out_of_bounds(parse("999999999d999999999")) is None  # no bound, no refusal

@@ -96,3 +96,21 @@ def test_compare_agrees_with_brute_force(a, b):
     assert math.isclose(got[0], gt, abs_tol=1e-9)
     assert math.isclose(got[1], eq, abs_tol=1e-9)
     assert math.isclose(sum(got), 1.0, abs_tol=1e-9)
+
+
+def test_work_beyond_the_bound_is_refused_with_the_reason():
+    with pytest.raises(odds.TooManyOutcomes, match=r"^too many outcomes to price exactly: 10,000,000 faces of one die"):
+        odds.die(10_000_000)
+    with pytest.raises(odds.TooManyOutcomes, match="faces of one die"):
+        odds.exploding(999_999_999)
+    wide = dict.fromkeys(range(2_000), 1 / 2_000)
+    with pytest.raises(odds.TooManyOutcomes, match=r"4,000,000 combinations of outcomes, more than 2,000,000"):
+        odds.convolve(wide, wide)
+    assert issubclass(odds.TooManyOutcomes, ValueError)  # callers that explain a ValueError explain this too
+    assert odds.total(odds.convolve(wide, odds.die(1_000))) == pytest.approx(1.0)  # 2,000,000 pairs: priced
+
+
+def test_many_dice_of_many_sides_are_refused_while_the_first_squares_are_worked_out():
+    with pytest.raises(odds.TooManyOutcomes):
+        odds.dice_sum(100, 1000)
+    assert odds.expected(odds.dice_sum(100, 12)) == pytest.approx(650)
