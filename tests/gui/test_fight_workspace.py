@@ -6,6 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
+from crisis_desktop.rules.geometry import area_template
 from crisis_desktop.ui.main_window import MainWindow
 
 AMBUSH = "enc-ambush"
@@ -84,3 +85,20 @@ def test_the_layout_is_remembered(make_window, restart):
     reset = next(a for a in again.findChildren(type(again.act_undo)) if a.text() == "Reset the fight layout")
     reset.trigger()
     assert not again.workspace.docks["log"].isHidden()
+
+
+def test_an_area_attack_in_the_panel_draws_its_template_on_the_map(fight, qtbot):
+    ws, board, place = fight.workspace, fight.encounter_board, fight.map_place
+    ctl = board.controller
+    dmitri = next(c.id for c in ctl.encounter.combatants if ctl.name(c.id).startswith("Dmitri"))
+    rask = next(c.id for c in ctl.encounter.combatants if ctl.name(c.id) == "Rask")
+    while ctl.current_id() != dmitri:
+        board.act_next.trigger()
+    board.attack_button.click()
+    dialog = ws.attack_panel.dialog
+    dialog.target.setCurrentIndex(dialog.target.findData(rask))
+    assert not place.scene.area.cells                     # a rifle: no template
+    dialog.weapon.setCurrentIndex(dialog.weapon.findText("Grenade"))
+    assert len(place.scene.area.cells) == len(area_template(place.scene.grid, place.scene.token_cell(rask), 2))
+    dialog.reject()
+    assert not place.scene.area.cells

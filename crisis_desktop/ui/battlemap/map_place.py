@@ -459,6 +459,14 @@ class MapPlace(QWidget):
         self._choose_in_list(session.selected_id)
         self._update_attack()
 
+    def show_blast(self, target_id: str, radius: int) -> None:
+        """The template a blast centred on the target's token covers (nothing for radius 0)."""
+        centre = self.scene.token_cell(target_id)
+        if radius > 0 and centre is not None:
+            self.tools.show_area(centre, radius)
+        else:
+            self.scene.area.clear()
+
     def attack_pair(self) -> tuple[str, str] | None:
         """(attacker, target): the board's current actor (or the Sight tool's attacker) and the selected token."""
         ctl = self.controller()
@@ -548,11 +556,6 @@ class MapPlace(QWidget):
         if pair is None or ctl is None or self.document is None:
             return
         attacker, target = pair
-        weapons = ctl.weapons(attacker)
-        radius = ctl.attacks.blast_radius(weapons[0]) if weapons else None
-        centre = self.scene.token_cell(target)
-        if radius is not None and centre is not None:
-            self.tools.show_area(centre, radius)     # the template the blast covers if it lands there
         def applied(event: EncounterEvent) -> None:
             self._push(event)
             self.tools.show_scatter(event.result, attacker, target)
@@ -561,7 +564,7 @@ class MapPlace(QWidget):
             self.attack_panel.open(ctl, attacker, target, applied)
             return
         try:
-            event = AttackDialog.ask(self, ctl, attacker, target)
+            event = AttackDialog.ask(self, ctl, attacker, target, self.show_blast)
         except ValueError as exc:
             Ask.error(self, "Attack", str(exc))
             return

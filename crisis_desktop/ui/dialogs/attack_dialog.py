@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -43,6 +43,9 @@ class AttackDialog(QDialog):
 
     Further targets (a volley spread over several, everyone under an area template) are ticked in a list, in the
     order they are declared, up to what the rules allow for the weapon."""
+
+    # The aimed target and the weapon's blast radius (0 for none), as they change: the map draws the template.
+    blastShown = Signal(str, int)
 
     def __init__(self, controller: EncounterController, attacker_id: str, target_id: str | None = None,
                  parent: QWidget | None = None, rng: random.Random | None = None) -> None:
@@ -248,6 +251,7 @@ class AttackDialog(QDialog):
         self._lock_measured(self.target_form, target_id)
         self._fill_further()
         self._describe_map()
+        self.announce_blast()
         self.update_preview()
 
     def _measured(self, target_id: str) -> Mapping[str, StatValue]:
@@ -412,6 +416,12 @@ class AttackDialog(QDialog):
                                               override=self.override.isChecked() and not self.override.isHidden(),
                                               **self._values, **self._target_values.get(target_id, {}))
 
+    def announce_blast(self) -> None:
+        weapon, target_id = self._weapon(), self.target.currentData()
+        if target_id is not None:
+            radius = self.controller.attacks.blast_radius(weapon) if weapon is not None else None
+            self.blastShown.emit(target_id, radius or 0)
+
     def update_preview(self) -> None:
         """Every modifier of the roll, what it must reach and the exact odds, for the inputs as they are now."""
         try:
@@ -497,10 +507,15 @@ class AttackDialog(QDialog):
 
     @classmethod
     def ask(cls, parent: QWidget | None, controller: EncounterController, attacker_id: str,
-            target_id: str | None = None) -> EncounterEvent | None:
+            target_id: str | None = None,
+            blast: Callable[[str, int], object] | None = None) -> EncounterEvent | None:
         """The rolled attack to push, or None if the GM cancelled; tests replace this. With a battle map linked to
-        the encounter, the map measures every target (EncounterController.measure)."""
+        the encounter, the map measures every target (EncounterController.measure); `blast` hears the aimed target
+        and the weapon's blast radius as they change, for the map's template."""
         dialog = cls(controller, attacker_id, target_id, parent)
+        if blast is not None:
+            dialog.blastShown.connect(blast)
+            dialog.announce_blast()
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return dialog.rolled_event

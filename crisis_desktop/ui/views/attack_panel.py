@@ -23,6 +23,7 @@ class AttackPanel(QWidget):
     """
 
     wanted = Signal()
+    blastShown = Signal(str, int)     # the open attack's aimed target and blast radius (0: none)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -48,6 +49,8 @@ class AttackPanel(QWidget):
         """Start an attack here (replacing one not rolled yet)."""
         self.close_attack()
         dialog = AttackDialog(controller, attacker_id, target_id, self.scroll_area.widget())
+        dialog.blastShown.connect(self.blastShown)
+        dialog.announce_blast()
         dialog.setWindowFlags(Qt.WindowType.Widget)
         dialog.accepted.connect(lambda: self._applied(dialog, apply))
         dialog.rejected.connect(self.close_attack)
@@ -71,4 +74,5 @@ class AttackPanel(QWidget):
             self._layout.removeWidget(dialog)
             dialog.hide()
             dialog.deleteLater()
+            self.blastShown.emit("", 0)     # no attack open: no template on the map
         self.placeholder.show()

@@ -49,6 +49,8 @@ class FightWorkspace(QMainWindow):
                              | QDockWidget.DockWidgetFeature.DockWidgetClosable)
             self.docks[key] = dock
         self.attack_panel.wanted.connect(lambda: self.show_panel("attack"))
+        # The open attack's blast template is drawn on the map, whichever panel opened it.
+        self.attack_panel.blastShown.connect(map_place.show_blast)
         self.default_layout()
         self.addActions(board.actions())
 

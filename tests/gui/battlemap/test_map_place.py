@@ -294,7 +294,7 @@ def test_the_attack_dialog_gets_distance_and_cover_from_the_map(place, board, do
     target = next(c.id for c in ctl.encounter.combatants if c.side != ctl.combatant(current).side)
     asked = {}
 
-    def ask(_cls, _parent, controller, attacker_id, target_id=None):
+    def ask(_cls, _parent, controller, attacker_id, target_id=None, blast=None):
         asked.update(controller.measure(attacker_id, target_id).inputs, attacker=attacker_id, target=target_id)
         dialog = AttackDialog(controller, attacker_id, target_id)
         asked["dialog"] = (dialog.field("distance").value(), dialog.field("cover").currentData(),
