@@ -102,3 +102,18 @@ def test_an_area_attack_in_the_panel_draws_its_template_on_the_map(fight, qtbot)
     assert len(place.scene.area.cells) == len(area_template(place.scene.grid, place.scene.token_cell(rask), 2))
     dialog.reject()
     assert not place.scene.area.cells
+
+
+@pytest.mark.parametrize("panel", ["turn-order", "map", "log"])
+def test_the_action_shortcuts_work_from_any_panel(fight, qtbot, panel):
+    ws, board = fight.workspace, fight.encounter_board
+    ctl = board.controller
+    while not any(b.isEnabled() for b in board.action_buttons.values()):
+        board.act_next.trigger()
+    number, key = next((n, k) for n, (k, b) in enumerate(board.action_buttons.items(), start=1) if b.isEnabled())
+    focus = {"turn-order": board.table, "map": fight.map_place.view, "log": board.log_view}[panel]
+    focus.setFocus()
+    before = len(ctl.encounter.log)
+    QTest.keyClick(focus, Qt.Key(Qt.Key.Key_0 + number), Qt.KeyboardModifier.AltModifier)
+    assert len(ctl.encounter.log) > before and ctl.encounter.log[-1].kind == "action"
+    assert "Alt+" in board.action_buttons[key].toolTip()

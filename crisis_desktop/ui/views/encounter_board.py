@@ -166,6 +166,9 @@ class EncounterBoard(QWidget):
         self._role_actions = {StepRole.ADVANCE: self.act_next, StepRole.BACK: self.act_previous,
                               StepRole.HOLD: self.act_delay, StepRole.CHOOSE: self.act_act_now,
                               StepRole.PLAN: self.act_plan}
+        # Alt+1 .. Alt+9 press the acting combatant's action buttons in their order, from any panel.
+        self.act_numbered = [self._action(f"Action {n}", lambda n=n: self.press_action(n), f"Alt+{n}",
+                                          f"The acting combatant's action number {n}") for n in range(1, 10)]
         self.act_rewind = self._action("Rewind round", self.rewind, None, "Back to the start of this round (undoable)")
         self.act_end = self._action("End encounter", self.end_encounter, None, "End effects and the summary")
         self.toolbar = QToolBar("Encounter")
@@ -404,6 +407,8 @@ class EncounterBoard(QWidget):
             tip = availability.reason if not availability.allowed else availability.action.help
             if availability.allowed and availability.reason:
                 tip = f"{availability.action.help}\n{availability.reason}"
+            if number < len(self.act_numbered):
+                tip = f"{tip} (Alt+{number + 1})"
             button.setToolTip(tooltip(tip))
             button.clicked.connect(lambda _=False, key=availability.action.key: self.take_action(key))
             self.actions_grid.addWidget(button, number // 2, number % 2)
@@ -642,6 +647,12 @@ class EncounterBoard(QWidget):
             return
         who = self.selected_id() or ctl.current_id()
         self._push(lambda: CheckDialog.ask(self, ctl, who), "Check")
+
+    def press_action(self, number: int) -> None:
+        """Alt+number: the acting combatant's action button of that number, as a click (nothing if disabled)."""
+        buttons = list(self.action_buttons.values())
+        if 1 <= number <= len(buttons) and buttons[number - 1].isEnabled():
+            buttons[number - 1].click()
 
     def _acting_selection(self) -> str | None:
         """The selected combatant when the flow lets it act now (its turn, its phase, out of turn)."""
