@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import gc
 import json
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,6 +14,7 @@ from pydantic import ValidationError
 
 from crisis_desktop.domain.campaign import SCHEMA_VERSION, Campaign
 from crisis_desktop.storage.migrations import MigrationError, migrate
+from crisis_desktop.storage.regular_files import FileTooLarge, NotARegularFile, read_regular_file
 
 # A campaign of thousands of characters is a few MiB; anything this large is not one of ours, and
 # reading it whole could exhaust memory.
@@ -49,26 +49,25 @@ def read_campaign(path: Path, max_bytes: int = MAX_CAMPAIGN_BYTES) -> Campaign:
 
 
 def read_limited(path: Path, max_bytes: int = MAX_CAMPAIGN_BYTES) -> bytes:
-    """The file's bytes, refusing (before reading anything) files larger than `max_bytes`."""
+    """The file's bytes, refusing (before reading anything) files larger than `max_bytes` and anything that is
+    not a regular file (a FIFO would block, a device never end)."""
     try:
-        size = os.stat(path).st_size
-        if size > max_bytes:
-            raise CampaignFileError(path, f"too large: {size:,} bytes, more than the limit of "
-                                          f"{max_bytes:,} bytes for a campaign file")
-        with open(path, "rb") as f:
-            # Read at most one byte past the limit, in case the file grew after the stat.
-            raw = f.read(max_bytes + 1)
+        return read_regular_file(path, max_bytes)
     except FileNotFoundError:
         raise CampaignFileError(path, "file not found") from None
-    except IsADirectoryError:
-        raise CampaignFileError(path, "this is a folder, not a campaign file") from None
+    except NotARegularFile as exc:
+        if exc.kind == "a folder":
+            raise CampaignFileError(path, "this is a folder, not a campaign file") from None
+        raise CampaignFileError(path, f"this is {exc.kind}, not a campaign file: it was not read") from None
+    except FileTooLarge as exc:
+        if exc.size is None:
+            raise CampaignFileError(path, f"too large: more than the limit of {max_bytes:,} bytes") from None
+        raise CampaignFileError(path, f"too large: {exc.size:,} bytes, more than the limit of "
+                                      f"{max_bytes:,} bytes for a campaign file") from None
     except PermissionError:
         raise CampaignFileError(path, "permission denied: the file cannot be read") from None
     except OSError as exc:
         raise CampaignFileError(path, f"cannot be read: {exc.strerror or exc}") from None
-    if len(raw) > max_bytes:
-        raise CampaignFileError(path, f"too large: more than the limit of {max_bytes:,} bytes")
-    return raw
 
 
 # How every file this build writes begins (model order, indent 2): such a file is validated straight
