@@ -75,18 +75,38 @@ def read_limited(path: Path, max_bytes: int = MAX_CAMPAIGN_BYTES) -> bytes:
 _CURRENT_PREFIX = f'{{\n  "schema_version": {SCHEMA_VERSION},\n'.encode()
 
 
-# A \uD800-\uDBFF escape not followed by a \uDC00-\uDFFF one, or a low one without a high one before
-# it: JSON allows writing it, but it is no character, and the campaign could never be saved again.
-_LONE_SURROGATE = re.compile(
-    rb"(?<!\\)(?:\\\\)*\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])"     # a high one, alone
-    rb"|(?<!\\)(?:\\\\)*(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}"  # a low one, alone
-)
+# A \uD800-\uDFFF escape: half of a character written as a pair of escapes ("\ud83d\ude00").
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+def _lone_surrogate(raw: bytes) -> re.Match[bytes] | None:
+    """The first \uD800-\uDBFF escape not followed by a \uDC00-\uDFFF one, or a low one without a high one
+    before it: JSON allows writing it, but it is no character, and the campaign could never be saved again.
+
+    Only the candidates are looked at (a single regex with look-behinds over the whole file took 0.6 s
+    for 6 MB of escaped text).
+    """
+    paired_low_at = -1
+    for escape in _SURROGATE_ESCAPE.finditer(raw):
+        start = before = escape.start()
+        while before > 0 and raw[before - 1] == 0x5C:  # backslashes before it
+            before -= 1
+        if (start - before) % 2:
+            continue  # "\\ud800": an escaped backslash, then plain letters
+        if raw[start + 3] in b"89abAB":  # a high one: the next escape must be a low one
+            following = _SURROGATE_ESCAPE.match(raw, escape.end())
+            if following is None or following.group()[3] not in b"cdefCDEF":
+                return escape
+            paired_low_at = escape.end()
+        elif start != paired_low_at:
+            return escape
+    return None
 
 
 def parse_campaign_bytes(raw: bytes, path: Path) -> Campaign:
     """Decode, parse, migrate and validate the bytes of a campaign file (`path` names it in errors)."""
     if b"\\u" in raw:
-        lone = _LONE_SURROGATE.search(raw)
+        lone = _lone_surrogate(raw)
         if lone:
             line = raw.count(b"\n", 0, lone.start()) + 1
             raise CampaignFileError(path, f"an escape that is no character ({lone.group().decode()}) "
