@@ -13,6 +13,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from crisis_desktop.domain.campaign import SCHEMA_VERSION, Campaign
+from crisis_desktop.domain.limits import MAX_NUMBER, TooManyUnknownFields
+from crisis_desktop.storage.file_validation import validate_json, validate_python
 from crisis_desktop.storage.migrations import MigrationError, migrate
 from crisis_desktop.storage.regular_files import FileTooLarge, NotARegularFile, read_regular_file
 
@@ -114,8 +116,8 @@ def parse_campaign_bytes(raw: bytes, path: Path) -> Campaign:
     with _collector_paused():
         if raw.startswith(_CURRENT_PREFIX):
             try:
-                fast = Campaign.model_validate_json(raw)
-            except ValidationError:
+                fast = validate_json(Campaign, raw)
+            except (ValidationError, TooManyUnknownFields):
                 fast = None  # the full path names the problem precisely
             # A key repeated further down wins there; only an unchanged version is taken as read.
             if fast is not None and fast.schema_version == SCHEMA_VERSION:
@@ -153,19 +155,37 @@ def parse_json_object(raw: bytes, path: Path) -> dict[str, Any]:
         data = json.loads(text)
     except RecursionError:
         raise CampaignFileError(path, "nested too deeply to be a campaign file") from None
-    except json.JSONDecodeError as exc:
-        # A cut-off file fails at its very end, or inside a string that never closes.
-        if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
-            end = text.rstrip()
-            line, column = end.count("\n") + 1, len(end) - (end.rfind("\n") + 1) + 1
-            raise CampaignFileError(path, f"the file ends too early (line {line}, column {column}): "
-                                          "it looks truncated") from None
-        raise CampaignFileError(path, f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") \
-            from None
+    except ValueError as exc:
+        if isinstance(exc, json.JSONDecodeError):
+            raise _json_error(path, text, exc) from None
+        # Python refuses to turn a number of thousands of digits into an int (sys.get_int_max_str_digits).
+        raise CampaignFileError(path, _huge_integer(text)) from None
     if not isinstance(data, dict):
         raise CampaignFileError(path, f"the top level is a JSON {_json_kind(data)}, not an object: "
                                       "this is not a campaign file")
     return data
+
+
+def _json_error(path: Path, text: str, exc: json.JSONDecodeError) -> CampaignFileError:
+    # A cut-off file fails at its very end, or inside a string that never closes.
+    if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
+        end = text.rstrip()
+        line, column = end.count("\n") + 1, len(end) - (end.rfind("\n") + 1) + 1
+        return CampaignFileError(path, f"the file ends too early (line {line}, column {column}): it looks truncated")
+    return CampaignFileError(path, f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")
+
+
+# A number (after a colon, a bracket or a comma) longer than any a campaign holds.
+_LONG_NUMBER = re.compile(r"[:\[,]\s*-?([0-9]{100,})")
+
+
+def _huge_integer(text: str) -> str:
+    found = _LONG_NUMBER.search(text)
+    if found is None:
+        return "a number too long to read"
+    line = text.count("\n", 0, found.start(1)) + 1
+    return (f"a number of {len(found.group(1)):,} digits on line {line}: numbers in a campaign go from "
+            f"{-MAX_NUMBER:,} to {MAX_NUMBER:,}")
 
 
 def parse_campaign_data(data: dict[str, Any], path: Path) -> Campaign:
@@ -175,10 +195,12 @@ def parse_campaign_data(data: dict[str, Any], path: Path) -> Campaign:
     except MigrationError as exc:
         raise CampaignFileError(path, exc.message, exc.field_path) from None
     try:
-        return Campaign.model_validate(current)
+        return validate_python(Campaign, current)
     except ValidationError as exc:
         field_path, message = first_problem(exc, current)
         raise CampaignFileError(path, message, field_path) from None
+    except TooManyUnknownFields as exc:
+        raise CampaignFileError(path, f"{exc}: this is not a campaign file this version can read") from None
 
 
 def campaign_bytes(campaign: Campaign) -> bytes:
@@ -195,17 +217,42 @@ def first_problem(exc: ValidationError, data: Any) -> tuple[str | None, str]:
     errors = exc.errors(include_url=False)
     first = errors[0]
     parts, tags = _walk(first["loc"], data, first["type"] == "missing")
-    message = str(first["msg"]).removeprefix("Value error, ")
+    message = _message(first)
     if tags:
-        # Every member of a union failed: name them all rather than only the first one.
+        # Every member of a union failed: a number out of range says so; otherwise name them all rather
+        # than only the first one.
         names = []
         for error in errors:
             error_parts, error_tags = _walk(error["loc"], data, False)
             if error_parts == parts and error_tags:
-                names.append(str(error_tags[-1]))
+                if error["type"] in _RANGE_ERRORS:
+                    return (_format_path(parts) or None), _message(error)
+                names.append(str(error_tags[-1]).removeprefix("constrained-"))
         if len(names) > 1:
             message = f"Input should be one of {', '.join(names)} (got a JSON {_json_kind(first['input'])})"
     return (_format_path(parts) or None), message
+
+
+_RANGE_ERRORS = {"less_than_equal", "greater_than_equal", "finite_number"}
+
+
+def _message(error: Any) -> str:
+    bound = (error.get("ctx") or {}).get("le", (error.get("ctx") or {}).get("ge"))
+    if error["type"] in ("less_than_equal", "greater_than_equal") and bound in (MAX_NUMBER, -MAX_NUMBER):
+        return (f"out of range ({_shown(error['input'])}): numbers in a campaign go from {-MAX_NUMBER:,} "
+                f"to {MAX_NUMBER:,}")
+    if error["type"] == "finite_number":
+        return f"{error['input']} is not a number a campaign can hold (Infinity and NaN are refused)"
+    return str(error["msg"]).removeprefix("Value error, ")
+
+
+def _shown(value: int | float) -> str:
+    if isinstance(value, float):
+        return f"{value:.3g}"
+    if abs(value) < 10**15:
+        return f"{value:,}"
+    # str() refuses ints past 4,300 digits (sys.get_int_max_str_digits): count them from the bits.
+    return f"a number of about {int(abs(value).bit_length() * 0.30103) + 1:,} digits"
 
 
 def _walk(loc: tuple[int | str, ...], data: Any, missing: bool) -> tuple[list[int | str], list[int | str]]:
