@@ -31,7 +31,11 @@ class DomainModel(BaseModel):
     at import (deferred), which keeps start-up short.
     """
 
-    model_config = ConfigDict(extra="forbid", validate_assignment=True, defer_build=True, allow_inf_nan=False)
+    # A non-finite float that got in anyway (a dict changed in place) is written as Infinity or NaN, which no
+    # load accepts, rather than as null, which would silently load as "no value": storage reads every save
+    # back before it replaces the file, and so refuses to write it.
+    model_config = ConfigDict(extra="forbid", validate_assignment=True, defer_build=True, allow_inf_nan=False,
+                              ser_json_inf_nan="constants")
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: type[BaseModel], handler: GetCoreSchemaHandler) -> CoreSchema:
