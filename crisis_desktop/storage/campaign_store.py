@@ -27,7 +27,7 @@ from crisis_desktop.storage.campaign_file import (
     read_limited,
 )
 from crisis_desktop.storage.paths import AppPaths
-from crisis_desktop.storage.recovery import RecoveryStore
+from crisis_desktop.storage.recovery import Recovery, RecoveryStore
 
 __all__ = ["CampaignEntry", "CampaignFileError", "CampaignStore", "ReadOnlyCampaignFile", "UnsavableCampaign",
            "slugify"]
@@ -215,6 +215,24 @@ class CampaignStore:
         self._known_good.pop(path.resolve(), None)
         self.recovery.discard(path)
         return info
+
+    def recreate(self, recovery: Recovery) -> Path:
+        """Write the campaign of a recovery whose file is gone; returns where it went, and drops the recovery.
+
+        Never outside the campaigns folder, whatever path the recovery file names (it may have been
+        written by hand): at that path only if it is a campaign file of the campaigns folder, else under
+        a fresh name there.
+        """
+        original = recovery.original_path
+        at_home = (original.parent == self.paths.campaigns.resolve() and original.suffix == ".json"
+                   and not os.path.lexists(original))
+        if at_home:
+            self.save(recovery.campaign, original)
+            target = original
+        else:
+            target = self._write_new(recovery.campaign.model_copy(deep=True))
+        self.recovery.discard(original)
+        return target
 
     # -- backups ------------------------------------------------------------------------------
     def list_backups(self, path: Path) -> list[BackupInfo]:
