@@ -90,19 +90,22 @@ def _refuse_unknown_field(value: Any, info: core_schema.ValidationInfo) -> Any:
     raise PydanticCustomError("extra_forbidden", "Extra inputs are not permitted")
 
 
-def check_json_numbers(value: Any, where: str = "") -> None:
+def check_json_numbers(value: Any) -> None:
     """ValueError naming the place (``order[2]``) of the first number in `value` (nested in lists and dicts)
-    that is not finite or beyond MAX_NUMBER. For free-form JSON fields, which pydantic does not look into."""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            check_json_numbers(item, f"{where}.{key}" if where else str(key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            check_json_numbers(item, f"{where}[{index}]")
-    elif isinstance(value, (int, float)) and not isinstance(value, bool):
-        if isinstance(value, float) and not math.isfinite(value):
-            raise ValueError(f"{where or 'the value'}: {value} is not a number a campaign can hold (Infinity and "
-                             "NaN are refused)")
-        if abs(value) > MAX_NUMBER:
-            raise ValueError(f"{where or 'the value'}: out of range; numbers here go from {-MAX_NUMBER:,} "
-                             f"to {MAX_NUMBER:,}")
+    that is not finite or beyond MAX_NUMBER. For free-form JSON fields, which pydantic does not look into.
+
+    A loop, not recursion: a file may nest lists as deep as the JSON parser allows."""
+    pending: list[tuple[Any, str]] = [(value, "")]
+    while pending:
+        item, where = pending.pop()
+        if isinstance(item, dict):
+            pending += [(v, f"{where}.{k}" if where else str(k)) for k, v in reversed(item.items())]
+        elif isinstance(item, list):
+            pending += [(v, f"{where}[{i}]") for i, v in reversed(list(enumerate(item)))]
+        elif isinstance(item, (int, float)) and not isinstance(item, bool):
+            if isinstance(item, float) and not math.isfinite(item):
+                raise ValueError(f"{where or 'the value'}: {item} is not a number a campaign can hold (Infinity and "
+                                 "NaN are refused)")
+            if abs(item) > MAX_NUMBER:
+                raise ValueError(f"{where or 'the value'}: out of range; numbers here go from {-MAX_NUMBER:,} "
+                                 f"to {MAX_NUMBER:,}")

@@ -234,3 +234,13 @@ def test_the_model_refuses_what_it_could_not_write_back():
     with pytest.raises(ValidationError, match=r"order\[0\]: nan is not a number a campaign can hold"):
         Encounter(name="E", flow={"order": [float("nan")]})
     assert Campaign(name="F", rule_options={"x": 1_000_000_000, "y": -1e9}).rule_options["y"] == -1e9
+
+
+def test_a_deeply_nested_flow_is_checked_without_recursion():
+    from crisis_desktop.domain.limits import check_json_numbers
+
+    nested: list[object] = [float("inf")]
+    for _ in range(5_000):  # far deeper than the stack allows for recursion
+        nested = [nested]
+    with pytest.raises(ValueError, match=r"^\[0\]\[0\].*\[0\]: inf is not a number a campaign can hold"):
+        check_json_numbers({"order": nested}["order"])
