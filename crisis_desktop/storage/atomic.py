@@ -5,8 +5,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import secrets
-import shutil
 import stat
 import time
 from collections.abc import Callable, Iterable
@@ -32,7 +30,8 @@ _TEMP_NAME = re.compile(r"\..+\.[0-9a-f]{8}" + re.escape(TEMP_SUFFIX), re.DOTALL
 
 def temp_name_for(path: Path) -> Path:
     """A fresh temporary name in the target's own folder (os.replace is only atomic within one)."""
-    return path.with_name(f".{path.name}.{secrets.token_hex(4)}{TEMP_SUFFIX}")
+    # os.urandom rather than secrets: this module is imported at start-up, and secrets brings hashlib.
+    return path.with_name(f".{path.name}.{os.urandom(4).hex()}{TEMP_SUFFIX}")
 
 
 def atomic_write_bytes(path: Path, data: bytes, *, through_symlink: bool = False) -> None:
@@ -48,6 +47,8 @@ def atomic_write_bytes(path: Path, data: bytes, *, through_symlink: bool = False
 
 def atomic_copy_file(source: Path, target: Path) -> None:
     """Copy `source` to `target` with the same guarantees as atomic_write_bytes, streaming the bytes."""
+    import shutil  # not needed at start-up, where this module is imported to sweep leftovers
+
     with open(source, "rb") as src, _stage(Path(target), lambda f: shutil.copyfileobj(src, f, _CHUNK)) as staged:
         staged.commit()
 
