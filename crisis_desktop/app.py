@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import crisis_desktop
-from crisis_desktop.storage.paths import DATA_DIR_ENV, AppPaths
+from crisis_desktop.storage.paths import DATA_DIR_ENV, AppPaths, DataFolderUnusable
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QCoreApplication
@@ -105,15 +105,27 @@ def main(argv: Sequence[str] | None = None) -> int:
                      f"write: crisis-desktop {args.command} --campaign {open_path}")
     if open_path is not None and args.campaign:
         parser.error(f"two campaigns given ({open_path!r} and --campaign {args.campaign!r}); give one")
-    paths = AppPaths.resolve(args.data_dir).ensure()
+    paths = AppPaths.resolve(args.data_dir)
+    data_problem = None
+    try:
+        paths.ensure()
+    except DataFolderUnusable as exc:
+        # A read-only disk, or no right to create the folder: say so and go on with what can be read.
+        data_problem = str(exc)
     from crisis_desktop.logs import install_logging, log
 
     # Kept for the whole process: the crash-trace file stays open until the interpreter ends.
     session = install_logging(paths.logs)
     log.info("Crisis Desktop started (Python %s, %s); data folder %s", sys.version.split()[0], sys.platform,
              paths.data_dir)
+    if data_problem:
+        log.warning(data_problem)
+        print(f"crisis-desktop: {data_problem}", file=sys.stderr)
+    from crisis_desktop.storage.atomic import remove_leftovers
     from crisis_desktop.storage.demo import seed_demo
 
+    for leftover in remove_leftovers(paths.own_folders()):
+        log.info("Removed %s, left by a save that was interrupted", leftover)
     seed_demo(paths)
     if args.command:
         return int(args.run(args, paths))
@@ -126,7 +138,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             campaign = str(CampaignStore(paths).find(open_path))
         except LookupError:
             parser.error(_not_a_campaign(open_path, parser.command_names, paths))
-    return run_gui(paths, campaign, session)
+    return run_gui(paths, campaign, session, data_problem)
 
 
 def _not_a_campaign(value: str, commands: Sequence[str], paths: AppPaths) -> str:
@@ -141,7 +153,8 @@ def _not_a_campaign(value: str, commands: Sequence[str], paths: AppPaths) -> str
             f"nor the name of a campaign in {paths.campaigns}")
 
 
-def run_gui(paths: AppPaths, campaign: str | None, session: LogSession | None = None) -> int:
+def run_gui(paths: AppPaths, campaign: str | None, session: LogSession | None = None,
+            data_problem: str | None = None) -> int:
     # Qt is imported only here, so headless commands and --version never load it.
     from PySide6.QtWidgets import QApplication
 
@@ -176,6 +189,10 @@ def run_gui(paths: AppPaths, campaign: str | None, session: LogSession | None = 
     if exit_when != "window":
         # Open the campaign once the window is on screen, so the GM sees the window at once; the version (read
         # from the package metadata) waits until then too.
+        if data_problem:
+            from crisis_desktop.ui.dialogs.ask import Ask
+
+            QTimer.singleShot(0, lambda: Ask.error(window, "Data folder", data_problem))
         QTimer.singleShot(0, lambda: window.start(campaign))
         QTimer.singleShot(0, lambda: _note_version(app))
     if exit_when:

@@ -5,7 +5,10 @@ from __future__ import annotations
 import uuid
 from datetime import UTC, datetime
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, GetCoreSchemaHandler
+from pydantic_core import CoreSchema
+
+from crisis_desktop.domain.limits import harden
 
 # Free text (notes, GM notes, a condition's note) holds at most this many characters: some fifty pages, more
 # than notes need, and little enough that showing, editing and printing them stays quick.
@@ -26,8 +29,20 @@ class DomainModel(BaseModel):
     """Base of every persisted model.
 
     Unknown fields are refused so that a typo in a hand-edited file is reported rather than silently
-    dropped; assignments are validated so that a command can never store an ill-typed value.
-    Validators are built on first use rather than at import (deferred), which keeps start-up short.
+    dropped; assignments are validated so that a command can never store an ill-typed value; floats
+    must be finite (JSON cannot hold inf or nan, pydantic would write null), and every schema is hardened
+    (limits.py: numbers bounded, validation stopped early). Validators are built on first use rather than
+    at import (deferred), which keeps start-up short.
     """
 
-    model_config = ConfigDict(extra="forbid", validate_assignment=True, defer_build=True)
+    # A non-finite float that got in anyway (a dict changed in place) is written as Infinity or NaN, which no
+    # load accepts, rather than as null, which would silently load as "no value": storage reads every save
+    # back before it replaces the file, and so refuses to write it.
+    model_config = ConfigDict(extra="forbid", validate_assignment=True, defer_build=True, allow_inf_nan=False,
+                              ser_json_inf_nan="constants")
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: type[BaseModel], handler: GetCoreSchemaHandler) -> CoreSchema:
+        schema = handler(source)
+        harden(schema)
+        return schema

@@ -6,10 +6,11 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from crisis_desktop.domain.character import StatValue
 from crisis_desktop.domain.common import NOTES_MAX, DomainModel, new_id, utc_now
+from crisis_desktop.domain.limits import check_json_numbers
 
 
 class Side(StrEnum):
@@ -75,6 +76,12 @@ class Encounter(DomainModel):
     # that only the flow reads (crisis_desktop/rules/flow.py).
     flow: dict[str, Any] = Field(default_factory=dict)
     log: list[LogEntry] = Field(default_factory=list)
+
+    @field_validator("flow")
+    @classmethod
+    def _flow_numbers(cls, flow: dict[str, Any]) -> dict[str, Any]:
+        check_json_numbers(flow)
+        return flow
 
     def combatant(self, combatant_id: str) -> Combatant:
         for c in self.combatants:

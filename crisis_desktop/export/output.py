@@ -11,12 +11,15 @@ from pathlib import Path
 
 from crisis_desktop.resources_access import resource
 from crisis_desktop.storage.atomic import fsync_folder, temp_name_for
+from crisis_desktop.storage.regular_files import read_regular_file, reason_of
 
 _SLUG_MAX = 80
 # File systems allow 255 bytes per name (ext4, APFS; NTFS 255 UTF-16 units, never more than the UTF-8 bytes).
 # Each file is first written beside its target under a longer temporary name: that one must fit too.
 NAME_MAX_BYTES = 255
 _TEMP_EXTRA = len(temp_name_for(Path("x")).name.encode()) - 1
+# A sheet template is a few KiB of HTML or Markdown.
+MAX_TEMPLATE_BYTES = 4 * 1024 * 1024
 # Names Windows refuses as files whatever the extension.
 _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
 
@@ -149,6 +152,15 @@ def load_template(filename: str, template_dir: Path | None = None) -> str:
     """A sheet template: the user's copy in `template_dir` if there is one, else the bundled one."""
     if template_dir is not None:
         custom = Path(template_dir) / filename
-        if custom.is_file():
-            return custom.read_text(encoding="utf-8")
+        if custom.exists():
+            # Only a regular file is read: a FIFO of that name would hang the export, a device never end.
+            try:
+                raw = read_regular_file(custom, MAX_TEMPLATE_BYTES)
+            except OSError as exc:
+                raise ExportError(f"The template {custom} was not read: {reason_of(exc)}") from None
+            try:
+                return raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise ExportError(f"The template {custom} is not UTF-8 text (invalid byte at offset "
+                                  f"{exc.start})") from None
     return resource("templates", filename).read_text(encoding="utf-8")

@@ -12,6 +12,7 @@ from pathlib import Path
 from crisis_desktop.storage.atomic import atomic_copy_file, fsync_folder
 
 KEEP_BACKUPS = 10
+_COMPARE_CHUNK = 1024 * 1024
 
 _STAMP = "%Y%m%dT%H%M%S.%fZ"
 _DELETED = ".deleted"
@@ -65,11 +66,20 @@ class BackupArea:
                  for info in _list_folder(folder) if info.deleted]
         return sorted(found, key=lambda b: b.timestamp, reverse=True)
 
-    def keep_copy(self, campaign_path: Path) -> BackupInfo:
-        """Copy the campaign file (about to be replaced) in as the newest version, then prune."""
+    def keep_copy(self, campaign_path: Path, *, prune: bool = True) -> BackupInfo | None:
+        """Copy the campaign file (about to be replaced) in as the newest version, then prune (unless told
+        not to: a save prunes only once the new version is in place).
+
+        None when the newest version kept is that very file already (a save without changes, a save
+        that failed after keeping it): identical backups would push older versions out.
+        """
+        newest = next((b for b in self.list_for(campaign_path) if not b.deleted), None)
+        if newest is not None and _same_bytes(newest.path, campaign_path):
+            return None
         target = self._new_name(campaign_path, "")
         atomic_copy_file(campaign_path, target)
-        self.prune(campaign_path)
+        if prune:
+            self.prune(campaign_path)
         return BackupInfo(target, _stamp_of(target), target.stat().st_size)
 
     def keep_deleted(self, campaign_path: Path) -> BackupInfo:
@@ -109,6 +119,21 @@ class BackupArea:
             if not target.exists():
                 return target
             when += timedelta(microseconds=1)
+
+
+def _same_bytes(a: Path, b: Path) -> bool:
+    try:
+        if os.stat(a).st_size != os.stat(b).st_size:
+            return False
+        with open(a, "rb") as fa, open(b, "rb") as fb:
+            while True:
+                chunk = fa.read(_COMPARE_CHUNK)
+                if chunk != fb.read(_COMPARE_CHUNK):
+                    return False
+                if not chunk:
+                    return True
+    except OSError:
+        return False
 
 
 def _list_folder(folder: Path) -> list[BackupInfo]:

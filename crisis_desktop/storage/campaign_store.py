@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
+import stat
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -14,7 +16,7 @@ from pathlib import Path
 from crisis_desktop.domain.campaign import Campaign
 from crisis_desktop.domain.character import EquipmentItem
 from crisis_desktop.domain.common import new_id, utc_now
-from crisis_desktop.storage.atomic import atomic_copy_file, atomic_write_bytes, remove_stale_temp_files
+from crisis_desktop.storage.atomic import atomic_copy_file, atomic_write_bytes, remove_stale_temp_files, stage_bytes
 from crisis_desktop.storage.backups import KEEP_BACKUPS, BackupArea, BackupInfo
 from crisis_desktop.storage.campaign_file import (
     MAX_CAMPAIGN_BYTES,
@@ -25,13 +27,53 @@ from crisis_desktop.storage.campaign_file import (
     read_limited,
 )
 from crisis_desktop.storage.paths import AppPaths
-from crisis_desktop.storage.recovery import RecoveryStore
+from crisis_desktop.storage.recovery import Recovery, RecoveryStore
 
-__all__ = ["CampaignEntry", "CampaignFileError", "CampaignStore", "slugify"]
+__all__ = ["CampaignEntry", "CampaignFileError", "CampaignStore", "ReadOnlyCampaignFile", "UnsavableCampaign",
+           "slugify"]
 
 _SLUG_MAX = 60
 # Names Windows refuses as file names, whatever the extension.
 _RESERVED = {"con", "prn", "aux", "nul", *(f"{dev}{i}" for dev in ("com", "lpt") for i in range(1, 10))}
+
+
+class UnsavableCampaign(ValueError):
+    """The campaign in memory cannot be written in a form that loads again; nothing was written."""
+
+    def __str__(self) -> str:
+        return f"Not saved: {self.args[0]}; nothing was written"
+
+
+class ReadOnlyCampaignFile(OSError):
+    """The campaign file is marked read-only (or this user may not write it); it was not replaced."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(f"{Path(path).name} is marked read-only: it was not changed")
+        self.path = Path(path)
+
+
+def is_read_only(path: Path) -> bool:
+    """Whether the file is marked read-only: no write permission bit at all, or none for this user.
+
+    The mode bits are read as well as os.access, since root may write any file and os.access says so.
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK)
+
+
+def why_not_written(exc: OSError, folder: Path) -> str:
+    """Why writing in `folder` failed, in plain words, with the system's own words after them."""
+    system = f" ({exc.strerror})" if exc.strerror else ""
+    if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return f"the disk holding {folder} is full{system}"
+    if exc.errno == errno.EROFS:
+        return f"{folder} is on a read-only disk{system}"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return f"there is no permission to write in {folder}{system}"
+    return str(exc)
 
 
 @dataclass(frozen=True)
@@ -108,24 +150,34 @@ class CampaignStore:
         return campaign
 
     # -- writing ------------------------------------------------------------------------------
-    def save(self, campaign: Campaign, path: Path, *, overwrite_bad: bool = False) -> None:
+    def save(self, campaign: Campaign, path: Path, *, overwrite_bad: bool = False,
+             overwrite_read_only: bool = False) -> None:
         """Write `campaign` to `path` atomically and set its `modified` time.
 
-        The version being replaced is kept as a backup first. A file that cannot be loaded is
-        replaced only with overwrite_bad=True (the CampaignFileError explains the problem otherwise);
-        a copy of it is kept as a backup even then.
+        The new version is written and checked in full before anything else changes; only then is the
+        version it replaces kept as a backup, the file replaced, and the oldest backups pruned. A save that
+        fails (a full or read-only disk) leaves the file and every backup as they were.
+
+        A file that cannot be loaded is replaced only with overwrite_bad=True (the CampaignFileError
+        explains the problem otherwise); a copy of it is kept as a backup even then. A file marked
+        read-only is replaced only with overwrite_read_only=True (ReadOnlyCampaignFile otherwise) and stays
+        read-only. A symlink stays a symlink: its target is written.
         """
         path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        if not os.path.islink(path):
+            path.parent.mkdir(parents=True, exist_ok=True)
         exists = path.exists()
         if exists and not overwrite_bad and not self._is_known_good(path):
             self.load(path)
+        if exists and not overwrite_read_only and is_read_only(path):
+            raise ReadOnlyCampaignFile(path)
+        previous_modified = campaign.modified
         campaign.modified = utc_now()
-        data = campaign_bytes(campaign)
-        if exists:
-            self.backups.keep_copy(path)
-        atomic_write_bytes(path, data)
-        self._remember_good(path)
+        try:
+            self._replace(path, self._checked_bytes(campaign), exists)
+        except BaseException:
+            campaign.modified = previous_modified
+            raise
 
     def create(self, name: str, ruleset: str = "crisis",
                equipment: Sequence[EquipmentItem] = ()) -> tuple[Campaign, Path]:
@@ -134,13 +186,17 @@ class CampaignStore:
         campaign = Campaign(name=name, ruleset=ruleset, equipment=list(equipment))
         return campaign, self._write_new(campaign)
 
-    def save_as(self, campaign: Campaign, new_name: str) -> Path:
-        """Save a copy named `new_name` (with its own id) to a new file; `campaign` is left as it is."""
+    def save_as(self, campaign: Campaign, new_name: str, path: Path | None = None) -> Path:
+        """Save a copy named `new_name` (with its own id) to a new file of the campaigns folder, or to `path`
+        (in any folder; a file there is replaced as save() replaces one); `campaign` is left as it is."""
         copy = campaign.model_copy(deep=True)
         copy.name = new_name
         copy.id = new_id()
         copy.created = utc_now()
-        return self._write_new(copy)
+        if path is None:
+            return self._write_new(copy)
+        self.save(copy, Path(path))
+        return Path(path)
 
     def duplicate(self, path: Path, new_name: str) -> Path:
         """Copy the campaign file at `path` under a new name; returns the new file."""
@@ -160,6 +216,24 @@ class CampaignStore:
         self.recovery.discard(path)
         return info
 
+    def recreate(self, recovery: Recovery) -> Path:
+        """Write the campaign of a recovery whose file is gone; returns where it went, and drops the recovery.
+
+        Never outside the campaigns folder, whatever path the recovery file names (it may have been
+        written by hand): at that path only if it is a campaign file of the campaigns folder, else under
+        a fresh name there.
+        """
+        original = recovery.original_path
+        at_home = (original.parent == self.paths.campaigns.resolve() and original.suffix == ".json"
+                   and not os.path.lexists(original))
+        if at_home:
+            self.save(recovery.campaign, original)
+            target = original
+        else:
+            target = self._write_new(recovery.campaign.model_copy(deep=True))
+        self.recovery.discard(original)
+        return target
+
     # -- backups ------------------------------------------------------------------------------
     def list_backups(self, path: Path) -> list[BackupInfo]:
         """Earlier versions of the campaign at `path`, newest first."""
@@ -175,11 +249,8 @@ class CampaignStore:
         # Read it first: keeping the current file as a backup may prune the very version chosen.
         data = read_limited(source, self.max_bytes)
         parse_campaign_bytes(data, source)
-        if path.exists():
-            self.backups.keep_copy(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_bytes(path, data)
-        self._remember_good(path)
+        self._replace(path, data, path.exists())
 
     def list_deleted(self) -> list[BackupInfo]:
         """Campaign files moved away by delete(), newest first."""
@@ -218,12 +289,40 @@ class CampaignStore:
                 continue
             return candidate
 
+    def _replace(self, path: Path, data: bytes, exists: bool) -> None:
+        """Put `data` in place of the file: written in full first, then the current version kept as a
+        backup, then the switch, and only then the pruning of old backups; on failure nothing changed."""
+        with stage_bytes(path, data, through_symlink=True) as staged:
+            kept = self.backups.keep_copy(path, prune=False) if exists else None
+            try:
+                staged.commit()
+            finally:
+                if kept is not None and not staged.committed:
+                    with contextlib.suppress(OSError):
+                        kept.path.unlink()  # the version it kept is still the file itself
+        self.backups.prune(path)
+        self._remember_good(path)
+
+    def _checked_bytes(self, campaign: Campaign) -> bytes:
+        """The file content, once it is known to load again: within the size limit, and read back by the
+        same validation a load does (a value changed in place, bypassing the model's checks, would
+        otherwise be written in a form the next load refuses). Raises UnsavableCampaign."""
+        data = campaign_bytes(campaign)
+        if len(data) > self.max_bytes:
+            raise UnsavableCampaign(f"the campaign would take {len(data):,} bytes, more than the limit of "
+                                    f"{self.max_bytes:,} bytes a campaign file may have")
+        try:
+            parse_campaign_bytes(data, Path("campaign.json"))
+        except CampaignFileError as exc:
+            raise UnsavableCampaign(f"{exc.problem} (the file would not open again)") from None
+        return data
+
     def _write_new(self, campaign: Campaign) -> Path:
         target = self._claim(campaign.name)
         campaign.modified = utc_now()
         try:
             # The placeholder is ours and empty: no backup of it, and no "bad file" refusal.
-            atomic_write_bytes(target, campaign_bytes(campaign))
+            atomic_write_bytes(target, self._checked_bytes(campaign))
         except BaseException:
             with contextlib.suppress(OSError):
                 target.unlink()

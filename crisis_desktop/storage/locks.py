@@ -15,10 +15,13 @@ from pathlib import Path
 from types import TracebackType
 
 from crisis_desktop.storage.atomic import atomic_write_bytes
+from crisis_desktop.storage.regular_files import read_regular_file
 
 # A lock file that exists but cannot be read may be one another instance is writing right now; only
 # after this long is it treated as debris.
 UNREADABLE_GRACE_SECONDS = 10.0
+# A lock is a few hundred bytes; a larger file (or a FIFO, a device) of that name is not one.
+MAX_LOCK_BYTES = 64 * 1024
 
 
 @dataclass(frozen=True)
@@ -151,7 +154,7 @@ class CampaignLock:
 
     def _read_owner(self) -> LockOwner | None:
         try:
-            return LockOwner.from_json(self.path.read_bytes())
+            return LockOwner.from_json(read_regular_file(self.path, MAX_LOCK_BYTES))
         except (OSError, ValueError, KeyError, TypeError):
             return None
 
@@ -166,7 +169,7 @@ def held_elsewhere(campaign_path: Path) -> LockOwner | None:
     """The live instance (another process, or another window of this one) holding this campaign's
     lock, if any; reads only, takes nothing."""
     try:
-        owner = LockOwner.from_json(lock_path_for(campaign_path).read_bytes())
+        owner = LockOwner.from_json(read_regular_file(lock_path_for(campaign_path), MAX_LOCK_BYTES))
     except (OSError, ValueError, KeyError, TypeError):
         return None
     return owner if _is_alive(owner) else None

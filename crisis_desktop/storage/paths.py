@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
 
 APP_NAME = "crisis-desktop"
 DATA_DIR_ENV = "CRISIS_DESKTOP_DATA_DIR"
+
+
+class DataFolderUnusable(OSError):
+    """A folder of the data directory cannot be created; str() says which and why, in plain words."""
+
+    def __init__(self, data_dir: Path, folder: Path, cause: OSError) -> None:
+        super().__init__(f"The data folder {data_dir} cannot be used: {folder} could not be created "
+                         f"({cause.strerror or cause}). Campaigns already there can be opened, but nothing can "
+                         f"be saved in it. Choose another data folder with --data-dir or ${DATA_DIR_ENV}.")
+        self.data_dir = data_dir
+        self.folder = folder
 
 
 @dataclass(frozen=True)
@@ -42,9 +54,21 @@ class AppPaths:
         return self.data_dir / "settings.json"
 
     def ensure(self) -> AppPaths:
+        """Create the folders if they are missing; DataFolderUnusable says why one cannot be (a read-only disk)."""
         for folder in (self.campaigns, self.backups, self.recovery):
-            folder.mkdir(parents=True, exist_ok=True)
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise DataFolderUnusable(self.data_dir, folder, exc) from exc
         return self
+
+    def own_folders(self) -> list[Path]:
+        """The folders only this app writes to: the data folder, campaigns, recovery and every campaign's
+        backups (where a killed save may have left a temporary file)."""
+        folders = [self.data_dir, self.campaigns, self.recovery]
+        with contextlib.suppress(OSError):  # no backups yet
+            folders += sorted(folder for folder in self.backups.iterdir() if folder.is_dir())
+        return folders
 
     @classmethod
     def resolve(cls, override: str | os.PathLike[str] | None = None,

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from crisis_desktop.domain.campaign import Campaign
+from crisis_desktop.domain.campaign import SCHEMA_VERSION, Campaign
 from crisis_desktop.storage.atomic import atomic_write_bytes
 from crisis_desktop.storage.campaign_file import (
     MAX_CAMPAIGN_BYTES,
@@ -71,7 +71,8 @@ class RecoveryStore:
         """Recoveries to offer, newest first.
 
         One older than its campaign file was overtaken by a save and is deleted. Unreadable ones are
-        skipped and left where they are (logged), as they may still be of use to someone.
+        skipped and left where they are (logged), as they may still be of use to someone; at start-up
+        set_aside_damaged() renames them and says so.
         """
         if not self.folder.is_dir():
             return []
@@ -136,7 +137,45 @@ class RecoveryStore:
             when = datetime.fromisoformat(saved)
         except ValueError:
             raise CampaignFileError(file, f"not a time: {saved!r}", "saved") from None
+        if when.tzinfo is None:
+            # Every recovery this app writes says UTC; a time without a zone cannot be placed (or sorted).
+            raise CampaignFileError(file, f"a time without a time zone: {saved!r}", "saved")
         return Recovery(file, Path(recorded), when, parse_campaign_data(campaign, file))
+
+    def set_aside_damaged(self) -> list[str]:
+        """Rename every recovery file that cannot be read (cut short, not JSON, a bad time...) to
+        <name>.damaged-<UTC time>, so it is no longer looked at but nothing in it is lost; a message for
+        each. One written by a newer Crisis Desktop is left where it is, for that version to offer."""
+        if not self.folder.is_dir():
+            return []
+        messages = []
+        for file in sorted(self.folder.glob("*.json")):
+            if file.name.startswith("."):
+                continue
+            try:
+                self._read(file)
+            except CampaignFileError as exc:
+                if self._written_by_newer(file):
+                    log.warning("Leaving a recovery file of a newer Crisis Desktop alone: %s", exc)
+                    continue
+                try:
+                    aside = _set_aside(file)
+                except OSError as move_exc:
+                    messages.append(f"The recovery file {file} could not be read ({exc.problem}) nor renamed "
+                                    f"({move_exc.strerror or move_exc}); it was left where it is.")
+                    continue
+                log.warning("Recovery file set aside as %s: %s", aside.name, exc)
+                messages.append(f"The recovery file {file.name} could not be read ({exc.problem}). It was kept "
+                                f"as {aside.name} in {self.folder}.")
+        return messages
+
+    def _written_by_newer(self, file: Path) -> bool:
+        try:
+            campaign = parse_json_object(read_limited(file, self.max_bytes), file).get("campaign")
+        except CampaignFileError:
+            return False
+        version = campaign.get("schema_version") if isinstance(campaign, dict) else None
+        return isinstance(version, int) and not isinstance(version, bool) and version > SCHEMA_VERSION
 
     def _remove(self, file: Path) -> None:
         with contextlib.suppress(FileNotFoundError):
@@ -146,6 +185,17 @@ class RecoveryStore:
 def _absolute(path: Path) -> Path:
     # resolve(): the same campaign reached through a symlink or a relative path is one campaign.
     return Path(path).resolve()
+
+
+def _set_aside(file: Path) -> Path:
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    aside = file.with_name(f"{file.name}.damaged-{stamp}")
+    n = 1
+    while aside.exists():
+        n += 1
+        aside = file.with_name(f"{file.name}.damaged-{stamp}-{n}")
+    os.replace(file, aside)
+    return aside
 
 
 def _is_stale(recovery: Recovery) -> bool:

@@ -72,16 +72,19 @@ class AppSettings:
         A missing file gives the defaults quietly. A damaged one gives the defaults and is renamed
         to settings.json.bad-<timestamp> so that saving never silently overwrites it.
         """
+        from crisis_desktop.storage.regular_files import FileTooLarge, read_regular_file
+
         path = Path(path)
         try:
-            size = path.stat().st_size
-            if size > MAX_SETTINGS_BYTES:
-                raise ValueError(f"the file is {size:,} bytes, far larger than settings ever are")
-            settings = cls.from_json(path.read_bytes())
+            try:
+                raw = read_regular_file(path, MAX_SETTINGS_BYTES)
+            except FileTooLarge as exc:
+                raise ValueError(f"the file is {exc.size or 0:,} bytes, far larger than settings ever are") from None
+            settings = cls.from_json(raw)
         except FileNotFoundError:
             return cls(), None
         except OSError as exc:
-            # Unreadable (permissions, a folder of that name) is not damaged: leave it where it is.
+            # Unreadable (permissions, a folder or a FIFO of that name) is not damaged: leave it where it is.
             return cls(), (f"The settings file {path} could not be read ({exc.strerror or exc}); "
                            "default settings are used.")
         except ValueError as exc:  # also UnicodeDecodeError and json.JSONDecodeError

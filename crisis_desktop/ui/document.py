@@ -73,8 +73,10 @@ class CampaignDocument(QObject):
         except OSError as exc:
             self.journalFailed.emit(f"Could not journal the fight: {exc}")
 
-    def save(self, *, overwrite_bad: bool = False) -> None:
-        self.store.save(self.campaign, self.path, overwrite_bad=overwrite_bad)
+    def save(self, *, overwrite_bad: bool = False, overwrite_read_only: bool = False) -> None:
+        """Save to the campaign's file (see CampaignStore.save for what is refused and how)."""
+        self.store.save(self.campaign, self.path, overwrite_bad=overwrite_bad,
+                        overwrite_read_only=overwrite_read_only)
         self.undo_stack.setClean()
         self.store.recovery.discard(self.path)
 

@@ -7,6 +7,7 @@ Qt itself), so this module imports them where they are first needed, after the f
 from __future__ import annotations
 
 import base64
+import errno
 import logging
 from collections.abc import Callable
 from pathlib import Path
@@ -234,26 +235,36 @@ class MainWindow(QMainWindow):
         self.pick_campaign()
 
     def _offer_recovery(self) -> bool:
+        from crisis_desktop.storage.campaign_store import UnsavableCampaign, why_not_written
         from crisis_desktop.storage.locks import held_elsewhere
 
+        damaged = self.store.recovery.set_aside_damaged()
+        if damaged:
+            Ask.info(self, "Recovery files kept aside", "\n\n".join(damaged))
         for recovery in self.store.recovery.list_recoveries():
             if held_elsewhere(recovery.original_path):
                 continue  # another running Crisis Desktop's autosave, not a crash
             when = recovery.saved.astimezone().strftime("%Y-%m-%d %H:%M")
             if Ask.yes_no(self, "Recover unsaved changes",
                           f"Crisis Desktop closed without saving “{recovery.campaign_name}” "
-                          f"(changes autosaved {when}).\n\nRecover those changes?", default_yes=True):
+                          f"(changes autosaved {when}, for {recovery.original_path}).\n\nRecover those changes?",
+                          default_yes=True):
                 if recovery.original_missing:
-                    # The file itself is gone (deleted or moved): recreate it from the recovered data.
+                    # The file itself is gone (deleted or moved): recreate it from the recovered data, in the
+                    # campaigns folder whatever the recovery file names.
                     try:
-                        self.store.save(recovery.campaign, recovery.original_path)
-                    except OSError as exc:
+                        path = self.store.recreate(recovery)
+                    except (OSError, UnsavableCampaign) as exc:
+                        reason = why_not_written(exc, self.paths.campaigns) if isinstance(exc, OSError) else str(exc)
                         Ask.error(self, "Recover unsaved changes",
-                                  f"Could not write {recovery.original_path}: {exc}\n\nThe recovered changes "
+                                  f"Could not write the recovered campaign: {reason}\n\nThe recovered changes "
                                   f"are kept in {recovery.file} for the next start.")
                         continue
-                    self.store.recovery.discard(recovery.original_path)
-                    return self.open_campaign(recovery.original_path)
+                    if path != recovery.original_path:
+                        Ask.info(self, "Recover unsaved changes",
+                                 f"{recovery.original_path} no longer exists. The recovered campaign was saved as "
+                                 f"{path.name} in the campaigns folder ({path.parent}).")
+                    return self.open_campaign(path)
                 if self.open_campaign(recovery.original_path, recovered=recovery):
                     return True
             else:
@@ -317,7 +328,12 @@ class MainWindow(QMainWindow):
         self._update_title()
         log.info("Opened campaign “%s” from %s%s", campaign.name, path,
                  " with recovered unsaved changes" if recovered is not None else "")
-        self.statusBar().showMessage(f"Opened {path}", 5000)
+        if status.problem:
+            # The lock could not be written (a read-only folder, a lock file that is not ours to replace).
+            log.warning(status.problem)
+            self.statusBar().showMessage(f"Opened {path}. {status.problem}", 20_000)
+        else:
+            self.statusBar().showMessage(f"Opened {path}", 5000)
         return True
 
     # -- where the GM was ----------------------------------------------------------------------
@@ -412,7 +428,15 @@ class MainWindow(QMainWindow):
         answer = NewCampaignDialog.ask(self)
         if answer is None or not self.close_campaign():
             return
-        self.open_campaign(create_campaign(self.store, *answer))
+        try:
+            path = create_campaign(self.store, *answer)
+        except OSError as exc:  # a read-only or full data folder
+            from crisis_desktop.storage.campaign_store import why_not_written
+
+            Ask.error(self, "New campaign", f"Could not create the campaign: "
+                                            f"{why_not_written(exc, self.paths.campaigns)}")
+            return
+        self.open_campaign(path)
 
     def edit_rule_options(self) -> None:
         from crisis_desktop.controller.commands import SetCampaignField
@@ -441,37 +465,87 @@ class MainWindow(QMainWindow):
 
     def save(self) -> bool:
         """Save the open campaign; on any failure say so and keep everything open and unsaved."""
-        from crisis_desktop.storage.campaign_store import CampaignFileError
+        from crisis_desktop.storage.campaign_store import CampaignFileError, ReadOnlyCampaignFile
 
         if self.document is None:
             return False
+        overwrite = {"overwrite_bad": False, "overwrite_read_only": False}
         try:
-            try:
-                self.document.save()
-            except CampaignFileError as exc:
-                if not Ask.yes_no(self, "Replace damaged file?",
-                                  f"{exc}\n\nThe file on disk cannot be read. Replace it with this campaign? "
-                                  "(A copy of the damaged file is kept as a backup.)"):
-                    return False
-                self.document.save(overwrite_bad=True)
+            while True:
+                try:
+                    self.document.save(**overwrite)
+                    break
+                except CampaignFileError as exc:
+                    if overwrite["overwrite_bad"]:
+                        raise
+                    if not Ask.yes_no(
+                            self, "Replace damaged file?",
+                            f"{exc}\n\nThe file on disk cannot be read. Replace it with this campaign? "
+                            "(A copy of the damaged file is kept as a backup.)"):
+                        return False
+                    overwrite["overwrite_bad"] = True
+                except ReadOnlyCampaignFile as exc:
+                    if overwrite["overwrite_read_only"]:
+                        raise
+                    if not Ask.yes_no(
+                            self, "Read-only file",
+                            f"{exc.path} is marked read-only: its permissions say it must not be changed."
+                            "\n\nReplace it with this campaign anyway? It stays marked read-only. (The version "
+                            "it holds now is kept as a backup.) To leave it as it is, choose No; File › Save "
+                            "As… can put your changes in another file."):
+                        return False
+                    overwrite["overwrite_read_only"] = True
         except Exception as exc:  # noqa: BLE001 - whatever went wrong, the GM's changes must stay open
             log.error("Could not save %s", self.document.path, exc_info=True)
-            Ask.error(self, "Save failed", f"Could not save {self.document.path}:\n{exc}\n\n"
-                      "Your changes are still open and unsaved; File › Save As… can put them elsewhere.")
+            Ask.error(self, "Save failed", self._save_failure(exc))
             return False
         log.info("Saved campaign “%s” to %s", self.document.campaign.name, self.document.path)
         self.statusBar().showMessage(f"Saved {self.document.path.name}", 4000)
         return True
 
+    def _save_failure(self, exc: Exception) -> str:
+        """What a failed save tells the GM: why, that nothing on disk changed, where the changes are now, and
+        what to do (another folder: Save As to the same one would fail the same way)."""
+        from crisis_desktop.storage.campaign_store import why_not_written
+
+        assert self.document is not None
+        path = self.document.path
+        reason = why_not_written(exc, path.parent) if isinstance(exc, OSError) else str(exc)
+        where = ""
+        if self.document.dirty:
+            try:
+                kept = self.store.recovery.save(self.document.campaign, path)
+                where = f", and a copy for recovery was written to {kept}"
+            except OSError as recovery_exc:
+                why = why_not_written(recovery_exc, self.paths.recovery)
+                where = f", but no copy for recovery could be written either ({why})"
+        if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EROFS, errno.EACCES, errno.EPERM):
+            advice = ("To keep them, use File › Save As… and choose a folder on another disk (or free some space, "
+                      "or make the folder writable, and save again).")
+        else:
+            advice = "To keep them elsewhere, use File › Save As… and choose another folder."
+        return (f"Could not save {path}:\n{reason}\n\nNothing on disk was changed: the file and its earlier "
+                f"versions are as they were. Your changes are still open{where}.\n\n{advice}")
+
     def save_as(self) -> None:
+        """Save a copy under a new name, in any folder (the campaigns folder is offered first), and open it."""
+        from crisis_desktop.storage.campaign_store import CampaignFileError, why_not_written
+
         if self.document is None:
             return
         name = Ask.text(self, "Save as", "Name of the new campaign:", self.document.campaign.name)
         if name is None:
             return
+        target = Ask.save_file(self, "Save as", str(self.store.unique_path(name)))
+        if target is None:
+            return
         try:
-            path = self.store.save_as(self.document.campaign, name)
-        except (OSError, ValueError) as exc:  # ValueError: pydantic refuses the name (too long)
+            path = self.store.save_as(self.document.campaign, name, target)
+        except OSError as exc:
+            Ask.error(self, "Save failed", f"Could not save {target}:\n{why_not_written(exc, target.parent)}\n\n"
+                      "Your changes are still open: choose another folder.")
+            return
+        except (ValueError, CampaignFileError) as exc:  # ValueError: the name is refused (too long)
             Ask.error(self, "Save failed", str(exc))
             return
         # The copy now holds the changes; the original stays as it was last saved.

@@ -19,10 +19,10 @@ class Answers:
     """Replaces Ask's modal dialogs: queued answers per question kind, and a record of what was asked."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.queued: dict[str, list[object]] = {"text": [], "yes_no": [], "save_discard_cancel": [],
+        self.queued: dict[str, list[object]] = {"text": [], "yes_no": [], "save_discard_cancel": [], "save_file": [],
                                                 "new_campaign": []}
         self.asked: list[tuple[str, str]] = []
-        for kind in ("text", "yes_no", "save_discard_cancel"):
+        for kind in ("text", "yes_no", "save_discard_cancel", "save_file"):
             monkeypatch.setattr(Ask, kind, classmethod(self._answer(kind)))
         monkeypatch.setattr(NewCampaignDialog, "ask", classmethod(lambda _cls, _parent=None: self._pop("new_campaign")))
         monkeypatch.setattr(Ask, "error", classmethod(self._record("error")))

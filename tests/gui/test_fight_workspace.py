@@ -106,7 +106,7 @@ def test_an_area_attack_in_the_panel_draws_its_template_on_the_map(fight, qtbot)
 
 @pytest.mark.parametrize("panel", ["turn-order", "map", "log"])
 def test_the_action_shortcuts_work_from_any_panel(fight, qtbot, panel):
-    ws, board = fight.workspace, fight.encounter_board
+    board = fight.encounter_board
     ctl = board.controller
     while not any(b.isEnabled() for b in board.action_buttons.values()):
         board.act_next.trigger()

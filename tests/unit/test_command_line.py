@@ -17,7 +17,7 @@ def opened(monkeypatch) -> list[tuple[object, str | None]]:
     """Replaces the GUI launcher: records what main() would have opened."""
     calls: list[tuple[object, str | None]] = []
 
-    def fake_run_gui(paths, campaign, session=None):
+    def fake_run_gui(paths, campaign, session=None, data_problem=None):
         calls.append((paths, campaign))
         return 0
 

@@ -66,7 +66,7 @@ def test_exec_line_with_a_campaign_parses_with_the_real_parser(tmp_path, paths, 
     assert args.open_path == str(campaign) and args.command is None
 
     opened = []
-    monkeypatch.setattr(app, "run_gui", lambda p, name, session=None: opened.append(name) or 0)
+    monkeypatch.setattr(app, "run_gui", lambda p, name, session=None, data_problem=None: opened.append(name) or 0)
     assert main(argv[1:]) == 0
     assert opened == [str(campaign.resolve())]
 
@@ -75,7 +75,7 @@ def test_exec_line_without_a_file_opens_the_window(paths, monkeypatch):
     # A launcher drops %f when no file is given.
     argv = [word for word in shlex.split(desktop_entry()["Exec"]) if word != "%f"]
     opened = []
-    monkeypatch.setattr(app, "run_gui", lambda p, name, session=None: opened.append(name) or 0)
+    monkeypatch.setattr(app, "run_gui", lambda p, name, session=None, data_problem=None: opened.append(name) or 0)
     assert main(argv[1:]) == 0
     assert opened == [None]
 

@@ -3,6 +3,7 @@ with the campaign's change sets, updating only what changed."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -16,6 +17,7 @@ from crisis_desktop.controller.map_commands import find_map
 from crisis_desktop.domain.battle_map import BattleMap, Cell, GridKind
 from crisis_desktop.rules.base import Actor
 from crisis_desktop.rules.geometry import Grid, Terrain
+from crisis_desktop.storage.regular_files import reason_of
 from crisis_desktop.ui.battlemap.items import CellLayer, Overlay, TokenItem, TokenLook
 from crisis_desktop.ui.player_display.health import health_bar, health_word
 
@@ -38,7 +40,13 @@ def load_image(path: str) -> QImage:
         image = QImage()
         image.loadFromData(base64.b64decode(data))
         return image
-    return QImage(path)
+    from crisis_desktop.ui.widgets.portrait import read_picture
+
+    try:
+        return read_picture(path)
+    except OSError as exc:  # a FIFO, a device, a missing file: no background rather than a hung window
+        logging.getLogger(__name__).warning("Background image %s not shown: %s", path, reason_of(exc))
+        return QImage()
 
 
 class MapScene(QGraphicsScene):

@@ -5,6 +5,7 @@ Tests replace these classmethods with monkeypatch (the pytest-qt pattern for mod
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 # The dialog classes are imported where a question is asked: the main window imports this module
@@ -57,6 +58,18 @@ class Ask:
         ok = dialog.exec() == QDialog.DialogCode.Accepted
         text = dialog.textValue().strip()
         return text if ok and text else None
+
+    @classmethod
+    def save_file(cls, parent: QWidget | None, title: str, suggested: str) -> Path | None:
+        """Where to save a campaign file, in any folder (the dialog asks before replacing a file); None if
+        cancelled. `suggested` is the full path offered first."""
+        from PySide6.QtWidgets import QFileDialog
+
+        path, _ = QFileDialog.getSaveFileName(parent, title, suggested, "Campaign files (*.json)")
+        if not path:
+            return None
+        chosen = Path(path)
+        return chosen if chosen.suffix.lower() == ".json" else chosen.with_name(f"{chosen.name}.json")
 
     @classmethod
     def error(cls, parent: QWidget | None, title: str, text: str) -> None:

@@ -450,7 +450,13 @@ class CharactersView(QWidget):
             return
         ruleset = get_ruleset(campaign.ruleset)
         sheets = [build_sheet(c, ruleset, campaign.rule_options) for c in characters]
-        paint_sheets(printer, sheets, self.document.store.paths.data_dir / "templates")
+        from crisis_desktop.export.output import ExportError
+
+        try:
+            paint_sheets(printer, sheets, self.document.store.paths.data_dir / "templates")
+        except ExportError as exc:  # a template of the data folder that is not read (a FIFO, not UTF-8)
+            Ask.error(self, "Print sheets", str(exc))
+            return
         self.message.emit(f"Sent {len(sheets)} sheet(s) to the printer")
 
     def export_sheets(self) -> None:

@@ -167,7 +167,7 @@ class EncounterBoard(QWidget):
                               StepRole.HOLD: self.act_delay, StepRole.CHOOSE: self.act_act_now,
                               StepRole.PLAN: self.act_plan}
         # Alt+1 .. Alt+9 press the acting combatant's action buttons in their order, from any panel.
-        self.act_numbered = [self._action(f"Action {n}", lambda n=n: self.press_action(n), f"Alt+{n}",
+        self.act_numbered = [self._action(f"Action {n}", partial(self.press_action, n), f"Alt+{n}",
                                           f"The acting combatant's action number {n}") for n in range(1, 10)]
         self.act_rewind = self._action("Rewind round", self.rewind, None, "Back to the start of this round (undoable)")
         self.act_end = self._action("End encounter", self.end_encounter, None, "End effects and the summary")

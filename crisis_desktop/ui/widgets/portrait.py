@@ -4,15 +4,20 @@ file can be dropped on."""
 from __future__ import annotations
 
 import base64
+import logging
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QImage, QImageReader, QPixmap
 from PySide6.QtWidgets import QLabel, QWidget
 
+from crisis_desktop.storage.regular_files import read_regular_file, reason_of
 from crisis_desktop.ui.drops import dropped_file
 
 MAX_PORTRAIT_PX = 256
+# Larger than any photo a GM would pick; a file beyond it is refused before it is read.
+MAX_PICTURE_BYTES = 64 * 1024 * 1024
+log = logging.getLogger(__name__)
 _PREFIX = "data:image/png;base64,"
 
 
@@ -29,9 +34,23 @@ def image_to_data_uri(image: QImage, max_px: int = MAX_PORTRAIT_PX) -> str:
     return _PREFIX + base64.b64encode(bytes(data.data())).decode("ascii")
 
 
+def read_picture(path: Path | str) -> QImage:
+    """The picture in a file; only a regular file is read (a FIFO or a device would hang the window).
+
+    Raises OSError (NotARegularFile, FileTooLarge, ...) for a file that is not read; a null QImage means
+    it was read but is no picture Qt knows.
+    """
+    image = QImage()
+    image.loadFromData(read_regular_file(Path(path), MAX_PICTURE_BYTES))
+    return image
+
+
 def file_to_data_uri(path: Path, max_px: int = MAX_PORTRAIT_PX) -> str:
-    """A picture file as a portrait data URI; ValueError if Qt cannot read it as an image."""
-    image = QImage(str(path))
+    """A picture file as a portrait data URI; ValueError if it is not a picture file Qt can read."""
+    try:
+        image = read_picture(path)
+    except OSError as exc:
+        raise ValueError(f"{Path(path).name} was not read: {reason_of(exc)}") from None
     if image.isNull():
         raise ValueError(f"{Path(path).name} is not a picture Crisis Desktop can read (try PNG or JPEG)")
     return image_to_data_uri(image, max_px)
@@ -53,7 +72,11 @@ def portrait_pixmap(portrait: str | None, size: int) -> QPixmap | None:
             return None
         image.loadFromData(raw)
     else:
-        image.load(portrait)
+        try:
+            image = read_picture(portrait)
+        except OSError as exc:
+            log.warning("Portrait %s not shown: %s", portrait, reason_of(exc))
+            return None
     if image.isNull():
         return None
     return QPixmap.fromImage(image.scaled(size, size, Qt.AspectRatioMode.KeepAspectRatio,

@@ -119,7 +119,7 @@ def test_unavailable_actions_are_disabled_with_the_reason(board, document):
     board.action_buttons["run"].click()
     board.action_buttons["run"].click()
     move = board.action_buttons["move"]
-    assert not move.isEnabled() and move.toolTip() == f"Not enough AP: Move costs 1, {name} has 0"
+    assert not move.isEnabled() and move.toolTip() == f"Not enough AP: Move costs 1, {name} has 0 (Alt+1)"
     assert board.log_model.index(board.log_model.rowCount() - 1).data() == f"R1  {name}: Run (2 AP)"
 
 

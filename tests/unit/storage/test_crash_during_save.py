@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from crisis_desktop.storage.atomic import TEMP_SUFFIX, remove_leftovers
 from crisis_desktop.storage.campaign_store import CampaignStore
 
 KILLS = 60
@@ -23,6 +24,7 @@ import sys
 from pathlib import Path
 
 from crisis_desktop.domain import Campaign
+from crisis_desktop.storage.atomic import TEMP_SUFFIX, remove_leftovers
 from crisis_desktop.storage.campaign_store import CampaignStore
 from crisis_desktop.storage.paths import AppPaths
 
@@ -85,3 +87,10 @@ def test_file_is_always_old_or_new_after_a_kill(tmp_path, app_paths, store, make
     assert seen == {"Small", "Large"}
     for backup in store.list_backups(target):
         assert comparable(store.load(backup.path)) in allowed
+
+    # The next start removes what the killed saves left (once past the moment a live save has to lock its file).
+    leftovers = [p for folder in app_paths.own_folders() for p in folder.glob(f".*{TEMP_SUFFIX}")]
+    for leftover in leftovers:
+        os.utime(leftover, (time.time() - 60, time.time() - 60))
+    assert sorted(remove_leftovers(app_paths.own_folders())) == sorted(leftovers)
+    assert [p for folder in app_paths.own_folders() for p in folder.glob(f".*{TEMP_SUFFIX}")] == []

@@ -123,3 +123,67 @@ def test_nothing_to_offer_without_a_recovery_folder(tmp_path):
     from crisis_desktop.storage.paths import AppPaths
 
     assert RecoveryStore(AppPaths(tmp_path / "fresh")).list_recoveries() == []
+
+
+def _recovery_file(app_paths, name, **fields):
+    payload = {"recovery_of": str(app_paths.campaigns / "c.json"), "saved": "2024-01-01T00:00:00+00:00",
+               "campaign": {"name": "Recovered"}, **fields}
+    file = app_paths.recovery / name
+    file.write_text(json.dumps(payload))
+    return file
+
+
+def test_damaged_recovery_files_are_set_aside_with_a_message_and_nothing_lost(store, app_paths, make_campaign):
+    good_path = app_paths.campaigns / "good.json"
+    store.recovery.save(make_campaign("Good"), good_path)
+    cut = app_paths.recovery / "cut.json"
+    cut.write_bytes(b'{"recovery_of": "/x.json", "saved": "2024-01-01T00:00:00+00:00", "campaign": {"na')
+    naive = _recovery_file(app_paths, "naive.json", saved="2024-01-01T00:00:00")
+    contents = {cut.name: cut.read_bytes(), naive.name: naive.read_bytes()}
+
+    # A time without a zone next to a good recovery: listing them sorts by time (this raised TypeError).
+    assert [r.campaign_name for r in store.recovery.list_recoveries()] == ["Good"]
+    messages = store.recovery.set_aside_damaged()
+
+    assert len(messages) == 2
+    assert messages[0].startswith("The recovery file cut.json could not be read (the file ends too early")
+    assert "a time without a time zone: '2024-01-01T00:00:00'" in messages[1]
+    for name, content in contents.items():
+        [aside] = app_paths.recovery.glob(f"{name}.damaged-*")
+        assert aside.read_bytes() == content
+        assert f"It was kept as {aside.name} in {app_paths.recovery}." in " ".join(messages)
+    assert sorted(p.name for p in app_paths.recovery.glob("*.json")) == ["good.json"]
+    assert store.recovery.set_aside_damaged() == []
+
+
+def test_a_recovery_written_by_a_newer_version_is_left_for_it(store, app_paths):
+    newer = _recovery_file(app_paths, "newer.json", campaign={"name": "Future", "schema_version": 99})
+    assert store.recovery.set_aside_damaged() == []
+    assert newer.exists()
+
+
+def test_a_recovered_campaign_whose_file_is_gone_is_written_in_the_campaigns_folder_only(store, app_paths,
+                                                                                        tmp_path, make_campaign):
+    outside = tmp_path / "elsewhere" / "victim.json"
+    store.recovery.save(make_campaign("From elsewhere"), outside)
+    inside = app_paths.campaigns / "gone.json"
+    store.recovery.save(make_campaign("From home"), inside)
+    offers = {r.campaign_name: r for r in store.recovery.list_recoveries()}
+
+    written = store.recreate(offers["From elsewhere"])
+    assert written.parent == app_paths.campaigns and written.name == "from-elsewhere.json"
+    assert store.load(written).name == "From elsewhere"
+    assert not outside.exists() and not outside.parent.exists()
+
+    assert store.recreate(offers["From home"]) == inside.resolve()
+    assert store.load(inside).name == "From home"
+    assert store.recovery.list_recoveries() == []
+
+
+def test_a_recovery_naming_a_non_campaign_path_in_the_data_folder_does_not_write_there(store, app_paths,
+                                                                                       make_campaign):
+    settings = app_paths.settings_file
+    store.recovery.save(make_campaign("Sneaky"), settings)
+    [offer] = store.recovery.list_recoveries()
+    written = store.recreate(offer)
+    assert written.parent == app_paths.campaigns and not settings.exists()

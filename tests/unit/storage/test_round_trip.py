@@ -24,15 +24,16 @@ from crisis_desktop.domain import (
     Side,
     Token,
 )
+from crisis_desktop.domain.limits import MAX_NUMBER
 from crisis_desktop.storage.campaign_store import CampaignStore
 from crisis_desktop.storage.paths import AppPaths
 from tests.hypothesis_budget import examples
 
 names = st.text(min_size=1, max_size=40)
 ids = st.uuids().map(lambda u: u.hex)
-# JSON has no NaN or infinity; the stat editors never produce them.
-stat_values = st.one_of(st.none(), st.booleans(), st.integers(-10**12, 10**12),
-                        st.floats(allow_nan=False, allow_infinity=False), st.text(max_size=20))
+# Every value the model accepts: numbers within the domain's bound (no NaN or infinity, which it refuses).
+stat_values = st.one_of(st.none(), st.booleans(), st.integers(-MAX_NUMBER, MAX_NUMBER),
+                        st.floats(-MAX_NUMBER, MAX_NUMBER, allow_nan=False), st.text(max_size=20))
 stats = st.dictionaries(st.text(max_size=15), stat_values, max_size=6)
 items = st.builds(EquipmentItem, id=ids, name=names, kind=st.sampled_from(ItemKind), stats=stats,
                   tags=st.lists(st.text(max_size=10), max_size=3), notes=st.text(max_size=30),

@@ -79,3 +79,17 @@ def test_an_unreadable_recovery_file_is_left_alone_by_the_next_autosave(store):
     assert plain.read_text() == '{"recovery_of": '
     assert [r.original_path for r in store.recovery.list_recoveries()] == [path.resolve()]
     assert json.loads(next(f for f in store.paths.recovery.glob("*.json") if f != plain).read_text())
+
+
+@pytest.mark.parametrize(("escapes", "lone"), [
+    (r"\ud83d\ude00", False), (r"\uD83D\uDE00", False), (r"\\ud800", False), (r"\\\\ud800", False),
+    (r"\\\ud800", True), (r"\ud83d", True), (r"\ud83d\u0041", True), (r"\ud83d\ude00\udc00", True),
+    (r"\ud83d\ud83d\ude00", True), (r"x\\\\\ude00", True),
+])
+def test_pairs_and_escaped_backslashes_are_told_from_lone_surrogates(tmp_path, escapes, lone):
+    raw = campaign_bytes(Campaign(name="Odd")).replace(b'"notes": ""', f'"notes": "{escapes}"'.encode(), 1)
+    if lone:
+        with pytest.raises(CampaignFileError, match="an escape that is no character"):
+            parse_campaign_bytes(raw, tmp_path / "odd.json")
+    else:
+        assert parse_campaign_bytes(raw, tmp_path / "fine.json").notes == json.loads(f'"{escapes}"')
