@@ -86,6 +86,21 @@ class EncounterController(FightView):
         super().__init__(campaign, encounter_id, ruleset)
         self.campaign.encounter(encounter_id)  # KeyError now rather than at the first intent
         self._round_events: list[EncounterEvent] = []
+        self.repaired = self._drop_the_gone()
+
+    def _drop_the_gone(self) -> list[str]:
+        """A file edited by hand may leave the flow naming combatants the encounter no longer has: they leave the
+        flow as a deleted combatant would (not an undo step: the file was wrong). The ids dropped."""
+        if not self.encounter.started:
+            return []
+        gone = sorted(self.flow.referenced(self) - {c.id for c in self.encounter.combatants})
+        if gone:
+            with self._drafting() as d:
+                for combatant_id in gone:
+                    self.flow.left(d, combatant_id)
+                repair = d.event("Drop combatants the fight names but no longer has")
+            repair.apply(self.campaign)
+        return gone
 
     # -- reading ---------------------------------------------------------------------------------
     def actions(self, combatant_id: str) -> list[ActionAvailability]:

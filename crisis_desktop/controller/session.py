@@ -43,6 +43,14 @@ class CampaignSession:
         except (KeyError, ImportError) as exc:
             self.ruleset, self.rules_problem = None, str(exc)
 
+    def sheet_problems(self) -> list[str]:
+        """Every value the rules refuse in the campaign's sheets (a file edited by hand: a DMG of 999999999d9, a
+        durability above its maximum), as "Name: the reason"; such a character is shown, never priced blindly."""
+        if self.ruleset is None:
+            return []
+        return [f"{c.name}: {reason}" for c in self.campaign.characters
+                for reason in self.ruleset.validate_character(c)]
+
     @property
     def options(self) -> dict[str, StatValue]:
         return self.ruleset.options_with_defaults(self.campaign.rule_options) if self.ruleset else {}

@@ -169,6 +169,11 @@ class RoundFlow(ABC):
     def round_label(self, fight: Fight) -> str:
         return f"Round {fight.encounter.round}"
 
+    @abstractmethod
+    def referenced(self, fight: Fight) -> set[str]:
+        """Every combatant id the flow's saved state names (to drop those a hand-edited file names but no longer
+        has, through `left`)."""
+
     def reacted(self, fight: Fight, combatant_id: str, what: str) -> None:
         """A combatant took a reaction inside someone else's attack (a parry, a dodge): flows that count reactions
         spend one, or refuse with the reason (ValueError) when none is left; others have nothing to record."""

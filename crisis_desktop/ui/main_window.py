@@ -323,6 +323,13 @@ class MainWindow(QMainWindow):
         self._show_everywhere()
         self._return_to_place()
         self.document.session.listen(self._session_told)
+        problems = self.document.session.sheet_problems()
+        if problems:
+            shown = "\n".join(f"• {p}" for p in problems[:15])
+            more = f"\n… and {len(problems) - 15} more" if len(problems) > 15 else ""
+            Ask.info(self, "Values the rules refuse",
+                     f"{campaign.name} opened, but its file holds values the rules refuse; fix them in the sheets "
+                     f"(an attack with such a weapon is refused until then):\n\n{shown}{more}")
         self.settings.remember(path)
         self._save_settings()
         self._update_title()

@@ -43,3 +43,20 @@ def test_a_fifo_named_by_a_portrait_or_a_background_shows_nothing_and_is_logged(
         f"Portrait {fifo} not shown: this is a named pipe (FIFO), not a regular file",
         f"Background image {fifo} not shown: this is a named pipe (FIFO), not a regular file",
     ]
+
+
+def test_a_fifo_named_by_a_portrait_or_a_background_is_said_to_the_gm(qapp, tmp_path, document, qtbot):
+    from crisis_desktop.domain.battle_map import BackgroundImage
+    from crisis_desktop.ui.battlemap.map_place import MapPlace
+    from crisis_desktop.ui.widgets.portrait import load_portrait
+
+    fifo = make_fifo(tmp_path / "face.png")
+    pixmap, problem = returns_promptly(lambda: load_portrait(str(fifo), 32), fifo)
+    assert pixmap is None and problem == "face.png: this is a named pipe (FIFO), not a regular file"
+    document.campaign.battle_maps[0].background = BackgroundImage(path=str(fifo))
+    place = MapPlace()
+    qtbot.addWidget(place)
+    said: list[str] = []
+    place.message.connect(said.append)
+    place.set_document(document)          # non-blocking: a FIFO is refused before it is opened for reading
+    assert f"Background not shown: {fifo}: this is a named pipe (FIFO), not a regular file" in said

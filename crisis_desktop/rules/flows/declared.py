@@ -211,6 +211,10 @@ class DeclareResolveFlow(RoundFlow):
         fight.log(LogLine("join", f"{fight.name(combatant_id)} joins the fight, ranked last this moment",
                           combatant_id))
 
+    def referenced(self, fight: Fight) -> set[str]:
+        s = _State.of(fight)
+        return {*s.ranking, *s.declared, *s.left, *s.resolved, *([s.resolving] if s.resolving else [])}
+
     def left(self, fight: Fight, combatant_id: str) -> None:
         s = _State.of(fight)
         if combatant_id in s.ranking:

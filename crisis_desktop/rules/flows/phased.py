@@ -233,6 +233,10 @@ class PhasedFlow(RoundFlow):
         when = "plans now" if s.stage == PLANNING else "plans from the next round on"
         fight.log(LogLine("join", f"{fight.name(combatant_id)} joins the fight and {when}", combatant_id))
 
+    def referenced(self, fight: Fight) -> set[str]:
+        s = _State.of(fight)
+        return {*s.plans, *s.acting, *s.done}
+
     def left(self, fight: Fight, combatant_id: str) -> None:
         s = _State.of(fight)
         s.plans.pop(combatant_id, None)

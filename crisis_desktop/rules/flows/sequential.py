@@ -183,6 +183,10 @@ class SequentialFlow(RoundFlow):
         fight.log(LogLine("join", f"{fight.name(combatant_id)} joins the fight ({side}), last in the turn order",
                           combatant_id))
 
+    def referenced(self, fight: Fight) -> set[str]:
+        s = _State.of(fight)
+        return {*s.order, *s.surprise, *s.delayed, *s.begun}
+
     def left(self, fight: Fight, combatant_id: str) -> None:
         s = _State.of(fight)
         if combatant_id not in s.order:

@@ -197,6 +197,10 @@ class SlotFlow(RoundFlow):
         fight.log(LogLine("join", f"{fight.name(combatant_id)} joins the fight: one more {side_word(side)} slot "
                           "at the end", combatant_id))
 
+    def referenced(self, fight: Fight) -> set[str]:
+        s = _State.of(fight)
+        return {*s.acted, *s.sides, *(str(slot["by"]) for slot in s.slots if slot.get("by"))}
+
     def left(self, fight: Fight, combatant_id: str) -> None:
         s = _State.of(fight)
         was_current = s.filler == combatant_id

@@ -324,6 +324,8 @@ class MapPlace(QWidget):
         self.encounter_id = self._encounter_for(map_id)
         self.tools.cancel()
         self.scene.show_map(campaign, map_id, self.encounter_id, self.ruleset)
+        if self.scene.background_problem:
+            self.message.emit(f"Background not shown: {self.scene.background_problem}")
         has_map = map_id is not None
         for action in (self.act_rename, self.act_delete, self.act_scale, self.act_background, self.act_link,
                        self.act_fog, *self.tool_actions.values()):

@@ -33,20 +33,27 @@ HEX_SIZE = 28.0        # pixels from a hex's centre to a corner
 
 def load_image(path: str) -> QImage:
     """A background image from a file path or a data URI (empty QImage when it cannot be read)."""
+    return read_background(path)[0]
+
+
+def read_background(path: str) -> tuple[QImage, str]:
+    """A background image from a file path or a data URI, and why it is not shown ("" when it is)."""
     if path.startswith("data:"):
         import base64
 
         _, _, data = path.partition(",")
         image = QImage()
         image.loadFromData(base64.b64decode(data))
-        return image
+        return image, "" if not image.isNull() else "the picture held in the campaign cannot be read"
     from crisis_desktop.ui.widgets.portrait import read_picture
 
     try:
-        return read_picture(path)
+        return read_picture(path), ""
     except OSError as exc:  # a FIFO, a device, a missing file: no background rather than a hung window
         logging.getLogger(__name__).warning("Background image %s not shown: %s", path, reason_of(exc))
-        return QImage()
+        return QImage(), f"{path}: {reason_of(exc)}"
+    except ValueError as exc:
+        return QImage(), str(exc)
 
 
 class MapScene(QGraphicsScene):
@@ -75,6 +82,7 @@ class MapScene(QGraphicsScene):
         self.tokens: dict[str, TokenItem] = {}
         self.layer: CellLayer | None = None
         self.background: QGraphicsPixmapItem | None = None
+        self.background_problem = ""      # why the map's background picture is not shown
         self._terrain: Terrain | None = None
         # (grid kind, width, height) of the map the cells were built for; None before any map.
         self._shape: tuple[GridKind | None, int, int] = (None, 0, 0)
@@ -140,13 +148,14 @@ class MapScene(QGraphicsScene):
             self._sync_token(token.combatant_id)
 
     def _set_background(self, battle_map: BattleMap | None) -> None:
+        self.background_problem = ""
         if self.background is not None:
             self.removeItem(self.background)
             self.background = None
         image = battle_map.background if battle_map is not None else None
         if image is None:
             return
-        picture = load_image(image.path)
+        picture, self.background_problem = read_background(image.path)
         if picture.isNull():
             return
         self.background = QGraphicsPixmapItem(QPixmap.fromImage(picture))

@@ -305,6 +305,11 @@ class EncounterBoard(QWidget):
         else:
             self.model.set_fight(self.controller)
             self.log_model.set_encounter(session.campaign, encounter_id)
+            if self.controller.repaired:
+                count = len(self.controller.repaired)
+                self.message.emit(f"{self.controller.encounter.name}: the file's fight named {count} combatant"
+                                  f"{'s' if count != 1 else ''} no longer in it; the fight goes on without them")
+                self.controller.repaired = []
         if session is not None:
             session.show_encounter(encounter_id)
         self._refresh()

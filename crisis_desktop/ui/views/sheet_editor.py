@@ -40,7 +40,7 @@ from crisis_desktop.ui.dialogs.character_dialogs import IMAGE_FILTER, CharacterA
 from crisis_desktop.ui.plain_text import plain_label, tooltip
 from crisis_desktop.ui.widgets.equipment_panel import EquipmentPanel
 from crisis_desktop.ui.widgets.notes_edit import NotesEdit
-from crisis_desktop.ui.widgets.portrait import PortraitLabel, file_to_data_uri, portrait_pixmap
+from crisis_desktop.ui.widgets.portrait import PortraitLabel, file_to_data_uri, load_portrait
 from crisis_desktop.ui.widgets.stat_fields import StatFieldsForm
 
 if TYPE_CHECKING:
@@ -234,9 +234,10 @@ class SheetEditor(QWidget):
             if edit.toPlainText() != text:
                 with QSignalBlocker(edit):
                     edit.setPlainText(text)
-        pixmap = portrait_pixmap(character.portrait, PORTRAIT_PX)
+        pixmap, problem = load_portrait(character.portrait, PORTRAIT_PX)
         if pixmap is None:
-            self.portrait.setText("No picture")
+            self.portrait.setText(f"Picture not shown: {problem}" if problem else "No picture")
+            self.portrait.setWordWrap(True)
         else:
             self.portrait.setPixmap(pixmap)
         self.clear_portrait.setEnabled(character.portrait is not None)

@@ -57,30 +57,38 @@ def file_to_data_uri(path: Path, max_px: int = MAX_PORTRAIT_PX) -> str:
 
 
 def portrait_pixmap(portrait: str | None, size: int) -> QPixmap | None:
-    """The portrait scaled to fit size x size; None when there is none or it cannot be read.
+    """The portrait scaled to fit size x size; None when there is none or it cannot be read."""
+    return load_portrait(portrait, size)[0]
 
-    A portrait is a data URI; older campaigns may hold a file path instead, which is read as is.
+
+def load_portrait(portrait: str | None, size: int) -> tuple[QPixmap | None, str]:
+    """The portrait scaled to fit size x size, and why it is not shown ("" when it is, or when there is none).
+
+    A portrait is a data URI; older campaigns may hold a file path instead, which is read as is (only a regular
+    file: a FIFO or a device is refused without blocking).
     """
     if not portrait:
-        return None
+        return None, ""
     image = QImage()
     if portrait.startswith("data:"):
         _header, _, payload = portrait.partition(",")
         try:
             raw = base64.b64decode(payload, validate=True)
         except ValueError:
-            return None
+            return None, "the picture held in the campaign is damaged"
         image.loadFromData(raw)
     else:
         try:
             image = read_picture(portrait)
         except OSError as exc:
             log.warning("Portrait %s not shown: %s", portrait, reason_of(exc))
-            return None
+            return None, f"{Path(portrait).name}: {reason_of(exc)}"
+        except ValueError as exc:
+            return None, str(exc)
     if image.isNull():
-        return None
+        return None, "the picture cannot be read"
     return QPixmap.fromImage(image.scaled(size, size, Qt.AspectRatioMode.KeepAspectRatio,
-                                          Qt.TransformationMode.SmoothTransformation))
+                                          Qt.TransformationMode.SmoothTransformation)), ""
 
 
 def picture_suffixes() -> set[str]:

@@ -188,3 +188,27 @@ def test_flows_without_reactions_let_a_parry_be_taken_every_time():
     for _ in range(2):
         event = ctl.attack(ctl.attack_request(attacker, club, target, parry=True), TypedDice([6]))
         assert event.result.hit and event.result.reactions
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_a_file_whose_fight_names_combatants_it_no_longer_has_opens_and_fights_on(shape):
+    ctl, history = built(shape)
+    history.push(ctl.start(RandomDice(2)))
+    while not ctl.flow.referenced(ctl):             # phases name nobody until someone has planned
+        key, actor, choice = next_step(ctl)
+        history.push(ctl.step(key, actor, choice))
+    gone = sorted(ctl.flow.referenced(ctl))[0]
+    # As a file edited by hand: the combatant is gone, the flow's state still names it.
+    ctl.encounter.combatants = [c for c in ctl.encounter.combatants if c.id != gone]
+    again = EncounterController(ctl.campaign, ctl.encounter_id, fake_ruleset(ctl.campaign.ruleset))
+    assert again.repaired == [gone] and gone not in again.flow.referenced(again)
+    assert again.order_rows() is not None and again.round_label()
+    steps = 0
+    while (found := next_step(again)) is not None and steps < 60 and len(standing(again)) > 1:
+        key, actor, choice = found
+        try:
+            history.push(again.step(key, actor, choice, dice=RandomDice(steps)))
+        except NeedMoreDice:
+            break
+        steps += 1
+    assert steps > 0
