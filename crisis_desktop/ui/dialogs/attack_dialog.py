@@ -11,15 +11,12 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QPlainTextEdit,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -30,9 +27,8 @@ from crisis_desktop.controller.encounter_log import attack_details
 from crisis_desktop.domain import StatValue
 from crisis_desktop.rules.base import AttackRequest
 from crisis_desktop.rules.dice import DiceSource, NeedMoreDice, TypedDice
-from crisis_desktop.ui import theme
 from crisis_desktop.ui.plain_text import plain_label
-from crisis_desktop.ui.widgets.dice_entry import TypedDiceEntry
+from crisis_desktop.ui.widgets.dice_entry import RollBox
 from crisis_desktop.ui.widgets.stat_fields import StatFieldsForm
 
 
@@ -105,24 +101,13 @@ class AttackDialog(QDialog):
         self.odds = plain_label()
         self.odds.setObjectName("attack-odds")
         self.odds.setWordWrap(True)
-        self.dice_entry = TypedDiceEntry(controller.ruleset.dice_kinds())
+        self.roll_box = RollBox(controller.ruleset.dice_kinds(), self.roll, self, "attack")
+        box = self.roll_box
+        self.dice_entry, self.roll_button, self.problem, self.roll_breakdown = (box.dice_entry, box.roll_button,
+                                                                                box.problem, box.breakdown)
         self.app_dice, self.typed_dice, self.faces = (self.dice_entry.app_dice, self.dice_entry.typed_dice,
                                                       self.dice_entry.faces)
-        self.roll_button = QPushButton("&Roll")
-        self.roll_button.clicked.connect(self.roll)
-        self.problem = plain_label()
-        self.problem.setObjectName("attack-problem")
-        theme.mark_problem(self.problem)
-        self.problem.setWordWrap(True)
-        self.roll_breakdown = QPlainTextEdit()
-        self.roll_breakdown.setReadOnly(True)
-        self.roll_breakdown.setPlaceholderText("The roll and its breakdown appear here.")
-        self.roll_breakdown.setMaximumHeight(80)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Apply | QDialogButtonBox.StandardButton.Cancel)
-        self.apply_button = self.buttons.button(QDialogButtonBox.StandardButton.Apply)
-        self.apply_button.setEnabled(False)
-        self.apply_button.clicked.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons, self.apply_button = box.buttons, box.apply_button
         self._layout()
         self.attacker.currentIndexChanged.connect(self._attacker_changed)
         self.weapon.currentIndexChanged.connect(self._weapon_changed)
@@ -177,19 +162,11 @@ class AttackDialog(QDialog):
         preview_layout.addWidget(self.to_beat)
         preview_layout.addWidget(self.odds)
         preview_layout.addWidget(self.cost)
-        dice = QGroupBox("Dice")
-        dice_layout = QVBoxLayout(dice)
-        dice_layout.addWidget(self.dice_entry)
-        roll_row = QHBoxLayout()
-        roll_row.addWidget(self.roll_button)
-        roll_row.addWidget(self.problem, 1)
-        dice_layout.addLayout(roll_row)
-        dice_layout.addWidget(self.roll_breakdown)
         layout = QVBoxLayout(self)
         layout.addLayout(who)
         layout.addWidget(inputs)
         layout.addWidget(preview)
-        layout.addWidget(dice)
+        layout.addWidget(self.roll_box)
         layout.addWidget(self.buttons)
 
     # -- inputs ----------------------------------------------------------------------------------
@@ -497,13 +474,9 @@ class AttackDialog(QDialog):
             self.problem.setText(f"{extra} face{'s' if extra != 1 else ''} typed beyond what this roll reads: "
                                  "take them out, or check the order")
             return
-        self.problem.setText("")
         self.rolled_event = event
         result = event.result
-        self.roll_breakdown.setPlainText("\n".join([result.summary, *attack_details(result)]))
-        self.roll_button.setEnabled(False)
-        self.apply_button.setEnabled(True)
-        self.apply_button.setFocus()
+        self.roll_box.rolled("\n".join([result.summary, *attack_details(result)]))
 
     @classmethod
     def ask(cls, parent: QWidget | None, controller: EncounterController, attacker_id: str,

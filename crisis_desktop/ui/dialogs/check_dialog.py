@@ -8,13 +8,8 @@ from typing import Any
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
-    QGroupBox,
-    QHBoxLayout,
     QLabel,
-    QPlainTextEdit,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -25,8 +20,7 @@ from crisis_desktop.controller.encounter_log import describe_check
 from crisis_desktop.domain import StatValue
 from crisis_desktop.rules.base import CheckOdds, CheckRequest, Outcome
 from crisis_desktop.rules.dice import NeedMoreDice
-from crisis_desktop.ui import theme
-from crisis_desktop.ui.widgets.dice_entry import TypedDiceEntry
+from crisis_desktop.ui.widgets.dice_entry import RollBox
 from crisis_desktop.ui.widgets.stat_fields import StatFieldsForm
 
 
@@ -64,37 +58,19 @@ class CheckDialog(QDialog):
         self.odds = QLabel()
         self.odds.setObjectName("check-odds")
         self.odds.setWordWrap(True)
-        self.dice_entry = TypedDiceEntry(controller.ruleset.dice_kinds())
-        self.roll_button = QPushButton("&Roll")
-        self.roll_button.clicked.connect(self.roll)
-        self.problem = QLabel()
-        self.problem.setObjectName("check-problem")
-        theme.mark_problem(self.problem)
-        self.problem.setWordWrap(True)
-        self.breakdown = QPlainTextEdit()
-        self.breakdown.setReadOnly(True)
-        self.breakdown.setMaximumHeight(80)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Apply | QDialogButtonBox.StandardButton.Cancel)
-        self.apply_button = self.buttons.button(QDialogButtonBox.StandardButton.Apply)
-        self.apply_button.setEnabled(False)
-        self.apply_button.clicked.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        self.roll_box = RollBox(controller.ruleset.dice_kinds(), self.roll, self, "check")
+        box = self.roll_box
+        self.dice_entry, self.roll_button, self.problem, self.breakdown = (box.dice_entry, box.roll_button,
+                                                                           box.problem, box.breakdown)
+        self.buttons, self.apply_button = box.buttons, box.apply_button
         form = QFormLayout()
         form.addRow("&Who:", self.who)
         form.addRow("&Skill:", self.skill)
-        dice = QGroupBox("Dice")
-        dice_layout = QVBoxLayout(dice)
-        dice_layout.addWidget(self.dice_entry)
-        row = QHBoxLayout()
-        row.addWidget(self.roll_button)
-        row.addWidget(self.problem, 1)
-        dice_layout.addLayout(row)
-        dice_layout.addWidget(self.breakdown)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.inputs)
         layout.addWidget(self.odds)
-        layout.addWidget(dice)
+        layout.addWidget(self.roll_box)
         layout.addWidget(self.buttons)
         self.who.currentIndexChanged.connect(self._who_changed)
         self.skill.currentIndexChanged.connect(self._rebuild)
@@ -160,12 +136,8 @@ class CheckDialog(QDialog):
         except ValueError as exc:
             self.problem.setText(str(exc))
             return
-        self.problem.setText("")
         self.rolled_event = event
-        self.breakdown.setPlainText(describe_check(self.skill.currentText(), event.result))
-        self.roll_button.setEnabled(False)
-        self.apply_button.setEnabled(True)
-        self.apply_button.setFocus()
+        self.roll_box.rolled(describe_check(self.skill.currentText(), event.result))
 
     @classmethod
     def ask(cls, parent: QWidget | None, controller: EncounterController,

@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
     QGridLayout,
+    QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
     QRadioButton,
     QToolButton,
     QVBoxLayout,
@@ -19,6 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 from crisis_desktop.rules.dice import DiceSource, DieKind, RandomDice, TypedDice
+from crisis_desktop.ui import theme
+from crisis_desktop.ui.plain_text import plain_label
 
 
 def dice_tokens(text: str) -> list[int | str]:
@@ -83,3 +90,42 @@ class TypedDiceEntry(QWidget):
         if self.typed_dice.isChecked():
             return TypedDice(dice_tokens(self.faces.text()))
         return RandomDice(rng=rng)
+
+
+class RollBox(QGroupBox):
+    """The "Dice" part of a dialog that rolls: where the dice come from, Roll, a problem line (more dice wanted, a
+    refusal) and the roll's breakdown; with the Apply and Cancel buttons the dialog puts below it (`buttons`)."""
+
+    def __init__(self, kinds: Sequence[DieKind], roll: Callable[[], object], dialog: QDialog, name: str) -> None:
+        super().__init__("Dice")
+        self.dice_entry = TypedDiceEntry(kinds)
+        self.roll_button = QPushButton("&Roll")
+        self.roll_button.clicked.connect(lambda _checked=False: roll())
+        self.problem = plain_label()
+        self.problem.setObjectName(f"{name}-problem")
+        theme.mark_problem(self.problem)
+        self.problem.setWordWrap(True)
+        self.breakdown = QPlainTextEdit()
+        self.breakdown.setReadOnly(True)
+        self.breakdown.setPlaceholderText("The roll and its breakdown appear here.")
+        self.breakdown.setMaximumHeight(80)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.dice_entry)
+        row = QHBoxLayout()
+        row.addWidget(self.roll_button)
+        row.addWidget(self.problem, 1)
+        layout.addLayout(row)
+        layout.addWidget(self.breakdown)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Apply | QDialogButtonBox.StandardButton.Cancel)
+        self.apply_button = self.buttons.button(QDialogButtonBox.StandardButton.Apply)
+        self.apply_button.setEnabled(False)
+        self.apply_button.clicked.connect(dialog.accept)
+        self.buttons.rejected.connect(dialog.reject)
+
+    def rolled(self, breakdown: str) -> None:
+        """The roll is done: its breakdown shows, Roll is off, Apply takes the focus."""
+        self.problem.setText("")
+        self.breakdown.setPlainText(breakdown)
+        self.roll_button.setEnabled(False)
+        self.apply_button.setEnabled(True)
+        self.apply_button.setFocus()
