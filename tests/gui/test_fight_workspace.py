@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QTabBar
 
 from crisis_desktop.rules.geometry import area_template
 from crisis_desktop.ui.main_window import MainWindow
@@ -74,6 +75,8 @@ def test_attack_opens_in_the_attack_panel_and_apply_pushes_it(fight, qtbot):
     assert dialog.rolled_event is not None, dialog.problem.text() or dialog.modifiers.text()
     dialog.apply_button.click()
     assert stack.count() == before + 1 and ws.attack_panel.dialog is None
+    tabs = [bar for bar in ws.findChildren(QTabBar) if bar.count()]
+    assert any(bar.tabText(bar.currentIndex()) == "Actions" for bar in tabs)   # the actions come back
 
 
 def test_the_layout_is_remembered(make_window, restart):

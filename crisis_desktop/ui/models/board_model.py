@@ -231,8 +231,10 @@ class BoardModel(QAbstractTableModel):
         chips = tuple(Chip(specs[c.key].label if c.key in specs else c.key,
                            specs[c.key].effect if c.key in specs else c.note, c.rounds) for c in character.conditions)
         # The flow's word (delaying, planned...), the rules' own (overwatch, a task under way), the builder's flags.
+        # Surprise matters before the fight and in its opening round (round 0); after that it is history.
+        surprised = combatant.surprised and self.fight.encounter.round == 0
         flags = [self._status.get(cid, ""), *ruleset.badges(actor, options),
-                 *(text for on, text in ((combatant.surprised, "surprised"), (combatant.hidden, "hidden")) if on)]
+                 *(text for on, text in ((surprised, "surprised"), (combatant.hidden, "hidden")) if on)]
         if combatant.group:
             flags.append(f"group {combatant.group}")
         initiative = "" if combatant.initiative is None else str(combatant.initiative)

@@ -20,9 +20,11 @@ class AttackPanel(QWidget):
 
     Signals:
         wanted(): an attack was opened here; the workspace raises the panel.
+        closed(): the attack was applied or cancelled; the workspace shows the actions again.
     """
 
     wanted = Signal()
+    closed = Signal()                 # the attack was applied or cancelled: the panel is empty again
     blastShown = Signal(str, int)     # the open attack's aimed target and blast radius (0: none)
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -75,4 +77,5 @@ class AttackPanel(QWidget):
             dialog.hide()
             dialog.deleteLater()
             self.blastShown.emit("", 0)     # no attack open: no template on the map
+            self.closed.emit()
         self.placeholder.show()

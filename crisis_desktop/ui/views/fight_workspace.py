@@ -49,6 +49,7 @@ class FightWorkspace(QMainWindow):
                              | QDockWidget.DockWidgetFeature.DockWidgetClosable)
             self.docks[key] = dock
         self.attack_panel.wanted.connect(lambda: self.show_panel("attack"))
+        self.attack_panel.closed.connect(self._attack_closed)
         # The open attack's blast template is drawn on the map, whichever panel opened it.
         self.attack_panel.blastShown.connect(map_place.show_blast)
         self.default_layout()
@@ -68,6 +69,11 @@ class FightWorkspace(QMainWindow):
         docks["actions"].raise_()
         self.resizeDocks([docks["turn-order"], docks["map"]], [340, 460], Qt.Orientation.Vertical)
         self.resizeDocks([docks["map"], docks["actions"], docks["log"]], [520, 450, 310], Qt.Orientation.Horizontal)
+
+    def _attack_closed(self) -> None:
+        """After an attack the acting combatant's actions come back to the front (when they share a tab)."""
+        if self.attack_panel in (d.widget() for d in self.tabifiedDockWidgets(self.docks["actions"])):
+            self.docks["actions"].raise_()
 
     def show_panel(self, key: str) -> None:
         dock = self.docks[key]

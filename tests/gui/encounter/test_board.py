@@ -229,3 +229,23 @@ def test_a_fight_whose_fighters_were_all_deleted_can_only_be_ended(board, docume
     board.end_encounter()
     assert ctl.encounter.ended and answers.texts("info")[-1].startswith("Encounter over: ")
     assert board.round_label.text() == "Ended"
+
+
+def test_surprise_shows_until_the_surprise_round_is_over(board):
+    ctl = board.controller
+    dog = "cmb-ridge-guard-dog"
+    row = next(r for r in range(board.model.rowCount()) if board.model.combatant_id(r) == dog)
+    board.table.selectRow(row)
+    board.surprised.click()
+    name_column = 1
+
+    def shown() -> str:
+        r = next(r for r in range(board.model.rowCount()) if board.model.combatant_id(r) == dog)
+        return board.model.index(r, name_column).data()
+
+    assert "surprised" in shown()
+    board.act_start.trigger()
+    assert ctl.encounter.round == 0 and "surprised" in shown()      # the surprise round
+    while ctl.encounter.round == 0:
+        board.act_next.trigger()
+    assert "surprised" not in shown()
