@@ -68,6 +68,11 @@ def square_steps(dx: int, dy: int, diagonal: Diagonal = Diagonal.ONE) -> int:
     return big
 
 
+# A hexagon's corners around its centre for a radius of 1, clockwise on screen from the top: worked out once, not
+# per cell and frame.
+HEX_CORNERS = tuple((math.cos(math.radians(-90 + 60 * i)), math.sin(math.radians(-90 + 60 * i))) for i in range(6))
+
+
 @dataclass(frozen=True)
 class Grid:
     """The shape of a battle map: what the rules compute and what the view draws come from here.
@@ -145,8 +150,7 @@ class Grid:
         """The cell's outline, clockwise on screen (hex: from the top corner; square: from top-left)."""
         cx, cy = self.centre(cell, size)
         if self.hex:
-            angles = (math.radians(-90 + 60 * i) for i in range(6))
-            return tuple((cx + size * math.cos(a), cy + size * math.sin(a)) for a in angles)
+            return tuple((cx + size * dx, cy + size * dy) for dx, dy in HEX_CORNERS)
         h = size / 2
         return (cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h), (cx - h, cy + h)
 

@@ -48,6 +48,7 @@ class CellLayer(QGraphicsItem):
         self.translucent = translucent
         self._image: QImage | None = None
         self._image_scale = 1.0
+        self._shape: QPolygonF | None = None
         w, h = grid.scene_size(size)
         self._rect = QRectF(0, 0, w, h)
 
@@ -78,6 +79,14 @@ class CellLayer(QGraphicsItem):
                 self._image.setPixelColor(xy[0], xy[1], self.colour(self.cells.get(xy)))
             rect = rect.united(self.cell_rect(xy))
         self.update(rect)
+
+    def cell_shape(self, xy: Coord) -> QPolygonF:
+        """The cell's outline: one shape made once for the layer, moved to the cell (no trigonometry per frame)."""
+        if self._shape is None:
+            cx, cy = self.grid.centre((0, 0), self.size)
+            self._shape = _polygon(self.grid.corners((0, 0), self.size)).translated(-cx, -cy)
+        x, y = self.grid.centre(xy, self.size)
+        return self._shape.translated(x, y)
 
     def cell_rect(self, xy: Coord) -> QRectF:
         xs, ys = zip(*self.grid.corners(xy, self.size), strict=True)
@@ -155,7 +164,7 @@ class CellLayer(QGraphicsItem):
                 key = colour.rgba()
                 if key not in by_colour:
                     by_colour[key] = (colour, QPainterPath())
-                by_colour[key][1].addPolygon(_polygon(self.grid.corners((x, y), self.size)))
+                by_colour[key][1].addPolygon(self.cell_shape((x, y)))
         for colour, path in by_colour.values():
             painter.setBrush(colour)
             painter.drawPath(path)
@@ -178,7 +187,7 @@ class CellLayer(QGraphicsItem):
         painter.setPen(QPen(GRID_PEN, 0))
         for xy in coords:
             painter.setBrush(self.colour(self.cells.get(xy)))
-            painter.drawPolygon(_polygon(self.grid.corners(xy, self.size)))
+            painter.drawPolygon(self.cell_shape(xy))
         painter.end()
 
     def _paint_details(self, painter: QPainter, columns: range, rows: range, on_screen: float) -> None:
@@ -194,7 +203,7 @@ class CellLayer(QGraphicsItem):
         else:
             shown = [(xy, c) for xy, c in self.cells.items() if xy[0] in columns and xy[1] in rows]
         for (x, y), cell in shown:
-            shape = _polygon(self.grid.corners((x, y), self.size))
+            shape = self.cell_shape((x, y))
             if cell.penetrable and cell.cover is not Cover.NONE:
                 painter.setBrush(hatch)
                 painter.drawPolygon(shape)
