@@ -142,8 +142,8 @@ def opposed_pool(active: CheckRequest, passive: CheckRequest) -> Pool:
     rank (purple as the higher of the two, of which the lower are upgraded to red)."""
     them = base_pool(passive.actor.character, passive.skill)
     pool = base_pool(active.actor.character, active.skill)
-    pool = pool.with_step(f"opposed by {passive.actor.name}: {them.ability} difficulty, {them.proficiency} "
-                          "challenge", difficulty=them.ability, challenge=them.proficiency)
+    why = f"opposed by {passive.actor.name}"
+    pool = pool.add("difficulty", them.ability, why).add("challenge", them.proficiency, why)
     pool = pool.add("boost", _int_input(active, "boost"), "GM").add("setback", _int_input(active, "setback"), "GM")
     return no_boost(own_modifiers(pool, active.actor.character, active.skill), active.actor.character)
 

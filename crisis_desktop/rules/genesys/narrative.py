@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from crisis_desktop.rules import odds
+from crisis_desktop.rules.base import Term
 from crisis_desktop.rules.dice import DiceSource, DieKind, DieRoll, Face
 from crisis_desktop.rules.tables import load_table
 from crisis_desktop.rules.tally import Cancellation, Tally
@@ -59,8 +60,21 @@ def symbol_names() -> dict[str, str]:
 
 
 @dataclass(frozen=True)
+class Step:
+    """One step of building a pool: why, and what it did ("ability", "upgrade difficulty"...) how many times."""
+
+    why: str
+    what: str
+    count: int
+
+    def text(self) -> str:
+        return f"{self.why}: {'+' if self.count > 0 and not self.what.startswith('upgrade') else ''}" \
+               f"{self.count} {self.what}"
+
+
+@dataclass(frozen=True)
 class Pool:
-    """A dice pool by kind of die, and how it was built (each step in words, for the result to explain itself)."""
+    """A dice pool by kind of die, and how it was built (each step, for the result to explain itself)."""
 
     ability: int = 0
     proficiency: int = 0
@@ -68,21 +82,17 @@ class Pool:
     difficulty: int = 0
     challenge: int = 0
     setback: int = 0
-    steps: tuple[str, ...] = ()
+    steps: tuple[Step, ...] = ()
 
     def count(self, key: str) -> int:
         return int(getattr(self, key))
-
-    def with_step(self, text: str, **changes: int) -> Pool:
-        return replace(self, steps=(*self.steps, text), **changes)
 
     def add(self, key: str, n: int, why: str) -> Pool:
         """`n` more dice of `key` (fewer for a negative n, never below none)."""
         if not n:
             return self
         now = max(0, self.count(key) + n)
-        word = f"+{n}" if n > 0 else str(n)
-        return self.with_step(f"{why}: {word} {key}", **{key: now})
+        return replace(self, steps=(*self.steps, Step(why, key, now - self.count(key))), **{key: now})
 
     def upgrade_ability(self, n: int, why: str) -> Pool:
         """Each upgrade turns an ability die into a proficiency die, or adds an ability die when none is left."""
@@ -92,7 +102,7 @@ class Pool:
                 pool = replace(pool, ability=pool.ability - 1, proficiency=pool.proficiency + 1)
             else:
                 pool = replace(pool, ability=pool.ability + 1)
-        return pool.with_step(f"{why}: upgrade the ability {n} time{'s' if n != 1 else ''}") if n > 0 else self
+        return replace(pool, steps=(*self.steps, Step(why, "upgrade ability", n))) if n > 0 else self
 
     def upgrade_difficulty(self, n: int, why: str) -> Pool:
         """Each upgrade turns a difficulty die into a challenge die, or adds a difficulty die when none is left."""
@@ -102,7 +112,11 @@ class Pool:
                 pool = replace(pool, difficulty=pool.difficulty - 1, challenge=pool.challenge + 1)
             else:
                 pool = replace(pool, difficulty=pool.difficulty + 1)
-        return pool.with_step(f"{why}: upgrade the difficulty {n} time{'s' if n != 1 else ''}") if n > 0 else self
+        return replace(pool, steps=(*self.steps, Step(why, "upgrade difficulty", n))) if n > 0 else self
+
+    def terms(self) -> list[Term]:
+        """The steps as terms (the dice each added), for a dialog to list."""
+        return [Term(f"{step.why}: {step.what}", step.count) for step in self.steps]
 
     def dice(self) -> list[DieKind]:
         """Every die of the pool in the order they are rolled: positive, then negative."""
@@ -127,14 +141,12 @@ class Pool:
 def skill_pool(characteristic: int, rank: int, text: str = "") -> Pool:
     """Green dice as many as the higher of characteristic and rank, the lower of the two of them upgraded to yellow."""
     high, low = max(characteristic, rank, 0), max(min(characteristic, rank), 0)
-    return Pool(ability=high - low, proficiency=low,
-                steps=(f"{text or 'characteristic ' + str(characteristic) + ', rank ' + str(rank)}: "
-                       f"{high - low} ability, {low} proficiency",))
+    why = text or f"characteristic {characteristic}, rank {rank}"
+    return Pool().add(ABILITY, high - low, why).add(PROFICIENCY, low, why)
 
 
 def difficulty_pool(pool: Pool, dice: int, name: str) -> Pool:
-    return pool.with_step(f"{name}: {dice} difficulty", difficulty=pool.difficulty + dice) if dice else \
-        pool.with_step(f"{name}: no difficulty dice")
+    return pool.add(DIFFICULTY, dice, name)
 
 
 def cancel(tally: Tally) -> Tally:

@@ -28,6 +28,10 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
                "What an attack spends its advantage and triumph on by itself: a critical injury first, then the "
                "weapon's active qualities (crit_first); the qualities first (qualities_first); or nothing, the "
                "result listing every choice for the GM (manual)."),
+    RuleOption("dual_weapon_penalty", "Two weapons", ("difficulty", "skill"), "difficulty",
+               "The seed text: the harder check's difficulty, +1 difficulty die when the two checks' difficulties are "
+               "the same, +2 when they differ (difficulty); or +1 when both weapons use the same skill, +2 when "
+               "they do not (skill, as the Genesys core book words it)."),
     RuleOption("aim_lasts", "Aim lasts", ("until_check", "one_turn"), "until_check",
                "until_check: the aim's boost dice stay until the next combat check (moving loses them), so two "
                "turns of aiming give 2; one_turn: they are lost at the end of the next turn."),

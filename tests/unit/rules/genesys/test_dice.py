@@ -72,7 +72,7 @@ def test_upgrades_turn_purple_into_red_and_add_a_die_when_none_is_left():
     assert (pool.difficulty, pool.challenge) == (1, 1)
     pool = pool.upgrade_difficulty(2, "blinded")
     assert (pool.difficulty, pool.challenge) == (1, 2)       # the second upgrade found no purple: one added
-    assert pool.steps[-1] == "blinded: upgrade the difficulty 2 times"
+    assert pool.steps[-1].text() == "blinded: 2 upgrade difficulty"
     assert (Pool(ability=1).upgrade_ability(2, "GM").ability, Pool(ability=1).upgrade_ability(2, "GM").proficiency) \
         == (1, 1)
 
