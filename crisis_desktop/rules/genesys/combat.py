@@ -210,8 +210,8 @@ def attack_pool(request: AttackRequest, options: Options) -> Pool:
         if w.quality(key) and short > 0:
             pool = pool.add("difficulty", short, f"{key.capitalize()} {w.quality(key)}: {stats.label(characteristic)} "
                                                  f"{short} short")
-    size = (stats.raw_stat(target.character, "silhouette", 1) - stats.raw_stat(attacker, "silhouette", 1)) \
-        // int(mods["size_points_per_die"])
+    bigger = stats.raw_stat(target.character, "silhouette", 1) - stats.raw_stat(attacker, "silhouette", 1)
+    size = int(bigger / int(mods["size_points_per_die"]))          # every full 2 points, either way
     if size:
         pool = pool.add("difficulty", -size, "target larger" if size > 0 else "target smaller")
     pool = pool.upgrade_ability(s.upgrade_ability, "GM").upgrade_difficulty(s.upgrade_difficulty, "GM")
@@ -285,13 +285,13 @@ def plan_spending(w: Weapon, *, hit: bool, wounding: bool, advantage: int, trium
             p.crit = p.pay(w.crit, f"critical injury (crit {w.crit})")
 
     def qualities() -> None:
+        if w.quality("blast") and further and p.pay(costs["blast"], f"Blast {w.quality('blast')}"):
+            p.qualities.append("blast")
         for key in TARGET_QUALITIES:
             if w.quality(key):
                 name = tables.qualities()[key].name
                 if p.pay(costs[key], f"{name}" + (f" {w.quality(key)}" if tables.qualities()[key].ranked else "")):
                     p.qualities.append(key)
-        if w.quality("blast") and further and p.pay(costs["blast"], f"Blast {w.quality('blast')}"):
-            p.qualities.append("blast")
         if auto_fire:
             while p.advantage >= costs["auto_fire"] and p.pay(costs["auto_fire"], "Auto-fire: one more hit"):
                 p.extra_hits += 1
