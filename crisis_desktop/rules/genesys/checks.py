@@ -22,6 +22,7 @@ from crisis_desktop.rules.base import (
 from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.genesys import narrative, stats, tables
 from crisis_desktop.rules.genesys.narrative import FAILURE, SUCCESS, Pool, Rolled
+from crisis_desktop.rules.tally import Tally
 
 INPUTS = ("upgrade_difficulty", "upgrade_ability", "boost", "setback")
 
@@ -109,10 +110,16 @@ def check_pool(request: CheckRequest) -> Pool:
     return no_boost(own_modifiers(pool, character, request.skill), character)
 
 
+def net_successes(shown: Tally, label: str = "successes") -> Explained:
+    """Successes less failures, the failures left out when there are none."""
+    terms = [(label, shown.get(SUCCESS))] + ([("failures", -shown.get(FAILURE))] if shown.get(FAILURE) else [])
+    return Explained.of(*terms)
+
+
 def result(rolled: Rolled, pool: Pool) -> CheckResult:
     """A rolled pool as a check's result: the net successes with their two terms, one needed."""
     shown = rolled.shown
-    total = Explained.of(("successes", shown.get(SUCCESS)), ("failures", -shown.get(FAILURE)))
+    total = net_successes(shown)
     outcome = Outcome.SUCCESS if rolled.succeeded else Outcome.FAILURE
     return CheckResult(total, Explained.of(("one net success", 1)), outcome, rolled.net_successes, rolled.dice,
                        tally=rolled.net, symbol_names=narrative.symbol_names())

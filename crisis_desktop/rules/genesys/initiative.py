@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from crisis_desktop.domain.encounter import Side
-from crisis_desktop.rules.base import Actor, CheckRequest, Explained, InitiativeEntry, Options
+from crisis_desktop.rules.base import Actor, CheckRequest, InitiativeEntry, Options
 from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.genesys import checks
 from crisis_desktop.rules.genesys.narrative import Rolled
@@ -44,8 +44,6 @@ def roll_initiative(actors: Sequence[Actor], dice: DiceSource, options: Options)
                 first = "PC" if pc_first else "NPC"
                 note = (f"tied on {result.net_successes} successes and {result.net_advantage} advantage: "
                         f"{first} slots go first")
-        shown = result.shown
-        roll = Explained.of((f"{skill.capitalize()}: successes", shown.get("success")),
-                            ("failures", -shown.get("failure")))
+        roll = checks.net_successes(result.shown, f"{skill.capitalize()}: successes")
         entries.append(InitiativeEntry(actor.combatant.id, roll, rank, note))
     return entries
