@@ -197,7 +197,8 @@ def resolve(request: AttackRequest, dice: DiceSource, options: Options) -> Attac
     first_terms = _damage_terms(w, request.attacker.character, s)
     wounding = hit and _wounding(request.target.character, first_terms, w.quality("pierce"), s_in.to_strain)
     p = plan_spending(w, hit=hit, wounding=wounding, advantage=net.get(ADVANTAGE), triumph=net.get(TRIUMPH),
-                      further=len(targets) - 1, auto_fire=s_in.auto_fire, second=second, options=options)
+                      further=len(targets) - 1, auto_fire=s_in.auto_fire, second=second, options=options,
+                      minion_target=stats.is_minion(request.target.character))
     states = {_key(t): TargetState.of(t) for t in targets}
     results: list[AttackResult] = []
     hit_effects: list[Effect] = []
@@ -313,7 +314,8 @@ def odds(request: AttackRequest, options: Options) -> AttackOdds:
                                              _damage_terms(w, request.attacker.character, s),
                                              w.quality("pierce"), s_in.to_strain)
         plan = plan_spending(w, hit=hit, wounding=hit and first_terms_cache[s], advantage=a, triumph=tr,
-                             further=len(targets) - 1, auto_fire=s_in.auto_fire, second=second, options=options)
+                             further=len(targets) - 1, auto_fire=s_in.auto_fire, second=second, options=options,
+                             minion_target=stats.is_minion(request.target.character))
         taken = dict.fromkeys(keys, 0)
         for one in hits_of(request, w, second, s, hit, plan, s_in.to_strain):
             soak = int(damage.soak_against(one.target.character, one.pierce).value) if one.soak else 0

@@ -266,9 +266,10 @@ class Plan:
 
 
 def plan_spending(w: Weapon, *, hit: bool, wounding: bool, advantage: int, triumph: int, further: int,
-                  auto_fire: bool, second: Weapon | None, options: Options) -> Plan:
+                  auto_fire: bool, second: Weapon | None, options: Options, minion_target: bool = False) -> Plan:
     """Spend by the `advantage_spending` option: a critical injury (when the hit wounds), the weapon's active
-    qualities, Auto-fire hits, the second weapon; extra critical activations (+10 each) with what is left."""
+    qualities, Auto-fire hits, the second weapon; extra critical activations (+10 each) with what is left, except on
+    a minion group (whose critical takes one member out, with no roll to add to)."""
     p = Plan(max(0, advantage), triumph)
     policy = option(options, "advantage_spending")
     if policy == "manual":
@@ -305,7 +306,7 @@ def plan_spending(w: Weapon, *, hit: bool, wounding: bool, advantage: int, trium
     else:
         crit()
         qualities()
-    if p.crit and option(options, "crit_extra_activation_plus10") == "true":
+    if p.crit and not minion_target and option(options, "crit_extra_activation_plus10") == "true":
         while p.advantage >= w.crit:
             p.pay(w.crit, "another critical activation (+10)")
             p.extra_crits += 1
