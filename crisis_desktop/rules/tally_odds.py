@@ -91,27 +91,23 @@ class TallyOdds(Mapping[Tally, float]):
         import numpy as np
 
         where = np.nonzero(self._array)
-        columns = [(w + low).tolist() for w, low in zip(where, self._low, strict=True)]
         probabilities = self._array[where].tolist()
         pairs = self.cancellation.pairs
-        others = self.axes[len(pairs):]
-        # Per axis, the (symbol, count) each value stands for: sorting these per tally is all that is left to do.
-        out: dict[Tally, float] = {}
-        for n, p in enumerate(probabilities):
-            items: list[tuple[str, int]] = []
-            for axis, (plus, minus) in enumerate(pairs):
-                v = columns[axis][n]
-                if v > 0:
-                    items.append((plus, v))
-                elif v < 0:
-                    items.append((minus, -v))
-            for axis, symbol in enumerate(others, start=len(pairs)):
-                v = columns[axis][n]
-                if v:
-                    items.append((symbol, v))
-            items.sort()
-            out[Tally.from_sorted(tuple(items))] = p
-        return out
+        # Per axis, what each of its values stands for: () for none, or the one (symbol, count) it shows.
+        parts: list[list[tuple[tuple[str, int], ...]]] = []
+        for axis, size in enumerate(self._array.shape):
+            low = self._low[axis]
+            if axis < len(pairs):
+                plus, minus = pairs[axis]
+                parts.append([((plus, v),) if v > 0 else ((minus, -v),) if v < 0 else ()
+                              for v in range(low, low + size)])
+            else:
+                symbol = self.axes[axis]
+                parts.append([((symbol, v),) if v else () for v in range(low, low + size)])
+        columns = [[parts[axis][i] for i in w.tolist()] for axis, w in enumerate(where)]
+        made = Tally.from_sorted
+        keys = [made(tuple(sorted(sum(shown, ())))) for shown in zip(*columns, strict=True)]
+        return dict(zip(keys, probabilities, strict=True))
 
     def __iter__(self) -> Iterator[Tally]:
         return iter(self._materialised())
