@@ -342,3 +342,22 @@ def test_attack_odds_price_every_target_and_dropping_it():
     assert 0 < priced.further[0].drop_target <= priced.further[0].hit
     assert priced.further[0].drop_target == pytest.approx(1 - priced.further[0].damage.get(0, 0.0) -
                                                           priced.further[0].damage.get(1, 0.0))
+
+
+def test_the_second_weapon_hits_for_2_advantage_with_its_own_damage():
+    duo = pc("Duo", "Sword", "Knife", brawn=3, melee=2)
+    req = request(duo, "Sword", enforcer(), band="engaged", off_hand="Knife")
+    # Brawn 3, Melee 2: one ability, two proficiency against Average + 1 (two melee weapons alike): 1 success and
+    # 4 advantage, qualities first: the knife hits too (2 advantage), then the sword's critical (crit 2; d100 1).
+    result = RULES.resolve_attack(req, TypedDice(["sa", "aa", "a", "blank", "blank", "blank", 1]),
+                                  {"advantage_spending": "qualities_first"})
+    assert "2 advantage: the Knife hits too" in result.notes[0]
+    second = next(f for f in result.followups if f.summary.startswith("second weapon"))
+    assert second.damage.damage.explain() == "Brawn 3, Knife +1 +1, net successes +1 = 5"
+
+
+def test_damage_dealt_by_hand_takes_soak_and_non_lethal_goes_to_strain():
+    hurt = RULES.apply_damage(actor(kara()), 7, {})
+    assert hurt.taken.explain() == "damage 7, soak -4 = 3" and SetStatus("kara", "wounds", 3) in hurt.effects
+    dazed = RULES.apply_damage(actor(kara()), 7, {}, lethal=False)
+    assert SetStatus("kara", "strain", 3) in dazed.effects and not dazed.lethal
