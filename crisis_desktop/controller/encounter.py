@@ -57,7 +57,7 @@ class MapMeasure:
     metres: float
     reach: int                             # steps counting every diagonal as 1: 1 is adjacent
     reading: CoverReading                  # cover and line of sight as the rules read them
-    inputs: dict[str, StatValue]           # the target inputs the map fixes (Attacks.map_inputs)
+    inputs: dict[str, StatValue]           # the target inputs the map fixes (Attacks.map_target_inputs)
 
 
 @dataclass(frozen=True)
@@ -345,9 +345,10 @@ class EncounterController(FightView):
         grid = terrain.grid
         reading = self.ruleset.cover_between(terrain, a, t, self.actor(attacker_id), self.actor(target_id),
                                              self.options)
-        tiles, metres = grid.distance(a, t), grid.metres(a, t)
-        return MapMeasure(tiles, metres, grid.reach(a, t), reading,
-                          self.attacks.map_inputs(tiles, metres, reading, hex_grid=grid.hex))
+        tiles, metres, reach = grid.distance(a, t), grid.metres(a, t), grid.reach(a, t)
+        return MapMeasure(tiles, metres, reach, reading,
+                          self.attacks.map_target_inputs(tiles, metres, reading, reach=reach, hex_grid=grid.hex,
+                                                         options=self.options))
 
     def _cells(self) -> dict[str, Coord]:
         battle_map = self.battle_map()

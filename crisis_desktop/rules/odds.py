@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any, Protocol, TypeVar
 
 from crisis_desktop.rules.dice import DieKind
-from crisis_desktop.rules.tally import Tally
+from crisis_desktop.rules.tally import Cancellation, Tally
 
 # A distribution maps each possible total to its probability; the probabilities sum to 1.
 Dist = dict[int, float]
@@ -113,10 +113,16 @@ def face_distribution(kind: DieKind) -> dict[Tally, float]:
     return out
 
 
-def pool(kinds: Iterable[DieKind], reduce: Callable[[Tally], Tally] | None = None) -> dict[Tally, float]:
+def pool(kinds: Iterable[DieKind], reduce: Callable[[Tally], Tally] | None = None) -> Mapping[Tally, float]:
     """The exact distribution of what a pool of symbol dice shows together, each die's faces equally likely.
     `reduce` (the rules' cancellation: a success cancels a failure) is applied after each die, which keeps the
-    number of outcomes small; it must give the same result whatever order the dice come in."""
+    number of outcomes small; it must give the same result whatever order the dice come in. A `Cancellation` as
+    `reduce` is worked out on arrays instead (`tally_odds.TallyOdds`: the same odds, in milliseconds for a dozen
+    dice, with the distribution of each symbol at hand)."""
+    if isinstance(reduce, Cancellation):
+        from crisis_desktop.rules.tally_odds import cancelled_pool  # numpy: imported on first use
+
+        return cancelled_pool(kinds, reduce)
     out: dict[Tally, float] = {Tally(): 1.0}
     for kind in kinds:
         out = convolve(out, face_distribution(kind))

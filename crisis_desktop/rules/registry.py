@@ -19,9 +19,16 @@ def _crisis_classic() -> Ruleset:
     return CrisisClassicRuleset()
 
 
+def _genesys() -> Ruleset:
+    from crisis_desktop.rules.genesys import GenesysRuleset
+
+    return GenesysRuleset()
+
+
 _FACTORIES: dict[str, Callable[[], Ruleset]] = {
     "crisis": _crisis,
     "crisis-classic": _crisis_classic,
+    "genesys": _genesys,
 }
 
 

@@ -261,6 +261,13 @@ class Attacks(ABC):
         distance: float = metres if self.DISTANCE_UNIT == "metres" else float(tiles)
         return {"distance": distance, "cover": CoverLevel(reading.cover.value), "cover_penetrable": reading.penetrable}
 
+    def map_target_inputs(self, tiles: int, metres: float, reading: CoverReading, *, reach: int,
+                          hex_grid: bool = False, options: Options | None = None) -> dict[str, StatValue]:
+        """What the battle map fixes for a target, as `map_inputs` with what a system may need besides: `reach` (steps
+        counting every diagonal as 1: 1 is adjacent, where a system has its targets engaged) and the campaign's rule
+        `options` (the map's cells per range band). The controller asks this; by default it is `map_inputs`."""
+        return self.map_inputs(tiles, metres, reading, hex_grid=hex_grid)
+
     def blast_inputs(self, tiles_from_centre: int) -> dict[str, StatValue]:
         """The target inputs of standing `tiles_from_centre` tiles from where a blast goes off (its fall-off)."""
         return {}

@@ -20,7 +20,9 @@ def test_every_field_gets_its_widget_and_derived_values_explain_themselves(rules
                                                                             make_view):
     rules = get_ruleset(ruleset_id)
     pc = Character(name="Pat", stats=dict(rules.new_stats(CharacterKind.PC)))
-    npc = build_npc(rules, "Raider", 3)
+    # Quick NPC where the rules build NPCs from a level; the rules' default NPC otherwise (genesys has no level).
+    npc = build_npc(rules, "Raider", 3) if rules.npc_level_field() is not None else \
+        Character(name="Raider", kind=CharacterKind.NPC, stats=dict(rules.new_stats(CharacterKind.NPC)))
     document = make_document(Campaign(name="Test", ruleset=ruleset_id, characters=[pc, npc]))
     view = make_view(document, rules=get_ruleset)
     for character in (pc, npc):

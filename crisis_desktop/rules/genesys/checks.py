@@ -1,0 +1,165 @@
+"""Genesys checks: the pool from characteristic and rank, the difficulty and its upgrades, boost and setback dice
+(what conditions and critical injuries add, by themselves); rolled with cancellation, priced exactly; opposed
+checks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from crisis_desktop.domain import Character, StatValue
+from crisis_desktop.rules.base import (
+    Actor,
+    CheckOdds,
+    CheckRequest,
+    CheckResult,
+    ContestResult,
+    Explained,
+    FieldKind,
+    FieldSpec,
+    Options,
+    Outcome,
+)
+from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.genesys import narrative, stats, tables
+from crisis_desktop.rules.genesys.narrative import FAILURE, SUCCESS, Pool, Rolled
+from crisis_desktop.rules.tally import Tally
+
+INPUTS = ("upgrade_difficulty", "upgrade_ability", "boost", "setback")
+
+
+def check_inputs() -> list[FieldSpec]:
+    names = ", ".join(f"{n} {i}" for i, n in enumerate(tables.difficulty_names()))
+    return [
+        FieldSpec("difficulty", "Difficulty", FieldKind.INT, "Check", 2, 0, 5,
+                  help=f"Difficulty dice: {names}"),
+        FieldSpec("upgrade_difficulty", "Upgrade difficulty", FieldKind.INT, "Check", 0, 0, 5,
+                  help="Each turns a difficulty die into a challenge die (adds a difficulty die when none is left)"),
+        FieldSpec("upgrade_ability", "Upgrade ability", FieldKind.INT, "Check", 0, 0, 5,
+                  help="Each turns an ability die into a proficiency die (adds an ability die when none is left)"),
+        FieldSpec("boost", "Boost dice", FieldKind.INT, "Check", 0, 0, 6, help="Helpful circumstances"),
+        FieldSpec("setback", "Setback dice", FieldKind.INT, "Check", 0, 0, 6, help="Hindering circumstances"),
+    ]
+
+
+def request_from(actor: Actor, skill: str, inputs: Mapping[str, StatValue]) -> CheckRequest:
+    values = dict(inputs)
+    difficulty = values.pop("difficulty", 2)
+    if isinstance(difficulty, bool) or not isinstance(difficulty, int):
+        raise ValueError(f"The difficulty must be a whole number of dice, not {difficulty!r}")
+    unknown = sorted(set(values) - set(INPUTS))
+    if unknown:
+        raise ValueError(f"Genesys checks have no input {', '.join(unknown)}")
+    return CheckRequest(actor, skill, difficulty, inputs=values)
+
+
+def characteristic_of(skill: str) -> str:
+    """The characteristic a check of `skill` rolls with (a characteristic rolls with itself)."""
+    if skill in stats.characteristic_keys():
+        return skill
+    found = tables.skills().get(skill)
+    if found is None:
+        raise KeyError(f"Genesys has no skill or characteristic {skill!r}")
+    return found.characteristic
+
+
+def base_pool(character: Character, skill: str) -> Pool:
+    """Green and yellow dice from the characteristic and the rank."""
+    key = characteristic_of(skill)
+    value = stats.characteristic(character, key)
+    if skill == key:
+        return narrative.skill_pool(value, 0, f"{stats.label(key)} {value}")
+    rank = stats.rank(character, skill)
+    return narrative.skill_pool(value, rank, f"{stats.label(key)} {value}, {stats.label(skill)} {rank}")
+
+
+def own_modifiers(pool: Pool, character: Character, skill: str) -> Pool:
+    """What the character's own state adds to every check it makes: disoriented, and its critical injuries."""
+    if character.has_condition("disoriented"):
+        pool = pool.add("setback", 1, "disoriented")
+    key = characteristic_of(skill)
+    for carried in stats.active_criticals(character):
+        effect = carried.row.checks
+        name = carried.row.name
+        if effect.characteristics and key not in effect.characteristics:
+            continue
+        pool = pool.add("setback", effect.setback, name)
+        pool = pool.add("difficulty", effect.difficulty, name)
+        upgrades = dict(effect.skill_upgrade).get(skill, effect.upgrade)
+        pool = pool.upgrade_difficulty(upgrades, name)
+    return pool
+
+
+def no_boost(pool: Pool, character: Character) -> Pool:
+    """Senses scattered: no boost dice at all, whatever added them (applied last)."""
+    blocked = next((c.row.name for c in stats.active_criticals(character) if c.row.checks.no_boost), None)
+    return pool.add("boost", -pool.boost, blocked) if blocked and pool.boost else pool
+
+
+def _int_input(request: CheckRequest, key: str) -> int:
+    value = request.inputs.get(key, 0)
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def check_pool(request: CheckRequest) -> Pool:
+    character = request.actor.character
+    name = tables.difficulty_name(request.difficulty)
+    pool = narrative.difficulty_pool(base_pool(character, request.skill), request.difficulty, name)
+    pool = pool.upgrade_ability(_int_input(request, "upgrade_ability"), "GM")
+    pool = pool.upgrade_difficulty(_int_input(request, "upgrade_difficulty"), "GM")
+    pool = pool.add("boost", _int_input(request, "boost"), "GM").add("setback", _int_input(request, "setback"), "GM")
+    return no_boost(own_modifiers(pool, character, request.skill), character)
+
+
+def net_successes(shown: Tally, label: str = "successes") -> Explained:
+    """Successes less failures, the failures left out when there are none."""
+    terms = [(label, shown.get(SUCCESS))] + ([("failures", -shown.get(FAILURE))] if shown.get(FAILURE) else [])
+    return Explained.of(*terms)
+
+
+def result(rolled: Rolled, pool: Pool) -> CheckResult:
+    """A rolled pool as a check's result: the net successes with their two terms, one needed."""
+    shown = rolled.shown
+    total = net_successes(shown)
+    outcome = Outcome.SUCCESS if rolled.succeeded else Outcome.FAILURE
+    return CheckResult(total, Explained.of(("one net success", 1)), outcome, rolled.net_successes, rolled.dice,
+                       tally=rolled.net, symbol_names=narrative.symbol_names())
+
+
+def roll_check(pool: Pool, dice: DiceSource, label: str) -> tuple[CheckResult, Rolled]:
+    rolled = narrative.roll(pool, dice, label)
+    return result(rolled, pool), rolled
+
+
+def check(request: CheckRequest, dice: DiceSource, options: Options) -> CheckResult:
+    return roll_check(check_pool(request), dice, f"{request.actor.name}: {stats.label(request.skill)}")[0]
+
+
+def odds_of(pool: Pool) -> CheckOdds:
+    found = narrative.pool_odds(pool)
+    success = narrative.success_chance(found)
+    return CheckOdds({Outcome.SUCCESS: success, Outcome.FAILURE: 1.0 - success}, found.net(SUCCESS), found)
+
+
+def check_odds(request: CheckRequest, options: Options) -> CheckOdds:
+    return odds_of(check_pool(request))
+
+
+def opposed_pool(active: CheckRequest, passive: CheckRequest) -> Pool:
+    """An opposed check: the active side's pool against difficulty dice from the other side's characteristic and
+    rank (purple as the higher of the two, of which the lower are upgraded to red)."""
+    them = base_pool(passive.actor.character, passive.skill)
+    pool = base_pool(active.actor.character, active.skill)
+    why = f"opposed by {passive.actor.name}"
+    pool = pool.add("difficulty", them.ability, why).add("challenge", them.proficiency, why)
+    pool = pool.add("boost", _int_input(active, "boost"), "GM").add("setback", _int_input(active, "setback"), "GM")
+    return no_boost(own_modifiers(pool, active.actor.character, active.skill), active.actor.character)
+
+
+def contest(active: CheckRequest, passive: CheckRequest, dice: DiceSource, options: Options) -> ContestResult:
+    """One roll of the active side against the passive side's skill as difficulty: a success wins."""
+    pool = opposed_pool(active, passive)
+    mine, _ = roll_check(pool, dice, f"{active.actor.name}: {stats.label(active.skill)}")
+    theirs = CheckResult(Explained.of(("opposing pool", 0)), Explained.of(("one net success", 1)),
+                         Outcome.FAILURE if mine.outcome.succeeded else Outcome.SUCCESS, -mine.degree, ())
+    winner = "active" if mine.outcome.succeeded else "passive"
+    return ContestResult(mine, theirs, winner, f"{pool.describe()}: {mine.describe()}")

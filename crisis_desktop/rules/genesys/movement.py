@@ -1,0 +1,70 @@
+"""Genesys movement on the battle map: engaged is adjacent; each range band is `range_band_cells` cells deep; a Move
+maneuver covers one band's depth, two maneuvers two (the second for 2 strain once the free one is gone)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection
+from dataclasses import replace
+
+from crisis_desktop.rules.base import Actor, Options
+from crisis_desktop.rules.genesys import actions, tables
+from crisis_desktop.rules.genesys.options import option
+from crisis_desktop.rules.geometry import Coord, Terrain, find_path
+from crisis_desktop.rules.movement import Movement, MovePlan, refused
+
+MOVE, MOVE_FAR = "move", "move_far"
+
+
+def cells_per_band(options: Options) -> int:
+    return int(option(options, "range_band_cells"))
+
+
+def band_for(tiles: int, reach: int, options: Options) -> str:
+    """The range band of a target `tiles` away on the map (`reach` 1: adjacent, engaged)."""
+    bands = tables.combat()["bands"]
+    if reach <= 1:
+        return bands[0]
+    step = max(1, math.ceil(tiles / cells_per_band(options)))
+    return bands[min(step, len(bands) - 1)]
+
+
+def band_move_maneuvers(start: str, goal: str) -> int:
+    """Maneuvers to move from one range band to another: engaged-short 1, short-medium 1, medium-long 2,
+    long-extreme 2, added up band by band."""
+    bands = tables.combat()["bands"]
+    costs = tables.combat()["move_maneuvers"]
+    a, b = sorted((bands.index(start), bands.index(goal)))
+    return sum(int(costs[f"{bands[i]}-{bands[i + 1]}"]) for i in range(a, b))
+
+
+class GenesysMovement(Movement):
+    """A drag of up to one band's depth is a Move, up to two a Move two bands; beyond, more than a turn."""
+
+    def reach(self, actor: Actor, terrain: Terrain, options: Options) -> int:
+        depth = cells_per_band(options)
+        for n in (2, 1):
+            if actions.maneuver_price(actor, n, options).reason is None:
+                return n * depth
+        return 0
+
+    def plan_move(self, actor: Actor, terrain: Terrain, start: Coord, goal: Coord, occupied: Collection[Coord],
+                  options: Options) -> MovePlan:
+        depth = cells_per_band(options)
+        path = find_path(terrain, start, goal, limit=2 * depth, occupied=occupied) \
+            or find_path(terrain, start, goal, occupied=occupied)
+        if path is None:
+            why = f"{goal} is a wall" if not terrain.passable(goal) else \
+                f"{goal} is taken" if goal in occupied else "walls or other tokens block every path"
+            return refused(f"{actor.name} cannot go there: {why}")
+        needed = max(1, math.ceil(path.cost / depth))
+        if needed > 2:
+            return refused(f"{actor.name} cannot go there this turn: {path.cost} tiles need {needed} Move maneuvers "
+                           f"({depth} tiles each), at most 2 a turn", path)
+        spent = self.spend(actor, MOVE if needed == 1 else MOVE_FAR, path, options)
+        if not spent.allowed:
+            return spent
+        return replace(spent, text=f"{spent.text} ({spent.cost_text}): {path.cost} of {needed * depth} tiles")
+
+
+__all__ = ["GenesysMovement", "band_for", "band_move_maneuvers", "cells_per_band"]

@@ -1,0 +1,307 @@
+"""GenesysRuleset: the Ruleset interface over the genesys modules (narrative dice, slots, maneuvers and strain,
+combat, critical injuries, healing, movement by range bands)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
+from crisis_desktop.rules.base import (
+    ActionAvailability,
+    ActionSpec,
+    Actor,
+    AttackOdds,
+    AttackRequest,
+    AttackResult,
+    Attacks,
+    BarRole,
+    CheckOdds,
+    CheckRequest,
+    CheckResult,
+    Checks,
+    ConditionSpec,
+    ContestResult,
+    Cost,
+    Currency,
+    DamageResult,
+    Explained,
+    FieldSpec,
+    Healing,
+    InitiativeEntry,
+    Options,
+    OverrideField,
+    OverrideKind,
+    ResourceSpec,
+    RuleOption,
+    Ruleset,
+    StateLabel,
+    StateRole,
+    Term,
+    TurnEffects,
+)
+from crisis_desktop.rules.cover import CoverReading
+from crisis_desktop.rules.dice import DiceSource, DieKind
+from crisis_desktop.rules.flow import RoundFlow
+from crisis_desktop.rules.flows.slots import SlotFlow
+from crisis_desktop.rules.genesys import (
+    actions,
+    attacks,
+    checks,
+    combat,
+    damage,
+    healing,
+    initiative,
+    narrative,
+    sheet,
+    stats,
+    tables,
+)
+from crisis_desktop.rules.genesys.movement import GenesysMovement, band_for, cells_per_band
+from crisis_desktop.rules.genesys.options import RULE_OPTIONS
+from crisis_desktop.rules.movement import Movement
+from crisis_desktop.rules.tables import load_table
+
+CONDITIONS = (
+    ConditionSpec("staggered", "Staggered", "No actions, not even one given up for a maneuver."),
+    ConditionSpec("immobilized", "Immobilized", "No maneuvers, not even ones bought with strain."),
+    ConditionSpec("disoriented", "Disoriented", "A setback die on all its checks."),
+    ConditionSpec("prone", "Prone", "Melee attacks against it add a boost die, ranged ones a setback die; its own "
+                  "melee attacks add a setback die."),
+    ConditionSpec("burning", "Burning", "Takes the burning weapon's base damage at the start of each turn."),
+    ConditionSpec("dead", "Dead", "Out of the fight for good."),
+)
+
+
+class GenesysRuleset(Ruleset, Checks, Attacks, Healing):
+    """Genesys and Edge of the Empire personal combat (the `genesys_variant` option picks where they differ)."""
+
+    id = "genesys"
+    name = "Genesys"
+    DERIVED_LABELS = {"wound_threshold": "Wound threshold", "strain_threshold": "Strain threshold", "soak": "Soak",
+                      "melee_defence": "Melee defence", "ranged_defence": "Ranged defence",
+                      "criticals": "Critical injuries", "minions_left": "Minions left"}
+    RANGE_PENALTY_PER_INCREMENT = 0
+
+    # -- description ------------------------------------------------------------------------------------------
+    def rule_options(self) -> Sequence[RuleOption]:
+        return RULE_OPTIONS
+
+    def currencies(self) -> Sequence[Currency]:
+        return actions.CURRENCIES
+
+    def dice_kinds(self) -> Sequence[DieKind]:
+        return tuple(narrative.kinds().values())
+
+    def character_fields(self) -> Sequence[FieldSpec]:
+        return sheet.character_fields()
+
+    def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]:
+        return sheet.item_fields(kind)
+
+    def conditions(self) -> Sequence[ConditionSpec]:
+        return CONDITIONS
+
+    def actions(self) -> Sequence[ActionSpec]:
+        return actions.ACTION_SPECS
+
+    def equipment_catalogue(self) -> list[EquipmentItem]:
+        """Weapons, armour and gear of the rules notes (resources/rules/genesys/equipment.json)."""
+        return [EquipmentItem.model_validate(row) for row in load_table("genesys", "equipment")]
+
+    # -- sheets -----------------------------------------------------------------------------------------------
+    def new_stats(self, kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:
+        return sheet.new_stats(kind)
+
+    def validate_character(self, character: Character) -> list[str]:
+        problems = super().validate_character(character)
+        for item in character.equipment:
+            text = item.stats.get("qualities", "")
+            if item.kind is ItemKind.WEAPON and isinstance(text, str):
+                problems += [f"{item.name}: {p}" for p in stats.parse_qualities(text)[1]]
+        return problems
+
+    def derived(self, character: Character, options: Options) -> dict[str, Explained]:
+        return sheet.derived(character, options)
+
+    def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
+        c = actor.character
+        threshold = int(sheet.wound_threshold(c).value)
+        bars = [ResourceSpec("wounds_left", "Wounds left", max(0, threshold - stats.wounds(c)), threshold,
+                             role=BarRole.HEALTH, short="Wounds")]
+        strain = sheet.strain_threshold(c)
+        if strain is not None:
+            bars.append(ResourceSpec("strain_left", "Strain left", max(0, int(strain.value) - stats.strain(c)),
+                                     int(strain.value), short="Strain"))
+        if stats.is_minion(c):
+            bars.append(ResourceSpec("minions_left", "Minions left", stats.minions_alive(c), stats.group_size(c)))
+        combatant = actor.combatant
+        if combatant is not None:
+            cap = actions.max_maneuvers(actor, options)
+            bars.append(ResourceSpec("maneuvers_left", "Maneuvers left",
+                                     max(0, cap - actions.resource(combatant, "maneuvers_used")), cap,
+                                     role=BarRole.ACTIONS, short="Maneuvers"))
+            bars.append(ResourceSpec("actions_left", "Action left",
+                                     max(0, 1 - actions.resource(combatant, "actions_used")), 1,
+                                     role=BarRole.ACTIONS, short="Action"))
+        return bars
+
+    def badges(self, actor: Actor, options: Options) -> list[str]:
+        return actions.badges(actor)
+
+    def override_fields(self, actor: Actor, options: Options) -> list[OverrideField]:
+        c = actor.character
+        fields = [OverrideField(OverrideKind.STATUS, f.key, f.label, c.status.get(f.key, f.default))
+                  for f in sheet.status_fields() if f.key != "strain" or stats.tracks_strain(c)]
+        for item in stats.equipped(c, ItemKind.WEAPON):
+            if stats.qualities(item).get("limited_ammo"):
+                fields.append(OverrideField(OverrideKind.ITEM, "ammo", f"{item.name}: Shots left",
+                                            item.stats.get("ammo"), item.id))
+        combatant = actor.combatant
+        if combatant is not None:
+            for key, label in (("maneuvers_used", "Maneuvers taken this turn"), ("actions_used", "Action taken"),
+                               ("aim", "Aim (boost dice)"), ("guarded", "Guarded stance")):
+                fields.append(OverrideField(OverrideKind.RESOURCE, key, label, combatant.resources.get(key)))
+        return fields
+
+    def state(self, character: Character, options: Options) -> StateLabel:
+        name = character.name
+        if character.has_condition("dead"):
+            return StateLabel("dead", f"{name} is dead", StateRole.OUT)
+        kind = stats.adversary(character)
+        wounds, threshold = stats.wounds(character), sheet.wound_threshold(character).value
+        if kind == stats.MINION:
+            alive = stats.minions_alive(character)
+            if alive <= 0:
+                return StateLabel("defeated", f"{name}: every minion of the group is down", StateRole.OUT)
+            return StateLabel("ok", f"{name}: {alive} of {stats.group_size(character)} minions standing")
+        if wounds > threshold:
+            if kind == stats.RIVAL:
+                return StateLabel("defeated", f"{name} is defeated: {wounds} wounds over its threshold "
+                                              f"{threshold:g}", StateRole.OUT)
+            return StateLabel("knocked_out", f"{name} is knocked out: {wounds} wounds over its threshold "
+                                             f"{threshold:g}", StateRole.DOWN)
+        strain = sheet.strain_threshold(character)
+        if strain is not None and stats.strain(character) > strain.value:
+            return StateLabel("incapacitated", f"{name} is incapacitated: {stats.strain(character)} strain over "
+                                               f"its threshold {strain.value:g}", StateRole.DOWN)
+        if character.has_condition("staggered"):
+            return StateLabel("staggered", f"{name} is staggered: maneuvers only")
+        return StateLabel("ok", f"{name} can act ({wounds} of {threshold:g} wounds)")
+
+    # -- the round and the action economy ----------------------------------------------------------------------
+    def round_flow(self, options: Options) -> RoundFlow:
+        """Side slots: initiative results become PC and NPC slots; any unacted character of that side fills one."""
+        return SlotFlow(self)
+
+    def roll_initiative(self, actors: Sequence[Actor], dice: DiceSource, options: Options) -> list[InitiativeEntry]:
+        return initiative.roll_initiative(actors, dice, options)
+
+    def start_turn(self, actor: Actor, options: Options) -> TurnEffects:
+        return actions.start_turn(actor, options)
+
+    def end_turn(self, actor: Actor, options: Options) -> TurnEffects:
+        return actions.end_turn(actor, options)
+
+    def available_actions(self, actor: Actor, options: Options) -> list[ActionAvailability]:
+        return actions.available_actions(actor, options)
+
+    def spend_action(self, actor: Actor, action_key: str, options: Options, cost: int | None = None) -> TurnEffects:
+        return actions.spend_action(actor, action_key, options)
+
+    def start_encounter(self, actor: Actor, options: Options) -> TurnEffects:
+        return actions.start_encounter(actor, options)
+
+    def end_encounter(self, actor: Actor, options: Options) -> TurnEffects:
+        return actions.end_encounter(actor, options)
+
+    # -- checks -----------------------------------------------------------------------------------------------
+    def check_skills(self, character: Character) -> list[tuple[str, str]]:
+        """The characteristics, then every skill."""
+        return [(c.key, c.name) for c in tables.characteristics()] + \
+            [(s.key, s.name) for s in tables.skills().values()]
+
+    def check_inputs(self, actor: Actor, skill: str, options: Options) -> list[FieldSpec]:
+        return checks.check_inputs()
+
+    def check_request(self, actor: Actor, skill: str, inputs: Mapping[str, StatValue]) -> CheckRequest:
+        return checks.request_from(actor, skill, inputs)
+
+    def check(self, request: CheckRequest, dice: DiceSource, options: Options) -> CheckResult:
+        return checks.check(request, dice, options)
+
+    def check_odds(self, request: CheckRequest, options: Options) -> CheckOdds:
+        return checks.check_odds(request, options)
+
+    def contest(self, active: CheckRequest, passive: CheckRequest, dice: DiceSource,
+                options: Options) -> ContestResult:
+        return checks.contest(active, passive, dice, options)
+
+    # -- attacks ----------------------------------------------------------------------------------------------
+    def attack_inputs(self, attacker: Actor, weapon: EquipmentItem, fight_round: int,
+                      options: Options) -> list[FieldSpec]:
+        return combat.attack_inputs(attacker, weapon)
+
+    def target_inputs(self, attacker: Actor, weapon: EquipmentItem, target: Actor, fight_round: int,
+                      options: Options) -> list[FieldSpec]:
+        return combat.target_inputs(weapon)
+
+    def max_targets(self, weapon: EquipmentItem) -> int | None:
+        """Blast and Auto-fire weapons reach several targets; every other weapon one."""
+        w = combat.weapon(weapon)
+        return None if w.quality("blast") or w.quality("auto_fire") else 1
+
+    def map_target_inputs(self, tiles: int, metres: float, reading: CoverReading, *, reach: int,
+                          hex_grid: bool = False, options: Options | None = None) -> dict[str, StatValue]:
+        """The range band: engaged when adjacent, else by the cells per band of `range_band_cells`."""
+        return {"range_band": band_for(tiles, reach, self.options_with_defaults(options or {}))}
+
+    def weapon_range(self, weapon: EquipmentItem) -> float | None:
+        """A ranged weapon's reach in tiles at the default depth of a band (the map's range readout counts whole
+        bands); None for melee and brawl weapons."""
+        w = combat.weapon(weapon)
+        if w.melee:
+            return None
+        return float(combat.band_index(w.band) * cells_per_band({}))
+
+    def blast_radius(self, weapon: EquipmentItem) -> int | None:
+        """Blast catches everyone engaged with the target: the cells next to it."""
+        return 1 if combat.weapon(weapon).quality("blast") else None
+
+    def range_bands(self, options: Options) -> Mapping[str, Sequence[int]] | None:
+        """In tiles of one band's depth: short the first, medium the second, long (and extreme) beyond."""
+        return {"short": [1, 1], "medium": [2, 2], "long": [3, 10]}
+
+    def attack_modifiers(self, request: AttackRequest, options: Options) -> list[Term]:
+        return attacks.modifiers(request, options)
+
+    def attack_price(self, request: AttackRequest, options: Options) -> tuple[Cost, str | None]:
+        return attacks.attack_price(request, options)
+
+    def dice_order(self, request: AttackRequest, options: Options) -> str:
+        return ("proficiency, ability, boost, challenge, difficulty, then setback dice; then a d100 for each "
+                "critical injury (and a d10 for Horrific or Gruesome)")
+
+    def to_beat(self, request: AttackRequest, options: Options) -> Explained | None:
+        return Explained.of(("one net success", 1))
+
+    def attack_odds(self, request: AttackRequest, options: Options) -> AttackOdds:
+        return attacks.odds(request, options)
+
+    def resolve_attack(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
+        return attacks.resolve(request, dice, options)
+
+    def apply_damage(self, target: Actor, amount: int, options: Options, *, lethal: bool = True,
+                     damage_type: str = "physical", label: str = "damage") -> DamageResult:
+        return damage.apply_damage(target, amount, options, lethal=lethal, damage_type=damage_type, label=label)
+
+    # -- healing and the map ----------------------------------------------------------------------------------
+    def heal(self, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
+             modifiers: tuple[Term, ...] = ()) -> tuple[CheckResult, TurnEffects]:
+        return healing.heal(healer, patient, dice, options, modifiers)
+
+    def movement(self) -> Movement:
+        return GenesysMovement(self)
+
+    def posture(self, character: Character) -> str | None:
+        return "prone" if character.has_condition("prone") else None
+

@@ -1,0 +1,192 @@
+"""Genesys sheets: field metadata for editors (characteristics, skill ranks, thresholds, adversary type, gear),
+default stat blocks, and derived values with their breakdown (never stored)."""
+
+from __future__ import annotations
+
+from crisis_desktop.domain import Character, CharacterKind, ItemKind, StatValue
+from crisis_desktop.rules.base import Explained, FieldKind, FieldSpec, Options, Term
+from crisis_desktop.rules.genesys import stats, tables
+from crisis_desktop.rules.genesys.options import option
+
+PC_ONLY = frozenset({CharacterKind.PC})
+NPC_ONLY = frozenset({CharacterKind.NPC})
+HUMAN_BASE = 10
+COMBAT_SKILLS = ("brawl", "melee", "ranged_light", "ranged_heavy", "gunnery")
+
+
+def _int(key: str, label: str, group: str, default: StatValue, low: int | None, high: int | None, help_text: str,
+         kinds: frozenset[CharacterKind] = frozenset({CharacterKind.PC, CharacterKind.NPC}),
+         required: bool = True) -> FieldSpec:
+    return FieldSpec(key, label, FieldKind.INT, group, default, low, high, (), help_text, kinds, required)
+
+
+def character_fields() -> tuple[FieldSpec, ...]:
+    fields: list[FieldSpec] = [
+        _int(c.key, c.name, "Characteristics", stats.DEFAULT_CHARACTERISTIC, 1, 6,
+             f"{c.name} ({c.short}), 1 to 6 (human average 2).") for c in tables.characteristics()]
+    names = {c.key: c.name for c in tables.characteristics()}
+    for skill in tables.skills().values():
+        fields.append(_int(skill.key, skill.name, skill.group, 0, 0, 5,
+                           f"Rank 0 to 5; rolls with {names[skill.characteristic]}. A minion group rolls its members "
+                           "left but one in every skill ranked here above 0.", required=False))
+    fields += [
+        _int("wound_base", "Wound threshold base", "Thresholds", HUMAN_BASE, 1, 40,
+             "The species' base (human 10); the wound threshold is this + Brawn.", PC_ONLY),
+        _int("strain_base", "Strain threshold base", "Thresholds", HUMAN_BASE, 1, 40,
+             "The species' base (human 10); the strain threshold is this + Willpower.", PC_ONLY),
+        FieldSpec("adversary", "Adversary", FieldKind.CHOICE, "Adversary", stats.RIVAL, choices=stats.ADVERSARIES,
+                  help="rival: wound threshold only, strain becomes wounds, defeated past it; nemesis: wound and "
+                       "strain thresholds like a player character; minion: a group of identical minions sharing one "
+                       "wound pool and one slot.", kinds=NPC_ONLY),
+        _int("wound_threshold", "Wound threshold", "Adversary", 10, 1, 100,
+             "As the adversary's profile gives it; for a minion group, one member's.", NPC_ONLY),
+        _int("strain_threshold", "Strain threshold", "Adversary", 10, 1, 100,
+             "A nemesis's strain threshold (rivals and minions have none).", NPC_ONLY, required=False),
+        _int("group_size", "Minions in the group", "Adversary", 1, 1, 20,
+             "How many minions the group starts with; its wound threshold is one member's times this.", NPC_ONLY),
+        _int("silhouette", "Silhouette", "Body", 1, 0, 10, "Size: 1 for a human. Every 2 points bigger than the "
+             "attacker take 1 difficulty die off its attacks, every 2 smaller add one."),
+        _int("extra_soak", "Soak from talents", "Soak and defence", 0, 0, 10,
+             "Soak besides Brawn and armour: talents, natural armour, an adversary profile's."),
+        _int("extra_melee_defence", "Melee defence from talents", "Soak and defence", 0, 0, 4,
+             "Melee defence besides armour and a Defensive weapon."),
+        _int("extra_ranged_defence", "Ranged defence from talents", "Soak and defence", 0, 0, 4,
+             "Ranged defence besides armour."),
+        FieldSpec("talents", "Talents", FieldKind.TEXT, "Talents", "", help="Named talents with their ranks, "
+                  "separated by commas: 'Grit 2, Toughened 1'. Put what they add in the fields above.",
+                  required=False),
+    ]
+    return tuple(fields)
+
+
+def status_fields() -> tuple[FieldSpec, ...]:
+    """The tracked state in character.status."""
+    return (
+        _int("wounds", "Wounds", "Status", 0, 0, None, "Wounds suffered (a minion group's shared pool)."),
+        _int("strain", "Strain", "Status", 0, 0, None, "Strain suffered (player characters and nemeses)."),
+        FieldSpec("criticals", "Critical injuries", FieldKind.TEXT, "Status", "",
+                  help="Carried critical injuries by key, separated by commas (agony, horrific:brawn); a trailing ~ "
+                       "marks one whose effect is over but which is not healed yet.", required=False),
+        _int("stimpacks", "Stimpacks today", "Status", 0, 0, None, "Stimpacks (painkillers) used within the day."),
+    )
+
+
+def item_fields(kind: ItemKind) -> tuple[FieldSpec, ...]:
+    if kind is ItemKind.WEAPON:
+        combat = tables.combat()
+        return (
+            FieldSpec("skill", "Skill", FieldKind.CHOICE, "Attack", "melee", choices=COMBAT_SKILLS,
+                      help="The combat skill the attack rolls."),
+            _int("damage", "Damage", "Attack", 2, 0, 50, "Base damage; with 'Adds Brawn' the damage is Brawn + "
+                 "this (a melee weapon's '+2')."),
+            FieldSpec("brawn_damage", "Adds Brawn", FieldKind.BOOL, "Attack", False,
+                      help="Melee and brawl weapons written '+X': Brawn is added to the damage."),
+            _int("crit", "Crit", "Attack", 3, 1, 7, "Crit rating: the advantage to spend for a critical injury."),
+            FieldSpec("range_band", "Range", FieldKind.CHOICE, "Attack", "engaged", choices=tuple(combat["bands"]),
+                      help="The farthest range band the weapon reaches."),
+            FieldSpec("qualities", "Qualities", FieldKind.TEXT, "Attack", "", required=False,
+                      help="Separated by commas, ranked ones with their rank: 'Accurate 2, Pierce 1, Knockdown'."),
+            FieldSpec("improvised", "Improvised", FieldKind.BOOL, "Attack", False,
+                      help="Adds 1 threat to its checks; a despair or 2 threat break it."),
+            _int("ammo", "Shots left", "Ammunition", None, 0, 100, "For a Limited Ammo weapon: shots left before a "
+                 "reload; empty when it does not count shots.", required=False),
+        )
+    if kind is ItemKind.ARMOUR:
+        return (
+            _int("soak", "Soak", "Protection", 1, 0, 10, "Added to Brawn for the wearer's soak."),
+            _int("defence", "Defence", "Protection", 0, 0, 4, "Melee and ranged defence: each point is a setback "
+                 "die on attacks against the wearer."),
+        )
+    return (_int("uses", "Uses", "Gear", None, 0, 99, "Uses left; empty when it does not run out.",
+                 required=False),)
+
+
+def new_stats(kind: CharacterKind) -> dict[str, StatValue]:
+    block: dict[str, StatValue] = {key: stats.DEFAULT_CHARACTERISTIC for key in stats.characteristic_keys()}
+    block["silhouette"] = 1
+    if kind is CharacterKind.PC:
+        block |= {"wound_base": HUMAN_BASE, "strain_base": HUMAN_BASE}
+    else:
+        block |= {"adversary": stats.RIVAL, "wound_threshold": 10, "group_size": 1}
+    return block
+
+
+def wound_threshold(character: Character) -> Explained:
+    kind = stats.adversary(character)
+    if kind is None:
+        base = stats.raw_stat(character, "wound_base", HUMAN_BASE)
+        return Explained.of(("species base", base), ("Brawn", stats.characteristic(character, "brawn")))
+    each = stats.member_threshold(character)
+    if kind == stats.MINION:
+        size = stats.group_size(character)
+        return Explained.of((f"{size} minion{'s' if size != 1 else ''} x {each} wounds", size * each))
+    return Explained.of(("adversary profile", each))
+
+
+def strain_threshold(character: Character) -> Explained | None:
+    """None for rivals and minions, who take strain as wounds."""
+    kind = stats.adversary(character)
+    if kind is None:
+        base = stats.raw_stat(character, "strain_base", HUMAN_BASE)
+        return Explained.of(("species base", base), ("Willpower", stats.characteristic(character, "willpower")))
+    if kind == stats.NEMESIS:
+        return Explained.of(("adversary profile", stats.raw_stat(character, "strain_threshold", 10)))
+    return None
+
+
+def soak(character: Character) -> Explained:
+    terms = [Term("Brawn", stats.characteristic(character, "brawn"))]
+    terms += [Term(f"{item.name} soak", stats.item_int(item, "soak"))
+              for item in stats.equipped(character, ItemKind.ARMOUR) if stats.item_int(item, "soak")]
+    extra = stats.raw_stat(character, "extra_soak")
+    if extra:
+        terms.append(Term("talents", extra))
+    return Explained.of(*terms)
+
+
+def _armour_defence(character: Character) -> list[Term]:
+    """Armour's defence does not stack: the best piece worn counts."""
+    worn = [(stats.item_int(i, "defence"), i.name) for i in stats.equipped(character, ItemKind.ARMOUR)]
+    best = max(worn, default=(0, ""))
+    return [Term(f"{best[1]} defence", best[0])] if best[0] else []
+
+
+def defence(character: Character, options: Options, melee: bool, *, guarded: bool = False) -> Explained:
+    """Melee or ranged defence: armour, talents, a Defensive weapon (melee), guarded stance (melee); capped by the
+    `defense_cap` option."""
+    terms = _armour_defence(character)
+    extra = stats.raw_stat(character, "extra_melee_defence" if melee else "extra_ranged_defence")
+    if extra:
+        terms.append(Term("talents", extra))
+    if melee:
+        defensive = max((stats.qualities(w).get("defensive", 0) for w in stats.equipped(character, ItemKind.WEAPON)),
+                        default=0)
+        if defensive:
+            terms.append(Term("Defensive weapon", defensive))
+        if guarded:
+            terms.append(Term("guarded stance", int(tables.combat()["modifiers"]["guarded_stance_melee_defence"])))
+    value = Explained.of(*terms) if terms else Explained.of(("no defence", 0))
+    if option(options, "defense_cap") == "4":
+        value = value.clamped(high=4, label="defence cap")
+    return value
+
+
+def criticals_carried(character: Character) -> Explained:
+    carried = stats.criticals(character)
+    if not carried:
+        return Explained.of(("none", 0))
+    return Explained.of(*((c.text, 1) for c in carried))
+
+
+def derived(character: Character, options: Options) -> dict[str, Explained]:
+    values = {"wound_threshold": wound_threshold(character)}
+    strain = strain_threshold(character)
+    if strain is not None:
+        values["strain_threshold"] = strain
+    values |= {"soak": soak(character), "melee_defence": defence(character, options, True),
+               "ranged_defence": defence(character, options, False), "criticals": criticals_carried(character)}
+    if stats.is_minion(character):
+        size, alive = stats.group_size(character), stats.minions_alive(character)
+        values["minions_left"] = Explained.of(("group", size), ("defeated", alive - size)) if alive < size \
+            else Explained.of(("group", size))
+    return values
