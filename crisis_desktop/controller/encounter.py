@@ -58,6 +58,7 @@ class MapMeasure:
     reach: int                             # steps counting every diagonal as 1: 1 is adjacent
     reading: CoverReading                  # cover and line of sight as the rules read them
     inputs: dict[str, StatValue]           # the target inputs the map fixes (Attacks.map_target_inputs)
+    readout: tuple[str, ...] = ()          # the distance in the rules' own words (Attacks.range_readout), if any
 
 
 @dataclass(frozen=True)
@@ -348,7 +349,8 @@ class EncounterController(FightView):
         tiles, metres, reach = grid.distance(a, t), grid.metres(a, t), grid.reach(a, t)
         return MapMeasure(tiles, metres, reach, reading,
                           self.attacks.map_target_inputs(tiles, metres, reading, reach=reach, hex_grid=grid.hex,
-                                                         options=self.options))
+                                                         options=self.options),
+                          tuple(self.attacks.range_readout(None, tiles, reach, self.options) or ()))
 
     def _cells(self) -> dict[str, Coord]:
         battle_map = self.battle_map()

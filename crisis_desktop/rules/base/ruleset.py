@@ -296,6 +296,13 @@ class Attacks(ABC):
         None where the system has no bands."""
         return None
 
+    def range_readout(self, weapon: EquipmentItem | None, tiles: int, reach: int,
+                      options: Options) -> list[str] | None:
+        """What the map's measure tool says of a distance (`reach` 1: adjacent) in the rules' own words, one line
+        each, with the weapon's use there when one is chosen; None for the generic readout (the weapon's range
+        increment by `weapon_range` and `range_bands`)."""
+        return None
+
     @abstractmethod
     def attack_modifiers(self, request: AttackRequest, options: Options) -> list[Term]:
         """Every modifier of the first attack roll, in order, for the attack dialog; ValueError with the reason

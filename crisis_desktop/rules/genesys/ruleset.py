@@ -56,7 +56,7 @@ from crisis_desktop.rules.genesys import (
     stats,
     tables,
 )
-from crisis_desktop.rules.genesys.movement import GenesysMovement, band_for, cells_per_band
+from crisis_desktop.rules.genesys.movement import GenesysMovement, band_for, cells_per_band, range_readout
 from crisis_desktop.rules.genesys.options import RULE_OPTIONS
 from crisis_desktop.rules.movement import Movement
 from crisis_desktop.rules.tables import load_table
@@ -270,6 +270,11 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing):
     def range_bands(self, options: Options) -> Mapping[str, Sequence[int]] | None:
         """In tiles of one band's depth: short the first, medium the second, long (and extreme) beyond."""
         return {"short": [1, 1], "medium": [2, 2], "long": [3, 10]}
+
+    def range_readout(self, weapon: EquipmentItem | None, tiles: int, reach: int,
+                      options: Options) -> list[str] | None:
+        """The range band (engaged to extreme) by `range_band_cells`, the maneuvers to engage, the weapon there."""
+        return range_readout(weapon, tiles, reach, self.options_with_defaults(options))
 
     def attack_modifiers(self, request: AttackRequest, options: Options) -> list[Term]:
         return attacks.modifiers(request, options)
