@@ -37,6 +37,7 @@ from crisis_desktop.rules.base import (
     StateLabel,
     StateRole,
     Term,
+    Treatment,
     TurnEffects,
 )
 from crisis_desktop.rules.cover import CoverReading
@@ -303,6 +304,13 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing):
     def heal(self, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
              modifiers: tuple[Term, ...] = ()) -> tuple[CheckResult, TurnEffects]:
         return healing.heal(healer, patient, dice, options, modifiers)
+
+    def treatments(self, patient: Actor, options: Options, *, fighting: bool) -> list[Treatment]:
+        return healing.treatments(patient, self.options_with_defaults(options), fighting=fighting)
+
+    def treat(self, key: str, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
+              choice: str | None = None) -> tuple[CheckResult | None, TurnEffects]:
+        return healing.treat(key, healer, patient, dice, self.options_with_defaults(options), choice)
 
     def movement(self) -> Movement:
         return GenesysMovement(self)
