@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from crisis_desktop.rules.dice import TypedDice
 from crisis_desktop.ui.battlemap.map_place import MapPlace
 from crisis_desktop.ui.battlemap.tools import Tool
 from crisis_desktop.ui.views.encounter_board import EncounterBoard
@@ -69,3 +70,20 @@ def test_the_fights_measure_between_tokens_reads_the_band(place, genesys_documen
     assert found.readout == ("long range (6 tiles a band)", "closing to engaged: 4 maneuvers")
     engaged = ctl.measure("cmb-dock-jax", "cmb-dock-thugs")
     assert engaged is not None and engaged.readout == ("engaged (adjacent)",)
+
+
+def test_dragging_a_token_in_the_fight_says_the_band_moves_maneuvers(place, genesys_document, qtbot):
+    ctl = genesys_document.session.controller("enc-dock-9")
+    genesys_document.push(ctl.start(TypedDice(["blank"] * 40)))
+    genesys_document.push(ctl.step("fill_slot", "cmb-dock-mira"))
+    place.set_tool(Tool.SELECT)
+    drag(qtbot, place, [(4, 8), (4, 12), (14, 12)])           # 10 tiles: two bands, the second maneuver for strain
+    assert place.info.text() == "Move two bands (2 maneuvers + 2 strain): 10 of 12 tiles"
+    assert place.scene.token_cell("cmb-dock-mira") == (14, 12)
+    assert ctl.character_of("cmb-dock-mira").status["strain"] == 2
+    drag(qtbot, place, [(14, 12), (15, 12)])                  # no maneuver left: refused with the reason
+    assert place.info.text() == "At most 2 maneuvers a turn: Dr. Mira Sol has 2 taken, this needs 1"
+    assert place.scene.token_cell("cmb-dock-mira") == (14, 12)
+    genesys_document.undo_stack.undo()
+    assert place.scene.token_cell("cmb-dock-mira") == (4, 8)
+    assert ctl.character_of("cmb-dock-mira").status["strain"] == 0
