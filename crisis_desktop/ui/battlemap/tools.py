@@ -342,8 +342,9 @@ class MapTools(QObject):
         grid = scene.grid
         names = f"{ctl.name(attacker_id)} → {ctl.name(target_id)}: " if ctl is not None else ""
         head = f"{names}{grid.distance(a, t)} tiles ({grid.metres(a, t):g} m)"
-        overlay.set_label("\n".join([head, *reading.reason.split("; ")]), scene.centre(t), colour.darker(150))
-        self.info.emit(f"{head}, {reading.reason}")
+        band = self._range_readout(None, grid.distance(a, t), grid.reach(a, t)) or []
+        overlay.set_label("\n".join([head, *band, *reading.reason.split("; ")]), scene.centre(t), colour.darker(150))
+        self.info.emit(", ".join([head, *band, reading.reason]))
         return result
 
     # -- scatter ------------------------------------------------------------------------------

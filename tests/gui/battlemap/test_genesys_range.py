@@ -87,3 +87,11 @@ def test_dragging_a_token_in_the_fight_says_the_band_moves_maneuvers(place, gene
     genesys_document.undo_stack.undo()
     assert place.scene.token_cell("cmb-dock-mira") == (4, 8)
     assert ctl.character_of("cmb-dock-mira").status["strain"] == 0
+
+
+def test_line_of_sight_between_tokens_reads_the_band_too(place):
+    place.tools.show_cover("cmb-dock-kara", "cmb-dock-brakk")
+    lines = place.scene.sight.label.text.splitlines()
+    assert lines[:3] == ["Kara Voss → Brakk the enforcer: 10 tiles (15 m)", "medium range (6 tiles a band)",
+                         "closing to engaged: 2 maneuvers"]
+    assert place.info.text().startswith("Kara Voss → Brakk the enforcer: 10 tiles (15 m), medium range")
