@@ -634,11 +634,11 @@ class EncounterBoard(QWidget):
         if ctl is None:
             return
         patients = [c.id for c in ctl.encounter.combatants]
-        choice = BoardAsk.patient(self, [ctl.character_of(c).name for c in patients])
+        label = next((a.action.label for a in ctl.actions(healer_id) if a.action.role is ActionRole.HEAL), "Heal")
+        choice = BoardAsk.patient(self, [ctl.character_of(c).name for c in patients], label)
         if choice is None:
             return
         patient = patients[choice]
-        label = next((a.action.label for a in ctl.actions(healer_id) if a.action.role is ActionRole.HEAL), "Heal")
         self._push_rolled(lambda dice: ctl.heal(healer_id, patient, dice), label, f"{label} dice",
                           "Faces of the dice, in the order of the list")
 
