@@ -16,7 +16,7 @@ from crisis_desktop.rules.glyphs import Glyph, burst, circle
 
 
 def _success() -> Glyph:
-    return Glyph(SUCCESS, (burst(0.5, 0.5, [0.5, 0.14, 0.3, 0.14] * 4),))
+    return Glyph(SUCCESS, (burst(0.5, 0.5, [0.5, 0.16, 0.32, 0.16] * 4),))
 
 
 def _failure() -> Glyph:

@@ -1,0 +1,95 @@
+"""Renders crisis_desktop/docs/screenshots/genesys-dice.png (an attack's pool, the typed dice palette and a rolled
+result) and genesys-player-display.png (the round's slots): python tests/gui/encounter/make_genesys_screenshots.py
+[--dark] [--out DIR]."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parents[3]
+sys.path.insert(0, str(ROOT))
+
+from PySide6.QtWidgets import QApplication, QStyleFactory  # noqa: E402
+
+from crisis_desktop.rules.dice import RandomDice, TypedDice  # noqa: E402
+from crisis_desktop.rules.flow import StepRole  # noqa: E402
+from crisis_desktop.storage.campaign_store import CampaignStore  # noqa: E402
+from crisis_desktop.storage.paths import AppPaths  # noqa: E402
+from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog  # noqa: E402
+from crisis_desktop.ui.document import CampaignDocument  # noqa: E402
+from crisis_desktop.ui.player_display.display import PlayerDisplay  # noqa: E402
+from crisis_desktop.ui.views.encounter_board import EncounterBoard  # noqa: E402
+from tests.gui.palettes import dark_palette, light_palette  # noqa: E402
+from tests.unit.rules.genesys.people import boss, campaign, enforcer, jax, kara, thugs  # noqa: E402
+
+SHOTS = ROOT / "crisis_desktop" / "docs" / "screenshots"
+SEED = 9
+
+
+def genesys_board() -> tuple[EncounterBoard, CampaignDocument]:
+    """A genesys fight on a board: Kara and Jax against thugs, an enforcer and their boss, initiative rolled."""
+    paths = AppPaths(Path(tempfile.mkdtemp())).ensure()
+    game = campaign(kara(), jax(), thugs(3), enforcer(), boss())
+    game.encounters[0].name = "Dock 9"
+    store = CampaignStore(paths)
+    path = paths.campaigns / "docks.json"
+    store.save(game, path)
+    document = CampaignDocument(store.load(path), path, store)
+    board = EncounterBoard()
+    board.set_document(document)
+    board.show_encounter("enc")
+    board.add_characters([c.id for c in document.campaign.characters])
+    # Initiative (Cool or Vigilance) with dice that give the slots PC, NPC, PC, NPC, NPC.
+    document.push(board.controller.start(RandomDice(SEED)))
+    return board, document
+
+
+def main(out: Path) -> None:
+    board, document = genesys_board()
+    ctl = board.controller
+    kara_id = next(c.id for c in ctl.encounter.combatants if ctl.name(c.id) == "Kara")
+    enforcer_id = next(c.id for c in ctl.encounter.combatants if ctl.name(c.id) == "Enforcer")
+    document.push(ctl.step("fill_slot", kara_id))
+    dialog = AttackDialog(ctl, kara_id, enforcer_id)
+    dialog.resize(720, 10)
+    dialog.show()
+    QApplication.processEvents()
+    dialog.typed_dice.setChecked(True)
+    for key in (("proficiency", "sa"), ("proficiency", "s"), ("ability", "aa"), ("difficulty", "th")):
+        dialog.dice_entry.face_buttons[key].click()
+    dialog.roll()
+    assert isinstance(dialog.dice(), TypedDice)
+    dialog.adjustSize()
+    QApplication.processEvents()
+    dialog.grab().save(str(out / "genesys-dice.png"))
+    dialog.close()
+    assert dialog.rolled_event is not None, dialog.problem.text()
+    document.push(dialog.rolled_event)
+    document.push(ctl.step_by_role(StepRole.ADVANCE))
+    thugs_id = next(c.id for c in ctl.encounter.combatants if ctl.name(c.id) == "Thugs")
+    document.push(ctl.step("fill_slot", thugs_id))
+    document.push(ctl.step_by_role(StepRole.ADVANCE))        # PC slot 2 comes up: the players pick who acts
+
+    display = PlayerDisplay(board.model)
+    display.resize(1280, 720)
+    display.show_encounter(document.session)
+    document.changed.connect(display.apply_changes)
+    display.show()
+    QApplication.processEvents()
+    display.grab().save(str(out / "genesys-player-display.png"))
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--dark", action="store_true")
+    parser.add_argument("--out", type=Path, default=SHOTS)
+    args = parser.parse_args()
+    application = QApplication(sys.argv[:1])
+    application.setStyle(QStyleFactory.create("Fusion"))
+    application.setPalette(dark_palette() if args.dark else light_palette())
+    main(args.out)
