@@ -137,6 +137,11 @@ def symbol_layers(symbols: Sequence[str], glyphs: Mapping[str, Glyph], fill: str
             for i, s in enumerate(symbols)]
 
 
+def border_width(scale: float) -> float:
+    """How thick a die's border is drawn at `scale` pixels to the unit box: enough to show at icon sizes."""
+    return max(1.25, scale / 20)
+
+
 # -- SVG -----------------------------------------------------------------------------------------------------
 def _path(outlines: Iterable[Outline], scale: float) -> str:
     return " ".join("M " + " L ".join(f"{x * scale:.2f} {y * scale:.2f}" for x, y in outline) + " Z"
@@ -152,7 +157,7 @@ def layers_svg(layers: Sequence[Layer], width: float, height: float, scale: floa
     if title:
         parts.append(f"<title>{_text(title)}</title>")
     for layer in layers:
-        border = (f' stroke={quoteattr(ink)} stroke-width="{max(1.0, scale / 24):.2f}" stroke-linejoin="round"'
+        border = (f' stroke={quoteattr(ink)} stroke-width="{border_width(scale):.2f}" stroke-linejoin="round"'
                   if layer.border else "")
         parts.append(f'<path d="{_path(layer.outlines, scale)}" fill={quoteattr(layer.fill or ink)} '
                      f'fill-rule="evenodd"{border}/>')

@@ -42,7 +42,7 @@ def acting_text(slots: Sequence[Slot]) -> str:
     now = next((s for s in slots if s.state == "now"), None)
     if now is None:
         return ""
-    return f"{now.label} — {SIDE_ACTS.get(now.side, now.side + ' acts')}"
+    return f"{now.label} — {SIDE_ACTS.get(now.side, now.side + ' side acts')}"
 
 
 class SlotStrip(QWidget):

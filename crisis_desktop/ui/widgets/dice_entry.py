@@ -179,7 +179,7 @@ class RollBox(QGroupBox):
         counts: dict[str, int] = {}
         for kind in dice:
             counts[kind.name] = counts.get(kind.name, 0) + 1
-        words = ", ".join(f"{n} {name}{'' if n == 1 else 's'}" for name, n in counts.items())
+        words = ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in counts.items())
         self.pool.show_dice([(kind, None) for kind in dice], words=f"Pool: {words}" if words else "")
         self.pool_label.setVisible(not self.pool.isHidden())
 

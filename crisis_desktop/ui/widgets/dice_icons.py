@@ -10,7 +10,7 @@ from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPainter, QPainterPath
 from PySide6.QtWidgets import QLabel, QWidget
 
 from crisis_desktop.rules.dice import DieKind, Face
-from crisis_desktop.rules.glyphs import Glyph, Layer, die_layers, drawn, symbol_layers
+from crisis_desktop.rules.glyphs import Glyph, Layer, border_width, die_layers, drawn, symbol_layers
 from crisis_desktop.ui import theme
 
 _CACHE: dict[tuple[object, ...], QPixmap] = {}
@@ -45,7 +45,7 @@ def paint_layers(painter: QPainter, layers: Sequence[Layer], origin: QPointF, sc
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     for layer in layers:
-        pen = QPen(ink, max(1.0, scale / 24)) if layer.border else Qt.PenStyle.NoPen
+        pen = QPen(ink, border_width(scale)) if layer.border else Qt.PenStyle.NoPen
         painter.setPen(pen)
         painter.setBrush(QColor(layer.fill) if layer.fill else ink)
         painter.drawPath(_path(layer.outlines, scale, origin))

@@ -16,44 +16,21 @@ sys.path.insert(0, str(ROOT))
 
 from PySide6.QtWidgets import QApplication, QStyleFactory  # noqa: E402
 
-from crisis_desktop.rules.dice import RandomDice, TypedDice  # noqa: E402
 from crisis_desktop.rules.flow import StepRole  # noqa: E402
-from crisis_desktop.storage.campaign_store import CampaignStore  # noqa: E402
 from crisis_desktop.storage.paths import AppPaths  # noqa: E402
 from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog  # noqa: E402
-from crisis_desktop.ui.document import CampaignDocument  # noqa: E402
 from crisis_desktop.ui.player_display.display import PlayerDisplay  # noqa: E402
-from crisis_desktop.ui.views.encounter_board import EncounterBoard  # noqa: E402
+from tests.gui.genesys_fight import combatant, genesys_board, genesys_document  # noqa: E402
 from tests.gui.palettes import dark_palette, light_palette  # noqa: E402
-from tests.unit.rules.genesys.people import boss, campaign, enforcer, jax, kara, thugs  # noqa: E402
 
 SHOTS = ROOT / "crisis_desktop" / "docs" / "screenshots"
-SEED = 9
-
-
-def genesys_board() -> tuple[EncounterBoard, CampaignDocument]:
-    """A genesys fight on a board: Kara and Jax against thugs, an enforcer and their boss, initiative rolled."""
-    paths = AppPaths(Path(tempfile.mkdtemp())).ensure()
-    game = campaign(kara(), jax(), thugs(3), enforcer(), boss())
-    game.encounters[0].name = "Dock 9"
-    store = CampaignStore(paths)
-    path = paths.campaigns / "docks.json"
-    store.save(game, path)
-    document = CampaignDocument(store.load(path), path, store)
-    board = EncounterBoard()
-    board.set_document(document)
-    board.show_encounter("enc")
-    board.add_characters([c.id for c in document.campaign.characters])
-    # Initiative (Cool or Vigilance) with dice that give the slots PC, NPC, PC, NPC, NPC.
-    document.push(board.controller.start(RandomDice(SEED)))
-    return board, document
 
 
 def main(out: Path) -> None:
-    board, document = genesys_board()
+    document = genesys_document(AppPaths(Path(tempfile.mkdtemp())).ensure())
+    board = genesys_board(document)
     ctl = board.controller
-    kara_id = next(c.id for c in ctl.encounter.combatants if ctl.name(c.id) == "Kara")
-    enforcer_id = next(c.id for c in ctl.encounter.combatants if ctl.name(c.id) == "Enforcer")
+    kara_id, enforcer_id = combatant(board, "Kara"), combatant(board, "Enforcer")
     document.push(ctl.step("fill_slot", kara_id))
     dialog = AttackDialog(ctl, kara_id, enforcer_id)
     dialog.resize(720, 10)
@@ -63,7 +40,6 @@ def main(out: Path) -> None:
     for key in (("proficiency", "sa"), ("proficiency", "s"), ("ability", "aa"), ("difficulty", "th")):
         dialog.dice_entry.face_buttons[key].click()
     dialog.roll()
-    assert isinstance(dialog.dice(), TypedDice)
     dialog.adjustSize()
     QApplication.processEvents()
     dialog.grab().save(str(out / "genesys-dice.png"))
@@ -71,8 +47,7 @@ def main(out: Path) -> None:
     assert dialog.rolled_event is not None, dialog.problem.text()
     document.push(dialog.rolled_event)
     document.push(ctl.step_by_role(StepRole.ADVANCE))
-    thugs_id = next(c.id for c in ctl.encounter.combatants if ctl.name(c.id) == "Thugs")
-    document.push(ctl.step("fill_slot", thugs_id))
+    document.push(ctl.step("fill_slot", combatant(board, "Thugs")))
     document.push(ctl.step_by_role(StepRole.ADVANCE))        # PC slot 2 comes up: the players pick who acts
 
     display = PlayerDisplay(board.model)
