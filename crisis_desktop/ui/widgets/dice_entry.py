@@ -144,6 +144,8 @@ class RollBox(QGroupBox):
         self.pool_label.hide()
         self.rolled_dice = DiceStrip(self.glyphs)
         self.rolled_dice.setObjectName(f"{name}-rolled")
+        self.rolled_label = QLabel("Rolled:")
+        self.rolled_label.hide()
         self.dice_entry = TypedDiceEntry(kinds, glyphs=self.glyphs)
         self.roll_button = QPushButton("&Roll")
         self.roll_button.clicked.connect(lambda _checked=False: roll())
@@ -165,7 +167,10 @@ class RollBox(QGroupBox):
         row.addWidget(self.roll_button)
         row.addWidget(self.problem, 1)
         layout.addLayout(row)
-        layout.addWidget(self.rolled_dice)
+        rolled_row = QHBoxLayout()
+        rolled_row.addWidget(self.rolled_label)
+        rolled_row.addWidget(self.rolled_dice, 1)
+        layout.addLayout(rolled_row)
         layout.addWidget(self.breakdown)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Apply | QDialogButtonBox.StandardButton.Cancel)
         self.apply_button = self.buttons.button(QDialogButtonBox.StandardButton.Apply)
@@ -194,6 +199,7 @@ class RollBox(QGroupBox):
         if net is not None and faces:
             words += f"; net {net.describe()}"
         self.rolled_dice.show_dice(faces, symbols, words)
+        self.rolled_label.setVisible(not self.rolled_dice.isHidden())
         self.breakdown.setPlainText(breakdown)
         self.roll_button.setEnabled(False)
         self.apply_button.setEnabled(True)
