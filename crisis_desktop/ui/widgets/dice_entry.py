@@ -52,7 +52,7 @@ class TypedDiceEntry(QWidget):
     the face's words in its tooltip; otherwise it reads the face's text."""
 
     def __init__(self, kinds: Sequence[DieKind] = (), parent: QWidget | None = None,
-                 glyphs: Mapping[str, Glyph] | None = None) -> None:
+                 glyphs: Mapping[str, Glyph] | None = None, typed_only: bool = False) -> None:
         super().__init__(parent)
         self.kinds = tuple(kinds)
         self.glyphs: Mapping[str, Glyph] = glyphs or {}
@@ -72,6 +72,10 @@ class TypedDiceEntry(QWidget):
         typed.addWidget(self.typed_dice)
         typed.addWidget(self.faces, 1)
         layout.addLayout(typed)
+        if typed_only:              # asked for typed dice alone: no choice to offer
+            self.typed_dice.setChecked(True)
+            self.app_dice.hide()
+            self.typed_dice.hide()
         if kinds:
             palette = QGridLayout()
             for row, kind in enumerate(kinds):

@@ -4,14 +4,16 @@ the rolled faces with the net symbols, in the check dialog and the attack panel;
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor, QImage
-from PySide6.QtWidgets import QToolButton
+from PySide6.QtWidgets import QApplication, QToolButton
 
 from crisis_desktop.rules.dice import RandomDice
 from crisis_desktop.rules.genesys import narrative
 from crisis_desktop.ui.dialogs.check_dialog import CheckDialog
+from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
 from crisis_desktop.ui.views.attack_panel import AttackPanel
+from crisis_desktop.ui.widgets.dice_entry import TypedDiceEntry
 from crisis_desktop.ui.widgets.dice_icons import page_ink
 from tests.gui.genesys_fight import combatant, genesys_board, genesys_document
 from tests.gui.palettes import app_palette, dark_palette, light_palette
@@ -146,3 +148,40 @@ def test_crisis_keeps_its_numbers(board, qtbot):
     assert dialog.rolled_event is not None
     assert dialog.roll_box.rolled_dice.isHidden() and dialog.breakdown.toPlainText()
     assert isinstance(dialog.dice_entry.dice(dialog._rng), RandomDice)
+
+
+def test_typed_dice_the_board_asks_for_are_clicked_on_their_symbols(qtbot, paths, monkeypatch):
+    document = genesys_document(paths)
+    board = genesys_board(document, start=False)
+    qtbot.addWidget(board)
+    asked = []
+    original = BoardAsk.dice.__func__
+
+    def ask(cls, parent, title, prompt, value="", **looks):
+        def answer() -> None:
+            form = QApplication.activeModalWidget()
+            entry = form.findChild(TypedDiceEntry)
+            asked.append((title, len(entry.face_buttons), entry.app_dice.isHidden(), entry.typed_dice.isChecked()))
+            if not value:          # the first time: one face, too few for everyone's initiative
+                entry.face_buttons[("ability", "s")].click()
+            else:
+                entry.faces.setText(value + " s a" * 10)
+            form.accept()
+        QTimer.singleShot(0, answer)
+        return original(cls, parent, title, prompt, value, **looks)
+
+    monkeypatch.setattr(BoardAsk, "dice", classmethod(ask))
+    board.enter_dice.setChecked(True)
+    board.act_start.trigger()
+    faces = sum(len(k.face_texts()) for k in narrative.kinds().values())
+    assert asked[0] == ("Initiative dice", faces, True, True)
+    assert len(asked) == 2 and board.controller.encounter.started     # asked again for the dice missing
+
+
+def test_crisis_typed_dice_stay_a_line_of_numbers(board, monkeypatch):
+    asked = []
+    monkeypatch.setattr(BoardAsk, "dice", classmethod(lambda _c, _p, title, prompt, value="", **looks:
+                                                      asked.append(looks)))        # then the GM cancels
+    board.enter_dice.setChecked(True)
+    board.act_start.trigger()
+    assert asked == [{}] and not board.controller.encounter.started
