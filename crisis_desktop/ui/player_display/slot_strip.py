@@ -69,13 +69,27 @@ class SlotStrip(QWidget):
         self.updateGeometry()
         self.update()
 
-    def _fonts(self) -> tuple[QFont, QFont]:
+    def _fonts(self, size: int | None = None) -> tuple[QFont, QFont]:
+        size = size or self.point_size
         big = QFont()
-        big.setPointSize(self.point_size + 4)
+        big.setPointSize(size + 4)
         big.setBold(True)
         small = QFont()
-        small.setPointSize(self.point_size)
+        small.setPointSize(size)
         return big, small
+
+    def _width(self, size: int) -> int:
+        big, small = self._fonts(size)
+        text = QFontMetrics(big).horizontalAdvance(self.text) + 24 if self.text else 0
+        metrics = QFontMetrics(small)
+        return text + sum(metrics.horizontalAdvance(s.label) + 32 for s in self.slots)
+
+    def _fitting_size(self) -> int:
+        """The largest type, down to 9 points, in which every slot fits the width (a big fight has many slots)."""
+        size = self.point_size
+        while size > 9 and self._width(size) > self.width():
+            size -= 1
+        return size
 
     def sizeHint(self) -> QSize:  # Override QWidget::sizeHint
         big, small = self._fonts()
@@ -84,7 +98,7 @@ class SlotStrip(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:  # Override QWidget::paintEvent
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        big, small = self._fonts()
+        big, small = self._fonts(self._fitting_size())
         height = self.height()
         x = 0.0
         if self.text:

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QLabel
 from crisis_desktop.rules.dice import RandomDice
 from crisis_desktop.rules.flow import OrderRow, StepRole
 from crisis_desktop.ui.player_display.display import PlayerDisplay
-from crisis_desktop.ui.player_display.slot_strip import Slot, acting_text, slots_of
+from crisis_desktop.ui.player_display.slot_strip import Slot, SlotStrip, acting_text, slots_of
 from crisis_desktop.ui.player_display.turn_list import SIDE_COLOURS
 from tests.gui.genesys_fight import combatant, genesys_board, genesys_document
 
@@ -68,3 +68,16 @@ def test_slots_read_from_the_flows_rows_alone():
     ended = [OrderRow("a", "PC slot 1", "done", side="party"), OrderRow(None, "NPC slot 1", "skipped", side="enemies")]
     assert [s.state for s in slots_of(ended)] == ["done", "done"] and acting_text(slots_of(ended)) == ""
     assert acting_text([Slot("Ally slot 1", "allies", "now")]) == "Ally slot 1 — allies side acts"
+
+
+def test_many_slots_still_fit_in_smaller_type(qtbot):
+    strip = SlotStrip(dict(SIDE_COLOURS))
+    qtbot.addWidget(strip)
+    strip.resize(900, 60)
+    few = [OrderRow(None, "PC slot 1", current=True, side="party")]
+    strip.set_rows(few)
+    assert strip._fitting_size() == strip.point_size
+    many = [OrderRow(None, f"NPC slot {n}", current=n == 1, side="enemies") for n in range(1, 13)]
+    strip.set_rows(many)
+    assert 9 <= strip._fitting_size() < strip.point_size
+    assert strip._width(strip._fitting_size()) <= 900 or strip._fitting_size() == 9
