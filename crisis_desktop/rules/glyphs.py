@@ -11,7 +11,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from xml.sax.saxutils import quoteattr
+from xml.sax.saxutils import escape, quoteattr
 
 from crisis_desktop.rules.dice import DieKind, Face
 from crisis_desktop.rules.tally import Tally
@@ -155,7 +155,7 @@ def layers_svg(layers: Sequence[Layer], width: float, height: float, scale: floa
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
              f'viewBox="0 0 {width:g} {height:g}" role="img">']
     if title:
-        parts.append(f"<title>{_text(title)}</title>")
+        parts.append(f"<title>{escape(title)}</title>")
     for layer in layers:
         border = (f' stroke={quoteattr(ink)} stroke-width="{border_width(scale):.2f}" stroke-linejoin="round"'
                   if layer.border else "")
@@ -163,10 +163,6 @@ def layers_svg(layers: Sequence[Layer], width: float, height: float, scale: floa
                      f'fill-rule="evenodd"{border}/>')
     parts.append("</svg>")
     return "".join(parts)
-
-
-def _text(value: str) -> str:
-    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def die_svg(kind: DieKind, face: Face | None, glyphs: Mapping[str, Glyph], size: float = 32,
