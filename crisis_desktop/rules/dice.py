@@ -21,6 +21,7 @@ class DieRoll:
     sides: int
     value: int
     label: str = ""
+    kind: str = ""                   # the key of the DieKind for a die of symbols (its face is `value`)
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,12 @@ class Face:
 
     text: str
     symbols: Tally
+    shows: tuple[str, ...] = ()      # the symbols printed on it, where they are not what it counts (a triumph
+                                     # counts a success besides, and shows only the triumph)
+
+    def printed(self) -> tuple[str, ...]:
+        """The symbols drawn on the face, one by one: `shows`, else each symbol it counts as many times."""
+        return self.shows or tuple(symbol for symbol, n in self.symbols.items() for _ in range(n))
 
 
 @dataclass(frozen=True)
@@ -40,6 +47,11 @@ class DieKind:
     name: str
     faces: tuple[Face, ...]
     colour: str = ""                 # how the table knows it ("green"), for the typed dice palette
+    # How it is drawn (rules/glyphs.py): "square", "diamond" or "hexagon", its colour and the colour of the
+    # symbols on it ("#rrggbb"); empty where the rules do not say, and the GUI shows it in words.
+    shape: str = ""
+    fill: str = ""
+    ink: str = ""
 
     @property
     def sides(self) -> int:

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from crisis_desktop.rules.cover import CoverReading
     from crisis_desktop.rules.flow import RoundFlow
     from crisis_desktop.rules.geometry import Coord, Terrain
+    from crisis_desktop.rules.glyphs import Glyph
     from crisis_desktop.rules.movement import Movement
 
 
@@ -63,6 +64,11 @@ class Ruleset(ABC):
     def dice_kinds(self) -> Sequence[DieKind]:
         """The dice of symbols the system rolls (for typing them in by their faces); none for numbered dice."""
         return ()
+
+    def symbol_glyphs(self) -> Mapping[str, Glyph]:
+        """How the symbols of those dice are drawn (rules/glyphs.py), by symbol, in the order a result lists them;
+        none by default: the dice's faces and results are shown in words and numbers."""
+        return {}
 
     def movement(self) -> Movement | None:
         """The system's movement rules on the battle map (rules/movement.py); None lets the map move tokens
@@ -219,6 +225,11 @@ class Checks(ABC):
         modifiers = (Term("circumstance", circumstance),) if isinstance(circumstance, int) and circumstance else ()
         return CheckRequest(actor, skill, difficulty, modifiers, inputs=values)
 
+    def check_dice(self, request: CheckRequest, options: Options) -> Sequence[DieKind]:
+        """The dice of symbols the check rolls, in the order they are rolled, for the dialog to show the pool before
+        the roll; none for dice of numbers (the default)."""
+        return ()
+
     @abstractmethod
     def check(self, request: CheckRequest, dice: DiceSource, options: Options) -> CheckResult: ...
 
@@ -321,6 +332,11 @@ class Attacks(ABC):
     def dice_order(self, request: AttackRequest, options: Options) -> str:
         """In what order typed dice are read for this attack, in plain words."""
         return "in the order the rules ask for them"
+
+    def attack_dice(self, request: AttackRequest, options: Options) -> Sequence[DieKind]:
+        """The dice of symbols the first attack roll rolls, in the order they are rolled, for the attack's pool
+        before the roll; none for dice of numbers (the default). ValueError as `attack_modifiers`."""
+        return ()
 
     def to_beat(self, request: AttackRequest, options: Options) -> Explained | None:
         """What the first attack roll must reach, with its terms (crisis: the DL of 4, or the target's Parry), for

@@ -55,10 +55,12 @@ from crisis_desktop.rules.genesys import (
     narrative,
     sheet,
     stats,
+    symbols,
     tables,
 )
 from crisis_desktop.rules.genesys.movement import GenesysMovement, band_for, cells_per_band, range_readout
 from crisis_desktop.rules.genesys.options import RULE_OPTIONS
+from crisis_desktop.rules.glyphs import Glyph
 from crisis_desktop.rules.movement import Movement
 from crisis_desktop.rules.tables import load_table
 
@@ -92,6 +94,9 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing):
 
     def dice_kinds(self) -> Sequence[DieKind]:
         return tuple(narrative.kinds().values())
+
+    def symbol_glyphs(self) -> Mapping[str, Glyph]:
+        return symbols.glyphs()
 
     def character_fields(self) -> Sequence[FieldSpec]:
         return sheet.character_fields()
@@ -230,6 +235,9 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing):
     def check(self, request: CheckRequest, dice: DiceSource, options: Options) -> CheckResult:
         return checks.check(request, dice, options)
 
+    def check_dice(self, request: CheckRequest, options: Options) -> Sequence[DieKind]:
+        return checks.check_pool(request).dice()
+
     def check_odds(self, request: CheckRequest, options: Options) -> CheckOdds:
         return checks.check_odds(request, options)
 
@@ -286,6 +294,9 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing):
     def dice_order(self, request: AttackRequest, options: Options) -> str:
         return ("proficiency, ability, boost, challenge, difficulty, then setback dice; then a d100 for each "
                 "critical injury (and a d10 for Horrific or Gruesome)")
+
+    def attack_dice(self, request: AttackRequest, options: Options) -> Sequence[DieKind]:
+        return combat.attack_pool(request, options).dice()
 
     def to_beat(self, request: AttackRequest, options: Options) -> Explained | None:
         return Explained.of(("one net success", 1))

@@ -101,7 +101,8 @@ class AttackDialog(QDialog):
         self.odds = plain_label()
         self.odds.setObjectName("attack-odds")
         self.odds.setWordWrap(True)
-        self.roll_box = RollBox(controller.ruleset.dice_kinds(), self.roll, self, "attack")
+        self.roll_box = RollBox(controller.ruleset.dice_kinds(), self.roll, self, "attack",
+                                controller.ruleset.symbol_glyphs())
         box = self.roll_box
         self.dice_entry, self.roll_button, self.problem, self.roll_breakdown = (box.dice_entry, box.roll_button,
                                                                                 box.problem, box.breakdown)
@@ -413,6 +414,7 @@ class AttackDialog(QDialog):
             self.to_beat.setText("")
             self.odds.setText("")
             self.roll_button.setEnabled(False)
+            self.roll_box.show_pool(())
             return
         try:
             preview = self.controller.attack_preview(request)
@@ -421,6 +423,7 @@ class AttackDialog(QDialog):
             self.to_beat.setText("")
             self.odds.setText("")
             self.roll_button.setEnabled(False)
+            self.roll_box.show_pool(())
             return
         self.modifiers.setText("Modifiers: " + (", ".join(f"{t.label} {t.value:+g}" for t in preview.modifiers)
                                                 or "none"))
@@ -442,6 +445,7 @@ class AttackDialog(QDialog):
             self.odds.setText("\n".join(lines))
         cost = f"Costs {preview.cost}" if preview.cost != "free" else "Costs nothing"
         self.cost.setText(f"{cost}: {preview.cannot}" if preview.cannot else f"{cost}.")
+        self.roll_box.show_pool(self.controller.attacks.attack_dice(request, self.controller.options))
         self.faces.setToolTip(f"Typed dice are read {preview.dice_order}")
         self.faces.setPlaceholderText(f"faces in order: {preview.dice_order}")
         self.roll_button.setEnabled(self.rolled_event is None and preview.cannot is None
@@ -476,7 +480,8 @@ class AttackDialog(QDialog):
             return
         self.rolled_event = event
         result = event.result
-        self.roll_box.rolled("\n".join([result.summary, *attack_details(result)]))
+        self.roll_box.rolled("\n".join([result.summary, *attack_details(result)]), result.attack.dice,
+                             result.attack.tally)
 
     @classmethod
     def ask(cls, parent: QWidget | None, controller: EncounterController, attacker_id: str,

@@ -58,7 +58,8 @@ class CheckDialog(QDialog):
         self.odds = QLabel()
         self.odds.setObjectName("check-odds")
         self.odds.setWordWrap(True)
-        self.roll_box = RollBox(controller.ruleset.dice_kinds(), self.roll, self, "check")
+        self.roll_box = RollBox(controller.ruleset.dice_kinds(), self.roll, self, "check",
+                                controller.ruleset.symbol_glyphs())
         box = self.roll_box
         self.dice_entry, self.roll_button, self.problem, self.breakdown = (box.dice_entry, box.roll_button,
                                                                            box.problem, box.breakdown)
@@ -118,7 +119,10 @@ class CheckDialog(QDialog):
         except ValueError as exc:
             self.odds.setText(str(exc))
             self.roll_button.setEnabled(False)
+            self.roll_box.show_pool(())
             return
+        self.roll_box.show_pool(self.controller.checks.check_dice(request, self.controller.options)
+                                if request is not None else ())
         self.odds.setText(odds_text(odds) if odds is not None else "Choose who makes the check, and on what.")
         self.roll_button.setEnabled(odds is not None and self.rolled_event is None)
 
@@ -137,7 +141,8 @@ class CheckDialog(QDialog):
             self.problem.setText(str(exc))
             return
         self.rolled_event = event
-        self.roll_box.rolled(describe_check(self.skill.currentText(), event.result))
+        self.roll_box.rolled(describe_check(self.skill.currentText(), event.result), event.result.dice,
+                             event.result.tally)
 
     @classmethod
     def ask(cls, parent: QWidget | None, controller: EncounterController,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QItemSelectionModel, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
@@ -540,7 +540,7 @@ class EncounterBoard(QWidget):
         prompt = f"{what}:"
         while True:
             try:
-                faces = BoardAsk.dice(self, dice_title, prompt, typed)
+                faces = BoardAsk.dice(self, dice_title, prompt, typed, **self._dice_looks())
             except ValueError as exc:
                 prompt = f"{exc}. {what}:"
                 continue
@@ -551,6 +551,12 @@ class EncounterBoard(QWidget):
             except NeedMoreDice as exc:
                 typed = " ".join(map(str, faces))
                 prompt = f"{exc}. Faces so far:"
+
+    def _dice_looks(self) -> dict[str, Any]:
+        """The rules' dice of symbols and how they look, for typed dice to be clicked; nothing for numbered dice."""
+        ruleset = self.controller.ruleset if self.controller is not None else None
+        kinds = ruleset.dice_kinds() if ruleset is not None else ()
+        return {"kinds": kinds, "glyphs": ruleset.symbol_glyphs()} if ruleset is not None and kinds else {}
 
     def next_turn(self) -> None:
         self._take(StepRole.ADVANCE)
