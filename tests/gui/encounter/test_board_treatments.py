@@ -31,7 +31,8 @@ def script(monkeypatch, picks: list[str], dice: list[str] | None = None) -> list
 
     monkeypatch.setattr(BoardAsk, "choose", classmethod(choose))
     if dice is not None:
-        monkeypatch.setattr(BoardAsk, "dice", classmethod(lambda _c, _p, title, prompt, value="": list(dice)))
+        monkeypatch.setattr(BoardAsk, "dice",
+                            classmethod(lambda _c, _p, title, prompt, value="", **_kinds: list(dice)))
     return asked
 
 
@@ -43,7 +44,8 @@ def test_medicine_in_the_fight_from_the_treat_button(dock, genesys_document, mon
     ctl = dock.controller
     ctl.character_of("cmb-dock-jax").status["wounds"] = 6
     dock.enter_dice.setChecked(True)
-    monkeypatch.setattr(BoardAsk, "dice", classmethod(lambda _c, _p, title, prompt, value="": ["blank"] * 40))
+    monkeypatch.setattr(BoardAsk, "dice",
+                        classmethod(lambda _c, _p, title, prompt, value="", **_kinds: ["blank"] * 40))
     dock.act_start.trigger()
     dock.select("cmb-dock-mira")
     dock.act_act_now.trigger()                                # Mira takes the first PC slot
