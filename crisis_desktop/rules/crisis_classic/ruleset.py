@@ -50,6 +50,8 @@ from crisis_desktop.rules.flow import RoundFlow
 from crisis_desktop.rules.flows.sequential import SequentialFlow
 from crisis_desktop.rules.geometry import Coord, Terrain
 from crisis_desktop.rules.movement import Movement
+from crisis_desktop.rules.npc_builds import build, tier_for
+from crisis_desktop.rules.tables import load_table
 
 
 class CrisisClassicRuleset(Ruleset, Checks, Attacks, Healing):
@@ -108,6 +110,12 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, Healing):
 
     def npc_level_field(self) -> FieldSpec | None:
         return next(f for f in self.character_fields() if f.key == "difficulty")
+
+    def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
+        """Abilities, skill ranks, a melee and a ranged weapon (armour from DL 5) by the tiers of
+        resources/rules/crisis-classic/npc.json."""
+        return build(name, self.new_stats(CharacterKind.NPC, dice), tier_for(load_table("crisis-classic", "npc"), level),
+                     self.equipment_catalogue(), "difficulty", level)
 
     def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]:
         return sheet.item_fields(kind)

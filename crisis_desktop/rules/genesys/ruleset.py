@@ -25,6 +25,7 @@ from crisis_desktop.rules.base import (
     Currency,
     DamageResult,
     Explained,
+    FieldKind,
     FieldSpec,
     Healing,
     InitiativeEntry,
@@ -59,6 +60,7 @@ from crisis_desktop.rules.genesys import (
 from crisis_desktop.rules.genesys.movement import GenesysMovement, band_for, cells_per_band
 from crisis_desktop.rules.genesys.options import RULE_OPTIONS
 from crisis_desktop.rules.movement import Movement
+from crisis_desktop.rules.npc_builds import build, tier_for
 from crisis_desktop.rules.tables import load_table
 
 CONDITIONS = (
@@ -107,6 +109,17 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing):
     def equipment_catalogue(self) -> list[EquipmentItem]:
         """Weapons, armour and gear of the rules notes (resources/rules/genesys/equipment.json)."""
         return [EquipmentItem.model_validate(row) for row in load_table("genesys", "equipment")]
+
+    def npc_level_field(self) -> FieldSpec | None:
+        """Genesys adversaries have no level: Quick NPC asks for a power level 1 to 5 (not kept on the sheet)."""
+        return FieldSpec("power", "Power level", FieldKind.INT, "NPC", 2, 1, 5,
+                         help="1: a minion group of 3; 2 to 4: rivals, each better; 5: a nemesis.")
+
+    def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
+        """A minion group, a rival or a nemesis with combat skills, a melee and a ranged weapon and armour, by the
+        tiers of resources/rules/genesys/npc.json."""
+        return build(name, self.new_stats(CharacterKind.NPC, dice), tier_for(load_table("genesys", "npc"), level),
+                     self.equipment_catalogue(), None, level)
 
     # -- sheets -----------------------------------------------------------------------------------------------
     def new_stats(self, kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:
