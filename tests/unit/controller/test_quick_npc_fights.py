@@ -49,7 +49,7 @@ def test_a_quick_npc_attacks_at_once(ruleset_id: str, level: int) -> None:
     assert len(weapons) >= 2, "a melee and a ranged weapon"
     assert any(rules.weapon_range(w) is None for w in weapons) and any(rules.weapon_range(w) for w in weapons)
     for weapon in weapons:  # the skill each weapon rolls is trained
-        assert npc.stats.get(str(weapon.stats["skill"])), weapon.name
+        assert npc.stats.get(str(weapon.stats["skill"])) is not None, weapon.name
 
     target = Character(name="Pat", stats=dict(rules.new_stats(CharacterKind.PC)))
     campaign = Campaign(name="T", ruleset=ruleset_id, characters=[npc, target],
