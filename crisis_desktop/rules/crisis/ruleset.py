@@ -150,7 +150,8 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Healing):
         return next(f for f in self.character_fields() if f.key == "difficulty")
 
     def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
-        """Dice, skills, a melee and a ranged weapon (armour from DL 5) by the tiers of resources/rules/crisis/npc.json."""
+        """Dice, skills, a melee and a ranged weapon (armour from DL 5) by the tiers of
+        resources/rules/crisis/npc.json."""
         return build(name, self.new_stats(CharacterKind.NPC, dice), tier_for(load_table("crisis", "npc"), level),
                      self.equipment_catalogue(), "difficulty", level)
 

@@ -114,8 +114,9 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, Healing):
     def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
         """Abilities, skill ranks, a melee and a ranged weapon (armour from DL 5) by the tiers of
         resources/rules/crisis-classic/npc.json."""
-        return build(name, self.new_stats(CharacterKind.NPC, dice), tier_for(load_table("crisis-classic", "npc"), level),
-                     self.equipment_catalogue(), "difficulty", level)
+        tier = tier_for(load_table("crisis-classic", "npc"), level)
+        return build(name, self.new_stats(CharacterKind.NPC, dice), tier, self.equipment_catalogue(), "difficulty",
+                     level)
 
     def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]:
         return sheet.item_fields(kind)

@@ -106,8 +106,8 @@ def test_the_crisis_catalogue_has_the_gear_of_the_rules() -> None:
     gear = {e.name: e for e in CRISIS.equipment_catalogue() if e.kind is ItemKind.GEAR}
     assert {"Medkit", "Bandages", "Climbing gear"} <= set(gear)
     assert "healing_aid" in gear["Medkit"].tags
-    from crisis_desktop.rules.crisis.healing import healing_aids
     from crisis_desktop.domain import Character
+    from crisis_desktop.rules.crisis.healing import healing_aids
 
     medic = Character(name="Doc", equipment=[gear["Medkit"]])
     assert healing_aids(medic) == ["Medkit"]
