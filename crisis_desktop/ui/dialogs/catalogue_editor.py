@@ -78,6 +78,7 @@ class CatalogueEditor(QDialog):
                                   | QAbstractItemView.EditTrigger.EditKeyPressed
                                   | QAbstractItemView.EditTrigger.AnyKeyPressed)
             table.setAlternatingRowColors(True)
+            table.setWordWrap(False)  # one line per item; the full notes are in the box below and the tooltip
             table.verticalHeader().hide()
             table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
             table.horizontalHeader().setStretchLastSection(True)
