@@ -100,6 +100,19 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing):
     def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]:
         return sheet.item_fields(kind)
 
+    def item_summary(self, item: EquipmentItem) -> str:
+        """Weapons: damage (Brawn + n for a melee "+n"), critical rating, range band, qualities; the rest by default."""
+        if item.kind is not ItemKind.WEAPON:
+            return super().item_summary(item)
+        s = item.stats
+        damage = s.get("damage") or 0
+        brawn = s.get("brawn_damage") is True
+        parts = [(f"Damage Brawn + {damage}" if damage else "Damage Brawn") if brawn else f"Damage {damage}",
+                 f"Crit {s.get('crit')}", str(s.get("range_band") or "engaged")]
+        if s.get("qualities"):
+            parts.append(str(s.get("qualities")))
+        return ", ".join(parts)
+
     def conditions(self) -> Sequence[ConditionSpec]:
         return CONDITIONS
 

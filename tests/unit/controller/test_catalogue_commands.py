@@ -119,8 +119,14 @@ def test_each_item_says_its_key_stats() -> None:
     assert CRISIS.item_summary(catalogue["crisis-sword"]) == "DMG 2 x Body, melee"
     assert CRISIS.item_summary(catalogue["crisis-armour-light"]) == "DR 4/2/4/2, Durability 25"
     genesys = get_ruleset("genesys")
-    knife = next(e for e in genesys.equipment_catalogue() if e.id == "genesys-knife")
-    assert "Damage 1" in genesys.item_summary(knife) or "1" in genesys.item_summary(knife)
+    catalogue = {e.id: e for e in genesys.equipment_catalogue()}
+    assert genesys.item_summary(catalogue["genesys-knife"]) == "Damage Brawn + 1, Crit 3, engaged"
+    assert genesys.item_summary(catalogue["genesys-unarmed"]) == "Damage Brawn, Crit 5, engaged, Disorient 1, Knockdown"
+    assert genesys.item_summary(catalogue["genesys-heavy-pistol"]) == "Damage 6, Crit 3, medium"
+    assert genesys.item_summary(catalogue["genesys-riot-armour"]) == "Soak 1, Defence 2"
     classic = get_ruleset("crisis-classic")
-    pistol = next(e for e in classic.equipment_catalogue() if e.id == "crisis-classic-pistol")
-    assert "RNG 5" in classic.item_summary(pistol) and "DMG 6" in classic.item_summary(pistol)
+    catalogue = {e.id: e for e in classic.equipment_catalogue()}
+    assert classic.item_summary(catalogue["crisis-classic-pistol"]) == "END 15, DMG 6, RNG 5 m, CAP 7"
+    assert classic.item_summary(catalogue["crisis-classic-sword"]) == "HIT +1, END 20, DMG 10, melee"
+    assert classic.item_summary(catalogue["crisis-classic-body-armour-mk2"]) == "Durability 4"
+    assert classic.item_summary(catalogue["crisis-classic-adrenalin-shot"]) == "Restores Endurance 15, AP to use 1"
