@@ -7,16 +7,27 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSignalBlocker, Qt, Signal
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QItemSelectionModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSignalBlocker,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTableView,
     QTabWidget,
     QVBoxLayout,
@@ -34,8 +45,9 @@ from crisis_desktop.controller.catalogue_commands import (
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.commands import Command, built_in_sequence
 from crisis_desktop.domain import EquipmentItem, ItemKind
-from crisis_desktop.rules.base import Ruleset
+from crisis_desktop.rules.base import FieldKind, Ruleset
 from crisis_desktop.ui.models.catalogue_table_model import NOTES_TIP, CatalogueTableModel
+from crisis_desktop.ui.models.equipment_table_model import ItemRole, show_value
 from crisis_desktop.ui.widgets.notes_edit import NotesEdit
 
 if TYPE_CHECKING:
@@ -43,6 +55,42 @@ if TYPE_CHECKING:
 
 TAB_NAMES = {ItemKind.WEAPON: "Weapons", ItemKind.ARMOUR: "Armour", ItemKind.GEAR: "Gear"}
 PROBLEM_STYLE = "color: #b00020; font-weight: bold;"
+
+
+class ChoiceDelegate(QStyledItemDelegate):
+    """Cells of a field with a fixed set of values (a weapon's skill, a yes/no flag) are picked from the rules'
+    choices in a list; every other cell gets Qt's own editor."""
+
+    def __init__(self, model: CatalogueTableModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._model = model
+
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
+                     index: QModelIndex | QPersistentModelIndex) -> QWidget:  # Override ::createEditor
+        spec = self._model.spec_at(index.column())
+        if spec is None or spec.kind not in (FieldKind.CHOICE, FieldKind.BOOL):
+            return super().createEditor(parent, option, index)
+        combo = QComboBox(parent)
+        if not spec.required:
+            combo.addItem("", None)
+        for choice in spec.choices if spec.kind is FieldKind.CHOICE else (True, False):
+            combo.addItem(show_value(spec, choice).replace("_", " "), choice)
+        return combo
+
+    def setEditorData(self, editor: QWidget,
+                      index: QModelIndex | QPersistentModelIndex) -> None:  # Override ::setEditorData
+        spec = self._model.spec_at(index.column())
+        if isinstance(editor, QComboBox) and spec is not None:
+            editor.setCurrentIndex(max(0, editor.findData(index.data(ItemRole).stats.get(spec.key))))
+            return
+        super().setEditorData(editor, index)
+
+    def setModelData(self, editor: QWidget, model: QAbstractItemModel,
+                     index: QModelIndex | QPersistentModelIndex) -> None:  # Override ::setModelData
+        if isinstance(editor, QComboBox):
+            model.setData(index, editor.currentData())
+            return
+        super().setModelData(editor, model, index)
 
 
 class CatalogueEditor(QDialog):
@@ -73,6 +121,7 @@ class CatalogueEditor(QDialog):
             table = QTableView()
             table.setObjectName(f"catalogue-{kind.value}")
             table.setModel(model)
+            table.setItemDelegate(ChoiceDelegate(model, table))
             table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
             table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
                                   | QAbstractItemView.EditTrigger.EditKeyPressed

@@ -84,6 +84,10 @@ class CatalogueTableModel(QAbstractTableModel):
     def row_of(self, item_id: str) -> int | None:
         return next((row for row, item in enumerate(self._items) if item.id == item_id), None)
 
+    def spec_at(self, column: int) -> FieldSpec | None:
+        """The ruleset's field behind a column; None for the name and the notes."""
+        return self._column(column)[1] if 0 <= column < self.columnCount() else None
+
     def _column(self, column: int) -> tuple[str, FieldSpec | None]:
         """The command field behind a column, and its FieldSpec for ruleset stats."""
         if column == 0:

@@ -121,3 +121,24 @@ def test_a_blank_item_is_given_and_pickers_show_key_stats(make_document, make_vi
     char_answers.queued["choose"].append(0)
     panel.add_from_catalogue(ItemKind.GEAR)
     assert "Medkit — Bulk 1" in char_answers.asked[-1][1][2]
+
+
+def test_a_choice_is_picked_from_the_rules_choices(window, qtbot):
+    from PySide6.QtWidgets import QComboBox, QStyleOptionViewItem
+
+    editor = _open(window, qtbot)
+    table, model = editor.tables[ItemKind.WEAPON], editor.models[ItemKind.WEAPON]
+    index = editor.index_of(ItemKind.WEAPON, "crisis-pistol", _column(editor, ItemKind.WEAPON, "Skill"))
+    delegate = table.itemDelegate()
+    combo = delegate.createEditor(table.viewport(), QStyleOptionViewItem(), index)
+    assert isinstance(combo, QComboBox)
+    offered = [combo.itemData(i) for i in range(combo.count())]
+    assert offered == ["melee", "light_weapons", "heavy_weapons", "athletics"]
+    delegate.setEditorData(combo, index)
+    assert combo.currentData() == "light_weapons" and combo.currentText() == "light weapons"
+    combo.setCurrentIndex(combo.findData("heavy_weapons"))
+    delegate.setModelData(combo, model, index)
+    pistol = next(e for e in window.document.campaign.equipment if e.id == "crisis-pistol")
+    assert pistol.stats["skill"] == "heavy_weapons"
+    damage = editor.index_of(ItemKind.WEAPON, "crisis-pistol", _column(editor, ItemKind.WEAPON, "DMG"))
+    assert not isinstance(delegate.createEditor(table.viewport(), QStyleOptionViewItem(), damage), QComboBox)
