@@ -46,6 +46,7 @@ from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.commands import Command, built_in_sequence
 from crisis_desktop.domain import EquipmentItem, ItemKind
 from crisis_desktop.rules.base import FieldKind, Ruleset
+from crisis_desktop.ui import theme
 from crisis_desktop.ui.models.catalogue_table_model import NOTES_TIP, CatalogueTableModel
 from crisis_desktop.ui.models.equipment_table_model import ItemRole, show_value
 from crisis_desktop.ui.widgets.notes_edit import NotesEdit
@@ -54,7 +55,6 @@ if TYPE_CHECKING:
     from crisis_desktop.ui.document import CampaignDocument
 
 TAB_NAMES = {ItemKind.WEAPON: "Weapons", ItemKind.ARMOUR: "Armour", ItemKind.GEAR: "Gear"}
-PROBLEM_STYLE = "color: #b00020; font-weight: bold;"
 
 
 class ChoiceDelegate(QStyledItemDelegate):
@@ -139,7 +139,10 @@ class CatalogueEditor(QDialog):
 
         self.problem = QLabel()
         self.problem.setObjectName("catalogue-problem")
-        self.problem.setStyleSheet(PROBLEM_STYLE)
+        theme.mark_problem(self.problem)
+        font = self.problem.font()
+        font.setBold(True)
+        self.problem.setFont(font)
         self.problem.setWordWrap(True)
         self.problem.hide()
         self.notes = NotesEdit()

@@ -138,7 +138,10 @@ class CatalogueTableModel(QAbstractTableModel):
         # A value the rules do not allow (a hand-edited file): shown, marked, with the reason as its tooltip.
         refused = spec.validate(value) if value is not None else None
         if role == Qt.ItemDataRole.DisplayRole:
-            return f"{show_value(spec, value)} (not allowed)" if refused else show_value(spec, value)
+            shown = show_value(spec, value)
+            if spec.kind is FieldKind.CHOICE:
+                shown = shown.replace("_", " ")  # as the list of choices shows it: "light weapons"
+            return f"{shown} (not allowed)" if refused else shown
         if role == Qt.ItemDataRole.ToolTipRole:
             return tooltip(refused) if refused else None
         if role == Qt.ItemDataRole.EditRole:
