@@ -135,7 +135,7 @@ class CatalogueEditor(QDialog):
             self.tabs.addTab(table, name)
             self.models[kind] = model
             self.tables[kind] = table
-        self.tabs.currentChanged.connect(lambda _i: self._current_changed())
+        self.tabs.currentChanged.connect(lambda _i: self._tab_shown())
 
         self.problem = QLabel()
         self.problem.setObjectName("catalogue-problem")
@@ -170,7 +170,7 @@ class CatalogueEditor(QDialog):
         self._layout()
         document.changed.connect(self.on_changed)
         self.resize(980, 520)
-        self._current_changed()
+        self._tab_shown()
 
     def _action(self, text: str, slot: Callable[[], object], shortcut: str | QKeySequence.StandardKey,
                 tip: str) -> QAction:
@@ -239,6 +239,14 @@ class CatalogueEditor(QDialog):
         for position, (kind, name) in enumerate(TAB_NAMES.items()):
             count = self.models[kind].rowCount()
             self.tabs.setTabText(position, f"{name} ({count})" if count else name)
+
+    def _tab_shown(self) -> None:
+        """A tab without a current row starts on its first item, so its notes are at hand."""
+        kind = self.current_kind()
+        table, model = self.tables[kind], self.models[kind]
+        if not table.currentIndex().isValid() and model.rowCount():
+            self.select(model.item_at(0).id)
+        self._current_changed()
 
     def _current_changed(self) -> None:
         item = self.current_item()
