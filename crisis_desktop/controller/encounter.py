@@ -42,9 +42,10 @@ from crisis_desktop.rules.base import (
     SetResource,
     SetStatus,
     Term,
+    Treatment,
 )
 from crisis_desktop.rules.cover import CoverReading
-from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.dice import DiceSource, TypedDice
 from crisis_desktop.rules.flow import StepOffer, StepRole, offer
 from crisis_desktop.rules.geometry import Coord, Grid, Terrain, area_template, scatter
 
@@ -58,6 +59,7 @@ class MapMeasure:
     reach: int                             # steps counting every diagonal as 1: 1 is adjacent
     reading: CoverReading                  # cover and line of sight as the rules read them
     inputs: dict[str, StatValue]           # the target inputs the map fixes (Attacks.map_target_inputs)
+    readout: tuple[str, ...] = ()          # the distance in the rules' own words (Attacks.range_readout), if any
 
 
 @dataclass(frozen=True)
@@ -309,6 +311,48 @@ class EncounterController(FightView):
             event = d.event(f"{healer.name}: {avail.action.label}")
         return event
 
+    def treatments(self, patient_id: str) -> list[Treatment]:
+        """Every treatment of the rules for this combatant, each with why it cannot be given now (the fight's own
+        reasons, such as whose turn it is, come when it is given); empty where the rules do not heal."""
+        rules = self.ruleset
+        if not isinstance(rules, Healing):
+            return []
+        return rules.treatments(self.actor(patient_id), self.options, fighting=self.encounter.running)
+
+    def treat(self, key: str, patient_id: str, *, healer_id: str | None = None, dice: DiceSource | None = None,
+              choice: str | None = None) -> Command:
+        """Give one of `treatments(patient_id)`: the fight's healing action by `healer_id` on its turn, a maneuver
+        the patient takes on its own turn, or a treatment outside the fight's turns (rest, recovery) with its log
+        line. ValueError with the reason when it cannot be given now."""
+        rules = self.ruleset
+        found = next((t for t in self.treatments(patient_id) if t.key == key), None)
+        if found is None or not isinstance(rules, Healing):
+            raise ValueError(f"The {rules.name} rules have no treatment {key!r}")
+        if found.reason:
+            raise ValueError(f"{found.label}: {found.reason}")
+        if found.choices and choice not in {k for k, _ in found.choices}:
+            raise ValueError(f"{found.label}: pick one of {', '.join(label for _, label in found.choices)}")
+        if found.healer and healer_id is None:
+            raise ValueError(f"{found.label}: who treats {self.name(patient_id)}?")
+        if found.rolls and dice is None:
+            raise ValueError(f"{found.label} needs dice")
+        if found.action_key is not None:
+            if found.healer:
+                assert healer_id is not None and dice is not None
+                return self.heal(healer_id, patient_id, dice)
+            return self.take_action(patient_id, found.action_key)
+        healer, patient = self.actor(healer_id if found.healer and healer_id else patient_id), self.actor(patient_id)
+        # A treatment that rolls nothing (a night's rest) is given no dice: asking for one would be a bug, not a roll.
+        check, treated = rules.treat(key, healer, patient, dice or TypedDice([]), self.options, choice)
+        who = f"{healer.name} treats {patient.name}" if found.healer else patient.name
+        text = f"{who}: {found.label}" + (f", {check.describe()}" if check is not None else "")
+        with self._drafting() as d:
+            d.apply(treated.effects, text)
+            d.note("heal", text, patient_id, logs.explained_terms(check.total) if check is not None else (),
+                   treated.notes)
+            event = d.event(f"{found.label} ({patient.name})", result=check)
+        return event
+
     def weapons(self, combatant_id: str) -> list[Any]:
         from crisis_desktop.domain import ItemKind
 
@@ -348,7 +392,8 @@ class EncounterController(FightView):
         tiles, metres, reach = grid.distance(a, t), grid.metres(a, t), grid.reach(a, t)
         return MapMeasure(tiles, metres, reach, reading,
                           self.attacks.map_target_inputs(tiles, metres, reading, reach=reach, hex_grid=grid.hex,
-                                                         options=self.options))
+                                                         options=self.options),
+                          tuple(self.attacks.range_readout(None, tiles, reach, self.options) or ()))
 
     def _cells(self) -> dict[str, Coord]:
         battle_map = self.battle_map()

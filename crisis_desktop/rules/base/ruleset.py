@@ -18,7 +18,7 @@ from crisis_desktop.rules.base.combat import (
     CoverLevel,
     DamageResult,
 )
-from crisis_desktop.rules.base.economy import ActionAvailability, ActionSpec, Cost, Currency, TurnEffects
+from crisis_desktop.rules.base.economy import ActionAvailability, ActionRole, ActionSpec, Cost, Currency, TurnEffects
 from crisis_desktop.rules.base.sheet import (
     ConditionSpec,
     FieldKind,
@@ -28,6 +28,7 @@ from crisis_desktop.rules.base.sheet import (
     RuleOption,
 )
 from crisis_desktop.rules.base.state import Actor, ResourceSpec, StateLabel
+from crisis_desktop.rules.base.treatments import Treatment
 from crisis_desktop.rules.base.values import Explained, Options, Term
 from crisis_desktop.rules.dice import DiceSource, DieKind
 
@@ -322,6 +323,13 @@ class Attacks(ABC):
         None where the system has no bands."""
         return None
 
+    def range_readout(self, weapon: EquipmentItem | None, tiles: int, reach: int,
+                      options: Options) -> list[str] | None:
+        """What the map's measure tool says of a distance (`reach` 1: adjacent) in the rules' own words, one line
+        each, with the weapon's use there when one is chosen; None for the generic readout (the weapon's range
+        increment by `weapon_range` and `range_bands`)."""
+        return None
+
     @abstractmethod
     def attack_modifiers(self, request: AttackRequest, options: Options) -> list[Term]:
         """Every modifier of the first attack roll, in order, for the attack dialog; ValueError with the reason
@@ -367,8 +375,27 @@ class Attacks(ABC):
 
 
 class Healing(ABC):
-    """A system whose fights have a healing action (crisis: First aid, a Medicine check)."""
+    """A system whose fights have a healing action (crisis: First aid, a Medicine check), and perhaps other
+    treatments besides (genesys: stimpacks, rest, recovery after the fight)."""
 
     @abstractmethod
     def heal(self, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
              modifiers: tuple[Term, ...] = ()) -> tuple[CheckResult, TurnEffects]: ...
+
+    def treatments(self, patient: Actor, options: Options, *, fighting: bool) -> list[Treatment]:
+        """Every treatment of the rules for `patient`, in the order a GM looks for them, each with the reason it
+        cannot be given now; `fighting`: the patient's encounter is running. By default the fight's healing
+        action (the action of role HEAL, rolled by `heal`) is the one treatment."""
+        actions = self.actions() if isinstance(self, Ruleset) else ()
+        action = next((a for a in actions if a.role is ActionRole.HEAL), None)
+        if action is None:
+            return []
+        reason = "" if fighting else f"{action.label} is given in a fight, on the healer's turn"
+        return [Treatment(action.key, action.label, action.help, action_key=action.key, rolls=True, reason=reason)]
+
+    def treat(self, key: str, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
+              choice: str | None = None) -> tuple[CheckResult | None, TurnEffects]:
+        """Give a treatment outside a fight's turns (one whose `action_key` is None): the check rolled, if any,
+        and its effects; ValueError with the reason when it cannot be given. `healer` is the patient for a
+        treatment without a healer; `choice` one of the treatment's choices."""
+        raise ValueError(f"These rules have no treatment {key!r} outside a fight's turns")

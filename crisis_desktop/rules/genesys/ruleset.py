@@ -38,6 +38,7 @@ from crisis_desktop.rules.base import (
     StateLabel,
     StateRole,
     Term,
+    Treatment,
     TurnEffects,
 )
 from crisis_desktop.rules.cover import CoverReading
@@ -57,7 +58,7 @@ from crisis_desktop.rules.genesys import (
     stats,
     tables,
 )
-from crisis_desktop.rules.genesys.movement import GenesysMovement, band_for, cells_per_band
+from crisis_desktop.rules.genesys.movement import GenesysMovement, band_for, cells_per_band, range_readout
 from crisis_desktop.rules.genesys.options import RULE_OPTIONS
 from crisis_desktop.rules.movement import Movement
 from crisis_desktop.rules.npc_builds import build, tier_for
@@ -297,6 +298,11 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing):
         """In tiles of one band's depth: short the first, medium the second, long (and extreme) beyond."""
         return {"short": [1, 1], "medium": [2, 2], "long": [3, 10]}
 
+    def range_readout(self, weapon: EquipmentItem | None, tiles: int, reach: int,
+                      options: Options) -> list[str] | None:
+        """The range band (engaged to extreme) by `range_band_cells`, the maneuvers to engage, the weapon there."""
+        return range_readout(weapon, tiles, reach, self.options_with_defaults(options))
+
     def attack_modifiers(self, request: AttackRequest, options: Options) -> list[Term]:
         return attacks.modifiers(request, options)
 
@@ -324,6 +330,13 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing):
     def heal(self, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
              modifiers: tuple[Term, ...] = ()) -> tuple[CheckResult, TurnEffects]:
         return healing.heal(healer, patient, dice, options, modifiers)
+
+    def treatments(self, patient: Actor, options: Options, *, fighting: bool) -> list[Treatment]:
+        return healing.treatments(patient, self.options_with_defaults(options), fighting=fighting)
+
+    def treat(self, key: str, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
+              choice: str | None = None) -> tuple[CheckResult | None, TurnEffects]:
+        return healing.treat(key, healer, patient, dice, self.options_with_defaults(options), choice)
 
     def movement(self) -> Movement:
         return GenesysMovement(self)

@@ -162,9 +162,9 @@ class BoardAsk:
         return sorted(dialog.list.row(item) for item in dialog.list.selectedItems())
 
     @classmethod
-    def patient(cls, parent: QWidget | None, names: list[str]) -> int | None:
-        """Index of the combatant to treat, or None if cancelled."""
-        return cls.choose(parent, "First aid", "Treat whom?", names)
+    def patient(cls, parent: QWidget | None, names: list[str], title: str = "Heal") -> int | None:
+        """Index of the combatant to treat, or None if cancelled; `title` names the rules' healing action."""
+        return cls.choose(parent, title, "Treat whom?", names)
 
     @classmethod
     def choose(cls, parent: QWidget | None, title: str, prompt: str, names: list[str]) -> int | None:

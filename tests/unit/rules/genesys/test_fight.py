@@ -108,7 +108,7 @@ def intents(ctl: EncounterController, dice: RandomDice) -> list[tuple[str, Calla
     """Every kind of event the GM can cause now (the rules may still refuse some with a reason)."""
     encounter = ctl.encounter
     if encounter.ended:
-        return []
+        return treatments(ctl, dice, encounter.combatants[0].id)     # rest and recovery between fights
     options: list[tuple[str, Callable[[], Command]]] = []
     for o in ctl.offers():
         for actor in o.actors or (None,):
@@ -127,6 +127,7 @@ def intents(ctl: EncounterController, dice: RandomDice) -> list[tuple[str, Calla
                     options.append(("attack", attack))
         for patient in encounter.combatants:
             options.append(("heal", lambda p=patient.id, c=current: ctl.heal(c, p, dice)))
+        options += treatments(ctl, dice, current)
     someone = encounter.combatants[0]
     options += [("wound", lambda: ctl.set_status(someone.character_id, "wounds", 9)),
                 ("stagger", lambda: ctl.add_condition(someone.character_id, "staggered", 1))]
@@ -134,6 +135,18 @@ def intents(ctl: EncounterController, dice: RandomDice) -> list[tuple[str, Calla
         options.append(("end", ctl.end_encounter))
     if ctl.can_rewind():
         options.append(("rewind", ctl.rewind_round))
+    return options
+
+
+def treatments(ctl: EncounterController, dice: RandomDice, healer: str) -> list[tuple[str, Callable[[], Command]]]:
+    """Every treatment of every combatant, given by `healer` where it needs one, with its first choice."""
+    options: list[tuple[str, Callable[[], Command]]] = []
+    for patient in ctl.encounter.combatants:
+        for t in ctl.treatments(patient.id):
+            def treat(key: str = t.key, p: str = patient.id,
+                      choice: str | None = t.choices[0][0] if t.choices else None) -> Command:
+                return ctl.treat(key, p, healer_id=healer, dice=dice, choice=choice)
+            options.append((t.key, treat))
     return options
 
 
