@@ -56,6 +56,7 @@ def test_catalogue_round_trip_through_the_editor_with_undo_and_redo(window, qtbo
     assert "crisis-knife" not in [e.id for e in campaign.equipment]
     assert weapons.row_of("crisis-knife") is None
     end = campaign.model_dump()
+    assert f"{len(campaign.equipment)} items in the equipment catalogue" in window.overview.contents.text()
 
     # Add, name, DMG, notes (typing merges), duplicate, delete: six steps.
     steps = document.undo_stack.index()
