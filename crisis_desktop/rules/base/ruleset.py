@@ -110,10 +110,36 @@ class Ruleset(ABC):
     @abstractmethod
     def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]: ...
 
+    def item_summary(self, item: EquipmentItem) -> str:
+        """The item's key stats in a few words, for pickers and lists ("DMG d6, RNG 4, RoF 2"): by default the
+        first five fields holding something other than nothing, zero or no, by their labels."""
+        parts: list[str] = []
+        for spec in self.item_fields(item.kind):
+            value = item.stats.get(spec.key)
+            if value is None or value == "" or value is False or (value == 0 and not isinstance(value, bool)):
+                continue
+            if value is True:
+                parts.append(spec.label)
+            elif spec.kind is FieldKind.DIE and isinstance(value, int):
+                parts.append(f"{spec.label} d{value}")
+            else:
+                parts.append(f"{spec.label} {value}")
+        return ", ".join(parts[:5])
+
     def npc_level_field(self) -> FieldSpec | None:
         """The field Quick NPC asks for, from which the rules build an NPC (crisis: its Difficulty Level);
         None where NPCs are not built from a level."""
         return None
+
+    def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
+        """A playable NPC at this level (`npc_level_field`'s value, already checked against it): by default the
+        rules' default NPC stat block with the level stored. A system with NPC rules overrides this to give the
+        NPC skills and a weapon that suit its level, so it can fight at once."""
+        stats = dict(self.new_stats(CharacterKind.NPC, dice))
+        spec = self.npc_level_field()
+        if spec is not None:
+            stats[spec.key] = level
+        return Character(kind=CharacterKind.NPC, name=name, stats=stats, tags=["npc"])
 
     @abstractmethod
     def conditions(self) -> Sequence[ConditionSpec]: ...

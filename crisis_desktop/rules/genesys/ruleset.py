@@ -25,6 +25,7 @@ from crisis_desktop.rules.base import (
     Currency,
     DamageResult,
     Explained,
+    FieldKind,
     FieldSpec,
     Healing,
     InitiativeEntry,
@@ -62,6 +63,7 @@ from crisis_desktop.rules.genesys.movement import GenesysMovement, band_for, cel
 from crisis_desktop.rules.genesys.options import RULE_OPTIONS
 from crisis_desktop.rules.glyphs import Glyph
 from crisis_desktop.rules.movement import Movement
+from crisis_desktop.rules.npc_builds import build, tier_for
 from crisis_desktop.rules.tables import load_table
 
 CONDITIONS = (
@@ -104,6 +106,19 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing):
     def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]:
         return sheet.item_fields(kind)
 
+    def item_summary(self, item: EquipmentItem) -> str:
+        """Weapons: damage (Brawn + n for a melee "+n"), critical rating, range band, qualities; the rest by default."""
+        if item.kind is not ItemKind.WEAPON:
+            return super().item_summary(item)
+        s = item.stats
+        damage = s.get("damage") or 0
+        brawn = s.get("brawn_damage") is True
+        parts = [(f"Damage Brawn + {damage}" if damage else "Damage Brawn") if brawn else f"Damage {damage}",
+                 f"Crit {s.get('crit')}", str(s.get("range_band") or "engaged")]
+        if s.get("qualities"):
+            parts.append(str(s.get("qualities")))
+        return ", ".join(parts)
+
     def conditions(self) -> Sequence[ConditionSpec]:
         return CONDITIONS
 
@@ -113,6 +128,17 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing):
     def equipment_catalogue(self) -> list[EquipmentItem]:
         """Weapons, armour and gear of the rules notes (resources/rules/genesys/equipment.json)."""
         return [EquipmentItem.model_validate(row) for row in load_table("genesys", "equipment")]
+
+    def npc_level_field(self) -> FieldSpec | None:
+        """Genesys adversaries have no level: Quick NPC asks for a power level 1 to 5 (not kept on the sheet)."""
+        return FieldSpec("power", "Power level", FieldKind.INT, "NPC", 2, 1, 5,
+                         help="1: a minion group of 3; 2 to 4: rivals, each better; 5: a nemesis.")
+
+    def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
+        """A minion group, a rival or a nemesis with combat skills, a melee and a ranged weapon and armour, by the
+        tiers of resources/rules/genesys/npc.json."""
+        return build(name, self.new_stats(CharacterKind.NPC, dice), tier_for(load_table("genesys", "npc"), level),
+                     self.equipment_catalogue(), None, level)
 
     # -- sheets -----------------------------------------------------------------------------------------------
     def new_stats(self, kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:
