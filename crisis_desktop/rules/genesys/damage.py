@@ -18,7 +18,7 @@ from crisis_desktop.rules.base import (
     Term,
 )
 from crisis_desktop.rules.dice import DiceSource
-from crisis_desktop.rules.genesys import sheet, stats, tables
+from crisis_desktop.rules.genesys import checks, sheet, stats, tables
 from crisis_desktop.rules.genesys.actions import strain_effect
 from crisis_desktop.rules.genesys.options import eote, option
 
@@ -163,6 +163,9 @@ def critical(target: Actor, dice: DiceSource, options: Options, *, vicious: int 
             wounds += row.strain
     if row.key == "distracted" and target.combatant is not None:
         effects.append(SetResource(target.combatant.id, "distracted", True))
+    if row.next_check and target.combatant is not None:
+        for key, n in row.next_check:
+            effects.append(SetResource(target.combatant.id, key, checks.next_check(target).get(key, 0) + n))
     return Critical(roll, row, tuple(effects), tuple(notes), injury, wounds, strain)
 
 
