@@ -25,10 +25,11 @@ from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.encounter_commands import EncounterEvent
 from crisis_desktop.controller.encounter_log import attack_details
 from crisis_desktop.domain import StatValue
-from crisis_desktop.rules.base import AttackRequest
-from crisis_desktop.rules.dice import DiceSource, NeedMoreDice, TypedDice
+from crisis_desktop.rules.base import AttackRequest, AttackResult
+from crisis_desktop.rules.dice import DiceSource, NeedMoreDice, RandomDice, TypedDice
 from crisis_desktop.ui.plain_text import plain_label
-from crisis_desktop.ui.widgets.dice_entry import RollBox
+from crisis_desktop.ui.widgets.dice_entry import RollBox, dice_tokens
+from crisis_desktop.ui.widgets.spending_box import SpendingBox
 from crisis_desktop.ui.widgets.stat_fields import StatFieldsForm
 
 
@@ -108,6 +109,12 @@ class AttackDialog(QDialog):
         self.app_dice, self.typed_dice, self.faces = (self.dice_entry.app_dice, self.dice_entry.typed_dice,
                                                       self.dice_entry.faces)
         self.buttons, self.apply_button = box.buttons, box.apply_button
+        # After the roll: what its symbols buy, the rules' own plan ticked; a change re-spends the same dice.
+        self._rolled_result: AttackResult | None = None
+        self._spend_pending = False
+        self.spending = SpendingBox()
+        self.spending.changed.connect(self.respend)
+        self.faces.textChanged.connect(lambda _t: self.respend() if self._spend_pending else None)
         self._layout()
         self.attacker.currentIndexChanged.connect(self._attacker_changed)
         self.weapon.currentIndexChanged.connect(self._weapon_changed)
@@ -167,6 +174,7 @@ class AttackDialog(QDialog):
         layout.addWidget(inputs)
         layout.addWidget(preview)
         layout.addWidget(self.roll_box)
+        layout.addWidget(self.spending)
         layout.addWidget(self.buttons)
 
     # -- inputs ----------------------------------------------------------------------------------
@@ -477,6 +485,42 @@ class AttackDialog(QDialog):
         self.rolled_event = event
         result = event.result
         self.roll_box.rolled("\n".join([result.summary, *attack_details(result)]))
+        self._rolled_result = result
+        self.spending.set_choices(self.controller.spend_choices(result))
+        if self.spending.rows:
+            self.spending.show_budget(self.controller.spending_left(result, self.spending.picks()))
+
+    def _spend_dice(self, result: AttackResult) -> DiceSource:
+        """Dice for what re-spending rolls anew (a critical's d100): the app's, or the faces typed after those the
+        roll read."""
+        if self.typed_dice.isChecked():
+            return TypedDice(dice_tokens(self.faces.text())[len(result.rolls):])
+        return RandomDice(rng=self._rng)
+
+    def respend(self) -> None:
+        """The rolled attack spent as ticked now: the same dice, the breakdown and the event to apply follow; Apply
+        waits while the picks cost more than the roll has, or a die is still to type."""
+        result = self._rolled_result
+        if result is None:
+            return
+        picks = self.spending.picks()
+        budget = self.controller.spending_left(result, picks)
+        problem: str | None = budget.problem
+        event = None
+        if problem is None:
+            try:
+                event = self.controller.spend(result, picks, self._spend_dice(result))
+            except NeedMoreDice as exc:
+                problem = f"{exc}: type it after the others."
+            except ValueError as exc:
+                problem = str(exc)
+        self._spend_pending = event is None
+        self.spending.show_budget(budget, problem)
+        self.apply_button.setEnabled(event is not None)
+        if event is not None:
+            self.rolled_event = event
+            self._rolled_result = event.result
+            self.roll_breakdown.setPlainText("\n".join([event.result.summary, *attack_details(event.result)]))
 
     @classmethod
     def ask(cls, parent: QWidget | None, controller: EncounterController, attacker_id: str,
