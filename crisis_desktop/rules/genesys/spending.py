@@ -23,7 +23,7 @@ from crisis_desktop.rules.base import (
 )
 from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.genesys import attacks, checks, stats, tables
-from crisis_desktop.rules.genesys.actions import strain_effect
+from crisis_desktop.rules.genesys.actions import resource, strain_effect
 from crisis_desktop.rules.genesys.combat import TARGET_QUALITIES, Plan, off_hand, plan_spending, situation, weapon
 from crisis_desktop.rules.genesys.narrative import ADVANTAGE, DESPAIR, SUCCESS, THREAT, TRIUMPH
 from crisis_desktop.rules.genesys.options import option
@@ -32,7 +32,8 @@ from crisis_desktop.rules.tally import Tally
 ROLLER, OPPONENT = "roller", "opponent"
 # Per side: the symbol its choices cost, and the one that pays for any of them (or for its own choices alone).
 SIDES = {ROLLER: (ADVANTAGE, TRIUMPH), OPPONENT: (THREAT, DESPAIR)}
-CHECK_EFFECTS = ("recover_strain", "suffer_strain")     # what a plain check may buy besides dice for an ally
+# What a plain check may buy besides dice on a next check.
+CHECK_EFFECTS = ("recover_strain", "suffer_strain", "grant_maneuver")
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,11 @@ def _whom(roll: Roll, kind: str, fighters: Sequence[Actor]) -> tuple[tuple[str, 
     return ()
 
 
+def _help(symbol: str, effect: str) -> str:
+    instead = {ADVANTAGE: "A triumph may pay for it instead. ", THREAT: "A despair may pay for it instead. "}
+    return instead.get(symbol, "") + ("" if effect else "The GM narrates it; it is logged.")
+
+
 def _affordable(cost: int, own: int, wild: int) -> int:
     """How many times a choice of `cost` can be bought at most (each time with `cost` symbols or one wild one)."""
     return own // cost + wild if cost else 0
@@ -89,7 +95,7 @@ def _table_choices(roll: Roll, fighters: Sequence[Actor], *, check: bool) -> lis
                 if most <= 0:
                     continue
                 out.append(SpendChoice(row.key, row.text, {symbol: row.cost}, side, most, 0, whom,
-                                       "" if row.effect else "The GM narrates it; it is logged"))
+                                       _help(symbol, row.effect)))
     return out
 
 
@@ -130,7 +136,8 @@ def _attack_choices(result: AttackResult, options: Options) -> list[SpendChoice]
     def add(key: str, label: str, cost: int, most: int = 1, why: str = "") -> None:
         most = min(most, _affordable(cost, adv, tri))
         if most > 0:
-            out.append(SpendChoice(key, label, {ADVANTAGE: cost}, ROLLER, most, 0, (), why))
+            out.append(SpendChoice(key, label, {ADVANTAGE: cost}, ROLLER, most, 0, (), (why + ". " if why else "")
+                                   + _help(ADVANTAGE, key)))
 
     if not f.hit:
         blast = w.quality("blast")
@@ -266,12 +273,13 @@ def _status(effects: Sequence[Effect], actor: Actor, key: str) -> int:
 
 
 def _resource(effects: Sequence[Effect], combatant_id: str, key: str, fighters: Sequence[Actor]) -> int:
+    """A combatant's resource as the effects so far leave it."""
     found = [e.value for e in effects if isinstance(e, SetResource) and e.combatant_id == combatant_id
              and e.key == key]
     if found:
         return int(found[-1]) if isinstance(found[-1], int | float) else 0
     actor = next((f for f in fighters if _key(f) == combatant_id), None)
-    return checks.next_check(actor).get(key, 0) if actor is not None else 0
+    return resource(actor.combatant if actor is not None else None, key)
 
 
 def _landing(roll: Roll, choice: SpendChoice, pick: SpendPick, kind: str, fighters: Sequence[Actor]) -> Actor:
@@ -311,6 +319,11 @@ def table_effects(roll: Roll, choices: Sequence[SpendChoice], picks: Sequence[Sp
                                        strain_now=_status(effects, me, "strain"))
             effects += more
             notes += said
+        elif row.effect == "grant_maneuver":
+            if me.combatant is not None:
+                now = _resource(effects, me.combatant.id, "maneuvers_granted", everyone)
+                effects.append(SetResource(me.combatant.id, "maneuvers_granted", now + n))
+            notes.append(f"{me.name} may perform a free maneuver (advantage; at most 2 maneuvers a turn)")
         elif row.effect == "prone":
             if not me.character.has_condition("prone"):
                 effects.append(AddCondition(me.character.id, "prone"))

@@ -83,7 +83,7 @@ def test_a_checks_advantage_goes_to_an_ally():
     request = ctl.check_request(k, "cool", difficulty=1)
     rolled = ctl.check(request, TypedDice(["sa", "aa", "blank"]), "Cool")
     assert {c.key for c in ctl.check_spend_choices(request, rolled.result)} == \
-        {"recover_strain", "boost_next_ally", "boost_any_ally"}
+        {"recover_strain", "boost_next_ally", "free_maneuver", "boost_any_ally"}
     history.push(ctl.spend_check(request, rolled.result, [SpendPick("boost_next_ally", 1, j)], "Cool"))
     assert ctl.combatant(j).resources["next_boost"] == 1
     history.undo()

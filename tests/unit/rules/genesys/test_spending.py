@@ -168,7 +168,7 @@ def test_a_plain_check_spends_on_strain_and_allies_only():
     request = RULES.check_request(me, "cool", {"difficulty": 1})
     result = RULES.check(request, TypedDice(["sa", "aa", "blank"]), {})
     choices = by_key(RULES.check_spend_choices(request, result, {}, [me, ally]))
-    assert set(choices) == {"recover_strain", "boost_next_ally", "boost_any_ally"}
+    assert set(choices) == {"recover_strain", "boost_next_ally", "free_maneuver", "boost_any_ally"}
     effects = RULES.resolve_check_spending(request, result, [SpendPick("boost_any_ally", 1, "c-jax")], {},
                                            [me, ally])
     assert effects.effects == (SetResource("c-jax", "next_boost", 1),)
@@ -187,3 +187,13 @@ def test_critical_injuries_of_a_next_check_and_those_left_as_notes():
     assert SetResource("c-enforcer", "next_difficulty", 1) in stung.effects
     assert spending.critical_note_only() == ["slowed", "jolt", "disheartened", "opened_up", "crippled_limb",
                                              "gruesome", "mortal"]
+
+
+def test_a_free_maneuver_bought_with_advantage_is_granted_and_dice_waiting_show_as_a_badge():
+    request = attack(kara(), enforcer())
+    result = RULES.resolve_attack(request, TypedDice([*THREE_ADVANTAGE, 42]), {})
+    spent = RULES.resolve_spending(result, [SpendPick("free_maneuver")], RandomDice(1), {})
+    assert SetResource("c-kara", "maneuvers_granted", 1) in spent.effects
+    assert "Kara may perform a free maneuver (advantage; at most 2 maneuvers a turn)" in spent.notes
+    waiting = actor(jax(), next_boost=1, next_difficulty=1)
+    assert "next check +1 boost die, +1 difficulty die" in RULES.badges(waiting, {})
