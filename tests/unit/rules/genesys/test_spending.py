@@ -197,3 +197,16 @@ def test_a_free_maneuver_bought_with_advantage_is_granted_and_dice_waiting_show_
     assert "Kara may perform a free maneuver (advantage; at most 2 maneuvers a turn)" in spent.notes
     waiting = actor(jax(), next_boost=1, next_difficulty=1)
     assert "next check +1 boost die, +1 difficulty die" in RULES.badges(waiting, {})
+
+
+def test_a_medicine_check_uses_the_healers_waiting_dice_and_initiative_leaves_them():
+    from crisis_desktop.rules.genesys import healing, initiative
+
+    healer = actor(kara(), next_boost=1)
+    patient = actor(jax())
+    patient.character.status["wounds"] = 4
+    assert healing.medicine_pool(healer, patient, 1, "Easy").boost == 1
+    _, treated = healing.heal(healer, patient, RandomDice(2), {})
+    assert SetResource("c-kara", "next_boost", 0) in treated.effects
+    entries = initiative.roll_initiative([healer], TypedDice(["blank", "blank"]), {})    # Cool 1, Presence 2
+    assert entries[0].roll.value == 0        # two dice read: no boost die was rolled for initiative
