@@ -196,7 +196,6 @@ def opposed_pool(active: CheckRequest, passive: CheckRequest) -> Pool:
     why = f"opposed by {passive.actor.name}"
     pool = pool.add("difficulty", them.ability, why).add("challenge", them.proficiency, why)
     pool = pool.add("boost", _int_input(active, "boost"), "GM").add("setback", _int_input(active, "setback"), "GM")
-    pool = with_next_check(pool, active.actor)
     return no_boost(own_modifiers(pool, active.actor.character, active.skill), active.actor.character)
 
 
