@@ -176,3 +176,14 @@ def apply_damage(target: Actor, amount: int, options: Options, *, lethal: bool =
     taken = take(target, Explained.of((label, amount)), soak_against(target.character), options,
                  to_strain=not lethal)
     return taken.result
+
+
+def note_only_criticals() -> list[str]:
+    """The critical injury rows whose effect is left to the GM as a note (docs/rules-genesys.md says why)."""
+    return [row.key for row in tables.criticals() if not _mechanical(row)]
+
+
+def _mechanical(row: tables.CriticalRow) -> bool:
+    return bool(row.condition or row.strain or row.checks != tables.CheckEffect() or row.no_free_maneuver
+                or row.no_voluntary_strain or row.strain_per_action or row.characteristic_loss == "temporary"
+                or row.wounds_per_turn or row.next_check or row.key == "distracted")

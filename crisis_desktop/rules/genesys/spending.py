@@ -393,14 +393,3 @@ def resolve_check_spending(actor: Actor, net: Tally, picks: Sequence[SpendPick],
     notes += table_effects(Roll(actor, net), choices, picks, effects, fighters)
     return effects, notes
 
-
-def critical_note_only() -> list[str]:
-    """The critical injuries whose effect the rules leave to the GM (the docs list why)."""
-    return [row.key for row in tables.criticals() if not _mechanical(row)]
-
-
-def _mechanical(row: tables.CriticalRow) -> bool:
-    return bool(row.condition or row.strain or row.checks != tables.CheckEffect() or row.no_free_maneuver
-                or row.no_voluntary_strain or row.strain_per_action or row.characteristic_loss == "temporary"
-                or row.wounds_per_turn or row.next_check or row.key == "distracted")
-

@@ -8,7 +8,7 @@ import pytest
 from crisis_desktop.domain.encounter import Side
 from crisis_desktop.rules.base import AddCondition, AttackRequest, AttackTarget, SetResource, SetStatus, SpendPick
 from crisis_desktop.rules.dice import RandomDice, TypedDice
-from crisis_desktop.rules.genesys import checks, combat, spending, tables
+from crisis_desktop.rules.genesys import checks, combat, damage, tables
 from tests.unit.rules.genesys.people import RULES, actor, enforcer, jax, kara
 
 
@@ -179,13 +179,11 @@ def test_critical_injuries_of_a_next_check_and_those_left_as_notes():
     rows = tables.critical_by_key()
     assert rows["off_balance"].next_check == (("next_setback", 1),)
     assert rows["stinger"].next_check == (("next_difficulty", 1),)
-    from crisis_desktop.rules.genesys import damage
-
     hurt = damage.critical(target, TypedDice([23]), {})
     assert hurt.row.key == "off_balance" and SetResource("c-enforcer", "next_setback", 1) in hurt.effects
     stung = damage.critical(target, TypedDice([38]), {})
     assert SetResource("c-enforcer", "next_difficulty", 1) in stung.effects
-    assert spending.critical_note_only() == ["slowed", "jolt", "disheartened", "opened_up", "crippled_limb",
+    assert damage.note_only_criticals() == ["slowed", "jolt", "disheartened", "opened_up", "crippled_limb",
                                              "gruesome", "mortal"]
 
 
