@@ -25,7 +25,7 @@ from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.genesys import attacks, checks, stats, tables
 from crisis_desktop.rules.genesys.actions import resource, strain_effect
 from crisis_desktop.rules.genesys.combat import TARGET_QUALITIES, Plan, off_hand, plan_spending, situation, weapon
-from crisis_desktop.rules.genesys.narrative import ADVANTAGE, DESPAIR, SUCCESS, THREAT, TRIUMPH
+from crisis_desktop.rules.genesys.narrative import ADVANTAGE, DESPAIR, FAILURE, SUCCESS, THREAT, TRIUMPH
 from crisis_desktop.rules.genesys.options import option
 from crisis_desktop.rules.tally import Tally
 
@@ -116,7 +116,7 @@ class AttackFacts:
         request = result.request
         s_in = situation(request)
         tally = result.attack.tally or Tally()
-        s = tally.get(SUCCESS) - tally.get("failure")
+        s = tally.get(SUCCESS) - tally.get(FAILURE)
         hit = s >= 1
         wounding = hit and attacks.wounding(request, s)
         return cls(request, hit, wounding, s_in.auto_fire, len(request.distinct_targets()) - 1,

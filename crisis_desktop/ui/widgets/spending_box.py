@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -27,16 +28,37 @@ from crisis_desktop.ui.plain_text import plain_label
 HEADINGS = {"roller": "The roll buys", "opponent": "The other side spends against the roller"}
 
 
+class ToggleLabel(QLabel):
+    """A word-wrapped label that ticks its check box when clicked (a check box's own text never wraps, and the
+    attack panel is narrow)."""
+
+    def __init__(self, text: str, check: QCheckBox) -> None:
+        super().__init__(text)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setWordWrap(True)
+        self._check = check
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
+        """Override QLabel::mouseReleaseEvent: a click on the text ticks the box, as on a check box's own text."""
+        if event.button() is Qt.MouseButton.LeftButton and self._check.isEnabled():
+            self._check.toggle()
+        super().mouseReleaseEvent(event)
+
+
 class SpendRow:
-    """One choice: a check box (or a count where it may be bought several times), and whom it goes to."""
+    """One choice: a check box with its wrapped text (a count beside it where it may be bought several times), and
+    whom it goes to."""
 
     def __init__(self, choice: SpendChoice) -> None:
         self.choice = choice
-        text = f"{choice.label} ({choice.cost_text()})".replace("&", "&&")     # no mnemonic from a weapon's name
-        self.check = QCheckBox(text)
+        text = f"{choice.label} ({choice.cost_text()})"
+        self.check = QCheckBox()
         self.check.setObjectName(f"spend-{choice.key}")
+        self.check.setAccessibleName(text)
+        self.label = ToggleLabel(text, self.check)
         if choice.help:
             self.check.setToolTip(choice.help)
+            self.label.setToolTip(choice.help)
         self.count: QSpinBox | None = None
         if choice.most > 1:
             self.count = QSpinBox()
@@ -114,21 +136,22 @@ class SpendingBox(QGroupBox):
             if not mine:
                 continue
             heading = QLabel(f"<b>{HEADINGS.get(spender, spender)}</b>")
-            self._grid.addWidget(heading, line, 0, 1, 3)
+            self._grid.addWidget(heading, line, 0, 1, 4)
             line += 1
             for choice in mine:
                 row = SpendRow(choice)
-                self._grid.addWidget(row.check, line, 0)
+                self._grid.addWidget(row.check, line, 0, Qt.AlignmentFlag.AlignTop)
+                self._grid.addWidget(row.label, line, 1)
                 if row.count is not None:
-                    self._grid.addWidget(row.count, line, 1)
+                    self._grid.addWidget(row.count, line, 2, Qt.AlignmentFlag.AlignTop)
                     row.count.valueChanged.connect(lambda _v: self.changed.emit())
                 if row.whom is not None:
-                    self._grid.addWidget(row.whom, line, 2)
+                    self._grid.addWidget(row.whom, line, 3, Qt.AlignmentFlag.AlignTop)
                     row.whom.currentIndexChanged.connect(lambda _i: self.changed.emit())
                 row.check.toggled.connect(lambda _on: self.changed.emit())
                 self.rows.append(row)
                 line += 1
-        self._grid.setColumnStretch(0, 1)
+        self._grid.setColumnStretch(1, 1)
         self.setVisible(bool(self.rows))
 
     def picks(self) -> list[SpendPick]:

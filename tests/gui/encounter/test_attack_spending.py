@@ -3,6 +3,8 @@ Apply pushes the attack as spent (one undo step); typed dice wait for a die the 
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
+
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
 from crisis_desktop.rules.dice import TypedDice
@@ -52,7 +54,8 @@ def test_picking_a_spending_in_the_attack_panel(qtbot):
     boost = box.row("boost_any_ally")
     boost.whom.setCurrentIndex(boost.whom.findData(ids["Jax"]))
     boost.check.setChecked(True)
-    box.row("recover_strain").check.setChecked(True)
+    qtbot.mouseClick(box.row("recover_strain").label, Qt.MouseButton.LeftButton)     # the text ticks it too
+    assert box.row("recover_strain").check.isChecked()
     assert box.left.text() == "Everything is spent" and dialog.apply_button.isEnabled()
     assert "Head blow" not in dialog.roll_breakdown.toPlainText()
     assert "Jax's next check: +1 boost die" in dialog.roll_breakdown.toPlainText()
