@@ -24,7 +24,7 @@ from crisis_desktop.rules.base import SpendBudget, SpendChoice, SpendPick
 from crisis_desktop.ui import theme
 from crisis_desktop.ui.plain_text import plain_label
 
-# Who spends: the roller's side, or the other side with the roll's own threat (the GM, when a PC rolled).
+# Who spends: the side that rolled, or the other side with what the roll gave it (the GM, when a PC rolled).
 HEADINGS = {"roller": "The roll buys", "opponent": "The other side spends against the roller"}
 
 
