@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -26,7 +28,7 @@ from crisis_desktop.controller.encounter_commands import EncounterEvent
 from crisis_desktop.controller.encounter_log import attack_details
 from crisis_desktop.domain import StatValue
 from crisis_desktop.rules.base import AttackRequest, AttackResult
-from crisis_desktop.rules.dice import DiceSource, NeedMoreDice, RandomDice, TypedDice
+from crisis_desktop.rules.dice import DiceSource, DieRoll, NeedMoreDice, RandomDice, TypedDice
 from crisis_desktop.ui.plain_text import plain_label
 from crisis_desktop.ui.widgets.dice_entry import RollBox, dice_tokens
 from crisis_desktop.ui.widgets.spending_box import SpendingBox
@@ -111,6 +113,7 @@ class AttackDialog(QDialog):
         self.buttons, self.apply_button = box.buttons, box.apply_button
         # After the roll: what its symbols buy, the rules' own plan ticked; a change re-spends the same dice.
         self._rolled_result: AttackResult | None = None
+        self._seen_rolls: list[DieRoll] = []       # every die the roll and its re-spendings showed, to show again
         self._spend_pending = False
         self.spending = SpendingBox()
         self.spending.changed.connect(self.respend)
@@ -486,16 +489,26 @@ class AttackDialog(QDialog):
         result = event.result
         self.roll_box.rolled("\n".join([result.summary, *attack_details(result)]))
         self._rolled_result = result
+        self._seen_rolls = list(result.rolls)
         self.spending.set_choices(self.controller.spend_choices(result))
         if self.spending.rows:
             self.spending.show_budget(self.controller.spending_left(result, self.spending.picks()))
 
-    def _spend_dice(self, result: AttackResult) -> DiceSource:
-        """Dice for what re-spending rolls anew (a critical's d100): the app's, or the faces typed after those the
-        roll read."""
+    def _spend_dice(self) -> DiceSource:
+        """Dice for what re-spending rolls anew (a critical's d100): the app's, or the faces typed after those read
+        so far."""
         if self.typed_dice.isChecked():
-            return TypedDice(dice_tokens(self.faces.text())[len(result.rolls):])
+            return TypedDice(dice_tokens(self.faces.text())[len(self._seen_rolls):])
         return RandomDice(rng=self._rng)
+
+    def _remember(self, rolls: tuple[DieRoll, ...]) -> None:
+        """Keep every die a re-spending rolled anew, so that ticking a critical again shows the same d100."""
+        seen = Counter((d.sides, d.label) for d in self._seen_rolls)
+        now: Counter[tuple[int, str]] = Counter()
+        for die in rolls:
+            now[(die.sides, die.label)] += 1
+            if now[(die.sides, die.label)] > seen[(die.sides, die.label)]:
+                self._seen_rolls.append(die)
 
     def respend(self) -> None:
         """The rolled attack spent as ticked now: the same dice, the breakdown and the event to apply follow; Apply
@@ -509,7 +522,8 @@ class AttackDialog(QDialog):
         event = None
         if problem is None:
             try:
-                event = self.controller.spend(result, picks, self._spend_dice(result))
+                event = self.controller.spend(replace(result, rolls=tuple(self._seen_rolls)), picks,
+                                              self._spend_dice())
             except NeedMoreDice as exc:
                 problem = f"{exc}: type it after the others."
             except ValueError as exc:
@@ -519,7 +533,7 @@ class AttackDialog(QDialog):
         self.apply_button.setEnabled(event is not None)
         if event is not None:
             self.rolled_event = event
-            self._rolled_result = event.result
+            self._remember(event.result.rolls)
             self.roll_breakdown.setPlainText("\n".join([event.result.summary, *attack_details(event.result)]))
 
     @classmethod

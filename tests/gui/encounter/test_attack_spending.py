@@ -109,3 +109,24 @@ def test_a_checks_advantage_ticked_in_the_check_dialog(qtbot):
     assert box.left.text() == "Left: 2 advantage" and dialog.apply_button.isEnabled()
     history.push(dialog.rolled_event)
     assert ctl.combatant(ids["Jax"]).resources["next_boost"] == 1
+
+
+def test_a_critical_ticked_again_shows_the_same_d100(qtbot):
+    ctl, history, ids = fight()
+    ctl.campaign.rule_options["advantage_spending"] = "manual"
+    panel, dialog = open_attack(qtbot, ctl, history, ids)
+    dialog.faces.setText("sa sa sa blank")
+    dialog.roll()
+    dialog.app_dice.setChecked(True)                            # a d100 the app rolls for the critical ticked
+
+    def critical_line() -> str:
+        return next(line for line in dialog.roll_breakdown.toPlainText().splitlines()
+                    if "Critical injury for Enforcer" in line)
+
+    crit = dialog.spending.row("crit").check
+    crit.setChecked(True)
+    first = critical_line()
+    crit.setChecked(False)
+    assert "Critical injury" not in dialog.roll_breakdown.toPlainText()
+    crit.setChecked(True)
+    assert critical_line() == first
