@@ -364,7 +364,7 @@ def resolve_attack_spending(result: AttackResult, picks: Sequence[SpendPick], di
     again = attacks.resolve(result.request, dice, options, plan, replay=result.rolls)
     effects = list(again.effects)
     gm = [t for t in paid.texts if t.split(": ", 1)[0].endswith((THREAT, DESPAIR))]
-    notes = list(again.notes) + ([f"The GM spent {'; '.join(gm)}"] if gm else [])
+    notes = list(again.notes) + ([f"The other side spent {'; '.join(gm)}"] if gm else [])
     notes += table_effects(_roll_of(result), choices, picks, effects, fighters, result.request.weapon.id)
     return AttackResult(again.request, again.target, again.attack, again.defence, again.hit, again.damage,
                         tuple(effects), again.summary, again.followups, tuple(notes), again.scatter, again.reactions,

@@ -105,7 +105,8 @@ def test_threat_and_despair_are_the_gms_to_spend_against_the_attacker():
     spent = RULES.resolve_spending(result, [SpendPick("suffer_strain", 2)], RandomDice(1), {},
                                    fighters(request.attacker))
     assert SetStatus("kara", "strain", 2) in spent.effects
-    assert "The GM spent 2 threat: The attacker suffers 1 strain (may be chosen more than once) ×2" in spent.notes
+    assert "The other side spent 2 threat: The attacker suffers 1 strain (may be chosen more than once) ×2" \
+        in spent.notes
     prone = RULES.resolve_attack(request, TypedDice(["s", "s", "blank", "thth"]), {})
     with pytest.raises(ValueError, match=r"This roll cannot buy 'The attacker falls prone' \(3 threat\)"):
         RULES.resolve_spending(prone, [SpendPick("attacker_prone")], RandomDice(1), {})
