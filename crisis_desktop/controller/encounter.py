@@ -23,6 +23,7 @@ from crisis_desktop.rules import odds
 from crisis_desktop.rules.base import (
     ActionAvailability,
     ActionRole,
+    Actor,
     AddCondition,
     AttackOdds,
     AttackRequest,
@@ -31,6 +32,7 @@ from crisis_desktop.rules.base import (
     AttackTarget,
     CheckOdds,
     CheckRequest,
+    CheckResult,
     Checks,
     Effect,
     Explained,
@@ -41,6 +43,9 @@ from crisis_desktop.rules.base import (
     SetItemStat,
     SetResource,
     SetStatus,
+    SpendBudget,
+    SpendChoice,
+    SpendPick,
     Term,
     Treatment,
 )
@@ -569,6 +574,35 @@ class EncounterController(FightView):
         self._map_check(request)
         resolve = self.attacks.resolve_execute if execute else self.attacks.resolve_attack
         result: AttackResult = resolve(request, dice, self.options)
+        return self._attack_event(request, result, dice)
+
+    # -- spending a roll's symbols --------------------------------------------------------------------
+    def fighters(self) -> list[Actor]:
+        """Everyone in the fight, as the rules read them (for choices that land on an ally)."""
+        present = {c.id for c in self.campaign.characters}
+        return [self.actor(c.id) for c in self.encounter.combatants if c.character_id in present]
+
+    def spend_choices(self, result: AttackResult) -> list[SpendChoice]:
+        """What the rolled attack's symbols can buy, the rules' own plan pre-selected (none where the rules spend
+        nothing)."""
+        return self.attacks.spend_choices(result, self.options, self.fighters())
+
+    def spending_left(self, result: AttackResult, picks: Sequence[SpendPick]) -> SpendBudget:
+        """What the picks leave to spend, and why they cannot all be bought."""
+        return self.attacks.spending_left(result, picks, self.options, self.fighters())
+
+    def spend(self, result: AttackResult, picks: Sequence[SpendPick], dice: DiceSource) -> EncounterEvent:
+        """The rolled attack (not applied yet) spent as the GM picked: the same dice, the picks' effects, one event
+        in place of the attack's (`dice` for a die the spending rolls anew: a critical's d100). ValueError with
+        the reason when the picks cannot be bought."""
+        self._running("spend an attack's roll")
+        request = result.request
+        if request.attacker.combatant is not None:
+            self._may_act(request.attacker.combatant.id)
+        spent = self.attacks.resolve_spending(result, picks, dice, self.options, self.fighters())
+        return self._attack_event(request, spent, dice)
+
+    def _attack_event(self, request: AttackRequest, result: AttackResult, dice: DiceSource) -> EncounterEvent:
         attacker = request.attacker.combatant
         targets = request.distinct_targets()
         landed = self._landed(request, result, dice) if result.scatter is not None else None
@@ -622,13 +656,36 @@ class EncounterController(FightView):
 
     def check(self, request: CheckRequest, dice: DiceSource, what: str = "") -> EncounterEvent:
         """Roll a check the GM asked for (NeedMoreDice for typed dice that run out) and log it; it changes nothing
-        else. The event's `result` is the CheckResult. `what`: the skill's label for the log."""
+        else but what the rules say making it uses up (dice an earlier roll left on it). The event's `result` is the
+        CheckResult. `what`: the skill's label for the log."""
         result = self.checks.check(request, dice, self.options)
+        return self._check_event(request, result, what, [])
+
+    def check_spend_choices(self, request: CheckRequest, result: CheckResult) -> list[SpendChoice]:
+        """What a rolled check's symbols can buy (strain, dice for an ally's next check); none for numbers."""
+        return self.checks.check_spend_choices(request, result, self.options, self.fighters())
+
+    def check_spending_left(self, request: CheckRequest, result: CheckResult,
+                            picks: Sequence[SpendPick]) -> SpendBudget:
+        return self.checks.check_spending_left(request, result, picks, self.options, self.fighters())
+
+    def spend_check(self, request: CheckRequest, result: CheckResult, picks: Sequence[SpendPick],
+                    what: str = "") -> EncounterEvent:
+        """The rolled check (not applied yet) with the GM's picks: one event in place of the check's; ValueError
+        with the reason when they cannot be bought."""
+        return self._check_event(request, result, what, picks)
+
+    def _check_event(self, request: CheckRequest, result: CheckResult, what: str,
+                     picks: Sequence[SpendPick]) -> EncounterEvent:
         actor = request.actor
+        spent = self.checks.resolve_check_spending(request, result, picks, self.options, self.fighters())
+        used = self.checks.check_effects(request, result, self.options)
         text = f"{actor.name}: {what or request.skill} check, {result.describe()}"
         with self._drafting() as d:
+            d.apply([*used, *spent.effects], text)
             d.note("check", text, actor.combatant.id if actor.combatant else None,
-                   logs.explained_terms(result.total), [logs.describe_check(what or request.skill, result)])
+                   logs.explained_terms(result.total),
+                   [logs.describe_check(what or request.skill, result), *spent.notes])
             event = d.event(f"{actor.name}: {what or request.skill} check", result=result)
         return event
 

@@ -140,3 +140,23 @@ class TypedDice:
         self._next += 1
         self.rolled.append(DieRoll(sides, value, label))
         return value
+
+
+class ReplayDice:
+    """Dice that give back what an earlier roll showed, die by die in the order each kind was rolled (`rolls`, as
+    `rolled` records them), and take any further die from `fallback`: the same roll spent another way shows the
+    same dice, and a critical injury it did not roll before gets a fresh one. Keeps a record of every die."""
+
+    def __init__(self, rolls: Iterable[DieRoll], fallback: DiceSource) -> None:
+        self._queues: dict[tuple[int, str], list[int]] = {}
+        for die in rolls:
+            self._queues.setdefault((die.sides, die.label), []).append(die.value)
+        self._fallback = fallback
+        self.rolled: list[DieRoll] = []
+
+    def roll(self, sides: int, label: str = "", kind: DieKind | None = None) -> int:
+        name = kind.name if kind is not None else f"d{sides}"
+        queue = self._queues.get((sides, name))
+        value = queue.pop(0) if queue else self._fallback.roll(sides, label, kind)
+        self.rolled.append(DieRoll(sides, value, name))
+        return value

@@ -18,6 +18,9 @@ from crisis_desktop.rules.base.combat import (
     DamageResult,
     InitiativeEntry,
     Outcome,
+    SpendBudget,
+    SpendChoice,
+    SpendPick,
 )
 from crisis_desktop.rules.base.economy import ActionAvailability, ActionRole, ActionSpec, Cost, Currency, TurnEffects
 from crisis_desktop.rules.base.effects import (
@@ -48,5 +51,6 @@ __all__ = [
     "ConditionSpec", "ContestResult", "Cost", "CoverLevel", "Currency", "DamageResult", "Effect", "Explained",
     "FieldKind", "FieldSpec", "Healing", "InitiativeEntry", "Options", "Outcome", "OverrideField", "OverrideKind",
     "RemoveCondition", "ResourceSpec", "RuleOption", "Ruleset", "SetItemStat", "SetResource", "SetStatus",
+    "SpendBudget", "SpendChoice", "SpendPick",
     "StateLabel", "StateRole", "Term", "Treatment", "TurnEffects", "UseUpItem",
 ]

@@ -17,8 +17,12 @@ from crisis_desktop.rules.base.combat import (
     ContestResult,
     CoverLevel,
     DamageResult,
+    SpendBudget,
+    SpendChoice,
+    SpendPick,
 )
 from crisis_desktop.rules.base.economy import ActionAvailability, ActionRole, ActionSpec, Cost, Currency, TurnEffects
+from crisis_desktop.rules.base.effects import Effect
 from crisis_desktop.rules.base.sheet import (
     ConditionSpec,
     FieldKind,
@@ -262,6 +266,30 @@ class Checks(ABC):
     @abstractmethod
     def check_odds(self, request: CheckRequest, options: Options) -> CheckOdds: ...
 
+    def check_effects(self, request: CheckRequest, result: CheckResult, options: Options) -> list[Effect]:
+        """What making the check changes besides its result (dice an earlier roll left on the actor's next check,
+        used up now); nothing by default."""
+        return []
+
+    def check_spend_choices(self, request: CheckRequest, result: CheckResult, options: Options,
+                            fighters: Sequence[Actor] = ()) -> list[SpendChoice]:
+        """What a rolled check's symbols can buy, for the GM to pick (`fighters`: everyone in the fight, for
+        choices that land on an ally); none by default (a check of numbers)."""
+        return []
+
+    def check_spending_left(self, request: CheckRequest, result: CheckResult, picks: Sequence[SpendPick],
+                            options: Options, fighters: Sequence[Actor] = ()) -> SpendBudget:
+        """What the picks leave of the check's symbols; nothing to spend by default."""
+        return SpendBudget({}, {}, "These rules spend nothing after a check" if picks else None)
+
+    def resolve_check_spending(self, request: CheckRequest, result: CheckResult, picks: Sequence[SpendPick],
+                               options: Options, fighters: Sequence[Actor] = ()) -> TurnEffects:
+        """The effects and notes of the picks (ValueError with the reason when they cannot be bought); by default
+        nothing can be picked."""
+        if picks:
+            raise ValueError("These rules spend nothing after a check")
+        return TurnEffects((), ())
+
     @abstractmethod
     def contest(self, active: CheckRequest, passive: CheckRequest, dice: DiceSource,
                 options: Options) -> ContestResult: ...
@@ -376,6 +404,29 @@ class Attacks(ABC):
     @abstractmethod
     def resolve_attack(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
         """Roll the attack against every target; ValueError with the reason when it cannot be made."""
+
+    def spend_choices(self, result: AttackResult, options: Options,
+                      fighters: Sequence[Actor] = ()) -> list[SpendChoice]:
+        """What the attack's roll can buy (systems of symbols: a critical, a weapon quality, strain recovered, a
+        boost die for an ally; the opponent's threat against the attacker), in the order to list them, each with
+        how many times the rules' own plan (already in `result`) buys it. `fighters`: everyone in the fight, for
+        choices that land on an ally. None by default: the attack spends nothing."""
+        return []
+
+    def spending_left(self, result: AttackResult, picks: Sequence[SpendPick], options: Options,
+                      fighters: Sequence[Actor] = ()) -> SpendBudget:
+        """What the picks leave of the roll's symbols, and why they cannot all be bought; nothing by default."""
+        return SpendBudget({}, {}, "These rules spend nothing after an attack" if picks else None)
+
+    def resolve_spending(self, result: AttackResult, picks: Sequence[SpendPick], dice: DiceSource,
+                         options: Options, fighters: Sequence[Actor] = ()) -> AttackResult:
+        """The attack spent as the GM picked: the same roll (its dice replayed from `result.rolls`; `dice` for any
+        die it did not roll, a critical injury's d100), with the effects of every pick in its `effects` and what
+        was bought in its notes. ValueError with the reason when the picks cannot be bought. By default nothing can
+        be picked and the result stands."""
+        if picks:
+            raise ValueError("These rules spend nothing after an attack")
+        return result
 
     def resolve_execute(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
         """Execute a helpless target, where the system has such a rule (crisis does)."""

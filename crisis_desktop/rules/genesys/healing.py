@@ -62,7 +62,7 @@ def heal(healer: Actor, patient: Actor, dice: DiceSource, options: Options,
         pool = pool.add("boost" if term.value > 0 else "setback", abs(int(term.value)), term.label)
     result, rolled = checks.roll_check(pool, dice, f"{healer.name}: Medicine on {patient.name}")
     c = patient.character
-    effects: list[Effect] = []
+    effects: list[Effect] = checks.next_check_used(healer)      # dice left on the healer's next check: this one
     if patient.combatant is not None:
         effects.append(SetResource(patient.combatant.id, "medicine_treated", True))
     if not result.outcome.succeeded:

@@ -24,6 +24,7 @@ from crisis_desktop.rules.base import (
     Cost,
     Currency,
     DamageResult,
+    Effect,
     Explained,
     FieldKind,
     FieldSpec,
@@ -35,6 +36,9 @@ from crisis_desktop.rules.base import (
     ResourceSpec,
     RuleOption,
     Ruleset,
+    SpendBudget,
+    SpendChoice,
+    SpendPick,
     StateLabel,
     StateRole,
     Term,
@@ -55,6 +59,7 @@ from crisis_desktop.rules.genesys import (
     initiative,
     narrative,
     sheet,
+    spending,
     stats,
     symbols,
     tables,
@@ -65,6 +70,7 @@ from crisis_desktop.rules.glyphs import Glyph
 from crisis_desktop.rules.movement import Movement
 from crisis_desktop.rules.npc_builds import build, tier_for
 from crisis_desktop.rules.tables import load_table
+from crisis_desktop.rules.tally import Tally
 
 CONDITIONS = (
     ConditionSpec("staggered", "Staggered", "No actions, not even one given up for a maneuver."),
@@ -271,6 +277,22 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing):
                 options: Options) -> ContestResult:
         return checks.contest(active, passive, dice, options)
 
+    def check_effects(self, request: CheckRequest, result: CheckResult, options: Options) -> list[Effect]:
+        return checks.next_check_used(request.actor)
+
+    def check_spend_choices(self, request: CheckRequest, result: CheckResult, options: Options,
+                            fighters: Sequence[Actor] = ()) -> list[SpendChoice]:
+        return spending.check_choices(request.actor, result.tally or Tally(), fighters)
+
+    def check_spending_left(self, request: CheckRequest, result: CheckResult, picks: Sequence[SpendPick],
+                            options: Options, fighters: Sequence[Actor] = ()) -> SpendBudget:
+        return spending.check_budget(request.actor, result.tally or Tally(), picks, fighters)
+
+    def resolve_check_spending(self, request: CheckRequest, result: CheckResult, picks: Sequence[SpendPick],
+                               options: Options, fighters: Sequence[Actor] = ()) -> TurnEffects:
+        effects, notes = spending.resolve_check_spending(request.actor, result.tally or Tally(), picks, fighters)
+        return TurnEffects(tuple(effects), tuple(notes))
+
     # -- attacks ----------------------------------------------------------------------------------------------
     def attack_inputs(self, attacker: Actor, weapon: EquipmentItem, fight_round: int,
                       options: Options) -> list[FieldSpec]:
@@ -332,6 +354,18 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing):
 
     def resolve_attack(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
         return attacks.resolve(request, dice, options)
+
+    def spend_choices(self, result: AttackResult, options: Options,
+                      fighters: Sequence[Actor] = ()) -> list[SpendChoice]:
+        return spending.attack_choices(result, options, fighters)
+
+    def spending_left(self, result: AttackResult, picks: Sequence[SpendPick], options: Options,
+                      fighters: Sequence[Actor] = ()) -> SpendBudget:
+        return spending.attack_budget(result, picks, options, fighters)
+
+    def resolve_spending(self, result: AttackResult, picks: Sequence[SpendPick], dice: DiceSource,
+                         options: Options, fighters: Sequence[Actor] = ()) -> AttackResult:
+        return spending.resolve_attack_spending(result, picks, dice, options, fighters)
 
     def apply_damage(self, target: Actor, amount: int, options: Options, *, lethal: bool = True,
                      damage_type: str = "physical", label: str = "damage") -> DamageResult:

@@ -18,9 +18,10 @@ from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.encounter_commands import EncounterEvent
 from crisis_desktop.controller.encounter_log import describe_check
 from crisis_desktop.domain import StatValue
-from crisis_desktop.rules.base import CheckOdds, CheckRequest, Outcome
+from crisis_desktop.rules.base import CheckOdds, CheckRequest, CheckResult, Outcome
 from crisis_desktop.rules.dice import NeedMoreDice
 from crisis_desktop.ui.widgets.dice_entry import RollBox
+from crisis_desktop.ui.widgets.spending_box import SpendingBox
 from crisis_desktop.ui.widgets.stat_fields import StatFieldsForm
 
 
@@ -64,6 +65,10 @@ class CheckDialog(QDialog):
         self.dice_entry, self.roll_button, self.problem, self.breakdown = (box.dice_entry, box.roll_button,
                                                                            box.problem, box.breakdown)
         self.buttons, self.apply_button = box.buttons, box.apply_button
+        # After the roll: what its symbols buy (strain, a die on an ally's next check), for the GM to tick.
+        self.spending = SpendingBox()
+        self.spending.changed.connect(self.respend)
+        self._rolled: tuple[CheckRequest, CheckResult] | None = None
         form = QFormLayout()
         form.addRow("&Who:", self.who)
         form.addRow("&Skill:", self.skill)
@@ -72,6 +77,7 @@ class CheckDialog(QDialog):
         layout.addWidget(self.inputs)
         layout.addWidget(self.odds)
         layout.addWidget(self.roll_box)
+        layout.addWidget(self.spending)
         layout.addWidget(self.buttons)
         self.who.currentIndexChanged.connect(self._who_changed)
         self.skill.currentIndexChanged.connect(self._rebuild)
@@ -143,6 +149,29 @@ class CheckDialog(QDialog):
         self.rolled_event = event
         self.roll_box.rolled(describe_check(self.skill.currentText(), event.result), event.result.dice,
                              event.result.tally)
+        self._rolled = (request, event.result)
+        self.spending.set_choices(self.controller.check_spend_choices(request, event.result))
+        if self.spending.rows:
+            self.spending.show_budget(self.controller.check_spending_left(request, event.result, []))
+
+    def respend(self) -> None:
+        """The rolled check with what is ticked now; Apply waits while the picks cost more than the roll has."""
+        if self._rolled is None:
+            return
+        request, result = self._rolled
+        picks = self.spending.picks()
+        budget = self.controller.check_spending_left(request, result, picks)
+        problem = budget.problem
+        event = None
+        if problem is None:
+            try:
+                event = self.controller.spend_check(request, result, picks, self.skill.currentText())
+            except ValueError as exc:
+                problem = str(exc)
+        self.spending.show_budget(budget, problem)
+        self.apply_button.setEnabled(event is not None)
+        if event is not None:
+            self.rolled_event = event
 
     @classmethod
     def ask(cls, parent: QWidget | None, controller: EncounterController,

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from crisis_desktop.controller.commands import Command
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
+from crisis_desktop.rules.base import SpendPick
 from crisis_desktop.rules.dice import RandomDice, TypedDice
 from crisis_desktop.rules.flow import StepRole
 from crisis_desktop.rules.genesys import stats
@@ -125,6 +126,16 @@ def intents(ctl: EncounterController, dice: RandomDice) -> list[tuple[str, Calla
                     def attack(w: str = item.id, t: str = target.id, c: str = current) -> Command:
                         return ctl.attack(ctl.attack_request(c, w, t), dice)
                     options.append(("attack", attack))
+
+                    def spend(w: str = item.id, t: str = target.id, c: str = current) -> Command:
+                        """The attack spent otherwise: the last choice the roll can pay for alone (the GM's first)."""
+                        rolled = ctl.attack(ctl.attack_request(c, w, t), dice)
+                        for choice in reversed(ctl.spend_choices(rolled.result)):
+                            pick = SpendPick(choice.key, 1, choice.whom[-1][0] if choice.whom else None)
+                            if ctl.spending_left(rolled.result, [pick]).problem is None:
+                                return ctl.spend(rolled.result, [pick], dice)
+                        return rolled
+                    options.append(("spend", spend))
         for patient in encounter.combatants:
             options.append(("heal", lambda p=patient.id, c=current: ctl.heal(c, p, dice)))
         options += treatments(ctl, dice, current)
