@@ -89,7 +89,7 @@ def test_numbers_and_texts_beyond_what_any_sheet_needs_are_refused_before_readin
     ("101 x Body", "at most 100 dice, not 101"),
     ("2d1001", "dice of at most 1000 sides, not d1,001"),
     ("2d6 + 999999", None),       # a constant is no die
-    ("100d1000 - 5", None),
+    ("100d100 - 5", None),
     ("Body x 2 + d6", None),
     ("2d6 + x y", "cannot read 'x y'"),
 ])
