@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -99,11 +100,12 @@ class SheetEditor(QWidget):
         theme.mark_problem(self.status)
         self.stats = StatFieldsForm()
         self.stats.valueEdited.connect(self.edit_stat)
+        self.stats.editRefused.connect(lambda key, reason: self._set_problem(reason, key))
         self.derived_box = QGroupBox("Derived")
         self.derived_layout = QGridLayout(self.derived_box)
         self.derived_labels: dict[str, QLabel] = {}
         self.equipment = EquipmentPanel(self._push)
-        self.equipment.message.connect(self._show_problem)
+        self.equipment.message.connect(self.message)  # the panel shows a refusal under its table
 
         self.conditions = QListWidget()
         self.conditions.setMaximumHeight(80)
@@ -329,10 +331,10 @@ class SheetEditor(QWidget):
         if campaign is None or ruleset is None or self.character_id is None:
             return False
         ok = self._try(lambda: SetStat(campaign, ruleset, self.character_id or "", key, value), key)
-        if not ok:
-            character = self.character()
-            if character is not None:
-                self.stats.show_values(character.stats)
+        character = self.character()
+        if not ok and character is not None and not isinstance(self.stats.editors.get(key), QLineEdit | QSpinBox):
+            # A pick from a list goes back to the stored value; typed text stays, marked, to be corrected.
+            self.stats.show_values(character.stats)
         return ok
 
     def add_condition(self) -> None:
@@ -370,8 +372,11 @@ class SheetEditor(QWidget):
             self._set_problem("")
 
     def _set_problem(self, reason: str, key: str | None = None) -> None:
-        self.status.setText(reason)
-        self.status.setVisible(bool(reason))
+        """Show why an edit was refused: under its field when it is a stat (scrolled into view), else in the line
+        under the sheet's header; '' clears it."""
+        on_field = key is not None and key in self.stats.editors
+        self.status.setText("" if on_field else reason)
+        self.status.setVisible(bool(reason) and not on_field)
         self.stats.mark_error(key if reason else None, reason)
         if reason:
             self.message.emit(reason)
@@ -381,5 +386,6 @@ class SheetEditor(QWidget):
 
     @property
     def problem(self) -> str:
-        """The reason the last edit was refused ('' when it was accepted)."""
-        return self.status.text()
+        """The reason the last edit was refused ('' when it was accepted), wherever it is shown."""
+        return (self.status.text() or self.equipment.reason()
+                or next((r for k in self.stats.editors if (r := self.stats.reason(k))), ""))

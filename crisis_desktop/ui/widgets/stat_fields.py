@@ -182,6 +182,7 @@ class StatFieldsForm(QWidget):
                     continue
                 shown = kind in spec.kinds
                 form.setRowVisible(self._rows[key], shown)
+                self.editors[key].setHidden(not shown)  # the editor says it is not shown, as the row is not
                 visible += shown
             box.setHidden(visible == 0)
         self._place_groups()
