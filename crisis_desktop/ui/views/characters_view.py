@@ -208,6 +208,7 @@ class CharactersView(QWidget):
                 self.ruleset = self._ruleset_for(campaign.ruleset)
             except (KeyError, ImportError) as exc:  # an unknown or broken ruleset: the table still works
                 problem = f"No character sheets: {str(exc).strip(chr(39) + chr(34))}"
+        self.model.set_rules_check(self.ruleset.validate_character if self.ruleset else None)
         self.model.set_campaign(campaign)
         self.sheet.set_context(self.document if self.ruleset else None, self.ruleset)
         self._fill_tags()

@@ -303,7 +303,10 @@ class SheetEditor(QWidget):
         try:
             command = build()
         except (ValueError, KeyError) as exc:
-            self._set_problem(str(exc).strip("'\""), key)
+            # A KeyError's text is the repr of its message: take the message itself, its quotes intact.
+            reason = exc.args[0] if isinstance(exc, KeyError) and exc.args and isinstance(exc.args[0], str) else \
+                str(exc)
+            self._set_problem(reason, key)
             return False
         self._set_problem("")
         self.document.push(command)

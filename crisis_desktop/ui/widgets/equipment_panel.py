@@ -90,6 +90,8 @@ class EquipmentPanel(QTabWidget):
 
     def _refused(self, kind: ItemKind, reason: str) -> None:
         """Show why an edit was refused under its table, in view, and tell the window."""
+        self._clear_reasons()
+        self.setCurrentIndex(list(TAB_NAMES).index(kind))
         self.reasons[kind].setText(reason)
         self.reasons[kind].show()
         scroll_into_view(self.reasons[kind])
