@@ -1,8 +1,8 @@
 """Input boxes that never change what the user did not pick nor what was typed.
 
-The wheel only turns a box that has the focus: over an unfocused box it scrolls the page instead (the event is
-left to the parent). A StrictSpinBox shows exactly what was typed: "25" stays 25 and "-5" stays -5, to be refused
-with the reason by whoever validates it, where a plain QSpinBox clamps "25" to 2 and drops the minus sign.
+The wheel only turns a box that has the focus: over an unfocused box it scrolls the page the box is on instead.
+A StrictSpinBox shows exactly what was typed: "25" stays 25 and "-5" stays -5, to be refused with the reason by
+whoever validates it, where a plain QSpinBox clamps "25" to 2 and drops the minus sign.
 """
 
 from __future__ import annotations
@@ -11,7 +11,15 @@ import re
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QValidator, QWheelEvent
-from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QDoubleSpinBox, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QAbstractScrollArea,
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QDoubleSpinBox,
+    QSpinBox,
+    QWidget,
+)
 
 # What a whole-number box can hold at all: beyond any field of the rules, far within an int.
 INT_LIMIT = 999_999
@@ -20,10 +28,18 @@ _NUMBER = re.compile(r"[+-]?\d{1,6}")
 
 
 def _wheel_only_when_focused(widget: QWidget, event: QWheelEvent) -> bool:
-    """True when the widget may take the wheel; else the event is ignored, so the parent scrolls."""
+    """True when the widget may take the wheel; else the page it is on (its nearest scroll area) scrolls."""
     if widget.hasFocus():
         return True
-    event.ignore()
+    page = widget.parentWidget()
+    while page is not None and not isinstance(page, QAbstractScrollArea):
+        page = page.parentWidget()
+    if page is None:
+        event.ignore()  # no page to scroll: let the parents have it
+    else:
+        # Handed on rather than ignored: Qt does not pass an ignored wheel event on when it was sent by the program.
+        QApplication.sendEvent(page.viewport(), event)
+        event.accept()
     return False
 
 
