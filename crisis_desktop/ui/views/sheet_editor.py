@@ -33,16 +33,17 @@ from crisis_desktop.controller.character_commands import (
     normalise_tags,
 )
 from crisis_desktop.controller.commands import Command
-from crisis_desktop.domain import Campaign, Character, CharacterKind
-from crisis_desktop.rules.base import Ruleset
+from crisis_desktop.domain import Campaign, Character, CharacterKind, ItemKind
+from crisis_desktop.rules.base import FieldKind, Ruleset
 from crisis_desktop.ui import theme
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.character_dialogs import IMAGE_FILTER, CharacterAsk
+from crisis_desktop.ui.models.equipment_table_model import show_value
 from crisis_desktop.ui.plain_text import plain_label, tooltip
 from crisis_desktop.ui.widgets.equipment_panel import EquipmentPanel
 from crisis_desktop.ui.widgets.notes_edit import NotesEdit
 from crisis_desktop.ui.widgets.portrait import PortraitLabel, file_to_data_uri, load_portrait
-from crisis_desktop.ui.widgets.stat_fields import StatFieldsForm
+from crisis_desktop.ui.widgets.stat_fields import StatFieldsForm, scroll_into_view
 
 if TYPE_CHECKING:
     from crisis_desktop.ui.document import CampaignDocument
@@ -101,8 +102,18 @@ class SheetEditor(QWidget):
         self.stats = StatFieldsForm()
         self.stats.valueEdited.connect(self.edit_stat)
         self.stats.editRefused.connect(lambda key, reason: self._set_problem(reason, key))
-        self.derived_box = QGroupBox("Derived")
-        self.derived_layout = QGridLayout(self.derived_box)
+        # Key values at the top of the sheet, seen without scrolling: what the rules derive (health, defences)
+        # and the attacks of the weapons in hand.
+        self.derived_box = QGroupBox("Key values")
+        self.derived_box.setObjectName("sheet-key-values")
+        key_layout = QVBoxLayout(self.derived_box)
+        self.derived_layout = QGridLayout()
+        key_layout.addLayout(self.derived_layout)
+        self.attacks = plain_label()  # weapon names are the user's
+        self.attacks.setObjectName("sheet-attacks")
+        self.attacks.setWordWrap(True)
+        key_layout.addWidget(self.attacks)
+        key_layout.addStretch(1)
         self.derived_labels: dict[str, QLabel] = {}
         self.equipment = EquipmentPanel(self._push)
         self.equipment.message.connect(self.message)  # the panel shows a refusal under its table
@@ -141,6 +152,7 @@ class SheetEditor(QWidget):
         top = QHBoxLayout()
         top.addLayout(picture)
         top.addLayout(header, 1)
+        top.addWidget(self.derived_box, 1)
 
         conditions_box = QGroupBox("Conditions")
         row = QHBoxLayout()
@@ -162,7 +174,6 @@ class SheetEditor(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.status)
         layout.addWidget(self.stats)
-        layout.addWidget(self.derived_box)
         layout.addWidget(self.equipment)
         layout.addWidget(conditions_box)
         layout.addLayout(notes)
@@ -246,6 +257,7 @@ class SheetEditor(QWidget):
         self.stats.set_kind(character.kind)
         self.stats.show_values(character.stats)
         self._refresh_derived(character)
+        self._refresh_attacks(character)
         self._refresh_conditions(character)
 
     @staticmethod
@@ -275,10 +287,28 @@ class SheetEditor(QWidget):
                 self.derived_labels[name] = QLabel()
                 self.derived_labels[name].setObjectName(f"derived-{name}")
             label = self.derived_labels[name]
-            self.derived_layout.addWidget(label, position // 4, position % 4)
+            self.derived_layout.addWidget(label, position // 3, position % 3)
             heading = self.ruleset.derived_label(name) if self.ruleset else name
             label.setText(f"<b>{html.escape(heading)}</b> {value.value:g}")
             label.setToolTip(tooltip(value.explain()))  # its terms may name an item
+
+    def _refresh_attacks(self, character: Character) -> None:
+        """One line per weapon in hand (every weapon when none is marked equipped): its first stats, as the
+        ruleset names them."""
+        ruleset = self.ruleset
+        weapons = [i for i in character.equipment if i.kind is ItemKind.WEAPON]
+        if ruleset is None or not weapons:
+            self.attacks.setText("No weapon: add one under Weapons below." if ruleset else "")
+            return
+        shown = [w for w in weapons if w.equipped] or weapons
+        specs = [s for s in ruleset.item_fields(ItemKind.WEAPON) if s.kind is not FieldKind.BOOL][:4]
+        lines = []
+        for weapon in shown:
+            parts = [f"{spec.label} {show_value(spec, weapon.stats.get(spec.key, spec.default))}"
+                     if spec.kind is not FieldKind.CHOICE else show_value(spec, weapon.stats.get(spec.key))
+                     for spec in specs]
+            lines.append(f"{weapon.name}: {', '.join(p for p in parts if p.strip())}")
+        self.attacks.setText("\n".join(lines))
 
     def _refresh_conditions(self, character: Character) -> None:
         labels = {c.key: (c.label, c.effect) for c in self.ruleset.conditions()} if self.ruleset else {}
@@ -366,6 +396,12 @@ class SheetEditor(QWidget):
             Ask.error(self, "Picture", str(exc))
             return
         self.edit_field("portrait", uri)
+
+    def focus_name(self) -> None:
+        """Scroll the sheet to its top and select the name, ready to be typed over (a new character)."""
+        scroll_into_view(self.name)
+        self.name.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.name.selectAll()
 
     def _restore_refused(self) -> None:
         """Leaving a field that holds a refused value (an empty name) shows the stored value again."""

@@ -109,7 +109,7 @@ class StrictSpinBox(QSpinBox):
             self.setValue(max(-INT_LIMIT, min(INT_LIMIT, value)))
 
     # -- typing --------------------------------------------------------------------------------
-    def validate(self, text: str, pos: int) -> object:  # Override QSpinBox::validate
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:  # Override QSpinBox::validate
         stripped = text.strip()
         if not stripped or stripped == NONE_TEXT:
             state = QValidator.State.Acceptable if self.optional else QValidator.State.Intermediate
