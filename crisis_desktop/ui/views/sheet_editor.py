@@ -152,7 +152,6 @@ class SheetEditor(QWidget):
         top = QHBoxLayout()
         top.addLayout(picture)
         top.addLayout(header, 1)
-        top.addWidget(self.derived_box, 1)
 
         conditions_box = QGroupBox("Conditions")
         row = QHBoxLayout()
@@ -172,6 +171,7 @@ class SheetEditor(QWidget):
         self.body = QWidget()
         layout = QVBoxLayout(self.body)
         layout.addLayout(top)
+        layout.addWidget(self.derived_box)  # right under the name: seen without scrolling
         layout.addWidget(self.status)
         layout.addWidget(self.stats)
         layout.addWidget(self.equipment)
@@ -287,7 +287,8 @@ class SheetEditor(QWidget):
                 self.derived_labels[name] = QLabel()
                 self.derived_labels[name].setObjectName(f"derived-{name}")
             label = self.derived_labels[name]
-            self.derived_layout.addWidget(label, position // 3, position % 3)
+            self.derived_layout.addWidget(label, position // 4, position % 4)
+            label.show()  # at once, not when the event loop gets to it
             heading = self.ruleset.derived_label(name) if self.ruleset else name
             label.setText(f"<b>{html.escape(heading)}</b> {value.value:g}")
             label.setToolTip(tooltip(value.explain()))  # its terms may name an item
