@@ -58,7 +58,8 @@ def test_the_attacks_of_the_weapons_in_hand_show_with_the_key_values(make_docume
     rules = get_ruleset("crisis")
     pistol = EquipmentItem(name="Pistol", kind=ItemKind.WEAPON, equipped=True,
                            stats={"skill": "light_weapons", "damage": "d6", "hit": 1, "range": 10})
-    knife = EquipmentItem(name="Knife", kind=ItemKind.WEAPON, equipped=False, stats={"skill": "melee", "damage": "Body"})
+    knife = EquipmentItem(name="Knife", kind=ItemKind.WEAPON, equipped=False,
+                          stats={"skill": "melee", "damage": "Body"})
     pc = Character(name="Pat", stats=dict(rules.new_stats(CharacterKind.PC)), equipment=[pistol, knife])
     view = make_view(make_document(Campaign(name="Arms", characters=[pc])), rules=get_ruleset)
     view.select([pc.id])
