@@ -393,7 +393,7 @@ class SetItemValue(Command):
                 raise ValueError(f"{item.name}: {broken[0]}")
             label = spec.label
             self.old = copy.deepcopy(item.stats.get(spec.key, _MISSING))
-            self.new = value
+            self.new = _MISSING if value is None else value  # an optional value emptied: the key goes
             merging = spec.kind in (FieldKind.TEXT, FieldKind.DICE, FieldKind.INT)
         elif field in self._PLAIN:
             label = self._PLAIN[field]

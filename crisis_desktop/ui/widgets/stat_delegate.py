@@ -7,7 +7,7 @@ none of them unless it has the focus. Other columns get the default editors.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from crisis_desktop.rules.base import FieldKind, FieldSpec
@@ -19,7 +19,13 @@ AnyIndex = QModelIndex | QPersistentModelIndex
 
 
 class StatDelegate(QStyledItemDelegate):
-    """Editors by FieldSpec kind for the cells of a stats table."""
+    """Editors by FieldSpec kind for the cells of a stats table.
+
+    Signals:
+        refused(str): text typed or pasted into a number cell that is no whole number, with the reason.
+    """
+
+    refused = Signal(str)
 
     def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
                      index: AnyIndex) -> QWidget:  # Override QAbstractItemDelegate::createEditor
@@ -34,7 +40,9 @@ class StatDelegate(QStyledItemDelegate):
                 combo.addItem(f"d{value}" if spec.kind is FieldKind.DIE else spec.choice_label(value), value)
             return combo
         if spec.kind is FieldKind.INT:
-            return StrictSpinBox(spec.label, spec.minimum, spec.maximum, optional=not spec.required, parent=parent)
+            spin = StrictSpinBox(spec.label, spec.minimum, spec.maximum, optional=not spec.required, parent=parent)
+            spin.refused.connect(self.refused)
+            return spin
         return super().createEditor(parent, option, index)
 
     def setEditorData(self, editor: QWidget, index: AnyIndex) -> None:  # Override ::setEditorData

@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QAbstractItemDelegate
 
-from crisis_desktop.controller.character_commands import character_from_json
+from crisis_desktop.controller.character_commands import SetStat, character_from_json
 from crisis_desktop.domain import Campaign, Character, CharacterKind, EquipmentItem, ItemKind, StatValue
 from crisis_desktop.rules.base import FieldKind, FieldSpec, Ruleset
 from crisis_desktop.rules.registry import get_ruleset, ruleset_ids
@@ -182,6 +183,28 @@ def test_text_pasted_into_a_number_box_is_refused_with_the_reason(ruleset_id, ma
                 assert editor.lineEdit().text() == shown, spec.key
                 assert reason == f"{spec.label} must be a whole number, not {pasted!r}", spec.key
             assert document.campaign.model_dump(mode="json") == before
+    # A number cell of an equipment table: the same box, the reason under the table.
+    for kind in ItemKind:
+        spec = next((s for s in rules.item_fields(kind) if s.kind is FieldKind.INT), None)
+        if spec is None:
+            continue
+        model = view.sheet.equipment.models[kind]
+        table = view.sheet.equipment.tables[kind]
+        view.sheet.equipment.setCurrentIndex(list(ItemKind).index(kind))
+        column = next(c for c in range(model.columnCount())
+                      if model.headerData(c, Qt.Orientation.Horizontal) == spec.label)
+        table.setCurrentIndex(model.index(0, column))
+        table.edit(model.index(0, column))
+        editor = table.viewport().findChild(StrictSpinBox)
+        assert editor is not None, kind
+        QGuiApplication.clipboard().setText("banana")
+        editor.lineEdit().selectAll()
+        editor.lineEdit().paste()
+        assert editor.lineEdit().text() != "banana"
+        assert view.sheet.equipment.reason() == f"{spec.label} must be a whole number, not 'banana'", kind
+        assert not view.sheet.equipment.reasons[kind].visibleRegion().isEmpty(), kind
+        table.closeEditor(editor, QAbstractItemDelegate.EndEditHint.RevertModelCache)
+        assert document.campaign.model_dump(mode="json") == before
     assert document.undo_stack.count() == 0
 
 
@@ -244,3 +267,9 @@ def test_a_campaign_file_holding_illegal_values_opens_with_them_listed_and_marke
             assert index.data(Qt.ItemDataRole.DecorationRole) is not None, case.label
             assert expected_reason(case) in tip.replace("&#x27;", "'").replace("&quot;", '"'), (case.label, tip)
     assert not window.document.dirty and sha256(path) == file_before
+    # Mended in the sheet, the character loses its mark.
+    case = next(c for c in found if c.item_kind is None and c.spec.required and CharacterKind.PC in c.spec.kinds)
+    mended = next(c for c in window.document.campaign.characters if c.name == f"Case {found.index(case)}")
+    window.document.push(SetStat(window.document.campaign, rules, mended.id, case.spec.key, case.spec.default))
+    row = view.model.row_of(mended.id)
+    assert row is not None and view.model.index(row, 0).data(Qt.ItemDataRole.DecorationRole) is None
