@@ -89,7 +89,7 @@ def test_numbers_and_texts_beyond_what_any_sheet_needs_are_refused_before_readin
     ("101 x Body", "at most 100 dice, not 101"),
     ("2d1001", "dice of at most 1000 sides, not d1,001"),
     ("2d6 + 999999", None),       # a constant is no die
-    ("100d100 - 5", None),
+    ("100d1000 - 5", None),
     ("Body x 2 + d6", None),
     ("2d6 + x y", "cannot read 'x y'"),
 ])
@@ -99,3 +99,19 @@ def test_bounds_on_dice_and_sides_say_which(text, reason):
     else:
         assert reason in problem(text, 100, 1000)
     assert out_of_bounds(parse("999999999d999999999")) is None  # no bound, no refusal
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ("d5", "d5 is not a die of these rules (d4, d6, d8)"),
+    ("2d6 + d7", "d7 is not a die of these rules (d4, d6, d8)"),
+    ("banana", "'banana' is not a stat a dice expression may name (Body, Mind)"),
+    ("2 x Soul", "'soul' is not a stat a dice expression may name (Body, Mind)"),
+    ("2 x Body + d8 - 2", None),
+    ("Mind", None),
+])
+def test_the_rules_name_the_dice_and_the_stats_an_expression_may_use(text, reason):
+    assert problem(text, sides=(4, 6, 8), names=("body", "mind")) == reason
+
+
+def test_without_named_dice_or_stats_any_are_read():
+    assert problem("d5 + banana") is None
