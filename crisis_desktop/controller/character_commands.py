@@ -120,6 +120,11 @@ class SetStat(Command):
         reason = spec.validate(value)
         if reason:
             raise ValueError(reason)
+        probe = character.model_copy(update={"stats": dict(character.stats)})
+        _put(probe.stats, key, _MISSING if value is None else value)
+        broken = [r for r in ruleset.stat_rules(probe) if r not in ruleset.stat_rules(character)]
+        if broken:
+            raise ValueError(broken[0])
         self.character_id = character_id
         self.key = key
         self.old = copy.deepcopy(character.stats.get(key, _MISSING))
@@ -380,9 +385,15 @@ class SetItemValue(Command):
             reason = spec.validate(value)
             if reason:
                 raise ValueError(f"{item.name}: {reason}")
+            # A rule between fields the edit would break (one already broken in the file does not block it).
+            probe = item.model_copy(update={"stats": dict(item.stats)})
+            _put(probe.stats, spec.key, _MISSING if value is None else value)
+            broken = [r for r in ruleset.item_rules(probe) if r not in ruleset.item_rules(item)]
+            if broken:
+                raise ValueError(f"{item.name}: {broken[0]}")
             label = spec.label
             self.old = copy.deepcopy(item.stats.get(spec.key, _MISSING))
-            self.new = value
+            self.new = _MISSING if value is None else value  # an optional value emptied: the key goes
             merging = spec.kind in (FieldKind.TEXT, FieldKind.DICE, FieldKind.INT)
         elif field in self._PLAIN:
             label = self._PLAIN[field]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -234,13 +234,32 @@ def out_of_bounds(expr: DiceExpr, max_dice: int | None = None, max_sides: int | 
     return None
 
 
-def problem(text: str, max_dice: int | None = None, max_sides: int | None = None) -> str | None:
-    """None if `text` is a dice expression within the bounds, else the reason in plain words."""
+def unknown_parts(expr: DiceExpr, sides: Sequence[int] = (), names: Sequence[str] | None = None) -> str | None:
+    """None if the expression rolls only dice of `sides` (any, when empty) and names only the stats `names` (any,
+    when None), else the reason: "d5 is not a die of these rules (d4, d6, ...)", "banana is not a stat"."""
+    if sides:
+        for t in expr.terms:
+            if t.sides is not None and t.sides not in sides:
+                allowed = ", ".join(f"d{s}" for s in sides)
+                return f"d{t.sides} is not a die of these rules ({allowed})"
+    if names is not None:
+        for t in expr.terms:
+            if t.attribute is not None and t.attribute not in names:
+                allowed = ", ".join(n.replace("_", " ").title() for n in names) or "none here"
+                return f"{t.attribute!r} is not a stat a dice expression may name ({allowed})"
+    return None
+
+
+def problem(text: str, max_dice: int | None = None, max_sides: int | None = None, sides: Sequence[int] = (),
+            names: Sequence[str] | None = None) -> str | None:
+    """None if `text` is a dice expression within the bounds, of the dice `sides` and naming only the stats
+    `names` (see unknown_parts), else the reason in plain words."""
     try:
         expr = parse(text)
     except ValueError as exc:
         return str(exc)
-    return out_of_bounds(expr, max_dice, max_sides)
+    return out_of_bounds(expr, max_dice, max_sides) or unknown_parts(expr, sides, names)
 
 
-__all__ = ["MAX_DIGITS", "MAX_TEXT", "DiceExpr", "DiceTerm", "is_valid", "out_of_bounds", "parse", "problem"]
+__all__ = ["MAX_DIGITS", "MAX_TEXT", "DiceExpr", "DiceTerm", "is_valid", "out_of_bounds", "parse", "problem",
+           "unknown_parts"]

@@ -30,6 +30,7 @@ class CampaignDocument(QObject):
     """
 
     changed = Signal(object)
+    stepped = Signal(object)    # the ChangeSet of an undo or a redo (after `changed`), not of a new command
     dirtyChanged = Signal(bool)
     journalFailed = Signal(str)
 
@@ -54,7 +55,7 @@ class CampaignDocument(QObject):
         return not self.undo_stack.isClean()
 
     def push(self, command: Command) -> None:
-        self.undo_stack.push(UndoAdapter(command, self.campaign, self._applied))
+        self.undo_stack.push(UndoAdapter(command, self.campaign, self._applied, self.stepped.emit))
 
     def _applied(self, changes: ChangeSet) -> None:
         if self.session.after_change(changes):

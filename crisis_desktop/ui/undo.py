@@ -15,19 +15,33 @@ _MERGE_IDS: dict[tuple[object, ...], int] = {}
 
 
 class UndoAdapter(QUndoCommand):
-    """Pushes one controller Command onto a QUndoStack; redo applies it, undo reverts it."""
+    """Pushes one controller Command onto a QUndoStack; redo applies it, undo reverts it.
 
-    def __init__(self, command: Command, campaign: Campaign, notify: Callable[[ChangeSet], None]) -> None:
+    `notify` hears every change; `stepped`, if given, also hears those of an undo or of a redo after one (not the
+    first run, when the command is pushed), so a view can show what the step changed.
+    """
+
+    def __init__(self, command: Command, campaign: Campaign, notify: Callable[[ChangeSet], None],
+                 stepped: Callable[[ChangeSet], None] | None = None) -> None:
         super().__init__(command.text)
         self.command = command
         self._campaign = campaign
         self._notify = notify
+        self._stepped = stepped
+        self._pushed = False
 
     def redo(self) -> None:  # Override QUndoCommand::redo (also called by QUndoStack.push)
-        self._notify(self.command.apply(self._campaign))
+        changes = self.command.apply(self._campaign)
+        self._notify(changes)
+        if self._pushed and self._stepped is not None:
+            self._stepped(changes)
+        self._pushed = True
 
     def undo(self) -> None:  # Override QUndoCommand::undo
-        self._notify(self.command.revert(self._campaign))
+        changes = self.command.revert(self._campaign)
+        self._notify(changes)
+        if self._stepped is not None:
+            self._stepped(changes)
 
     def id(self) -> int:  # Override QUndoCommand::id: -1 means "never merge"
         key = self.command.merge_key

@@ -40,6 +40,7 @@ from crisis_desktop.rules.base.sheet import (
     OverrideField,
     OverrideKind,
     RuleOption,
+    at_most_field,
 )
 from crisis_desktop.rules.base.state import Actor, BarRole, ResourceSpec, StateLabel, StateRole
 from crisis_desktop.rules.base.treatments import Treatment
@@ -52,5 +53,5 @@ __all__ = [
     "FieldKind", "FieldSpec", "Healing", "InitiativeEntry", "Options", "Outcome", "OverrideField", "OverrideKind",
     "RemoveCondition", "ResourceSpec", "RuleOption", "Ruleset", "SetItemStat", "SetResource", "SetStatus",
     "SpendBudget", "SpendChoice", "SpendPick",
-    "StateLabel", "StateRole", "Term", "Treatment", "TurnEffects", "UseUpItem",
+    "StateLabel", "StateRole", "Term", "Treatment", "TurnEffects", "UseUpItem", "at_most_field",
 ]

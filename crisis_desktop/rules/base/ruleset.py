@@ -159,6 +159,22 @@ class Ruleset(ABC):
     def new_stats(self, kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:
         """A legal default stat block (crisis rolls the Health Body die when dice are given)."""
 
+    def stat_rules(self, character: Character) -> list[str]:
+        """Rules between the fields of a character's stat block, each broken one in plain words; each system
+        declares its own (none by default). Single fields are their FieldSpecs' to check."""
+        return []
+
+    def item_rules(self, item: EquipmentItem) -> list[str]:
+        """Rules between the fields of an item (Durability left within Durability, rounds loaded within the
+        magazine), each broken one in plain words; each system declares its own (none by default)."""
+        return []
+
+    def validate_item(self, item: EquipmentItem) -> list[str]:
+        """Every problem of an item's stats: each field by its spec, then the rules between fields."""
+        problems = [reason for spec in self.item_fields(item.kind)
+                    if (reason := spec.validate(item.stats.get(spec.key, spec.default)))]
+        return problems or self.item_rules(item)
+
     def validate_character(self, character: Character) -> list[str]:
         """Every problem of the stat block and of the items carried, in plain words; empty when legal."""
         problems: list[str] = []
@@ -168,11 +184,10 @@ class Ruleset(ABC):
             reason = spec.validate(character.stats.get(spec.key, spec.default))
             if reason:
                 problems.append(reason)
+        if not problems:
+            problems += self.stat_rules(character)
         for item in character.equipment:
-            for spec in self.item_fields(item.kind):
-                reason = spec.validate(item.stats.get(spec.key, spec.default))
-                if reason:
-                    problems.append(f"{item.name}: {reason}")
+            problems += [f"{item.name}: {reason}" for reason in self.validate_item(item)]
         return problems
 
     @abstractmethod

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -23,7 +24,10 @@ class FieldSpec:
     """Describes one stat so that a sheet editor can be generated and values validated.
 
     `kinds` says whether the field applies to PCs, NPCs or both. A DICE field's expression rolls at most
-    `max_dice` dice of at most `max_sides` sides (None: no bound of the rules).
+    `max_dice` dice of at most `max_sides` sides (None: no bound of the rules); with `dice_sides`, only dice of
+    those sizes ("d5" is no die of the rules), and with `dice_names`, only those stats by name ("Body", never
+    "banana"). `choice_labels`, in the order of `choices`, are what a picker shows ("Light Weapons" for
+    "light_weapons"); without them the choice itself is shown.
     """
 
     key: str
@@ -39,6 +43,15 @@ class FieldSpec:
     required: bool = True
     max_dice: int | None = None
     max_sides: int | None = None
+    dice_sides: tuple[int, ...] = ()
+    dice_names: tuple[str, ...] | None = None
+    choice_labels: tuple[str, ...] = ()
+
+    def choice_label(self, value: StatValue) -> str:
+        """How a picker shows one of the choices: its label, else the value itself."""
+        if value in self.choices and len(self.choice_labels) == len(self.choices):
+            return self.choice_labels[self.choices.index(value)]
+        return "" if value is None else str(value)
 
     def validate(self, value: StatValue) -> str | None:
         """None if `value` is legal here, else the reason in plain words."""
@@ -63,7 +76,8 @@ class FieldSpec:
                 return f"{self.label} must be at most {self.maximum}, not {value:g}"
         elif self.kind is FieldKind.CHOICE:
             if value not in self.choices:
-                return f"{self.label} must be one of {', '.join(map(str, self.choices))}; not {value!r}"
+                allowed = ", ".join(self.choice_label(c) for c in self.choices)
+                return f"{self.label} must be one of {allowed}; not {value!r}"
         elif self.kind is FieldKind.BOOL:
             if not isinstance(value, bool):
                 return f"{self.label} must be yes or no"
@@ -73,10 +87,23 @@ class FieldSpec:
             # dice_expr builds on this package: imported on use.
             from crisis_desktop.rules.dice_expr import problem
 
-            reason = problem(str(value), self.max_dice, self.max_sides)
+            reason = problem(str(value), self.max_dice, self.max_sides, self.dice_sides, self.dice_names)
             if reason:
                 return f"{self.label}: {reason}"
         return None
+
+
+def at_most_field(stats: Mapping[str, StatValue], specs: Sequence[FieldSpec], key: str, limit_key: str) -> str | None:
+    """A rule between two fields: `key` may not be above `limit_key` (Durability left within Durability); None when
+    it is not, or when either is unset. The reason names both fields by their labels."""
+    value, limit = stats.get(key), stats.get(limit_key)
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (value, limit)):
+        return None
+    assert isinstance(value, int) and isinstance(limit, int)
+    if value <= limit:
+        return None
+    labels = {spec.key: spec.label for spec in specs}
+    return f"{labels.get(key, key)} must be at most {labels.get(limit_key, limit_key)} ({limit}), not {value}"
 
 
 class OverrideKind(StrEnum):

@@ -38,6 +38,7 @@ from crisis_desktop.rules.base import (
     StateRole,
     Term,
     TurnEffects,
+    at_most_field,
 )
 from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.crisis import actions, attacks, checks, combat, damage, healing, initiative, sheet, stats
@@ -180,6 +181,12 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Healing):
     def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]:
         return sheet.item_fields(kind)
 
+
+    def item_rules(self, item: EquipmentItem) -> list[str]:
+        """Durability left within Durability; rounds loaded within what the magazine holds."""
+        specs = self.item_fields(item.kind)
+        pairs = (("durability", "durability_max"), ("ammo", "cap"))
+        return [reason for key, limit in pairs if (reason := at_most_field(item.stats, specs, key, limit))]
     def conditions(self) -> Sequence[ConditionSpec]:
         return [ConditionSpec(c.key, c.label, c.effect) for c in crisis_tables.conditions().values()]
 

@@ -16,9 +16,12 @@ DEFAULT_HEALTH_ROLL = 4
 # rules (2d12 at most), and still a roll the app makes at once.
 MAX_DAMAGE_DICE = 100
 MAX_DAMAGE_SIDES = 1000
+# The dice a DMG may roll: the dice sold in shops (no "d5"); an attribute named rolls its own die.
+DAMAGE_DICE = (2, 3, 4, 6, 8, 10, 12, 20, 100)
 DAMAGE = FieldSpec("damage", "DMG", FieldKind.DICE, "Attack", "d6",
                    help='Dice expression: "d6", "2d6", "Body", "2 x Body", "Body - 2".',
-                   max_dice=MAX_DAMAGE_DICE, max_sides=MAX_DAMAGE_SIDES)
+                   max_dice=MAX_DAMAGE_DICE, max_sides=MAX_DAMAGE_SIDES, dice_sides=DAMAGE_DICE,
+                   dice_names=stats.ATTRIBUTES)
 
 
 def character_fields() -> tuple[FieldSpec, ...]:
@@ -61,6 +64,7 @@ def item_fields(kind: ItemKind) -> tuple[FieldSpec, ...]:
         skills = ("melee", "light_weapons", "heavy_weapons", "athletics")
         return (
             FieldSpec("skill", "Skill", FieldKind.CHOICE, "Attack", "light_weapons", choices=skills,
+                      choice_labels=tuple(stats.label(s) for s in skills),
                       help="The skill the attack rolls (Athletics for thrown weapons)."),
             DAMAGE,
             _int("hit", "HIT", "Attack", 0, -10, 10, "Added to the attack roll."),

@@ -36,6 +36,7 @@ from crisis_desktop.rules.base import (
     StateLabel,
     Term,
     TurnEffects,
+    at_most_field,
 )
 from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.crisis import actions as crisis_actions
@@ -140,6 +141,12 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, Healing):
             defence = number("defence") or 0
             return f"Durability {number('durability_max') or 0}" + (f", Defence {defence:+d}" if defence else "")
         return super().item_summary(item)
+
+    def item_rules(self, item: EquipmentItem) -> list[str]:
+        """Durability left within Durability; rounds loaded within what the magazine holds."""
+        specs = self.item_fields(item.kind)
+        pairs = (("durability", "durability_max"), ("ammo", "cap"))
+        return [reason for key, limit in pairs if (reason := at_most_field(item.stats, specs, key, limit))]
 
     def conditions(self) -> Sequence[ConditionSpec]:
         return [ConditionSpec(c.key, c.label, c.description) for c in tables.condition_rows()]

@@ -69,10 +69,11 @@ def item_fields(kind: ItemKind) -> list[FieldSpec]:
                        help="Weight in kg (not given by the rules).")
     cost = FieldSpec("cost", "Cost", FieldKind.INT, group="Trade", minimum=0, required=False, help="Price.")
     if kind is ItemKind.WEAPON:
-        skill_keys = tuple(s.key for s in tables.skills() if s.key in ("melee", "light_weapons", "heavy_weapons",
-                                                                        "athletics", "force"))
+        skill_rows = [s for s in tables.skills() if s.key in ("melee", "light_weapons", "heavy_weapons",
+                                                               "athletics", "force")]
         return [
-            FieldSpec("skill", "Skill", FieldKind.CHOICE, group="Attack", default="melee", choices=skill_keys,
+            FieldSpec("skill", "Skill", FieldKind.CHOICE, group="Attack", default="melee",
+                      choices=tuple(s.key for s in skill_rows), choice_labels=tuple(s.label for s in skill_rows),
                       help="The skill the attack roll uses."),
             FieldSpec("hit", "HIT", FieldKind.INT, group="Attack", default=0, minimum=-10, maximum=10,
                       help="Modifier to the attack target."),

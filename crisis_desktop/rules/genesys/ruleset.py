@@ -150,13 +150,12 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing):
     def new_stats(self, kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:
         return sheet.new_stats(kind)
 
-    def validate_character(self, character: Character) -> list[str]:
-        problems = super().validate_character(character)
-        for item in character.equipment:
-            text = item.stats.get("qualities", "")
-            if item.kind is ItemKind.WEAPON and isinstance(text, str):
-                problems += [f"{item.name}: {p}" for p in stats.parse_qualities(text)[1]]
-        return problems
+    def item_rules(self, item: EquipmentItem) -> list[str]:
+        """A weapon's qualities must be ones the rules know, with their ratings."""
+        text = item.stats.get("qualities", "")
+        if item.kind is ItemKind.WEAPON and isinstance(text, str):
+            return list(stats.parse_qualities(text)[1])
+        return []
 
     def derived(self, character: Character, options: Options) -> dict[str, Explained]:
         return sheet.derived(character, options)

@@ -76,6 +76,7 @@ def item_fields(kind: ItemKind) -> tuple[FieldSpec, ...]:
         combat = tables.combat()
         return (
             FieldSpec("skill", "Skill", FieldKind.CHOICE, "Attack", "melee", choices=COMBAT_SKILLS,
+                      choice_labels=tuple(tables.skills()[k].name for k in COMBAT_SKILLS),
                       help="The combat skill the attack rolls."),
             _int("damage", "Damage", "Attack", 2, 0, 50, "Base damage; with 'Adds Brawn' the damage is Brawn + "
                  "this (a melee weapon's '+2')."),

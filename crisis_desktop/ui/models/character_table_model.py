@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import (
@@ -13,6 +14,7 @@ from PySide6.QtCore import (
     Qt,
 )
 from PySide6.QtGui import QPixmap
+from PySide6.QtWidgets import QApplication, QStyle
 
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.domain import Campaign, Character, CharacterKind
@@ -34,7 +36,9 @@ class CharacterTableModel(QAbstractTableModel):
     The model keeps its own list of the Character objects it shows, so that between a command
     changing the campaign and the model hearing of it, rows still answer consistently. Changes
     arrive as ChangeSets (`apply_changes`) and become dataChanged / row inserts / row removals;
-    only a whole new campaign resets the model.
+    only a whole new campaign resets the model. With a rules check (`set_rules_check`, the ruleset's
+    validate_character), a character whose file holds values the rules refuse shows a warning icon on its name and
+    the reasons as the tooltip.
     """
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -44,8 +48,24 @@ class CharacterTableModel(QAbstractTableModel):
         self._row_by_id: dict[str, int] = {}
         self._search: dict[str, str] = {}          # character id -> lower-cased text the search box looks in
         self._thumbnails: dict[str, QPixmap | None] = {}
+        self._check: Callable[[Character], list[str]] | None = None
+        self._problems: dict[str, list[str]] = {}   # character id -> what the rules refuse in its sheet
 
     # -- feeding the model ---------------------------------------------------------------------
+    def set_rules_check(self, check: Callable[[Character], list[str]] | None) -> None:
+        """What the rules refuse in a character (None: nothing is checked); set before `set_campaign`."""
+        self._check = check
+        self._problems.clear()
+
+    def problems(self, row: int) -> list[str]:
+        """What the rules refuse in the character of `row` (worked out once per change of it)."""
+        character = self._rows[row]
+        if self._check is None:
+            return []
+        if character.id not in self._problems:
+            self._problems[character.id] = self._check(character)
+        return self._problems[character.id]
+
     def set_campaign(self, campaign: Campaign | None) -> None:
         """Show another campaign (or none): the one place the model resets."""
         self.beginResetModel()
@@ -54,6 +74,7 @@ class CharacterTableModel(QAbstractTableModel):
         self._reindex()
         self._search.clear()
         self._thumbnails.clear()
+        self._problems.clear()
         self.endResetModel()
 
     def apply_changes(self, campaign: Campaign | None, changes: ChangeSet) -> None:
@@ -65,6 +86,7 @@ class CharacterTableModel(QAbstractTableModel):
             return
         for character_id in changes.characters_removed | changes.characters_added | changes.characters:
             self._search.pop(character_id, None)
+            self._problems.pop(character_id, None)
         self._remove_gone(campaign)
         self._insert_new(campaign)
         if [c.id for c in self._rows] != [c.id for c in campaign.characters]:
@@ -163,8 +185,14 @@ class CharacterTableModel(QAbstractTableModel):
             if column == 3:
                 return ", ".join(character.tags)
         elif role == Qt.ItemDataRole.DecorationRole and column == 0:
+            if self.problems(index.row()):
+                return QApplication.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
             return self._thumbnail(character.portrait)
         elif role == Qt.ItemDataRole.ToolTipRole and column == 0:
+            problems = self.problems(index.row())
+            if problems:
+                return tooltip("The rules refuse values in this sheet; fix them:\n" +
+                               "\n".join(f"• {p}" for p in problems))
             return tooltip(character.notes.split("\n", 1)[0]) or None
         elif role == CharacterRole:
             return character

@@ -14,6 +14,7 @@ from crisis_desktop.rules.base import FieldKind, FieldSpec, Ruleset
 from crisis_desktop.ui.plain_text import tooltip
 
 ItemRole = Qt.ItemDataRole.UserRole + 1   # the domain EquipmentItem of the row
+SpecRole = Qt.ItemDataRole.UserRole + 2   # the FieldSpec of a stat column, for its cell editor (stat_delegate)
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -26,6 +27,8 @@ def show_value(spec: FieldSpec, value: StatValue) -> str:
         return f"d{value}"
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if spec.kind is FieldKind.CHOICE:
+        return spec.choice_label(value)
     return str(value)
 
 
@@ -149,6 +152,8 @@ class EquipmentTableModel(QAbstractTableModel):
         field, spec = self._column(index.column())
         if role == ItemRole:
             return item
+        if role == SpecRole:
+            return spec
         if field == "equipped":
             if role == Qt.ItemDataRole.CheckStateRole:
                 return Qt.CheckState.Checked if item.equipped else Qt.CheckState.Unchecked
@@ -168,8 +173,8 @@ class EquipmentTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             return tooltip(refused) if refused else None
         if role == Qt.ItemDataRole.EditRole:
-            # Numbers get a spin box from the default delegate; a die or an empty value is typed as text.
-            if spec.kind is FieldKind.INT and isinstance(value, int) and not isinstance(value, bool):
+            # Numbers, dice and choices as they are, for the StatDelegate's editors; the rest as text to type.
+            if spec.kind in (FieldKind.INT, FieldKind.DIE, FieldKind.CHOICE):
                 return value
             return show_value(spec, value)
         return None

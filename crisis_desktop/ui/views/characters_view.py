@@ -194,9 +194,11 @@ class CharactersView(QWidget):
         """Show another open campaign (or none)."""
         if self.document is not None:
             self.document.changed.disconnect(self.on_changed)
+            self.document.stepped.disconnect(self._show_stepped)
         self.document = document
         if document is not None:
             document.changed.connect(self.on_changed)
+            document.stepped.connect(self._show_stepped)
         self._load()
 
     def _load(self) -> None:
@@ -208,6 +210,7 @@ class CharactersView(QWidget):
                 self.ruleset = self._ruleset_for(campaign.ruleset)
             except (KeyError, ImportError) as exc:  # an unknown or broken ruleset: the table still works
                 problem = f"No character sheets: {str(exc).strip(chr(39) + chr(34))}"
+        self.model.set_rules_check(self.ruleset.validate_character if self.ruleset else None)
         self.model.set_campaign(campaign)
         self.sheet.set_context(self.document if self.ruleset else None, self.ruleset)
         self._fill_tags()
@@ -232,6 +235,17 @@ class CharactersView(QWidget):
             self._fill_tags()
         self.sheet.on_changed(changes)
         self._update_actions()
+
+    def _show_stepped(self, changes: ChangeSet) -> None:
+        """An undo or a redo: select the characters it brought back, else those it changed, so that the row
+        selected is the one the step was about (not a neighbour that took a deleted row's place)."""
+        if self.document is None:
+            return
+        characters = self.document.campaign.characters
+        ids = [c.id for c in characters if c.id in changes.characters_added] or \
+            [c.id for c in characters if c.id in changes.characters]
+        if ids and sorted(ids) != sorted(self.selected_ids()):
+            self.select(ids)
 
     def _kind_chosen(self) -> None:
         kind = self.kind_filter.currentData()
@@ -315,8 +329,7 @@ class CharactersView(QWidget):
         character = Character(kind=kind, name="New PC" if kind is CharacterKind.PC else "New NPC",
                               stats=dict(self.ruleset.new_stats(kind)))
         self._push(AddCharacter(self.document.campaign, character), [character.id])
-        self.sheet.name.setFocus(Qt.FocusReason.OtherFocusReason)
-        self.sheet.name.selectAll()
+        self.sheet.focus_name()
         return character
 
     def quick_npc(self) -> None:

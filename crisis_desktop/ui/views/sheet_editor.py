@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -32,16 +33,17 @@ from crisis_desktop.controller.character_commands import (
     normalise_tags,
 )
 from crisis_desktop.controller.commands import Command
-from crisis_desktop.domain import Campaign, Character, CharacterKind
-from crisis_desktop.rules.base import Ruleset
+from crisis_desktop.domain import Campaign, Character, CharacterKind, ItemKind
+from crisis_desktop.rules.base import FieldKind, Ruleset
 from crisis_desktop.ui import theme
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.character_dialogs import IMAGE_FILTER, CharacterAsk
+from crisis_desktop.ui.models.equipment_table_model import show_value
 from crisis_desktop.ui.plain_text import plain_label, tooltip
 from crisis_desktop.ui.widgets.equipment_panel import EquipmentPanel
 from crisis_desktop.ui.widgets.notes_edit import NotesEdit
 from crisis_desktop.ui.widgets.portrait import PortraitLabel, file_to_data_uri, load_portrait
-from crisis_desktop.ui.widgets.stat_fields import StatFieldsForm
+from crisis_desktop.ui.widgets.stat_fields import StatFieldsForm, scroll_into_view
 
 if TYPE_CHECKING:
     from crisis_desktop.ui.document import CampaignDocument
@@ -99,11 +101,22 @@ class SheetEditor(QWidget):
         theme.mark_problem(self.status)
         self.stats = StatFieldsForm()
         self.stats.valueEdited.connect(self.edit_stat)
-        self.derived_box = QGroupBox("Derived")
-        self.derived_layout = QGridLayout(self.derived_box)
+        self.stats.editRefused.connect(lambda key, reason: self._set_problem(reason, key))
+        # Key values at the top of the sheet, seen without scrolling: what the rules derive (health, defences)
+        # and the attacks of the weapons in hand.
+        self.derived_box = QGroupBox("Key values")
+        self.derived_box.setObjectName("sheet-key-values")
+        key_layout = QVBoxLayout(self.derived_box)
+        self.derived_layout = QGridLayout()
+        key_layout.addLayout(self.derived_layout)
+        self.attacks = plain_label()  # weapon names are the user's
+        self.attacks.setObjectName("sheet-attacks")
+        self.attacks.setWordWrap(True)
+        key_layout.addWidget(self.attacks)
+        key_layout.addStretch(1)
         self.derived_labels: dict[str, QLabel] = {}
         self.equipment = EquipmentPanel(self._push)
-        self.equipment.message.connect(self._show_problem)
+        self.equipment.message.connect(self.message)  # the panel shows a refusal under its table
 
         self.conditions = QListWidget()
         self.conditions.setMaximumHeight(80)
@@ -158,9 +171,9 @@ class SheetEditor(QWidget):
         self.body = QWidget()
         layout = QVBoxLayout(self.body)
         layout.addLayout(top)
+        layout.addWidget(self.derived_box)  # right under the name: seen without scrolling
         layout.addWidget(self.status)
         layout.addWidget(self.stats)
-        layout.addWidget(self.derived_box)
         layout.addWidget(self.equipment)
         layout.addWidget(conditions_box)
         layout.addLayout(notes)
@@ -244,6 +257,7 @@ class SheetEditor(QWidget):
         self.stats.set_kind(character.kind)
         self.stats.show_values(character.stats)
         self._refresh_derived(character)
+        self._refresh_attacks(character)
         self._refresh_conditions(character)
 
     @staticmethod
@@ -274,9 +288,28 @@ class SheetEditor(QWidget):
                 self.derived_labels[name].setObjectName(f"derived-{name}")
             label = self.derived_labels[name]
             self.derived_layout.addWidget(label, position // 4, position % 4)
+            label.show()  # at once, not when the event loop gets to it
             heading = self.ruleset.derived_label(name) if self.ruleset else name
             label.setText(f"<b>{html.escape(heading)}</b> {value.value:g}")
             label.setToolTip(tooltip(value.explain()))  # its terms may name an item
+
+    def _refresh_attacks(self, character: Character) -> None:
+        """One line per weapon in hand (every weapon when none is marked equipped): its first stats, as the
+        ruleset names them."""
+        ruleset = self.ruleset
+        weapons = [i for i in character.equipment if i.kind is ItemKind.WEAPON]
+        if ruleset is None or not weapons:
+            self.attacks.setText("No weapon: add one under Weapons below." if ruleset else "")
+            return
+        shown = [w for w in weapons if w.equipped] or weapons
+        specs = [s for s in ruleset.item_fields(ItemKind.WEAPON) if s.kind is not FieldKind.BOOL][:4]
+        lines = []
+        for weapon in shown:
+            parts = [f"{spec.label} {show_value(spec, weapon.stats.get(spec.key, spec.default))}"
+                     if spec.kind is not FieldKind.CHOICE else show_value(spec, weapon.stats.get(spec.key))
+                     for spec in specs]
+            lines.append(f"{weapon.name}: {', '.join(p for p in parts if p.strip())}")
+        self.attacks.setText("\n".join(lines))
 
     def _refresh_conditions(self, character: Character) -> None:
         labels = {c.key: (c.label, c.effect) for c in self.ruleset.conditions()} if self.ruleset else {}
@@ -301,7 +334,10 @@ class SheetEditor(QWidget):
         try:
             command = build()
         except (ValueError, KeyError) as exc:
-            self._set_problem(str(exc).strip("'\""), key)
+            # A KeyError's text is the repr of its message: take the message itself, its quotes intact.
+            reason = exc.args[0] if isinstance(exc, KeyError) and exc.args and isinstance(exc.args[0], str) else \
+                str(exc)
+            self._set_problem(reason, key)
             return False
         self._set_problem("")
         self.document.push(command)
@@ -329,10 +365,10 @@ class SheetEditor(QWidget):
         if campaign is None or ruleset is None or self.character_id is None:
             return False
         ok = self._try(lambda: SetStat(campaign, ruleset, self.character_id or "", key, value), key)
-        if not ok:
-            character = self.character()
-            if character is not None:
-                self.stats.show_values(character.stats)
+        character = self.character()
+        if not ok and character is not None and not isinstance(self.stats.editors.get(key), QLineEdit | QSpinBox):
+            # A pick from a list goes back to the stored value; typed text stays, marked, to be corrected.
+            self.stats.show_values(character.stats)
         return ok
 
     def add_condition(self) -> None:
@@ -362,6 +398,12 @@ class SheetEditor(QWidget):
             return
         self.edit_field("portrait", uri)
 
+    def focus_name(self) -> None:
+        """Scroll the sheet to its top and select the name, ready to be typed over (a new character)."""
+        scroll_into_view(self.name)
+        self.name.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.name.selectAll()
+
     def _restore_refused(self) -> None:
         """Leaving a field that holds a refused value (an empty name) shows the stored value again."""
         character = self.character()
@@ -370,8 +412,11 @@ class SheetEditor(QWidget):
             self._set_problem("")
 
     def _set_problem(self, reason: str, key: str | None = None) -> None:
-        self.status.setText(reason)
-        self.status.setVisible(bool(reason))
+        """Show why an edit was refused: under its field when it is a stat (scrolled into view), else in the line
+        under the sheet's header; '' clears it."""
+        on_field = key is not None and key in self.stats.editors
+        self.status.setText("" if on_field else reason)
+        self.status.setVisible(bool(reason) and not on_field)
         self.stats.mark_error(key if reason else None, reason)
         if reason:
             self.message.emit(reason)
@@ -381,5 +426,6 @@ class SheetEditor(QWidget):
 
     @property
     def problem(self) -> str:
-        """The reason the last edit was refused ('' when it was accepted)."""
-        return self.status.text()
+        """The reason the last edit was refused ('' when it was accepted), wherever it is shown."""
+        return (self.status.text() or self.equipment.reason()
+                or next((r for k in self.stats.editors if (r := self.stats.reason(k))), ""))

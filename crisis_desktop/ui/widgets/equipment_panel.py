@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
+    QLabel,
     QPushButton,
     QTableView,
     QTabWidget,
@@ -24,6 +25,10 @@ from crisis_desktop.domain import Campaign, Character, EquipmentItem, ItemKind
 from crisis_desktop.rules.base import Ruleset
 from crisis_desktop.ui.dialogs.character_dialogs import CharacterAsk
 from crisis_desktop.ui.models.equipment_table_model import EquipmentTableModel
+from crisis_desktop.ui.plain_text import plain_label
+from crisis_desktop.ui.theme import mark_problem
+from crisis_desktop.ui.widgets.stat_delegate import StatDelegate
+from crisis_desktop.ui.widgets.stat_fields import scroll_into_view
 
 TAB_NAMES = {ItemKind.WEAPON: "Weapons", ItemKind.ARMOUR: "Armour", ItemKind.GEAR: "Gear"}
 ADD_TEXT = {ItemKind.WEAPON: "&Add weapon…", ItemKind.ARMOUR: "&Add armour…", ItemKind.GEAR: "&Add gear…"}
@@ -46,10 +51,15 @@ class EquipmentPanel(QTabWidget):
         self._ruleset: Ruleset | None = None
         self.models: dict[ItemKind, EquipmentTableModel] = {}
         self.tables: dict[ItemKind, QTableView] = {}
+        # Under each table, the reason its last edit was refused (hidden while there is none).
+        self.reasons: dict[ItemKind, QLabel] = {}
         for kind, name in TAB_NAMES.items():
             model = EquipmentTableModel(kind, push, self)
-            model.editRefused.connect(self.message)
+            model.editRefused.connect(lambda reason, k=kind: self._refused(k, reason))
             table = QTableView()
+            delegate = StatDelegate(table)
+            delegate.refused.connect(lambda reason, k=kind: self._refused(k, reason))
+            table.setItemDelegate(delegate)
             table.setObjectName(f"equipment-{kind.value}")
             table.setModel(model)
             table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -75,12 +85,38 @@ class EquipmentPanel(QTabWidget):
             page = QWidget()
             layout = QVBoxLayout(page)
             layout.addWidget(table)
+            reason = plain_label()  # reasons quote what was typed
+            reason.setObjectName(f"equipment-reason-{kind.value}")
+            reason.setWordWrap(True)
+            mark_problem(reason)
+            reason.hide()
+            layout.addWidget(reason)
+            self.reasons[kind] = reason
             layout.addLayout(buttons)
             self.addTab(page, name)
             self.models[kind] = model
             self.tables[kind] = table
 
+    def _refused(self, kind: ItemKind, reason: str) -> None:
+        """Show why an edit was refused under its table, in view, and tell the window."""
+        self._clear_reasons()
+        self.setCurrentIndex(list(TAB_NAMES).index(kind))
+        self.reasons[kind].setText(reason)
+        self.reasons[kind].show()
+        scroll_into_view(self.reasons[kind])
+        self.message.emit(reason)
+
+    def reason(self) -> str:
+        """The reason an edit of an item was refused, as shown under its table ('' when none is shown)."""
+        return next((label.text() for label in self.reasons.values() if not label.isHidden()), "")
+
+    def _clear_reasons(self) -> None:
+        for label in self.reasons.values():
+            label.hide()
+            label.setText("")
+
     def set_character(self, campaign: Campaign | None, ruleset: Ruleset | None, character: Character | None) -> None:
+        self._clear_reasons()
         self._campaign = campaign
         self._character = character
         self._ruleset = ruleset
@@ -89,6 +125,7 @@ class EquipmentPanel(QTabWidget):
         self._update_titles()
 
     def refresh(self, character: Character) -> None:
+        self._clear_reasons()  # an edit was made: any refusal before it is old news
         self._character = character
         for model in self.models.values():
             model.refresh(character)

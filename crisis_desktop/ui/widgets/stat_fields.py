@@ -13,33 +13,51 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGridLayout,
     QGroupBox,
+    QLabel,
     QLineEdit,
+    QScrollArea,
     QSpinBox,
+    QVBoxLayout,
     QWidget,
 )
 
 from crisis_desktop.domain import CharacterKind, StatValue
 from crisis_desktop.rules.base import FieldKind, FieldSpec
 from crisis_desktop.ui import theme
-from crisis_desktop.ui.plain_text import tooltip
+from crisis_desktop.ui.plain_text import plain_label, tooltip
+from crisis_desktop.ui.widgets.strict_inputs import StrictSpinBox, WheelSafeComboBox, WheelSafeDoubleSpinBox
 
 STANDARD_DICE = (4, 6, 8, 10, 12)
 _NONE_TEXT = {FieldKind.DIE: "untrained", FieldKind.CHOICE: "—"}
 _INT_LIMIT = 9999
 
 
+def scroll_into_view(widget: QWidget) -> None:
+    """Scroll the nearest scroll area holding `widget` so that the widget is on screen."""
+    parent = widget.parentWidget()
+    while parent is not None:
+        if isinstance(parent, QScrollArea):
+            parent.ensureWidgetVisible(widget, 20, 40)
+            return
+        parent = parent.parentWidget()
+
+
 class StatFieldsForm(QWidget):
     """Edits a stat block without knowing the game: widgets come from FieldSpec kinds.
 
-    DIE: combo of the allowed dice (plus "untrained" when not required); INT: spin box within the
-    spec's limits (one below the minimum stands for "none" when not required); NUMBER: decimal spin box;
-    CHOICE: combo; TEXT and DICE: line edit; BOOL: check box. The attack dialog's inputs use it too.
+    DIE: combo of the allowed dice (plus "untrained" when not required); INT: a StrictSpinBox that keeps what
+    was typed (empty stands for "none" when not required); NUMBER: decimal spin box; CHOICE: combo (showing the
+    spec's choice labels); TEXT and DICE: line edit; BOOL: check box. The wheel turns a box only once it has the
+    focus. A number the spec refuses is not reported as an edit: the box keeps the typed text and the reason
+    shows under it, scrolled into view. The attack and check dialogs' inputs use it too.
 
     Signals:
-        valueEdited(str, object): the user set field `key` to a value (not yet validated or stored).
+        valueEdited(str, object): the user set field `key` to a value its spec allows (not yet stored).
+        editRefused(str, str): the user typed a value for field `key` that its spec refuses, with the reason.
     """
 
     valueEdited = Signal(str, object)
+    editRefused = Signal(str, str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -47,6 +65,8 @@ class StatFieldsForm(QWidget):
         self._layout.setContentsMargins(0, 0, 0, 0)
         self.specs: dict[str, FieldSpec] = {}
         self.editors: dict[str, QWidget] = {}
+        self.reasons: dict[str, QLabel] = {}
+        self._rows: dict[str, QWidget] = {}
         self._forms: dict[str, tuple[QGroupBox, QFormLayout]] = {}
         self._columns = 2
         self._loading = False
@@ -62,6 +82,8 @@ class StatFieldsForm(QWidget):
                 widget.deleteLater()
         self.specs = {s.key: s for s in specs}
         self.editors = {}
+        self.reasons = {}
+        self._rows = {}
         self._forms = {}
         self._columns = columns
         for spec in specs:
@@ -74,8 +96,22 @@ class StatFieldsForm(QWidget):
             editor.setObjectName(f"stat-{spec.key}")
             if spec.help:
                 editor.setToolTip(spec.help)
-            self._forms[group][1].addRow(f"{spec.label}:", editor)
+            # The editor with the reason a value was refused under it (hidden while there is none).
+            row = QWidget()
+            row_layout = QVBoxLayout(row)
+            row_layout.setContentsMargins(0, 0, 0, 0)
+            row_layout.setSpacing(1)
+            row_layout.addWidget(editor)
+            reason = plain_label()  # a reason quotes what was typed
+            reason.setObjectName(f"reason-{spec.key}")
+            reason.setWordWrap(True)
+            theme.mark_problem(reason)
+            reason.hide()
+            row_layout.addWidget(reason)
+            self._forms[group][1].addRow(f"{spec.label}:", row)
             self.editors[spec.key] = editor
+            self.reasons[spec.key] = reason
+            self._rows[spec.key] = row
         self._place_groups()
 
     def _place_groups(self) -> None:
@@ -89,26 +125,21 @@ class StatFieldsForm(QWidget):
     def _make_editor(self, spec: FieldSpec) -> QWidget:
         key = spec.key
         if spec.kind in (FieldKind.DIE, FieldKind.CHOICE):
-            combo = QComboBox()
+            combo = WheelSafeComboBox()
             if not spec.required:
                 combo.addItem(_NONE_TEXT[spec.kind], None)
             values = spec.choices or (STANDARD_DICE if spec.kind is FieldKind.DIE else ())
             for value in values:
-                combo.addItem(f"d{value}" if spec.kind is FieldKind.DIE else str(value), value)
+                combo.addItem(f"d{value}" if spec.kind is FieldKind.DIE else spec.choice_label(value), value)
             combo.currentIndexChanged.connect(lambda _i, c=combo: self._emit(key, c.currentData()))
             return combo
         if spec.kind is FieldKind.INT:
-            spin = QSpinBox()
-            low = spec.minimum if spec.minimum is not None else -_INT_LIMIT
-            high = spec.maximum if spec.maximum is not None else _INT_LIMIT
-            if not spec.required:
-                low -= 1
-                spin.setSpecialValueText("—")  # shown at the minimum, which stands for "none"
-            spin.setRange(low, high)
-            spin.valueChanged.connect(lambda v, s=spin: self._emit(key, self._spin_value(spec, s, v)))
+            spin = StrictSpinBox(spec.label, spec.minimum, spec.maximum, optional=not spec.required)
+            spin.valueChanged.connect(lambda _v, s=spin: self._emit(key, s.value_or_none()))
+            spin.refused.connect(lambda reason: self._refuse(key, reason))
             return spin
         if spec.kind is FieldKind.NUMBER:
-            number = QDoubleSpinBox()
+            number = WheelSafeDoubleSpinBox()
             number.setDecimals(1)
             number.setRange(spec.minimum if spec.minimum is not None else -_INT_LIMIT,
                             spec.maximum if spec.maximum is not None else _INT_LIMIT)
@@ -124,15 +155,22 @@ class StatFieldsForm(QWidget):
         line.textEdited.connect(lambda text: self._emit(key, text))
         return line
 
-    @staticmethod
-    def _spin_value(spec: FieldSpec, spin: QSpinBox, value: int) -> int | None:
-        if not spec.required and value == spin.minimum():
-            return None
-        return value
-
     def _emit(self, key: str, value: Any) -> None:
+        if self._loading:
+            return
+        spec = self.specs[key]
+        reason = spec.validate(value) if spec.kind is FieldKind.INT else None
+        if reason:
+            self._refuse(key, reason)
+            return
+        if not self.reasons[key].isHidden():
+            self.mark_error(None)
+        self.valueEdited.emit(key, value)
+
+    def _refuse(self, key: str, reason: str) -> None:
         if not self._loading:
-            self.valueEdited.emit(key, value)
+            self.mark_error(key, reason)
+            self.editRefused.emit(key, reason)
 
     # -- showing values ------------------------------------------------------------------------
     def set_kind(self, kind: CharacterKind) -> None:
@@ -143,7 +181,8 @@ class StatFieldsForm(QWidget):
                 if (spec.group or "Stats") != group:
                     continue
                 shown = kind in spec.kinds
-                form.setRowVisible(self.editors[key], shown)
+                form.setRowVisible(self._rows[key], shown)
+                self.editors[key].setHidden(not shown)  # the editor says it is not shown, as the row is not
                 visible += shown
             box.setHidden(visible == 0)
         self._place_groups()
@@ -168,11 +207,10 @@ class StatFieldsForm(QWidget):
             editor.setCurrentIndex(index)
         elif isinstance(editor, QDoubleSpinBox):
             editor.setValue(float(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0.0)
+        elif isinstance(editor, StrictSpinBox):
+            editor.set_value_or_none(value if isinstance(value, int) and not isinstance(value, bool) else None)
         elif isinstance(editor, QSpinBox):
-            if isinstance(value, int) and not isinstance(value, bool):
-                editor.setValue(value)
-            else:
-                editor.setValue(editor.minimum())
+            editor.setValue(value if isinstance(value, int) and not isinstance(value, bool) else editor.minimum())
         elif isinstance(editor, QCheckBox):
             editor.setChecked(bool(value))
         elif isinstance(editor, QLineEdit):
@@ -181,9 +219,21 @@ class StatFieldsForm(QWidget):
                 editor.setText(text)
 
     def mark_error(self, key: str | None, reason: str = "") -> None:
-        """Outline the field whose value was refused (and clear the mark on every other field)."""
+        """Outline the field whose value was refused, show the reason under it and scroll both into view (and
+        clear the mark on every other field)."""
         for other, editor in self.editors.items():
             bad = other == key
             editor.setStyleSheet(f"border: 2px solid {theme.problem_text().name()};" if bad else "")
             spec = self.specs[other]
             editor.setToolTip(tooltip(reason) if bad else spec.help)  # a reason quotes what was typed
+            label = self.reasons[other]
+            label.setText(reason if bad else "")
+            label.setVisible(bad and bool(reason))
+        if key in self._rows and reason:
+            self._rows[key].adjustSize()
+            scroll_into_view(self._rows[key])
+
+    def reason(self, key: str) -> str:
+        """The reason shown under field `key` ('' when none)."""
+        label = self.reasons.get(key)
+        return label.text() if label is not None and not label.isHidden() else ""

@@ -136,7 +136,7 @@ def test_a_choice_is_picked_from_the_rules_choices(window, qtbot):
     offered = [combo.itemData(i) for i in range(combo.count())]
     assert offered == ["melee", "light_weapons", "heavy_weapons", "athletics"]
     delegate.setEditorData(combo, index)
-    assert combo.currentData() == "light_weapons" and combo.currentText() == "light weapons"
+    assert combo.currentData() == "light_weapons" and combo.currentText() == "Light Weapons"
     combo.setCurrentIndex(combo.findData("heavy_weapons"))
     delegate.setModelData(combo, model, index)
     pistol = next(e for e in window.document.campaign.equipment if e.id == "crisis-pistol")

@@ -99,3 +99,19 @@ def test_bounds_on_dice_and_sides_say_which(text, reason):
     else:
         assert reason in problem(text, 100, 1000)
     assert out_of_bounds(parse("999999999d999999999")) is None  # no bound, no refusal
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ("d5", "d5 is not a die of these rules (d4, d6, d8)"),
+    ("2d6 + d7", "d7 is not a die of these rules (d4, d6, d8)"),
+    ("banana", "'banana' is not a stat a dice expression may name (Body, Mind)"),
+    ("2 x Soul", "'soul' is not a stat a dice expression may name (Body, Mind)"),
+    ("2 x Body + d8 - 2", None),
+    ("Mind", None),
+])
+def test_the_rules_name_the_dice_and_the_stats_an_expression_may_use(text, reason):
+    assert problem(text, sides=(4, 6, 8), names=("body", "mind")) == reason
+
+
+def test_without_named_dice_or_stats_any_are_read():
+    assert problem("d5 + banana") is None

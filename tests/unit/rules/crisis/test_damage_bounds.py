@@ -28,8 +28,11 @@ def armed(damage: str, rof: int = 1) -> AttackContext:
     (HUGE, "DMG: at most 100 dice, not 999,999,999"),
     ("2d1001", "DMG: dice of at most 1000 sides, not d1,001"),
     ("banana split", "DMG: cannot read 'banana split' in the dice expression 'banana split'"),
-    ("100d1000", None),
+    ("100d100", None),
     ("2 x Body", None),
+    ("banana", "DMG: 'banana' is not a stat a dice expression may name (Body, Mind, Soul)"),
+    ("d5", "DMG: d5 is not a die of these rules (d2, d3, d4, d6, d8, d10, d12, d20, d100)"),
+    ("Body + d7", "DMG: d7 is not a die of these rules (d2, d3, d4, d6, d8, d10, d12, d20, d100)"),
 ])
 def test_the_damage_field_bounds_dice_and_sides(rules, damage, reason):
     spec = next(s for s in rules.item_fields(ItemKind.WEAPON) if s.key == "damage")
@@ -72,7 +75,7 @@ def test_huge_damage_from_a_file_is_never_rolled_nor_priced(rules, monkeypatch):
 
 
 @pytest.mark.parametrize(("damage", "rof", "reason"), [
-    ("100d1000", 1, "combinations of outcomes, more than 2,000,000"),
+    ("100d100", 1, "combinations of outcomes, more than 2,000,000"),
     ("100d12", 20, "more than 400,000 hits to work out"),
 ])
 def test_odds_too_long_to_work_out_are_refused_and_the_attack_still_rolls(rules, damage, rof, reason):

@@ -1,0 +1,79 @@
+"""Rules between fields (Durability left within Durability, rounds loaded within the magazine) are the ruleset's:
+an edit that would break one is refused with the reason and changes nothing; one already broken in a file does not
+block other edits, and is listed by validate_character (for import and loading)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from crisis_desktop.controller.character_commands import SetItemValue, SetStat, character_from_json
+from crisis_desktop.domain import Campaign, Character, CharacterKind, EquipmentItem, ItemKind
+from crisis_desktop.rules.registry import get_ruleset, ruleset_ids
+
+CASES = [
+    ("crisis", ItemKind.ARMOUR, {"durability_max": 10, "durability": 10}, "durability", 11,
+     "Vest: Durability left must be at most Durability (10), not 11"),
+    ("crisis", ItemKind.ARMOUR, {"durability_max": 10, "durability": 8}, "durability_max", 5,
+     "Vest: Durability left must be at most Durability (5), not 8"),
+    ("crisis", ItemKind.WEAPON, {"cap": 6, "ammo": 6}, "ammo", 7,
+     "Vest: Rounds loaded must be at most CAP (6), not 7"),
+    ("crisis-classic", ItemKind.ARMOUR, {"durability_max": 2, "durability": 2}, "durability", 3,
+     "Vest: Durability must be at most Durability (full) (2), not 3"),
+    ("crisis-classic", ItemKind.WEAPON, {"cap": 6, "ammo": 6}, "ammo", 9,
+     "Vest: Loaded must be at most CAP (6), not 9"),
+]
+
+
+def carrying(ruleset_id: str, kind: ItemKind, stats: dict) -> tuple[Campaign, Character, EquipmentItem]:
+    rules = get_ruleset(ruleset_id)
+    defaults = {s.key: s.default for s in rules.item_fields(kind) if s.default is not None}
+    item = EquipmentItem(name="Vest", kind=kind, stats={**defaults, **stats})
+    pc = Character(name="Pat", stats=dict(rules.new_stats(CharacterKind.PC)), equipment=[item])
+    assert rules.validate_character(pc) == []
+    return Campaign(name="Rules", ruleset=ruleset_id, characters=[pc]), pc, item
+
+
+@pytest.mark.parametrize(("ruleset_id", "kind", "stats", "key", "value", "reason"), CASES)
+def test_an_edit_breaking_a_rule_between_fields_is_refused(ruleset_id, kind, stats, key, value, reason):
+    rules = get_ruleset(ruleset_id)
+    campaign, pc, item = carrying(ruleset_id, kind, stats)
+    before = campaign.model_dump(mode="json")
+    with pytest.raises(ValueError) as refused:
+        SetItemValue(campaign, rules, pc.id, item.id, f"stats.{key}", value)
+    assert str(refused.value) == reason
+    assert campaign.model_dump(mode="json") == before
+
+
+@pytest.mark.parametrize(("ruleset_id", "kind", "stats", "key", "value", "reason"), CASES)
+def test_a_file_breaking_a_rule_between_fields_is_listed_and_not_imported(ruleset_id, kind, stats, key, value,
+                                                                          reason):
+    rules = get_ruleset(ruleset_id)
+    _campaign, pc, item = carrying(ruleset_id, kind, stats)
+    item.stats[key] = value
+    assert rules.validate_character(pc) == [reason]
+    with pytest.raises(ValueError, match="does not fit"):
+        character_from_json(json.dumps(pc.model_dump(mode="json")), rules)
+
+
+def test_a_rule_already_broken_in_the_file_does_not_block_other_edits_and_can_be_mended():
+    rules = get_ruleset("crisis")
+    campaign, pc, item = carrying("crisis", ItemKind.ARMOUR, {"durability_max": 10, "durability": 10})
+    item.stats["durability"] = 15  # as a hand-edited file holds it
+    SetItemValue(campaign, rules, pc.id, item.id, "stats.dr_physical", 3).apply(campaign)
+    assert item.stats["dr_physical"] == 3
+    SetItemValue(campaign, rules, pc.id, item.id, "stats.durability", 9).apply(campaign)
+    assert rules.validate_character(pc) == []
+
+
+@pytest.mark.parametrize("ruleset_id", ruleset_ids())
+def test_every_ruleset_declares_its_own_rules_and_none_refuses_a_legal_default(ruleset_id):
+    rules = get_ruleset(ruleset_id)
+    for kind in ItemKind:
+        _campaign, pc, item = carrying(ruleset_id, kind, {})
+        assert rules.item_rules(item) == []
+    assert rules.stat_rules(Character(name="Pat", stats=dict(rules.new_stats(CharacterKind.PC)))) == []
+    campaign, pc, _item = carrying(ruleset_id, ItemKind.GEAR, {})
+    spec = next(s for s in rules.character_fields() if s.required and CharacterKind.PC in s.kinds)
+    SetStat(campaign, rules, pc.id, spec.key, pc.stats.get(spec.key, spec.default))  # accepted as it is
