@@ -8,7 +8,13 @@ from typing import Any
 from pydantic import ValidationError
 
 from crisis_desktop.controller.changes import ChangeSet
-from crisis_desktop.controller.character_commands import _MISSING, _put, _reason, normalise_tags, spec_for
+from crisis_desktop.controller.character_commands import (
+    _MISSING,
+    _put,
+    _reason,
+    checked_item_stat,
+    normalise_tags,
+)
 from crisis_desktop.controller.commands import Command
 from crisis_desktop.domain import Campaign, EquipmentItem, ItemKind, new_id
 from crisis_desktop.rules.base import FieldKind, Ruleset
@@ -35,8 +41,7 @@ def blank_item(ruleset: Ruleset, kind: ItemKind, name: str | None = None) -> Equ
 
 def check_item(ruleset: Ruleset, item: EquipmentItem) -> list[str]:
     """Every value of the item the rules refuse, with the reason; empty when the item is legal."""
-    return [reason for spec in ruleset.item_fields(item.kind)
-            if (reason := spec.validate(item.stats.get(spec.key, spec.default)))]
+    return ruleset.validate_item(item)
 
 
 class AddCatalogueItem(Command):
@@ -99,10 +104,7 @@ class SetCatalogueValue(Command):
     def __init__(self, campaign: Campaign, ruleset: Ruleset, item_id: str, field: str, value: Any) -> None:
         item = catalogue_entry(campaign, item_id)
         if field.startswith("stats."):
-            spec = spec_for(ruleset.item_fields(item.kind), field.removeprefix("stats."))
-            reason = spec.validate(value)
-            if reason:
-                raise ValueError(f"{item.name}: {reason}")
+            spec = checked_item_stat(ruleset, item, field.removeprefix("stats."), value)
             label = spec.label
             self.old = copy.deepcopy(item.stats.get(spec.key, _MISSING))
             self.new = _MISSING if value is None and not spec.required else value

@@ -371,6 +371,22 @@ class RemoveItem(Command):
         return ChangeSet(characters=frozenset({self.character_id}))
 
 
+def checked_item_stat(ruleset: Ruleset, item: EquipmentItem, key: str, value: Any) -> FieldSpec:
+    """The spec of an item's stat `key` once `value` is found legal for it: by the field's own spec, then by the
+    rules between fields the edit would break (one already broken in the file does not block it); ValueError with
+    the reason otherwise. The sheet and the catalogue check an item's edits with this one function."""
+    spec = spec_for(ruleset.item_fields(item.kind), key)
+    reason = spec.validate(value)
+    if reason:
+        raise ValueError(f"{item.name}: {reason}")
+    probe = item.model_copy(update={"stats": dict(item.stats)})
+    _put(probe.stats, spec.key, _MISSING if value is None else value)
+    broken = [r for r in ruleset.item_rules(probe) if r not in ruleset.item_rules(item)]
+    if broken:
+        raise ValueError(f"{item.name}: {broken[0]}")
+    return spec
+
+
 class SetItemValue(Command):
     """Set a carried item's name, equipped flag or notes (`field`), or one of its ruleset stats (`stats.<key>`)."""
 
@@ -381,16 +397,7 @@ class SetItemValue(Command):
         character = campaign.character(character_id)
         item = character.item(item_id)
         if field.startswith("stats."):
-            spec = spec_for(ruleset.item_fields(item.kind), field.removeprefix("stats."))
-            reason = spec.validate(value)
-            if reason:
-                raise ValueError(f"{item.name}: {reason}")
-            # A rule between fields the edit would break (one already broken in the file does not block it).
-            probe = item.model_copy(update={"stats": dict(item.stats)})
-            _put(probe.stats, spec.key, _MISSING if value is None else value)
-            broken = [r for r in ruleset.item_rules(probe) if r not in ruleset.item_rules(item)]
-            if broken:
-                raise ValueError(f"{item.name}: {broken[0]}")
+            spec = checked_item_stat(ruleset, item, field.removeprefix("stats."), value)
             label = spec.label
             self.old = copy.deepcopy(item.stats.get(spec.key, _MISSING))
             self.new = _MISSING if value is None else value  # an optional value emptied: the key goes

@@ -130,3 +130,19 @@ def test_each_item_says_its_key_stats() -> None:
     assert classic.item_summary(catalogue["crisis-classic-sword"]) == "HIT +1, END 20, DMG 10, melee"
     assert classic.item_summary(catalogue["crisis-classic-body-armour-mk2"]) == "Durability 4"
     assert classic.item_summary(catalogue["crisis-classic-adrenalin-shot"]) == "Restores Endurance 15, AP to use 1"
+
+
+def test_the_catalogue_refuses_what_the_sheet_refuses() -> None:
+    """A DMG the rules cannot roll, and Durability left above Durability, are refused with the reason in the
+    catalogue as on a character's sheet, and nothing changes."""
+    campaign = _campaign()
+    pistol = next(e for e in campaign.equipment if e.kind is ItemKind.WEAPON)
+    armour = next(e for e in campaign.equipment if e.kind is ItemKind.ARMOUR and "durability_max" in e.stats)
+    before = campaign.model_dump()
+    over = int(armour.stats["durability_max"]) + 1  # type: ignore[arg-type]
+    for item, field, value, words in ((pistol, "stats.damage", "banana", "banana"),
+                                      (pistol, "stats.damage", "d5", "d5"),
+                                      (armour, "stats.durability", over, "Durability")):
+        with pytest.raises(ValueError, match=words):
+            SetCatalogueValue(campaign, CRISIS, item.id, field, value)
+    assert campaign.model_dump() == before
