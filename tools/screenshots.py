@@ -97,7 +97,7 @@ def fight(app: QApplication, size: tuple[int, int], mode: str) -> None:
 def genesys_fight() -> None:
     """The genesys demo's Trouble at Dock 9 under way: Jax has cut into the dock thugs, and Kara, in the second PC
     slot, has her shot at Brakk the enforcer open in the attack panel with the map's range band."""
-    from crisis_desktop.rules.dice import TypedDice
+    from crisis_desktop.rules.dice import RandomDice, TypedDice
     from crisis_desktop.storage.demo import GENESYS_DEMO_FILE_NAME
 
     with tempfile.TemporaryDirectory() as data:
@@ -112,7 +112,11 @@ def genesys_fight() -> None:
         board.show_encounter("enc-dock-9")
         ctl = board.controller
         push = window.document.push
-        push(ctl.start(TypedDice(["blank"] * 40)))
+        for seed in range(100):  # the app's initiative dice, seeded so that the players' slots come first
+            push(ctl.start(RandomDice(seed)))
+            if [s["side"] for s in ctl.encounter.flow["slots"][:2]] == ["party", "party"]:
+                break
+            window.document.undo_stack.undo()
         push(ctl.step("fill_slot", "cmb-dock-jax"))
         sword = next(w for w in ctl.weapons("cmb-dock-jax") if w.name == "Sword")
         push(ctl.attack(ctl.attack_request("cmb-dock-jax", sword.id, "cmb-dock-thugs",
