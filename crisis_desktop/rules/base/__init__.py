@@ -37,6 +37,8 @@ from crisis_desktop.rules.base.sheet import (
     OverrideField,
     OverrideKind,
     RuleOption,
+    SheetTrack,
+    StatRoll,
 )
 from crisis_desktop.rules.base.state import Actor, BarRole, ResourceSpec, StateLabel, StateRole
 from crisis_desktop.rules.base.values import Explained, Options, Term
@@ -47,5 +49,5 @@ __all__ = [
     "ConditionSpec", "ContestResult", "Cost", "CoverLevel", "Currency", "DamageResult", "Effect", "Explained",
     "FieldKind", "FieldSpec", "Healing", "InitiativeEntry", "Options", "Outcome", "OverrideField", "OverrideKind",
     "RemoveCondition", "ResourceSpec", "RuleOption", "Ruleset", "SetItemStat", "SetResource", "SetStatus",
-    "StateLabel", "StateRole", "Term", "TurnEffects", "UseUpItem",
+    "SheetTrack", "StateLabel", "StateRole", "StatRoll", "Term", "TurnEffects", "UseUpItem",
 ]
