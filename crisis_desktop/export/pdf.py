@@ -118,6 +118,22 @@ def _document(html: str) -> QTextDocument:
     return document
 
 
+def keep_boxes_whole(document: QTextDocument, page_height: float) -> None:
+    """Move each top-level table (a stat box, an NPC's block, an equipment table) that a page break would cut
+    to the next page, where it fits on one page (as CSS's page-break-inside: avoid, which Qt does not read)."""
+    from PySide6.QtGui import QTextFormat
+
+    layout = document.documentLayout()
+    for frame in document.rootFrame().childFrames():
+        rect = layout.frameBoundingRect(frame)
+        if rect.height() >= page_height or rect.height() <= 0:
+            continue
+        if int(rect.top() // page_height) != int((rect.bottom() - 1) // page_height):
+            fmt = frame.frameFormat()
+            fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
+            frame.setFrameFormat(fmt)
+
+
 def paint_sheets(device: QPdfWriter | QPrinter | QPagedPaintDevice, sheets: Sequence[Sheet],
                  template_dir: Path | None = None, progress: Callable[[int, Sheet], None] | None = None, *,
                  npc_blocks: bool = False, layout_set: bool = False) -> int:
@@ -142,6 +158,7 @@ def paint_sheets(device: QPdfWriter | QPrinter | QPagedPaintDevice, sheets: Sequ
             document = _document(job.html)
             document.setTextWidth(LAYOUT_WIDTH_PX)
             document.setPageSize(QSizeF(LAYOUT_WIDTH_PX, page_height))
+            keep_boxes_whole(document, page_height)
             for page in range(document.pageCount()):
                 if pages:
                     device.newPage()
