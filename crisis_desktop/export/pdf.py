@@ -134,7 +134,7 @@ def keep_boxes_whole(document: QTextDocument, page_height: float) -> None:
             frame.setFrameFormat(fmt)
 
 
-def paint_sheets(device: QPdfWriter | QPrinter | QPagedPaintDevice, sheets: Sequence[Sheet],
+def paint_sheets(device: QPdfWriter | QPrinter, sheets: Sequence[Sheet],
                  template_dir: Path | None = None, progress: Callable[[int, Sheet], None] | None = None, *,
                  npc_blocks: bool = False, layout_set: bool = False) -> int:
     """Paint `sheets` onto a paged device (a PDF writer or a printer): each sheet from a new page, continued on
