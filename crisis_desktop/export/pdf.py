@@ -15,7 +15,7 @@ from crisis_desktop.export.html import render_html, render_npc_blocks_html
 from crisis_desktop.export.sheet import Sheet
 
 if TYPE_CHECKING:
-    from PySide6.QtGui import QPagedPaintDevice, QPageLayout, QPdfWriter, QTextDocument
+    from PySide6.QtGui import QPageLayout, QPdfWriter, QTextDocument
     from PySide6.QtPrintSupport import QPrinter
 
 PAPERS = ("a4", "letter")
@@ -24,6 +24,8 @@ RESOLUTION_DPI = 300
 # The width in CSS pixels the HTML is laid out at, scaled to the printable width of the page: the type is the
 # same size on every sheet and every page (a long sheet gets more pages, never smaller type).
 LAYOUT_WIDTH_PX = 720.0
+# How far inside a page's edges drawing is clipped, in layout pixels.
+EDGE_PX = 0.5
 
 
 @dataclass(frozen=True)
@@ -168,7 +170,9 @@ def paint_sheets(device: QPdfWriter | QPrinter, sheets: Sequence[Sheet],
                 painter.scale(scale, scale)
                 top = page * page_height
                 painter.translate(QPointF(0, -top))
-                document.drawContents(painter, QRectF(0, top, LAYOUT_WIDTH_PX, page_height))
+                # Qt draws a line that only touches the clip's edge: kept just inside the page, the lines moved to
+                # the next page (or left on the one before) are not drawn here too, as invisible text.
+                document.drawContents(painter, QRectF(0, top + EDGE_PX, LAYOUT_WIDTH_PX, page_height - 2 * EDGE_PX))
                 painter.restore()
     finally:
         painter.end()
