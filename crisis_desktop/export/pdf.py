@@ -15,7 +15,7 @@ from crisis_desktop.export.html import render_html, render_npc_blocks_html
 from crisis_desktop.export.sheet import Sheet
 
 if TYPE_CHECKING:
-    from PySide6.QtGui import QPageLayout, QPdfWriter, QTextDocument
+    from PySide6.QtGui import QPageLayout, QPainter, QPdfWriter, QTextDocument
     from PySide6.QtPrintSupport import QPrinter
 
 PAPERS = ("a4", "letter")
@@ -26,6 +26,10 @@ RESOLUTION_DPI = 300
 LAYOUT_WIDTH_PX = 720.0
 # How far inside a page's edges drawing is clipped, in layout pixels.
 EDGE_PX = 0.5
+# Lines of text overlap by at most this much (layout pixels).
+OVERLAP_PX = 4.0
+# How far above the top Qt reports for a table its border may be drawn (layout pixels).
+FRAME_SLACK_PX = 5.0
 
 
 @dataclass(frozen=True)
@@ -120,20 +124,102 @@ def _document(html: str) -> QTextDocument:
     return document
 
 
-def keep_boxes_whole(document: QTextDocument, page_height: float) -> None:
-    """Move each top-level table (a stat box, an NPC's block, an equipment table) that a page break would cut
-    to the next page, where it fits on one page (as CSS's page-break-inside: avoid, which Qt does not read)."""
-    from PySide6.QtGui import QTextFormat
+@dataclass(frozen=True)
+class PageSpan:
+    """A page's part of a document in layout pixels: `top` is at the page's top margin; what lies between
+    `clip_top` and `bottom` is drawn."""
+
+    top: float
+    clip_top: float
+    bottom: float
+
+
+def page_spans(document: QTextDocument, page_height: float) -> list[PageSpan]:
+    """Where each page of `document` starts and ends (in layout pixels): pages are cut between lines
+    of text and between boxes, never through them. A top-level table (a stat box, an NPC's block, an equipment
+    table) moves to the next page whole when it fits on one, as CSS's page-break-inside: avoid (which Qt does not
+    read); a heading stays with what follows it. Only what is taller than a page is cut at the page's end."""
+    layout = document.documentLayout()
+    root = document.rootFrame()
+    units: list[tuple[float, float, bool, bool]] = []    # (top, bottom, keep with the next, a line of text)
+    frames_seen: set[int] = set()
+    block = document.begin()
+    while block.isValid():
+        frame = document.frameAt(block.position())
+        if (frame is None or frame == root) and block.length() <= 1:
+            pass                                           # an empty block (Qt puts one after each table)
+        elif frame is None or frame == root:
+            top = layout.blockBoundingRect(block).top()
+            text_layout = block.layout()
+            heading = block.blockFormat().headingLevel() > 0
+            for i in range(text_layout.lineCount()):
+                line = text_layout.lineAt(i)
+                y = top + text_layout.position().y() - layout.blockBoundingRect(block).top() + line.y()
+                units.append((y, y + line.height(), heading, True))
+        else:
+            while frame.parentFrame() is not None and frame.parentFrame() != root:
+                frame = frame.parentFrame()
+            key = frame.firstPosition()
+            if key not in frames_seen:
+                frames_seen.add(key)
+                rect = layout.frameBoundingRect(frame)
+                # Qt reports a table a little below its top border (and with its bottom margin below it).
+                units.append((max(0.0, rect.top() - FRAME_SLACK_PX), rect.bottom(), False, False))
+        block = block.next()
+    units.sort()
+    end = layout.documentSize().height()
+    spans: list[PageSpan] = []
+    page_top = clip_top = 0.0
+    placed = 0.0                                           # the lowest bottom of what is on the page so far
+    for i, (top, bottom, keep, text) in enumerate(units):
+        if keep and i + 1 < len(units):
+            bottom = max(bottom, units[i + 1][1])
+        if bottom > page_top + page_height and top > page_top and bottom - top <= page_height:
+            # Fits on a page of its own: start one there. Lines of text overlap a little (their ascent and
+            # descent exceed their spacing): the new page is not drawn above the last line of the page before,
+            # so neither page draws the other's line.
+            spans.append(PageSpan(page_top, clip_top, top))
+            page_top, clip_top = top, max(top, min(placed, top + OVERLAP_PX)) if text else top
+        while bottom > page_top + page_height:              # taller than a page: cut at the page's end
+            spans.append(PageSpan(page_top, clip_top, page_top + page_height))
+            page_top = clip_top = page_top + page_height
+        placed = max(placed, bottom) if text else 0.0
+    if end > page_top or not spans:
+        spans.append(PageSpan(page_top, clip_top, max(end, page_top)))
+    return spans
+
+
+def draw_span(document: QTextDocument, painter: QPainter, span: PageSpan) -> None:
+    """Draw the part of `document` in `span` (the painter's origin at the span's top).
+
+    Qt draws every block that reaches into the clip, and of a paragraph also the line just above the clip
+    (invisible, but its text would be in the PDF twice). So a paragraph that the page's top cuts has its lines
+    of this page drawn one by one, and the rest of the page from below that paragraph."""
+    from PySide6.QtCore import QPointF, QRectF
 
     layout = document.documentLayout()
-    for frame in document.rootFrame().childFrames():
-        rect = layout.frameBoundingRect(frame)
-        if rect.height() >= page_height or rect.height() <= 0:
-            continue
-        if int(rect.top() // page_height) != int((rect.bottom() - 1) // page_height):
-            fmt = frame.frameFormat()
-            fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
-            frame.setFrameFormat(fmt)
+    top = span.clip_top + EDGE_PX
+    block = document.begin()
+    while block.isValid():
+        rect = layout.blockBoundingRect(block)
+        if rect.top() < top < rect.bottom() and document.frameAt(block.position()) == document.rootFrame():
+            text = block.layout()
+            origin = text.position() if text.position().y() else rect.topLeft()
+            painter.save()
+            painter.setPen(block.charFormat().foreground().color())
+            for i in range(text.lineCount()):
+                line = text.lineAt(i)
+                y = origin.y() + line.y()
+                if y >= span.clip_top - 0.01 and y + line.height() <= span.bottom + 0.01:
+                    line.draw(painter, QPointF(origin.x(), origin.y()))
+            painter.restore()
+            top = max(top, rect.bottom() + EDGE_PX)
+        elif rect.top() >= top:
+            break
+        block = block.next()
+    bottom = span.bottom - EDGE_PX
+    if bottom > top:
+        document.drawContents(painter, QRectF(0, top, LAYOUT_WIDTH_PX, bottom - top))
 
 
 def paint_sheets(device: QPdfWriter | QPrinter, sheets: Sequence[Sheet],
@@ -144,7 +230,7 @@ def paint_sheets(device: QPdfWriter | QPrinter, sheets: Sequence[Sheet],
     margins, so print and PDF give the same pages. Returns the number of pages painted.
 
     Templates are rendered before the first page, so a template error leaves the device untouched."""
-    from PySide6.QtCore import QPointF, QRectF, QSizeF
+    from PySide6.QtCore import QPointF
     from PySide6.QtGui import QPainter
 
     jobs = jobs_for(sheets, template_dir, npc_blocks, progress)
@@ -159,20 +245,15 @@ def paint_sheets(device: QPdfWriter | QPrinter, sheets: Sequence[Sheet],
         for job in jobs:
             document = _document(job.html)
             document.setTextWidth(LAYOUT_WIDTH_PX)
-            document.setPageSize(QSizeF(LAYOUT_WIDTH_PX, page_height))
-            keep_boxes_whole(document, page_height)
-            for page in range(document.pageCount()):
+            for span in page_spans(document, page_height):
                 if pages:
                     device.newPage()
                 pages += 1
                 painter.save()
                 # The painter's origin is the printable area's corner (the margins are the device's).
                 painter.scale(scale, scale)
-                top = page * page_height
-                painter.translate(QPointF(0, -top))
-                # Qt draws a line that only touches the clip's edge: kept just inside the page, the lines moved to
-                # the next page (or left on the one before) are not drawn here too, as invisible text.
-                document.drawContents(painter, QRectF(0, top + EDGE_PX, LAYOUT_WIDTH_PX, page_height - 2 * EDGE_PX))
+                painter.translate(QPointF(0, -span.top))
+                draw_span(document, painter, span)
                 painter.restore()
     finally:
         painter.end()

@@ -212,3 +212,19 @@ def test_export_uses_the_choice_and_remembers_the_folder(window, monkeypatch, tm
     assert "exist already" in asked and "--force" not in asked
     assert [o[2] for o in offered] == [offered[0][2], first, second]
     assert offered[0][:2] == (len(campaign.characters), 1)
+
+
+def test_a_paragraph_longer_than_a_page_is_cut_between_lines_and_printed_once(qapp):
+    rules = get_ruleset("crisis")
+    words = [f"w{i:04d}" for i in range(2500)]
+    character = Character(name="Chatty", stats=rules.new_stats(CharacterKind.PC), notes=" ".join(words))
+    data = render_pdf_bytes([build_sheet(character, rules)])
+    pages = spans(data)
+    assert len(pages) >= 3
+    text = " ".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(data)).pages)
+    # Every word once, in order: no line drawn on two pages (pypdf may split a word where a line starts, so
+    # the text is compared without its spaces).
+    assert "".join(words) in "".join(text.split()) and text.count("w1234") == 1
+    for page in pages:                               # and no line in the margins, cut in half by the page's end
+        assert max(s[3] for s in page) <= 842 - MARGIN_MM * MM
+        assert min(s[3] for s in page) >= MARGIN_MM * MM
