@@ -55,6 +55,7 @@ def main() -> None:
     for size in ((1280, 800), (1920, 1080)):
         for mode in ("light", "dark"):
             fight(app, size, mode)
+    genesys_fight()
 
 
 def fight(app: QApplication, size: tuple[int, int], mode: str) -> None:
@@ -91,6 +92,45 @@ def fight(app: QApplication, size: tuple[int, int], mode: str) -> None:
         window.document.undo_stack.setClean()
         window.close()
     app.setPalette(light_palette())
+
+
+def genesys_fight() -> None:
+    """The genesys demo's Trouble at Dock 9 under way: Jax has cut into the dock thugs, and Kara, in the second PC
+    slot, has her shot at Brakk the enforcer open in the attack panel with the map's range band."""
+    from crisis_desktop.rules.dice import TypedDice
+    from crisis_desktop.storage.demo import GENESYS_DEMO_FILE_NAME
+
+    with tempfile.TemporaryDirectory() as data:
+        paths = AppPaths(Path(data)).ensure()
+        seed_demo(paths)
+        window = MainWindow(paths)
+        window.resize(1280, 800)
+        window.show()
+        window.start(str(paths.campaigns / GENESYS_DEMO_FILE_NAME))
+        window.tabs.setCurrentWidget(window._board_host)
+        board = window.encounter_board
+        board.show_encounter("enc-dock-9")
+        ctl = board.controller
+        push = window.document.push
+        push(ctl.start(TypedDice(["blank"] * 40)))
+        push(ctl.step("fill_slot", "cmb-dock-jax"))
+        sword = next(w for w in ctl.weapons("cmb-dock-jax") if w.name == "Sword")
+        push(ctl.attack(ctl.attack_request("cmb-dock-jax", sword.id, "cmb-dock-thugs",
+                                           **(ctl.map_inputs("cmb-dock-jax", sword.id, "cmb-dock-thugs") or {})),
+                        TypedDice(["ss", "sa", "sa", "blank", "blank", "blank"])))
+        push(ctl.step("end_turn"))
+        push(ctl.step("fill_slot", "cmb-dock-kara"))
+        board.table.selectRow(next(r for r in range(board.model.rowCount())
+                                   if board.model.combatant_id(r) == "cmb-dock-kara"))
+        board.attack()
+        dialog = window.workspace.attack_panel.dialog
+        if dialog is not None:
+            dialog.target.setCurrentIndex(dialog.target.findData("cmb-dock-brakk"))
+        QApplication.processEvents()
+        window.map_place.view.fit()
+        shoot(window, "genesys-demo-fight.png")
+        window.document.undo_stack.setClean()
+        window.close()
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ from crisis_desktop.rules import odds
 from crisis_desktop.rules.base import (
     ActionAvailability,
     ActionRole,
+    Actor,
     AddCondition,
     AttackOdds,
     AttackRequest,
@@ -31,6 +32,7 @@ from crisis_desktop.rules.base import (
     AttackTarget,
     CheckOdds,
     CheckRequest,
+    CheckResult,
     Checks,
     Effect,
     Explained,
@@ -41,10 +43,14 @@ from crisis_desktop.rules.base import (
     SetItemStat,
     SetResource,
     SetStatus,
+    SpendBudget,
+    SpendChoice,
+    SpendPick,
     Term,
+    Treatment,
 )
 from crisis_desktop.rules.cover import CoverReading
-from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.dice import DiceSource, TypedDice
 from crisis_desktop.rules.flow import StepOffer, StepRole, offer
 from crisis_desktop.rules.geometry import Coord, Grid, Terrain, area_template, scatter
 
@@ -58,6 +64,7 @@ class MapMeasure:
     reach: int                             # steps counting every diagonal as 1: 1 is adjacent
     reading: CoverReading                  # cover and line of sight as the rules read them
     inputs: dict[str, StatValue]           # the target inputs the map fixes (Attacks.map_target_inputs)
+    readout: tuple[str, ...] = ()          # the distance in the rules' own words (Attacks.range_readout), if any
 
 
 @dataclass(frozen=True)
@@ -309,6 +316,48 @@ class EncounterController(FightView):
             event = d.event(f"{healer.name}: {avail.action.label}")
         return event
 
+    def treatments(self, patient_id: str) -> list[Treatment]:
+        """Every treatment of the rules for this combatant, each with why it cannot be given now (the fight's own
+        reasons, such as whose turn it is, come when it is given); empty where the rules do not heal."""
+        rules = self.ruleset
+        if not isinstance(rules, Healing):
+            return []
+        return rules.treatments(self.actor(patient_id), self.options, fighting=self.encounter.running)
+
+    def treat(self, key: str, patient_id: str, *, healer_id: str | None = None, dice: DiceSource | None = None,
+              choice: str | None = None) -> Command:
+        """Give one of `treatments(patient_id)`: the fight's healing action by `healer_id` on its turn, a maneuver
+        the patient takes on its own turn, or a treatment outside the fight's turns (rest, recovery) with its log
+        line. ValueError with the reason when it cannot be given now."""
+        rules = self.ruleset
+        found = next((t for t in self.treatments(patient_id) if t.key == key), None)
+        if found is None or not isinstance(rules, Healing):
+            raise ValueError(f"The {rules.name} rules have no treatment {key!r}")
+        if found.reason:
+            raise ValueError(f"{found.label}: {found.reason}")
+        if found.choices and choice not in {k for k, _ in found.choices}:
+            raise ValueError(f"{found.label}: pick one of {', '.join(label for _, label in found.choices)}")
+        if found.healer and healer_id is None:
+            raise ValueError(f"{found.label}: who treats {self.name(patient_id)}?")
+        if found.rolls and dice is None:
+            raise ValueError(f"{found.label} needs dice")
+        if found.action_key is not None:
+            if found.healer:
+                assert healer_id is not None and dice is not None
+                return self.heal(healer_id, patient_id, dice)
+            return self.take_action(patient_id, found.action_key)
+        healer, patient = self.actor(healer_id if found.healer and healer_id else patient_id), self.actor(patient_id)
+        # A treatment that rolls nothing (a night's rest) is given no dice: asking for one would be a bug, not a roll.
+        check, treated = rules.treat(key, healer, patient, dice or TypedDice([]), self.options, choice)
+        who = f"{healer.name} treats {patient.name}" if found.healer else patient.name
+        text = f"{who}: {found.label}" + (f", {check.describe()}" if check is not None else "")
+        with self._drafting() as d:
+            d.apply(treated.effects, text)
+            d.note("heal", text, patient_id, logs.explained_terms(check.total) if check is not None else (),
+                   treated.notes)
+            event = d.event(f"{found.label} ({patient.name})", result=check)
+        return event
+
     def weapons(self, combatant_id: str) -> list[Any]:
         from crisis_desktop.domain import ItemKind
 
@@ -348,7 +397,8 @@ class EncounterController(FightView):
         tiles, metres, reach = grid.distance(a, t), grid.metres(a, t), grid.reach(a, t)
         return MapMeasure(tiles, metres, reach, reading,
                           self.attacks.map_target_inputs(tiles, metres, reading, reach=reach, hex_grid=grid.hex,
-                                                         options=self.options))
+                                                         options=self.options),
+                          tuple(self.attacks.range_readout(None, tiles, reach, self.options) or ()))
 
     def _cells(self) -> dict[str, Coord]:
         battle_map = self.battle_map()
@@ -524,6 +574,35 @@ class EncounterController(FightView):
         self._map_check(request)
         resolve = self.attacks.resolve_execute if execute else self.attacks.resolve_attack
         result: AttackResult = resolve(request, dice, self.options)
+        return self._attack_event(request, result, dice)
+
+    # -- spending a roll's symbols --------------------------------------------------------------------
+    def fighters(self) -> list[Actor]:
+        """Everyone in the fight, as the rules read them (for choices that land on an ally)."""
+        present = {c.id for c in self.campaign.characters}
+        return [self.actor(c.id) for c in self.encounter.combatants if c.character_id in present]
+
+    def spend_choices(self, result: AttackResult) -> list[SpendChoice]:
+        """What the rolled attack's symbols can buy, the rules' own plan pre-selected (none where the rules spend
+        nothing)."""
+        return self.attacks.spend_choices(result, self.options, self.fighters())
+
+    def spending_left(self, result: AttackResult, picks: Sequence[SpendPick]) -> SpendBudget:
+        """What the picks leave to spend, and why they cannot all be bought."""
+        return self.attacks.spending_left(result, picks, self.options, self.fighters())
+
+    def spend(self, result: AttackResult, picks: Sequence[SpendPick], dice: DiceSource) -> EncounterEvent:
+        """The rolled attack (not applied yet) spent as the GM picked: the same dice, the picks' effects, one event
+        in place of the attack's (`dice` for a die the spending rolls anew: a critical's d100). ValueError with
+        the reason when the picks cannot be bought."""
+        self._running("spend an attack's roll")
+        request = result.request
+        if request.attacker.combatant is not None:
+            self._may_act(request.attacker.combatant.id)
+        spent = self.attacks.resolve_spending(result, picks, dice, self.options, self.fighters())
+        return self._attack_event(request, spent, dice)
+
+    def _attack_event(self, request: AttackRequest, result: AttackResult, dice: DiceSource) -> EncounterEvent:
         attacker = request.attacker.combatant
         targets = request.distinct_targets()
         landed = self._landed(request, result, dice) if result.scatter is not None else None
@@ -577,13 +656,36 @@ class EncounterController(FightView):
 
     def check(self, request: CheckRequest, dice: DiceSource, what: str = "") -> EncounterEvent:
         """Roll a check the GM asked for (NeedMoreDice for typed dice that run out) and log it; it changes nothing
-        else. The event's `result` is the CheckResult. `what`: the skill's label for the log."""
+        else but what the rules say making it uses up (dice an earlier roll left on it). The event's `result` is the
+        CheckResult. `what`: the skill's label for the log."""
         result = self.checks.check(request, dice, self.options)
+        return self._check_event(request, result, what, [])
+
+    def check_spend_choices(self, request: CheckRequest, result: CheckResult) -> list[SpendChoice]:
+        """What a rolled check's symbols can buy (strain, dice for an ally's next check); none for numbers."""
+        return self.checks.check_spend_choices(request, result, self.options, self.fighters())
+
+    def check_spending_left(self, request: CheckRequest, result: CheckResult,
+                            picks: Sequence[SpendPick]) -> SpendBudget:
+        return self.checks.check_spending_left(request, result, picks, self.options, self.fighters())
+
+    def spend_check(self, request: CheckRequest, result: CheckResult, picks: Sequence[SpendPick],
+                    what: str = "") -> EncounterEvent:
+        """The rolled check (not applied yet) with the GM's picks: one event in place of the check's; ValueError
+        with the reason when they cannot be bought."""
+        return self._check_event(request, result, what, picks)
+
+    def _check_event(self, request: CheckRequest, result: CheckResult, what: str,
+                     picks: Sequence[SpendPick]) -> EncounterEvent:
         actor = request.actor
+        spent = self.checks.resolve_check_spending(request, result, picks, self.options, self.fighters())
+        used = self.checks.check_effects(request, result, self.options)
         text = f"{actor.name}: {what or request.skill} check, {result.describe()}"
         with self._drafting() as d:
+            d.apply([*used, *spent.effects], text)
             d.note("check", text, actor.combatant.id if actor.combatant else None,
-                   logs.explained_terms(result.total), [logs.describe_check(what or request.skill, result)])
+                   logs.explained_terms(result.total),
+                   [logs.describe_check(what or request.skill, result), *spent.notes])
             event = d.event(f"{actor.name}: {what or request.skill} check", result=result)
         return event
 

@@ -1,4 +1,4 @@
-"""NPC quick build from a Difficulty Level, and NPCs copied from a bestiary (pure: no I/O, no Qt)."""
+"""NPC quick build from a level, and NPCs copied from a bestiary (pure: no I/O, no Qt)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from crisis_desktop.controller.character_commands import copy_character
-from crisis_desktop.domain import Character, CharacterKind
+from crisis_desktop.domain import Character
 from crisis_desktop.rules.base import FieldSpec, Ruleset
 from crisis_desktop.rules.dice import DiceSource
 
@@ -18,23 +18,22 @@ def difficulty_spec(ruleset: Ruleset) -> FieldSpec | None:
     return ruleset.npc_level_field()
 
 
-def build_npc(ruleset: Ruleset, name: str, difficulty: int, dice: DiceSource | None = None) -> Character:
-    """A new NPC with the ruleset's default stat block at this Difficulty Level.
+def build_npc(ruleset: Ruleset, name: str, level: int, dice: DiceSource | None = None) -> Character:
+    """A new NPC built by the rules from its level (crisis: its Difficulty Level), ready to fight: the skills
+    and weapons the ruleset's NPC rules give it at that level.
 
     Health, Parry and the like are not stored: the ruleset derives them from the stats.
     ValueError with the reason if the name is empty or the level is outside the rules' range.
     """
     if not name.strip():
         raise ValueError("An NPC needs a name")
-    stats = dict(ruleset.new_stats(CharacterKind.NPC, dice))
     spec = difficulty_spec(ruleset)
     if spec is None:
         raise ValueError(f"The {ruleset.name} rules do not build NPCs from a level")
-    reason = spec.validate(difficulty)
+    reason = spec.validate(level)
     if reason:
         raise ValueError(reason)
-    stats[spec.key] = difficulty
-    return Character(kind=CharacterKind.NPC, name=name.strip(), stats=stats, tags=["npc"])
+    return ruleset.quick_npc(name.strip(), level, dice)
 
 
 def parse_bestiary(data: Any) -> list[Character]:

@@ -21,6 +21,7 @@ class DieRoll:
     sides: int
     value: int
     label: str = ""
+    kind: str = ""                   # the key of the DieKind for a die of symbols (its face is `value`)
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,12 @@ class Face:
 
     text: str
     symbols: Tally
+    shows: tuple[str, ...] = ()      # the symbols printed on it, where they are not what it counts (a triumph
+                                     # counts a success besides, and shows only the triumph)
+
+    def printed(self) -> tuple[str, ...]:
+        """The symbols drawn on the face, one by one: `shows`, else each symbol it counts as many times."""
+        return self.shows or tuple(symbol for symbol, n in self.symbols.items() for _ in range(n))
 
 
 @dataclass(frozen=True)
@@ -40,6 +47,11 @@ class DieKind:
     name: str
     faces: tuple[Face, ...]
     colour: str = ""                 # how the table knows it ("green"), for the typed dice palette
+    # How it is drawn (rules/glyphs.py): "square", "diamond" or "hexagon", its colour and the colour of the
+    # symbols on it ("#rrggbb"); empty where the rules do not say, and the GUI shows it in words.
+    shape: str = ""
+    fill: str = ""
+    ink: str = ""
 
     @property
     def sides(self) -> int:
@@ -127,4 +139,24 @@ class TypedDice:
             raise ValueError(f"A d{sides}{what} shows 1 to {sides}; {value} was entered")
         self._next += 1
         self.rolled.append(DieRoll(sides, value, label))
+        return value
+
+
+class ReplayDice:
+    """Dice that give back what an earlier roll showed, die by die in the order each kind was rolled (`rolls`, as
+    `rolled` records them), and take any further die from `fallback`: the same roll spent another way shows the
+    same dice, and a critical injury it did not roll before gets a fresh one. Keeps a record of every die."""
+
+    def __init__(self, rolls: Iterable[DieRoll], fallback: DiceSource) -> None:
+        self._queues: dict[tuple[int, str], list[int]] = {}
+        for die in rolls:
+            self._queues.setdefault((die.sides, die.label), []).append(die.value)
+        self._fallback = fallback
+        self.rolled: list[DieRoll] = []
+
+    def roll(self, sides: int, label: str = "", kind: DieKind | None = None) -> int:
+        name = kind.name if kind is not None else f"d{sides}"
+        queue = self._queues.get((sides, name))
+        value = queue.pop(0) if queue else self._fallback.roll(sides, label, kind)
+        self.rolled.append(DieRoll(sides, value, name))
         return value

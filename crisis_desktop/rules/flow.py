@@ -64,12 +64,14 @@ class StepOffer:
 class OrderRow:
     """One row of the order the board and the player display show: a combatant (or an unfilled slot, with
     `combatant_id` None), its place ("1", "PC slot 2", "declares 3rd"), what it is doing, and whether it is
-    acting now."""
+    acting now. `side`: the side whose place it is (a side slot: "party", "enemies"), where places belong to a side
+    rather than to a combatant; empty otherwise."""
 
     combatant_id: str | None
     position: str
     status: str = ""
     current: bool = False
+    side: str = ""
 
 
 @dataclass(frozen=True)

@@ -112,13 +112,16 @@ class CampaignStore:
     # -- reading ------------------------------------------------------------------------------
     def find(self, name_or_path: str) -> Path:
         """A campaign named on the command line or by the GM: an existing .json path, else the name (or file
-        name) of a campaign in the campaigns folder. LookupError naming the folder otherwise."""
+        name, with spaces for its dashes) of a campaign in the campaigns folder. LookupError naming the folder
+        otherwise."""
         candidate = Path(name_or_path).expanduser()
         if candidate.suffix == ".json" and candidate.exists():
             return candidate.resolve()
         wanted = name_or_path.casefold()
         for entry in self.list_campaigns():
-            if wanted in (entry.name.casefold(), entry.path.stem.casefold()):
+            # "Genesys demo" finds genesys-demo.json: a file name's dashes and underscores read as spaces.
+            stem = entry.path.stem.casefold()
+            if wanted in (entry.name.casefold(), stem, stem.replace("-", " ").replace("_", " ")):
                 return entry.path
         raise LookupError(f"No campaign named {name_or_path!r} in {self.paths.campaigns}")
 

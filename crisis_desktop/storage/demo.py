@@ -1,31 +1,58 @@
-"""Copies the bundled demo campaign into the data directory on first run, never over user data."""
+"""Copies the bundled demo campaigns (crisis and genesys) into the data directory on first run, never over user data."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from crisis_desktop.resources_access import resource
 from crisis_desktop.storage.atomic import atomic_write_bytes
 from crisis_desktop.storage.paths import AppPaths
 
-DEMO_FILE_NAME = "demo.json"
-_SEEDED_MARKER = ".demo-seeded"
+
+@dataclass(frozen=True)
+class Demo:
+    """One bundled demo: its resource under resources/demo/, the file it becomes, the marker of its copy."""
+
+    resource: str
+    file_name: str
+    marker: str
+
+
+CRISIS_DEMO = Demo("campaign.json", "demo.json", ".demo-seeded")
+GENESYS_DEMO = Demo("genesys.json", "genesys-demo.json", ".genesys-demo-seeded")
+DEMOS = (CRISIS_DEMO, GENESYS_DEMO)
+DEMO_FILE_NAME = CRISIS_DEMO.file_name
+GENESYS_DEMO_FILE_NAME = GENESYS_DEMO.file_name
 
 
 def seed_demo(paths: AppPaths) -> Path | None:
-    """Copy the demo once per data directory; return its path if it was copied now.
+    """Copy each bundled demo once per data directory; return the crisis demo's path if it was copied now.
 
-    A marker remembers the copy, so a demo the user deleted does not come back; an existing file of
-    the same name is never replaced. Nothing happens in a folder that cannot be written.
+    A marker per demo remembers its copy, so a demo the user deleted does not come back (and a data folder
+    that had only the crisis demo gets the genesys one once); an existing file of the same name is never
+    replaced. Nothing happens in a folder that cannot be written.
     """
-    marker = paths.data_dir / _SEEDED_MARKER
-    target = paths.campaigns / DEMO_FILE_NAME
+    copied = seed_demos(paths)
+    target = paths.campaigns / CRISIS_DEMO.file_name
+    return target if target in copied else None
+
+
+def seed_demos(paths: AppPaths) -> list[Path]:
+    """Copy every bundled demo not copied before; the paths copied now."""
+    return [path for demo in DEMOS if (path := _seed(paths, demo)) is not None]
+
+
+def _seed(paths: AppPaths, demo: Demo) -> Path | None:
+    marker = paths.data_dir / demo.marker
+    target = paths.campaigns / demo.file_name
     if marker.exists() or target.exists():
         return None
     try:
         paths.campaigns.mkdir(parents=True, exist_ok=True)
-        atomic_write_bytes(target, resource("demo", "campaign.json").read_bytes())
-        marker.write_text("The demo campaign was copied here once; delete this file to get it again.\n")
+        atomic_write_bytes(target, resource("demo", demo.resource).read_bytes())
+        marker.write_text(f"The demo campaign {demo.file_name} was copied here once; delete this file to get it "
+                          "again.\n")
     except OSError:
         return None  # a read-only data folder: said at start-up; the demo comes when it can be written
     return target

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from crisis_desktop.storage.locks import CampaignLock
     from crisis_desktop.storage.recovery import Recovery
     from crisis_desktop.ui.battlemap.map_place import MapPlace
+    from crisis_desktop.ui.dialogs.catalogue_editor import CatalogueEditor
     from crisis_desktop.ui.document import CampaignDocument
     from crisis_desktop.ui.help.user_guide_window import UserGuideWindow
     from crisis_desktop.ui.player_display.host import PlayerDisplayHost
@@ -91,6 +92,7 @@ class MainWindow(QMainWindow):
         self.campaign_drops = CampaignFileDrops(self)
         self.campaign_drops.dropped.connect(self.open_campaign)
         self.user_guide: UserGuideWindow | None = None
+        self.catalogue_editor: CatalogueEditor | None = None
         self._build_actions()
         self._build_menus()
         self._restore_geometry()
@@ -133,6 +135,8 @@ class MainWindow(QMainWindow):
                                         "Go back to one of the last 10 saved versions")
         self.act_rule_options = self._action("Rule &Options…", self.edit_rule_options, None,
                                              "Choose how the campaign plays where the rules leave a choice")
+        self.act_catalogue = self._action("Equipment &Catalogue…", self.edit_catalogue, "Ctrl+Shift+E",
+                                          "Make and change the weapons, armour and gear of this campaign")
         self.act_close = self._action("&Close Campaign", self.close_campaign, keys.Close)
         self.act_quit = self._action("&Quit", self.close, keys.Quit)
         self.act_guide = self._action("&User Guide", lambda: self.show_user_guide(), "F1", "Open the user guide")
@@ -147,7 +151,7 @@ class MainWindow(QMainWindow):
         self.act_redo.setShortcuts([QKeySequence(keys.Redo), QKeySequence("Ctrl+Y")])
         self.act_redo.triggered.connect(self.redo)
         self.campaign_actions = [self.act_save, self.act_save_as, self.act_duplicate, self.act_rename,
-                                 self.act_restore, self.act_close, self.act_rule_options]
+                                 self.act_restore, self.act_close, self.act_rule_options, self.act_catalogue]
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -165,7 +169,7 @@ class MainWindow(QMainWindow):
         edit = bar.addMenu("&Edit")
         edit.addActions([self.act_undo, self.act_redo])
         edit.addSeparator()
-        edit.addAction(self.act_rule_options)
+        edit.addActions([self.act_catalogue, self.act_rule_options])
         view = bar.addMenu("&View")
         self.view_menu = view
         for index in range(self.tabs.count()):
@@ -407,6 +411,8 @@ class MainWindow(QMainWindow):
         if self.lock is not None:
             self.lock.release()
             self.lock = None
+        if self.catalogue_editor is not None:
+            self.catalogue_editor.reject()
         document, self.document = self.document, None
         document.undo_stack.blockSignals(True)
         document.blockSignals(True)
@@ -461,6 +467,28 @@ class MainWindow(QMainWindow):
         chosen = RuleOptionsDialog.ask(ruleset, campaign.rule_options, self)
         if chosen is not None and chosen != campaign.rule_options:
             self.document.push(SetCampaignField(campaign, "rule_options", chosen, "Change rule options"))
+
+    def edit_catalogue(self) -> None:
+        """Edit › Equipment Catalogue: one editor window per open campaign, raised if already open."""
+        from crisis_desktop.rules.registry import get_ruleset
+        from crisis_desktop.ui.dialogs.catalogue_editor import CatalogueEditor
+
+        if self.document is None:
+            return
+        if self.catalogue_editor is not None and self.catalogue_editor.document is self.document:
+            self.catalogue_editor.raise_()
+            self.catalogue_editor.activateWindow()
+            return
+        try:
+            ruleset = get_ruleset(self.document.campaign.ruleset)
+        except KeyError as exc:
+            Ask.error(self, "Equipment catalogue", str(exc))
+            return
+        editor = CatalogueEditor(self.document, ruleset, self)
+        editor.message.connect(self._show_message)
+        editor.finished.connect(lambda _r: setattr(self, "catalogue_editor", None))
+        self.catalogue_editor = editor
+        editor.show()
 
     def pick_campaign(self) -> None:
         from crisis_desktop.ui.dialogs.campaign_picker import CampaignPicker

@@ -125,3 +125,13 @@ def document(qtbot, paths) -> CampaignDocument:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(resource("demo", "campaign.json").read_bytes())
     return CampaignDocument(store.load(path), path, store)
+
+
+@pytest.fixture
+def genesys_document(qtbot, paths) -> CampaignDocument:
+    """The genesys demo campaign open in a document, without a main window."""
+    store = CampaignStore(paths)
+    path = paths.campaigns / "genesys-demo.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(resource("demo", "genesys.json").read_bytes())
+    return CampaignDocument(store.load(path), path, store)

@@ -89,3 +89,12 @@ def test_new_campaign_from_the_picker(qtbot, paths, answers):
     fresh = CampaignStore(paths).load(picker.chosen)
     assert fresh.name == "Fresh Start" and fresh.characters == []
     assert {"Pistol", "Sniper Rifle", "Heavy Armour"} <= {item.name for item in fresh.equipment}
+
+
+def test_both_demos_are_offered_and_the_genesys_one_opens(qtbot, paths, make_window):
+    seed_demo(paths)
+    picker = make_picker(qtbot, paths, recent=[])
+    assert {"Demo: The Ridge Road", "Genesys demo: Trouble at Dock 9"} <= set(names(picker))
+    window = make_window("Genesys demo")
+    assert window.document is not None and window.document.campaign.ruleset == "genesys"
+    assert window.document.session.sheet_problems() == []

@@ -50,7 +50,8 @@ def test_f1_opens_the_guide_on_its_index_with_every_page_listed(guide):
     titles = [guide.pages.item(row).text() for row in range(guide.pages.count())]
     assert titles[0] == "Crisis Desktop user guide"
     assert "Running a fight: the Fight place" in titles and "The battle map" in titles
-    assert guide.pages.count() == 10
+    assert "Equipment, Quick NPCs and the bestiary" in titles
+    assert guide.pages.count() == 11
     assert guide.pages.currentRow() == 0
     assert guide.windowTitle() == "Crisis Desktop user guide — Crisis Desktop User Guide"
 

@@ -18,6 +18,9 @@ from crisis_desktop.rules.base.combat import (
     DamageResult,
     InitiativeEntry,
     Outcome,
+    SpendBudget,
+    SpendChoice,
+    SpendPick,
 )
 from crisis_desktop.rules.base.economy import ActionAvailability, ActionRole, ActionSpec, Cost, Currency, TurnEffects
 from crisis_desktop.rules.base.effects import (
@@ -41,6 +44,7 @@ from crisis_desktop.rules.base.sheet import (
     StatRoll,
 )
 from crisis_desktop.rules.base.state import Actor, BarRole, ResourceSpec, StateLabel, StateRole
+from crisis_desktop.rules.base.treatments import Treatment
 from crisis_desktop.rules.base.values import Explained, Options, Term
 
 __all__ = [
@@ -49,5 +53,6 @@ __all__ = [
     "ConditionSpec", "ContestResult", "Cost", "CoverLevel", "Currency", "DamageResult", "Effect", "Explained",
     "FieldKind", "FieldSpec", "Healing", "InitiativeEntry", "Options", "Outcome", "OverrideField", "OverrideKind",
     "RemoveCondition", "ResourceSpec", "RuleOption", "Ruleset", "SetItemStat", "SetResource", "SetStatus",
-    "SheetTrack", "StateLabel", "StateRole", "StatRoll", "Term", "TurnEffects", "UseUpItem",
+    "SheetTrack", "SpendBudget", "SpendChoice", "SpendPick",
+    "StateLabel", "StateRole", "StatRoll", "Term", "Treatment", "TurnEffects", "UseUpItem",
 ]

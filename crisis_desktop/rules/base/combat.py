@@ -183,6 +183,55 @@ class AttackResult:
     # Reactions the defenders took inside this attack, as (combatant id, what they did: "parries"): the round flow
     # spends them (and refuses the attack when one is not left).
     reactions: tuple[tuple[str, str], ...] = ()
+    # Every die the resolution rolled, in order (the attack's and any later one: a critical injury's d100), so that
+    # spending the roll differently (Attacks.resolve_spending) replays the same dice.
+    rolls: tuple[DieRoll, ...] = ()
+
+
+@dataclass(frozen=True)
+class SpendChoice:
+    """One thing a roll's symbols can buy (systems of symbols: advantage, triumph, threat, despair), as the GM picks
+    it from a list after the roll. `cost` is in the result's own currencies, per time it is bought; `spender` says
+    who spends them ("roller": the one who rolled; "opponent": the GM, spending the roll's threat against it);
+    `most` is how many times it may be bought, `default` how many times the rules' own plan buys it (pre-selected).
+    `whom` lists the combatants it may land on, as (combatant id, name), when the GM picks one; empty when it lands
+    on someone fixed (the target, the roller) or on nobody."""
+
+    key: str
+    label: str
+    cost: Mapping[str, int]
+    spender: str = "roller"
+    most: int = 1
+    default: int = 0
+    whom: tuple[tuple[str, str], ...] = ()
+    help: str = ""
+
+    def cost_text(self) -> str:
+        return " + ".join(f"{n} {currency}" for currency, n in self.cost.items() if n) or "free"
+
+
+@dataclass(frozen=True)
+class SpendPick:
+    """A choice the GM took: which, how many times, on whom (a combatant id, where the choice asks)."""
+
+    key: str
+    count: int = 1
+    whom: str | None = None
+
+
+@dataclass(frozen=True)
+class SpendBudget:
+    """What a roll has to spend, what the picks leave of it, and why they cannot all be bought (None when they
+    can)."""
+
+    available: Mapping[str, int]
+    left: Mapping[str, int]
+    problem: str | None = None
+
+    def describe(self) -> str:
+        """'Left: 1 advantage, 1 threat' (nothing left: 'Everything is spent')."""
+        parts = [f"{n} {currency}" for currency, n in self.left.items() if n]
+        return "Left: " + ", ".join(parts) if parts else "Everything is spent"
 
 
 @dataclass(frozen=True)

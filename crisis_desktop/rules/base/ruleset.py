@@ -17,8 +17,12 @@ from crisis_desktop.rules.base.combat import (
     ContestResult,
     CoverLevel,
     DamageResult,
+    SpendBudget,
+    SpendChoice,
+    SpendPick,
 )
-from crisis_desktop.rules.base.economy import ActionAvailability, ActionSpec, Cost, Currency, TurnEffects
+from crisis_desktop.rules.base.economy import ActionAvailability, ActionRole, ActionSpec, Cost, Currency, TurnEffects
+from crisis_desktop.rules.base.effects import Effect
 from crisis_desktop.rules.base.sheet import (
     ConditionSpec,
     FieldKind,
@@ -30,6 +34,7 @@ from crisis_desktop.rules.base.sheet import (
     StatRoll,
 )
 from crisis_desktop.rules.base.state import Actor, BarRole, ResourceSpec, StateLabel
+from crisis_desktop.rules.base.treatments import Treatment
 from crisis_desktop.rules.base.values import Explained, Options, Term
 from crisis_desktop.rules.dice import DiceSource, DieKind
 
@@ -37,6 +42,7 @@ if TYPE_CHECKING:
     from crisis_desktop.rules.cover import CoverReading
     from crisis_desktop.rules.flow import RoundFlow
     from crisis_desktop.rules.geometry import Coord, Terrain
+    from crisis_desktop.rules.glyphs import Glyph
     from crisis_desktop.rules.movement import Movement
 
 
@@ -64,6 +70,11 @@ class Ruleset(ABC):
     def dice_kinds(self) -> Sequence[DieKind]:
         """The dice of symbols the system rolls (for typing them in by their faces); none for numbered dice."""
         return ()
+
+    def symbol_glyphs(self) -> Mapping[str, Glyph]:
+        """How the symbols of those dice are drawn (rules/glyphs.py), by symbol, in the order a result lists them;
+        none by default: the dice's faces and results are shown in words and numbers."""
+        return {}
 
     def movement(self) -> Movement | None:
         """The system's movement rules on the battle map (rules/movement.py); None lets the map move tokens
@@ -105,10 +116,36 @@ class Ruleset(ABC):
     @abstractmethod
     def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]: ...
 
+    def item_summary(self, item: EquipmentItem) -> str:
+        """The item's key stats in a few words, for pickers and lists ("DMG d6, RNG 4, RoF 2"): by default the
+        first five fields holding something other than nothing, zero or no, by their labels."""
+        parts: list[str] = []
+        for spec in self.item_fields(item.kind):
+            value = item.stats.get(spec.key)
+            if value is None or value == "" or value is False or (value == 0 and not isinstance(value, bool)):
+                continue
+            if value is True:
+                parts.append(spec.label)
+            elif spec.kind is FieldKind.DIE and isinstance(value, int):
+                parts.append(f"{spec.label} d{value}")
+            else:
+                parts.append(f"{spec.label} {value}")
+        return ", ".join(parts[:5])
+
     def npc_level_field(self) -> FieldSpec | None:
         """The field Quick NPC asks for, from which the rules build an NPC (crisis: its Difficulty Level);
         None where NPCs are not built from a level."""
         return None
+
+    def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
+        """A playable NPC at this level (`npc_level_field`'s value, already checked against it): by default the
+        rules' default NPC stat block with the level stored. A system with NPC rules overrides this to give the
+        NPC skills and a weapon that suit its level, so it can fight at once."""
+        stats = dict(self.new_stats(CharacterKind.NPC, dice))
+        spec = self.npc_level_field()
+        if spec is not None:
+            stats[spec.key] = level
+        return Character(kind=CharacterKind.NPC, name=name, stats=stats, tags=["npc"])
 
     @abstractmethod
     def conditions(self) -> Sequence[ConditionSpec]: ...
@@ -245,11 +282,40 @@ class Checks(ABC):
         modifiers = (Term("circumstance", circumstance),) if isinstance(circumstance, int) and circumstance else ()
         return CheckRequest(actor, skill, difficulty, modifiers, inputs=values)
 
+    def check_dice(self, request: CheckRequest, options: Options) -> Sequence[DieKind]:
+        """The dice of symbols the check rolls, in the order they are rolled, for the dialog to show the pool before
+        the roll; none for dice of numbers (the default)."""
+        return ()
+
     @abstractmethod
     def check(self, request: CheckRequest, dice: DiceSource, options: Options) -> CheckResult: ...
 
     @abstractmethod
     def check_odds(self, request: CheckRequest, options: Options) -> CheckOdds: ...
+
+    def check_effects(self, request: CheckRequest, result: CheckResult, options: Options) -> list[Effect]:
+        """What making the check changes besides its result (dice an earlier roll left on the actor's next check,
+        used up now); nothing by default."""
+        return []
+
+    def check_spend_choices(self, request: CheckRequest, result: CheckResult, options: Options,
+                            fighters: Sequence[Actor] = ()) -> list[SpendChoice]:
+        """What a rolled check's symbols can buy, for the GM to pick (`fighters`: everyone in the fight, for
+        choices that land on an ally); none by default (a check of numbers)."""
+        return []
+
+    def check_spending_left(self, request: CheckRequest, result: CheckResult, picks: Sequence[SpendPick],
+                            options: Options, fighters: Sequence[Actor] = ()) -> SpendBudget:
+        """What the picks leave of the check's symbols; nothing to spend by default."""
+        return SpendBudget({}, {}, "These rules spend nothing after a check" if picks else None)
+
+    def resolve_check_spending(self, request: CheckRequest, result: CheckResult, picks: Sequence[SpendPick],
+                               options: Options, fighters: Sequence[Actor] = ()) -> TurnEffects:
+        """The effects and notes of the picks (ValueError with the reason when they cannot be bought); by default
+        nothing can be picked."""
+        if picks:
+            raise ValueError("These rules spend nothing after a check")
+        return TurnEffects((), ())
 
     @abstractmethod
     def contest(self, active: CheckRequest, passive: CheckRequest, dice: DiceSource,
@@ -323,6 +389,13 @@ class Attacks(ABC):
         None where the system has no bands."""
         return None
 
+    def range_readout(self, weapon: EquipmentItem | None, tiles: int, reach: int,
+                      options: Options) -> list[str] | None:
+        """What the map's measure tool says of a distance (`reach` 1: adjacent) in the rules' own words, one line
+        each, with the weapon's use there when one is chosen; None for the generic readout (the weapon's range
+        increment by `weapon_range` and `range_bands`)."""
+        return None
+
     @abstractmethod
     def attack_modifiers(self, request: AttackRequest, options: Options) -> list[Term]:
         """Every modifier of the first attack roll, in order, for the attack dialog; ValueError with the reason
@@ -341,6 +414,11 @@ class Attacks(ABC):
         """In what order typed dice are read for this attack, in plain words."""
         return "in the order the rules ask for them"
 
+    def attack_dice(self, request: AttackRequest, options: Options) -> Sequence[DieKind]:
+        """The dice of symbols the first attack roll rolls, in the order they are rolled, for the attack's pool
+        before the roll; none for dice of numbers (the default). ValueError as `attack_modifiers`."""
+        return ()
+
     def to_beat(self, request: AttackRequest, options: Options) -> Explained | None:
         """What the first attack roll must reach, with its terms (crisis: the DL of 4, or the target's Parry), for
         the attack dialog; None where the modifiers already say it or the roll is a contest."""
@@ -353,6 +431,29 @@ class Attacks(ABC):
     @abstractmethod
     def resolve_attack(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
         """Roll the attack against every target; ValueError with the reason when it cannot be made."""
+
+    def spend_choices(self, result: AttackResult, options: Options,
+                      fighters: Sequence[Actor] = ()) -> list[SpendChoice]:
+        """What the attack's roll can buy (systems of symbols: a critical, a weapon quality, strain recovered, a
+        boost die for an ally; the opponent's threat against the attacker), in the order to list them, each with
+        how many times the rules' own plan (already in `result`) buys it. `fighters`: everyone in the fight, for
+        choices that land on an ally. None by default: the attack spends nothing."""
+        return []
+
+    def spending_left(self, result: AttackResult, picks: Sequence[SpendPick], options: Options,
+                      fighters: Sequence[Actor] = ()) -> SpendBudget:
+        """What the picks leave of the roll's symbols, and why they cannot all be bought; nothing by default."""
+        return SpendBudget({}, {}, "These rules spend nothing after an attack" if picks else None)
+
+    def resolve_spending(self, result: AttackResult, picks: Sequence[SpendPick], dice: DiceSource,
+                         options: Options, fighters: Sequence[Actor] = ()) -> AttackResult:
+        """The attack spent as the GM picked: the same roll (its dice replayed from `result.rolls`; `dice` for any
+        die it did not roll, a critical injury's d100), with the effects of every pick in its `effects` and what
+        was bought in its notes. ValueError with the reason when the picks cannot be bought. By default nothing can
+        be picked and the result stands."""
+        if picks:
+            raise ValueError("These rules spend nothing after an attack")
+        return result
 
     def resolve_execute(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
         """Execute a helpless target, where the system has such a rule (crisis does)."""
@@ -368,8 +469,27 @@ class Attacks(ABC):
 
 
 class Healing(ABC):
-    """A system whose fights have a healing action (crisis: First aid, a Medicine check)."""
+    """A system whose fights have a healing action (crisis: First aid, a Medicine check), and perhaps other
+    treatments besides (genesys: stimpacks, rest, recovery after the fight)."""
 
     @abstractmethod
     def heal(self, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
              modifiers: tuple[Term, ...] = ()) -> tuple[CheckResult, TurnEffects]: ...
+
+    def treatments(self, patient: Actor, options: Options, *, fighting: bool) -> list[Treatment]:
+        """Every treatment of the rules for `patient`, in the order a GM looks for them, each with the reason it
+        cannot be given now; `fighting`: the patient's encounter is running. By default the fight's healing
+        action (the action of role HEAL, rolled by `heal`) is the one treatment."""
+        actions = self.actions() if isinstance(self, Ruleset) else ()
+        action = next((a for a in actions if a.role is ActionRole.HEAL), None)
+        if action is None:
+            return []
+        reason = "" if fighting else f"{action.label} is given in a fight, on the healer's turn"
+        return [Treatment(action.key, action.label, action.help, action_key=action.key, rolls=True, reason=reason)]
+
+    def treat(self, key: str, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
+              choice: str | None = None) -> tuple[CheckResult | None, TurnEffects]:
+        """Give a treatment outside a fight's turns (one whose `action_key` is None): the check rolled, if any,
+        and its effects; ValueError with the reason when it cannot be given. `healer` is the patient for a
+        treatment without a healer; `choice` one of the treatment's choices."""
+        raise ValueError(f"These rules have no treatment {key!r} outside a fight's turns")

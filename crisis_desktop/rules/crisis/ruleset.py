@@ -64,6 +64,7 @@ from crisis_desktop.rules.flow import RoundFlow
 from crisis_desktop.rules.flows.sequential import SequentialFlow
 from crisis_desktop.rules.geometry import Coord, Terrain
 from crisis_desktop.rules.movement import Movement
+from crisis_desktop.rules.npc_builds import build, tier_for
 from crisis_desktop.rules.tables import load_table
 
 
@@ -160,6 +161,34 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Healing):
 
     def npc_level_field(self) -> FieldSpec | None:
         return next(f for f in self.character_fields() if f.key == "difficulty")
+
+    def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
+        """Dice, skills, a melee and a ranged weapon (armour from DL 5) by the tiers of
+        resources/rules/crisis/npc.json."""
+        return build(name, self.new_stats(CharacterKind.NPC, dice), tier_for(load_table("crisis", "npc"), level),
+                     self.equipment_catalogue(), "difficulty", level)
+
+    def item_summary(self, item: EquipmentItem) -> str:
+        """Weapons: DMG, HIT, RNG (or melee), RoF, CAP, AoE; armour: DR physical/fire/cold/acid and Durability."""
+        s = item.stats
+        if item.kind is ItemKind.WEAPON:
+            parts = [f"DMG {s.get('damage') or '?'}"]
+            hit = stats.int_stat(item, "hit")
+            if hit:
+                parts.append(f"HIT {hit:+d}")
+            rng = stats.int_stat(item, "range")
+            parts.append(f"RNG {rng}" if rng > 0 else "melee")
+            if stats.int_stat(item, "rof", 1) > 1:
+                parts.append(f"RoF {stats.int_stat(item, 'rof', 1)}")
+            if s.get("cap") is not None:
+                parts.append(f"CAP {s.get('cap')}")
+            if stats.int_stat(item, "aoe_radius"):
+                parts.append(f"AoE {stats.int_stat(item, 'aoe_radius')}")
+            return ", ".join(parts)
+        if item.kind is ItemKind.ARMOUR:
+            dr = "/".join(str(stats.int_stat(item, f"dr_{t}")) for t in ("physical", "fire", "cold", "acid"))
+            return f"DR {dr}, Durability {stats.int_stat(item, 'durability_max')}"
+        return super().item_summary(item)
 
     def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]:
         return sheet.item_fields(kind)

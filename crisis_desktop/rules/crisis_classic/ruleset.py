@@ -62,6 +62,8 @@ from crisis_desktop.rules.flow import RoundFlow
 from crisis_desktop.rules.flows.sequential import SequentialFlow
 from crisis_desktop.rules.geometry import Coord, Terrain
 from crisis_desktop.rules.movement import Movement
+from crisis_desktop.rules.npc_builds import build, tier_for
+from crisis_desktop.rules.tables import load_table
 
 
 class CrisisClassicRuleset(Ruleset, Checks, Attacks, Healing):
@@ -121,8 +123,35 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, Healing):
     def npc_level_field(self) -> FieldSpec | None:
         return next(f for f in self.character_fields() if f.key == "difficulty")
 
+    def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
+        """Abilities, skill ranks, a melee and a ranged weapon (armour from DL 5) by the tiers of
+        resources/rules/crisis-classic/npc.json."""
+        tier = tier_for(load_table("crisis-classic", "npc"), level)
+        return build(name, self.new_stats(CharacterKind.NPC, dice), tier, self.equipment_catalogue(), "difficulty",
+                     level)
+
     def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]:
         return sheet.item_fields(kind)
+
+    def item_summary(self, item: EquipmentItem) -> str:
+        """Weapons: HIT (unless 0), END and DMG damage, RNG in metres (or melee), CAP; armour: Durability and
+        Defence."""
+        def number(key: str) -> int | None:
+            value = item.stats.get(key)
+            return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+        if item.kind is ItemKind.WEAPON:
+            rng = number("range") or 0
+            hit = number("hit") or 0
+            parts = [*([f"HIT {hit:+d}"] if hit else []), f"END {number('end_damage') or 0}",
+                     f"DMG {number('damage') or 0}", f"RNG {rng} m" if rng > 0 else "melee"]
+            if number("cap") is not None:
+                parts.append(f"CAP {number('cap')}")
+            return ", ".join(parts)
+        if item.kind is ItemKind.ARMOUR:
+            defence = number("defence") or 0
+            return f"Durability {number('durability_max') or 0}" + (f", Defence {defence:+d}" if defence else "")
+        return super().item_summary(item)
 
     def conditions(self) -> Sequence[ConditionSpec]:
         return [ConditionSpec(c.key, c.label, c.description) for c in tables.condition_rows()]

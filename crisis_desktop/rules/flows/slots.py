@@ -107,7 +107,7 @@ class SlotFlow(RoundFlow):
                 status = "acting" if slot["by"] else "to fill"
             else:
                 status = ""
-            rows.append(OrderRow(slot["by"], s.label(i), status, i == s.index))
+            rows.append(OrderRow(slot["by"], s.label(i), status, i == s.index, slot["side"]))
         for combatant in fight.encounter.combatants:
             if combatant.id not in s.acted:
                 status = "to act" if self._able(fight, combatant.id) else "cannot act"

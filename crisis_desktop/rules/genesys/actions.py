@@ -24,6 +24,7 @@ from crisis_desktop.rules.base import (
     UseUpItem,
 )
 from crisis_desktop.rules.genesys import stats, tables
+from crisis_desktop.rules.genesys.checks import next_check_text
 from crisis_desktop.rules.genesys.options import eote, option
 
 MANEUVERS, ACTIONS, STRAIN = "maneuvers", "actions", "strain"
@@ -399,5 +400,8 @@ def badges(actor: Actor) -> list[str]:
             shown.append(f"aiming ({resource(combatant, 'aim')} boost)")
         if resource(combatant, "guarded"):
             shown.append("guarded stance")
+        waiting = next_check_text(actor)
+        if waiting:
+            shown.append(f"next check {waiting}")
     shown += [f"crit: {c.text}" for c in stats.criticals(actor.character)]
     return shown

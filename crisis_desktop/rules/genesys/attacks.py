@@ -24,7 +24,7 @@ from crisis_desktop.rules.base import (
     Term,
     UseUpItem,
 )
-from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.dice import DiceSource, DieRoll, ReplayDice
 from crisis_desktop.rules.genesys import actions, checks, damage, narrative, sheet, stats, tables
 from crisis_desktop.rules.genesys.combat import (
     Plan,
@@ -151,6 +151,13 @@ def _wounding(target: Character, terms: tuple[tuple[str, int], ...], pierce: int
     return sum(v for _, v in terms) - soak >= 1
 
 
+def wounding(request: AttackRequest, successes: int) -> bool:
+    """Whether the first hit of an attack with these net successes deals a wound past soak (a critical needs it)."""
+    w = weapon(request.weapon)
+    return _wounding(request.target.character, _damage_terms(w, request.attacker.character, successes),
+                     w.quality("pierce"), situation(request).to_strain)
+
+
 def _pay_effects(request: AttackRequest, options: Options) -> tuple[list[Effect], list[str]]:
     """The action, the aim used up, the shot or the thrown weapon; ValueError with the reason when it cannot be
     made."""
@@ -162,6 +169,7 @@ def _pay_effects(request: AttackRequest, options: Options) -> tuple[list[Effect]
     notes: list[str] = []
     if attacker.combatant is not None:
         effects, notes = actions.pay(attacker, priced, "an action at the brink")
+        effects += checks.next_check_used(attacker)
         if actions.resource(attacker.combatant, "aim"):
             effects += [SetResource(attacker.combatant.id, "aim", 0), SetResource(attacker.combatant.id,
                                                                                    "aim_fresh", False)]
@@ -181,9 +189,12 @@ def _shown(rolled: narrative.Rolled, w: Weapon) -> narrative.Rolled:
     return replace(rolled, shown=shown, net=narrative.cancel(shown))
 
 
-def resolve(request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
-    """Roll the attack, spend its advantage and triumph, and land every hit it makes."""
+def resolve(request: AttackRequest, dice: DiceSource, options: Options, plan: Plan | None = None,
+            replay: tuple[DieRoll, ...] = ()) -> AttackResult:
+    """Roll the attack, spend its advantage and triumph (by the `advantage_spending` option, or as `plan` says), and
+    land every hit it makes. `replay`: the dice of an earlier resolution of the same attack, shown again."""
     _check_targets(request)
+    dice = ReplayDice(replay, dice)
     pool = attack_pool(request, options)
     effects, notes = _pay_effects(request, options)
     w = weapon(request.weapon)
@@ -196,7 +207,8 @@ def resolve(request: AttackRequest, dice: DiceSource, options: Options) -> Attac
     targets = request.distinct_targets()
     first_terms = _damage_terms(w, request.attacker.character, s)
     wounding = hit and _wounding(request.target.character, first_terms, w.quality("pierce"), s_in.to_strain)
-    p = plan_spending(w, hit=hit, wounding=wounding, advantage=net.get(ADVANTAGE), triumph=net.get(TRIUMPH),
+    p = plan if plan is not None else \
+        plan_spending(w, hit=hit, wounding=wounding, advantage=net.get(ADVANTAGE), triumph=net.get(TRIUMPH),
                       further=len(targets) - 1, auto_fire=s_in.auto_fire, second=second, options=options,
                       minion_target=stats.is_minion(request.target.character))
     states = {_key(t): TargetState.of(t) for t in targets}
@@ -222,7 +234,8 @@ def resolve(request: AttackRequest, dice: DiceSource, options: Options) -> Attac
     followups = tuple(r for r in results if r is not first)
     if first is None:
         first = AttackResult(request, request.target, check, None, hit, None, (), summary)
-    return replace(first, hit=hit, effects=all_effects, summary=summary, followups=followups, notes=tuple(notes))
+    return replace(first, hit=hit, effects=all_effects, summary=summary, followups=followups, notes=tuple(notes),
+                   rolls=tuple(dice.rolled))
 
 
 def _land(one: Hit, state: TargetState, dice: DiceSource, options: Options) -> DamageResult:
@@ -250,8 +263,8 @@ def _land(one: Hit, state: TargetState, dice: DiceSource, options: Options) -> D
 def _spending_notes(request: AttackRequest, w: Weapon, rolled: narrative.Rolled, p: Plan, hit: bool) -> list[str]:
     net = rolled.net
     notes = [f"Spent {'; '.join(p.spent)}"] if p.spent else []
-    for symbol, count in ((ADVANTAGE, p.advantage), (TRIUMPH, p.triumph), (THREAT, net.get(THREAT)),
-                          (DESPAIR, net.get(DESPAIR))):
+    for symbol, count in ((ADVANTAGE, p.advantage), (TRIUMPH, p.triumph), (THREAT, net.get(THREAT) - p.threat_spent),
+                          (DESPAIR, net.get(DESPAIR) - p.despair_spent)):
         text = choices_left(symbol, count)
         if text:
             notes.append(text)

@@ -13,11 +13,13 @@ from crisis_desktop.rules.base import (
     CheckRequest,
     CheckResult,
     ContestResult,
+    Effect,
     Explained,
     FieldKind,
     FieldSpec,
     Options,
     Outcome,
+    SetResource,
 )
 from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.genesys import narrative, stats, tables
@@ -25,6 +27,13 @@ from crisis_desktop.rules.genesys.narrative import FAILURE, SUCCESS, Pool, Rolle
 from crisis_desktop.rules.tally import Tally
 
 INPUTS = ("upgrade_difficulty", "upgrade_ability", "boost", "setback")
+# Dice an earlier roll left on a combatant's next check (advantage or threat spent on it, an Off balance or Stinger
+# injury), as combatant resources: what each adds, and how it reads in the pool's steps.
+NEXT_CHECK: dict[str, tuple[str, str]] = {
+    "next_boost": ("boost", "boost die"), "next_setback": ("setback", "setback die"),
+    "next_difficulty": ("difficulty", "difficulty die"), "next_upgrade_ability": ("upgrade ability", "upgrade"),
+    "next_upgrade_difficulty": ("upgrade difficulty", "difficulty upgrade"),
+}
 
 
 def check_inputs() -> list[FieldSpec]:
@@ -89,6 +98,40 @@ def own_modifiers(pool: Pool, character: Character, skill: str) -> Pool:
     return pool
 
 
+def next_check(actor: Actor) -> dict[str, int]:
+    """The dice waiting on the actor's next check, by resource key (only those there)."""
+    combatant = actor.combatant
+    if combatant is None:
+        return {}
+    found = {key: combatant.resources.get(key, 0) for key in NEXT_CHECK}
+    return {key: int(n) for key, n in found.items() if isinstance(n, int | float) and not isinstance(n, bool) and n}
+
+
+def with_next_check(pool: Pool, actor: Actor) -> Pool:
+    """The pool with the dice waiting on the actor's next check."""
+    for key, n in next_check(actor).items():
+        what, _ = NEXT_CHECK[key]
+        why = "left on this check by an earlier roll"
+        if what == "upgrade ability":
+            pool = pool.upgrade_ability(n, why)
+        elif what == "upgrade difficulty":
+            pool = pool.upgrade_difficulty(n, why)
+        else:
+            pool = pool.add(what, n, why)
+    return pool
+
+
+def next_check_used(actor: Actor) -> list[Effect]:
+    """The dice waiting on the actor's next check are used up by this one."""
+    combatant = actor.combatant
+    return [SetResource(combatant.id, key, 0) for key in next_check(actor)] if combatant is not None else []
+
+
+def next_check_text(actor: Actor) -> str:
+    """'+1 boost die, +1 difficulty upgrade' waiting on the next check; empty when none."""
+    return ", ".join(f"+{n} {NEXT_CHECK[key][1]}{'s' if n != 1 else ''}" for key, n in next_check(actor).items())
+
+
 def no_boost(pool: Pool, character: Character) -> Pool:
     """Senses scattered: no boost dice at all, whatever added them (applied last)."""
     blocked = next((c.row.name for c in stats.active_criticals(character) if c.row.checks.no_boost), None)
@@ -107,6 +150,7 @@ def check_pool(request: CheckRequest) -> Pool:
     pool = pool.upgrade_ability(_int_input(request, "upgrade_ability"), "GM")
     pool = pool.upgrade_difficulty(_int_input(request, "upgrade_difficulty"), "GM")
     pool = pool.add("boost", _int_input(request, "boost"), "GM").add("setback", _int_input(request, "setback"), "GM")
+    pool = with_next_check(pool, request.actor)
     return no_boost(own_modifiers(pool, character, request.skill), character)
 
 

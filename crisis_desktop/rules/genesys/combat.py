@@ -216,6 +216,7 @@ def attack_pool(request: AttackRequest, options: Options) -> Pool:
         pool = pool.add("difficulty", -size, "target larger" if size > 0 else "target smaller")
     pool = pool.upgrade_ability(s.upgrade_ability, "GM").upgrade_difficulty(s.upgrade_difficulty, "GM")
     pool = pool.add("boost", s.boost, "GM").add("setback", s.setback, "GM")
+    pool = checks.with_next_check(pool, request.attacker)
     return checks.no_boost(checks.own_modifiers(pool, attacker, w.skill), attacker)
 
 
@@ -252,6 +253,8 @@ class Plan:
     second_weapon: bool = False
     blast_miss: bool = False
     spent: list[str] = field(default_factory=list)
+    threat_spent: int = 0            # of the roll's threat and despair, what the GM spent (the picks)
+    despair_spent: int = 0
 
     def pay(self, cost: int, what: str) -> bool:
         if cost <= self.advantage:

@@ -18,7 +18,7 @@ from crisis_desktop.rules.base import (
     Term,
 )
 from crisis_desktop.rules.dice import DiceSource
-from crisis_desktop.rules.genesys import sheet, stats, tables
+from crisis_desktop.rules.genesys import checks, sheet, stats, tables
 from crisis_desktop.rules.genesys.actions import strain_effect
 from crisis_desktop.rules.genesys.options import eote, option
 
@@ -163,6 +163,9 @@ def critical(target: Actor, dice: DiceSource, options: Options, *, vicious: int 
             wounds += row.strain
     if row.key == "distracted" and target.combatant is not None:
         effects.append(SetResource(target.combatant.id, "distracted", True))
+    if row.next_check and target.combatant is not None:
+        for key, n in row.next_check:
+            effects.append(SetResource(target.combatant.id, key, checks.next_check(target).get(key, 0) + n))
     return Critical(roll, row, tuple(effects), tuple(notes), injury, wounds, strain)
 
 
@@ -173,3 +176,14 @@ def apply_damage(target: Actor, amount: int, options: Options, *, lethal: bool =
     taken = take(target, Explained.of((label, amount)), soak_against(target.character), options,
                  to_strain=not lethal)
     return taken.result
+
+
+def note_only_criticals() -> list[str]:
+    """The critical injury rows whose effect is left to the GM as a note (docs/rules-genesys.md says why)."""
+    return [row.key for row in tables.criticals() if not _mechanical(row)]
+
+
+def _mechanical(row: tables.CriticalRow) -> bool:
+    return bool(row.condition or row.strain or row.checks != tables.CheckEffect() or row.no_free_maneuver
+                or row.no_voluntary_strain or row.strain_per_action or row.characteristic_loss == "temporary"
+                or row.wounds_per_turn or row.next_check or row.key == "distracted")

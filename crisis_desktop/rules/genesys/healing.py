@@ -1,5 +1,6 @@
 """Genesys healing: Medicine checks by wounds against the threshold (once per patient and encounter), Medicine on a
-critical injury at its severity, a night's rest, the weekly Resilience check, and strain recovered after a fight."""
+critical injury at its severity, a night's rest, the weekly Resilience check, and strain recovered after a fight; the
+treatments a GM is offered, with why each cannot be given now."""
 
 from __future__ import annotations
 
@@ -14,10 +15,11 @@ from crisis_desktop.rules.base import (
     SetResource,
     SetStatus,
     Term,
+    Treatment,
     TurnEffects,
 )
 from crisis_desktop.rules.dice import DiceSource
-from crisis_desktop.rules.genesys import checks, sheet, stats, tables
+from crisis_desktop.rules.genesys import actions, checks, sheet, stats, tables
 from crisis_desktop.rules.genesys.narrative import ADVANTAGE, Pool
 
 KIT_TAGS = frozenset({"medkit", "medical"})
@@ -60,7 +62,7 @@ def heal(healer: Actor, patient: Actor, dice: DiceSource, options: Options,
         pool = pool.add("boost" if term.value > 0 else "setback", abs(int(term.value)), term.label)
     result, rolled = checks.roll_check(pool, dice, f"{healer.name}: Medicine on {patient.name}")
     c = patient.character
-    effects: list[Effect] = []
+    effects: list[Effect] = checks.next_check_used(healer)      # dice left on the healer's next check: this one
     if patient.combatant is not None:
         effects.append(SetResource(patient.combatant.id, "medicine_treated", True))
     if not result.outcome.succeeded:
@@ -144,3 +146,66 @@ def recover_strain(actor: Actor, dice: DiceSource, options: Options,
     recovered = min(max(0, rolled.net_successes), stats.strain(c))
     effects = (SetStatus(c.id, "strain", stats.strain(c) - recovered),) if recovered else ()
     return result, TurnEffects(effects, (f"{actor.name} recovers {recovered} strain",))
+
+
+# -- the treatments a GM is offered -------------------------------------------------------------------------------
+MEDICINE, STIMPACK = "first_aid", "stimpack"            # the fight's action and maneuver of those keys
+CRITICAL, NIGHT, RESILIENCE, STRAIN = "heal_critical", "night_rest", "weekly_resilience", "recover_strain"
+NOT_IN_A_FIGHT = "not during a fight: end the encounter first"
+
+
+def treatments(patient: Actor, options: Options, *, fighting: bool) -> list[Treatment]:
+    """Medicine and a stimpack in a fight; between fights Medicine on a critical injury, a night's rest, the weekly
+    Resilience check and strain recovered after the encounter."""
+    c, name = patient.character, patient.name
+    wounds, carried = stats.wounds(c), stats.criticals(c)
+    injuries = tuple(dict.fromkeys((i.row.key, f"{i.row.name} (severity {i.row.severity or 4})") for i in carried))
+    treated = patient.combatant is not None and bool(patient.combatant.resources.get("medicine_treated"))
+    used = stats.int_value(c.status.get("stimpacks"))
+    in_fight = "" if fighting else "in a fight only, on the turn of whoever gives it"
+    skills = tuple((key, key.capitalize()) for key in tables.healing()["strain_recovery_skills"])
+
+    def between(*more: tuple[bool, str]) -> str:
+        return NOT_IN_A_FIGHT if fighting else next((why for failed, why in more if failed), "")
+
+    return [
+        Treatment(MEDICINE, "Medicine", "A Medicine check on the patient's wounds, the healer's action: each net "
+                  "success heals a wound, each advantage a strain; once per patient and encounter.",
+                  action_key=MEDICINE, rolls=True,
+                  reason=in_fight or (f"{name} has had a Medicine check this encounter already" if treated else "")
+                  or (f"{name} has no wounds" if not wounds else "")),
+        Treatment(STIMPACK, "Stimpack", "A maneuver on itself: heals 5 wounds, then 4, 3, 2, 1 for each further one "
+                  "within a day.", action_key=STIMPACK, healer=False,
+                  reason=in_fight or (f"{name} has no wounds" if not wounds else "")
+                  or (f"{name} has used {used} stimpacks today: another heals nothing"
+                      if not actions.stimpack_heal(used) else "")),
+        Treatment(CRITICAL, "Medicine on a critical injury", "A Medicine check at the injury's severity; success "
+                  "heals it. One try per injury a week.", rolls=True, choices=injuries,
+                  reason=between((not carried, f"{name} carries no critical injury"))),
+        Treatment(NIGHT, "A night's rest", "1 wound heals, all strain goes, the day's stimpacks count from nothing.",
+                  healer=False, reason=between((not (wounds or stats.strain(c) or used),
+                                                f"{name} has no wounds, strain or stimpacks to rest off"))),
+        Treatment(RESILIENCE, "Weekly Resilience check", "At the severity of the worst injury carried: success heals "
+                  "it, a triumph one more.", healer=False, rolls=True,
+                  reason=between((not carried, f"{name} carries no critical injury"))),
+        Treatment(STRAIN, "Recover strain after the encounter", "A Simple Cool or Discipline check: each net "
+                  "success takes away 1 strain.", healer=False, rolls=True, choices=skills,
+                  reason=between((not stats.tracks_strain(c), f"{name} takes strain as wounds"),
+                                 (not stats.strain(c), f"{name} has no strain"))),
+    ]
+
+
+def treat(key: str, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
+          choice: str | None = None) -> tuple[CheckResult | None, TurnEffects]:
+    """A treatment between fights (the fight's Medicine and stimpack are taken as the action and the maneuver)."""
+    if key == CRITICAL:
+        if choice is None:
+            raise ValueError(f"Which of {patient.name}'s critical injuries?")
+        return heal_critical(healer, patient, choice, dice, options)
+    if key == NIGHT:
+        return None, night_rest(patient, options)
+    if key == RESILIENCE:
+        return weekly_resilience(patient, dice, options)
+    if key == STRAIN:
+        return recover_strain(patient, dice, options, choice or "discipline")
+    raise ValueError(f"Genesys has no treatment {key!r} outside a fight's turns")

@@ -26,7 +26,8 @@ def roll_initiative(actors: Sequence[Actor], dice: DiceSource, options: Options)
     for number, actor in enumerate(actors):
         assert actor.combatant is not None
         skill = initiative_skill(actor)
-        pool = checks.check_pool(CheckRequest(actor, skill, 0))
+        # Dice left on a next check wait for a check the character makes in the fight, not for initiative.
+        pool = checks.check_pool(CheckRequest(Actor(actor.character), skill, 0))
         _, result = checks.roll_check(pool, dice, f"{actor.name}: initiative ({skill.capitalize()})")
         party = actor.combatant.side is Side.PARTY
         side_rank = 0 if party == pc_first else 1

@@ -7,8 +7,9 @@ import math
 from collections.abc import Collection
 from dataclasses import replace
 
+from crisis_desktop.domain import EquipmentItem
 from crisis_desktop.rules.base import Actor, Options
-from crisis_desktop.rules.genesys import actions, tables
+from crisis_desktop.rules.genesys import actions, combat, tables
 from crisis_desktop.rules.genesys.options import option
 from crisis_desktop.rules.geometry import Coord, Terrain, find_path
 from crisis_desktop.rules.movement import Movement, MovePlan, refused
@@ -36,6 +37,28 @@ def band_move_maneuvers(start: str, goal: str) -> int:
     costs = tables.combat()["move_maneuvers"]
     a, b = sorted((bands.index(start), bands.index(goal)))
     return sum(int(costs[f"{bands[i]}-{bands[i + 1]}"]) for i in range(a, b))
+
+
+def range_readout(weapon: EquipmentItem | None, tiles: int, reach: int, options: Options) -> list[str]:
+    """The measure tool's lines: the range band of the distance, the maneuvers to close it to engaged, and what the
+    weapon can do there (its difficulty, or why it cannot)."""
+    band = band_for(tiles, reach, options)
+    lines = ["engaged (adjacent)" if band == "engaged" else f"{band} range ({cells_per_band(options)} tiles a band)"]
+    if band != "engaged":
+        needed = band_move_maneuvers(band, "engaged")
+        lines.append(f"closing to engaged: {needed} maneuver{'s' if needed != 1 else ''}")
+    if weapon is None:
+        return lines
+    w = combat.weapon(weapon)
+    table = tables.combat()
+    if w.melee:
+        lines.append(f"{w.name}: {tables.difficulty_name(int(table['melee_difficulty']))}" if band == "engaged"
+                     else f"{w.name}: out of reach (engaged only)")
+    elif combat.band_index(band) > combat.band_index(w.band):
+        lines.append(f"{w.name}: out of range (reaches {w.band})")
+    else:
+        lines.append(f"{w.name}: {tables.difficulty_name(int(table['ranged_difficulty'][band]))}")
+    return lines
 
 
 class GenesysMovement(Movement):
@@ -67,4 +90,4 @@ class GenesysMovement(Movement):
         return replace(spent, text=f"{spent.text} ({spent.cost_text}): {path.cost} of {needed * depth} tiles")
 
 
-__all__ = ["GenesysMovement", "band_for", "band_move_maneuvers", "cells_per_band"]
+__all__ = ["GenesysMovement", "band_for", "band_move_maneuvers", "cells_per_band", "range_readout"]

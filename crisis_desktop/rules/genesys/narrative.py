@@ -26,10 +26,12 @@ CANCEL = Cancellation(((SUCCESS, FAILURE), (ADVANTAGE, THREAT)))
 
 
 def face(text: str, legend: Mapping[str, Sequence[str]]) -> Face:
-    """A face from its text: "blank", or symbol codes run together ("sa", "fth", "tr")."""
+    """A face from its text: "blank", or symbol codes run together ("sa", "fth", "tr"). Each code counts the symbols
+    the legend lists for it and shows the first (a triumph counts a success besides)."""
     if text == "blank":
         return Face(text, Tally())
     symbols: list[str] = []
+    shows: list[str] = []
     rest = text
     codes = sorted(legend, key=len, reverse=True)        # "th" before "t"-less codes, "tr" before "t"
     while rest:
@@ -37,8 +39,9 @@ def face(text: str, legend: Mapping[str, Sequence[str]]) -> Face:
         if code is None:
             raise ValueError(f"Unknown symbol in face {text!r}: {rest!r}")
         symbols += legend[code]
+        shows.append(legend[code][0])
         rest = rest[len(code):]
-    return Face(text, Tally.of(*symbols))
+    return Face(text, Tally.of(*symbols), tuple(shows))
 
 
 @cache
@@ -51,7 +54,8 @@ def kinds() -> dict[str, DieKind]:
         faces = tuple(face(text, legend) for text in row["faces"])
         if len(faces) != row["sides"]:
             raise ValueError(f"The {row['name']} lists {len(faces)} faces, not {row['sides']}")
-        out[row["key"]] = DieKind(row["key"], row["name"], faces, row["colour"])
+        out[row["key"]] = DieKind(row["key"], row["name"], faces, row["colour"], row.get("shape", ""),
+                                  row.get("fill", ""), row.get("ink", ""))
     return out
 
 
@@ -186,7 +190,7 @@ def roll(pool: Pool, dice: DiceSource, label: str) -> Rolled:
     used: list[DieKind] = []
     for kind in pool.dice():
         number = dice.roll(kind.sides, f"{label}: {kind.name}", kind)
-        rolled.append(DieRoll(kind.sides, number, kind.name))
+        rolled.append(DieRoll(kind.sides, number, kind.name, kind.key))
         used.append(kind)
         shown = shown + kind.symbols(number)
     return Rolled(tuple(rolled), tuple(used), shown, cancel(shown))

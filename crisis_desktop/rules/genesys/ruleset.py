@@ -24,7 +24,9 @@ from crisis_desktop.rules.base import (
     Cost,
     Currency,
     DamageResult,
+    Effect,
     Explained,
+    FieldKind,
     FieldSpec,
     Healing,
     InitiativeEntry,
@@ -35,10 +37,14 @@ from crisis_desktop.rules.base import (
     RuleOption,
     Ruleset,
     SheetTrack,
+    SpendBudget,
+    SpendChoice,
+    SpendPick,
     StateLabel,
     StateRole,
     StatRoll,
     Term,
+    Treatment,
     TurnEffects,
 )
 from crisis_desktop.rules.cover import CoverReading
@@ -56,13 +62,18 @@ from crisis_desktop.rules.genesys import (
     narrative,
     printing,
     sheet,
+    spending,
     stats,
+    symbols,
     tables,
 )
-from crisis_desktop.rules.genesys.movement import GenesysMovement, band_for, cells_per_band
+from crisis_desktop.rules.genesys.movement import GenesysMovement, band_for, cells_per_band, range_readout
 from crisis_desktop.rules.genesys.options import RULE_OPTIONS
+from crisis_desktop.rules.glyphs import Glyph
 from crisis_desktop.rules.movement import Movement
+from crisis_desktop.rules.npc_builds import build, tier_for
 from crisis_desktop.rules.tables import load_table
+from crisis_desktop.rules.tally import Tally
 
 CONDITIONS = (
     ConditionSpec("staggered", "Staggered", "No actions, not even one given up for a maneuver."),
@@ -95,11 +106,27 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing):
     def dice_kinds(self) -> Sequence[DieKind]:
         return tuple(narrative.kinds().values())
 
+    def symbol_glyphs(self) -> Mapping[str, Glyph]:
+        return symbols.glyphs()
+
     def character_fields(self) -> Sequence[FieldSpec]:
         return sheet.character_fields()
 
     def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]:
         return sheet.item_fields(kind)
+
+    def item_summary(self, item: EquipmentItem) -> str:
+        """Weapons: damage (Brawn + n for a melee "+n"), critical rating, range band, qualities; the rest by default."""
+        if item.kind is not ItemKind.WEAPON:
+            return super().item_summary(item)
+        s = item.stats
+        damage = s.get("damage") or 0
+        brawn = s.get("brawn_damage") is True
+        parts = [(f"Damage Brawn + {damage}" if damage else "Damage Brawn") if brawn else f"Damage {damage}",
+                 f"Crit {s.get('crit')}", str(s.get("range_band") or "engaged")]
+        if s.get("qualities"):
+            parts.append(str(s.get("qualities")))
+        return ", ".join(parts)
 
     def conditions(self) -> Sequence[ConditionSpec]:
         return CONDITIONS
@@ -110,6 +137,17 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing):
     def equipment_catalogue(self) -> list[EquipmentItem]:
         """Weapons, armour and gear of the rules notes (resources/rules/genesys/equipment.json)."""
         return [EquipmentItem.model_validate(row) for row in load_table("genesys", "equipment")]
+
+    def npc_level_field(self) -> FieldSpec | None:
+        """Genesys adversaries have no level: Quick NPC asks for a power level 1 to 5 (not kept on the sheet)."""
+        return FieldSpec("power", "Power level", FieldKind.INT, "NPC", 2, 1, 5,
+                         help="1: a minion group of 3; 2 to 4: rivals, each better; 5: a nemesis.")
+
+    def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
+        """A minion group, a rival or a nemesis with combat skills, a melee and a ranged weapon and armour, by the
+        tiers of resources/rules/genesys/npc.json."""
+        return build(name, self.new_stats(CharacterKind.NPC, dice), tier_for(load_table("genesys", "npc"), level),
+                     self.equipment_catalogue(), None, level)
 
     # -- sheets -----------------------------------------------------------------------------------------------
     def new_stats(self, kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:
@@ -244,12 +282,31 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing):
     def check(self, request: CheckRequest, dice: DiceSource, options: Options) -> CheckResult:
         return checks.check(request, dice, options)
 
+    def check_dice(self, request: CheckRequest, options: Options) -> Sequence[DieKind]:
+        return checks.check_pool(request).dice()
+
     def check_odds(self, request: CheckRequest, options: Options) -> CheckOdds:
         return checks.check_odds(request, options)
 
     def contest(self, active: CheckRequest, passive: CheckRequest, dice: DiceSource,
                 options: Options) -> ContestResult:
         return checks.contest(active, passive, dice, options)
+
+    def check_effects(self, request: CheckRequest, result: CheckResult, options: Options) -> list[Effect]:
+        return checks.next_check_used(request.actor)
+
+    def check_spend_choices(self, request: CheckRequest, result: CheckResult, options: Options,
+                            fighters: Sequence[Actor] = ()) -> list[SpendChoice]:
+        return spending.check_choices(request.actor, result.tally or Tally(), fighters)
+
+    def check_spending_left(self, request: CheckRequest, result: CheckResult, picks: Sequence[SpendPick],
+                            options: Options, fighters: Sequence[Actor] = ()) -> SpendBudget:
+        return spending.check_budget(request.actor, result.tally or Tally(), picks, fighters)
+
+    def resolve_check_spending(self, request: CheckRequest, result: CheckResult, picks: Sequence[SpendPick],
+                               options: Options, fighters: Sequence[Actor] = ()) -> TurnEffects:
+        effects, notes = spending.resolve_check_spending(request.actor, result.tally or Tally(), picks, fighters)
+        return TurnEffects(tuple(effects), tuple(notes))
 
     # -- attacks ----------------------------------------------------------------------------------------------
     def attack_inputs(self, attacker: Actor, weapon: EquipmentItem, fight_round: int,
@@ -286,6 +343,11 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing):
         """In tiles of one band's depth: short the first, medium the second, long (and extreme) beyond."""
         return {"short": [1, 1], "medium": [2, 2], "long": [3, 10]}
 
+    def range_readout(self, weapon: EquipmentItem | None, tiles: int, reach: int,
+                      options: Options) -> list[str] | None:
+        """The range band (engaged to extreme) by `range_band_cells`, the maneuvers to engage, the weapon there."""
+        return range_readout(weapon, tiles, reach, self.options_with_defaults(options))
+
     def attack_modifiers(self, request: AttackRequest, options: Options) -> list[Term]:
         return attacks.modifiers(request, options)
 
@@ -296,6 +358,9 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing):
         return ("proficiency, ability, boost, challenge, difficulty, then setback dice; then a d100 for each "
                 "critical injury (and a d10 for Horrific or Gruesome)")
 
+    def attack_dice(self, request: AttackRequest, options: Options) -> Sequence[DieKind]:
+        return combat.attack_pool(request, options).dice()
+
     def to_beat(self, request: AttackRequest, options: Options) -> Explained | None:
         return Explained.of(("one net success", 1))
 
@@ -305,6 +370,18 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing):
     def resolve_attack(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
         return attacks.resolve(request, dice, options)
 
+    def spend_choices(self, result: AttackResult, options: Options,
+                      fighters: Sequence[Actor] = ()) -> list[SpendChoice]:
+        return spending.attack_choices(result, options, fighters)
+
+    def spending_left(self, result: AttackResult, picks: Sequence[SpendPick], options: Options,
+                      fighters: Sequence[Actor] = ()) -> SpendBudget:
+        return spending.attack_budget(result, picks, options, fighters)
+
+    def resolve_spending(self, result: AttackResult, picks: Sequence[SpendPick], dice: DiceSource,
+                         options: Options, fighters: Sequence[Actor] = ()) -> AttackResult:
+        return spending.resolve_attack_spending(result, picks, dice, options, fighters)
+
     def apply_damage(self, target: Actor, amount: int, options: Options, *, lethal: bool = True,
                      damage_type: str = "physical", label: str = "damage") -> DamageResult:
         return damage.apply_damage(target, amount, options, lethal=lethal, damage_type=damage_type, label=label)
@@ -313,6 +390,13 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing):
     def heal(self, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
              modifiers: tuple[Term, ...] = ()) -> tuple[CheckResult, TurnEffects]:
         return healing.heal(healer, patient, dice, options, modifiers)
+
+    def treatments(self, patient: Actor, options: Options, *, fighting: bool) -> list[Treatment]:
+        return healing.treatments(patient, self.options_with_defaults(options), fighting=fighting)
+
+    def treat(self, key: str, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
+              choice: str | None = None) -> tuple[CheckResult | None, TurnEffects]:
+        return healing.treat(key, healer, patient, dice, self.options_with_defaults(options), choice)
 
     def movement(self) -> Movement:
         return GenesysMovement(self)

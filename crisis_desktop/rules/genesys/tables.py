@@ -64,6 +64,7 @@ class CriticalRow:
     characteristic_loss: str | None = None     # "temporary" or "permanent"
     wounds_per_turn: int = 0
     strain_per_turn: int = 0
+    next_check: tuple[tuple[str, int], ...] = ()  # dice left on its next check (resource key, how many)
 
     def covers(self, roll: int) -> bool:
         return roll >= self.low and (self.high is None or roll <= self.high)
@@ -84,8 +85,16 @@ class Quality:
 
 @dataclass(frozen=True)
 class Spend:
+    """A row of the spending table: what `cost` of one symbol buys. `whom`: on whom it lands when the GM picks
+    ("ally", "ally_or_self": of the roller's side; "target"); `effect`: what the rules apply ("recover_strain",
+    "suffer_strain", "prone", "out_of_ammo", a die on the next check "next_boost"...; empty: the GM narrates it)."""
+
+    key: str
     cost: int
     text: str
+    repeat: bool = False
+    whom: str = ""
+    effect: str = ""
 
 
 class CombatTable(TypedDict):
@@ -154,6 +163,7 @@ def criticals() -> tuple[CriticalRow, ...]:
     for raw in load_table(SYSTEM, "criticals")["rows"]:
         row = dict(raw)
         row["checks"] = _check_effect(row.get("checks"))
+        row["next_check"] = tuple(sorted(row.get("next_check", {}).items()))
         rows.append(CriticalRow(**row))
     return tuple(rows)
 

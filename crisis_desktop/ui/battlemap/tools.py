@@ -259,8 +259,11 @@ class MapTools(QObject):
         tiles, metres = grid.distance(a, b), grid.metres(a, b)
         lines = [f"{tiles} tile{'s' if tiles != 1 else ''} ({metres:g} m)"]
         weapon = self._weapon()
-        if weapon is not None:
-            ctl = self._controller()
+        ctl = self._controller()
+        readout = self._range_readout(weapon, tiles, grid.reach(a, b))
+        if readout is not None:
+            lines += readout
+        if weapon is not None and readout is None:
             result = range_of(ctl.ruleset if ctl else None, grid, weapon, a, b, ctl.options if ctl else None)
             if result is None:
                 lines.append(f"{weapon.name}: melee")
@@ -268,6 +271,7 @@ class MapTools(QObject):
                 extra = f", {result.penalty.value:+g}" if result.in_range and result.penalty.value else ""
                 lines.append(f"{weapon.name}: increment {result.increment} of {result.increment_size} tiles, "
                              f"{result.band}{extra}" if result.in_range else f"{weapon.name}: {result.reason}")
+        if weapon is not None:
             radius = ctl.ruleset.blast_radius(weapon) if ctl and isinstance(ctl.ruleset, Attacks) else None
             if radius:
                 self.show_area(b, radius)
@@ -279,6 +283,15 @@ class MapTools(QObject):
         overlay.set_label(text, scene.centre(b))
         self.info.emit(" · ".join(lines))
         return text
+
+    def _range_readout(self, weapon: EquipmentItem | None, tiles: int, reach: int) -> list[str] | None:
+        """The rules' own reading of a distance (genesys: the range band and the maneuvers to close it); None where
+        the rules read it as range increments."""
+        rules, campaign = self.scene.ruleset, self.scene.campaign
+        if not isinstance(rules, Attacks):
+            return None
+        options = rules.options_with_defaults(campaign.rule_options if campaign is not None else {})
+        return rules.range_readout(weapon, tiles, reach, options)
 
     def show_area(self, centre: Coord, radius: int) -> dict[Coord, int]:
         """The blast template: darker nearer the centre (one die less per tile out)."""
@@ -329,8 +342,9 @@ class MapTools(QObject):
         grid = scene.grid
         names = f"{ctl.name(attacker_id)} → {ctl.name(target_id)}: " if ctl is not None else ""
         head = f"{names}{grid.distance(a, t)} tiles ({grid.metres(a, t):g} m)"
-        overlay.set_label("\n".join([head, *reading.reason.split("; ")]), scene.centre(t), colour.darker(150))
-        self.info.emit(f"{head}, {reading.reason}")
+        band = self._range_readout(None, grid.distance(a, t), grid.reach(a, t)) or []
+        overlay.set_label("\n".join([head, *band, *reading.reason.split("; ")]), scene.centre(t), colour.darker(150))
+        self.info.emit(", ".join([head, *band, reading.reason]))
         return result
 
     # -- scatter ------------------------------------------------------------------------------

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -25,10 +27,11 @@ from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.encounter_commands import EncounterEvent
 from crisis_desktop.controller.encounter_log import attack_details
 from crisis_desktop.domain import StatValue
-from crisis_desktop.rules.base import AttackRequest
-from crisis_desktop.rules.dice import DiceSource, NeedMoreDice, TypedDice
+from crisis_desktop.rules.base import AttackRequest, AttackResult
+from crisis_desktop.rules.dice import DiceSource, DieRoll, NeedMoreDice, RandomDice, TypedDice
 from crisis_desktop.ui.plain_text import plain_label
-from crisis_desktop.ui.widgets.dice_entry import RollBox
+from crisis_desktop.ui.widgets.dice_entry import RollBox, dice_tokens
+from crisis_desktop.ui.widgets.spending_box import SpendingBox
 from crisis_desktop.ui.widgets.stat_fields import StatFieldsForm
 
 
@@ -101,13 +104,21 @@ class AttackDialog(QDialog):
         self.odds = plain_label()
         self.odds.setObjectName("attack-odds")
         self.odds.setWordWrap(True)
-        self.roll_box = RollBox(controller.ruleset.dice_kinds(), self.roll, self, "attack")
+        self.roll_box = RollBox(controller.ruleset.dice_kinds(), self.roll, self, "attack",
+                                controller.ruleset.symbol_glyphs())
         box = self.roll_box
         self.dice_entry, self.roll_button, self.problem, self.roll_breakdown = (box.dice_entry, box.roll_button,
                                                                                 box.problem, box.breakdown)
         self.app_dice, self.typed_dice, self.faces = (self.dice_entry.app_dice, self.dice_entry.typed_dice,
                                                       self.dice_entry.faces)
         self.buttons, self.apply_button = box.buttons, box.apply_button
+        # After the roll: what its symbols buy, the rules' own plan ticked; a change re-spends the same dice.
+        self._rolled_result: AttackResult | None = None
+        self._seen_rolls: list[DieRoll] = []       # every die the roll and its re-spendings showed, to show again
+        self._spend_pending = False
+        self.spending = SpendingBox()
+        self.spending.changed.connect(self.respend)
+        self.faces.textChanged.connect(lambda _t: self.respend() if self._spend_pending else None)
         self._layout()
         self.attacker.currentIndexChanged.connect(self._attacker_changed)
         self.weapon.currentIndexChanged.connect(self._weapon_changed)
@@ -167,6 +178,7 @@ class AttackDialog(QDialog):
         layout.addWidget(inputs)
         layout.addWidget(preview)
         layout.addWidget(self.roll_box)
+        layout.addWidget(self.spending)
         layout.addWidget(self.buttons)
 
     # -- inputs ----------------------------------------------------------------------------------
@@ -413,6 +425,7 @@ class AttackDialog(QDialog):
             self.to_beat.setText("")
             self.odds.setText("")
             self.roll_button.setEnabled(False)
+            self.roll_box.show_pool(())
             return
         try:
             preview = self.controller.attack_preview(request)
@@ -421,6 +434,7 @@ class AttackDialog(QDialog):
             self.to_beat.setText("")
             self.odds.setText("")
             self.roll_button.setEnabled(False)
+            self.roll_box.show_pool(())
             return
         self.modifiers.setText("Modifiers: " + (", ".join(f"{t.label} {t.value:+g}" for t in preview.modifiers)
                                                 or "none"))
@@ -442,6 +456,7 @@ class AttackDialog(QDialog):
             self.odds.setText("\n".join(lines))
         cost = f"Costs {preview.cost}" if preview.cost != "free" else "Costs nothing"
         self.cost.setText(f"{cost}: {preview.cannot}" if preview.cannot else f"{cost}.")
+        self.roll_box.show_pool(self.controller.attacks.attack_dice(request, self.controller.options))
         self.faces.setToolTip(f"Typed dice are read {preview.dice_order}")
         self.faces.setPlaceholderText(f"faces in order: {preview.dice_order}")
         self.roll_button.setEnabled(self.rolled_event is None and preview.cannot is None
@@ -476,7 +491,55 @@ class AttackDialog(QDialog):
             return
         self.rolled_event = event
         result = event.result
-        self.roll_box.rolled("\n".join([result.summary, *attack_details(result)]))
+        self.roll_box.rolled("\n".join([result.summary, *attack_details(result)]), result.attack.dice,
+                             result.attack.tally)
+        self._rolled_result = result
+        self._seen_rolls = list(result.rolls)
+        self.spending.set_choices(self.controller.spend_choices(result))
+        if self.spending.rows:
+            self.spending.show_budget(self.controller.spending_left(result, self.spending.picks()))
+
+    def _spend_dice(self) -> DiceSource:
+        """Dice for what re-spending rolls anew (a critical's d100): the app's, or the faces typed after those read
+        so far."""
+        if self.typed_dice.isChecked():
+            return TypedDice(dice_tokens(self.faces.text())[len(self._seen_rolls):])
+        return RandomDice(rng=self._rng)
+
+    def _remember(self, rolls: tuple[DieRoll, ...]) -> None:
+        """Keep every die a re-spending rolled anew, so that ticking a critical again shows the same d100."""
+        seen = Counter((d.sides, d.label) for d in self._seen_rolls)
+        now: Counter[tuple[int, str]] = Counter()
+        for die in rolls:
+            now[(die.sides, die.label)] += 1
+            if now[(die.sides, die.label)] > seen[(die.sides, die.label)]:
+                self._seen_rolls.append(die)
+
+    def respend(self) -> None:
+        """The rolled attack spent as ticked now: the same dice, the breakdown and the event to apply follow; Apply
+        waits while the picks cost more than the roll has, or a die is still to type."""
+        result = self._rolled_result
+        if result is None:
+            return
+        picks = self.spending.picks()
+        budget = self.controller.spending_left(result, picks)
+        problem: str | None = budget.problem
+        event = None
+        if problem is None:
+            try:
+                event = self.controller.spend(replace(result, rolls=tuple(self._seen_rolls)), picks,
+                                              self._spend_dice())
+            except NeedMoreDice as exc:
+                problem = f"{exc}: type it after the others."
+            except ValueError as exc:
+                problem = str(exc)
+        self._spend_pending = event is None
+        self.spending.show_budget(budget, problem)
+        self.apply_button.setEnabled(event is not None)
+        if event is not None:
+            self.rolled_event = event
+            self._remember(event.result.rolls)
+            self.roll_breakdown.setPlainText("\n".join([event.result.summary, *attack_details(event.result)]))
 
     @classmethod
     def ask(cls, parent: QWidget | None, controller: EncounterController, attacker_id: str,

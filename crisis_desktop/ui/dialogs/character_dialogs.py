@@ -22,9 +22,10 @@ IMAGE_FILTER = "Pictures (*.png *.jpg *.jpeg *.bmp *.gif *.webp);;All files (*)"
 
 
 class QuickNpcDialog(QDialog):
-    """A name and a Difficulty Level for a new NPC."""
+    """A name and a level (the rules' own: crisis's Difficulty Level) for a new NPC."""
 
-    def __init__(self, minimum: int, maximum: int, default: int, parent: QWidget | None = None) -> None:
+    def __init__(self, minimum: int, maximum: int, default: int, parent: QWidget | None = None,
+                 label: str = "Difficulty Level", tip: str = "") -> None:
         super().__init__(parent)
         self.setWindowTitle("Quick NPC")
         self.name = QLineEdit("Raider")
@@ -32,13 +33,13 @@ class QuickNpcDialog(QDialog):
         self.difficulty = QSpinBox()
         self.difficulty.setRange(minimum, maximum)
         self.difficulty.setValue(default)
-        self.difficulty.setToolTip("Difficulty Level: the rules derive Health, Parry and the like from it")
+        self.difficulty.setToolTip(tip or f"{label}: the rules build the NPC's skills and weapons from it")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form = QFormLayout(self)
         form.addRow("&Name:", self.name)
-        form.addRow("&Difficulty Level:", self.difficulty)
+        form.addRow(f"&{label}:", self.difficulty)
         form.addRow(buttons)
 
 
@@ -77,8 +78,9 @@ class CharacterAsk:
         return options.index(text) if ok and text in options else None
 
     @classmethod
-    def quick_npc(cls, parent: QWidget | None, minimum: int, maximum: int, default: int) -> tuple[str, int] | None:
-        dialog = QuickNpcDialog(minimum, maximum, default, parent)
+    def quick_npc(cls, parent: QWidget | None, minimum: int, maximum: int, default: int,
+                  label: str = "Difficulty Level", tip: str = "") -> tuple[str, int] | None:
+        dialog = QuickNpcDialog(minimum, maximum, default, parent, label, tip)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return dialog.name.text().strip(), dialog.difficulty.value()

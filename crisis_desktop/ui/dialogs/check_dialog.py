@@ -18,9 +18,10 @@ from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.encounter_commands import EncounterEvent
 from crisis_desktop.controller.encounter_log import describe_check
 from crisis_desktop.domain import StatValue
-from crisis_desktop.rules.base import CheckOdds, CheckRequest, Outcome
+from crisis_desktop.rules.base import CheckOdds, CheckRequest, CheckResult, Outcome
 from crisis_desktop.rules.dice import NeedMoreDice
 from crisis_desktop.ui.widgets.dice_entry import RollBox
+from crisis_desktop.ui.widgets.spending_box import SpendingBox
 from crisis_desktop.ui.widgets.stat_fields import StatFieldsForm
 
 
@@ -58,11 +59,16 @@ class CheckDialog(QDialog):
         self.odds = QLabel()
         self.odds.setObjectName("check-odds")
         self.odds.setWordWrap(True)
-        self.roll_box = RollBox(controller.ruleset.dice_kinds(), self.roll, self, "check")
+        self.roll_box = RollBox(controller.ruleset.dice_kinds(), self.roll, self, "check",
+                                controller.ruleset.symbol_glyphs())
         box = self.roll_box
         self.dice_entry, self.roll_button, self.problem, self.breakdown = (box.dice_entry, box.roll_button,
                                                                            box.problem, box.breakdown)
         self.buttons, self.apply_button = box.buttons, box.apply_button
+        # After the roll: what its symbols buy (strain, a die on an ally's next check), for the GM to tick.
+        self.spending = SpendingBox()
+        self.spending.changed.connect(self.respend)
+        self._rolled: tuple[CheckRequest, CheckResult] | None = None
         form = QFormLayout()
         form.addRow("&Who:", self.who)
         form.addRow("&Skill:", self.skill)
@@ -71,6 +77,7 @@ class CheckDialog(QDialog):
         layout.addWidget(self.inputs)
         layout.addWidget(self.odds)
         layout.addWidget(self.roll_box)
+        layout.addWidget(self.spending)
         layout.addWidget(self.buttons)
         self.who.currentIndexChanged.connect(self._who_changed)
         self.skill.currentIndexChanged.connect(self._rebuild)
@@ -118,7 +125,10 @@ class CheckDialog(QDialog):
         except ValueError as exc:
             self.odds.setText(str(exc))
             self.roll_button.setEnabled(False)
+            self.roll_box.show_pool(())
             return
+        self.roll_box.show_pool(self.controller.checks.check_dice(request, self.controller.options)
+                                if request is not None else ())
         self.odds.setText(odds_text(odds) if odds is not None else "Choose who makes the check, and on what.")
         self.roll_button.setEnabled(odds is not None and self.rolled_event is None)
 
@@ -137,7 +147,31 @@ class CheckDialog(QDialog):
             self.problem.setText(str(exc))
             return
         self.rolled_event = event
-        self.roll_box.rolled(describe_check(self.skill.currentText(), event.result))
+        self.roll_box.rolled(describe_check(self.skill.currentText(), event.result), event.result.dice,
+                             event.result.tally)
+        self._rolled = (request, event.result)
+        self.spending.set_choices(self.controller.check_spend_choices(request, event.result))
+        if self.spending.rows:
+            self.spending.show_budget(self.controller.check_spending_left(request, event.result, []))
+
+    def respend(self) -> None:
+        """The rolled check with what is ticked now; Apply waits while the picks cost more than the roll has."""
+        if self._rolled is None:
+            return
+        request, result = self._rolled
+        picks = self.spending.picks()
+        budget = self.controller.check_spending_left(request, result, picks)
+        problem = budget.problem
+        event = None
+        if problem is None:
+            try:
+                event = self.controller.spend_check(request, result, picks, self.skill.currentText())
+            except ValueError as exc:
+                problem = str(exc)
+        self.spending.show_budget(budget, problem)
+        self.apply_button.setEnabled(event is not None)
+        if event is not None:
+            self.rolled_event = event
 
     @classmethod
     def ask(cls, parent: QWidget | None, controller: EncounterController,

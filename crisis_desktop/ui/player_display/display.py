@@ -21,7 +21,8 @@ from crisis_desktop.ui.models.board_model import BoardModel
 from crisis_desktop.ui.plain_text import plain_label
 from crisis_desktop.ui.player_display.map_scene import PlayerMapScene
 from crisis_desktop.ui.player_display.models import PlayerBoardProxy
-from crisis_desktop.ui.player_display.turn_list import LIGHT_WORD_COLOURS, WORD_COLOURS, TurnList
+from crisis_desktop.ui.player_display.slot_strip import SlotStrip
+from crisis_desktop.ui.player_display.turn_list import LIGHT_WORD_COLOURS, SIDE_COLOURS, WORD_COLOURS, TurnList
 
 if TYPE_CHECKING:
     from crisis_desktop.controller.session import CampaignSession
@@ -90,6 +91,8 @@ class PlayerDisplay(QWidget):
         self.round_label = plain_label()
         self.round_label.setObjectName("player-round")
         self.round_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        # Under rules of side slots: the round's slots and the side acting now.
+        self.slots = SlotStrip(SIDE_COLOURS)
         self.turns = TurnList()
         self.turns.setModel(self.proxy)
         self.turns.setMinimumWidth(440)
@@ -116,6 +119,7 @@ class PlayerDisplay(QWidget):
         column = QVBoxLayout(content)
         column.setContentsMargins(18, 12, 18, 18)
         column.addLayout(header)
+        column.addWidget(self.slots)
         column.addLayout(body, 1)
         self.pages = QStackedWidget()
         self.pages.addWidget(content)
@@ -183,6 +187,8 @@ class PlayerDisplay(QWidget):
         else:
             text = self.fight.round_label()
         self.round_label.setText(text)
+        running = encounter is not None and self.fight is not None and encounter.running
+        self.slots.set_rows(self.fight.order_rows() if running and self.fight is not None else [])
 
     # -- look ---------------------------------------------------------------------------------
     def set_theme(self, theme: str) -> None:
@@ -202,6 +208,9 @@ class PlayerDisplay(QWidget):
         delegate.word_colours = WORD_COLOURS if self.theme == "dark" else LIGHT_WORD_COLOURS
         delegate.row_fill = colours["row"]
         delegate.current_fill = colours["current"]
+        self.slots.ink = QColor(colours["ink"])
+        self.slots.muted = QColor(colours["muted"])
+        self.slots.update()
         self.scene.setBackgroundBrush(QColor(colours["window"]))
         self.turns.viewport().update()
 

@@ -144,7 +144,7 @@ class CharactersView(QWidget):
         self.act_new_npc = self._action("New &NPC", lambda: self.new_character(CharacterKind.NPC), None,
                                         "Add an NPC with the rules' default stats")
         self.act_quick_npc = self._action("&Quick NPC…", self.quick_npc, None,
-                                          "Build an NPC from a Difficulty Level")
+                                          "Build an NPC ready to fight: skills and weapons for its level")
         self.act_bestiary = self._action("From &Bestiary…", self.add_from_bestiary, None,
                                          "Copy an NPC from the bestiary of these rules")
         self.act_duplicate = self._action("&Duplicate", self.duplicate, "Ctrl+D", "Copy the selected characters")
@@ -327,10 +327,11 @@ class CharactersView(QWidget):
             return
         spec = difficulty_spec(self.ruleset)
         if spec is None:
-            Ask.error(self, "Quick NPC", f"The {self.ruleset.name} rules have no Difficulty Level")
+            Ask.error(self, "Quick NPC", f"The {self.ruleset.name} rules do not build NPCs from a level")
             return
         low, high = spec.minimum or 0, spec.maximum or 20
-        answer = CharacterAsk.quick_npc(self, low, high, spec.default if isinstance(spec.default, int) else low)
+        answer = CharacterAsk.quick_npc(self, low, high, spec.default if isinstance(spec.default, int) else low,
+                                        label=spec.label, tip=spec.help)
         if answer is None:
             return
         try:

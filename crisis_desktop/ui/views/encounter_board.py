@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QItemSelectionModel, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
@@ -34,7 +34,7 @@ from crisis_desktop.controller.encounter_commands import AddEncounter
 from crisis_desktop.controller.fight import NOBODY_LEFT
 from crisis_desktop.controller.session import ENCOUNTER, SELECTION
 from crisis_desktop.domain.encounter import Encounter, Side
-from crisis_desktop.rules.base import ActionRole, Attacks, Checks, Ruleset
+from crisis_desktop.rules.base import ActionRole, Attacks, Checks, Healing, Ruleset
 from crisis_desktop.rules.dice import DiceSource, NeedMoreDice, RandomDice, TypedDice
 from crisis_desktop.rules.flow import StepOffer, StepRole
 from crisis_desktop.ui.dialogs.ask import Ask
@@ -44,6 +44,7 @@ from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
 from crisis_desktop.ui.models.board_model import COL_BARS, COL_CONDITIONS, COL_NAME, BoardModel, CombatLogModel
 from crisis_desktop.ui.plain_text import plain_label, tooltip
 from crisis_desktop.ui.views.attack_panel import AttackPanel
+from crisis_desktop.ui.views.treatment_picker import pick_treatment
 from crisis_desktop.ui.widgets.board_delegate import BoardDelegate
 
 if TYPE_CHECKING:
@@ -127,6 +128,11 @@ class EncounterBoard(QWidget):
         self.check_button.setObjectName("check-button")
         self.check_button.setToolTip("A check the rules price and the log records (Perception, Athletics...)")
         self.check_button.clicked.connect(self.check)
+        self.treat_button = QPushButton("T&reat…")
+        self.treat_button.setObjectName("treat-button")
+        self.treat_button.setToolTip("Heal the selected combatant: the rules' treatments in the fight and between "
+                                     "fights (rest, recovery), each undoable and logged")
+        self.treat_button.clicked.connect(self.treat)
         self.log_view = QListView()
         self.log_view.setObjectName("combat-log")
         self.log_view.setModel(self.log_model)
@@ -212,6 +218,7 @@ class EncounterBoard(QWidget):
         rolls = QHBoxLayout()
         rolls.addWidget(self.attack_button, 2)
         rolls.addWidget(self.check_button, 1)
+        rolls.addWidget(self.treat_button, 1)
         right_layout.addLayout(rolls)
         right_layout.addWidget(self.actions_box)
         right_layout.addStretch(1)
@@ -391,6 +398,7 @@ class EncounterBoard(QWidget):
         # Checks may be asked of anyone in the encounter, in the fight or before it.
         self.check_button.setVisible(isinstance(ctl.ruleset, Checks) if ctl else True)
         self.check_button.setEnabled(ctl is not None and bool(ctl.encounter.combatants))
+        self.treat_button.setVisible(isinstance(ctl.ruleset, Healing) if ctl else True)
         if ctl is None or current is None:
             if ctl is None:
                 text = "No encounter"
@@ -428,7 +436,7 @@ class EncounterBoard(QWidget):
         cid = self.selected_id()
         ctl = self.controller
         has = cid is not None and ctl is not None
-        for widget in (self.side, self.group, self.surprised, self.hidden, self.override_button):
+        for widget in (self.side, self.group, self.surprised, self.hidden, self.override_button, self.treat_button):
             widget.setEnabled(has)
         self.act_remove.setEnabled(has)
         if not has:
@@ -532,7 +540,7 @@ class EncounterBoard(QWidget):
         prompt = f"{what}:"
         while True:
             try:
-                faces = BoardAsk.dice(self, dice_title, prompt, typed)
+                faces = BoardAsk.dice(self, dice_title, prompt, typed, **self._dice_looks())
             except ValueError as exc:
                 prompt = f"{exc}. {what}:"
                 continue
@@ -543,6 +551,12 @@ class EncounterBoard(QWidget):
             except NeedMoreDice as exc:
                 typed = " ".join(map(str, faces))
                 prompt = f"{exc}. Faces so far:"
+
+    def _dice_looks(self) -> dict[str, Any]:
+        """The rules' dice of symbols and how they look, for typed dice to be clicked; nothing for numbered dice."""
+        ruleset = self.controller.ruleset if self.controller is not None else None
+        kinds = ruleset.dice_kinds() if ruleset is not None else ()
+        return {"kinds": kinds, "glyphs": ruleset.symbol_glyphs()} if ruleset is not None and kinds else {}
 
     def next_turn(self) -> None:
         self._take(StepRole.ADVANCE)
@@ -626,12 +640,29 @@ class EncounterBoard(QWidget):
         if ctl is None:
             return
         patients = [c.id for c in ctl.encounter.combatants]
-        choice = BoardAsk.patient(self, [ctl.character_of(c).name for c in patients])
+        label = next((a.action.label for a in ctl.actions(healer_id) if a.action.role is ActionRole.HEAL), "Heal")
+        choice = BoardAsk.patient(self, [ctl.character_of(c).name for c in patients], label)
         if choice is None:
             return
         patient = patients[choice]
-        self._push_rolled(lambda dice: ctl.heal(healer_id, patient, dice), "First aid", "Medicine dice",
-                          "Faces of the Medicine die")
+        self._push_rolled(lambda dice: ctl.heal(healer_id, patient, dice), label, f"{label} dice",
+                          "Faces of the dice, in the order of the list")
+
+    def treat(self) -> None:
+        """One of the rules' treatments for the selected combatant (in the fight, on the healer's turn; or between
+        fights): picked from a list that says why the others are not open now."""
+        ctl, patient = self.controller, self.selected_id()
+        if ctl is None or patient is None:
+            return
+        picked = pick_treatment(self, ctl, patient, ctl.current_id() if ctl.encounter.running else None)
+        if picked is None:
+            return
+        give = partial(ctl.treat, picked.key, patient, healer_id=picked.healer_id, choice=picked.choice)
+        if picked.rolls:
+            self._push_rolled(lambda dice: give(dice=dice), picked.label, f"{picked.label} dice",
+                              "Faces of the dice, in the order of the list")
+        else:
+            self._push(give, picked.label)
 
     def attack(self) -> None:
         ctl = self.controller

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QSize, Qt
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -23,9 +24,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from crisis_desktop.rules.dice import DiceSource, DieKind, RandomDice, TypedDice
+from crisis_desktop.rules.dice import DiceSource, DieKind, DieRoll, RandomDice, TypedDice
+from crisis_desktop.rules.glyphs import Glyph, drawn, tally_symbols
+from crisis_desktop.rules.tally import Tally
 from crisis_desktop.ui import theme
 from crisis_desktop.ui.plain_text import plain_label
+from crisis_desktop.ui.widgets.dice_icons import DiceStrip, die_pixmap
+
+FACE_ICON = 26              # pixels of a face button's die
 
 
 def dice_tokens(text: str) -> list[int | str]:
@@ -41,10 +47,15 @@ def dice_tokens(text: str) -> list[int | str]:
 class TypedDiceEntry(QWidget):
     """"Roll by the app" or "Enter the dice rolled at the table" with the faces in the order the rules read them.
     For systems with dice of symbols (Ruleset.dice_kinds) a palette holds one button per face of each die, which
-    types that face, so the GM clicks what the table shows instead of spelling it."""
+    types that face, so the GM clicks what the table shows instead of spelling it. Where the rules say how their dice
+    and symbols look (DieKind.shape, Ruleset.symbol_glyphs), each button is the die drawn with that face's symbols,
+    the face's words in its tooltip; otherwise it reads the face's text."""
 
-    def __init__(self, kinds: Sequence[DieKind] = (), parent: QWidget | None = None) -> None:
+    def __init__(self, kinds: Sequence[DieKind] = (), parent: QWidget | None = None,
+                 glyphs: Mapping[str, Glyph] | None = None, typed_only: bool = False) -> None:
         super().__init__(parent)
+        self.kinds = tuple(kinds)
+        self.glyphs: Mapping[str, Glyph] = glyphs or {}
         self.app_dice = QRadioButton("Roll by the app")
         self.app_dice.setChecked(True)
         self.typed_dice = QRadioButton("Enter the dice rolled at the table:")
@@ -61,6 +72,10 @@ class TypedDiceEntry(QWidget):
         typed.addWidget(self.typed_dice)
         typed.addWidget(self.faces, 1)
         layout.addLayout(typed)
+        if typed_only:              # asked for typed dice alone: no choice to offer
+            self.typed_dice.setChecked(True)
+            self.app_dice.hide()
+            self.typed_dice.hide()
         if kinds:
             palette = QGridLayout()
             for row, kind in enumerate(kinds):
@@ -69,16 +84,41 @@ class TypedDiceEntry(QWidget):
                     name.setToolTip(f"The {kind.colour} die")
                 palette.addWidget(name, row, 0)
                 for column, text in enumerate(kind.face_texts(), start=1):
+                    face = kind.faces[kind.face_number(text) - 1]
                     button = QToolButton()
                     button.setText(text)
                     button.setObjectName(f"face-{kind.key}-{text}")
-                    button.setToolTip(f"{kind.name}: {text}")
+                    words = face.symbols.describe() if face.symbols else "blank"
+                    button.setToolTip(f"{kind.name}: {text} ({words})" if text != words else f"{kind.name}: {text}")
+                    button.setAccessibleName(f"{kind.name}: {words}")
                     button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
                     button.clicked.connect(lambda _c=False, t=text: self.type_face(t))
                     palette.addWidget(button, row, column)
                     self.face_buttons[(kind.key, text)] = button
             palette.setColumnStretch(1 + max(len(k.face_texts()) for k in kinds), 1)
             layout.addLayout(palette)
+            self._draw_faces()
+
+    def _draw_faces(self) -> None:
+        """Each face button as its die drawn with the face's symbols, in the palette's ink (again on a theme
+        change); a die the rules do not draw keeps its text."""
+        if not self.glyphs:
+            return
+        for kind in self.kinds:
+            if not drawn(kind):
+                continue
+            for text in kind.face_texts():
+                button = self.face_buttons[(kind.key, text)]
+                face = kind.faces[kind.face_number(text) - 1]
+                button.setIcon(QIcon(die_pixmap(kind, face, self.glyphs, FACE_ICON)))
+                button.setIconSize(QSize(FACE_ICON, FACE_ICON))
+                button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+                button.setAutoRaise(True)
+
+    def changeEvent(self, event: QEvent) -> None:  # Override QWidget::changeEvent: redraw in the new theme's ink
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self._draw_faces()
 
     def type_face(self, text: str) -> None:
         """Add one face at the end of what is typed, as clicking its button does."""
@@ -96,9 +136,21 @@ class RollBox(QGroupBox):
     """The "Dice" part of a dialog that rolls: where the dice come from, Roll, a problem line (more dice wanted, a
     refusal) and the roll's breakdown; with the Apply and Cancel buttons the dialog puts below it (`buttons`)."""
 
-    def __init__(self, kinds: Sequence[DieKind], roll: Callable[[], object], dialog: QDialog, name: str) -> None:
+    def __init__(self, kinds: Sequence[DieKind], roll: Callable[[], object], dialog: QDialog, name: str,
+                 glyphs: Mapping[str, Glyph] | None = None) -> None:
         super().__init__("Dice")
-        self.dice_entry = TypedDiceEntry(kinds)
+        self.kinds = {kind.key: kind for kind in kinds}
+        self.glyphs: Mapping[str, Glyph] = glyphs or {}
+        # Where the rules draw their dice: the pool before the roll, and the faces rolled with the net symbols.
+        self.pool = DiceStrip(self.glyphs)
+        self.pool.setObjectName(f"{name}-pool")
+        self.pool_label = QLabel("Pool:")
+        self.pool_label.hide()
+        self.rolled_dice = DiceStrip(self.glyphs)
+        self.rolled_dice.setObjectName(f"{name}-rolled")
+        self.rolled_label = QLabel("Rolled:")
+        self.rolled_label.hide()
+        self.dice_entry = TypedDiceEntry(kinds, glyphs=self.glyphs)
         self.roll_button = QPushButton("&Roll")
         self.roll_button.clicked.connect(lambda _checked=False: roll())
         self.problem = plain_label()
@@ -110,11 +162,19 @@ class RollBox(QGroupBox):
         self.breakdown.setPlaceholderText("The roll and its breakdown appear here.")
         self.breakdown.setMaximumHeight(80)
         layout = QVBoxLayout(self)
+        pool_row = QHBoxLayout()
+        pool_row.addWidget(self.pool_label)
+        pool_row.addWidget(self.pool, 1)
+        layout.addLayout(pool_row)
         layout.addWidget(self.dice_entry)
         row = QHBoxLayout()
         row.addWidget(self.roll_button)
         row.addWidget(self.problem, 1)
         layout.addLayout(row)
+        rolled_row = QHBoxLayout()
+        rolled_row.addWidget(self.rolled_label)
+        rolled_row.addWidget(self.rolled_dice, 1)
+        layout.addLayout(rolled_row)
         layout.addWidget(self.breakdown)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Apply | QDialogButtonBox.StandardButton.Cancel)
         self.apply_button = self.buttons.button(QDialogButtonBox.StandardButton.Apply)
@@ -122,9 +182,28 @@ class RollBox(QGroupBox):
         self.apply_button.clicked.connect(dialog.accept)
         self.buttons.rejected.connect(dialog.reject)
 
-    def rolled(self, breakdown: str) -> None:
-        """The roll is done: its breakdown shows, Roll is off, Apply takes the focus."""
+    def show_pool(self, dice: Sequence[DieKind]) -> None:
+        """The dice the roll will roll (Checks.check_dice, Attacks.attack_dice), drawn; nothing for dice of
+        numbers."""
+        counts: dict[str, int] = {}
+        for kind in dice:
+            counts[kind.name] = counts.get(kind.name, 0) + 1
+        words = ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in counts.items())
+        self.pool.show_dice([(kind, None) for kind in dice], words=f"Pool: {words}" if words else "")
+        self.pool_label.setVisible(not self.pool.isHidden())
+
+    def rolled(self, breakdown: str, dice: Sequence[DieRoll] = (), net: Tally | None = None) -> None:
+        """The roll is done: its breakdown shows (with the dice of symbols it rolled, each showing its face, and the
+        net symbols), Roll is off, Apply takes the focus."""
         self.problem.setText("")
+        faces = [(kind, kind.faces[roll.value - 1]) for roll in dice
+                 if (kind := self.kinds.get(roll.kind)) is not None and 1 <= roll.value <= kind.sides]
+        symbols = tally_symbols(net, self.glyphs) if net is not None else []
+        words = f"Rolled {', '.join(f.text for _k, f in faces)}" if faces else ""
+        if net is not None and faces:
+            words += f"; net {net.describe()}"
+        self.rolled_dice.show_dice(faces, symbols, words)
+        self.rolled_label.setVisible(not self.rolled_dice.isHidden())
         self.breakdown.setPlainText(breakdown)
         self.roll_button.setEnabled(False)
         self.apply_button.setEnabled(True)

@@ -1,4 +1,5 @@
-"""Weapons, armour and gear of one character: tables edited in place, items added from the campaign catalogue."""
+"""Weapons, armour and gear of one character: tables edited in place, items added from the campaign catalogue or
+blank."""
 
 from __future__ import annotations
 
@@ -16,9 +17,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from crisis_desktop.controller.catalogue_commands import blank_item
 from crisis_desktop.controller.character_commands import AddItem, RemoveItem, item_from_catalogue
 from crisis_desktop.controller.commands import Command
-from crisis_desktop.domain import Campaign, Character, ItemKind
+from crisis_desktop.domain import Campaign, Character, EquipmentItem, ItemKind
 from crisis_desktop.rules.base import Ruleset
 from crisis_desktop.ui.dialogs.character_dialogs import CharacterAsk
 from crisis_desktop.ui.models.equipment_table_model import EquipmentTableModel
@@ -41,6 +43,7 @@ class EquipmentPanel(QTabWidget):
         self._push = push
         self._campaign: Campaign | None = None
         self._character: Character | None = None
+        self._ruleset: Ruleset | None = None
         self.models: dict[ItemKind, EquipmentTableModel] = {}
         self.tables: dict[ItemKind, QTableView] = {}
         for kind, name in TAB_NAMES.items():
@@ -59,10 +62,14 @@ class EquipmentPanel(QTabWidget):
             table.setMinimumHeight(110)
             add = QPushButton(ADD_TEXT[kind])
             add.clicked.connect(lambda _=False, k=kind: self.add_from_catalogue(k))
+            blank = QPushButton("&Blank")
+            blank.setToolTip(f"A new {TAB_NAMES[kind].lower()} item with the rules' defaults, to fill in here")
+            blank.clicked.connect(lambda _=False, k=kind: self.add_blank(k))
             remove = QPushButton("Remove")
             remove.clicked.connect(lambda _=False, k=kind: self.remove_selected(k))
             buttons = QHBoxLayout()
             buttons.addWidget(add)
+            buttons.addWidget(blank)
             buttons.addWidget(remove)
             buttons.addStretch(1)
             page = QWidget()
@@ -76,6 +83,7 @@ class EquipmentPanel(QTabWidget):
     def set_character(self, campaign: Campaign | None, ruleset: Ruleset | None, character: Character | None) -> None:
         self._campaign = campaign
         self._character = character
+        self._ruleset = ruleset
         for model in self.models.values():
             model.set_character(campaign, ruleset, character)
         self._update_titles()
@@ -99,10 +107,29 @@ class EquipmentPanel(QTabWidget):
         if not entries:
             self.message.emit(f"The campaign's equipment catalogue has no {TAB_NAMES[kind].lower()}")
             return
-        picked = CharacterAsk.choose(self, f"Add {TAB_NAMES[kind].lower()}", f"Give {self._character.name}:",
-                                     [e.name for e in entries])
+        labels = [self.picker_label(e) for e in entries]
+        picked = CharacterAsk.choose(self, f"Add {TAB_NAMES[kind].lower()}", f"Give {self._character.name}:", labels)
         if picked is not None:
             self._push(AddItem(self._campaign, self._character.id, item_from_catalogue(entries[picked])))
+
+    def picker_label(self, entry: EquipmentItem) -> str:
+        """The entry's name with its key stats, as the rules give them: "Pistol — DMG d6, RNG 4, RoF 2, CAP 7"."""
+        summary = self._ruleset.item_summary(entry) if self._ruleset is not None else ""
+        return f"{entry.name} — {summary}" if summary else entry.name
+
+    def add_blank(self, kind: ItemKind) -> None:
+        """Give the character a blank item of this kind (the rules' defaults), its name ready to type."""
+        if self._campaign is None or self._character is None or self._ruleset is None:
+            return
+        item = blank_item(self._ruleset, kind)
+        self._push(AddItem(self._campaign, self._character.id, item))
+        self.setCurrentIndex(list(TAB_NAMES).index(kind))
+        table, model = self.tables[kind], self.models[kind]
+        row = next((r for r in range(model.rowCount()) if model.item_at(r).id == item.id), None)
+        if row is not None:
+            table.setCurrentIndex(model.index(row, 0))
+            table.setFocus()
+            table.edit(model.index(row, 0))
 
     def remove_selected(self, kind: ItemKind) -> None:
         if self._campaign is None or self._character is None:

@@ -20,7 +20,7 @@ def test_every_field_gets_its_widget_and_derived_values_explain_themselves(rules
                                                                             make_view):
     rules = get_ruleset(ruleset_id)
     pc = Character(name="Pat", stats=dict(rules.new_stats(CharacterKind.PC)))
-    # Quick NPC where the rules build NPCs from a level; the rules' default NPC otherwise (genesys has no level).
+    # Quick NPC where the rules build NPCs from a level; the rules' default NPC otherwise.
     npc = build_npc(rules, "Raider", 3) if rules.npc_level_field() is not None else \
         Character(name="Raider", kind=CharacterKind.NPC, stats=dict(rules.new_stats(CharacterKind.NPC)))
     document = make_document(Campaign(name="Test", ruleset=ruleset_id, characters=[pc, npc]))

@@ -194,8 +194,9 @@ def test_attack_dialog_shows_modifiers_and_odds_and_asks_for_more_dice(board, qt
 
 def test_first_aid_asks_for_the_patient_and_the_dice(board, document, monkeypatch):
     names: list[list[str]] = []
-    monkeypatch.setattr(BoardAsk, "patient", classmethod(lambda _c, _p, offered: names.append(offered)
-                                                           or offered.index("Ines Moreau")))
+    titles: list[str] = []
+    monkeypatch.setattr(BoardAsk, "patient", classmethod(lambda _c, _p, offered, title: titles.append(title)
+                                                           or names.append(offered) or offered.index("Ines Moreau")))
     board.act_start.trigger()  # the app rolls the initiative
     board.enter_dice.setChecked(True)  # the GM types the Medicine die
     monkeypatch.setattr(BoardAsk, "dice", classmethod(lambda _c, _p, title, prompt, value="": [9]))
@@ -206,6 +207,7 @@ def test_first_aid_asks_for_the_patient_and_the_dice(board, document, monkeypatc
         board.act_next.trigger()
     board.action_buttons["first_aid"].click()
     assert "Ines Moreau" in names[0]
+    assert titles == ["First aid"]  # the rules' own name for the healing action
     assert ctl.character_of(ines).status["wounds"] == 2
     last = board.log_model.index(board.log_model.rowCount() - 1).data()
     assert last == "R1  Vera Kask treats Ines Moreau: 9 against 4: success"

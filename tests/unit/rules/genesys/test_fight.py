@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from crisis_desktop.controller.commands import Command
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
+from crisis_desktop.rules.base import SpendPick
 from crisis_desktop.rules.dice import RandomDice, TypedDice
 from crisis_desktop.rules.flow import StepRole
 from crisis_desktop.rules.genesys import stats
@@ -108,7 +109,7 @@ def intents(ctl: EncounterController, dice: RandomDice) -> list[tuple[str, Calla
     """Every kind of event the GM can cause now (the rules may still refuse some with a reason)."""
     encounter = ctl.encounter
     if encounter.ended:
-        return []
+        return treatments(ctl, dice, encounter.combatants[0].id)     # rest and recovery between fights
     options: list[tuple[str, Callable[[], Command]]] = []
     for o in ctl.offers():
         for actor in o.actors or (None,):
@@ -125,8 +126,19 @@ def intents(ctl: EncounterController, dice: RandomDice) -> list[tuple[str, Calla
                     def attack(w: str = item.id, t: str = target.id, c: str = current) -> Command:
                         return ctl.attack(ctl.attack_request(c, w, t), dice)
                     options.append(("attack", attack))
+
+                    def spend(w: str = item.id, t: str = target.id, c: str = current) -> Command:
+                        """The attack spent otherwise: the last choice the roll can pay for alone (the GM's first)."""
+                        rolled = ctl.attack(ctl.attack_request(c, w, t), dice)
+                        for choice in reversed(ctl.spend_choices(rolled.result)):
+                            pick = SpendPick(choice.key, 1, choice.whom[-1][0] if choice.whom else None)
+                            if ctl.spending_left(rolled.result, [pick]).problem is None:
+                                return ctl.spend(rolled.result, [pick], dice)
+                        return rolled
+                    options.append(("spend", spend))
         for patient in encounter.combatants:
             options.append(("heal", lambda p=patient.id, c=current: ctl.heal(c, p, dice)))
+        options += treatments(ctl, dice, current)
     someone = encounter.combatants[0]
     options += [("wound", lambda: ctl.set_status(someone.character_id, "wounds", 9)),
                 ("stagger", lambda: ctl.add_condition(someone.character_id, "staggered", 1))]
@@ -134,6 +146,18 @@ def intents(ctl: EncounterController, dice: RandomDice) -> list[tuple[str, Calla
         options.append(("end", ctl.end_encounter))
     if ctl.can_rewind():
         options.append(("rewind", ctl.rewind_round))
+    return options
+
+
+def treatments(ctl: EncounterController, dice: RandomDice, healer: str) -> list[tuple[str, Callable[[], Command]]]:
+    """Every treatment of every combatant, given by `healer` where it needs one, with its first choice."""
+    options: list[tuple[str, Callable[[], Command]]] = []
+    for patient in ctl.encounter.combatants:
+        for t in ctl.treatments(patient.id):
+            def treat(key: str = t.key, p: str = patient.id,
+                      choice: str | None = t.choices[0][0] if t.choices else None) -> Command:
+                return ctl.treat(key, p, healer_id=healer, dice=dice, choice=choice)
+            options.append((t.key, treat))
     return options
 
 

@@ -1,0 +1,59 @@
+"""Asking the GM for a treatment: which of the rules' treatments (those not open now listed with the reason), who
+gives it and which injury or skill; the board then gives it through the controller."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtWidgets import QWidget
+
+from crisis_desktop.controller.encounter import EncounterController
+from crisis_desktop.ui.dialogs.ask import Ask
+from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
+
+
+@dataclass(frozen=True)
+class PickedTreatment:
+    key: str
+    label: str
+    healer_id: str | None
+    choice: str | None
+    rolls: bool
+
+
+def pick_treatment(parent: QWidget, ctl: EncounterController, patient_id: str,
+                   acting_id: str | None) -> PickedTreatment | None:
+    """The treatment the GM picks for the patient, or None (cancelled, or refused with the reason said). A fight's
+    healing action is given by `acting_id`, whose turn it is; a treatment between fights by whoever the GM names."""
+    name = ctl.name(patient_id)
+    treatments = ctl.treatments(patient_id)
+    if not treatments:
+        Ask.info(parent, "Treat", f"The {ctl.ruleset.name} rules have no treatment for {name}")
+        return None
+    labels = [t.label if t.allowed else f"{t.label} (not now: {t.reason})" for t in treatments]
+    index = BoardAsk.choose(parent, f"Treat {name}", "Treatment:", labels)
+    if index is None:
+        return None
+    treatment = treatments[index]
+    if not treatment.allowed:
+        Ask.error(parent, treatment.label, f"{treatment.label}: {treatment.reason}")
+        return None
+    healer: str | None = None
+    if treatment.healer and treatment.action_key is not None:
+        if acting_id is None:
+            Ask.error(parent, treatment.label, f"{treatment.label} is given on the healer's turn: nobody acts now")
+            return None
+        healer = acting_id
+    elif treatment.healer:
+        others = [c.id for c in ctl.encounter.combatants]
+        picked = BoardAsk.choose(parent, treatment.label, f"Who treats {name}?", [ctl.name(c) for c in others])
+        if picked is None:
+            return None
+        healer = others[picked]
+    choice: str | None = None
+    if treatment.choices:
+        picked = BoardAsk.choose(parent, treatment.label, "Which?", [label for _, label in treatment.choices])
+        if picked is None:
+            return None
+        choice = treatment.choices[picked][0]
+    return PickedTreatment(treatment.key, treatment.label, healer, choice, treatment.rolls)

@@ -1,0 +1,70 @@
+"""Renders crisis_desktop/docs/screenshots/genesys-dice.png (an attack's pool, the typed dice palette and a rolled
+result) and genesys-player-display.png (the round's slots): python tests/gui/encounter/make_genesys_screenshots.py
+[--dark] [--out DIR]."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parents[3]
+sys.path.insert(0, str(ROOT))
+
+from PySide6.QtWidgets import QApplication, QStyleFactory  # noqa: E402
+
+from crisis_desktop.rules.flow import StepRole  # noqa: E402
+from crisis_desktop.storage.paths import AppPaths  # noqa: E402
+from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog  # noqa: E402
+from crisis_desktop.ui.player_display.display import PlayerDisplay  # noqa: E402
+from tests.gui.genesys_fight import combatant, genesys_board, genesys_document  # noqa: E402
+from tests.gui.palettes import dark_palette, light_palette  # noqa: E402
+
+SHOTS = ROOT / "crisis_desktop" / "docs" / "screenshots"
+
+
+def main(out: Path) -> None:
+    document = genesys_document(AppPaths(Path(tempfile.mkdtemp())).ensure())
+    board = genesys_board(document)
+    ctl = board.controller
+    kara_id, enforcer_id = combatant(board, "Kara"), combatant(board, "Enforcer")
+    document.push(ctl.step("fill_slot", kara_id))
+    dialog = AttackDialog(ctl, kara_id, enforcer_id)
+    dialog.resize(720, 10)
+    dialog.show()
+    QApplication.processEvents()
+    dialog.typed_dice.setChecked(True)
+    for key in (("proficiency", "sa"), ("proficiency", "s"), ("ability", "aa"), ("difficulty", "th")):
+        dialog.dice_entry.face_buttons[key].click()
+    dialog.roll()
+    dialog.adjustSize()
+    QApplication.processEvents()
+    dialog.grab().save(str(out / "genesys-dice.png"))
+    dialog.close()
+    assert dialog.rolled_event is not None, dialog.problem.text()
+    document.push(dialog.rolled_event)
+    document.push(ctl.step_by_role(StepRole.ADVANCE))
+    document.push(ctl.step("fill_slot", combatant(board, "Thugs")))
+    document.push(ctl.step_by_role(StepRole.ADVANCE))        # PC slot 2 comes up: the players pick who acts
+
+    display = PlayerDisplay(board.model)
+    display.resize(1280, 720)
+    display.show_encounter(document.session)
+    document.changed.connect(display.apply_changes)
+    display.show()
+    QApplication.processEvents()
+    display.grab().save(str(out / "genesys-player-display.png"))
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--dark", action="store_true")
+    parser.add_argument("--out", type=Path, default=SHOTS)
+    args = parser.parse_args()
+    application = QApplication(sys.argv[:1])
+    application.setStyle(QStyleFactory.create("Fusion"))
+    application.setPalette(dark_palette() if args.dark else light_palette())
+    main(args.out)

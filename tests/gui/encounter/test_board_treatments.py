@@ -1,0 +1,102 @@
+"""The board's Treat… button: the rules' treatments for the selected combatant, those not open now listed with the
+reason; under genesys Medicine in the fight, a night's rest between fights; crisis offers its First aid."""
+
+from __future__ import annotations
+
+import pytest
+
+from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
+from crisis_desktop.ui.views.encounter_board import EncounterBoard
+
+
+@pytest.fixture
+def dock(qtbot, genesys_document) -> EncounterBoard:
+    view = EncounterBoard()
+    qtbot.addWidget(view)
+    view.resize(1400, 800)
+    view.set_document(genesys_document)
+    view.show_encounter("enc-dock-9")
+    view.show()
+    return view
+
+
+def script(monkeypatch, picks: list[str], dice: list[str] | None = None) -> list[tuple[str, list[str]]]:
+    """BoardAsk.choose answers with the entry that starts with each of `picks` in turn; the lists asked are kept."""
+    asked: list[tuple[str, list[str]]] = []
+
+    def choose(_cls, _parent, title, _prompt, names):
+        asked.append((title, list(names)))
+        wanted = picks.pop(0)
+        return next(i for i, name in enumerate(names) if name.startswith(wanted))
+
+    monkeypatch.setattr(BoardAsk, "choose", classmethod(choose))
+    if dice is not None:
+        monkeypatch.setattr(BoardAsk, "dice",
+                            classmethod(lambda _c, _p, title, prompt, value="", **_kinds: list(dice)))
+    return asked
+
+
+def last_log(board: EncounterBoard) -> str:
+    return board.log_model.index(board.log_model.rowCount() - 1).data()
+
+
+def test_medicine_in_the_fight_from_the_treat_button(dock, genesys_document, monkeypatch):
+    ctl = dock.controller
+    ctl.character_of("cmb-dock-jax").status["wounds"] = 6
+    dock.enter_dice.setChecked(True)
+    monkeypatch.setattr(BoardAsk, "dice",
+                        classmethod(lambda _c, _p, title, prompt, value="", **_kinds: ["blank"] * 40))
+    dock.act_start.trigger()
+    dock.select("cmb-dock-mira")
+    dock.act_act_now.trigger()                                # Mira takes the first PC slot
+    assert ctl.current_id() == "cmb-dock-mira"
+    dock.select("cmb-dock-jax")
+    assert dock.treat_button.isVisible() and dock.treat_button.isEnabled()
+    asked = script(monkeypatch, ["Medicine"], ["ss", "sa", "blank", "blank"])
+    dock.treat_button.click()
+    title, offered = asked[0]
+    assert title == "Treat Jax Marrow" and offered[0] == "Medicine"
+    assert "A night's rest (not now: not during a fight: end the encounter first)" in offered
+    assert ctl.character_of("cmb-dock-jax").status["wounds"] == 3
+    assert last_log(dock).startswith("R1  Dr. Mira Sol treats Jax Marrow")
+    genesys_document.undo_stack.undo()
+    assert ctl.character_of("cmb-dock-jax").status["wounds"] == 6
+
+
+def test_a_nights_rest_before_the_fight_and_a_refusal_with_its_reason(dock, genesys_document, monkeypatch, answers):
+    ctl = dock.controller
+    jax = ctl.character_of("cmb-dock-jax")
+    jax.status |= {"wounds": 5, "strain": 3}
+    dock.select("cmb-dock-jax")
+    script(monkeypatch, ["A night's rest"])
+    dock.treat_button.click()
+    assert (jax.status["wounds"], jax.status["strain"]) == (4, 0)
+    assert last_log(dock).endswith("Jax Marrow: A night's rest")
+    assert genesys_document.undo_stack.undoText() == "A night's rest (Jax Marrow)"
+    script(monkeypatch, ["Medicine (not now"])
+    dock.treat_button.click()
+    assert answers.texts("error") == ["Medicine: Medicine: in a fight only, on the turn of whoever gives it"]
+    genesys_document.undo_stack.undo()
+    assert (jax.status["wounds"], jax.status["strain"]) == (5, 3)
+
+
+def test_between_fights_a_critical_injury_asks_who_treats_and_which_injury(dock, monkeypatch):
+    ctl = dock.controller
+    jax = ctl.character_of("cmb-dock-jax")
+    jax.status["criticals"] = "agony"
+    dock.select("cmb-dock-jax")
+    dock.enter_dice.setChecked(True)
+    asked = script(monkeypatch, ["Medicine on a critical", "Dr. Mira Sol", "Agony"], ["ss", "s", "s", "blank", "blank"])
+    dock.treat_button.click()
+    assert [title for title, _ in asked] == ["Treat Jax Marrow", "Medicine on a critical injury",
+                                             "Medicine on a critical injury"]
+    assert asked[2][1] == ["Agony (severity 2)"]
+    assert jax.status["criticals"] == ""
+
+
+def test_crisis_offers_first_aid_as_its_one_treatment(board, monkeypatch, answers):
+    board.select("cmb-ridge-ines")
+    asked = script(monkeypatch, ["First aid"])
+    board.treat_button.click()
+    assert asked[0][1] == ["First aid (not now: First aid is given in a fight, on the healer's turn)"]
+    assert answers.texts("error") == ["First aid: First aid: First aid is given in a fight, on the healer's turn"]

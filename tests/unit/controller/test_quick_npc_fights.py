@@ -1,0 +1,82 @@
+"""A Quick NPC of every ruleset, at several levels, is ready to fight: skills and weapons that suit its level, and an
+attack through the EncounterController with its odds computed and resolved."""
+
+from __future__ import annotations
+
+import pytest
+
+from crisis_desktop.controller.encounter import EncounterController
+from crisis_desktop.controller.history import History
+from crisis_desktop.controller.npc_builder import build_npc, difficulty_spec
+from crisis_desktop.domain import Campaign, Character, CharacterKind, Encounter, ItemKind
+from crisis_desktop.rules.base import AttackResult
+from crisis_desktop.rules.dice import RandomDice
+from crisis_desktop.rules.flow import StepRole
+from crisis_desktop.rules.registry import get_ruleset, ruleset_ids
+
+
+def levels(ruleset_id: str) -> list[int]:
+    spec = difficulty_spec(get_ruleset(ruleset_id))
+    assert spec is not None, f"{ruleset_id} has no Quick NPC"
+    low, high = spec.minimum or 1, spec.maximum or 10
+    return sorted({low, (low + high) // 2, high})
+
+
+CASES = [(rid, level) for rid in ruleset_ids() for level in levels(rid)]
+
+
+def _to_the_npc(ctl: EncounterController, history: History, npc_id: str, dice: RandomDice) -> None:
+    """Move the fight on until the NPC may act (picking it where the flow offers a choice of who acts)."""
+    for _ in range(30):
+        if ctl.may_act(npc_id):
+            return
+        offers = [o for o in ctl.offers() if o.allowed]
+        mine = next((o for o in offers if npc_id in o.actors), None)
+        if mine is not None:
+            history.push(ctl.step(mine.key, npc_id, mine.choices[0].key if mine.choices else None, dice))
+            continue
+        advance = next(o for o in offers if o.role is StepRole.ADVANCE)
+        history.push(ctl.step(advance.key, advance.actors[0] if advance.actors else None, None, dice))
+    raise AssertionError("the NPC never got to act")
+
+
+@pytest.mark.parametrize(("ruleset_id", "level"), CASES)
+def test_a_quick_npc_attacks_at_once(ruleset_id: str, level: int) -> None:
+    rules = get_ruleset(ruleset_id)
+    npc = build_npc(rules, "Guard", level)
+    assert rules.validate_character(npc) == []
+    weapons = [i for i in npc.equipment if i.kind is ItemKind.WEAPON]
+    assert len(weapons) >= 2, "a melee and a ranged weapon"
+    assert any(rules.weapon_range(w) is None for w in weapons) and any(rules.weapon_range(w) for w in weapons)
+    for weapon in weapons:  # the skill each weapon rolls is trained
+        assert npc.stats.get(str(weapon.stats["skill"])) is not None, weapon.name
+
+    target = Character(name="Pat", stats=dict(rules.new_stats(CharacterKind.PC)))
+    campaign = Campaign(name="T", ruleset=ruleset_id, characters=[npc, target],
+                        encounters=[Encounter(id="enc", name="Ambush")])
+    ctl = EncounterController(campaign, "enc", rules)
+    history = History(campaign)
+    dice = RandomDice(level)
+    history.push(ctl.add_combatant(npc.id))
+    history.push(ctl.add_combatant(target.id))
+    npc_c, target_c = (c.id for c in ctl.encounter.combatants)
+    history.push(ctl.start(dice))
+    _to_the_npc(ctl, history, npc_c, dice)
+    for weapon in weapons:
+        preview = ctl.attack_preview(ctl.attack_request(npc_c, weapon.id, target_c))
+        assert preview.cannot is None, preview.cannot
+        assert preview.odds is not None and 0 < preview.odds.hit <= 1, weapon.name
+    event = ctl.attack(ctl.attack_request(npc_c, weapons[0].id, target_c), dice)
+    history.push(event)
+    assert isinstance(event.result, AttackResult) and event.result.summary
+
+
+def test_higher_levels_give_better_npcs() -> None:
+    for ruleset_id in ruleset_ids():
+        rules = get_ruleset(ruleset_id)
+        low, *_, high = levels(ruleset_id)
+        weak, strong = build_npc(rules, "A", low), build_npc(rules, "B", high)
+        better = [k for k, v in strong.stats.items()
+                  if isinstance(v, int) and not isinstance(v, bool) and v > (weak.stats.get(k) or 0)]
+        assert better, ruleset_id
+        assert "Quick NPC" in strong.gm_notes
