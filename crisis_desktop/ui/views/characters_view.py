@@ -77,6 +77,9 @@ class CharactersView(QWidget):
         self._bestiary_for = bestiary_for
         self.document: CampaignDocument | None = None
         self.ruleset: Ruleset | None = None
+        # The window's remembered UI state (see use_settings); the export folder is kept in it.
+        self._settings_ui: dict[str, object] | None = None
+        self._save_settings: Callable[[], None] = lambda: None
 
         self.model = CharacterTableModel(self)
         self.proxy = CharacterFilterProxy(self)
@@ -473,33 +476,42 @@ class CharactersView(QWidget):
             return
         self.message.emit(f"Sent {len(sheets)} sheet(s) to the printer")
 
+    def use_settings(self, ui: dict[str, object], save: Callable[[], None]) -> None:
+        """The window's remembered UI state (`ui`, saved by `save`): the export folder is kept there."""
+        self._settings_ui, self._save_settings = ui, save
+
     def export_sheets(self) -> None:
-        """Export the selected characters' sheets (every character when none is selected)."""
+        """Export sheets: the GM chooses all characters or the selection, format, paper and folder (remembered)."""
         if self.document is None:
             return
-        from crisis_desktop.export.output import ExportError
+        from crisis_desktop.export.output import ExportError, FilesExist
         from crisis_desktop.export.run import export_sheets
         from crisis_desktop.ui.dialogs.export_dialog import ExportDialog
 
         campaign = self.document.campaign
         ids = self.selected_ids()
-        characters = [campaign.character(i) for i in ids] if ids else list(campaign.characters)
-        choice = ExportDialog.ask(self, len(characters), Path.home())
+        ui = self._settings_ui
+        remembered = ui.get("export_folder") if ui is not None else None
+        folder = Path(remembered) if isinstance(remembered, str) and remembered else Path.home()
+        choice = ExportDialog.ask(self, len(campaign.characters), len(ids), folder)
         if choice is None:
             return
+        characters = [campaign.character(i) for i in ids] if choice.selection and ids else list(campaign.characters)
+        if ui is not None:
+            ui["export_folder"] = str(choice.folder)
+            self._save_settings()
         templates = self.document.store.paths.data_dir / "templates"
+
         def run(force: bool) -> list[Path]:
             return export_sheets(campaign, characters, choice.fmt, choice.folder, paper=choice.paper,
-                                 force=force, template_dir=templates)
+                                 force=force, template_dir=templates, npc_blocks=choice.npc_blocks)
 
         try:
             try:
                 written = run(False)
-            except ExportError as exc:
+            except FilesExist as exc:
                 # The one refusal the GM can overrule here: files from an earlier export.
-                if "exist already" not in str(exc):
-                    raise
-                if not Ask.yes_no(self, "Export sheets", f"{exc}\n\nReplace them?"):
+                if not Ask.yes_no(self, "Export sheets", f"{exc}.\n\nReplace them?"):
                     return
                 written = run(True)
         except (ExportError, OSError) as exc:

@@ -11,13 +11,21 @@ def test_export_sheets_of_selection_then_all_with_replace_question(window, answe
     view = window.characters
     campaign = window.document.campaign
     out = tmp_path / "sheets"
-    choices = [ExportChoice("pdf", "letter", out), ExportChoice("pdf", "a4", out), ExportChoice("md", "a4", out)]
-    monkeypatch.setattr(ExportDialog, "ask", classmethod(lambda _cls, _parent, _count, _folder: choices.pop(0)))
+    choices = [ExportChoice("pdf", "letter", out, selection=True), ExportChoice("pdf", "a4", out),
+               ExportChoice("md", "a4", out)]
+    asked: list[tuple[int, int]] = []
+
+    def ask(_cls, _parent, all_count, selected_count, _folder):
+        asked.append((all_count, selected_count))
+        return choices.pop(0)
+
+    monkeypatch.setattr(ExportDialog, "ask", classmethod(ask))
 
     view.select([campaign.characters[0].id, campaign.characters[2].id])
     view.act_sheets.trigger()
     pdf = out / "demo-the-ridge-road-sheets.pdf"
     assert len(pypdf.PdfReader(pdf).pages) == 2
+    assert asked == [(len(campaign.characters), 2)]
 
     answers.queued["yes_no"].append(True)
     view.select([])
