@@ -1,5 +1,5 @@
 """Renders the user guide's pictures of exported sheets (crisis_desktop/docs/screenshots): the first PDF page of a
-demo PC with a drawn portrait, and a page of NPC stat blocks. Needs pdftoppm (poppler-utils).
+demo PC with a drawn portrait, a page of NPC stat blocks, and a genesys PC with its dice pools drawn. Needs pdftoppm (poppler-utils).
 
 Run: python tools/sheet_screenshots.py
 """
@@ -69,6 +69,10 @@ def main() -> None:
     first_page_png(render_pdf_bytes([build_sheet(orlov, rules, campaign.rule_options)]), "sheet-pdf-1.png")
     npcs = [build_sheet(c, rules, campaign.rule_options) for c in campaign.characters if c.kind == "npc"]
     first_page_png(render_pdf_bytes(npcs, npc_blocks=True), "sheet-npc-blocks.png")
+    genesys = Campaign.model_validate_json(resource("demo", "genesys.json").read_text(encoding="utf-8"))
+    kara = next(c for c in genesys.characters if c.name.startswith("Kara"))
+    first_page_png(render_pdf_bytes([build_sheet(kara, get_ruleset(genesys.ruleset), genesys.rule_options)]),
+                   "sheet-pdf-genesys.png")
 
 
 if __name__ == "__main__":

@@ -202,7 +202,8 @@ def draw_span(document: QTextDocument, painter: QPainter, span: PageSpan) -> Non
     block = document.begin()
     while block.isValid():
         rect = layout.blockBoundingRect(block)
-        if rect.top() < top < rect.bottom() and document.frameAt(block.position()) == document.rootFrame():
+        # Only a paragraph that starts above the page's top is cut by it (on a sheet's first page nothing is).
+        if rect.top() < span.clip_top < rect.bottom() and document.frameAt(block.position()) == document.rootFrame():
             text = block.layout()
             origin = text.position() if text.position().y() else rect.topLeft()
             painter.save()

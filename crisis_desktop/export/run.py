@@ -80,6 +80,8 @@ def export_sheets(campaign: Campaign, characters: Sequence[Character], fmt: str,
             sheet, image = _portrait_file(sheet, path)
             if image is not None:
                 contents[image[0]] = image[1]
+            sheet, drawings = _die_files(sheet, path)
+            contents.update(drawings)
         contents[path] = _render(fmt, sheet, template_dir).encode("utf-8")
     if blocks:
         title = f"{campaign.name}: NPCs"
@@ -108,6 +110,14 @@ def _render(fmt: str, sheet: Sheet, template_dir: Path | None) -> str:
 
 _IMAGE_TYPES = {"image/png": ".png", "image/jpeg": ".jpg", "image/gif": ".gif", "image/webp": ".webp",
                 "image/svg+xml": ".svg", "image/bmp": ".bmp"}
+
+
+def _die_files(sheet: Sheet, page: Path) -> tuple[Sheet, dict[Path, bytes]]:
+    """For a Markdown sheet: the drawing of each die of symbols its pools use, as an SVG file beside the page
+    ("kara-ability.svg"), and the sheet linking those files."""
+    files = {page.with_name(fitted(page.stem, f"-{d.key}.svg") + f"-{d.key}.svg"): d for d in sheet.dice}
+    return (replace(sheet, die_files=tuple((d.key, path.name) for path, d in files.items())),
+            {path: d.svg.encode("utf-8") for path, d in files.items()})
 
 
 def _portrait_file(sheet: Sheet, page: Path) -> tuple[Sheet, tuple[Path, bytes] | None]:

@@ -8,12 +8,14 @@ never put on a sheet."""
 
 from __future__ import annotations
 
+import base64
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from crisis_desktop.domain import Character, EquipmentItem, ItemKind, StatValue
 from crisis_desktop.rules.base import FieldKind, FieldSpec, Options, Ruleset, SheetTrack, StatRoll
+from crisis_desktop.rules.glyphs import die_svg, drawn
 
 # A track with more boxes than this prints as a line to write the value on ("___ / 120"), not as boxes.
 MAX_TRACK_BOXES = 40
@@ -89,6 +91,25 @@ class Track:
 
 
 @dataclass(frozen=True)
+class SheetDie:
+    """A die of symbols the sheet's dice pools use, drawn as the rules say it looks (rules/glyphs.py): its key
+    (as in `StatRoll.pool`), its name, and the drawing as SVG."""
+
+    key: str
+    name: str
+    svg: str
+
+    @property
+    def uri(self) -> str:
+        """The drawing as a data URI, for an <img> that both a browser and the PDF renderer show."""
+        return "data:image/svg+xml;base64," + base64.b64encode(self.svg.encode("utf-8")).decode("ascii")
+
+
+# How big a die is drawn (SVG pixels): large enough to stay sharp when the sheet shows it at type size.
+DIE_DRAWING_PX = 64
+
+
+@dataclass(frozen=True)
 class Sheet:
     name: str
     kind: str                      # "PC" or "NPC"
@@ -106,6 +127,24 @@ class Sheet:
     roll_legend: str = ""
     # Where the portrait is for a format that links it as a file next to the sheet (Markdown); set by the export.
     portrait_file: str | None = None
+    # The dice of symbols the pools on this sheet use, drawn; and for Markdown, the file beside the sheet that
+    # holds each one's drawing ((die key, file name) pairs; set by the export).
+    dice: tuple[SheetDie, ...] = ()
+    die_files: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def die_images(self) -> dict[str, str]:
+        """Each die's drawing as a data URI, by die key."""
+        return {d.key: d.uri for d in self.dice}
+
+    @property
+    def die_names(self) -> dict[str, str]:
+        return {d.key: d.name for d in self.dice}
+
+    @property
+    def die_links(self) -> dict[str, str]:
+        """Each die's drawing as a file beside the sheet, by die key (Markdown)."""
+        return dict(self.die_files)
 
     @property
     def is_npc(self) -> bool:
@@ -219,6 +258,14 @@ def _tracks(tracks: Sequence[SheetTrack]) -> tuple[Track, ...]:
     return tuple(Track(t.label, max(0, t.boxes), min(max(0, t.marked), max(0, t.boxes))) for t in tracks)
 
 
+def _dice(groups: Sequence[SheetGroup], ruleset: Ruleset) -> tuple[SheetDie, ...]:
+    """The drawings of the dice of symbols the sheet's pools use, where the rules say how each looks."""
+    used = {key for g in groups for v in g.values if v.roll is not None for key, _count in v.roll.pool}
+    glyphs = ruleset.symbol_glyphs()
+    return tuple(SheetDie(kind.key, kind.name, die_svg(kind, None, glyphs, DIE_DRAWING_PX))
+                 for kind in ruleset.dice_kinds() if kind.key in used and drawn(kind))
+
+
 def build_sheet(character: Character, ruleset: Ruleset, options: Options | None = None) -> Sheet:
     """The sheet of `character` under `ruleset` and the campaign's rule `options`."""
     options = ruleset.options_with_defaults(options or {})
@@ -241,13 +288,14 @@ def build_sheet(character: Character, ruleset: Ruleset, options: Options | None 
             label = f"{label} ({state.rounds} rounds)"
         detail = "; ".join(t for t in ((spec.effect if spec else ""), state.note) if t)
         conditions.append(SheetValue(label, detail, key=state.key))
+    groups = _groups(character, ruleset, options)
     return Sheet(
         name=character.name,
         kind=character.kind.value.upper(),
         player=character.player,
         ruleset=ruleset.name,
         portrait=character.portrait if (character.portrait or "").startswith("data:image/") else None,
-        groups=_groups(character, ruleset, options),
+        groups=groups,
         derived=derived,
         tables=tuple(tables),
         conditions=tuple(conditions),
@@ -256,4 +304,5 @@ def build_sheet(character: Character, ruleset: Ruleset, options: Options | None 
         tracks=_tracks(ruleset.sheet_tracks(character, options)),
         roll_heading=ruleset.sheet_roll_heading(),
         roll_legend=ruleset.sheet_roll_legend(),
+        dice=_dice(groups, ruleset),
     )

@@ -94,6 +94,8 @@ def environment(template_dir: Path | None, markdown: bool) -> ImmutableSandboxed
     if markdown:
         env.filters["block"] = lambda text: Markup(block(str(text)))
         env.filters["link"] = lambda url: Markup(link_target(str(url)))
+        # What a macro of the template wrote is Markdown already (its own values were escaped as printed).
+        env.filters["markdown"] = lambda text: Markup(str(text))
     return env
 
 

@@ -228,3 +228,34 @@ def test_a_paragraph_longer_than_a_page_is_cut_between_lines_and_printed_once(qa
     for page in pages:                               # and no line in the margins, cut in half by the page's end
         assert max(s[3] for s in page) <= 842 - MARGIN_MM * MM
         assert min(s[3] for s in page) >= MARGIN_MM * MM
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(ruleset_ids()))
+def test_a_sheet_s_first_page_is_drawn_whole_from_its_top(qapp, ruleset_id):
+    """The first page draws exactly what the laid-out sheet shows down to the page's cut: the name at the top is
+    not clipped (a blank line above the header table once made the page start below the name's first half)."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    from crisis_desktop.export.html import render_html
+    from crisis_desktop.export.pdf import LAYOUT_WIDTH_PX, _document, draw_span, page_spans
+
+    campaign = campaign_of(ruleset_id)
+    sheet = build_sheet(campaign.characters[0], get_ruleset(ruleset_id), campaign.rule_options)
+    document = _document(render_html(sheet))
+    document.setTextWidth(LAYOUT_WIDTH_PX)
+    first = page_spans(document, 1000.0)[0]
+    assert first.top == first.clip_top == 0
+
+    def painted(draw) -> QImage:  # type: ignore[no-untyped-def]
+        image = QImage(int(LAYOUT_WIDTH_PX), 120, QImage.Format.Format_ARGB32)
+        image.fill(QColor("white"))
+        painter = QPainter(image)
+        draw(painter)
+        painter.end()
+        return image
+
+    by_page = painted(lambda p: draw_span(document, p, first))
+    whole = painted(lambda p: document.drawContents(p, QRectF(0, 0, LAYOUT_WIDTH_PX, 120)))
+    assert by_page == whole
+    assert any(whole.pixelColor(x, y) != QColor("white") for x in range(0, 200, 2) for y in range(0, 14))

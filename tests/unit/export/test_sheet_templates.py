@@ -115,7 +115,8 @@ def test_every_ruleset_exports_html_markdown_and_npc_blocks(tmp_path, ruleset_id
     campaign = Campaign(name="Every", ruleset=ruleset_id, characters=[
         Character(name=f"Someone {i}", kind=kind, stats=rules.new_stats(kind)) for i in range(2)])
     for fmt in ("html", "md"):
-        written = export_sheets(campaign, campaign.characters, fmt, tmp_path / fmt, npc_blocks=True)
+        written = [p for p in export_sheets(campaign, campaign.characters, fmt, tmp_path / fmt, npc_blocks=True)
+                   if p.suffix != ".svg"]   # the drawings of dice of symbols, beside a Markdown sheet
         texts = [p.read_text(encoding="utf-8") for p in written]
         if kind is CharacterKind.NPC:
             assert [p.name for p in written] == [f"every-npcs.{fmt}"]
@@ -204,3 +205,37 @@ def test_markdown_links_the_portrait_as_a_file_beside_it(tmp_path):
     assert (tmp_path / "mara-quill-portrait.png").read_bytes() == PNG
     html = export_sheets(campaign, campaign.characters, "html", tmp_path / "html")
     assert "data:image/png;base64," in html[0].read_text(encoding="utf-8")   # HTML stays one file
+
+
+# ----------------------------------------------------------------- dice of symbols drawn on the sheet
+
+
+def test_a_dice_pool_is_drawn_as_its_dice_in_every_format(tmp_path):
+    """A genesys skill's pool prints as its dice drawn (an image per die, as the rules say the die looks), in HTML
+    (and so the PDF) inline and in Markdown as drawings written beside the sheet; crisis prints no dice."""
+    character = hero("genesys")
+    character.stats["agility"] = 3
+    character.stats["ranged_light"] = 2
+    sheet = sheet_of(character, "genesys")
+    roll = next(v.roll for g in sheet.groups for v in g.values if v.key == "ranged_light")
+    assert roll is not None and dict(roll.pool) == {"proficiency": 2, "ability": 1}
+    assert {d.key for d in sheet.dice} >= {"ability", "proficiency"}
+    assert all(d.svg.startswith("<svg") and d.uri.startswith("data:image/svg+xml;base64,") for d in sheet.dice)
+
+    html = render_html(sheet)
+    row = html[html.index("Ranged (Light)"):]
+    row = row[:row.index("</tr>")]
+    assert row.count('alt="Proficiency die"') == 2 and row.count('alt="Ability die"') == 1
+    assert row.count(sheet.die_images["proficiency"]) == 2
+
+    written = export_sheets(Campaign(name="G", ruleset="genesys", characters=[character]), [character], "md",
+                            tmp_path)
+    svgs = sorted(p.name for p in written if p.suffix == ".svg")
+    assert svgs == ["mara-quill-ability.svg", "mara-quill-proficiency.svg"]
+    text = next(p for p in written if p.suffix == ".md").read_text(encoding="utf-8")
+    row = next(line for line in text.splitlines() if "Ranged (Light)" in line)
+    assert row.count("![Proficiency die](mara-quill-proficiency.svg)") == 2
+    assert row.count("![Ability die](mara-quill-ability.svg)") == 1
+    assert (tmp_path / "mara-quill-ability.svg").read_text(encoding="utf-8").startswith("<svg")
+
+    assert sheet_of(hero()).dice == () and "<img class=\"die\"" not in render_html(sheet_of(hero()))
