@@ -156,7 +156,7 @@ class CharactersView(QWidget):
         self.act_export = self._action("&Export…", self.export_character, None,
                                        "Save the selected character as a JSON file")
         self.act_sheets = self._action("Export &Sheets…", self.export_sheets, None,
-                                       "Sheets of the selected characters (all if none) as PDF, HTML or Markdown")
+                                       "Sheets of all characters or of the selection as PDF, HTML or Markdown")
         self.act_print = self._action("&Print Sheets…", self.print_sheets, QKeySequence.StandardKey.Print,
                                       "Print the sheets of the selected characters (all if none)")
         self.act_find = self._action("Find", self.focus_search, QKeySequence.StandardKey.Find, "Search")
