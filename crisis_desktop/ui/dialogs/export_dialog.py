@@ -101,15 +101,33 @@ class ExportDialog(QDialog):
         return dialog.choice()
 
 
+@dataclass
+class PrintChoice:
+    """What the GM chose in the print dialog: the printer set up, and whether NPCs print as stat blocks."""
+
+    printer: QPrinter
+    npc_blocks: bool = False
+
+
 class PrintAsk:
     """The system's print dialog; tests replace `printer` with one that prints to a file."""
 
     @classmethod
-    def printer(cls, parent: QWidget | None, count: int) -> QPrinter | None:
-        """A printer set up by the GM, or None if cancelled."""
+    def printer(cls, parent: QWidget | None, count: int, npcs: int = 0) -> PrintChoice | None:
+        """A printer set up by the GM (and, when `npcs` of the `count` sheets are NPCs, whether they print as
+        compact stat blocks, on the dialog's Sheets tab), or None if cancelled."""
         from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+        from PySide6.QtWidgets import QCheckBox, QVBoxLayout
 
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         dialog = QPrintDialog(printer, parent)
         dialog.setWindowTitle(f"Print {count} character sheet{'s' if count != 1 else ''}")
-        return printer if dialog.exec() == QPrintDialog.DialogCode.Accepted else None
+        blocks = QCheckBox(f"The {npcs} NPC{'s' if npcs != 1 else ''} as compact stat blocks, several to a page")
+        if npcs:
+            tab = QWidget()
+            tab.setWindowTitle("Sheets")
+            QVBoxLayout(tab).addWidget(blocks)
+            dialog.setOptionTabs([tab])
+        if dialog.exec() != QPrintDialog.DialogCode.Accepted:
+            return None
+        return PrintChoice(printer, blocks.isChecked())

@@ -449,7 +449,8 @@ class CharactersView(QWidget):
         self.message.emit(f"Exported {character.name} to {path.name}")
 
     def print_sheets(self) -> None:
-        """Print the sheets through the system's print dialog, one page per character."""
+        """Print the sheets through the system's print dialog, each character from a new page (the NPCs as stat
+        blocks, several to a page, when the GM ticks it on the dialog's Sheets tab)."""
         if self.document is None:
             return
         from crisis_desktop.export.pdf import paint_sheets
@@ -462,15 +463,17 @@ class CharactersView(QWidget):
         characters = [campaign.character(i) for i in ids] if ids else list(campaign.characters)
         if not characters:
             return
-        printer = PrintAsk.printer(self, len(characters))
-        if printer is None:
+        npcs = sum(1 for c in characters if c.kind is CharacterKind.NPC)
+        choice = PrintAsk.printer(self, len(characters), npcs)
+        if choice is None:
             return
         ruleset = get_ruleset(campaign.ruleset)
         sheets = [build_sheet(c, ruleset, campaign.rule_options) for c in characters]
         from crisis_desktop.export.output import ExportError
 
         try:
-            paint_sheets(printer, sheets, self.document.store.paths.data_dir / "templates")
+            paint_sheets(choice.printer, sheets, self.document.store.paths.data_dir / "templates",
+                         npc_blocks=choice.npc_blocks)
         except ExportError as exc:  # a template of the data folder that is not read (a FIFO, not UTF-8)
             Ask.error(self, "Print sheets", str(exc))
             return
