@@ -1,5 +1,6 @@
 """Renders the user guide's pictures of exported sheets (crisis_desktop/docs/screenshots): the first PDF page of a
-demo PC with a drawn portrait, a page of NPC stat blocks, and a genesys PC with its dice pools drawn. Needs pdftoppm (poppler-utils).
+demo PC with a drawn portrait, a page of NPC stat blocks, and a genesys PC with its dice pools drawn. Needs
+pdftoppm (poppler-utils).
 
 Run: python tools/sheet_screenshots.py
 """
