@@ -45,18 +45,18 @@ def actor(character: Character, side: Side | None = None, **resources: Any) -> A
 
 def vera(**stats: Any) -> Character:
     """BOD 12 (goal 36), Swords 30; sword, round shield, padded hauberk (2 AP); HP 11."""
-    return pc("Vera", "Sword", "Round shield", "Padded hauberk", bod=12, int=11, pow=10,
-              skills="Swords 30, Shields 25", **stats)
+    return pc("Vera", "Sword", "Round shield", "Padded hauberk",
+              **{"bod": 12, "int": 11, "pow": 10, "skills": "Swords 30, Shields 25", **stats})
 
 
 def brann(**stats: Any) -> Character:
     """BOD 14 (goal 42), Axes 20; greataxe (2d6 slicing), no armour; HP 12."""
-    return npc("Brann", "Greataxe", bod=14, int=8, pow=9, skills="Axes 20", **stats)
+    return npc("Brann", "Greataxe", **{"bod": 14, "int": 8, "pow": 9, "skills": "Axes 20", **stats})
 
 
 def ilse(**stats: Any) -> Character:
     """A healer: INT 14, Medicine 30; dagger; HP 10."""
-    return pc("Ilse", "Dagger", bod=9, int=14, pow=11, skills="Medicine 30, Daggers 10", **stats)
+    return pc("Ilse", "Dagger", **{"bod": 9, "int": 14, "pow": 11, "skills": "Medicine 30, Daggers 10", **stats})
 
 
 def campaign(*people: Character) -> Campaign:
