@@ -31,7 +31,7 @@ def band_for(tiles: int, reach: int, options: Options) -> str:
 
 def range_readout(weapon: EquipmentItem | None, tiles: int, reach: int, options: Options) -> list[str]:
     band = band_for(tiles, reach, options)
-    lines = [f"{band} ({tiles} tiles)"]
+    lines = [f"{band} ({tiles} tile{'' if tiles == 1 else 's'})"]
     if band == "near":
         lines.append("moving there: 1 action")
     elif band in ("distant", "far"):
