@@ -263,10 +263,10 @@ class MomentsRuleset(Ruleset, Checks, Attacks, Healing, MomentEconomy):
     # -- healing and the map ----------------------------------------------------------------------------------
     def heal(self, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
              modifiers: tuple[Term, ...] = ()) -> tuple[CheckResult, TurnEffects]:
-        spent = economy.spend(healer, {"actions": 1}) if healer.combatant is not None else ()
+        """Medical attention in a fight (its action is paid for by whoever takes it: `spend_action`)."""
         check, effects, notes = wounds.medical_attention(healer.character, patient.character,
                                                          checks.medical_goal(healer, options), dice)
-        return check, TurnEffects((*spent, *effects), notes)
+        return check, TurnEffects(effects, notes)
 
     def treatments(self, patient: Actor, options: Options, *, fighting: bool) -> list[Treatment]:
         open_ = wounds.treatable(patient.character)

@@ -128,7 +128,6 @@ def test_medical_attention_is_a_hard_int_test_per_wound():
     assert check.target.value == 36 and [t.label for t in check.target.terms] == ["3 x INT", "Medicine", "hard (/ 2)"]
     assert SetStatus("vera", "hp_lost", 4) in effects.effects
     assert SetStatus("vera", "wounds", "4 slicing treated; 3 crushing") in effects.effects
-    assert effects.effects[0].key == "actions_used"           # an action in a fight
     patient.status.update(hp_lost=4, wounds="4 slicing treated; 3 crushing")
     failed = RULES.treat("medical", healer, actor(patient), TypedDice([50]), {})[1]
     assert SetStatus("vera", "wounds", "4 slicing treated; 3 crushing barred") in failed.effects
