@@ -83,3 +83,11 @@ def test_the_bestiary_is_legal():
 
 def test_gear_helper_copies():
     assert gear("Sword")[0].catalogue_id == "moments-sword"
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4])
+def test_quick_npcs_are_trained_in_every_weapon_they_carry(level):
+    npc = RULES.quick_npc("Guard", level)
+    trained = sheet.bonuses(npc)
+    for weapon in (i for i in npc.equipment if i.kind is ItemKind.WEAPON):
+        assert weapon.stats["skill"] in trained, weapon.name
