@@ -354,9 +354,9 @@ class Attacks(ABC):
         return {}
 
     def reaction_odds(self, request: AttackRequest, options: Options) -> Mapping[str, AttackOdds]:
-        """The odds of the attack for each reaction the target may choose when it comes (a parry, a block, a dodge),
-        by the target input's value, for the GM to compare before the defender picks; empty where targets do not
-        react."""
+        """The odds of the attack for each reaction the target may choose when it comes, by the reaction's name in
+        the rules' words ("No reaction", "Parry"), for the GM to compare before the defender picks; empty where
+        targets do not react."""
         return {}
 
     def resolve_landed(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:

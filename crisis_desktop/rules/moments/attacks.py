@@ -32,14 +32,15 @@ from crisis_desktop.rules.moments.options import option
 REACTIONS = ("none", "parry", "block", "dodge")
 REACTION_WORDS = {"parry": "parries", "block": "blocks", "dodge": "dodges"}
 REACTION_STEPS = {"none": 0, "parry": 0, "block": -1, "dodge": 1}
+REACTION_NAMES = {"none": "No reaction", "parry": "Parry", "block": "Block", "dodge": "Dodge"}
 BANDS = ("close", "near", "distant", "far")
 DIFFICULTIES = ("easy", "normal", "hard")
 NONE = "none"
 
 
-def _bonus_choice(actor: Actor, key: str, label: str, default: str) -> FieldSpec:
+def _bonus_choice(actor: Actor, key: str, label: str, default: str, group: str) -> FieldSpec:
     names = sorted(sheet.bonuses(actor.character))
-    return FieldSpec(key, label, FieldKind.CHOICE, "Bonus", default if default in names else NONE,
+    return FieldSpec(key, label, FieldKind.CHOICE, group, default if default in names else NONE,
                      choices=(NONE, *names), help="The single best skill or vocation that applies.")
 
 
@@ -49,7 +50,7 @@ def weapon_skill(weapon: EquipmentItem | None) -> str:
 
 
 def attack_inputs(attacker: Actor, weapon: EquipmentItem) -> list[FieldSpec]:
-    return [_bonus_choice(attacker, "bonus", "Attacker's bonus", weapon_skill(weapon)),
+    return [_bonus_choice(attacker, "bonus", "Attacker's bonus", weapon_skill(weapon), "Attack"),
             FieldSpec("difficulty", "Difficulty", FieldKind.CHOICE, "Attack", "normal", choices=DIFFICULTIES,
                       help="The referee's ruling: easy doubles the goal, hard halves it.")]
 
@@ -60,7 +61,8 @@ def target_inputs(target: Actor) -> list[FieldSpec]:
                       choice_labels=("No reaction", "Parry (opposed BOD)", "Block (easy opposed BOD, shield)",
                                      "Dodge (hard opposed BOD)"),
                       help="What the target does when the attack comes; it spends a reaction."),
-            _bonus_choice(target, "defence_bonus", "Target's bonus", weapon_skill(held[0] if held else None)),
+            _bonus_choice(target, "defence_bonus", "Target's bonus", weapon_skill(held[0] if held else None),
+                          "Target"),
             FieldSpec("range", "Range", FieldKind.CHOICE, "Target", "close", choices=BANDS,
                       help="close (melee), near (about 10 m), distant (about 50 m), far (still visible).")]
 
@@ -191,8 +193,8 @@ def odds_of(p: Plan, options: Options) -> AttackOdds:
 
 
 def reaction_odds(request: AttackRequest, options: Options) -> dict[str, AttackOdds]:
-    """The odds of the attack for each reaction the target may choose now (block only with a shield; none when it
-    has no reaction left)."""
+    """The odds of the attack for each reaction the target may choose now, by its name (a block only with a shield; only
+    no reaction when it has none left)."""
     out: dict[str, AttackOdds] = {}
     aimed = request.targets[0]
     for reaction in REACTIONS:
@@ -200,7 +202,7 @@ def reaction_odds(request: AttackRequest, options: Options) -> dict[str, AttackO
         changed = AttackRequest(request.attacker, request.weapon, (type(aimed)(aimed.actor, inputs),),
                                 request.inputs)
         try:
-            out[reaction] = odds_of(plan(changed, options), options)
+            out[REACTION_NAMES[reaction]] = odds_of(plan(changed, options), options)
         except ValueError:
             continue
     return out

@@ -105,12 +105,12 @@ def test_an_attack_needs_an_action_left():
 
 def test_the_odds_of_each_reaction():
     odds = RULES.reaction_odds(request(actor(vera()), actor(brann())), {})
-    assert set(odds) == {"none", "parry", "dodge"}                # no shield: no block
-    assert odds["none"].hit == pytest.approx(0.65)
-    assert odds["parry"].hit < odds["dodge"].hit < odds["none"].hit
+    assert set(odds) == {"No reaction", "Parry", "Dodge"}         # no shield: no block
+    assert odds["No reaction"].hit == pytest.approx(0.65)
+    assert odds["Parry"].hit < odds["Dodge"].hit < odds["No reaction"].hit
     shielded = RULES.reaction_odds(request(actor(brann()), actor(vera())), {})
-    assert set(shielded) == {"none", "parry", "block", "dodge"}
-    assert shielded["block"].hit < shielded["parry"].hit
+    assert set(shielded) == {"No reaction", "Parry", "Block", "Dodge"}
+    assert shielded["Block"].hit < shielded["Parry"].hit
     for one in (*odds.values(), *shielded.values()):
         assert sum(one.damage.values()) == pytest.approx(1)
         assert 0 <= one.drop_target <= one.hit
