@@ -78,8 +78,10 @@ def stance(actor: Actor) -> Stance:
 
 
 def steps(actor: Actor) -> int:
-    """Steps harder (positive) or easier (negative) the actor's tests are this moment, by its declaration."""
-    return stance(actor).steps if actor.combatant is not None else 0
+    """Steps harder (positive) or easier (negative) the actor's tests are this moment: by its declaration, and one
+    harder while it is encumbered."""
+    declared = stance(actor).steps if actor.combatant is not None else 0
+    return declared + (1 if actor.character.has_condition("encumbered") else 0)
 
 
 def actions_left(actor: Actor) -> int:
@@ -137,6 +139,8 @@ def available_actions(actor: Actor, fighting: StateRole, state_text: str) -> lis
     out = []
     for spec in ACTION_SPECS:
         reason = state_text if fighting is not StateRole.FIGHTING else (price_reason(actor, spec.cost) or "")
+        if not reason and spec.key == "move_distant" and actor.character.has_condition("encumbered"):
+            reason = f"{actor.name} is encumbered: it moves somewhere near only"
         out.append(ActionAvailability(spec, spec.cost, not reason, reason))
     return out
 
@@ -145,4 +149,6 @@ def spend_action(actor: Actor, key: str) -> TurnEffects:
     spec = next((a for a in ACTION_SPECS if a.key == key), None)
     if spec is None:
         raise ValueError(f"The moments rules have no action {key!r}")
+    if key == "move_distant" and actor.character.has_condition("encumbered"):
+        raise ValueError(f"{actor.name} is encumbered: it moves somewhere near only")
     return TurnEffects(spend(actor, spec.cost))

@@ -98,3 +98,17 @@ def test_taking_actions_spends_them_with_reasons():
                  if a.action.key == "move_distant")
     assert not focus.allowed and focus.reason == "Vera has no reaction left this moment (Action only, one step " \
                                                  "easier)"
+
+
+def test_encumbered_every_test_is_harder_and_moves_are_near_only():
+    from crisis_desktop.domain import ConditionState
+
+    laden = vera()
+    laden.conditions.append(ConditionState(key="encumbered"))
+    assert RULES.check(RULES.check_request(actor(laden), "bod", {}), TypedDice([1]), {}).target.value == 18
+    focused = actor(laden, stance="focus_action")                      # easier and harder cancel
+    assert RULES.check(RULES.check_request(focused, "bod", {}), TypedDice([1]), {}).target.value == 36
+    distant = next(a for a in RULES.available_actions(actor(laden), {}) if a.action.key == "move_distant")
+    assert not distant.allowed and distant.reason == "Vera is encumbered: it moves somewhere near only"
+    with pytest.raises(ValueError, match="moves somewhere near only"):
+        RULES.spend_action(actor(laden), "move_distant", {})
