@@ -144,7 +144,8 @@ class DeclareResolveFlow(RoundFlow):
             left = s.left.get(cid, {})
             status += " · reaction left" if left.get("reaction", True) else " · reaction used"
             current = cid == s.resolving or (s.stage == DECLARE_STAGE and bool(waiting) and waiting[0] == cid)
-            rows.append(OrderRow(cid, _ordinal(number), status, current))
+            announced = f"declared: {self._label(fight, cid, s.declared[cid])}" if cid in s.declared else ""
+            rows.append(OrderRow(cid, _ordinal(number), status, current, announced=announced))
         return rows
 
     def round_label(self, fight: Fight) -> str:
