@@ -8,24 +8,35 @@ import sys
 from crisis_desktop.storage.paths import AppPaths
 
 
+def _common(command: argparse.ArgumentParser) -> None:
+    """Options of the whole program that a command also takes after its name (`export --data-dir D ...`).
+    SUPPRESS keeps one given before the command from being reset by the command's default."""
+    command.add_argument("--campaign", metavar="NAME_OR_PATH", default=argparse.SUPPRESS)
+    command.add_argument("--data-dir", metavar="PATH", default=argparse.SUPPRESS,
+                         help="folder for campaigns, backups and settings (as before the command)")
+
+
 def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     info = sub.add_parser("info", help="list campaigns, or summarise one (--campaign)")
-    # SUPPRESS keeps a --campaign given before the command from being reset by this default.
-    info.add_argument("--campaign", metavar="NAME_OR_PATH", default=argparse.SUPPRESS)
+    _common(info)
     info.set_defaults(run=run_info)
 
     export = sub.add_parser(
         "export", help="write character sheets as one PDF (a page each) or one HTML/Markdown file each",
     )
-    export.add_argument("--campaign", metavar="NAME_OR_PATH", default=argparse.SUPPRESS)
+    _common(export)
     export.add_argument("--character", metavar="NAME", action="append", default=[],
                         help="a character to export (repeat for more); all characters when left out")
     export.add_argument("--format", choices=("pdf", "html", "md"), default="pdf")
     export.add_argument("--output", metavar="DIR", required=True, help="folder the files are written to")
     export.add_argument("--paper", choices=("a4", "letter"), default="a4", help="PDF page size")
     export.add_argument("--force", action="store_true", help="replace files that exist already")
+    export.add_argument("--npc-blocks", action="store_true",
+                        help="print NPCs as compact stat blocks, several to a page (in PDF after the PCs' sheets; "
+                             "in HTML and Markdown one file of them all)")
     export.add_argument("--template-dir", metavar="DIR",
-                        help="folder with your own sheet.html / sheet.md (default: <data dir>/templates)")
+                        help="folder with your own sheet.html, sheet.md, npc-blocks.html, npc-blocks.md "
+                             "(default: <data dir>/templates)")
     export.set_defaults(run=run_export)
 
 
@@ -56,12 +67,17 @@ def run_export(args: argparse.Namespace, paths: AppPaths) -> int:
     import logging
     from pathlib import Path
 
-    from crisis_desktop.export.output import ExportError
+    from crisis_desktop.export.output import ExportError, FilesExist
     from crisis_desktop.export.run import export_sheets, pick_characters
     from crisis_desktop.storage.campaign_store import CampaignFileError, CampaignStore
 
     if not getattr(args, "campaign", None):
         print("crisis-desktop: export needs --campaign NAME", file=sys.stderr)
+        return 2
+    if args.template_dir and not Path(args.template_dir).is_dir():
+        # Named on purpose: a typo must not quietly give the built-in sheets.
+        print(f"crisis-desktop: the template folder {args.template_dir} does not exist (or is not a folder)",
+              file=sys.stderr)
         return 2
     template_dir = Path(args.template_dir) if args.template_dir else paths.data_dir / "templates"
     try:
@@ -70,9 +86,12 @@ def run_export(args: argparse.Namespace, paths: AppPaths) -> int:
         characters = pick_characters(campaign, args.character)
         written = export_sheets(
             campaign, characters, args.format, Path(args.output), paper=args.paper, force=args.force,
-            template_dir=template_dir,
+            template_dir=template_dir, npc_blocks=args.npc_blocks,
             progress=lambda i, n, sheet: print(f"{i}/{n} {sheet.name}", flush=True),
         )
+    except FilesExist as exc:
+        print(f"crisis-desktop: {exc} (use --force to replace them, or choose another --output)", file=sys.stderr)
+        return 2
     except (LookupError, CampaignFileError, ExportError, OSError) as exc:
         logging.getLogger(__name__).warning("Export failed: %s", exc)
         print(f"crisis-desktop: {exc}", file=sys.stderr)

@@ -2,22 +2,13 @@
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
-from pydantic import ValidationError
-
 from crisis_desktop.controller.changes import ChangeSet
-from crisis_desktop.controller.character_commands import (
-    _MISSING,
-    _put,
-    _reason,
-    checked_item_stat,
-    normalise_tags,
-)
+from crisis_desktop.controller.character_commands import ItemEdit
 from crisis_desktop.controller.commands import Command
 from crisis_desktop.domain import Campaign, EquipmentItem, ItemKind, new_id
-from crisis_desktop.rules.base import FieldKind, Ruleset
+from crisis_desktop.rules.base import Ruleset
 
 # The catalogue lives in one campaign field; views listen for it.
 CATALOGUE_FIELD = "equipment"
@@ -95,57 +86,23 @@ def duplicate_catalogue_item(campaign: Campaign, ruleset: Ruleset, item_id: str)
                             text=f"Duplicate {source.name} in the catalogue")
 
 
-class SetCatalogueValue(Command):
+class SetCatalogueValue(ItemEdit):
     """Set a catalogue entry's name, notes or tags (`field`), or one of its ruleset stats (`stats.<key>`),
     validated as the sheet validates a carried item. Notes are the GM's: they are never printed."""
 
     _PLAIN = {"name": "Name", "notes": "Notes", "tags": "Tags"}
+    _MERGING_PLAIN = frozenset(_PLAIN)
+    _WHERE = "catalogue"
 
     def __init__(self, campaign: Campaign, ruleset: Ruleset, item_id: str, field: str, value: Any) -> None:
         item = catalogue_entry(campaign, item_id)
-        if field.startswith("stats."):
-            spec = checked_item_stat(ruleset, item, field.removeprefix("stats."), value)
-            label = spec.label
-            self.old = copy.deepcopy(item.stats.get(spec.key, _MISSING))
-            self.new = _MISSING if value is None and not spec.required else value
-            merging = spec.kind in (FieldKind.TEXT, FieldKind.DICE, FieldKind.INT)
-        elif field in self._PLAIN:
-            label = self._PLAIN[field]
-            if field == "tags":
-                value = normalise_tags(value)
-            if field == "name" and isinstance(value, str) and not value.strip():
-                raise ValueError("Name: an item needs a name")
-            probe = item.model_copy()
-            try:
-                EquipmentItem.__pydantic_validator__.validate_assignment(probe, field, value)
-            except ValidationError as exc:
-                raise ValueError(_reason(label, exc)) from None
-            self.old = copy.deepcopy(getattr(item, field))
-            self.new = copy.deepcopy(getattr(probe, field))
-            merging = True
-        else:
-            raise ValueError(f"The catalogue field {field!r} cannot be edited")
+        label, merging = self._check(ruleset, item, field, value)
         self.item_id = item_id
-        self.field = field
         self.text = f"Set {label} of {item.name} in the catalogue"
         self.merge_key = ("catalogue", item_id, field) if merging else None
 
-    def _set(self, campaign: Campaign, value: Any) -> ChangeSet:
-        item = catalogue_entry(campaign, self.item_id)
-        if self.field.startswith("stats."):
-            _put(item.stats, self.field.removeprefix("stats."), copy.deepcopy(value))
-        else:
-            setattr(item, self.field, copy.deepcopy(value))
+    def _item(self, campaign: Campaign) -> EquipmentItem:
+        return catalogue_entry(campaign, self.item_id)
+
+    def _changes(self) -> ChangeSet:
         return _CHANGED
-
-    def apply(self, campaign: Campaign) -> ChangeSet:
-        return self._set(campaign, self.new)
-
-    def revert(self, campaign: Campaign) -> ChangeSet:
-        return self._set(campaign, self.old)
-
-    def merge(self, other: Command) -> bool:
-        if isinstance(other, SetCatalogueValue) and self.merge_key is not None and other.merge_key == self.merge_key:
-            self.new = other.new
-            return True
-        return False

@@ -387,48 +387,58 @@ def checked_item_stat(ruleset: Ruleset, item: EquipmentItem, key: str, value: An
     return spec
 
 
-class SetItemValue(Command):
-    """Set a carried item's name, equipped flag or notes (`field`), or one of its ruleset stats (`stats.<key>`)."""
+class ItemEdit(Command):
+    """Setting one field of an item: its name and the other plain fields of `_PLAIN` (field: label), or one of its
+    ruleset stats (`stats.<key>`), checked as the sheet checks it. Subclasses say where the item is (`_item`) and
+    what the change touches (`_changes`)."""
 
-    _PLAIN = {"name": "Name", "equipped": "Equipped", "notes": "Notes"}
+    _PLAIN: dict[str, str] = {}
+    _MERGING_PLAIN: frozenset[str] = frozenset()   # plain fields whose typing merges into one undo step
+    _WHERE = "item"                                # how a refusal names the fields ("the item field 'x'")
 
-    def __init__(self, campaign: Campaign, ruleset: Ruleset, character_id: str, item_id: str, field: str,
-                 value: Any) -> None:
-        character = campaign.character(character_id)
-        item = character.item(item_id)
+    field: str
+    old: Any
+    new: Any
+    merge_key: tuple[str, ...] | None
+
+    def _check(self, ruleset: Ruleset, item: EquipmentItem, field: str, value: Any) -> tuple[str, bool]:
+        """Check `value` for `field` of `item` and keep the old and the new value; the field's label, and whether
+        edits of it merge. ValueError with the reason when the value is refused."""
+        self.field = field
         if field.startswith("stats."):
             spec = checked_item_stat(ruleset, item, field.removeprefix("stats."), value)
-            label = spec.label
             self.old = copy.deepcopy(item.stats.get(spec.key, _MISSING))
             self.new = _MISSING if value is None else value  # an optional value emptied: the key goes
-            merging = spec.kind in (FieldKind.TEXT, FieldKind.DICE, FieldKind.INT)
-        elif field in self._PLAIN:
-            label = self._PLAIN[field]
-            if field == "name" and isinstance(value, str) and not value.strip():
-                raise ValueError("Name: an item needs a name")
-            probe = item.model_copy()
-            try:
-                EquipmentItem.__pydantic_validator__.validate_assignment(probe, field, value)
-            except ValidationError as exc:
-                raise ValueError(_reason(label, exc)) from None
-            self.old = copy.deepcopy(getattr(item, field))
-            self.new = getattr(probe, field)
-            merging = field != "equipped"
-        else:
-            raise ValueError(f"The item field {field!r} cannot be edited")
-        self.character_id = character_id
-        self.item_id = item_id
-        self.field = field
-        self.text = f"Set {label} of {item.name} ({character.name})"
-        self.merge_key = ("item", character_id, item_id, field) if merging else None
+            return spec.label, spec.kind in (FieldKind.TEXT, FieldKind.DICE, FieldKind.INT)
+        if field not in self._PLAIN:
+            raise ValueError(f"The {self._WHERE} field {field!r} cannot be edited")
+        label = self._PLAIN[field]
+        if field == "tags":
+            value = normalise_tags(value)
+        if field == "name" and isinstance(value, str) and not value.strip():
+            raise ValueError("Name: an item needs a name")
+        probe = item.model_copy()
+        try:
+            EquipmentItem.__pydantic_validator__.validate_assignment(probe, field, value)
+        except ValidationError as exc:
+            raise ValueError(_reason(label, exc)) from None
+        self.old = copy.deepcopy(getattr(item, field))
+        self.new = copy.deepcopy(getattr(probe, field))
+        return label, field in self._MERGING_PLAIN
+
+    def _item(self, campaign: Campaign) -> EquipmentItem:
+        raise NotImplementedError
+
+    def _changes(self) -> ChangeSet:
+        raise NotImplementedError
 
     def _set(self, campaign: Campaign, value: Any) -> ChangeSet:
-        item = campaign.character(self.character_id).item(self.item_id)
+        item = self._item(campaign)
         if self.field.startswith("stats."):
             _put(item.stats, self.field.removeprefix("stats."), copy.deepcopy(value))
         else:
             setattr(item, self.field, copy.deepcopy(value))
-        return ChangeSet(characters=frozenset({self.character_id}))
+        return self._changes()
 
     def apply(self, campaign: Campaign) -> ChangeSet:
         return self._set(campaign, self.new)
@@ -437,10 +447,34 @@ class SetItemValue(Command):
         return self._set(campaign, self.old)
 
     def merge(self, other: Command) -> bool:
-        if isinstance(other, SetItemValue) and self.merge_key is not None and other.merge_key == self.merge_key:
+        if isinstance(other, ItemEdit) and type(other) is type(self) and self.merge_key is not None \
+                and other.merge_key == self.merge_key:
             self.new = other.new
             return True
         return False
+
+
+class SetItemValue(ItemEdit):
+    """Set a carried item's name, equipped flag or notes (`field`), or one of its ruleset stats (`stats.<key>`)."""
+
+    _PLAIN = {"name": "Name", "equipped": "Equipped", "notes": "Notes"}
+    _MERGING_PLAIN = frozenset({"name", "notes"})
+
+    def __init__(self, campaign: Campaign, ruleset: Ruleset, character_id: str, item_id: str, field: str,
+                 value: Any) -> None:
+        character = campaign.character(character_id)
+        item = character.item(item_id)
+        label, merging = self._check(ruleset, item, field, value)
+        self.character_id = character_id
+        self.item_id = item_id
+        self.text = f"Set {label} of {item.name} ({character.name})"
+        self.merge_key = ("item", character_id, item_id, field) if merging else None
+
+    def _item(self, campaign: Campaign) -> EquipmentItem:
+        return campaign.character(self.character_id).item(self.item_id)
+
+    def _changes(self) -> ChangeSet:
+        return ChangeSet(characters=frozenset({self.character_id}))
 
 
 # --------------------------------------------------------------------------- conditions

@@ -9,9 +9,7 @@ import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
 
-from crisis_desktop.resources_access import resource
 from crisis_desktop.storage.atomic import fsync_folder, temp_name_for
-from crisis_desktop.storage.regular_files import read_regular_file, reason_of
 
 _SLUG_MAX = 80
 # File systems allow 255 bytes per name (ext4, APFS; NTFS 255 UTF-16 units, never more than the UTF-8 bytes).
@@ -26,6 +24,16 @@ _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lp
 
 class ExportError(Exception):
     """An export that cannot go ahead, with the reason in plain words."""
+
+
+class FilesExist(ExportError):
+    """The files of an export are there already (from an earlier export): the one refusal a user may overrule,
+    by replacing them (the window asks; the command line takes --force)."""
+
+    def __init__(self, paths: list[Path]) -> None:
+        self.paths = paths
+        names = ", ".join(p.name for p in paths[:5]) + (" …" if len(paths) > 5 else "")
+        super().__init__(f"{len(paths)} file(s) exist already in {paths[0].parent}: {names}")
 
 
 def slug(name: str, fallback: str = "character") -> str:
@@ -68,14 +76,12 @@ def target_paths(folder: Path, names: Iterable[str], suffix: str) -> list[Path]:
 
 
 def check_free(paths: Iterable[Path], force: bool) -> None:
-    """ExportError naming the files that exist already, unless `force` says to replace them."""
+    """FilesExist naming the files that exist already, unless `force` says to replace them."""
     if force:
         return
     existing = [p for p in paths if p.exists()]
     if existing:
-        names = ", ".join(p.name for p in existing[:5]) + (" …" if len(existing) > 5 else "")
-        raise ExportError(f"{len(existing)} file(s) exist already in {existing[0].parent}: {names} "
-                          "(use --force, or choose another folder, to replace them)")
+        raise FilesExist(existing)
 
 
 def write_files(contents: dict[Path, bytes], force: bool) -> None:
@@ -146,21 +152,3 @@ def _undo(staged: dict[Path, Path], aside: dict[Path, Path], placed: list[Path],
     for folder in reversed(made):
         with contextlib.suppress(OSError):
             folder.rmdir()
-
-
-def load_template(filename: str, template_dir: Path | None = None) -> str:
-    """A sheet template: the user's copy in `template_dir` if there is one, else the bundled one."""
-    if template_dir is not None:
-        custom = Path(template_dir) / filename
-        if custom.exists():
-            # Only a regular file is read: a FIFO of that name would hang the export, a device never end.
-            try:
-                raw = read_regular_file(custom, MAX_TEMPLATE_BYTES)
-            except OSError as exc:
-                raise ExportError(f"The template {custom} was not read: {reason_of(exc)}") from None
-            try:
-                return raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise ExportError(f"The template {custom} is not UTF-8 text (invalid byte at offset "
-                                  f"{exc.start})") from None
-    return resource("templates", filename).read_text(encoding="utf-8")

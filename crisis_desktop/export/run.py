@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import base64
+import binascii
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from crisis_desktop.domain import Campaign, Character
-from crisis_desktop.export.output import ExportError, check_free, slug, target_paths, write_files
+from crisis_desktop.export.output import ExportError, check_free, fitted, slug, target_paths, write_files
 from crisis_desktop.export.sheet import Sheet, build_sheet
 from crisis_desktop.rules.registry import get_ruleset
 
@@ -34,10 +37,14 @@ def pdf_path(folder: Path, campaign: Campaign) -> Path:
 
 def export_sheets(campaign: Campaign, characters: Sequence[Character], fmt: str, folder: Path, *,
                   paper: str = "a4", force: bool = False, template_dir: Path | None = None,
+                  npc_blocks: bool = False,
                   progress: Callable[[int, int, Sheet], None] | None = None) -> list[Path]:
     """Writes the sheets and returns the files written.
 
-    PDF: one file with one page per character. HTML and Markdown: one file per character, named after it.
+    PDF: one file, each character from a new page (a long sheet continues on the next). HTML and Markdown: one
+    file per character, named after it; a Markdown sheet links its portrait as an image file beside it. With
+    `npc_blocks` the NPCs are printed together as compact stat blocks (after the PCs in the PDF; in one
+    "<campaign>-npcs" file for HTML and Markdown).
     Nothing is written if any target exists already and `force` is not set (ExportError says which).
     """
     if fmt not in FORMATS:
@@ -58,17 +65,74 @@ def export_sheets(campaign: Campaign, characters: Sequence[Character], fmt: str,
 
         target = pdf_path(folder, campaign)
         check_free([target], force)   # before rendering: a refusal should not cost the whole render
-        data = render_pdf_bytes(sheets, paper, template_dir, report)
+        data = render_pdf_bytes(sheets, paper, template_dir, report, npc_blocks=npc_blocks)
         write_files({target: data}, force)
         return [target]
-    if fmt == "html":
-        from crisis_desktop.export.html import render_html as render
-    else:
-        from crisis_desktop.export.markdown import render_markdown as render
-    paths = target_paths(folder, [s.name for s in sheets], SUFFIXES[fmt])
-    contents = {}
-    for i, (path, sheet) in enumerate(zip(paths, sheets, strict=True)):
+    blocks = [s for s in sheets if s.is_npc] if npc_blocks else []
+    singles = [s for s in sheets if s not in blocks]
+    names = [s.name for s in singles] + ([slug(campaign.name, "campaign") + "-npcs"] if blocks else [])
+    paths = target_paths(folder, names, SUFFIXES[fmt])
+    contents: dict[Path, bytes] = {}
+    for i, sheet in enumerate(sheets):
         report(i, sheet)
-        contents[path] = render(sheet, template_dir).encode("utf-8")
+    for path, sheet in zip(paths, singles, strict=False):
+        if fmt == "md":
+            sheet, image = _portrait_file(sheet, path)
+            if image is not None:
+                contents[image[0]] = image[1]
+            sheet, drawings = _die_files(sheet, path)
+            contents.update(drawings)
+        contents[path] = _render(fmt, sheet, template_dir).encode("utf-8")
+    if blocks:
+        title = f"{campaign.name}: NPCs"
+        if fmt == "md":
+            from crisis_desktop.export.markdown import render_npc_blocks_markdown
+
+            text = render_npc_blocks_markdown(blocks, title, template_dir)
+        else:
+            from crisis_desktop.export.html import render_npc_blocks_html
+
+            text = render_npc_blocks_html(blocks, title, template_dir)
+        contents[paths[-1]] = text.encode("utf-8")
     write_files(contents, force)
-    return paths
+    return list(contents)
+
+
+def _render(fmt: str, sheet: Sheet, template_dir: Path | None) -> str:
+    if fmt == "html":
+        from crisis_desktop.export.html import render_html
+
+        return render_html(sheet, template_dir)
+    from crisis_desktop.export.markdown import render_markdown
+
+    return render_markdown(sheet, template_dir)
+
+
+_IMAGE_TYPES = {"image/png": ".png", "image/jpeg": ".jpg", "image/gif": ".gif", "image/webp": ".webp",
+                "image/svg+xml": ".svg", "image/bmp": ".bmp"}
+
+
+def _die_files(sheet: Sheet, page: Path) -> tuple[Sheet, dict[Path, bytes]]:
+    """For a Markdown sheet: the drawing of each die of symbols its pools use, as an SVG file beside the page
+    ("kara-ability.svg"), and the sheet linking those files."""
+    files = {page.with_name(fitted(page.stem, f"-{d.key}.svg") + f"-{d.key}.svg"): d for d in sheet.dice}
+    return (replace(sheet, die_files=tuple((d.key, path.name) for path, d in files.items())),
+            {path: d.svg.encode("utf-8") for path, d in files.items()})
+
+
+def _portrait_file(sheet: Sheet, page: Path) -> tuple[Sheet, tuple[Path, bytes] | None]:
+    """For a Markdown sheet: its portrait (a data URI) as an image file beside the page ("vera-portrait.png"),
+    and the sheet linking that file; a portrait that does not decode is left out."""
+    if not sheet.portrait:
+        return sheet, None
+    head, _, payload = sheet.portrait.partition(",")
+    mime = head.removeprefix("data:").split(";")[0].lower()
+    suffix = _IMAGE_TYPES.get(mime)
+    if suffix is None or ";base64" not in head:
+        return replace(sheet, portrait=None), None
+    try:
+        data = base64.b64decode(payload, validate=True)
+    except (binascii.Error, ValueError):
+        return replace(sheet, portrait=None), None
+    image = page.with_name(fitted(page.stem, f"-portrait{suffix}") + f"-portrait{suffix}")
+    return replace(sheet, portrait_file=image.name), (image, data)

@@ -752,6 +752,7 @@ class MainWindow(QMainWindow):
 
             self.characters = CharactersView()
             self.characters.message.connect(self._show_message)
+            self.characters.use_settings(self.settings.ui, self._save_settings)
             self._characters_layout.addWidget(self.characters)
         if self.characters is not None:
             self.characters.set_document(self.document)

@@ -79,6 +79,30 @@ def test_the_parser_alone_tells_a_campaign_from_a_command(campaign_file):
     assert args.command == "export" and not hasattr(args, "open_path") and args.data_dir == "somewhere"
 
 
+def test_data_dir_may_come_after_the_command(paths, opened, capsys, tmp_path):
+    parser = build_parser()
+    args = parser.parse_args(["export", "--data-dir", "after", "--campaign", "Demo", "--output", "out"])
+    assert args.data_dir == "after"
+    args = parser.parse_args(["--data-dir", "before", "info"])
+    assert args.data_dir == "before"   # not reset by the command's own option
+    assert main(["info", "--data-dir", str(paths.data_dir), "--campaign", "Demo"]) == 0
+    assert "4 PCs, 6 NPCs" in capsys.readouterr().out
+    out = tmp_path / "out"
+    assert main(["export", "--data-dir", str(paths.data_dir), "--campaign", "Demo", "--format", "md",
+                 "--character", "Wolf", "--output", str(out)]) == 0
+    assert [p.name for p in out.iterdir()] == ["wolf.md"]
+    assert opened == []
+
+
+def test_a_template_folder_that_does_not_exist_is_an_error(paths, capsys, tmp_path):
+    out = tmp_path / "out"
+    missing = tmp_path / "no-such-templates"
+    assert main(["--data-dir", str(paths.data_dir), "export", "--campaign", "Demo", "--format", "md",
+                 "--template-dir", str(missing), "--output", str(out)]) == 2
+    assert f"the template folder {missing} does not exist" in capsys.readouterr().err
+    assert not out.exists()
+
+
 def _error(capsys, argv: list[str]) -> str:
     with pytest.raises(SystemExit) as stop:
         main(argv)

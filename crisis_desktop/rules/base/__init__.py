@@ -40,6 +40,8 @@ from crisis_desktop.rules.base.sheet import (
     OverrideField,
     OverrideKind,
     RuleOption,
+    SheetTrack,
+    StatRoll,
     at_most_field,
 )
 from crisis_desktop.rules.base.state import Actor, BarRole, ResourceSpec, StateLabel, StateRole
@@ -52,6 +54,6 @@ __all__ = [
     "ConditionSpec", "ContestResult", "Cost", "CoverLevel", "Currency", "DamageResult", "Effect", "Explained",
     "FieldKind", "FieldSpec", "Healing", "InitiativeEntry", "Options", "Outcome", "OverrideField", "OverrideKind",
     "RemoveCondition", "ResourceSpec", "RuleOption", "Ruleset", "SetItemStat", "SetResource", "SetStatus",
-    "SpendBudget", "SpendChoice", "SpendPick",
-    "StateLabel", "StateRole", "Term", "Treatment", "TurnEffects", "UseUpItem", "at_most_field",
+    "SheetTrack", "SpendBudget", "SpendChoice", "SpendPick",
+    "StateLabel", "StateRole", "StatRoll", "Term", "Treatment", "TurnEffects", "UseUpItem", "at_most_field",
 ]

@@ -30,8 +30,10 @@ from crisis_desktop.rules.base.sheet import (
     OverrideField,
     OverrideKind,
     RuleOption,
+    SheetTrack,
+    StatRoll,
 )
-from crisis_desktop.rules.base.state import Actor, ResourceSpec, StateLabel
+from crisis_desktop.rules.base.state import Actor, BarRole, ResourceSpec, StateLabel
 from crisis_desktop.rules.base.treatments import Treatment
 from crisis_desktop.rules.base.values import Explained, Options, Term
 from crisis_desktop.rules.dice import DiceSource, DieKind
@@ -200,6 +202,31 @@ class Ruleset(ABC):
 
     @abstractmethod
     def state(self, character: Character, options: Options) -> StateLabel: ...
+
+    # ------------------------------------------------------------------ printed sheets
+
+    def sheet_roll(self, character: Character, key: str, options: Options) -> StatRoll | None:
+        """What a check of the sheet stat `key` really rolls, when the printed sheet should show more than the
+        stored value (an untrained skill's die, a roll-under target, a dice pool); None by default."""
+        return None
+
+    def sheet_roll_heading(self) -> str:
+        """The heading of the printed sheets' roll column ("Roll", "Target"); a line under the stats explains
+        it (`sheet_roll_legend`)."""
+        return "Roll"
+
+    def sheet_roll_legend(self) -> str:
+        """One line explaining the roll column of printed sheets ("Roll 3d6 at or under the target"); empty by
+        default."""
+        return ""
+
+    def sheet_tracks(self, character: Character, options: Options) -> list[SheetTrack]:
+        """What a player ticks off on the printed sheet: by default a track per bar of the board outside a fight
+        (health, durability...), without the action bars. Systems add ammunition and the like."""
+        return [SheetTrack(bar.label, bar.maximum, max(0, bar.maximum - bar.current) if bar.lower_is_worse
+                           else bar.current)
+                for bar in self.resources(Actor(character), options)
+                if bar.role is not BarRole.ACTIONS and bar.maximum > 0]
 
     def override_fields(self, actor: Actor, options: Options) -> list[OverrideField]:
         """The values the GM may override for this combatant: only those that apply to it (no AP where it

@@ -140,3 +140,26 @@ class ConditionSpec:
     key: str
     label: str
     effect: str            # plain text for the tooltip: "Pace halved"
+
+
+@dataclass(frozen=True)
+class StatRoll:
+    """What a check of one sheet stat really rolls, as a printed sheet shows it beside the stored value: the die an
+    untrained skill rolls ("d4"), a roll-under target ("12"), a dice pool ("2 Ability, 1 Proficiency").
+
+    `pool` lists the pool by die kind, (DieKind key, count) in the order drawn, for a sheet that draws the dice
+    as symbols; empty where the system rolls plain dice."""
+
+    text: str
+    note: str = ""                                  # "untrained", "Agility 12 + rank 1"
+    pool: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class SheetTrack:
+    """Something a player ticks off on paper: wounds, ammunition, durability. `boxes` in all, `marked` of them
+    already used (damage taken, rounds fired, durability lost) when the sheet was printed."""
+
+    label: str
+    boxes: int
+    marked: int = 0

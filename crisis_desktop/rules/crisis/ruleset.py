@@ -34,14 +34,27 @@ from crisis_desktop.rules.base import (
     ResourceSpec,
     RuleOption,
     Ruleset,
+    SheetTrack,
     StateLabel,
     StateRole,
+    StatRoll,
     Term,
     TurnEffects,
     at_most_field,
 )
 from crisis_desktop.rules.cover import CoverReading
-from crisis_desktop.rules.crisis import actions, attacks, checks, combat, damage, healing, initiative, sheet, stats
+from crisis_desktop.rules.crisis import (
+    actions,
+    attacks,
+    checks,
+    combat,
+    damage,
+    healing,
+    initiative,
+    printing,
+    sheet,
+    stats,
+)
 from crisis_desktop.rules.crisis import attack_inputs as crisis_inputs
 from crisis_desktop.rules.crisis import tables as crisis_tables
 from crisis_desktop.rules.crisis.cover import crisis_cover
@@ -199,6 +212,12 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Healing):
 
     def derived(self, character: Character, options: Options) -> dict[str, Explained]:
         return sheet.derived(character, options)
+
+    def sheet_roll(self, character: Character, key: str, options: Options) -> StatRoll | None:
+        return printing.sheet_roll(character, key, options)
+
+    def sheet_tracks(self, character: Character, options: Options) -> list[SheetTrack]:
+        return super().sheet_tracks(character, options) + printing.ammunition_tracks(character)
 
     def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
         c = actor.character

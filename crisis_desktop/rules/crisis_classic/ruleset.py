@@ -33,7 +33,9 @@ from crisis_desktop.rules.base import (
     ResourceSpec,
     RuleOption,
     Ruleset,
+    SheetTrack,
     StateLabel,
+    StatRoll,
     Term,
     TurnEffects,
     at_most_field,
@@ -42,7 +44,17 @@ from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.crisis import actions as crisis_actions
 from crisis_desktop.rules.crisis import attack_inputs as crisis_inputs
 from crisis_desktop.rules.crisis.cover import crisis_cover
-from crisis_desktop.rules.crisis_classic import checks, combat, combat_odds, damage, healing, sheet, tables, turns
+from crisis_desktop.rules.crisis_classic import (
+    checks,
+    combat,
+    combat_odds,
+    damage,
+    healing,
+    printing,
+    sheet,
+    tables,
+    turns,
+)
 from crisis_desktop.rules.crisis_classic.actions import resolve_action
 from crisis_desktop.rules.crisis_classic.movement import ClassicMovement, posture_of
 from crisis_desktop.rules.crisis_classic.options import RULE_OPTIONS
@@ -172,6 +184,18 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, Healing):
 
     def derived(self, character: Character, options: Options) -> dict[str, Explained]:
         return sheet.derived(character, options)
+
+    def sheet_roll(self, character: Character, key: str, options: Options) -> StatRoll | None:
+        return printing.sheet_roll(character, key)
+
+    def sheet_roll_heading(self) -> str:
+        return printing.HEADING
+
+    def sheet_roll_legend(self) -> str:
+        return printing.LEGEND
+
+    def sheet_tracks(self, character: Character, options: Options) -> list[SheetTrack]:
+        return super().sheet_tracks(character, options) + printing.ammunition_tracks(character)
 
     def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
         return sheet.resources(actor)

@@ -36,11 +36,13 @@ from crisis_desktop.rules.base import (
     ResourceSpec,
     RuleOption,
     Ruleset,
+    SheetTrack,
     SpendBudget,
     SpendChoice,
     SpendPick,
     StateLabel,
     StateRole,
+    StatRoll,
     Term,
     Treatment,
     TurnEffects,
@@ -58,6 +60,7 @@ from crisis_desktop.rules.genesys import (
     healing,
     initiative,
     narrative,
+    printing,
     sheet,
     spending,
     stats,
@@ -159,6 +162,18 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing):
 
     def derived(self, character: Character, options: Options) -> dict[str, Explained]:
         return sheet.derived(character, options)
+
+    def sheet_roll(self, character: Character, key: str, options: Options) -> StatRoll | None:
+        return printing.sheet_roll(character, key)
+
+    def sheet_roll_heading(self) -> str:
+        return printing.HEADING
+
+    def sheet_roll_legend(self) -> str:
+        return printing.LEGEND
+
+    def sheet_tracks(self, character: Character, options: Options) -> list[SheetTrack]:
+        return printing.tracks(character)
 
     def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
         c = actor.character

@@ -52,17 +52,18 @@ def parse_value(spec: FieldSpec, value: Any) -> StatValue:
         return value
 
 
-class EquipmentTableModel(QAbstractTableModel):
-    """Rows: the character's items of `kind`; columns: Name, the ruleset's item fields, Equipped.
-
-    Editing a cell builds a SetItemValue command and hands it to `push`; the model never assigns to
-    domain objects. A refused value keeps the old one and is explained through `editRefused`.
+class ItemRowsModel(QAbstractTableModel):
+    """What the tables of items share (a character's items, the campaign catalogue's entries): rows are items of
+    one `kind`, columns Name, the ruleset's item fields and one last column (`LAST`: "equipped" or "notes").
+    Rows follow the domain list by inserts and removals (`_sync`); an edit becomes a command handed to `push`,
+    and a refused one keeps the old value and is explained through `editRefused`.
 
     Signals:
         editRefused(str): the reason an edit was refused.
     """
 
     editRefused = Signal(str)
+    LAST = ""
 
     def __init__(self, kind: ItemKind, push: Callable[[Command], None], parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -70,24 +71,11 @@ class EquipmentTableModel(QAbstractTableModel):
         self._push = push
         self._campaign: Campaign | None = None
         self._ruleset: Ruleset | None = None
-        self._character_id: str | None = None
         self._specs: Sequence[FieldSpec] = ()
         self._items: list[EquipmentItem] = []
 
-    # -- feeding the model ---------------------------------------------------------------------
-    def set_character(self, campaign: Campaign | None, ruleset: Ruleset | None, character: Character | None) -> None:
-        """Show another character's items (a reset: the rows are a different list)."""
-        self.beginResetModel()
-        self._campaign = campaign
-        self._ruleset = ruleset
-        self._character_id = character.id if character else None
-        self._specs = tuple(ruleset.item_fields(self.kind)) if ruleset else ()
-        self._items = self._live_items(character)
-        self.endResetModel()
-
-    def refresh(self, character: Character) -> None:
-        """The shown character changed: remove, insert and update rows to match its items."""
-        live = self._live_items(character)
+    def _sync(self, live: list[EquipmentItem]) -> None:
+        """Remove, insert and update rows to match `live` (the items as the domain has them now)."""
         live_ids = [i.id for i in live]
         for row in reversed(range(len(self._items))):
             if self._items[row].id not in live_ids:
@@ -110,20 +98,49 @@ class EquipmentTableModel(QAbstractTableModel):
         if self._items:
             self.dataChanged.emit(self.index(0, 0), self.index(len(self._items) - 1, self.columnCount() - 1))
 
-    def _live_items(self, character: Character | None) -> list[EquipmentItem]:
-        return [i for i in character.equipment if i.kind is self.kind] if character else []
-
     def item_at(self, row: int) -> EquipmentItem:
         return self._items[row]
+
+    def row_of(self, item_id: str) -> int | None:
+        return next((row for row, item in enumerate(self._items) if item.id == item_id), None)
+
+    def spec_at(self, column: int) -> FieldSpec | None:
+        """The ruleset's field behind a column; None for the name and the last column."""
+        return self._column(column)[1] if 0 <= column < self.columnCount() else None
 
     def _column(self, column: int) -> tuple[str, FieldSpec | None]:
         """The command field behind a column, and its FieldSpec for ruleset stats."""
         if column == 0:
             return "name", None
         if column == len(self._specs) + 1:
-            return "equipped", None
+            return self.LAST, None
         spec = self._specs[column - 1]
         return f"stats.{spec.key}", spec
+
+    def _stat_cell(self, spec: FieldSpec, value: StatValue, role: int) -> Any:
+        """A stat cell's text and tooltip: a value the rules do not allow (a hand-edited file) is shown, marked,
+        with the reason as its tooltip."""
+        refused = spec.validate(value) if value is not None else None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return f"{show_value(spec, value)} (not allowed)" if refused else show_value(spec, value)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return tooltip(refused) if refused else None
+        return None
+
+    def _edit(self, item: EquipmentItem, field: str, spec: FieldSpec | None, new: Any,
+              command: Callable[[], Command]) -> bool:
+        """Push the command that sets `field` of `item` to `new` (nothing when it is already that); False with
+        `editRefused` when the rules refuse it."""
+        current = item.stats.get(spec.key) if spec is not None else getattr(item, field)
+        if new == current and type(new) is type(current):
+            return True
+        try:
+            built = command()
+        except ValueError as exc:
+            self.editRefused.emit(str(exc))
+            return False
+        self._push(built)  # the document's changed signal refreshes this model
+        return True
 
     # -- QAbstractItemModel interface -----------------------------------------------------------
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008  # Override ::rowCount
@@ -132,6 +149,39 @@ class EquipmentTableModel(QAbstractTableModel):
     def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008  # Override ::columnCount
         return 0 if parent.isValid() else len(self._specs) + 2
 
+
+class EquipmentTableModel(ItemRowsModel):
+    """Rows: the character's items of `kind`; columns: Name, the ruleset's item fields, Equipped.
+
+    Editing a cell builds a SetItemValue command and hands it to `push`; the model never assigns to
+    domain objects. A refused value keeps the old one and is explained through `editRefused`.
+    """
+
+    LAST = "equipped"
+
+    def __init__(self, kind: ItemKind, push: Callable[[Command], None], parent: QObject | None = None) -> None:
+        super().__init__(kind, push, parent)
+        self._character_id: str | None = None
+
+    # -- feeding the model ---------------------------------------------------------------------
+    def set_character(self, campaign: Campaign | None, ruleset: Ruleset | None, character: Character | None) -> None:
+        """Show another character's items (a reset: the rows are a different list)."""
+        self.beginResetModel()
+        self._campaign = campaign
+        self._ruleset = ruleset
+        self._character_id = character.id if character else None
+        self._specs = tuple(ruleset.item_fields(self.kind)) if ruleset else ()
+        self._items = self._live_items(character)
+        self.endResetModel()
+
+    def refresh(self, character: Character) -> None:
+        """The shown character changed: remove, insert and update rows to match its items."""
+        self._sync(self._live_items(character))
+
+    def _live_items(self, character: Character | None) -> list[EquipmentItem]:
+        return [i for i in character.equipment if i.kind is self.kind] if character else []
+
+    # -- QAbstractItemModel interface -----------------------------------------------------------
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # Override QAbstractItemModel::headerData
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < self.columnCount():
@@ -166,18 +216,12 @@ class EquipmentTableModel(QAbstractTableModel):
             return None
         assert spec is not None
         value = item.stats.get(spec.key)
-        # A value the rules do not allow (a hand-edited file): shown, marked, with the reason as its tooltip.
-        refused = spec.validate(value) if value is not None else None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return f"{show_value(spec, value)} (not allowed)" if refused else show_value(spec, value)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return tooltip(refused) if refused else None
         if role == Qt.ItemDataRole.EditRole:
             # Numbers, dice and choices as they are, for the StatDelegate's editors; the rest as text to type.
             if spec.kind in (FieldKind.INT, FieldKind.DIE, FieldKind.CHOICE):
                 return value
             return show_value(spec, value)
-        return None
+        return self._stat_cell(spec, value, role)
 
     def setData(self, index: AnyIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:  # Override
         if not index.isValid() or self._campaign is None or self._ruleset is None or self._character_id is None:
@@ -192,16 +236,9 @@ class EquipmentTableModel(QAbstractTableModel):
             return False
         else:
             new = value if spec is None else parse_value(spec, value)
-        current = item.stats.get(spec.key) if spec is not None else getattr(item, field)
-        if new == current and type(new) is type(current):
-            return True
-        try:
-            command = SetItemValue(self._campaign, self._ruleset, self._character_id, item.id, field, new)
-        except ValueError as exc:
-            self.editRefused.emit(str(exc))
-            return False
-        self._push(command)  # the document's changed signal refreshes this model
-        return True
+        campaign, ruleset, character_id = self._campaign, self._ruleset, self._character_id
+        return self._edit(item, field, spec, new,
+                          lambda: SetItemValue(campaign, ruleset, character_id, item.id, field, new))
 
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:  # Override QAbstractItemModel::flags
         if not index.isValid():

@@ -77,6 +77,9 @@ class CharactersView(QWidget):
         self._bestiary_for = bestiary_for
         self.document: CampaignDocument | None = None
         self.ruleset: Ruleset | None = None
+        # The window's remembered UI state (see use_settings); the export folder is kept in it.
+        self._settings_ui: dict[str, object] | None = None
+        self._save_settings: Callable[[], None] = lambda: None
 
         self.model = CharacterTableModel(self)
         self.proxy = CharacterFilterProxy(self)
@@ -153,7 +156,7 @@ class CharactersView(QWidget):
         self.act_export = self._action("&Export…", self.export_character, None,
                                        "Save the selected character as a JSON file")
         self.act_sheets = self._action("Export &Sheets…", self.export_sheets, None,
-                                       "Sheets of the selected characters (all if none) as PDF, HTML or Markdown")
+                                       "Sheets of all characters or of the selection as PDF, HTML or Markdown")
         self.act_print = self._action("&Print Sheets…", self.print_sheets, QKeySequence.StandardKey.Print,
                                       "Print the sheets of the selected characters (all if none)")
         self.act_find = self._action("Find", self.focus_search, QKeySequence.StandardKey.Find, "Search")
@@ -446,7 +449,8 @@ class CharactersView(QWidget):
         self.message.emit(f"Exported {character.name} to {path.name}")
 
     def print_sheets(self) -> None:
-        """Print the sheets through the system's print dialog, one page per character."""
+        """Print the sheets through the system's print dialog, each character from a new page (the NPCs as stat
+        blocks, several to a page, when the GM ticks it on the dialog's Sheets tab)."""
         if self.document is None:
             return
         from crisis_desktop.export.pdf import paint_sheets
@@ -459,47 +463,58 @@ class CharactersView(QWidget):
         characters = [campaign.character(i) for i in ids] if ids else list(campaign.characters)
         if not characters:
             return
-        printer = PrintAsk.printer(self, len(characters))
-        if printer is None:
+        npcs = sum(1 for c in characters if c.kind is CharacterKind.NPC)
+        choice = PrintAsk.printer(self, len(characters), npcs)
+        if choice is None:
             return
         ruleset = get_ruleset(campaign.ruleset)
         sheets = [build_sheet(c, ruleset, campaign.rule_options) for c in characters]
         from crisis_desktop.export.output import ExportError
 
         try:
-            paint_sheets(printer, sheets, self.document.store.paths.data_dir / "templates")
+            paint_sheets(choice.printer, sheets, self.document.store.paths.data_dir / "templates",
+                         npc_blocks=choice.npc_blocks)
         except ExportError as exc:  # a template of the data folder that is not read (a FIFO, not UTF-8)
             Ask.error(self, "Print sheets", str(exc))
             return
         self.message.emit(f"Sent {len(sheets)} sheet(s) to the printer")
 
+    def use_settings(self, ui: dict[str, object], save: Callable[[], None]) -> None:
+        """The window's remembered UI state (`ui`, saved by `save`): the export folder is kept there."""
+        self._settings_ui, self._save_settings = ui, save
+
     def export_sheets(self) -> None:
-        """Export the selected characters' sheets (every character when none is selected)."""
+        """Export sheets: the GM chooses all characters or the selection, format, paper and folder (remembered)."""
         if self.document is None:
             return
-        from crisis_desktop.export.output import ExportError
+        from crisis_desktop.export.output import ExportError, FilesExist
         from crisis_desktop.export.run import export_sheets
         from crisis_desktop.ui.dialogs.export_dialog import ExportDialog
 
         campaign = self.document.campaign
         ids = self.selected_ids()
-        characters = [campaign.character(i) for i in ids] if ids else list(campaign.characters)
-        choice = ExportDialog.ask(self, len(characters), Path.home())
+        ui = self._settings_ui
+        remembered = ui.get("export_folder") if ui is not None else None
+        folder = Path(remembered) if isinstance(remembered, str) and remembered else Path.home()
+        choice = ExportDialog.ask(self, len(campaign.characters), len(ids), folder)
         if choice is None:
             return
+        characters = [campaign.character(i) for i in ids] if choice.selection and ids else list(campaign.characters)
+        if ui is not None:
+            ui["export_folder"] = str(choice.folder)
+            self._save_settings()
         templates = self.document.store.paths.data_dir / "templates"
+
         def run(force: bool) -> list[Path]:
             return export_sheets(campaign, characters, choice.fmt, choice.folder, paper=choice.paper,
-                                 force=force, template_dir=templates)
+                                 force=force, template_dir=templates, npc_blocks=choice.npc_blocks)
 
         try:
             try:
                 written = run(False)
-            except ExportError as exc:
+            except FilesExist as exc:
                 # The one refusal the GM can overrule here: files from an earlier export.
-                if "exist already" not in str(exc):
-                    raise
-                if not Ask.yes_no(self, "Export sheets", f"{exc}\n\nReplace them?"):
+                if not Ask.yes_no(self, "Export sheets", f"{exc}.\n\nReplace them?"):
                     return
                 written = run(True)
         except (ExportError, OSError) as exc:

@@ -1,5 +1,6 @@
 """Renders crisis_desktop/docs/screenshots/genesys-dice.png (an attack's pool, the typed dice palette and a rolled
-result) and genesys-player-display.png (the round's slots): python tests/gui/encounter/make_genesys_screenshots.py
+result), genesys-player-display.png (the round's slots) and docs/screenshots/genesys-spending.png (spending a
+roll): python tests/gui/encounter/make_genesys_screenshots.py
 [--dark] [--out DIR]."""
 
 from __future__ import annotations
@@ -26,6 +27,23 @@ from tests.gui.palettes import dark_palette, light_palette  # noqa: E402
 SHOTS = ROOT / "crisis_desktop" / "docs" / "screenshots"
 
 
+def spending_shot(ctl, attacker: str, target: str, out: Path) -> None:  # type: ignore[no-untyped-def]
+    """genesys-spending.png: a roll with advantage and a triumph, its spending list with the GM's picks."""
+    dialog = AttackDialog(ctl, attacker, target)
+    dialog.resize(560, 10)
+    dialog.show()
+    dialog.typed_dice.setChecked(True)
+    dialog.faces.setText("sa tr aa blank 50")
+    dialog.roll()
+    assert dialog.rolled_event is not None, dialog.problem.text()
+    dialog.spending.row("recover_strain").check.setChecked(True)
+    QApplication.processEvents()
+    dialog.resize(560, dialog.heightForWidth(560) if dialog.hasHeightForWidth() else dialog.sizeHint().height())
+    QApplication.processEvents()
+    dialog.grab().save(str(out / "genesys-spending.png"))
+    dialog.close()
+
+
 def main(out: Path) -> None:
     document = genesys_document(AppPaths(Path(tempfile.mkdtemp())).ensure())
     board = genesys_board(document)
@@ -45,6 +63,7 @@ def main(out: Path) -> None:
     dialog.grab().save(str(out / "genesys-dice.png"))
     dialog.close()
     assert dialog.rolled_event is not None, dialog.problem.text()
+    spending_shot(ctl, kara_id, enforcer_id, ROOT / "docs" / "screenshots" if out == SHOTS else out)
     document.push(dialog.rolled_event)
     document.push(ctl.step_by_role(StepRole.ADVANCE))
     document.push(ctl.step("fill_slot", combatant(board, "Thugs")))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pypdf
+from PySide6.QtWidgets import QCheckBox
 
 from crisis_desktop.ui.dialogs.export_dialog import ExportChoice, ExportDialog
 
@@ -11,13 +12,21 @@ def test_export_sheets_of_selection_then_all_with_replace_question(window, answe
     view = window.characters
     campaign = window.document.campaign
     out = tmp_path / "sheets"
-    choices = [ExportChoice("pdf", "letter", out), ExportChoice("pdf", "a4", out), ExportChoice("md", "a4", out)]
-    monkeypatch.setattr(ExportDialog, "ask", classmethod(lambda _cls, _parent, _count, _folder: choices.pop(0)))
+    choices = [ExportChoice("pdf", "letter", out, selection=True), ExportChoice("pdf", "a4", out),
+               ExportChoice("md", "a4", out)]
+    asked: list[tuple[int, int]] = []
+
+    def ask(_cls, _parent, all_count, selected_count, _folder):
+        asked.append((all_count, selected_count))
+        return choices.pop(0)
+
+    monkeypatch.setattr(ExportDialog, "ask", classmethod(ask))
 
     view.select([campaign.characters[0].id, campaign.characters[2].id])
     view.act_sheets.trigger()
     pdf = out / "demo-the-ridge-road-sheets.pdf"
     assert len(pypdf.PdfReader(pdf).pages) == 2
+    assert asked == [(len(campaign.characters), 2)]
 
     answers.queued["yes_no"].append(True)
     view.select([])
@@ -32,17 +41,17 @@ def test_export_sheets_of_selection_then_all_with_replace_question(window, answe
 def test_print_sheets_prints_one_page_per_selected_character(window, monkeypatch, tmp_path):
     from PySide6.QtPrintSupport import QPrinter
 
-    from crisis_desktop.ui.dialogs.export_dialog import PrintAsk
+    from crisis_desktop.ui.dialogs.export_dialog import PrintAsk, PrintChoice
 
     printed = tmp_path / "printed.pdf"
     asked: list[int] = []
 
-    def to_file(_cls, _parent, count):  # the GM picked "print to file" in the system dialog
+    def to_file(_cls, _parent, count, npcs=0):  # the GM picked "print to file" in the system dialog
         asked.append(count)
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
         printer.setOutputFileName(str(printed))
-        return printer
+        return PrintChoice(printer)
 
     monkeypatch.setattr(PrintAsk, "printer", classmethod(to_file))
     view = window.characters
@@ -55,3 +64,42 @@ def test_print_sheets_prints_one_page_per_selected_character(window, monkeypatch
     names = {campaign.characters[i].name for i in (1, 3, 4)}
     text = " ".join(" ".join(page.extract_text() for page in reader.pages).split())  # printers may use tabs
     assert all(name in text for name in names)
+
+
+def test_print_sheets_can_print_the_npcs_as_stat_blocks(window, monkeypatch, tmp_path):
+    """The print dialog's Sheets tab offers the NPCs as compact stat blocks when NPCs are printed; ticked, the
+    demo's NPCs share pages instead of a page each."""
+    from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+
+    from crisis_desktop.domain import CharacterKind
+    from crisis_desktop.ui.dialogs.export_dialog import PrintAsk, PrintChoice
+
+    campaign = window.document.campaign
+    npcs = sum(1 for c in campaign.characters if c.kind is CharacterKind.NPC)
+    offered: list[str] = []
+
+    def tick_blocks(dialog: QPrintDialog) -> int:        # the GM ticks the box on the Sheets tab, then Print
+        box = next(w for w in dialog.findChildren(QCheckBox) if "stat blocks" in w.text())
+        offered.append(box.text())
+        box.setChecked(True)
+        return QPrintDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(QPrintDialog, "exec", tick_blocks)
+    choice = PrintAsk.printer(window, len(campaign.characters), npcs)
+    assert choice is not None and choice.npc_blocks
+    assert offered == [f"The {npcs} NPCs as compact stat blocks, several to a page"]
+
+    printed = tmp_path / "blocks.pdf"
+
+    def to_file(_cls, _parent, count, npcs=0):
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+        printer.setOutputFileName(str(printed))
+        return PrintChoice(printer, npc_blocks=True)
+
+    monkeypatch.setattr(PrintAsk, "printer", classmethod(to_file))
+    window.characters.select([])
+    window.characters.act_print.trigger()
+    pages = len(pypdf.PdfReader(printed).pages)
+    pcs = len(campaign.characters) - npcs
+    assert pcs < pages < len(campaign.characters)

@@ -119,10 +119,12 @@ def test_one_file_per_character_and_no_overwrite_without_force(tmp_path, fmt):
 
 
 def test_user_template_overrides_the_bundled_one(tmp_path):
-    (tmp_path / "sheet.md").write_text("NAME=$name $unknown\n", encoding="utf-8")
+    (tmp_path / "sheet.md").write_text("NAME={{ sheet.name }}{% for g in sheet.groups %} {{ g.title }}{% endfor %}\n",
+                                       encoding="utf-8")
     campaign = demo()
     written = export_sheets(campaign, campaign.characters[:1], "md", tmp_path / "out", template_dir=tmp_path)
-    assert written[0].read_text(encoding="utf-8") == "NAME=Vera Kask $unknown\n"
+    assert written[0].read_text(encoding="utf-8") == \
+        "NAME=Vera Kask Attributes Action skills Knowledge skills Social skills Health"  # trim_blocks: no newline
 
 
 def test_pick_characters_by_name_or_all():

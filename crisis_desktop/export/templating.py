@@ -1,0 +1,135 @@
+"""Sheet templates: Jinja2 in its sandbox, given the sheet's data (never pre-built markup).
+
+A user's templates (sheet.html, sheet.md, npc-blocks.html, npc-blocks.md, and files they include) live in one
+folder; a name missing there falls back to the bundled template of that name. A template may loop over the data,
+reorder and leave out sections, but it cannot reach Python: the sandbox refuses underscore attributes and unsafe
+calls, no file outside that folder can be loaded, and there is nothing in its globals that reads files.
+
+HTML output is autoescaped. Markdown output escapes every value the same way (`markdown_text.inline`), unless a
+filter already made it Markdown (`block` for free text of several lines).
+
+A template that fails (a syntax error, an unknown name, a refused attribute) gives an ExportError naming the
+template and the line.
+"""
+
+from __future__ import annotations
+
+import re
+import traceback
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from jinja2 import BaseLoader, StrictUndefined, TemplateError, TemplateNotFound, TemplateSyntaxError
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+from markupsafe import Markup
+
+from crisis_desktop.export.markdown_text import block, inline, link_target
+from crisis_desktop.export.output import MAX_TEMPLATE_BYTES, ExportError
+from crisis_desktop.resources_access import resource
+from crisis_desktop.storage.regular_files import read_regular_file, reason_of
+
+# A template's name is a plain file name in the template folder: no folders, no "..".
+_NAME = re.compile(r"^[\w][\w.-]*$")
+HTML_SUFFIXES = (".html", ".htm")
+
+
+class SheetLoader(BaseLoader):
+    """Templates by plain file name: the user's folder first (regular files only, size-limited), then the
+    bundled templates."""
+
+    def __init__(self, template_dir: Path | None) -> None:
+        self.template_dir = Path(template_dir) if template_dir is not None else None
+
+    def get_source(self, environment: Any, template: str) -> tuple[str, str | None, Callable[[], bool] | None]:
+        if not _NAME.match(template):
+            raise TemplateNotFound(template, f"{template!r} is not a template name (a file name, no folders)")
+        if self.template_dir is not None:
+            custom = self.template_dir / template
+            if custom.exists():
+                # Only a regular file is read: a FIFO of that name would hang the export, a device never end.
+                try:
+                    raw = read_regular_file(custom, MAX_TEMPLATE_BYTES)
+                except OSError as exc:
+                    raise ExportError(f"The template {custom} was not read: {reason_of(exc)}") from None
+                try:
+                    return raw.decode("utf-8"), str(custom), None
+                except UnicodeDecodeError as exc:
+                    raise ExportError(f"The template {custom} is not UTF-8 text (invalid byte at offset "
+                                      f"{exc.start})") from None
+        bundled = resource("templates", template)
+        if not bundled.is_file():
+            raise TemplateNotFound(template)
+        return bundled.read_text(encoding="utf-8"), f"{template} (built in)", None
+
+
+def _md_finalize(value: object) -> object:
+    """Every value a Markdown template prints reads as written, unless a filter made it Markdown already."""
+    if isinstance(value, Markup):
+        return str(value)
+    if value is None:
+        return ""
+    return inline(str(value))
+
+
+def _boxes(track: Any, per_group: int = 5) -> str:
+    """A track as boxes to tick: marked ones crossed, grouped by fives ("☒☒☐☐☐ ☐☐☐☐☐")."""
+    total, marked = int(track.boxes), int(track.marked)
+    marks = ["☒" if i < marked else "☐" for i in range(total)]
+    return " ".join("".join(marks[i:i + per_group]) for i in range(0, total, per_group))
+
+
+def environment(template_dir: Path | None, markdown: bool) -> ImmutableSandboxedEnvironment:
+    env = ImmutableSandboxedEnvironment(
+        loader=SheetLoader(template_dir),
+        autoescape=not markdown,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        finalize=_md_finalize if markdown else None,
+        auto_reload=False,
+    )
+    env.filters["boxes"] = _boxes
+    if markdown:
+        env.filters["block"] = lambda text: Markup(block(str(text)))
+        env.filters["link"] = lambda url: Markup(link_target(str(url)))
+        # What a macro of the template wrote is Markdown already (its own values were escaped as printed).
+        env.filters["markdown"] = lambda text: Markup(str(text))
+    return env
+
+
+def render(name: str, data: Mapping[str, object], template_dir: Path | None = None,
+           source: str | None = None) -> str:
+    """`name` (or the template text `source`, named `name` in messages) rendered with `data`."""
+    markdown = not name.endswith(HTML_SUFFIXES)
+    env = environment(template_dir, markdown)
+    where = name
+    try:
+        if source is not None:
+            template = env.from_string(source)
+        else:
+            template = env.get_template(name)
+            where = template.filename or name
+        return template.render(**data)
+    except TemplateSyntaxError as exc:
+        raise ExportError(f"The template {exc.filename or where} has an error at line {exc.lineno}: "
+                          f"{exc.message}") from None
+    except TemplateNotFound as exc:
+        raise ExportError(f"The template {where} needs {exc.name}, which is neither in the template folder "
+                          f"nor built in") from None
+    except TemplateError as exc:   # an unknown name, a refused attribute or call (SecurityError), ...
+        line = _template_line(exc, where)
+        at = f" at line {line}" if line else ""
+        raise ExportError(f"The template {where} failed{at}: {exc.message or exc}") from None
+
+
+def _template_line(exc: BaseException, filename: str) -> int | None:
+    """The line of the template where rendering failed: Jinja rewrites the traceback so that its frames are
+    the template's own lines."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    lines = [f.lineno for f in frames if f.filename in (filename, "<template>")]
+    return lines[-1] if lines else None
+
+
+__all__ = ["SheetLoader", "environment", "render"]

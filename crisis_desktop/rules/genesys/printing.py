@@ -1,0 +1,38 @@
+"""What a printed Genesys sheet shows besides the stored ranks: each skill's dice pool (ability and proficiency
+dice from the characteristic and the rank), and wounds and strain as boxes."""
+
+from __future__ import annotations
+
+from crisis_desktop.domain import Character
+from crisis_desktop.rules.base import SheetTrack, StatRoll
+from crisis_desktop.rules.genesys import checks, narrative, sheet, stats, tables
+
+_NAMES = {narrative.ABILITY: ("Ability", "Ability"), narrative.PROFICIENCY: ("Proficiency", "Proficiency")}
+
+
+def sheet_roll(character: Character, key: str) -> StatRoll | None:
+    """A skill's pool as text and as (die kind, count) pairs, for a sheet that draws the dice."""
+    if key not in tables.skills():
+        return None
+    pool = checks.base_pool(character, key)
+    pairs = tuple((kind, pool.count(kind)) for kind in (narrative.PROFICIENCY, narrative.ABILITY)
+                  if pool.count(kind))
+    text = ", ".join(f"{n} {_NAMES[kind][0]}" for kind, n in pairs) or "none"
+    rank = stats.rank(character, key)
+    return StatRoll(text, "" if rank else "untrained", pairs)
+
+
+HEADING = "Pool"
+LEGEND = "Pool: the dice a check rolls before difficulty, boost and setback dice (Proficiency yellow, Ability green)."
+
+
+def tracks(character: Character) -> list[SheetTrack]:
+    threshold = int(sheet.wound_threshold(character).value)
+    rows = [SheetTrack("Wounds", threshold, min(threshold, stats.wounds(character)))]
+    strain = sheet.strain_threshold(character)
+    if strain is not None:
+        rows.append(SheetTrack("Strain", int(strain.value), min(int(strain.value), stats.strain(character))))
+    if stats.is_minion(character):
+        rows.append(SheetTrack("Minions", stats.group_size(character),
+                               stats.group_size(character) - stats.minions_alive(character)))
+    return rows
