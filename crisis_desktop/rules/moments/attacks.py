@@ -25,7 +25,7 @@ from crisis_desktop.rules.base import (
 )
 from crisis_desktop.rules.dice import DiceSource, DieRoll
 from crisis_desktop.rules.dice_expr import parse
-from crisis_desktop.rules.moments import economy, sheet, wounds
+from crisis_desktop.rules.moments import economy, sheet, wear, wounds
 from crisis_desktop.rules.moments.d100 import FACES, Band, Rolled, band, goal, net_steps, opposed_winner
 from crisis_desktop.rules.moments.options import option
 
@@ -55,13 +55,18 @@ def attack_inputs(attacker: Actor, weapon: EquipmentItem) -> list[FieldSpec]:
                       help="The referee's ruling: easy doubles the goal, hard halves it.")]
 
 
+def _held(actor: Actor) -> EquipmentItem | None:
+    """The weapon the actor parries with: its first equipped weapon that is no shield."""
+    return next((w for w in sheet.worn(actor.character, ItemKind.WEAPON) if not w.stats.get("shield")), None)
+
+
 def target_inputs(target: Actor) -> list[FieldSpec]:
-    held = [w for w in sheet.worn(target.character, ItemKind.WEAPON) if not w.stats.get("shield")]
+    held = _held(target)
     return [FieldSpec("reaction", "Reaction", FieldKind.CHOICE, "Target", NONE, choices=REACTIONS,
                       choice_labels=("No reaction", "Parry (opposed BOD)", "Block (easy opposed BOD, shield)",
                                      "Dodge (hard opposed BOD)"),
                       help="What the target does when the attack comes; it spends a reaction."),
-            _bonus_choice(target, "defence_bonus", "Target's bonus", weapon_skill(held[0] if held else None),
+            _bonus_choice(target, "defence_bonus", "Target's bonus", weapon_skill(held),
                           "Target"),
             FieldSpec("range", "Range", FieldKind.CHOICE, "Target", "close", choices=BANDS,
                       help="close (melee), near (about 10 m), distant (about 50 m), far (still visible).")]
@@ -236,6 +241,8 @@ def resolve(request: AttackRequest, dice: DiceSource, options: Options) -> Attac
     if d_rolled is not None:
         winner, why = opposed_winner(a_rolled, d_rolled)
         notes.append(f"Opposed test: {'attack' if winner == 'active' else p.reaction} wins ({why})")
+        if p.reaction == "parry":
+            effects += wear.mark(p.target.character, _held(p.target))
         if winner == "passive" and p.shield is not None:
             after = sheet.step_down(sheet.usage_die(p.shield))
             effects.append(SetItemStat(p.target.character.id, p.shield.id, "usage_die", after))
@@ -249,6 +256,11 @@ def resolve(request: AttackRequest, dice: DiceSource, options: Options) -> Attac
                                     "crushing")), a_roll, dice, options)
         effects += damage.effects
         notes += damage.notes
+        if damage.taken.value <= 0:
+            effects += wear.mark(p.attacker.character, p.weapon)     # armour soaked it all: the weapon wears
+        else:
+            for piece in sheet.worn(p.target.character, ItemKind.ARMOUR):
+                effects += wear.mark(p.target.character, piece)     # damage got past it: the armour wears
         summary = (f"{p.attacker.name} hits {p.target.name} with {p.weapon.name} ({a_roll} under "
                    f"{p.attack_goal.value:g}): {damage.taken.value:g} HP")
     else:

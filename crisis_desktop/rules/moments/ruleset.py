@@ -46,7 +46,7 @@ from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.flow import Choice, RoundFlow
 from crisis_desktop.rules.flows.declared import DeclareResolveFlow, MomentEconomy
-from crisis_desktop.rules.moments import attacks, checks, economy, moment, sheet, wounds
+from crisis_desktop.rules.moments import attacks, checks, economy, moment, sheet, wear, wounds
 from crisis_desktop.rules.moments.movement import MomentsMovement, band_for, range_readout
 from crisis_desktop.rules.moments.options import RULE_OPTIONS
 from crisis_desktop.rules.movement import Movement
@@ -276,14 +276,24 @@ class MomentsRuleset(Ruleset, Checks, Attacks, Healing, MomentEconomy):
             rest = f"{patient.name} is dead"
         if fighting:
             rest = rest or "A week of rest is taken outside a fight"
+        worn = wear.due(patient.character)
+        usage = "" if worn else f"Nothing of {patient.name}'s needs a usage roll"
+        if fighting:
+            usage = usage or "Usage dice are rolled once the fight is over"
         return [Treatment("medical", "Medical attention", "A hard INT test for one wound: 1d4 HP on a success; a "
                           "failure bars that wound.", action_key="medical", rolls=True, reason=medical),
-                Treatment("rest", "A week of rest", "1 HP back.", healer=False, reason=rest)]
+                Treatment("rest", "A week of rest", "1 HP back.", healer=False, reason=rest),
+                Treatment("usage", "Usage dice after the fight", "Each weapon that parried or was soaked whole, and "
+                          "each piece of armour damage got past, rolls its usage die: a 1 steps it down.",
+                          healer=False, rolls=True, reason=usage)]
 
     def treat(self, key: str, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
               choice: str | None = None) -> tuple[CheckResult | None, TurnEffects]:
         if key == "rest":
             effects, notes = wounds.rest_week(patient.character)
+            return None, TurnEffects(effects, notes)
+        if key == "usage":
+            effects, notes = wear.roll_usage(patient.character, dice)
             return None, TurnEffects(effects, notes)
         if key == "medical":
             check, effects, notes = wounds.medical_attention(healer.character, patient.character,

@@ -60,7 +60,7 @@ def test_a_won_block_steps_the_shields_usage_die_down():
     assert SetItemStat("vera", shield.id, "usage_die", 6) in result.effects
     assert "Round shield: usage die d8 -> d6" in result.notes
     lost = RULES.resolve_attack(request(actor(brann()), v, reaction="block"), TypedDice([40, 20, 4, 4, 1, 1]), {})
-    assert lost.hit and not any(isinstance(e, SetItemStat) for e in lost.effects)
+    assert lost.hit and not any(isinstance(e, SetItemStat) and e.key == "usage_die" for e in lost.effects)
 
 
 def test_a_dodge_is_hard():
@@ -136,3 +136,28 @@ def test_range_bands_limit_weapons():
     thrower = pc("Tom", "Throwing dagger")
     with pytest.raises(ValueError, match="thrown to near at most; the target is distant"):
         RULES.attack_modifiers(request(actor(thrower), actor(brann()), range="distant"), {})
+
+
+def test_wear_after_the_fight_parrying_weapons_soaked_weapons_and_armour_damage_got_past():
+    from crisis_desktop.rules.moments import wear
+
+    v = actor(vera())
+    sword, shield, hauberk = v.character.equipment
+    parried = RULES.resolve_attack(request(actor(brann()), v, reaction="parry"), TypedDice([40, 60]), {})
+    assert not parried.hit and SetItemStat("vera", sword.id, wear.DUE, True) in parried.effects
+    soaked = RULES.resolve_attack(request(actor(brann()), v), TypedDice([40, 1, 1]), {})   # 2 - 2 AP
+    axe = brann().equipment[0]
+    assert SetItemStat("brann", axe.id, wear.DUE, True) in soaked.effects
+    past = RULES.resolve_attack(request(actor(brann()), v), TypedDice([40, 2, 2]), {})     # 4 - 2 AP
+    assert SetItemStat("vera", hauberk.id, wear.DUE, True) in past.effects
+    # After the fight: the sword's d8 rolls 1 and steps down to d6; the hauberk's d8 holds.
+    sword.stats[wear.DUE] = hauberk.stats[wear.DUE] = True
+    offered = {t.key: t for t in RULES.treatments(v, {}, fighting=False)}
+    assert offered["usage"].allowed and not offered["usage"].healer
+    assert not {t.key: t for t in RULES.treatments(v, {}, fighting=True)}["usage"].allowed
+    _none, rolled = RULES.treat("usage", v, v, TypedDice([1, 5]), {})
+    assert SetItemStat("vera", sword.id, "usage_die", 6) in rolled.effects
+    assert rolled.notes == ("Sword: usage d8 rolls 1: now d6", "Padded hauberk: usage d8 rolls 5: it holds")
+    assert SetItemStat("vera", hauberk.id, wear.DUE, False) in rolled.effects
+    with pytest.raises(ValueError, match="Nothing of Brann's needs a usage roll"):
+        RULES.treat("usage", actor(brann()), actor(brann()), TypedDice([1]), {})
