@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from crisis_desktop.controller import encounter_log as logs
@@ -80,6 +80,9 @@ class AttackPreview:
     execute: AttackOdds | None = None      # the odds of Execute instead, where the rules have it and it applies
     dice_order: str = ""                   # in what order typed dice are read
     odds_problem: str = ""                 # why there are no odds
+    # The odds for each reaction the target may choose, by its name in the rules' words; empty where targets do not
+    # react or the attack has several targets.
+    reactions: Mapping[str, AttackOdds] = field(default_factory=dict)
 
 
 class EncounterController(FightView):
@@ -561,9 +564,10 @@ class EncounterController(FightView):
             priced = attacks.attack_odds(request, options)
         except odds.TooManyOutcomes as exc:
             problem = str(exc)
+        reactions = attacks.reaction_odds(request, options) if len(request.distinct_targets()) == 1 else {}
         return AttackPreview(attacks.attack_modifiers(request, options), attacks.to_beat(request, options),
                              priced, self.ruleset.cost_text(price), cannot, execute,
-                             attacks.dice_order(request, options), problem)
+                             attacks.dice_order(request, options), problem, dict(reactions))
 
     def attack(self, request: AttackRequest, dice: DiceSource, *, execute: bool = False) -> EncounterEvent:
         """Roll the attack against every target (NeedMoreDice for typed dice that run out); the event's `result` is

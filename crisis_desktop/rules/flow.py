@@ -65,13 +65,16 @@ class OrderRow:
     """One row of the order the board and the player display show: a combatant (or an unfilled slot, with
     `combatant_id` None), its place ("1", "PC slot 2", "declares 3rd"), what it is doing, and whether it is
     acting now. `side`: the side whose place it is (a side slot: "party", "enemies"), where places belong to a side
-    rather than to a combatant; empty otherwise."""
+    rather than to a combatant; empty otherwise. `announced`: what the players may see of it."""
 
     combatant_id: str | None
     position: str
     status: str = ""
     current: bool = False
     side: str = ""
+    # What the table may know of this place as it is announced (a declaration, "declared: Two reactions"), for the
+    # players' screen; empty by default (the status may hold what only the GM sees).
+    announced: str = ""
 
 
 @dataclass(frozen=True)

@@ -25,10 +25,17 @@ def _genesys() -> Ruleset:
     return GenesysRuleset()
 
 
+def _moments() -> Ruleset:
+    from crisis_desktop.rules.moments import MomentsRuleset
+
+    return MomentsRuleset()
+
+
 _FACTORIES: dict[str, Callable[[], Ruleset]] = {
     "crisis": _crisis,
     "crisis-classic": _crisis_classic,
     "genesys": _genesys,
+    "moments": _moments,
 }
 
 

@@ -380,6 +380,12 @@ class Attacks(ABC):
         """The target inputs of standing `tiles_from_centre` tiles from where a blast goes off (its fall-off)."""
         return {}
 
+    def reaction_odds(self, request: AttackRequest, options: Options) -> Mapping[str, AttackOdds]:
+        """The odds of the attack for each reaction the target may choose when it comes, by the reaction's name in
+        the rules' words ("No reaction", "Parry"), for the GM to compare before the defender picks; empty where
+        targets do not react."""
+        return {}
+
     def resolve_landed(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
         """A missed area attack goes off where it landed: everyone under it there (the request's targets, with their
         blast inputs) is caught, without an attack roll."""

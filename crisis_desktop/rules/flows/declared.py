@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from crisis_desktop.domain import Character
-from crisis_desktop.rules.base import Actor, InitiativeEntry, Options, StateLabel, StateRole
+from crisis_desktop.rules.base import Actor, Effect, InitiativeEntry, Options, StateLabel, StateRole
 from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.flow import (
     Choice,
@@ -50,6 +50,24 @@ class DeclareRules(Protocol):
         ...
 
 
+class MomentEconomy:
+    """What a declare/resolve ruleset may add to a moment's bookkeeping, each with a default that adds nothing: the
+    flow applies `moment_effects` to everyone when a moment opens and `declare_effects` when a combatant declares,
+    and lets a combatant react `reactions_allowed` times a moment."""
+
+    def moment_effects(self, actor: Actor, options: Options) -> Sequence[Effect]:
+        """What a new moment resets for this combatant (what it has used, what it declared)."""
+        return ()
+
+    def declare_effects(self, actor: Actor, choice: str, options: Options) -> Sequence[Effect]:
+        """What declaring `choice` records on the combatant (how many actions and reactions it takes)."""
+        return ()
+
+    def reactions_allowed(self, actor: Actor, options: Options) -> int:
+        """How many reactions the combatant has this moment (by what it declared); one by default."""
+        return 1
+
+
 @dataclass
 class _State:
     stage: str = DECLARE_STAGE
@@ -57,7 +75,7 @@ class _State:
     declared: dict[str, str] = field(default_factory=dict)
     resolving: str | None = None
     resolved: list[str] = field(default_factory=list)
-    left: dict[str, dict[str, bool]] = field(default_factory=dict)
+    left: dict[str, dict[str, int]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, fight: Fight) -> _State:
@@ -126,7 +144,8 @@ class DeclareResolveFlow(RoundFlow):
             left = s.left.get(cid, {})
             status += " · reaction left" if left.get("reaction", True) else " · reaction used"
             current = cid == s.resolving or (s.stage == DECLARE_STAGE and bool(waiting) and waiting[0] == cid)
-            rows.append(OrderRow(cid, _ordinal(number), status, current))
+            announced = f"declared: {self._label(fight, cid, s.declared[cid])}" if cid in s.declared else ""
+            rows.append(OrderRow(cid, _ordinal(number), status, current, announced=announced))
         return rows
 
     def round_label(self, fight: Fight) -> str:
@@ -199,7 +218,12 @@ class DeclareResolveFlow(RoundFlow):
         left = s.left.setdefault(combatant_id, {"action": True, "reaction": True})
         if not left.get("reaction", True):
             raise ValueError(f"{fight.name(combatant_id)} has no reaction left this moment")
-        left["reaction"] = False
+        taken = int(left.get("reactions_taken", 0)) + 1
+        allowed = self.rules.reactions_allowed(fight.actor(combatant_id), fight.options) \
+            if isinstance(self.rules, MomentEconomy) else 1
+        if allowed > 1:
+            left["reactions_taken"] = taken
+        left["reaction"] = taken < allowed
         fight.set_state(s.dump())
         fight.log(LogLine("reaction", f"{fight.name(combatant_id)} {what}", combatant_id))
 
@@ -239,6 +263,9 @@ class DeclareResolveFlow(RoundFlow):
         for entry in entries:
             fight.record_initiative(entry)
         ranking = [e.combatant_id for e in entries]
+        if isinstance(self.rules, MomentEconomy):
+            for c in fight.encounter.combatants:
+                fight.apply(self.rules.moment_effects(fight.actor(c.id), fight.options), f"Moment {moment}")
         fight.set_state(_State(ranking=ranking, left={c: {"action": True, "reaction": True} for c in ranking}).dump())
         return entries
 
@@ -288,4 +315,7 @@ class DeclareResolveFlow(RoundFlow):
             raise ValueError(f"Pick what {name} declares: {', '.join(c.label for c in choices.values())}")
         s.declared[combatant_id] = choice
         fight.set_state(s.dump())
+        if isinstance(self.rules, MomentEconomy):
+            fight.apply(self.rules.declare_effects(fight.actor(combatant_id), choice, fight.options),
+                        f"{name} declares")
         fight.log(LogLine("declare", f"{name} declares: {choices[choice].label}", combatant_id))

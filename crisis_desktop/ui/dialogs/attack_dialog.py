@@ -453,6 +453,10 @@ class AttackDialog(QDialog):
             lines = [f"{'' if len(targets) == 1 else target.name + ': '}Hit {o.hit:.1%} · expected damage "
                      f"{o.expected_damage:.2f} · drops {target.name} {o.drop_target:.1%}"
                      for target, o in zip(targets, (preview.odds, *preview.odds.further), strict=False)]
+            if preview.reactions:
+                # What each reaction the target may still choose leaves of the attack, for the GM to compare.
+                lines.append("If the target reacts: " + " · ".join(f"{name} hit {o.hit:.1%}"
+                                                                    for name, o in preview.reactions.items()))
             self.odds.setText("\n".join(lines))
         cost = f"Costs {preview.cost}" if preview.cost != "free" else "Costs nothing"
         self.cost.setText(f"{cost}: {preview.cannot}" if preview.cannot else f"{cost}.")

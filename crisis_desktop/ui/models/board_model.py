@@ -23,6 +23,7 @@ ResourcesRole = Qt.ItemDataRole.UserRole + 2     # tuple[ResourceSpec, ...] for 
 ConditionsRole = Qt.ItemDataRole.UserRole + 3    # tuple[Chip, ...] for the chips
 CurrentRole = Qt.ItemDataRole.UserRole + 4       # True on the rows acting now (a turn, a slot, a phase)
 StateRole = Qt.ItemDataRole.UserRole + 5         # what the state means: fighting, down or out (rules StateRole)
+AnnouncedRole = Qt.ItemDataRole.UserRole + 6     # what the players may see of the row's place (OrderRow.announced)
 
 COLUMNS = ("Init", "Combatant", "Side", "State", "Resources", "Conditions")
 COL_INIT, COL_NAME, COL_SIDE, COL_STATE, COL_BARS, COL_CONDITIONS = range(len(COLUMNS))
@@ -72,6 +73,7 @@ class BoardModel(QAbstractTableModel):
         self._cache: dict[str, _Row] = {}
         self._acting: frozenset[str] = frozenset()
         self._status: dict[str, str] = {}
+        self._announced: dict[str, str] = {}
 
     @property
     def campaign(self) -> Campaign | None:
@@ -153,11 +155,12 @@ class BoardModel(QAbstractTableModel):
         """Combatant ids in the flow's order (unordered ones after), and the flow's word on each."""
         encounter = self._encounter()
         if encounter is None or self.fight is None:
-            self._combatants, self._status = {}, {}
+            self._combatants, self._status, self._announced = {}, {}, {}
             return []
         self._combatants = {c.id: c for c in encounter.combatants}
         rows = [r for r in self.fight.order_rows() if r.combatant_id in self._combatants]
         self._status = {r.combatant_id: r.status for r in rows if r.combatant_id is not None and r.status}
+        self._announced = {r.combatant_id: r.announced for r in rows if r.combatant_id is not None and r.announced}
         ordered = [r.combatant_id for r in rows if r.combatant_id is not None]
         return ordered + [cid for cid in self._combatants if cid not in set(ordered)]
 
@@ -262,6 +265,8 @@ class BoardModel(QAbstractTableModel):
         cid = self._ids[index.row()]
         if role == CombatantIdRole:
             return cid
+        if role == AnnouncedRole:
+            return self._announced.get(cid, "")
         row = self._row(cid)
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:

@@ -13,6 +13,7 @@ from crisis_desktop.ui.models.board_model import (
     COL_BARS,
     COL_CONDITIONS,
     COL_NAME,
+    AnnouncedRole,
     BoardModel,
     CombatantIdRole,
     ConditionsRole,
@@ -165,7 +166,9 @@ class PlayerBoardProxy(QSortFilterProxyModel):
         column = source.column()
         if role == Qt.ItemDataRole.DisplayRole:
             if column == COL_NAME:
-                return character.name
+                # A declaration announced at the table reads beside the name ("Vera — declared: Two actions").
+                announced = source.siblingAtColumn(COL_NAME).data(AnnouncedRole)
+                return f"{character.name} — {announced}" if announced else character.name
             if column == COL_BARS:
                 return self._health(source, character, with_numbers=True)
             return source.data(role)       # the conditions' names

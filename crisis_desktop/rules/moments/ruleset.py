@@ -1,0 +1,305 @@
+"""MomentsRuleset: the Ruleset interface over the moments modules (d100 tests, moments declared worst to best and
+resolved best to worst, actions and reactions, major wounds, medical attention, range bands)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
+from crisis_desktop.rules.base import (
+    ActionAvailability,
+    ActionSpec,
+    Actor,
+    AttackOdds,
+    AttackRequest,
+    AttackResult,
+    Attacks,
+    BarRole,
+    CheckOdds,
+    CheckRequest,
+    CheckResult,
+    Checks,
+    ConditionSpec,
+    ContestResult,
+    Cost,
+    Currency,
+    DamageResult,
+    Effect,
+    Explained,
+    FieldKind,
+    FieldSpec,
+    Healing,
+    InitiativeEntry,
+    Options,
+    OverrideField,
+    OverrideKind,
+    ResourceSpec,
+    RuleOption,
+    Ruleset,
+    StateLabel,
+    StateRole,
+    Term,
+    Treatment,
+    TurnEffects,
+)
+from crisis_desktop.rules.cover import CoverReading
+from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.flow import Choice, RoundFlow
+from crisis_desktop.rules.flows.declared import DeclareResolveFlow, MomentEconomy
+from crisis_desktop.rules.moments import attacks, checks, economy, moment, sheet, wear, wounds
+from crisis_desktop.rules.moments.movement import MomentsMovement, band_for, range_readout
+from crisis_desktop.rules.moments.options import RULE_OPTIONS
+from crisis_desktop.rules.movement import Movement
+from crisis_desktop.rules.npc_builds import build, tier_for
+from crisis_desktop.rules.tables import load_table
+
+CONDITIONS = (ConditionSpec("dead", "Dead", "Out of the fight for good."),
+              ConditionSpec("encumbered", "Encumbered", "All tests one step harder; moves near only."))
+
+
+class MomentsRuleset(Ruleset, Checks, Attacks, Healing, MomentEconomy):
+    """Pentola's combat: moments of about three seconds, declared worst to best and resolved best to worst."""
+
+    id = "moments"
+    name = "Moments (Pentola)"
+    DERIVED_LABELS = {"goal_bod": "BOD goal", "goal_int": "INT goal", "goal_pow": "POW goal", "hp_max": "HP max",
+                      "pp_max": "PP max", "armour_points": "Armour points", "best_bonus": "Best bonus"}
+    RANGE_PENALTY_PER_INCREMENT = 0
+
+    # -- description ------------------------------------------------------------------------------------------
+    def rule_options(self) -> Sequence[RuleOption]:
+        return RULE_OPTIONS
+
+    def currencies(self) -> Sequence[Currency]:
+        return economy.CURRENCIES
+
+    def character_fields(self) -> Sequence[FieldSpec]:
+        return sheet.character_fields()
+
+    def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]:
+        return sheet.item_fields(kind)
+
+    def item_summary(self, item: EquipmentItem) -> str:
+        s = item.stats
+        die = sheet.usage_die(item)
+        usage = f"usage d{die}" if die else "used up"
+        if item.kind is ItemKind.WEAPON:
+            return ", ".join(p for p in (f"{s.get('damage')} {s.get('damage_type')}", str(s.get("reach", "melee")),
+                                         "shield" if s.get("shield") else "", usage) if p)
+        if item.kind is ItemKind.ARMOUR:
+            return f"{s.get('ap', 0)} AP, {usage}"
+        return super().item_summary(item)
+
+    def conditions(self) -> Sequence[ConditionSpec]:
+        return CONDITIONS
+
+    def actions(self) -> Sequence[ActionSpec]:
+        return economy.ACTION_SPECS
+
+    def equipment_catalogue(self) -> list[EquipmentItem]:
+        """Weapons, shields and armour of the rules notes (resources/rules/moments/equipment.json)."""
+        return [EquipmentItem.model_validate(row) for row in load_table("moments", "equipment")]
+
+    def npc_level_field(self) -> FieldSpec | None:
+        """Pentola has no NPC level: Quick NPC asks for a threat 1 to 4 (not kept on the sheet)."""
+        return FieldSpec("threat", "Threat", FieldKind.INT, "NPC", 2, 1, 4,
+                         help="1: a ruffian; 2: a soldier; 3: a veteran; 4: a champion.")
+
+    def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
+        return build(name, self.new_stats(CharacterKind.NPC, dice), tier_for(load_table("moments", "npc"), level),
+                     self.equipment_catalogue(), None, level)
+
+    # -- sheets -----------------------------------------------------------------------------------------------
+    def new_stats(self, kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:
+        return sheet.new_stats(kind)
+
+    def stat_rules(self, character: Character) -> list[str]:
+        return sheet.stat_rules(character)
+
+    def derived(self, character: Character, options: Options) -> dict[str, Explained]:
+        return sheet.derived(character, options)
+
+    def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
+        c = actor.character
+        top = int(sheet.hp_max(c).value)
+        bars = [ResourceSpec("hp", "Hit points", sheet.hp(c), top, role=BarRole.HEALTH, short="HP")]
+        if actor.combatant is not None:
+            s = economy.stance(actor)
+            bars += [ResourceSpec("actions_left", "Actions left", economy.actions_left(actor), s.actions,
+                                  role=BarRole.ACTIONS, short="Actions"),
+                     ResourceSpec("reactions_left", "Reactions left", economy.reactions_left(actor), s.reactions,
+                                  role=BarRole.ACTIONS, short="Reactions")]
+        return bars
+
+    def badges(self, actor: Actor, options: Options) -> list[str]:
+        steps = economy.steps(actor)
+        return ["tests harder"] if steps > 0 else ["focused: easier"] if steps < 0 else []
+
+    def override_fields(self, actor: Actor, options: Options) -> list[OverrideField]:
+        c = actor.character
+        fields = [OverrideField(OverrideKind.STATUS, f.key, f.label, c.status.get(f.key, f.default))
+                  for f in sheet.status_fields()]
+        for item in c.equipment:
+            if item.kind in (ItemKind.WEAPON, ItemKind.ARMOUR) and "usage_die" in item.stats:
+                fields.append(OverrideField(OverrideKind.ITEM, "usage_die", f"{item.name}: usage die",
+                                            item.stats.get("usage_die"), item.id))
+        if actor.combatant is not None:
+            for key, label in (("actions_used", "Actions used this moment"),
+                               ("reactions_used", "Reactions used this moment")):
+                fields.append(OverrideField(OverrideKind.RESOURCE, key, label, actor.combatant.resources.get(key)))
+        return fields
+
+    def state(self, character: Character, options: Options) -> StateLabel:
+        name = character.name
+        if character.has_condition("dead") or sheet.hp(character) <= 0:
+            return StateLabel("dead", f"{name} is dead", StateRole.OUT)
+        return StateLabel("ok", f"{name} can act ({sheet.hp(character)} of {sheet.hp_max(character).value:g} HP)")
+
+    # -- the moment and the action economy --------------------------------------------------------------------
+    def round_flow(self, options: Options) -> RoundFlow:
+        """Moments: an opposed INT test ranks everyone; declarations worst to best, resolution best to worst."""
+        return DeclareResolveFlow(self)
+
+    def rank_moment(self, actors: Sequence[Actor], dice: DiceSource, options: Options) -> list[InitiativeEntry]:
+        return moment.rank_moment(actors, dice, options)
+
+    def declarable(self, actor: Actor, options: Options) -> Sequence[Choice]:
+        return economy.declarations()
+
+    def moment_effects(self, actor: Actor, options: Options) -> Sequence[Effect]:
+        return economy.moment_effects(actor)
+
+    def declare_effects(self, actor: Actor, choice: str, options: Options) -> Sequence[Effect]:
+        return economy.declare_effects(actor, choice)
+
+    def reactions_allowed(self, actor: Actor, options: Options) -> int:
+        return economy.stance(actor).reactions
+
+    def available_actions(self, actor: Actor, options: Options) -> list[ActionAvailability]:
+        state = self.state(actor.character, options)
+        return economy.available_actions(actor, state.role, state.text)
+
+    def spend_action(self, actor: Actor, action_key: str, options: Options, cost: int | None = None) -> TurnEffects:
+        return economy.spend_action(actor, action_key)
+
+    def start_encounter(self, actor: Actor, options: Options) -> TurnEffects:
+        return TurnEffects(economy.moment_effects(actor))
+
+    def end_encounter(self, actor: Actor, options: Options) -> TurnEffects:
+        return TurnEffects()
+
+    # -- checks -----------------------------------------------------------------------------------------------
+    def check_skills(self, character: Character) -> list[tuple[str, str]]:
+        return [(key, label) for key, label, _h in sheet.STATS]
+
+    def check_inputs(self, actor: Actor, skill: str, options: Options) -> list[FieldSpec]:
+        return checks.check_inputs(actor)
+
+    def check_request(self, actor: Actor, skill: str, inputs: Mapping[str, StatValue]) -> CheckRequest:
+        return checks.request_from(actor, skill, inputs)
+
+    def check(self, request: CheckRequest, dice: DiceSource, options: Options) -> CheckResult:
+        return checks.check(request, dice, options)
+
+    def check_odds(self, request: CheckRequest, options: Options) -> CheckOdds:
+        return checks.check_odds(request, options)
+
+    def contest(self, active: CheckRequest, passive: CheckRequest, dice: DiceSource,
+                options: Options) -> ContestResult:
+        return checks.contest(active, passive, dice, options)
+
+    # -- attacks ----------------------------------------------------------------------------------------------
+    def attack_inputs(self, attacker: Actor, weapon: EquipmentItem, fight_round: int,
+                      options: Options) -> list[FieldSpec]:
+        return attacks.attack_inputs(attacker, weapon)
+
+    def target_inputs(self, attacker: Actor, weapon: EquipmentItem, target: Actor, fight_round: int,
+                      options: Options) -> list[FieldSpec]:
+        return attacks.target_inputs(target)
+
+    def map_target_inputs(self, tiles: int, metres: float, reading: CoverReading, *, reach: int,
+                          hex_grid: bool = False, options: Options | None = None) -> dict[str, StatValue]:
+        """The range band by `range_band_cells`: close when adjacent."""
+        return {"range": band_for(tiles, reach, options or {})}
+
+    def weapon_range(self, weapon: EquipmentItem) -> float | None:
+        return None if weapon.stats.get("reach", "melee") == "melee" else 1.0
+
+    def range_readout(self, weapon: EquipmentItem | None, tiles: int, reach: int,
+                      options: Options) -> list[str] | None:
+        return range_readout(weapon, tiles, reach, options)
+
+    def attack_modifiers(self, request: AttackRequest, options: Options) -> list[Term]:
+        return attacks.modifiers(request, options)
+
+    def attack_price(self, request: AttackRequest, options: Options) -> tuple[Cost, str | None]:
+        price = {"actions": 1}
+        return price, economy.price_reason(request.attacker, price) if request.attacker.combatant else None
+
+    def dice_order(self, request: AttackRequest, options: Options) -> str:
+        return ("the attack's d100, the reaction's d100 if the target reacts, the weapon's damage dice on a hit, "
+                "then a d12 and the death test's die for a major wound")
+
+    def to_beat(self, request: AttackRequest, options: Options) -> Explained | None:
+        p = attacks.plan(request, options)
+        return p.attack_goal
+
+    def attack_odds(self, request: AttackRequest, options: Options) -> AttackOdds:
+        return attacks.odds_of(attacks.plan(request, options), options)
+
+    def reaction_odds(self, request: AttackRequest, options: Options) -> Mapping[str, AttackOdds]:
+        return attacks.reaction_odds(request, options)
+
+    def resolve_attack(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
+        return attacks.resolve(request, dice, options)
+
+    def apply_damage(self, target: Actor, amount: int, options: Options, *, lethal: bool = True,
+                     damage_type: str = "physical", label: str = "damage") -> DamageResult:
+        """Damage from outside an attack (the GM's, a fall): through armour off HP; a major wound due is noted for the
+        GM to roll (no dice here)."""
+        kind = damage_type if damage_type in sheet.DAMAGE_TYPES else "crushing"
+        return wounds.take_damage(target.character, Explained.of((label, amount)), kind, 0, None, options)
+
+    # -- healing and the map ----------------------------------------------------------------------------------
+    def heal(self, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
+             modifiers: tuple[Term, ...] = ()) -> tuple[CheckResult, TurnEffects]:
+        """Medical attention in a fight (its action is paid for by whoever takes it: `spend_action`)."""
+        check, effects, notes = wounds.medical_attention(healer.character, patient.character,
+                                                         checks.medical_goal(healer, options), dice)
+        return check, TurnEffects(effects, notes)
+
+    def treatments(self, patient: Actor, options: Options, *, fighting: bool) -> list[Treatment]:
+        open_ = wounds.treatable(patient.character)
+        medical = "" if open_ else f"{patient.name} has no wound that medical attention may still treat"
+        rest = "" if sheet.hp_lost(patient.character) > 0 else f"{patient.name} has lost no HP"
+        if not rest and patient.character.has_condition("dead"):
+            rest = f"{patient.name} is dead"
+        if fighting:
+            rest = rest or "A week of rest is taken outside a fight"
+        worn = wear.due(patient.character)
+        usage = "" if worn else f"Nothing of {patient.name}'s needs a usage roll"
+        if fighting:
+            usage = usage or "Usage dice are rolled once the fight is over"
+        return [Treatment("medical", "Medical attention", "A hard INT test for one wound: 1d4 HP on a success; a "
+                          "failure bars that wound.", action_key="medical", rolls=True, reason=medical),
+                Treatment("rest", "A week of rest", "1 HP back.", healer=False, reason=rest),
+                Treatment("usage", "Usage dice after the fight", "Each weapon that parried or was soaked whole, and "
+                          "each piece of armour damage got past, rolls its usage die: a 1 steps it down.",
+                          healer=False, rolls=True, reason=usage)]
+
+    def treat(self, key: str, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
+              choice: str | None = None) -> tuple[CheckResult | None, TurnEffects]:
+        if key == "rest":
+            effects, notes = wounds.rest_week(patient.character)
+            return None, TurnEffects(effects, notes)
+        if key == "usage":
+            effects, notes = wear.roll_usage(patient.character, dice)
+            return None, TurnEffects(effects, notes)
+        if key == "medical":
+            check, effects, notes = wounds.medical_attention(healer.character, patient.character,
+                                                             checks.medical_goal(healer, options), dice)
+            return check, TurnEffects(effects, notes)
+        raise ValueError(f"The moments rules have no treatment {key!r}")
+
+    def movement(self) -> Movement:
+        return MomentsMovement(self)

@@ -1,0 +1,163 @@
+"""Attacks and reactions: a BOD test plus a bonus; no reaction, parry (opposed BOD), block (easy opposed; the shield's
+usage die steps down), dodge (hard opposed); the odds of each choice; range bands limit weapons."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from crisis_desktop.rules.base import AttackRequest, AttackTarget, SetItemStat
+from crisis_desktop.rules.dice import RandomDice, TypedDice
+from tests.hypothesis_budget import examples
+from tests.unit.rules.moments.people import RULES, actor, brann, pc, vera
+
+
+def request(attacker, target, weapon: int = 0, **inputs) -> AttackRequest:
+    """The attack with the inputs given, the others at the dialog's defaults."""
+    item = attacker.character.equipment[weapon]
+    own = {f.key: inputs.get(f.key, f.default) for f in RULES.attack_inputs(attacker, item, 1, {})}
+    aimed = {f.key: inputs.get(f.key, f.default) for f in RULES.target_inputs(attacker, item, target, 1, {})}
+    return AttackRequest(attacker, item, (AttackTarget(target, aimed),), own)
+
+
+def test_the_attack_goal_is_3_x_bod_plus_the_bonus():
+    r = request(actor(vera()), actor(brann()))
+    goal = RULES.to_beat(r, {})
+    assert goal.value == 66 and [t.label for t in goal.terms] == ["3 x BOD", "Swords"]
+    assert RULES.attack_modifiers(r, {}) == list(goal.terms)
+    fields = {f.key: f for f in RULES.attack_inputs(actor(vera()), vera().equipment[0], 1, {})}
+    assert fields["bonus"].default == "Swords" and fields["difficulty"].default == "normal"
+
+
+def test_no_reaction_a_success_deals_weapon_damage():
+    b = actor(brann())
+    result = RULES.resolve_attack(request(actor(vera()), b), TypedDice([50, 5]), {})
+    assert result.hit and result.damage.taken.value == 5 and result.reactions == ()
+    assert result.summary == "Vera hits Brann with Sword (50 under 66): 5 HP"
+    missed = RULES.resolve_attack(request(actor(vera()), b), TypedDice([66]), {})
+    assert not missed.hit and missed.damage is None
+
+
+def test_a_parry_is_an_opposed_bod_test():
+    b = actor(brann())
+    # Brann parries with Axes 20: goal 62. Both succeed, the higher roll (55) wins.
+    result = RULES.resolve_attack(request(actor(vera()), b, reaction="parry"), TypedDice([50, 55]), {})
+    assert not result.hit and result.defence.target.value == 62
+    assert result.reactions == (("cb-brann", "parries"),)
+    assert "Opposed test: parry wins (both succeed: the higher roll)" in result.notes
+    assert result.summary.endswith("Brann's parry succeeds")
+    won = RULES.resolve_attack(request(actor(vera()), b, reaction="parry"), TypedDice([60, 55, 3]), {})
+    assert won.hit and won.damage.taken.value == 3
+
+
+def test_a_won_block_steps_the_shields_usage_die_down():
+    v = actor(vera())
+    shield = v.character.equipment[1]
+    # Vera blocks: easy, (36 + Swords 30) x 2 = 132; Brann 40 under 62, Vera 80: both succeed, Vera higher.
+    result = RULES.resolve_attack(request(actor(brann()), v, reaction="block"), TypedDice([40, 80]), {})
+    assert not result.hit and result.defence.target.value == 132
+    assert SetItemStat("vera", shield.id, "usage_die", 6) in result.effects
+    assert "Round shield: usage die d8 -> d6" in result.notes
+    lost = RULES.resolve_attack(request(actor(brann()), v, reaction="block"), TypedDice([40, 20, 4, 4, 1, 1]), {})
+    assert lost.hit and not any(isinstance(e, SetItemStat) and e.key == "usage_die" for e in lost.effects)
+
+
+def test_a_dodge_is_hard():
+    result = RULES.resolve_attack(request(actor(brann()), actor(vera()), reaction="dodge"), TypedDice([40, 3]), {})
+    assert result.defence.target.value == 33 and result.reactions == (("cb-vera", "dodges"),)
+    assert not result.hit and "Opposed test: dodge wins (a critical beats a success)" in result.notes
+
+
+def test_blocking_needs_a_shield_and_reacting_a_reaction_left():
+    with pytest.raises(ValueError, match="Brann has no shield to block with"):
+        RULES.attack_modifiers(request(actor(vera()), actor(brann()), reaction="block"), {})
+    spent = actor(brann(), reactions_used=1)
+    with pytest.raises(ValueError, match="Brann has no reaction left this moment"):
+        RULES.resolve_attack(request(actor(vera()), spent, reaction="parry"), TypedDice([1, 1]), {})
+    twice = actor(brann(), stance="two_reactions", reactions_used=1)
+    assert RULES.resolve_attack(request(actor(vera()), twice, reaction="parry"), TypedDice([50, 55]), {}).reactions
+
+
+def test_a_failed_attack_misses_whatever_the_reaction_unless_the_option_says():
+    both_fail = request(actor(vera()), actor(brann()), reaction="parry")
+    assert not RULES.resolve_attack(both_fail, TypedDice([90, 80]), {}).hit
+    assert RULES.resolve_attack(both_fail, TypedDice([90, 80, 4]), {"reaction_both_fail": "higher_roll_hits"}).hit
+
+
+def test_an_extra_action_makes_the_attack_harder_and_a_focus_easier():
+    harder = RULES.to_beat(request(actor(vera(), stance="extra_action"), actor(brann())), {})
+    assert harder.value == 33 and harder.terms[-1].label == "hard (/ 2)"
+    easier = RULES.to_beat(request(actor(vera(), stance="focus_action"), actor(brann())), {})
+    assert easier.value == 132
+    # A dodge by a defender who took an extra reaction: hard, and harder still only with multiplicative steps.
+    heavy = request(actor(brann()), actor(vera(), stance="extra_reaction"), reaction="dodge")
+    assert RULES.resolve_attack(heavy, TypedDice([99, 1]), {}).defence.target.value == 33
+    assert RULES.resolve_attack(heavy, TypedDice([99, 1]), {"difficulty_steps": "multiplicative"}
+                                ).defence.target.value == 16
+
+
+def test_an_attack_needs_an_action_left():
+    price, reason = RULES.attack_price(request(actor(vera(), actions_used=1), actor(brann())), {})
+    assert RULES.cost_text(price) == "1 action" and reason == "Vera has no action left this moment (Action and " \
+                                                              "reaction)"
+
+
+def test_the_odds_of_each_reaction():
+    odds = RULES.reaction_odds(request(actor(vera()), actor(brann())), {})
+    assert set(odds) == {"No reaction", "Parry", "Dodge"}         # no shield: no block
+    assert odds["No reaction"].hit == pytest.approx(0.65)
+    assert odds["Parry"].hit < odds["Dodge"].hit < odds["No reaction"].hit
+    shielded = RULES.reaction_odds(request(actor(brann()), actor(vera())), {})
+    assert set(shielded) == {"No reaction", "Parry", "Block", "Dodge"}
+    assert shielded["Block"].hit < shielded["Parry"].hit
+    for one in (*odds.values(), *shielded.values()):
+        assert sum(one.damage.values()) == pytest.approx(1)
+        assert 0 <= one.drop_target <= one.hit
+
+
+@settings(max_examples=examples(4), deadline=None)
+@given(st.sampled_from(["none", "parry", "dodge"]), st.integers(0, 2**31))
+def test_attack_odds_agree_with_sampling(reaction, seed):
+    r = request(actor(vera()), actor(brann()), reaction=reaction)
+    odds = RULES.attack_odds(r, {})
+    dice = RandomDice(seed)
+    n = 1500
+    hits = sum(RULES.resolve_attack(r, dice, {}).hit for _ in range(n))
+    assert hits / n == pytest.approx(odds.hit, abs=0.05)
+
+
+def test_range_bands_limit_weapons():
+    archer = pc("Ash", "Shortbow", "Sword", skills="Bows 30")
+    with pytest.raises(ValueError, match="Sword reaches close only; the target is near"):
+        RULES.attack_modifiers(request(actor(archer), actor(brann()), weapon=1, range="near"), {})
+    far = RULES.to_beat(request(actor(archer), actor(brann()), range="far"), {})
+    assert far.value == 30 and far.terms[-1].label == "hard (/ 2)"           # (30 + 30) / 2
+    thrower = pc("Tom", "Throwing dagger")
+    with pytest.raises(ValueError, match="thrown to near at most; the target is distant"):
+        RULES.attack_modifiers(request(actor(thrower), actor(brann()), range="distant"), {})
+
+
+def test_wear_after_the_fight_parrying_weapons_soaked_weapons_and_armour_damage_got_past():
+    from crisis_desktop.rules.moments import wear
+
+    v = actor(vera())
+    sword, shield, hauberk = v.character.equipment
+    parried = RULES.resolve_attack(request(actor(brann()), v, reaction="parry"), TypedDice([40, 60]), {})
+    assert not parried.hit and SetItemStat("vera", sword.id, wear.DUE, True) in parried.effects
+    soaked = RULES.resolve_attack(request(actor(brann()), v), TypedDice([40, 1, 1]), {})   # 2 - 2 AP
+    axe = brann().equipment[0]
+    assert SetItemStat("brann", axe.id, wear.DUE, True) in soaked.effects
+    past = RULES.resolve_attack(request(actor(brann()), v), TypedDice([40, 2, 2]), {})     # 4 - 2 AP
+    assert SetItemStat("vera", hauberk.id, wear.DUE, True) in past.effects
+    # After the fight: the sword's d8 rolls 1 and steps down to d6; the hauberk's d8 holds.
+    sword.stats[wear.DUE] = hauberk.stats[wear.DUE] = True
+    offered = {t.key: t for t in RULES.treatments(v, {}, fighting=False)}
+    assert offered["usage"].allowed and not offered["usage"].healer
+    assert not {t.key: t for t in RULES.treatments(v, {}, fighting=True)}["usage"].allowed
+    _none, rolled = RULES.treat("usage", v, v, TypedDice([1, 5]), {})
+    assert SetItemStat("vera", sword.id, "usage_die", 6) in rolled.effects
+    assert rolled.notes == ("Sword: usage d8 rolls 1: now d6", "Padded hauberk: usage d8 rolls 5: it holds")
+    assert SetItemStat("vera", hauberk.id, wear.DUE, False) in rolled.effects
+    with pytest.raises(ValueError, match="Nothing of Brann's needs a usage roll"):
+        RULES.treat("usage", actor(brann()), actor(brann()), TypedDice([1]), {})

@@ -1,0 +1,93 @@
+"""Moments sheets: HP from BOD and POW, goals, armour points, bonuses, the catalogue, Quick NPC and the bestiary."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from crisis_desktop.domain import Character, CharacterKind, ItemKind
+from crisis_desktop.resources_access import resource
+from crisis_desktop.rules.moments import sheet
+from tests.unit.rules.moments.people import RULES, gear, pc, vera
+
+
+@pytest.mark.parametrize(("bod", "pow_", "hp"), [(10, 10, 10), (12, 10, 11), (3, 4, 4), (21, 20, 21), (11, 10, 11)])
+def test_hp_is_half_of_bod_and_pow_rounded_up(bod, pow_, hp):
+    h = sheet.hp_max(pc("A", bod=bod, pow=pow_))
+    assert h.value == hp and sum(t.value for t in h.terms) == hp
+    assert h.terms[0].label == "BOD" and h.terms[1].label == "POW"
+
+
+def test_derived_values_explain_themselves():
+    d = RULES.derived(vera(), {})
+    assert d["goal_bod"].value == 36 and d["goal_int"].value == 33 and d["goal_pow"].value == 30
+    assert d["hp_max"].value == 11 and d["pp_max"].value == 11
+    assert d["armour_points"].value == 2 and d["armour_points"].terms[0].label == "Padded hauberk"
+    assert d["best_bonus"].terms[0].label == "Swords" and d["best_bonus"].value == 30
+    assert RULES.derived_label("hp_max") == "HP max"
+
+
+def test_used_up_armour_protects_nothing_and_pieces_add_up():
+    c = pc("A", "Padded hauberk", "Padded cap")
+    assert sheet.armour_points(c).value == 3
+    c.equipment[1].stats["usage_die"] = 0
+    ap = sheet.armour_points(c)
+    assert ap.value == 2 and ap.terms[1].label == "Padded cap (used up)"
+
+
+def test_bonuses_never_stack_and_bad_entries_are_named():
+    c = pc("A", skills="Swords 30, Athletics 20", vocations="Soldier 25, Swords 35")
+    assert sheet.bonuses(c) == {"Swords": 35, "Athletics": 20, "Soldier": 25}
+    bad = pc("B", skills="Swords, Athletics 20", vocations="A 25, B 25, C 25")
+    problems = RULES.validate_character(bad)
+    assert "Skills: 'Swords' should read as a name and a bonus, like 'Swords 40'" in problems
+    assert "Vocations: at most two" in problems
+    assert RULES.validate_character(vera()) == []
+
+
+def test_stats_are_bounded():
+    assert "BOD must be at most 21, not 22" in RULES.validate_character(pc("A", bod=22))
+
+
+def test_usage_dice_step_down_to_used_up():
+    assert [sheet.step_down(d) for d in (20, 12, 10, 8, 6, 4, 0)] == [12, 10, 8, 6, 4, 0, 0]
+
+
+def test_the_catalogue_has_the_texts_weapons_and_validates():
+    items = {i.name: i for i in RULES.equipment_catalogue()}
+    assert items["Halberd"].stats["damage"] == "2d6" and items["Halberd"].stats["damage_type"] == "slicing"
+    assert items["Mace"].stats["damage_type"] == "crushing" and items["Dagger"].stats["damage_type"] == "piercing"
+    assert items["Round shield"].stats["shield"] is True and items["Round shield"].stats["usage_die"] == 8
+    assert items["Plate breastplate"].stats["ap"] == 4
+    for item in items.values():
+        assert RULES.validate_item(item) == [], item.name
+    assert RULES.item_summary(items["Sword"]) == "1d8 slicing, melee, usage d8"
+    assert RULES.item_summary(items["Padded cap"]) == "1 AP, usage d4"
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4])
+def test_quick_npcs_are_legal_and_armed(level):
+    npc = RULES.quick_npc("Guard", level)
+    assert npc.kind is CharacterKind.NPC and RULES.validate_character(npc) == []
+    assert any(i.kind is ItemKind.WEAPON for i in npc.equipment)
+
+
+def test_the_bestiary_is_legal():
+    with resource("bestiary", "moments.json").open(encoding="utf-8") as f:
+        rows = json.load(f)
+    assert len(rows) >= 3
+    for row in rows:
+        assert RULES.validate_character(Character.model_validate(row)) == [], row["name"]
+
+
+def test_gear_helper_copies():
+    assert gear("Sword")[0].catalogue_id == "moments-sword"
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4])
+def test_quick_npcs_are_trained_in_every_weapon_they_carry(level):
+    npc = RULES.quick_npc("Guard", level)
+    trained = sheet.bonuses(npc)
+    for weapon in (i for i in npc.equipment if i.kind is ItemKind.WEAPON):
+        assert weapon.stats["skill"] in trained, weapon.name
