@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from typing import Any
 
@@ -91,16 +92,18 @@ class CharacterTableModel(QAbstractTableModel):
         for character_id in changes.characters_removed | changes.characters_added | changes.characters:
             self._search.pop(character_id, None)
             self._problems.pop(character_id, None)
-        self._remove_gone(campaign)
-        self._insert_new(campaign)
-        if [c.id for c in self._rows] != [c.id for c in campaign.characters]:
-            self._reorder(campaign)
+        characters = campaign.characters
+        same_rows = len(self._rows) == len(characters) and all(map(operator.is_, self._rows, characters))
+        if not same_rows:  # rows come or go or move, or an undo put back copies: line the rows up by id
+            self._remove_gone(campaign)
+            self._insert_new(campaign)
+            if [c.id for c in self._rows] != [c.id for c in characters]:
+                self._reorder(campaign)
         # Commands edit characters in place, but an undo may put back an equal copy: take the live objects.
-        live = {c.id: c for c in campaign.characters}
         for character_id in changes.characters:
             row = self._row_by_id.get(character_id)
             if row is not None:
-                self._rows[row] = live[character_id]
+                self._rows[row] = characters[row]
                 self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1))
 
     def _remove_gone(self, campaign: Campaign) -> None:
@@ -318,11 +321,16 @@ class CharacterFilterProxy(QAbstractProxyModel):
         model = self._model()
         if model is None:
             return
+        n = model.rowCount()
         for column in range(len(COLUMNS)):
-            if column not in self._ascending or column not in self._descending:
+            if column not in self._keys or len(self._keys[column]) != n or column not in self._ascending:
+                self._order_of(model, column, Qt.SortOrder.AscendingOrder)
+            elif column not in self._descending:
                 self._order_of(model, column, Qt.SortOrder.DescendingOrder)
-                self._warm.start()
-                return
+            else:
+                continue
+            self._warm.start()
+            return
 
     def _rows_changed(self) -> None:
         self._forget(all_rows=True)
@@ -343,13 +351,15 @@ class CharacterFilterProxy(QAbstractProxyModel):
         self._last_filter = None
         rows = range(top_left.row(), bottom_right.row() + 1)
         for column, keys in self._keys.items():
-            ascending = self._ascending.get(column)
+            ascending, descending = self._ascending.get(column), self._descending.get(column)
             for row in rows:
                 keys[row] = self._key(model, row, column)
                 if ascending is not None:
                     ascending.remove(row)
-                    ascending.insert(self._position(ascending, keys, row), row)
-            self._descending.pop(column, None)
+                    ascending.insert(self._position(ascending, keys, row, descending=False), row)
+                if descending is not None:
+                    descending.remove(row)
+                    descending.insert(self._position(descending, keys, row, descending=True), row)
         self._changed()
         first, last = self._proxy_row.get(top_left.row()), self._proxy_row.get(bottom_right.row())
         if top_left.row() == bottom_right.row() and first is not None:
@@ -400,13 +410,15 @@ class CharacterFilterProxy(QAbstractProxyModel):
     def _key(self, model: CharacterTableModel, row: int, column: int) -> Any:
         return self._collator.sortKey(str(model.value(row, column) or ""))
 
-    def _position(self, ascending: list[int], keys: list[Any], row: int) -> int:
-        """Where `row` goes in `ascending` (which lacks it): after smaller keys and equal keys of earlier rows."""
-        key, low, high = keys[row], 0, len(ascending)
+    def _position(self, order: list[int], keys: list[Any], row: int, descending: bool) -> int:
+        """Where `row` goes in `order` (which lacks it): after keys before its own (smaller ones ascending,
+        greater ones descending) and after equal keys of earlier rows."""
+        key, low, high = keys[row], 0, len(order)
         while low < high:
             middle = (low + high) // 2
-            other = ascending[middle]
-            if keys[other] < key or (not key < keys[other] and other < row):
+            other = order[middle]
+            before = key < keys[other] if descending else keys[other] < key
+            if before or (not (keys[other] < key or key < keys[other]) and other < row):
                 low = middle + 1
             else:
                 high = middle
