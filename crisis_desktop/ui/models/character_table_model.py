@@ -408,7 +408,8 @@ class CharacterFilterProxy(QAbstractProxyModel):
         return model if isinstance(model, CharacterTableModel) else None
 
     def _key(self, model: CharacterTableModel, row: int, column: int) -> Any:
-        return self._collator.sortKey(str(model.value(row, column) or ""))
+        # Case-folded first: in the C locale the collator compares code points whatever its case setting.
+        return self._collator.sortKey(str(model.value(row, column) or "").casefold())
 
     def _position(self, order: list[int], keys: list[Any], row: int, descending: bool) -> int:
         """Where `row` goes in `order` (which lacks it): after keys before its own (smaller ones ascending,
