@@ -10,10 +10,10 @@ corner does not stop it. On open ground the path cost equals `Grid.distance`.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
-from crisis_desktop.rules.geometry.grid import Coord, Diagonal
+from crisis_desktop.rules.geometry.grid import Coord, Diagonal, Grid
 from crisis_desktop.rules.geometry.terrain import Terrain
 
 
@@ -25,34 +25,86 @@ class Path:
 
 def find_path(terrain: Terrain, start: Coord, goal: Coord, *, limit: int | None = None,
               occupied: Collection[Coord] = ()) -> Path | None:
-    """The cheapest path (Dijkstra), or None when the goal cannot be reached within `limit` tiles."""
-    grid = terrain.grid
+    """The cheapest path (Dijkstra), or None when the goal cannot be reached within `limit` tiles.
+
+    The search from `start` is kept and resumed for the next goal asked of the same terrain, start, limit and
+    occupied cells (a token dragged across the map asks one goal per cell it passes): a goal already reached
+    costs only the walk back along its path. The answer is the one a fresh search would give.
+    """
     if not terrain.passable(goal) or goal in occupied:
         return None
     if start == goal:
         return Path(0, (start,))
-    alternating = not grid.hex and grid.diagonal is Diagonal.ALTERNATING
-    difficult = terrain.difficult
-    # A state is (cell, parity of diagonals so far); parity stays 0 unless diagonals alternate.
-    best: dict[tuple[Coord, int], int] = {(start, 0): 0}
-    came: dict[tuple[Coord, int], tuple[Coord, int]] = {}
-    queue: list[tuple[int, Coord, int]] = [(0, start, 0)]
-    while queue:
-        cost, cell, parity = heapq.heappop(queue)
-        if cell == goal:
-            cells = [cell]
-            state = (cell, parity)
-            while state in came:
-                state = came[state]
-                cells.append(state[0])
-            return Path(cost, tuple(reversed(cells)))
-        if cost > best.get((cell, parity), cost):
-            continue
+    blocked = occupied if isinstance(occupied, frozenset) else frozenset(occupied)
+    key = (id(terrain), start, limit, blocked)
+    search = _SEARCHES.get(key)
+    if search is None or search.terrain is not terrain:
+        search = _Search(terrain, start, limit, blocked)
+        _SEARCHES[key] = search
+        while len(_SEARCHES) > _KEPT_SEARCHES:
+            del _SEARCHES[next(iter(_SEARCHES))]
+    return search.path_to(goal)
+
+
+_KEPT_SEARCHES = 4
+_SEARCHES: dict[tuple[int, Coord, int | None, frozenset[Coord]], _Search] = {}
+
+
+class _Search:
+    """Dijkstra from one start, run only as far as the goals asked so far needed (resumable).
+
+    A state is (cell, parity of diagonals so far); parity stays 0 unless diagonals alternate. A cell's path
+    is fixed the first time one of its states leaves the queue: that is where a search for it alone stops.
+    """
+
+    def __init__(self, terrain: Terrain, start: Coord, limit: int | None, occupied: frozenset[Coord]) -> None:
+        self.terrain = terrain
+        self.limit = limit
+        self.occupied = occupied
+        self.best: dict[tuple[Coord, int], int] = {(start, 0): 0}
+        self.came: dict[tuple[Coord, int], tuple[Coord, int]] = {}
+        self.queue: list[tuple[int, Coord, int]] = [(0, start, 0)]
+        self.reached: dict[Coord, tuple[int, int]] = {}   # cell -> (cost, parity) of its first state popped
+
+    def path_to(self, goal: Coord) -> Path | None:
+        found = self.reached.get(goal)
+        if found is None:
+            found = self._run_until(goal)
+        if found is None:
+            return None
+        cost, parity = found
+        cells = [goal]
+        state = (goal, parity)
+        while state in self.came:
+            state = self.came[state]
+            cells.append(state[0])
+        return Path(cost, tuple(reversed(cells)))
+
+    def _run_until(self, goal: Coord) -> tuple[int, int] | None:
+        terrain, limit, occupied = self.terrain, self.limit, self.occupied
+        grid = terrain.grid
+        alternating = not grid.hex and grid.diagonal is Diagonal.ALTERNATING
+        difficult, passable = terrain.difficult, terrain.passable
+        best, queue, reached = self.best, self.queue, self.reached
+        while queue:
+            cost, cell, parity = heapq.heappop(queue)
+            if cell not in reached:
+                reached[cell] = (cost, parity)
+            if cost <= best.get((cell, parity), cost):
+                self._expand(cell, cost, parity, grid, alternating, difficult, passable, limit, occupied)
+            if cell == goal:
+                return reached[goal]
+        return None
+
+    def _expand(self, cell: Coord, cost: int, parity: int, grid: Grid, alternating: bool,
+                difficult: frozenset[Coord], passable: Callable[[Coord], bool], limit: int | None,
+                occupied: frozenset[Coord]) -> None:
+        best, came, queue = self.best, self.came, self.queue
         for nxt in grid.neighbours(cell):
-            if not terrain.passable(nxt) or nxt in occupied:
+            if not passable(nxt) or nxt in occupied:
                 continue
             diagonal = not grid.hex and nxt[0] != cell[0] and nxt[1] != cell[1]
-            if diagonal and not (terrain.passable((nxt[0], cell[1])) or terrain.passable((cell[0], nxt[1]))):
+            if diagonal and not (passable((nxt[0], cell[1])) or passable((cell[0], nxt[1]))):
                 continue
             step, new_parity = 1, parity
             if diagonal and alternating:
@@ -66,4 +118,3 @@ def find_path(terrain: Terrain, start: Coord, goal: Coord, *, limit: int | None 
                 best[(nxt, new_parity)] = new_cost
                 came[(nxt, new_parity)] = (cell, parity)
                 heapq.heappush(queue, (new_cost, nxt, new_parity))
-    return None
