@@ -10,10 +10,10 @@ corner does not stop it. On open ground the path cost equals `Grid.distance`.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from dataclasses import dataclass
 
-from crisis_desktop.rules.geometry.grid import Coord, Diagonal, Grid
+from crisis_desktop.rules.geometry.grid import Coord, Diagonal
 from crisis_desktop.rules.geometry.terrain import Terrain
 
 
@@ -81,40 +81,49 @@ class _Search:
         return Path(cost, tuple(reversed(cells)))
 
     def _run_until(self, goal: Coord) -> tuple[int, int] | None:
-        terrain, limit, occupied = self.terrain, self.limit, self.occupied
+        terrain, limit = self.terrain, self.limit
         grid = terrain.grid
+        width, height = grid.width, grid.height
         alternating = not grid.hex and grid.diagonal is Diagonal.ALTERNATING
-        difficult, passable = terrain.difficult, terrain.passable
-        best, queue, reached = self.best, self.queue, self.reached
+        difficult, walls, occupied = terrain.difficult, terrain.impassable, self.occupied
+        # Neighbour offsets by the parity of the cell's column and row (hex rows alternate), as grid.step has them.
+        count = 6 if grid.hex else 8
+        offsets = {(px, py): [(nx - 4 - px, ny - 4 - py, nx - 4 - px != 0 and ny - 4 - py != 0 and not grid.hex)
+                              for nx, ny in (grid.step((4 + px, 4 + py), d) for d in range(count))]
+                   for px in (0, 1) for py in (0, 1)}
+        best, came, queue, reached = self.best, self.came, self.queue, self.reached
+        push, pop = heapq.heappush, heapq.heappop
+
+        def passable(x: int, y: int) -> bool:
+            return 0 <= x < width and 0 <= y < height and (x, y) not in walls
+
         while queue:
-            cost, cell, parity = heapq.heappop(queue)
+            cost, cell, parity = pop(queue)
             if cell not in reached:
                 reached[cell] = (cost, parity)
             if cost <= best.get((cell, parity), cost):
-                self._expand(cell, cost, parity, grid, alternating, difficult, passable, limit, occupied)
+                x, y = cell
+                for dx, dy, diagonal in offsets[(x & 1, y & 1)]:
+                    nx, ny = x + dx, y + dy
+                    nxt = (nx, ny)
+                    if not (0 <= nx < width and 0 <= ny < height) or nxt in walls or nxt in occupied:
+                        continue
+                    # On squares a diagonal step between two impassable cells is not allowed.
+                    if diagonal and not (passable(nx, y) or passable(x, ny)):
+                        continue
+                    step, new_parity = 1, parity
+                    if diagonal and alternating:
+                        step, new_parity = 1 + parity, 1 - parity
+                    if nxt in difficult:
+                        step *= 2
+                    new_cost = cost + step
+                    if limit is not None and new_cost > limit:
+                        continue
+                    state = (nxt, new_parity)
+                    if new_cost < best.get(state, new_cost + 1):
+                        best[state] = new_cost
+                        came[state] = (cell, parity)
+                        push(queue, (new_cost, nxt, new_parity))
             if cell == goal:
                 return reached[goal]
         return None
-
-    def _expand(self, cell: Coord, cost: int, parity: int, grid: Grid, alternating: bool,
-                difficult: frozenset[Coord], passable: Callable[[Coord], bool], limit: int | None,
-                occupied: frozenset[Coord]) -> None:
-        best, came, queue = self.best, self.came, self.queue
-        for nxt in grid.neighbours(cell):
-            if not passable(nxt) or nxt in occupied:
-                continue
-            diagonal = not grid.hex and nxt[0] != cell[0] and nxt[1] != cell[1]
-            if diagonal and not (passable((nxt[0], cell[1])) or passable((cell[0], nxt[1]))):
-                continue
-            step, new_parity = 1, parity
-            if diagonal and alternating:
-                step, new_parity = 1 + parity, 1 - parity
-            if nxt in difficult:
-                step *= 2
-            new_cost = cost + step
-            if limit is not None and new_cost > limit:
-                continue
-            if new_cost < best.get((nxt, new_parity), new_cost + 1):
-                best[(nxt, new_parity)] = new_cost
-                came[(nxt, new_parity)] = (cell, parity)
-                heapq.heappush(queue, (new_cost, nxt, new_parity))
