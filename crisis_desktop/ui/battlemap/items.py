@@ -348,6 +348,8 @@ class TokenItem(QGraphicsItem):
         painter.setPen(outline)
         painter.setBrush(colour)
         painter.drawEllipse(QPointF(0, 0), r, r)
+        if r * lod < 3:
+            return      # a disc of a few pixels: a bar or markers on it would be under a pixel tall
         self._paint_health(painter)
         readable = r * lod >= 7     # below that, letters could not be read
         self._paint_markers(painter, readable)
