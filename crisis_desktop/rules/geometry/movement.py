@@ -25,45 +25,105 @@ class Path:
 
 def find_path(terrain: Terrain, start: Coord, goal: Coord, *, limit: int | None = None,
               occupied: Collection[Coord] = ()) -> Path | None:
-    """The cheapest path (Dijkstra), or None when the goal cannot be reached within `limit` tiles."""
-    grid = terrain.grid
+    """The cheapest path (Dijkstra), or None when the goal cannot be reached within `limit` tiles.
+
+    The search from `start` is kept and resumed for the next goal asked of the same terrain, start, limit and
+    occupied cells (a token dragged across the map asks one goal per cell it passes): a goal already reached
+    costs only the walk back along its path. The answer is the one a fresh search would give.
+    """
     if not terrain.passable(goal) or goal in occupied:
         return None
     if start == goal:
         return Path(0, (start,))
-    alternating = not grid.hex and grid.diagonal is Diagonal.ALTERNATING
-    difficult = terrain.difficult
-    # A state is (cell, parity of diagonals so far); parity stays 0 unless diagonals alternate.
-    best: dict[tuple[Coord, int], int] = {(start, 0): 0}
-    came: dict[tuple[Coord, int], tuple[Coord, int]] = {}
-    queue: list[tuple[int, Coord, int]] = [(0, start, 0)]
-    while queue:
-        cost, cell, parity = heapq.heappop(queue)
-        if cell == goal:
-            cells = [cell]
-            state = (cell, parity)
-            while state in came:
-                state = came[state]
-                cells.append(state[0])
-            return Path(cost, tuple(reversed(cells)))
-        if cost > best.get((cell, parity), cost):
-            continue
-        for nxt in grid.neighbours(cell):
-            if not terrain.passable(nxt) or nxt in occupied:
-                continue
-            diagonal = not grid.hex and nxt[0] != cell[0] and nxt[1] != cell[1]
-            if diagonal and not (terrain.passable((nxt[0], cell[1])) or terrain.passable((cell[0], nxt[1]))):
-                continue
-            step, new_parity = 1, parity
-            if diagonal and alternating:
-                step, new_parity = 1 + parity, 1 - parity
-            if nxt in difficult:
-                step *= 2
-            new_cost = cost + step
-            if limit is not None and new_cost > limit:
-                continue
-            if new_cost < best.get((nxt, new_parity), new_cost + 1):
-                best[(nxt, new_parity)] = new_cost
-                came[(nxt, new_parity)] = (cell, parity)
-                heapq.heappush(queue, (new_cost, nxt, new_parity))
-    return None
+    blocked = occupied if isinstance(occupied, frozenset) else frozenset(occupied)
+    key = (id(terrain), start, limit, blocked)
+    search = _SEARCHES.get(key)
+    if search is None or search.terrain is not terrain:
+        search = _Search(terrain, start, limit, blocked)
+        _SEARCHES[key] = search
+        while len(_SEARCHES) > _KEPT_SEARCHES:
+            del _SEARCHES[next(iter(_SEARCHES))]
+    return search.path_to(goal)
+
+
+_KEPT_SEARCHES = 4
+_SEARCHES: dict[tuple[int, Coord, int | None, frozenset[Coord]], _Search] = {}
+
+
+class _Search:
+    """Dijkstra from one start, run only as far as the goals asked so far needed (resumable).
+
+    A state is (cell, parity of diagonals so far); parity stays 0 unless diagonals alternate. A cell's path
+    is fixed the first time one of its states leaves the queue: that is where a search for it alone stops.
+    """
+
+    def __init__(self, terrain: Terrain, start: Coord, limit: int | None, occupied: frozenset[Coord]) -> None:
+        self.terrain = terrain
+        self.limit = limit
+        self.occupied = occupied
+        self.best: dict[tuple[Coord, int], int] = {(start, 0): 0}
+        self.came: dict[tuple[Coord, int], tuple[Coord, int]] = {}
+        self.queue: list[tuple[int, Coord, int]] = [(0, start, 0)]
+        self.reached: dict[Coord, tuple[int, int]] = {}   # cell -> (cost, parity) of its first state popped
+
+    def path_to(self, goal: Coord) -> Path | None:
+        found = self.reached.get(goal)
+        if found is None:
+            found = self._run_until(goal)
+        if found is None:
+            return None
+        cost, parity = found
+        cells = [goal]
+        state = (goal, parity)
+        while state in self.came:
+            state = self.came[state]
+            cells.append(state[0])
+        return Path(cost, tuple(reversed(cells)))
+
+    def _run_until(self, goal: Coord) -> tuple[int, int] | None:
+        terrain, limit = self.terrain, self.limit
+        grid = terrain.grid
+        width, height = grid.width, grid.height
+        alternating = not grid.hex and grid.diagonal is Diagonal.ALTERNATING
+        difficult, walls, occupied = terrain.difficult, terrain.impassable, self.occupied
+        # Neighbour offsets by the parity of the cell's column and row (hex rows alternate), as grid.step has them.
+        count = 6 if grid.hex else 8
+        offsets = {(px, py): [(nx - 4 - px, ny - 4 - py, nx - 4 - px != 0 and ny - 4 - py != 0 and not grid.hex)
+                              for nx, ny in (grid.step((4 + px, 4 + py), d) for d in range(count))]
+                   for px in (0, 1) for py in (0, 1)}
+        best, came, queue, reached = self.best, self.came, self.queue, self.reached
+        push, pop = heapq.heappush, heapq.heappop
+
+        def passable(x: int, y: int) -> bool:
+            return 0 <= x < width and 0 <= y < height and (x, y) not in walls
+
+        while queue:
+            cost, cell, parity = pop(queue)
+            if cell not in reached:
+                reached[cell] = (cost, parity)
+            if cost <= best.get((cell, parity), cost):
+                x, y = cell
+                for dx, dy, diagonal in offsets[(x & 1, y & 1)]:
+                    nx, ny = x + dx, y + dy
+                    nxt = (nx, ny)
+                    if not (0 <= nx < width and 0 <= ny < height) or nxt in walls or nxt in occupied:
+                        continue
+                    # On squares a diagonal step between two impassable cells is not allowed.
+                    if diagonal and not (passable(nx, y) or passable(x, ny)):
+                        continue
+                    step, new_parity = 1, parity
+                    if diagonal and alternating:
+                        step, new_parity = 1 + parity, 1 - parity
+                    if nxt in difficult:
+                        step *= 2
+                    new_cost = cost + step
+                    if limit is not None and new_cost > limit:
+                        continue
+                    state = (nxt, new_parity)
+                    if new_cost < best.get(state, new_cost + 1):
+                        best[state] = new_cost
+                        came[state] = (cell, parity)
+                        push(queue, (new_cost, nxt, new_parity))
+            if cell == goal:
+                return reached[goal]
+        return None

@@ -130,7 +130,7 @@ class CellLayer(QGraphicsItem):
         if not columns or not rows:
             return
         if self.grid.hex:
-            self._paint_hexes(painter, columns, rows, on_screen)
+            self._paint_hexes(painter, columns, rows, on_screen, exposed)
         else:
             self._paint_squares(painter, columns, rows, on_screen)
         if on_screen >= 18:
@@ -149,13 +149,21 @@ class CellLayer(QGraphicsItem):
         lines += [QLineF(left, y * s, right, y * s) for y in range(rows.start, rows.stop + 1)]
         painter.drawLines(lines)
 
-    def _paint_hexes(self, painter: QPainter, columns: range, rows: range, on_screen: float) -> None:
-        if len(columns) * len(rows) > 2500:
+    def _paint_hexes(self, painter: QPainter, columns: range, rows: range, on_screen: float,
+                     exposed: QRectF) -> None:
+        if len(columns) * len(rows) > 2500 or on_screen <= HEX_IMAGE_RADIUS:
             # Zoomed out: the map drawn once into an image (hexes of radius HEX_IMAGE_RADIUS pixels) and blitted,
-            # so a frame costs one scaled copy, not one polygon per hex.
-            image, _ = self._hex_image()
-            painter.drawImage(self._rect, image, QRectF(0, 0, image.width(), image.height()))
-            return
+            # so a frame costs one scaled copy, not one polygon per hex. When a hex is no bigger on screen than
+            # in the image, the image is as sharp as drawing them, so only the part exposed is copied.
+            image, scale = self._hex_image()
+            if len(columns) * len(rows) > 2500:
+                painter.drawImage(self._rect, image, QRectF(0, 0, image.width(), image.height()))
+                return
+            if on_screen <= self.size * scale:
+                part = exposed.intersected(self._rect)
+                painter.drawImage(part, image, QRectF(part.x() * scale, part.y() * scale,
+                                                      part.width() * scale, part.height() * scale))
+                return
         painter.setPen(QPen(GRID_PEN, 0) if on_screen >= 5 else Qt.PenStyle.NoPen)
         by_colour: dict[int, tuple[QColor, QPainterPath]] = {}
         for y in rows:
@@ -340,6 +348,8 @@ class TokenItem(QGraphicsItem):
         painter.setPen(outline)
         painter.setBrush(colour)
         painter.drawEllipse(QPointF(0, 0), r, r)
+        if r * lod < 3:
+            return      # a disc of a few pixels: a bar or markers on it would be under a pixel tall
         self._paint_health(painter)
         readable = r * lod >= 7     # below that, letters could not be read
         self._paint_markers(painter, readable)

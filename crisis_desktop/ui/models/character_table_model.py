@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import (
+    QAbstractItemModel,
+    QAbstractProxyModel,
     QAbstractTableModel,
+    QCollator,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
-    QSortFilterProxyModel,
     Qt,
+    QTimer,
 )
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QApplication, QStyle
@@ -28,6 +32,7 @@ COLUMNS = ("Name", "Kind", "Player", "Tags")
 THUMBNAIL_PX = 24
 
 AnyIndex = QModelIndex | QPersistentModelIndex
+Filter = tuple[tuple[str, ...], CharacterKind | None, str | None]   # search words, kind, tag
 
 
 class CharacterTableModel(QAbstractTableModel):
@@ -87,16 +92,18 @@ class CharacterTableModel(QAbstractTableModel):
         for character_id in changes.characters_removed | changes.characters_added | changes.characters:
             self._search.pop(character_id, None)
             self._problems.pop(character_id, None)
-        self._remove_gone(campaign)
-        self._insert_new(campaign)
-        if [c.id for c in self._rows] != [c.id for c in campaign.characters]:
-            self._reorder(campaign)
+        characters = campaign.characters
+        same_rows = len(self._rows) == len(characters) and all(map(operator.is_, self._rows, characters))
+        if not same_rows:  # rows come or go or move, or an undo put back copies: line the rows up by id
+            self._remove_gone(campaign)
+            self._insert_new(campaign)
+            if [c.id for c in self._rows] != [c.id for c in characters]:
+                self._reorder(campaign)
         # Commands edit characters in place, but an undo may put back an equal copy: take the live objects.
-        live = {c.id: c for c in campaign.characters}
         for character_id in changes.characters:
             row = self._row_by_id.get(character_id)
             if row is not None:
-                self._rows[row] = live[character_id]
+                self._rows[row] = characters[row]
                 self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1))
 
     def _remove_gone(self, campaign: Campaign) -> None:
@@ -171,10 +178,15 @@ class CharacterTableModel(QAbstractTableModel):
         return None
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # Override ::data
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+        if not index.isValid():
             return None
-        character = self._rows[index.row()]
-        column = index.column()
+        return self.value(index.row(), index.column(), role)
+
+    def value(self, row: int, column: int, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """What `data` answers for (row, column, role), without building an index (the proxy asks this)."""
+        if not 0 <= row < len(self._rows):
+            return None
+        character = self._rows[row]
         if role == Qt.ItemDataRole.DisplayRole:
             if column == 0:
                 return character.name
@@ -185,11 +197,11 @@ class CharacterTableModel(QAbstractTableModel):
             if column == 3:
                 return ", ".join(character.tags)
         elif role == Qt.ItemDataRole.DecorationRole and column == 0:
-            if self.problems(index.row()):
+            if self.problems(row):
                 return QApplication.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
             return self._thumbnail(character.portrait)
         elif role == Qt.ItemDataRole.ToolTipRole and column == 0:
-            problems = self.problems(index.row())
+            problems = self.problems(row)
             if problems:
                 return tooltip("The rules refuse values in this sheet; fix them:\n" +
                                "\n".join(f"• {p}" for p in problems))
@@ -213,18 +225,42 @@ class CharacterTableModel(QAbstractTableModel):
         return self._thumbnails[portrait]
 
 
-class CharacterFilterProxy(QSortFilterProxyModel):
-    """Search (every word must appear in name, player, tags or notes), kind and tag filters, sorting."""
+class CharacterFilterProxy(QAbstractProxyModel):
+    """Search (every word must appear in name, player, tags or notes), kind and tag filters, sorting.
+
+    Filtering and sorting are worked out over lists kept beside the source model, never by asking it row
+    by row through Qt: per column, the rows in ascending order of their locale-aware, case-insensitive sort
+    key (kept up to date row by row as characters change), and per search the rows it accepts (narrowing a
+    search only looks at the rows the previous one accepted; going back to a recent search reuses its
+    answer). A filter change or a sort is then one pass over a list and a layout change of the rows shown,
+    so the table keeps its selection and current row.
+    """
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._words: tuple[str, ...] = ()
         self._kind: CharacterKind | None = None
         self._tag: str | None = None
-        self.setSortCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.setSortLocaleAware(True)
-        self.setDynamicSortFilter(True)
+        self._column = -1
+        self._order = Qt.SortOrder.AscendingOrder
+        self._collator = QCollator()
+        self._collator.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self._visible: list[int] = []              # proxy row -> source row
+        self._proxy_row: dict[int, int] = {}       # source row -> proxy row
+        self._keys: dict[int, list[Any]] = {}      # column -> sort key per source row
+        self._ascending: dict[int, list[int]] = {}  # column -> source rows, ascending, ties in source order
+        self._descending: dict[int, list[int]] = {}
+        self._accepted: dict[Filter, list[int]] = {}  # recent filters -> source rows they accept
+        self._last_filter: Filter | None = None
+        self._saved: list[tuple[QModelIndex, str | None, int]] = []
+        self._connections: list[Any] = []
+        # The other columns' sort keys are worked out while the window is idle, so a first click is quick.
+        self._warm = QTimer(self)
+        self._warm.setSingleShot(True)
+        self._warm.setInterval(0)
+        self._warm.timeout.connect(self._warm_up)
 
+    # -- the filters and the sort ---------------------------------------------------------------
     def set_search(self, text: str) -> None:
         self._refilter("_words", tuple(text.casefold().split()))
 
@@ -237,21 +273,283 @@ class CharacterFilterProxy(QSortFilterProxyModel):
     def _refilter(self, attribute: str, value: object) -> None:
         if getattr(self, attribute) == value:
             return
-        self.beginFilterChange()
+        self._about_to_change()
         setattr(self, attribute, value)
-        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        self._changed()
 
-    def filterAcceptsRow(self, source_row: int, source_parent: AnyIndex) -> bool:  # Override ::filterAcceptsRow
+    def sortColumn(self) -> int:  # Override QAbstractProxyModel::sortColumn  # noqa: N802
+        return self._column
+
+    def sortOrder(self) -> Qt.SortOrder:  # Override QAbstractProxyModel::sortOrder  # noqa: N802
+        return self._order
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:  # Override ::sort
+        self._about_to_change()
+        self._column, self._order = (column, order) if 0 <= column < len(COLUMNS) else (-1, order)
+        self._changed()
+
+    # -- following the source model -------------------------------------------------------------
+    def setSourceModel(self, source: QAbstractItemModel) -> None:  # Override ::setSourceModel  # noqa: N802
+        self.beginResetModel()
+        old = self.sourceModel()
+        if old is not None:
+            for signal, slot in self._connections:
+                signal.disconnect(slot)
+        self._connections = []
+        super().setSourceModel(source)
+        if source is not None:
+            structural = [(source.rowsAboutToBeInserted, self._about_to_change),
+                          (source.rowsInserted, self._rows_changed),
+                          (source.rowsAboutToBeRemoved, self._about_to_change),
+                          (source.rowsRemoved, self._rows_changed),
+                          (source.rowsAboutToBeMoved, self._about_to_change),
+                          (source.rowsMoved, self._rows_changed),
+                          (source.layoutAboutToBeChanged, self._about_to_change),
+                          (source.layoutChanged, self._rows_changed),
+                          (source.modelAboutToBeReset, self.beginResetModel), (source.modelReset, self._reset),
+                          (source.dataChanged, self._data_changed)]
+            for signal, slot in structural:
+                signal.connect(slot)
+            self._connections = structural
+        self._forget(all_rows=True)
+        self._visible = self._compute()
+        self._proxy_row = {r: i for i, r in enumerate(self._visible)}
+        self.endResetModel()
+
+    def _warm_up(self) -> None:
+        """Sort keys and orders for one more column (then again later for the next), while idle."""
+        model = self._model()
+        if model is None:
+            return
+        n = model.rowCount()
+        for column in range(len(COLUMNS)):
+            if column not in self._keys or len(self._keys[column]) != n or column not in self._ascending:
+                self._order_of(model, column, Qt.SortOrder.AscendingOrder)
+            elif column not in self._descending:
+                self._order_of(model, column, Qt.SortOrder.DescendingOrder)
+            else:
+                continue
+            self._warm.start()
+            return
+
+    def _rows_changed(self) -> None:
+        self._forget(all_rows=True)
+        self._changed()
+
+    def _reset(self) -> None:
+        self._forget(all_rows=True)
+        self._visible = self._compute()
+        self._proxy_row = {r: i for i, r in enumerate(self._visible)}
+        self.endResetModel()
+
+    def _data_changed(self, top_left: QModelIndex, bottom_right: QModelIndex, _roles: object = None) -> None:
+        model = self._model()
+        if model is None:
+            return
+        self._about_to_change()
+        self._accepted.clear()
+        self._last_filter = None
+        rows = range(top_left.row(), bottom_right.row() + 1)
+        for column, keys in self._keys.items():
+            ascending, descending = self._ascending.get(column), self._descending.get(column)
+            for row in rows:
+                keys[row] = self._key(model, row, column)
+                if ascending is not None:
+                    ascending.remove(row)
+                    ascending.insert(self._position(ascending, keys, row, descending=False), row)
+                if descending is not None:
+                    descending.remove(row)
+                    descending.insert(self._position(descending, keys, row, descending=True), row)
+        self._changed()
+        first, last = self._proxy_row.get(top_left.row()), self._proxy_row.get(bottom_right.row())
+        if top_left.row() == bottom_right.row() and first is not None:
+            self.dataChanged.emit(self.index(first, top_left.column()), self.index(first, bottom_right.column()))
+        elif self._visible:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self._visible) - 1, len(COLUMNS) - 1))
+        del last
+
+    def _forget(self, all_rows: bool) -> None:
+        self._accepted.clear()
+        self._last_filter = None
+        if all_rows:
+            self._keys.clear()
+            self._ascending.clear()
+            self._descending.clear()
+
+    def _about_to_change(self) -> None:
+        """Before the rows shown change: note each persistent index's character, to find it again after."""
+        self.layoutAboutToBeChanged.emit()
+        model = self._model()
+        self._saved = []
+        for index in self.persistentIndexList():
+            row = index.row()
+            source_row = self._visible[row] if 0 <= row < len(self._visible) else -1
+            character_id = model.character_at(source_row).id \
+                if model is not None and 0 <= source_row < model.rowCount() else None
+            self._saved.append((index, character_id, index.column()))
+
+    def _changed(self) -> None:
+        model = self._model()
+        self._visible = self._compute()
+        self._proxy_row = {r: i for i, r in enumerate(self._visible)}
+        old, new = [], []
+        for index, character_id, column in self._saved:
+            source_row = model.row_of(character_id) if model is not None and character_id is not None else None
+            proxy_row = self._proxy_row.get(source_row) if source_row is not None else None
+            old.append(index)
+            new.append(self.index(proxy_row, column) if proxy_row is not None else QModelIndex())
+        self._saved = []
+        self.changePersistentIndexList(old, new)
+        self.layoutChanged.emit()
+
+    # -- working out the rows shown -------------------------------------------------------------
+    def _model(self) -> CharacterTableModel | None:
         model = self.sourceModel()
-        if not isinstance(model, CharacterTableModel) or source_parent.isValid():
-            return True
-        # Read the domain object directly: building QModelIndexes and QVariants per row costs more.
-        character = model.character_at(source_row)
-        if self._kind is not None and character.kind != self._kind:
-            return False
-        if self._tag is not None and self._tag not in character.tags:
-            return False
-        if self._words:
-            text = model.search_text(source_row)
-            return all(word in text for word in self._words)
-        return True
+        return model if isinstance(model, CharacterTableModel) else None
+
+    def _key(self, model: CharacterTableModel, row: int, column: int) -> Any:
+        # Case-folded first: in the C locale the collator compares code points whatever its case setting.
+        return self._collator.sortKey(str(model.value(row, column) or "").casefold())
+
+    def _position(self, order: list[int], keys: list[Any], row: int, descending: bool) -> int:
+        """Where `row` goes in `order` (which lacks it): after keys before its own (smaller ones ascending,
+        greater ones descending) and after equal keys of earlier rows."""
+        key, low, high = keys[row], 0, len(order)
+        while low < high:
+            middle = (low + high) // 2
+            other = order[middle]
+            before = key < keys[other] if descending else keys[other] < key
+            if before or (not (keys[other] < key or key < keys[other]) and other < row):
+                low = middle + 1
+            else:
+                high = middle
+        return low
+
+    def _order_of(self, model: CharacterTableModel, column: int, order: Qt.SortOrder) -> list[int]:
+        n = model.rowCount()
+        if column not in self._keys or len(self._keys[column]) != n:
+            self._keys[column] = [self._key(model, row, column) for row in range(n)]
+            self._ascending.pop(column, None)
+            self._descending.pop(column, None)
+        keys = self._keys[column]
+        if column not in self._ascending:
+            self._ascending[column] = sorted(range(n), key=keys.__getitem__)
+        ascending = self._ascending[column]
+        if order == Qt.SortOrder.AscendingOrder:
+            return ascending
+        if column not in self._descending:
+            rank, ranks = 0, [0] * n
+            for position in range(1, n):
+                if keys[ascending[position - 1]] < keys[ascending[position]]:
+                    rank += 1
+                ranks[ascending[position]] = rank
+            self._descending[column] = sorted(range(n), key=ranks.__getitem__, reverse=True)
+        return self._descending[column]
+
+    def _accepted_rows(self, model: CharacterTableModel) -> list[int] | None:
+        """Source rows the filters accept, in source order (None: every row)."""
+        if not self._words and self._kind is None and self._tag is None:
+            return None
+        spec: Filter = (self._words, self._kind, self._tag)
+        if spec in self._accepted:
+            self._last_filter = spec
+            return self._accepted[spec]
+        candidates: Any = range(model.rowCount())
+        last = self._last_filter
+        if last is not None and last in self._accepted and (last[1] is None or last[1] == self._kind) \
+                and (last[2] is None or last[2] == self._tag) \
+                and all(any(old in word for word in self._words) for old in last[0]):
+            candidates = self._accepted[last]  # a narrower filter: only what the last one accepted
+        words, kind, tag = self._words, self._kind, self._tag
+        character_at, search_text = model.character_at, model.search_text
+        rows = list(candidates)
+        if kind is not None:
+            rows = [r for r in rows if character_at(r).kind == kind]
+        if tag is not None:
+            rows = [r for r in rows if tag in character_at(r).tags]
+        if len(words) == 1:
+            word = words[0]
+            rows = [r for r in rows if word in search_text(r)]
+        elif words:
+            rows = [r for r in rows if all(w in search_text(r) for w in words)]
+        if len(self._accepted) > 32:
+            self._accepted.pop(next(iter(self._accepted)))
+        self._accepted[spec] = rows
+        self._last_filter = spec
+        return rows
+
+    def _compute(self) -> list[int]:
+        model = self._model()
+        self._warm.start()
+        if model is None:
+            source = self.sourceModel()
+            return list(range(source.rowCount())) if source is not None else []
+        accepted = self._accepted_rows(model)
+        if self._column < 0:
+            return list(range(model.rowCount())) if accepted is None else list(accepted)
+        order = self._order_of(model, self._column, self._order)
+        if accepted is None:
+            return list(order)
+        if len(accepted) * 8 < len(order):  # few rows: sort them by their place in the order
+            place = self._places(model, order)
+            return sorted(accepted, key=place.__getitem__)
+        keep = set(accepted)
+        return [r for r in order if r in keep]
+
+    def _places(self, model: CharacterTableModel, order: list[int]) -> list[int]:
+        place = [0] * len(order)
+        for position, row in enumerate(order):
+            place[row] = position
+        return place
+
+    # -- QAbstractProxyModel interface ----------------------------------------------------------
+    def mapToSource(self, proxy_index: AnyIndex) -> QModelIndex:  # Override ::mapToSource  # noqa: N802
+        source = self.sourceModel()
+        if source is None or not proxy_index.isValid() or not 0 <= proxy_index.row() < len(self._visible):
+            return QModelIndex()
+        return source.index(self._visible[proxy_index.row()], proxy_index.column())
+
+    def mapFromSource(self, source_index: AnyIndex) -> QModelIndex:  # Override ::mapFromSource  # noqa: N802
+        if not source_index.isValid():
+            return QModelIndex()
+        row = self._proxy_row.get(source_index.row())
+        return self.index(row, source_index.column()) if row is not None else QModelIndex()
+
+    def index(self, row: int, column: int, parent: AnyIndex = QModelIndex()) -> QModelIndex:  # noqa: B008
+        if parent.isValid() or not 0 <= row < len(self._visible) or not 0 <= column < self.columnCount():
+            return QModelIndex()
+        return self.createIndex(row, column)
+
+    def parent(self, child: AnyIndex = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
+        return QModelIndex()
+
+    def sibling(self, row: int, column: int, index: AnyIndex) -> QModelIndex:  # Override ::sibling
+        return self.index(row, column)
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008  # Override ::rowCount
+        return 0 if parent.isValid() else len(self._visible)
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008  # Override ::columnCount
+        source = self.sourceModel()
+        return 0 if parent.isValid() or source is None else source.columnCount()
+
+    def hasChildren(self, parent: AnyIndex = QModelIndex()) -> bool:  # noqa: B008  # Override ::hasChildren
+        return not parent.isValid() and bool(self._visible)
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # Override ::data
+        if not index.isValid() or not 0 <= index.row() < len(self._visible):
+            return None
+        model = self._model()
+        if model is not None:
+            return model.value(self._visible[index.row()], index.column(), role)
+        source = self.sourceModel()
+        return source.data(source.index(self._visible[index.row()], index.column()), role) if source else None
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # Override ::headerData
+        source = self.sourceModel()
+        if source is None:
+            return None
+        if orientation == Qt.Orientation.Horizontal:
+            return source.headerData(section, orientation, role)
+        return section + 1 if role == Qt.ItemDataRole.DisplayRole else None

@@ -82,6 +82,7 @@ class CharactersView(QWidget):
         self._save_settings: Callable[[], None] = lambda: None
 
         self.model = CharacterTableModel(self)
+        self._tags_of: dict[str, tuple[str, ...]] = {}   # character id -> its tags when the tag filter was filled
         self.proxy = CharacterFilterProxy(self)
         self.proxy.setSourceModel(self.model)
         self.search = QLineEdit()
@@ -234,7 +235,7 @@ class CharactersView(QWidget):
             self._load()
             return
         self.model.apply_changes(self.document.campaign, changes)
-        if changes.characters or changes.characters_added or changes.characters_removed:
+        if changes.characters_added or changes.characters_removed or self._tags_changed(changes.characters):
             self._fill_tags()
         self.sheet.on_changed(changes)
         self._update_actions()
@@ -254,8 +255,21 @@ class CharactersView(QWidget):
         kind = self.kind_filter.currentData()
         self.proxy.set_kind(CharacterKind(kind) if kind else None)
 
+    def _tags_changed(self, character_ids: set[str] | frozenset[str]) -> bool:
+        """Whether any of these characters' tags differ from when the tag filter was last filled."""
+        campaign = self.document.campaign if self.document else None
+        if campaign is None:
+            return bool(character_ids)
+        for character_id in character_ids:
+            row = self.model.row_of(character_id)
+            character = self.model.character_at(row) if row is not None else None
+            if character is None or tuple(character.tags) != self._tags_of.get(character_id):
+                return True
+        return False
+
     def _fill_tags(self) -> None:
         campaign = self.document.campaign if self.document else None
+        self._tags_of = {c.id: tuple(c.tags) for c in campaign.characters} if campaign else {}
         tags = sorted({t for c in campaign.characters for t in c.tags}, key=str.casefold) if campaign else []
         current = self.tag_filter.currentData()
         with QSignalBlocker(self.tag_filter):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPersistentModelIndex, Qt
 
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.character_commands import (
@@ -124,3 +124,34 @@ def test_proxy_search_kind_and_tag(make_document):
     assert "Rask" in shown()
     document.push(AddCharacter(campaign, Character(kind=CharacterKind.NPC, name="Bear", tags=["beast"])))
     assert "Bear" in shown()
+
+
+def test_proxy_sorts_both_ways_and_follows_a_rename(make_document):
+    document = make_document()
+    campaign = document.campaign
+    model = CharacterTableModel()
+    model.set_campaign(campaign)
+    document.changed.connect(lambda changes: model.apply_changes(document.campaign, changes))
+    proxy = CharacterFilterProxy()
+    proxy.setSourceModel(model)
+
+    def names() -> list[str]:
+        return [proxy.index(row, 0).data() for row in range(proxy.rowCount())]
+
+    proxy.sort(0, Qt.SortOrder.AscendingOrder)
+    expected = sorted((c.name for c in campaign.characters), key=str.casefold)
+    assert names() == expected
+    proxy.sort(0, Qt.SortOrder.DescendingOrder)
+    assert names() == expected[::-1]
+    first = proxy.index(0, 0)
+    kept = QPersistentModelIndex(first)
+    renamed_id = first.data(CharacterRole).id
+    document.push(SetCharacterField(campaign, renamed_id, "name", "aaa first"))
+    assert names()[-1] == "aaa first"  # descending: now last
+    assert kept.row() == proxy.rowCount() - 1 and kept.data() == "aaa first"
+    proxy.set_search("aaa")
+    assert names() == ["aaa first"]
+    document.undo_stack.undo()  # an undo puts back the old name: the filter and the order follow it
+    assert names() == []
+    proxy.set_search("")
+    assert names() == expected[::-1]
