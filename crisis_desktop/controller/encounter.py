@@ -52,7 +52,7 @@ from crisis_desktop.rules.base import (
 from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.dice import DiceSource, TypedDice
 from crisis_desktop.rules.flow import StepOffer, StepRole, offer
-from crisis_desktop.rules.geometry import Coord, Grid, Terrain, area_template, scatter
+from crisis_desktop.rules.geometry import AreaRelation, Coord, Grid, Terrain, area_template, scatter
 
 
 @dataclass(frozen=True)
@@ -65,6 +65,7 @@ class MapMeasure:
     reading: CoverReading                  # cover and line of sight as the rules read them
     inputs: dict[str, StatValue]           # the target inputs the map fixes (Attacks.map_target_inputs)
     readout: tuple[str, ...] = ()          # the distance in the rules' own words (Attacks.range_readout), if any
+    areas: AreaRelation = AreaRelation("", "")   # the map's labelled areas of the two tokens
 
 
 @dataclass(frozen=True)
@@ -401,7 +402,8 @@ class EncounterController(FightView):
         return MapMeasure(tiles, metres, reach, reading,
                           self.attacks.map_target_inputs(tiles, metres, reading, reach=reach, hex_grid=grid.hex,
                                                          options=self.options),
-                          tuple(self.attacks.range_readout(None, tiles, reach, self.options) or ()))
+                          tuple(self.attacks.range_readout(None, tiles, reach, self.options) or ()),
+                          terrain.zones.relation(a, t))
 
     def _cells(self) -> dict[str, Coord]:
         battle_map = self.battle_map()
@@ -457,10 +459,9 @@ class EncounterController(FightView):
         reasons = []
         if not found.reading.line_of_sight:
             reasons.append(f"{attacker} cannot see {target}: no line of sight on the map")
-        reach = self.attacks.weapon_reach(weapon)
-        if self.attacks.weapon_range(weapon) is None and found.reach > reach:
-            reasons.append(f"{target} is {found.tiles} tiles from {attacker}: out of the {weapon.name}'s reach "
-                           f"({reach} tile{'s' if reach != 1 else ''})")
+        out_of_reach = self.attacks.reach_refusal(weapon, found.tiles, found.reach, found.areas)
+        if out_of_reach:
+            reasons.append(f"{target} is {found.tiles} tiles from {attacker}: {out_of_reach}")
         return reasons
 
     def attack_request(self, attacker_id: str, weapon_id: str, target_id: str, *,
@@ -621,6 +622,8 @@ class EncounterController(FightView):
         with self._drafting() as d:
             for combatant_id, what in (r for one in (result, *result.followups) for r in one.reactions):
                 self.flow.reacted(d, combatant_id, what)
+            for combatant_id in dict.fromkeys([*([attacker.id] if attacker else []), *result.acted]):
+                self.flow.acted(d, combatant_id)
             d.apply(result.effects, result.summary)
             d.note("attack", result.summary, attacker.id if attacker else None,
                   logs.explained_terms(result.attack.total),

@@ -179,6 +179,11 @@ class RoundFlow(ABC):
         """Every combatant id the flow's saved state names (to drop those a hand-edited file names but no longer
         has, through `left`)."""
 
+    def acted(self, fight: Fight, combatant_id: str) -> None:
+        """A combatant's action was carried out by an attack it made or took part in: flows that track planned
+        actions mark it done; others have nothing to record."""
+        return None
+
     def reacted(self, fight: Fight, combatant_id: str, what: str) -> None:
         """A combatant took a reaction inside someone else's attack (a parry, a dodge): flows that count reactions
         spend one, or refuse with the reason (ValueError) when none is left; others have nothing to record."""

@@ -1,13 +1,13 @@
-"""A tiny ruleset whose rounds are planned phases (skirmish-like): shoot, strike or wait; the End phase
-counts the rounds each combatant has seen."""
+"""A tiny ruleset whose rounds are planned phases (skirmish-like): shoot, strike or wait; a plan is recorded on the
+combatant; the End phase counts the rounds each combatant has seen."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from crisis_desktop.rules.base import Actor, Options, TurnEffects
+from crisis_desktop.rules.base import Actor, Effect, Options, SetResource, TurnEffects
 from crisis_desktop.rules.flow import RoundFlow
-from crisis_desktop.rules.flows.phased import Phase, PhasedFlow, Plannable
+from crisis_desktop.rules.flows.phased import Phase, PhasedFlow, PlanEconomy, Plannable
 from tests.fakes.tiny import TinyRuleset, counter
 
 PHASES = (Phase("ranged", "ranged"), Phase("melee", "melee"), Phase("misc", "misc"))
@@ -15,7 +15,7 @@ PLANS = (Plannable("shoot", "ranged attack", "ranged"), Plannable("strike", "mel
          Plannable("wait", "wait", "misc"))
 
 
-class PhasedFake(TinyRuleset):
+class PhasedFake(TinyRuleset, PlanEconomy):
     id = "fake-phased"
     name = "Fake phased"
 
@@ -30,3 +30,7 @@ class PhasedFake(TinyRuleset):
 
     def end_of_round(self, actor: Actor, options: Options) -> TurnEffects:
         return TurnEffects((counter(actor, "rounds"),), (f"{actor.name} catches its breath",))
+
+    def plan_effects(self, actor: Actor, choice: str, options: Options) -> Sequence[Effect]:
+        assert actor.combatant is not None
+        return (SetResource(actor.combatant.id, "planned", choice),)

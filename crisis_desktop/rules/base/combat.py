@@ -186,6 +186,9 @@ class AttackResult:
     # Every die the resolution rolled, in order (the attack's and any later one: a critical injury's d100), so that
     # spending the roll differently (Attacks.resolve_spending) replays the same dice.
     rolls: tuple[DieRoll, ...] = ()
+    # Combatants besides the attacker whose own planned action this resolution carried out (everyone in a group
+    # melee that resolves as one): a flow that tracks planned actions marks them done with the attacker's.
+    acted: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -244,3 +247,7 @@ class AttackOdds:
     damage: Mapping[int, float]      # P(damage taken == n), misses count as 0
     drop_target: float               # P(the target is incapacitated, dying or dead by this attack)
     further: tuple[AttackOdds, ...] = ()
+    # Further chances the rules name for this target, in the order to show them ("critical wound": 0.12).
+    chances: Mapping[str, float] = field(default_factory=dict)
+    # Further distributions the rules name for this target ("pain": {0: 0.6, 1: 0.3, 2: 0.1}), each summing to 1.
+    spreads: Mapping[str, Mapping[int, float]] = field(default_factory=dict)

@@ -41,7 +41,7 @@ from crisis_desktop.rules.dice import DiceSource, DieKind
 if TYPE_CHECKING:
     from crisis_desktop.rules.cover import CoverReading
     from crisis_desktop.rules.flow import RoundFlow
-    from crisis_desktop.rules.geometry import Coord, Terrain
+    from crisis_desktop.rules.geometry import AreaRelation, Coord, Terrain
     from crisis_desktop.rules.glyphs import Glyph
     from crisis_desktop.rules.movement import Movement
 
@@ -399,6 +399,24 @@ class Attacks(ABC):
     def weapon_reach(self, weapon: EquipmentItem) -> int:
         """How many tiles a melee weapon reaches on the battle map (1: adjacent, diagonals included)."""
         return 1
+
+    def reach_refusal(self, weapon: EquipmentItem, tiles: int, reach: int, areas: AreaRelation) -> str | None:
+        """Why the battle map puts a target out of this weapon's reach, in words that follow "Rask is 6 tiles from
+        Vera: " (`reach` 1 is adjacent; `areas`: the map's labelled areas of the two tokens); None when it is in
+        reach. By default a melee weapon (no `weapon_range`) reaches `weapon_reach` tiles and a ranged one anywhere
+        (its range costs the attack roll instead)."""
+        limit = self.weapon_reach(weapon)
+        if self.weapon_range(weapon) is None and reach > limit:
+            return f"out of the {weapon.name}'s reach ({limit} tile{'s' if limit != 1 else ''})"
+        return None
+
+    def further_targets_text(self, weapon: EquipmentItem) -> tuple[str, str]:
+        """The heading of the attack dialog's list of further targets and the line above it, for this weapon: by
+        default a volley's ("Up to 2 more, one attack each at least") or an area's ("Everyone under the template")."""
+        limit = self.max_targets(weapon)
+        if limit is None:
+            return "Further targets", "Everyone under the template:"
+        return "Further targets", f"Up to {limit - 1} more, one attack each at least:"
 
     def blast_radius(self, weapon: EquipmentItem) -> int | None:
         """The radius in tiles of the area a weapon hits (a grenade's blast), for the map's template; None for

@@ -3,6 +3,8 @@
 State saved in the encounter: `stage` ("planning" or the key of the phase being resolved), `plans`
 (combatant id -> the key of what it planned), `acting` (who acts in the current phase: fixed when the phase
 begins, so a combatant downed in the phase still completes its action) and `done` (who has resolved in it).
+Plans stay the GM's while the table plans; they are announced (OrderRow.announced, for the players' screen) once
+the GM resolves the phases. An attack a combatant makes or takes part in marks its action done (`acted`).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from crisis_desktop.domain import Character
-from crisis_desktop.rules.base import Actor, Options, StateLabel, StateRole, TurnEffects
+from crisis_desktop.rules.base import Actor, Effect, Options, StateLabel, StateRole, TurnEffects
 from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.flow import (
     Choice,
@@ -71,6 +73,15 @@ class PhaseRules(Protocol):
     def end_of_round(self, actor: Actor, options: Options) -> TurnEffects:
         """The End phase for one combatant (conditions wearing off, recovery)."""
         ...
+
+
+class PlanEconomy:
+    """What a planned-phases ruleset may add to the flow's bookkeeping, with a default that adds nothing: the flow
+    applies `plan_effects` when a combatant plans (the rules record the plan on it, to hold its attacks to it)."""
+
+    def plan_effects(self, actor: Actor, choice: str, options: Options) -> Sequence[Effect]:
+        """What planning `choice` records on the combatant."""
+        return ()
 
 
 @dataclass
@@ -155,7 +166,9 @@ class PhasedFlow(RoundFlow):
             else:
                 status = "no plan"
             current = s.stage != PLANNING and cid in s.acting and cid not in s.done
-            rows.append(OrderRow(cid, position, status, current))
+            # The table learns the plans when the GM resolves them, not while everyone is planning.
+            announced = self._plan_label(fight, cid, s.plans[cid]) if s.stage != PLANNING and cid in s.plans else ""
+            rows.append(OrderRow(cid, position, status, current, announced=announced))
         return rows
 
     def round_label(self, fight: Fight) -> str:
@@ -237,6 +250,15 @@ class PhasedFlow(RoundFlow):
         s = _State.of(fight)
         return {*s.plans, *s.acting, *s.done}
 
+    def acted(self, fight: Fight, combatant_id: str) -> None:
+        """An attack carried out this combatant's planned action in the current phase: it is done (nothing to mark
+        outside its phase: an attack on it, or a GM's attack out of order, resolves nobody's plan)."""
+        s = _State.of(fight)
+        if s.stage == PLANNING or combatant_id not in s.acting or combatant_id in s.done:
+            return
+        s.done.append(combatant_id)
+        fight.set_state(s.dump())
+
     def left(self, fight: Fight, combatant_id: str) -> None:
         s = _State.of(fight)
         s.plans.pop(combatant_id, None)
@@ -265,6 +287,9 @@ class PhasedFlow(RoundFlow):
             raise ValueError(f"Pick what {name} plans: {allowed}")
         s.plans[combatant_id] = choice
         fight.set_state(s.dump())
+        if isinstance(self.rules, PlanEconomy):
+            fight.apply(self.rules.plan_effects(fight.actor(combatant_id), choice, fight.options),
+                        f"{name} plans")
         fight.log(LogLine("plan", f"{name} plans: {plannable[choice].label}", combatant_id))
 
     def _later_phase(self, fight: Fight, s: _State) -> str | None:

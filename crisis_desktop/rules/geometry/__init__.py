@@ -1,4 +1,5 @@
-"""Pure battle-map geometry: grid coordinates, distances, line of sight and cover, range, areas, movement."""
+"""Pure battle-map geometry: grid coordinates, distances, line of sight and cover, range, areas, labelled zones,
+movement."""
 
 from crisis_desktop.rules.geometry.area import (
     HEX_SCATTER,
@@ -36,12 +37,14 @@ from crisis_desktop.rules.geometry.ranges import (
 )
 from crisis_desktop.rules.geometry.terrain import Pierce, Terrain, parse_map
 from crisis_desktop.rules.geometry.tracing import Trace, trace
+from crisis_desktop.rules.geometry.zones import AreaRelation, Zones
 
 __all__ = [
-    "HEX_DIRECTIONS", "HEX_SCATTER", "SQUARE_DIRECTIONS", "SQUARE_SCATTER", "Coord", "CoverResult", "CoverSummary",
+    "AreaRelation", "HEX_DIRECTIONS", "HEX_SCATTER", "SQUARE_DIRECTIONS", "SQUARE_SCATTER", "Coord", "CoverResult",
+    "CoverSummary",
     "Cube", "Diagonal", "Grid", "Path", "Pierce", "RangeBands", "RangeResult", "ScatterDirection",
     "ScatterResult", "Terrain", "Trace", "area_template", "back_direction", "cover_between", "cover_from",
     "cover_many", "cube_distance", "cube_round", "cube_to_offset", "find_path", "line_of_sight",
     "offset_to_cube", "parse_map", "range_for_distance", "range_increment", "scatter",
-    "scatter_die", "scatter_table", "square_steps", "trace", "weapon_range",
+    "scatter_die", "scatter_table", "square_steps", "trace", "weapon_range", "Zones",
 ]

@@ -8,6 +8,7 @@ from typing import Any
 from crisis_desktop.domain.battle_map import BattleMap, Cell, Cover, GridKind
 from crisis_desktop.rules.base import CoverLevel
 from crisis_desktop.rules.geometry.grid import Coord, Diagonal, Grid
+from crisis_desktop.rules.geometry.zones import Zones
 
 COVER_STEPS = (CoverLevel.NONE, CoverLevel.LIGHT, CoverLevel.HEAVY, CoverLevel.TOTAL)
 TOTAL = 3
@@ -73,6 +74,7 @@ class Terrain:
         # numpy lookup tables of cover_many, built on first use: (codes, walls, stride, x0, y0) per box.
         self.tables: dict[tuple[int, ...], tuple[Any, Any, int, int, int]] = {}
         self._readings: dict[Pierce, Terrain] = {}
+        self._zones: Zones | None = None
 
     @classmethod
     def of(cls, battle_map: BattleMap, diagonal: Diagonal = Diagonal.ONE, pierce: Pierce | None = None) -> Terrain:
@@ -117,6 +119,13 @@ class Terrain:
                 board = int.from_bytes(bits, "little")
             self.boards[key] = board
         return board
+
+    @property
+    def zones(self) -> Zones:
+        """The map's labelled areas (built on first use and kept)."""
+        if self._zones is None:
+            self._zones = Zones(self.grid, {(c.x, c.y): c.zone for c in self.cells if c.zone})
+        return self._zones
 
     def cover(self, cell: Coord) -> CoverLevel:
         return COVER_STEPS[self.levels.get(cell, (0, 0))[0]]

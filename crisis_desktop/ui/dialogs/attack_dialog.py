@@ -27,12 +27,23 @@ from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.encounter_commands import EncounterEvent
 from crisis_desktop.controller.encounter_log import attack_details
 from crisis_desktop.domain import StatValue
-from crisis_desktop.rules.base import AttackRequest, AttackResult
+from crisis_desktop.rules.base import AttackOdds, AttackRequest, AttackResult
 from crisis_desktop.rules.dice import DiceSource, DieRoll, NeedMoreDice, RandomDice, TypedDice
 from crisis_desktop.ui.plain_text import plain_label
 from crisis_desktop.ui.widgets.dice_entry import RollBox, dice_tokens
 from crisis_desktop.ui.widgets.spending_box import SpendingBox
 from crisis_desktop.ui.widgets.stat_fields import StatFieldsForm
+
+
+def _further_odds(odds: AttackOdds) -> str:
+    """The rules' further chances and distributions for one target: " · critical wound 12.0% · pain 1: 30.0%, 2:
+    10.0%" (a distribution lists its outcomes above nothing, most likely first, at most four)."""
+    parts = [f"{name} {p:.1%}" for name, p in odds.chances.items()]
+    for name, spread in odds.spreads.items():
+        shown = sorted(((n, p) for n, p in spread.items() if n and p > 0), key=lambda item: -item[1])[:4]
+        if shown:
+            parts.append(f"{name} " + ", ".join(f"{n}: {p:.1%}" for n, p in sorted(shown)))
+    return "".join(f" · {part}" for part in parts)
 
 
 class AttackDialog(QDialog):
@@ -319,9 +330,10 @@ class AttackDialog(QDialog):
             self.further.addItem(item)
         self.further.blockSignals(False)
         self.further.setEnabled(not self._map_blast)
-        self.further_label.setText("Under the template on the map:" if self._map_blast else
-                                   "Everyone under the template:" if limit is None else
-                                   f"Up to {limit - 1} more, one attack each at least:")
+        weapon = self._weapon()
+        heading, line = self.controller.attacks.further_targets_text(weapon) if weapon is not None else ("", "")
+        self.further_box.setTitle(heading)
+        self.further_label.setText("Under the template on the map:" if self._map_blast else line)
         self._show_further_inputs()
 
     def _further_ticked(self, item: QListWidgetItem) -> None:
@@ -451,7 +463,7 @@ class AttackDialog(QDialog):
             self.odds.setText(f"No odds: {preview.odds_problem}")
         else:
             lines = [f"{'' if len(targets) == 1 else target.name + ': '}Hit {o.hit:.1%} · expected damage "
-                     f"{o.expected_damage:.2f} · drops {target.name} {o.drop_target:.1%}"
+                     f"{o.expected_damage:.2f} · drops {target.name} {o.drop_target:.1%}" + _further_odds(o)
                      for target, o in zip(targets, (preview.odds, *preview.odds.further), strict=False)]
             if preview.reactions:
                 # What each reaction the target may still choose leaves of the attack, for the GM to compare.

@@ -12,7 +12,7 @@ from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind
 from crisis_desktop.rules.dice import NeedMoreDice, RandomDice, TypedDice
-from tests.fakes.drive import SHAPES, attack_once, fake_controller, fight_to_the_end, next_step, standing
+from tests.fakes.drive import SHAPES, attack_once, fake_controller, fight_to_the_end, next_step, standing, targets
 from tests.fakes.registry import fake_ruleset
 from tests.fakes.tiny import tiny_campaign
 
@@ -212,3 +212,19 @@ def test_a_file_whose_fight_names_combatants_it_no_longer_has_opens_and_fights_o
             break
         steps += 1
     assert steps > 0
+
+
+def test_an_attack_in_its_phase_carries_out_the_attackers_plan_and_undo_takes_it_back():
+    ctl, history = built("phased")
+    dice = RandomDice(5)
+    history.push(ctl.start(dice))
+    for offer in [o for o in ctl.offers() if o.key.startswith("plan:")]:
+        history.push(ctl.step(offer.key, offer.actors[0], "shoot", dice))
+    history.push(ctl.step("resolve_phases", None, None, dice))
+    shooter = ctl.acting()[0]
+    foe = targets(ctl, shooter)[0]
+    history.push(ctl.attack(ctl.attack_request(shooter, ctl.weapons(shooter)[0].id, foe), dice))
+    assert shooter not in ctl.acting() and foe in ctl.acting()
+    assert next(r.status for r in ctl.order_rows() if r.combatant_id == shooter) == "done"
+    history.undo()
+    assert shooter in ctl.acting()

@@ -172,3 +172,32 @@ def test_joining_and_leaving_keep_the_state_whole():
     flow.take(fight, RESOLVE, RAT)
     flow.take(fight, NEXT_PHASE)
     assert [o.actors for o in flow.offers(fight) if o.role is StepRole.PLAN] == [(RAT,), (toad,)]
+
+
+def test_a_plan_is_recorded_on_the_combatant_through_the_rules():
+    flow, fight = started()
+    plan(flow, fight, ann="shoot", bo="wait")
+    assert fight.actor(ANN).combatant.resources["planned"] == "shoot"
+    assert fight.actor(BO).combatant.resources["planned"] == "wait"
+    assert "planned" not in fight.actor(RAT).combatant.resources
+
+
+def test_plans_are_announced_to_the_table_only_once_the_phases_resolve():
+    flow, fight = started()
+    plan(flow, fight, ann="shoot", bo="wait", rat="strike", slug="wait")
+    assert [r.announced for r in flow.order(fight)] == ["", "", "", ""]
+    flow.take(fight, RESOLVE_PHASES)
+    assert {r.combatant_id: r.announced for r in flow.order(fight)} == {
+        ANN: "ranged attack", RAT: "melee attack", BO: "wait", SLUG: "wait"}
+
+
+def test_an_attack_marks_done_only_those_acting_in_the_phase():
+    flow, fight = started()
+    flow.acted(fight, ANN)                      # planning: nothing to mark
+    plan(flow, fight, ann="shoot", bo="wait", rat="strike", slug="wait")
+    flow.take(fight, RESOLVE_PHASES)
+    flow.acted(fight, RAT)                      # Rat strikes in the melee phase, not now
+    flow.acted(fight, ANN)
+    flow.acted(fight, ANN)                      # twice is once
+    assert flow.acting(fight) == () and offered(flow, fight, NEXT_PHASE).allowed
+    assert [r.status for r in flow.order(fight) if r.combatant_id in (ANN, RAT)] == ["done", "plans: melee attack"]
