@@ -260,6 +260,9 @@ class MapTools(QObject):
         lines = [f"{tiles} tile{'s' if tiles != 1 else ''} ({metres:g} m)"]
         weapon = self._weapon()
         ctl = self._controller()
+        areas = scene.terrain.zones.relation(a, b)
+        if areas.known:
+            lines.append(areas.describe())
         readout = self._range_readout(weapon, tiles, grid.reach(a, b))
         if readout is not None:
             lines += readout
@@ -343,6 +346,8 @@ class MapTools(QObject):
         names = f"{ctl.name(attacker_id)} → {ctl.name(target_id)}: " if ctl is not None else ""
         head = f"{names}{grid.distance(a, t)} tiles ({grid.metres(a, t):g} m)"
         band = self._range_readout(None, grid.distance(a, t), grid.reach(a, t)) or []
+        areas = scene.terrain.zones.relation(a, t)
+        band = [areas.describe(), *band] if areas.known else band
         overlay.set_label("\n".join([head, *band, *reading.reason.split("; ")]), scene.centre(t), colour.darker(150))
         self.info.emit(", ".join([head, *band, reading.reason]))
         return result

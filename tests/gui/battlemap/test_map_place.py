@@ -480,3 +480,18 @@ def test_the_map_exports_as_a_png_with_its_painted_cover(place, monkeypatch, tmp
     assert not image.isNull() and (image.width(), image.height()) == (int(rect.width() * 2), int(rect.height() * 2))
     colours = {image.pixel(x, y) for x in range(0, image.width(), 7) for y in range(0, image.height(), 7)}
     assert len(colours) > 5  # terrain, grid and tokens drawn, not a blank page
+
+
+def test_measure_names_the_labelled_areas_of_both_ends(place, qtbot):
+    place.set_tool(Tool.RECTANGLE)
+    place.cover.setCurrentIndex(place.cover.findData(Cover.NONE.value))
+    for name, cells in (("Yard", [(1, 13), (2, 14)]), ("Gate", [(3, 13), (4, 14)]), ("Tower", [(8, 13), (9, 14)])):
+        place.zone.setText(name)
+        drag(qtbot, place, cells)
+    place.set_tool(Tool.MEASURE)
+    drag(qtbot, place, [(1, 13), (4, 14)])
+    assert place.scene.measure.label.text.splitlines()[1] == "Yard, next to Gate"
+    drag(qtbot, place, [(2, 14), (9, 13)])
+    assert place.scene.measure.label.text.splitlines()[1] == "Yard, apart from Tower"
+    drag(qtbot, place, [(1, 13), (2, 13)])
+    assert place.scene.measure.label.text.splitlines()[1] == "both in Yard"
