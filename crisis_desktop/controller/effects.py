@@ -23,11 +23,7 @@ _MISSING = object()  # a key that was absent before the effect (revert deletes i
 
 
 def find_combatant(campaign: Campaign, combatant_id: str) -> Combatant:
-    for encounter in campaign.encounters:
-        for combatant in encounter.combatants:
-            if combatant.id == combatant_id:
-                return combatant
-    raise KeyError(f"no combatant {combatant_id} in campaign {campaign.name}")
+    return campaign.combatant(combatant_id)
 
 
 class ApplyEffects(Command):

@@ -763,12 +763,12 @@ class EncounterController(FightView):
         cannot bring back a character (undo the deletion first)."""
         assert event.snapshot is not None
         present = {c.id for c in self.campaign.characters}
-        return [character.name for cid, character in event.snapshot.characters.items() if cid not in present]
+        return [name for cid, name in event.snapshot.names.items() if cid not in present]
 
     def _round_start(self) -> EncounterEvent | None:
         encounter = self.encounter
         for event in reversed(self._round_events):
-            if event.applied and event.snapshot is not None and event.snapshot.encounter.round == encounter.round:
+            if event.applied and event.snapshot is not None and event.snapshot.round == encounter.round:
                 return event
         return None
 
@@ -783,7 +783,7 @@ class EncounterController(FightView):
             raise ValueError(f"{', '.join(gone)} left the campaign after round {encounter.round} began: undo that "
                              "deletion first, then rewind")
         text = f"Rewind to the start of round {encounter.round}"
-        log = logs.entry(event.snapshot.encounter, "rewind", f"GM: {text.lower()}")
+        log = logs.entry(encounter, "rewind", f"GM: {text.lower()}")
         return EncounterEvent(text, [RestoreSnapshot(self.campaign, event.snapshot, text),
                                      AppendLog(self.encounter_id, log)], self.encounter_id)
 

@@ -67,7 +67,8 @@ class SetCombatantField(Command):
 
 
 class AppendLog(Command):
-    """Add one entry at the end of the combat log."""
+    """Add one entry at the end of the combat log. A log entry is never changed once written, so the command's own
+    copy is the one the log holds (a fight's start writes one per combatant: copying each again would cost)."""
 
     def __init__(self, encounter_id: str, entry: LogEntry) -> None:
         self.encounter_id = encounter_id
@@ -75,12 +76,15 @@ class AppendLog(Command):
         self.text = entry.text
 
     def apply(self, campaign: Campaign) -> ChangeSet:
-        campaign.encounter(self.encounter_id).log.append(self.entry.model_copy(deep=True))
+        campaign.encounter(self.encounter_id).log.append(self.entry)
         return ChangeSet(encounters=frozenset({self.encounter_id}))
 
     def revert(self, campaign: Campaign) -> ChangeSet:
         log = campaign.encounter(self.encounter_id).log
-        log[:] = [e for e in log if e.id != self.entry.id]
+        if log and log[-1].id == self.entry.id:
+            log.pop()          # undo takes back the newest entry first: no pass over a long log
+        else:
+            log[:] = [e for e in log if e.id != self.entry.id]
         return ChangeSet(encounters=frozenset({self.encounter_id}))
 
 
@@ -165,38 +169,42 @@ class EncounterEvent(Macro):
 
 
 class Snapshot:
-    """A deep copy of an encounter, of the characters taking part in it, and of the tokens on its map."""
+    """An encounter, the characters taking part in it and the tokens on its map as they were, kept as JSON written by
+    pydantic's compiled serializer (taking one at every round start stays cheap in a big fight; a rewind, which is
+    rare, parses them back)."""
 
     def __init__(self, encounter: Encounter, characters: dict[str, Character],
                  tokens: list[Token] | None = None) -> None:
-        self.encounter = encounter
-        self.characters = characters
-        self.tokens = tokens  # None: the encounter has no map
+        self.encounter_id = encounter.id
+        self.round = encounter.round
+        self._encounter = encounter.model_dump_json().encode()
+        self._characters = {cid: c.model_dump_json().encode() for cid, c in characters.items()}
+        self.names = {cid: c.name for cid, c in characters.items()}
+        self._tokens = [t.model_dump_json().encode() for t in tokens] if tokens is not None else None
 
     @classmethod
     def take(cls, campaign: Campaign, encounter_id: str, also: Iterable[str] = ()) -> Snapshot:
-        """`also`: further character ids to copy (those another snapshot will touch)."""
+        """`also`: further character ids to keep (those another snapshot will touch)."""
         encounter = campaign.encounter(encounter_id)
         wanted = {c.character_id for c in encounter.combatants} | set(also)
         battle_map = _linked_map(campaign, encounter)
-        return cls(encounter.model_copy(deep=True),
-                   {c.id: c.model_copy(deep=True) for c in campaign.characters if c.id in wanted},
-                   [t.model_copy() for t in battle_map.tokens] if battle_map is not None else None)
+        return cls(encounter, {c.id: c for c in campaign.characters if c.id in wanted},
+                   battle_map.tokens if battle_map is not None else None)
 
     def restore(self, campaign: Campaign) -> ChangeSet:
-        """Put the copies back in place (the live objects are updated, as views hold them)."""
-        encounter = campaign.encounter(self.encounter.id)
-        _copy_into(encounter, self.encounter)
+        """Put the saved state back in place (the live objects are updated, as views hold them)."""
+        encounter = campaign.encounter(self.encounter_id)
+        _copy_into(encounter, Encounter.model_validate_json(self._encounter))
         changed: set[str] = set()
         for character in campaign.characters:
-            saved = self.characters.get(character.id)
+            saved = self._characters.get(character.id)
             if saved is not None:
-                _copy_into(character, saved)
+                _copy_into(character, Character.model_validate_json(saved))
                 changed.add(character.id)
         maps: frozenset[str] = frozenset()
         battle_map = _linked_map(campaign, encounter)
-        if battle_map is not None and self.tokens is not None:
-            battle_map.tokens = [t.model_copy() for t in self.tokens]
+        if battle_map is not None and self._tokens is not None:
+            battle_map.tokens = [Token.model_validate_json(t) for t in self._tokens]
             maps = frozenset({battle_map.id})
         return ChangeSet(encounters=frozenset({encounter.id}), characters=frozenset(changed),
                          combatants=frozenset(c.id for c in encounter.combatants), order=True,
@@ -208,8 +216,9 @@ def _linked_map(campaign: Campaign, encounter: Encounter) -> BattleMap | None:
 
 
 def _copy_into(target: Any, source: Any) -> None:
+    """Move a freshly parsed model's fields into the live one (the source is thrown away)."""
     for name in type(source).model_fields:
-        object.__setattr__(target, name, copy.deepcopy(getattr(source, name)))
+        object.__setattr__(target, name, getattr(source, name))
 
 
 class RestoreSnapshot(Command):
@@ -219,11 +228,11 @@ class RestoreSnapshot(Command):
         self.target = snapshot
         self.text = text
         self._before: Snapshot | None = None
-        self._encounter_id = snapshot.encounter.id
+        self._encounter_id = snapshot.encounter_id
 
     def apply(self, campaign: Campaign) -> ChangeSet:
         # Everyone the target restores, fighters who left since included, so undo puts them back too.
-        self._before = Snapshot.take(campaign, self._encounter_id, also=self.target.characters)
+        self._before = Snapshot.take(campaign, self._encounter_id, also=self.target.names)
         # Characters that joined since the snapshot keep their state: only the snapshot's ones go back.
         return self.target.restore(campaign)
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from pydantic import Field, model_validator
+from pydantic import Field, PrivateAttr, model_validator
 
 from crisis_desktop.domain.battle_map import BattleMap
 from crisis_desktop.domain.character import Character, EquipmentItem, StatValue
-from crisis_desktop.domain.common import NOTES_MAX, DomainModel, new_id, utc_now
-from crisis_desktop.domain.encounter import Encounter
+from crisis_desktop.domain.common import NOTES_MAX, DomainModel, find_by_id, new_id, private, utc_now
+from crisis_desktop.domain.encounter import Combatant, Encounter
 
 # The version of the file format written by this build; storage.migrations upgrades older files.
 SCHEMA_VERSION = 3
@@ -22,6 +22,10 @@ class Campaign(DomainModel):
     ruleset: str = "crisis"
     rule_options: dict[str, StatValue] = Field(default_factory=dict)
     characters: list[Character] = Field(default_factory=list)
+    # Where each character stands in `characters`, by id (never saved; find_by_id keeps it honest).
+    _character_index: dict[str, int] = PrivateAttr(default_factory=dict)
+    # Where each combatant of every encounter stands, as (encounter, combatant) positions (never saved).
+    _combatant_places: dict[str, tuple[int, int]] = PrivateAttr(default_factory=dict)
     encounters: list[Encounter] = Field(default_factory=list)
     battle_maps: list[BattleMap] = Field(default_factory=list)
     equipment: list[EquipmentItem] = Field(default_factory=list)
@@ -45,13 +49,31 @@ class Campaign(DomainModel):
         return self
 
     def character(self, character_id: str) -> Character:
-        for c in self.characters:
-            if c.id == character_id:
-                return c
-        raise KeyError(f"no character {character_id} in campaign {self.name}")
+        found = find_by_id(self.characters, private(self, "_character_index"), character_id)
+        if found is None:
+            raise KeyError(f"no character {character_id} in campaign {self.name}")
+        return found
 
     def encounter(self, encounter_id: str) -> Encounter:
         for e in self.encounters:
             if e.id == encounter_id:
                 return e
         raise KeyError(f"no encounter {encounter_id} in campaign {self.name}")
+
+    def combatant(self, combatant_id: str) -> Combatant:
+        """The combatant of this id in any of the campaign's encounters (the first, should two share it), found
+        where the last look-up left it when it is still there, else by one pass over every encounter."""
+        places: dict[str, tuple[int, int]] = private(self, "_combatant_places")
+        at = places.get(combatant_id)
+        if at is not None and at[0] < len(self.encounters):
+            combatants = self.encounters[at[0]].combatants
+            if at[1] < len(combatants) and combatants[at[1]].id == combatant_id:
+                return combatants[at[1]]
+        places.clear()
+        for e, encounter in enumerate(self.encounters):
+            for c, combatant in enumerate(encounter.combatants):
+                places.setdefault(combatant.id, (e, c))
+        at = places.get(combatant_id)
+        if at is None:
+            raise KeyError(f"no combatant {combatant_id} in campaign {self.name}")
+        return self.encounters[at[0]].combatants[at[1]]

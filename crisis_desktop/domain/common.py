@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, GetCoreSchemaHandler
 from pydantic_core import CoreSchema
@@ -46,3 +48,34 @@ class DomainModel(BaseModel):
         schema = handler(source)
         harden(schema)
         return schema
+
+
+class _Identified(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+_T = TypeVar("_T", bound=_Identified)
+
+
+def find_by_id(items: Sequence[_T], index: dict[str, int], wanted: str) -> _T | None:
+    """The first item of `items` whose id is `wanted`, or None, through `index` (id -> position, kept by the caller
+    beside the list and mended here). A hit is checked against the list, so an index that a change of the list left
+    stale is never believed; a miss rebuilds the index from the list. Lookups in long lists (a campaign's characters,
+    a big encounter's combatants) cost one dictionary look-up instead of a scan."""
+    at = index.get(wanted)
+    if at is not None and at < len(items) and items[at].id == wanted:
+        return items[at]
+    index.clear()
+    for position, item in enumerate(items):
+        index.setdefault(item.id, position)
+    at = index.get(wanted)
+    return items[at] if at is not None else None
+
+
+def private(model: BaseModel, name: str) -> Any:
+    """A private attribute's value, read from pydantic's store directly: `model._name` goes through pydantic's
+    `__getattr__`, some thirty times slower, which counts in look-ups made thousands of times a step."""
+    store = model.__pydantic_private__
+    assert store is not None, f"{type(model).__name__} has no private attributes"
+    return store[name]

@@ -6,10 +6,10 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from pydantic import Field, field_validator
+from pydantic import Field, PrivateAttr, field_validator
 
 from crisis_desktop.domain.character import StatValue
-from crisis_desktop.domain.common import NOTES_MAX, DomainModel, new_id, utc_now
+from crisis_desktop.domain.common import NOTES_MAX, DomainModel, find_by_id, new_id, private, utc_now
 from crisis_desktop.domain.limits import check_json_numbers
 
 
@@ -67,6 +67,8 @@ class Encounter(DomainModel):
     id: str = Field(default_factory=new_id)
     name: str = Field(min_length=1, max_length=200)
     combatants: list[Combatant] = Field(default_factory=list)
+    # Where each combatant stands in `combatants`, by id (never saved; find_by_id keeps it honest).
+    _combatant_index: dict[str, int] = PrivateAttr(default_factory=dict)
     battle_map_id: str | None = None
     notes: str = Field(default="", max_length=NOTES_MAX)
     started: bool = False
@@ -84,10 +86,13 @@ class Encounter(DomainModel):
         return flow
 
     def combatant(self, combatant_id: str) -> Combatant:
-        for c in self.combatants:
-            if c.id == combatant_id:
-                return c
-        raise KeyError(f"no combatant {combatant_id} in encounter {self.name}")
+        found = self.find_combatant(combatant_id)
+        if found is None:
+            raise KeyError(f"no combatant {combatant_id} in encounter {self.name}")
+        return found
+
+    def find_combatant(self, combatant_id: str) -> Combatant | None:
+        return find_by_id(self.combatants, private(self, "_combatant_index"), combatant_id)
 
     @property
     def running(self) -> bool:
