@@ -101,6 +101,7 @@ def write_files(contents: dict[Path, bytes], force: bool) -> None:
             folder.mkdir(parents=True, exist_ok=True)
         for current, data in contents.items():
             staged[current] = _stage(current, data)
+        _flush(staged.values())
         for current, temp in staged.items():
             if current.exists():
                 aside[current] = temp_name_for(current)
@@ -122,19 +123,31 @@ def write_files(contents: dict[Path, bytes], force: bool) -> None:
 
 
 def _stage(path: Path, data: bytes) -> Path:
-    """`data` written and flushed to disk under a fresh temporary name beside `path`."""
+    """`data` written under a fresh temporary name beside `path` (made durable with the others by `_flush`)."""
     temp = temp_name_for(path)
     fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
     except BaseException:
         with contextlib.suppress(OSError):
             temp.unlink()
         raise
     return temp
+
+
+def _flush(temps: Iterable[Path]) -> None:
+    """Every staged file on disk before any takes its place: one sync for the whole export where the system has
+    one (a thousand sheets are not a thousand waits for the disk), else each file's own."""
+    if hasattr(os, "sync"):
+        os.sync()
+        return
+    for temp in temps:
+        fd = os.open(temp, os.O_RDWR | getattr(os, "O_BINARY", 0))
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
 
 def _undo(staged: dict[Path, Path], aside: dict[Path, Path], placed: list[Path], made: list[Path]) -> None:

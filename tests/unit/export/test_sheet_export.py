@@ -133,3 +133,27 @@ def test_pick_characters_by_name_or_all():
     assert [c.name for c in pick_characters(campaign, ["jory", "Vera Kask"])] == ["Jory", "Vera Kask"]
     with pytest.raises(ExportError, match="No character named 'Nobody'"):
         pick_characters(campaign, ["Nobody"])
+
+
+def test_an_export_waits_for_the_disk_once_not_once_per_sheet(tmp_path, monkeypatch):
+    import os
+
+    calls: list[str] = []
+    real_sync, real_fsync = os.sync, os.fsync
+
+    def sync() -> None:
+        calls.append("sync")
+        real_sync()
+
+    def fsync(fd: int) -> None:
+        calls.append("fsync")
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "sync", sync)
+    monkeypatch.setattr(os, "fsync", fsync)
+    campaign = demo()
+    written = export_sheets(campaign, campaign.characters, "html", tmp_path / "out")
+    assert len(written) == len(campaign.characters) > 5
+    # One sync before the sheets take their places, then one fsync of the folder that makes the renames durable.
+    assert calls == ["sync", "fsync"]
+    assert all(p.read_text(encoding="utf-8").startswith("<!DOCTYPE html>") for p in written)
