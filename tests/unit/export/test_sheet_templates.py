@@ -239,3 +239,24 @@ def test_a_dice_pool_is_drawn_as_its_dice_in_every_format(tmp_path):
     assert (tmp_path / "mara-quill-ability.svg").read_text(encoding="utf-8").startswith("<svg")
 
     assert sheet_of(hero()).dice == () and "<img class=\"die\"" not in render_html(sheet_of(hero()))
+
+
+def test_a_template_is_compiled_once_and_again_after_the_user_edits_it(tmp_path, monkeypatch):
+    from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+    compiled: list[str] = []
+    real = ImmutableSandboxedEnvironment.compile
+
+    def counting(self, source, name=None, filename=None, raw=False, defer_init=False):
+        compiled.append(str(name))
+        return real(self, source, name, filename, raw, defer_init)
+
+    monkeypatch.setattr(ImmutableSandboxedEnvironment, "compile", counting)
+    sheet = sheet_of(hero())
+    template = tmp_path / "sheet.html"
+    template.write_text("<p>{{ sheet.name }}</p>", encoding="utf-8")
+    assert [render_html(sheet, tmp_path) for _ in range(3)] == ["<p>Mara Quill</p>"] * 3
+    assert compiled == ["sheet.html"]
+    template.write_text("<h1>{{ sheet.name }}!</h1>", encoding="utf-8")
+    assert render_html(sheet, tmp_path) == "<h1>Mara Quill!</h1>"
+    assert compiled == ["sheet.html", "sheet.html"]
