@@ -38,6 +38,7 @@ class PageJob:
 
     html: str
     title: str
+    sheets: tuple[int, ...] = ()     # which of the sheets it prints, by their place in the list
 
 
 def ensure_gui_application() -> object:
@@ -70,26 +71,25 @@ def page_layout(paper: str | None = None, current: QPageLayout | None = None) ->
                        QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM), QPageLayout.Unit.Millimeter)
 
 
-def jobs_for(sheets: Sequence[Sheet], template_dir: Path | None = None, npc_blocks: bool = False,
-             progress: Callable[[int, Sheet], None] | None = None) -> list[PageJob]:
+def jobs_for(sheets: Sequence[Sheet], template_dir: Path | None = None, npc_blocks: bool = False) -> list[PageJob]:
     """What to print: a full sheet per character; with `npc_blocks`, the NPCs instead together as stat blocks
     after the PCs' sheets."""
     jobs = []
-    npcs = [s for s in sheets if s.is_npc] if npc_blocks else []
+    npcs = [i for i, s in enumerate(sheets) if s.is_npc] if npc_blocks else []
     for i, sheet in enumerate(sheets):
-        if progress:
-            progress(i, sheet)
-        if sheet not in npcs:
-            jobs.append(PageJob(render_html(sheet, template_dir), sheet.name))
+        if i not in npcs:
+            jobs.append(PageJob(render_html(sheet, template_dir), sheet.name, (i,)))
     if npcs:
         title = f"{len(npcs)} NPC{'s' if len(npcs) != 1 else ''}"
-        jobs.append(PageJob(render_npc_blocks_html(npcs, title, template_dir), title))
+        jobs.append(PageJob(render_npc_blocks_html([sheets[i] for i in npcs], title, template_dir), title,
+                            tuple(npcs)))
     return jobs
 
 
 def render_pdf_bytes(sheets: Sequence[Sheet], paper: str = "a4", template_dir: Path | None = None,
                      progress: Callable[[int, Sheet], None] | None = None, *, npc_blocks: bool = False) -> bytes:
-    """The PDF of `sheets`, each starting a page of its own; `progress(i, sheet)` is called before each sheet."""
+    """The PDF of `sheets`, each starting a page of its own; `progress(i, sheet)` is called as each sheet is painted
+    (it may raise to stop the export: nothing is returned then)."""
     if paper not in PAPERS:
         raise ValueError(f"Unknown paper {paper!r}; use one of {', '.join(PAPERS)}")
     if not sheets:
@@ -234,7 +234,7 @@ def paint_sheets(device: QPdfWriter | QPrinter, sheets: Sequence[Sheet],
     from PySide6.QtCore import QPointF
     from PySide6.QtGui import QPainter
 
-    jobs = jobs_for(sheets, template_dir, npc_blocks, progress)
+    jobs = jobs_for(sheets, template_dir, npc_blocks)
     if not layout_set:
         device.setPageLayout(page_layout(None, device.pageLayout()))
     area = device.pageLayout().paintRectPixels(device.resolution())
@@ -244,6 +244,9 @@ def paint_sheets(device: QPdfWriter | QPrinter, sheets: Sequence[Sheet],
     pages = 0
     try:
         for job in jobs:
+            if progress:
+                for i in job.sheets:
+                    progress(i, sheets[i])
             document = _document(job.html)
             document.setTextWidth(LAYOUT_WIDTH_PX)
             for span in page_spans(document, page_height):

@@ -46,6 +46,8 @@ def export_sheets(campaign: Campaign, characters: Sequence[Character], fmt: str,
     `npc_blocks` the NPCs are printed together as compact stat blocks (after the PCs in the PDF; in one
     "<campaign>-npcs" file for HTML and Markdown).
     Nothing is written if any target exists already and `force` is not set (ExportError says which).
+    `progress(done, total, sheet)` is called as each sheet is rendered; it may raise to stop the export, and
+    nothing is written then.
     """
     if fmt not in FORMATS:
         raise ExportError(f"Unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
@@ -68,14 +70,16 @@ def export_sheets(campaign: Campaign, characters: Sequence[Character], fmt: str,
         data = render_pdf_bytes(sheets, paper, template_dir, report, npc_blocks=npc_blocks)
         write_files({target: data}, force)
         return [target]
-    blocks = [s for s in sheets if s.is_npc] if npc_blocks else []
-    singles = [s for s in sheets if s not in blocks]
+    block_at = [i for i, s in enumerate(sheets) if s.is_npc] if npc_blocks else []
+    blocks = [sheets[i] for i in block_at]
+    blocked = set(block_at)
+    single_at = [i for i in range(total) if i not in blocked]
+    singles = [sheets[i] for i in single_at]
     names = [s.name for s in singles] + ([slug(campaign.name, "campaign") + "-npcs"] if blocks else [])
     paths = target_paths(folder, names, SUFFIXES[fmt])
     contents: dict[Path, bytes] = {}
-    for i, sheet in enumerate(sheets):
-        report(i, sheet)
-    for path, sheet in zip(paths, singles, strict=False):
+    for path, at, sheet in zip(paths, single_at, singles, strict=False):
+        report(at, sheet)
         if fmt == "md":
             sheet, image = _portrait_file(sheet, path)
             if image is not None:
@@ -84,6 +88,8 @@ def export_sheets(campaign: Campaign, characters: Sequence[Character], fmt: str,
             contents.update(drawings)
         contents[path] = _render(fmt, sheet, template_dir).encode("utf-8")
     if blocks:
+        for at in block_at:
+            report(at, sheets[at])
         title = f"{campaign.name}: NPCs"
         if fmt == "md":
             from crisis_desktop.export.markdown import render_npc_blocks_markdown

@@ -504,6 +504,7 @@ class CharactersView(QWidget):
         from crisis_desktop.export.output import ExportError, FilesExist
         from crisis_desktop.export.run import export_sheets
         from crisis_desktop.ui.dialogs.export_dialog import ExportDialog
+        from crisis_desktop.ui.dialogs.progress import Cancelled, with_progress
 
         campaign = self.document.campaign
         ids = self.selected_ids()
@@ -520,8 +521,14 @@ class CharactersView(QWidget):
         templates = self.document.store.paths.data_dir / "templates"
 
         def run(force: bool) -> list[Path]:
-            return export_sheets(campaign, characters, choice.fmt, choice.folder, paper=choice.paper,
-                                 force=force, template_dir=templates, npc_blocks=choice.npc_blocks)
+            # Progress and Cancel while the sheets render; a cancelled export writes nothing.
+            def work(step: Callable[[int, str], None]) -> list[Path]:
+                return export_sheets(campaign, characters, choice.fmt, choice.folder, paper=choice.paper,
+                                     force=force, template_dir=templates, npc_blocks=choice.npc_blocks,
+                                     progress=lambda done, total, sheet: step(
+                                         done, f"Sheet {done} of {total}: {sheet.name}"))
+
+            return with_progress(self, "Exporting sheets", len(characters), work)
 
         try:
             try:
@@ -531,6 +538,9 @@ class CharactersView(QWidget):
                 if not Ask.yes_no(self, "Export sheets", f"{exc}.\n\nReplace them?"):
                     return
                 written = run(True)
+        except Cancelled:
+            self.message.emit("Export cancelled: nothing was written")
+            return
         except (ExportError, OSError) as exc:
             Ask.error(self, "Export sheets", f"The sheets were not exported: {exc}")
             return

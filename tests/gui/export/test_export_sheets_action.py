@@ -103,3 +103,33 @@ def test_print_sheets_can_print_the_npcs_as_stat_blocks(window, monkeypatch, tmp
     pages = len(pypdf.PdfReader(printed).pages)
     pcs = len(campaign.characters) - npcs
     assert pcs < pages < len(campaign.characters)
+
+
+def test_export_shows_its_progress_and_cancel_writes_nothing(window, monkeypatch, tmp_path):
+    from PySide6.QtWidgets import QProgressDialog
+
+    view = window.characters
+    campaign = window.document.campaign
+    out = tmp_path / "sheets"
+    monkeypatch.setattr(ExportDialog, "ask", classmethod(lambda *_a: ExportChoice("html", "a4", out)))
+    seen: list[tuple[int, int, str]] = []
+    real_set_value = QProgressDialog.setValue
+
+    def set_value(dialog, value):
+        real_set_value(dialog, value)
+        seen.append((value, dialog.maximum(), dialog.labelText()))
+        if value == 3 and cancel:
+            dialog.cancel()                      # the GM presses Cancel at the third sheet
+
+    monkeypatch.setattr(QProgressDialog, "setValue", set_value)
+    cancel = True
+    view.act_sheets.trigger()
+    assert [v for v, _m, _t in seen] == [1, 2, 3]
+    assert seen[0][1] == len(campaign.characters)
+    assert seen[0][2] == f"Sheet 1 of {len(campaign.characters)}: {campaign.characters[0].name}"
+    assert not out.exists() or not any(out.iterdir()), "a cancelled export wrote something"
+    assert "Export cancelled" in window.statusBar().currentMessage()
+    cancel, seen[:] = False, []
+    view.act_sheets.trigger()
+    assert [v for v, _m, _t in seen] == list(range(1, len(campaign.characters) + 1))
+    assert len(list(out.glob("*.html"))) == len(campaign.characters)
