@@ -32,12 +32,12 @@ def test_the_int_test_ranks_crits_successes_failures_fumbles():
     ctl, history, ids = ford()
     # INT goals: Vera 33, Brann 24, Ilse 42. Vera fails (50), Brann fumbles (100), Ilse crits (4).
     history.push(ctl.start(TypedDice([50, 100, 4])))
-    assert [r.combatant_id for r in ctl.order_rows()] == [ids["Ilse"], ids["Vera"], ids["Brann"]]
+    assert [r.combatant_id for r in ctl.order_rows()] == [ids["Brann"], ids["Vera"], ids["Ilse"]]  # worst first
     assert ctl.round_label() == "Moment 1 · declaring"
     # Within a band the higher roll is better: both succeed, 30 beats 10.
     ctl2, history2, ids2 = ford()
     history2.push(ctl2.start(TypedDice([10, 60, 30])))
-    assert [r.combatant_id for r in ctl2.order_rows()] == [ids2["Ilse"], ids2["Vera"], ids2["Brann"]]
+    assert [r.combatant_id for r in ctl2.order_rows()] == [ids2["Brann"], ids2["Vera"], ids2["Ilse"]]
 
 
 def test_a_tie_goes_to_the_pc_then_the_higher_goal_then_a_reroll():
