@@ -147,7 +147,9 @@ class DeclareResolveFlow(RoundFlow):
             if not own_count and not s.left.get(cid, {}).get("reaction", True):
                 status = f"{status}, reaction used" if status else "reaction used"
             position = f"{'declares' if declaring else 'resolves'} {_ordinal(number)}"
-            rows.append(OrderRow(cid, position, status, current, announced=f"declared: {what}" if what else ""))
+            # The table hears each declaration, and who declares now.
+            announced = f"declared: {what}" if what else "declares now" if declaring and current else ""
+            rows.append(OrderRow(cid, position, status, current, announced=announced))
         return rows
 
     def round_label(self, fight: Fight) -> str:

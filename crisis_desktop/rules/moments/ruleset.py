@@ -148,7 +148,7 @@ class MomentsRuleset(Ruleset, Checks, Attacks, Healing, MomentEconomy):
 
     def badges(self, actor: Actor, options: Options) -> list[str]:
         steps = economy.steps(actor)
-        return ["tests harder"] if steps > 0 else ["focused: easier"] if steps < 0 else []
+        return ["tests harder"] if steps > 0 else ["tests easier"] if steps < 0 else []
 
     def override_fields(self, actor: Actor, options: Options) -> list[OverrideField]:
         c = actor.character

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QComboBox
 from crisis_desktop.rules.moments import sheet, wounds
 from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
 from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
-from crisis_desktop.ui.models.board_model import COL_BARS, ResourcesRole
+from crisis_desktop.ui.models.board_model import COL_BARS, AnnouncedRole, ResourcesRole
 from crisis_desktop.ui.player_display.models import PlayerBoardProxy
 from crisis_desktop.ui.views.attack_panel import AttackPanel
 from crisis_desktop.ui.views.encounter_board import EncounterBoard
@@ -83,14 +83,14 @@ def test_the_scripted_moment_on_the_board(qtbot, paths, monkeypatch):
     # Declarations worst to best: the rows read in that order, the next to declare says so.
     assert [board.model.combatant_id(r) for r in range(3)] == [b, v, i]
     assert names_shown(board) == ["Brann (declares now)", "Vera", "Ilse"]
-    table.declarations += ["Extra action, every test harder", "Action and reaction", "Action and reaction"]
+    table.declarations += ["Extra action", "Action and reaction", "Action and reaction"]
     board.act_plan.trigger()
-    assert names_shown(board)[:2] == ["Brann (declared: Extra action, every test harder, tests harder)",
+    assert names_shown(board)[:2] == ["Brann (declared: Extra action, tests harder)",
                                       "Vera (declares now)"]
     assert bars(board, b) == "HP 12/12 · Actions 2/2 · Reactions 1/1"
     # The players see the declaration beside the name as it is announced, in the same order; nothing of the GM's words.
-    shown = [str(players.index(r, 0).data()) for r in range(players.rowCount())]
-    assert shown[0].startswith("Brann — declared: Extra action, every test harder") and shown[1:] == ["Vera", "Ilse"]
+    shown = [(players.index(r, 0).data(), players.index(r, 0).data(AnnouncedRole)) for r in range(players.rowCount())]
+    assert shown == [("Brann", "declared: Extra action"), ("Vera", "declares now"), ("Ilse", "")]
     board.act_plan.trigger()
     board.act_plan.trigger()
     assert table.asked == ["Brann:", "Vera:", "Ilse:"] and table.declarations == []
@@ -120,7 +120,7 @@ def test_the_scripted_moment_on_the_board(qtbot, paths, monkeypatch):
     assert names_shown(board)[:2] == ["Ilse (done)", "Vera (resolving: Action and reaction)"]
     dialog = attack(board, panel, b, "Parry (opposed BOD)", "41 50")
     assert not dialog.roll_button.isEnabled()
-    assert dialog.modifiers.text() == "Brann has no reaction left this moment (Extra action, every test harder)"
+    assert dialog.modifiers.text() == "Brann has no reaction left this moment (Extra action)"
     chosen = dialog.field("reaction")
     assert isinstance(chosen, QComboBox)
     chosen.setCurrentIndex(chosen.findText("No reaction"))
@@ -151,8 +151,7 @@ def test_the_scripted_moment_on_the_board(qtbot, paths, monkeypatch):
     assert sheet.hp(ctl.character_of(v)) == 7 and bars(board, v).startswith("HP 7/11")
     assert bars(board, b) == "HP 4/12 · Actions 0/2 · Reactions 0/1"
     dialog = attack(board, panel, v, "No reaction", "")
-    assert dialog.cost.text() == "Costs 1 action: Brann has no action left this moment (Extra action, every test " \
-                                 "harder)"
+    assert dialog.cost.text() == "Costs 1 action: Brann has no action left this moment (Extra action)"
     assert not dialog.roll_button.isEnabled()
     panel.close_attack()
 

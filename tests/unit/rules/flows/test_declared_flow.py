@@ -50,7 +50,7 @@ def test_while_declaring_the_rows_say_who_declares_now_and_what_is_declared():
     flow, fight = started()
     flow.take(fight, DECLARE, SLUG, "defend")
     rows = [(r.combatant_id, r.status, r.current, r.announced) for r in flow.order(fight)]
-    assert rows == [(SLUG, "declared: defend", False, "declared: defend"), (ANN, "declares now", True, ""),
+    assert rows == [(SLUG, "declared: defend", False, "declared: defend"), (ANN, "declares now", True, "declares now"),
                     (BO, "", False, ""), (RAT, "", False, "")]
     fight.hurt(BO)
     assert [r.status for r in flow.order(fight)][2] == "cannot act"

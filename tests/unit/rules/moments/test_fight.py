@@ -57,7 +57,7 @@ def test_a_scripted_moment_through_the_controller():
         plan = next(o for o in ctl.offers() if o.role is StepRole.PLAN)
         assert plan.actors == (who,)
         history.push(ctl.step("declare", who, choice))
-    assert status(ctl, b)["Brann"] == "declared: Extra action, every test harder"
+    assert status(ctl, b)["Brann"] == "declared: Extra action"
     # Resolution best to worst: Ilse stabs at Brann, who parries; his extra action makes the parry hard: (42 + 20)/2.
     history.push(ctl.step("resolve_declarations"))
     assert ctl.acting() == (i,) and [r.combatant_id for r in ctl.order_rows()] == [i, v, b]   # resolution order
@@ -95,7 +95,7 @@ def test_a_scripted_moment_through_the_controller():
     history.push(again)
     assert sheet.hp(ctl.character_of(v)) == 7
     third = ctl.attack_preview(ctl.attack_request(b, weapon(ctl, b), v))
-    assert third.cannot == "Brann has no action left this moment (Extra action, every test harder)"
+    assert third.cannot == "Brann has no action left this moment (Extra action)"
     # The next moment ranks everyone again.
     history.push(ctl.step("next_resolver", dice=TypedDice([10, 20, 30])))
     assert ctl.round_label() == "Moment 2 · declaring"

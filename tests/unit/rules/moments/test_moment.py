@@ -62,7 +62,7 @@ def test_declarations_worst_to_best_then_resolution_best_to_worst():
     declare(ctl, history, ids["Vera"], "two_reactions")
     declare(ctl, history, ids["Ilse"], "focus_action")
     rows = {r.combatant_id: r.status for r in ctl.order_rows()}
-    assert rows[ids["Brann"]].startswith("declared: Extra action, every test harder")
+    assert rows[ids["Brann"]] == "declared: Extra action"
     history.push(ctl.step("resolve_declarations"))
     assert ctl.acting() == (ids["Ilse"],)
     history.push(ctl.step("next_resolver"))
@@ -96,8 +96,7 @@ def test_taking_actions_spends_them_with_reasons():
     assert distant.allowed and RULES.cost_text(distant.price) == "1 action + 1 reaction"
     focus = next(a for a in RULES.available_actions(actor(vera(), stance="focus_action"), {})
                  if a.action.key == "move_distant")
-    assert not focus.allowed and focus.reason == "Vera has no reaction left this moment (Action only, one step " \
-                                                 "easier)"
+    assert not focus.allowed and focus.reason == "Vera has no reaction left this moment (Focused action)"
 
 
 def test_encumbered_every_test_is_harder_and_moves_are_near_only():
