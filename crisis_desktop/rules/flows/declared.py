@@ -135,9 +135,10 @@ class DeclareResolveFlow(RoundFlow):
         for number, cid in enumerate(reversed(s.ranking) if declaring else s.ranking, start=1):
             what = self._label(fight, cid, s.declared[cid]) if cid in s.declared else ""
             current = cid == s.resolving or (declaring and bool(waiting) and waiting[0] == cid)
-            if declaring:
-                status = f"declared: {what}" if what else "declares now" if current else \
-                    "" if self._able(fight, cid) else "cannot act"
+            if declaring and what:
+                status = f"declared: {what}"
+            elif declaring:
+                status = "declares now" if current else "" if self._able(fight, cid) else "cannot act"
             elif current:
                 status = f"resolving: {what}"
             elif cid in s.resolved:
