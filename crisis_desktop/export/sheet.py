@@ -231,6 +231,8 @@ def _legend(heads: Sequence[SheetColumn]) -> tuple[SheetValue, ...]:
 
 
 def _cell(spec: FieldSpec, value: StatValue, stat_labels: dict[str, str]) -> str:
+    if spec.kind is FieldKind.CHOICE and spec.choice_labels and value in spec.choices:
+        return spec.choice_label(value)     # as the editor's picker shows it ("d8", "used up")
     if spec.kind is FieldKind.CHOICE and isinstance(value, str):
         # A weapon's skill is stored as a stat key ("light_weapons"); the sheet shows its label.
         return stat_labels.get(value) or value.replace("_", " ").capitalize()

@@ -47,7 +47,7 @@ def test_a_moment_runs_declared_worst_to_best_and_vera_strikes(demo):
     ids = {c.character_id: c.id for c in ctl.encounter.combatants}
     # INT tests in the encounter's order: Vera 5 (a success), everyone else fails with 90 and up.
     history.push(ctl.start(TypedDice([5, 90, 91, 92, 93, 94, 95])))
-    assert ctl.order_rows()[0].combatant_id == ids["pc-vera"]
+    assert ctl.order_rows()[-1].combatant_id == ids["pc-vera"]         # the best ranked declares last
     while (plan := next((o for o in ctl.offers() if o.role is StepRole.PLAN), None)) is not None:
         history.push(ctl.step(plan.key, plan.actors[0], "act"))
     history.push(ctl.step("resolve_declarations"))

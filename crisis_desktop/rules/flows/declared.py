@@ -123,29 +123,34 @@ class DeclareResolveFlow(RoundFlow):
         return (s.resolving,) if s.stage == RESOLVE_STAGE and s.resolving is not None else ()
 
     def order(self, fight: Fight) -> list[OrderRow]:
+        """While declaring, the rows in declaration order (the worst ranked first); while resolving, in resolution
+        order (the best ranked first). Statuses are short: the declaration, who declares or resolves now, who is done.
+        Rules with a MomentEconomy show what each has left in their own resources; for others a used reaction is
+        noted here."""
         s = _State.of(fight)
-        waiting = self.to_declare(fight, s) if s.stage == DECLARE_STAGE else []
+        declaring = s.stage == DECLARE_STAGE
+        waiting = self.to_declare(fight, s) if declaring else []
+        own_count = isinstance(self.rules, MomentEconomy)
         rows = []
-        for number, cid in enumerate(s.ranking, start=1):
-            declared = f"declared: {self._label(fight, cid, s.declared[cid])}" if cid in s.declared else ""
-            if s.stage == DECLARE_STAGE:
-                if declared:
-                    status = declared
-                elif waiting and waiting[0] == cid:
-                    status = "declares next"
-                else:
-                    status = "to declare" if self._able(fight, cid) else "cannot act"
-            elif cid == s.resolving:
-                status = f"resolving: {self._label(fight, cid, s.declared[cid])}"
+        for number, cid in enumerate(reversed(s.ranking) if declaring else s.ranking, start=1):
+            what = self._label(fight, cid, s.declared[cid]) if cid in s.declared else ""
+            current = cid == s.resolving or (declaring and bool(waiting) and waiting[0] == cid)
+            if declaring and what:
+                status = f"declared: {what}"
+            elif declaring:
+                status = "declares now" if current else "" if self._able(fight, cid) else "cannot act"
+            elif current:
+                status = f"resolving: {what}"
             elif cid in s.resolved:
-                status = "resolved"
+                status = "done"
             else:
-                status = declared or "no declaration"
-            left = s.left.get(cid, {})
-            status += " · reaction left" if left.get("reaction", True) else " · reaction used"
-            current = cid == s.resolving or (s.stage == DECLARE_STAGE and bool(waiting) and waiting[0] == cid)
-            announced = f"declared: {self._label(fight, cid, s.declared[cid])}" if cid in s.declared else ""
-            rows.append(OrderRow(cid, _ordinal(number), status, current, announced=announced))
+                status = f"declared: {what}" if what else "no declaration"
+            if not own_count and not s.left.get(cid, {}).get("reaction", True):
+                status = f"{status}, reaction used" if status else "reaction used"
+            position = f"{'declares' if declaring else 'resolves'} {_ordinal(number)}"
+            # The table hears each declaration, and who declares now.
+            announced = f"declared: {what}" if what else "declares now" if declaring and current else ""
+            rows.append(OrderRow(cid, position, status, current, announced=announced))
         return rows
 
     def round_label(self, fight: Fight) -> str:

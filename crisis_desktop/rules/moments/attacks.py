@@ -55,9 +55,15 @@ def attack_inputs(attacker: Actor, weapon: EquipmentItem) -> list[FieldSpec]:
                       help="The referee's ruling: easy doubles the goal, hard halves it.")]
 
 
+def _ranged(weapon: EquipmentItem) -> bool:
+    return weapon.stats.get("reach", "melee") == "ranged"
+
+
 def _held(actor: Actor) -> EquipmentItem | None:
-    """The weapon the actor parries with: its first equipped weapon that is no shield."""
-    return next((w for w in sheet.worn(actor.character, ItemKind.WEAPON) if not w.stats.get("shield")), None)
+    """The weapon the actor parries with: its first equipped weapon that is no shield, a melee or balanced one before a
+    ranged one (parrying with a ranged weapon costs it a usage die step)."""
+    weapons = [w for w in sheet.worn(actor.character, ItemKind.WEAPON) if not w.stats.get("shield")]
+    return next((w for w in weapons if not _ranged(w)), weapons[0] if weapons else None)
 
 
 def target_inputs(target: Actor) -> list[FieldSpec]:
@@ -83,6 +89,7 @@ class Plan:
     reaction: str
     defence_goal: Explained | None
     shield: EquipmentItem | None
+    parry_with: EquipmentItem | None = None
 
 
 def _choice(inputs: Mapping[str, object], key: str, allowed: tuple[str, ...], default: str) -> str:
@@ -126,7 +133,7 @@ def plan(request: AttackRequest, options: Options) -> Plan:
     attack_goal = goal(sheet.stat(attacker.character, "bod"), bonus, net_steps(harder, easier, options), "3 x BOD",
                        name)
     reaction = _choice(aimed.inputs, "reaction", REACTIONS, NONE)
-    defence_goal, shield = None, None
+    defence_goal, shield, parry_with = None, None, None
     if reaction != NONE:
         if target.combatant is not None and economy.reactions_left(target) < 1:
             raise ValueError(f"{target.name} has no reaction left this moment ({economy.stance(target).label})")
@@ -134,13 +141,20 @@ def plan(request: AttackRequest, options: Options) -> Plan:
             shield = next((s for s in sheet.shields(target.character) if sheet.usage_die(s)), None)
             if shield is None:
                 raise ValueError(f"{target.name} has no shield to block with")
+        if reaction == "parry":
+            parry_with = _held(target)
+            if parry_with is not None and _ranged(parry_with):
+                if band_ != "close" or _ranged(request.weapon):
+                    raise ValueError(f"{target.name} can parry only a melee attack with {parry_with.name}")
+                if not sheet.usage_die(parry_with):
+                    raise ValueError(f"{target.name}'s {parry_with.name} is used up: it cannot parry")
         d_name, d_bonus = _bonus(target, aimed.inputs, "defence_bonus")
         step = REACTION_STEPS[reaction]
         s = economy.steps(target)
         defence_goal = goal(sheet.stat(target.character, "bod"), d_bonus,
                             net_steps(max(0, step) + max(0, s), max(0, -step) + max(0, -s), options), "3 x BOD",
                             d_name)
-    return Plan(attacker, target, request.weapon, attack_goal, reaction, defence_goal, shield)
+    return Plan(attacker, target, request.weapon, attack_goal, reaction, defence_goal, shield, parry_with)
 
 
 def modifiers(request: AttackRequest, options: Options) -> list[Term]:
@@ -241,8 +255,14 @@ def resolve(request: AttackRequest, dice: DiceSource, options: Options) -> Attac
     if d_rolled is not None:
         winner, why = opposed_winner(a_rolled, d_rolled)
         notes.append(f"Opposed test: {'attack' if winner == 'active' else p.reaction} wins ({why})")
-        if p.reaction == "parry":
-            effects += wear.mark(p.target.character, _held(p.target))
+        if p.parry_with is not None and _ranged(p.parry_with):
+            # "You can parry a melee attack with a ranged weapon but its usage die automatically decreases by one."
+            after = sheet.step_down(sheet.usage_die(p.parry_with))
+            effects.append(SetItemStat(p.target.character.id, p.parry_with.id, "usage_die", after))
+            notes.append(f"{p.parry_with.name} parried: usage die d{sheet.usage_die(p.parry_with)} -> "
+                         + (f"d{after}" if after else "used up"))
+        elif p.reaction == "parry":
+            effects += wear.mark(p.target.character, p.parry_with)      # it rolls its usage die after the fight
         if winner == "passive" and p.shield is not None:
             after = sheet.step_down(sheet.usage_die(p.shield))
             effects.append(SetItemStat(p.target.character.id, p.shield.id, "usage_die", after))

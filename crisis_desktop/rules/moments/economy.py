@@ -41,13 +41,13 @@ STANCES = {s.key: s for s in (
     Stance("act", "Action and reaction", 1, 1, 0, "One action and one reaction, without penalty."),
     Stance("two_actions", "Two actions", 2, 0, 0, "Forgo the reaction for a second action."),
     Stance("two_reactions", "Two reactions", 0, 2, 0, "Forgo the action for a second reaction."),
-    Stance("focus_action", "Action only, one step easier", 1, 0, -1,
+    Stance("focus_action", "Focused action", 1, 0, -1,
            "Forgo the reaction to focus on the action: its test is one step easier."),
-    Stance("focus_reaction", "Reaction only, one step easier", 0, 1, -1,
+    Stance("focus_reaction", "Focused reaction", 0, 1, -1,
            "Forgo the action to focus on the reaction: its test is one step easier."),
-    Stance("extra_action", "Extra action, every test harder", 2, 1, 1,
+    Stance("extra_action", "Extra action", 2, 1, 1,
            "A second action on top of the action and reaction: all tests this moment are one step harder."),
-    Stance("extra_reaction", "Extra reaction, every test harder", 1, 2, 1,
+    Stance("extra_reaction", "Extra reaction", 1, 2, 1,
            "A second reaction on top of the action and reaction: all tests this moment are one step harder."),
 )}
 DEFAULT = "act"

@@ -38,6 +38,7 @@ from crisis_desktop.rules.base import (
     Ruleset,
     StateLabel,
     StateRole,
+    StatRoll,
     Term,
     Treatment,
     TurnEffects,
@@ -46,7 +47,7 @@ from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.flow import Choice, RoundFlow
 from crisis_desktop.rules.flows.declared import DeclareResolveFlow, MomentEconomy
-from crisis_desktop.rules.moments import attacks, checks, economy, moment, sheet, wear, wounds
+from crisis_desktop.rules.moments import attacks, checks, economy, moment, printing, sheet, wear, wounds
 from crisis_desktop.rules.moments.movement import MomentsMovement, band_for, range_readout
 from crisis_desktop.rules.moments.options import RULE_OPTIONS
 from crisis_desktop.rules.movement import Movement
@@ -63,7 +64,8 @@ class MomentsRuleset(Ruleset, Checks, Attacks, Healing, MomentEconomy):
     id = "moments"
     name = "Moments (Pentola)"
     DERIVED_LABELS = {"goal_bod": "BOD goal", "goal_int": "INT goal", "goal_pow": "POW goal", "hp_max": "HP max",
-                      "pp_max": "PP max", "armour_points": "Armour points", "best_bonus": "Best bonus"}
+                      "pp_max": "PP max", "armour_points": "Armour points", "best_bonus": "Best bonus",
+                      "wounds": "Wounds taken"}
     RANGE_PENALTY_PER_INCREMENT = 0
 
     # -- description ------------------------------------------------------------------------------------------
@@ -117,7 +119,20 @@ class MomentsRuleset(Ruleset, Checks, Attacks, Healing, MomentEconomy):
         return sheet.stat_rules(character)
 
     def derived(self, character: Character, options: Options) -> dict[str, Explained]:
-        return sheet.derived(character, options)
+        out = sheet.derived(character, options)
+        taken = printing.wounds_taken(character, options)
+        if taken is not None:
+            out["wounds"] = taken
+        return out
+
+    def sheet_roll(self, character: Character, key: str, options: Options) -> StatRoll | None:
+        return printing.sheet_roll(character, key)
+
+    def sheet_roll_heading(self) -> str:
+        return printing.HEADING
+
+    def sheet_roll_legend(self) -> str:
+        return printing.LEGEND
 
     def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
         c = actor.character
@@ -133,7 +148,7 @@ class MomentsRuleset(Ruleset, Checks, Attacks, Healing, MomentEconomy):
 
     def badges(self, actor: Actor, options: Options) -> list[str]:
         steps = economy.steps(actor)
-        return ["tests harder"] if steps > 0 else ["focused: easier"] if steps < 0 else []
+        return ["tests harder"] if steps > 0 else ["tests easier"] if steps < 0 else []
 
     def override_fields(self, actor: Actor, options: Options) -> list[OverrideField]:
         c = actor.character

@@ -33,7 +33,7 @@ FoggedRole = Qt.ItemDataRole.UserRole + 44       # True on a row shown as "Unkno
 UNKNOWN = "Unknown"                              # the name of a combatant in the fog, when shown at all
 PLAYER_COLUMNS = (COL_NAME, COL_BARS, COL_CONDITIONS)
 # Roles of the board model that hold nothing GM-only and pass through unchanged.
-_PASSED = frozenset({int(CombatantIdRole), int(CurrentRole), int(ConditionsRole),
+_PASSED = frozenset({int(CombatantIdRole), int(CurrentRole), int(ConditionsRole), int(AnnouncedRole),
                      int(Qt.ItemDataRole.BackgroundRole), int(Qt.ItemDataRole.FontRole),
                      int(Qt.ItemDataRole.ForegroundRole)})
 
@@ -166,9 +166,7 @@ class PlayerBoardProxy(QSortFilterProxyModel):
         column = source.column()
         if role == Qt.ItemDataRole.DisplayRole:
             if column == COL_NAME:
-                # A declaration announced at the table reads beside the name ("Vera — declared: Two actions").
-                announced = source.siblingAtColumn(COL_NAME).data(AnnouncedRole)
-                return f"{character.name} — {announced}" if announced else character.name
+                return character.name      # what was announced of its place (AnnouncedRole) reads under it
             if column == COL_BARS:
                 return self._health(source, character, with_numbers=True)
             return source.data(role)       # the conditions' names

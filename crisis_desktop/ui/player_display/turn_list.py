@@ -6,7 +6,7 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
 from PySide6.QtWidgets import QListView, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
-from crisis_desktop.ui.models.board_model import Chip, ConditionsRole, CurrentRole
+from crisis_desktop.ui.models.board_model import AnnouncedRole, Chip, ConditionsRole, CurrentRole
 from crisis_desktop.ui.player_display.health import BADLY_WOUNDED, DOWN, UNHURT, WOUNDED
 from crisis_desktop.ui.player_display.models import FoggedRole, HealthNumbersRole, HealthWordRole, SideRole
 
@@ -20,8 +20,9 @@ CHIP = QColor(90, 110, 170)
 
 
 class TurnDelegate(QStyledItemDelegate):
-    """Paints a row: side stripe, name and health word, then PCs' Health numbers (when shown) and condition
-    chips; the current actor lit up; a combatant in the fog as a muted, slanted "Unknown".
+    """Paints a row: side stripe, name and health word, then what was announced of its place (a declaration), PCs'
+    Health numbers (when shown) and condition chips; the current actor lit up; a combatant in the fog as a muted,
+    slanted "Unknown".
 
     `ink`, `muted`, `row_fill`, `current_fill` and `word_colours` come from the display's theme.
     """
@@ -78,6 +79,13 @@ class TurnDelegate(QStyledItemDelegate):
         painter.setPen(self.word_colours.get(health, self.ink))
         painter.drawText(top, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, health)
         second = QRect(text_rect.left(), top.bottom() + 4, text_rect.width(), QFontMetrics(small).height() + 4)
+        announced = str(index.data(AnnouncedRole) or "")
+        if announced:
+            painter.setFont(small)
+            painter.setPen(self.ink)
+            shown = QFontMetrics(small).elidedText(announced, Qt.TextElideMode.ElideRight, second.width())
+            painter.drawText(second, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, shown)
+            second.setLeft(second.left() + QFontMetrics(small).horizontalAdvance(shown) + 12)
         numbers = str(index.data(HealthNumbersRole) or "")
         if numbers:
             painter.setFont(small)

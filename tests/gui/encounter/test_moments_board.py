@@ -15,6 +15,7 @@ from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
 from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
 from crisis_desktop.ui.document import CampaignDocument
+from crisis_desktop.ui.models.board_model import AnnouncedRole
 from crisis_desktop.ui.player_display.models import PlayerBoardProxy
 from crisis_desktop.ui.views.encounter_board import EncounterBoard
 from tests.fakes.drive import standing, targets
@@ -65,11 +66,12 @@ def test_the_ford_through_the_board(ford_board, monkeypatch):
     # The players' screen: each declaration beside the name as it is announced, nothing of the GM's words.
     players = PlayerBoardProxy()
     players.setSourceModel(board.model)
-    assert not any("declared" in str(players.index(r, 0).data()) for r in range(players.rowCount()))
+    assert [players.index(r, 0).data(AnnouncedRole) for r in range(2)] == ["declares now", ""]
     board.act_plan.trigger()
     names = [str(players.index(r, 0).data()) for r in range(players.rowCount())]
-    assert sum(name.endswith(" — declared: Action and reaction") for name in names) == 1, names
-    assert not any("reaction left" in name or "declares next" in name for name in names)
+    announced = [players.index(r, 0).data(AnnouncedRole) for r in range(players.rowCount())]
+    assert announced == ["declared: Action and reaction", "declares now"] + [""] * (len(announced) - 2), announced
+    assert not any("declare" in name for name in names)
     labels: set[str] = set()
     seen_declared = False
     for _ in range(400):

@@ -47,5 +47,4 @@ def test_the_dialog_shows_the_odds_of_each_reaction_and_rolls_a_block(qtbot):
     history.push(dialog.rolled_event)
     shield = next(i for i in ctl.character_of(v).equipment if i.name == "Round shield")
     assert shield.stats["usage_die"] == 6
-    rows = {r.combatant_id: r.status for r in ctl.order_rows()}
-    assert rows[v].endswith("reaction used")
+    assert ctl.actor(v).combatant.resources["reactions_used"] == 1

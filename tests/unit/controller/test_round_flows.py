@@ -176,7 +176,7 @@ def test_a_reaction_taken_inside_an_attack_is_spent_by_the_declare_resolve_flow(
     with pytest.raises(ValueError, match="^Ann has no reaction left this moment$"):
         ctl.attack(ctl.attack_request(rat, club, ann, parry=True), TypedDice([6]))
     history.undo()                                                  # the parry comes back with the attack
-    assert "reaction left" in {r.combatant_id: r.status for r in ctl.order_rows()}[ann]
+    assert "reaction used" not in {r.combatant_id: r.status for r in ctl.order_rows()}[ann]
 
 
 def test_flows_without_reactions_let_a_parry_be_taken_every_time():

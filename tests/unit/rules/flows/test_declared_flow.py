@@ -40,9 +40,20 @@ def test_declarations_go_from_the_worst_ranked_to_the_best():
         order.append(found.actors[0])
         flow.take(fight, DECLARE, found.actors[0], "attack")
     assert order == [SLUG, ANN, BO, RAT]
+    # While declaring, the rows are in declaration order: the worst ranked first.
     assert [(r.combatant_id, r.position, r.status) for r in flow.order(fight)] == [
-        (RAT, "1st", "declared: attack · reaction left"), (BO, "2nd", "declared: attack · reaction left"),
-        (ANN, "3rd", "declared: attack · reaction left"), (SLUG, "4th", "declared: attack · reaction left")]
+        (SLUG, "declares 1st", "declared: attack"), (ANN, "declares 2nd", "declared: attack"),
+        (BO, "declares 3rd", "declared: attack"), (RAT, "declares 4th", "declared: attack")]
+
+
+def test_while_declaring_the_rows_say_who_declares_now_and_what_is_declared():
+    flow, fight = started()
+    flow.take(fight, DECLARE, SLUG, "defend")
+    rows = [(r.combatant_id, r.status, r.current, r.announced) for r in flow.order(fight)]
+    assert rows == [(SLUG, "declared: defend", False, "declared: defend"), (ANN, "declares now", True, "declares now"),
+                    (BO, "", False, ""), (RAT, "", False, "")]
+    fight.hurt(BO)
+    assert [r.status for r in flow.order(fight)][2] == "cannot act"
 
 
 def test_resolution_goes_from_the_best_ranked_and_a_new_moment_ranks_again():
@@ -85,9 +96,11 @@ def test_actions_and_reactions_left_are_tracked_and_shown():
     with pytest.raises(ValueError, match="^Ann has no reaction left this moment$"):
         flow.reacted(fight, ANN)
     flow.take(fight, NEXT)
-    rows = {r.combatant_id: r.status for r in flow.order(fight)}
-    assert rows == {RAT: "resolved · reaction left", BO: "resolving: attack · reaction left",
-                    ANN: "declared: attack · reaction used", SLUG: "declared: attack · reaction left"}
+    # While resolving, the rows are in resolution order: the best ranked first.
+    rows = [(r.combatant_id, r.position, r.status, r.current) for r in flow.order(fight)]
+    assert rows == [(RAT, "resolves 1st", "done", False), (BO, "resolves 2nd", "resolving: attack", True),
+                    (ANN, "resolves 3rd", "declared: attack, reaction used", False),
+                    (SLUG, "resolves 4th", "declared: attack", False)]
     assert fight.state()["left"][RAT] == {"action": False, "reaction": True}
     assert "Ann parries" in fight.texts()
 

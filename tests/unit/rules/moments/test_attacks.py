@@ -161,3 +161,38 @@ def test_wear_after_the_fight_parrying_weapons_soaked_weapons_and_armour_damage_
     assert SetItemStat("vera", hauberk.id, wear.DUE, False) in rolled.effects
     with pytest.raises(ValueError, match="Nothing of Brann's needs a usage roll"):
         RULES.treat("usage", actor(brann()), actor(brann()), TypedDice([1]), {})
+
+
+def test_a_ranged_weapon_parries_a_melee_attack_and_its_usage_die_steps_down_at_once():
+    from crisis_desktop.rules.moments import wear
+
+    # "You can parry a melee attack with a ranged weapon but its usage die automatically decreases by one."
+    archer = actor(pc("Ash", "Longbow", skills="Bows 30"))
+    bow = archer.character.equipment[0]
+    lost = RULES.resolve_attack(request(actor(brann()), archer, reaction="parry"), TypedDice([40, 20, 1, 1]), {})
+    won = RULES.resolve_attack(request(actor(brann()), archer, reaction="parry"), TypedDice([40, 50]), {})
+    for parried in (lost, won):                              # won or lost, the parry costs the bow a step
+        assert SetItemStat(archer.character.id, bow.id, "usage_die", 4) in parried.effects
+        assert "Longbow parried: usage die d6 -> d4" in parried.notes
+        # No second wear roll after the fight for it.
+        assert SetItemStat(archer.character.id, bow.id, wear.DUE, True) not in parried.effects
+    assert lost.hit and not won.hit
+    # A held melee weapon parries before the bow, and wears as any parrying weapon: a roll after the fight.
+    both = actor(pc("Ash", "Longbow", "Handaxe", skills="Bows 30, Axes 20"))
+    axe = both.character.equipment[1]
+    fields = {f.key: f for f in RULES.target_inputs(actor(brann()), brann().equipment[0], both, 1, {})}
+    assert fields["defence_bonus"].default == "Axes"
+    parried = RULES.resolve_attack(request(actor(brann()), both, reaction="parry"), TypedDice([40, 45]), {})
+    assert SetItemStat(both.character.id, axe.id, wear.DUE, True) in parried.effects
+    assert not any(isinstance(e, SetItemStat) and e.key == "usage_die" for e in parried.effects)
+
+
+def test_a_ranged_weapon_cannot_parry_a_shot_nor_parry_once_used_up():
+    archer = actor(pc("Ash", "Longbow", skills="Bows 30"))
+    bowman = actor(pc("Bo", "Shortbow", skills="Bows 30"))
+    with pytest.raises(ValueError, match="^Ash can parry only a melee attack with Longbow$"):
+        RULES.attack_modifiers(request(bowman, archer, reaction="parry", range="near"), {})
+    assert "Parry" not in RULES.reaction_odds(request(bowman, archer, range="near"), {})
+    archer.character.equipment[0].stats["usage_die"] = 0
+    with pytest.raises(ValueError, match="^Ash's Longbow is used up: it cannot parry$"):
+        RULES.attack_modifiers(request(actor(brann()), archer, reaction="parry"), {})

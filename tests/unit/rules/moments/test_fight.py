@@ -36,6 +36,12 @@ def weapon(ctl: EncounterController, who: str) -> str:
     return ctl.weapons(who)[0].id
 
 
+def reactions(ctl: EncounterController, who: str) -> str:
+    """The board's bar of the reactions left."""
+    bar = next(r for r in RULES.resources(ctl.actor(who), ctl.options) if r.key == "reactions_left")
+    return f"{bar.short} {bar.current}/{bar.maximum}"
+
+
 def status(ctl: EncounterController, who: str) -> dict[str, str]:
     return {ctl.name(r.combatant_id): r.status for r in ctl.order_rows()}
 
@@ -45,23 +51,23 @@ def test_a_scripted_moment_through_the_controller():
     v, b, i = ids["Vera"], ids["Brann"], ids["Ilse"]
     # The INT test: Vera 50 fails (goal 33), Brann fumbles, Ilse 4 is a critical (goal 42).
     history.push(ctl.start(TypedDice([50, 100, 4])))
-    assert [r.combatant_id for r in ctl.order_rows()] == [i, v, b]
+    assert [r.combatant_id for r in ctl.order_rows()] == [b, v, i]            # in declaration order
     # Declarations worst to best: Brann, Vera, Ilse.
     for who, choice in ((b, "extra_action"), (v, "act"), (i, "act")):
         plan = next(o for o in ctl.offers() if o.role is StepRole.PLAN)
         assert plan.actors == (who,)
         history.push(ctl.step("declare", who, choice))
-    assert status(ctl, b)["Brann"] == "declared: Extra action, every test harder · reaction left"
+    assert status(ctl, b)["Brann"] == "declared: Extra action"
     # Resolution best to worst: Ilse stabs at Brann, who parries; his extra action makes the parry hard: (42 + 20)/2.
     history.push(ctl.step("resolve_declarations"))
-    assert ctl.acting() == (i,)
+    assert ctl.acting() == (i,) and [r.combatant_id for r in ctl.order_rows()] == [i, v, b]   # resolution order
     stab = ctl.attack_request(i, weapon(ctl, i), b, reaction="parry")
     preview = ctl.attack_preview(stab)
     assert preview.cost == "1 action" and preview.to_beat.value == 37
     parried = ctl.attack(stab, TypedDice([10, 20]))
     history.push(parried)
     assert not parried.result.hit and parried.result.defence.target.value == 31
-    assert status(ctl, b)["Brann"].endswith("reaction used")
+    assert reactions(ctl, b) == "Reactions 0/1"
     # Vera: Brann has no reaction left to parry her sword; it lands: 41 (odd: right), 8 of his 12 HP: a major wound.
     history.push(ctl.step("next_resolver"))
     assert ctl.acting() == (v,)
@@ -89,7 +95,7 @@ def test_a_scripted_moment_through_the_controller():
     history.push(again)
     assert sheet.hp(ctl.character_of(v)) == 7
     third = ctl.attack_preview(ctl.attack_request(b, weapon(ctl, b), v))
-    assert third.cannot == "Brann has no action left this moment (Extra action, every test harder)"
+    assert third.cannot == "Brann has no action left this moment (Extra action)"
     # The next moment ranks everyone again.
     history.push(ctl.step("next_resolver", dice=TypedDice([10, 20, 30])))
     assert ctl.round_label() == "Moment 2 · declaring"

@@ -91,3 +91,49 @@ def test_quick_npcs_are_trained_in_every_weapon_they_carry(level):
     trained = sheet.bonuses(npc)
     for weapon in (i for i in npc.equipment if i.kind is ItemKind.WEAPON):
         assert weapon.stats["skill"] in trained, weapon.name
+
+
+# The text's weapons and shields table (02/i; the damage types are the rule notes' default): name -> (usage die,
+# damage, type, reach, shield). The sling has no usage die in the text: the catalogue gives it a d20.
+WEAPONS = {
+    "Dagger": (4, "1d6", "piercing", "melee", False), "Sword": (8, "1d8", "slicing", "melee", False),
+    "Spear": (6, "1d8", "piercing", "balanced", False), "Halberd": (6, "2d6", "slicing", "melee", False),
+    "Pike": (6, "1d10", "piercing", "melee", False), "Throwing dagger": (8, "1d4", "piercing", "balanced", False),
+    "Khopesh": (8, "1d8", "slicing", "melee", False), "Kopis": (8, "1d10", "slicing", "melee", False),
+    "Mace": (10, "2d4", "crushing", "melee", False), "Club": (6, "1d6", "crushing", "melee", False),
+    "Handaxe": (8, "1d8", "slicing", "balanced", False), "Greataxe": (8, "2d6", "slicing", "melee", False),
+    "Buckler": (6, "1d4", "crushing", "melee", True), "Round shield": (8, "1d6", "crushing", "melee", True),
+    "Figure-eight shield": (10, "1d8", "crushing", "melee", True),
+    "Tower shield": (12, "1d8", "crushing", "melee", True),
+    "Shortbow": (4, "1d8", "piercing", "ranged", False), "Longbow": (6, "2d6", "piercing", "ranged", False),
+    "Light crossbow": (6, "2d4", "piercing", "ranged", False),
+    "Heavy crossbow": (8, "2d8", "piercing", "ranged", False), "Hand crossbow": (4, "1d6", "piercing", "ranged", False),
+    "Repeating crossbow": (4, "1d8", "piercing", "ranged", False), "Sling": (20, "1d10", "crushing", "ranged", False),
+}
+# The text's armour table: name -> (AP, usage die).
+ARMOUR = {
+    "Bone cap": (1, 4), "Bone open helm": (1, 6), "Bone shirt": (2, 6), "Bone skirt": (1, 6),
+    "Enamelled breastplate": (2, 8), "Enamelled open helm": (1, 8), "Enamelled greaves": (1, 8),
+    "Enamelled vambraces": (1, 8), "Padded shirt": (1, 6), "Padded trews": (1, 6), "Padded hauberk": (2, 8),
+    "Padded cap": (1, 4), "Plate breastplate": (4, 10), "Plate greaves": (1, 10), "Plate open helm": (2, 10),
+    "Plate closed helm": (2, 10), "Plate vambraces": (1, 10), "Plated cap": (1, 8), "Plated coat": (3, 8),
+    "Scale shirt": (3, 8), "Scale skirt": (2, 8), "Scale hauberk": (4, 8), "Linen shirt": (2, 6),
+    "Linen skirt": (1, 6), "Linen greaves": (1, 6), "Linen vambraces": (1, 6), "Linen open helm": (1, 6),
+}
+
+
+@pytest.mark.parametrize("name", WEAPONS)
+def test_the_catalogue_has_every_weapon_of_the_text_row_by_row(name):
+    item = next(i for i in RULES.equipment_catalogue() if i.name == name)
+    s = item.stats
+    assert (s["usage_die"], s["damage"], s["damage_type"], s["reach"], s["shield"]) == WEAPONS[name]
+
+
+@pytest.mark.parametrize("name", ARMOUR)
+def test_the_catalogue_has_every_piece_of_armour_of_the_text_row_by_row(name):
+    item = next(i for i in RULES.equipment_catalogue() if i.name == name)
+    assert (item.stats["ap"], item.stats["usage_die"]) == ARMOUR[name]
+
+
+def test_the_catalogue_holds_nothing_but_the_texts_gear_and_unarmed():
+    assert {i.name for i in RULES.equipment_catalogue()} == {*WEAPONS, *ARMOUR, "Unarmed"}
