@@ -226,9 +226,10 @@ class SkirmishRuleset(Ruleset, Checks, Attacks, Healing):
         return attacks.max_targets(sheet.is_ranged(weapon))
 
     def weapon_range(self, weapon: EquipmentItem) -> float | None:
-        """Areas: a marksman weapon reaches its own and the adjacent areas, a thrown one its own area."""
+        """None for a melee weapon; 1 for a ranged one (its own area, and the adjacent ones for a marksman weapon:
+        the map's areas are to come)."""
         kind = sheet.attack_kind(weapon)
-        return 1.0 if kind == "marksman" else 0.0 if kind == "throwing" else None
+        return None if kind == "melee" else 1.0
 
     def attack_modifiers(self, request: AttackRequest, options: Options) -> list[Term]:
         return attacks.modifiers(request, options)
