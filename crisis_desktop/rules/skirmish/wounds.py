@@ -135,7 +135,7 @@ def standing(character: Character, *, fatigue: int | None = None, wounds: dict[s
     return Standing(dead, down or dead, bleeds or any(r["bleeding"] for r in fresh))
 
 
-def describe(character: Character, s: Standing) -> str:
+def describe(character: Character, s: Standing, fatigue: int | None = None) -> str:
     name = character.name
     if s.dead:
         return f"{name} is dead"
@@ -143,7 +143,8 @@ def describe(character: Character, s: Standing) -> str:
         return f"{name} is dying: incapacitated and bleeding (a death check each watch)"
     if s.incapacitated:
         return f"{name} is incapacitated (unconscious, stable)"
-    stamina = int(sheet.stamina(character).value)
+    tired = sheet.fatigue(character) if fatigue is None else fatigue
+    stamina = int(sheet.endurance(character).value) - tired
     return f"{name} can fight (Stamina {stamina})" + (", bleeding" if s.bleeding else "")
 
 
@@ -179,7 +180,7 @@ def take(character: Character, raw: Explained, taken: Explained, loc: str) -> Da
         notes.append(f"No further wound: the {where} already has a {sheet.wound(character, loc)} wound")
     was, now = standing(character), standing(character, fatigue=before + hurt, wounds=wounds)
     if now != was or now.down:
-        notes.append(describe(character, now))
+        notes.append(describe(character, now, before + hurt))
     return DamageResult(raw, taken, True, tuple(effects), tuple(notes))
 
 
@@ -192,5 +193,5 @@ def bleed(character: Character) -> tuple[tuple[Effect, ...], tuple[str, ...]]:
     after = sheet.fatigue(character) + 1
     notes = [f"{character.name} bleeds: Fatigue {after - 1} -> {after}"]
     if int(sheet.endurance(character).value) - after <= 0:
-        notes.append(describe(character, standing(character, fatigue=after)))
+        notes.append(describe(character, standing(character, fatigue=after), after))
     return (SetStatus(character.id, "fatigue", after),), tuple(notes)
