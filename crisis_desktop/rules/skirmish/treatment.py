@@ -65,7 +65,7 @@ def treatments(patient: Actor, options: Options, *, fighting: bool) -> list[Trea
                   "kill.", healer=False, rolls=True, reason=dying or later),
         Treatment("stabilization", "Stabilization", "COG + Stabilization against 15 during a rest: the bleeding "
                   "stops. Within 5: try again next watch; worse: nobody can stabilize this patient.", rolls=True,
-                  reason=(stab or later) if s.bleeding or stab else later),
+                  reason=stab or later),
         Treatment("trauma_treatment", "Trauma treatment", "COG + Trauma treatment against 15 during a camp: one "
                   "critical wound heals; a failure costs the patient 1 pain.", rolls=True, choices=crits,
                   reason=trauma or later),
