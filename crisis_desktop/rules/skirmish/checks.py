@@ -32,6 +32,8 @@ def check_inputs() -> list[FieldSpec]:
 def modifier(request: CheckRequest) -> Explained:
     """Skill value, minus Fatigue unless a combat skill is used in a fight, plus the request's modifiers."""
     c = request.actor.character
+    if request.skill not in sheet.GOVERNING and request.skill not in sheet.STAT_LABELS:
+        raise ValueError(f"Checks are made on a skill or a stat, not {request.skill!r}")
     out = sheet.skill_value(c, request.skill)
     exempt = request.skill in sheet.COMBAT_SKILLS and request.actor.combatant is not None
     if sheet.fatigue(c) and not exempt:

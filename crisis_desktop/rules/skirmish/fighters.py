@@ -109,7 +109,7 @@ def _edge(inputs: Mapping[str, StatValue], wounds: list[str],
     return d20.edge(adv, dis or bool(wounds) or bool(extra)), tuple(why)
 
 
-def side_of(actor: Actor, attacker: Actor, first: bool) -> str:
+def side_of(actor: Actor, attacker: Actor) -> str:
     """The side of the fight: the combatant's own, else the attacker's side for the attacker and the other one for
     everyone else."""
     if actor.combatant is not None and attacker.combatant is not None:
@@ -137,8 +137,8 @@ def ranged_rollers(request: AttackRequest, options: Options) -> tuple[Roller, Ro
         d_mod = d_mod.plus("circumstance", circumstance)
     misc = ("attacked during a miscellaneous action",) if plans.planned(target) == plans.MISC else ()
     d_edge, d_why = _edge(aimed.inputs, sheet.disadvantaged(target.character, "evasion"), misc)
-    return (Roller(attacker, actor_key(attacker), side_of(attacker, attacker, True), weapon, a_mod, a_edge, a_why),
-            Roller(target, actor_key(target), side_of(target, attacker, False), weapon, d_mod, d_edge, d_why))
+    return (Roller(attacker, actor_key(attacker), side_of(attacker, attacker), weapon, a_mod, a_edge, a_why),
+            Roller(target, actor_key(target), side_of(target, attacker), weapon, d_mod, d_edge, d_why))
 
 
 def skirmish_rollers(request: AttackRequest, options: Options) -> list[Roller]:
@@ -151,14 +151,14 @@ def skirmish_rollers(request: AttackRequest, options: Options) -> list[Roller]:
         weapon = request.weapon if actor is attacker else melee_weapon(actor)
         mod = attack_modifier(actor, weapon, options, _circumstance(own))
         e, why = _edge(own, sheet.disadvantaged(actor.character, "melee"))
-        out.append(Roller(actor, actor_key(actor), side_of(actor, attacker, actor is attacker), weapon, mod, e, why))
+        out.append(Roller(actor, actor_key(actor), side_of(actor, attacker), weapon, mod, e, why))
     if any(r.key == out[0].key for r in out[1:]):
         raise ValueError(f"{attacker.name} cannot fight itself")
     own_side = out[0].side
     if all(r.side == own_side for r in out[1:]):
         raise ValueError("A skirmish needs someone on the other side")
-    for side in {r.side for r in out}:
-        count = sum(r.side == side or (side != own_side and r.side != own_side) for r in out)
+    allies = sum(r.side == own_side for r in out)
+    for count in (allies, len(out) - allies):
         if count > MAX_PER_SIDE:
             raise ValueError(f"At most {MAX_PER_SIDE} fighters a side in one skirmish, not {count}")
     return out
