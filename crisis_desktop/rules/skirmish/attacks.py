@@ -80,7 +80,7 @@ def price(request: AttackRequest, options: Options) -> tuple[Cost, str | None]:
     plan = plans.planned(attacker)
     what = f"{'a ranged' if sheet.is_ranged(weapon) else 'a melee'} attack with the {weapon.name}"
     if plan and plan != plans.plan_key(weapon):
-        return {}, f"{attacker.name} planned {plans.plan_label(attacker, plan).lower()}, not {what}"
+        return {}, f"{attacker.name} planned {plans.plan_words(attacker, plan)}, not {what}"
     over, load, limit = fighters.over_wield(attacker, weapon, options)
     if over > sheet.MAX_OVER_WIELD:
         return {}, (f"{attacker.name} cannot wield the {weapon.name}: it takes {load.value:g} of Wield "

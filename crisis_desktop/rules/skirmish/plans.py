@@ -53,8 +53,14 @@ def planned(actor: Actor) -> str:
     return value if isinstance(value, str) else ""
 
 
-def plan_label(actor: Actor, key: str) -> str:
-    return next((p.label for p in plannable(actor) if p.key == key), key)
+def plan_words(actor: Actor, key: str) -> str:
+    """What a plan is, to follow "planned": "a ranged attack with the Longbow", "to move to an adjacent area"."""
+    kind, _sep, item_id = key.partition(":")
+    if kind in (RANGED, MELEE):
+        found = next((w for w in sheet.weapons(actor.character) if w.id == item_id), None)
+        return f"a {kind} attack with the {found.name if found is not None else 'weapon it no longer carries'}"
+    return {MAGIC: "to cast a spell or pray", MOVE: "to move to an adjacent area",
+            MISC: "a miscellaneous action"}.get(key, key)
 
 
 def plan_effects(actor: Actor, choice: str, options: Options) -> list[Effect]:

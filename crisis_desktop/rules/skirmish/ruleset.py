@@ -178,7 +178,7 @@ class SkirmishRuleset(Ruleset, Checks, Attacks, Healing):
                 fits = plan.partition(":")[0] in (plans.RANGED, plans.MELEE) if action.key == "attack" \
                     else plan in _ACTION_PLANS[action.key]
                 if not fits:
-                    reason = f"{actor.name} planned {plans.plan_label(actor, plan).lower()}"
+                    reason = f"{actor.name} planned {plans.plan_words(actor, plan)}"
             out.append(ActionAvailability(action, {}, not reason, reason))
         return out
 

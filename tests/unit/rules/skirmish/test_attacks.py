@@ -106,11 +106,11 @@ def test_attack_price_refuses_what_does_not_match_the_plan() -> None:
     bow = weapon(fighter(v), "Longbow")
     planned_bow = fighter(v, plan=f"ranged:{bow.id}")
     _cost, reason = RULES.attack_price(attack(planned_bow, "Longsword", b), {})
-    assert reason == "Vera planned ranged attack: longbow, not a melee attack with the Longsword"
+    assert reason == "Vera planned a ranged attack with the Longbow, not a melee attack with the Longsword"
     assert RULES.attack_price(attack(planned_bow, "Longbow", b), {}) == ({}, None)
     moving = fighter(v, plan=plans.MOVE)
     assert RULES.attack_price(attack(moving, "Longbow", b), {})[1] == \
-        "Vera planned move to an adjacent area, not a ranged attack with the Longbow"
+        "Vera planned to move to an adjacent area, not a ranged attack with the Longbow"
     assert RULES.attack_price(attack(fighter(v), "Longsword", b), {}) == ({}, None)
 
 

@@ -42,8 +42,8 @@ def test_plan_effects_record_the_plan_on_the_combatant() -> None:
 def test_available_actions_follow_the_plan() -> None:
     moving = fighter(vera(), plan="move")
     allowed = {a.action.key: (a.allowed, a.reason) for a in RULES.available_actions(moving, {})}
-    assert allowed == {"attack": (False, "Vera planned move to an adjacent area"), "move": (True, ""),
-                       "misc": (False, "Vera planned move to an adjacent area")}
+    assert allowed == {"attack": (False, "Vera planned to move to an adjacent area"), "move": (True, ""),
+                       "misc": (False, "Vera planned to move to an adjacent area")}
     assert all(a.allowed for a in RULES.available_actions(fighter(vera()), {}))
 
 
