@@ -101,19 +101,21 @@ def test_even_ranged_odds_and_the_damage_distribution() -> None:
     assert full.sides["party"] == pytest.approx(odds.hit) and full.nobody == pytest.approx(1 - odds.hit)
 
 
-def _sample(request, runs: int, seed: int) -> tuple[dict[str, float], dict[str, float]]:
+def _sample(request, runs: int, seed: int) -> tuple[dict[str, float], dict[str, float], dict[str, float]]:
     dice = RandomDice(seed)
     wins: dict[str, float] = {}
     takes: dict[str, float] = {}
+    damage: dict[str, float] = {}
     for _ in range(runs):
         result = RULES.resolve_attack(request, dice, {})
         for r in (result, *result.followups):
             if r.hit:
                 key = r.target.combatant.id
                 takes[key] = takes.get(key, 0) + 1 / runs
+                damage[key] = damage.get(key, 0) + r.damage.taken.value / runs
                 side = "party" if r.target.combatant.side is ENEMY else "enemies"
                 wins[side] = wins.get(side, 0) + 1 / runs
-    return wins, takes
+    return wins, takes, damage
 
 
 @pytest.mark.parametrize("shape", ["ranged", "2v1", "2v2"])
@@ -123,11 +125,13 @@ def test_the_odds_agree_with_sampling(shape: str) -> None:
     request = {"ranged": attack(v, "Longbow", b), "2v1": attack(v, "Longsword", b, ana),
                "2v2": attack(v, "Longsword", b, ana, olaf, edge="advantage")}[shape]
     odds = RULES.fight_odds(request, {})
-    wins, takes = _sample(request, 3000, 7)
+    wins, takes, damage = _sample(request, 3000, 7)
     for side, p in odds.sides.items():
         assert wins.get(side, 0) == pytest.approx(p, abs=0.03), side
     for p in odds.participants:
         assert takes.get(p.key, 0) == pytest.approx(p.takes, abs=0.03), p.name
+        spread = (sum(v * v * q for v, q in p.damage.items()) - p.expected_damage ** 2) ** 0.5
+        assert damage.get(p.key, 0) == pytest.approx(p.expected_damage, abs=4 * spread / 3000 ** 0.5), p.name
 
 
 def test_attack_odds_lists_further_targets_in_declared_order() -> None:
