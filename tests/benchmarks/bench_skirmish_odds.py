@@ -63,12 +63,14 @@ def main() -> None:
     bow_user = fighter("archer", Side.PARTY, 0)
     bow_user.character.equipment.append(CATALOGUE["Longbow"].model_copy(deep=True))
     ranged = AttackRequest(bow_user, bow_user.character.equipment[-1], (AttackTarget(fighter("t", Side.ENEMIES, 2)),))
-    cases = {"ranged attack": ranged, "1 against 1": skirmish(1), "2 against 1": skirmish(2, 1),
-             "2 against 2": skirmish(2), "3 against 3": three, "4 against 4": skirmish(4)}
-    for name, request in cases.items():
-        took = per_call(lambda request=request: RULES.fight_odds(request, {}), 20)
-        attack_odds = per_call(lambda request=request: RULES.attack_odds(request, {}), 20)
-        print(f"{name:14}: every participant's odds {took * 1e3:7.2f} ms = {took / base:6.1f} x baseline; "
+    later = {"paraverse_text": "later"}
+    cases = {"ranged attack": (ranged, {}), "1 against 1": (skirmish(1), {}), "2 against 1": (skirmish(2, 1), {}),
+             "2 against 2": (skirmish(2), {}), "3 against 3": (three, {}), "3 against 3, later text": (three, later),
+             "4 against 4": (skirmish(4), {})}
+    for name, (request, options) in cases.items():
+        took = per_call(lambda request=request, options=options: RULES.fight_odds(request, options), 20)
+        attack_odds = per_call(lambda request=request, options=options: RULES.attack_odds(request, options), 20)
+        print(f"{name:24}: every participant's odds {took * 1e3:7.2f} ms = {took / base:6.1f} x baseline; "
               f"attack_odds {attack_odds * 1e3:7.2f} ms = {attack_odds / base:6.1f} x baseline")
 
 

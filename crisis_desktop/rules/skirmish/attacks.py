@@ -32,7 +32,7 @@ from crisis_desktop.rules.skirmish.fight_odds import (
     skirmish_outcomes,
 )
 from crisis_desktop.rules.skirmish.fighters import Roller
-from crisis_desktop.rules.skirmish.options import number
+from crisis_desktop.rules.skirmish.options import number, option
 
 
 def max_targets(weapon_is_ranged: bool) -> int:
@@ -106,13 +106,12 @@ def _check(total: Explained, against: Explained, won: bool, rolled: tuple[DieRol
                        int(total.value - against.value), rolled)
 
 
-def _blow(dealer: Roller, taker: Roller, difference: int, dice: DiceSource, options: Options,
-          tie: bool = False) -> tuple[str, DamageResult, tuple[DieRoll, ...], int]:
+def _blow(dealer: Roller, taker: Roller, m: int, dice: DiceSource,
+          options: Options) -> tuple[str, DamageResult, tuple[DieRoll, ...]]:
     loc, loc_rolls = wounds.hit_location(dice, taker.name)
-    m = wounds.multiplier(0 if tie else difference, options)
     protection = wounds.armour_against(taker.actor.character, dealer.weapon, options)
     raw, taken = wounds.damage(m, sheet.base_damage(dealer.weapon), protection)
-    return loc, wounds.take(taker.actor.character, raw, taken, loc), loc_rolls, m
+    return loc, wounds.take(taker.actor.character, raw, taken, loc), loc_rolls
 
 
 def _limited(request: AttackRequest, options: Options) -> list[Effect]:
@@ -135,7 +134,8 @@ def resolve_ranged(request: AttackRequest, dice: DiceSource, options: Options) -
                           for r in (attacker, defender) if r.edge)]
     difference = int(a_total.value - d_total.value)
     if hit:
-        loc, damage, loc_rolls, m = _blow(attacker, defender, difference, dice, options)
+        m = wounds.multiplier(difference, options)
+        loc, damage, loc_rolls = _blow(attacker, defender, m, dice, options)
         rolls += loc_rolls
         effects += damage.effects
         notes = [f"Difference {difference}: x{m}; hit location {wounds.location_label(loc).lower()}", *notes,
@@ -155,7 +155,8 @@ def resolve_skirmish(request: AttackRequest, dice: DiceSource, options: Options)
     rolled: list[tuple[int, Explained, tuple[DieRoll, ...]]] = [
         _roll(dice, r, f"skirmish ({r.weapon.name})") for r in everyone]
     naturals = [face for face, _t, _r in rolled]
-    dealer, taker, difference, tie = decide(everyone, naturals)
+    decision = decide(everyone, naturals, option(options, "paraverse_text") == "later")
+    dealer, taker = decision.dealer, decision.taker
     team = [0 if r.side == everyone[0].side else 1 for r in everyone]
     best = [max(t.value for (_f, t, _r), s in zip(rolled, team, strict=True) if s == side) for side in (0, 1)]
     line = "; ".join(f"{r.name} {t.value:g} (d20 {f})" for (f, t, _r), r in zip(rolled, everyone, strict=True))
@@ -168,10 +169,13 @@ def resolve_skirmish(request: AttackRequest, dice: DiceSource, options: Options)
         summary = "Skirmish: a tie on the totals and on the natural rolls; nobody is hurt"
     else:
         d, t = everyone[dealer], everyone[taker]
-        loc, damage, loc_rolls, m = _blow(d, t, difference, dice, options, tie)
+        m = decision.multiplier(options)
+        loc, damage, loc_rolls = _blow(d, t, m, dice, options)
         rolls += loc_rolls
         effects += damage.effects
-        how = f"equal totals, won on the natural roll: x{m}" if tie else f"difference {difference}: x{m}"
+        how = (f"a natural 20, difference {decision.difference}: x{m}" if decision.critical
+               else f"equal totals, won on the natural roll: x{m}" if decision.tie
+               else f"difference {decision.difference}: x{m}")
         notes += [f"{d.name}'s side wins the skirmish ({how}); {d.name} deals the blow; {t.name} has the lowest "
                   f"natural roll of the losing side and takes it to the {wounds.location_label(loc).lower()}",
                   *damage.notes]

@@ -7,7 +7,8 @@ from crisis_desktop.rules.base import Options, RuleOption
 RULE_OPTIONS = (
     RuleOption("paraverse_text", "Paraverse text", ("seed", "later"), "seed",
                "seed: damage = M x B - AV, Wield = PHY; later: the shield value is taken off damage too "
-               "(D = M x B - AV - SV) and Wield = (PHY + CON) / 2 rounded down."),
+               "(D = M x B - AV - SV), Wield = (PHY + CON) / 2 rounded down, and a natural 20 on one side of a "
+               "skirmish beats any roll of the other with a multiplier of at least 2 (20s on both sides cancel)."),
     RuleOption("skirmish_tie_multiplier", "Skirmish won on the natural roll", ("1", "0"), "1",
                "The damage multiplier of a skirmish won on the natural-roll tie-break (a roll difference of 0): "
                "1 deals the weapon's base damage (as paragrind does); 0 deals nothing past armour."),

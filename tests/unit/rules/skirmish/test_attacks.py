@@ -140,3 +140,14 @@ def test_cumbersome_simple_and_over_wield_are_terms_of_the_roll() -> None:
     terms = {t.label: t.value for t in RULES.attack_modifiers(attack(crossbowman, "Crossbow",
                                                                      fighter(brann(), ENEMY)), {})}
     assert terms["Simple 5"] == 2
+
+
+def test_the_later_text_a_natural_20_beats_any_roll_with_at_least_x2_and_two_cancel() -> None:
+    v, b = fighter(vera()), fighter(brann(), ENEMY)
+    seed = RULES.resolve_attack(attack(v, "Longsword", b), TypedDice([20, 19, 3]), {})     # 22 against 24
+    assert not seed.hit and seed.followups[-1].target is v
+    later = RULES.resolve_attack(attack(v, "Longsword", b), TypedDice([20, 19, 3]), {"paraverse_text": "later"})
+    assert later.hit and later.damage.taken.value == 2 * 8 - 2
+    assert "a natural 20, difference -2: x2" in later.notes[1]
+    both = RULES.resolve_attack(attack(v, "Longsword", b), TypedDice([20, 20, 3]), {"paraverse_text": "later"})
+    assert not both.hit and both.followups[-1].target is v                                 # 22 against 25

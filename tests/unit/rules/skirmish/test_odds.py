@@ -11,14 +11,14 @@ from hypothesis import strategies as st
 
 from crisis_desktop.domain.encounter import Side
 from crisis_desktop.rules.dice import RandomDice
-from crisis_desktop.rules.skirmish import attacks, d20, fighters
+from crisis_desktop.rules.skirmish import d20, fighters
 from crisis_desktop.rules.skirmish.fight_odds import TIE, decide, ranged_outcomes, skirmish_outcomes
 from tests.unit.rules.skirmish.people import RULES, attack, brann, fighter, plain, vera
 
 ENEMY = Side.ENEMIES
 
 
-def enumerated(rollers) -> dict[tuple[int, int, int], float]:
+def enumerated(rollers, later: bool = False) -> dict[tuple[int, int, int], float]:
     """Every combination of the fighters' kept d20s, decided one by one."""
     out: dict[tuple[int, int, int], float] = {}
     dists = [d20.natural(r.edge) for r in rollers]
@@ -26,10 +26,11 @@ def enumerated(rollers) -> dict[tuple[int, int, int], float]:
         p = 1.0
         for face, dist in zip(faces, dists, strict=True):
             p *= dist[face]
-        dealer, taker, difference, tie = decide(rollers, faces)
-        if dealer is None or taker is None:
+        found = decide(rollers, faces, later)
+        if found.dealer is None or found.taker is None:
             continue
-        key = (dealer, taker, TIE if tie else attacks.wounds.multiplier(difference, {}))
+        m = TIE if found.tie and not found.critical else found.multiplier({})
+        key = (found.dealer, found.taker, m)
         out[key] = out.get(key, 0.0) + p
     return out
 
@@ -52,16 +53,17 @@ FIGHTER = st.tuples(st.integers(0, 8), EDGES)
 
 
 @settings(max_examples=12, deadline=None)
-@given(st.lists(FIGHTER, min_size=1, max_size=2), st.lists(FIGHTER, min_size=1, max_size=2))
-def test_skirmish_odds_equal_a_full_enumeration_and_sum_to_one(party, enemies) -> None:
+@given(st.lists(FIGHTER, min_size=1, max_size=2), st.lists(FIGHTER, min_size=1, max_size=2),
+       st.sampled_from(["seed", "later"]))
+def test_skirmish_odds_equal_a_full_enumeration_and_sum_to_one(party, enemies, text) -> None:
     request = skirmishers(party, enemies)
     rollers = fighters.skirmish_rollers(request, {})
-    exact = skirmish_outcomes(rollers, {})
-    brute = enumerated(rollers)
+    exact = skirmish_outcomes(rollers, {"paraverse_text": text})
+    brute = enumerated(rollers, text == "later")
     assert set(k for k, v in exact.items() if v > 1e-12) == set(brute)
     for key, p in brute.items():
         assert exact[key] == pytest.approx(p, abs=1e-9)
-    odds = RULES.fight_odds(request, {})
+    odds = RULES.fight_odds(request, {"paraverse_text": text})
     assert sum(odds.sides.values()) + odds.nobody == pytest.approx(1)
     for p in odds.participants:
         assert sum(p.damage.values()) == pytest.approx(1) and sum(p.pain.values()) == pytest.approx(1)
