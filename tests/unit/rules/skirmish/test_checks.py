@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from crisis_desktop.rules.base import Outcome
+from crisis_desktop.rules.base import Actor, Outcome
 from crisis_desktop.rules.dice import TypedDice
 from crisis_desktop.rules.skirmish import d20
 from tests.unit.rules.skirmish.people import RULES, fighter, plain, vera
@@ -35,8 +35,6 @@ def test_natural_20_succeeds_and_natural_1_fails() -> None:
 
 def test_fatigue_counts_except_for_combat_skills_in_a_fight() -> None:
     tired = plain("Ana", status={"fatigue": 3}, cog=12, stabilization=2)
-    from crisis_desktop.rules.base import Actor
-
     outside = RULES.check(RULES.check_request(Actor(tired), "evasion", {"difficulty": 10}), TypedDice([10]), {})
     assert outside.total.value == 10 - 3
     inside = RULES.check(RULES.check_request(fighter(tired), "evasion", {"difficulty": 10}), TypedDice([10]), {})
