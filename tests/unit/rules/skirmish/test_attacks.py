@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from crisis_desktop.domain.encounter import Side
 from crisis_desktop.rules.base import AddCondition, SetResource, SetStatus
-from crisis_desktop.rules.dice import TypedDice
+from crisis_desktop.rules.dice import RandomDice, TypedDice
 from crisis_desktop.rules.skirmish import plans
 from tests.unit.rules.skirmish.people import RULES, attack, brann, fighter, plain, vera, weapon
 
@@ -151,3 +154,18 @@ def test_the_later_text_a_natural_20_beats_any_roll_with_at_least_x2_and_two_can
     assert "a natural 20, difference -2: x2" in later.notes[1]
     both = RULES.resolve_attack(attack(v, "Longsword", b), TypedDice([20, 20, 3]), {"paraverse_text": "later"})
     assert not both.hit and both.followups[-1].target is v                                 # 22 against 25
+
+
+@given(st.integers(0, 10_000), st.sampled_from(["Longbow", "Longsword"]), st.sampled_from(["seed", "later"]))
+@settings(max_examples=40, deadline=None)
+def test_every_number_of_a_result_adds_up(seed: int, weapon_name: str, text: str) -> None:
+    v, b = fighter(vera()), fighter(brann(), ENEMY)
+    targets = (b,) if weapon_name == "Longbow" else (b, fighter(plain("Ana", "Shortsword")),
+                                                      fighter(plain("Olaf", "Club", one_handed=2), ENEMY))
+    result = RULES.resolve_attack(attack(v, weapon_name, *targets), RandomDice(seed), {"paraverse_text": text})
+    for r in (result, *result.followups):
+        for value in (r.attack.total, r.attack.target, *((r.defence.total,) if r.defence else ())):
+            assert sum(t.value for t in value.terms) == value.value
+        if r.damage is not None:
+            assert sum(t.value for t in r.damage.taken.terms) == r.damage.taken.value >= 0
+    assert sum(r.hit for r in (result, *result.followups)) <= 1
