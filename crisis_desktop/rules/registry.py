@@ -31,11 +31,18 @@ def _moments() -> Ruleset:
     return MomentsRuleset()
 
 
+def _skirmish() -> Ruleset:
+    from crisis_desktop.rules.skirmish import SkirmishRuleset
+
+    return SkirmishRuleset()
+
+
 _FACTORIES: dict[str, Callable[[], Ruleset]] = {
     "crisis": _crisis,
     "crisis-classic": _crisis_classic,
     "genesys": _genesys,
     "moments": _moments,
+    "skirmish": _skirmish,
 }
 
 

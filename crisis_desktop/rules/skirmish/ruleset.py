@@ -1,0 +1,278 @@
+"""SkirmishRuleset: the Ruleset interface over the skirmish modules (d20 checks, planned rounds in phases, ranged
+attacks and group melee skirmishes, hit locations, pain and wounds, death checks and treatment)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
+from crisis_desktop.rules.base import (
+    ActionAvailability,
+    ActionRole,
+    ActionSpec,
+    Actor,
+    AttackOdds,
+    AttackRequest,
+    AttackResult,
+    Attacks,
+    BarRole,
+    CheckOdds,
+    CheckRequest,
+    CheckResult,
+    Checks,
+    ConditionSpec,
+    ContestResult,
+    Cost,
+    DamageResult,
+    Effect,
+    Explained,
+    FieldKind,
+    FieldSpec,
+    Healing,
+    Options,
+    OverrideField,
+    OverrideKind,
+    ResourceSpec,
+    RuleOption,
+    Ruleset,
+    StateLabel,
+    StateRole,
+    StatRoll,
+    Term,
+    Treatment,
+    TurnEffects,
+)
+from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.flow import RoundFlow
+from crisis_desktop.rules.flows.phased import Phase, PhasedFlow, Plannable
+from crisis_desktop.rules.npc_builds import build, tier_for
+from crisis_desktop.rules.skirmish import attacks, checks, fighters, plans, sheet, treatment, wounds
+from crisis_desktop.rules.skirmish.fight_odds import FightOdds
+from crisis_desktop.rules.skirmish.options import RULE_OPTIONS
+from crisis_desktop.rules.tables import load_table
+
+CONDITIONS = (ConditionSpec("bleeding", "Bleeding", "+1 Fatigue each End phase while Stamina is above 0; "
+                            "incapacitated and bleeding is dying."),
+              ConditionSpec("incapacitated", "Incapacitated", "Unconscious: cannot act (besides Stamina 0 or less "
+                            "and the wounds that say so)."),
+              ConditionSpec("dead", "Dead", "Out of the fight for good."))
+ACTIONS = (ActionSpec("attack", "Attack", {}, "The attack planned: a ranged attack in the ranged phase, a skirmish "
+                      "in the melee phase.", ActionRole.ATTACK),
+           ActionSpec("move", "Move to an adjacent area", {}, "The move planned.", ActionRole.MOVE),
+           ActionSpec("misc", "Miscellaneous action", {}, "The action planned: a skill check, climbing a wall..."))
+_ACTION_PLANS = {"move": (plans.MOVE,), "misc": (plans.MISC, plans.MAGIC)}
+
+
+class SkirmishRuleset(Ruleset, Checks, Attacks, Healing):
+    """Paraverse's combat: everyone plans, then ranged, melee, magic and miscellaneous phases resolve simultaneously;
+    group skirmishes, hit locations, pain and critical wounds."""
+
+    id = "skirmish"
+    name = "Skirmish (Paraverse)"
+    DERIVED_LABELS = {"armour_value": "Armour value (AV)", "shield_value": "Shield value (SV)",
+                      "critical_threshold": "Critical wound at (CON)"}
+    DISTANCE_UNIT = "areas"
+    RANGE_PENALTY_PER_INCREMENT = 0
+
+    # -- description ------------------------------------------------------------------------------------------
+    def rule_options(self) -> Sequence[RuleOption]:
+        return RULE_OPTIONS
+
+    def character_fields(self) -> Sequence[FieldSpec]:
+        return sheet.character_fields()
+
+    def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]:
+        return sheet.item_fields(kind)
+
+    def item_summary(self, item: EquipmentItem) -> str:
+        return sheet.summary(item) or super().item_summary(item)
+
+    def conditions(self) -> Sequence[ConditionSpec]:
+        return CONDITIONS
+
+    def actions(self) -> Sequence[ActionSpec]:
+        return ACTIONS
+
+    def equipment_catalogue(self) -> list[EquipmentItem]:
+        """Weapons, shields and armour of Paraverse's equipment page (resources/rules/skirmish/equipment.json)."""
+        return [EquipmentItem.model_validate(row) for row in load_table("skirmish", "equipment")]
+
+    def npc_level_field(self) -> FieldSpec | None:
+        """Paraverse has no NPC level: Quick NPC asks for a threat 1 to 4 (not kept on the sheet)."""
+        return FieldSpec("threat", "Threat", FieldKind.INT, "NPC", 2, 1, 4,
+                         help="1: a brigand; 2: a soldier; 3: a veteran; 4: a champion.")
+
+    def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
+        return build(name, self.new_stats(CharacterKind.NPC, dice), tier_for(load_table("skirmish", "npc"), level),
+                     self.equipment_catalogue(), None, level)
+
+    # -- sheets -----------------------------------------------------------------------------------------------
+    def new_stats(self, kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:
+        return sheet.new_stats(kind)
+
+    def stat_rules(self, character: Character) -> list[str]:
+        return sheet.stat_rules(character)
+
+    def item_rules(self, item: EquipmentItem) -> list[str]:
+        return sheet.item_rules(item)
+
+    def derived(self, character: Character, options: Options) -> dict[str, Explained]:
+        return sheet.derived(character, options)
+
+    def sheet_roll(self, character: Character, key: str, options: Options) -> StatRoll | None:
+        return sheet.sheet_roll(character, key)
+
+    def sheet_roll_legend(self) -> str:
+        return "Roll d20 + the skill; it must beat the difficulty (10, 20 or 25)"
+
+    def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
+        c = actor.character
+        top = int(sheet.endurance(c).value)
+        return [ResourceSpec("stamina", "Stamina", max(0, int(sheet.stamina(c).value)), top, role=BarRole.HEALTH)]
+
+    def override_fields(self, actor: Actor, options: Options) -> list[OverrideField]:
+        c = actor.character
+        return [OverrideField(OverrideKind.STATUS, f.key, f.label, c.status.get(f.key, f.default))
+                for f in sheet.status_fields()]
+
+    def badges(self, actor: Actor, options: Options) -> list[str]:
+        s = wounds.standing(actor.character)
+        return ["bleeding"] if s.bleeding and not s.down else []
+
+    def state(self, character: Character, options: Options) -> StateLabel:
+        s = wounds.standing(character)
+        text = wounds.describe(character, s)
+        if s.dead:
+            return StateLabel("dead", text, StateRole.OUT)
+        if s.dying:
+            return StateLabel("dying", text, StateRole.DOWN)
+        if s.incapacitated:
+            return StateLabel("incapacitated", text, StateRole.DOWN)
+        return StateLabel("fighting", text)
+
+    # -- the round --------------------------------------------------------------------------------------------
+    def round_flow(self, options: Options) -> RoundFlow:
+        """Planning, then the ranged, melee, magic and miscellaneous phases, then the End phase."""
+        return PhasedFlow(self)
+
+    def phases(self, options: Options) -> Sequence[Phase]:
+        return plans.phases()
+
+    def plannable(self, actor: Actor, options: Options) -> Sequence[Plannable]:
+        return plans.plannable(actor)
+
+    def plan_effects(self, actor: Actor, choice: str, options: Options) -> list[Effect]:
+        """Record the plan on the combatant (its resource `plans.PLAN_KEY`)."""
+        return plans.plan_effects(actor, choice, options)
+
+    def end_of_round(self, actor: Actor, options: Options) -> TurnEffects:
+        return plans.end_of_round(actor, options)
+
+    def available_actions(self, actor: Actor, options: Options) -> list[ActionAvailability]:
+        state = self.state(actor.character, options)
+        plan = plans.planned(actor)
+        out = []
+        for action in ACTIONS:
+            reason = "" if state.fighting else state.text
+            if not reason and plan:
+                fits = plan.partition(":")[0] in (plans.RANGED, plans.MELEE) if action.key == "attack" \
+                    else plan in _ACTION_PLANS[action.key]
+                if not fits:
+                    reason = f"{actor.name} planned {plans.plan_words(actor, plan)}"
+            out.append(ActionAvailability(action, {}, not reason, reason))
+        return out
+
+    def spend_action(self, actor: Actor, action_key: str, options: Options, cost: int | None = None) -> TurnEffects:
+        found = next((a for a in self.available_actions(actor, options) if a.action.key == action_key), None)
+        if found is None:
+            raise ValueError(f"The skirmish rules have no action {action_key!r}")
+        if not found.allowed:
+            raise ValueError(found.reason)
+        return TurnEffects()
+
+    def start_encounter(self, actor: Actor, options: Options) -> TurnEffects:
+        return TurnEffects(tuple(plans.clear_plan(actor)))
+
+    def end_encounter(self, actor: Actor, options: Options) -> TurnEffects:
+        return TurnEffects(tuple(plans.clear_plan(actor)))
+
+    # -- checks -----------------------------------------------------------------------------------------------
+    def check_skills(self, character: Character) -> list[tuple[str, str]]:
+        return list(sheet.check_skill_list(character))
+
+    def check_inputs(self, actor: Actor, skill: str, options: Options) -> list[FieldSpec]:
+        return checks.check_inputs()
+
+    def check(self, request: CheckRequest, dice: DiceSource, options: Options) -> CheckResult:
+        return checks.check(request, dice, options)
+
+    def check_odds(self, request: CheckRequest, options: Options) -> CheckOdds:
+        return checks.check_odds(request, options)
+
+    def contest(self, active: CheckRequest, passive: CheckRequest, dice: DiceSource,
+                options: Options) -> ContestResult:
+        return checks.contest(active, passive, dice, options)
+
+    # -- attacks ----------------------------------------------------------------------------------------------
+    def attack_inputs(self, attacker: Actor, weapon: EquipmentItem, fight_round: int,
+                      options: Options) -> list[FieldSpec]:
+        return fighters.edge_inputs("Attack")
+
+    def target_inputs(self, attacker: Actor, weapon: EquipmentItem, target: Actor, fight_round: int,
+                      options: Options) -> list[FieldSpec]:
+        return fighters.edge_inputs("Target")
+
+    def max_targets(self, weapon: EquipmentItem) -> int | None:
+        return attacks.max_targets(sheet.is_ranged(weapon))
+
+    def weapon_range(self, weapon: EquipmentItem) -> float | None:
+        """None for a melee weapon; 1 for a ranged one (its own area, and the adjacent ones for a marksman weapon:
+        the map's areas are to come)."""
+        kind = sheet.attack_kind(weapon)
+        return None if kind == "melee" else 1.0
+
+    def attack_modifiers(self, request: AttackRequest, options: Options) -> list[Term]:
+        return attacks.modifiers(request, options)
+
+    def attack_price(self, request: AttackRequest, options: Options) -> tuple[Cost, str | None]:
+        return attacks.price(request, options)
+
+    def dice_order(self, request: AttackRequest, options: Options) -> str:
+        if sheet.is_ranged(request.weapon):
+            return ("the attacker's d20 (two with advantage or disadvantage), the defender's d20 (the same), then on "
+                    "a hit the hit location's d4 (a second d4 after a 1)")
+        return ("each fighter's d20 in the order declared, the attacker first (two with advantage or "
+                "disadvantage), then the hit location's d4 (a second d4 after a 1)")
+
+    def attack_odds(self, request: AttackRequest, options: Options) -> AttackOdds:
+        return attacks.attack_odds(request, options)
+
+    def fight_odds(self, request: AttackRequest, options: Options) -> FightOdds:
+        """The exact odds of the attack for everyone in it (the attacker included)."""
+        return attacks.odds(request, options)
+
+    def skirmish_participants(self, request: AttackRequest) -> list[str]:
+        return attacks.skirmish_participants(request)
+
+    def resolve_attack(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
+        return attacks.resolve(request, dice, options)
+
+    def apply_damage(self, target: Actor, amount: int, options: Options, *, lethal: bool = True,
+                     damage_type: str = "physical", label: str = "damage") -> DamageResult:
+        """Damage from outside an attack (the GM's, a fall): armour does not apply; pain to Fatigue, and the wound it
+        would make to the torso (the GM may change the location's wound by hand)."""
+        raw = Explained.of((label, amount))
+        return wounds.take(target.character, raw, raw.clamped(0, label="never below 0"), "torso")
+
+    # -- healing ----------------------------------------------------------------------------------------------
+    def heal(self, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
+             modifiers: tuple[Term, ...] = ()) -> tuple[CheckResult, TurnEffects]:
+        raise ValueError("Paraverse treats wounds during a rest or a camp, not in a fight's rounds")
+
+    def treatments(self, patient: Actor, options: Options, *, fighting: bool) -> list[Treatment]:
+        return treatment.treatments(patient, options, fighting=fighting)
+
+    def treat(self, key: str, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
+              choice: str | None = None) -> tuple[CheckResult | None, TurnEffects]:
+        return treatment.treat(key, healer, patient, dice, options, choice)
+
