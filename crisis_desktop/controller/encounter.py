@@ -291,6 +291,8 @@ class EncounterController(FightView):
         name = actor.name
         with self._drafting() as d:
             d.apply(spent.effects, f"{name}: {label}")
+            # A flow that tracks planned actions takes this one as carried out (others have nothing to record).
+            self.flow.acted(d, combatant_id)
             cost = f" ({self.ruleset.cost_text(avail.price)})" if avail and any(avail.price.values()) else ""
             d.note("action", f"{name}: {label}{cost}", combatant_id, details=spent.notes)
             event = d.event(f"{name}: {label}")

@@ -8,7 +8,8 @@ from crisis_desktop import user_guide
 from crisis_desktop.user_guide import INDEX_PAGE, find, page_names, page_title, relative_targets, resolve
 
 USER_PAGES = {"index.md", "characters.md", "encounters.md", "battle-map.md", "player-display.md", "rules.md",
-              "rules-crisis.md", "rules-crisis-classic.md", "rules-genesys.md", "rules-moments.md", "export.md",
+              "rules-crisis.md", "rules-crisis-classic.md", "rules-genesys.md", "rules-moments.md", "rules-skirmish.md",
+              "export.md",
               "storage.md", "catalogue.md"}
 
 

@@ -198,7 +198,10 @@ def resolve_skirmish(request: AttackRequest, dice: DiceSource, options: Options)
 def resolve(request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
     if sheet.is_ranged(request.weapon):
         return resolve_ranged(request, dice, options)
-    return resolve_skirmish(request, dice, options)
+    # Everyone in the skirmish has fought it: their planned melee actions are carried out with the attacker's.
+    attacker = fighters.actor_key(request.attacker)
+    return replace(resolve_skirmish(request, dice, options),
+                   acted=tuple(k for k in skirmish_participants(request) if k != attacker))
 
 
 def odds(request: AttackRequest, options: Options) -> FightOdds:
@@ -211,12 +214,21 @@ def odds(request: AttackRequest, options: Options) -> FightOdds:
 
 
 def _attack_odds(p: ParticipantOdds) -> AttackOdds:
-    return AttackOdds(p.takes, p.expected_damage, dict(p.damage), p.drop)
+    return AttackOdds(p.takes, p.expected_damage, dict(p.damage), p.drop,
+                      chances={"critical wound": p.critical, "supercritical wound": p.supercritical},
+                      spreads={"pain": dict(p.pain)})
 
 
 def attack_odds(request: AttackRequest, options: Options) -> AttackOdds:
     """AttackOdds for the target aimed at, `further` for every further target (distinct_targets order): the chance it
-    takes the damage, the damage's distribution and the chance it drops."""
+    takes the damage, the damage's and the pain's distributions, the chances of a critical and a supercritical wound
+    and of dropping. In a skirmish the attacker may take the blow too: the aimed target's odds also say how likely
+    the attacker's side wins and the attacker is the one hurt."""
     found = odds(request, options)
     targets = [_attack_odds(found.of(fighters.actor_key(a))) for a in request.distinct_targets()]
+    if not sheet.is_ranged(request.weapon):
+        attacker = found.of(fighters.actor_key(request.attacker))
+        targets[0] = replace(targets[0], chances={
+            f"{attacker.name}'s side wins": found.sides.get(attacker.side, 0.0),
+            f"{attacker.name} takes the blow": attacker.takes, **targets[0].chances})
     return replace(targets[0], further=tuple(targets[1:]))

@@ -14,6 +14,8 @@ from crisis_desktop.rules.skirmish import sheet, wounds
 # The combatant resource holding what it planned this round ("ranged:<item id>", "melee:<item id>", "magic", "move",
 # "misc"); empty when nothing is planned.
 PLAN_KEY = "skirmish_plan"
+# The combatant resource set once it has made its move to an adjacent area this round.
+MOVED_KEY = "skirmish_moved"
 RANGED, MELEE, MAGIC, MOVE, MISC = "ranged", "melee", "magic", "move", "misc"
 PHASES = (Phase(RANGED, "Ranged combat"), Phase(MELEE, "Melee combat"), Phase(MAGIC, "Magic and divinity"),
           Phase(MISC, "Miscellaneous"))
@@ -79,10 +81,20 @@ def clear_plan(actor: Actor) -> list[Effect]:
     return [SetResource(actor.combatant.id, PLAN_KEY, "")]
 
 
+def moved(actor: Actor) -> bool:
+    """Whether the combatant has made its move this round."""
+    return actor.combatant is not None and actor.combatant.resources.get(MOVED_KEY) is True
+
+
+def clear_moved(actor: Actor) -> list[Effect]:
+    return [SetResource(actor.combatant.id, MOVED_KEY, False)] if actor.combatant is not None and moved(actor) else []
+
+
 def end_of_round(actor: Actor, options: Options) -> TurnEffects:
-    """The End phase: the plan is cleared; a bleeding character takes 1 Fatigue while its Stamina is above 0."""
+    """The End phase: the plan and the move are cleared; a bleeding character takes 1 Fatigue while its Stamina is
+    above 0."""
     effects, notes = wounds.bleed(actor.character)
-    return TurnEffects((*clear_plan(actor), *effects), notes)
+    return TurnEffects((*clear_plan(actor), *clear_moved(actor), *effects), notes)
 
 
 def phases() -> Sequence[Phase]:

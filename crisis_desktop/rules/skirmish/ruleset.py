@@ -35,6 +35,7 @@ from crisis_desktop.rules.base import (
     ResourceSpec,
     RuleOption,
     Ruleset,
+    SetResource,
     StateLabel,
     StateRole,
     StatRoll,
@@ -44,10 +45,13 @@ from crisis_desktop.rules.base import (
 )
 from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.flow import RoundFlow
-from crisis_desktop.rules.flows.phased import Phase, PhasedFlow, Plannable
+from crisis_desktop.rules.flows.phased import Phase, PhasedFlow, PlanEconomy, Plannable
+from crisis_desktop.rules.geometry import AreaRelation
+from crisis_desktop.rules.movement import Movement
 from crisis_desktop.rules.npc_builds import build, tier_for
 from crisis_desktop.rules.skirmish import attacks, checks, fighters, plans, sheet, treatment, wounds
 from crisis_desktop.rules.skirmish.fight_odds import FightOdds
+from crisis_desktop.rules.skirmish.movement import SkirmishMovement, reach_refusal
 from crisis_desktop.rules.skirmish.options import RULE_OPTIONS
 from crisis_desktop.rules.tables import load_table
 
@@ -63,7 +67,7 @@ ACTIONS = (ActionSpec("attack", "Attack", {}, "The attack planned: a ranged atta
 _ACTION_PLANS = {"move": (plans.MOVE,), "misc": (plans.MISC, plans.MAGIC)}
 
 
-class SkirmishRuleset(Ruleset, Checks, Attacks, Healing):
+class SkirmishRuleset(Ruleset, Checks, Attacks, Healing, PlanEconomy):
     """Paraverse's combat: everyone plans, then ranged, melee, magic and miscellaneous phases resolve simultaneously;
     group skirmishes, hit locations, pain and critical wounds."""
 
@@ -179,6 +183,8 @@ class SkirmishRuleset(Ruleset, Checks, Attacks, Healing):
                     else plan in _ACTION_PLANS[action.key]
                 if not fits:
                     reason = f"{actor.name} planned {plans.plan_words(actor, plan)}"
+            if not reason and action.key == "move" and plans.moved(actor):
+                reason = f"{actor.name} has made its move this round"
             out.append(ActionAvailability(action, {}, not reason, reason))
         return out
 
@@ -188,7 +194,12 @@ class SkirmishRuleset(Ruleset, Checks, Attacks, Healing):
             raise ValueError(f"The skirmish rules have no action {action_key!r}")
         if not found.allowed:
             raise ValueError(found.reason)
+        if action_key == "move" and actor.combatant is not None:
+            return TurnEffects((SetResource(actor.combatant.id, plans.MOVED_KEY, True),))
         return TurnEffects()
+
+    def movement(self) -> Movement:
+        return SkirmishMovement(self)
 
     def start_encounter(self, actor: Actor, options: Options) -> TurnEffects:
         return TurnEffects(tuple(plans.clear_plan(actor)))
@@ -226,10 +237,23 @@ class SkirmishRuleset(Ruleset, Checks, Attacks, Healing):
         return attacks.max_targets(sheet.is_ranged(weapon))
 
     def weapon_range(self, weapon: EquipmentItem) -> float | None:
-        """None for a melee weapon; 1 for a ranged one (its own area, and the adjacent ones for a marksman weapon:
-        the map's areas are to come)."""
+        """None for a melee weapon; 1 for a ranged one: what it reaches is counted in the map's areas
+        (`reach_refusal`), not in range increments."""
         kind = sheet.attack_kind(weapon)
         return None if kind == "melee" else 1.0
+
+    def reach_refusal(self, weapon: EquipmentItem, tiles: int, reach: int, areas: AreaRelation) -> str | None:
+        """By the map's areas where both tokens stand in one (a skirmish and a throw inside one area, a marksman
+        into its own and the adjacent areas); on an unlabelled map, a skirmish between adjacent tokens."""
+        if areas.known:
+            return reach_refusal(weapon, areas)
+        return super().reach_refusal(weapon, tiles, reach, areas)
+
+    def further_targets_text(self, weapon: EquipmentItem) -> tuple[str, str]:
+        if sheet.is_ranged(weapon):
+            return super().further_targets_text(weapon)
+        return ("Others in the skirmish", "Everyone else in this skirmish, either side (at most four a side; several "
+                "against one only when no unengaged foe is near):")
 
     def attack_modifiers(self, request: AttackRequest, options: Options) -> list[Term]:
         return attacks.modifiers(request, options)

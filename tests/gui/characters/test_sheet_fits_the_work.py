@@ -77,9 +77,13 @@ def with_skill_pickers() -> list[str]:
 def test_skill_pickers_show_labels_not_ids(ruleset_id, make_document, make_view, qtbot):
     rules = get_ruleset(ruleset_id)
     spec = next(s for s in rules.item_fields(ItemKind.WEAPON) if s.key == "skill")
+    # Melee where the rules have such a skill; else their first (skirmish: One-handed).
+    skill = "melee" if "melee" in spec.choices else spec.choices[0]
+    label = spec.choice_label(skill)
+    assert label != skill
     weapon = EquipmentItem(name="Blade", kind=ItemKind.WEAPON,
                            stats={s.key: s.default for s in rules.item_fields(ItemKind.WEAPON)
-                                  if s.default is not None} | {"skill": "melee"})
+                                  if s.default is not None} | {"skill": skill})
     pc = Character(name="Pat", stats=dict(rules.new_stats(CharacterKind.PC)), equipment=[weapon])
     document = make_document(Campaign(name="Labels", ruleset=ruleset_id, characters=[pc]))
     view = make_view(document, rules=get_ruleset)
@@ -87,7 +91,7 @@ def test_skill_pickers_show_labels_not_ids(ruleset_id, make_document, make_view,
     model = view.sheet.equipment.models[ItemKind.WEAPON]
     column = next(c for c in range(model.columnCount()) if model.headerData(c, Qt.Orientation.Horizontal) == "Skill")
     index = model.index(0, column)
-    assert index.data() == "Melee"
+    assert index.data() == label
     table = view.sheet.equipment.tables[ItemKind.WEAPON]
     delegate = table.itemDelegate()
     assert isinstance(delegate, StatDelegate)
@@ -97,11 +101,14 @@ def test_skill_pickers_show_labels_not_ids(ruleset_id, make_document, make_view,
     assert shown == [spec.choice_label(c) for c in spec.choices]
     assert not set(shown) & {c for c in spec.choices if "_" in c}            # no "light_weapons"
     delegate.setEditorData(editor, index)
-    assert editor.currentText() == "Melee"
-    editor.setCurrentIndex(editor.findData(spec.choices[-1]))
+    assert editor.currentText() == label
+    # Another skill the rules allow this weapon (skirmish keeps a melee weapon to the melee skills).
+    other = next(c for c in reversed(spec.choices) if c != skill and not rules.validate_item(
+        weapon.model_copy(update={"stats": weapon.stats | {"skill": c}})))
+    editor.setCurrentIndex(editor.findData(other))
     delegate.setModelData(editor, model, index)
-    assert document.campaign.character(pc.id).equipment[0].stats["skill"] == spec.choices[-1]
-    assert index.data() == spec.choice_label(spec.choices[-1])
+    assert document.campaign.character(pc.id).equipment[0].stats["skill"] == other
+    assert index.data() == spec.choice_label(other)
 
 
 def test_after_undo_the_row_selected_is_the_one_the_undo_was_about(make_document, make_view, answers):

@@ -25,15 +25,19 @@ def levels(ruleset_id: str) -> list[int]:
 CASES = [(rid, level) for rid in ruleset_ids() for level in levels(rid)]
 
 
-def _to_the_npc(ctl: EncounterController, history: History, npc_id: str, dice: RandomDice) -> None:
-    """Move the fight on until the NPC may act (picking it where the flow offers a choice of who acts)."""
+def _to_the_npc(ctl: EncounterController, history: History, npc_id: str, dice: RandomDice,
+                weapon: str = "") -> None:
+    """Move the fight on until the NPC may act (picking it where the flow offers a choice of who acts; where it plans,
+    the choice naming `weapon` if there is one: a plan may commit it to one weapon)."""
     for _ in range(30):
         if ctl.may_act(npc_id):
             return
         offers = [o for o in ctl.offers() if o.allowed]
         mine = next((o for o in offers if npc_id in o.actors), None)
         if mine is not None:
-            history.push(ctl.step(mine.key, npc_id, mine.choices[0].key if mine.choices else None, dice))
+            named = [c.key for c in mine.choices if weapon and weapon in c.label]
+            choice = named[0] if named else mine.choices[0].key if mine.choices else None
+            history.push(ctl.step(mine.key, npc_id, choice, dice))
             continue
         # Someone else plans first (a declaration, worst ranked first): the first thing offered to it.
         other = next((o for o in offers if o.role is StepRole.PLAN and o.actors), None)
@@ -58,24 +62,25 @@ def test_a_quick_npc_attacks_at_once(ruleset_id: str, level: int) -> None:
         skill = str(weapon.stats.get("skill"))
         assert skill not in skill_fields or npc.stats.get(skill) is not None, weapon.name
 
-    target = Character(name="Pat", stats=dict(rules.new_stats(CharacterKind.PC)))
-    campaign = Campaign(name="T", ruleset=ruleset_id, characters=[npc, target],
-                        encounters=[Encounter(id="enc", name="Ambush")])
-    ctl = EncounterController(campaign, "enc", rules)
-    history = History(campaign)
-    dice = RandomDice(level)
-    history.push(ctl.add_combatant(npc.id))
-    history.push(ctl.add_combatant(target.id))
-    npc_c, target_c = (c.id for c in ctl.encounter.combatants)
-    history.push(ctl.start(dice))
-    _to_the_npc(ctl, history, npc_c, dice)
+    # Each weapon in a fight of its own: where a round is planned, the plan commits the NPC to one weapon.
     for weapon in weapons:
+        target = Character(name="Pat", stats=dict(rules.new_stats(CharacterKind.PC)))
+        campaign = Campaign(name="T", ruleset=ruleset_id, characters=[npc, target],
+                            encounters=[Encounter(id="enc", name="Ambush")])
+        ctl = EncounterController(campaign, "enc", rules)
+        history = History(campaign)
+        dice = RandomDice(level)
+        history.push(ctl.add_combatant(npc.id))
+        history.push(ctl.add_combatant(target.id))
+        npc_c, target_c = (c.id for c in ctl.encounter.combatants)
+        history.push(ctl.start(dice))
+        _to_the_npc(ctl, history, npc_c, dice, weapon.name)
         preview = ctl.attack_preview(ctl.attack_request(npc_c, weapon.id, target_c))
         assert preview.cannot is None, preview.cannot
         assert preview.odds is not None and 0 < preview.odds.hit <= 1, weapon.name
-    event = ctl.attack(ctl.attack_request(npc_c, weapons[0].id, target_c), dice)
-    history.push(event)
-    assert isinstance(event.result, AttackResult) and event.result.summary
+        event = ctl.attack(ctl.attack_request(npc_c, weapon.id, target_c), dice)
+        history.push(event)
+        assert isinstance(event.result, AttackResult) and event.result.summary
 
 
 def test_higher_levels_give_better_npcs() -> None:
