@@ -1,4 +1,4 @@
-"""Copies the bundled demo campaigns (crisis, genesys, moments) into the data directory on first run, never over
+"""Copies the bundled demo campaigns (crisis, genesys, moments, skirmish) into the data directory on first run, never over
 user data."""
 
 from __future__ import annotations
@@ -23,10 +23,12 @@ class Demo:
 CRISIS_DEMO = Demo("campaign.json", "demo.json", ".demo-seeded")
 GENESYS_DEMO = Demo("genesys.json", "genesys-demo.json", ".genesys-demo-seeded")
 MOMENTS_DEMO = Demo("moments.json", "moments-demo.json", ".moments-demo-seeded")
-DEMOS = (CRISIS_DEMO, GENESYS_DEMO, MOMENTS_DEMO)
+SKIRMISH_DEMO = Demo("skirmish.json", "skirmish-demo.json", ".skirmish-demo-seeded")
+DEMOS = (CRISIS_DEMO, GENESYS_DEMO, MOMENTS_DEMO, SKIRMISH_DEMO)
 DEMO_FILE_NAME = CRISIS_DEMO.file_name
 GENESYS_DEMO_FILE_NAME = GENESYS_DEMO.file_name
 MOMENTS_DEMO_FILE_NAME = MOMENTS_DEMO.file_name
+SKIRMISH_DEMO_FILE_NAME = SKIRMISH_DEMO.file_name
 
 
 def seed_demo(paths: AppPaths) -> Path | None:

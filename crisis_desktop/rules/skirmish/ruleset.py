@@ -43,6 +43,7 @@ from crisis_desktop.rules.base import (
     Treatment,
     TurnEffects,
 )
+from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.flow import RoundFlow
 from crisis_desktop.rules.flows.phased import Phase, PhasedFlow, PlanEconomy, Plannable
@@ -241,6 +242,12 @@ class SkirmishRuleset(Ruleset, Checks, Attacks, Healing, PlanEconomy):
         (`reach_refusal`), not in range increments."""
         kind = sheet.attack_kind(weapon)
         return None if kind == "melee" else 1.0
+
+    def map_target_inputs(self, tiles: int, metres: float, reading: CoverReading, *, reach: int,
+                          hex_grid: bool = False, options: Options | None = None) -> dict[str, StatValue]:
+        """Nothing: the map decides what a weapon reaches by its areas and sight (`reach_refusal`); Paraverse counts
+        no range or cover modifier."""
+        return {}
 
     def reach_refusal(self, weapon: EquipmentItem, tiles: int, reach: int, areas: AreaRelation) -> str | None:
         """By the map's areas where both tokens stand in one (a skirmish and a throw inside one area, a marksman
