@@ -8,7 +8,7 @@ from pydantic import Field, PrivateAttr, model_validator
 
 from crisis_desktop.domain.battle_map import BattleMap
 from crisis_desktop.domain.character import Character, EquipmentItem, StatValue
-from crisis_desktop.domain.common import NOTES_MAX, DomainModel, find_by_id, new_id, private, utc_now
+from crisis_desktop.domain.common import NOTES_MAX, DomainModel, IdIndex, find_by_id, new_id, private, utc_now
 from crisis_desktop.domain.encounter import Combatant, Encounter
 
 # The version of the file format written by this build; storage.migrations upgrades older files.
@@ -23,9 +23,9 @@ class Campaign(DomainModel):
     rule_options: dict[str, StatValue] = Field(default_factory=dict)
     characters: list[Character] = Field(default_factory=list)
     # Where each character stands in `characters`, by id (never saved; find_by_id keeps it honest).
-    _character_index: dict[str, int] = PrivateAttr(default_factory=dict)
+    _character_index: IdIndex = PrivateAttr(default_factory=IdIndex)
     # Where each combatant of every encounter stands, as (encounter, combatant) positions (never saved).
-    _combatant_places: dict[str, tuple[int, int]] = PrivateAttr(default_factory=dict)
+    _combatant_places: IdIndex = PrivateAttr(default_factory=IdIndex)
     encounters: list[Encounter] = Field(default_factory=list)
     battle_maps: list[BattleMap] = Field(default_factory=list)
     equipment: list[EquipmentItem] = Field(default_factory=list)

@@ -58,6 +58,19 @@ class _Identified(Protocol):
 _T = TypeVar("_T", bound=_Identified)
 
 
+class IdIndex(dict[str, Any]):
+    """Where the items of a list stand, by id: a cache kept beside the list (in a model's private attributes), never
+    part of what the model is: two models with the same fields are equal whatever their indexes hold."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, IdIndex)
+
+    def __ne__(self, other: object) -> bool:
+        return not isinstance(other, IdIndex)
+
+    __hash__ = None
+
+
 def find_by_id(items: Sequence[_T], index: dict[str, int], wanted: str) -> _T | None:
     """The first item of `items` whose id is `wanted`, or None, through `index` (id -> position, kept by the caller
     beside the list and mended here). A hit is checked against the list, so an index that a change of the list left

@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import Field, PrivateAttr, field_validator
 
 from crisis_desktop.domain.character import StatValue
-from crisis_desktop.domain.common import NOTES_MAX, DomainModel, find_by_id, new_id, private, utc_now
+from crisis_desktop.domain.common import NOTES_MAX, DomainModel, IdIndex, find_by_id, new_id, private, utc_now
 from crisis_desktop.domain.limits import check_json_numbers
 
 
@@ -68,7 +68,7 @@ class Encounter(DomainModel):
     name: str = Field(min_length=1, max_length=200)
     combatants: list[Combatant] = Field(default_factory=list)
     # Where each combatant stands in `combatants`, by id (never saved; find_by_id keeps it honest).
-    _combatant_index: dict[str, int] = PrivateAttr(default_factory=dict)
+    _combatant_index: IdIndex = PrivateAttr(default_factory=IdIndex)
     battle_map_id: str | None = None
     notes: str = Field(default="", max_length=NOTES_MAX)
     started: bool = False

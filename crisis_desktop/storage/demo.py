@@ -1,5 +1,5 @@
-"""Copies the bundled demo campaigns (crisis, genesys, moments, skirmish) into the data directory on first run, never over
-user data."""
+"""Copies the bundled demo campaigns (crisis, genesys, moments, skirmish) into the data directory on first run,
+never over user data."""
 
 from __future__ import annotations
 

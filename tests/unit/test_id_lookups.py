@@ -60,3 +60,15 @@ def test_campaign_and_encounter_look_ups_follow_their_lists():
     with pytest.raises(KeyError, match="no combatant cb-a"):
         campaign.combatant("cb-a")
     assert campaign.combatant("cb-c") is second.combatants[0]
+
+
+def test_the_kept_indexes_never_tell_two_equal_campaigns_apart():
+    campaign = Campaign(name="Same")
+    campaign.characters.append(Character(id="ch0", name="C0", kind=CharacterKind.NPC))
+    campaign.encounters.append(Encounter(id="e1", name="One", combatants=[Combatant(id="cb", character_id="ch0")]))
+    copy = Campaign.model_validate_json(campaign.model_dump_json())
+    campaign.character("ch0")
+    campaign.combatant("cb")                 # the original's indexes are filled, the copy's are empty
+    assert copy == campaign and not copy != campaign
+    copy.characters[0].name = "Other"
+    assert copy != campaign
