@@ -128,6 +128,16 @@ def document(qtbot, paths) -> CampaignDocument:
 
 
 @pytest.fixture
+def skirmish_document(qtbot, paths) -> CampaignDocument:
+    """The skirmish demo campaign open in a document, without a main window."""
+    store = CampaignStore(paths)
+    path = paths.campaigns / "skirmish-demo.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(resource("demo", "skirmish.json").read_bytes())
+    return CampaignDocument(store.load(path), path, store)
+
+
+@pytest.fixture
 def genesys_document(qtbot, paths) -> CampaignDocument:
     """The genesys demo campaign open in a document, without a main window."""
     store = CampaignStore(paths)

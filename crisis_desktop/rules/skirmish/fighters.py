@@ -37,23 +37,29 @@ def actor_key(actor: Actor) -> str:
     return actor.combatant.id if actor.combatant is not None else actor.character.id
 
 
-def edge_inputs(group: str) -> list[FieldSpec]:
-    return [FieldSpec("edge", "Advantage", FieldKind.CHOICE, group, "none", choices=EDGES,
+# The attack's own inputs are the attacker's; each target's carry this prefix, so the two never share a key (the
+# attack dialog and the controller tell them apart by key).
+TARGET = "target_"
+
+
+def edge_inputs(group: str, prefix: str = "") -> list[FieldSpec]:
+    """The GM's advantage ruling and circumstance for the attacker (`prefix` "") or for a target (`TARGET`)."""
+    return [FieldSpec(f"{prefix}edge", "Advantage", FieldKind.CHOICE, group, "none", choices=EDGES,
                       choice_labels=("None", "Advantage (2d20, the higher)", "Disadvantage (2d20, the lower)"),
                       help="The GM's ruling (ambushed: disadvantage on every combat roll in round 1); wounds and "
                            "plans add theirs, and advantage and disadvantage cancel."),
-            FieldSpec("circumstance", "Circumstance", FieldKind.INT, group, 0, -10, 10)]
+            FieldSpec(f"{prefix}circumstance", "Circumstance", FieldKind.INT, group, 0, -10, 10)]
 
 
-def _edge_input(inputs: Mapping[str, StatValue]) -> tuple[bool, bool]:
-    value = inputs.get("edge", "none")
+def _edge_input(inputs: Mapping[str, StatValue], prefix: str = "") -> tuple[bool, bool]:
+    value = inputs.get(f"{prefix}edge", "none")
     if value not in EDGES:
         raise ValueError(f"Advantage must be one of {', '.join(EDGES)}, not {value!r}")
     return value == "advantage", value == "disadvantage"
 
 
-def _circumstance(inputs: Mapping[str, StatValue]) -> int:
-    value = inputs.get("circumstance", 0)
+def _circumstance(inputs: Mapping[str, StatValue], prefix: str = "") -> int:
+    value = inputs.get(f"{prefix}circumstance", 0)
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"The circumstance must be a whole number, not {value!r}")
     return value
@@ -103,8 +109,8 @@ def attack_modifier(actor: Actor, weapon: EquipmentItem, options: Options, circu
 
 
 def _edge(inputs: Mapping[str, StatValue], wounds: list[str],
-          extra: tuple[str, ...] = ()) -> tuple[int, tuple[str, ...]]:
-    adv, dis = _edge_input(inputs)
+          extra: tuple[str, ...] = (), prefix: str = "") -> tuple[int, tuple[str, ...]]:
+    adv, dis = _edge_input(inputs, prefix)
     why = [*(["the GM's ruling"] if adv or dis else []), *wounds, *extra]
     return d20.edge(adv, dis or bool(wounds) or bool(extra)), tuple(why)
 
@@ -132,11 +138,11 @@ def ranged_rollers(request: AttackRequest, options: Options) -> tuple[Roller, Ro
         d_mod = d_mod.plus(sv.terms[0].label, sv.value)
     elif sv.value:
         d_mod = d_mod.plus("shield (Curving ignores it)", 0)
-    circumstance = _circumstance(aimed.inputs)
+    circumstance = _circumstance(aimed.inputs, TARGET)
     if circumstance:
         d_mod = d_mod.plus("circumstance", circumstance)
     misc = ("attacked during a miscellaneous action",) if plans.planned(target) == plans.MISC else ()
-    d_edge, d_why = _edge(aimed.inputs, sheet.disadvantaged(target.character, "evasion"), misc)
+    d_edge, d_why = _edge(aimed.inputs, sheet.disadvantaged(target.character, "evasion"), misc, TARGET)
     return (Roller(attacker, actor_key(attacker), side_of(attacker, attacker), weapon, a_mod, a_edge, a_why),
             Roller(target, actor_key(target), side_of(target, attacker), weapon, d_mod, d_edge, d_why))
 
@@ -148,9 +154,10 @@ def skirmish_rollers(request: AttackRequest, options: Options) -> list[Roller]:
     out: list[Roller] = []
     for actor in (attacker, *request.distinct_targets()):
         own = request.inputs if actor is attacker else inputs.get(actor_key(actor), {})
+        prefix = "" if actor is attacker else TARGET
         weapon = request.weapon if actor is attacker else melee_weapon(actor)
-        mod = attack_modifier(actor, weapon, options, _circumstance(own))
-        e, why = _edge(own, sheet.disadvantaged(actor.character, "melee"))
+        mod = attack_modifier(actor, weapon, options, _circumstance(own, prefix))
+        e, why = _edge(own, sheet.disadvantaged(actor.character, "melee"), prefix=prefix)
         out.append(Roller(actor, actor_key(actor), side_of(actor, attacker), weapon, mod, e, why))
     if any(r.key == out[0].key for r in out[1:]):
         raise ValueError(f"{attacker.name} cannot fight itself")

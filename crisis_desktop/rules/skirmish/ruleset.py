@@ -232,7 +232,7 @@ class SkirmishRuleset(Ruleset, Checks, Attacks, Healing, PlanEconomy):
 
     def target_inputs(self, attacker: Actor, weapon: EquipmentItem, target: Actor, fight_round: int,
                       options: Options) -> list[FieldSpec]:
-        return fighters.edge_inputs("Target")
+        return fighters.edge_inputs("Target", fighters.TARGET)
 
     def max_targets(self, weapon: EquipmentItem) -> int | None:
         return attacks.max_targets(sheet.is_ranged(weapon))

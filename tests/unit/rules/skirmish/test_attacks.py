@@ -6,9 +6,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crisis_desktop.domain.encounter import Side
-from crisis_desktop.rules.base import AddCondition, SetResource, SetStatus
+from crisis_desktop.rules.base import AddCondition, AttackRequest, AttackTarget, SetResource, SetStatus
 from crisis_desktop.rules.dice import RandomDice, TypedDice
-from crisis_desktop.rules.skirmish import plans
+from crisis_desktop.rules.skirmish import fighters, plans
 from tests.unit.rules.skirmish.people import RULES, attack, brann, fighter, plain, vera, weapon
 
 ENEMY = Side.ENEMIES
@@ -169,3 +169,15 @@ def test_every_number_of_a_result_adds_up(seed: int, weapon_name: str, text: str
         if r.damage is not None:
             assert sum(t.value for t in r.damage.taken.terms) == r.damage.taken.value >= 0
     assert sum(r.hit for r in (result, *result.followups)) <= 1
+
+
+def test_the_attackers_and_each_targets_inputs_never_share_a_key() -> None:
+    v, b = fighter(vera()), fighter(brann(), Side.ENEMIES)
+    bow = weapon(v, "Longbow")
+    own = {s.key for s in RULES.attack_inputs(v, bow, 1, {})}
+    theirs = {s.key for s in RULES.target_inputs(v, bow, b, 1, {})}
+    assert own and theirs and not own & theirs
+    # The target's disadvantage reaches the target's roll, not the attacker's.
+    request = AttackRequest(v, bow, (AttackTarget(b, {"target_edge": "disadvantage"}),))
+    attacker, defender = fighters.ranged_rollers(request, {})
+    assert defender.edge_why == ("the GM's ruling",) and attacker.edge_why == ()

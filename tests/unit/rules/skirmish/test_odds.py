@@ -44,7 +44,7 @@ def skirmishers(party: list[tuple[int, str]], enemies: list[tuple[int, str]]):
     people += [one(i, t, e, ENEMY) for i, (t, e) in enumerate(enemies)]
     (first, first_edge), rest = people[0], people[1:]
     request = attack(first, "Shortsword", *[a for a, _e in rest], edge=first_edge)
-    targets = tuple(type(t)(t.actor, {"edge": e}) for t, (_a, e) in zip(request.targets, rest, strict=True))
+    targets = tuple(type(t)(t.actor, {"target_edge": e}) for t, (_a, e) in zip(request.targets, rest, strict=True))
     return type(request)(request.attacker, request.weapon, targets, request.inputs)
 
 
@@ -77,8 +77,8 @@ def test_ranged_odds_sum_to_one_and_match_counting(a_mod: int, d_mod: int, a_edg
     shooter = fighter(plain("Ana", "Longbow", marksman=max(0, a_mod), dex=10 + min(0, a_mod)))
     target = fighter(plain("Bo", "Club", evasion=max(0, d_mod), dex=10 + min(0, d_mod)), ENEMY)
     request = attack(shooter, "Longbow", target, edge=a_edge)
-    request = type(request)(request.attacker, request.weapon, (type(request.targets[0])(target, {"edge": d_edge}),),
-                            request.inputs)
+    aimed = type(request.targets[0])(target, {"target_edge": d_edge})
+    request = type(request)(request.attacker, request.weapon, (aimed,), request.inputs)
     a, d = fighters.ranged_rollers(request, {})
     hit = sum(pa * pd for na, pa in d20.natural(a.edge).items() for nd, pd in d20.natural(d.edge).items()
               if na + a.modifier.value > nd + d.modifier.value)
