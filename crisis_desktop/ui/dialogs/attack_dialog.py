@@ -273,10 +273,17 @@ class AttackDialog(QDialog):
             self.override.setVisible(False)
             return
         targets = [self.target.currentData(), *self._ticked]
-        missing = [self.controller.name(t) for t in targets if not self._measured(t)]
-        text = "Distance and cover are measured on the battle map."
+        attacker, weapon = self.attacker.currentData(), self.weapon.currentData()
+        found = {t: self.controller.map_inputs(attacker, weapon, t, centre_id=self.target.currentData())
+                 for t in targets}
+        missing = [self.controller.name(t) for t, inputs in found.items() if inputs is None]
+        # What the map fixes is the rules' choice: distance and cover, or (rules that count areas) only who can be
+        # reached and seen.
+        measured = any(found.values())
+        text = "Distance and cover are measured on the battle map." if measured else \
+            "Reach and line of sight come from the battle map."
         if missing:
-            text += f" Not on the map, so typed: {', '.join(missing)}."
+            text += f" Not on the map, so {'typed' if measured else 'not checked'}: {', '.join(missing)}."
         self.map_note.setText(text)
         self.override.setVisible(len(missing) < len(targets))
 

@@ -118,6 +118,7 @@ def test_the_scripted_round_on_the_board(qtbot, skirmish_document, monkeypatch):
     board.act_next.trigger()
     assert board.round_label.text() == "Round 1 · Melee combat phase"
     dialog = attack(board, panel, aldric, "Broadsword", gorran, "8 15 10 2")
+    assert dialog.map_note.text() == "Reach and line of sight come from the battle map."
     assert dialog.further_box.title() == "Others in the skirmish" and not dialog.further_box.isHidden()
     dialog.tick(club)
     assert "Aldric Vane takes the blow" in dialog.odds.text()
