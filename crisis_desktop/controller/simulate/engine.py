@@ -14,12 +14,14 @@ from crisis_desktop.rules import odds as exact
 from crisis_desktop.rules.base import Actor, AttackResult, Attacks, BarRole, CoverLevel, Ruleset, StateRole
 from crisis_desktop.rules.dice import RandomDice
 from crisis_desktop.rules.flow import StepRole
-from crisis_desktop.rules.geometry import Coord, find_path
+from crisis_desktop.rules.geometry import Coord, Terrain, find_path
 
 DRAW = "draw"                # nobody won: the round cap was reached, both sides fell at once, or nobody could act
 DEFAULT_MAX_ROUNDS = 30
 _MAX_STEPS_PER_ROUND = 200   # a flow that never moves on is a stuck fight, not an endless loop
 _MAX_ATTACKS_PER_TURN = 4    # attacks that cost something are repeated while the rules let the attacker pay
+# Rounds in which nobody attacks, moves or changes: a draw (ammunition run dry, nobody in reach).
+_STALEMATE_ROUNDS = 3
 
 
 @dataclass
@@ -33,6 +35,7 @@ class FightRecord:
     killed: set[str] = field(default_factory=set)    # combatants out of the fight for good at the end
     bars: dict[str, dict[str, int]] = field(default_factory=dict)   # combatant -> bar key -> value left
     attacks: int = 0
+    moves: int = 0
 
 
 def run_seed(seed: int, index: int) -> random.Random:
@@ -92,12 +95,14 @@ class FightPlayer:
         encounter = setup.campaign.encounter(setup.encounter_id)
         self.order = [c.id for c in encounter.combatants]
         self.sides = {c.id: c.side.value for c in encounter.combatants}
+        maps = setup.campaign.battle_maps
+        self.terrain = Terrain.of(maps[0]) if maps else None
         self.danger = self._danger()
 
     # -- one fight --------------------------------------------------------------------------------------------
     def fresh(self) -> SimController:
         campaign = Campaign.model_validate(self._pristine)
-        return SimController(campaign, self.setup.encounter_id, self.ruleset, self.options)
+        return SimController(campaign, self.setup.encounter_id, self.ruleset, self.options, self.terrain)
 
     def play(self, rng: random.Random) -> FightRecord:
         ctl = self.fresh()
@@ -106,8 +111,9 @@ class FightPlayer:
         record = FightRecord(DRAW, 1)
         self._note_downed(ctl, record)
         turns: dict[tuple[int, str, str], int] = {}
-        steps = 0
+        steps = quiet = 0
         last_round = ctl.encounter.round
+        bars = (self._bars_now(ctl), record.attacks, record.moves)
         while True:
             if self._over(ctl, record):
                 break
@@ -129,6 +135,11 @@ class FightPlayer:
             self._note_downed(ctl, record)
             if ctl.encounter.round != last_round:
                 last_round, steps = ctl.encounter.round, 0
+                seen = (self._bars_now(ctl), record.attacks, record.moves)
+                quiet = quiet + 1 if seen == bars else 0
+                bars = seen
+                if quiet >= _STALEMATE_ROUNDS:
+                    break                   # nothing has changed for rounds: nobody can hurt anybody any more
             steps += 1
             if ctl.encounter.round > self.setup.max_rounds or steps > _MAX_STEPS_PER_ROUND:
                 break
@@ -163,6 +174,18 @@ class FightPlayer:
                     return True
         return False
 
+    def _bars_now(self, ctl: SimController) -> list[object]:
+        """Everyone's state, status and bars but the actions': a fight where none of them moves for rounds is a
+        stalemate."""
+        out: list[object] = []
+        for cid in self.order:
+            actor = ctl.actor(cid)
+            out.append(self.ruleset.state(actor.character, self.options).key)
+            out.append(sorted(actor.character.status.items()))
+            out += [bar.current for bar in self.ruleset.resources(actor, self.options)
+                    if bar.role is not BarRole.ACTIONS]
+        return out
+
     def _note_downed(self, ctl: SimController, record: FightRecord) -> None:
         for cid in self.order:
             if cid not in record.downed and ctl.state_of(cid).role is not StateRole.FIGHTING:
@@ -192,7 +215,7 @@ class FightPlayer:
             return
         tactics = self.setup.tactics_of(self.sides[cid])
         moved = False
-        if tactics.cover and self._take_cover(ctl, cid):
+        if tactics.cover and self._take_cover(ctl, cid, record):
             moved = True
         for _ in range(_MAX_ATTACKS_PER_TURN):
             if self.setup.max_attacks is not None and record.attacks >= self.setup.max_attacks:
@@ -202,7 +225,7 @@ class FightPlayer:
                 return
             made = self._attack(ctl, cid, foes, dice, record)
             if made is None:
-                if moved or not self._approach(ctl, cid, foes[0]):
+                if moved or not self._approach(ctl, cid, foes[0], record):
                     return
                 moved = True
                 continue
@@ -218,7 +241,7 @@ class FightPlayer:
             here = cells.get(cid)
             battle_map = ctl.battle_map()
             if here is not None and battle_map is not None:
-                grid = ctl.terrain(battle_map).grid
+                grid = ctl.terrain_of(battle_map).grid
                 far = 1 << 30
                 foes.sort(key=lambda f: grid.distance(here, cells[f]) if f in cells else far)
         elif target is Target.WEAKEST:
@@ -275,11 +298,11 @@ class FightPlayer:
         return sorted(weapons, key=lambda w: -table.get((w.id, foe), 0.0))
 
     # -- moving on the map ----------------------------------------------------------------------------------
-    def _move(self, ctl: SimController, cid: str, goal_path: tuple[Coord, ...]) -> bool:
+    def _move(self, ctl: SimController, cid: str, goal_path: tuple[Coord, ...], record: FightRecord) -> bool:
         """Move along the path as far as the rules allow in one move (the action spent, the token moved)."""
         battle_map = ctl.battle_map()
         assert battle_map is not None
-        terrain = ctl.terrain(battle_map)
+        terrain = ctl.terrain_of(battle_map)
         token = next(t for t in battle_map.tokens if t.combatant_id == cid)
         start = (token.x, token.y)
         occupied = frozenset((t.x, t.y) for t in battle_map.tokens if t.combatant_id != cid)
@@ -296,16 +319,18 @@ class FightPlayer:
                     except ValueError:
                         continue
             token.x, token.y = cell
+            ctl.changed()
+            record.moves += 1
             return True
         return False
 
-    def _approach(self, ctl: SimController, cid: str, foe: str) -> bool:
+    def _approach(self, ctl: SimController, cid: str, foe: str, record: FightRecord) -> bool:
         """Close in on a foe out of reach or sight: as far along the way to a cell beside it as one move goes."""
         battle_map = ctl.battle_map()
         cells = ctl._cells()
         if battle_map is None or cid not in cells or foe not in cells:
             return False
-        terrain = ctl.terrain(battle_map)
+        terrain = ctl.terrain_of(battle_map)
         grid = terrain.grid
         occupied = frozenset(cell for other, cell in cells.items() if other != cid)
         here = cells[cid]
@@ -314,10 +339,10 @@ class FightPlayer:
         for goal in beside:
             path = find_path(terrain, here, goal, occupied=occupied)
             if path is not None:
-                return self._move(ctl, cid, path.cells)
+                return self._move(ctl, cid, path.cells, record)
         return False
 
-    def _take_cover(self, ctl: SimController, cid: str) -> bool:
+    def _take_cover(self, ctl: SimController, cid: str, record: FightRecord) -> bool:
         """A ranged fighter in the open moves, within one move, to a cell with cover against its nearest foe from
         which it still sees it."""
         battle_map = ctl.battle_map()
@@ -329,7 +354,7 @@ class FightPlayer:
         foes = [f for f in self._foes(ctl, cid, Target.NEAREST) if f in cells]
         if not foes:
             return False
-        terrain = ctl.terrain(battle_map)
+        terrain = ctl.terrain_of(battle_map)
         here, there = cells[cid], cells[foes[0]]
         attacker, me = ctl.actor(foes[0]), ctl.actor(cid)
         if self.ruleset.cover_between(terrain, there, here, attacker, me, self.options).cover is not CoverLevel.NONE:
@@ -348,18 +373,18 @@ class FightPlayer:
             if reading.cover in (CoverLevel.NONE, CoverLevel.TOTAL) or not reading.line_of_sight:
                 continue
             path = find_path(terrain, here, cell, limit=limit, occupied=occupied)
-            if path is not None and path.cells[-1] == cell and self._move_exactly(ctl, cid, path.cells):
+            if path is not None and path.cells[-1] == cell and self._move_exactly(ctl, cid, path.cells, record):
                 return True
         return False
 
-    def _move_exactly(self, ctl: SimController, cid: str, path: tuple[Coord, ...]) -> bool:
+    def _move_exactly(self, ctl: SimController, cid: str, path: tuple[Coord, ...], record: FightRecord) -> bool:
         battle_map = ctl.battle_map()
         assert battle_map is not None
         token = next(t for t in battle_map.tokens if t.combatant_id == cid)
         goal = path[-1]
         if self.movement is not None:
             occupied = frozenset((t.x, t.y) for t in battle_map.tokens if t.combatant_id != cid)
-            plan = self.movement.plan_move(ctl.actor(cid), ctl.terrain(battle_map), (token.x, token.y), goal,
+            plan = self.movement.plan_move(ctl.actor(cid), ctl.terrain_of(battle_map), (token.x, token.y), goal,
                                            occupied, self.options)
             if not plan.allowed:
                 return False
@@ -369,6 +394,8 @@ class FightPlayer:
                 except ValueError:
                     return False
         token.x, token.y = goal
+        ctl.changed()
+        record.moves += 1
         return True
 
     # -- what is worked out once per setup --------------------------------------------------------------------

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 from crisis_desktop.controller.commands import Command
-from crisis_desktop.controller.encounter import EncounterController
+from crisis_desktop.controller.encounter import EncounterController, MapMeasure
 from crisis_desktop.controller.encounter_commands import EncounterEvent
 from crisis_desktop.controller.fight import DraftFight
 from crisis_desktop.domain import BattleMap, Campaign, StatValue
@@ -21,10 +21,11 @@ class LightDraft(DraftFight):
     fight is thrown away). The rules' options and flow are the simulation's, computed once."""
 
     def __init__(self, campaign: Campaign, encounter_id: str, ruleset: Ruleset, options: dict[str, StatValue],
-                 flow: RoundFlow) -> None:
+                 flow: RoundFlow, changed: Callable[[], None]) -> None:
         super().__init__(campaign, encounter_id, ruleset)
         self._options = options
         self._flow = flow
+        self._changed = changed
 
     @property
     def options(self) -> dict[str, StatValue]:
@@ -36,6 +37,7 @@ class LightDraft(DraftFight):
 
     def do(self, command: Command) -> None:
         command.apply(self.campaign)
+        self._changed()
 
     def rollback(self) -> None:
         return None
@@ -62,10 +64,11 @@ class SimController(EncounterController):
     undo step, log entry or round snapshot to build. The returned events are empty: there is nothing to push."""
 
     def __init__(self, campaign: Campaign, encounter_id: str, ruleset: Ruleset,
-                 options: dict[str, StatValue] | None = None) -> None:
+                 options: dict[str, StatValue] | None = None, terrain: Terrain | None = None) -> None:
         self._options = options if options is not None else ruleset.options_with_defaults(campaign.rule_options)
         self._flow = ruleset.round_flow(self._options)
-        self._terrain: tuple[int, Terrain] | None = None
+        self._terrain = terrain
+        self._measures: dict[tuple[str, str], MapMeasure | None] = {}
         super().__init__(campaign, encounter_id, ruleset)
 
     @property
@@ -78,10 +81,23 @@ class SimController(EncounterController):
 
     @contextmanager
     def _drafting(self) -> Iterator[DraftFight]:
-        yield LightDraft(self.campaign, self.encounter_id, self.ruleset, self._options, self._flow)
+        yield LightDraft(self.campaign, self.encounter_id, self.ruleset, self._options, self._flow, self.changed)
 
-    def terrain(self, battle_map: BattleMap) -> Terrain:
-        """The map's terrain, built once: a simulated fight moves tokens but never paints cells."""
-        if self._terrain is None or self._terrain[0] != id(battle_map):
-            self._terrain = (id(battle_map), Terrain.of(battle_map))
-        return self._terrain[1]
+    def changed(self) -> None:
+        """Something in the fight changed (a token moved, the rules' effects landed): measures are taken anew."""
+        self._measures.clear()
+
+    def terrain_of(self, battle_map: BattleMap) -> Terrain:
+        """The map's terrain, built once (or given, built once for every fight of a simulation): a simulated fight
+        moves tokens but never paints cells."""
+        if self._terrain is None:
+            self._terrain = Terrain.of(battle_map)
+        return self._terrain
+
+    def measure(self, attacker_id: str, target_id: str) -> MapMeasure | None:
+        """The map's measure between two tokens, taken once until something changes (an attack asks it for its
+        refusals, its request and its check)."""
+        key = (attacker_id, target_id)
+        if key not in self._measures:
+            self._measures[key] = super().measure(attacker_id, target_id)
+        return self._measures[key]
