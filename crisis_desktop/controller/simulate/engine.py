@@ -306,7 +306,13 @@ class FightPlayer:
         token = next(t for t in battle_map.tokens if t.combatant_id == cid)
         start = (token.x, token.y)
         occupied = frozenset((t.x, t.y) for t in battle_map.tokens if t.combatant_id != cid)
-        for cell in reversed(goal_path[1:]):
+        cells = goal_path[1:]
+        if self.movement is not None:
+            # The farthest a move takes it now, in path tiles: try from there back towards the start.
+            reach = self.movement.reach(ctl.actor(cid), terrain, self.options)
+            if reach is not None:
+                cells = cells[:max(1, reach)]
+        for cell in reversed(cells):
             if cell in occupied:
                 continue
             if self.movement is not None:

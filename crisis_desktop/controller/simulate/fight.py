@@ -11,7 +11,7 @@ from crisis_desktop.controller.encounter import EncounterController, MapMeasure
 from crisis_desktop.controller.encounter_commands import EncounterEvent
 from crisis_desktop.controller.fight import DraftFight
 from crisis_desktop.domain import BattleMap, Campaign, StatValue
-from crisis_desktop.rules.base import Effect, Ruleset, Term
+from crisis_desktop.rules.base import Effect, Ruleset, StateLabel, Term
 from crisis_desktop.rules.flow import FlowState, RoundFlow
 from crisis_desktop.rules.geometry import Terrain
 
@@ -69,6 +69,7 @@ class SimController(EncounterController):
         self._flow = ruleset.round_flow(self._options)
         self._terrain = terrain
         self._measures: dict[tuple[str, str], MapMeasure | None] = {}
+        self._states: dict[str, StateLabel] = {}
         super().__init__(campaign, encounter_id, ruleset)
 
     @property
@@ -84,8 +85,17 @@ class SimController(EncounterController):
         yield LightDraft(self.campaign, self.encounter_id, self.ruleset, self._options, self._flow, self.changed)
 
     def changed(self) -> None:
-        """Something in the fight changed (a token moved, the rules' effects landed): measures are taken anew."""
+        """Something in the fight changed (a token moved, the rules' effects landed): measures and states are taken
+        anew."""
         self._measures.clear()
+        self._states.clear()
+
+    def state_of(self, combatant_id: str) -> StateLabel:
+        """How the combatant stands, read once until something changes (the shared loop asks it of everyone often)."""
+        found = self._states.get(combatant_id)
+        if found is None:
+            found = self._states[combatant_id] = super().state_of(combatant_id)
+        return found
 
     def terrain_of(self, battle_map: BattleMap) -> Terrain:
         """The map's terrain, built once (or given, built once for every fight of a simulation): a simulated fight
