@@ -11,6 +11,7 @@ from crisis_desktop.controller.encounter import EncounterController, MapMeasure
 from crisis_desktop.controller.encounter_commands import EncounterEvent
 from crisis_desktop.controller.fight import DraftFight
 from crisis_desktop.domain import BattleMap, Campaign, StatValue
+from crisis_desktop.domain.encounter import Encounter
 from crisis_desktop.rules.base import Effect, Ruleset, StateLabel, Term
 from crisis_desktop.rules.flow import FlowState, RoundFlow
 from crisis_desktop.rules.geometry import Terrain
@@ -26,6 +27,7 @@ class LightDraft(DraftFight):
         self._options = options
         self._flow = flow
         self._changed = changed
+        self._encounter = campaign.encounter(encounter_id)
 
     @property
     def options(self) -> dict[str, StatValue]:
@@ -53,9 +55,18 @@ class LightDraft(DraftFight):
     def event(self, text: str, result: Any = None, round_start: bool = False) -> EncounterEvent:
         return EncounterEvent(text, [], self.encounter_id, result, False)
 
+    @property
+    def encounter(self) -> Encounter:
+        return self._encounter
+
     def state(self) -> FlowState:
         # The flow hands back a changed copy through set_state, which the command copies again: one copy is enough.
-        return dict(self.encounter.flow)
+        return dict(self._encounter.flow)
+
+    def set_state(self, state: FlowState) -> None:
+        # The flow's new state is its own fresh data: it is kept as it is, with nothing to undo.
+        if state != self._encounter.flow:
+            self._encounter.flow = state
 
 
 class SimController(EncounterController):
@@ -70,6 +81,7 @@ class SimController(EncounterController):
         self._terrain = terrain
         self._measures: dict[tuple[str, str], MapMeasure | None] = {}
         self._states: dict[str, StateLabel] = {}
+        self._encounter = campaign.encounter(encounter_id)
         super().__init__(campaign, encounter_id, ruleset)
 
     @property
@@ -79,6 +91,11 @@ class SimController(EncounterController):
     @property
     def flow(self) -> RoundFlow:
         return self._flow
+
+    @property
+    def encounter(self) -> Encounter:
+        """The working copy's encounter, looked up once (a simulated fight never replaces it)."""
+        return self._encounter
 
     @contextmanager
     def _drafting(self) -> Iterator[DraftFight]:
