@@ -63,7 +63,7 @@ class WinsBar(_Plot):
     """One bar split by each side's chance to win (and a draw's), labelled."""
 
     def sizeHint(self) -> QSize:
-        return QSize(360, 3 * QFontMetrics(self.font()).height() + 8)
+        return QSize(360, 4 * QFontMetrics(self.font()).height() + 10)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
@@ -90,6 +90,12 @@ class WinsBar(_Plot):
             x += w
         painter.setPen(self._faint())
         painter.drawRect(QRectF(1, y, width - 1, h))
+        # Every chance in words under the bar, with its interval: a thin slice has no room for its label.
+        painter.setPen(self._ink())
+        words = "   ".join(f"{side_label(side) if side != DRAW else 'Draw'} {_pct(e.value)} "
+                           f"({_pct(e.low)}–{_pct(e.high)})" for side, e in self.summary.wins.items())
+        painter.drawText(QRectF(0, y + h + 2, width, line), Qt.AlignmentFlag.AlignLeft,
+                         fm.elidedText(words, Qt.TextElideMode.ElideRight, width))
 
 
 class RoundsHistogram(_Plot):
