@@ -52,7 +52,7 @@ def test_f1_opens_the_guide_on_its_index_with_every_page_listed(guide):
     assert "Running a fight: the Fight place" in titles and "The battle map" in titles
     assert "Equipment, Quick NPCs and the bestiary" in titles
     assert "The moments ruleset" in titles
-    assert guide.pages.count() == 13
+    assert guide.pages.count() == 14
     assert guide.pages.currentRow() == 0
     assert guide.windowTitle() == "Crisis Desktop user guide — Crisis Desktop User Guide"
 
