@@ -20,6 +20,7 @@ DRAW = "draw"                # nobody won: the round cap was reached, both sides
 DEFAULT_MAX_ROUNDS = 30
 _MAX_STEPS_PER_ROUND = 200   # a flow that never moves on is a stuck fight, not an endless loop
 _MAX_ATTACKS_PER_TURN = 4    # attacks that cost something are repeated while the rules let the attacker pay
+_MOVE_TRIES = 3
 # Rounds in which nobody attacks, moves or changes: a draw (ammunition run dry, nobody in reach).
 _STALEMATE_ROUNDS = 3
 
@@ -311,8 +312,9 @@ class FightPlayer:
             # The farthest a move takes it now, in path tiles: try from there back towards the start.
             reach = self.movement.reach(ctl.actor(cid), terrain, self.options)
             if reach is not None:
-                cells = cells[:max(1, reach)]
-        for cell in reversed(cells):
+                cells = cells[:reach]
+        # A move the rules refuse at the farthest cells is tried a little shorter, not all the way back.
+        for cell in list(reversed(cells))[:_MOVE_TRIES]:
             if cell in occupied:
                 continue
             if self.movement is not None:

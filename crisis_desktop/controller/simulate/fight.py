@@ -22,11 +22,12 @@ class LightDraft(DraftFight):
     fight is thrown away). The rules' options and flow are the simulation's, computed once."""
 
     def __init__(self, campaign: Campaign, encounter_id: str, ruleset: Ruleset, options: dict[str, StatValue],
-                 flow: RoundFlow, changed: Callable[[], None]) -> None:
+                 flow: RoundFlow, changed: Callable[[], None], state_of: Callable[[str], StateLabel]) -> None:
         super().__init__(campaign, encounter_id, ruleset)
         self._options = options
         self._flow = flow
         self._changed = changed
+        self._state_of = state_of
         self._encounter = campaign.encounter(encounter_id)
 
     @property
@@ -58,6 +59,10 @@ class LightDraft(DraftFight):
     @property
     def encounter(self) -> Encounter:
         return self._encounter
+
+    def state_of(self, combatant_id: str) -> StateLabel:
+        # The controller's: read once until a change lands (every change of the draft is announced to it).
+        return self._state_of(combatant_id)
 
     def state(self) -> FlowState:
         # The flow hands back a changed copy through set_state, which the command copies again: one copy is enough.
@@ -99,7 +104,8 @@ class SimController(EncounterController):
 
     @contextmanager
     def _drafting(self) -> Iterator[DraftFight]:
-        yield LightDraft(self.campaign, self.encounter_id, self.ruleset, self._options, self._flow, self.changed)
+        yield LightDraft(self.campaign, self.encounter_id, self.ruleset, self._options, self._flow, self.changed,
+                         self.state_of)
 
     def changed(self) -> None:
         """Something in the fight changed (a token moved, the rules' effects landed): measures and states are taken
