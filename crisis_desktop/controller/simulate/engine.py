@@ -266,32 +266,28 @@ class FightPlayer:
         if not weapons:
             return False
         blocked_by_map = False
+        unpaid: set[str] = set()            # weapons the attacker cannot pay for now (no AP, no ammunition)
         for foe in foes:
             for weapon in self._weapons_against(cid, foe, weapons):
+                if weapon.id in unpaid:
+                    continue
                 if ctl.map_refusals(cid, weapon.id, foe):
                     blocked_by_map = True
                     continue
                 try:
                     request = ctl.attack_request(cid, weapon.id, foe)
-                    _, cannot = self.attacks.attack_price(request, self.options)
+                    price, cannot = self.attacks.attack_price(request, self.options)
                     if cannot is not None:
+                        unpaid.add(weapon.id)
                         continue
                     event = ctl.attack(request, dice)
                 except ValueError:
                     continue
                 record.attacks += 1
-                result = event.result
-                return bool(isinstance(result, AttackResult) and self._costs(request))
+                # An attack that costs something (AP, actions) may be made again while the attacker can pay; a free
+                # one is made once a turn.
+                return isinstance(event.result, AttackResult) and any(price.values())
         return None if blocked_by_map else False
-
-    def _costs(self, request: object) -> bool:
-        """Whether an attack costs the attacker something (AP, actions): then it may attack again while it can pay;
-        a free attack is made once per turn."""
-        from crisis_desktop.rules.base import AttackRequest
-
-        assert isinstance(request, AttackRequest)
-        price, _ = self.attacks.attack_price(request, self.options)
-        return any(price.values())
 
     def _weapons_against(self, cid: str, foe: str, weapons: list[EquipmentItem]) -> list[EquipmentItem]:
         """The attacker's weapons, the one expected to do most damage to this foe first."""
