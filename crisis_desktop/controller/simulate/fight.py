@@ -10,11 +10,32 @@ from crisis_desktop.controller.commands import Command
 from crisis_desktop.controller.encounter import EncounterController, MapMeasure
 from crisis_desktop.controller.encounter_commands import EncounterEvent
 from crisis_desktop.controller.fight import DraftFight
-from crisis_desktop.domain import BattleMap, Campaign, StatValue
-from crisis_desktop.domain.encounter import Encounter
+from crisis_desktop.domain import BattleMap, Campaign, Character, StatValue
+from crisis_desktop.domain.encounter import Combatant, Encounter
 from crisis_desktop.rules.base import Effect, Ruleset, StateLabel, Term
 from crisis_desktop.rules.flow import FlowState, RoundFlow
 from crisis_desktop.rules.geometry import Terrain
+
+
+class _People:
+    """The combatants of a simulated fight and their characters, looked up by id: a simulated fight never adds,
+    removes or replaces any of them, so the objects found once stay the ones to change."""
+
+    def __init__(self, campaign: Campaign, encounter: Encounter) -> None:
+        self._combatants = {c.id: c for c in encounter.combatants}
+        self._characters = {c.id: campaign.character(c.character_id) for c in encounter.combatants}
+
+    def combatant(self, combatant_id: str) -> Combatant:
+        try:
+            return self._combatants[combatant_id]
+        except KeyError:
+            raise KeyError(f"no combatant {combatant_id} in the simulated fight") from None
+
+    def character_of(self, combatant_id: str) -> Character:
+        try:
+            return self._characters[combatant_id]
+        except KeyError:
+            raise KeyError(f"no combatant {combatant_id} in the simulated fight") from None
 
 
 class LightDraft(DraftFight):
@@ -22,8 +43,10 @@ class LightDraft(DraftFight):
     fight is thrown away). The rules' options and flow are the simulation's, computed once."""
 
     def __init__(self, campaign: Campaign, encounter_id: str, ruleset: Ruleset, options: dict[str, StatValue],
-                 flow: RoundFlow, changed: Callable[[], None], state_of: Callable[[str], StateLabel]) -> None:
+                 flow: RoundFlow, changed: Callable[[], None], state_of: Callable[[str], StateLabel],
+                 people: _People) -> None:
         super().__init__(campaign, encounter_id, ruleset)
+        self._people = people
         self._options = options
         self._flow = flow
         self._changed = changed
@@ -64,6 +87,12 @@ class LightDraft(DraftFight):
         # The controller's: read once until a change lands (every change of the draft is announced to it).
         return self._state_of(combatant_id)
 
+    def combatant(self, combatant_id: str) -> Combatant:
+        return self._people.combatant(combatant_id)
+
+    def character_of(self, combatant_id: str) -> Character:
+        return self._people.character_of(combatant_id)
+
     def state(self) -> FlowState:
         # The flow hands back a changed copy through set_state, which the command copies again: one copy is enough.
         return dict(self._encounter.flow)
@@ -87,7 +116,14 @@ class SimController(EncounterController):
         self._measures: dict[tuple[str, str], MapMeasure | None] = {}
         self._states: dict[str, StateLabel] = {}
         self._encounter = campaign.encounter(encounter_id)
+        self._people = _People(campaign, self._encounter)
         super().__init__(campaign, encounter_id, ruleset)
+
+    def combatant(self, combatant_id: str) -> Combatant:
+        return self._people.combatant(combatant_id)
+
+    def character_of(self, combatant_id: str) -> Character:
+        return self._people.character_of(combatant_id)
 
     @property
     def options(self) -> dict[str, StatValue]:
@@ -105,7 +141,7 @@ class SimController(EncounterController):
     @contextmanager
     def _drafting(self) -> Iterator[DraftFight]:
         yield LightDraft(self.campaign, self.encounter_id, self.ruleset, self._options, self._flow, self.changed,
-                         self.state_of)
+                         self.state_of, self._people)
 
     def changed(self) -> None:
         """Something in the fight changed (a token moved, the rules' effects landed): measures and states are taken
