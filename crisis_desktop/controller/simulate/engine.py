@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from crisis_desktop.controller.simulate.fight import SimController
 from crisis_desktop.controller.simulate.tactics import Tactics, Target
 from crisis_desktop.domain import Campaign, EquipmentItem, StatValue
-from crisis_desktop.domain.encounter import Side
 from crisis_desktop.rules import odds as exact
 from crisis_desktop.rules.base import Actor, AttackResult, Attacks, BarRole, CoverLevel, Ruleset, StateRole
 from crisis_desktop.rules.dice import RandomDice
@@ -20,7 +19,7 @@ DRAW = "draw"                # nobody won: the round cap was reached, both sides
 DEFAULT_MAX_ROUNDS = 30
 _MAX_STEPS_PER_ROUND = 200   # a flow that never moves on is a stuck fight, not an endless loop
 _MAX_ATTACKS_PER_TURN = 4    # attacks that cost something are repeated while the rules let the attacker pay
-_MOVE_TRIES = 3
+_MOVE_TRIES = 3            # cells a refused move is tried shorter before the mover gives up
 # Rounds in which nobody attacks, moves or changes: a draw (ammunition run dry, nobody in reach).
 _STALEMATE_ROUNDS = 3
 
@@ -98,6 +97,8 @@ class FightPlayer:
         self.sides = {c.id: c.side.value for c in encounter.combatants}
         maps = setup.campaign.battle_maps
         self.terrain = Terrain.of(maps[0]) if maps else None
+        # Expected damage per attack by attacker, then (weapon, foe): which weapon it picks against whom.
+        self._expected_damage: dict[str, dict[tuple[str, str], float]] = {}
         self.danger = self._danger()
 
     # -- one fight --------------------------------------------------------------------------------------------
@@ -291,7 +292,7 @@ class FightPlayer:
 
     def _weapons_against(self, cid: str, foe: str, weapons: list[EquipmentItem]) -> list[EquipmentItem]:
         """The attacker's weapons, the one expected to do most damage to this foe first."""
-        table = self._expected.get(cid, {})
+        table = self._expected_damage.get(cid, {})
         return sorted(weapons, key=lambda w: -table.get((w.id, foe), 0.0))
 
     # -- moving on the map ----------------------------------------------------------------------------------
@@ -403,16 +404,11 @@ class FightPlayer:
         return True
 
     # -- what is worked out once per setup --------------------------------------------------------------------
-    @property
-    def _expected(self) -> dict[str, dict[tuple[str, str], float]]:
-        return self._expected_damage
-
     def _danger(self) -> dict[str, float]:
         """Each combatant's expected damage per attack with its best weapon against its foes, from the exact odds
         at the start of the fight (no map): how dangerous it is, and which weapon it picks against whom."""
         ctl = self.fresh()
         ctl.start(RandomDice(rng=random.Random(0)))
-        self._expected_damage: dict[str, dict[tuple[str, str], float]] = {}
         danger: dict[str, float] = {}
         for cid in self.order:
             table: dict[tuple[str, str], float] = {}
@@ -444,4 +440,4 @@ def bar_labels(ruleset: Ruleset, campaign: Campaign, encounter_id: str,
     return out
 
 
-__all__ = ["DRAW", "FightPlayer", "FightRecord", "Setup", "Side", "run_seed"]
+__all__ = ["DRAW", "FightPlayer", "FightRecord", "Setup", "run_seed"]
