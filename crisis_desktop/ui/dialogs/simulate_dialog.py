@@ -4,6 +4,7 @@ progress and Cancel, and shows how it goes as plots and numbers; "what if" compa
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import dataclass
 
 from PySide6.QtCore import QTimer, Signal
@@ -36,6 +37,11 @@ from crisis_desktop.ui.widgets.sim_plots import ChanceBars, RoundsHistogram, Win
 
 _POLL_MS = 100
 _FLEE_CHOICES = (("Never", None), ("A quarter lost", 0.25), ("Half lost", 0.5), ("Three quarters lost", 0.75))
+
+
+def _duration(seconds: float) -> str:
+    """'40 s', '3 min'."""
+    return f"{max(1, round(seconds))} s" if seconds < 90 else f"{round(seconds / 60)} min"
 
 
 @dataclass
@@ -92,6 +98,7 @@ class SimulateDialog(QDialog):
         self._cancel = threading.Event()
         self._thread: threading.Thread | None = None
         self._work = _Work()
+        self._began = 0.0
         self._timer = QTimer(self)
         self._timer.setInterval(_POLL_MS)
         self._timer.timeout.connect(self._poll)
@@ -268,6 +275,7 @@ class SimulateDialog(QDialog):
         self.progress.setValue(0)
         self.status.setText(f"Playing {work.total:,} fights…")
         self._set_running(True)
+        self._began = time.monotonic()
         self._thread.start()
         self._timer.start()
 
@@ -289,6 +297,11 @@ class SimulateDialog(QDialog):
         work = self._work
         self.progress.setValue(min(work.done, work.total))
         if not work.finished:
+            if work.done and not self._cancel.is_set():
+                elapsed = time.monotonic() - self._began
+                left = elapsed / work.done * (work.total - work.done)
+                self.status.setText(f"Playing {work.total:,} fights: {work.done:,} done, about {_duration(left)} "
+                                    "left…")
             return
         self._timer.stop()
         if self._thread is not None:

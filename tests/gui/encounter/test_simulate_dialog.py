@@ -81,7 +81,8 @@ def test_cancel_stops_the_run_and_shows_what_was_played(qtbot, document):
     dialog.runs.setValue(200_000)
     with qtbot.waitSignal(dialog.shown, timeout=60_000):
         dialog.start()
-        qtbot.waitUntil(lambda: dialog._work.done > 0, timeout=30_000)
+        # The window keeps answering while the fights run: the progress and the time left are shown as they go.
+        qtbot.waitUntil(lambda: dialog.progress.value() > 0 and "left" in dialog.status.text(), timeout=30_000)
         dialog.cancel_button.click()
     assert "Cancelled after" in dialog.status.text()
     assert not dialog.running
