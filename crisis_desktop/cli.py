@@ -53,13 +53,14 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                           help="worker processes (default: one per core)")
     simulate.add_argument("--max-rounds", metavar="N", type=int, default=30,
                           help="rounds after which a fight counts as a draw (default 30)")
-    for side in ("party", "enemies"):
+    for side, whose, flees in (("party", "the party's", "the party flees once this percentage of it"),
+                               ("enemies", "the enemies'", "the enemies flee once this percentage of them")):
         simulate.add_argument(f"--{side}-target", choices=("nearest", "weakest", "dangerous"), default="nearest",
-                              help=f"whom the {side} attack (default nearest)")
+                              help=f"whom {whose} fighters attack (default nearest)")
         simulate.add_argument(f"--{side}-cover", action="store_true",
-                              help=f"the {side}' ranged fighters move into cover the map offers before shooting")
+                              help=f"{whose} ranged fighters move into cover the map offers before shooting")
         simulate.add_argument(f"--{side}-flee", metavar="PERCENT", type=float, default=None,
-                              help=f"the {side} flee once this share of them is down or out")
+                              help=f"{flees} is down or out")
     simulate.set_defaults(run=run_simulate)
 
 
@@ -145,7 +146,8 @@ def run_simulate(args: argparse.Namespace, paths: AppPaths) -> int:
                                  _share(getattr(args, f"{side}_flee")))
                    for side in ("party", "enemies")}
         summary = simulate(campaign, encounter.id, get_ruleset(campaign.ruleset), runs=args.runs, seed=args.seed,
-                           tactics=tactics, processes=args.processes, max_rounds=args.max_rounds)
+                           tactics=tactics, processes=args.processes, max_rounds=args.max_rounds,
+                           progress=_progress_on_terminal())
     except (LookupError, CampaignFileError, ValueError) as exc:
         print(f"crisis-desktop: {str(exc).strip(chr(39)) if isinstance(exc, KeyError) else exc}", file=sys.stderr)
         return 2
@@ -154,6 +156,18 @@ def run_simulate(args: argparse.Namespace, paths: AppPaths) -> int:
     else:
         print("\n".join(text_report(summary)))
     return 0
+
+
+def _progress_on_terminal():  # type: ignore[no-untyped-def]
+    """On a terminal, the fights played so far on one line of stderr (nothing when stderr is a file or a pipe)."""
+    if not sys.stderr.isatty():
+        return None
+
+    def progress(done: int, total: int) -> None:
+        end = "\n" if done >= total else ""
+        print(f"\r{done:,} of {total:,} fights", end=end, file=sys.stderr, flush=True)
+
+    return progress
 
 
 def _share(percent: float | None) -> float | None:
