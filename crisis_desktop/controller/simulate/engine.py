@@ -198,8 +198,8 @@ class FightPlayer:
         for cid in self.order:
             if ctl.state_of(cid).role is StateRole.OUT:
                 record.killed.add(cid)
-            bars = self.ruleset.resources(ctl.actor(cid), self.options)
-            record.bars[cid] = {bar.key: int(bar.current) for bar in bars if bar.role is not BarRole.ACTIONS}
+            record.bars[cid] = {key: value for key, _, value in resources_left(self.ruleset, ctl.actor(cid),
+                                                                               self.options)}
 
     @staticmethod
     def _next_step(ctl: SimController) -> tuple[str, str | None, str | None] | None:
@@ -429,14 +429,26 @@ class FightPlayer:
             return 0.0
 
 
+def resources_left(ruleset: Ruleset, actor: Actor, options: Mapping[str, StatValue]) -> list[tuple[str, str, int]]:
+    """What a combatant has left, as (key, label, value): every bar of the board but the actions' (health, strain,
+    armour durability), then what the printed sheet tracks besides them (rounds in a magazine, spare magazines), as
+    the boxes not yet ticked off."""
+    bars = [bar for bar in ruleset.resources(actor, options) if bar.role is not BarRole.ACTIONS]
+    out = [(bar.key, bar.label, int(bar.current)) for bar in bars]
+    shown = {bar.label for bar in bars}
+    out += [(f"track:{t.label}", t.label, t.boxes - t.marked) for t in ruleset.sheet_tracks(actor.character, options)
+            if t.label not in shown]
+    return out
+
+
 def bar_labels(ruleset: Ruleset, campaign: Campaign, encounter_id: str,
                options: Mapping[str, StatValue]) -> dict[str, dict[str, str]]:
-    """The bars whose value left is reported, by combatant, with their labels: every bar but the actions'."""
+    """What is reported left at the end, by combatant, with its labels (`resources_left`)."""
     encounter = campaign.encounter(encounter_id)
     out: dict[str, dict[str, str]] = {}
     for combatant in encounter.combatants:
         actor = Actor(campaign.character(combatant.character_id), combatant)
-        out[combatant.id] = {b.key: b.label for b in ruleset.resources(actor, options) if b.role is not BarRole.ACTIONS}
+        out[combatant.id] = {key: label for key, label, _ in resources_left(ruleset, actor, options)}
     return out
 
 

@@ -11,9 +11,14 @@ def percent(e: Estimate) -> str:
     return f"{e.value * 100:.1f}% ({e.low * 100:.1f}–{e.high * 100:.1f}%)"
 
 
+def _one_place(x: float) -> str:
+    text = f"{x:.1f}"
+    return "0.0" if text == "-0.0" else text
+
+
 def number(e: Estimate) -> str:
     """'12.3 (11.9 to 12.7)'."""
-    return f"{e.value:.1f} ({e.low:.1f} to {e.high:.1f})"
+    return f"{_one_place(e.value)} ({_one_place(e.low)} to {_one_place(e.high)})"
 
 
 def side_label(side: str) -> str:
