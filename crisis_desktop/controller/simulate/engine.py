@@ -352,8 +352,8 @@ class FightPlayer:
         which it still sees it."""
         battle_map = ctl.battle_map()
         cells = ctl._cells()
-        if battle_map is None or cid not in cells:
-            return False
+        if battle_map is None or cid not in cells or self.movement is None:
+            return False                    # no map to find cover on, or rules without movement: nobody moves to it
         if not any(self.attacks.weapon_range(w) is not None for w in ctl.weapons(cid)):
             return False
         foes = [f for f in self._foes(ctl, cid, Target.NEAREST) if f in cells]
@@ -364,7 +364,7 @@ class FightPlayer:
         attacker, me = ctl.actor(foes[0]), ctl.actor(cid)
         if self.ruleset.cover_between(terrain, there, here, attacker, me, self.options).cover is not CoverLevel.NONE:
             return False
-        limit = self.movement.reach(me, terrain, self.options) if self.movement is not None else None
+        limit = self.movement.reach(me, terrain, self.options)
         limit = 6 if limit is None else limit
         occupied = frozenset(cell for other, cell in cells.items() if other != cid)
         grid = terrain.grid
@@ -387,17 +387,17 @@ class FightPlayer:
         assert battle_map is not None
         token = next(t for t in battle_map.tokens if t.combatant_id == cid)
         goal = path[-1]
-        if self.movement is not None:
-            occupied = frozenset((t.x, t.y) for t in battle_map.tokens if t.combatant_id != cid)
-            plan = self.movement.plan_move(ctl.actor(cid), ctl.terrain_of(battle_map), (token.x, token.y), goal,
-                                           occupied, self.options)
-            if not plan.allowed:
+        assert self.movement is not None
+        occupied = frozenset((t.x, t.y) for t in battle_map.tokens if t.combatant_id != cid)
+        plan = self.movement.plan_move(ctl.actor(cid), ctl.terrain_of(battle_map), (token.x, token.y), goal,
+                                       occupied, self.options)
+        if not plan.allowed:
+            return False
+        if plan.action is not None:
+            try:
+                ctl.take_action(cid, plan.action)
+            except ValueError:
                 return False
-            if plan.action is not None:
-                try:
-                    ctl.take_action(cid, plan.action)
-                except ValueError:
-                    return False
         token.x, token.y = goal
         ctl.changed()
         record.moves += 1

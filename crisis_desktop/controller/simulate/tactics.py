@@ -23,7 +23,8 @@ class Target(StrEnum):
 @dataclass(frozen=True)
 class Tactics:
     """How one side fights: its target choice; `cover`: a ranged fighter standing in the open moves to a cell with
-    cover against its target first, where the map offers one within a move; `flee_at`: the side leaves the fight
+    cover against its target first, where the map offers one within a move (under rules with movement; elsewhere it
+    stays put); `flee_at`: the side leaves the fight
     once this share of it is down or out (None: it fights to the end)."""
 
     target: Target = Target.NEAREST
