@@ -1,4 +1,4 @@
-"""Headless commands (no window, no display needed): `crisis-desktop info` and `export`."""
+"""Headless commands (no window, no display needed): `crisis-desktop info`, `export` and `simulate`."""
 
 from __future__ import annotations
 
@@ -38,6 +38,30 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                         help="folder with your own sheet.html, sheet.md, npc-blocks.html, npc-blocks.md "
                              "(default: <data dir>/templates)")
     export.set_defaults(run=run_export)
+
+    simulate = sub.add_parser(
+        "simulate", help="play an encounter many times under the rules and print how it goes (who wins, in how "
+                         "many rounds, each PC's chance to be downed or killed)",
+    )
+    _common(simulate)
+    simulate.add_argument("--encounter", metavar="NAME", required=True, help="the encounter to simulate")
+    simulate.add_argument("--runs", metavar="N", type=int, default=10_000, help="fights to play (default 10000)")
+    simulate.add_argument("--seed", metavar="S", type=int, default=0,
+                          help="seed of the dice: the same seed gives the same numbers (default 0)")
+    simulate.add_argument("--json", action="store_true", help="print the figures as JSON")
+    simulate.add_argument("--processes", metavar="N", type=int, default=None,
+                          help="worker processes (default: one per core)")
+    simulate.add_argument("--max-rounds", metavar="N", type=int, default=30,
+                          help="rounds after which a fight counts as a draw (default 30)")
+    for side, whose, flees in (("party", "the party's", "the party flees once this percentage of it"),
+                               ("enemies", "the enemies'", "the enemies flee once this percentage of them")):
+        simulate.add_argument(f"--{side}-target", choices=("nearest", "weakest", "dangerous"), default="nearest",
+                              help=f"whom {whose} fighters attack (default nearest)")
+        simulate.add_argument(f"--{side}-cover", action="store_true",
+                              help=f"{whose} ranged fighters move into cover the map offers before shooting")
+        simulate.add_argument(f"--{side}-flee", metavar="PERCENT", type=float, default=None,
+                              help=f"{flees} is down or out")
+    simulate.set_defaults(run=run_simulate)
 
 
 def run_info(args: argparse.Namespace, paths: AppPaths) -> int:
@@ -101,3 +125,64 @@ def run_export(args: argparse.Namespace, paths: AppPaths) -> int:
     for path in written:
         print(f"wrote {path}")
     return 0
+
+
+def run_simulate(args: argparse.Namespace, paths: AppPaths) -> int:
+    import json
+
+    from crisis_desktop.controller.simulate import Tactics, Target, simulate
+    from crisis_desktop.controller.simulate.report import text_report
+    from crisis_desktop.rules.registry import get_ruleset
+    from crisis_desktop.storage.campaign_store import CampaignFileError, CampaignStore
+
+    if not getattr(args, "campaign", None):
+        print("crisis-desktop: simulate needs --campaign NAME", file=sys.stderr)
+        return 2
+    try:
+        store = CampaignStore(paths)
+        campaign = store.load(store.find(args.campaign))
+        encounter = _find_encounter(campaign, args.encounter)
+        tactics = {side: Tactics(Target(getattr(args, f"{side}_target")), getattr(args, f"{side}_cover"),
+                                 _share(getattr(args, f"{side}_flee")))
+                   for side in ("party", "enemies")}
+        summary = simulate(campaign, encounter.id, get_ruleset(campaign.ruleset), runs=args.runs, seed=args.seed,
+                           tactics=tactics, processes=args.processes, max_rounds=args.max_rounds,
+                           progress=_progress_on_terminal())
+    except (LookupError, CampaignFileError, ValueError) as exc:
+        print(f"crisis-desktop: {str(exc).strip(chr(39)) if isinstance(exc, KeyError) else exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(summary.to_dict(), indent=2))
+    else:
+        print("\n".join(text_report(summary)))
+    return 0
+
+
+def _progress_on_terminal():  # type: ignore[no-untyped-def]
+    """On a terminal, the fights played so far on one line of stderr (nothing when stderr is a file or a pipe)."""
+    if not sys.stderr.isatty():
+        return None
+
+    def progress(done: int, total: int) -> None:
+        end = "\n" if done >= total else ""
+        print(f"\r{done:,} of {total:,} fights", end=end, file=sys.stderr, flush=True)
+
+    return progress
+
+
+def _share(percent: float | None) -> float | None:
+    if percent is None:
+        return None
+    if not 0 < percent <= 100:
+        raise ValueError(f"A side flees at a share above 0 and at most 100 percent, not {percent:g}")
+    return percent / 100
+
+
+def _find_encounter(campaign, name: str):  # type: ignore[no-untyped-def]
+    """The campaign's encounter of this name (case and spaces aside); LookupError naming those it has."""
+    wanted = " ".join(name.split()).casefold()
+    for encounter in campaign.encounters:
+        if " ".join(encounter.name.split()).casefold() == wanted:
+            return encounter
+    names = ", ".join(e.name for e in campaign.encounters) or "none"
+    raise LookupError(f"{campaign.name} has no encounter {name!r}; its encounters: {names}")

@@ -31,6 +31,11 @@ def attach_parent_console() -> None:
 
 
 if __name__ == "__main__":
+    import multiprocessing
+
+    # The simulator's worker processes start this executable again: there they run their share of the fights
+    # and end, instead of opening a window (PyInstaller's bootloader needs this call first).
+    multiprocessing.freeze_support()
     if sys.platform == "win32" and len(sys.argv) > 1:
         attach_parent_console()
     from crisis_desktop.app import main

@@ -386,6 +386,10 @@ class EncounterController(FightView):
         map_id = self.encounter.battle_map_id
         return next((m for m in self.campaign.battle_maps if m.id == map_id), None) if map_id else None
 
+    def terrain_of(self, battle_map: BattleMap) -> Terrain:
+        """The map's painted cells as the geometry reads them (built anew: the map may have been painted since)."""
+        return Terrain.of(battle_map)
+
     def measure(self, attacker_id: str, target_id: str) -> MapMeasure | None:
         """Distance, reach, line of sight and cover between two combatants' tokens on the encounter's map, as the
         rules read them; None without a map or when either has no token on it."""
@@ -396,7 +400,7 @@ class EncounterController(FightView):
         a, t = cells.get(attacker_id), cells.get(target_id)
         if a is None or t is None:
             return None
-        terrain = Terrain.of(battle_map)
+        terrain = self.terrain_of(battle_map)
         grid = terrain.grid
         reading = self.ruleset.cover_between(terrain, a, t, self.actor(attacker_id), self.actor(target_id),
                                              self.options)

@@ -9,8 +9,7 @@ from crisis_desktop.user_guide import INDEX_PAGE, find, page_names, page_title, 
 
 USER_PAGES = {"index.md", "characters.md", "encounters.md", "battle-map.md", "player-display.md", "rules.md",
               "rules-crisis.md", "rules-crisis-classic.md", "rules-genesys.md", "rules-moments.md", "rules-skirmish.md",
-              "export.md",
-              "storage.md", "catalogue.md"}
+              "export.md", "storage.md", "catalogue.md", "simulate.md"}
 
 
 def test_the_guide_holds_the_user_pages_with_the_index_first():

@@ -161,6 +161,8 @@ class EncounterBoard(QWidget):
         self.act_new = self._action("New encounter…", self.new_encounter, None, "Prepare another encounter")
         self.act_add = self._action("Add…", self.add_combatants, "Ctrl+Shift+A", "Add characters to the encounter")
         self.act_remove = self._action("Remove", self.remove_selected, None, "Take the selected combatant out")
+        self.act_simulate = self._action("Simulate…", self.simulate, None,
+                                         "Play this encounter many times under the rules: how deadly is it?")
         self.act_start = self._action("Start", self.start, "Ctrl+Shift+Return", "Roll initiative and begin")
         # The round flow's steps by what they mean; their labels and help come from the flow's offers.
         self.act_previous = self._action("Previous", self.previous_turn, "Ctrl+Backspace", "Back to the last turn")
@@ -181,7 +183,7 @@ class EncounterBoard(QWidget):
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.toolbar.addWidget(QLabel("Encounter: "))
         self.toolbar.addWidget(self.picker)
-        self.toolbar.addActions([self.act_new, self.act_add, self.act_remove])
+        self.toolbar.addActions([self.act_new, self.act_add, self.act_remove, self.act_simulate])
         self.toolbar.addSeparator()
         self.toolbar.addAction(self.act_start)
         self.toolbar.addWidget(self.enter_dice)
@@ -360,6 +362,7 @@ class EncounterBoard(QWidget):
         self.act_add.setEnabled(bool(encounter) and not (encounter and encounter.ended))
         self.act_remove.setEnabled(self.selected_id() is not None)
         self.act_start.setEnabled(bool(encounter and encounter.combatants) and not started)
+        self.act_simulate.setEnabled(bool(encounter and encounter.combatants) and isinstance(self.ruleset, Attacks))
         for widget in (self.act_end, self.note):
             widget.setEnabled(running)
         self._offers = {}
@@ -480,6 +483,15 @@ class EncounterBoard(QWidget):
         encounter = Encounter(name=name)
         self.document.push(AddEncounter(encounter))
         self.show_encounter(encounter.id)
+
+    def simulate(self) -> None:
+        """Simulate… the encounter shown, from its saved start, on a copy (the campaign is never changed)."""
+        ctl = self.controller
+        if ctl is None or self.document is None or self.ruleset is None or not ctl.encounter.combatants:
+            return
+        from crisis_desktop.ui.dialogs.simulate_dialog import SimulateDialog
+
+        SimulateDialog.ask(self, self.document.campaign, ctl.encounter_id, self.ruleset)
 
     def add_combatants(self) -> None:
         ctl = self.controller

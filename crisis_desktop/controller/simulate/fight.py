@@ -1,0 +1,172 @@
+"""A fight to simulate: the encounter controller's own rules path on a working copy, without undo history or log."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from crisis_desktop.controller.commands import Command
+from crisis_desktop.controller.encounter import EncounterController, MapMeasure
+from crisis_desktop.controller.encounter_commands import EncounterEvent
+from crisis_desktop.controller.fight import DraftFight
+from crisis_desktop.domain import BattleMap, Campaign, Character, StatValue
+from crisis_desktop.domain.encounter import Combatant, Encounter
+from crisis_desktop.rules.base import Effect, Ruleset, StateLabel, Term
+from crisis_desktop.rules.flow import FlowState, RoundFlow
+from crisis_desktop.rules.geometry import Terrain
+
+
+class _People:
+    """The combatants of a simulated fight and their characters, looked up by id: a simulated fight never adds,
+    removes or replaces any of them, so the objects found once stay the ones to change."""
+
+    def __init__(self, campaign: Campaign, encounter: Encounter) -> None:
+        self._combatants = {c.id: c for c in encounter.combatants}
+        self._characters = {c.id: campaign.character(c.character_id) for c in encounter.combatants}
+
+    def combatant(self, combatant_id: str) -> Combatant:
+        try:
+            return self._combatants[combatant_id]
+        except KeyError:
+            raise KeyError(f"no combatant {combatant_id} in the simulated fight") from None
+
+    def character_of(self, combatant_id: str) -> Character:
+        try:
+            return self._characters[combatant_id]
+        except KeyError:
+            raise KeyError(f"no combatant {combatant_id} in the simulated fight") from None
+
+
+class LightDraft(DraftFight):
+    """A draft whose changes stand as they are made: nothing is kept to undo, and no log is written (a simulated
+    fight is thrown away). The rules' options and flow are the simulation's, computed once."""
+
+    def __init__(self, campaign: Campaign, encounter_id: str, ruleset: Ruleset, options: dict[str, StatValue],
+                 flow: RoundFlow, changed: Callable[[], None], state_of: Callable[[str], StateLabel],
+                 people: _People) -> None:
+        super().__init__(campaign, encounter_id, ruleset)
+        self._people = people
+        self._options = options
+        self._flow = flow
+        self._changed = changed
+        self._state_of = state_of
+        self._encounter = campaign.encounter(encounter_id)
+
+    @property
+    def options(self) -> dict[str, StatValue]:
+        return self._options
+
+    @property
+    def flow(self) -> RoundFlow:
+        return self._flow
+
+    def do(self, command: Command) -> None:
+        command.apply(self.campaign)
+        self._changed()
+
+    def rollback(self) -> None:
+        return None
+
+    def note(self, kind: str, text: str, actor_id: str | None = None, terms: Sequence[Term] = (),
+             details: Sequence[str] = ()) -> None:
+        return None
+
+    def apply(self, effects: Sequence[Effect], text: str) -> None:
+        if effects:
+            super().apply(effects, text)
+
+    def event(self, text: str, result: Any = None, round_start: bool = False) -> EncounterEvent:
+        return EncounterEvent(text, [], self.encounter_id, result, False)
+
+    @property
+    def encounter(self) -> Encounter:
+        return self._encounter
+
+    def state_of(self, combatant_id: str) -> StateLabel:
+        # The controller's: read once until a change lands (every change of the draft is announced to it).
+        return self._state_of(combatant_id)
+
+    def combatant(self, combatant_id: str) -> Combatant:
+        return self._people.combatant(combatant_id)
+
+    def character_of(self, combatant_id: str) -> Character:
+        return self._people.character_of(combatant_id)
+
+    def state(self) -> FlowState:
+        # The flow hands back a changed copy through set_state, which the command copies again: one copy is enough.
+        return dict(self._encounter.flow)
+
+    def set_state(self, state: FlowState) -> None:
+        # The flow's new state is its own fresh data: it is kept as it is, with nothing to undo.
+        if state != self._encounter.flow:
+            self._encounter.flow = state
+
+
+class SimController(EncounterController):
+    """The encounter controller over a working copy: every intent goes through the same rules path as at the table
+    (the flow's steps, the map's distance and cover, the attack's resolution and effects), but lands at once, with no
+    undo step, log entry or round snapshot to build. The returned events are empty: there is nothing to push."""
+
+    def __init__(self, campaign: Campaign, encounter_id: str, ruleset: Ruleset,
+                 options: dict[str, StatValue] | None = None, terrain: Terrain | None = None) -> None:
+        self._options = options if options is not None else ruleset.options_with_defaults(campaign.rule_options)
+        self._flow = ruleset.round_flow(self._options)
+        self._terrain = terrain
+        self._measures: dict[tuple[str, str], MapMeasure | None] = {}
+        self._states: dict[str, StateLabel] = {}
+        self._encounter = campaign.encounter(encounter_id)
+        self._people = _People(campaign, self._encounter)
+        super().__init__(campaign, encounter_id, ruleset)
+
+    def combatant(self, combatant_id: str) -> Combatant:
+        return self._people.combatant(combatant_id)
+
+    def character_of(self, combatant_id: str) -> Character:
+        return self._people.character_of(combatant_id)
+
+    @property
+    def options(self) -> dict[str, StatValue]:
+        return self._options
+
+    @property
+    def flow(self) -> RoundFlow:
+        return self._flow
+
+    @property
+    def encounter(self) -> Encounter:
+        """The working copy's encounter, looked up once (a simulated fight never replaces it)."""
+        return self._encounter
+
+    @contextmanager
+    def _drafting(self) -> Iterator[DraftFight]:
+        yield LightDraft(self.campaign, self.encounter_id, self.ruleset, self._options, self._flow, self.changed,
+                         self.state_of, self._people)
+
+    def changed(self) -> None:
+        """Something in the fight changed (a token moved, the rules' effects landed): measures and states are taken
+        anew."""
+        self._measures.clear()
+        self._states.clear()
+
+    def state_of(self, combatant_id: str) -> StateLabel:
+        """How the combatant stands, read once until something changes (the shared loop asks it of everyone often)."""
+        found = self._states.get(combatant_id)
+        if found is None:
+            found = self._states[combatant_id] = super().state_of(combatant_id)
+        return found
+
+    def terrain_of(self, battle_map: BattleMap) -> Terrain:
+        """The map's terrain, built once (or given, built once for every fight of a simulation): a simulated fight
+        moves tokens but never paints cells."""
+        if self._terrain is None:
+            self._terrain = Terrain.of(battle_map)
+        return self._terrain
+
+    def measure(self, attacker_id: str, target_id: str) -> MapMeasure | None:
+        """The map's measure between two tokens, taken once until something changes (an attack asks it for its
+        refusals, its request and its check)."""
+        key = (attacker_id, target_id)
+        if key not in self._measures:
+            self._measures[key] = super().measure(attacker_id, target_id)
+        return self._measures[key]

@@ -1,0 +1,160 @@
+"""Runs many simulated fights in chunks over worker processes, with progress and cancel; the same numbers for a seed
+whatever the number of processes (each fight's dice come from the seed and the fight's number alone)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from multiprocessing.pool import Pool
+from typing import Any, Protocol
+
+from crisis_desktop.controller.simulate.engine import DEFAULT_MAX_ROUNDS, FightPlayer, Setup, bar_labels, run_seed
+from crisis_desktop.controller.simulate.stats import Summary, Tally, Who, summarise
+from crisis_desktop.controller.simulate.tactics import Tactics
+from crisis_desktop.domain import Campaign, CharacterKind
+from crisis_desktop.rules.base import Ruleset
+from crisis_desktop.rules.dice import RandomDice
+
+DEFAULT_RUNS = 10_000
+_CHUNK = 200           # fights per task: small enough for smooth progress and a quick cancel
+
+
+class Cancel(Protocol):
+    """What the runner asks to know whether to stop (a threading.Event will do)."""
+
+    def is_set(self) -> bool: ...
+
+
+Progress = Callable[[int, int], None]     # (fights done, fights asked for)
+
+
+@dataclass(frozen=True)
+class Job:
+    """What a worker process needs to play fights of a setup: plain data, pickled once per task."""
+
+    campaign: dict[str, Any]               # the setup's working copy, as JSON data
+    encounter_id: str
+    ruleset_id: str
+    tactics: dict[str, dict[str, Any]]
+    max_rounds: int
+    max_attacks: int | None
+
+    def setup(self, ruleset: Ruleset | None = None) -> Setup:
+        from crisis_desktop.rules.registry import get_ruleset
+
+        return Setup(Campaign.model_validate(self.campaign), self.encounter_id,
+                     ruleset if ruleset is not None else get_ruleset(self.ruleset_id),
+                     {side: Tactics.from_dict(t) for side, t in self.tactics.items()}, self.max_rounds,
+                     self.max_attacks)
+
+
+# The player a worker process built for the job it was last given (a process plays many chunks of one job).
+_PLAYER: tuple[Job, FightPlayer] | None = None
+
+
+def play_chunk(job: Job, seed: int, start: int, count: int) -> Tally:
+    """Play fights number `start` to `start + count - 1` of the job under `seed`."""
+    global _PLAYER
+    if _PLAYER is None or _PLAYER[0] != job:
+        _PLAYER = (job, FightPlayer(job.setup()))
+    return _play(_PLAYER[1], seed, start, count)
+
+
+def _play_task(task: tuple[Job, int, int, int]) -> Tally:
+    return play_chunk(*task)
+
+
+def _play(player: FightPlayer, seed: int, start: int, count: int, cancel: Cancel | None = None) -> Tally:
+    tally = Tally()
+    for index in range(start, start + count):
+        if cancel is not None and cancel.is_set():
+            break
+        tally.add(player.play(run_seed(seed, index)))
+    return tally
+
+
+def default_processes() -> int:
+    return max(1, os.cpu_count() or 1)
+
+
+def simulate(campaign: Campaign, encounter_id: str, ruleset: Ruleset, *, runs: int = DEFAULT_RUNS, seed: int = 0,
+             tactics: Mapping[str, Tactics] | None = None, processes: int | None = None,
+             progress: Progress | None = None, cancel: Cancel | None = None, max_rounds: int = DEFAULT_MAX_ROUNDS,
+             max_attacks: int | None = None) -> Summary:
+    """Play the encounter `runs` times from its saved start on a working copy (the campaign is never changed) and
+    sum up. `processes`: worker processes (all cores by default; 1 plays in this process). ValueError with the reason
+    when the encounter cannot be simulated."""
+    if runs < 1:
+        raise ValueError(f"Simulate at least one fight, not {runs}")
+    setup = Setup.of(campaign, encounter_id, ruleset, tactics, max_rounds, max_attacks)
+    player = FightPlayer(setup)
+    processes = default_processes() if processes is None else max(1, processes)
+    job = Job(setup.campaign.model_dump(mode="json"), encounter_id, ruleset.id,
+              {side: t.to_dict() for side, t in setup.tactics.items()}, max_rounds, max_attacks)
+    chunk = max(1, min(_CHUNK, -(-runs // (processes * 4))))
+    starts = list(range(0, runs, chunk))
+    tally = Tally()
+    cancelled = False
+    if progress is not None:
+        progress(0, runs)
+    if processes == 1 or len(starts) == 1:
+        for start in starts:
+            count = min(chunk, runs - start)
+            tally.merge(_play(player, seed, start, count, cancel))
+            if progress is not None:
+                progress(tally.runs, runs)
+            if cancel is not None and cancel.is_set():
+                cancelled = True
+                break
+    else:
+        tally, cancelled = _in_processes(job, seed, runs, chunk, starts, min(processes, len(starts)), progress,
+                                         cancel)
+    return _summary(player, setup, campaign, tally, seed, cancelled)
+
+
+def _in_processes(job: Job, seed: int, runs: int, chunk: int, starts: list[int], processes: int,
+                  progress: Progress | None, cancel: Cancel | None) -> tuple[Tally, bool]:
+    # spawn, not fork: the GUI's process has threads (Qt's), which a fork would copy half-way.
+    context = multiprocessing.get_context("spawn")
+    tally = Tally()
+    pool: Pool = context.Pool(processes)
+    try:
+        results = pool.imap_unordered(_play_task, [(job, seed, s, min(chunk, runs - s)) for s in starts])
+        for _ in starts:
+            while True:
+                if cancel is not None and cancel.is_set():
+                    return tally, True
+                try:
+                    part = results.next(timeout=0.05)
+                    break
+                except multiprocessing.TimeoutError:
+                    continue
+            tally.merge(part)
+            if progress is not None:
+                progress(tally.runs, runs)
+        pool.close()
+        return tally, False
+    finally:
+        # Cancelled, failed or done: no worker is left behind.
+        pool.terminate()
+        pool.join()
+
+
+def _summary(player: FightPlayer, setup: Setup, campaign: Campaign, tally: Tally, seed: int,
+             cancelled: bool) -> Summary:
+    ctl = player.fresh()
+    ctl.start(RandomDice(0))
+    labels = bar_labels(player.ruleset, ctl.campaign, setup.encounter_id, player.options)
+    encounter = ctl.encounter
+    who = []
+    for combatant in encounter.combatants:
+        character = ctl.campaign.character(combatant.character_id)
+        bars = dict(labels.get(combatant.id, {}))
+        for key in tally.bar_sum.get(combatant.id, {}):
+            bars.setdefault(key, key)
+        who.append(Who(combatant.id, character.name, combatant.side.value, character.kind is CharacterKind.PC, bars))
+    sides = list(dict.fromkeys(c.side.value for c in encounter.combatants))
+    return summarise(tally, who, sides, encounter=encounter.name, ruleset=player.ruleset.name, seed=seed,
+                     tactics={side: setup.tactics_of(side).describe() for side in sides}, cancelled=cancelled)

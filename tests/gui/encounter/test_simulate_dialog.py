@@ -1,0 +1,97 @@
+"""Simulate…: the encounter board opens the dialog; it runs off the UI thread, shows plots and numbers, compares a
+what-if side by side, and cancels."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from PySide6.QtGui import QImage
+
+from crisis_desktop.controller.simulate import Tactics, Target, simulate
+from crisis_desktop.rules.registry import get_ruleset
+from crisis_desktop.ui.dialogs.simulate_dialog import SimulateDialog
+
+SHOT = Path("/tmp/crisis-simulate-dialog.png")
+
+
+def _dialog(qtbot, document, encounter="enc-ridge") -> SimulateDialog:
+    dialog = SimulateDialog(document.campaign, encounter, get_ruleset(document.campaign.ruleset), processes=1)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    return dialog
+
+
+def test_the_board_opens_the_dialog_on_the_encounter_shown(board, document, monkeypatch):
+    opened = []
+    monkeypatch.setattr(SimulateDialog, "ask", classmethod(lambda cls, parent, campaign, enc, rules:
+                                                           opened.append((campaign, enc, rules.id))))
+    assert board.act_simulate.isEnabled()
+    board.act_simulate.trigger()
+    assert opened == [(document.campaign, "enc-ridge", "crisis")]
+
+
+def test_results_are_plotted_and_match_the_command_line(qtbot, document):
+    dialog = _dialog(qtbot, document)
+    assert dialog.runs.value() == 10_000
+    dialog.runs.setValue(40)
+    dialog.seed.setValue(9)
+    dialog.target["enemies"].setCurrentIndex(dialog.target["enemies"].findData("weakest"))
+    before = document.campaign.model_dump()
+    with qtbot.waitSignal(dialog.shown, timeout=60_000):
+        dialog.start()
+        assert dialog.cancel_button.isEnabled() and not dialog.run_button.isEnabled()
+    assert document.campaign.model_dump() == before
+    summary = dialog.base_panel.wins.summary
+    assert summary is not None and summary.runs == 40
+    same = simulate(document.campaign, "enc-ridge", get_ruleset("crisis"), runs=40, seed=9, processes=1,
+                    tactics={"party": Tactics(), "enemies": Tactics(Target.WEAKEST)})
+    assert json.dumps(same.to_dict()) == json.dumps(summary.to_dict())
+    assert "Chance to win" in dialog.base_panel.numbers.toPlainText()
+    assert dialog.base_panel.chances.rows and dialog.base_panel.chances.rows[0][0] == "Vera Kask"
+    assert "40 fights played" in dialog.status.text()
+    assert dialog.run_button.isEnabled()
+    # The plots are drawn: the rounds histogram has bars in its colour.
+    image = dialog.base_panel.rounds.grab().toImage()
+    assert _has_colour(image, (90, 140, 190))
+    dialog.resize(1000, 900)
+    qtbot.wait(10)
+    assert dialog.grab().save(str(SHOT))
+
+
+def test_what_if_compares_side_by_side(qtbot, document):
+    dialog = _dialog(qtbot, document)
+    dialog.runs.setValue(20)
+    index = next(i for i in range(dialog.change.count()) if "Number of Wolf" in dialog.change.itemText(i))
+    dialog.change.setCurrentIndex(index)
+    assert dialog.value.value() == 2
+    dialog.value.setValue(4)
+    with qtbot.waitSignal(dialog.shown, timeout=60_000):
+        dialog.start()
+    assert dialog.whatif_panel.isVisible()
+    assert dialog.whatif_panel.title() == "What if: 4 × Wolf"
+    base, other = dialog.base_panel.wins.summary, dialog.whatif_panel.wins.summary
+    assert base is not None and other is not None
+    assert len(other.combatants) == len(base.combatants) + 3
+    assert other.mean_rounds.value > base.mean_rounds.value
+
+
+def test_cancel_stops_the_run_and_shows_what_was_played(qtbot, document):
+    dialog = _dialog(qtbot, document)
+    dialog.runs.setValue(200_000)
+    with qtbot.waitSignal(dialog.shown, timeout=60_000):
+        dialog.start()
+        # The window keeps answering while the fights run: the progress and the time left are shown as they go.
+        qtbot.waitUntil(lambda: dialog.progress.value() > 0 and "left" in dialog.status.text(), timeout=30_000)
+        dialog.cancel_button.click()
+    assert "Cancelled after" in dialog.status.text()
+    assert not dialog.running
+
+
+def _has_colour(image: QImage, rgb: tuple[int, int, int]) -> bool:
+    for y in range(0, image.height(), 2):
+        for x in range(0, image.width(), 2):
+            c = image.pixelColor(x, y)
+            if (c.red(), c.green(), c.blue()) == rgb:
+                return True
+    return False

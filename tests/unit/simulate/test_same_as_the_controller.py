@@ -1,0 +1,68 @@
+"""The simulator's light fight (no undo, no log) plays exactly as the undoable encounter controller at the table does:
+the same seed and tactics give the same fight, step for step, for every demo encounter (on its map where it has one)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from crisis_desktop.controller.encounter import EncounterController
+from crisis_desktop.controller.history import History
+from crisis_desktop.controller.simulate import FightPlayer, Setup, Tactics, Target, run_seed
+from crisis_desktop.resources_access import resource
+from crisis_desktop.rules.registry import get_ruleset
+from crisis_desktop.storage.campaign_file import parse_campaign_bytes
+
+DEMOS = [("campaign.json", "Raider Ambush"), ("campaign.json", "Wolves at the Ridge"), ("genesys.json", None),
+         ("moments.json", None)]
+
+
+class TableController(EncounterController):
+    """The controller as the GUI uses it: every intent's command pushed on an undo history at once."""
+
+    def __init__(self, campaign: Any, encounter_id: str, ruleset: Any, options: Any = None, terrain: Any = None):
+        super().__init__(campaign, encounter_id, ruleset)
+        self.history = History(campaign)
+
+    def changed(self) -> None:
+        return None
+
+    def _pushed(self, command: Any) -> Any:
+        self.history.push(command)
+        return command
+
+    def start(self, dice: Any) -> Any:
+        return self._pushed(super().start(dice))
+
+    def step(self, *args: Any, **kwargs: Any) -> Any:
+        return self._pushed(super().step(*args, **kwargs))
+
+    def attack(self, *args: Any, **kwargs: Any) -> Any:
+        return self._pushed(super().attack(*args, **kwargs))
+
+    def take_action(self, *args: Any, **kwargs: Any) -> Any:
+        return self._pushed(super().take_action(*args, **kwargs))
+
+    def end_encounter(self) -> Any:
+        return self._pushed(super().end_encounter())
+
+
+class AtTheTable(FightPlayer):
+    def fresh(self) -> Any:
+        from crisis_desktop.domain import Campaign
+
+        return TableController(Campaign.model_validate(self._pristine), self.setup.encounter_id, self.ruleset)
+
+
+@pytest.mark.parametrize(("demo", "name"), DEMOS)
+def test_the_light_fight_is_the_controllers_fight(demo: str, name: str | None) -> None:
+    campaign = parse_campaign_bytes(resource("demo", demo).read_bytes(), Path(demo))
+    encounter = next(e for e in campaign.encounters if name is None or e.name == name)
+    ruleset = get_ruleset(campaign.ruleset)
+    tactics = {"party": Tactics(Target.WEAKEST, cover=True), "enemies": Tactics(Target.DANGEROUS, flee_at=0.75)}
+    setup = Setup.of(campaign, encounter.id, ruleset, tactics)
+    light, table = FightPlayer(setup), AtTheTable(setup)
+    for index in range(3):
+        assert light.play(run_seed(5, index)) == table.play(run_seed(5, index))

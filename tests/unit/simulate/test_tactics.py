@@ -1,0 +1,87 @@
+"""The named tactics: take cover where the map offers it, attack the nearest, the weakest, the most dangerous."""
+
+from __future__ import annotations
+
+from crisis_desktop.controller.simulate import FightPlayer, Setup, Tactics, Target
+from crisis_desktop.controller.simulate.engine import FightRecord
+from crisis_desktop.domain import BattleMap, Campaign, Character, CharacterKind, ItemKind
+from crisis_desktop.domain.battle_map import Cell, Cover, Token
+from crisis_desktop.domain.encounter import Combatant, Side
+from crisis_desktop.rules.base import Attacks, CoverLevel, SetStatus
+from crisis_desktop.rules.dice import RandomDice
+from crisis_desktop.rules.registry import get_ruleset
+from tests.unit.simulate.duels import duel
+
+
+def _gun(ruleset):  # type: ignore[no-untyped-def]
+    assert isinstance(ruleset, Attacks)
+    found = next(i for i in ruleset.equipment_catalogue() if i.kind is ItemKind.WEAPON and ruleset.weapon_range(i))
+    return found.model_copy(update={"equipped": True})
+
+
+def _yard(campaign: Campaign, cells: list[Cell], tokens: dict[str, tuple[int, int]]) -> None:
+    campaign.battle_maps.append(BattleMap(id="m", name="Yard", width=14, height=6, cells=cells,
+                                          tokens=[Token(combatant_id=c, x=x, y=y) for c, (x, y) in tokens.items()]))
+    campaign.encounter("enc").battle_map_id = "m"
+
+
+def _at_the_pcs_turn(player: FightPlayer):  # type: ignore[no-untyped-def]
+    ctl = player.fresh()
+    ctl.start(RandomDice(1))
+    for _ in range(10):
+        if ctl.may_act("c-pc"):
+            break
+        step = player._next_step(ctl)
+        assert step is not None
+        ctl.step(step[0], step[1], step[2], RandomDice(1))
+    return ctl
+
+
+def test_a_shooter_in_the_open_moves_into_cover_and_pays_for_the_move() -> None:
+    ruleset = get_ruleset("crisis")
+    campaign = duel(ruleset)
+    campaign.character(campaign.encounter("enc").combatant("c-pc").character_id).equipment = [_gun(ruleset)]
+    _yard(campaign, [Cell(x=4, y=y, cover=Cover.HEAVY) for y in (0, 1)], {"c-pc": (2, 3), "c-npc": (11, 3)})
+    player = FightPlayer(Setup.of(campaign, "enc", ruleset, {"party": Tactics(cover=True)}))
+    ctl = _at_the_pcs_turn(player)
+    measure = ctl.measure("c-npc", "c-pc")
+    assert measure is not None and measure.reading.cover is CoverLevel.NONE
+    before = dict(ctl.combatant("c-pc").resources)
+    record = FightRecord("draw", 1)
+    assert player._take_cover(ctl, "c-pc", record)
+    measure = ctl.measure("c-npc", "c-pc")
+    assert measure is not None and measure.reading.cover is not CoverLevel.NONE and measure.reading.line_of_sight
+    assert record.moves == 1
+    assert ctl.combatant("c-pc").resources != before          # the move was paid for under the rules
+    assert not player._take_cover(ctl, "c-pc", record)         # already in cover: it stays
+
+
+def _three_way(ruleset_id: str = "crisis") -> tuple[Campaign, str]:
+    """A PC against two NPCs: "c-npc" unarmed and near, "c-far" armed and far."""
+    ruleset = get_ruleset(ruleset_id)
+    campaign = duel(ruleset)
+    far = Character(kind=CharacterKind.NPC, name="Far", stats=ruleset.new_stats(CharacterKind.NPC),
+                    equipment=[_gun(ruleset)])
+    campaign.characters.append(far)
+    campaign.encounter("enc").combatants.append(Combatant(id="c-far", character_id=far.id, side=Side.ENEMIES))
+    return campaign, far.id
+
+
+def test_nearest_weakest_and_most_dangerous_pick_their_targets() -> None:
+    ruleset = get_ruleset("crisis")
+    campaign, _ = _three_way()
+    _yard(campaign, [], {"c-pc": (1, 1), "c-npc": (3, 1), "c-far": (12, 4)})
+    player = FightPlayer(Setup.of(campaign, "enc", ruleset))
+    ctl = _at_the_pcs_turn(player)
+    assert player._foes(ctl, "c-pc", Target.NEAREST) == ["c-npc", "c-far"]
+    assert player.danger["c-far"] > player.danger["c-npc"] == 0.0
+    assert player._foes(ctl, "c-pc", Target.DANGEROUS) == ["c-far", "c-npc"]
+    # Hurt the far one through the rules' own damage: it becomes the weakest.
+    assert isinstance(ruleset, Attacks)
+    hurt = ruleset.apply_damage(ctl.actor("c-far"), 3, ctl.options)
+    for effect in hurt.effects:
+        if isinstance(effect, SetStatus):
+            ctl.campaign.character(effect.character_id).status[effect.key] = effect.value
+    ctl.changed()
+    assert player._health_left(ctl, "c-far") < player._health_left(ctl, "c-npc") == 1.0
+    assert player._foes(ctl, "c-pc", Target.WEAKEST) == ["c-far", "c-npc"]
