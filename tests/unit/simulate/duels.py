@@ -10,12 +10,12 @@ from crisis_desktop.rules.dice import RandomDice
 from crisis_desktop.rules.odds import TooManyOutcomes
 
 
-def melee_weapon(ruleset: Ruleset, pc: Character, npc: Character) -> EquipmentItem:
+def melee_weapon(ruleset: Ruleset, pc: Character, npc: Character, *, ranged: bool = False) -> EquipmentItem:
     """The melee weapon of the rules' catalogue (no map is needed to reach the target) expected to do the most damage
-    to the NPC."""
+    to the NPC; with `ranged`, the ranged one."""
     assert isinstance(ruleset, Attacks)
     weapons = [i for i in ruleset.equipment_catalogue() if i.kind is ItemKind.WEAPON]
-    melee = [w for w in weapons if ruleset.weapon_range(w) is None] or weapons
+    melee = [w for w in weapons if (ruleset.weapon_range(w) is None) != ranged] or weapons
 
     def expected(weapon: EquipmentItem) -> float:
         request = AttackRequest(Actor(pc), weapon, (AttackTarget(Actor(npc)),))
@@ -27,9 +27,9 @@ def melee_weapon(ruleset: Ruleset, pc: Character, npc: Character) -> EquipmentIt
     return max(melee, key=expected).model_copy(update={"equipped": True})
 
 
-def duel(ruleset: Ruleset, *, npc_level: int | None = None) -> Campaign:
-    """A PC with the rules' default stats and first melee weapon against an unarmed NPC (Quick NPC at the lowest
-    level where the rules build NPCs from one)."""
+def duel(ruleset: Ruleset, *, npc_level: int | None = None, ranged: bool = False) -> Campaign:
+    """A PC with the rules' default stats and first melee weapon (with `ranged`, ranged one) against an unarmed NPC
+    (Quick NPC at the lowest level where the rules build NPCs from one)."""
     pc = Character(kind=CharacterKind.PC, name="Duellist", stats=ruleset.new_stats(CharacterKind.PC, RandomDice(1)))
     spec = ruleset.npc_level_field()
     if spec is not None:
@@ -38,7 +38,7 @@ def duel(ruleset: Ruleset, *, npc_level: int | None = None) -> Campaign:
     else:
         npc = Character(kind=CharacterKind.NPC, name="Target", stats=ruleset.new_stats(CharacterKind.NPC))
     npc = npc.model_copy(update={"equipment": [i for i in npc.equipment if i.kind is not ItemKind.WEAPON]})
-    pc = pc.model_copy(update={"equipment": [melee_weapon(ruleset, pc, npc)]})
+    pc = pc.model_copy(update={"equipment": [melee_weapon(ruleset, pc, npc, ranged=ranged)]})
     encounter = Encounter(id="enc", name="Duel", combatants=[
         Combatant(id="c-pc", character_id=pc.id, side=Side.PARTY),
         Combatant(id="c-npc", character_id=npc.id, side=Side.ENEMIES)])

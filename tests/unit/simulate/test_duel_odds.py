@@ -50,7 +50,9 @@ def test_one_attack_drops_the_target_as_often_as_the_exact_odds_say(ruleset_id: 
 @pytest.mark.parametrize("ruleset_id", ruleset_ids())
 def test_a_fight_the_party_cannot_lose_is_won_every_time(ruleset_id: str) -> None:
     ruleset = get_ruleset(ruleset_id)
-    campaign = duel(ruleset)          # the NPC has no weapon: it cannot hurt anyone
+    # The NPC has no weapon: it cannot hurt anyone who does not come to blows with it. In a skirmish (Paraverse's
+    # melee) everyone in it fights, fists and all, so there the fight the party cannot lose is a ranged one.
+    campaign = duel(ruleset, ranged=ruleset_id == "skirmish")
     summary = simulate(campaign, "enc", ruleset, runs=40, seed=5, processes=1, max_rounds=60)
     assert summary.wins["party"].value == 1.0
     assert summary.wins["enemies"].value == 0.0
