@@ -408,6 +408,7 @@ class MainWindow(QMainWindow):
                 return False
             if answer == "discard":
                 self.store.recovery.discard(self.document.path)
+        self.document.close_journal()
         if self.lock is not None:
             self.lock.release()
             self.lock = None
@@ -549,7 +550,7 @@ class MainWindow(QMainWindow):
         where = ""
         if self.document.dirty:
             try:
-                kept = self.store.recovery.save(self.document.campaign, path)
+                kept = self.document.write_recovery()
                 where = f", and a copy for recovery was written to {kept}"
             except OSError as recovery_exc:
                 why = why_not_written(recovery_exc, self.paths.recovery)
@@ -672,7 +673,7 @@ class MainWindow(QMainWindow):
         """Write unsaved changes to the recovery file now (after an unexpected error); that file, or None."""
         if self.document is None or not self.document.dirty:
             return None
-        return self.store.recovery.save(self.document.campaign, self.document.path)
+        return self.document.write_recovery()
 
     # -- help -----------------------------------------------------------------------------------
     def show_user_guide(self, page: str = "index.md") -> None:
