@@ -18,9 +18,11 @@ from crisis_desktop.storage.file_validation import validate_json, validate_pytho
 from crisis_desktop.storage.migrations import MigrationError, migrate
 from crisis_desktop.storage.regular_files import FileTooLarge, NotARegularFile, read_regular_file
 
-# A campaign of thousands of characters is a few MiB; anything this large is not one of ours, and
-# reading it whole could exhaust memory.
-MAX_CAMPAIGN_BYTES = 64 * 1024 * 1024
+# The one limit on the size of a campaign file, a recovery journal and the copy a journal replays onto: checked
+# before writing as well as before reading, so nothing is written that would not be read again. 10,000
+# characters take about 31 MB and 50,000 about 150 MB; anything larger than this is not one of ours, and reading
+# it whole could exhaust memory.
+MAX_CAMPAIGN_BYTES = 512 * 1024 * 1024
 
 
 class CampaignFileError(Exception):
