@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -100,14 +99,15 @@ class ChangeJournal:
     def _remember_all(self) -> None:
         self._fields = {name: _copy(getattr(self.campaign, name)) for name in _FIELDS}
         self._ids = {name: [item.id for item in getattr(self.campaign, name)] for name in COLLECTIONS}
+        self._log_ids = {e.id: [entry.id for entry in e.log] for e in self.campaign.encounters}
 
     def _line(self, changes: ChangeSet) -> bytes | None:
         campaign = self.campaign
         fields = {name for name in _FIELDS if getattr(campaign, name) != self._fields[name]}
         for name in fields:
             self._fields[name] = _copy(getattr(campaign, name))
-        wanted = self._named(changes)
-        put: dict[str, Sequence[DomainModel]] = {}
+        wanted, token_maps = self._named(changes)
+        put: dict[str, list[bytes]] = {}
         order: dict[str, list[str]] = {}
         for name in COLLECTIONS:
             items = getattr(campaign, name)
@@ -117,31 +117,64 @@ class ChangeJournal:
                 wanted[name] |= set(ids) - set(self._ids[name])
                 self._ids[name] = ids
             if wanted[name]:
-                put[name] = [item for item in items if item.id in wanted[name]]
-        if not fields and not put and not order:
+                put[name] = [self._fragment(name, item) for item in items if item.id in wanted[name]]
+        logs = self._logs(wanted["encounters"])
+        tokens = {m.id: [t.model_dump_json().encode() for t in m.tokens] for m in campaign.battle_maps
+                  if m.id in token_maps and m.id not in wanted["battle_maps"]}
+        if not fields and not put and not order and not tokens:
             return None
         fields_json = campaign.model_dump_json(include=fields).encode() if fields else None
-        return entry_line(self.journal.next_seq(), fields_json, put, order)
+        return entry_line(self.journal.next_seq(), fields_json, put, order, logs, tokens)
 
-    def _named(self, changes: ChangeSet) -> dict[str, set[str]]:
-        """The ids, by list, of the objects the change set says changed (a combatant's encounters and maps)."""
+    def _fragment(self, name: str, item: DomainModel) -> bytes:
+        # An encounter's log is written by _logs: only what came or went since the last line.
+        if name == "encounters" and item.id in self._log_ids:  # type: ignore[attr-defined]
+            return item.model_dump_json(exclude={"log"}).encode()
+        return item.model_dump_json().encode()
+
+    def _logs(self, encounter_ids: set[str]) -> dict[str, tuple[int, list[bytes]]]:
+        """For each encounter written: how many entries of its log, as last journaled, stay, and what follows.
+
+        Log entries are written once and never changed (an event adds them, its undo takes them away), so the
+        entries are compared by id only."""
+        logs = {}
+        for encounter in self.campaign.encounters:
+            if encounter.id not in encounter_ids:
+                continue
+            ids = [entry.id for entry in encounter.log]
+            known = self._log_ids.get(encounter.id)
+            if known is not None:
+                kept = 0
+                for old, new in zip(known, ids, strict=False):
+                    if old != new:
+                        break
+                    kept += 1
+                if kept < len(known) or kept < len(ids):
+                    logs[encounter.id] = (kept, [e.model_dump_json().encode() for e in encounter.log[kept:]])
+            self._log_ids[encounter.id] = ids
+        return logs
+
+    def _named(self, changes: ChangeSet) -> tuple[dict[str, set[str]], set[str]]:
+        """The ids, by list, of the objects the change set says changed (a combatant's encounters), and the maps
+        whose tokens only may have moved (where a combatant changed)."""
         campaign = self.campaign
         wanted: dict[str, set[str]] = {name: set() for name in COLLECTIONS}
         wanted["characters"] |= changes.characters | changes.characters_added
         wanted["encounters"] |= changes.encounters
         wanted["battle_maps"] |= changes.battle_maps | {cell[0] for cell in changes.cells}
+        token_maps: set[str] = set()
         if changes.combatants:
             for encounter in campaign.encounters:
                 if any(c.id in changes.combatants for c in encounter.combatants):
                     wanted["encounters"].add(encounter.id)
                     if encounter.battle_map_id is not None:
-                        wanted["battle_maps"].add(encounter.battle_map_id)
+                        token_maps.add(encounter.battle_map_id)
             for battle_map in campaign.battle_maps:
                 if any(t.combatant_id in changes.combatants for t in battle_map.tokens):
-                    wanted["battle_maps"].add(battle_map.id)
+                    token_maps.add(battle_map.id)
         if "equipment" in changes.campaign_fields:
             wanted["equipment"] |= {item.id for item in campaign.equipment}
-        return wanted
+        return wanted, token_maps
 
 
 def _copy(value: Any) -> Any:

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 from crisis_desktop.domain.campaign import Campaign
-from crisis_desktop.domain.common import DomainModel
 from crisis_desktop.storage.atomic import atomic_copy_file, atomic_write_bytes, fsync_folder
 from crisis_desktop.storage.campaign_file import (
     MAX_CAMPAIGN_BYTES,
@@ -41,21 +40,36 @@ def journal_name(original: Path) -> str:
     return f"{original.stem}-{digest}{JOURNAL_SUFFIX}"
 
 
-def entry_line(seq: int, fields: bytes | None = None, put: Mapping[str, Sequence[DomainModel]] | None = None,
-               order: Mapping[str, Sequence[str]] | None = None) -> bytes:
-    """One journal line: the top-level fields (`fields`, a JSON object of the campaign's own), the objects
-    written whole (by collection) and, where items came, went or moved, each collection's ids in order."""
+def entry_line(seq: int, fields: bytes | None = None, put: Mapping[str, Sequence[bytes]] | None = None,
+               order: Mapping[str, Sequence[str]] | None = None,
+               logs: Mapping[str, tuple[int, Sequence[bytes]]] | None = None,
+               tokens: Mapping[str, Sequence[bytes]] | None = None) -> bytes:
+    """One journal line, from JSON fragments (each object's model_dump_json):
+
+    `fields` the campaign's own fields that changed (a JSON object); `put` the objects written whole, by list
+    (an encounter without its "log" keeps the log it had, as `logs` changes it); `order` each list's ids where
+    items came, went or moved; `logs` for an encounter id, how many entries of its log stay and the entries
+    after them (logs only grow or lose their last entries); `tokens` a battle map's tokens, the rest of it
+    unchanged.
+    """
     parts = [b'{"n":%d' % seq]
     if fields is not None:
         parts.append(b',"fields":' + fields)
     if put:
-        parts.append(b',"put":{' + b",".join(
-            json.dumps(name).encode() + b":[" + b",".join(o.model_dump_json().encode() for o in items) + b"]"
-            for name, items in put.items()) + b"}")
+        parts.append(b',"put":' + _object({name: b"[" + b",".join(items) + b"]" for name, items in put.items()}))
     if order:
         parts.append(b',"order":' + json.dumps(order, separators=(",", ":")).encode())
+    if logs:
+        parts.append(b',"logs":' + _object({key: b"[%d,[" % kept + b",".join(added) + b"]]"
+                                            for key, (kept, added) in logs.items()}))
+    if tokens:
+        parts.append(b',"tokens":' + _object({key: b"[" + b",".join(items) + b"]" for key, items in tokens.items()}))
     parts.append(b"}\n")
     return b"".join(parts)
+
+
+def _object(members: Mapping[str, bytes]) -> bytes:
+    return b"{" + b",".join(json.dumps(key).encode() + b":" + value for key, value in members.items()) + b"}"
 
 
 def snapshot_line(seq: int, campaign: Campaign) -> bytes:
@@ -237,11 +251,10 @@ def replay(contents: JournalContents, max_bytes: int = MAX_CAMPAIGN_BYTES) -> Ca
             continue
         if state is None:
             raise CampaignFileError(file, "its copy of the saved campaign is missing")
-        fields = entry.get("fields", {})
-        put = entry.get("put", {})
-        new_order = entry.get("order", {})
-        if not all(isinstance(part, dict) for part in (fields, put, new_order)):
+        parts = [entry.get(part, {}) for part in ("fields", "put", "order", "logs", "tokens")]
+        if not all(isinstance(part, dict) for part in parts):
             raise CampaignFileError(file, f"change {entry.get('n')} is damaged")
+        fields, put, new_order, logs, tokens = parts
         state.update({k: v for k, v in fields.items() if k not in COLLECTIONS})
         for name, objects in put.items():
             if name not in items or not isinstance(objects, list):
@@ -250,7 +263,19 @@ def replay(contents: JournalContents, max_bytes: int = MAX_CAMPAIGN_BYTES) -> Ca
                 key = _id_of(obj, file)
                 if key not in items[name]:
                     order[name].append(key)
+                if name == "encounters" and "log" not in obj:
+                    obj["log"] = items[name].get(key, {}).get("log", [])
                 items[name][key] = obj
+        for key, delta in logs.items():
+            encounter = items["encounters"].get(key)
+            if encounter is None or not _is_log_delta(delta, encounter.get("log")):
+                raise CampaignFileError(file, f"change {entry.get('n')}: a log change that does not fit its encounter")
+            encounter["log"] = encounter["log"][:delta[0]] + delta[1]
+        for key, listed in tokens.items():
+            battle_map = items["battle_maps"].get(key)
+            if battle_map is None or not isinstance(listed, list):
+                raise CampaignFileError(file, f"change {entry.get('n')}: tokens of a map it does not have")
+            battle_map["tokens"] = listed
         for name, ids in new_order.items():
             if name not in items or not isinstance(ids, list):
                 raise CampaignFileError(file, f"change {entry.get('n')} names no list of the campaign: {name!r}")
@@ -268,6 +293,11 @@ def replay(contents: JournalContents, max_bytes: int = MAX_CAMPAIGN_BYTES) -> Ca
 def absolute(path: Path) -> Path:
     """The one name of a campaign file: reached through a symlink or a relative path it is the same file."""
     return Path(path).resolve()
+
+
+def _is_log_delta(delta: Any, log: Any) -> bool:
+    return (isinstance(delta, list) and len(delta) == 2 and isinstance(delta[0], int) and isinstance(delta[1], list)
+            and isinstance(log, list) and 0 <= delta[0] <= len(log))
 
 
 def _id_of(item: Any, file: Path) -> str:

@@ -10,7 +10,7 @@ from crisis_desktop.controller.character_commands import AddCharacter, RemoveCha
 from crisis_desktop.controller.commands import Command, SetCampaignField
 from crisis_desktop.controller.encounter_commands import AddEncounter
 from crisis_desktop.controller.history import History
-from crisis_desktop.controller.map_commands import AddBattleMap
+from crisis_desktop.controller.map_commands import AddBattleMap, SetToken
 from crisis_desktop.controller.session import CampaignSession
 from crisis_desktop.domain import Campaign, Character, EquipmentItem, ItemKind
 from crisis_desktop.domain.battle_map import BattleMap
@@ -151,3 +151,37 @@ def test_finding_a_campaigns_journal_reads_no_journal(store, app_paths, make_cam
     monkeypatch.setattr(recovery_module, "read_journal", no_reading)
     store.recovery.discard(path)
     assert list(app_paths.recovery.iterdir()) == []
+
+
+def test_a_fight_journals_only_what_each_step_changed_and_replays_exactly(store, app_paths):
+    import json as json_module
+
+    from crisis_desktop.resources_access import resource
+    from crisis_desktop.rules.dice import RandomDice
+
+    demo = Campaign.model_validate_json(resource("demo", "campaign.json").read_bytes())
+    path, campaign, session, journal, history = _open(store, app_paths, demo, "demo")
+    fight = session.controller("enc-ambush")
+    assert fight is not None
+
+    def step(changes) -> dict:  # type: ignore[no-untyped-def]
+        session.after_change(changes)
+        session.record(changes)
+        return json_module.loads(journal.journal.path.read_bytes().splitlines()[-1])
+
+    step(history.push(fight.start(RandomDice(4))))
+    for _ in range(6):
+        line = step(history.push(fight.step("next_turn")))
+        # The encounter without its log, and only the log entries the turn added.
+        assert "log" not in line["put"]["encounters"][0]
+        kept, added = line["logs"]["enc-ambush"]
+        assert kept > 0 and added
+    for changes in (history.push(SetToken("map-ridge-road", "cmb-ambush-vera", (3, 4))), history.undo()):
+        line = step(changes)
+        # The map's tokens, not its cells; the encounter without its log, which did not change.
+        assert "battle_maps" not in line["put"] and list(line["tokens"]) == ["map-ridge-road"]
+        assert "logs" not in line
+    line = step(history.undo())  # the last turn taken back: its log entries go
+    assert line["logs"]["enc-ambush"][1] == []
+    [offer] = store.recovery.list_recoveries()
+    assert _same(offer.campaign, campaign)
