@@ -8,6 +8,7 @@ from typing import Any
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.domain import Campaign
 from crisis_desktop.domain.common import DomainModel
+from crisis_desktop.storage.campaign_writer import FragmentCache
 from crisis_desktop.storage.journal import COLLECTIONS, Journal, entry_line, snapshot_line
 
 # The campaign's own fields outside its lists, compared after every change (cheap: a few values).
@@ -20,7 +21,10 @@ class ChangeJournal:
     maps it stands on included), and each list's ids whenever items came, went or moved.
 
     `mark()` starts counting the lines of a save in progress: `saved()` then restarts the journal from the
-    file just written, keeping only the lines made since (compaction).
+    file just written, keeping only the lines made since (compaction). `fragments` caches each item's JSON for
+    saving; every change drops the fragments of what it changed, whether or not its line could be written.
+    A line that could not be written leaves the journal `broken` (later lines would not lead to the state):
+    nothing more is appended until resume(), after the whole campaign was written as the journal.
     """
 
     def __init__(self, campaign: Campaign, journal: Journal, saved_file: Path) -> None:
@@ -30,13 +34,14 @@ class ChangeJournal:
         self._fields: dict[str, Any] = {}
         self._ids: dict[str, list[str]] = {}
         self._since_mark: list[bytes] | None = None
+        self.fragments = FragmentCache(campaign)
+        self.broken = False
         self._remember_all()
 
     def start(self) -> None:
         """Begin journaling from the campaign file as it is now, as saved (or, where there is none, from the
         whole campaign as it is). What the lines compare with is the state last journaled (or, before any,
         the campaign as opened), which is what that file holds."""
-        self._since_mark = None
         if self.saved_file.exists():
             self.journal.restart(self.saved_file)
         else:
@@ -47,20 +52,27 @@ class ChangeJournal:
         large) if it could not be written."""
         if changes.empty:
             return
-        if not self.journal.started:
-            # Started on the first change, not on opening: the journal a crash left stays until then.
-            self.start()
         line: bytes | None
         if "*" in changes.campaign_fields:
+            self.fragments.invalidate_all()
             line = snapshot_line(self.journal.next_seq(), self.campaign)
             self._remember_all()
         else:
             line = self._line(changes)
         if line is None:
             return
-        self.journal.append(line)
         if self._since_mark is not None:
-            self._since_mark.append(line)
+            self._since_mark.append(line)  # kept even when it cannot be written: the save's journal needs it
+        if self.broken:
+            return
+        try:
+            if not self.journal.started:
+                # Started on the first change, not on opening: the journal a crash left stays until then.
+                self.start()
+            self.journal.append(line)
+        except OSError:
+            self.broken = True
+            raise
 
     def mark(self) -> None:
         """A save of the campaign as it is now begins."""
@@ -70,19 +82,24 @@ class ChangeJournal:
         """That save is in place: the journal starts again from it with only the changes made since (or is
         removed when there are none: nothing is unsaved)."""
         since, self._since_mark = self._since_mark or [], None
-        if since:
-            self.journal.restart(self.saved_file, since)
-        else:
-            self.journal.discard()
+        try:
+            if since:
+                self.journal.restart(self.saved_file, since)
+            else:
+                self.journal.discard()
+        except OSError:
+            self.broken = True
+            raise
+        self.broken = False  # complete again: the file holds everything before these lines
 
     def resume(self) -> None:
         """The journal was just written with the whole campaign as it is (RecoveryStore.save): go on from there."""
         self._remember_all()
-        self._since_mark = None
+        self.broken = False  # a save in progress still gets the lines made since it began
 
     def clean(self) -> None:
-        """Back at the saved state (undone to it): nothing is unsaved."""
-        self._since_mark = None
+        """Back at the saved state (undone to it): nothing is unsaved. (A save in progress still gets the lines
+        made since it began: they lead from what it writes to this state.)"""
         self.journal.discard()
 
     def close(self, *, keep: bool) -> None:
@@ -118,6 +135,10 @@ class ChangeJournal:
                 self._ids[name] = ids
             if wanted[name]:
                 put[name] = [self._fragment(name, item) for item in items if item.id in wanted[name]]
+        for name, changed in wanted.items():
+            if changed:
+                self.fragments.invalidate(name, changed)
+        self.fragments.invalidate("battle_maps", token_maps)
         logs = self._logs(wanted["encounters"])
         tokens = {m.id: [t.model_dump_json().encode() for t in m.tokens] for m in campaign.battle_maps
                   if m.id in token_maps and m.id not in wanted["battle_maps"]}

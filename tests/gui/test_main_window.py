@@ -40,8 +40,11 @@ def test_rename_undo_redo_save_reopen_restore(window, answers, make_window, path
     window.act_redo.trigger()
     assert demo_name(window) == "Ashes of the Ridge"
 
-    window.act_save.trigger()
-    assert not window.isWindowModified()
+    told = []
+    window.document.saveFinished.connect(told.append)
+    window.act_save.trigger()  # in the background: the window is unsaved until it is on disk
+    window.document.wait_for_save()
+    assert told == [None] and not window.isWindowModified()
     window.close()
 
     reopened = make_window()

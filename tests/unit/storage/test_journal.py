@@ -16,6 +16,7 @@ from crisis_desktop.domain import Campaign, Character, EquipmentItem, ItemKind
 from crisis_desktop.domain.battle_map import BattleMap
 from crisis_desktop.domain.encounter import Encounter
 from crisis_desktop.rules.registry import get_ruleset
+from crisis_desktop.storage.campaign_file import campaign_bytes
 
 
 def _open(store, app_paths, campaign: Campaign, name: str = "c"):
@@ -70,6 +71,9 @@ def test_random_changes_undos_and_redos_replay_to_the_state_reached(store, app_p
         if step % 15 == 0:
             [offer] = store.recovery.list_recoveries()
             assert _same(offer.campaign, campaign), f"step {step}"
+        if step % 5 == 0:
+            # What a save writes, from the fragments the changes left: exactly the campaign's file.
+            assert journal.fragments.pieces().joined() == campaign_bytes(campaign), f"step {step}"
     [offer] = store.recovery.list_recoveries()
     assert _same(offer.campaign, campaign)
     assert store.load(path).notes == ""  # the file itself is as saved
@@ -185,3 +189,33 @@ def test_a_fight_journals_only_what_each_step_changed_and_replays_exactly(store,
     assert line["logs"]["enc-ambush"][1] == []
     [offer] = store.recovery.list_recoveries()
     assert _same(offer.campaign, campaign)
+
+
+def test_fragments_made_on_another_thread_while_the_campaign_changes_are_never_stale(store, app_paths, make_campaign):
+    import threading
+
+    path, campaign, session, journal, history = _open(store, app_paths, make_campaign("Busy", characters=60))
+    rng = random.Random(9)
+    for _round in range(5):
+        journal.fragments.invalidate_all()
+        warming = threading.Thread(target=journal.fragments.warm)
+        warming.start()
+        for _ in range(20):
+            changes = history.push(SetCharacterField(campaign, rng.choice(campaign.characters).id, "notes",
+                                                     f"n {rng.random()}"))
+            session.record(changes)
+        warming.join()
+        assert journal.fragments.pieces().joined() == campaign_bytes(campaign)
+
+
+def test_a_value_changed_in_place_past_the_models_checks_is_not_saved(store, app_paths, make_campaign):
+    import pytest
+
+    from crisis_desktop.storage.campaign_writer import UnsavableCampaign
+
+    path, campaign, session, journal, history = _open(store, app_paths, make_campaign("Odd", characters=2))
+    journal.fragments.pieces()
+    campaign.characters[1].stats["body"] = float("inf")  # bypasses validation, as a bug might
+    journal.fragments.invalidate("characters", [campaign.characters[1].id])
+    with pytest.raises(UnsavableCampaign, match=r"characters\[1\]\.stats\.body: inf is not a number"):
+        journal.fragments.pieces()
