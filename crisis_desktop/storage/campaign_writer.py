@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -45,7 +46,8 @@ class FragmentCache:
     does, for exactly what it journals. warm() fills the cache item by item and may run on another thread:
     one item's serialization holds the interpreter only briefly, and a fragment made while its item changed is
     dropped (a generation per item says so). pieces() runs where the campaign is changed (the UI thread):
-    only items without a fragment are serialized then.
+    only items without a fragment are serialized then, and each list's pieces are kept from one save to the
+    next with only the changed items' replaced, as long as no item came, went or moved (order_changed()).
     """
 
     def __init__(self, campaign: Campaign) -> None:
@@ -54,13 +56,25 @@ class FragmentCache:
         self._generations: dict[str, dict[str, int]] = {name: {} for name in COLLECTIONS}
         self._epoch = 0
         self._lock = threading.Lock()
+        # Each list's pieces as the last save made them, where each item sits in them, and the items changed since.
+        self._bodies: dict[str, _Body | None] = {name: None for name in COLLECTIONS}
 
     def invalidate(self, name: str, ids: Iterable[str]) -> None:
         with self._lock:
             fragments, generations = self._fragments[name], self._generations[name]
+            body = self._bodies[name]
             for key in ids:
                 fragments.pop(key, None)
                 generations[key] = generations.get(key, 0) + 1
+                if body is not None:
+                    if key in body.at:
+                        body.changed.add(key)
+                    else:
+                        self._bodies[name] = body = None  # a new item: the list is made again
+
+    def order_changed(self, name: str) -> None:
+        """Items of that list came, went or moved."""
+        self._bodies[name] = None
 
     def invalidate_all(self, campaign: Campaign | None = None) -> None:
         """Everything changed (the content replaced wholesale; `campaign`: by another object)."""
@@ -69,6 +83,7 @@ class FragmentCache:
                 self.campaign = campaign
             for name in COLLECTIONS:
                 self._fragments[name].clear()
+                self._bodies[name] = None
             self._epoch += 1
 
     def warm(self, stop: Callable[[], bool] = lambda: False) -> None:
@@ -124,30 +139,61 @@ class FragmentCache:
                 pieces.append(b",\n")
             pieces += body
         pieces.append(b"\n}\n")
-        return CampaignPieces(pieces, sum(len(p) for p in pieces))
+        return CampaignPieces(pieces, sum(map(len, pieces)))
 
     def _list(self, name: str) -> list[bytes]:
         items = getattr(self.campaign, name)
         if not items:
             return [f'  "{name}": []'.encode()]
+        body, self._bodies[name] = self._bodies[name], None  # kept again only once brought up to date
+        if body is not None and len(body.at) == len(items) and self._patch(name, items, body):
+            self._bodies[name] = body
+            return body.pieces
+        ids = [item.id for item in items]
+        if len(set(ids)) != len(ids):
+            seen: set[str] = set()
+            twice = next(key for key in ids if key in seen or seen.add(key))  # type: ignore[func-returns-value]
+            raise UnsavableCampaign(f"two items of {name} share the id {twice}")
         fragments = self._fragments[name]
-        seen: set[str] = set()
-        out = [f'  "{name}": [\n'.encode()]
-        for i, item in enumerate(items):
-            key = item.id
-            if key in seen:
-                raise UnsavableCampaign(f"two items of {name} share the id {key}")
-            seen.add(key)
+        made = [fragments.get(key) for key in ids]
+        if None in made:
+            for i, fragment in enumerate(made):
+                if fragment is None:
+                    made[i] = fragment = _fragment(items[i], f"{name}[{i}]")
+                    with self._lock:
+                        fragments[ids[i]] = fragment
+        out: list[bytes] = [b""] * (2 * len(made) + 1)
+        out[0] = f'  "{name}": [\n'.encode()
+        out[1:-1:2] = made  # type: ignore[assignment]
+        out[2:-1:2] = [b",\n"] * (len(made) - 1)
+        out[-1] = b"\n  ]"
+        self._bodies[name] = _Body(out, {key: i for i, key in enumerate(ids)}, set())
+        return out
+
+    def _patch(self, name: str, items: list[Any], body: _Body) -> bool:
+        """Bring the list's kept pieces up to date with the items changed since; False if they cannot be."""
+        with self._lock:
+            changed, body.changed = body.changed, set()
+        fragments = self._fragments[name]
+        for key in changed:
+            i = body.at[key]
+            item = items[i]
+            if item.id != key:
+                return False
             fragment = fragments.get(key)
             if fragment is None:
                 fragment = _fragment(item, f"{name}[{i}]")
                 with self._lock:
                     fragments[key] = fragment
-            if i:
-                out.append(b",\n")
-            out.append(fragment)
-        out.append(b"\n  ]")
-        return out
+            body.pieces[1 + 2 * i] = fragment
+        return True
+
+
+@dataclass
+class _Body:
+    pieces: list[bytes]
+    at: dict[str, int]
+    changed: set[str]
 
 
 def _fragment(item: DomainModel, where: str = "") -> bytes:

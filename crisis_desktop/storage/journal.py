@@ -6,7 +6,7 @@ import contextlib
 import hashlib
 import json
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -92,6 +92,9 @@ class Journal:
         self.max_bytes = max_bytes
         self.seq = 0
         self.started = False
+        # How copies of saved files no longer needed are removed: at once by default; the window hands them to
+        # another thread (removing the last name of a large file frees its blocks, which takes milliseconds).
+        self.remove_files: Callable[[list[Path]], None] = _remove_files
         self._size = 0
 
     def restart(self, base: Path | None, lines: Iterable[bytes] = ()) -> None:
@@ -168,10 +171,16 @@ class Journal:
     def _remove_bases(self, keep: str | None) -> None:
         if not self.folder.is_dir():
             return
-        for base in self.folder.glob(f"{_glob_escape(self.path.name)}.base-*"):
-            if base.name != keep:
-                with contextlib.suppress(OSError):
-                    base.unlink()
+        # Each base has a name of its own (never reused), so removing one later cannot touch a newer one.
+        bases = [base for base in self.folder.glob(f"{_glob_escape(self.path.name)}.base-*") if base.name != keep]
+        if bases:
+            self.remove_files(bases)
+
+
+def _remove_files(files: list[Path]) -> None:
+    for file in files:
+        with contextlib.suppress(OSError):
+            file.unlink()
 
 
 @dataclass(frozen=True)

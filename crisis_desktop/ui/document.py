@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -67,6 +68,7 @@ class CampaignDocument(QObject):
         self.store = store
         self.session = CampaignSession(campaign, ruleset_for)
         self.journal = self.session.journal_to(store.recovery.journal(path), path)
+        self.journal.journal.remove_files = _remove_in_background
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
         # The stack's index moves after the command ran: a journal failure is told then.
@@ -174,11 +176,13 @@ class CampaignDocument(QObject):
     def _begin(self, flags: dict[str, bool], *, background: bool) -> _Save:
         campaign = self.campaign
         previous = campaign.modified
-        campaign.modified = utc_now()
+        # Not through the model's validation: that would check every id of the campaign again (milliseconds at
+        # 10,000 characters) for a time made here.
+        object.__setattr__(campaign, "modified", utc_now())
         try:
             pieces = self.journal.fragments.pieces()
         except BaseException:
-            campaign.modified = previous
+            object.__setattr__(campaign, "modified", previous)
             raise
         self.journal.mark()
         self._save = _Save(pieces, flags, previous, campaign.modified, self._changes_seen, background)
@@ -205,7 +209,7 @@ class CampaignDocument(QObject):
         if error is not None:
             self.journal.save_failed()
             if self.campaign.modified == save.modified:
-                self.campaign.modified = save.previous_modified
+                object.__setattr__(self.campaign, "modified", save.previous_modified)
             return
         try:
             self.journal.saved()
@@ -273,3 +277,14 @@ class CampaignDocument(QObject):
         self.undo_stack.clear()
         with contextlib.suppress(OSError):
             self.journal.clean()  # the file holds exactly this
+
+
+def _remove_in_background(files: list[Path]) -> None:
+    """Remove files no longer needed off the UI thread (a large file's blocks take milliseconds to free)."""
+
+    def remove() -> None:
+        for file in files:
+            with contextlib.suppress(OSError):
+                file.unlink()
+
+    threading.Thread(target=remove, name="remove saved copies", daemon=True).start()
