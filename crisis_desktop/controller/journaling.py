@@ -8,6 +8,7 @@ from typing import Any
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.domain import Campaign
 from crisis_desktop.domain.common import DomainModel
+from crisis_desktop.domain.encounter import Encounter
 from crisis_desktop.storage.campaign_writer import FragmentCache
 from crisis_desktop.storage.journal import COLLECTIONS, Journal, entry_line, snapshot_line
 
@@ -120,6 +121,7 @@ class ChangeJournal:
         self._items = {name: list(getattr(self.campaign, name)) for name in COLLECTIONS}
         self._index = {name: {key: i for i, key in enumerate(ids)} for name, ids in self._ids.items()}
         self._log_ids = {e.id: [entry.id for entry in e.log] for e in self.campaign.encounters}
+        self._fighters = {e.id: _combatant_json(e) for e in self.campaign.encounters}
 
     def _line(self, changes: ChangeSet) -> bytes | None:
         campaign = self.campaign
@@ -146,13 +148,14 @@ class ChangeJournal:
             if changed:
                 self.fragments.invalidate(name, changed)
         self.fragments.invalidate("battle_maps", token_maps)
+        fighters = self._combatants(wanted["encounters"])
         logs = self._logs(wanted["encounters"])
         tokens = {m.id: [t.model_dump_json().encode() for t in m.tokens] for m in campaign.battle_maps
                   if m.id in token_maps and m.id not in wanted["battle_maps"]}
         if not fields and not put and not order and not tokens:
             return None
         fields_json = campaign.model_dump_json(include=fields).encode() if fields else None
-        return entry_line(self.journal.next_seq(), fields_json, put, order, logs, tokens)
+        return entry_line(self.journal.next_seq(), fields_json, put, order, logs, tokens, fighters)
 
     def _in_order(self, name: str, items: list[Any], keys: set[str]) -> list[Any]:
         """The items with these ids, in the list's order (found by index, not by a walk through the list)."""
@@ -160,10 +163,29 @@ class ChangeJournal:
         return [items[i] for i in sorted(index[key] for key in keys if key in index)]
 
     def _fragment(self, name: str, item: DomainModel) -> bytes:
-        # An encounter's log is written by _logs: only what came or went since the last line.
+        # An encounter's log and combatants are written by _logs and _combatants: only what changed.
         if name == "encounters" and item.id in self._log_ids:  # type: ignore[attr-defined]
-            return item.model_dump_json(exclude={"log"}).encode()
+            return item.model_dump_json(exclude={"log", "combatants"}).encode()
         return item.model_dump_json().encode()
+
+    def _combatants(self, encounter_ids: set[str]) -> dict[str, tuple[list[str] | None, list[bytes]]]:
+        """For each encounter written: its combatants' ids where they came, went or moved, and the combatants
+        whose JSON differs from the last line's (compared whole: nothing changed is missed, nothing unchanged
+        written)."""
+        deltas: dict[str, tuple[list[str] | None, list[bytes]]] = {}
+        for encounter in self.campaign.encounters:
+            if encounter.id not in encounter_ids:
+                continue
+            now = _combatant_json(encounter)
+            known = self._fighters.get(encounter.id)
+            self._fighters[encounter.id] = now
+            if known is None:
+                continue  # a new encounter: written whole
+            order = list(now) if list(now) != list(known) else None
+            changed = [fragment for key, fragment in now.items() if known.get(key) != fragment]
+            if order is not None or changed:
+                deltas[encounter.id] = (order, changed)
+        return deltas
 
     def _logs(self, encounter_ids: set[str]) -> dict[str, tuple[int, list[bytes]]]:
         """For each encounter written: how many entries of its log, as last journaled, stay, and what follows.
@@ -208,6 +230,10 @@ class ChangeJournal:
         if "equipment" in changes.campaign_fields:
             wanted["equipment"] |= {item.id for item in campaign.equipment}
         return wanted, token_maps
+
+
+def _combatant_json(encounter: Encounter) -> dict[str, bytes]:
+    return {c.id: c.model_dump_json().encode() for c in encounter.combatants}
 
 
 def _copy(value: Any) -> Any:

@@ -43,14 +43,16 @@ def journal_name(original: Path) -> str:
 def entry_line(seq: int, fields: bytes | None = None, put: Mapping[str, Sequence[bytes]] | None = None,
                order: Mapping[str, Sequence[str]] | None = None,
                logs: Mapping[str, tuple[int, Sequence[bytes]]] | None = None,
-               tokens: Mapping[str, Sequence[bytes]] | None = None) -> bytes:
+               tokens: Mapping[str, Sequence[bytes]] | None = None,
+               combatants: Mapping[str, tuple[Sequence[str] | None, Sequence[bytes]]] | None = None) -> bytes:
     """One journal line, from JSON fragments (each object's model_dump_json):
 
     `fields` the campaign's own fields that changed (a JSON object); `put` the objects written whole, by list
-    (an encounter without its "log" keeps the log it had, as `logs` changes it); `order` each list's ids where
-    items came, went or moved; `logs` for an encounter id, how many entries of its log stay and the entries
-    after them (logs only grow or lose their last entries); `tokens` a battle map's tokens, the rest of it
-    unchanged.
+    (an encounter without its "log" or "combatants" keeps those it had, as `logs` and `combatants` change
+    them); `order` each list's ids where items came, went or moved; `logs` for an encounter id, how many
+    entries of its log stay and the entries after them (logs only grow or lose their last entries); `tokens` a
+    battle map's tokens, the rest of it unchanged; `combatants` for an encounter id, its combatants' ids in
+    order where they came, went or moved (else None) and the combatants written whole.
     """
     parts = [b'{"n":%d' % seq]
     if fields is not None:
@@ -64,6 +66,10 @@ def entry_line(seq: int, fields: bytes | None = None, put: Mapping[str, Sequence
                                             for key, (kept, added) in logs.items()}))
     if tokens:
         parts.append(b',"tokens":' + _object({key: b"[" + b",".join(items) + b"]" for key, items in tokens.items()}))
+    if combatants:
+        parts.append(b',"combatants":' + _object({
+            key: b"[" + json.dumps(ids).encode() + b",[" + b",".join(written) + b"]]"
+            for key, (ids, written) in combatants.items()}))
     parts.append(b"}\n")
     return b"".join(parts)
 
@@ -260,10 +266,10 @@ def replay(contents: JournalContents, max_bytes: int = MAX_CAMPAIGN_BYTES) -> Ca
             continue
         if state is None:
             raise CampaignFileError(file, "its copy of the saved campaign is missing")
-        parts = [entry.get(part, {}) for part in ("fields", "put", "order", "logs", "tokens")]
+        parts = [entry.get(part, {}) for part in ("fields", "put", "order", "logs", "tokens", "combatants")]
         if not all(isinstance(part, dict) for part in parts):
             raise CampaignFileError(file, f"change {entry.get('n')} is damaged")
-        fields, put, new_order, logs, tokens = parts
+        fields, put, new_order, logs, tokens, fighters = parts
         state.update({k: v for k, v in fields.items() if k not in COLLECTIONS})
         for name, objects in put.items():
             if name not in items or not isinstance(objects, list):
@@ -272,14 +278,26 @@ def replay(contents: JournalContents, max_bytes: int = MAX_CAMPAIGN_BYTES) -> Ca
                 key = _id_of(obj, file)
                 if key not in items[name]:
                     order[name].append(key)
-                if name == "encounters" and "log" not in obj:
-                    obj["log"] = items[name].get(key, {}).get("log", [])
+                if name == "encounters":
+                    for kept in ("log", "combatants"):
+                        if kept not in obj:
+                            obj[kept] = items[name].get(key, {}).get(kept, [])
                 items[name][key] = obj
         for key, delta in logs.items():
             encounter = items["encounters"].get(key)
             if encounter is None or not _is_log_delta(delta, encounter.get("log")):
                 raise CampaignFileError(file, f"change {entry.get('n')}: a log change that does not fit its encounter")
             encounter["log"] = encounter["log"][:delta[0]] + delta[1]
+        for key, delta in fighters.items():
+            encounter = items["encounters"].get(key)
+            if encounter is None or not _is_combatants_delta(delta, encounter.get("combatants")):
+                raise CampaignFileError(file, f"change {entry.get('n')}: combatants that do not fit their encounter")
+            by_id = {_id_of(c, file): c for c in encounter["combatants"]}
+            by_id.update({_id_of(c, file): c for c in delta[1]})
+            ids = delta[0] if delta[0] is not None else [_id_of(c, file) for c in encounter["combatants"]]
+            if not all(isinstance(i, str) and i in by_id for i in ids):
+                raise CampaignFileError(file, f"change {entry.get('n')}: a combatant it never wrote")
+            encounter["combatants"] = [by_id[i] for i in ids]
         for key, listed in tokens.items():
             battle_map = items["battle_maps"].get(key)
             if battle_map is None or not isinstance(listed, list):
@@ -307,6 +325,11 @@ def absolute(path: Path) -> Path:
 def _is_log_delta(delta: Any, log: Any) -> bool:
     return (isinstance(delta, list) and len(delta) == 2 and isinstance(delta[0], int) and isinstance(delta[1], list)
             and isinstance(log, list) and 0 <= delta[0] <= len(log))
+
+
+def _is_combatants_delta(delta: Any, combatants: Any) -> bool:
+    return (isinstance(delta, list) and len(delta) == 2 and isinstance(delta[0], (list, type(None)))
+            and isinstance(delta[1], list) and isinstance(combatants, list))
 
 
 def _id_of(item: Any, file: Path) -> str:

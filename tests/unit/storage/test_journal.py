@@ -176,8 +176,10 @@ def test_a_fight_journals_only_what_each_step_changed_and_replays_exactly(store,
     step(history.push(fight.start(RandomDice(4))))
     for _ in range(6):
         line = step(history.push(fight.step("next_turn")))
-        # The encounter without its log, and only the log entries the turn added.
-        assert "log" not in line["put"]["encounters"][0]
+        # The encounter without its log and combatants, only the log entries the turn added, and only the
+        # combatants whose data changed (those whose turn ended or began, not all eight).
+        assert "log" not in line["put"]["encounters"][0] and "combatants" not in line["put"]["encounters"][0]
+        assert len(line.get("combatants", {}).get("enc-ambush", [None, []])[1]) < 8
         kept, added = line["logs"]["enc-ambush"]
         assert kept > 0 and added
     for changes in (history.push(SetToken("map-ridge-road", "cmb-ambush-vera", (3, 4))), history.undo()):
