@@ -78,14 +78,15 @@ class CampaignDocument(QObject):
         self._changes_seen = 0
         self._save: _Save | None = None
         self._save_queued: dict[str, bool] | None = None
-        self._saver = BackgroundTask(self)
+        self._saver = BackgroundTask(self, name="save campaign")
         self._saver.done.connect(self._saved_in_background)
-        self._syncer = BackgroundTask(self)
+        self._syncer = BackgroundTask(self, name="sync journal")
         self._closed = False
-        self._warmer = BackgroundTask(self)
+        self._warmer = BackgroundTask(self, name="fill save cache", daemon=True)
         self._warmer.done.connect(self._warmed)
-        fragments = self.journal.fragments
-        self._warmer.run(lambda: fragments.warm(lambda: self._closed))
+        fragments, stop = self.journal.fragments, threading.Event()
+        self._stop_warming = stop  # the thread sees this, never the document itself
+        self._warmer.run(lambda: fragments.warm(stop.is_set))
 
     def _clean_changed(self, clean: bool) -> None:
         if clean and not self._saving:
@@ -258,6 +259,7 @@ class CampaignDocument(QObject):
         changes."""
         self.wait_for_save()
         self._closed = True
+        self._stop_warming.set()
         self._warmer.wait()
         self._syncer.wait()
         with contextlib.suppress(OSError):
@@ -277,6 +279,7 @@ class CampaignDocument(QObject):
         self.undo_stack.clear()
         with contextlib.suppress(OSError):
             self.journal.clean()  # the file holds exactly this
+        self.changed.emit(ChangeSet(campaign_fields=frozenset({"*"})))
 
 
 def _remove_in_background(files: list[Path]) -> None:

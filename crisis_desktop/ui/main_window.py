@@ -600,6 +600,7 @@ class MainWindow(QMainWindow):
 
         if self.document is None:
             return
+        self.document.wait_for_save()  # the file settles before a copy of the campaign goes elsewhere
         name = Ask.text(self, "Save as", "Name of the new campaign:", self.document.campaign.name)
         if name is None:
             return
