@@ -106,3 +106,29 @@ def test_a_failed_background_save_says_so_and_changes_nothing(window, answers, m
     assert offer.campaign.name == "Not on disk"
     document.undo_stack.blockSignals(True)
     document.undo_stack.setClean()
+
+
+def test_a_change_the_journal_could_not_take_is_said_and_the_autosave_writes_everything(window, monkeypatch):
+    document = window.document
+    failures: list[str] = []
+    document.journalFailed.connect(failures.append)
+    journal = document.journal.journal
+
+    def disk_full(_line: bytes) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(journal, "append", disk_full)
+    _rename(window, "Only in memory")
+    monkeypatch.undo()
+    assert failures == ["Could not journal the change: [Errno 28] No space left on device"]
+    _rename(window, "Still only in memory")
+    assert failures == ["Could not journal the change: [Errno 28] No space left on device"]  # said once
+
+    assert document.autosave()  # the whole campaign, as the journal
+    [offer] = CampaignStore(window.paths).recovery.list_recoveries()
+    assert offer.campaign.name == "Still only in memory"
+    _rename(window, "Journaled again")
+    [offer] = CampaignStore(window.paths).recovery.list_recoveries()
+    assert offer.campaign.name == "Journaled again"
+    document.undo_stack.blockSignals(True)
+    document.undo_stack.setClean()

@@ -221,3 +221,39 @@ def test_a_value_changed_in_place_past_the_models_checks_is_not_saved(store, app
     journal.fragments.invalidate("characters", [campaign.characters[1].id])
     with pytest.raises(UnsavableCampaign, match=r"characters\[1\]\.stats\.body: inf is not a number"):
         journal.fragments.pieces()
+
+
+def test_a_change_that_cannot_be_journaled_stops_the_journal_until_the_next_save_makes_it_whole(
+        store, app_paths, make_campaign, monkeypatch):
+    import errno
+
+    import pytest
+
+    path, campaign, session, journal, history = _open(store, app_paths, make_campaign("Full disk", characters=3))
+    session.record(history.push(SetCampaignField(campaign, "notes", "written")))
+    real_append = journal.journal.append
+
+    def disk_full(_line: bytes) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(journal.journal, "append", disk_full)
+    with pytest.raises(OSError):
+        session.record(history.push(SetCampaignField(campaign, "name", "Lost from the journal")))
+    monkeypatch.setattr(journal.journal, "append", real_append)
+    assert journal.broken
+    session.record(history.push(SetCampaignField(campaign, "notes", "not appended either")))
+    # The journal stops where it could still be followed: it leads to the last change written, never to a mix.
+    [offer] = store.recovery.list_recoveries()
+    assert offer.campaign.notes == "written" and offer.campaign.name == "Full disk"
+
+    journal.mark()  # a save begins; a change comes while it writes
+    saved = campaign.model_copy(deep=True)
+    session.record(history.push(SetCampaignField(campaign, "notes", "typed during the save")))
+    store.save(saved, path)
+    journal.saved()
+    assert not journal.broken
+    [offer] = store.recovery.list_recoveries()
+    assert _same(offer.campaign, campaign)
+    session.record(history.push(SetCampaignField(campaign, "notes", "after the save")))
+    [offer] = store.recovery.list_recoveries()
+    assert offer.campaign.notes == "after the save" and offer.campaign.name == "Lost from the journal"
