@@ -1,16 +1,19 @@
 """The open campaign as the places of the window share it (no Qt): its rules, one controller per encounter,
-the encounter on show and the combatant selected, and whether a change must be journaled at once."""
+the encounter on show and the combatant selected, and the journal of its changes."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.fog import hidden_by_fog
+from crisis_desktop.controller.journaling import ChangeJournal
 from crisis_desktop.domain import Campaign, StatValue
 from crisis_desktop.rules.base import Ruleset
 from crisis_desktop.rules.registry import get_ruleset
+from crisis_desktop.storage.journal import Journal
 
 ENCOUNTER, SELECTION = "encounter", "selection"
 Listener = Callable[[str], None]
@@ -34,6 +37,7 @@ class CampaignSession:
         self.encounter_id: str | None = None
         self.selected_id: str | None = None
         self._listeners: list[Listener] = []
+        self.journal: ChangeJournal | None = None
         self._load_rules()
 
     def _load_rules(self) -> None:
@@ -103,12 +107,18 @@ class CampaignSession:
     def replace_campaign(self, campaign: Campaign) -> None:
         """Another version of the campaign replaced the data wholesale (a restored backup)."""
         self.campaign = campaign
+        if self.journal is not None:
+            self.journal = ChangeJournal(campaign, self.journal.journal, self.journal.saved_file)
         self._load_rules()
 
-    def after_change(self, changes: ChangeSet) -> bool:
-        """Keep up with an applied, undone or redone change; True when it touched an encounter, or a character
-        while a fight runs: that is journaled at once rather than at the next autosave (a crash mid-fight loses
-        nothing)."""
+    def journal_to(self, journal: Journal, saved_file: Path) -> ChangeJournal:
+        """From now on every change is journaled (see ChangeJournal) in `journal`, relative to the campaign
+        file `saved_file` as it is now."""
+        self.journal = ChangeJournal(self.campaign, journal, saved_file)
+        return self.journal
+
+    def after_change(self, changes: ChangeSet) -> None:
+        """Keep up with an applied, undone or redone change (call record() then, to journal it)."""
         if "*" in changes.campaign_fields or "ruleset" in changes.campaign_fields:
             self._load_rules()
         known = {e.id for e in self.campaign.encounters}
@@ -116,5 +126,8 @@ class CampaignSession:
             del self._controllers[gone]
         if self.encounter_id is not None and self.encounter_id not in known:
             self.show_encounter(None)
-        fighting = bool(changes.characters) and any(e.running for e in self.campaign.encounters)
-        return bool(changes.encounters) or fighting
+
+    def record(self, changes: ChangeSet) -> None:
+        """Journal an applied, undone or redone change, if a journal is kept; OSError if it could not be."""
+        if self.journal is not None:
+            self.journal.record(changes)

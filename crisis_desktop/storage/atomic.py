@@ -63,6 +63,14 @@ def stage_bytes(path: Path, data: bytes, *, through_symlink: bool = False) -> St
     return _stage(path, lambda f: f.write(data))
 
 
+def stage_pieces(path: Path, pieces: Iterable[bytes], *, through_symlink: bool = False) -> StagedFile:
+    """stage_bytes of the concatenation of `pieces`, written one after another (never joined in memory)."""
+    path = Path(path)
+    if through_symlink and os.path.islink(path):
+        path = Path(os.path.realpath(path))
+    return _stage(path, lambda f: f.writelines(pieces))
+
+
 class StagedFile:
     """A new version of `path`, complete on disk in `temp`, waiting to replace it.
 

@@ -18,9 +18,11 @@ from crisis_desktop.storage.file_validation import validate_json, validate_pytho
 from crisis_desktop.storage.migrations import MigrationError, migrate
 from crisis_desktop.storage.regular_files import FileTooLarge, NotARegularFile, read_regular_file
 
-# A campaign of thousands of characters is a few MiB; anything this large is not one of ours, and
-# reading it whole could exhaust memory.
-MAX_CAMPAIGN_BYTES = 64 * 1024 * 1024
+# The one limit on the size of a campaign file, a recovery journal and the copy a journal replays onto: checked
+# before writing as well as before reading, so nothing is written that would not be read again. 10,000
+# characters take about 31 MB and 50,000 about 150 MB; anything larger than this is not one of ours, and reading
+# it whole could exhaust memory.
+MAX_CAMPAIGN_BYTES = 512 * 1024 * 1024
 
 
 class CampaignFileError(Exception):
@@ -106,13 +108,11 @@ def _lone_surrogate(raw: bytes) -> re.Match[bytes] | None:
 
 
 def parse_campaign_bytes(raw: bytes, path: Path) -> Campaign:
-    """Decode, parse, migrate and validate the bytes of a campaign file (`path` names it in errors)."""
-    if b"\\u" in raw:
-        lone = _lone_surrogate(raw)
-        if lone:
-            line = raw.count(b"\n", 0, lone.start()) + 1
-            raise CampaignFileError(path, f"an escape that is no character ({lone.group().decode()}) "
-                                          f"on line {line}")
+    """Decode, parse, migrate and validate the bytes of a campaign file (`path` names it in errors).
+
+    A file in this build's own layout is validated straight from its bytes by pydantic's compiled JSON parser,
+    which refuses lone surrogate escapes itself; only the other path (json.loads accepts them) looks for them.
+    """
     with _collector_paused():
         if raw.startswith(_CURRENT_PREFIX):
             try:
@@ -122,6 +122,12 @@ def parse_campaign_bytes(raw: bytes, path: Path) -> Campaign:
             # A key repeated further down wins there; only an unchanged version is taken as read.
             if fast is not None and fast.schema_version == SCHEMA_VERSION:
                 return fast
+        if b"\\u" in raw:
+            lone = _lone_surrogate(raw)
+            if lone:
+                line = raw.count(b"\n", 0, lone.start()) + 1
+                raise CampaignFileError(path, f"an escape that is no character ({lone.group().decode()}) "
+                                              f"on line {line}")
         return parse_campaign_data(parse_json_object(raw, path), path)
 
 

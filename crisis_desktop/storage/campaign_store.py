@@ -16,7 +16,7 @@ from pathlib import Path
 from crisis_desktop.domain.campaign import Campaign
 from crisis_desktop.domain.character import EquipmentItem
 from crisis_desktop.domain.common import new_id, utc_now
-from crisis_desktop.storage.atomic import atomic_copy_file, atomic_write_bytes, remove_stale_temp_files, stage_bytes
+from crisis_desktop.storage.atomic import atomic_copy_file, atomic_write_bytes, remove_stale_temp_files, stage_pieces
 from crisis_desktop.storage.backups import KEEP_BACKUPS, BackupArea, BackupInfo
 from crisis_desktop.storage.campaign_file import (
     MAX_CAMPAIGN_BYTES,
@@ -26,6 +26,7 @@ from crisis_desktop.storage.campaign_file import (
     read_campaign,
     read_limited,
 )
+from crisis_desktop.storage.campaign_writer import CampaignPieces, UnsavableCampaign
 from crisis_desktop.storage.paths import AppPaths
 from crisis_desktop.storage.recovery import Recovery, RecoveryStore
 
@@ -35,13 +36,6 @@ __all__ = ["CampaignEntry", "CampaignFileError", "CampaignStore", "ReadOnlyCampa
 _SLUG_MAX = 60
 # Names Windows refuses as file names, whatever the extension.
 _RESERVED = {"con", "prn", "aux", "nul", *(f"{dev}{i}" for dev in ("com", "lpt") for i in range(1, 10))}
-
-
-class UnsavableCampaign(ValueError):
-    """The campaign in memory cannot be written in a form that loads again; nothing was written."""
-
-    def __str__(self) -> str:
-        return f"Not saved: {self.args[0]}; nothing was written"
 
 
 class ReadOnlyCampaignFile(OSError):
@@ -167,6 +161,20 @@ class CampaignStore:
         read-only. A symlink stays a symlink: its target is written.
         """
         path = Path(path)
+        exists = self.check_replaceable(path, overwrite_bad=overwrite_bad, overwrite_read_only=overwrite_read_only)
+        previous_modified = campaign.modified
+        campaign.modified = utc_now()
+        try:
+            self._replace(path, [self._checked_bytes(campaign)], exists)
+        except BaseException:
+            campaign.modified = previous_modified
+            raise
+
+    def check_replaceable(self, path: Path, *, overwrite_bad: bool = False, overwrite_read_only: bool = False) -> bool:
+        """What save() checks before writing: the file at `path` loads (CampaignFileError) unless overwrite_bad,
+        and is not read-only (ReadOnlyCampaignFile) unless overwrite_read_only. Whether it exists. Quick for a
+        file this store read or wrote last; any other is read in full."""
+        path = Path(path)
         if not os.path.islink(path):
             path.parent.mkdir(parents=True, exist_ok=True)
         exists = path.exists()
@@ -174,13 +182,24 @@ class CampaignStore:
             self.load(path)
         if exists and not overwrite_read_only and is_read_only(path):
             raise ReadOnlyCampaignFile(path)
-        previous_modified = campaign.modified
-        campaign.modified = utc_now()
-        try:
-            self._replace(path, self._checked_bytes(campaign), exists)
-        except BaseException:
-            campaign.modified = previous_modified
-            raise
+        return exists
+
+    def quick_to_replace(self, path: Path) -> bool:
+        """Whether save() would replace the file at `path` without reading it or asking: there is none, or it is
+        one this store read or wrote last and it is not read-only."""
+        path = Path(path)
+        return not path.exists() or (self._is_known_good(path) and not is_read_only(path))
+
+    def write_pieces(self, pieces: CampaignPieces, path: Path, *, overwrite_bad: bool = False,
+                     overwrite_read_only: bool = False) -> None:
+        """save() of a campaign already turned into checked pieces (FragmentCache.pieces): the same checks,
+        backups and atomic replacement. Touches no campaign object, so it may run on another thread."""
+        path = Path(path)
+        if pieces.size > self.max_bytes:
+            raise UnsavableCampaign(f"the campaign would take {pieces.size:,} bytes, more than the limit of "
+                                    f"{self.max_bytes:,} bytes a campaign file may have")
+        exists = self.check_replaceable(path, overwrite_bad=overwrite_bad, overwrite_read_only=overwrite_read_only)
+        self._replace(path, pieces.pieces, exists)
 
     def create(self, name: str, ruleset: str = "crisis",
                equipment: Sequence[EquipmentItem] = ()) -> tuple[Campaign, Path]:
@@ -253,7 +272,7 @@ class CampaignStore:
         data = read_limited(source, self.max_bytes)
         parse_campaign_bytes(data, source)
         path.parent.mkdir(parents=True, exist_ok=True)
-        self._replace(path, data, path.exists())
+        self._replace(path, [data], path.exists())
 
     def list_deleted(self) -> list[BackupInfo]:
         """Campaign files moved away by delete(), newest first."""
@@ -292,10 +311,11 @@ class CampaignStore:
                 continue
             return candidate
 
-    def _replace(self, path: Path, data: bytes, exists: bool) -> None:
-        """Put `data` in place of the file: written in full first, then the current version kept as a
-        backup, then the switch, and only then the pruning of old backups; on failure nothing changed."""
-        with stage_bytes(path, data, through_symlink=True) as staged:
+    def _replace(self, path: Path, data: Sequence[bytes], exists: bool) -> None:
+        """Put `data` (its pieces one after another) in place of the file: written in full first, then the
+        current version kept as a backup, then the switch, and only then the pruning of old backups; on failure
+        nothing changed."""
+        with stage_pieces(path, data, through_symlink=True) as staged:
             kept = self.backups.keep_copy(path, prune=False) if exists else None
             try:
                 staged.commit()

@@ -1,10 +1,9 @@
-"""Autosaved unsaved changes (recovery files), offered again after a crash."""
+"""Unsaved changes kept for recovery (journals, and the whole-campaign files of earlier versions), offered
+again after a crash."""
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import json
 import logging
 import os
 from dataclasses import dataclass
@@ -12,14 +11,25 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from crisis_desktop.domain.campaign import SCHEMA_VERSION, Campaign
-from crisis_desktop.storage.atomic import atomic_write_bytes
 from crisis_desktop.storage.campaign_file import (
     MAX_CAMPAIGN_BYTES,
     CampaignFileError,
     parse_campaign_data,
     parse_json_object,
+    read_campaign,
     read_limited,
 )
+from crisis_desktop.storage.journal import (
+    JOURNAL_SUFFIX,
+    Journal,
+    JournalContents,
+    absolute,
+    journal_name,
+    read_journal,
+    replay,
+    snapshot_line,
+)
+from crisis_desktop.storage.locks import held_elsewhere
 from crisis_desktop.storage.paths import AppPaths
 
 log = logging.getLogger(__name__)
@@ -27,7 +37,7 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class Recovery:
-    """Unsaved changes of the campaign at `original_path`, autosaved at `saved` (UTC)."""
+    """Unsaved changes of the campaign at `original_path`, last written at `saved` (UTC)."""
 
     file: Path
     original_path: Path
@@ -44,116 +54,86 @@ class Recovery:
 
 
 class RecoveryStore:
-    """One recovery file per campaign: <recovery>/<campaign file stem>.json, recording the campaign's path.
+    """The recovery folder: one journal per open campaign (storage/journal.py), named after the campaign's
+    path, so finding a campaign's journal never reads one.
 
-    Two campaigns with the same file stem in different folders get distinct files (the second one a
-    "-<hash>" suffix), so one never overwrites the other's unsaved changes.
+    Files `<stem>.json` holding a whole campaign, written by earlier versions, are still offered and read.
     """
 
     def __init__(self, paths: AppPaths, *, max_bytes: int = MAX_CAMPAIGN_BYTES) -> None:
         self.folder = paths.recovery
         self.max_bytes = max_bytes
+        self._journals: dict[Path, Journal] = {}
+
+    def journal(self, original_path: Path) -> Journal:
+        """The journal of the campaign at `original_path` (the same object every time)."""
+        original = absolute(original_path)
+        journal = self._journals.get(original)
+        if journal is None:
+            journal = self._journals[original] = Journal(self.folder, original, max_bytes=self.max_bytes)
+        return journal
 
     def save(self, campaign: Campaign, original_path: Path) -> Path:
-        """Write the campaign's current (unsaved) state atomically; returns the recovery file."""
-        original = _absolute(original_path)
-        target = self._file_for_save(original)
-        payload = {
-            "recovery_of": str(original),
-            "saved": datetime.now(UTC).isoformat(),
-            "campaign": campaign.model_dump(mode="json"),
-        }
-        self.folder.mkdir(parents=True, exist_ok=True)
-        atomic_write_bytes(target, (json.dumps(payload, indent=2, ensure_ascii=False) + "\n").encode())
-        return target
+        """Write the campaign's whole current (unsaved) state as its journal, made durable at once (after
+        an error, a failed save); returns the journal."""
+        journal = self.journal(original_path)
+        live = journal.started
+        journal.restart(None, [snapshot_line(journal.next_seq(), campaign)])
+        if not live:
+            journal.close()  # no open campaign goes on writing it: a recovery to offer from now on
+        return journal.path
 
     def list_recoveries(self) -> list[Recovery]:
         """Recoveries to offer, newest first.
 
-        One older than its campaign file was overtaken by a save and is deleted. Unreadable ones are
-        skipped and left where they are (logged), as they may still be of use to someone; at start-up
+        A journal without changes, or one leading to what its campaign file holds now (a save overtook it),
+        is deleted; so is a whole-campaign file older than its campaign file. Unreadable ones are skipped and
+        left where they are (logged), as they may still be of use to someone; at start-up
         set_aside_damaged() renames them and says so.
         """
         if not self.folder.is_dir():
             return []
         offers = []
-        for file in sorted(self.folder.glob("*.json")):
-            if file.name.startswith("."):
-                continue
+        for file in self._recovery_files():
             try:
                 recovery = self._read(file)
             except CampaignFileError as exc:
                 log.warning("Ignoring unreadable recovery file: %s", exc)
                 continue
-            if _is_stale(recovery):
-                self._remove(file)
+            if recovery is None:
                 continue
             offers.append(recovery)
         return sorted(offers, key=lambda r: r.saved, reverse=True)
 
     def take(self, original_path: Path) -> Recovery | None:
-        """The recovery of this campaign, if any. The file stays until discard() (normally after a
-        save), so a second crash before the next autosave loses nothing."""
-        for file in self._files_for(_absolute(original_path)):
+        """The recovery of this campaign, if any. The files stay until discard() (normally after a save),
+        so a second crash before then loses nothing."""
+        original = absolute(original_path)
+        for file in self._files_for(original):
             with contextlib.suppress(CampaignFileError):
-                return self._read(file)
+                recovery = self._read(file, drop_stale=False)
+                if recovery is not None and recovery.original_path == original:
+                    return recovery
         return None
 
     def discard(self, original_path: Path) -> None:
         """Forget the unsaved changes of this campaign (saved, or the GM declined them)."""
-        for file in self._files_for(_absolute(original_path)):
-            self._remove(file)
-
-    # -- helpers ------------------------------------------------------------------------------
-    def _candidates(self, original: Path) -> tuple[Path, Path]:
-        digest = hashlib.sha256(str(original).encode()).hexdigest()[:8]
-        return self.folder / f"{original.stem}.json", self.folder / f"{original.stem}-{digest}.json"
-
-    def _file_for_save(self, original: Path) -> Path:
-        plain, hashed = self._candidates(original)
-        # A plain file of another campaign, or one that cannot be read (left alone, as promised),
-        # sends this campaign's changes to the hashed name.
-        if hashed.exists() or (plain.exists() and self._recorded_path(plain) != original):
-            return hashed
-        return plain
-
-    def _files_for(self, original: Path) -> list[Path]:
-        return [f for f in self._candidates(original) if f.exists() and self._recorded_path(f) == original]
-
-    def _recorded_path(self, file: Path) -> Path | None:
-        try:
-            data = parse_json_object(read_limited(file, self.max_bytes), file)
-        except CampaignFileError:
-            return None
-        recorded = data.get("recovery_of")
-        return Path(recorded) if isinstance(recorded, str) else None
-
-    def _read(self, file: Path) -> Recovery:
-        data = parse_json_object(read_limited(file, self.max_bytes), file)
-        recorded, saved, campaign = data.get("recovery_of"), data.get("saved"), data.get("campaign")
-        if not isinstance(recorded, str) or not isinstance(saved, str) or not isinstance(campaign, dict):
-            raise CampaignFileError(file, "not a recovery file (recovery_of, saved or campaign missing)")
-        try:
-            when = datetime.fromisoformat(saved)
-        except ValueError:
-            raise CampaignFileError(file, f"not a time: {saved!r}", "saved") from None
-        if when.tzinfo is None:
-            # Every recovery this app writes says UTC; a time without a zone cannot be placed (or sorted).
-            raise CampaignFileError(file, f"a time without a time zone: {saved!r}", "saved")
-        return Recovery(file, Path(recorded), when, parse_campaign_data(campaign, file))
+        original = absolute(original_path)
+        self.journal(original).discard()
+        for file in self._legacy_candidates(original):
+            if file.exists() and self._legacy_recorded_path(file) == original:
+                self._remove(file)
 
     def set_aside_damaged(self) -> list[str]:
-        """Rename every recovery file that cannot be read (cut short, not JSON, a bad time...) to
+        """Rename every recovery file that cannot be read (not JSON, a damaged line, a bad time...) to
         <name>.damaged-<UTC time>, so it is no longer looked at but nothing in it is lost; a message for
         each. One written by a newer Crisis Desktop is left where it is, for that version to offer."""
         if not self.folder.is_dir():
             return []
         messages = []
-        for file in sorted(self.folder.glob("*.json")):
-            if file.name.startswith("."):
-                continue
+        for file in self._recovery_files():
             try:
-                self._read(file)
+                self._read(file, drop_stale=False)
             except CampaignFileError as exc:
                 if self._written_by_newer(file):
                     log.warning("Leaving a recovery file of a newer Crisis Desktop alone: %s", exc)
@@ -169,7 +149,91 @@ class RecoveryStore:
                                 f"as {aside.name} in {self.folder}.")
         return messages
 
+    # -- helpers ------------------------------------------------------------------------------
+    def _recovery_files(self) -> list[Path]:
+        return sorted(f for pattern in ("*.json", f"*{JOURNAL_SUFFIX}") for f in self.folder.glob(pattern)
+                      if not f.name.startswith("."))
+
+    def _files_for(self, original: Path) -> list[Path]:
+        return [self.journal(original).path, *self._legacy_candidates(original)]
+
+    def _read(self, file: Path, *, drop_stale: bool = True) -> Recovery | None:
+        """The recovery in `file`; None (the file deleted with drop_stale) when it holds nothing unsaved."""
+        if not file.exists():
+            return None
+        if file.suffix == JOURNAL_SUFFIX:
+            contents = read_journal(file, self.max_bytes)
+            campaign = replay(contents, self.max_bytes) if contents.lines else None
+            if campaign is None or self._overtaken(contents, campaign):
+                if drop_stale:
+                    self._drop_journal(contents)
+                return None
+            saved = datetime.fromtimestamp(os.stat(file).st_mtime, UTC)
+            return Recovery(file, contents.original, saved, campaign)
+        recovery = self._read_legacy(file)
+        if _is_stale(recovery):
+            if drop_stale:
+                self._remove(file)
+            return None
+        return recovery
+
+    def _drop_journal(self, contents: JournalContents) -> None:
+        if held_elsewhere(contents.original):
+            return  # the journal of a campaign open in a running Crisis Desktop: it goes on writing it
+        self._remove(contents.file)
+        if contents.base is not None:
+            self._remove(contents.base)
+
+    def _overtaken(self, contents: JournalContents, campaign: Campaign) -> bool:
+        """Whether the campaign file holds what the journal leads to (saved after it, the app killed before
+        the journal started again): nothing is unsaved. A snapshot journal older than the file is overtaken
+        too."""
+        original = contents.original
+        try:
+            now = os.stat(original)
+            if contents.base is None:
+                # A tie counts as newer, so a recovery is never thrown away on a coarse file-system clock.
+                return os.stat(contents.file).st_mtime_ns < now.st_mtime_ns
+            base = os.stat(contents.base)
+        except FileNotFoundError:
+            return False
+        if (base.st_dev, base.st_ino) == (now.st_dev, now.st_ino):
+            return False  # the file the changes apply to is still the campaign file
+        try:
+            saved = read_campaign(original, self.max_bytes)
+        except CampaignFileError:
+            return False
+        return _comparable(saved) == _comparable(campaign)
+
+    def _legacy_candidates(self, original: Path) -> tuple[Path, Path]:
+        digest = journal_name(original).removesuffix(JOURNAL_SUFFIX).rsplit("-", 1)[1]
+        return self.folder / f"{original.stem}.json", self.folder / f"{original.stem}-{digest}.json"
+
+    def _legacy_recorded_path(self, file: Path) -> Path | None:
+        try:
+            data = parse_json_object(read_limited(file, self.max_bytes), file)
+        except CampaignFileError:
+            return None
+        recorded = data.get("recovery_of")
+        return Path(recorded) if isinstance(recorded, str) else None
+
+    def _read_legacy(self, file: Path) -> Recovery:
+        data = parse_json_object(read_limited(file, self.max_bytes), file)
+        recorded, saved, campaign = data.get("recovery_of"), data.get("saved"), data.get("campaign")
+        if not isinstance(recorded, str) or not isinstance(saved, str) or not isinstance(campaign, dict):
+            raise CampaignFileError(file, "not a recovery file (recovery_of, saved or campaign missing)")
+        try:
+            when = datetime.fromisoformat(saved)
+        except ValueError:
+            raise CampaignFileError(file, f"not a time: {saved!r}", "saved") from None
+        if when.tzinfo is None:
+            # Every recovery file says UTC; a time without a zone cannot be placed (or sorted).
+            raise CampaignFileError(file, f"a time without a time zone: {saved!r}", "saved")
+        return Recovery(file, Path(recorded), when, parse_campaign_data(campaign, file))
+
     def _written_by_newer(self, file: Path) -> bool:
+        if file.suffix == JOURNAL_SUFFIX:
+            return False  # a journal of another format says so, and is set aside with it
         try:
             campaign = parse_json_object(read_limited(file, self.max_bytes), file).get("campaign")
         except CampaignFileError:
@@ -182,9 +246,9 @@ class RecoveryStore:
             file.unlink()
 
 
-def _absolute(path: Path) -> Path:
-    # resolve(): the same campaign reached through a symlink or a relative path is one campaign.
-    return Path(path).resolve()
+def _comparable(campaign: Campaign) -> dict[str, object]:
+    # A save stamps `modified`; everything else must be the same.
+    return campaign.model_dump(exclude={"modified"})
 
 
 def _set_aside(file: Path) -> Path:

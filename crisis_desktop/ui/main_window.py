@@ -127,7 +127,7 @@ class MainWindow(QMainWindow):
         keys = QKeySequence.StandardKey
         self.act_new = self._action("&New Campaign…", self.new_campaign, "Ctrl+Shift+N", "Create an empty campaign")
         self.act_open = self._action("&Open Campaign…", self.pick_campaign, keys.Open, "Choose a campaign")
-        self.act_save = self._action("&Save", self.save, keys.Save, "Save the campaign")
+        self.act_save = self._action("&Save", self.save_in_background, keys.Save, "Save the campaign")
         self.act_save_as = self._action("Save &As…", self.save_as, keys.SaveAs, "Save under a new name")
         self.act_duplicate = self._action("&Duplicate…", self.duplicate, None, "Copy the campaign")
         self.act_rename = self._action("&Rename…", self.rename, None, "Rename the campaign (undoable)")
@@ -319,6 +319,7 @@ class MainWindow(QMainWindow):
         # Bound methods, not lambdas: Qt drops these connections when the window goes away.
         self.document.changed.connect(self._on_changed)
         self.document.dirtyChanged.connect(self._update_title)
+        self.document.saveFinished.connect(self._saved_in_background)
         self.document.undo_stack.indexChanged.connect(self._update_undo_actions)
         if recovered is None and not status.held_by_other:
             recovered = self._recovery_for(path)
@@ -400,6 +401,7 @@ class MainWindow(QMainWindow):
         if self.document is None:
             return True
         self._remember_place()
+        self.document.wait_for_save()
         if self.document.dirty:
             answer = Ask.save_discard_cancel(
                 self, "Unsaved changes",
@@ -408,6 +410,7 @@ class MainWindow(QMainWindow):
                 return False
             if answer == "discard":
                 self.store.recovery.discard(self.document.path)
+        self.document.close_journal()
         if self.lock is not None:
             self.lock.release()
             self.lock = None
@@ -538,6 +541,35 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Saved {self.document.path.name}", 4000)
         return True
 
+    def save_in_background(self) -> None:
+        """Save the open campaign without waiting for the disk (a damaged or read-only file on disk asks first,
+        as save() does); how it ended is told when it has."""
+        from crisis_desktop.storage.campaign_store import UnsavableCampaign
+
+        if self.document is None:
+            return
+        if not self.store.quick_to_replace(self.document.path):
+            self.save()
+            return
+        try:
+            self.document.save_in_background()
+        except UnsavableCampaign as exc:
+            self._saved_in_background(exc)
+            return
+        self.statusBar().showMessage(f"Saving {self.document.path.name}…")
+
+    def _saved_in_background(self, error: BaseException | None) -> None:
+        if self.document is None:
+            return
+        if error is None:
+            log.info("Saved campaign “%s” to %s", self.document.campaign.name, self.document.path)
+            self.statusBar().showMessage(f"Saved {self.document.path.name}", 4000)
+            return
+        log.error("Could not save %s", self.document.path, exc_info=error)
+        self.statusBar().clearMessage()
+        Ask.error(self, "Save failed", self._save_failure(error if isinstance(error, Exception) else
+                                                          RuntimeError(str(error))))
+
     def _save_failure(self, exc: Exception) -> str:
         """What a failed save tells the GM: why, that nothing on disk changed, where the changes are now, and
         what to do (another folder: Save As to the same one would fail the same way)."""
@@ -549,7 +581,7 @@ class MainWindow(QMainWindow):
         where = ""
         if self.document.dirty:
             try:
-                kept = self.store.recovery.save(self.document.campaign, path)
+                kept = self.document.write_recovery()
                 where = f", and a copy for recovery was written to {kept}"
             except OSError as recovery_exc:
                 why = why_not_written(recovery_exc, self.paths.recovery)
@@ -568,6 +600,7 @@ class MainWindow(QMainWindow):
 
         if self.document is None:
             return
+        self.document.wait_for_save()  # the file settles before a copy of the campaign goes elsewhere
         name = Ask.text(self, "Save as", "Name of the new campaign:", self.document.campaign.name)
         if name is None:
             return
@@ -672,7 +705,7 @@ class MainWindow(QMainWindow):
         """Write unsaved changes to the recovery file now (after an unexpected error); that file, or None."""
         if self.document is None or not self.document.dirty:
             return None
-        return self.store.recovery.save(self.document.campaign, self.document.path)
+        return self.document.write_recovery()
 
     # -- help -----------------------------------------------------------------------------------
     def show_user_guide(self, page: str = "index.md") -> None:

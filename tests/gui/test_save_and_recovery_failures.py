@@ -73,7 +73,8 @@ def test_a_full_disk_says_nothing_changed_where_the_work_is_and_to_choose_anothe
     assert not window.save()
 
     [message] = answers.texts("error")
-    recovery = paths.recovery / path.name
+    recovery = window.store.recovery.journal(path).path
+    assert recovery.parent == paths.recovery
     assert message == (
         f"Save failed: Could not save {path}:\nthe disk holding {path.parent} is full (No space left on device)"
         "\n\nNothing on disk was changed: the file and its earlier versions are as they were. Your changes are "

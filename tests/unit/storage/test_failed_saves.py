@@ -275,3 +275,23 @@ def test_a_real_almost_full_disk_keeps_every_earlier_version(tmp_path):
     assert result["same"] and result["temps"] == []
     assert result["distinct_before"] == 11  # the file and 10 distinct backups
     assert result["backups_after"] == 10 and result["newest_is_the_old_file"]
+
+
+def test_the_recovery_journal_keeps_to_the_same_size_limit_before_writing(app_paths, make_campaign):
+    from crisis_desktop.controller.commands import SetCampaignField
+    from crisis_desktop.controller.session import CampaignSession
+    from crisis_desktop.storage.journal import JournalFull
+
+    path = app_paths.campaigns / "c.json"
+    small = CampaignStore(app_paths, max_bytes=20_000)
+    small.save(make_campaign(), path)
+    campaign = small.load(path)
+    session = CampaignSession(campaign)
+    session.journal_to(small.recovery.journal(path), path)
+    command = SetCampaignField(campaign, "notes", "y" * 30_000)
+    with pytest.raises(JournalFull, match=r"limit of 20,000 bytes; save the campaign"):
+        session.record(command.apply(campaign))
+    with pytest.raises(JournalFull, match=r"more than the limit of 20,000 bytes"):
+        small.recovery.save(campaign, path)
+    # What was journaled before is still whole, and reads back within the limit.
+    assert small.recovery.list_recoveries() == []

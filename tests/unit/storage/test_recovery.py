@@ -24,8 +24,9 @@ def test_autosave_is_offered_with_its_campaign_and_original_path(store, app_path
 
     file = store.recovery.save(campaign, path)
 
-    assert file == app_paths.recovery / "unsaved.json"
-    assert json.loads(file.read_text())["recovery_of"] == str(path.resolve())
+    # Named after the campaign's path, which its first line records: finding it never reads a campaign.
+    assert file.parent == app_paths.recovery and file.name.startswith("unsaved-") and file.suffix == ".journal"
+    assert json.loads(file.read_text().splitlines()[0])["journal_of"] == str(path.resolve())
     [offer] = store.recovery.list_recoveries()
     assert offer.original_path == path.resolve()
     assert offer.campaign == campaign and offer.campaign_name == "Unsaved"
@@ -152,7 +153,8 @@ def test_damaged_recovery_files_are_set_aside_with_a_message_and_nothing_lost(st
         [aside] = app_paths.recovery.glob(f"{name}.damaged-*")
         assert aside.read_bytes() == content
         assert f"It was kept as {aside.name} in {app_paths.recovery}." in " ".join(messages)
-    assert sorted(p.name for p in app_paths.recovery.glob("*.json")) == ["good.json"]
+    assert sorted(p.name for p in app_paths.recovery.glob("*.json")) == []
+    assert [r.campaign_name for r in store.recovery.list_recoveries()] == ["Good"]
     assert store.recovery.set_aside_damaged() == []
 
 
