@@ -590,8 +590,7 @@ class EncounterController(FightView):
     # -- spending a roll's symbols --------------------------------------------------------------------
     def fighters(self) -> list[Actor]:
         """Everyone in the fight, as the rules read them (for choices that land on an ally)."""
-        present = {c.id for c in self.campaign.characters}
-        return [self.actor(c.id) for c in self.encounter.combatants if c.character_id in present]
+        return [self.actor(c.id) for c in self.encounter.combatants if self.campaign.has_character(c.character_id)]
 
     def spend_choices(self, result: AttackResult) -> list[SpendChoice]:
         """What the rolled attack's symbols can buy, the rules' own plan pre-selected (none where the rules spend
@@ -768,8 +767,7 @@ class EncounterController(FightView):
         """Names of those who fought at the start of the round and whose characters were deleted since: a rewind
         cannot bring back a character (undo the deletion first)."""
         assert event.snapshot is not None
-        present = {c.id for c in self.campaign.characters}
-        return [name for cid, name in event.snapshot.names.items() if cid not in present]
+        return [name for cid, name in event.snapshot.names.items() if not self.campaign.has_character(cid)]
 
     def _round_start(self) -> EncounterEvent | None:
         encounter = self.encounter
@@ -798,9 +796,8 @@ class EncounterController(FightView):
         encounter = self._running("end it")
         with self._drafting() as d:
             notes: list[str] = []
-            characters = {c.id for c in self.campaign.characters}
             for combatant in encounter.combatants:
-                if combatant.character_id not in characters:
+                if not self.campaign.has_character(combatant.character_id):
                     continue  # a file naming a character that is gone: nothing of it to end
                 ended = self.ruleset.end_encounter(self.actor(combatant.id), self.options)
                 d.apply(ended.effects, f"End for {self.name(combatant.id)}")

@@ -72,8 +72,9 @@ class FightView:
         """Whether a combatant is left who can act: one whose character still exists and is not out of the
         fight. Without one, a running fight has nobody acting and no step to take, whatever its flow: the GM
         ends it (a file may even name characters that are gone)."""
-        characters = {c.id for c in self.campaign.characters}
-        return any(c.character_id in characters and not self.out_of_fight(c.id) for c in self.encounter.combatants)
+        campaign = self.campaign
+        return any(campaign.has_character(c.character_id) and not self.out_of_fight(c.id)
+                   for c in self.encounter.combatants)
 
     def state(self) -> FlowState:
         """The flow's saved state, to read: views only ask questions of it, so nothing is copied below the top
@@ -94,8 +95,7 @@ class FightView:
             return []
         # A combatant the flow still names but that is gone with its character (a hand-edited file) has no row;
         # when all are gone, the flow is not asked about them at all.
-        characters = {c.id for c in self.campaign.characters}
-        present = {c.id for c in self.encounter.combatants if c.character_id in characters}
+        present = {c.id for c in self.encounter.combatants if self.campaign.has_character(c.character_id)}
         if not present:
             return []
         return [row for row in self.flow.order(self) if row.combatant_id is None or row.combatant_id in present]

@@ -219,8 +219,9 @@ class ChangeJournal:
         wanted["battle_maps"] |= changes.battle_maps | {cell[0] for cell in changes.cells}
         token_maps: set[str] = set()
         if changes.combatants:
-            for encounter in campaign.encounters:
-                if any(c.id in changes.combatants for c in encounter.combatants):
+            for combatant_id in changes.combatants:
+                encounter = campaign.encounter_of(combatant_id)
+                if encounter is not None:
                     wanted["encounters"].add(encounter.id)
                     if encounter.battle_map_id is not None:
                         token_maps.add(encounter.battle_map_id)

@@ -24,6 +24,7 @@ class Campaign(DomainModel):
     characters: list[Character] = Field(default_factory=list)
     # Where each character stands in `characters`, by id (never saved; find_by_id keeps it honest).
     _character_index: IdIndex = PrivateAttr(default_factory=IdIndex)
+    _encounter_index: IdIndex = PrivateAttr(default_factory=IdIndex)
     # Where each combatant of every encounter stands, as (encounter, combatant) positions (never saved).
     _combatant_places: IdIndex = PrivateAttr(default_factory=IdIndex)
     encounters: list[Encounter] = Field(default_factory=list)
@@ -54,26 +55,38 @@ class Campaign(DomainModel):
             raise KeyError(f"no character {character_id} in campaign {self.name}")
         return found
 
+    def has_character(self, character_id: str) -> bool:
+        return find_by_id(self.characters, private(self, "_character_index"), character_id) is not None
+
     def encounter(self, encounter_id: str) -> Encounter:
-        for e in self.encounters:
-            if e.id == encounter_id:
-                return e
-        raise KeyError(f"no encounter {encounter_id} in campaign {self.name}")
+        found = find_by_id(self.encounters, private(self, "_encounter_index"), encounter_id)
+        if found is None:
+            raise KeyError(f"no encounter {encounter_id} in campaign {self.name}")
+        return found
 
     def combatant(self, combatant_id: str) -> Combatant:
-        """The combatant of this id in any of the campaign's encounters (the first, should two share it), found
-        where the last look-up left it when it is still there, else by one pass over every encounter."""
+        """The combatant of this id in any of the campaign's encounters (the first, should two share it)."""
+        at = self._place_of(combatant_id)
+        if at is None:
+            raise KeyError(f"no combatant {combatant_id} in campaign {self.name}")
+        return self.encounters[at[0]].combatants[at[1]]
+
+    def encounter_of(self, combatant_id: str) -> Encounter | None:
+        """The encounter holding this combatant; None when none does."""
+        at = self._place_of(combatant_id)
+        return self.encounters[at[0]] if at is not None else None
+
+    def _place_of(self, combatant_id: str) -> tuple[int, int] | None:
+        """(encounter, combatant) positions of a combatant, where the last look-up left it when it is still there,
+        else by one pass over every encounter."""
         places: dict[str, tuple[int, int]] = private(self, "_combatant_places")
         at = places.get(combatant_id)
         if at is not None and at[0] < len(self.encounters):
             combatants = self.encounters[at[0]].combatants
             if at[1] < len(combatants) and combatants[at[1]].id == combatant_id:
-                return combatants[at[1]]
+                return at
         places.clear()
         for e, encounter in enumerate(self.encounters):
             for c, combatant in enumerate(encounter.combatants):
                 places.setdefault(combatant.id, (e, c))
-        at = places.get(combatant_id)
-        if at is None:
-            raise KeyError(f"no combatant {combatant_id} in campaign {self.name}")
-        return self.encounters[at[0]].combatants[at[1]]
+        return places.get(combatant_id)

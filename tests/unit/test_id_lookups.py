@@ -72,3 +72,18 @@ def test_the_kept_indexes_never_tell_two_equal_campaigns_apart():
     assert copy == campaign
     copy.characters[0].name = "Other"
     assert copy != campaign
+
+
+def test_the_encounter_of_a_combatant_follows_the_lists():
+    campaign = Campaign(name="Where")
+    first, second = Encounter(id="e1", name="One"), Encounter(id="e2", name="Two")
+    campaign.encounters += [first, second]
+    second.combatants.append(Combatant(id="cb-a", character_id="ch0"))
+    assert campaign.encounter_of("cb-a") is second and campaign.encounter("e2") is second
+    second.combatants.clear()
+    first.combatants.append(Combatant(id="cb-a", character_id="ch0"))
+    assert campaign.encounter_of("cb-a") is first
+    assert campaign.encounter_of("cb-none") is None
+    campaign.encounters.reverse()
+    assert campaign.encounter("e1") is first and campaign.encounter_of("cb-a") is first
+    assert not campaign.has_character("ch0")

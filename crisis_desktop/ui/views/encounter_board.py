@@ -79,6 +79,7 @@ class EncounterBoard(QWidget):
     # -- construction ----------------------------------------------------------------------------
     def _build_widgets(self) -> None:
         self.picker = QComboBox()
+        self._picker_known: set[str] = set()
         self.picker.setObjectName("encounter-picker")
         self.picker.setMinimumContentsLength(18)
         self.picker.currentIndexChanged.connect(self._picked)
@@ -298,6 +299,9 @@ class EncounterBoard(QWidget):
             for encounter in campaign.encounters if campaign else []:
                 self.picker.addItem(encounter.name, encounter.id)
             index = self.picker.findData(current)
+        # What the picker lists, kept to compare with each change (asking the combo box item by item is slow when a
+        # campaign has many encounters).
+        self._picker_known = set(self._picker_ids())
         self.picker.setCurrentIndex(max(index, 0) if self.picker.count() else -1)
         self._picked()
 
@@ -330,8 +334,8 @@ class EncounterBoard(QWidget):
         if "*" in changes.campaign_fields or "ruleset" in changes.campaign_fields:
             self.set_document(self.document)
             return
-        if changes.encounters and (set(changes.encounters) - set(self._picker_ids())
-                                   or len(self._picker_ids()) != len(self.document.campaign.encounters)):
+        if changes.encounters and (set(changes.encounters) - self._picker_known
+                                   or len(self._picker_known) != len(self.document.campaign.encounters)):
             self._fill_picker()
         self.model.apply_changes(changes)
         self.log_model.apply_changes(changes)
