@@ -17,7 +17,7 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from crisis_desktop.domain.encounter import Encounter
-from crisis_desktop.rules.base import Actor, Effect, InitiativeEntry, Term
+from crisis_desktop.rules.base import ActionRole, Actor, Effect, InitiativeEntry, Term
 from crisis_desktop.rules.dice import DiceSource
 
 # The flow's own state as saved in the encounter: JSON data only (str, numbers, bools, None, lists, dicts).
@@ -36,11 +36,16 @@ class StepRole(StrEnum):
 
 @dataclass(frozen=True)
 class Choice:
-    """One thing a combatant may plan or declare ("ranged attack", "move", "parry")."""
+    """One thing a combatant may plan or declare ("ranged attack", "move", "parry"). `role`: what kind of action it
+    plans, where it is one (an attack, a move), and `item`: the id of the item it commits the combatant to (the
+    weapon of a planned attack), so that whoever plans for a combatant (the simulator) can tell the choices apart
+    without reading their keys."""
 
     key: str
     label: str
     help: str = ""
+    role: ActionRole | None = None
+    item: str | None = None
 
 
 @dataclass(frozen=True)

@@ -3,16 +3,25 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from crisis_desktop.controller.simulate.fight import SimController
 from crisis_desktop.controller.simulate.tactics import Tactics, Target
 from crisis_desktop.domain import Campaign, EquipmentItem, StatValue
 from crisis_desktop.rules import odds as exact
-from crisis_desktop.rules.base import Actor, AttackResult, Attacks, BarRole, CoverLevel, Ruleset, StateRole
+from crisis_desktop.rules.base import (
+    ActionRole,
+    Actor,
+    AttackResult,
+    Attacks,
+    BarRole,
+    CoverLevel,
+    Ruleset,
+    StateRole,
+)
 from crisis_desktop.rules.dice import RandomDice
-from crisis_desktop.rules.flow import StepRole
+from crisis_desktop.rules.flow import Choice, StepRole
 from crisis_desktop.rules.geometry import Coord, Terrain, find_path
 
 DRAW = "draw"                # nobody won: the round cap was reached, both sides fell at once, or nobody could act
@@ -129,7 +138,7 @@ class FightPlayer:
                         break
             if record.winner != DRAW or self._over(ctl, record):
                 break
-            step = self._next_step(ctl)
+            step = self._next_step(ctl, self._plan_for)
             if step is None:
                 break                       # nobody can do anything: a draw
             key_, actor, choice = step
@@ -202,21 +211,44 @@ class FightPlayer:
                                                                                self.options)}
 
     @staticmethod
-    def _next_step(ctl: SimController) -> tuple[str, str | None, str | None] | None:
-        """The first allowed plan, else choice, else the step that moves on: (key, actor, choice)."""
+    def _next_step(ctl: SimController, plan: Callable[[SimController, str, Sequence[Choice]], str] | None = None
+                   ) -> tuple[str, str | None, str | None] | None:
+        """The first allowed plan, else choice, else the step that moves on: (key, actor, choice). What is planned is
+        `plan`'s pick for the actor, or the first choice."""
         offers = ctl.offers()
         for role in (StepRole.PLAN, StepRole.CHOOSE, StepRole.ADVANCE):
             for o in offers:
                 if o.role is role and o.allowed:
-                    return o.key, o.actors[0] if o.actors else None, o.choices[0].key if o.choices else None
+                    actor = o.actors[0] if o.actors else None
+                    if not o.choices:
+                        return o.key, actor, None
+                    if plan is not None and actor is not None:
+                        return o.key, actor, plan(ctl, actor, o.choices)
+                    return o.key, actor, o.choices[0].key
         return None
+
+    def _plan_for(self, ctl: SimController, cid: str, choices: Sequence[Choice]) -> str:
+        """What a combatant plans under its side's tactics: an attack with the weapon it would strike its target with
+        (the first foe some weapon reaches on the map), else a move towards the foes, else the first choice."""
+        by_item = {c.item: c for c in choices if c.item is not None}
+        if by_item and ctl.state_of(cid).role is StateRole.FIGHTING:
+            foes = self._foes(ctl, cid, self.setup.tactics_of(self.sides[cid]).target)
+            weapons = ctl.weapons(cid)
+            for foe in foes:
+                for weapon in self._weapons_against(cid, foe, weapons):
+                    if weapon.id in by_item and not ctl.map_refusals(cid, weapon.id, foe):
+                        return by_item[weapon.id].key
+            move = next((c for c in choices if c.role is ActionRole.MOVE), None)
+            if foes and move is not None:
+                return move.key
+        return choices[0].key
 
     # -- one combatant's action -----------------------------------------------------------------------------
     def _act(self, ctl: SimController, cid: str, dice: RandomDice, record: FightRecord) -> None:
         if ctl.state_of(cid).role is not StateRole.FIGHTING or not ctl.may_act(cid):
             return
         tactics = self.setup.tactics_of(self.sides[cid])
-        moved = False
+        moved = attacked = False
         if tactics.cover and self._take_cover(ctl, cid, record):
             moved = True
         for _ in range(_MAX_ATTACKS_PER_TURN):
@@ -225,12 +257,15 @@ class FightPlayer:
             foes = self._foes(ctl, cid, tactics.target)
             if not foes:
                 return
+            before = record.attacks
             made = self._attack(ctl, cid, foes, dice, record)
-            if made is None:
+            if made is None or (made is False and record.attacks == before and not attacked):
+                # Out of reach, or no attack it may make now (its planned action is a move): close in instead.
                 if moved or not self._approach(ctl, cid, foes[0], record):
                     return
                 moved = True
                 continue
+            attacked = attacked or record.attacks > before
             if not made or ctl.state_of(cid).role is not StateRole.FIGHTING or not ctl.may_act(cid):
                 return
 

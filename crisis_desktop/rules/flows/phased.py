@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from crisis_desktop.domain import Character
-from crisis_desktop.rules.base import Actor, Effect, Options, StateLabel, StateRole, TurnEffects
+from crisis_desktop.rules.base import ActionRole, Actor, Effect, Options, StateLabel, StateRole, TurnEffects
 from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.flow import (
     Choice,
@@ -49,10 +49,12 @@ class Plannable:
     label: str
     phase: str
     help: str = ""
+    role: ActionRole | None = None      # what kind of action it plans (Choice.role)
+    item: str | None = None             # the weapon it commits the combatant to (Choice.item)
 
     @property
     def choice(self) -> Choice:
-        return Choice(self.key, self.label, self.help)
+        return Choice(self.key, self.label, self.help, self.role, self.item)
 
 
 class PhaseRules(Protocol):

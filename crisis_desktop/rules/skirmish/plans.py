@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from crisis_desktop.domain import EquipmentItem
-from crisis_desktop.rules.base import Actor, Effect, Options, SetResource, TurnEffects
+from crisis_desktop.rules.base import ActionRole, Actor, Effect, Options, SetResource, TurnEffects
 from crisis_desktop.rules.flows.phased import Phase, Plannable
 from crisis_desktop.rules.skirmish import sheet, wounds
 
@@ -34,14 +34,16 @@ def plannable(actor: Actor) -> list[Plannable]:
     for weapon in sheet.weapons(actor.character):
         if sheet.is_ranged(weapon):
             out.append(Plannable(plan_key(weapon), f"Ranged attack: {weapon.name}", RANGED,
-                                 f"Shoot or throw the {weapon.name} in the ranged phase (drawing it is free)"))
+                                 f"Shoot or throw the {weapon.name} in the ranged phase (drawing it is free)",
+                                 ActionRole.ATTACK, weapon.id))
         else:
             out.append(Plannable(plan_key(weapon), f"Melee attack: {weapon.name}", MELEE,
-                                 f"Fight a skirmish with the {weapon.name} in the melee phase (drawing it is free)"))
+                                 f"Fight a skirmish with the {weapon.name} in the melee phase (drawing it is free)",
+                                 ActionRole.ATTACK, weapon.id))
     if any(sheet.training(actor.character, s) > 0 for s in MAGIC_SKILLS):
         out.append(Plannable(MAGIC, "Cast a spell or pray", MAGIC, "Resolved in the magic and divinity phase"))
     out.append(Plannable(MOVE, "Move to an adjacent area", MISC, "Movement happens alongside the other phases, as "
-                         "the GM rules"))
+                         "the GM rules", ActionRole.MOVE))
     out.append(Plannable(MISC, "Miscellaneous action", MISC, "A skill check, climbing a wall...; attacked meanwhile, "
                          "it has disadvantage on the action and on evading"))
     return out

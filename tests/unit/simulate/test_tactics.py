@@ -85,3 +85,23 @@ def test_nearest_weakest_and_most_dangerous_pick_their_targets() -> None:
     ctl.changed()
     assert player._health_left(ctl, "c-far") < player._health_left(ctl, "c-npc") == 1.0
     assert player._foes(ctl, "c-pc", Target.WEAKEST) == ["c-far", "c-npc"]
+
+
+def test_planned_rounds_plan_the_weapon_that_reaches_and_a_move_when_none_does() -> None:
+    """On the skirmish demo's toll bridge: Mira plans her longbow (the bridge is the next area), Tobin on the west road
+    has only a throw (inside one area) and a shortsword, so he plans to move; Aldric, on the bridge, plans his sword."""
+    from crisis_desktop.resources_access import resource
+
+    campaign = Campaign.model_validate_json(resource("demo", "skirmish.json").read_bytes())
+    ruleset = get_ruleset("skirmish")
+    player = FightPlayer(Setup.of(campaign, "enc-bridge", ruleset, {}))
+    ctl = player.fresh()
+    ctl.start(RandomDice(1))
+    plans = {o.actors[0]: o.choices for o in ctl.offers() if o.choices}
+    picked = {ctl.name(cid): next(c.label for c in choices if c.key == player._plan_for(ctl, cid, choices))
+              for cid, choices in plans.items()}
+    assert picked["Mira Fenn"] == "Ranged attack: Longbow"
+    assert picked["Tobin Ashe"] == "Move to an adjacent area"
+    assert picked["Aldric Vane"] == "Melee attack: Broadsword"
+    record = player.play(__import__("random").Random(3))
+    assert record.attacks > 0 and record.moves > 0
