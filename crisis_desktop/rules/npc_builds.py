@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, StatValue, new_id
+from crisis_desktop.rules.base import FieldKind, FieldSpec
 
 
 def tier_for(table: Mapping[str, Any], level: int) -> Mapping[str, Any]:
@@ -36,3 +37,10 @@ def build(name: str, base: Mapping[str, StatValue], tier: Mapping[str, Any],
     gear = ", ".join(item.name for item in equipment) or "nothing"
     return Character(kind=CharacterKind.NPC, name=name, stats=stats, equipment=equipment, tags=["npc"],
                      gm_notes=f"Quick NPC, level {level} ({tier['label']}): carries {gear}.")
+
+
+def threat_field(lowest: str) -> FieldSpec:
+    """What Quick NPC asks for in a system without NPC levels: a threat 1 to 4, not kept on the sheet (`lowest` names
+    the first: "a ruffian")."""
+    return FieldSpec("threat", "Threat", FieldKind.INT, "NPC", 2, 1, 4,
+                     help=f"1: {lowest}; 2: a soldier; 3: a veteran; 4: a champion.")

@@ -66,7 +66,7 @@ from crisis_desktop.rules.flows.sequential import SequentialFlow
 from crisis_desktop.rules.geometry import Coord, Terrain
 from crisis_desktop.rules.movement import Movement
 from crisis_desktop.rules.npc_builds import build, tier_for
-from crisis_desktop.rules.tables import load_table
+from crisis_desktop.rules.tables import load_catalogue, load_table
 
 
 class CrisisRuleset(Ruleset, Checks, Attacks, Healing):
@@ -142,7 +142,7 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Healing):
     # -- description of the system --------------------------------------------------------
     def equipment_catalogue(self) -> list[EquipmentItem]:
         """The weapons and armour of the rules notes' tables (resources/rules/crisis/equipment.json)."""
-        return [EquipmentItem.model_validate(row) for row in load_table("crisis", "equipment")]
+        return load_catalogue("crisis")
 
     def rule_options(self) -> Sequence[RuleOption]:
         return RULE_OPTIONS

@@ -72,7 +72,7 @@ from crisis_desktop.rules.genesys.options import RULE_OPTIONS
 from crisis_desktop.rules.glyphs import Glyph
 from crisis_desktop.rules.movement import Movement
 from crisis_desktop.rules.npc_builds import build, tier_for
-from crisis_desktop.rules.tables import load_table
+from crisis_desktop.rules.tables import load_catalogue, load_table
 from crisis_desktop.rules.tally import Tally
 
 CONDITIONS = (
@@ -136,7 +136,7 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing):
 
     def equipment_catalogue(self) -> list[EquipmentItem]:
         """Weapons, armour and gear of the rules notes (resources/rules/genesys/equipment.json)."""
-        return [EquipmentItem.model_validate(row) for row in load_table("genesys", "equipment")]
+        return load_catalogue("genesys")
 
     def npc_level_field(self) -> FieldSpec | None:
         """Genesys adversaries have no level: Quick NPC asks for a power level 1 to 5 (not kept on the sheet)."""

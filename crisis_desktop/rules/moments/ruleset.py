@@ -26,7 +26,6 @@ from crisis_desktop.rules.base import (
     DamageResult,
     Effect,
     Explained,
-    FieldKind,
     FieldSpec,
     Healing,
     InitiativeEntry,
@@ -51,8 +50,8 @@ from crisis_desktop.rules.moments import attacks, checks, economy, moment, print
 from crisis_desktop.rules.moments.movement import MomentsMovement, band_for, range_readout
 from crisis_desktop.rules.moments.options import RULE_OPTIONS
 from crisis_desktop.rules.movement import Movement
-from crisis_desktop.rules.npc_builds import build, tier_for
-from crisis_desktop.rules.tables import load_table
+from crisis_desktop.rules.npc_builds import build, threat_field, tier_for
+from crisis_desktop.rules.tables import load_catalogue, load_table
 
 CONDITIONS = (ConditionSpec("dead", "Dead", "Out of the fight for good."),
               ConditionSpec("encumbered", "Encumbered", "All tests one step harder; moves near only."))
@@ -100,12 +99,11 @@ class MomentsRuleset(Ruleset, Checks, Attacks, Healing, MomentEconomy):
 
     def equipment_catalogue(self) -> list[EquipmentItem]:
         """Weapons, shields and armour of the rules notes (resources/rules/moments/equipment.json)."""
-        return [EquipmentItem.model_validate(row) for row in load_table("moments", "equipment")]
+        return load_catalogue("moments")
 
     def npc_level_field(self) -> FieldSpec | None:
         """Pentola has no NPC level: Quick NPC asks for a threat 1 to 4 (not kept on the sheet)."""
-        return FieldSpec("threat", "Threat", FieldKind.INT, "NPC", 2, 1, 4,
-                         help="1: a ruffian; 2: a soldier; 3: a veteran; 4: a champion.")
+        return threat_field("a ruffian")
 
     def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
         return build(name, self.new_stats(CharacterKind.NPC, dice), tier_for(load_table("moments", "npc"), level),

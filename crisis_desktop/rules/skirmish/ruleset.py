@@ -26,7 +26,6 @@ from crisis_desktop.rules.base import (
     DamageResult,
     Effect,
     Explained,
-    FieldKind,
     FieldSpec,
     Healing,
     Options,
@@ -49,12 +48,12 @@ from crisis_desktop.rules.flow import RoundFlow
 from crisis_desktop.rules.flows.phased import Phase, PhasedFlow, PlanEconomy, Plannable
 from crisis_desktop.rules.geometry import AreaRelation
 from crisis_desktop.rules.movement import Movement
-from crisis_desktop.rules.npc_builds import build, tier_for
+from crisis_desktop.rules.npc_builds import build, threat_field, tier_for
 from crisis_desktop.rules.skirmish import attacks, checks, fighters, plans, sheet, treatment, wounds
 from crisis_desktop.rules.skirmish.fight_odds import FightOdds
 from crisis_desktop.rules.skirmish.movement import SkirmishMovement, reach_refusal
 from crisis_desktop.rules.skirmish.options import RULE_OPTIONS
-from crisis_desktop.rules.tables import load_table
+from crisis_desktop.rules.tables import load_catalogue, load_table
 
 CONDITIONS = (ConditionSpec("bleeding", "Bleeding", "+1 Fatigue each End phase while Stamina is above 0; "
                             "incapacitated and bleeding is dying."),
@@ -100,12 +99,11 @@ class SkirmishRuleset(Ruleset, Checks, Attacks, Healing, PlanEconomy):
 
     def equipment_catalogue(self) -> list[EquipmentItem]:
         """Weapons, shields and armour of Paraverse's equipment page (resources/rules/skirmish/equipment.json)."""
-        return [EquipmentItem.model_validate(row) for row in load_table("skirmish", "equipment")]
+        return load_catalogue("skirmish")
 
     def npc_level_field(self) -> FieldSpec | None:
         """Paraverse has no NPC level: Quick NPC asks for a threat 1 to 4 (not kept on the sheet)."""
-        return FieldSpec("threat", "Threat", FieldKind.INT, "NPC", 2, 1, 4,
-                         help="1: a brigand; 2: a soldier; 3: a veteran; 4: a champion.")
+        return threat_field("a brigand")
 
     def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
         return build(name, self.new_stats(CharacterKind.NPC, dice), tier_for(load_table("skirmish", "npc"), level),
