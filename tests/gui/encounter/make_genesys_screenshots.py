@@ -5,7 +5,6 @@ roll): python tests/gui/encounter/make_genesys_screenshots.py
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 import tempfile
@@ -15,16 +14,13 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 
-from PySide6.QtWidgets import QApplication, QStyleFactory  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from crisis_desktop.rules.flow import StepRole  # noqa: E402
 from crisis_desktop.storage.paths import AppPaths  # noqa: E402
 from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog  # noqa: E402
-from crisis_desktop.ui.player_display.display import PlayerDisplay  # noqa: E402
+from tests.gui.encounter.screenshot_kit import SHOTS, player_display_shot, run  # noqa: E402
 from tests.gui.genesys_fight import combatant, genesys_board, genesys_document  # noqa: E402
-from tests.gui.palettes import dark_palette, light_palette  # noqa: E402
-
-SHOTS = ROOT / "crisis_desktop" / "docs" / "screenshots"
 
 
 def spending_shot(ctl, attacker: str, target: str, out: Path) -> None:  # type: ignore[no-untyped-def]
@@ -69,21 +65,8 @@ def main(out: Path) -> None:
     document.push(ctl.step("fill_slot", combatant(board, "Thugs")))
     document.push(ctl.step_by_role(StepRole.ADVANCE))        # PC slot 2 comes up: the players pick who acts
 
-    display = PlayerDisplay(board.model)
-    display.resize(1280, 720)
-    display.show_encounter(document.session)
-    document.changed.connect(display.apply_changes)
-    display.show()
-    QApplication.processEvents()
-    display.grab().save(str(out / "genesys-player-display.png"))
+    player_display_shot(document, board, out / "genesys-player-display.png")
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--dark", action="store_true")
-    parser.add_argument("--out", type=Path, default=SHOTS)
-    args = parser.parse_args()
-    application = QApplication(sys.argv[:1])
-    application.setStyle(QStyleFactory.create("Fusion"))
-    application.setPalette(dark_palette() if args.dark else light_palette())
-    main(args.out)
+    run(main)

@@ -5,48 +5,25 @@ tests/gui/encounter/make_moments_screenshots.py [--dark] [--out DIR]."""
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 
-from PySide6.QtWidgets import QApplication, QComboBox, QStyleFactory  # noqa: E402
+from PySide6.QtWidgets import QApplication, QComboBox  # noqa: E402
 
-from crisis_desktop.domain import Campaign  # noqa: E402
-from crisis_desktop.resources_access import resource  # noqa: E402
 from crisis_desktop.rules.dice import TypedDice  # noqa: E402
-from crisis_desktop.storage.campaign_store import CampaignStore  # noqa: E402
-from crisis_desktop.storage.paths import AppPaths  # noqa: E402
 from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog  # noqa: E402
 from crisis_desktop.ui.document import CampaignDocument  # noqa: E402
-from crisis_desktop.ui.player_display.display import PlayerDisplay  # noqa: E402
 from crisis_desktop.ui.views.encounter_board import EncounterBoard  # noqa: E402
-from tests.gui.palettes import dark_palette, light_palette  # noqa: E402
+from tests.gui.encounter.screenshot_kit import demo_board, player_display_shot, run  # noqa: E402
 
-SHOTS = ROOT / "crisis_desktop" / "docs" / "screenshots"
 # The INT test in the encounter's order (Vera, Ilse, Corvin, Ulf, Shield-bearer, Bowman, Bandit): the shield-bearer
 # crits, Vera and Ulf succeed, the others fail and the bandit fumbles.
 INT_DICE = [20, 90, 70, 15, 2, 50, 100]
-
-
-def ford() -> tuple[CampaignDocument, EncounterBoard]:
-    paths = AppPaths(Path(tempfile.mkdtemp())).ensure()
-    campaign = Campaign.model_validate_json(resource("demo", "moments.json").read_bytes())
-    store = CampaignStore(paths)
-    path = paths.campaigns / "moments.json"
-    store.save(campaign, path)
-    document = CampaignDocument(store.load(path), path, store)
-    board = EncounterBoard()
-    board.set_document(document)
-    board.show_encounter(campaign.encounters[0].id)
-    board.resize(1500, 560)
-    board.show()
-    return document, board
 
 
 def declare(document: CampaignDocument, board: EncounterBoard, *choices: str) -> None:
@@ -57,19 +34,13 @@ def declare(document: CampaignDocument, board: EncounterBoard, *choices: str) ->
 
 
 def main(out: Path) -> None:
-    document, board = ford()
+    document, board = demo_board("moments.json", 1500, 560)
     ctl = board.controller
     who = {ctl.name(c.id): c.id for c in ctl.encounter.combatants}
     document.push(ctl.start(TypedDice(INT_DICE)))
     declare(document, board, "act", "two_actions", "focus_action", "act")   # Bandit, Bowman, Corvin, Ilse
 
-    display = PlayerDisplay(board.model)
-    display.resize(1280, 720)
-    display.show_encounter(document.session)
-    document.changed.connect(display.apply_changes)
-    display.show()
-    QApplication.processEvents()
-    display.grab().save(str(out / "moments-player-display.png"))
+    player_display_shot(document, board, out / "moments-player-display.png")
 
     declare(document, board, "extra_action", "act", "act")                  # Ulf, Vera, the shield-bearer
     document.push(ctl.step("resolve_declarations"))
@@ -102,11 +73,4 @@ def main(out: Path) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--dark", action="store_true")
-    parser.add_argument("--out", type=Path, default=SHOTS)
-    args = parser.parse_args()
-    application = QApplication(sys.argv[:1])
-    application.setStyle(QStyleFactory.create("Fusion"))
-    application.setPalette(dark_palette() if args.dark else light_palette())
-    main(args.out)
+    run(main)

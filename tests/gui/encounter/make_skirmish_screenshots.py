@@ -5,53 +5,28 @@ tests/gui/encounter/make_skirmish_screenshots.py [--dark] [--out DIR]."""
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 
-from PySide6.QtWidgets import QApplication, QStyleFactory  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from crisis_desktop.domain import Campaign  # noqa: E402
-from crisis_desktop.resources_access import resource  # noqa: E402
 from crisis_desktop.rules.dice import TypedDice  # noqa: E402
-from crisis_desktop.storage.campaign_store import CampaignStore  # noqa: E402
-from crisis_desktop.storage.paths import AppPaths  # noqa: E402
 from crisis_desktop.ui.battlemap.map_place import MapPlace  # noqa: E402
 from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog  # noqa: E402
-from crisis_desktop.ui.document import CampaignDocument  # noqa: E402
-from crisis_desktop.ui.player_display.display import PlayerDisplay  # noqa: E402
-from crisis_desktop.ui.views.encounter_board import EncounterBoard  # noqa: E402
-from tests.gui.palettes import dark_palette, light_palette  # noqa: E402
+from tests.gui.encounter.screenshot_kit import demo_board, player_display_shot, run  # noqa: E402
 
-SHOTS = ROOT / "crisis_desktop" / "docs" / "screenshots"
 PLANS = {"pc-aldric": "melee:pc-aldric-0", "pc-mira": "ranged:pc-mira-0", "pc-tobin": "move",
          "npc-gorran": "melee:npc-gorran-0", "npc-brigand-1": "melee:npc-brigand-1-0",
          "npc-brigand-2": "ranged:npc-brigand-2-1", "npc-archer": "misc"}
 
 
-def bridge() -> tuple[CampaignDocument, EncounterBoard]:
-    paths = AppPaths(Path(tempfile.mkdtemp())).ensure()
-    campaign = Campaign.model_validate_json(resource("demo", "skirmish.json").read_bytes())
-    store = CampaignStore(paths)
-    path = paths.campaigns / "skirmish.json"
-    store.save(campaign, path)
-    document = CampaignDocument(store.load(path), path, store)
-    board = EncounterBoard()
-    board.set_document(document)
-    board.show_encounter(campaign.encounters[0].id)
-    board.resize(1500, 520)
-    board.show()
-    return document, board
-
-
 def main(out: Path) -> None:
-    document, board = bridge()
+    document, board = demo_board("skirmish.json", 1500, 520)
     ctl = board.controller
     ids = {c.character_id: c.id for c in ctl.encounter.combatants}
     document.push(ctl.start(TypedDice([])))
@@ -59,13 +34,7 @@ def main(out: Path) -> None:
         document.push(ctl.step(f"plan:{ids[character_id]}", ids[character_id], choice))
     document.push(ctl.step("resolve_phases"))
 
-    display = PlayerDisplay(board.model)
-    display.resize(1280, 720)
-    display.show_encounter(document.session)
-    document.changed.connect(display.apply_changes)
-    display.show()
-    QApplication.processEvents()
-    display.grab().save(str(out / "skirmish-player-display.png"))
+    player_display_shot(document, board, out / "skirmish-player-display.png")
 
     # The ranged phase: Mira's arrow drops the spearman, who still throws his javelin at Aldric.
     document.push(ctl.attack(ctl.attack_request(ids["pc-mira"], "pc-mira-0", ids["npc-brigand-2"]),
@@ -100,11 +69,4 @@ def main(out: Path) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--dark", action="store_true")
-    parser.add_argument("--out", type=Path, default=SHOTS)
-    args = parser.parse_args()
-    application = QApplication(sys.argv[:1])
-    application.setStyle(QStyleFactory.create("Fusion"))
-    application.setPalette(dark_palette() if args.dark else light_palette())
-    main(args.out)
+    run(main)
