@@ -6,12 +6,22 @@ The UI wraps a Command in a QUndoCommand; headless code and tests call apply/rev
 from __future__ import annotations
 
 import copy
+import pickle
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.domain import Campaign
+
+
+def copy_value(value: Any) -> Any:
+    """A deep copy of a field's value for a command to keep or put back. Values made of plain data (a flow's state:
+    dicts and lists of names and numbers) go through pickle, several times quicker than copy.deepcopy, which counts
+    when a 200-combatant fight copies its turn order a few times a step."""
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
 
 
 class Command(ABC):

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from crisis_desktop.controller.changes import ChangeSet
-from crisis_desktop.controller.commands import Command, Macro
+from crisis_desktop.controller.commands import Command, Macro, copy_value
 from crisis_desktop.domain import BattleMap, Campaign, Character, Token
 from crisis_desktop.domain.encounter import Combatant, Encounter, LogEntry
 
@@ -21,18 +20,18 @@ class SetEncounterField(Command):
     def __init__(self, encounter_id: str, field: str, value: Any) -> None:
         if field not in ENCOUNTER_FIELDS:
             raise ValueError(f"The encounter field {field!r} cannot be set")
-        self.encounter_id, self.field, self.value = encounter_id, field, copy.deepcopy(value)
+        self.encounter_id, self.field, self.value = encounter_id, field, copy_value(value)
         self.text = f"Set {field}"
         self._old: Any = None
 
     def apply(self, campaign: Campaign) -> ChangeSet:
         encounter = campaign.encounter(self.encounter_id)
-        self._old = copy.deepcopy(getattr(encounter, self.field))
-        setattr(encounter, self.field, copy.deepcopy(self.value))
+        self._old = copy_value(getattr(encounter, self.field))
+        setattr(encounter, self.field, copy_value(self.value))
         return self._changes()
 
     def revert(self, campaign: Campaign) -> ChangeSet:
-        setattr(campaign.encounter(self.encounter_id), self.field, copy.deepcopy(self._old))
+        setattr(campaign.encounter(self.encounter_id), self.field, copy_value(self._old))
         return self._changes()
 
     def _changes(self) -> ChangeSet:
@@ -47,19 +46,19 @@ class SetCombatantField(Command):
         if field not in COMBATANT_FIELDS:
             raise ValueError(f"The combatant field {field!r} cannot be set")
         self.encounter_id, self.combatant_id = encounter_id, combatant_id
-        self.field, self.value = field, copy.deepcopy(value)
+        self.field, self.value = field, copy_value(value)
         self.text = f"Set {field}"
         self._old: Any = None
 
     def apply(self, campaign: Campaign) -> ChangeSet:
         combatant = campaign.encounter(self.encounter_id).combatant(self.combatant_id)
-        self._old = copy.deepcopy(getattr(combatant, self.field))
-        setattr(combatant, self.field, copy.deepcopy(self.value))
+        self._old = copy_value(getattr(combatant, self.field))
+        setattr(combatant, self.field, copy_value(self.value))
         return self._changes()
 
     def revert(self, campaign: Campaign) -> ChangeSet:
         setattr(campaign.encounter(self.encounter_id).combatant(self.combatant_id), self.field,
-                copy.deepcopy(self._old))
+                copy_value(self._old))
         return self._changes()
 
     def _changes(self) -> ChangeSet:

@@ -3,12 +3,11 @@ as commands so the whole step becomes one undoable event (no Qt)."""
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import Any
 
 from crisis_desktop.controller import encounter_log as logs
-from crisis_desktop.controller.commands import Command
+from crisis_desktop.controller.commands import Command, copy_value
 from crisis_desktop.controller.effects import ApplyEffects
 from crisis_desktop.controller.encounter_commands import (
     AppendLog,
@@ -134,7 +133,7 @@ class DraftFight(FightView):
         self.done: list[Command] = []
 
     def state(self) -> FlowState:
-        return copy.deepcopy(self.encounter.flow)
+        return copy_value(self.encounter.flow)  # type: ignore[no-any-return]
 
     def do(self, command: Command) -> None:
         command.apply(self.campaign)

@@ -121,10 +121,9 @@ class CampaignSession:
         """Keep up with an applied, undone or redone change (call record() then, to journal it)."""
         if "*" in changes.campaign_fields or "ruleset" in changes.campaign_fields:
             self._load_rules()
-        known = {e.id for e in self.campaign.encounters}
-        for gone in set(self._controllers) - known:
+        for gone in [key for key in self._controllers if not self.campaign.has_encounter(key)]:
             del self._controllers[gone]
-        if self.encounter_id is not None and self.encounter_id not in known:
+        if self.encounter_id is not None and not self.campaign.has_encounter(self.encounter_id):
             self.show_encounter(None)
 
     def record(self, changes: ChangeSet) -> None:

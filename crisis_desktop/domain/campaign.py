@@ -64,6 +64,9 @@ class Campaign(DomainModel):
             raise KeyError(f"no encounter {encounter_id} in campaign {self.name}")
         return found
 
+    def has_encounter(self, encounter_id: str) -> bool:
+        return find_by_id(self.encounters, private(self, "_encounter_index"), encounter_id) is not None
+
     def combatant(self, combatant_id: str) -> Combatant:
         """The combatant of this id in any of the campaign's encounters (the first, should two share it)."""
         at = self._place_of(combatant_id)

@@ -366,8 +366,7 @@ class MapScene(QGraphicsScene):
     def _character_of(self, combatant_id: str) -> str | None:
         if self.campaign is None:
             return None
-        for encounter in self.campaign.encounters:
-            for combatant in encounter.combatants:
-                if combatant.id == combatant_id:
-                    return combatant.character_id
-        return None
+        try:
+            return self.campaign.combatant(combatant_id).character_id   # through the campaign's index, not a scan
+        except KeyError:
+            return None

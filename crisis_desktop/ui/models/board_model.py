@@ -162,7 +162,8 @@ class BoardModel(QAbstractTableModel):
         self._status = {r.combatant_id: r.status for r in rows if r.combatant_id is not None and r.status}
         self._announced = {r.combatant_id: r.announced for r in rows if r.combatant_id is not None and r.announced}
         ordered = [r.combatant_id for r in rows if r.combatant_id is not None]
-        return ordered + [cid for cid in self._combatants if cid not in set(ordered)]
+        placed = set(ordered)
+        return ordered + [cid for cid in self._combatants if cid not in placed]
 
     def _reindex(self) -> None:
         self._row_of = {cid: row for row, cid in enumerate(self._ids)}

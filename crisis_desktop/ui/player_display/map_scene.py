@@ -50,12 +50,13 @@ class PlayerMapScene(MapScene):
     def _combatant(self, combatant_id: str) -> Combatant | None:
         if self.campaign is None:
             return None
-        for encounter in self.campaign.encounters:
-            if self.encounter_id is None or encounter.id == self.encounter_id:
-                found = next((c for c in encounter.combatants if c.id == combatant_id), None)
-                if found is not None:
-                    return found
-        return None
+        # Through the campaign's indexes, not a walk through every encounter.
+        if self.encounter_id is None:
+            encounter = self.campaign.encounter_of(combatant_id)
+        else:
+            encounter = self.campaign.encounter(self.encounter_id) if self.campaign.has_encounter(
+                self.encounter_id) else None
+        return encounter.find_combatant(combatant_id) if encounter is not None else None
 
     # -- MapScene's projection, filtered ---------------------------------------------------------
     def look(self, combatant_id: str) -> TokenLook | None:  # Override MapScene::look

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
-    QListView,
     QPushButton,
     QSplitter,
     QTableView,
@@ -46,6 +45,7 @@ from crisis_desktop.ui.plain_text import plain_label, tooltip
 from crisis_desktop.ui.views.attack_panel import AttackPanel
 from crisis_desktop.ui.views.treatment_picker import pick_treatment
 from crisis_desktop.ui.widgets.board_delegate import BoardDelegate
+from crisis_desktop.ui.widgets.log_view import LogView
 
 if TYPE_CHECKING:
     from crisis_desktop.ui.document import CampaignDocument
@@ -134,11 +134,9 @@ class EncounterBoard(QWidget):
         self.treat_button.setToolTip("Heal the selected combatant: the rules' treatments in the fight and between "
                                      "fights (rest, recovery), each undoable and logged")
         self.treat_button.clicked.connect(self.treat)
-        self.log_view = QListView()
+        self.log_view = LogView()
         self.log_view.setObjectName("combat-log")
         self.log_view.setModel(self.log_model)
-        self.log_view.setWordWrap(True)
-        self.log_view.setUniformItemSizes(False)
         self.note = QLineEdit()
         self.note.setPlaceholderText("Add a note to the log and press Enter")
         self.note.returnPressed.connect(self.add_note)
@@ -190,7 +188,6 @@ class EncounterBoard(QWidget):
         self.toolbar.addWidget(self.enter_dice)
         self.toolbar.addActions([self.act_previous, self.act_next, self.act_delay, self.act_act_now, self.act_plan,
                                  self.act_rewind, self.act_end])
-        self.toolbar.addWidget(self.round_label)
 
     def _layout_widgets(self) -> None:
         # Two rows, so the board still fits beside the log on a small screen.
@@ -209,7 +206,12 @@ class EncounterBoard(QWidget):
         self.turn_panel.setObjectName("turn-order-panel")
         left_layout = QVBoxLayout(self.turn_panel)
         left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(self.toolbar)
+        # Where the fight stands stays in sight at the right: on a narrow panel the tool bar folds its last buttons
+        # away behind its » button, never the round.
+        header = QHBoxLayout()
+        header.addWidget(self.toolbar, 1)
+        header.addWidget(self.round_label)
+        left_layout.addLayout(header)
         left_layout.addWidget(self.table, 1)
         left_layout.addLayout(builder)
         left_layout.addLayout(flags)
@@ -391,12 +393,9 @@ class EncounterBoard(QWidget):
         self._update_selected()
 
     def _fill_actions(self) -> None:
-        """A button per action of the rules for the current actor: cost on it, the reason when disabled."""
-        for button in self.action_buttons.values():
-            self.actions_grid.removeWidget(button)
-            button.hide()  # deleteLater waits for the event loop: hidden now, no ghost button meanwhile
-            button.deleteLater()
-        self.action_buttons = {}
+        """A button per action of the rules for the current actor: cost on it, the reason when disabled. The buttons
+        of the last actor are kept when the next has the same actions (the usual turn): only their text, state and
+        tooltip change, so the panel is not laid out again."""
         ctl = self.controller
         current = (self._acting_selection() or ctl.current_id()) if ctl else None
         # Systems without attacks have no attack button.
@@ -407,6 +406,7 @@ class EncounterBoard(QWidget):
         self.check_button.setEnabled(ctl is not None and bool(ctl.encounter.combatants))
         self.treat_button.setVisible(isinstance(ctl.ruleset, Healing) if ctl else True)
         if ctl is None or current is None:
+            self._set_action_buttons([])
             if ctl is None:
                 text = "No encounter"
             elif ctl.encounter.running and not ctl.anyone_left():
@@ -420,9 +420,10 @@ class EncounterBoard(QWidget):
         self.actor_label.setText(f"{ctl.name(current)}'s turn")
         # Attacks go through the attack dialog.
         shown = [a for a in ctl.actions(current) if a.action.role is not ActionRole.ATTACK]
+        self._set_action_buttons([a.action.key for a in shown])
         for number, availability in enumerate(shown):
-            button = QPushButton(f"{availability.action.label} ({ctl.ruleset.cost_text(availability.price)})")
-            button.setObjectName(f"action-{availability.action.key}")
+            button = self.action_buttons[availability.action.key]
+            button.setText(f"{availability.action.label} ({ctl.ruleset.cost_text(availability.price)})")
             button.setEnabled(availability.allowed)
             tip = availability.reason if not availability.allowed else availability.action.help
             if availability.allowed and availability.reason:
@@ -430,9 +431,22 @@ class EncounterBoard(QWidget):
             if number < len(self.act_numbered):
                 tip = f"{tip} (Alt+{number + 1})"
             button.setToolTip(tooltip(tip))
-            button.clicked.connect(lambda _=False, key=availability.action.key: self.take_action(key))
+
+    def _set_action_buttons(self, keys: list[str]) -> None:
+        """One button per action key, in this order: the ones there are when the keys are the same, else new ones."""
+        if list(self.action_buttons) == keys:
+            return
+        for button in self.action_buttons.values():
+            self.actions_grid.removeWidget(button)
+            button.hide()  # deleteLater waits for the event loop: hidden now, no ghost button meanwhile
+            button.deleteLater()
+        self.action_buttons = {}
+        for number, key in enumerate(keys):
+            button = QPushButton()
+            button.setObjectName(f"action-{key}")
+            button.clicked.connect(lambda _=False, key=key: self.take_action(key))
             self.actions_grid.addWidget(button, number // 2, number % 2)
-            self.action_buttons[availability.action.key] = button
+            self.action_buttons[key] = button
 
     def _selection_moved(self) -> None:
         if self.document is not None:

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 from crisis_desktop.ui.battlemap.map_place import MapPlace
 from crisis_desktop.ui.views.attack_panel import AttackPanel
 from crisis_desktop.ui.views.encounter_board import EncounterBoard
+from crisis_desktop.ui.widgets.layout_fence import LayoutFence
 
 # The panels by object name (what the saved layout refers to) and title.
 PANELS = (("turn-order", "Turn order"), ("map", "Map"), ("actions", "Actions"), ("attack", "Attack"),
@@ -43,7 +44,7 @@ class FightWorkspace(QMainWindow):
         for key, title in PANELS:
             dock = QDockWidget(title, self)
             dock.setObjectName(f"dock-{key}")
-            dock.setWidget(widgets[key])
+            dock.setWidget(LayoutFence(widgets[key]))
             dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
                              | QDockWidget.DockWidgetFeature.DockWidgetFloatable
                              | QDockWidget.DockWidgetFeature.DockWidgetClosable)
@@ -72,7 +73,7 @@ class FightWorkspace(QMainWindow):
 
     def _attack_closed(self) -> None:
         """After an attack the acting combatant's actions come back to the front (when they share a tab)."""
-        if self.attack_panel in (d.widget() for d in self.tabifiedDockWidgets(self.docks["actions"])):
+        if self.docks["attack"] in self.tabifiedDockWidgets(self.docks["actions"]):
             self.docks["actions"].raise_()
 
     def show_panel(self, key: str) -> None:

@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
 
 if TYPE_CHECKING:
@@ -30,8 +31,16 @@ class ListPlace(QTreeWidget):
         self.setSortingEnabled(True)
         self.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self._shown: list[list[str]] = []
+        self._stale = False
+        self._stale_campaign: Campaign | None = None
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802  Override QWidget::showEvent
+        if self._stale:
+            self.update_campaign(self._stale_campaign)
+        super().showEvent(event)
 
     def show_campaign(self, campaign: Campaign | None) -> None:
+        self._stale, self._stale_campaign = False, None
         self.clear()
         self._shown = []
         if campaign is None:
@@ -42,7 +51,12 @@ class ListPlace(QTreeWidget):
             self.resizeColumnToContents(column)
 
     def update_campaign(self, campaign: Campaign | None) -> None:
-        """After a change: show the rows again if any of them now reads differently (a count went up)."""
+        """After a change: show the rows again if any of them now reads differently (a count went up). Out of sight
+        (during a fight, on another place) the rows are read again only when the list is shown."""
+        if not self.isVisible():
+            self._stale, self._stale_campaign = True, campaign
+            return
+        self._stale, self._stale_campaign = False, None
         rows = [list(row) for row in self._rows(campaign)] if campaign is not None else []
         if rows != self._shown:
             current = self.currentItem()

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSignalBlocker, Signal
-from PySide6.QtGui import QTextCursor
+from PySide6.QtGui import QShowEvent, QTextCursor
 from PySide6.QtWidgets import QFormLayout, QLabel, QVBoxLayout, QWidget
 
 from crisis_desktop.ui.plain_text import plain_label
@@ -50,10 +50,17 @@ class CampaignOverview(QWidget):
         layout.addLayout(form)
         layout.addWidget(QLabel("Notes:"))
         layout.addWidget(self.notes, 1)
+        self._pending: tuple[Campaign, ChangeSet] | None = None
         self.show_campaign(None, None)
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802  Override QWidget::showEvent
+        if self._pending is not None:
+            self.update_campaign(*self._pending)
+        super().showEvent(event)
 
     def show_campaign(self, campaign: Campaign | None, path: Path | None) -> None:
         self.setEnabled(campaign is not None)
+        self._pending = None
         self.file.setText(str(path) if path else "")
         if campaign is None:
             self.title.setText("No campaign open")
@@ -67,6 +74,13 @@ class CampaignOverview(QWidget):
         self.update_campaign(campaign, ChangeSet(campaign_fields=frozenset({"*"})))
 
     def update_campaign(self, campaign: Campaign, changes: ChangeSet) -> None:
+        """Show what changed; out of sight (another place is shown, as in a fight), only remember it until shown:
+        counting 10,000 characters after every step of a fight would be time the GM waits for."""
+        if not self.isVisible():
+            pending = self._pending[1] if self._pending is not None else None
+            self._pending = (campaign, changes if pending is None else pending | changes)
+            return
+        self._pending = None
         self.title.setText(campaign.name)
         options = ", ".join(f"{k} = {v}" for k, v in sorted(campaign.rule_options.items())) or "defaults"
         self.rules.setText(f"{campaign.ruleset} (rule options: {options})")

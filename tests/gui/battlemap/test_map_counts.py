@@ -13,7 +13,11 @@ NAME, GRID, SIZE, CELL, PAINTED, TOKENS = range(6)
 
 
 def row_of(window, name: str) -> list[str]:
+    """The list's row as the GM sees it: the list is brought into view first (out of sight it is read again only
+    when shown)."""
     listing = window.places[0]
+    window.tabs.setCurrentIndex(next(i for i in range(window.tabs.count())
+                                     if window.tabs.widget(i).isAncestorOf(listing)))
     item = next(listing.topLevelItem(i) for i in range(listing.topLevelItemCount())
                 if listing.topLevelItem(i).text(NAME) == name)
     return [item.text(column) for column in range(listing.columnCount())]
@@ -61,3 +65,25 @@ def test_the_list_keeps_its_current_map_when_a_count_changes(window):
     listing.setCurrentItem(listing.findItems("Ridge Road", Qt.MatchFlag.MatchExactly, NAME)[0])
     paint(place, [(0, 0)])
     assert listing.currentItem() is not None and listing.currentItem().text(NAME) == "Ridge Road"
+
+
+def test_out_of_sight_the_lists_and_the_overview_catch_up_when_shown(window):
+    """In a fight the other places are hidden: they are not read again after every step, but they are up to date
+    as soon as the GM looks at them."""
+    document, listing = window.document, window.places[0]
+    before = int(row_of(window, "Ridge Road")[TOKENS])
+    window.tabs.setCurrentWidget(window._board_host)
+    assert not listing.isVisible() and not window.overview.isVisible()
+    shown_rows = [listing.topLevelItem(i) for i in range(listing.topLevelItemCount())]
+    counts = window.overview.contents.text()
+    document.push(SetToken("map-ridge-road", "cmb-ambush-vera", None))
+    document.push(AddBattleMap(BattleMap(id="m-later", name="Later", width=5, height=5)))
+    # Nothing was redrawn out of sight...
+    assert [listing.topLevelItem(i) for i in range(listing.topLevelItemCount())] == shown_rows
+    assert window.overview.contents.text() == counts
+    # ...and what is shown is what the campaign holds now.
+    assert row_of(window, "Ridge Road")[TOKENS] == str(before - 1)
+    assert row_of(window, "Later")[TOKENS] == "0"
+    window.tabs.setCurrentWidget(window.overview)
+    assert window.overview.contents.text() != counts
+    assert f"{len(document.campaign.battle_maps)} battle maps" in window.overview.contents.text()

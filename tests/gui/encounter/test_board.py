@@ -83,13 +83,17 @@ def test_a_whole_fight_through_the_board(board, document, monkeypatch, qtbot):
     assert answers[0] == "End encounter" and "ends after" in answers[1]
     assert board.log_model.rowCount() == len(ctl.encounter.log)
     assert board.log_model.index(board.log_model.rowCount() - 1).data().startswith(f"R{ctl.encounter.round}")
+    shown = [board.log_view.row_text(row) for row in range(board.log_view.row_count())]
+    assert shown == [board.log_model.index(row).data() for row in range(board.log_model.rowCount())]
     # Undo every event, then redo them all.
     end_state = document.campaign.model_dump()
     document.undo_stack.setIndex(0)
     assert document.campaign.model_dump() == start_state
     assert board.round_label.text() == "Not started" and board.log_model.rowCount() == 0
+    assert board.log_view.row_count() == 0 and board.log_view.toPlainText() == ""
     document.undo_stack.setIndex(document.undo_stack.count())
     assert document.campaign.model_dump() == end_state
+    assert [board.log_view.row_text(row) for row in range(board.log_view.row_count())] == shown
 
 
 def test_the_board_shows_bars_chips_states_and_tie_notes(board, document):
