@@ -125,6 +125,7 @@ class MapPlace(QWidget):
         self.weapon_box.setObjectName("map-weapon")
         self.weapon_box.setToolTip("Weapon for the Measure tool: range increment, penalty and blast")
         self.combatants = CombatantList()
+        self._combatant_rows: list[tuple[str, str]] = []    # what the list shows: (combatant id, text)
         self.combatants.setObjectName("map-combatants")
         self.info = plain_label()  # measures and reasons name the combatants
         self.info.setObjectName("map-info")
@@ -344,11 +345,13 @@ class MapPlace(QWidget):
         if "*" in changes.campaign_fields or "ruleset" in changes.campaign_fields:
             self.set_document(self.document)
             return
-        names = [(m.id, m.name) for m in campaign.battle_maps]
-        shown = [(self.picker.itemData(i), self.picker.itemText(i)) for i in range(self.picker.count())]
-        if changes.battle_maps and names != shown:
-            self._fill_picker()
-            return
+        if changes.battle_maps:
+            # Only a change to a map may rename one or add one: the picker is compared then, not after every step.
+            names = [(m.id, m.name) for m in campaign.battle_maps]
+            shown = [(self.picker.itemData(i), self.picker.itemText(i)) for i in range(self.picker.count())]
+            if names != shown:
+                self._fill_picker()
+                return
         if changes.encounters and self._encounter_for(self.map_id()) != self.encounter_id:
             self._picked()
             return
@@ -401,18 +404,23 @@ class MapPlace(QWidget):
                 return
 
     def _fill_combatants(self) -> None:
+        """The encounter's combatants, each marked when not on the map; left as it is when nothing it shows changed
+        (most steps of a fight), so the list is not rebuilt after every one."""
         current = self.to_place()
-        self.combatants.clear()
         ctl = self.controller()
-        if ctl is None:
-            return
         placed = set(self.scene.tokens)
-        for combatant in ctl.encounter.combatants:
-            mark = "" if combatant.id in placed else "  (not on the map)"
-            item = QListWidgetItem(f"{ctl.name(combatant.id)}{mark}")
-            item.setData(Qt.ItemDataRole.UserRole, combatant.id)
+        rows = [] if ctl is None else [
+            (combatant.id, f"{ctl.name(combatant.id)}{'' if combatant.id in placed else '  (not on the map)'}")
+            for combatant in ctl.encounter.combatants]
+        if rows == self._combatant_rows:
+            return
+        self._combatant_rows = rows
+        self.combatants.clear()
+        for combatant_id, text in rows:
+            item = QListWidgetItem(text)
+            item.setData(Qt.ItemDataRole.UserRole, combatant_id)
             self.combatants.addItem(item)
-            if combatant.id == current:
+            if combatant_id == current:
                 self.combatants.setCurrentItem(item)
 
     def _weapon_owner(self) -> str | None:

@@ -283,8 +283,6 @@ class MapScene(QGraphicsScene):
                 item.setSelected(True)
         finally:
             self.blockSignals(False)
-        for item in self.tokens.values():
-            item.update()
 
     def _selection_changed(self) -> None:
         self.tokenSelected.emit(self.selected_token())
