@@ -190,6 +190,8 @@ def main() -> None:
                 continue
             median, worst = statistics.median(times), max(times)
             verdict = "met" if median < 0.016 and worst < 0.050 else "NOT met"
+            slowest = sorted(range(len(times)), key=times.__getitem__)[-3:][::-1]
+            verdict += " (slowest: " + ", ".join(f"#{i + 1} {times[i] * 1000:.0f} ms" for i in slowest) + ")"
             print(f"{name:>10} (x{len(times)}): median {median * 1000:5.1f} ms, worst {worst * 1000:5.1f} ms "
                   f"({median / loads:.3f}x and {worst / loads:.3f}x json.loads): {verdict}")
         print(f"of which journaling: median {statistics.median(journaling) * 1000:.2f} ms, "
