@@ -47,7 +47,11 @@ def test_the_view_follows_the_models_rows(qtbot):
     model.removeRows(0, 2)
     assert view.row_count() == 0 and view.toPlainText() == ""
     model.appendRow(item("R2  again"))
-    assert lines(view) == ["R2  again"]
+    model.appendRow(item("R2  two lines\nin one entry"))
+    model.appendRow(item("R2  after"))
+    assert lines(view) == ["R2  again", "R2  two lines\nin one entry", "R2  after"]
+    model.removeRows(2, 1)
+    assert lines(view) == ["R2  again", "R2  two lines\nin one entry"]
     model.clear()
     assert view.row_count() == 0
 

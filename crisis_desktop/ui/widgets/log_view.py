@@ -63,8 +63,8 @@ class LogView(QPlainTextEdit):
         return self._rows
 
     def row_text(self, row: int) -> str:
-        """The line shown for `row`, as the document holds it."""
-        return self.document().findBlockByNumber(row).text()
+        """The text shown for `row` (its line breaks as "\n")."""
+        return self.document().findBlockByNumber(row).text().replace("\u2028", "\n")
 
     def row_at(self, x: int, y: int) -> int | None:
         """The row under a point of the viewport, or None below the last one."""
@@ -124,7 +124,9 @@ class LogView(QPlainTextEdit):
                 cursor.setBlockFormat(self._spaced)
             font = index.data(Qt.ItemDataRole.FontRole)
             bold = isinstance(font, QFont) and font.bold()
-            cursor.insertText(str(index.data(Qt.ItemDataRole.DisplayRole) or ""), self._bold if bold else self._plain)
+            # A line break inside an entry stays inside its block (a new block would be taken for the next row).
+            text = str(index.data(Qt.ItemDataRole.DisplayRole) or "").replace("\r\n", "\n").replace("\n", "\u2028")
+            cursor.insertText(text, self._bold if bold else self._plain)
             self._rows += 1
         cursor.endEditBlock()
         if at_end:
