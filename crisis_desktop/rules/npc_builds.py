@@ -6,7 +6,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, StatValue, new_id
-from crisis_desktop.rules.base import FieldKind, FieldSpec
+from crisis_desktop.rules.base import FieldKind, FieldSpec, Ruleset
+from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.tables import load_table
 
 
 def tier_for(table: Mapping[str, Any], level: int) -> Mapping[str, Any]:
@@ -37,6 +39,14 @@ def build(name: str, base: Mapping[str, StatValue], tier: Mapping[str, Any],
     gear = ", ".join(item.name for item in equipment) or "nothing"
     return Character(kind=CharacterKind.NPC, name=name, stats=stats, equipment=equipment, tags=["npc"],
                      gm_notes=f"Quick NPC, level {level} ({tier['label']}): carries {gear}.")
+
+
+def table_npc(ruleset: Ruleset, system: str, name: str, level: int, dice: DiceSource | None = None,
+              level_key: str | None = None) -> Character:
+    """Quick NPC by a system's table of tiers (resources/rules/<system>/npc.json): the ruleset's new NPC sheet,
+    overlaid with the tier for `level` and carrying its equipment from the ruleset's catalogue."""
+    return build(name, ruleset.new_stats(CharacterKind.NPC, dice), tier_for(load_table(system, "npc"), level),
+                 ruleset.equipment_catalogue(), level_key, level)
 
 
 def threat_field(lowest: str) -> FieldSpec:

@@ -65,8 +65,8 @@ from crisis_desktop.rules.flow import RoundFlow
 from crisis_desktop.rules.flows.sequential import SequentialFlow
 from crisis_desktop.rules.geometry import Coord, Terrain
 from crisis_desktop.rules.movement import Movement
-from crisis_desktop.rules.npc_builds import build, tier_for
-from crisis_desktop.rules.tables import load_catalogue, load_table
+from crisis_desktop.rules.npc_builds import table_npc
+from crisis_desktop.rules.tables import load_catalogue
 
 
 class CrisisRuleset(Ruleset, Checks, Attacks, Healing):
@@ -166,8 +166,7 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Healing):
     def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
         """Dice, skills, a melee and a ranged weapon (armour from DL 5) by the tiers of
         resources/rules/crisis/npc.json."""
-        return build(name, self.new_stats(CharacterKind.NPC, dice), tier_for(load_table("crisis", "npc"), level),
-                     self.equipment_catalogue(), "difficulty", level)
+        return table_npc(self, "crisis", name, level, dice, "difficulty")
 
     def item_summary(self, item: EquipmentItem) -> str:
         """Weapons: DMG, HIT, RNG (or melee), RoF, CAP, AoE; armour: DR physical/fire/cold/acid and Durability."""

@@ -63,8 +63,7 @@ from crisis_desktop.rules.flow import RoundFlow
 from crisis_desktop.rules.flows.sequential import SequentialFlow
 from crisis_desktop.rules.geometry import Coord, Terrain
 from crisis_desktop.rules.movement import Movement
-from crisis_desktop.rules.npc_builds import build, tier_for
-from crisis_desktop.rules.tables import load_table
+from crisis_desktop.rules.npc_builds import table_npc
 
 
 class CrisisClassicRuleset(Ruleset, Checks, Attacks, Healing):
@@ -127,9 +126,7 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, Healing):
     def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
         """Abilities, skill ranks, a melee and a ranged weapon (armour from DL 5) by the tiers of
         resources/rules/crisis-classic/npc.json."""
-        tier = tier_for(load_table("crisis-classic", "npc"), level)
-        return build(name, self.new_stats(CharacterKind.NPC, dice), tier, self.equipment_catalogue(), "difficulty",
-                     level)
+        return table_npc(self, "crisis-classic", name, level, dice, "difficulty")
 
     def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]:
         return sheet.item_fields(kind)

@@ -71,8 +71,8 @@ from crisis_desktop.rules.genesys.movement import GenesysMovement, band_for, cel
 from crisis_desktop.rules.genesys.options import RULE_OPTIONS
 from crisis_desktop.rules.glyphs import Glyph
 from crisis_desktop.rules.movement import Movement
-from crisis_desktop.rules.npc_builds import build, tier_for
-from crisis_desktop.rules.tables import load_catalogue, load_table
+from crisis_desktop.rules.npc_builds import table_npc
+from crisis_desktop.rules.tables import load_catalogue
 from crisis_desktop.rules.tally import Tally
 
 CONDITIONS = (
@@ -146,8 +146,7 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing):
     def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
         """A minion group, a rival or a nemesis with combat skills, a melee and a ranged weapon and armour, by the
         tiers of resources/rules/genesys/npc.json."""
-        return build(name, self.new_stats(CharacterKind.NPC, dice), tier_for(load_table("genesys", "npc"), level),
-                     self.equipment_catalogue(), None, level)
+        return table_npc(self, "genesys", name, level, dice)
 
     # -- sheets -----------------------------------------------------------------------------------------------
     def new_stats(self, kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:

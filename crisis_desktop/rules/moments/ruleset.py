@@ -50,8 +50,8 @@ from crisis_desktop.rules.moments import attacks, checks, economy, moment, print
 from crisis_desktop.rules.moments.movement import MomentsMovement, band_for, range_readout
 from crisis_desktop.rules.moments.options import RULE_OPTIONS
 from crisis_desktop.rules.movement import Movement
-from crisis_desktop.rules.npc_builds import build, threat_field, tier_for
-from crisis_desktop.rules.tables import load_catalogue, load_table
+from crisis_desktop.rules.npc_builds import table_npc, threat_field
+from crisis_desktop.rules.tables import load_catalogue
 
 CONDITIONS = (ConditionSpec("dead", "Dead", "Out of the fight for good."),
               ConditionSpec("encumbered", "Encumbered", "All tests one step harder; moves near only."))
@@ -106,8 +106,7 @@ class MomentsRuleset(Ruleset, Checks, Attacks, Healing, MomentEconomy):
         return threat_field("a ruffian")
 
     def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
-        return build(name, self.new_stats(CharacterKind.NPC, dice), tier_for(load_table("moments", "npc"), level),
-                     self.equipment_catalogue(), None, level)
+        return table_npc(self, "moments", name, level, dice)
 
     # -- sheets -----------------------------------------------------------------------------------------------
     def new_stats(self, kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:

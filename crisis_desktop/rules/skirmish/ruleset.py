@@ -48,12 +48,12 @@ from crisis_desktop.rules.flow import RoundFlow
 from crisis_desktop.rules.flows.phased import Phase, PhasedFlow, PlanEconomy, Plannable
 from crisis_desktop.rules.geometry import AreaRelation
 from crisis_desktop.rules.movement import Movement
-from crisis_desktop.rules.npc_builds import build, threat_field, tier_for
+from crisis_desktop.rules.npc_builds import table_npc, threat_field
 from crisis_desktop.rules.skirmish import attacks, checks, fighters, plans, sheet, treatment, wounds
 from crisis_desktop.rules.skirmish.fight_odds import FightOdds
 from crisis_desktop.rules.skirmish.movement import SkirmishMovement, reach_refusal
 from crisis_desktop.rules.skirmish.options import RULE_OPTIONS
-from crisis_desktop.rules.tables import load_catalogue, load_table
+from crisis_desktop.rules.tables import load_catalogue
 
 CONDITIONS = (ConditionSpec("bleeding", "Bleeding", "+1 Fatigue each End phase while Stamina is above 0; "
                             "incapacitated and bleeding is dying."),
@@ -106,8 +106,7 @@ class SkirmishRuleset(Ruleset, Checks, Attacks, Healing, PlanEconomy):
         return threat_field("a brigand")
 
     def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
-        return build(name, self.new_stats(CharacterKind.NPC, dice), tier_for(load_table("skirmish", "npc"), level),
-                     self.equipment_catalogue(), None, level)
+        return table_npc(self, "skirmish", name, level, dice)
 
     # -- sheets -----------------------------------------------------------------------------------------------
     def new_stats(self, kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:
