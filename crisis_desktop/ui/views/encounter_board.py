@@ -420,30 +420,39 @@ class EncounterBoard(QWidget):
         self.actor_label.setText(f"{ctl.name(current)}'s turn")
         # Attacks go through the attack dialog.
         shown = [a for a in ctl.actions(current) if a.action.role is not ActionRole.ATTACK]
-        self._set_action_buttons([a.action.key for a in shown])
+        buttons = []
         for number, availability in enumerate(shown):
-            button = self.action_buttons[availability.action.key]
-            button.setText(f"{availability.action.label} ({ctl.ruleset.cost_text(availability.price)})")
-            button.setEnabled(availability.allowed)
             tip = availability.reason if not availability.allowed else availability.action.help
             if availability.allowed and availability.reason:
                 tip = f"{availability.action.help}\n{availability.reason}"
             if number < len(self.act_numbered):
                 tip = f"{tip} (Alt+{number + 1})"
-            button.setToolTip(tooltip(tip))
+            buttons.append((availability.action.key,
+                            f"{availability.action.label} ({ctl.ruleset.cost_text(availability.price)})",
+                            availability.allowed, tooltip(tip)))
+        self._set_action_buttons(buttons)
 
-    def _set_action_buttons(self, keys: list[str]) -> None:
-        """One button per action key, in this order: the ones there are when the keys are the same, else new ones."""
-        if list(self.action_buttons) == keys:
+    def _set_action_buttons(self, buttons: list[tuple[str, str, bool, str]]) -> None:
+        """One button per (action key, text, enabled, tooltip), in this order. The buttons there are stay when the
+        keys are the same (the usual turn): only what they say changes. Otherwise new ones are made, each whole
+        before it is shown, so the panel is laid out once with them."""
+        if list(self.action_buttons) == [key for key, *_ in buttons]:
+            for key, text, enabled, tip in buttons:
+                button = self.action_buttons[key]
+                button.setText(text)
+                button.setEnabled(enabled)
+                button.setToolTip(tip)
             return
         for button in self.action_buttons.values():
             self.actions_grid.removeWidget(button)
             button.hide()  # deleteLater waits for the event loop: hidden now, no ghost button meanwhile
             button.deleteLater()
         self.action_buttons = {}
-        for number, key in enumerate(keys):
-            button = QPushButton()
+        for number, (key, text, enabled, tip) in enumerate(buttons):
+            button = QPushButton(text)
             button.setObjectName(f"action-{key}")
+            button.setEnabled(enabled)
+            button.setToolTip(tip)
             button.clicked.connect(lambda _=False, key=key: self.take_action(key))
             self.actions_grid.addWidget(button, number // 2, number % 2)
             self.action_buttons[key] = button

@@ -51,7 +51,8 @@ def main(app: QApplication) -> None:
         document.push(ctl.step("next_turn"))
     document.push(ctl.add_condition("pc-vera", "kneeling"))
     board._select_current()
-    app.processEvents()
+    for _ in range(3):          # the splitter makes room for the action buttons in a pass of its own
+        app.processEvents()
     board.grab().save(str(SHOTS / "board.png"))
     dialog = AttackDialog(ctl, ctl.current_id() or "", "cmb-ridge-wolf", board, rng=random.Random(3))
     dialog.field("cover").setCurrentIndex(1)
