@@ -13,13 +13,16 @@ TEMPLATE_NAME = "sheet.html"
 BLOCKS_TEMPLATE_NAME = "npc-blocks.html"
 
 
-def render_html(sheet: Sheet, template_dir: Path | None = None, template: str | None = None) -> str:
-    """One character's sheet as a complete HTML page; `template` (text) wins over `template_dir`."""
-    return templating.render(TEMPLATE_NAME, {"sheet": sheet}, template_dir, template)
+def render_html(sheet: Sheet, template_dir: Path | None = None, template: str | None = None, *,
+                browser: bool = True) -> str:
+    """One character's sheet as a complete HTML page; `template` (text) wins over `template_dir`. With `browser`
+    False the page is for the app's own printing (Qt), which reads no rules for a browser's print (@media)."""
+    return templating.render(TEMPLATE_NAME, {"sheet": sheet, "browser": browser}, template_dir, template)
 
 
 def render_npc_blocks_html(sheets: Sequence[Sheet], title: str, template_dir: Path | None = None,
-                           template: str | None = None) -> str:
-    """Several NPCs as compact stat blocks on one page (several to a printed page)."""
-    return templating.render(BLOCKS_TEMPLATE_NAME, {"sheets": list(sheets), "title": title}, template_dir,
-                             template)
+                           template: str | None = None, *, browser: bool = True) -> str:
+    """Several NPCs as compact stat blocks on one page (several to a printed page); `browser` as for
+    `render_html`."""
+    return templating.render(BLOCKS_TEMPLATE_NAME, {"sheets": list(sheets), "title": title, "browser": browser},
+                             template_dir, template)

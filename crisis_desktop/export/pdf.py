@@ -78,11 +78,11 @@ def jobs_for(sheets: Sequence[Sheet], template_dir: Path | None = None, npc_bloc
     npcs = [i for i, s in enumerate(sheets) if s.is_npc] if npc_blocks else []
     for i, sheet in enumerate(sheets):
         if i not in npcs:
-            jobs.append(PageJob(render_html(sheet, template_dir), sheet.name, (i,)))
+            jobs.append(PageJob(render_html(sheet, template_dir, browser=False), sheet.name, (i,)))
     if npcs:
         title = f"{len(npcs)} NPC{'s' if len(npcs) != 1 else ''}"
-        jobs.append(PageJob(render_npc_blocks_html([sheets[i] for i in npcs], title, template_dir), title,
-                            tuple(npcs)))
+        jobs.append(PageJob(render_npc_blocks_html([sheets[i] for i in npcs], title, template_dir, browser=False),
+                            title, tuple(npcs)))
     return jobs
 
 

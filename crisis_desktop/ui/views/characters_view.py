@@ -521,14 +521,17 @@ class CharactersView(QWidget):
         templates = self.document.store.paths.data_dir / "templates"
 
         def run(force: bool) -> list[Path]:
-            # Progress and Cancel while the sheets render; a cancelled export writes nothing.
+            # On a thread of its own, with progress and Cancel while the sheets render; a cancelled export writes
+            # nothing.
             def work(step: Callable[[int, str], None]) -> list[Path]:
                 return export_sheets(campaign, characters, choice.fmt, choice.folder, paper=choice.paper,
                                      force=force, template_dir=templates, npc_blocks=choice.npc_blocks,
                                      progress=lambda done, total, sheet: step(
                                          done, f"Sheet {done} of {total}: {sheet.name}"))
 
-            return with_progress(self, "Exporting sheets", len(characters), work)
+            count = len(characters)
+            return with_progress(self, "Exporting sheets", count, work,
+                                 preparing=f"Preparing {count} sheet{'s' if count != 1 else ''}…")
 
         try:
             try:

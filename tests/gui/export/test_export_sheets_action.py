@@ -105,31 +105,66 @@ def test_print_sheets_can_print_the_npcs_as_stat_blocks(window, monkeypatch, tmp
     assert pcs < pages < len(campaign.characters)
 
 
-def test_export_shows_its_progress_and_cancel_writes_nothing(window, monkeypatch, tmp_path):
+def test_export_runs_on_a_thread_shows_its_progress_and_cancel_writes_nothing(window, monkeypatch, tmp_path):
+    import threading
+    import time
+
     from PySide6.QtWidgets import QProgressDialog
+
+    import crisis_desktop.export.html as html
 
     view = window.characters
     campaign = window.document.campaign
     out = tmp_path / "sheets"
     monkeypatch.setattr(ExportDialog, "ask", classmethod(lambda *_a: ExportChoice("html", "a4", out)))
     seen: list[tuple[int, int, str]] = []
+    rendered_on: set[str] = set()
+    real_render = html.render_html
     real_set_value = QProgressDialog.setValue
+
+    def slow_render(*args, **kwargs):
+        rendered_on.add(threading.current_thread().name)
+        time.sleep(0.03)                         # slow enough for the dialog to show each step or so
+        return real_render(*args, **kwargs)
 
     def set_value(dialog, value):
         real_set_value(dialog, value)
         seen.append((value, dialog.maximum(), dialog.labelText()))
-        if value == 3 and cancel:
+        if value >= 3 and cancel:
             dialog.cancel()                      # the GM presses Cancel at the third sheet
 
+    monkeypatch.setattr(html, "render_html", slow_render)
     monkeypatch.setattr(QProgressDialog, "setValue", set_value)
     cancel = True
     view.act_sheets.trigger()
-    assert [v for v, _m, _t in seen] == [1, 2, 3]
-    assert seen[0][1] == len(campaign.characters)
-    assert seen[0][2] == f"Sheet 1 of {len(campaign.characters)}: {campaign.characters[0].name}"
+    assert rendered_on == {"Exporting sheets"}, "the sheets were not rendered on a thread of their own"
+    assert seen[0] == (0, len(campaign.characters), f"Preparing {len(campaign.characters)} sheets…")
+    done = [v for v, _m, _t in seen]
+    assert done == sorted(done) and 3 <= done[-1] < len(campaign.characters)
+    assert any(t.startswith("Sheet ") and t.endswith(tuple(c.name for c in campaign.characters))
+               for _v, _m, t in seen)
     assert not out.exists() or not any(out.iterdir()), "a cancelled export wrote something"
     assert "Export cancelled" in window.statusBar().currentMessage()
+    assert not [t for t in threading.enumerate() if t.name == "Exporting sheets"]
     cancel, seen[:] = False, []
     view.act_sheets.trigger()
-    assert [v for v, _m, _t in seen] == list(range(1, len(campaign.characters) + 1))
+    assert seen[-1][0] == len(campaign.characters)
+    assert seen[-1][2] == f"Sheet {len(campaign.characters)} of {len(campaign.characters)}: " \
+        f"{campaign.characters[-1].name}"
     assert len(list(out.glob("*.html"))) == len(campaign.characters)
+
+
+def test_an_export_error_on_the_thread_is_told_and_writes_nothing(window, monkeypatch, tmp_path, answers):
+    import crisis_desktop.export.html as html
+    from crisis_desktop.export.output import ExportError
+
+    out = tmp_path / "sheets"
+    monkeypatch.setattr(ExportDialog, "ask", classmethod(lambda *_a: ExportChoice("html", "a4", out)))
+
+    def broken(*_args, **_kwargs):
+        raise ExportError("The template sheet.html failed at line 3: boom")
+
+    monkeypatch.setattr(html, "render_html", broken)
+    window.characters.act_sheets.trigger()
+    assert any("were not exported" in t and "line 3: boom" in t for t in answers.texts("error"))
+    assert not out.exists() or not any(out.iterdir())

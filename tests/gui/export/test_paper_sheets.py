@@ -81,6 +81,33 @@ def test_no_word_is_split_inside_a_table_cell(qapp, ruleset_id):
                 assert word in found, f"{word!r} of {cell!r} is broken on the page of {sheet.name}"
 
 
+@pytest.mark.parametrize("ruleset_id", ruleset_ids())
+def test_every_table_is_drawn_inside_the_printable_width(qapp, ruleset_id):
+    """Nothing of a sheet reaches past the page's printable width (the PDF clips there): a wide equipment table's
+    right edge would be cut off."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    from crisis_desktop.export.html import render_html
+    from crisis_desktop.export.pdf import LAYOUT_WIDTH_PX, _document
+
+    campaign = campaign_of(ruleset_id)
+    rules = get_ruleset(ruleset_id)
+    for character in campaign.characters:
+        document = _document(render_html(build_sheet(character, rules, campaign.rule_options)))
+        document.setTextWidth(LAYOUT_WIDTH_PX)
+        height = int(document.size().height()) + 1
+        image = QImage(int(LAYOUT_WIDTH_PX) + 40, height, QImage.Format.Format_RGB32)
+        image.fill(0xFFFFFFFF)
+        painter = QPainter(image)
+        document.drawContents(painter, QRectF(0, 0, image.width(), height))
+        painter.end()
+        inked = [x for x in range(int(LAYOUT_WIDTH_PX) - 20, image.width())
+                 if any(QColor(image.pixel(x, y)).lightness() < 250 for y in range(0, height, 2))]
+        assert inked, "the sheet's tables reach the right side of the page"
+        assert max(inked) < LAYOUT_WIDTH_PX, f"{character.name}'s sheet is drawn {max(inked) + 1} px wide"
+
+
 def test_the_weapon_table_that_broke_words_keeps_them_whole(qapp):
     campaign = demo()
     orlov = next(c for c in campaign.characters if c.name.startswith("Dmitri"))

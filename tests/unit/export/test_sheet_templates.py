@@ -38,6 +38,8 @@ def sheet_of(character: Character, ruleset_id: str = "crisis", options: dict | N
     "{{ ''.__class__.__mro__ }}",
     "{{ sheet.__class__.__init__.__globals__ }}",
     "{{ sheet.groups.__class__ }}",
+    "{{ sheet.derived[0].__class__.__init__.__globals__ }}",
+    "{{ sheet.groups[0].__dataclass_fields__ }}",
     "{{ cycler.__init__.__globals__.os.popen('id').read() }}",
     "{{ lipsum.__globals__['os'].listdir('/') }}",
     "{{ '{0.__class__.__mro__}'.format(sheet) }}",
@@ -47,6 +49,14 @@ def test_a_template_cannot_reach_python(source, render):
     with pytest.raises(ExportError, match=r"^The template sheet\.\w+ failed at line 1: ") as caught:
         render(sheet_of(hero()), template=source)
     assert "unsafe" in str(caught.value) or "undefined" in str(caught.value)
+
+
+def test_a_browser_s_print_rules_are_in_the_html_file_but_not_in_what_the_app_prints():
+    sheet = sheet_of(hero())
+    for render in (render_html, lambda s, **kw: render_npc_blocks_html([s], "T", **kw)):
+        assert "@media print" in render(sheet)
+        printed = render(sheet, browser=False)
+        assert "@media" not in printed and "Mara Quill" in printed
 
 
 def test_a_template_cannot_read_a_file_nor_call_open(tmp_path):
