@@ -10,6 +10,7 @@ Run: python tests/benchmarks/bench_filter.py [characters]
 
 from __future__ import annotations
 
+import gc
 import os
 import statistics
 import sys
@@ -75,6 +76,7 @@ def main() -> None:
         path = paths.campaigns / "big.json"
         store.save(Campaign.model_validate(make_campaign(n, seed=1)), path)
         document = CampaignDocument(store.load(path), path, store)
+        gc.freeze()                 # as the main window does with the campaign it opens
         view = CharactersView(rules)
         view.resize(1400, 900)
         view.show()

@@ -30,6 +30,8 @@ CharacterIdRole = Qt.ItemDataRole.UserRole + 2
 
 COLUMNS = ("Name", "Kind", "Player", "Tags")
 THUMBNAIL_PX = 24
+# Rows per slice of the idle work (search texts, sort keys): a few milliseconds at most.
+WARM_ROWS = 1000
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 Filter = tuple[tuple[str, ...], CharacterKind | None, str | None]   # search words, kind, tag
@@ -251,10 +253,14 @@ class CharacterFilterProxy(QAbstractProxyModel):
         self._ascending: dict[int, list[int]] = {}  # column -> source rows, ascending, ties in source order
         self._descending: dict[int, list[int]] = {}
         self._accepted: dict[Filter, list[int]] = {}  # recent filters -> source rows they accept
+        self._texts: list[str] = []                # the search text per source row (filled while idle, in slices)
+        self._kinds: list[CharacterKind] = []      # the kind per source row (filled with the texts)
+        self._warming: dict[int, list[Any]] = {}   # column -> sort keys of the first rows, filled while idle
         self._last_filter: Filter | None = None
         self._saved: list[tuple[QModelIndex, str | None, int]] = []
         self._connections: list[Any] = []
-        # The other columns' sort keys are worked out while the window is idle, so a first click is quick.
+        # The search texts and the other columns' sort keys are worked out while the window is idle, a slice at a
+        # time, so that neither a first keystroke nor a first click waits for them, nor for a long idle step.
         self._warm = QTimer(self)
         self._warm.setSingleShot(True)
         self._warm.setInterval(0)
@@ -317,13 +323,27 @@ class CharacterFilterProxy(QAbstractProxyModel):
         self.endResetModel()
 
     def _warm_up(self) -> None:
-        """Sort keys and orders for one more column (then again later for the next), while idle."""
+        """One slice of the work a first keystroke or click would wait for, while idle (then the next, later):
+        the search texts of WARM_ROWS more rows; or the sort keys of WARM_ROWS more rows of a column; or a
+        column's order."""
         model = self._model()
         if model is None:
             return
         n = model.rowCount()
+        if len(self._texts) < n:
+            self._fill_rows(model, min(n, len(self._texts) + WARM_ROWS))
+            self._warm.start()
+            return
         for column in range(len(COLUMNS)):
-            if column not in self._keys or len(self._keys[column]) != n or column not in self._ascending:
+            if column not in self._keys or len(self._keys[column]) != n:
+                keys = self._warming.setdefault(column, [])
+                start = len(keys)
+                keys.extend(self._key(model, row, column) for row in range(start, min(n, start + WARM_ROWS)))
+                if len(keys) == n:
+                    self._keys[column] = self._warming.pop(column)
+                    self._ascending.pop(column, None)
+                    self._descending.pop(column, None)
+            elif column not in self._ascending:
                 self._order_of(model, column, Qt.SortOrder.AscendingOrder)
             elif column not in self._descending:
                 self._order_of(model, column, Qt.SortOrder.DescendingOrder)
@@ -350,6 +370,11 @@ class CharacterFilterProxy(QAbstractProxyModel):
         self._accepted.clear()
         self._last_filter = None
         rows = range(top_left.row(), bottom_right.row() + 1)
+        self._warming.clear()
+        for row in rows:
+            if row < len(self._texts):
+                self._texts[row] = model.search_text(row)
+                self._kinds[row] = model.character_at(row).kind
         for column, keys in self._keys.items():
             ascending, descending = self._ascending.get(column), self._descending.get(column)
             for row in rows:
@@ -372,6 +397,9 @@ class CharacterFilterProxy(QAbstractProxyModel):
         self._accepted.clear()
         self._last_filter = None
         if all_rows:
+            self._texts.clear()
+            self._kinds.clear()
+            self._warming.clear()
             self._keys.clear()
             self._ascending.clear()
             self._descending.clear()
@@ -428,6 +456,7 @@ class CharacterFilterProxy(QAbstractProxyModel):
     def _order_of(self, model: CharacterTableModel, column: int, order: Qt.SortOrder) -> list[int]:
         n = model.rowCount()
         if column not in self._keys or len(self._keys[column]) != n:
+            self._warming.pop(column, None)
             self._keys[column] = [self._key(model, row, column) for row in range(n)]
             self._ascending.pop(column, None)
             self._descending.pop(column, None)
@@ -461,22 +490,32 @@ class CharacterFilterProxy(QAbstractProxyModel):
                 and all(any(old in word for word in self._words) for old in last[0]):
             candidates = self._accepted[last]  # a narrower filter: only what the last one accepted
         words, kind, tag = self._words, self._kind, self._tag
-        character_at, search_text = model.character_at, model.search_text
+        character_at = model.character_at
+        self._fill_rows(model, model.rowCount())
+        texts, kinds = self._texts, self._kinds
         rows = list(candidates)
         if kind is not None:
-            rows = [r for r in rows if character_at(r).kind == kind]
+            rows = [r for r in rows if kinds[r] is kind]
         if tag is not None:
             rows = [r for r in rows if tag in character_at(r).tags]
-        if len(words) == 1:
-            word = words[0]
-            rows = [r for r in rows if word in search_text(r)]
-        elif words:
-            rows = [r for r in rows if all(w in search_text(r) for w in words)]
+        if words:
+            if len(words) == 1:
+                word = words[0]
+                rows = [r for r in rows if word in texts[r]]
+            else:
+                rows = [r for r in rows if all(w in texts[r] for w in words)]
         if len(self._accepted) > 32:
             self._accepted.pop(next(iter(self._accepted)))
         self._accepted[spec] = rows
         self._last_filter = spec
         return rows
+
+    def _fill_rows(self, model: CharacterTableModel, end: int) -> None:
+        """The search text and kind of the source rows up to `end` (those not known yet)."""
+        start = len(self._texts)
+        if start < end:
+            self._texts.extend(map(model.search_text, range(start, end)))
+            self._kinds.extend(model.character_at(row).kind for row in range(start, end))
 
     def _compute(self) -> list[int]:
         model = self._model()

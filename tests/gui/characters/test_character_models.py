@@ -155,3 +155,43 @@ def test_proxy_sorts_both_ways_and_follows_a_rename(make_document):
     assert names() == []
     proxy.set_search("")
     assert names() == expected[::-1]
+
+
+def test_idle_work_comes_in_slices_and_an_edit_is_still_found(qtbot):
+    """What a first keystroke or click would wait for (every row's search text and sort keys) is worked out while
+    idle, a slice of rows at a time; a search after it reads no character again, and an edit since is found."""
+    from crisis_desktop.ui.models import character_table_model as table
+
+    campaign = Campaign(name="Big", characters=[
+        Character(kind=CharacterKind.NPC if i % 3 else CharacterKind.PC, name=f"Goon {i:04d}", tags=["goon"])
+        for i in range(2 * table.WARM_ROWS + 500)])
+    model = CharacterTableModel()
+    model.set_campaign(campaign)
+    asked: list[int] = []
+    real_search_text = model.search_text
+    model.search_text = lambda row: (asked.append(row), real_search_text(row))[1]  # type: ignore[method-assign]
+    proxy = CharacterFilterProxy()
+    proxy.setSourceModel(model)
+    slices: list[int] = []
+    real_warm_up = proxy._warm_up
+
+    def warm_up() -> None:
+        before = len(asked)
+        real_warm_up()
+        slices.append(len(asked) - before)
+
+    proxy._warm.timeout.disconnect(real_warm_up)
+    proxy._warm.timeout.connect(warm_up)
+    qtbot.waitUntil(lambda: not proxy._warm.isActive() and len(slices) > 3)
+    assert max(slices) <= table.WARM_ROWS and sum(slices) == len(campaign.characters)
+    asked.clear()
+    proxy.set_search("goon 1234")
+    assert [proxy.index(r, 0).data() for r in range(proxy.rowCount())] == ["Goon 1234"]
+    assert asked == [], "the search read characters the idle work had read already"
+    campaign.characters[7].name = "Renamed 1234"
+    model.apply_changes(campaign, ChangeSet(characters=frozenset({campaign.characters[7].id})))
+    proxy.set_search("renamed")
+    assert [proxy.index(r, 0).data() for r in range(proxy.rowCount())] == ["Renamed 1234"]
+    proxy.set_search("")
+    proxy.set_kind(CharacterKind.PC)
+    assert proxy.rowCount() == sum(c.kind is CharacterKind.PC for c in campaign.characters)
