@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,25 @@ class ChangeSet:
             notes=self.notes + other.notes,
         )
 
+    @classmethod
+    def union(cls, changes: Iterable[ChangeSet]) -> ChangeSet:
+        """All of `changes` as one, gathered in one pass (joining them two by two copies the sets gathered so far
+        at each step: a fight's start of 1,000 combatants is 6,000 commands)."""
+        sets: dict[str, set[Any]] = {name: set() for name in _SET_FIELDS}
+        order = False
+        notes: list[str] = []
+        for change in changes:
+            for name, gathered in sets.items():
+                value = getattr(change, name)
+                if value:
+                    gathered |= value
+            order = order or change.order
+            notes.extend(change.notes)
+        return cls(**{name: frozenset(gathered) for name, gathered in sets.items()}, order=order, notes=tuple(notes))
+
     @property
     def empty(self) -> bool:
         return self == ChangeSet()
+
+
+_SET_FIELDS = tuple(f.name for f in fields(ChangeSet) if f.name not in ("order", "notes"))

@@ -84,16 +84,10 @@ class Macro(Command):
         self.commands = list(commands)
 
     def apply(self, campaign: Campaign) -> ChangeSet:
-        result = ChangeSet()
-        for command in self.commands:
-            result = result | command.apply(campaign)
-        return result
+        return ChangeSet.union([command.apply(campaign) for command in self.commands])
 
     def revert(self, campaign: Campaign) -> ChangeSet:
-        result = ChangeSet()
-        for command in reversed(self.commands):
-            result = result | command.revert(campaign)
-        return result
+        return ChangeSet.union([command.revert(campaign) for command in reversed(self.commands)])
 
 
 def built_in_sequence(text: str, campaign: Campaign, makers: Iterable[Callable[[], Command]]) -> Command:

@@ -26,6 +26,14 @@ def find_combatant(campaign: Campaign, combatant_id: str) -> Combatant:
     return campaign.combatant(combatant_id)
 
 
+def _combatant(campaign: Campaign, combatant_id: str, found: dict[str, Combatant]) -> Combatant:
+    """The combatant, looked up once per application of a command's effects (`found` keeps it)."""
+    combatant = found.get(combatant_id)
+    if combatant is None:
+        combatant = found[combatant_id] = find_combatant(campaign, combatant_id)
+    return combatant
+
+
 class ApplyEffects(Command):
     """The effects of one rules result (an attack, a turn start, a heal) as a single undo step.
 
@@ -40,9 +48,10 @@ class ApplyEffects(Command):
 
     def apply(self, campaign: Campaign) -> ChangeSet:
         self._undo = []
+        found: dict[str, Combatant] = {}     # each combatant looked up once (a fight's start: 8 effects each)
         try:
             for effect in self.effects:
-                self._undo.append((effect, self._apply_one(campaign, effect)))
+                self._undo.append((effect, self._apply_one(campaign, effect, found)))
         except (KeyError, ValueError):
             # All or nothing: put back what was applied before the bad effect.
             self.revert(campaign)
@@ -50,20 +59,21 @@ class ApplyEffects(Command):
         return self._changes()
 
     def revert(self, campaign: Campaign) -> ChangeSet:
+        found: dict[str, Combatant] = {}
         for effect, old in reversed(self._undo):
-            self._revert_one(campaign, effect, old)
+            self._revert_one(campaign, effect, old, found)
         return self._changes()
 
     # -- one effect -------------------------------------------------------------------------------
     @staticmethod
-    def _apply_one(campaign: Campaign, effect: Effect) -> Any:
+    def _apply_one(campaign: Campaign, effect: Effect, found: dict[str, Combatant]) -> Any:
         if isinstance(effect, SetStatus):
             status = campaign.character(effect.character_id).status
             old = status.get(effect.key, _MISSING)
             status[effect.key] = effect.value
             return old
         if isinstance(effect, SetResource):
-            resources = find_combatant(campaign, effect.combatant_id).resources
+            resources = _combatant(campaign, effect.combatant_id, found).resources
             old = resources.get(effect.key, _MISSING)
             resources[effect.key] = effect.value
             return old
@@ -87,7 +97,7 @@ class ApplyEffects(Command):
         return old_conditions
 
     @staticmethod
-    def _revert_one(campaign: Campaign, effect: Effect, old: Any) -> None:
+    def _revert_one(campaign: Campaign, effect: Effect, old: Any, found: dict[str, Combatant]) -> None:
         if isinstance(effect, UseUpItem):
             index, item = old
             campaign.character(effect.character_id).equipment.insert(index, item)
@@ -98,7 +108,7 @@ class ApplyEffects(Command):
         if isinstance(effect, SetStatus):
             target = campaign.character(effect.character_id).status
         elif isinstance(effect, SetResource):
-            target = find_combatant(campaign, effect.combatant_id).resources
+            target = _combatant(campaign, effect.combatant_id, found).resources
         else:
             target = campaign.character(effect.character_id).item(effect.item_id).stats
         if old is _MISSING:

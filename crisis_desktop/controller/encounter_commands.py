@@ -66,12 +66,13 @@ class SetCombatantField(Command):
 
 
 class AppendLog(Command):
-    """Add one entry at the end of the combat log. A log entry is never changed once written, so the command's own
-    copy is the one the log holds (a fight's start writes one per combatant: copying each again would cost)."""
+    """Add one entry at the end of the combat log. The entry given becomes the log's: the caller hands over a new
+    one (`logs.entry`) and keeps nothing of it to change. A log entry is never changed once written, so the command
+    and the log hold the same object (a fight's start writes one per combatant: copying each would cost)."""
 
     def __init__(self, encounter_id: str, entry: LogEntry) -> None:
         self.encounter_id = encounter_id
-        self.entry = entry.model_copy(deep=True)
+        self.entry = entry
         self.text = entry.text
 
     def apply(self, campaign: Campaign) -> ChangeSet:

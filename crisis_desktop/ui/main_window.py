@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import base64
 import errno
-import gc
 import logging
 from collections.abc import Callable
 from pathlib import Path
@@ -21,6 +20,7 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QSplitter, QTabWidget, QVBoxLa
 from crisis_desktop.storage.demo import DEMO_FILE_NAME
 from crisis_desktop.storage.paths import AppPaths
 from crisis_desktop.storage.settings import AppSettings
+from crisis_desktop.ui.collector import IdleCollector
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.drops import CampaignFileDrops
 from crisis_desktop.ui.plain_text import tooltip
@@ -54,6 +54,7 @@ class MainWindow(QMainWindow):
         self._store: CampaignStore | None = None
         self.settings, settings_problem = AppSettings.load(paths.settings_file)
         self.document: CampaignDocument | None = None
+        self.collector = IdleCollector(self)
         self.lock: CampaignLock | None = None
 
         self.overview = CampaignOverview()
@@ -330,8 +331,8 @@ class MainWindow(QMainWindow):
         self._return_to_place()
         # The campaign just opened lives as long as it is open: Python's cyclic collector need not walk its million
         # objects again and again (a full sweep of a 10,000-character campaign is a pause of tens of milliseconds
-        # at a random step of the fight). They are still freed as usual when nothing refers to them.
-        gc.freeze()
+        # at a random step of the fight); see ui/collector.py.
+        self.collector.keep()
         self.document.session.listen(self._session_told)
         problems = self.document.session.sheet_problems()
         if problems:
@@ -427,7 +428,7 @@ class MainWindow(QMainWindow):
         document.deleteLater()
         # What was kept out of the collector's sweeps (see open_campaign) may be collected again: the next full
         # collection, whenever Python makes it, frees what the closed campaign leaves.
-        gc.unfreeze()
+        self.collector.release()
         self._show_everywhere()
         self._update_title()
         return True
@@ -776,6 +777,7 @@ class MainWindow(QMainWindow):
             self.document.push(command)
 
     def _on_changed(self, changes: ChangeSet) -> None:
+        self.collector.changed()
         if self.document is not None:
             self.overview.update_campaign(self.document.campaign, changes)
             # Any change may change a count in the lists (a paint stroke, a token placed): they compare rows.

@@ -1,0 +1,88 @@
+"""The idle collector: the open campaign kept out of Python's cyclic collector, what each change made swept once
+the window is idle, everything swept now and then and when the campaign closes."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+
+import pytest
+
+from crisis_desktop.ui import collector as module
+from crisis_desktop.ui.collector import IdleCollector
+
+
+class Node:
+    def __init__(self) -> None:
+        self.other: Node | None = None
+
+
+def cycle() -> weakref.ref[Node]:
+    """Garbage only the cyclic collector frees: two nodes holding each other, nothing else holding them."""
+    a, b = Node(), Node()
+    a.other, b.other = b, a
+    return weakref.ref(a)
+
+
+@pytest.fixture
+def collector(qtbot, monkeypatch):
+    monkeypatch.setattr(module, "IDLE_MS", 5)
+    before = gc.get_threshold()
+    made = IdleCollector()
+    yield made
+    made.release()
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+
+def test_kept_out_while_open_and_given_back_on_close(collector):
+    before = gc.get_threshold()
+    kept = [Node() for _ in range(100)]
+    collector.keep()
+    assert gc.get_freeze_count() >= len(kept)
+    assert gc.get_threshold() == module.THRESHOLDS
+    collector.release()
+    assert gc.get_freeze_count() == 0 and gc.get_threshold() == before
+
+
+def test_what_a_change_made_is_swept_once_the_window_is_idle(collector, qtbot):
+    collector.keep()
+    gc.disable()                       # only the collector's sweep may free it
+    try:
+        garbage = cycle()
+        kept = [Node() for _ in range(50)]
+        frozen = gc.get_freeze_count()
+        collector.changed()
+        assert garbage() is not None   # not before the window has been idle a moment
+        qtbot.waitUntil(lambda: garbage() is None, timeout=2000)
+        assert gc.get_freeze_count() >= frozen + len(kept), "what is alive was not kept out after the sweep"
+    finally:
+        gc.enable()
+
+
+def test_kept_out_garbage_is_freed_by_the_sweep_of_everything(collector, qtbot, monkeypatch):
+    monkeypatch.setattr(module, "FULL_EVERY", 3)
+    gc.disable()
+    try:
+        alive = Node()
+        alive.other = Node()
+        alive.other.other = alive
+        garbage = weakref.ref(alive)
+        collector.keep()               # kept out while alive ...
+        del alive                      # ... then garbage
+        collector.changed()
+        qtbot.waitUntil(lambda: collector._sweeps == 1, timeout=2000)
+        assert garbage() is not None   # kept out: the idle sweeps do not walk it
+        collector.changed()
+        qtbot.waitUntil(lambda: collector._sweeps == 2, timeout=2000)
+        assert garbage() is not None
+        collector.changed()
+        qtbot.waitUntil(lambda: collector._sweeps == 3, timeout=2000)
+        assert garbage() is None, "the third sweep should have swept everything"
+    finally:
+        gc.enable()
+
+
+def test_nothing_is_swept_or_kept_without_a_campaign(collector, qtbot):
+    collector.changed()
+    qtbot.wait(30)
+    assert collector._sweeps == 0 and gc.get_freeze_count() == 0
