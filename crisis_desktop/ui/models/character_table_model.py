@@ -370,11 +370,13 @@ class CharacterFilterProxy(QAbstractProxyModel):
         self._accepted.clear()
         self._last_filter = None
         rows = range(top_left.row(), bottom_right.row() + 1)
-        self._warming.clear()
         for row in rows:
             if row < len(self._texts):
                 self._texts[row] = model.search_text(row)
                 self._kinds[row] = model.character_at(row).kind
+            for column, partial in self._warming.items():   # the idle work goes on where it was
+                if row < len(partial):
+                    partial[row] = self._key(model, row, column)
         for column, keys in self._keys.items():
             ascending, descending = self._ascending.get(column), self._descending.get(column)
             for row in rows:

@@ -195,3 +195,32 @@ def test_idle_work_comes_in_slices_and_an_edit_is_still_found(qtbot):
     proxy.set_search("")
     proxy.set_kind(CharacterKind.PC)
     assert proxy.rowCount() == sum(c.kind is CharacterKind.PC for c in campaign.characters)
+
+
+def test_changes_while_the_idle_work_runs_do_not_start_it_over(qtbot):
+    """A fight changes characters all the time: the idle work must still end, with the changed rows right."""
+    from crisis_desktop.ui.models import character_table_model as table
+
+    campaign = Campaign(name="Big", characters=[Character(name=f"Goon {i:04d}") for i in range(3 * table.WARM_ROWS)])
+    model = CharacterTableModel()
+    model.set_campaign(campaign)
+    proxy = CharacterFilterProxy()
+    proxy.setSourceModel(model)
+    slices = worked = 0
+    real_warm_up = proxy._warm_up
+
+    def warm_up_then_a_change() -> None:
+        nonlocal slices, worked
+        slices += 1
+        real_warm_up()
+        worked += proxy._warm.isActive()                       # it asked for another slice: not done yet
+        if slices <= 60:
+            campaign.characters[5].name = f"Zed {slices}"       # the fight changes someone between two slices
+            model.apply_changes(campaign, ChangeSet(characters=frozenset({campaign.characters[5].id})))
+
+    proxy._warm.timeout.disconnect(real_warm_up)
+    proxy._warm.timeout.connect(warm_up_then_a_change)
+    qtbot.waitUntil(lambda: slices > 60 and not proxy._warm.isActive(), timeout=5000)
+    assert worked < 40, f"the idle work took {worked} slices"
+    proxy.sort(0, Qt.SortOrder.DescendingOrder)
+    assert proxy.index(0, 0).data() == "Zed 60"
