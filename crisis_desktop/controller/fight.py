@@ -59,6 +59,16 @@ class FightView:
         except KeyError:
             return "(gone)"
 
+    def names(self) -> dict[str, str]:
+        """Every combatant's name by combatant id, in the encounter's order (one pass, for lists of them all)."""
+        campaign, names = self.campaign, {}
+        for combatant in self.encounter.combatants:
+            try:
+                names[combatant.id] = campaign.character(combatant.character_id).name
+            except KeyError:
+                names[combatant.id] = "(gone)"
+        return names
+
     def state_of(self, combatant_id: str) -> StateLabel:
         """How the combatant stands under the rules (its state and what that means: fighting, down, out)."""
         return self.ruleset.state(self.character_of(combatant_id), self.options)

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from crisis_desktop.controller.changes import ChangeSet
-from crisis_desktop.domain import Campaign
+from crisis_desktop.domain import BattleMap, Campaign
 from crisis_desktop.domain.common import DomainModel
 from crisis_desktop.domain.encounter import Encounter
 from crisis_desktop.storage.campaign_writer import FragmentCache
@@ -122,6 +122,7 @@ class ChangeJournal:
         self._index = {name: {key: i for i, key in enumerate(ids)} for name, ids in self._ids.items()}
         self._log_ids = {e.id: [entry.id for entry in e.log] for e in self.campaign.encounters}
         self._fighters = {e.id: _combatant_json(e) for e in self.campaign.encounters}
+        self._tokens = {m.id: _token_values(m) for m in self.campaign.battle_maps}
 
     def _line(self, changes: ChangeSet) -> bytes | None:
         campaign = self.campaign
@@ -150,8 +151,7 @@ class ChangeJournal:
         self.fragments.invalidate("battle_maps", token_maps)
         fighters = self._combatants(wanted["encounters"])
         logs = self._logs(wanted["encounters"])
-        tokens = {m.id: [t.model_dump_json().encode() for t in m.tokens] for m in campaign.battle_maps
-                  if m.id in token_maps and m.id not in wanted["battle_maps"]}
+        tokens = self._moved_tokens(token_maps, wanted["battle_maps"])
         if not fields and not put and not order and not tokens:
             return None
         fields_json = campaign.model_dump_json(include=fields).encode() if fields else None
@@ -186,6 +186,20 @@ class ChangeJournal:
             if order is not None or changed:
                 deltas[encounter.id] = (order, changed)
         return deltas
+
+    def _moved_tokens(self, token_maps: set[str], written: set[str]) -> dict[str, list[bytes]]:
+        """The tokens of each map in `token_maps` whose tokens differ from the last line's (compared by their
+        values, which is quick: a map of 200 tokens is not written again for each step of the fight); the maps
+        `written` whole are only remembered."""
+        tokens = {}
+        for battle_map in self.campaign.battle_maps:
+            if battle_map.id not in token_maps and battle_map.id not in written:
+                continue
+            values = _token_values(battle_map)
+            if battle_map.id not in written and values != self._tokens.get(battle_map.id):
+                tokens[battle_map.id] = [t.model_dump_json().encode() for t in battle_map.tokens]
+            self._tokens[battle_map.id] = values
+        return tokens
 
     def _logs(self, encounter_ids: set[str]) -> dict[str, tuple[int, list[bytes]]]:
         """For each encounter written: how many entries of its log, as last journaled, stay, and what follows.
@@ -225,8 +239,9 @@ class ChangeJournal:
                     wanted["encounters"].add(encounter.id)
                     if encounter.battle_map_id is not None:
                         token_maps.add(encounter.battle_map_id)
-            for battle_map in campaign.battle_maps:
-                if any(t.combatant_id in changes.combatants for t in battle_map.tokens):
+            for battle_map in campaign.battle_maps:   # a token may stand on a map its encounter does not use
+                if battle_map.id not in token_maps \
+                        and not changes.combatants.isdisjoint([t.combatant_id for t in battle_map.tokens]):
                     token_maps.add(battle_map.id)
         if "equipment" in changes.campaign_fields:
             wanted["equipment"] |= {item.id for item in campaign.equipment}
@@ -235,6 +250,11 @@ class ChangeJournal:
 
 def _combatant_json(encounter: Encounter) -> dict[str, bytes]:
     return {c.id: c.model_dump_json().encode() for c in encounter.combatants}
+
+
+def _token_values(battle_map: BattleMap) -> list[dict[str, Any]]:
+    """A map's tokens as their fields' values (plain numbers and ids), to compare with the last line's."""
+    return [dict(token.__dict__) for token in battle_map.tokens]
 
 
 def _copy(value: Any) -> Any:

@@ -202,7 +202,10 @@ def main() -> None:
         print(f"the old way, the whole campaign to the recovery file after each action: {old_way * 1000:.0f} ms "
               f"({old_way / loads:.2f}x json.loads)")
         if profile is not None:
-            pstats.Stats(profile).sort_stats("cumulative").print_stats(40)
+            stats = pstats.Stats(profile).sort_stats(os.environ.get("BENCH_PROFILE_SORT", "cumulative"))
+            stats.print_stats(40)
+            if os.environ.get("BENCH_CALLERS"):
+                stats.print_callers(os.environ["BENCH_CALLERS"])
         document.undo_stack.clear()
         window.close()
     del app

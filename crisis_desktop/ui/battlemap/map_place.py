@@ -410,8 +410,8 @@ class MapPlace(QWidget):
         ctl = self.controller()
         placed = set(self.scene.tokens)
         rows = [] if ctl is None else [
-            (combatant.id, f"{ctl.name(combatant.id)}{'' if combatant.id in placed else '  (not on the map)'}")
-            for combatant in ctl.encounter.combatants]
+            (combatant_id, name if combatant_id in placed else f"{name}  (not on the map)")
+            for combatant_id, name in ctl.names().items()]
         if rows == self._combatant_rows:
             return
         self._combatant_rows = rows

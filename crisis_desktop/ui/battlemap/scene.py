@@ -190,15 +190,11 @@ class MapScene(QGraphicsScene):
         campaign = self.campaign
         if campaign is None:
             return None
-        combatant = None
-        encounter = None
-        for candidate in campaign.encounters:
-            if self.encounter_id is None or candidate.id == self.encounter_id:
-                combatant = next((c for c in candidate.combatants if c.id == combatant_id), None)
-                if combatant is not None:
-                    encounter = candidate
-                    break
-        if combatant is None or encounter is None:
+        encounter = campaign.encounter_of(combatant_id)       # through the campaign's index, not a walk
+        if encounter is None or (self.encounter_id is not None and encounter.id != self.encounter_id):
+            return None
+        combatant = encounter.find_combatant(combatant_id)
+        if combatant is None:
             return None
         try:
             character = campaign.character(combatant.character_id)

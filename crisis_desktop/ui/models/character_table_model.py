@@ -95,7 +95,11 @@ class CharacterTableModel(QAbstractTableModel):
             self._search.pop(character_id, None)
             self._problems.pop(character_id, None)
         characters = campaign.characters
-        same_rows = len(self._rows) == len(characters) and all(map(operator.is_, self._rows, characters))
+        # Rows come, go or move only with a change that says so (an edit of some characters, a fight's every step,
+        # names them: the loop below takes their live objects); a walk over 10,000 rows is not made for each.
+        structural = bool(changes.characters_added or changes.characters_removed or changes.order)
+        same_rows = len(self._rows) == len(characters) and (
+            not structural or all(map(operator.is_, self._rows, characters)))
         if not same_rows:  # rows come or go or move, or an undo put back copies: line the rows up by id
             self._remove_gone(campaign)
             self._insert_new(campaign)

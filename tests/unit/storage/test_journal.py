@@ -182,11 +182,14 @@ def test_a_fight_journals_only_what_each_step_changed_and_replays_exactly(store,
         assert len(line.get("combatants", {}).get("enc-ambush", [None, []])[1]) < 8
         kept, added = line["logs"]["enc-ambush"]
         assert kept > 0 and added
-    for changes in (history.push(SetToken("map-ridge-road", "cmb-ambush-vera", (3, 4))), history.undo()):
-        line = step(changes)
+    for make in (lambda: history.push(SetToken("map-ridge-road", "cmb-ambush-vera", (3, 4))), history.undo):
+        line = step(make())
         # The map's tokens, not its cells; the encounter without its log, which did not change.
         assert "battle_maps" not in line["put"] and list(line["tokens"]) == ["map-ridge-road"]
         assert "logs" not in line
+    # A step that moved no token writes none (a big map's every token, at each turn, would cost).
+    line = step(history.push(fight.step("next_turn")))
+    assert "tokens" not in line
     line = step(history.undo())  # the last turn taken back: its log entries go
     assert line["logs"]["enc-ambush"][1] == []
     [offer] = store.recovery.list_recoveries()
