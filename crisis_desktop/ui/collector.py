@@ -12,7 +12,8 @@ not 700) and its oldest almost never by itself: a big action (a 1,000-combatant 
 then sweeps two or three times rather than a hundred and fifty, each time over little.
 
 What was kept out and later becomes garbage in a reference cycle (a closed dialog's widgets and their slots)
-waits for a sweep of everything: every FULL_EVERY idle moments, and when the campaign closes. Everything else is
+waits for a sweep of everything (tens of milliseconds at 10,000 characters): once the window has been without a
+change for FULL_IDLE_MS (the GM reading or talking, not clicking), and when the campaign closes. Everything else is
 freed as usual, as soon as nothing refers to it.
 """
 
@@ -24,8 +25,8 @@ from PySide6.QtCore import QObject, QTimer
 
 # How long the window must have been without a change before the sweep (ms).
 IDLE_MS = 1000
-# Every this many idle sweeps, one sweeps everything (what was kept out too).
-FULL_EVERY = 30
+# After this long without a change, everything is swept (what was kept out too), if anything changed since the last.
+FULL_IDLE_MS = 20_000
 # Python's collection thresholds while a campaign is open (young objects, then how many young and middle sweeps
 # before the next older one).
 YOUNG_THRESHOLD = 20_000
@@ -41,7 +42,12 @@ class IdleCollector(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(IDLE_MS)
         self._timer.timeout.connect(self._sweep)
+        self._full_timer = QTimer(self)
+        self._full_timer.setSingleShot(True)
+        self._full_timer.setInterval(FULL_IDLE_MS)
+        self._full_timer.timeout.connect(self._sweep_everything)
         self._sweeps = 0
+        self.full_sweeps = 0
         self._thresholds = gc.get_threshold()
         self.active = False
 
@@ -57,10 +63,12 @@ class IdleCollector(QObject):
         """A change was made: sweep once the window has been idle a moment."""
         if self.active:
             self._timer.start()
+            self._full_timer.start()
 
     def release(self) -> None:
         """The campaign closed: what was kept out is swept again as Python sees fit."""
         self._timer.stop()
+        self._full_timer.stop()
         if self.active:
             gc.set_threshold(*self._thresholds)
         self.active = False
@@ -70,7 +78,13 @@ class IdleCollector(QObject):
         if not self.active:
             return
         self._sweeps += 1
-        if self._sweeps % FULL_EVERY == 0:
-            gc.unfreeze()
+        gc.collect()
+        gc.freeze()
+
+    def _sweep_everything(self) -> None:
+        if not self.active:
+            return
+        self.full_sweeps += 1
+        gc.unfreeze()
         gc.collect()
         gc.freeze()

@@ -60,26 +60,25 @@ def test_what_a_change_made_is_swept_once_the_window_is_idle(collector, qtbot):
 
 
 def test_kept_out_garbage_is_freed_by_the_sweep_of_everything(collector, qtbot, monkeypatch):
-    monkeypatch.setattr(module, "FULL_EVERY", 3)
+    monkeypatch.setattr(module, "FULL_IDLE_MS", 300)
+    made = IdleCollector()              # with the shorter wait for the sweep of everything
     gc.disable()
     try:
         alive = Node()
         alive.other = Node()
         alive.other.other = alive
         garbage = weakref.ref(alive)
-        collector.keep()               # kept out while alive ...
-        del alive                      # ... then garbage
-        collector.changed()
-        qtbot.waitUntil(lambda: collector._sweeps == 1, timeout=2000)
-        assert garbage() is not None   # kept out: the idle sweeps do not walk it
-        collector.changed()
-        qtbot.waitUntil(lambda: collector._sweeps == 2, timeout=2000)
-        assert garbage() is not None
-        collector.changed()
-        qtbot.waitUntil(lambda: collector._sweeps == 3, timeout=2000)
-        assert garbage() is None, "the third sweep should have swept everything"
+        made.keep()                     # kept out while alive ...
+        del alive                       # ... then garbage
+        made.changed()
+        qtbot.waitUntil(lambda: made._sweeps == 1, timeout=2000)
+        assert garbage() is not None    # kept out: the idle sweeps do not walk it
+        assert made.full_sweeps == 0
+        qtbot.waitUntil(lambda: made.full_sweeps == 1, timeout=3000)
+        assert garbage() is None, "the sweep of everything should have freed it"
     finally:
         gc.enable()
+        made.release()
 
 
 def test_nothing_is_swept_or_kept_without_a_campaign(collector, qtbot):
