@@ -27,18 +27,7 @@ class ChangeSet:
     notes: tuple[str, ...] = field(default=())
 
     def __or__(self, other: ChangeSet) -> ChangeSet:
-        return ChangeSet(
-            campaign_fields=self.campaign_fields | other.campaign_fields,
-            characters=self.characters | other.characters,
-            characters_added=self.characters_added | other.characters_added,
-            characters_removed=self.characters_removed | other.characters_removed,
-            encounters=self.encounters | other.encounters,
-            combatants=self.combatants | other.combatants,
-            battle_maps=self.battle_maps | other.battle_maps,
-            cells=self.cells | other.cells,
-            order=self.order or other.order,
-            notes=self.notes + other.notes,
-        )
+        return ChangeSet.union((self, other))
 
     @classmethod
     def union(cls, changes: Iterable[ChangeSet]) -> ChangeSet:
