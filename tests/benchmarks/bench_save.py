@@ -28,6 +28,7 @@ from crisis_desktop.controller.character_commands import SetCharacterField  # no
 from crisis_desktop.domain import Campaign  # noqa: E402
 from crisis_desktop.storage.campaign_store import CampaignStore  # noqa: E402
 from crisis_desktop.storage.paths import AppPaths  # noqa: E402
+from crisis_desktop.ui.collector import IdleCollector  # noqa: E402
 from crisis_desktop.ui.document import CampaignDocument  # noqa: E402
 
 
@@ -88,25 +89,30 @@ def main() -> None:
                                  lambda: "doc" in holder and not holder["doc"]._warmer.running)
         document = holder["doc"]
         print(f"opening, then the cache of each item's JSON filled in the background: worst gap {opened:.1f} ms")
+        # As the main window does once a campaign is open (ui/collector.py): what is open is kept out of Python's
+        # cyclic collector, and each change is followed by a sweep once the window is idle.
+        collector = IdleCollector()
+        collector.keep()
+        document.changed.connect(lambda _changes: collector.changed())
 
-        gaps, totals = [], []
+        gaps, totals, pushes = [], [], []
         for i in range(5):
             told: list[object] = []
             document.saveFinished.connect(told.append)
             character = campaign.characters[i * 7 % n]
-
-            def save(character_id: str = character.id, k: int = i) -> None:
-                # The GM's change, then Save as the next event (as a key press would be).
-                document.push(SetCharacterField(campaign, character_id, "notes", f"edited {k}"))
-                QTimer.singleShot(0, document.save_in_background)
-
+            # The GM's change (a keystroke, timed on its own: the journal's line, and after a save the journal's
+            # restart), then, once the window has drawn it, Save (Ctrl+S is a key press of its own).
+            pushes.append(_timed(lambda character_id=character.id, k=i: document.push(
+                SetCharacterField(campaign, character_id, "notes", f"edited {k}"))))
+            _settle(app, 0.05)
             started = time.perf_counter()
-            gaps.append(heart.run_until(save, lambda told=told: bool(told)))  # type: ignore[misc]
+            gaps.append(heart.run_until(document.save_in_background, lambda told=told: bool(told)))  # type: ignore[misc]
             totals.append(time.perf_counter() - started)
             document.saveFinished.disconnect(told.append)
             assert told == [None] and not document.dirty, told
         worst = max(gaps)
-        print(f"save in the background after one change (x5): worst gap {worst:.1f} ms "
+        print(f"the change before each save: worst {max(pushes) * 1000:.1f} ms on the UI thread")
+        print(f"save in the background (x5): worst gap {worst:.1f} ms "
               f"({worst / 1000 / loads:.3f}x json.loads; goal: under 16 ms), each done in "
               f"{statistics.median(totals) * 1000:.0f} ms")
 
@@ -117,6 +123,14 @@ def main() -> None:
         print(f"autosave with unsaved changes (x5): worst gap {max(autosave_gaps):.1f} ms (goal: under 16 ms)")
         document.close_journal()
     del app
+
+
+def _settle(app: QApplication, seconds: float) -> None:
+    """Let the window's events run for `seconds` (what a change leaves to do, drawn before the next key)."""
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        app.processEvents()
+        time.sleep(0.002)
 
 
 def _timed(fn: Callable[[], object]) -> float:
