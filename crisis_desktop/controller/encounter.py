@@ -282,8 +282,7 @@ class EncounterController(FightView):
         self._running("act")
         self._may_act(combatant_id)
         actor = self.actor(combatant_id)
-        available = {a.action.key: a for a in self.ruleset.available_actions(actor, self.options)}
-        avail = available.get(action_key)
+        avail = self.ruleset.action_availability(actor, action_key, self.options)
         if avail is not None and not avail.allowed:
             raise ValueError(avail.reason)
         spent = self.ruleset.spend_action(actor, action_key, self.options)

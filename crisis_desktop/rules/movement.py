@@ -65,8 +65,7 @@ class Movement(ABC):
     def spend(self, actor: Actor, action_key: str, path: Path | None, options: Options) -> MovePlan:
         """The plan for spending `action_key` on `path`, checked against the actions available now: refused
         with the rules' reason when it cannot be afforded. `text` is left for the caller to fill in."""
-        available = {a.action.key: a for a in self.ruleset.available_actions(actor, options)}
-        avail: ActionAvailability | None = available.get(action_key)
+        avail: ActionAvailability | None = self.ruleset.action_availability(actor, action_key, options)
         if avail is None:
             return refused(f"The {self.ruleset.name} rules have no {action_key} action", path)
         cost_text = self.ruleset.cost_text(avail.price)

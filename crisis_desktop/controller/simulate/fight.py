@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.commands import Command
 from crisis_desktop.controller.encounter import EncounterController, MapMeasure
 from crisis_desktop.controller.encounter_commands import EncounterEvent
@@ -24,6 +25,9 @@ class _People:
     def __init__(self, campaign: Campaign, encounter: Encounter) -> None:
         self._combatants = {c.id: c for c in encounter.combatants}
         self._characters = {c.id: campaign.character(c.character_id) for c in encounter.combatants}
+        self.of_character: dict[str, list[str]] = {}     # character id -> the combatants playing it
+        for combatant in encounter.combatants:
+            self.of_character.setdefault(combatant.character_id, []).append(combatant.id)
 
     def combatant(self, combatant_id: str) -> Combatant:
         try:
@@ -43,7 +47,7 @@ class LightDraft(DraftFight):
     fight is thrown away). The rules' options and flow are the simulation's, computed once."""
 
     def __init__(self, campaign: Campaign, encounter_id: str, ruleset: Ruleset, options: dict[str, StatValue],
-                 flow: RoundFlow, changed: Callable[[], None], state_of: Callable[[str], StateLabel],
+                 flow: RoundFlow, changed: Callable[[ChangeSet], None], state_of: Callable[[str], StateLabel],
                  people: _People) -> None:
         super().__init__(campaign, encounter_id, ruleset)
         self._people = people
@@ -62,8 +66,7 @@ class LightDraft(DraftFight):
         return self._flow
 
     def do(self, command: Command) -> None:
-        command.apply(self.campaign)
-        self._changed()
+        self._changed(command.apply(self.campaign))
 
     def rollback(self) -> None:
         return None
@@ -143,11 +146,19 @@ class SimController(EncounterController):
         yield LightDraft(self.campaign, self.encounter_id, self.ruleset, self._options, self._flow, self.changed,
                          self.state_of, self._people)
 
-    def changed(self) -> None:
-        """Something in the fight changed (a token moved, the rules' effects landed): measures and states are taken
-        anew."""
+    def changed(self, changes: ChangeSet | None = None) -> None:
+        """Something in the fight changed: measures are taken anew, and the states of the combatants whose characters
+        `changes` names (a state is the rules' reading of the character alone); a token that moved (`changes` None)
+        changes no one's state."""
         self._measures.clear()
-        self._states.clear()
+        if changes is None or not self._states:
+            return
+        if changes.characters_added or changes.characters_removed:
+            self._states.clear()
+            return
+        for character_id in changes.characters:
+            for combatant_id in self._people.of_character.get(character_id, ()):
+                self._states.pop(combatant_id, None)
 
     def state_of(self, combatant_id: str) -> StateLabel:
         """How the combatant stands, read once until something changes (the shared loop asks it of everyone often)."""

@@ -256,6 +256,12 @@ class Ruleset(ABC):
     @abstractmethod
     def available_actions(self, actor: Actor, options: Options) -> list[ActionAvailability]: ...
 
+    def action_availability(self, actor: Actor, action_key: str, options: Options) -> ActionAvailability | None:
+        """Whether one action may be taken now and at what price (None: the rules have no such action). By default
+        found among `available_actions`; rules that can price one action alone say so more quickly (a move asks for
+        its one action at every step)."""
+        return next((a for a in self.available_actions(actor, options) if a.action.key == action_key), None)
+
     @abstractmethod
     def spend_action(self, actor: Actor, action_key: str, options: Options,
                      cost: int | None = None) -> TurnEffects:

@@ -312,6 +312,9 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Healing):
     def available_actions(self, actor: Actor, options: Options) -> list[ActionAvailability]:
         return actions.available_actions(actor, options)
 
+    def action_availability(self, actor: Actor, action_key: str, options: Options) -> ActionAvailability | None:
+        return actions.availability(actor, action_key, options) if action_key in crisis_tables.actions() else None
+
     def spend_action(self, actor: Actor, action_key: str, options: Options, cost: int | None = None) -> TurnEffects:
         return actions.spend_action(actor, action_key, options, cost)
 

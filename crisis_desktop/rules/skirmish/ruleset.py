@@ -187,7 +187,7 @@ class SkirmishRuleset(Ruleset, Checks, Attacks, Healing, PlanEconomy):
         return out
 
     def spend_action(self, actor: Actor, action_key: str, options: Options, cost: int | None = None) -> TurnEffects:
-        found = next((a for a in self.available_actions(actor, options) if a.action.key == action_key), None)
+        found = self.action_availability(actor, action_key, options)
         if found is None:
             raise ValueError(f"The skirmish rules have no action {action_key!r}")
         if not found.allowed:
