@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 
 import pytest
@@ -147,3 +148,12 @@ def genesys_document(qtbot, paths) -> CampaignDocument:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(resource("demo", "genesys.json").read_bytes())
     return CampaignDocument(store.load(path), path, store)
+
+
+@pytest.fixture(autouse=True)
+def _garbage_freed_after_each_test():
+    """Each test's garbage (its closed windows, in reference cycles) is freed when it ends, as a closed window's is
+    in a session; left for a later test's sweep of everything (ui/collector.py) it piles up over hundreds of tests
+    and freeing it all at once has crashed the interpreter (a segmentation fault inside Python's collector)."""
+    yield
+    gc.collect()
