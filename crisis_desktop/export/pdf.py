@@ -230,7 +230,8 @@ def paint_sheets(device: QPdfWriter | QPrinter, sheets: Sequence[Sheet],
     further pages at the same size when long. A printer keeps the paper its dialog chose and gets the export's
     margins, so print and PDF give the same pages. Returns the number of pages painted.
 
-    Templates are rendered before the first page, so a template error leaves the device untouched."""
+    Templates are rendered before the first page, so a template error leaves the device untouched. `progress` may
+    raise to stop (Cancel): a printer's job is then aborted, not sent half done."""
     from PySide6.QtCore import QPointF
     from PySide6.QtGui import QPainter
 
@@ -259,6 +260,13 @@ def paint_sheets(device: QPdfWriter | QPrinter, sheets: Sequence[Sheet],
                 painter.translate(QPointF(0, -span.top))
                 draw_span(document, painter, span)
                 painter.restore()
+    except BaseException:
+        # Stopped part-way (Cancel, an error): a print job is aborted rather than sent with the pages so far.
+        from PySide6.QtPrintSupport import QPrinter
+
+        if isinstance(device, QPrinter):
+            device.abort()
+        raise
     finally:
         painter.end()
     return pages

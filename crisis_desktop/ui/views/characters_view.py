@@ -464,13 +464,15 @@ class CharactersView(QWidget):
 
     def print_sheets(self) -> None:
         """Print the sheets through the system's print dialog, each character from a new page (the NPCs as stat
-        blocks, several to a page, when the GM ticks it on the dialog's Sheets tab)."""
+        blocks, several to a page, when the GM ticks it on the dialog's Sheets tab). The sheets are laid out and
+        painted on a thread of their own, with progress and Cancel (a cancelled print job is aborted)."""
         if self.document is None:
             return
+        from crisis_desktop.export.output import ExportError
         from crisis_desktop.export.pdf import paint_sheets
         from crisis_desktop.export.sheet import build_sheet
-        from crisis_desktop.rules.registry import get_ruleset
         from crisis_desktop.ui.dialogs.export_dialog import PrintAsk
+        from crisis_desktop.ui.dialogs.progress import Cancelled, with_progress
 
         campaign = self.document.campaign
         ids = self.selected_ids()
@@ -481,17 +483,25 @@ class CharactersView(QWidget):
         choice = PrintAsk.printer(self, len(characters), npcs)
         if choice is None:
             return
-        ruleset = get_ruleset(campaign.ruleset)
-        sheets = [build_sheet(c, ruleset, campaign.rule_options) for c in characters]
-        from crisis_desktop.export.output import ExportError
+        templates = self.document.store.paths.data_dir / "templates"
+        count = len(characters)
+
+        def work(step: Callable[[int, str], None]) -> int:
+            ruleset = get_ruleset(campaign.ruleset)
+            sheets = [build_sheet(c, ruleset, campaign.rule_options) for c in characters]
+            return paint_sheets(choice.printer, sheets, templates, npc_blocks=choice.npc_blocks,
+                                progress=lambda i, sheet: step(i + 1, f"Sheet {i + 1} of {count}: {sheet.name}"))
 
         try:
-            paint_sheets(choice.printer, sheets, self.document.store.paths.data_dir / "templates",
-                         npc_blocks=choice.npc_blocks)
+            with_progress(self, "Printing sheets", count, work,
+                          preparing=f"Preparing {count} sheet{'s' if count != 1 else ''}…")
+        except Cancelled:
+            self.message.emit("Printing cancelled: the print job was stopped")
+            return
         except ExportError as exc:  # a template of the data folder that is not read (a FIFO, not UTF-8)
             Ask.error(self, "Print sheets", str(exc))
             return
-        self.message.emit(f"Sent {len(sheets)} sheet(s) to the printer")
+        self.message.emit(f"Sent {count} sheet(s) to the printer")
 
     def use_settings(self, ui: dict[str, object], save: Callable[[], None]) -> None:
         """The window's remembered UI state (`ui`, saved by `save`): the export folder is kept there."""

@@ -168,3 +168,69 @@ def test_an_export_error_on_the_thread_is_told_and_writes_nothing(window, monkey
     window.characters.act_sheets.trigger()
     assert any("were not exported" in t and "line 3: boom" in t for t in answers.texts("error"))
     assert not out.exists() or not any(out.iterdir())
+
+
+def test_printing_runs_on_a_thread_with_progress_and_cancel_aborts_the_job(window, monkeypatch, tmp_path):
+    """Print Sheets lays out and paints on a thread of its own (the window keeps repainting), shows which sheet it
+    is on, and Cancel aborts the print job instead of sending the pages painted so far."""
+    import threading
+    import time
+
+    from PySide6.QtPrintSupport import QPrinter
+    from PySide6.QtWidgets import QProgressDialog
+
+    import crisis_desktop.export.pdf as pdf
+    from crisis_desktop.ui.dialogs.export_dialog import PrintAsk, PrintChoice
+
+    campaign = window.document.campaign
+    printers: list[QPrinter] = []
+
+    def to_file(_cls, _parent, count, npcs=0):
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+        printer.setOutputFileName(str(tmp_path / f"printed-{len(printers)}.pdf"))
+        printers.append(printer)
+        return PrintChoice(printer)
+
+    painted_on: set[str] = set()
+    real_document = pdf._document
+
+    def slow_document(html_text):
+        painted_on.add(threading.current_thread().name)
+        time.sleep(0.03)
+        return real_document(html_text)
+
+    seen: list[tuple[int, str]] = []
+    real_set_value = QProgressDialog.setValue
+
+    def set_value(dialog, value):
+        real_set_value(dialog, value)
+        seen.append((value, dialog.labelText()))
+        if value >= 2 and cancel:
+            dialog.cancel()                      # the GM presses Cancel at the second sheet
+
+    aborted: list[QPrinter] = []
+    real_abort = QPrinter.abort
+
+    def abort(printer):                          # the system's printers abort; Qt's PDF file output cannot
+        aborted.append(printer)
+        return real_abort(printer)
+
+    monkeypatch.setattr(QPrinter, "abort", abort)
+    monkeypatch.setattr(PrintAsk, "printer", classmethod(to_file))
+    monkeypatch.setattr(pdf, "_document", slow_document)
+    monkeypatch.setattr(QProgressDialog, "setValue", set_value)
+    cancel = True
+    window.characters.select([])
+    window.characters.act_print.trigger()
+    assert painted_on == {"Printing sheets"}, "the sheets were not painted on a thread of their own"
+    assert aborted == [printers[0]], "the cancelled print job was not aborted"
+    assert "Printing cancelled" in window.statusBar().currentMessage()
+    assert not [t for t in threading.enumerate() if t.name == "Printing sheets"]
+    assert any(text.startswith("Sheet 2 of ") for _v, text in seen)
+
+    cancel = False
+    window.characters.act_print.trigger()
+    assert aborted == [printers[0]]
+    assert len(pypdf.PdfReader(tmp_path / "printed-1.pdf").pages) == len(campaign.characters)
+    assert window.statusBar().currentMessage() == f"Sent {len(campaign.characters)} sheet(s) to the printer"
