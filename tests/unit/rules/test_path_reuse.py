@@ -77,6 +77,12 @@ def test_kept_search_answers_as_a_fresh_one(kind: GridKind, diagonal: Diagonal, 
         for goal in goals:   # in the order a drag asks, one search kept between them
             expected = fresh_search(terrain, start, goal, limit, occupied)
             assert find_path(terrain, start, goal, limit=limit, occupied=occupied) == expected, (goal, limit)
+    # One search serves every limit, asked in any order (a move within a Run's reach, then without a limit).
+    limits = [rng.choice((None, 2, 4, 6, 9)) for _ in goals]
+    occupied = occupied - {goals[0]}
+    for goal, limit in zip(goals, limits, strict=True):
+        expected = fresh_search(terrain, start, goal, limit, occupied)
+        assert find_path(terrain, start, goal, limit=limit, occupied=occupied) == expected, (goal, limit)
 
 
 def test_another_terrain_is_searched_afresh() -> None:
