@@ -95,6 +95,10 @@ class FightView:
         """Who acts now (nobody before the start, after the end, or when nobody is left who can act)."""
         return self.flow.acting(self) if self.encounter.running and self.anyone_left() else ()
 
+    def may_act(self, combatant_id: str) -> bool:
+        """Whether the flow lets this combatant act now (its turn, or out of turn where the rules allow)."""
+        return self.encounter.running and self.anyone_left() and self.flow.may_act(self, combatant_id)
+
     def current_id(self) -> str | None:
         acting = self.acting()
         return acting[0] if acting else None

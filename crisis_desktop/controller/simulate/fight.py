@@ -6,9 +6,10 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from crisis_desktop.controller.attack_view import MapMeasure
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.commands import Command
-from crisis_desktop.controller.encounter import EncounterController, MapMeasure
+from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.encounter_commands import EncounterEvent
 from crisis_desktop.controller.fight import DraftFight
 from crisis_desktop.domain import BattleMap, Campaign, Character, StatValue
