@@ -101,7 +101,10 @@ class CampaignDocument(QObject):
         return not self.undo_stack.isClean()
 
     def push(self, command: Command) -> None:
-        self.undo_stack.push(UndoAdapter(command, self.campaign, self._applied, self.stepped.emit))
+        self.undo_stack.push(UndoAdapter(command, self.campaign, self._applied, self._stepped))
+
+    def _stepped(self, changes: ChangeSet) -> None:
+        self.stepped.emit(changes)
 
     def _applied(self, changes: ChangeSet) -> None:
         self._changes_seen += 1

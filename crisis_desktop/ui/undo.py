@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 
 from PySide6.QtGui import QUndoCommand
@@ -18,7 +19,10 @@ class UndoAdapter(QUndoCommand):
     """Pushes one controller Command onto a QUndoStack; redo applies it, undo reverts it.
 
     `notify` hears every change; `stepped`, if given, also hears those of an undo or of a redo after one (not the
-    first run, when the command is pushed), so a view can show what the step changed.
+    first run, when the command is pushed), so a view can show what the step changed. Both are bound methods of
+    the stack's owner, held weakly: the owner holds the stack, which holds its commands, so a strong hold would
+    make a reference cycle, and Python's collector, tearing it, could free the owner and its stack (which deletes
+    its commands) while freeing one of those very commands, which crashed the interpreter.
     """
 
     def __init__(self, command: Command, campaign: Campaign, notify: Callable[[ChangeSet], None],
@@ -26,22 +30,25 @@ class UndoAdapter(QUndoCommand):
         super().__init__(command.text)
         self.command = command
         self._campaign = campaign
-        self._notify = notify
-        self._stepped = stepped
+        self._notify = weakref.WeakMethod(notify)
+        self._stepped = weakref.WeakMethod(stepped) if stepped is not None else None
         self._pushed = False
+
+    def _tell(self, changes: ChangeSet, stepped: bool) -> None:
+        notify = self._notify()
+        if notify is not None:
+            notify(changes)
+        heard = self._stepped() if stepped and self._stepped is not None else None
+        if heard is not None:
+            heard(changes)
 
     def redo(self) -> None:  # Override QUndoCommand::redo (also called by QUndoStack.push)
         changes = self.command.apply(self._campaign)
-        self._notify(changes)
-        if self._pushed and self._stepped is not None:
-            self._stepped(changes)
+        self._tell(changes, self._pushed)
         self._pushed = True
 
     def undo(self) -> None:  # Override QUndoCommand::undo
-        changes = self.command.revert(self._campaign)
-        self._notify(changes)
-        if self._stepped is not None:
-            self._stepped(changes)
+        self._tell(self.command.revert(self._campaign), True)
 
     def id(self) -> int:  # Override QUndoCommand::id: -1 means "never merge"
         key = self.command.merge_key

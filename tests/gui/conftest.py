@@ -152,8 +152,11 @@ def genesys_document(qtbot, paths) -> CampaignDocument:
 
 @pytest.fixture(autouse=True)
 def _garbage_freed_after_each_test():
-    """Each test's garbage (its closed windows, in reference cycles) is freed when it ends, as a closed window's is
-    in a session; left for a later test's sweep of everything (ui/collector.py) it piles up over hundreds of tests
-    and freeing it all at once has crashed the interpreter (a segmentation fault inside Python's collector)."""
+    """Each test's garbage is freed when it ends. Tests drop documents and windows without closing them (the app
+    deletes a closed campaign's document from the event loop, which deletes its undo stack and commands on the
+    C++ side first); left to pile up, that garbage is freed in one of the collector's sweeps of everything
+    (ui/collector.py), and tearing down, in one collection, an undo stack together with the Python commands on it
+    crashes the interpreter in QUndoStack::clear (seen under gdb). A document's commands no longer hold it in a
+    cycle (test_undo_stack_teardown.py), but widgets that show it still may."""
     yield
     gc.collect()
