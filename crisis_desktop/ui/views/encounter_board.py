@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QItemSelectionModel, QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -27,23 +27,16 @@ from PySide6.QtWidgets import (
 )
 
 from crisis_desktop.controller.changes import ChangeSet
-from crisis_desktop.controller.commands import Command, built_in_sequence
 from crisis_desktop.controller.encounter import EncounterController
-from crisis_desktop.controller.encounter_commands import AddEncounter
 from crisis_desktop.controller.fight import NOBODY_LEFT
 from crisis_desktop.controller.session import ENCOUNTER, SELECTION
-from crisis_desktop.domain.encounter import Encounter, Side
+from crisis_desktop.domain.encounter import Side
 from crisis_desktop.rules.base import ActionRole, Attacks, Checks, Healing, Ruleset
-from crisis_desktop.rules.dice import DiceSource, NeedMoreDice, RandomDice, TypedDice
 from crisis_desktop.rules.flow import StepOffer, StepRole
-from crisis_desktop.ui.dialogs.ask import Ask
-from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
-from crisis_desktop.ui.dialogs.check_dialog import CheckDialog
-from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
 from crisis_desktop.ui.models.board_model import COL_BARS, COL_CONDITIONS, COL_NAME, BoardModel, CombatLogModel
 from crisis_desktop.ui.plain_text import plain_label, tooltip
 from crisis_desktop.ui.views.attack_panel import AttackPanel
-from crisis_desktop.ui.views.treatment_picker import pick_treatment
+from crisis_desktop.ui.views.board_intents import BoardIntents
 from crisis_desktop.ui.widgets.board_delegate import BoardDelegate
 from crisis_desktop.ui.widgets.log_view import LogView
 
@@ -51,17 +44,14 @@ if TYPE_CHECKING:
     from crisis_desktop.ui.document import CampaignDocument
 
 
-class EncounterBoard(QWidget):
+class EncounterBoard(BoardIntents):
     """Encounter picker and builder, turn order with the current actor highlighted, actions, attack, log.
 
     Every change goes through an EncounterController command pushed on the document; after each one
     that touches the shown encounter, the campaign is journaled to the recovery file at once.
 
-    Signals:
-        message(str): a line for the window's status bar.
+    The intents and the `message` signal are its base class's (ui/views/board_intents.py).
     """
-
-    message = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -349,17 +339,6 @@ class EncounterBoard(QWidget):
         return [self.picker.itemData(i) for i in range(self.picker.count())]
 
     # -- state of the controls -------------------------------------------------------------------
-    def selected_id(self) -> str | None:
-        index = self.table.currentIndex()
-        return self.model.combatant_id(index.row()) if index.isValid() else None
-
-    def select(self, combatant_id: str) -> None:
-        row = self.model.row_of(combatant_id)
-        if row is not None:
-            self.table.selectionModel().setCurrentIndex(
-                self.model.index(row, 0),
-                QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
-
     def _refresh(self) -> None:
         ctl = self.controller
         encounter = ctl.encounter if ctl else None
@@ -485,286 +464,3 @@ class EncounterBoard(QWidget):
         choose = self._offers.get(StepRole.CHOOSE)
         if choose is not None and choose.actors:
             self.act_act_now.setEnabled(choose.allowed and cid in choose.actors)
-
-    # -- intents ---------------------------------------------------------------------------------
-    def _push(self, make: Callable[[], Command | None], title: str) -> bool:
-        """Build the command (the rules may refuse with a reason) and push it; False if nothing happened."""
-        if self.document is None or self.controller is None:
-            return False
-        try:
-            command = make()
-        except ValueError as exc:
-            Ask.error(self, title, str(exc))
-            return False
-        if command is None:
-            return False
-        self.document.push(command)
-        return True
-
-    def new_encounter(self) -> None:
-        if self.document is None:
-            return
-        name = Ask.text(self, "New encounter", "Name of the encounter:")
-        if name is None:
-            return
-        encounter = Encounter(name=name)
-        self.document.push(AddEncounter(encounter))
-        self.show_encounter(encounter.id)
-
-    def simulate(self) -> None:
-        """Simulate… the encounter shown, from its saved start, on a copy (the campaign is never changed)."""
-        ctl = self.controller
-        if ctl is None or self.document is None or self.ruleset is None or not ctl.encounter.combatants:
-            return
-        from crisis_desktop.ui.dialogs.simulate_dialog import SimulateDialog
-
-        SimulateDialog.ask(self, self.document.campaign, ctl.encounter_id, self.ruleset)
-
-    def add_combatants(self) -> None:
-        ctl = self.controller
-        if ctl is None or self.document is None:
-            return
-        characters = self.document.campaign.characters
-        picked = BoardAsk.pick_characters(self, [f"{c.name} ({c.kind.value.upper()})" for c in characters])
-        if not picked:
-            return
-        self.add_characters([characters[i].id for i in picked])
-
-    def add_characters(self, character_ids: list[str]) -> None:
-        """Add these characters as one undo step (also the target of a drop from the Characters view)."""
-        ctl = self.controller
-        if ctl is None or not character_ids:
-            return
-
-        def make() -> Command:
-            # Each addition sees the previous one (a running fight extends its order).
-            assert self.document is not None
-            return built_in_sequence(f"Add {len(character_ids)} combatants", self.document.campaign,
-                                     [partial(ctl.add_combatant, cid) for cid in character_ids])
-
-        self._push(make, "Add combatants")
-
-    def remove_selected(self) -> None:
-        cid, ctl = self.selected_id(), self.controller
-        if cid is not None and ctl is not None:
-            self._push(lambda: ctl.remove_combatant(cid), "Remove")
-
-    def _edit_selected(self, field: str) -> None:
-        cid, ctl = self.selected_id(), self.controller
-        if cid is None or ctl is None:
-            return
-        combatant = ctl.combatant(cid)
-        if field == "side" and self.side.currentData() != combatant.side.value:
-            self._push(lambda: ctl.set_side(cid, Side(self.side.currentData())), "Side")
-        elif field == "group" and (self.group.text().strip() or None) != combatant.group:
-            self._push(lambda: ctl.set_group(cid, self.group.text()), "Group")
-        elif field == "surprised" and self.surprised.isChecked() != combatant.surprised:
-            self._push(lambda: ctl.set_surprised(cid, self.surprised.isChecked()), "Surprised")
-        elif field == "hidden" and self.hidden.isChecked() != combatant.hidden:
-            self._push(lambda: ctl.set_hidden(cid, self.hidden.isChecked()), "Hidden")
-
-    def start(self) -> None:
-        ctl = self.controller
-        if ctl is None:
-            return
-        self._push_rolled(ctl.start, "Start", "Initiative dice",
-                          "Faces of the turn-order dice, in the order of the list")
-
-    def _push_rolled(self, make: Callable[[DiceSource], Command], title: str, dice_title: str, what: str) -> bool:
-        """Push a command that rolls dice: the app's dice, or the faces the GM types when "Enter dice"
-        is ticked (asked again, with what is missing, until they are enough)."""
-        if not self.enter_dice.isChecked():
-            return self._push(lambda: make(RandomDice()), title)
-        typed = ""
-        prompt = f"{what}:"
-        while True:
-            try:
-                faces = BoardAsk.dice(self, dice_title, prompt, typed, **self._dice_looks())
-            except ValueError as exc:
-                prompt = f"{exc}. {what}:"
-                continue
-            if faces is None:
-                return False
-            try:
-                return self._push(partial(make, TypedDice(faces)), title)
-            except NeedMoreDice as exc:
-                typed = " ".join(map(str, faces))
-                prompt = f"{exc}. Faces so far:"
-
-    def _dice_looks(self) -> dict[str, Any]:
-        """The rules' dice of symbols and how they look, for typed dice to be clicked; nothing for numbered dice."""
-        ruleset = self.controller.ruleset if self.controller is not None else None
-        kinds = ruleset.dice_kinds() if ruleset is not None else ()
-        return {"kinds": kinds, "glyphs": ruleset.symbol_glyphs()} if ruleset is not None and kinds else {}
-
-    def next_turn(self) -> None:
-        self._take(StepRole.ADVANCE)
-
-    def previous_turn(self) -> None:
-        self._take(StepRole.BACK)
-
-    def delay(self) -> None:
-        self._take(StepRole.HOLD)
-
-    def act_now(self) -> None:
-        self._take(StepRole.CHOOSE)
-
-    def plan(self) -> None:
-        self._take(StepRole.PLAN)
-
-    def _take(self, role: StepRole) -> None:
-        """Take the flow's step of this role: for the selected combatant where the step needs one (the one
-        open to the selection, when several are; the GM is asked when the selection may not take it), with a
-        choice where it plans, and with dice (the app's, or typed) where it rolls."""
-        ctl = self.controller
-        if ctl is None:
-            return
-        selected = self.selected_id()
-        offers = [o for o in ctl.offers() if o.role is role]
-        found = next((o for o in offers if selected in o.actors), offers[0] if offers else None)
-        if found is None:
-            return
-        actor: str | None = None
-        if found.actors:
-            if selected in found.actors:
-                actor = selected
-            elif len(found.actors) == 1:
-                actor = found.actors[0]
-            else:
-                picked = BoardAsk.choose(self, found.label, "Who?", [ctl.name(a) for a in found.actors])
-                if picked is None:
-                    return
-                actor = found.actors[picked]
-        choice: str | None = None
-        if found.choices:
-            picked = BoardAsk.choose(self, found.label, f"{ctl.name(actor) if actor else 'What'}:",
-                                     [c.label for c in found.choices])
-            if picked is None:
-                return
-            choice = found.choices[picked].key
-        if found.rolls:
-            done = self._push_rolled(lambda dice: ctl.step(found.key, actor, choice, dice), found.label,
-                                     f"{found.label} dice", "Faces of the dice, in the order of the list")
-        else:
-            done = self._push(lambda: ctl.step(found.key, actor, choice), found.label)
-        if done:
-            self._select_current()
-
-    def rewind(self) -> None:
-        ctl = self.controller
-        if ctl is not None:
-            self._push(ctl.rewind_round, "Rewind")
-
-    def end_encounter(self) -> None:
-        ctl = self.controller
-        if ctl is None or not Ask.yes_no(self, "End encounter", f"End {ctl.encounter.name} now?"):
-            return
-        if self._push(ctl.end_encounter, "End encounter"):
-            Ask.info(self, "Encounter over", "\n".join([ctl.encounter.log[-1].text, "", *ctl.summary()]))
-
-    def take_action(self, key: str) -> None:
-        ctl = self.controller
-        current = (self._acting_selection() or ctl.current_id()) if ctl else None
-        if ctl is None or current is None:
-            return
-        role = next((a.action.role for a in ctl.actions(current) if a.action.key == key), ActionRole.PLAIN)
-        if role is ActionRole.HEAL:
-            self.heal(current)
-            return
-        self._push(lambda: ctl.take_action(current, key), "Action")
-
-    def heal(self, healer_id: str) -> None:
-        """The rules' healing action: pick the patient, then roll (or type) the check."""
-        ctl = self.controller
-        if ctl is None:
-            return
-        patients = [c.id for c in ctl.encounter.combatants]
-        label = next((a.action.label for a in ctl.actions(healer_id) if a.action.role is ActionRole.HEAL), "Heal")
-        choice = BoardAsk.patient(self, [ctl.character_of(c).name for c in patients], label)
-        if choice is None:
-            return
-        patient = patients[choice]
-        self._push_rolled(lambda dice: ctl.heal(healer_id, patient, dice), label, f"{label} dice",
-                          "Faces of the dice, in the order of the list")
-
-    def treat(self) -> None:
-        """One of the rules' treatments for the selected combatant (in the fight, on the healer's turn; or between
-        fights): picked from a list that says why the others are not open now."""
-        ctl, patient = self.controller, self.selected_id()
-        if ctl is None or patient is None:
-            return
-        picked = pick_treatment(self, ctl, patient, ctl.current_id() if ctl.encounter.running else None)
-        if picked is None:
-            return
-        give = partial(ctl.treat, picked.key, patient, healer_id=picked.healer_id, choice=picked.choice)
-        if picked.rolls:
-            self._push_rolled(lambda dice: give(dice=dice), picked.label, f"{picked.label} dice",
-                              "Faces of the dice, in the order of the list")
-        else:
-            self._push(give, picked.label)
-
-    def attack(self) -> None:
-        ctl = self.controller
-        if ctl is None or ctl.current_id() is None:
-            return
-        selected = self._acting_selection()
-        # Someone the rules let act out of turn (on overwatch) attacks when selected.
-        attacker = selected or ctl.current_id()
-        assert attacker is not None
-        if self.attack_panel is not None:
-            self.attack_panel.open(ctl, attacker, None, lambda event: self._push(lambda: event, "Attack"))
-            return
-        self._push(lambda: AttackDialog.ask(self, ctl, attacker), "Attack")
-
-    def check(self) -> None:
-        ctl = self.controller
-        if ctl is None or not ctl.encounter.combatants:
-            return
-        who = self.selected_id() or ctl.current_id()
-        self._push(lambda: CheckDialog.ask(self, ctl, who), "Check")
-
-    def press_action(self, number: int) -> None:
-        """Alt+number: the acting combatant's action button of that number, as a click (nothing if disabled)."""
-        buttons = list(self.action_buttons.values())
-        if 1 <= number <= len(buttons) and buttons[number - 1].isEnabled():
-            buttons[number - 1].click()
-
-    def _acting_selection(self) -> str | None:
-        """The selected combatant when the flow lets it act now (its turn, its phase, out of turn)."""
-        selected, ctl = self.selected_id(), self.controller
-        return selected if selected is not None and ctl is not None and ctl.may_act(selected) else None
-
-    def override_selected(self) -> None:
-        cid, ctl = self.selected_id(), self.controller
-        if cid is not None and ctl is not None:
-            self._push(lambda: BoardAsk.override(self, ctl, cid), "GM override")
-
-    def add_note(self) -> None:
-        text = self.note.text().strip()
-        ctl = self.controller
-        if text and ctl is not None and self._push(lambda: ctl.note(text), "Note"):
-            self.note.clear()
-
-    def export_log(self) -> None:
-        ctl = self.controller
-        if ctl is None:
-            return
-        path = BoardAsk.save_markdown(self, f"{ctl.encounter.name}.md")
-        if path is None:
-            return
-        from crisis_desktop.storage.atomic import atomic_write_text
-
-        try:
-            atomic_write_text(path, ctl.log_markdown())
-        except OSError as exc:
-            Ask.error(self, "Export combat log", f"Could not write {path}: {exc}")
-            return
-        self.message.emit(f"Combat log exported to {path.name}")
-
-    def _select_current(self) -> None:
-        current = self.controller.current_id() if self.controller else None
-        if current is not None:
-            self.select(current)
-            row = self.model.row_of(current)
-            if row is not None:
-                self.table.scrollTo(self.model.index(row, 0))
