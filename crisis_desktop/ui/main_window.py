@@ -16,7 +16,6 @@ from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDragMoveEvent, QDropEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QMenu, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
-from crisis_desktop.storage.demo import DEMO_FILE_NAME
 from crisis_desktop.storage.paths import AppPaths
 from crisis_desktop.storage.settings import AppSettings
 from crisis_desktop.ui.campaign_files import CampaignFileCommands
@@ -212,76 +211,6 @@ class MainWindow(CampaignFileCommands):
             action.triggered.connect(lambda _=False, p=path: self.open_campaign(p))
         if not recent:
             self.recent_menu.addAction("(none)").setEnabled(False)
-
-    # -- start-up -----------------------------------------------------------------------------
-    def start(self, campaign_arg: str | None) -> None:
-        """Offer crash recovery, then open the campaign asked for, the last one, or the demo."""
-        recovered = self._offer_recovery()
-        if recovered:
-            return
-        if campaign_arg:
-            try:
-                self.open_campaign(self.store.find(campaign_arg))
-            except LookupError as exc:
-                Ask.error(self, "Open campaign", str(exc))
-            return
-        last = self.settings.last_campaign
-        demo = self.paths.campaigns / DEMO_FILE_NAME
-        for candidate in (Path(last) if last else None, demo):
-            if candidate is not None and candidate.exists() and self.open_campaign(candidate, quiet=True):
-                return
-        self.pick_campaign()
-
-    def _offer_recovery(self) -> bool:
-        from crisis_desktop.storage.campaign_store import UnsavableCampaign, why_not_written
-        from crisis_desktop.storage.locks import held_elsewhere
-
-        damaged = self.store.recovery.set_aside_damaged()
-        if damaged:
-            Ask.info(self, "Recovery files kept aside", "\n\n".join(damaged))
-        for recovery in self.store.recovery.list_recoveries():
-            if held_elsewhere(recovery.original_path):
-                continue  # another running Crisis Desktop's autosave, not a crash
-            when = recovery.saved.astimezone().strftime("%Y-%m-%d %H:%M")
-            if Ask.yes_no(self, "Recover unsaved changes",
-                          f"Crisis Desktop closed without saving “{recovery.campaign_name}” "
-                          f"(changes autosaved {when}, for {recovery.original_path}).\n\nRecover those changes?",
-                          default_yes=True):
-                if recovery.original_missing:
-                    # The file itself is gone (deleted or moved): recreate it from the recovered data, in the
-                    # campaigns folder whatever the recovery file names.
-                    try:
-                        path = self.store.recreate(recovery)
-                    except (OSError, UnsavableCampaign) as exc:
-                        reason = why_not_written(exc, self.paths.campaigns) if isinstance(exc, OSError) else str(exc)
-                        Ask.error(self, "Recover unsaved changes",
-                                  f"Could not write the recovered campaign: {reason}\n\nThe recovered changes "
-                                  f"are kept in {recovery.file} for the next start.")
-                        continue
-                    if path != recovery.original_path:
-                        Ask.info(self, "Recover unsaved changes",
-                                 f"{recovery.original_path} no longer exists. The recovered campaign was saved as "
-                                 f"{path.name} in the campaigns folder ({path.parent}).")
-                    return self.open_campaign(path)
-                if self.open_campaign(recovery.original_path, recovered=recovery):
-                    return True
-            else:
-                self.store.recovery.discard(recovery.original_path)
-        return False
-
-    def _recovery_for(self, path: Path) -> Recovery | None:
-        """Unsaved changes of this campaign left by a crash, if the GM wants them back (else discarded)."""
-        wanted = path.resolve()
-        recovery = next((r for r in self.store.recovery.list_recoveries() if r.original_path == wanted), None)
-        if recovery is None:
-            return None
-        when = recovery.saved.astimezone().strftime("%Y-%m-%d %H:%M")
-        if Ask.yes_no(self, "Recover unsaved changes",
-                      f"“{recovery.campaign_name}” has unsaved changes from {when} that were never saved "
-                      "(Crisis Desktop closed without saving).\n\nRecover those changes?", default_yes=True):
-            return recovery
-        self.store.recovery.discard(path)
-        return None
 
     # -- opening and closing ------------------------------------------------------------------
     def open_campaign(self, path: Path, quiet: bool = False, recovered: Recovery | None = None) -> bool:
