@@ -36,6 +36,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tools")]
 from make_big_campaign import make_campaign  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
+from crisis_desktop.controller.encounter import EncounterController  # noqa: E402
 from crisis_desktop.domain import BattleMap, Campaign, Token  # noqa: E402
 from crisis_desktop.domain.encounter import Combatant, Encounter, Side  # noqa: E402
 from crisis_desktop.rules.dice import RandomDice  # noqa: E402
@@ -105,13 +106,19 @@ def main() -> None:
 
         # Each action is chosen first, as the GM does in the attack panel or by picking the token up (not timed);
         # then the GM's input is timed until the window is up to date.
-        def attack() -> Callable[[], bool] | None:
+        def acting_on_the_map() -> tuple[EncounterController, str, tuple[int, int]] | None:
+            """The fight's controller, whose turn it is and where its token stands; None off the map."""
             ctl = board.controller
             assert ctl is not None
-            attacker = ctl.current_id()
-            cell = map_place.scene.token_cell(attacker) if attacker else None
-            if attacker is None or cell is None:
+            acting = ctl.current_id()
+            cell = map_place.scene.token_cell(acting) if acting else None
+            return (ctl, acting, cell) if acting is not None and cell is not None else None
+
+        def attack() -> Callable[[], bool] | None:
+            found = acting_on_the_map()
+            if found is None:
                 return None
+            ctl, attacker, cell = found
             side = ctl.combatant(attacker).side
 
             def distance(cid: str) -> int:
@@ -133,12 +140,10 @@ def main() -> None:
             return None
 
         def drop() -> Callable[[], bool] | None:
-            ctl = board.controller
-            assert ctl is not None
-            mover = ctl.current_id()
-            cell = map_place.scene.token_cell(mover) if mover else None
-            if mover is None or cell is None:
+            found = acting_on_the_map()
+            if found is None:
                 return None
+            _ctl, mover, cell = found
             occupied = map_place.scene.occupied(besides=mover)
             for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
                 goal = (cell[0] + dx, cell[1] + dy)
