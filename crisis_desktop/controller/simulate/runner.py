@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing.pool import Pool
 from typing import Any, Protocol
 
@@ -18,7 +19,8 @@ from crisis_desktop.rules.base import Ruleset
 from crisis_desktop.rules.dice import RandomDice
 
 DEFAULT_RUNS = 10_000
-_CHUNK = 200           # fights per task: small enough for smooth progress and a quick cancel
+_CHUNK = 50            # fights per task (a few seconds' work): smooth progress and figures, a quick cancel
+PARTIAL_EVERY = 0.5    # seconds between two summaries of the fights played so far
 
 
 class Cancel(Protocol):
@@ -28,6 +30,7 @@ class Cancel(Protocol):
 
 
 Progress = Callable[[int, int], None]     # (fights done, fights asked for)
+Partial = Callable[[Summary], None]       # the figures of the fights played so far
 
 
 @dataclass(frozen=True)
@@ -82,14 +85,17 @@ def default_processes() -> int:
 def simulate(campaign: Campaign, encounter_id: str, ruleset: Ruleset, *, runs: int = DEFAULT_RUNS, seed: int = 0,
              tactics: Mapping[str, Tactics] | None = None, processes: int | None = None,
              progress: Progress | None = None, cancel: Cancel | None = None, max_rounds: int = DEFAULT_MAX_ROUNDS,
-             max_attacks: int | None = None) -> Summary:
+             max_attacks: int | None = None, partial: Partial | None = None) -> Summary:
     """Play the encounter `runs` times from its saved start on a working copy (the campaign is never changed) and
-    sum up. `processes`: worker processes (all cores by default; 1 plays in this process). ValueError with the reason
-    when the encounter cannot be simulated."""
+    sum up. `processes`: worker processes (all cores by default; 1 plays in this process). `partial` is handed the
+    figures of the fights played so far as they come in, at most every PARTIAL_EVERY seconds (in whatever order the
+    workers finish: only the final figures are the seed's). ValueError with the reason when the encounter cannot be
+    simulated."""
     if runs < 1:
         raise ValueError(f"Simulate at least one fight, not {runs}")
     setup = Setup.of(campaign, encounter_id, ruleset, tactics, max_rounds, max_attacks)
     player = FightPlayer(setup)
+    report = _Report(player, setup, seed)
     processes = default_processes() if processes is None else max(1, processes)
     job = Job(setup.campaign.model_dump(mode="json"), encounter_id, ruleset.id,
               {side: t.to_dict() for side, t in setup.tactics.items()}, max_rounds, max_attacks)
@@ -97,64 +103,80 @@ def simulate(campaign: Campaign, encounter_id: str, ruleset: Ruleset, *, runs: i
     starts = list(range(0, runs, chunk))
     tally = Tally()
     cancelled = False
+    last = time.monotonic()
+
+    def merged(part: Tally) -> None:
+        nonlocal last
+        tally.merge(part)
+        if progress is not None:
+            progress(tally.runs, runs)
+        if partial is not None and tally.runs < runs and time.monotonic() - last >= PARTIAL_EVERY:
+            partial(report.of(tally))
+            last = time.monotonic()
+
     if progress is not None:
         progress(0, runs)
     if processes == 1 or len(starts) == 1:
         for start in starts:
-            count = min(chunk, runs - start)
-            tally.merge(_play(player, seed, start, count, cancel))
-            if progress is not None:
-                progress(tally.runs, runs)
+            merged(_play(player, seed, start, min(chunk, runs - start), cancel))
             if cancel is not None and cancel.is_set():
                 cancelled = True
                 break
     else:
-        tally, cancelled = _in_processes(job, seed, runs, chunk, starts, min(processes, len(starts)), progress,
-                                         cancel)
-    return _summary(player, setup, campaign, tally, seed, cancelled)
+        cancelled = _in_processes(job, seed, runs, chunk, starts, min(processes, len(starts)), merged, cancel)
+    return report.of(tally, cancelled)
 
 
 def _in_processes(job: Job, seed: int, runs: int, chunk: int, starts: list[int], processes: int,
-                  progress: Progress | None, cancel: Cancel | None) -> tuple[Tally, bool]:
+                  merged: Callable[[Tally], None], cancel: Cancel | None) -> bool:
+    """Play the chunks in worker processes, handing each one's tally to `merged` as it comes in; True when
+    cancelled."""
     # spawn, not fork: the GUI's process has threads (Qt's), which a fork would copy half-way.
     context = multiprocessing.get_context("spawn")
-    tally = Tally()
     pool: Pool = context.Pool(processes)
     try:
         results = pool.imap_unordered(_play_task, [(job, seed, s, min(chunk, runs - s)) for s in starts])
         for _ in starts:
             while True:
                 if cancel is not None and cancel.is_set():
-                    return tally, True
+                    return True
                 try:
                     part = results.next(timeout=0.05)
                     break
                 except multiprocessing.TimeoutError:
                     continue
-            tally.merge(part)
-            if progress is not None:
-                progress(tally.runs, runs)
+            merged(part)
         pool.close()
-        return tally, False
+        return False
     finally:
         # Cancelled, failed or done: no worker is left behind.
         pool.terminate()
         pool.join()
 
 
-def _summary(player: FightPlayer, setup: Setup, campaign: Campaign, tally: Tally, seed: int,
-             cancelled: bool) -> Summary:
-    ctl = player.fresh()
-    ctl.start(RandomDice(0))
-    labels = bar_labels(player.ruleset, ctl.campaign, setup.encounter_id, player.options)
-    encounter = ctl.encounter
-    who = []
-    for combatant in encounter.combatants:
-        character = ctl.campaign.character(combatant.character_id)
-        bars = dict(labels.get(combatant.id, {}))
-        for key in tally.bar_sum.get(combatant.id, {}):
-            bars.setdefault(key, key)
-        who.append(Who(combatant.id, character.name, combatant.side.value, character.kind is CharacterKind.PC, bars))
-    sides = list(dict.fromkeys(c.side.value for c in encounter.combatants))
-    return summarise(tally, who, sides, encounter=encounter.name, ruleset=player.ruleset.name, seed=seed,
-                     tactics={side: setup.tactics_of(side).describe() for side in sides}, cancelled=cancelled)
+class _Report:
+    """The figures of a tally of the setup's fights: who is who, and the labels of their bars, worked out once."""
+
+    def __init__(self, player: FightPlayer, setup: Setup, seed: int) -> None:
+        ctl = player.fresh()
+        ctl.start(RandomDice(0))
+        labels = bar_labels(player.ruleset, ctl.campaign, setup.encounter_id, player.options)
+        encounter = ctl.encounter
+        self._who: list[tuple[Who, dict[str, str]]] = []
+        for combatant in encounter.combatants:
+            character = ctl.campaign.character(combatant.character_id)
+            self._who.append((Who(combatant.id, character.name, combatant.side.value,
+                                  character.kind is CharacterKind.PC, {}), dict(labels.get(combatant.id, {}))))
+        self._sides = list(dict.fromkeys(c.side.value for c in encounter.combatants))
+        self._encounter, self._ruleset, self._seed = encounter.name, player.ruleset.name, seed
+        self._tactics = {side: setup.tactics_of(side).describe() for side in self._sides}
+
+    def of(self, tally: Tally, cancelled: bool = False) -> Summary:
+        who = []
+        for person, labels in self._who:
+            bars = dict(labels)
+            for key in tally.bar_sum.get(person.combatant_id, {}):
+                bars.setdefault(key, key)
+            who.append(replace(person, bars=bars))
+        return summarise(tally, who, self._sides, encounter=self._encounter, ruleset=self._ruleset, seed=self._seed,
+                         tactics=self._tactics, cancelled=cancelled)

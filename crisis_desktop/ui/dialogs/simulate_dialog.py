@@ -1,5 +1,6 @@
 """Simulate…: plays the prepared encounter many times in worker processes (the window stays responsive), with
-progress and Cancel, and shows how it goes as plots and numbers; "what if" compares it with one change."""
+progress and Stop, and shows how it goes as plots and numbers that fill in as the fights come in; "what if"
+compares it with one change."""
 
 from __future__ import annotations
 
@@ -51,6 +52,7 @@ class _Work:
     done: int = 0
     total: int = 1
     results: tuple[Summary | None, Summary | None] = (None, None)
+    so_far: tuple[Summary | None, Summary | None] = (None, None)    # the figures of the fights played so far
     error: str = ""
     finished: bool = False
 
@@ -60,6 +62,7 @@ class ResultPanel(QGroupBox):
 
     def __init__(self, title: str, parent: QWidget | None = None) -> None:
         super().__init__(title, parent)
+        self.base_title = title
         self.wins = WinsBar(self)
         self.rounds = RoundsHistogram(self)
         self.chances = ChanceBars(self)
@@ -71,14 +74,20 @@ class ResultPanel(QGroupBox):
         for widget in (self.wins, self.rounds, self.chances, self.numbers):
             layout.addWidget(widget)
 
-    def show_summary(self, summary: Summary | None) -> None:
+    def show_summary(self, summary: Summary | None, of: int | None = None) -> None:
+        """Show the figures; `of`: the fights asked for, while they are still being played."""
         for plot in (self.wins, self.rounds, self.chances):
             plot.set_summary(summary)
         self.numbers.setPlainText("\n".join(text_report(summary)) if summary is not None else "")
+        if summary is not None and of is not None and summary.runs < of:
+            self.setTitle(f"{self.base_title}: {summary.runs:,} of {of:,} fights so far")
+        else:
+            self.setTitle(self.base_title)
 
 
 class SimulateDialog(QDialog):
-    """How deadly is this fight: runs, seed and tactics per side; what if; progress with Cancel; results.
+    """How deadly is this fight: runs, seed and tactics per side; what if; progress with Stop; the figures so far,
+    then the results.
 
     Signals:
         shown(): the results of a run (finished, cancelled or failed) are shown.
@@ -98,6 +107,7 @@ class SimulateDialog(QDialog):
         self._cancel = threading.Event()
         self._thread: threading.Thread | None = None
         self._work = _Work()
+        self._shown: tuple[Summary | None, Summary | None] = (None, None)
         self._began = 0.0
         self._timer = QTimer(self)
         self._timer.setInterval(_POLL_MS)
@@ -166,7 +176,8 @@ class SimulateDialog(QDialog):
         self.run_button = QPushButton("&Run")
         self.run_button.setDefault(True)
         self.run_button.clicked.connect(self.start)
-        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button = QPushButton("&Stop")
+        self.cancel_button.setToolTip("Stop the fights now and keep the figures of those already played")
         self.cancel_button.setEnabled(False)
         self.cancel_button.clicked.connect(self.cancel)
         self.close_button = QPushButton("Close")
@@ -248,8 +259,11 @@ class SimulateDialog(QDialog):
             self.status.setText(str(exc))
             return
         label = change.describe(self.campaign, self.encounter_id) if change is not None else ""
-        self.whatif_panel.setTitle(f"What if: {label}")
+        self.whatif_panel.base_title = f"What if: {label}"
         self.whatif_panel.setVisible(other is not None)
+        for panel in (self.base_panel, self.whatif_panel):
+            panel.show_summary(None)
+        self._shown = (None, None)
         self._cancel.clear()
         self._work = work = _Work(total=runs * (2 if other is not None else 1))
         cancel, ruleset, encounter_id, processes = self._cancel, self.ruleset, self.encounter_id, self.processes
@@ -258,12 +272,14 @@ class SimulateDialog(QDialog):
             try:
                 first = simulate(base, encounter_id, ruleset, runs=runs, seed=seed, tactics=tactics,
                                  processes=processes, cancel=cancel,
-                                 progress=lambda done, _: setattr(work, "done", done))
-                work.results = (first, None)
+                                 progress=lambda done, _: setattr(work, "done", done),
+                                 partial=lambda summary: setattr(work, "so_far", (summary, None)))
+                work.results = work.so_far = (first, None)
                 if other is not None and not cancel.is_set():
                     second = simulate(other, encounter_id, ruleset, runs=runs, seed=seed, tactics=tactics,
                                       processes=processes, cancel=cancel,
-                                      progress=lambda done, _: setattr(work, "done", runs + done))
+                                      progress=lambda done, _: setattr(work, "done", runs + done),
+                                      partial=lambda summary: setattr(work, "so_far", (first, summary)))
                     work.results = (first, second)
             except Exception as exc:  # noqa: BLE001 - shown in the dialog rather than lost in a thread
                 work.error = str(exc) or type(exc).__name__
@@ -280,9 +296,9 @@ class SimulateDialog(QDialog):
         self._timer.start()
 
     def cancel(self) -> None:
-        """Stop the fights (the workers end at once); the figures of those played so far are shown."""
+        """Stop the fights (the workers end at once); the figures of those played so far stay shown."""
         self._cancel.set()
-        self.status.setText("Cancelling…")
+        self.status.setText("Stopping…")
 
     def _set_running(self, running: bool) -> None:
         self.run_button.setEnabled(not running)
@@ -301,7 +317,13 @@ class SimulateDialog(QDialog):
                 elapsed = time.monotonic() - self._began
                 left = elapsed / work.done * (work.total - work.done)
                 self.status.setText(f"Playing {work.total:,} fights: {work.done:,} done, about {_duration(left)} "
-                                    "left…")
+                                    "left… The figures fill in as they come; Stop keeps them.")
+            # The figures so far, redrawn only when new fights came in (every half second at most).
+            for index, (panel, summary) in enumerate(zip((self.base_panel, self.whatif_panel), work.so_far,
+                                                         strict=True)):
+                if summary is not None and summary is not self._shown[index]:
+                    panel.show_summary(summary, self.runs.value())
+            self._shown = work.so_far
             return
         self._timer.stop()
         if self._thread is not None:
@@ -313,7 +335,7 @@ class SimulateDialog(QDialog):
             self.status.setText(f"The simulation stopped: {work.error}")
         elif base is not None:
             cancelled = base.cancelled or (other is not None and other.cancelled) or self._cancel.is_set()
-            self.status.setText(f"Cancelled after {base.runs:,} fights." if cancelled
+            self.status.setText(f"Stopped after {base.runs:,} fights: the figures are theirs." if cancelled
                                 else f"{base.runs:,} fights played (seed {base.seed}).")
         self.base_panel.show_summary(base)
         self.whatif_panel.show_summary(other)

@@ -83,9 +83,19 @@ def test_cancel_stops_the_run_and_shows_what_was_played(qtbot, document):
         dialog.start()
         # The window keeps answering while the fights run: the progress and the time left are shown as they go.
         qtbot.waitUntil(lambda: dialog.progress.value() > 0 and "left" in dialog.status.text(), timeout=30_000)
+        # The figures fill in as the fights come in, marked as those so far.
+        qtbot.waitUntil(lambda: dialog.base_panel.wins.summary is not None, timeout=30_000)
+        so_far = dialog.base_panel.wins.summary
+        assert so_far is not None and 0 < so_far.runs < 200_000
+        assert dialog.base_panel.title() == f"As prepared: {so_far.runs:,} of 200,000 fights so far"
+        assert "Chance to win" in dialog.base_panel.numbers.toPlainText()
         dialog.cancel_button.click()
-    assert "Cancelled after" in dialog.status.text()
+    assert "Stopped after" in dialog.status.text()
     assert not dialog.running
+    # Stopped: the figures of every fight played stay, no longer marked as a run in progress.
+    stopped = dialog.base_panel.wins.summary
+    assert stopped is not None and stopped.cancelled and stopped.runs >= so_far.runs
+    assert dialog.base_panel.title() == "As prepared"
 
 
 def _has_colour(image: QImage, rgb: tuple[int, int, int]) -> bool:

@@ -8,7 +8,9 @@ import os
 import threading
 import time
 
-from crisis_desktop.controller.simulate import simulate
+import pytest
+
+from crisis_desktop.controller.simulate import Summary, runner, simulate
 from crisis_desktop.rules.registry import get_ruleset
 from tests.unit.simulate.duels import duel
 
@@ -30,6 +32,19 @@ def test_progress_counts_every_fight() -> None:
     simulate(duel(ruleset), "enc", ruleset, runs=30, seed=1, processes=1, progress=lambda d, n: seen.append((d, n)))
     assert seen[0] == (0, 30) and seen[-1] == (30, 30)
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+def test_the_figures_so_far_come_in_as_the_fights_are_played(monkeypatch) -> None:
+    ruleset = get_ruleset("crisis")
+    campaign = duel(ruleset)
+    monkeypatch.setattr(runner, "PARTIAL_EVERY", 0.0)        # a summary after every chunk
+    so_far: list[Summary] = []
+    final = simulate(campaign, "enc", ruleset, runs=30, seed=4, processes=1, partial=so_far.append)
+    # Chunks of 8 fights: the figures after 8, 16 and 24 of them; the last chunk's are the final figures.
+    assert [s.runs for s in so_far] == [8, 16, 24]
+    assert all(not s.cancelled and sum(e.value for e in s.wins.values()) == pytest.approx(1.0) for s in so_far)
+    assert so_far[0].to_dict() == simulate(campaign, "enc", ruleset, runs=8, seed=4, processes=1).to_dict()
+    assert final.to_dict() == simulate(campaign, "enc", ruleset, runs=30, seed=4, processes=1).to_dict()
 
 
 def test_cancel_stops_soon_and_leaves_no_process_behind() -> None:
