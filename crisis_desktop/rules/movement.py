@@ -62,6 +62,23 @@ class Movement(ABC):
         """The farthest the actor's longest move takes it now, in path tiles (for a preview); None where
         nothing limits it."""
 
+    def move_actions(self, actor: Actor) -> tuple[str, ...] | None:
+        """The actions a move of `actor` spends, one of them whatever the move; None where some move costs nothing
+        (or the rules do not say), so that any move may be allowed."""
+        return None
+
+    def may_move(self, actor: Actor, options: Options) -> bool:
+        """Whether some move could be allowed now: False when the rules would refuse every action a move spends
+        (no AP, no action left), so that no path need be searched to find that out."""
+        keys = self.move_actions(actor)
+        if keys is None:
+            return True
+        for key in keys:
+            avail = self.ruleset.action_availability(actor, key, options)
+            if avail is not None and avail.allowed:
+                return True
+        return False
+
     def spend(self, actor: Actor, action_key: str, path: Path | None, options: Options) -> MovePlan:
         """The plan for spending `action_key` on `path`, checked against the actions available now: refused
         with the rules' reason when it cannot be afforded. `text` is left for the caller to fill in."""

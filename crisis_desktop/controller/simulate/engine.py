@@ -368,7 +368,7 @@ class FightPlayer:
         """Close in on a foe out of reach or sight: as far along the way to a cell beside it as one move goes."""
         battle_map = ctl.battle_map()
         cells = ctl._cells()
-        if battle_map is None or cid not in cells or foe not in cells:
+        if battle_map is None or cid not in cells or foe not in cells or not self._may_move(ctl, cid):
             return False
         terrain = ctl.terrain_of(battle_map)
         grid = terrain.grid
@@ -389,6 +389,8 @@ class FightPlayer:
         cells = ctl._cells()
         if battle_map is None or cid not in cells or self.movement is None:
             return False                    # no map to find cover on, or rules without movement: nobody moves to it
+        if not self._may_move(ctl, cid):
+            return False
         if not any(self.attacks.weapon_range(w) is not None for w in ctl.weapons(cid)):
             return False
         foes = [f for f in self._foes(ctl, cid, Target.NEAREST) if f in cells]
@@ -416,6 +418,10 @@ class FightPlayer:
             if path is not None and path.cells[-1] == cell and self._move_exactly(ctl, cid, path.cells, record):
                 return True
         return False
+
+    def _may_move(self, ctl: SimController, cid: str) -> bool:
+        """Whether the rules could allow the combatant some move now (without movement rules, any move)."""
+        return self.movement is None or self.movement.may_move(ctl.actor(cid), self.options)
 
     def _move_exactly(self, ctl: SimController, cid: str, path: tuple[Coord, ...], record: FightRecord) -> bool:
         battle_map = ctl.battle_map()

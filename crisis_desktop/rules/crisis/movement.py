@@ -87,6 +87,9 @@ class CrisisMovement(Movement):
             return self.crawl_reach(actor, options)
         return 2 * pace(actor)
 
+    def move_actions(self, actor: Actor) -> tuple[str, ...]:
+        return (CRAWL,) if actor.character.has_condition(PRONE) else (MOVE, RUN)
+
     def plan_move(self, actor: Actor, terrain: Terrain, start: Coord, goal: Coord, occupied: Collection[Coord],
                   options: Options) -> MovePlan:
         tiles_per_move = pace(actor)

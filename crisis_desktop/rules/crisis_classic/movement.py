@@ -33,6 +33,9 @@ class ClassicMovement(Movement):
     def reach(self, actor: Actor, terrain: Terrain, options: Options) -> int:
         return int(self.move_metres(actor) // terrain.grid.metres_per_cell)
 
+    def move_actions(self, actor: Actor) -> tuple[str, ...]:
+        return (MOVE,)
+
     def plan_move(self, actor: Actor, terrain: Terrain, start: Coord, goal: Coord, occupied: Collection[Coord],
                   options: Options) -> MovePlan:
         if not terrain.passable(goal):

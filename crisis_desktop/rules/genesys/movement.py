@@ -71,6 +71,9 @@ class GenesysMovement(Movement):
                 return n * depth
         return 0
 
+    def move_actions(self, actor: Actor) -> tuple[str, ...]:
+        return (MOVE, MOVE_FAR)
+
     def plan_move(self, actor: Actor, terrain: Terrain, start: Coord, goal: Coord, occupied: Collection[Coord],
                   options: Options) -> MovePlan:
         depth = cells_per_band(options)

@@ -55,6 +55,9 @@ class MomentsMovement(Movement):
             return distant
         return near if economy.actions_left(actor) else 0
 
+    def move_actions(self, actor: Actor) -> tuple[str, ...]:
+        return ("move", "move_distant")
+
     def plan_move(self, actor: Actor, terrain: Terrain, start: Coord, goal: Coord, occupied: Collection[Coord],
                   options: Options) -> MovePlan:
         _close, near, distant = band_cells(options)
