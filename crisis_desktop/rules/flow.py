@@ -17,7 +17,7 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from crisis_desktop.domain.encounter import Encounter
-from crisis_desktop.rules.base import ActionRole, Actor, Effect, InitiativeEntry, Term
+from crisis_desktop.rules.base import ActionRole, Actor, Effect, InitiativeEntry, StateLabel, Term
 from crisis_desktop.rules.dice import DiceSource
 
 # The flow's own state as saved in the encounter: JSON data only (str, numbers, bools, None, lists, dicts).
@@ -119,6 +119,11 @@ class Fight(Protocol):
     def actor(self, combatant_id: str) -> Actor: ...
 
     def name(self, combatant_id: str) -> str: ...
+
+    def state_of(self, combatant_id: str) -> StateLabel:
+        """How the combatant stands under the rules now (the fight may keep the reading until its character
+        changes)."""
+        ...
 
     def state(self) -> FlowState:
         """The flow's saved state: a copy a step may change before `set_state`; when only reading (offers,

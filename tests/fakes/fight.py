@@ -14,11 +14,22 @@ from crisis_desktop.rules.base import (
     Effect,
     InitiativeEntry,
     RemoveCondition,
+    Ruleset,
     SetItemStat,
     SetResource,
     SetStatus,
+    StateLabel,
 )
 from crisis_desktop.rules.flow import FlowState, LogLine, RoundFlow, StepOffer
+from crisis_desktop.rules.registry import get_ruleset
+from tests.fakes.registry import fake_ruleset
+
+
+def _ruleset(ruleset_id: str) -> Ruleset:
+    try:
+        return fake_ruleset(ruleset_id)
+    except KeyError:
+        return get_ruleset(ruleset_id)
 
 
 class MemoryFight:
@@ -27,6 +38,7 @@ class MemoryFight:
     def __init__(self, campaign: Campaign, encounter_id: str = "enc") -> None:
         self.campaign = campaign
         self.encounter_id = encounter_id
+        self.ruleset = _ruleset(campaign.ruleset)
         self.lines: list[LogLine] = []
         self.initiative: list[InitiativeEntry] = []
 
@@ -48,6 +60,10 @@ class MemoryFight:
             return self.actor(combatant_id).name
         except KeyError:
             return "(gone)"
+
+    def state_of(self, combatant_id: str) -> StateLabel:
+        """The campaign's ruleset's reading (a fake's, or a real one's), taken anew each time."""
+        return self.ruleset.state(self.actor(combatant_id).character, self.options)
 
     def state(self) -> FlowState:
         return copy.deepcopy(self.encounter.flow)

@@ -14,8 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from crisis_desktop.domain import Character
-from crisis_desktop.rules.base import Actor, Effect, InitiativeEntry, Options, StateLabel, StateRole
+from crisis_desktop.rules.base import Actor, Effect, InitiativeEntry, Options, StateRole
 from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.flow import (
     Choice,
@@ -45,9 +44,6 @@ class DeclareRules(Protocol):
         """What this combatant may declare."""
         ...
 
-    def state(self, character: Character, options: Options) -> StateLabel:
-        """Only a combatant whose state is fighting declares and resolves."""
-        ...
 
 
 class MomentEconomy:
@@ -104,7 +100,7 @@ class DeclareResolveFlow(RoundFlow):
         self.rules = rules
 
     def _able(self, fight: Fight, combatant_id: str) -> bool:
-        return self.rules.state(fight.actor(combatant_id).character, fight.options).role is StateRole.FIGHTING
+        return fight.state_of(combatant_id).role is StateRole.FIGHTING
 
     def _choices(self, fight: Fight, combatant_id: str) -> dict[str, Choice]:
         return {c.key: c for c in self.rules.declarable(fight.actor(combatant_id), fight.options)}
@@ -311,7 +307,7 @@ class DeclareResolveFlow(RoundFlow):
             declared = self._label(fight, combatant_id, s.declared[combatant_id])
             raise ValueError(f"{name} has already declared: {declared}")
         if not self._able(fight, combatant_id):
-            state = self.rules.state(fight.actor(combatant_id).character, fight.options)
+            state = fight.state_of(combatant_id)
             raise ValueError(f"{name} cannot act: {state.text}")
         if combatant_id != waiting[0]:
             raise ValueError(f"{fight.name(waiting[0])} declares before {name} (the worst ranked declares first)")

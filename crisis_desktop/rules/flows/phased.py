@@ -13,8 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from crisis_desktop.domain import Character
-from crisis_desktop.rules.base import ActionRole, Actor, Effect, Options, StateLabel, StateRole, TurnEffects
+from crisis_desktop.rules.base import ActionRole, Actor, Effect, Options, StateRole, TurnEffects
 from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.flow import (
     Choice,
@@ -68,10 +67,6 @@ class PhaseRules(Protocol):
         """What this combatant may plan this round."""
         ...
 
-    def state(self, character: Character, options: Options) -> StateLabel:
-        """Only a combatant whose state is fighting plans and begins a phase's action."""
-        ...
-
     def end_of_round(self, actor: Actor, options: Options) -> TurnEffects:
         """The End phase for one combatant (conditions wearing off, recovery)."""
         ...
@@ -115,7 +110,7 @@ class PhasedFlow(RoundFlow):
         self.rules = rules
 
     def _able(self, fight: Fight, combatant_id: str) -> bool:
-        return self.rules.state(fight.actor(combatant_id).character, fight.options).role is StateRole.FIGHTING
+        return fight.state_of(combatant_id).role is StateRole.FIGHTING
 
     def _phases(self, fight: Fight) -> list[Phase]:
         return list(self.rules.phases(fight.options))
@@ -281,7 +276,7 @@ class PhasedFlow(RoundFlow):
             planned = self._plan_label(fight, combatant_id, s.plans[combatant_id])
             raise ValueError(f"{name} has already planned: {planned}")
         if not self._able(fight, combatant_id):
-            state = self.rules.state(fight.actor(combatant_id).character, fight.options)
+            state = fight.state_of(combatant_id)
             raise ValueError(f"{name} cannot act: {state.text}")
         plannable = self._plannable(fight, combatant_id)
         if choice is None or choice not in plannable:

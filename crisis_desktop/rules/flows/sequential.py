@@ -14,8 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from crisis_desktop.domain import Character
-from crisis_desktop.rules.base import Actor, InitiativeEntry, Options, StateLabel, StateRole, TurnEffects
+from crisis_desktop.rules.base import Actor, InitiativeEntry, Options, StateRole, TurnEffects
 from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.flow import Fight, FlowState, LogLine, OrderRow, RoundFlow, StepOffer, Stepped, StepRole
 
@@ -30,10 +29,6 @@ class TurnRules(Protocol):
 
     def surprise_round(self, actors: Sequence[Actor]) -> list[str]:
         """Who acts in a surprise round (empty: no surprise round)."""
-        ...
-
-    def state(self, character: Character, options: Options) -> StateLabel:
-        """A combatant whose state is out of the fight for good has its turns skipped."""
         ...
 
     def start_turn(self, actor: Actor, options: Options) -> TurnEffects: ...
@@ -79,8 +74,8 @@ class SequentialFlow(RoundFlow):
         self.out_of_turn = out_of_turn
 
     def _takes_turns(self, fight: Fight, combatant_id: str) -> bool:
-        actor = fight.actor(combatant_id)
-        return self.rules.state(actor.character, fight.options).role is not StateRole.OUT
+        """A combatant out of the fight for good has its turns skipped."""
+        return fight.state_of(combatant_id).role is not StateRole.OUT
 
     # -- reading --------------------------------------------------------------------------------------
     def acting(self, fight: Fight) -> tuple[str, ...]:

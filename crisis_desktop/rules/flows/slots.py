@@ -13,9 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from crisis_desktop.domain import Character
 from crisis_desktop.domain.encounter import Side
-from crisis_desktop.rules.base import Actor, InitiativeEntry, Options, StateLabel, StateRole, TurnEffects
+from crisis_desktop.rules.base import Actor, InitiativeEntry, Options, StateRole, TurnEffects
 from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.flow import Fight, FlowState, LogLine, OrderRow, RoundFlow, StepOffer, Stepped, StepRole
 
@@ -28,10 +27,6 @@ class SlotRules(Protocol):
 
     def roll_initiative(self, actors: Sequence[Actor], dice: DiceSource, options: Options) -> list[InitiativeEntry]:
         """Everyone's initiative; the ranks (ties broken as the rules say) order the slots."""
-        ...
-
-    def state(self, character: Character, options: Options) -> StateLabel:
-        """Only a combatant whose state is fighting may fill a slot."""
         ...
 
     def start_turn(self, actor: Actor, options: Options) -> TurnEffects: ...
@@ -82,7 +77,7 @@ class SlotFlow(RoundFlow):
         self.rules = rules
 
     def _able(self, fight: Fight, combatant_id: str) -> bool:
-        return self.rules.state(fight.actor(combatant_id).character, fight.options).role is StateRole.FIGHTING
+        return fight.state_of(combatant_id).role is StateRole.FIGHTING
 
     def _side(self, fight: Fight, combatant_id: str) -> str:
         return fight.encounter.combatant(combatant_id).side.value
@@ -258,7 +253,7 @@ class SlotFlow(RoundFlow):
         if combatant_id in s.acted:
             raise ValueError(f"{name} has already acted this round")
         if not self._able(fight, combatant_id):
-            state = self.rules.state(fight.actor(combatant_id).character, fight.options)
+            state = fight.state_of(combatant_id)
             raise ValueError(f"{name} cannot act: {state.text}")
         slot["by"] = combatant_id
         s.acted.append(combatant_id)
