@@ -45,7 +45,6 @@ class DeclareRules(Protocol):
         ...
 
 
-
 class MomentEconomy:
     """What a declare/resolve ruleset may add to a moment's bookkeeping, each with a default that adds nothing: the
     flow applies `moment_effects` to everyone when a moment opens and `declare_effects` when a combatant declares,

@@ -335,8 +335,9 @@ class SimulateDialog(QDialog):
             self.status.setText(f"The simulation stopped: {work.error}")
         elif base is not None:
             cancelled = base.cancelled or (other is not None and other.cancelled) or self._cancel.is_set()
-            self.status.setText(f"Stopped after {base.runs:,} fights: the figures are theirs." if cancelled
-                                else f"{base.runs:,} fights played (seed {base.seed}).")
+            played = base.runs + (other.runs if other is not None else 0)
+            self.status.setText(f"Stopped after {played:,} fights: the figures are those of the fights played."
+                                if cancelled else f"{base.runs:,} fights played (seed {base.seed}).")
         self.base_panel.show_summary(base)
         self.whatif_panel.show_summary(other)
         self.shown.emit()
