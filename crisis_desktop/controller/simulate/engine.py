@@ -63,11 +63,12 @@ class Setup:
     tactics: Mapping[str, Tactics]                   # by side value; a side missing here fights with the default
     max_rounds: int = DEFAULT_MAX_ROUNDS
     max_attacks: int | None = None                   # stop after this many attacks (the one-attack duel)
+    quick: bool = True                               # the ruleset's quick fights where it has them (else full path)
 
     @classmethod
     def of(cls, campaign: Campaign, encounter_id: str, ruleset: Ruleset,
            tactics: Mapping[str, Tactics] | None = None, max_rounds: int = DEFAULT_MAX_ROUNDS,
-           max_attacks: int | None = None) -> Setup:
+           max_attacks: int | None = None, quick: bool = True) -> Setup:
         encounter = campaign.encounter(encounter_id)
         if not encounter.combatants:
             raise ValueError(f"{encounter.name} has nobody in it to simulate")
@@ -83,7 +84,7 @@ class Setup:
         copy = Campaign(name=campaign.name, ruleset=campaign.ruleset, rule_options=dict(campaign.rule_options),
                         characters=[c.model_copy(deep=True) for c in campaign.characters if c.id in ids],
                         encounters=[prepared], battle_maps=maps)
-        return cls(copy, encounter_id, ruleset, dict(tactics or {}), max_rounds, max_attacks)
+        return cls(copy, encounter_id, ruleset, dict(tactics or {}), max_rounds, max_attacks, quick)
 
     def tactics_of(self, side: str) -> Tactics:
         return self.tactics.get(side, Tactics())

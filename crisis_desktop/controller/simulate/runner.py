@@ -12,6 +12,7 @@ from multiprocessing.pool import Pool
 from typing import Any, Protocol
 
 from crisis_desktop.controller.simulate.engine import DEFAULT_MAX_ROUNDS, FightPlayer, Setup, bar_labels, run_seed
+from crisis_desktop.controller.simulate.quick import QuickPlayer, player_for
 from crisis_desktop.controller.simulate.stats import Summary, Tally, Who, summarise
 from crisis_desktop.controller.simulate.tactics import Tactics
 from crisis_desktop.domain import Campaign, CharacterKind
@@ -19,6 +20,7 @@ from crisis_desktop.rules.base import Ruleset
 from crisis_desktop.rules.dice import RandomDice
 
 DEFAULT_RUNS = 10_000
+Player = FightPlayer | QuickPlayer
 _CHUNK = 50            # fights per task (a few seconds' work): smooth progress and figures, a quick cancel
 PARTIAL_EVERY = 0.5    # seconds between two summaries of the fights played so far
 
@@ -43,6 +45,7 @@ class Job:
     tactics: dict[str, dict[str, Any]]
     max_rounds: int
     max_attacks: int | None
+    quick: bool = True
 
     def setup(self, ruleset: Ruleset | None = None) -> Setup:
         from crisis_desktop.rules.registry import get_ruleset
@@ -50,18 +53,18 @@ class Job:
         return Setup(Campaign.model_validate(self.campaign), self.encounter_id,
                      ruleset if ruleset is not None else get_ruleset(self.ruleset_id),
                      {side: Tactics.from_dict(t) for side, t in self.tactics.items()}, self.max_rounds,
-                     self.max_attacks)
+                     self.max_attacks, self.quick)
 
 
 # The player a worker process built for the job it was last given (a process plays many chunks of one job).
-_PLAYER: tuple[Job, FightPlayer] | None = None
+_PLAYER: tuple[Job, Player] | None = None
 
 
 def play_chunk(job: Job, seed: int, start: int, count: int) -> Tally:
     """Play fights number `start` to `start + count - 1` of the job under `seed`."""
     global _PLAYER
     if _PLAYER is None or _PLAYER[0] != job:
-        _PLAYER = (job, FightPlayer(job.setup()))
+        _PLAYER = (job, player_for(job.setup()))
     return _play(_PLAYER[1], seed, start, count)
 
 
@@ -69,7 +72,7 @@ def _play_task(task: tuple[Job, int, int, int]) -> Tally:
     return play_chunk(*task)
 
 
-def _play(player: FightPlayer, seed: int, start: int, count: int, cancel: Cancel | None = None) -> Tally:
+def _play(player: Player, seed: int, start: int, count: int, cancel: Cancel | None = None) -> Tally:
     tally = Tally()
     for index in range(start, start + count):
         if cancel is not None and cancel.is_set():
@@ -85,20 +88,21 @@ def default_processes() -> int:
 def simulate(campaign: Campaign, encounter_id: str, ruleset: Ruleset, *, runs: int = DEFAULT_RUNS, seed: int = 0,
              tactics: Mapping[str, Tactics] | None = None, processes: int | None = None,
              progress: Progress | None = None, cancel: Cancel | None = None, max_rounds: int = DEFAULT_MAX_ROUNDS,
-             max_attacks: int | None = None, partial: Partial | None = None) -> Summary:
+             max_attacks: int | None = None, partial: Partial | None = None, quick: bool = True) -> Summary:
     """Play the encounter `runs` times from its saved start on a working copy (the campaign is never changed) and
     sum up. `processes`: worker processes (all cores by default; 1 plays in this process). `partial` is handed the
     figures of the fights played so far as they come in, at most every PARTIAL_EVERY seconds (in whatever order the
     workers finish: only the final figures are the seed's). ValueError with the reason when the encounter cannot be
-    simulated."""
+    simulated. `quick` False plays every fight through the full rules path even where the ruleset has quick fights
+    (the reference the quick fights are tested against)."""
     if runs < 1:
         raise ValueError(f"Simulate at least one fight, not {runs}")
-    setup = Setup.of(campaign, encounter_id, ruleset, tactics, max_rounds, max_attacks)
-    player = FightPlayer(setup)
+    setup = Setup.of(campaign, encounter_id, ruleset, tactics, max_rounds, max_attacks, quick)
+    player = player_for(setup)
     report = _Report(player, setup, seed)
     processes = default_processes() if processes is None else max(1, processes)
     job = Job(setup.campaign.model_dump(mode="json"), encounter_id, ruleset.id,
-              {side: t.to_dict() for side, t in setup.tactics.items()}, max_rounds, max_attacks)
+              {side: t.to_dict() for side, t in setup.tactics.items()}, max_rounds, max_attacks, quick)
     chunk = max(1, min(_CHUNK, -(-runs // (processes * 4))))
     starts = list(range(0, runs, chunk))
     tally = Tally()
@@ -157,7 +161,9 @@ def _in_processes(job: Job, seed: int, runs: int, chunk: int, starts: list[int],
 class _Report:
     """The figures of a tally of the setup's fights: who is who, and the labels of their bars, worked out once."""
 
-    def __init__(self, player: FightPlayer, setup: Setup, seed: int) -> None:
+    def __init__(self, player: Player, setup: Setup, seed: int) -> None:
+        if isinstance(player, QuickPlayer):
+            player = player.full
         ctl = player.fresh()
         ctl.start(RandomDice(0))
         labels = bar_labels(player.ruleset, ctl.campaign, setup.encounter_id, player.options)

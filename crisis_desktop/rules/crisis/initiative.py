@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from crisis_desktop.domain import CharacterKind
@@ -74,22 +74,21 @@ def roll_initiative(actors: Sequence[Actor], dice: DiceSource, options: Options)
         unit.roll = roll_for(unit.members[0], dice, options)
         if len(unit.members) > 1:
             unit.note = f"group roll by {unit.members[0].name}"
-    by_value: dict[tuple[float, bool], list[_Unit]] = {}
-    for unit in units:
-        by_value.setdefault((unit.roll.value, unit.is_pc), []).append(unit)
-    for (value, is_pc), tied in by_value.items():
-        if len(tied) > 1:
-            _settle(tied, dice, options)
-            for unit in tied:
-                side = "PCs" if is_pc else "NPCs"
-                unit.note = "; ".join(filter(None, [unit.note, f"tied {side} at {value:g}, reroll "
-                                                   + " then ".join(map(str, unit.tiebreaks))]))
-    has_both = {value for (value, _pc) in by_value if (value, True) in by_value and (value, False) in by_value}
+    ranks, tiebreaks = ranked([u.roll.value for u in units], [u.is_pc for u in units],
+                              lambda u: int(roll_for(units[u].members[0], dice, options).value))
+    for unit, rolls in zip(units, tiebreaks, strict=True):
+        unit.tiebreaks = rolls
+        if rolls:
+            side = "PCs" if unit.is_pc else "NPCs"
+            unit.note = "; ".join(filter(None, [unit.note, f"tied {side} at {unit.roll.value:g}, reroll "
+                                               + " then ".join(map(str, rolls))]))
+    keys = {(u.roll.value, u.is_pc) for u in units}
+    has_both = {value for (value, _pc) in keys if (value, True) in keys and (value, False) in keys}
     for unit in units:
         if unit.roll.value in has_both:
             text = "PC acts before NPC on a tie" if unit.is_pc else "NPC acts after the tied PC"
             unit.note = "; ".join(filter(None, [unit.note, text]))
-    order = sorted(units, key=lambda u: (-u.roll.value, not u.is_pc, [-t for t in u.tiebreaks]))
+    order = [units[u] for u in ranks]
     entries: list[InitiativeEntry] = []
     rank = 0
     for unit in order:
@@ -99,21 +98,31 @@ def roll_initiative(actors: Sequence[Actor], dice: DiceSource, options: Options)
     return entries
 
 
-def _settle(tied: list[_Unit], dice: DiceSource, options: Options) -> None:
-    """Tie-break rolls (their own Mind dice) until every unit of the tie has a distinct sequence."""
-    pending = [tied]
-    for _ in range(MAX_TIE_ROUNDS):
-        if not pending:
-            return
-        next_round: list[list[_Unit]] = []
-        for group in pending:
-            for unit in group:
-                unit.tiebreaks.append(int(roll_for(unit.members[0], dice, options).value))
-            seen: dict[int, list[_Unit]] = {}
-            for unit in group:
-                seen.setdefault(unit.tiebreaks[-1], []).append(unit)
-            next_round.extend(g for g in seen.values() if len(g) > 1)
-        pending = next_round
+def ranked(values: Sequence[float], pcs: Sequence[bool], reroll: Callable[[int], int]
+           ) -> tuple[list[int], list[list[int]]]:
+    """The turn order of units with these first rolls (unit numbers, first to act first) and each unit's tie-break
+    rolls: higher first, a PC before an NPC on a tie, and units tied with their own kind roll again (`reroll` of
+    the unit's number) until each of the tie has a distinct sequence, keeping their first result."""
+    tiebreaks: list[list[int]] = [[] for _ in values]
+    by_value: dict[tuple[float, bool], list[int]] = {}
+    for unit, key in enumerate(zip(values, pcs, strict=True)):
+        by_value.setdefault(key, []).append(unit)
+    for tied in by_value.values():
+        pending = [tied] if len(tied) > 1 else []
+        for _ in range(MAX_TIE_ROUNDS):
+            if not pending:
+                break
+            next_round: list[list[int]] = []
+            for group in pending:
+                for unit in group:
+                    tiebreaks[unit].append(reroll(unit))
+                seen: dict[int, list[int]] = {}
+                for unit in group:
+                    seen.setdefault(tiebreaks[unit][-1], []).append(unit)
+                next_round.extend(g for g in seen.values() if len(g) > 1)
+            pending = next_round
+    order = sorted(range(len(values)), key=lambda u: (-values[u], not pcs[u], [-t for t in tiebreaks[u]]))
+    return order, tiebreaks
 
 
 def surprise_round(actors: Sequence[Actor]) -> list[str]:

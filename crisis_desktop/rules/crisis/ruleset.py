@@ -42,6 +42,7 @@ from crisis_desktop.rules.base import (
     TurnEffects,
     at_most_field,
 )
+from crisis_desktop.rules.base.quick import PreparedFight, QuickFight, QuickFights
 from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.crisis import (
     actions,
@@ -69,7 +70,7 @@ from crisis_desktop.rules.npc_builds import table_npc
 from crisis_desktop.rules.tables import load_catalogue
 
 
-class CrisisRuleset(Ruleset, Checks, Attacks, Healing):
+class CrisisRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
     """The current Q* crisis rules (crisis.md): one exploding skill die against a Difficulty of 0 to 20."""
 
     id = "crisis"
@@ -138,6 +139,12 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Healing):
         overwatch."""
         return SequentialFlow(self, out_of_turn=lambda actor: actor.combatant is not None
                               and bool(actions.resource(actor.combatant, "overwatch")))
+
+    def quick_fight(self, prepared: PreparedFight) -> QuickFight[object]:
+        """The fight compiled (rules/crisis/quick.py): attacks drawn from their exact odds."""
+        from crisis_desktop.rules.crisis.quick import CrisisQuickFight
+
+        return CrisisQuickFight(self, prepared)  # type: ignore[return-value]
 
     # -- description of the system --------------------------------------------------------
     def equipment_catalogue(self) -> list[EquipmentItem]:

@@ -1,0 +1,343 @@
+"""The simulator's fast path: the same tactics as FightPlayer, played on a ruleset's compiled fight (QuickFight)
+instead of the encounter controller, for rulesets that have quick fights."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+
+from crisis_desktop.controller.simulate.engine import (
+    _MAX_ATTACKS_PER_TURN,
+    _MAX_STEPS_PER_ROUND,
+    _MOVE_TRIES,
+    _STALEMATE_ROUNDS,
+    DRAW,
+    FightPlayer,
+    FightRecord,
+    Setup,
+    resources_left,
+)
+from crisis_desktop.controller.simulate.tactics import Target
+from crisis_desktop.rules.base import CoverLevel, StateRole
+from crisis_desktop.rules.base.quick import Attempt, NotQuick, PreparedFight, QuickFight, QuickFights
+from crisis_desktop.rules.geometry import Coord, find_path
+
+_FAR = 1 << 30
+FIGHTING, OUT = StateRole.FIGHTING, StateRole.OUT
+
+
+class QuickPlayer:
+    """Plays fights of one setup on the ruleset's compiled fight, with the tactics of `FightPlayer` (whose figures
+    worked out once per setup, each fighter's danger and its weapon against each foe, it shares)."""
+
+    def __init__(self, full: FightPlayer, fight: QuickFight[object]) -> None:
+        self.full = full
+        self.setup = full.setup
+        self.fight = fight
+        self.ids = full.order
+        self.sides = list(fight.sides)
+        self.tactics = [self.setup.tactics_of(side) for side in self.sides]
+        self.danger = [full.danger.get(cid, 0.0) for cid in self.ids]
+        self.enemies = [[j for j, other in enumerate(self.sides) if other != side] for side in self.sides]
+        # Each attacker's weapons against each foe, the one expected to do most damage first (as FightPlayer).
+        self.against: list[list[list[int]]] = []
+        for i, cid in enumerate(self.ids):
+            table = full._expected_damage.get(cid, {})
+            ids = [weapon.id for weapon in fight.weapons[i]]
+            self.against.append([[w for _, w in sorted((-table.get((ids[w], foe), 0.0), w) for w in range(len(ids)))]
+                                 for foe in self.ids])
+        self.terrain = full.terrain
+        groups: dict[str, list[int]] = {}
+        for i, side in enumerate(self.sides):
+            groups.setdefault(side, []).append(i)
+        self._groups = [(side, members, self.setup.tactics_of(side).flee_at) for side, members in groups.items()]
+        self._paths: dict[tuple[Coord, Coord, frozenset[Coord], int | None], tuple[Coord, ...] | None] = {}
+        self._rows: dict[Coord, dict[Coord, int]] = {}
+        self._bars: dict[tuple[int, Hashable], dict[str, int]] = {}
+        self._boxes: dict[tuple[Coord, int], list[Coord]] = {}
+
+    # -- one fight --------------------------------------------------------------------------------------------
+    def play(self, rng: random.Random) -> FightRecord:
+        fight = self.fight
+        s = fight.new(rng)
+        record = FightRecord(DRAW, 1)
+        roles = fight.roles(s)
+        seen_roles: list[StateRole] = []      # the roles the fight was last checked at
+        turns: set[tuple[int, int]] = set()
+        steps = quiet = 0
+        last_round = round_ = fight.round(s)
+        bars = (fight.quiet_key(s), record.attacks, record.moves)
+        max_rounds, max_attacks = self.setup.max_rounds, self.setup.max_attacks
+        while True:
+            # Who went down and whether the fight is decided change only with someone's role (or the attack cap).
+            if roles != seen_roles:
+                self._note_downed(s, record)
+                if self._over(s, record):
+                    break
+                seen_roles = list(roles)
+            if max_attacks is not None and record.attacks >= max_attacks:
+                break
+            i = fight.acting(s)
+            if i is not None and (round_, i) not in turns:
+                turns.add((round_, i))
+                self._act(s, i, rng, record)
+                if roles != seen_roles:
+                    self._note_downed(s, record)
+                    if self._over(s, record):
+                        break
+                    seen_roles = list(roles)
+                if max_attacks is not None and record.attacks >= max_attacks:
+                    break
+            if not fight.advance(s):
+                break                       # nobody can take a turn: a draw
+            round_ = fight.round(s)
+            if round_ != last_round:
+                last_round, steps = round_, 0
+                seen = (fight.quiet_key(s), record.attacks, record.moves)
+                quiet = quiet + 1 if seen == bars else 0
+                bars = seen
+                if quiet >= _STALEMATE_ROUNDS:
+                    break                   # nothing has changed for rounds: nobody can hurt anybody any more
+            steps += 1
+            if round_ > max_rounds or steps > _MAX_STEPS_PER_ROUND:
+                break
+        record.rounds = min(fight.round(s), max_rounds)
+        self._finish(s, record)
+        return record
+
+    def _over(self, s: object, record: FightRecord) -> bool:
+        """Whether the fight is decided (as FightPlayer._over): one side alone still fighting, or a side's morale
+        broke; sets the winner."""
+        if self.setup.max_attacks is not None and record.attacks >= self.setup.max_attacks:
+            return True
+        roles = self.fight.roles(s)
+        standing: list[tuple[str, int, int, float | None]] = []
+        for side, members, flee in self._groups:
+            up = 0
+            for i in members:
+                if roles[i] is FIGHTING:
+                    up += 1
+            if up:
+                standing.append((side, up, len(members), flee))
+        if len(standing) == 1:
+            record.winner = standing[0][0]
+            return True
+        if not standing:
+            return True
+        for side, up, total, flee in standing:
+            if flee is not None and (total - up) / total >= flee - 1e-9:
+                others = [other[0] for other in standing if other[0] != side]
+                if len(others) == 1:
+                    record.winner, record.fled = others[0], True
+                    return True
+        return False
+
+    def _note_downed(self, s: object, record: FightRecord) -> None:
+        downed = record.downed
+        for cid, role in zip(self.ids, self.fight.roles(s), strict=True):
+            if role is not FIGHTING and cid not in downed:
+                downed.add(cid)
+
+    def _finish(self, s: object, record: FightRecord) -> None:
+        fight = self.fight
+        self._note_downed(s, record)
+        for i, cid in enumerate(self.ids):
+            if fight.role(s, i) is OUT:
+                record.killed.add(cid)
+            key = (i, fight.actor_key(s, i))
+            bars = self._bars.get(key)
+            if bars is None:
+                left = resources_left(self.full.ruleset, fight.actor(s, i), self.full.options)
+                bars = self._bars[key] = {bar_key: value for bar_key, _, value in left}
+            record.bars[cid] = dict(bars)
+
+    # -- one combatant's turn ---------------------------------------------------------------------------------
+    def _act(self, s: object, i: int, rng: random.Random, record: FightRecord) -> None:
+        fight = self.fight
+        if fight.role(s, i) is not FIGHTING:
+            return
+        tactics = self.tactics[i]
+        max_attacks = self.setup.max_attacks
+        moved = attacked = False
+        if tactics.cover and self._take_cover(s, i, record):
+            moved = True
+        for _ in range(_MAX_ATTACKS_PER_TURN):
+            if max_attacks is not None and record.attacks >= max_attacks:
+                return
+            foes = self._foes(s, i, tactics.target)
+            if not foes:
+                return
+            before = record.attacks
+            made = self._attack(s, i, foes, rng, record)
+            if made is None or (made is False and record.attacks == before and not attacked):
+                # Out of reach, or no attack it may make now: close in instead.
+                if moved or not self._approach(s, i, foes[0], record):
+                    return
+                moved = True
+                continue
+            attacked = attacked or record.attacks > before
+            if not made or fight.role(s, i) is not FIGHTING:
+                return
+
+    def _row(self, here: Coord) -> dict[Coord, int]:
+        """The grid's distance from `here` to every cell of the map, worked out once."""
+        found = self._rows.get(here)
+        if found is None:
+            assert self.terrain is not None
+            grid = self.terrain.grid
+            found = self._rows[here] = {(x, y): grid.distance(here, (x, y))
+                                        for x in range(grid.width) for y in range(grid.height)}
+        return found
+
+    def _foes(self, s: object, i: int, target: Target) -> list[int]:
+        """The enemies still fighting, best target first under the tactics."""
+        fight = self.fight
+        roles = fight.roles(s)
+        foes = [j for j in self.enemies[i] if roles[j] is FIGHTING]
+        if target is Target.NEAREST:
+            cells = fight.cells(s)
+            here = cells[i]
+            if here is not None and self.terrain is not None and len(foes) > 1:
+                row = self._row(here)
+                ranked = sorted([(row.get(c, _FAR) if (c := cells[j]) is not None else _FAR, n, j)
+                                 for n, j in enumerate(foes)])
+                foes = [j for _, _, j in ranked]
+        elif target is Target.WEAKEST:
+            foes.sort(key=lambda j: fight.health_left(s, j))
+        else:
+            foes.sort(key=lambda j: -self.danger[j])
+        return foes
+
+    def _attack(self, s: object, i: int, foes: list[int], rng: random.Random, record: FightRecord) -> bool | None:
+        """As FightPlayer._attack: True when an attack that cost something was made; False when the attacker cannot
+        pay for one now (or the rules refuse every one); None when every foe is out of reach or sight on the map."""
+        fight = self.fight
+        if not any(fight.has_weapon(s, i, w) for w in range(len(fight.weapons[i]))):
+            return False
+        blocked_by_map = False
+        unpaid: set[int] = set()
+        against = self.against[i]
+        for j in foes:
+            for w in against[j]:
+                if w in unpaid or not fight.has_weapon(s, i, w):
+                    continue
+                if fight.map_refused(s, i, w, j):
+                    blocked_by_map = True
+                    continue
+                made = fight.attack(s, i, w, j, rng)
+                if made is Attempt.UNPAID:
+                    unpaid.add(w)
+                    continue
+                if made is Attempt.REFUSED:
+                    continue
+                record.attacks += 1
+                return made is Attempt.PAID
+        return None if blocked_by_map else False
+
+    # -- moving on the map ------------------------------------------------------------------------------------
+    def _occupied(self, s: object, i: int) -> frozenset[Coord]:
+        fight = self.fight
+        return frozenset(cell for k in range(len(self.ids)) if k != i and (cell := fight.cell(s, k)) is not None)
+
+    def _move(self, s: object, i: int, path: tuple[Coord, ...], occupied: frozenset[Coord],
+              record: FightRecord) -> bool:
+        """Along the path as far as one move goes: tried from the farthest cell back, a few cells at most."""
+        cells = path[1:]
+        reach = self.fight.reach(s, i)
+        if reach is not None:
+            cells = cells[:reach]
+        for cell in list(reversed(cells))[:_MOVE_TRIES]:
+            if cell in occupied:
+                continue
+            if self.fight.move(s, i, cell):
+                record.moves += 1
+                return True
+        return False
+
+    def _approach(self, s: object, i: int, j: int, record: FightRecord) -> bool:
+        """Close in on a foe out of reach or sight: as far along the way to a cell beside it as one move goes."""
+        fight, terrain = self.fight, self.terrain
+        here, there = fight.cell(s, i), fight.cell(s, j)
+        if terrain is None or here is None or there is None or not fight.may_move(s, i):
+            return False
+        occupied = self._occupied(s, i)
+        row = self._row(here)
+        beside = sorted((n for n in terrain.grid.neighbours(there) if n not in occupied and terrain.passable(n)),
+                        key=lambda n: row.get(n, _FAR))
+        for goal in beside:
+            path = self._path(here, goal, occupied)
+            if path is not None:
+                return self._move(s, i, path, occupied, record)
+        return False
+
+    def _path(self, here: Coord, goal: Coord, occupied: frozenset[Coord], limit: int | None = None
+              ) -> tuple[Coord, ...] | None:
+        """The cells of the cheapest path (the geometry's), kept for the next fight that asks the same."""
+        key = (here, goal, occupied, limit)
+        if key in self._paths:
+            return self._paths[key]
+        assert self.terrain is not None
+        path = find_path(self.terrain, here, goal, limit=limit, occupied=occupied)
+        found = self._paths[key] = path.cells if path is not None else None
+        return found
+
+    def _take_cover(self, s: object, i: int, record: FightRecord) -> bool:
+        """As FightPlayer._take_cover: a ranged fighter in the open moves, within one move, to a cell with cover
+        against its nearest foe from which it still sees it."""
+        fight, terrain = self.fight, self.terrain
+        here = fight.cell(s, i)
+        if terrain is None or here is None or not fight.has_movement or not fight.may_move(s, i):
+            return False
+        if not any(weapon.ranged and fight.has_weapon(s, i, w) for w, weapon in enumerate(fight.weapons[i])):
+            return False
+        foes = [j for j in self._foes(s, i, Target.NEAREST) if fight.cell(s, j) is not None]
+        if not foes:
+            return False
+        there = fight.cell(s, foes[0])
+        assert there is not None
+        if fight.cover(s, there, here)[0] is not CoverLevel.NONE:
+            return False
+        limit = fight.reach(s, i)
+        limit = 6 if limit is None else limit
+        occupied = self._occupied(s, i)
+        for cell in self._box(here, limit):
+            if cell == here or cell in occupied or not terrain.passable(cell):
+                continue
+            cover, seen = fight.cover(s, there, cell)
+            if cover in (CoverLevel.NONE, CoverLevel.TOTAL) or not seen:
+                continue
+            path = self._path(here, cell, occupied, limit)
+            if path is not None and path[-1] == cell and fight.move(s, i, cell):
+                record.moves += 1
+                return True
+        return False
+
+    def _box(self, here: Coord, limit: int) -> list[Coord]:
+        """The cells within `limit` rows and columns of `here`, nearest first."""
+        key = (here, limit)
+        found = self._boxes.get(key)
+        if found is None:
+            assert self.terrain is not None
+            grid = self.terrain.grid
+            found = self._boxes[key] = sorted(
+                ((x, y) for x in range(max(0, here[0] - limit), min(grid.width, here[0] + limit + 1))
+                 for y in range(max(0, here[1] - limit), min(grid.height, here[1] + limit + 1))),
+                key=lambda c: (grid.distance(here, c), c))
+        return found
+
+
+def player_for(setup: Setup) -> FightPlayer | QuickPlayer:
+    """The player of a setup: the ruleset's quick fight where it has one that plays this fight (and the setup does
+    not ask for the full rules path), else the full rules path."""
+    full = FightPlayer(setup)
+    rules = setup.ruleset
+    if setup.quick and isinstance(rules, QuickFights):
+        prepared = PreparedFight(setup.campaign, setup.encounter_id, full.options, full.terrain)
+        try:
+            return QuickPlayer(full, rules.quick_fight(prepared))
+        except NotQuick:
+            pass
+    return full
+
+
+__all__ = ["QuickPlayer", "player_for"]

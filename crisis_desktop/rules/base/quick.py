@@ -1,0 +1,160 @@
+"""The quick-fight capability: a prepared fight compiled into the few numbers its rules read, for the simulator to
+play thousands of times without the full rules path (each attack sampled from the rules' exact outcome odds)."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+from crisis_desktop.domain import Campaign, StatValue
+from crisis_desktop.rules.base.combat import CoverLevel
+from crisis_desktop.rules.base.state import Actor, StateRole
+
+if TYPE_CHECKING:
+    from crisis_desktop.rules.geometry import Coord, Terrain
+
+
+class NotQuick(ValueError):
+    """The prepared fight uses something the ruleset's quick fights do not play (the reason says what): the
+    simulator plays it through the full rules path instead."""
+
+
+class Attempt(Enum):
+    """What came of asking for an attack in a quick fight."""
+
+    PAID = "paid"            # made, and it cost something (the attacker may make another while it can pay)
+    FREE = "free"            # made, at no cost (once a turn)
+    UNPAID = "unpaid"        # the attacker cannot pay for it now (no AP or actions left, no ammunition)
+    REFUSED = "refused"      # the rules refuse it here (out of range, total cover): nothing changed
+
+
+@dataclass(frozen=True)
+class PreparedFight:
+    """A prepared encounter as the simulator hands it to a ruleset: the working copy (its characters, the
+    encounter from its saved start, its battle map), the campaign's options with their defaults, and the map's
+    terrain (None without a map)."""
+
+    campaign: Campaign
+    encounter_id: str
+    options: Mapping[str, StatValue]
+    terrain: Terrain | None
+
+
+@dataclass(frozen=True)
+class QuickWeapon:
+    """A combatant's weapon as the shared tactics see it."""
+
+    id: str
+    ranged: bool             # reaches beyond melee (a fighter with one may look for cover)
+
+
+State = TypeVar("State")
+
+
+class QuickFight(ABC, Generic[State]):
+    """One prepared fight in compact form. Combatants are numbered in the encounter's order; `State` is the ruleset's
+    own mutable record of one fight (`new`), changed only through these methods. Whatever a method reads of the
+    rules is the rules' own functions' answer (exact odds, damage, state), kept once worked out: a quick fight is
+    the full rules' fight, sampled, not a second set of rules.
+
+    The round's shape is the ruleset's: `acting` says whose turn it is, `advance` ends it and begins the next (with
+    whatever the rules do at either end)."""
+
+    sides: Sequence[str]                       # each combatant's side value
+    weapons: Sequence[Sequence[QuickWeapon]]   # each combatant's weapons at the start, as the board lists them
+    has_movement: bool = True                  # the rules price moves on the map (else tokens are not moved)
+
+    @abstractmethod
+    def new(self, rng: random.Random) -> State:
+        """A fight from its saved start, opened as the rules open it (initiative and the first turn's start)."""
+
+    @abstractmethod
+    def round(self, s: State) -> int: ...
+
+    @abstractmethod
+    def acting(self, s: State) -> int | None:
+        """Whose turn it is; None when nobody's."""
+
+    @abstractmethod
+    def advance(self, s: State) -> bool:
+        """End the current turn and begin the next; False (nothing changed) when nobody is left to take one."""
+
+    @abstractmethod
+    def role(self, s: State, i: int) -> StateRole: ...
+
+    @abstractmethod
+    def roles(self, s: State) -> Sequence[StateRole]:
+        """Everyone's role now, by number (the fight's own record: read it, never change it)."""
+
+    @abstractmethod
+    def health_left(self, s: State, i: int) -> float:
+        """The share of the health bar left, 1.0 for untouched (for "attack the weakest")."""
+
+    @abstractmethod
+    def has_weapon(self, s: State, i: int, w: int) -> bool:
+        """Whether the combatant still has weapon `w` (a thrown one is gone once used)."""
+
+    @abstractmethod
+    def attack(self, s: State, i: int, w: int, j: int, rng: random.Random) -> Attempt:
+        """Combatant i attacks j with weapon w, as the simulator declares an attack (one attack, no options), the
+        map's distance and cover included; everything it changes lands at once."""
+
+    # -- the map ----------------------------------------------------------------------------------------------
+    @abstractmethod
+    def cell(self, s: State, i: int) -> Coord | None:
+        """The combatant's token on the map; None without a map or a token."""
+
+    @abstractmethod
+    def cells(self, s: State) -> Sequence[Coord | None]:
+        """Everyone's token, by number (the fight's own record: read it, never change it)."""
+
+    @abstractmethod
+    def map_refused(self, s: State, i: int, w: int, j: int) -> bool:
+        """Whether the map forbids the attack (no line of sight, a melee target out of reach)."""
+
+    @abstractmethod
+    def cover(self, s: State, attacker: Coord, target: Coord) -> tuple[CoverLevel, bool]:
+        """Cover of the target's cell against the attacker's as the rules read it, and whether there is line of
+        sight."""
+
+    @abstractmethod
+    def may_move(self, s: State, i: int) -> bool:
+        """Whether the rules could allow some move now (no path needs to be searched to know it cannot)."""
+
+    @abstractmethod
+    def reach(self, s: State, i: int) -> int | None:
+        """The farthest one move takes the combatant now, in path tiles; None where nothing limits it."""
+
+    @abstractmethod
+    def move(self, s: State, i: int, goal: Coord) -> bool:
+        """Move the token to `goal` as the rules allow (the action spent); False when they refuse it."""
+
+    # -- what is reported ------------------------------------------------------------------------------------
+    @abstractmethod
+    def quiet_key(self, s: State) -> Hashable:
+        """Everyone's state, status and bars but the actions': equal over rounds, nothing is happening."""
+
+    @abstractmethod
+    def actor_key(self, s: State, i: int) -> Hashable:
+        """What of the combatant this fight has changed, as a key (equal keys: the same `actor`)."""
+
+    @abstractmethod
+    def actor(self, s: State, i: int) -> Actor:
+        """The combatant as it stands now, as domain objects (a copy: for reading bars at the end)."""
+
+
+class QuickFights(ABC):
+    """The capability of playing a prepared fight quickly (the simulator's fast path): a ruleset that has it
+    compiles the fight once and the simulator plays the compiled fight many times."""
+
+    @abstractmethod
+    def quick_fight(self, prepared: PreparedFight) -> QuickFight[object]:
+        """The fight compiled; NotQuick with the reason when it uses what the quick fights do not play."""
+
+
+__all__ = ["Attempt", "NotQuick", "PreparedFight", "QuickFight", "QuickFights", "QuickWeapon"]
+
