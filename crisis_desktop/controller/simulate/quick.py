@@ -51,6 +51,12 @@ class QuickPlayer:
         for i, side in enumerate(self.sides):
             groups.setdefault(side, []).append(i)
         self._groups = [(side, members, self.setup.tactics_of(side).flee_at) for side, members in groups.items()]
+        # Per attacker, the foes and choices of its last turn, with the roles and tokens they were worked out at.
+        self._kept: list[tuple[object, list[StateRole], list[Coord | None], list[int],
+                               list[tuple[int, int, bool]]] | None] = [None] * len(self.ids)
+        self._choices_at: dict[tuple[int, tuple[bool, ...], tuple[Coord | None, ...]],
+                               tuple[list[int], list[tuple[int, int, bool]]]] = {}
+        self._beside: dict[tuple[Coord, Coord, frozenset[Coord]], tuple[Coord, ...] | None] = {}
         self._paths: dict[tuple[Coord, Coord, frozenset[Coord], int | None], tuple[Coord, ...] | None] = {}
         self._rows: dict[Coord, dict[Coord, int]] = {}
         self._bars: dict[tuple[int, Hashable], dict[str, int]] = {}
@@ -162,13 +168,15 @@ class QuickPlayer:
         if tactics.cover and self._take_cover(s, i, record):
             moved = True
         for _ in range(_MAX_ATTACKS_PER_TURN):
+            if attacked and not fight.may_attack(s, i) and (moved or not fight.may_move(s, i)):
+                return                      # it can pay for no more attacks, and cannot close in: its turn is over
             if max_attacks is not None and record.attacks >= max_attacks:
                 return
-            foes = self._foes(s, i, tactics.target)
+            foes, choices = self._choices(s, i, tactics.target)
             if not foes:
                 return
             before = record.attacks
-            made = self._attack(s, i, foes, rng, record)
+            made = self._attack(s, i, choices, rng, record)
             if made is None or (made is False and record.attacks == before and not attacked):
                 # Out of reach, or no attack it may make now: close in instead.
                 if moved or not self._approach(s, i, foes[0], record):
@@ -208,30 +216,53 @@ class QuickPlayer:
             foes.sort(key=lambda j: -self.danger[j])
         return foes
 
-    def _attack(self, s: object, i: int, foes: list[int], rng: random.Random, record: FightRecord) -> bool | None:
+    def _choices(self, s: object, i: int, target: Target) -> tuple[list[int], list[tuple[int, int, bool]]]:
+        """The foes best first under the tactics, and each (foe, weapon, refused by the map) in the order they are
+        tried: kept while nobody's role or token changes (the foes' health too, for "attack the weakest")."""
+        fight = self.fight
+        roles, cells = fight.roles(s), fight.cells(s)
+        kept = self._kept[i]
+        if kept is not None and kept[0] is s and target is not Target.WEAKEST and kept[1] == roles \
+                and kept[2] == cells:
+            return kept[3], kept[4]
+        key = None
+        if target is not Target.WEAKEST:
+            # The same foes standing where they stand give the same choices in any fight.
+            key = (i, tuple([roles[j] is FIGHTING for j in self.enemies[i]]), tuple(cells))
+            found = self._choices_at.get(key)
+            if found is not None:
+                self._kept[i] = (s, list(roles), list(cells), *found)
+                return found
+        foes = self._foes(s, i, target)
+        against = self.against[i]
+        choices = [(j, w, fight.map_refused(s, i, w, j)) for j in foes for w in against[j]]
+        self._kept[i] = (s, list(roles), list(cells), foes, choices)
+        if key is not None:
+            self._choices_at[key] = (foes, choices)
+        return foes, choices
+
+    def _attack(self, s: object, i: int, choices: list[tuple[int, int, bool]], rng: random.Random,
+                record: FightRecord) -> bool | None:
         """As FightPlayer._attack: True when an attack that cost something was made; False when the attacker cannot
         pay for one now (or the rules refuse every one); None when every foe is out of reach or sight on the map."""
         fight = self.fight
-        if not any(fight.has_weapon(s, i, w) for w in range(len(fight.weapons[i]))):
-            return False
+        has_weapon = fight.has_weapon
         blocked_by_map = False
         unpaid: set[int] = set()
-        against = self.against[i]
-        for j in foes:
-            for w in against[j]:
-                if w in unpaid or not fight.has_weapon(s, i, w):
-                    continue
-                if fight.map_refused(s, i, w, j):
-                    blocked_by_map = True
-                    continue
-                made = fight.attack(s, i, w, j, rng)
-                if made is Attempt.UNPAID:
-                    unpaid.add(w)
-                    continue
-                if made is Attempt.REFUSED:
-                    continue
-                record.attacks += 1
-                return made is Attempt.PAID
+        for j, w, refused in choices:
+            if w in unpaid or not has_weapon(s, i, w):
+                continue                    # a weapon it cannot pay for now, or no longer has
+            if refused:
+                blocked_by_map = True
+                continue
+            made = fight.attack(s, i, w, j, rng)
+            if made is Attempt.UNPAID:
+                unpaid.add(w)
+                continue
+            if made is Attempt.REFUSED:
+                continue
+            record.attacks += 1
+            return made is Attempt.PAID
         return None if blocked_by_map else False
 
     # -- moving on the map ------------------------------------------------------------------------------------
@@ -261,14 +292,17 @@ class QuickPlayer:
         if terrain is None or here is None or there is None or not fight.may_move(s, i):
             return False
         occupied = self._occupied(s, i)
-        row = self._row(here)
-        beside = sorted((n for n in terrain.grid.neighbours(there) if n not in occupied and terrain.passable(n)),
-                        key=lambda n: row.get(n, _FAR))
-        for goal in beside:
-            path = self._path(here, goal, occupied)
-            if path is not None:
-                return self._move(s, i, path, occupied, record)
-        return False
+        key = (here, there, occupied)
+        if key in self._beside:
+            path = self._beside[key]
+        else:
+            # The way to the nearest free cell beside the foe that has one.
+            row = self._row(here)
+            beside = sorted((n for n in terrain.grid.neighbours(there) if n not in occupied and terrain.passable(n)),
+                            key=lambda n: row.get(n, _FAR))
+            path = next((p for goal in beside if (p := self._path(here, goal, occupied)) is not None), None)
+            self._beside[key] = path
+        return path is not None and self._move(s, i, path, occupied, record)
 
     def _path(self, here: Coord, goal: Coord, occupied: frozenset[Coord], limit: int | None = None
               ) -> tuple[Coord, ...] | None:

@@ -99,6 +99,11 @@ class QuickFight(ABC, Generic[State]):
         """Whether the combatant still has weapon `w` (a thrown one is gone once used)."""
 
     @abstractmethod
+    def may_attack(self, s: State, i: int) -> bool:
+        """Whether the combatant could pay for some attack now (an action or AP left, a weapon with rounds): False
+        when `attack` would say UNPAID whatever the weapon and target."""
+
+    @abstractmethod
     def attack(self, s: State, i: int, w: int, j: int, rng: random.Random) -> Attempt:
         """Combatant i attacks j with weapon w, as the simulator declares an attack (one attack, no options), the
         map's distance and cover included; everything it changes lands at once."""
@@ -144,7 +149,7 @@ class QuickFight(ABC, Generic[State]):
 
     @abstractmethod
     def actor(self, s: State, i: int) -> Actor:
-        """The combatant as it stands now, as domain objects (a copy: for reading bars at the end)."""
+        """The combatant as it stands now, as domain objects, to read (its bars at the end)."""
 
 
 class QuickFights(ABC):

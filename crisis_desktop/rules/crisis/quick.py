@@ -4,6 +4,7 @@ them (initiative by the rules, skipped when out, the surprise round), with what 
 
 from __future__ import annotations
 
+import math
 import random
 from bisect import bisect_right
 from collections.abc import Hashable
@@ -11,7 +12,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import TYPE_CHECKING
 
-from crisis_desktop.domain import Character, CharacterKind, Combatant, ConditionState, EquipmentItem, ItemKind
+from crisis_desktop.domain import Character, CharacterKind, ConditionState, EquipmentItem, ItemKind
 from crisis_desktop.rules.base import Actor, AttackRequest, AttackTarget, CheckRequest, CoverLevel, StateRole
 from crisis_desktop.rules.base.quick import Attempt, NotQuick, PreparedFight, QuickFight, QuickWeapon
 from crisis_desktop.rules.crisis import attacks, checks, combat, damage, initiative, sheet, stats, tables
@@ -45,14 +46,15 @@ class _Sampler:
     @classmethod
     def of(cls, p_miss: float, raw: dict[int, float]) -> _Sampler:
         values = tuple(sorted(raw))
-        return cls(p_miss, tuple(accumulate((raw[v] for v in values), initial=p_miss))[1:], values)
+        cumulative = tuple(accumulate((raw[v] for v in values), initial=p_miss))[1:]
+        # The last value takes whatever rounding left above the sum of the weights.
+        return cls(p_miss, (*cumulative[:-1], math.inf) if cumulative else (), values)
 
     def draw(self, rng: random.Random) -> int | None:
         u = rng.random()
         if u < self.miss:
             return None
-        index = bisect_right(self.cumulative, u)
-        return self.values[min(index, len(self.values) - 1)]
+        return self.values[bisect_right(self.cumulative, u)]
 
 
 @dataclass(frozen=True)
@@ -147,7 +149,7 @@ class CrisisQuickFight(QuickFight[CrisisFightState]):
         self._move_ap, self._run_ap = table["move"].cost, table["run"].cost
         self._strikes: dict[tuple[int, int, int, Coord | None, Coord | None, int], _Strike] = {}
         self._area_roll: dict[tuple[int, int, int, Coord | None, Coord | None], tuple[_Strike, float]] = {}
-        self._hits: dict[tuple[int, int, int, int, int, int, bool], damage.Hit] = {}
+        self._landed: dict[tuple[int, int, int, int, int, int, str, bool], tuple[int, int, int, int, StateRole]] = {}
         self._roles: dict[tuple[int, int, int, int], StateRole] = {}
         self._measures: dict[tuple[Coord, Coord], _Measure] = {}
         self._refused: dict[tuple[int, int, Coord | None, Coord | None], bool] = {}
@@ -262,7 +264,8 @@ class CrisisQuickFight(QuickFight[CrisisFightState]):
     def _start_turn(self, s: CrisisFightState, i: int) -> None:
         """AP regained (to the maximum), the NPC's two actions back; a dying combatant bleeds, and dies of it."""
         s.taken[i] = 0
-        s.ap[i] = min(self._max_ap, s.ap[i] + self._ap_per_turn)
+        ap = s.ap[i] + self._ap_per_turn
+        s.ap[i] = ap if ap < self._max_ap else self._max_ap
         conds = s.conds[i]
         if conds & DYING and not conds & DEAD:
             s.wounds[i] += self._bleed
@@ -277,11 +280,14 @@ class CrisisQuickFight(QuickFight[CrisisFightState]):
         return s.roles
 
     def _role(self, i: int, s: CrisisFightState) -> StateRole:
-        key = (i, s.wounds[i], s.nonlethal[i], s.conds[i])
+        return self._role_of(i, s.wounds[i], s.nonlethal[i], s.conds[i])
+
+    def _role_of(self, i: int, wounds: int, nonlethal: int, conds: int) -> StateRole:
+        """The ruleset's state of the character with these wounds and conditions, as a role."""
+        key = (i, wounds, nonlethal, conds)
         found = self._roles.get(key)
         if found is None:
-            character = self._character(i, s.wounds[i], s.nonlethal[i], s.conds[i])
-            found = self._roles[key] = self.rules.state(character, self.options).role
+            found = self._roles[key] = self.rules.state(self._character(*key), self.options).role
         return found
 
     def health_left(self, s: CrisisFightState, i: int) -> float:
@@ -292,6 +298,20 @@ class CrisisQuickFight(QuickFight[CrisisFightState]):
         return w not in s.gone[i]
 
     # -- attacks ---------------------------------------------------------------------------------------------
+    def may_attack(self, s: CrisisFightState, i: int) -> bool:
+        f = self._fighters[i]
+        gone, ammo = s.gone[i], s.ammo[i]
+        if f.npc_actions:
+            if s.taken[i] >= NPC_ACTIONS_PER_ROUND:
+                return False
+            ap = 1 << 30                    # an NPC's action pays for any attack
+        else:
+            ap = s.ap[i]
+        for w, gun in enumerate(f.guns):
+            if ap >= gun.cost and (gun.cap is None or ammo[w] >= 1) and w not in gone:
+                return True
+        return False
+
     def attack(self, s: CrisisFightState, i: int, w: int, j: int, rng: random.Random) -> Attempt:
         f = self._fighters[i]
         gun = f.guns[w]
@@ -304,14 +324,16 @@ class CrisisQuickFight(QuickFight[CrisisFightState]):
             return Attempt.UNPAID
         if gun.area:
             return self._blast(s, i, w, j, rng)
-        strike = self._strike(i, w, j, s.cells[i], s.cells[j], -1)
+        cells = s.cells
+        strike = self._strikes.get((i, w, j, cells[i], cells[j], -1)) or self._strike(i, w, j, cells[i], cells[j], -1)
         if strike.blocked:
             return Attempt.REFUSED
         self._pay(s, i, w)
-        assert strike.sampler is not None
-        raw = strike.sampler.draw(rng)
-        if raw is not None:
-            self._land(s, j, raw, strike)
+        sampler = strike.sampler
+        assert sampler is not None
+        u = rng.random()
+        if u >= sampler.miss:
+            self._land(s, j, sampler.values[bisect_right(sampler.cumulative, u)], strike)
         return Attempt.PAID
 
     def _pay(self, s: CrisisFightState, i: int, w: int) -> None:
@@ -357,7 +379,7 @@ class CrisisQuickFight(QuickFight[CrisisFightState]):
         face = rng.randint(1, scatter_die(grid))
         landing = scatter(grid, centre, here, face, aimed.increments).landing
         for k, tiles in self._under(s, landing, gun.radius):
-            strike = self._landed(i, w, k, tiles)
+            strike = self._scattered(i, w, k, tiles)
             if not strike.blocked:
                 assert strike.sampler is not None
                 raw = strike.sampler.draw(rng)
@@ -379,30 +401,32 @@ class CrisisQuickFight(QuickFight[CrisisFightState]):
 
     def _land(self, s: CrisisFightState, j: int, raw: int, strike: _Strike) -> None:
         """A hit of `raw` damage on j, through its armour, with the conditions it brings."""
+        key = (j, s.wounds[j], s.nonlethal[j], s.durability[j], s.conds[j], raw, strike.damage_type, strike.ignore_dr)
+        after = self._landed.get(key)
+        if after is None:
+            after = self._landed[key] = self._hit(*key)
+        s.wounds[j], s.nonlethal[j], s.durability[j], s.conds[j], s.roles[j] = after
+
+    def _hit(self, j: int, wounds: int, nonlethal: int, durability: int, conds: int, raw: int, damage_type: str,
+             ignore_dr: bool) -> tuple[int, int, int, int, StateRole]:
+        """What a hit of `raw` damage leaves of j (damage.hit, through its armour while it lasts, and the conditions
+        damage.effects_of gives): wounds, non-lethal damage, durability, conditions, and its role then."""
         f = self._fighters[j]
-        durability = s.durability[j]
         armoured = f.armour_id is not None and durability > 0
-        dr = f.dr.get(strike.damage_type, 0) if armoured else 0
-        key = (f.health_max, s.wounds[j], s.nonlethal[j], dr, durability if armoured else 0, raw, strike.ignore_dr)
-        h = self._hits.get(key)
-        if h is None:
-            vitals = damage.Vitals(f.health_max, s.wounds[j], s.nonlethal[j], dr, durability if armoured else 0)
-            h = self._hits[key] = damage.hit(vitals, raw, lethal=True, ignore_dr=strike.ignore_dr,
-                                             wear_rule=option(self.options, "small_hit_wear"),
-                                             spare_threshold=option(self.options, "spare_life_threshold"))
-        after = h.after
-        s.wounds[j], s.nonlethal[j] = after.wounds, after.nonlethal
-        if armoured:
-            s.durability[j] = after.durability
-        conds = s.conds[j]
+        vitals = damage.Vitals(f.health_max, wounds, nonlethal, f.dr.get(damage_type, 0) if armoured else 0,
+                               durability if armoured else 0)
+        h = damage.hit(vitals, raw, lethal=True, ignore_dr=ignore_dr, wear_rule=option(self.options, "small_hit_wear"),
+                       spare_threshold=option(self.options, "spare_life_threshold"))
         if h.dead:
             conds = (conds & ~DYING) | DEAD
         elif h.dying:
             conds |= DYING
         if h.incapacitated and not h.dead:
             conds |= INCAPACITATED
-        s.conds[j] = conds
-        s.roles[j] = self._role(j, s)
+        after = h.after
+        left = after.durability if armoured else durability
+        return (after.wounds, after.nonlethal, left, conds,
+                self._role_of(j, after.wounds, after.nonlethal, conds))
 
     def _request(self, i: int, w: int, targets: list[tuple[int, Coord | None, Coord | None, int]]) -> AttackRequest:
         """The attack as the simulator declares it (every input at its default), with the map's distance and cover
@@ -466,7 +490,7 @@ class CrisisQuickFight(QuickFight[CrisisFightState]):
             found = self._area_roll[key] = (strike, 1.0 - p_miss)
         return found
 
-    def _landed(self, i: int, w: int, k: int, tiles: int) -> _Strike:
+    def _scattered(self, i: int, w: int, k: int, tiles: int) -> _Strike:
         """k caught where a missed blast landed, `tiles` from it: no attack roll, no cover, no range."""
         return self._strike(i, w, k, None, None, tiles)
 
@@ -551,17 +575,20 @@ class CrisisQuickFight(QuickFight[CrisisFightState]):
         return (s.wounds[i], s.nonlethal[i], s.conds[i], s.durability[i], tuple(s.ammo[i]), frozenset(s.gone[i]))
 
     def actor(self, s: CrisisFightState, i: int) -> Actor:
+        """The character as this fight left it (a copy), in the encounter as it opened (its combatant only read)."""
         character = self._character(i, s.wounds[i], s.nonlethal[i], s.conds[i])
         f = self._fighters[i]
         gone = {f.guns[w].item.id for w in s.gone[i]}
-        character.equipment = [item.model_copy(deep=True) for item in character.equipment if item.id not in gone]
-        for w, gun in enumerate(f.guns):
-            if gun.cap is not None and w not in s.gone[i]:
-                character.item(gun.item.id).stats["ammo"] = s.ammo[i][w]
+        changed: dict[str, tuple[str, int]] = {f.guns[w].item.id: ("ammo", s.ammo[i][w])
+                                               for w in range(len(f.guns)) if f.guns[w].cap is not None}
         if f.armour_id is not None:
-            character.item(f.armour_id).stats["durability"] = s.durability[i]
-        combatant: Combatant | None = f.actor.combatant
-        return Actor(character, combatant.model_copy(deep=True) if combatant is not None else None)
+            changed[f.armour_id] = ("durability", s.durability[i])
+        # The prepared items are only read: those this fight changed are copies with the new value.
+        character.equipment = [item if item.id not in changed else
+                               item.model_copy(update={"stats": {**item.stats, changed[item.id][0]:
+                                                                 changed[item.id][1]}})
+                               for item in character.equipment if item.id not in gone]
+        return Actor(character, f.actor.combatant)
 
     def _character(self, i: int, wounds: int, nonlethal: int, conds: int) -> Character:
         """The combatant's character with this fight's wounds and conditions (a shallow copy: what it shares with

@@ -76,6 +76,7 @@ def test_every_attack_at_the_start_has_the_exact_odds_of_the_attack_dialog() -> 
                 previous = sampler.miss
                 taken[0] += sampler.miss
                 for value, upto in zip(sampler.values, sampler.cumulative, strict=True):
+                    upto = min(upto, 1.0)                    # the last value takes all that is left
                     weight, previous = upto - previous, upto
                     h = damage.hit(before, value, ignore_dr=strike.ignore_dr)
                     taken[(h.after.wounds - before.wounds) + (h.after.nonlethal - before.nonlethal)] += weight
