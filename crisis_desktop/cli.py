@@ -53,6 +53,9 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                           help="worker processes (default: one per core)")
     simulate.add_argument("--max-rounds", metavar="N", type=int, default=30,
                           help="rounds after which a fight counts as a draw (default 30)")
+    simulate.add_argument("--full-rules", action="store_true",
+                          help="play every fight through the full rules path, as at the table, even where the rules "
+                               "have quick fights (much slower; for checking them)")
     for side, whose, flees in (("party", "the party's", "the party flees once this percentage of it"),
                                ("enemies", "the enemies'", "the enemies flee once this percentage of them")):
         simulate.add_argument(f"--{side}-target", choices=("nearest", "weakest", "dangerous"), default="nearest",
@@ -147,7 +150,7 @@ def run_simulate(args: argparse.Namespace, paths: AppPaths) -> int:
                    for side in ("party", "enemies")}
         summary = simulate(campaign, encounter.id, get_ruleset(campaign.ruleset), runs=args.runs, seed=args.seed,
                            tactics=tactics, processes=args.processes, max_rounds=args.max_rounds,
-                           progress=_progress_on_terminal())
+                           progress=_progress_on_terminal(), quick=not args.full_rules)
     except (LookupError, CampaignFileError, ValueError) as exc:
         print(f"crisis-desktop: {str(exc).strip(chr(39)) if isinstance(exc, KeyError) else exc}", file=sys.stderr)
         return 2

@@ -93,6 +93,8 @@ class Setup:
 class FightPlayer:
     """Plays fights of one setup. Built once per process; each fight starts from a fresh copy of the setup."""
 
+    played_by = "the full rules path"
+
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
         self.ruleset = setup.ruleset

@@ -4,7 +4,7 @@ instead of the encounter controller, for rulesets that have quick fights."""
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 
 from crisis_desktop.controller.simulate.engine import (
     _MAX_ATTACKS_PER_TURN,
@@ -19,7 +19,7 @@ from crisis_desktop.controller.simulate.engine import (
 )
 from crisis_desktop.controller.simulate.tactics import Target
 from crisis_desktop.rules.base import CoverLevel, StateRole
-from crisis_desktop.rules.base.quick import Attempt, NotQuick, PreparedFight, QuickFight, QuickFights
+from crisis_desktop.rules.base.quick import Attempt, NotQuick, PlanChoice, PreparedFight, QuickFight, QuickFights
 from crisis_desktop.rules.geometry import Coord, find_path
 
 _FAR = 1 << 30
@@ -29,6 +29,8 @@ FIGHTING, OUT = StateRole.FIGHTING, StateRole.OUT
 class QuickPlayer:
     """Plays fights of one setup on the ruleset's compiled fight, with the tactics of `FightPlayer` (whose figures
     worked out once per setup, each fighter's danger and its weapon against each foe, it shares)."""
+
+    played_by = "quick fights (each attack drawn from the rules' exact odds)"
 
     def __init__(self, full: FightPlayer, fight: QuickFight[object]) -> None:
         self.full = full
@@ -69,7 +71,11 @@ class QuickPlayer:
         record = FightRecord(DRAW, 1)
         roles = fight.roles(s)
         seen_roles: list[StateRole] = []      # the roles the fight was last checked at
-        turns: set[tuple[int, int]] = set()
+        turns: set[tuple[int, Hashable, int]] = set()
+
+        def plan(i: int, choices: Sequence[PlanChoice]) -> int:
+            return self._plan_for(s, i, choices)
+
         steps = quiet = 0
         last_round = round_ = fight.round(s)
         bars = (fight.quiet_key(s), record.attacks, record.moves)
@@ -83,19 +89,28 @@ class QuickPlayer:
                 seen_roles = list(roles)
             if max_attacks is not None and record.attacks >= max_attacks:
                 break
-            i = fight.acting(s)
-            if i is not None and (round_, i) not in turns:
-                turns.add((round_, i))
+            decided = False
+            acting = fight.acting(s)
+            stage = fight.stage(s) if acting else None
+            for i in acting:
+                key = (round_, stage, i)
+                if key in turns:
+                    continue
+                turns.add(key)
                 self._act(s, i, rng, record)
                 if roles != seen_roles:
                     self._note_downed(s, record)
                     if self._over(s, record):
+                        decided = True
                         break
                     seen_roles = list(roles)
                 if max_attacks is not None and record.attacks >= max_attacks:
+                    decided = True
                     break
-            if not fight.advance(s):
-                break                       # nobody can take a turn: a draw
+            if decided:
+                break
+            if not fight.advance(s, plan):
+                break                       # no step is open: a draw
             round_ = fight.round(s)
             if round_ != last_round:
                 last_round, steps = round_, 0
@@ -186,6 +201,22 @@ class QuickPlayer:
             attacked = attacked or record.attacks > before
             if not made or fight.role(s, i) is not FIGHTING:
                 return
+
+    def _plan_for(self, s: object, i: int, choices: Sequence[PlanChoice]) -> int:
+        """As FightPlayer._plan_for: an attack with the weapon it would strike its target with (the first foe some
+        weapon reaches on the map), else a move towards the foes, else the first choice."""
+        fight = self.fight
+        by_weapon = {c.weapon: n for n, c in enumerate(choices) if c.weapon is not None}
+        if by_weapon and fight.role(s, i) is FIGHTING:
+            foes = self._foes(s, i, self.tactics[i].target)
+            for j in foes:
+                for w in self.against[i][j]:
+                    if w in by_weapon and fight.has_weapon(s, i, w) and not fight.map_refused(s, i, w, j):
+                        return by_weapon[w]
+            move = next((n for n, c in enumerate(choices) if c.move), None)
+            if foes and move is not None:
+                return move
+        return 0
 
     def _row(self, here: Coord) -> dict[Coord, int]:
         """The grid's distance from `here` to every cell of the map, worked out once."""
@@ -369,8 +400,8 @@ def player_for(setup: Setup) -> FightPlayer | QuickPlayer:
         prepared = PreparedFight(setup.campaign, setup.encounter_id, full.options, full.terrain)
         try:
             return QuickPlayer(full, rules.quick_fight(prepared))
-        except NotQuick:
-            pass
+        except NotQuick as exc:
+            full.played_by = f"the full rules path (quick fights do not play this one: {exc})"
     return full
 
 

@@ -21,7 +21,10 @@ from crisis_desktop.rules.dice import RandomDice
 
 DEFAULT_RUNS = 10_000
 Player = FightPlayer | QuickPlayer
-_CHUNK = 50            # fights per task (a few seconds' work): smooth progress and figures, a quick cancel
+# Fights per task, a few seconds' work at most (smooth progress and figures, a quick cancel): on the full rules path a
+# fight takes some 50-100 ms, a quick fight about 1 ms.
+_CHUNK = 50
+_CHUNK_QUICK = 500
 PARTIAL_EVERY = 0.5    # seconds between two summaries of the fights played so far
 
 
@@ -103,7 +106,8 @@ def simulate(campaign: Campaign, encounter_id: str, ruleset: Ruleset, *, runs: i
     processes = default_processes() if processes is None else max(1, processes)
     job = Job(setup.campaign.model_dump(mode="json"), encounter_id, ruleset.id,
               {side: t.to_dict() for side, t in setup.tactics.items()}, max_rounds, max_attacks, quick)
-    chunk = max(1, min(_CHUNK, -(-runs // (processes * 4))))
+    most = _CHUNK_QUICK if isinstance(player, QuickPlayer) else _CHUNK
+    chunk = max(1, min(most, -(-runs // (processes * 4))))
     starts = list(range(0, runs, chunk))
     tally = Tally()
     cancelled = False
@@ -162,6 +166,7 @@ class _Report:
     """The figures of a tally of the setup's fights: who is who, and the labels of their bars, worked out once."""
 
     def __init__(self, player: Player, setup: Setup, seed: int) -> None:
+        self._played_by = player.played_by
         if isinstance(player, QuickPlayer):
             player = player.full
         ctl = player.fresh()
@@ -185,4 +190,4 @@ class _Report:
                 bars.setdefault(key, key)
             who.append(replace(person, bars=bars))
         return summarise(tally, who, self._sides, encounter=self._encounter, ruleset=self._ruleset, seed=self._seed,
-                         tactics=self._tactics, cancelled=cancelled)
+                         tactics=self._tactics, cancelled=cancelled, played_by=self._played_by)

@@ -119,6 +119,7 @@ class Summary:
     mean_rounds: Estimate
     combatants: Sequence[CombatantFigures]
     cancelled: bool = False
+    played_by: str = ""                            # how the fights were played (quick fights or the full rules path)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -127,6 +128,7 @@ class Summary:
             "runs": self.runs,
             "seed": self.seed,
             "cancelled": self.cancelled,
+            "played_by": self.played_by,
             "tactics": dict(self.tactics),
             "wins": {side: e.to_dict() for side, e in self.wins.items()},
             "fled": self.fled.to_dict(),
@@ -153,7 +155,7 @@ class Who:
 
 
 def summarise(tally: Tally, who: Sequence[Who], sides: Sequence[str], *, encounter: str, ruleset: str, seed: int,
-              tactics: Mapping[str, str], cancelled: bool = False) -> Summary:
+              tactics: Mapping[str, str], cancelled: bool = False, played_by: str = "") -> Summary:
     n = tally.runs
     wins = {side: proportion(tally.wins.get(side, 0), n) for side in sides}
     wins[DRAW] = proportion(tally.wins.get(DRAW, 0), n)
@@ -167,4 +169,4 @@ def summarise(tally: Tally, who: Sequence[Who], sides: Sequence[str], *, encount
                                         proportion(tally.downed.get(w.combatant_id, 0), n),
                                         proportion(tally.killed.get(w.combatant_id, 0), n), bars))
     return Summary(encounter, ruleset, n, seed, dict(tactics), wins, proportion(tally.fled, n), dict(tally.rounds),
-                   mean(total, squares, n), figures, cancelled)
+                   mean(total, squares, n), figures, cancelled, played_by)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Generic, TypeVar
@@ -52,6 +52,17 @@ class QuickWeapon:
     ranged: bool             # reaches beyond melee (a fighter with one may look for cover)
 
 
+@dataclass(frozen=True)
+class PlanChoice:
+    """One of the things a combatant may plan (where the round is planned or declared), as the tactics see it."""
+
+    weapon: int | None = None          # an attack with this weapon (its number in `QuickFight.weapons`)
+    move: bool = False                 # a move
+
+
+# Which of the choices (its place in the sequence) a combatant plans.
+Planner = Callable[[int, Sequence[PlanChoice]], int]
+
 State = TypeVar("State")
 
 
@@ -75,13 +86,21 @@ class QuickFight(ABC, Generic[State]):
     @abstractmethod
     def round(self, s: State) -> int: ...
 
-    @abstractmethod
-    def acting(self, s: State) -> int | None:
-        """Whose turn it is; None when nobody's."""
+    def stage(self, s: State) -> Hashable:
+        """The part of the round under way (a phase, a slot), where the round has parts in which the same
+        combatant may act again; the same all round by default."""
+        return None
 
     @abstractmethod
-    def advance(self, s: State) -> bool:
-        """End the current turn and begin the next; False (nothing changed) when nobody is left to take one."""
+    def acting(self, s: State) -> Sequence[int]:
+        """Who may act now (in the round's order); none while the round waits for a step."""
+
+    @abstractmethod
+    def advance(self, s: State, plan: Planner) -> bool:
+        """Take the round's next step as the simulator takes the flow's steps: a plan where one is due (the flow's
+        plans first, `plan` picking one of the choices for the combatant), else a combatant picked where one must
+        be (the first offered), else the step that moves the round on (the next turn, phase or round, with what
+        the rules do at a turn's end and start). False, with nothing changed, when no step is open."""
 
     @abstractmethod
     def role(self, s: State, i: int) -> StateRole: ...
@@ -161,5 +180,6 @@ class QuickFights(ABC):
         """The fight compiled; NotQuick with the reason when it uses what the quick fights do not play."""
 
 
-__all__ = ["Attempt", "NotQuick", "PreparedFight", "QuickFight", "QuickFights", "QuickWeapon"]
+__all__ = ["Attempt", "NotQuick", "PlanChoice", "Planner", "PreparedFight", "QuickFight", "QuickFights",
+           "QuickWeapon"]
 

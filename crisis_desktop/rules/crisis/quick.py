@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from crisis_desktop.domain import Character, CharacterKind, ConditionState, EquipmentItem, ItemKind
 from crisis_desktop.rules.base import Actor, AttackRequest, AttackTarget, CheckRequest, CoverLevel, StateRole
-from crisis_desktop.rules.base.quick import Attempt, NotQuick, PreparedFight, QuickFight, QuickWeapon
+from crisis_desktop.rules.base.quick import Attempt, NotQuick, Planner, PreparedFight, QuickFight, QuickWeapon
 from crisis_desktop.rules.crisis import attacks, checks, combat, damage, initiative, sheet, stats, tables
 from crisis_desktop.rules.crisis.actions import FRESH, NPC_ACTIONS_PER_ROUND
 from crisis_desktop.rules.crisis.movement import route
@@ -231,10 +231,11 @@ class CrisisQuickFight(QuickFight[CrisisFightState]):
     def round(self, s: CrisisFightState) -> int:
         return s.round
 
-    def acting(self, s: CrisisFightState) -> int | None:
-        return s.order[s.index] if 0 <= s.index < len(s.order) else None
+    def acting(self, s: CrisisFightState) -> tuple[int, ...]:
+        return (s.order[s.index],) if 0 <= s.index < len(s.order) else ()
 
-    def advance(self, s: CrisisFightState) -> bool:
+    def advance(self, s: CrisisFightState, plan: Planner) -> bool:
+        """Next turn (nobody plans, and nobody delays in a simulated fight)."""
         # End of a turn: only conditions that last a number of rounds count down, and a simulated fight brings
         # about none (it starts from none, and damage's conditions last until removed).
         found = self._find(s, s.index, s.round)

@@ -52,3 +52,15 @@ def test_an_unknown_encounter_is_named_with_those_there_are(paths, capsys):
 def test_a_flee_share_out_of_range_is_refused(paths, capsys):
     assert main(["--data-dir", str(paths.data_dir), *ARGS, "--enemies-flee", "150"]) == 2
     assert "at most 100 percent" in capsys.readouterr().err
+
+
+def test_the_figures_say_how_the_fights_were_played_and_full_rules_forces_the_full_path(paths, capsys):
+    assert main(["--data-dir", str(paths.data_dir), *ARGS, "--json"]) == 0
+    quick = json.loads(capsys.readouterr().out)
+    assert quick["played_by"].startswith("quick fights")
+    assert main(["--data-dir", str(paths.data_dir), *ARGS, "--json", "--full-rules"]) == 0
+    full = json.loads(capsys.readouterr().out)
+    assert full["played_by"] == "the full rules path"
+    assert full["wins"] != quick["wins"] or full["rounds"] != quick["rounds"]    # other dice, other fights
+    assert main(["--data-dir", str(paths.data_dir), *ARGS]) == 0
+    assert "Played by quick fights (each attack drawn from the rules' exact odds)" in capsys.readouterr().out

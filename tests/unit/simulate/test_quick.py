@@ -7,30 +7,27 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from crisis_desktop.controller.simulate import FightPlayer, Setup, Tactics, Target, run_seed, simulate
 from crisis_desktop.controller.simulate.quick import QuickPlayer, player_for
-from crisis_desktop.controller.simulate.stats import Z95, Estimate, Summary
 from crisis_desktop.domain import Campaign, ConditionState
-from crisis_desktop.resources_access import resource
 from crisis_desktop.rules.base import Attacks, StateRole
 from crisis_desktop.rules.base.quick import Attempt
 from crisis_desktop.rules.crisis import damage
 from crisis_desktop.rules.dice import RandomDice
 from crisis_desktop.rules.registry import get_ruleset
-from crisis_desktop.storage.campaign_file import parse_campaign_bytes
 from tests.unit.simulate.duels import duel
+from tests.unit.simulate.equivalence import LIMIT, demo, encounter_id, farthest_apart
 
 
 def _demo() -> Campaign:
-    return parse_campaign_bytes(resource("demo", "campaign.json").read_bytes(), Path("campaign.json"))
+    return demo()
 
 
 def _encounter(campaign: Campaign, name: str) -> str:
-    return next(e.id for e in campaign.encounters if e.name == name)
+    return encounter_id(campaign, name)
 
 
 def _quick(campaign: Campaign, name: str, tactics: dict[str, Tactics] | None = None) -> QuickPlayer:
@@ -145,13 +142,12 @@ def test_a_fight_opens_as_the_rules_open_it() -> None:
     assert fight.round(s) == 0
     rounds: dict[int, list[str]] = {}
     while fight.round(s) <= 1:
-        i = fight.acting(s)
-        assert i is not None
+        (i,) = fight.acting(s)
         assert s.ap[i] == 4 * (fight.round(s) + 1) - 4 * (player.ids[i] in surprised) \
             or fight.round(s) == 1                           # type: ignore[attr-defined]
         rounds.setdefault(fight.round(s), []).append(player.ids[i])
         s.ap[i] = 0                                          # type: ignore[attr-defined]
-        assert fight.advance(s)
+        assert fight.advance(s, lambda _i, _choices: 0)
     assert sorted(rounds[0]) == sorted(set(player.ids) - surprised)
     assert sorted(rounds[1]) == sorted(player.ids)
     assert all(fight.role(s, i) is StateRole.FIGHTING for i in range(len(player.ids)))
@@ -195,6 +191,7 @@ def test_a_fight_the_quick_fights_do_not_play_goes_the_full_rules_path() -> None
     npc.conditions = [ConditionState(key="prone")]
     player = player_for(Setup.of(campaign, "enc", ruleset))
     assert type(player) is FightPlayer
+    assert player.played_by == "the full rules path (quick fights do not play this one: Target starts the fight prone)"
     assert type(player_for(Setup.of(duel(ruleset), "enc", ruleset))) is QuickPlayer
     assert type(player_for(Setup.of(duel(ruleset), "enc", ruleset, quick=False))) is FightPlayer
 
@@ -208,20 +205,7 @@ def test_quick_fights_are_deterministic_under_a_seed() -> None:
 
 # -- whole fights, quick against the full rules path --------------------------------------------------------------
 
-FULL_RUNS, QUICK_RUNS = 400, 6000
 MIXED = {"party": Tactics(Target.WEAKEST, cover=True), "enemies": Tactics(Target.DANGEROUS, cover=True, flee_at=0.5)}
-
-
-def _figures(summary: Summary) -> dict[str, tuple[float, float]]:
-    """Every figure of a summary (win chances, mean rounds, each combatant's chances to go down and to die, the mean
-    of each bar left) with its standard error, read from its 95% interval."""
-    estimates: dict[str, Estimate] = {f"wins {side}": e for side, e in summary.wins.items()}
-    estimates["rounds"] = summary.mean_rounds
-    for c in summary.combatants:
-        estimates[f"{c.name} downed"], estimates[f"{c.name} killed"] = c.downed, c.killed
-        estimates |= {f"{c.name} {label} left": e for label, e in c.bars.values()}
-    # A share seen at 0% or 100% still has an error of about a fight in the run.
-    return {key: (e.value, max((e.high - e.low) / (2 * Z95), 1 / summary.runs)) for key, e in estimates.items()}
 
 
 @pytest.mark.slow
@@ -232,14 +216,8 @@ def test_whole_fights_come_out_as_the_full_rules_path_plays_them(name: str, tact
     """Each figure the simulator reports (win chances, rounds, each combatant's chance to go down and to die, what is
     left of each bar) agrees between quick fights and the full rules path within 4 standard errors."""
     campaign = _demo()
-    ruleset = get_ruleset(campaign.ruleset)
-    encounter = _encounter(campaign, name)
-    full = simulate(campaign, encounter, ruleset, runs=FULL_RUNS, seed=21, tactics=tactics, processes=2, quick=False)
-    quick = simulate(campaign, encounter, ruleset, runs=QUICK_RUNS, seed=22, tactics=tactics, processes=1)
-    a, b = _figures(full), _figures(quick)
-    assert a.keys() == b.keys()
-    worst = max(((abs(a[k][0] - b[k][0]) / math.hypot(a[k][1], b[k][1]), k) for k in a), default=(0.0, ""))
-    assert worst[0] <= 4.0, (worst, a[worst[1]], b[worst[1]])
+    z, key, full, quick = farthest_apart(campaign, _encounter(campaign, name), tactics)
+    assert z <= LIMIT, (key, z)
 
 
 def test_the_quick_path_reports_the_same_figures_as_the_full_one() -> None:

@@ -1,0 +1,55 @@
+"""Quick fights against the full rules path: the same encounter simulated both ways, every reported figure compared
+within its sampling error. Shared by each ruleset's quick-fight tests."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from crisis_desktop.controller.simulate import Tactics, simulate
+from crisis_desktop.controller.simulate.stats import Z95, Estimate, Summary
+from crisis_desktop.domain import Campaign
+from crisis_desktop.resources_access import resource
+from crisis_desktop.rules.registry import get_ruleset
+from crisis_desktop.storage.campaign_file import parse_campaign_bytes
+
+FULL_RUNS, QUICK_RUNS = 400, 6000
+# A figure further apart than this many standard errors of the difference fails the comparison.
+LIMIT = 4.0
+
+
+def demo(name: str = "campaign.json") -> Campaign:
+    """A bundled demo campaign (campaign.json is crisis; genesys.json, skirmish.json, moments.json)."""
+    return parse_campaign_bytes(resource("demo", name).read_bytes(), Path(name))
+
+
+def encounter_id(campaign: Campaign, name: str | None = None) -> str:
+    """The encounter of that name, or the first with combatants."""
+    return next(e.id for e in campaign.encounters if (e.name == name if name else e.combatants))
+
+
+def figures(summary: Summary) -> dict[str, tuple[float, float]]:
+    """Every figure of a summary (win chances, mean rounds, each combatant's chances to go down and to die, the mean
+    of each bar left) with its standard error, read from its 95% interval."""
+    estimates: dict[str, Estimate] = {f"wins {side}": e for side, e in summary.wins.items()}
+    estimates["rounds"] = summary.mean_rounds
+    for c in summary.combatants:
+        estimates[f"{c.name} downed"], estimates[f"{c.name} killed"] = c.downed, c.killed
+        estimates |= {f"{c.name} {label} left": e for label, e in c.bars.values()}
+    # A share seen at 0% or 100% still has an error of about a fight in the run.
+    return {key: (e.value, max((e.high - e.low) / (2 * Z95), 1 / summary.runs)) for key, e in estimates.items()}
+
+
+def farthest_apart(campaign: Campaign, encounter: str, tactics: dict[str, Tactics] | None = None, *,
+                   full_runs: int = FULL_RUNS, quick_runs: int = QUICK_RUNS) -> tuple[float, str, Summary, Summary]:
+    """The encounter simulated on the full rules path and in quick fights (other seeds): the figure farthest apart,
+    in standard errors of the difference, its name, and both summaries."""
+    ruleset = get_ruleset(campaign.ruleset)
+    full = simulate(campaign, encounter, ruleset, runs=full_runs, seed=21, tactics=tactics, processes=2, quick=False)
+    quick = simulate(campaign, encounter, ruleset, runs=quick_runs, seed=22, tactics=tactics, processes=1)
+    assert full.played_by == "the full rules path"
+    assert quick.played_by.startswith("quick fights"), quick.played_by
+    a, b = figures(full), figures(quick)
+    assert a.keys() == b.keys(), (sorted(a.keys() ^ b.keys()))
+    z, key = max(((abs(a[k][0] - b[k][0]) / math.hypot(a[k][1], b[k][1]), k) for k in a), default=(0.0, ""))
+    return z, key, full, quick
