@@ -5,24 +5,24 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from crisis_desktop.controller.simulate.fight import SimController
-from crisis_desktop.controller.simulate.tactics import Tactics, Target
+from crisis_desktop.controller.simulate.tactics import Tactics
 from crisis_desktop.domain import Campaign, EquipmentItem, StatValue
 from crisis_desktop.rules import odds as exact
 from crisis_desktop.rules.base import (
-    ActionRole,
     Actor,
-    AttackResult,
     Attacks,
     BarRole,
-    CoverLevel,
     Ruleset,
-    StateRole,
 )
 from crisis_desktop.rules.dice import RandomDice
 from crisis_desktop.rules.flow import Choice, StepRole
-from crisis_desktop.rules.geometry import Coord, Terrain, find_path
+from crisis_desktop.rules.geometry import Terrain
+
+if TYPE_CHECKING:
+    from crisis_desktop.controller.simulate.quick import QuickPlayer
 
 DRAW = "draw"                # nobody won: the round cap was reached, both sides fell at once, or nobody could act
 DEFAULT_MAX_ROUNDS = 30
@@ -91,7 +91,9 @@ class Setup:
 
 
 class FightPlayer:
-    """Plays fights of one setup. Built once per process; each fight starts from a fresh copy of the setup."""
+    """Plays fights of one setup through the full rules path (the encounter controller on a working copy, as at the
+    table), with what the tactics need worked out once: each fighter's danger and its weapon against each foe. Built
+    once per process; each fight starts from a fresh copy of the setup."""
 
     played_by = "the full rules path"
 
@@ -112,6 +114,7 @@ class FightPlayer:
         # Expected damage per attack by attacker, then (weapon, foe): which weapon it picks against whom.
         self._expected_damage: dict[str, dict[tuple[str, str], float]] = {}
         self.danger = self._danger()
+        self._loop: QuickPlayer | None = None
 
     # -- one fight --------------------------------------------------------------------------------------------
     def fresh(self) -> SimController:
@@ -119,99 +122,26 @@ class FightPlayer:
         return SimController(campaign, self.setup.encounter_id, self.ruleset, self.options, self.terrain)
 
     def play(self, rng: random.Random) -> FightRecord:
-        ctl = self.fresh()
-        dice = RandomDice(rng=rng)
-        ctl.start(dice)
-        record = FightRecord(DRAW, 1)
-        self._note_downed(ctl, record)
-        turns: dict[tuple[int, str, str], int] = {}
-        steps = quiet = 0
-        last_round = ctl.encounter.round
-        bars = (self._bars_now(ctl), record.attacks, record.moves)
-        while True:
-            if self._over(ctl, record):
-                break
-            for cid in ctl.acting():
-                key = (ctl.encounter.round, ctl.round_label(), cid)
-                if key not in turns:
-                    turns[key] = 0
-                    self._act(ctl, cid, dice, record)
-                    self._note_downed(ctl, record)
-                    if self._over(ctl, record):
-                        break
-            if record.winner != DRAW or self._over(ctl, record):
-                break
-            step = self._next_step(ctl, self._plan_for)
-            if step is None:
-                break                       # nobody can do anything: a draw
-            key_, actor, choice = step
-            ctl.step(key_, actor, choice, dice)
-            self._note_downed(ctl, record)
-            if ctl.encounter.round != last_round:
-                last_round, steps = ctl.encounter.round, 0
-                seen = (self._bars_now(ctl), record.attacks, record.moves)
-                quiet = quiet + 1 if seen == bars else 0
-                bars = seen
-                if quiet >= _STALEMATE_ROUNDS:
-                    break                   # nothing has changed for rounds: nobody can hurt anybody any more
-            steps += 1
-            if ctl.encounter.round > self.setup.max_rounds or steps > _MAX_STEPS_PER_ROUND:
-                break
-        record.rounds = min(ctl.encounter.round, self.setup.max_rounds)
-        self._finish(ctl, record)
-        return record
+        """One fight through the full rules path, played by the simulator's one loop of tactics."""
+        if self._loop is None:
+            # The loop plays compiled fights too and is built on this player's figures: imported on use.
+            from crisis_desktop.controller.simulate.quick import QuickPlayer
+            from crisis_desktop.controller.simulate.table_fight import TableFight
 
-    def _over(self, ctl: SimController, record: FightRecord) -> bool:
-        """Whether the fight is decided: one side alone still fighting, or a side's morale broke; sets the winner."""
-        if self.setup.max_attacks is not None and record.attacks >= self.setup.max_attacks:
-            return True
-        fighting: dict[str, int] = {}
-        total: dict[str, int] = {}
-        for cid in self.order:
-            side = self.sides[cid]
-            total[side] = total.get(side, 0) + 1
-            if ctl.state_of(cid).role is StateRole.FIGHTING:
-                fighting[side] = fighting.get(side, 0) + 1
-        standing = [side for side in total if fighting.get(side, 0)]
-        if len(standing) == 1:
-            record.winner = standing[0]
-            return True
-        if not standing:
-            return True
-        for side in standing:
-            flee = self.setup.tactics_of(side).flee_at
-            lost = total[side] - fighting[side]
-            if flee is not None and lost / total[side] >= flee - 1e-9:
-                others = [s for s in standing if s != side]
-                if len(others) == 1:
-                    record.winner, record.fled = others[0], True
-                    return True
-        return False
+            self._loop = QuickPlayer(self, TableFight(self))
+        return self._loop.play(rng)
 
-    def _bars_now(self, ctl: SimController) -> list[object]:
+    def _bars_now(self, ctl: SimController) -> tuple[object, ...]:
         """Everyone's state, status and bars but the actions': a fight where none of them moves for rounds is a
         stalemate."""
         out: list[object] = []
         for cid in self.order:
             actor = ctl.actor(cid)
             out.append(self.ruleset.state(actor.character, self.options).key)
-            out.append(sorted(actor.character.status.items()))
+            out.append(tuple(sorted(actor.character.status.items())))
             out += [bar.current for bar in self.ruleset.resources(actor, self.options)
                     if bar.role is not BarRole.ACTIONS]
-        return out
-
-    def _note_downed(self, ctl: SimController, record: FightRecord) -> None:
-        for cid in self.order:
-            if cid not in record.downed and ctl.state_of(cid).role is not StateRole.FIGHTING:
-                record.downed.add(cid)
-
-    def _finish(self, ctl: SimController, record: FightRecord) -> None:
-        ctl.end_encounter()
-        for cid in self.order:
-            if ctl.state_of(cid).role is StateRole.OUT:
-                record.killed.add(cid)
-            record.bars[cid] = {key: value for key, _, value in resources_left(self.ruleset, ctl.actor(cid),
-                                                                               self.options)}
+        return tuple(out)
 
     @staticmethod
     def _next_step(ctl: SimController, plan: Callable[[SimController, str, Sequence[Choice]], str] | None = None
@@ -230,66 +160,6 @@ class FightPlayer:
                     return o.key, actor, o.choices[0].key
         return None
 
-    def _plan_for(self, ctl: SimController, cid: str, choices: Sequence[Choice]) -> str:
-        """What a combatant plans under its side's tactics: an attack with the weapon it would strike its target with
-        (the first foe some weapon reaches on the map), else a move towards the foes, else the first choice."""
-        by_item = {c.item: c for c in choices if c.item is not None}
-        if by_item and ctl.state_of(cid).role is StateRole.FIGHTING:
-            foes = self._foes(ctl, cid, self.setup.tactics_of(self.sides[cid]).target)
-            weapons = ctl.weapons(cid)
-            for foe in foes:
-                for weapon in self._weapons_against(cid, foe, weapons):
-                    if weapon.id in by_item and not ctl.map_refusals(cid, weapon.id, foe):
-                        return by_item[weapon.id].key
-            move = next((c for c in choices if c.role is ActionRole.MOVE), None)
-            if foes and move is not None:
-                return move.key
-        return choices[0].key
-
-    # -- one combatant's action -----------------------------------------------------------------------------
-    def _act(self, ctl: SimController, cid: str, dice: RandomDice, record: FightRecord) -> None:
-        if ctl.state_of(cid).role is not StateRole.FIGHTING or not ctl.may_act(cid):
-            return
-        tactics = self.setup.tactics_of(self.sides[cid])
-        moved = attacked = False
-        if tactics.cover and self._take_cover(ctl, cid, record):
-            moved = True
-        for _ in range(_MAX_ATTACKS_PER_TURN):
-            if self.setup.max_attacks is not None and record.attacks >= self.setup.max_attacks:
-                return
-            foes = self._foes(ctl, cid, tactics.target)
-            if not foes:
-                return
-            before = record.attacks
-            made = self._attack(ctl, cid, foes, dice, record)
-            if made is None or (made is False and record.attacks == before and not attacked):
-                # Out of reach, or no attack it may make now (its planned action is a move): close in instead.
-                if moved or not self._approach(ctl, cid, foes[0], record):
-                    return
-                moved = True
-                continue
-            attacked = attacked or record.attacks > before
-            if not made or ctl.state_of(cid).role is not StateRole.FIGHTING or not ctl.may_act(cid):
-                return
-
-    def _foes(self, ctl: SimController, cid: str, target: Target) -> list[str]:
-        """The enemies still fighting, best target first under the tactics."""
-        side = self.sides[cid]
-        foes = [f for f in self.order if self.sides[f] != side and ctl.state_of(f).role is StateRole.FIGHTING]
-        if target is Target.NEAREST:
-            cells = ctl._cells()
-            here = cells.get(cid)
-            battle_map = ctl.battle_map()
-            if here is not None and battle_map is not None:
-                grid = ctl.terrain_of(battle_map).grid
-                far = 1 << 30
-                foes.sort(key=lambda f: grid.distance(here, cells[f]) if f in cells else far)
-        elif target is Target.WEAKEST:
-            foes.sort(key=lambda f: self._health_left(ctl, f))
-        else:
-            foes.sort(key=lambda f: -self.danger.get(f, 0.0))
-        return foes
-
     def _health_left(self, ctl: SimController, cid: str) -> float:
         for bar in self.ruleset.resources(ctl.actor(cid), self.options):
             if bar.role is BarRole.HEALTH and bar.maximum > 0:
@@ -297,155 +167,9 @@ class FightPlayer:
                 return share if bar.lower_is_worse else 1.0 - share
         return 1.0
 
-    def _attack(self, ctl: SimController, cid: str, foes: list[str], dice: RandomDice,
-                record: FightRecord) -> bool | None:
-        """Attack the first foe some weapon can reach: True when an attack was made; False when the attacker cannot
-        pay for one now (or the rules refuse every one); None when every foe is out of reach or sight on the map."""
-        weapons = ctl.weapons(cid)
-        if not weapons:
-            return False
-        blocked_by_map = False
-        unpaid: set[str] = set()            # weapons the attacker cannot pay for now (no AP, no ammunition)
-        for foe in foes:
-            for weapon in self._weapons_against(cid, foe, weapons):
-                if weapon.id in unpaid:
-                    continue
-                if ctl.map_refusals(cid, weapon.id, foe):
-                    blocked_by_map = True
-                    continue
-                try:
-                    request = ctl.attack_request(cid, weapon.id, foe)
-                    price, cannot = self.attacks.attack_price(request, self.options)
-                    if cannot is not None:
-                        unpaid.add(weapon.id)
-                        continue
-                    event = ctl.attack(request, dice)
-                except ValueError:
-                    continue
-                record.attacks += 1
-                # An attack that costs something (AP, actions) may be made again while the attacker can pay; a free
-                # one is made once a turn.
-                return isinstance(event.result, AttackResult) and any(price.values())
-        return None if blocked_by_map else False
-
-    def _weapons_against(self, cid: str, foe: str, weapons: list[EquipmentItem]) -> list[EquipmentItem]:
-        """The attacker's weapons, the one expected to do most damage to this foe first."""
-        table = self._expected_damage.get(cid, {})
-        return sorted(weapons, key=lambda w: -table.get((w.id, foe), 0.0))
-
-    # -- moving on the map ----------------------------------------------------------------------------------
-    def _move(self, ctl: SimController, cid: str, goal_path: tuple[Coord, ...], record: FightRecord) -> bool:
-        """Move along the path as far as the rules allow in one move (the action spent, the token moved)."""
-        battle_map = ctl.battle_map()
-        assert battle_map is not None
-        terrain = ctl.terrain_of(battle_map)
-        token = next(t for t in battle_map.tokens if t.combatant_id == cid)
-        start = (token.x, token.y)
-        occupied = frozenset((t.x, t.y) for t in battle_map.tokens if t.combatant_id != cid)
-        cells = goal_path[1:]
-        if self.movement is not None:
-            # The farthest a move takes it now, in path tiles: try from there back towards the start.
-            reach = self.movement.reach(ctl.actor(cid), terrain, self.options)
-            if reach is not None:
-                cells = cells[:reach]
-        # A move the rules refuse at the farthest cells is tried a little shorter, not all the way back.
-        for cell in list(reversed(cells))[:_MOVE_TRIES]:
-            if cell in occupied:
-                continue
-            if self.movement is not None:
-                plan = self.movement.plan_move(ctl.actor(cid), terrain, start, cell, occupied, self.options)
-                if not plan.allowed:
-                    continue
-                if plan.action is not None:
-                    try:
-                        ctl.take_action(cid, plan.action)
-                    except ValueError:
-                        continue
-            token.x, token.y = cell
-            ctl.changed()
-            record.moves += 1
-            return True
-        return False
-
-    def _approach(self, ctl: SimController, cid: str, foe: str, record: FightRecord) -> bool:
-        """Close in on a foe out of reach or sight: as far along the way to a cell beside it as one move goes."""
-        battle_map = ctl.battle_map()
-        cells = ctl._cells()
-        if battle_map is None or cid not in cells or foe not in cells or not self._may_move(ctl, cid):
-            return False
-        terrain = ctl.terrain_of(battle_map)
-        grid = terrain.grid
-        occupied = frozenset(cell for other, cell in cells.items() if other != cid)
-        here = cells[cid]
-        beside = sorted((n for n in grid.neighbours(cells[foe]) if n not in occupied and terrain.passable(n)),
-                        key=lambda n: grid.distance(here, n))
-        for goal in beside:
-            path = find_path(terrain, here, goal, occupied=occupied)
-            if path is not None:
-                return self._move(ctl, cid, path.cells, record)
-        return False
-
-    def _take_cover(self, ctl: SimController, cid: str, record: FightRecord) -> bool:
-        """A ranged fighter in the open moves, within one move, to a cell with cover against its nearest foe from
-        which it still sees it."""
-        battle_map = ctl.battle_map()
-        cells = ctl._cells()
-        if battle_map is None or cid not in cells or self.movement is None:
-            return False                    # no map to find cover on, or rules without movement: nobody moves to it
-        if not self._may_move(ctl, cid):
-            return False
-        if not any(self.attacks.weapon_range(w) is not None for w in ctl.weapons(cid)):
-            return False
-        foes = [f for f in self._foes(ctl, cid, Target.NEAREST) if f in cells]
-        if not foes:
-            return False
-        terrain = ctl.terrain_of(battle_map)
-        here, there = cells[cid], cells[foes[0]]
-        attacker, me = ctl.actor(foes[0]), ctl.actor(cid)
-        if self.ruleset.cover_between(terrain, there, here, attacker, me, self.options).cover is not CoverLevel.NONE:
-            return False
-        limit = self.movement.reach(me, terrain, self.options)
-        limit = 6 if limit is None else limit
-        occupied = frozenset(cell for other, cell in cells.items() if other != cid)
-        grid = terrain.grid
-        candidates = sorted(((x, y) for x in range(max(0, here[0] - limit), min(grid.width, here[0] + limit + 1))
-                             for y in range(max(0, here[1] - limit), min(grid.height, here[1] + limit + 1))),
-                            key=lambda c: (grid.distance(here, c), c))
-        for cell in candidates:
-            if cell == here or cell in occupied or not terrain.passable(cell):
-                continue
-            reading = self.ruleset.cover_between(terrain, there, cell, attacker, me, self.options)
-            if reading.cover in (CoverLevel.NONE, CoverLevel.TOTAL) or not reading.line_of_sight:
-                continue
-            path = find_path(terrain, here, cell, limit=limit, occupied=occupied)
-            if path is not None and path.cells[-1] == cell and self._move_exactly(ctl, cid, path.cells, record):
-                return True
-        return False
-
     def _may_move(self, ctl: SimController, cid: str) -> bool:
         """Whether the rules could allow the combatant some move now (without movement rules, any move)."""
         return self.movement is None or self.movement.may_move(ctl.actor(cid), self.options)
-
-    def _move_exactly(self, ctl: SimController, cid: str, path: tuple[Coord, ...], record: FightRecord) -> bool:
-        battle_map = ctl.battle_map()
-        assert battle_map is not None
-        token = next(t for t in battle_map.tokens if t.combatant_id == cid)
-        goal = path[-1]
-        assert self.movement is not None
-        occupied = frozenset((t.x, t.y) for t in battle_map.tokens if t.combatant_id != cid)
-        plan = self.movement.plan_move(ctl.actor(cid), ctl.terrain_of(battle_map), (token.x, token.y), goal,
-                                       occupied, self.options)
-        if not plan.allowed:
-            return False
-        if plan.action is not None:
-            try:
-                ctl.take_action(cid, plan.action)
-            except ValueError:
-                return False
-        token.x, token.y = goal
-        ctl.changed()
-        record.moves += 1
-        return True
 
     # -- what is worked out once per setup --------------------------------------------------------------------
     def _danger(self) -> dict[str, float]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Sequence
+from typing import Any
 
 from crisis_desktop.controller.simulate.engine import (
     _MAX_ATTACKS_PER_TURN,
@@ -32,7 +33,7 @@ class QuickPlayer:
 
     played_by = "quick fights (each attack drawn from the rules' exact odds)"
 
-    def __init__(self, full: FightPlayer, fight: QuickFight[object]) -> None:
+    def __init__(self, full: FightPlayer, fight: QuickFight[Any]) -> None:
         self.full = full
         self.setup = full.setup
         self.fight = fight
@@ -165,17 +166,19 @@ class QuickPlayer:
         for i, cid in enumerate(self.ids):
             if fight.role(s, i) is OUT:
                 record.killed.add(cid)
-            key = (i, fight.actor_key(s, i))
-            bars = self._bars.get(key)
+            state = fight.actor_key(s, i)
+            bars = self._bars.get((i, state)) if state is not None else None
             if bars is None:
                 left = resources_left(self.full.ruleset, fight.actor(s, i), self.full.options)
-                bars = self._bars[key] = {bar_key: value for bar_key, _, value in left}
+                bars = {bar_key: value for bar_key, _, value in left}
+                if state is not None:
+                    self._bars[(i, state)] = bars
             record.bars[cid] = dict(bars)
 
     # -- one combatant's turn ---------------------------------------------------------------------------------
     def _act(self, s: object, i: int, rng: random.Random, record: FightRecord) -> None:
         fight = self.fight
-        if fight.role(s, i) is not FIGHTING:
+        if fight.role(s, i) is not FIGHTING or not fight.may_act(s, i):
             return
         tactics = self.tactics[i]
         max_attacks = self.setup.max_attacks
@@ -199,7 +202,7 @@ class QuickPlayer:
                 moved = True
                 continue
             attacked = attacked or record.attacks > before
-            if not made or fight.role(s, i) is not FIGHTING:
+            if not made or fight.role(s, i) is not FIGHTING or not fight.may_act(s, i):
                 return
 
     def _plan_for(self, s: object, i: int, choices: Sequence[PlanChoice]) -> int:
@@ -358,9 +361,8 @@ class QuickPlayer:
         foes = [j for j in self._foes(s, i, Target.NEAREST) if fight.cell(s, j) is not None]
         if not foes:
             return False
-        there = fight.cell(s, foes[0])
-        assert there is not None
-        if fight.cover(s, there, here)[0] is not CoverLevel.NONE:
+        foe = foes[0]
+        if fight.cover(s, foe, i, here)[0] is not CoverLevel.NONE:
             return False
         limit = fight.reach(s, i)
         limit = 6 if limit is None else limit
@@ -368,7 +370,7 @@ class QuickPlayer:
         for cell in self._box(here, limit):
             if cell == here or cell in occupied or not terrain.passable(cell):
                 continue
-            cover, seen = fight.cover(s, there, cell)
+            cover, seen = fight.cover(s, foe, i, cell)
             if cover in (CoverLevel.NONE, CoverLevel.TOTAL) or not seen:
                 continue
             path = self._path(here, cell, occupied, limit)

@@ -8,7 +8,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from crisis_desktop.domain import Campaign, StatValue
 from crisis_desktop.rules.base.combat import CoverLevel
@@ -93,7 +93,12 @@ class QuickFight(ABC, Generic[State]):
 
     @abstractmethod
     def acting(self, s: State) -> Sequence[int]:
-        """Who may act now (in the round's order); none while the round waits for a step."""
+        """Whose turn it is now (in the round's order); none while the round waits for a step."""
+
+    def may_act(self, s: State, i: int) -> bool:
+        """Whether the combatant may act now (its turn; where the round is planned, its plan not yet carried out):
+        it attacks again only while it may. By default: while it is among `acting`."""
+        return i in self.acting(s)
 
     @abstractmethod
     def advance(self, s: State, plan: Planner) -> bool:
@@ -141,9 +146,9 @@ class QuickFight(ABC, Generic[State]):
         """Whether the map forbids the attack (no line of sight, a melee target out of reach)."""
 
     @abstractmethod
-    def cover(self, s: State, attacker: Coord, target: Coord) -> tuple[CoverLevel, bool]:
-        """Cover of the target's cell against the attacker's as the rules read it, and whether there is line of
-        sight."""
+    def cover(self, s: State, attacker: int, target: int, cell: Coord) -> tuple[CoverLevel, bool]:
+        """Cover of the target standing at `cell` against the attacker where it stands, as the rules read it, and
+        whether there is line of sight (a fighter looking for cover asks it of the cells around it)."""
 
     @abstractmethod
     def may_move(self, s: State, i: int) -> bool:
@@ -164,7 +169,8 @@ class QuickFight(ABC, Generic[State]):
 
     @abstractmethod
     def actor_key(self, s: State, i: int) -> Hashable:
-        """What of the combatant this fight has changed, as a key (equal keys: the same `actor`)."""
+        """What of the combatant this fight has changed, as a key (equal keys: the same `actor`, so that what is read
+        of it is kept); None where nothing is to be kept."""
 
     @abstractmethod
     def actor(self, s: State, i: int) -> Actor:
@@ -176,7 +182,7 @@ class QuickFights(ABC):
     compiles the fight once and the simulator plays the compiled fight many times."""
 
     @abstractmethod
-    def quick_fight(self, prepared: PreparedFight) -> QuickFight[object]:
+    def quick_fight(self, prepared: PreparedFight) -> QuickFight[Any]:
         """The fight compiled; NotQuick with the reason when it uses what the quick fights do not play."""
 
 

@@ -234,6 +234,10 @@ class CrisisQuickFight(QuickFight[CrisisFightState]):
     def acting(self, s: CrisisFightState) -> tuple[int, ...]:
         return (s.order[s.index],) if 0 <= s.index < len(s.order) else ()
 
+    def may_act(self, s: CrisisFightState, i: int) -> bool:
+        # Nobody is on overwatch in a simulated fight: only the one whose turn it is acts.
+        return 0 <= s.index < len(s.order) and s.order[s.index] == i
+
     def advance(self, s: CrisisFightState, plan: Planner) -> bool:
         """Next turn (nobody plans, and nobody delays in a simulated fight)."""
         # End of a turn: only conditions that last a number of rounds count down, and a simulated fight brings
@@ -366,27 +370,24 @@ class CrisisQuickFight(QuickFight[CrisisFightState]):
             return Attempt.REFUSED
         self._pay(s, i, w)
         if rng.random() < p_hit:
-            for k, tiles in caught:
-                strike = self._strike(i, w, k, s.cells[i], s.cells[k], tiles)
-                if not strike.blocked:
-                    assert strike.sampler is not None
-                    raw = strike.sampler.draw(rng)
-                    if raw is not None:
-                        self._land(s, k, raw, strike)
+            self._hurt(s, [(k, self._strike(i, w, k, s.cells[i], s.cells[k], tiles)) for k, tiles in caught], rng)
             return Attempt.PAID
         grid, here = self.grid, s.cells[i]
         if grid is None or centre is None or here is None:
             return Attempt.PAID
         face = rng.randint(1, scatter_die(grid))
         landing = scatter(grid, centre, here, face, aimed.increments).landing
-        for k, tiles in self._under(s, landing, gun.radius):
-            strike = self._scattered(i, w, k, tiles)
+        self._hurt(s, [(k, self._scattered(i, w, k, tiles)) for k, tiles in self._under(s, landing, gun.radius)], rng)
+        return Attempt.PAID
+
+    def _hurt(self, s: CrisisFightState, strikes: list[tuple[int, _Strike]], rng: random.Random) -> None:
+        """Each one caught by a blast takes its own damage (none where the rules spare it)."""
+        for k, strike in strikes:
             if not strike.blocked:
                 assert strike.sampler is not None
                 raw = strike.sampler.draw(rng)
                 if raw is not None:
                     self._land(s, k, raw, strike)
-        return Attempt.PAID
 
     def _under(self, s: CrisisFightState, centre: Coord, radius: int) -> list[tuple[int, int]]:
         """Everyone not out of the fight under a template around `centre`, with their distance from it, nearest
@@ -526,7 +527,13 @@ class CrisisQuickFight(QuickFight[CrisisFightState]):
             self._refused[key] = found
         return found
 
-    def cover(self, s: CrisisFightState, attacker: Coord, target: Coord) -> tuple[CoverLevel, bool]:
+    def cover(self, s: CrisisFightState, attacker: int, target: int, cell: Coord) -> tuple[CoverLevel, bool]:
+        """The crisis reading of the map's cover, which no posture changes in a simulated fight."""
+        there = s.cells[attacker]
+        assert there is not None
+        return self._cover(there, cell)
+
+    def _cover(self, attacker: Coord, target: Coord) -> tuple[CoverLevel, bool]:
         key = (attacker, target)
         found = self._covers.get(key)
         if found is None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
 from crisis_desktop.rules.base import (
@@ -140,11 +141,11 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
         return SequentialFlow(self, out_of_turn=lambda actor: actor.combatant is not None
                               and bool(actions.resource(actor.combatant, "overwatch")))
 
-    def quick_fight(self, prepared: PreparedFight) -> QuickFight[object]:
+    def quick_fight(self, prepared: PreparedFight) -> QuickFight[Any]:
         """The fight compiled (rules/crisis/quick.py): attacks drawn from their exact odds."""
         from crisis_desktop.rules.crisis.quick import CrisisQuickFight
 
-        return CrisisQuickFight(self, prepared)  # type: ignore[return-value]
+        return CrisisQuickFight(self, prepared)
 
     # -- description of the system --------------------------------------------------------
     def equipment_catalogue(self) -> list[EquipmentItem]:

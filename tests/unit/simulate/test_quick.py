@@ -98,7 +98,7 @@ def test_the_map_reads_as_the_boards() -> None:
             assert measure is not None
             there, here = fight.cell(s, j), fight.cell(s, i)
             assert there is not None and here is not None
-            assert fight.cover(s, there, here) == (measure.reading.cover, measure.reading.line_of_sight)
+            assert fight.cover(s, j, i, here) == (measure.reading.cover, measure.reading.line_of_sight)
 
 
 def test_turn_order_falls_as_the_rules_roll_it() -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from crisis_desktop.controller.simulate import FightPlayer, Setup, Tactics, Target
 from crisis_desktop.controller.simulate.engine import FightRecord
+from crisis_desktop.controller.simulate.quick import QuickPlayer
+from crisis_desktop.controller.simulate.table_fight import TableFight
 from crisis_desktop.domain import BattleMap, Campaign, Character, CharacterKind, ItemKind
 from crisis_desktop.domain.battle_map import Cell, Cover, Token
 from crisis_desktop.domain.encounter import Combatant, Side
@@ -26,6 +28,8 @@ def _yard(campaign: Campaign, cells: list[Cell], tokens: dict[str, tuple[int, in
 
 
 def _at_the_pcs_turn(player: FightPlayer):  # type: ignore[no-untyped-def]
+    """The simulator's loop of tactics over the full rules path, the fight started and on at the PC's turn: (the loop,
+    the fight's state, the controller under it)."""
     ctl = player.fresh()
     ctl.start(RandomDice(1))
     for _ in range(10):
@@ -34,7 +38,8 @@ def _at_the_pcs_turn(player: FightPlayer):  # type: ignore[no-untyped-def]
         step = player._next_step(ctl)
         assert step is not None
         ctl.step(step[0], step[1], step[2], RandomDice(1))
-    return ctl
+    table = TableFight(player)
+    return QuickPlayer(player, table), table.start(ctl, RandomDice(1)), ctl
 
 
 def test_a_shooter_in_the_open_moves_into_cover_and_pays_for_the_move() -> None:
@@ -43,17 +48,18 @@ def test_a_shooter_in_the_open_moves_into_cover_and_pays_for_the_move() -> None:
     campaign.character(campaign.encounter("enc").combatant("c-pc").character_id).equipment = [_gun(ruleset)]
     _yard(campaign, [Cell(x=4, y=y, cover=Cover.HEAVY) for y in (0, 1)], {"c-pc": (2, 3), "c-npc": (11, 3)})
     player = FightPlayer(Setup.of(campaign, "enc", ruleset, {"party": Tactics(cover=True)}))
-    ctl = _at_the_pcs_turn(player)
+    loop, s, ctl = _at_the_pcs_turn(player)
+    pc = player.order.index("c-pc")
     measure = ctl.measure("c-npc", "c-pc")
     assert measure is not None and measure.reading.cover is CoverLevel.NONE
     before = dict(ctl.combatant("c-pc").resources)
     record = FightRecord("draw", 1)
-    assert player._take_cover(ctl, "c-pc", record)
+    assert loop._take_cover(s, pc, record)
     measure = ctl.measure("c-npc", "c-pc")
     assert measure is not None and measure.reading.cover is not CoverLevel.NONE and measure.reading.line_of_sight
     assert record.moves == 1
     assert ctl.combatant("c-pc").resources != before          # the move was paid for under the rules
-    assert not player._take_cover(ctl, "c-pc", record)         # already in cover: it stays
+    assert not loop._take_cover(s, pc, record)                 # already in cover: it stays
 
 
 def _three_way(ruleset_id: str = "crisis") -> tuple[Campaign, str]:
@@ -72,10 +78,15 @@ def test_nearest_weakest_and_most_dangerous_pick_their_targets() -> None:
     campaign, _ = _three_way()
     _yard(campaign, [], {"c-pc": (1, 1), "c-npc": (3, 1), "c-far": (12, 4)})
     player = FightPlayer(Setup.of(campaign, "enc", ruleset))
-    ctl = _at_the_pcs_turn(player)
-    assert player._foes(ctl, "c-pc", Target.NEAREST) == ["c-npc", "c-far"]
+    loop, s, ctl = _at_the_pcs_turn(player)
+    pc = player.order.index("c-pc")
+
+    def foes(target: Target) -> list[str]:
+        return [player.order[j] for j in loop._foes(s, pc, target)]
+
+    assert foes(Target.NEAREST) == ["c-npc", "c-far"]
     assert player.danger["c-far"] > player.danger["c-npc"] == 0.0
-    assert player._foes(ctl, "c-pc", Target.DANGEROUS) == ["c-far", "c-npc"]
+    assert foes(Target.DANGEROUS) == ["c-far", "c-npc"]
     # Hurt the far one through the rules' own damage: it becomes the weakest.
     assert isinstance(ruleset, Attacks)
     hurt = ruleset.apply_damage(ctl.actor("c-far"), 3, ctl.options)
@@ -84,7 +95,7 @@ def test_nearest_weakest_and_most_dangerous_pick_their_targets() -> None:
             ctl.campaign.character(effect.character_id).status[effect.key] = effect.value
     ctl.changed()
     assert player._health_left(ctl, "c-far") < player._health_left(ctl, "c-npc") == 1.0
-    assert player._foes(ctl, "c-pc", Target.WEAKEST) == ["c-far", "c-npc"]
+    assert foes(Target.WEAKEST) == ["c-far", "c-npc"]
 
 
 def test_planned_rounds_plan_the_weapon_that_reaches_and_a_move_when_none_does() -> None:
@@ -97,9 +108,12 @@ def test_planned_rounds_plan_the_weapon_that_reaches_and_a_move_when_none_does()
     player = FightPlayer(Setup.of(campaign, "enc-bridge", ruleset, {}))
     ctl = player.fresh()
     ctl.start(RandomDice(1))
-    plans = {o.actors[0]: o.choices for o in ctl.offers() if o.choices}
-    picked = {ctl.name(cid): next(c.label for c in choices if c.key == player._plan_for(ctl, cid, choices))
-              for cid, choices in plans.items()}
+    table = TableFight(player)
+    loop, s = QuickPlayer(player, table), table.start(ctl, RandomDice(1))
+    picked = {}
+    for offer in (o for o in ctl.offers() if o.choices):
+        i = player.order.index(offer.actors[0])
+        picked[ctl.name(offer.actors[0])] = offer.choices[loop._plan_for(s, i, table.plan_choices(i, offer.choices))].label
     assert picked["Mira Fenn"] == "Ranged attack: Longbow"
     assert picked["Tobin Ashe"] == "Move to an adjacent area"
     assert picked["Aldric Vane"] == "Melee attack: Broadsword"
