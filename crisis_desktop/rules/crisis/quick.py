@@ -4,12 +4,10 @@ them (initiative by the rules, skipped when out, the surprise round), with what 
 
 from __future__ import annotations
 
-import math
 import random
 from bisect import bisect_right
 from collections.abc import Hashable
 from dataclasses import dataclass, field
-from itertools import accumulate
 from typing import TYPE_CHECKING
 
 from crisis_desktop.domain import Character, CharacterKind, ConditionState, EquipmentItem, ItemKind
@@ -20,41 +18,15 @@ from crisis_desktop.rules.crisis.actions import FRESH, NPC_ACTIONS_PER_ROUND
 from crisis_desktop.rules.crisis.movement import route
 from crisis_desktop.rules.crisis.options import option
 from crisis_desktop.rules.geometry import Coord, Grid, area_template, scatter, scatter_die
+from crisis_desktop.rules.quick_parts import MapReader, Sampler, next_turn
 
 if TYPE_CHECKING:
-    from crisis_desktop.rules.cover import CoverReading
     from crisis_desktop.rules.crisis.ruleset import CrisisRuleset
-    from crisis_desktop.rules.geometry import AreaRelation
 
-# The map between two cells: distance in tiles, in metres, reach, cover as the rules read it, labelled areas.
-_Measure = tuple[int, float, int, "CoverReading", "AreaRelation"]
 
 # Conditions a simulated fight can bring about, as bits of a combatant's mask.
 DYING, DEAD, INCAPACITATED = 1, 2, 4
 _CONDITIONS = ((DYING, "dying"), (DEAD, "dead"), (INCAPACITATED, "incapacitated"))
-
-
-@dataclass(frozen=True)
-class _Sampler:
-    """An outcome drawn with one uniform number: None (no damage) below `miss`, else the raw damage where the
-    cumulative weights reach it."""
-
-    miss: float
-    cumulative: tuple[float, ...]
-    values: tuple[int, ...]
-
-    @classmethod
-    def of(cls, p_miss: float, raw: dict[int, float]) -> _Sampler:
-        values = tuple(sorted(raw))
-        cumulative = tuple(accumulate((raw[v] for v in values), initial=p_miss))[1:]
-        # The last value takes whatever rounding left above the sum of the weights.
-        return cls(p_miss, (*cumulative[:-1], math.inf) if cumulative else (), values)
-
-    def draw(self, rng: random.Random) -> int | None:
-        u = rng.random()
-        if u < self.miss:
-            return None
-        return self.values[bisect_right(self.cumulative, u)]
 
 
 @dataclass(frozen=True)
@@ -63,7 +35,7 @@ class _Strike:
     be hurt."""
 
     blocked: bool
-    sampler: _Sampler | None           # single attacks: hit and raw damage together; area attacks: raw damage only
+    sampler: Sampler[int] | None           # single attacks: hit and raw damage together; area attacks: raw damage only
     damage_type: str
     ignore_dr: bool
     increments: int
@@ -151,9 +123,8 @@ class CrisisQuickFight(QuickFight[CrisisFightState]):
         self._area_roll: dict[tuple[int, int, int, Coord | None, Coord | None], tuple[_Strike, float]] = {}
         self._landed: dict[tuple[int, int, int, int, int, int, str, bool], tuple[int, int, int, int, StateRole]] = {}
         self._roles: dict[tuple[int, int, int, int], StateRole] = {}
-        self._measures: dict[tuple[Coord, Coord], _Measure] = {}
-        self._refused: dict[tuple[int, int, Coord | None, Coord | None], bool] = {}
-        self._covers: dict[tuple[Coord, Coord], tuple[CoverLevel, bool]] = {}
+        self.map = MapReader(rules, self.terrain, self.grid, self.options) \
+            if self.grid is not None and self.terrain is not None else None
         self._routes: dict[tuple[Coord, Coord, frozenset[Coord], int], str | None] = {}
         self._templates: dict[tuple[Coord, int], dict[Coord, int]] = {}
 
@@ -222,7 +193,7 @@ class CrisisQuickFight(QuickFight[CrisisFightState]):
             [0] * n, [0] * n, [list(a) for a in self._start_ammo], [set() for _ in range(n)],
             list(self._start_cells))
         s.roles = [self._role(i, s) for i in range(n)]
-        first = self._find(s, -1, s.round, wrap=False)
+        first = next_turn(s.order, -1, s.round, s.roles, s.surprise, wrap=False)
         if first is not None:
             s.index = first[0]
             self._start_turn(s, s.order[s.index])
@@ -242,29 +213,12 @@ class CrisisQuickFight(QuickFight[CrisisFightState]):
         """Next turn (nobody plans, and nobody delays in a simulated fight)."""
         # End of a turn: only conditions that last a number of rounds count down, and a simulated fight brings
         # about none (it starts from none, and damage's conditions last until removed).
-        found = self._find(s, s.index, s.round)
+        found = next_turn(s.order, s.index, s.round, s.roles, s.surprise)
         if found is None:
             return False
         s.index, s.round = found
         self._start_turn(s, s.order[s.index])
         return True
-
-    def _find(self, s: CrisisFightState, index: int, round_: int, wrap: bool = True) -> tuple[int, int] | None:
-        """The sequential flow's next turn: the next in order who is not out (in the surprise round, who is not
-        surprised)."""
-        order = s.order
-        for _ in range(2 * len(order) + 1):
-            index += 1
-            if index >= len(order):
-                if not wrap:
-                    return None
-                index, round_ = 0, round_ + 1
-            i = order[index]
-            if round_ == 0 and s.surprise and i not in s.surprise:
-                continue
-            if s.roles[i] is not StateRole.OUT:
-                return index, round_
-        return None
 
     def _start_turn(self, s: CrisisFightState, i: int) -> None:
         """AP regained (to the maximum), the NPC's two actions back; a dying combatant bleeds, and dies of it."""
@@ -443,7 +397,8 @@ class CrisisQuickFight(QuickFight[CrisisFightState]):
             values = {spec.key: spec.default for spec in self.rules.target_inputs(attacker, weapon, target, 1,
                                                                                    self.options)}
             if here is not None and there is not None:
-                distance, metres, reach, reading, _areas = self._measure(here, there)
+                assert self.map is not None
+                distance, metres, reach, reading, _areas = self.map.measure(here, there)
                 values |= self.rules.map_target_inputs(distance, metres, reading, reach=reach,
                                                        hex_grid=bool(self.grid and self.grid.hex),
                                                        options=self.options)
@@ -470,12 +425,12 @@ class CrisisQuickFight(QuickFight[CrisisFightState]):
         dmg = dict(attacks._damage_dist(p, self.options))
         if area:
             raw = {value + context.damage_circumstance: weight for value, weight in dmg.items()}
-            return _Strike(False, _Sampler.of(0.0, raw), p.damage_type, p.ignore_dr, p.increments)
+            return _Strike(False, Sampler.of(0.0, raw), p.damage_type, p.ignore_dr, p.increments)
         sides, flat = checks.modifier_total(
             CheckRequest(context.attacker, p.skill, int(p.target.value), combat.volley_terms(p, 0)), self.options)
         p_miss, hit = attacks._raw_outcomes(sides, flat, int(p.target.value), dmg, p.add_extras,
                                             context.damage_circumstance, None)
-        return _Strike(False, _Sampler.of(p_miss, hit), p.damage_type, p.ignore_dr, p.increments)
+        return _Strike(False, Sampler.of(p_miss, hit), p.damage_type, p.ignore_dr, p.increments)
 
     def _aimed_blast(self, i: int, w: int, j: int, here: Coord | None, there: Coord | None) -> tuple[_Strike, float]:
         """The blast's one attack roll, aimed at j: whether it may be made at all, and its chance to hit."""
@@ -497,17 +452,6 @@ class CrisisQuickFight(QuickFight[CrisisFightState]):
         return self._strike(i, w, k, None, None, tiles)
 
     # -- the map ---------------------------------------------------------------------------------------------
-    def _measure(self, here: Coord, there: Coord) -> _Measure:
-        key = (here, there)
-        found = self._measures.get(key)
-        if found is None:
-            assert self.grid is not None and self.terrain is not None
-            reading = self.rules.cover_between(self.terrain, here, there, options=self.options)
-            found = self._measures[key] = (self.grid.distance(here, there), self.grid.metres(here, there),
-                                           self.grid.reach(here, there), reading,
-                                           self.terrain.zones.relation(here, there))
-        return found
-
     def cell(self, s: CrisisFightState, i: int) -> Coord | None:
         return s.cells[i]
 
@@ -516,30 +460,15 @@ class CrisisQuickFight(QuickFight[CrisisFightState]):
 
     def map_refused(self, s: CrisisFightState, i: int, w: int, j: int) -> bool:
         here, there = s.cells[i], s.cells[j]
-        if here is None or there is None:
+        if here is None or there is None or self.map is None:
             return False
-        key = (i, w, here, there)
-        found = self._refused.get(key)
-        if found is None:
-            tiles, _metres, reach, reading, areas = self._measure(here, there)
-            found = not reading.line_of_sight or \
-                self.rules.reach_refusal(self._fighters[i].guns[w].item, tiles, reach, areas) is not None
-            self._refused[key] = found
-        return found
+        return self.map.refused(self._fighters[i].guns[w].item, here, there)
 
     def cover(self, s: CrisisFightState, attacker: int, target: int, cell: Coord) -> tuple[CoverLevel, bool]:
         """The crisis reading of the map's cover, which no posture changes in a simulated fight."""
         there = s.cells[attacker]
-        assert there is not None
-        return self._cover(there, cell)
-
-    def _cover(self, attacker: Coord, target: Coord) -> tuple[CoverLevel, bool]:
-        key = (attacker, target)
-        found = self._covers.get(key)
-        if found is None:
-            reading = self._measure(attacker, target)[3]
-            found = self._covers[key] = (reading.cover, reading.line_of_sight)
-        return found
+        assert there is not None and self.map is not None
+        return self.map.cover(there, cell)
 
     def may_move(self, s: CrisisFightState, i: int) -> bool:
         if self._fighters[i].npc_actions:
