@@ -11,6 +11,7 @@ from crisis_desktop.controller.simulate import FightPlayer, Setup, Tactics, simu
 from crisis_desktop.controller.simulate.fight import SimController
 from crisis_desktop.domain import Campaign
 from crisis_desktop.rules.base import Attacks
+from crisis_desktop.rules.base.quick import QuickFights
 from crisis_desktop.rules.dice import RandomDice
 from crisis_desktop.rules.registry import get_ruleset, ruleset_ids
 from tests.unit.simulate.duels import duel
@@ -35,25 +36,31 @@ def exact_drop(campaign: Campaign, ruleset_id: str) -> float:
     return ruleset.attack_odds(request, ctl.options).drop_target
 
 
-@pytest.mark.parametrize("ruleset_id", ruleset_ids())
-def test_one_attack_drops_the_target_as_often_as_the_exact_odds_say(ruleset_id: str) -> None:
+# Every ruleset on the path the simulator takes for it, and each one with quick fights on the full path as well.
+PATHS = [(ruleset_id, True) for ruleset_id in ruleset_ids()] + \
+    [(ruleset_id, False) for ruleset_id in ruleset_ids() if isinstance(get_ruleset(ruleset_id), QuickFights)]
+
+
+@pytest.mark.parametrize(("ruleset_id", "quick"), PATHS)
+def test_one_attack_drops_the_target_as_often_as_the_exact_odds_say(ruleset_id: str, quick: bool) -> None:
     ruleset = get_ruleset(ruleset_id)
     campaign = duel(ruleset)
     exact = exact_drop(campaign, ruleset_id)
-    summary = simulate(campaign, "enc", ruleset, runs=RUNS, seed=11, processes=1, max_attacks=1)
+    summary = simulate(campaign, "enc", ruleset, runs=RUNS, seed=11, processes=1, max_attacks=1, quick=quick)
+    assert summary.played_by.startswith("quick" if quick and isinstance(ruleset, QuickFights) else "the full")
     target = next(c for c in summary.combatants if c.combatant_id == "c-npc")
     p = target.downed.value
     standard_error = math.sqrt(exact * (1 - exact) / RUNS)
     assert abs(p - exact) <= 3 * standard_error + 1e-9, (p, exact)
 
 
-@pytest.mark.parametrize("ruleset_id", ruleset_ids())
-def test_a_fight_the_party_cannot_lose_is_won_every_time(ruleset_id: str) -> None:
+@pytest.mark.parametrize(("ruleset_id", "quick"), PATHS)
+def test_a_fight_the_party_cannot_lose_is_won_every_time(ruleset_id: str, quick: bool) -> None:
     ruleset = get_ruleset(ruleset_id)
     # The NPC has no weapon: it cannot hurt anyone who does not come to blows with it. In a skirmish (Paraverse's
     # melee) everyone in it fights, fists and all, so there the fight the party cannot lose is a ranged one.
     campaign = duel(ruleset, ranged=ruleset_id == "skirmish")
-    summary = simulate(campaign, "enc", ruleset, runs=40, seed=5, processes=1, max_rounds=60)
+    summary = simulate(campaign, "enc", ruleset, runs=40, seed=5, processes=1, max_rounds=60, quick=quick)
     assert summary.wins["party"].value == 1.0
     assert summary.wins["enemies"].value == 0.0
     pc = next(c for c in summary.combatants if c.pc)
