@@ -26,11 +26,6 @@ if TYPE_CHECKING:
 
 DRAW = "draw"                # nobody won: the round cap was reached, both sides fell at once, or nobody could act
 DEFAULT_MAX_ROUNDS = 30
-_MAX_STEPS_PER_ROUND = 200   # a flow that never moves on is a stuck fight, not an endless loop
-_MAX_ATTACKS_PER_TURN = 4    # attacks that cost something are repeated while the rules let the attacker pay
-_MOVE_TRIES = 3            # cells a refused move is tried shorter before the mover gives up
-# Rounds in which nobody attacks, moves or changes: a draw (ammunition run dry, nobody in reach).
-_STALEMATE_ROUNDS = 3
 
 
 @dataclass

@@ -1,5 +1,5 @@
-"""The simulator's fast path: the same tactics as FightPlayer, played on a ruleset's compiled fight (QuickFight)
-instead of the encounter controller, for rulesets that have quick fights."""
+"""The simulator's tactics, one loop for both paths: played on a ruleset's compiled fight (its quick fight) or on the
+full rules path (TableFight, the encounter controller as at the table), through the QuickFight interface."""
 
 from __future__ import annotations
 
@@ -7,29 +7,25 @@ import random
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from crisis_desktop.controller.simulate.engine import (
-    _MAX_ATTACKS_PER_TURN,
-    _MAX_STEPS_PER_ROUND,
-    _MOVE_TRIES,
-    _STALEMATE_ROUNDS,
-    DRAW,
-    FightPlayer,
-    FightRecord,
-    Setup,
-    resources_left,
-)
+from crisis_desktop.controller.simulate.engine import DRAW, FightPlayer, FightRecord, Setup, resources_left
 from crisis_desktop.controller.simulate.tactics import Target
 from crisis_desktop.rules.base import CoverLevel, StateRole
 from crisis_desktop.rules.base.quick import Attempt, NotQuick, PlanChoice, PreparedFight, QuickFight, QuickFights
 from crisis_desktop.rules.geometry import Coord, find_path
 
 _FAR = 1 << 30
+_MAX_STEPS_PER_ROUND = 200   # a flow that never moves on is a stuck fight, not an endless loop
+_MAX_ATTACKS_PER_TURN = 4    # attacks that cost something are repeated while the rules let the attacker pay
+_MOVE_TRIES = 3            # cells a refused move is tried shorter before the mover gives up
+# Rounds in which nobody attacks, moves or changes: a draw (ammunition run dry, nobody in reach).
+_STALEMATE_ROUNDS = 3
 FIGHTING, OUT = StateRole.FIGHTING, StateRole.OUT
 
 
 class QuickPlayer:
-    """Plays fights of one setup on the ruleset's compiled fight, with the tactics of `FightPlayer` (whose figures
-    worked out once per setup, each fighter's danger and its weapon against each foe, it shares)."""
+    """Plays fights of one setup on a QuickFight with the sides' tactics: the quick fights of a ruleset that has
+    them, or (inside FightPlayer) the full rules path. The figures worked out once per setup, each fighter's danger
+    and its weapon against each foe, are FightPlayer's."""
 
     played_by = "quick fights (each attack drawn from the rules' exact odds)"
 
