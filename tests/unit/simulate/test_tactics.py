@@ -113,7 +113,8 @@ def test_planned_rounds_plan_the_weapon_that_reaches_and_a_move_when_none_does()
     picked = {}
     for offer in (o for o in ctl.offers() if o.choices):
         i = player.order.index(offer.actors[0])
-        picked[ctl.name(offer.actors[0])] = offer.choices[loop._plan_for(s, i, table.plan_choices(i, offer.choices))].label
+        pick = loop._plan_for(s, i, table.plan_choices(i, offer.choices))
+        picked[ctl.name(offer.actors[0])] = offer.choices[pick].label
     assert picked["Mira Fenn"] == "Ranged attack: Longbow"
     assert picked["Tobin Ashe"] == "Move to an adjacent area"
     assert picked["Aldric Vane"] == "Melee attack: Broadsword"
