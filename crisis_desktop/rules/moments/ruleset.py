@@ -4,6 +4,7 @@ resolved best to worst, actions and reactions, major wounds, medical attention, 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
 from crisis_desktop.rules.base import (
@@ -42,6 +43,7 @@ from crisis_desktop.rules.base import (
     Treatment,
     TurnEffects,
 )
+from crisis_desktop.rules.base.quick import PreparedFight, QuickFight, QuickFights
 from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.flow import Choice, RoundFlow
@@ -57,7 +59,7 @@ CONDITIONS = (ConditionSpec("dead", "Dead", "Out of the fight for good."),
               ConditionSpec("encumbered", "Encumbered", "All tests one step harder; moves near only."))
 
 
-class MomentsRuleset(Ruleset, Checks, Attacks, Healing, MomentEconomy):
+class MomentsRuleset(Ruleset, Checks, Attacks, Healing, MomentEconomy, QuickFights):
     """Pentola's combat: moments of about three seconds, declared worst to best and resolved best to worst."""
 
     id = "moments"
@@ -315,3 +317,9 @@ class MomentsRuleset(Ruleset, Checks, Attacks, Healing, MomentEconomy):
 
     def movement(self) -> Movement:
         return MomentsMovement(self)
+
+    def quick_fight(self, prepared: PreparedFight) -> QuickFight[Any]:
+        """The fight compiled (rules/moments/quick.py): attacks drawn from their exact odds."""
+        from crisis_desktop.rules.moments.quick import MomentsQuickFight
+
+        return MomentsQuickFight(self, prepared)

@@ -4,6 +4,7 @@ attacks and group melee skirmishes, hit locations, pain and wounds, death checks
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
 from crisis_desktop.rules.base import (
@@ -42,6 +43,7 @@ from crisis_desktop.rules.base import (
     Treatment,
     TurnEffects,
 )
+from crisis_desktop.rules.base.quick import PreparedFight, QuickFight, QuickFights
 from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.flow import RoundFlow
@@ -67,7 +69,7 @@ ACTIONS = (ActionSpec("attack", "Attack", {}, "The attack planned: a ranged atta
 _ACTION_PLANS = {"move": (plans.MOVE,), "misc": (plans.MISC, plans.MAGIC)}
 
 
-class SkirmishRuleset(Ruleset, Checks, Attacks, Healing, PlanEconomy):
+class SkirmishRuleset(Ruleset, Checks, Attacks, Healing, PlanEconomy, QuickFights):
     """Paraverse's combat: everyone plans, then ranged, melee, magic and miscellaneous phases resolve simultaneously;
     group skirmishes, hit locations, pain and critical wounds."""
 
@@ -156,6 +158,12 @@ class SkirmishRuleset(Ruleset, Checks, Attacks, Healing, PlanEconomy):
     def round_flow(self, options: Options) -> RoundFlow:
         """Planning, then the ranged, melee, magic and miscellaneous phases, then the End phase."""
         return PhasedFlow(self)
+
+    def quick_fight(self, prepared: PreparedFight) -> QuickFight[Any]:
+        """The fight compiled (rules/skirmish/quick.py): attacks drawn from their exact odds, rounds as planned."""
+        from crisis_desktop.rules.skirmish.quick import SkirmishQuickFight
+
+        return SkirmishQuickFight(self, prepared)
 
     def phases(self, options: Options) -> Sequence[Phase]:
         return plans.phases()

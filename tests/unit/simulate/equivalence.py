@@ -4,12 +4,16 @@ within its sampling error. Shared by each ruleset's quick-fight tests."""
 from __future__ import annotations
 
 import math
+from collections import Counter
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from crisis_desktop.controller.simulate import Tactics, simulate
+from crisis_desktop.controller.simulate import FightPlayer, Tactics, simulate
+from crisis_desktop.controller.simulate.fight import SimController
 from crisis_desktop.controller.simulate.stats import Z95, Estimate, Summary
 from crisis_desktop.domain import Campaign
 from crisis_desktop.resources_access import resource
+from crisis_desktop.rules.dice import RandomDice
 from crisis_desktop.rules.registry import get_ruleset
 from crisis_desktop.storage.campaign_file import parse_campaign_bytes
 
@@ -53,3 +57,28 @@ def farthest_apart(campaign: Campaign, encounter: str, tactics: dict[str, Tactic
     assert a.keys() == b.keys(), (sorted(a.keys() ^ b.keys()))
     z, key = max(((abs(a[k][0] - b[k][0]) / math.hypot(a[k][1], b[k][1]), k) for k in a), default=(0.0, ""))
     return z, key, full, quick
+
+
+def started(player: FightPlayer) -> SimController:
+    """A fight of the player's setup on the full rules path, started (its dice seeded), for reading it as the board
+    does."""
+    ctl = player.fresh()
+    ctl.start(RandomDice(1))
+    return ctl
+
+
+def same_ends_of_the_order(ids: Sequence[str], real: Callable[[], Sequence[str]],
+                           quick: Callable[[], Sequence[str]], runs: int = 4000) -> None:
+    """Who comes first, and who last, in an order drawn `runs` times by the rules (`real`) and by a quick fight
+    (`quick`, combatant ids too) as often, within 4 standard errors of the difference."""
+    counted = [Counter[str](), Counter[str](), Counter[str](), Counter[str]()]
+    for draw, first, last in ((real, counted[0], counted[1]), (quick, counted[2], counted[3])):
+        for _ in range(runs):
+            order = draw()
+            first[order[0]] += 1
+            last[order[-1]] += 1
+    for a, b in ((counted[0], counted[2]), (counted[1], counted[3])):
+        for cid in ids:
+            p = (a[cid] + b[cid]) / (2 * runs)
+            error = math.sqrt(2 * p * (1 - p) / runs) or 1e-9
+            assert abs(a[cid] - b[cid]) / runs <= 4 * error, (cid, a[cid], b[cid])

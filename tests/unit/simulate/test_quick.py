@@ -4,7 +4,6 @@ whole fights come out as the full rules path plays them, within their sampling e
 
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 
@@ -19,7 +18,7 @@ from crisis_desktop.rules.crisis import damage
 from crisis_desktop.rules.dice import RandomDice
 from crisis_desktop.rules.registry import get_ruleset
 from tests.unit.simulate.duels import duel
-from tests.unit.simulate.equivalence import LIMIT, demo, encounter_id, farthest_apart
+from tests.unit.simulate.equivalence import LIMIT, demo, encounter_id, farthest_apart, same_ends_of_the_order, started
 
 
 def _demo() -> Campaign:
@@ -37,9 +36,7 @@ def _quick(campaign: Campaign, name: str, tactics: dict[str, Tactics] | None = N
 
 
 def _started(player: FightPlayer):  # type: ignore[no-untyped-def]
-    ctl = player.fresh()
-    ctl.start(RandomDice(1))
-    return ctl
+    return started(player)
 
 
 def test_every_attack_at_the_start_has_the_exact_odds_of_the_attack_dialog() -> None:
@@ -107,26 +104,11 @@ def test_turn_order_falls_as_the_rules_roll_it() -> None:
     player = _quick(campaign, "Raider Ambush")
     ctl = _started(player.full)
     actors = [ctl.actor(cid) for cid in player.ids]
-    rules, runs = player.full.ruleset, 4000
-    real_first: Counter[str] = Counter()
-    real_last: Counter[str] = Counter()
-    dice = RandomDice(rng=random.Random(3))
-    for _ in range(runs):
-        entries = sorted(rules.roll_initiative(actors, dice, ctl.options), key=lambda e: e.rank)
-        real_first[entries[0].combatant_id] += 1
-        real_last[entries[-1].combatant_id] += 1
-    quick_first: Counter[str] = Counter()
-    quick_last: Counter[str] = Counter()
-    rng = random.Random(4)
-    for _ in range(runs):
-        order = player.fight._order(rng)  # type: ignore[attr-defined]
-        quick_first[player.ids[order[0]]] += 1
-        quick_last[player.ids[order[-1]]] += 1
-    for real, quick in ((real_first, quick_first), (real_last, quick_last)):
-        for cid in player.ids:
-            p = (real[cid] + quick[cid]) / (2 * runs)
-            error = math.sqrt(2 * p * (1 - p) / runs) or 1e-9
-            assert abs(real[cid] - quick[cid]) / runs <= 4 * error, (cid, real[cid], quick[cid])
+    rules, dice, rng = player.full.ruleset, RandomDice(rng=random.Random(3)), random.Random(4)
+    same_ends_of_the_order(
+        player.ids, lambda: [e.combatant_id for e in sorted(rules.roll_initiative(actors, dice, ctl.options),
+                                                            key=lambda e: e.rank)],
+        lambda: [player.ids[i] for i in player.fight._order(rng)])  # type: ignore[attr-defined]
 
 
 def test_a_fight_opens_as_the_rules_open_it() -> None:
