@@ -4,6 +4,7 @@ combat, critical injuries, healing, movement by range bands)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
 from crisis_desktop.rules.base import (
@@ -47,6 +48,7 @@ from crisis_desktop.rules.base import (
     Treatment,
     TurnEffects,
 )
+from crisis_desktop.rules.base.quick import PreparedFight, QuickFight, QuickFights
 from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.dice import DiceSource, DieKind
 from crisis_desktop.rules.flow import RoundFlow
@@ -86,7 +88,7 @@ CONDITIONS = (
 )
 
 
-class GenesysRuleset(Ruleset, Checks, Attacks, Healing):
+class GenesysRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
     """Genesys and Edge of the Empire personal combat (the `genesys_variant` option picks where they differ)."""
 
     id = "genesys"
@@ -398,6 +400,13 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing):
 
     def movement(self) -> Movement:
         return GenesysMovement(self)
+
+    def quick_fight(self, prepared: PreparedFight) -> QuickFight[Any]:
+        """The fight compiled (rules/genesys/quick.py): each check drawn from its pool's exact odds, the rest as the
+        rules resolve it."""
+        from crisis_desktop.rules.genesys.quick import GenesysQuickFight
+
+        return GenesysQuickFight(self, prepared)
 
     def posture(self, character: Character) -> str | None:
         return "prone" if character.has_condition("prone") else None

@@ -34,20 +34,22 @@ def encounter_id(campaign: Campaign, name: str | None = None) -> str:
 
 def figures(summary: Summary) -> dict[str, tuple[float, float]]:
     """Every figure of a summary (win chances, mean rounds, each combatant's chances to go down and to die, the mean
-    of each bar left) with its standard error, read from its 95% interval."""
+    of each bar left) with its standard deviation over the fights, read from its 95% interval."""
     estimates: dict[str, Estimate] = {f"wins {side}": e for side, e in summary.wins.items()}
     estimates["rounds"] = summary.mean_rounds
     for c in summary.combatants:
         estimates[f"{c.name} downed"], estimates[f"{c.name} killed"] = c.downed, c.killed
         estimates |= {f"{c.name} {label} left": e for label, e in c.bars.values()}
-    # A share seen at 0% or 100% still has an error of about a fight in the run.
-    return {key: (e.value, max((e.high - e.low) / (2 * Z95), 1 / summary.runs)) for key, e in estimates.items()}
+    root = math.sqrt(summary.runs)
+    return {key: (e.value, (e.high - e.low) / (2 * Z95) * root) for key, e in estimates.items()}
 
 
 def farthest_apart(campaign: Campaign, encounter: str, tactics: dict[str, Tactics] | None = None, *,
                    full_runs: int = FULL_RUNS, quick_runs: int = QUICK_RUNS) -> tuple[float, str, Summary, Summary]:
     """The encounter simulated on the full rules path and in quick fights (other seeds): the figure farthest apart,
-    in standard errors of the difference, its name, and both summaries."""
+    in standard errors of the difference, its name, and both summaries. If both paths play the same fights, each
+    figure has one spread over the fights: the larger of the two seen is taken for both (a rare event the smaller run
+    never saw, a fighter who almost never stands, would otherwise seem to have none)."""
     ruleset = get_ruleset(campaign.ruleset)
     full = simulate(campaign, encounter, ruleset, runs=full_runs, seed=21, tactics=tactics, processes=2, quick=False)
     quick = simulate(campaign, encounter, ruleset, runs=quick_runs, seed=22, tactics=tactics, processes=1)
@@ -55,7 +57,13 @@ def farthest_apart(campaign: Campaign, encounter: str, tactics: dict[str, Tactic
     assert quick.played_by.startswith("quick fights"), quick.played_by
     a, b = figures(full), figures(quick)
     assert a.keys() == b.keys(), (sorted(a.keys() ^ b.keys()))
-    z, key = max(((abs(a[k][0] - b[k][0]) / math.hypot(a[k][1], b[k][1]), k) for k in a), default=(0.0, ""))
+    scale = math.sqrt(1 / full.runs + 1 / quick.runs)
+
+    def apart(key: str) -> float:
+        gap, spread = abs(a[key][0] - b[key][0]), max(a[key][1], b[key][1]) * scale
+        return gap / spread if spread > 0 else (0.0 if gap < 1e-12 else math.inf)
+
+    z, key = max(((apart(k), k) for k in a), default=(0.0, ""))
     return z, key, full, quick
 
 
