@@ -1,7 +1,7 @@
 """Benchmark and check: every demo encounter whose rules have quick fights, simulated on the full rules path and in
 quick fights. For each: a fight's time on one core both ways (the full path is the baseline, measured in the same
-run), and the figure farthest apart between the two summaries, in standard errors of the difference (the tests run
-the same comparison with fewer fights).
+run), and under two sets of tactics the figure farthest apart between the two summaries, in standard errors of the
+difference (the tests run the same comparison with fewer fights, one encounter a ruleset).
 
 Run: python tests/benchmarks/bench_quick_fights.py [full fights] [quick fights]
 """
@@ -14,12 +14,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from crisis_desktop.controller.simulate import FightPlayer, Setup, run_seed  # noqa: E402
+from crisis_desktop.controller.simulate import FightPlayer, Setup, Tactics, Target, run_seed  # noqa: E402
 from crisis_desktop.controller.simulate.quick import QuickPlayer, player_for  # noqa: E402
 from crisis_desktop.rules.registry import get_ruleset  # noqa: E402
 from tests.unit.simulate.equivalence import demo, farthest_apart  # noqa: E402
 
 DEMOS = ("campaign.json", "genesys.json", "skirmish.json", "moments.json")
+# Every choice of the tactics away from the default: the weakest and the most dangerous, cover, morale.
+MIXED = {"party": Tactics(Target.WEAKEST, cover=True), "enemies": Tactics(Target.DANGEROUS, cover=True, flee_at=0.5)}
 
 
 def per_fight(player: FightPlayer | QuickPlayer, fights: int, warm: int = 0) -> float:
@@ -45,10 +47,13 @@ def main() -> None:
                 continue
             full_ms = per_fight(FightPlayer(Setup.of(campaign, encounter.id, ruleset, quick=False)), 20) * 1e3
             quick_ms = per_fight(quick, 1000, warm=1000) * 1e3
-            z, key, _full, _quick = farthest_apart(campaign, encounter.id, full_runs=full_runs, quick_runs=quick_runs)
             print(f"{ruleset.name}, {encounter.name}: a fight {quick_ms:.2f} ms quick, {full_ms:.1f} ms full "
-                  f"({full_ms / quick_ms:.0f}x); {full_runs} full against {quick_runs} quick fights, farthest apart: "
-                  f"{key} at {z:.2f} standard errors")
+                  f"({full_ms / quick_ms:.0f}x)")
+            for label, tactics in (("nearest", None), ("mixed", MIXED)):
+                z, key, _full, _quick = farthest_apart(campaign, encounter.id, tactics, full_runs=full_runs,
+                                                       quick_runs=quick_runs)
+                print(f"  {label} tactics, {full_runs} full against {quick_runs} quick fights, farthest apart: {key} "
+                      f"at {z:.2f} standard errors")
 
 
 if __name__ == "__main__":

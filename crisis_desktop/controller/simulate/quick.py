@@ -159,6 +159,7 @@ class QuickPlayer:
     def _finish(self, s: object, record: FightRecord) -> None:
         fight = self.fight
         self._note_downed(s, record)
+        fight.finish(s)
         for i, cid in enumerate(self.ids):
             if fight.role(s, i) is OUT:
                 record.killed.add(cid)

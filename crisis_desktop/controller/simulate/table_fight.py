@@ -176,6 +176,10 @@ class TableFight(QuickFight[TableState]):
         self._read(s)
         return True
 
+    def finish(self, s: TableState) -> None:
+        s.ctl.end_encounter()
+        self._read(s)
+
     def quiet_key(self, s: TableState) -> Hashable:
         return self.player._bars_now(s.ctl)
 

@@ -163,6 +163,11 @@ class QuickFight(ABC, Generic[State]):
         """Move the token to `goal` as the rules allow (the action spent); False when they refuse it."""
 
     # -- what is reported ------------------------------------------------------------------------------------
+    def finish(self, s: State) -> None:
+        """End the encounter as the rules end it (what the board's End encounter does to everyone), before its
+        figures are read; nothing by default, where the end of an encounter changes nothing that is reported."""
+        return None
+
     @abstractmethod
     def quiet_key(self, s: State) -> Hashable:
         """Everyone's state, status and bars but the actions': equal over rounds, nothing is happening."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
 from crisis_desktop.rules.base import (
@@ -40,6 +41,7 @@ from crisis_desktop.rules.base import (
     TurnEffects,
     at_most_field,
 )
+from crisis_desktop.rules.base.quick import PreparedFight, QuickFight, QuickFights
 from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.crisis import actions as crisis_actions
 from crisis_desktop.rules.crisis import attack_inputs as crisis_inputs
@@ -66,7 +68,7 @@ from crisis_desktop.rules.movement import Movement
 from crisis_desktop.rules.npc_builds import table_npc
 
 
-class CrisisClassicRuleset(Ruleset, Checks, Attacks, Healing):
+class CrisisClassicRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
     """3d6 roll-under with Difficulty Levels 1..10, AP 0..6, Endurance before Health."""
 
     id = "crisis-classic"
@@ -95,6 +97,12 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, Healing):
         """Sequential turns by initiative, with Delay, Act now, a surprise round, and attacks out of turn from
         overwatch."""
         return SequentialFlow(self, out_of_turn=lambda actor: turns.on_overwatch(actor.combatant))
+
+    def quick_fight(self, prepared: PreparedFight) -> QuickFight[Any]:
+        """The fight compiled (rules/crisis_classic/quick.py): attacks drawn from their exact odds."""
+        from crisis_desktop.rules.crisis_classic.quick import ClassicQuickFight
+
+        return ClassicQuickFight(self, prepared)
 
     def currencies(self) -> Sequence[Currency]:
         return (Currency("ap", "AP", "AP"),)

@@ -17,7 +17,8 @@ from crisis_desktop.rules.dice import RandomDice
 from crisis_desktop.rules.registry import get_ruleset
 from crisis_desktop.storage.campaign_file import parse_campaign_bytes
 
-FULL_RUNS, QUICK_RUNS = 400, 6000
+# The default run compares one encounter a ruleset; tests/benchmarks/bench_quick_fights.py compares more, on demand.
+FULL_RUNS, QUICK_RUNS = 300, 4000
 # A figure further apart than this many standard errors of the difference fails the comparison.
 LIMIT = 4.0
 

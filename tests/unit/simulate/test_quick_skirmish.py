@@ -366,7 +366,7 @@ def test_quick_fights_are_deterministic_under_a_seed() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("tactics", [None, MIXED], ids=["nearest", "mixed"])
+@pytest.mark.parametrize("tactics", [MIXED], ids=["mixed"])
 def test_whole_fights_come_out_as_the_full_rules_path_plays_them(tactics: dict[str, Tactics] | None) -> None:
     """Each figure the simulator reports for the toll bridge (win chances, rounds, each combatant's chance to go down
     and to die, the Stamina left) agrees between quick fights and the full rules path within 4 standard errors."""

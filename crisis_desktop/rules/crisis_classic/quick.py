@@ -1,0 +1,425 @@
+"""Crisis-classic fights compiled for the simulator: each attack drawn from the rules' exact hit and critical-hit
+chances (combat_odds.hit_chances), each hit landed by the rules' own damage (damage.damage_result), each state read
+by the ruleset; turns as the sequential flow runs them (initiative rolled by the rules, skipped when out, the surprise
+round), AP as turns.start_turn gives them."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from crisis_desktop.domain import Character, ConditionState, EquipmentItem, ItemKind
+from crisis_desktop.domain.encounter import Combatant
+from crisis_desktop.rules.base import (
+    Actor,
+    AddCondition,
+    AttackRequest,
+    AttackTarget,
+    CoverLevel,
+    Effect,
+    Explained,
+    SetItemStat,
+    SetResource,
+    SetStatus,
+    StateRole,
+)
+from crisis_desktop.rules.base.quick import Attempt, NotQuick, Planner, PreparedFight, QuickFight, QuickWeapon
+from crisis_desktop.rules.crisis_classic import combat, combat_odds, damage, sheet
+from crisis_desktop.rules.crisis_classic.actions import resolve_action
+from crisis_desktop.rules.geometry import Coord, Grid
+from crisis_desktop.rules.quick_parts import MapReader, Sampler, next_turn
+
+if TYPE_CHECKING:
+    from crisis_desktop.rules.crisis_classic.ruleset import CrisisClassicRuleset
+    from crisis_desktop.rules.movement import Movement
+
+# The one condition a simulated fight can bring about (damage.damage_result adds it when Endurance runs out).
+EXHAUSTED = "exhausted"
+
+
+@dataclass(frozen=True)
+class _Strike:
+    """One attack as the rules plan it at a distance and cover: whether the rules refuse it whatever the attacker
+    can pay (a target in total cover), its critical hits (0 for a plain hit, None for a miss), and its damage."""
+
+    blocked: bool
+    crits: Sampler[int]
+    end_terms: Explained               # Endurance damage of a hit
+    end_amount: int                    # what of it the damage reads
+    crit_damage: int                   # Health damage of each critical hit
+
+
+class _Dice:
+    """Dice for the rules' own initiative roll, drawn from the fight's generator (nothing recorded)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self._uniform = rng.random
+
+    def roll(self, sides: int, label: str = "", kind: object = None) -> int:
+        return int(self._uniform() * sides) + 1
+
+
+@dataclass
+class _Fighter:
+    actor: Actor                       # the prepared character, its combatant as the encounter's start leaves it
+    weapons: list[EquipmentItem]
+    ammo: list[int | None]             # rounds loaded at the start; None where the weapon counts none
+    armour: EquipmentItem | None       # the armour the rules read (sheet.equipped_armour)
+    endurance: int                     # Endurance and Health damage at the start
+    health: int
+    health_max: int
+    attack_cost: int
+    move_cost: int
+    move_metres: int
+    reach: int | None
+
+
+@dataclass
+class ClassicFightState:
+    """One crisis-classic fight under way, as numbers: each list holds one entry per combatant."""
+
+    round: int
+    order: list[int]
+    index: int
+    endurance: list[int]               # Endurance damage taken
+    health: list[int]                  # Health damage taken
+    durability: list[int]
+    exhausted: list[bool]              # the Exhausted condition
+    ap: list[int]
+    ammo: list[list[int | None]]
+    cells: list[Coord | None]
+    roles: list[StateRole] = field(default_factory=list)
+
+
+class ClassicQuickFight(QuickFight[ClassicFightState]):
+    """A prepared crisis-classic fight, compiled once for many simulated plays."""
+
+    def __init__(self, rules: CrisisClassicRuleset, prepared: PreparedFight) -> None:
+        self.rules = rules
+        self.options = dict(prepared.options)
+        self.terrain = prepared.terrain
+        campaign = prepared.campaign
+        encounter = campaign.encounter(prepared.encounter_id)
+        battle_map = next((m for m in campaign.battle_maps if m.id == encounter.battle_map_id), None) \
+            if encounter.battle_map_id else None
+        self.grid = Grid.of(battle_map) if battle_map is not None and self.terrain is not None else None
+        tokens = {t.combatant_id: (t.x, t.y) for t in battle_map.tokens} if battle_map is not None else {}
+        self.movement: Movement = rules.movement()
+        played: set[str] = set()
+        self._fighters: list[_Fighter] = []
+        for combatant in encounter.combatants:
+            if combatant.character_id in played:
+                raise NotQuick(f"{campaign.character(combatant.character_id).name} plays more than one combatant")
+            played.add(combatant.character_id)
+            self._fighters.append(self._fighter(campaign.character(combatant.character_id), combatant))
+        self._actors = [f.actor for f in self._fighters]
+        self._ids = [c.id for c in encounter.combatants]
+        self._start_cells = [tokens.get(cid) if self.grid is not None else None for cid in self._ids]
+        self.sides = [c.side.value for c in encounter.combatants]
+        self.weapons = [[QuickWeapon(w.id, rules.weapon_range(w) is not None) for w in f.weapons]
+                        for f in self._fighters]
+        surprise = set(rules.surprise_round(self._actors))
+        self._in_surprise_round = frozenset(i for i, cid in enumerate(self._ids) if cid in surprise)
+        self._surprised = frozenset(i for i, c in enumerate(encounter.combatants) if c.surprised)
+        self._strikes: dict[tuple[int, int, int, Coord | None, Coord | None, bool, bool, bool], _Strike] = {}
+        self._landed: dict[tuple[int, int, int, int, bool, int, int, int],
+                           tuple[int, int, int, bool, StateRole]] = {}
+        self._roles: dict[tuple[int, int, int, bool], StateRole] = {}
+        self._turn_ap: dict[tuple[int, int, int, bool], int] = {}
+        self.map = MapReader(rules, self.terrain, self.grid, self.options) \
+            if self.grid is not None and self.terrain is not None else None
+        self._moves: dict[tuple[Coord, Coord, frozenset[Coord], int], int | None] = {}
+
+    def _fighter(self, character: Character, combatant: Combatant) -> _Fighter:
+        if character.conditions:
+            raise NotQuick(f"{character.name} starts the fight {character.conditions[0].key}")
+        fresh = combatant.model_copy(deep=True)
+        # The encounter's start sets the combat resources (AP 0, no aim, nothing pending), as the controller does.
+        for effect in self.rules.start_encounter(Actor(character, fresh), self.options).effects:
+            if isinstance(effect, SetResource):
+                fresh.resources[effect.key] = effect.value
+        actor = Actor(character, fresh)
+        weapons = [i for i in character.equipment if i.kind is ItemKind.WEAPON and i.equipped]
+        ammo = [a if isinstance(a := w.stats.get("ammo"), int) and not isinstance(a, bool) else None
+                for w in weapons]
+        reach = self.movement.reach(actor, self.terrain, self.options) if self.terrain is not None else None
+        return _Fighter(actor, weapons, ammo, sheet.equipped_armour(character),
+                        sheet.status(character, "endurance_damage"), sheet.status(character, "health_damage"),
+                        int(sheet.health_max(character).value), resolve_action(character, "attack").cost,
+                        resolve_action(character, "move").cost, int(sheet.move_distance(character, half=False).value),
+                        reach)
+
+    # -- a fight ---------------------------------------------------------------------------------------------
+    def new(self, rng: random.Random) -> ClassicFightState:
+        entries = sorted(self.rules.roll_initiative(self._actors, _Dice(rng), self.options), key=lambda e: e.rank)
+        position = {cid: i for i, cid in enumerate(self._ids)}
+        return self._open([position[e.combatant_id] for e in entries])
+
+    def _open(self, order: list[int]) -> ClassicFightState:
+        """The fight opened in this turn order as the flow opens it: the surprise round where anyone is surprised,
+        the first turn begun."""
+        n = len(self._fighters)
+        s = ClassicFightState(
+            0 if self._in_surprise_round else 1, order, -1,
+            [f.endurance for f in self._fighters], [f.health for f in self._fighters],
+            [sheet.item_int(f.armour, "durability") if f.armour is not None else 0 for f in self._fighters],
+            [False] * n, [0] * n, [list(f.ammo) for f in self._fighters], list(self._start_cells))
+        s.roles = [self._role(i, s.endurance[i], s.health[i], False) for i in range(n)]
+        first = next_turn(s.order, -1, s.round, s.roles, self._in_surprise_round, wrap=False)
+        if first is not None:
+            s.index = first[0]
+            self._start_turn(s, s.order[s.index])
+        return s
+
+    def round(self, s: ClassicFightState) -> int:
+        return s.round
+
+    def acting(self, s: ClassicFightState) -> tuple[int, ...]:
+        return (s.order[s.index],) if 0 <= s.index < len(s.order) else ()
+
+    def may_act(self, s: ClassicFightState, i: int) -> bool:
+        # Nobody is on overwatch in a simulated fight: only the one whose turn it is acts.
+        return 0 <= s.index < len(s.order) and s.order[s.index] == i
+
+    def advance(self, s: ClassicFightState, plan: Planner) -> bool:
+        """Next turn (nobody plans, and nobody delays in a simulated fight)."""
+        # The end of a turn ends only conditions that last the turn (Stunned): a simulated fight starts with no
+        # condition and brings about none but Exhausted, which lasts.
+        found = next_turn(s.order, s.index, s.round, s.roles, self._in_surprise_round)
+        if found is None:
+            return False
+        s.index, s.round = found
+        self._start_turn(s, s.order[s.index])
+        return True
+
+    def _start_turn(self, s: ClassicFightState, i: int) -> None:
+        """The AP the rules' start of a turn leaves (4 more, 2 when exhausted, at most 6)."""
+        key = (i, s.ap[i], s.endurance[i], s.exhausted[i])
+        found = self._turn_ap.get(key)
+        if found is None:
+            actor = self._actor(i, s.endurance[i], s.health[i], s.exhausted[i], ap=s.ap[i])
+            found = s.ap[i]
+            for effect in self.rules.start_turn(actor, self.options).effects:
+                if isinstance(effect, SetResource) and effect.key == "ap" and isinstance(effect.value, int):
+                    found = effect.value
+            self._turn_ap[key] = found
+        s.ap[i] = found
+
+    def role(self, s: ClassicFightState, i: int) -> StateRole:
+        return s.roles[i]
+
+    def roles(self, s: ClassicFightState) -> list[StateRole]:
+        return s.roles
+
+    def _role(self, i: int, endurance: int, health: int, exhausted: bool) -> StateRole:
+        """The ruleset's state of the character with this damage, as a role."""
+        key = (i, endurance, health, exhausted)
+        found = self._roles.get(key)
+        if found is None:
+            character = self._character(i, endurance, health, exhausted)
+            found = self._roles[key] = self.rules.state(character, self.options).role
+        return found
+
+    def health_left(self, s: ClassicFightState, i: int) -> float:
+        maximum = self._fighters[i].health_max
+        return max(0, maximum - s.health[i]) / maximum if maximum > 0 else 1.0
+
+    def has_weapon(self, s: ClassicFightState, i: int, w: int) -> bool:
+        return True                         # nothing in these rules is used up by an attack
+
+    # -- attacks ---------------------------------------------------------------------------------------------
+    def may_attack(self, s: ClassicFightState, i: int) -> bool:
+        if s.ap[i] < self._fighters[i].attack_cost:
+            return False
+        return any(rounds is None or rounds >= 1 for rounds in s.ammo[i])
+
+    def attack(self, s: ClassicFightState, i: int, w: int, j: int, rng: random.Random) -> Attempt:
+        """As combat.refusal prices it (any reason is one the attacker cannot pay for now), then resolve_attack: the
+        AP and a round spent, the hit and its critical hits drawn, the damage landed."""
+        f = self._fighters[i]
+        ammo = s.ammo[i]
+        rounds = ammo[w]
+        if (rounds is not None and rounds < 1) or s.ap[i] < f.attack_cost:
+            return Attempt.UNPAID
+        strike = self._strike_of(s, i, w, j)
+        if strike.blocked:
+            return Attempt.UNPAID
+        s.ap[i] -= f.attack_cost
+        if rounds is not None:
+            ammo[w] = rounds - 1
+        crits = strike.crits.draw(rng)
+        if crits is not None:
+            self._land(s, j, strike, crits)
+        return Attempt.PAID
+
+    def _strike_of(self, s: ClassicFightState, i: int, w: int, j: int) -> _Strike:
+        """i's attack with weapon w on j as things stand: where both stand, whether j is surprised (in the surprise
+        round), whether either is exhausted."""
+        cells = s.cells
+        key = (i, w, j, cells[i], cells[j], s.round == 0 and j in self._surprised, s.exhausted[i], s.exhausted[j])
+        return self._strikes.get(key) or self._strike(*key)
+
+    def _land(self, s: ClassicFightState, j: int, strike: _Strike, crits: int) -> None:
+        key = (j, s.endurance[j], s.health[j], s.durability[j], s.exhausted[j], strike.end_amount, strike.crit_damage,
+               crits)
+        after = self._landed.get(key)
+        if after is None:
+            after = self._landed[key] = self._hit(j, s.endurance[j], s.health[j], s.durability[j], s.exhausted[j],
+                                                  strike.end_terms, strike.crit_damage, crits)
+        s.endurance[j], s.health[j], s.durability[j], s.exhausted[j], s.roles[j] = after
+
+    def _hit(self, j: int, endurance: int, health: int, durability: int, exhausted: bool, end_terms: Explained,
+             crit_damage: int, crits: int) -> tuple[int, int, int, bool, StateRole]:
+        """What a hit leaves of j, by the effects damage.damage_result gives: Endurance and Health damage,
+        durability, the Exhausted condition, and its role then."""
+        target = self._character(j, endurance, health, exhausted, durability)
+        result = damage.damage_result(target, end_terms, crit_damage, crits)
+        for effect in result.effects:
+            endurance, health, durability, exhausted = _applied(effect, endurance, health, durability, exhausted)
+        return endurance, health, durability, exhausted, self._role(j, endurance, health, exhausted)
+
+    def _strike(self, i: int, w: int, j: int, here: Coord | None, there: Coord | None, surprised: bool,
+                attacker_exhausted: bool, target_exhausted: bool) -> _Strike:
+        """i's attack with weapon w on j from `here` at `there` as the simulator declares it (every input at its
+        default, the map's distance and cover), for an attacker that can pay for it: the hit chances read the
+        sheets and conditions of both, never their damage."""
+        f = self._fighters[i]
+        weapon = f.weapons[w]
+        attacker = self._actor(i, f.endurance, f.health, attacker_exhausted, ap=sheet.MAX_AP)
+        target = self._fighters[j]
+        target_actor = self._actor(j, target.endurance, target.health, target_exhausted)
+        fight_round = 0 if surprised else 1     # the inputs read the round only as the surprise round or not
+        rules, options = self.rules, self.options
+        own = {spec.key: spec.default for spec in rules.attack_inputs(attacker, weapon, fight_round, options)}
+        values = {spec.key: spec.default
+                  for spec in rules.target_inputs(attacker, weapon, target_actor, fight_round, options)}
+        if here is not None and there is not None and self.map is not None:
+            tiles, metres, reach, reading, _areas = self.map.measure(here, there)
+            values |= rules.map_target_inputs(tiles, metres, reading, reach=reach, hex_grid=self.map.grid.hex,
+                                              options=options)
+        context = combat.context_of(AttackRequest(attacker, weapon, (AttackTarget(target_actor, values),), own))
+        hits = combat_odds.hit_chances(context, options)
+        end_terms = combat.end_damage_terms(context, options)
+        found = self._strikes[(i, w, j, here, there, surprised, attacker_exhausted, target_exhausted)] = _Strike(
+            bool(combat.refusal(context)), Sampler.of(1.0 - sum(hits.values()), hits), end_terms,
+            int(end_terms.value), sheet.item_int(weapon, "damage"))
+        return found
+
+    # -- the map ---------------------------------------------------------------------------------------------
+    def cell(self, s: ClassicFightState, i: int) -> Coord | None:
+        return s.cells[i]
+
+    def cells(self, s: ClassicFightState) -> list[Coord | None]:
+        return s.cells
+
+    def map_refused(self, s: ClassicFightState, i: int, w: int, j: int) -> bool:
+        here, there = s.cells[i], s.cells[j]
+        if here is None or there is None or self.map is None:
+            return False
+        return self.map.refused(self._fighters[i].weapons[w], here, there)
+
+    def cover(self, s: ClassicFightState, attacker: int, target: int, cell: Coord) -> tuple[CoverLevel, bool]:
+        """The crisis reading of the map's cover (the ruleset's cover_between reads no posture)."""
+        there = s.cells[attacker]
+        assert there is not None and self.map is not None
+        return self.map.cover(there, cell)
+
+    def may_move(self, s: ClassicFightState, i: int) -> bool:
+        return s.ap[i] >= self._fighters[i].move_cost
+
+    def reach(self, s: ClassicFightState, i: int) -> int | None:
+        return self._fighters[i].reach
+
+    def move(self, s: ClassicFightState, i: int, goal: Coord) -> bool:
+        """One Move as ClassicMovement.plan_move allows it (a path within the Move's metres), paid in AP."""
+        here = s.cells[i]
+        assert here is not None and self.terrain is not None
+        f = self._fighters[i]
+        occupied = frozenset(c for k, c in enumerate(s.cells) if k != i and c is not None)
+        key = (here, goal, occupied, f.move_metres)
+        if key in self._moves:
+            cost = self._moves[key]
+        else:
+            # Planned for the mover with AP to pay (the plan reads the mover only for its Move's metres): whether it
+            # has them is counted here.
+            plan = self.movement.plan_move(self._actor(i, f.endurance, f.health, False, ap=sheet.MAX_AP),
+                                           self.terrain, here, goal, occupied, self.options)
+            cost = self._moves[key] = plan.price.get("ap", 0) if plan.allowed else None
+        if cost is None or s.ap[i] < cost:
+            return False
+        s.ap[i] -= cost
+        s.cells[i] = goal
+        return True
+
+    # -- what is reported ------------------------------------------------------------------------------------
+    def quiet_key(self, s: ClassicFightState) -> Hashable:
+        return (tuple(s.endurance), tuple(s.health), tuple(s.durability))
+
+    def actor_key(self, s: ClassicFightState, i: int) -> Hashable:
+        return (s.endurance[i], s.health[i], s.durability[i], s.exhausted[i], tuple(s.ammo[i]))
+
+    def finish(self, s: ClassicFightState) -> None:
+        """The end of the encounter as the rules have it (turns.end_encounter: the combat's cost in Endurance, and
+        Exhausted where it takes the last of it), before the figures are read."""
+        for i in range(len(s.roles)):
+            ended = self.rules.end_encounter(self._actor(i, s.endurance[i], s.health[i], s.exhausted[i],
+                                                         s.durability[i]), self.options)
+            for effect in ended.effects:
+                if isinstance(effect, SetStatus) and effect.key == "endurance_damage" and isinstance(effect.value, int):
+                    s.endurance[i] = effect.value
+                elif isinstance(effect, AddCondition) and effect.key == "exhausted":
+                    s.exhausted[i] = True
+            s.roles[i] = self._role(i, s.endurance[i], s.health[i], s.exhausted[i])
+
+    def actor(self, s: ClassicFightState, i: int) -> Actor:
+        """The character as this fight has left it (a copy), in the encounter as it opened."""
+        f = self._fighters[i]
+        character = self._character(i, s.endurance[i], s.health[i], s.exhausted[i], s.durability[i])
+        loaded = {w.id: rounds for w, rounds in zip(f.weapons, s.ammo[i], strict=True) if rounds is not None}
+        character.equipment = [item.model_copy(update={"stats": {**item.stats, "ammo": loaded[item.id]}})
+                               if item.id in loaded else item for item in character.equipment]
+        return Actor(character, f.actor.combatant)
+
+    def _actor(self, i: int, endurance: int, health: int, exhausted: bool, durability: int | None = None, *,
+               ap: int | None = None) -> Actor:
+        """The combatant with this damage (and AP, where given), as the rules read it."""
+        f = self._fighters[i]
+        combatant = f.actor.combatant
+        if ap is not None and combatant is not None:
+            combatant = combatant.model_copy(update={"resources": {**combatant.resources, "ap": ap}})
+        return Actor(self._character(i, endurance, health, exhausted, durability), combatant)
+
+    def _character(self, i: int, endurance: int, health: int, exhausted: bool,
+                   durability: int | None = None) -> Character:
+        """The combatant's character with this damage and durability (a shallow copy: what it shares with the
+        prepared one is only read)."""
+        f = self._fighters[i]
+        prepared = f.actor.character
+        update: dict[str, object] = {
+            "status": {**prepared.status, "endurance_damage": endurance, "health_damage": health},
+            "conditions": [ConditionState(key=EXHAUSTED)] if exhausted else []}
+        armour = f.armour
+        if armour is not None and durability is not None:
+            worn = armour.model_copy(update={"stats": {**armour.stats, "durability": durability}})
+            update["equipment"] = [worn if item is armour else item for item in prepared.equipment]
+        return prepared.model_copy(update=update)
+
+
+def _applied(effect: Effect, endurance: int, health: int, durability: int,
+             exhausted: bool) -> tuple[int, int, int, bool]:
+    """One of the rules' effects on a fighter's damage, durability and Exhausted condition."""
+    if isinstance(effect, SetStatus) and effect.key in ("endurance_damage", "health_damage") \
+            and isinstance(effect.value, int):
+        if effect.key == "endurance_damage":
+            return effect.value, health, durability, exhausted
+        return endurance, effect.value, durability, exhausted
+    if isinstance(effect, SetItemStat) and effect.key == "durability" and isinstance(effect.value, int):
+        return endurance, health, effect.value, exhausted
+    if isinstance(effect, AddCondition) and effect.key == EXHAUSTED:
+        return endurance, health, durability, True
+    raise TypeError(f"quick crisis-classic fights do not play the effect {effect}")
+
+
+__all__ = ["ClassicFightState", "ClassicQuickFight"]
