@@ -72,6 +72,25 @@ class AttackView(FightView):
 
         return [i for i in self.character_of(combatant_id).equipment if i.kind is ItemKind.WEAPON and i.equipped]
 
+    def ready_weapon(self, attacker_id: str) -> str | None:
+        """The weapon the rules say the attacker has ready or planned, if they name one."""
+        return self.attacks.ready_weapon(self.actor(attacker_id))
+
+    def standing(self, combatant_id: str) -> str:
+        """How a combatant stands in the rules' words, for the attack before the roll: its state, its bars and its
+        conditions ("ok · Health 18/25 · Prone (Melee attacks +2)")."""
+        actor = self.actor(combatant_id)
+        ruleset, options = self.ruleset, self.options
+        parts = [ruleset.state(actor.character, options).text]
+        parts += [f"{bar.label} {bar.current}/{bar.maximum}" for bar in ruleset.resources(actor, options)]
+        specs = {c.key: c for c in ruleset.conditions()}
+        for condition in actor.character.conditions:
+            spec = specs.get(condition.key)
+            label = spec.label if spec is not None else condition.key
+            parts.append(f"{label} ({spec.effect})" if spec is not None and spec.effect else label)
+        parts += ruleset.badges(actor, options)
+        return " · ".join(p for p in parts if p)
+
     def attack_inputs(self, attacker_id: str, weapon_id: str) -> list[FieldSpec]:
         """What the GM sets for the attack as a whole, as the rules describe it, with defaults from the live state."""
         attacker = self.actor(attacker_id)

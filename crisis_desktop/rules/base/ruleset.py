@@ -363,6 +363,11 @@ class Attacks(ABC):
         defaults from the live state (a surprised target in the first round)."""
         return []
 
+    def ready_weapon(self, attacker: Actor) -> str | None:
+        """The id of the weapon the attacker is committed to or has ready (a planned attack's weapon), for the
+        attack to open with; None when the rules name none (the first ready weapon is taken)."""
+        return None
+
     def max_targets(self, weapon: EquipmentItem) -> int | None:
         """How many targets one attack with this weapon may have: 1 by default; None for any number (everyone
         under an area template)."""

@@ -57,6 +57,12 @@ def planned(actor: Actor) -> str:
     return value if isinstance(value, str) else ""
 
 
+def planned_weapon(actor: Actor) -> str | None:
+    """The id of the weapon of the attack the combatant planned this round; None for any other plan."""
+    kind, _sep, item_id = planned(actor).partition(":")
+    return item_id if kind in (RANGED, MELEE) and item_id else None
+
+
 def plan_words(actor: Actor, key: str) -> str:
     """What a plan is, to follow "planned": "a ranged attack with the Longbow", "to move to an adjacent area"."""
     kind, _sep, item_id = key.partition(":")

@@ -239,6 +239,10 @@ class SkirmishRuleset(Ruleset, Checks, Attacks, Healing, PlanEconomy, QuickFight
                       options: Options) -> list[FieldSpec]:
         return fighters.edge_inputs("Target", fighters.TARGET)
 
+    def ready_weapon(self, attacker: Actor) -> str | None:
+        """The weapon of the attack planned this round."""
+        return plans.planned_weapon(attacker)
+
     def max_targets(self, weapon: EquipmentItem) -> int | None:
         return attacks.max_targets(sheet.is_ranged(weapon))
 

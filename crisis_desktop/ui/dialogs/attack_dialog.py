@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -14,11 +14,13 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -26,7 +28,7 @@ from PySide6.QtWidgets import (
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.encounter_commands import EncounterEvent
 from crisis_desktop.controller.encounter_log import attack_details
-from crisis_desktop.domain import StatValue
+from crisis_desktop.controller.prepared_attack import Inputs, PreparedAttack
 from crisis_desktop.rules.base import AttackOdds, AttackRequest, AttackResult
 from crisis_desktop.rules.dice import DiceSource, DieRoll, NeedMoreDice, RandomDice, TypedDice
 from crisis_desktop.ui.plain_text import plain_label
@@ -47,14 +49,21 @@ def _further_odds(odds: AttackOdds) -> str:
 
 
 class AttackDialog(QDialog):
-    """Builds an AttackRequest from the rules' inputs (the attack's own, and each target's), shows the modifiers,
-    what the roll must reach and the odds for every target as they change, rolls the attack (the app's dice or the
-    faces the GM typed) and shows the breakdown; Apply hands back the event.
+    """A view of a PreparedAttack (controller/prepared_attack.py), which holds every value: the attacker, weapon and
+    targets, the attack's own inputs and each target's, the map's override. Any change rebuilds the fields from the
+    model, so what the GM set stays wherever the rules still ask for it. Shows both sides before the roll (the
+    modifiers, the defender's standing: bars and conditions), what the roll must reach, the price and whether it can
+    be paid, and the exact odds for every target; rolls the attack (the app's dice or the faces the GM typed) and
+    shows the breakdown; Apply hands back the event. Roll, Apply and Cancel sit below the inputs, always in view; after
+    the roll the inputs fold away for the result.
 
     Further targets (a volley spread over several, everyone under an area template) are ticked in a list, in the
-    order they are declared, up to what the rules allow for the weapon."""
+    order they are declared, up to what the rules allow for the weapon; each has its own inputs.
 
-    # The aimed target and the weapon's blast radius (0 for none), as they change: the map draws the template.
+    Signals:
+        blastShown(str, int): the aimed target and the weapon's blast radius (0 for none), as they change.
+    """
+
     blastShown = Signal(str, int)
 
     def __init__(self, controller: EncounterController, attacker_id: str, target_id: str | None = None,
@@ -62,20 +71,21 @@ class AttackDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Attack")
         self.controller = controller
+        self.model = PreparedAttack(controller, attacker_id, target_id)
         self.rolled_event: EncounterEvent | None = None
         self._rng = rng or random.Random()
-        encounter = controller.encounter
-        standing = [c.id for c in encounter.combatants if not controller.out_of_fight(c.id)]
-        self.attacker = self._combo([(controller.name(cid), cid) for cid in standing], attacker_id)
+        self._building = False
+        self.attacker = QComboBox()
         self.weapon = QComboBox()
         self.target = QComboBox()
-        # The inputs are the rules' own (Attacks.attack_inputs, Attacks.target_inputs): built for each attacker,
-        # weapon and target, keeping what the GM already set.
+        # The inputs are the rules' own (Attacks.attack_inputs, Attacks.target_inputs), built from the model.
         self.situation = StatFieldsForm()
+        self.situation.setObjectName("attack-situation")
         self.situation.valueEdited.connect(self._input_edited)
         self.target_form = StatFieldsForm()
-        self.target_form.valueEdited.connect(lambda key, value: self._target_edited(self.target.currentData(),
-                                                                                    key, value))
+        self.target_form.setObjectName("attack-target-inputs")
+        self.target_form.valueEdited.connect(
+            lambda key, value: self._target_edited(self.model.target_id, key, value))
         self.further = QListWidget()
         self.further.setObjectName("attack-further-targets")
         self.further.setToolTip("Further targets of the same attack, in the order ticked")
@@ -85,12 +95,6 @@ class AttackDialog(QDialog):
         self.further_label = QLabel()
         self.further_form = StatFieldsForm()
         self.further_form.valueEdited.connect(self._further_edited)
-        self._values: dict[str, StatValue] = {}
-        self._edited: set[str] = set()
-        self._target_values: dict[str, dict[str, StatValue]] = {}
-        self._target_edited_keys: dict[str, set[str]] = {}
-        self._ticked: list[str] = []
-        self._map_blast = False
         # With a battle map the map decides distance, cover, sight and reach; the GM may force it, which is logged.
         self.map_note = QLabel()
         self.map_note.setObjectName("attack-map-note")
@@ -101,7 +105,7 @@ class AttackDialog(QDialog):
         self.execute = QCheckBox("Execute")
         self.execute.setToolTip("Execute a helpless target (the rules' Execute instead of an ordinary attack)")
         self.execute.setVisible(controller.attacks.has_execute)
-        self.execute.toggled.connect(lambda _on: self.update_preview())
+        self.execute.toggled.connect(self._execute_toggled)
         # Modifiers, odds and problems name the combatants and their weapons: plain text.
         self.cost = plain_label()
         self.cost.setObjectName("attack-cost")
@@ -109,6 +113,9 @@ class AttackDialog(QDialog):
         self.modifiers = plain_label()
         self.modifiers.setObjectName("attack-modifiers")
         self.modifiers.setWordWrap(True)
+        self.defenders = plain_label()
+        self.defenders.setObjectName("attack-defenders")
+        self.defenders.setWordWrap(True)
         self.to_beat = plain_label()
         self.to_beat.setObjectName("attack-to-beat")
         self.to_beat.setWordWrap(True)
@@ -116,7 +123,7 @@ class AttackDialog(QDialog):
         self.odds.setObjectName("attack-odds")
         self.odds.setWordWrap(True)
         self.roll_box = RollBox(controller.ruleset.dice_kinds(), self.roll, self, "attack",
-                                controller.ruleset.symbol_glyphs())
+                                controller.ruleset.symbol_glyphs(), footer=False)
         box = self.roll_box
         self.dice_entry, self.roll_button, self.problem, self.roll_breakdown = (box.dice_entry, box.roll_button,
                                                                                 box.problem, box.breakdown)
@@ -134,35 +141,19 @@ class AttackDialog(QDialog):
         self.attacker.currentIndexChanged.connect(self._attacker_changed)
         self.weapon.currentIndexChanged.connect(self._weapon_changed)
         self.target.currentIndexChanged.connect(self._target_changed)
-        self._attacker_changed()
-        if target_id is not None:
-            self._select(self.target, target_id)
+        self.rebuild()
 
     # -- construction ----------------------------------------------------------------------------
-    @staticmethod
-    def _combo(items: list[tuple[str, Any]], current: Any = None) -> QComboBox:
-        combo = QComboBox()
-        for label, data in items:
-            combo.addItem(label, data)
-        AttackDialog._select(combo, current)
-        return combo
-
-    @staticmethod
-    def _select(combo: QComboBox, data: Any) -> None:
-        index = combo.findData(data)
-        if index >= 0:
-            combo.setCurrentIndex(index)
-
     def _layout(self) -> None:
         who = QFormLayout()
         who.addRow("&Attacker:", self.attacker)
         who.addRow("&Weapon:", self.weapon)
         who.addRow("&Target:", self.target)
-        # The rules' inputs come in their own groups (crisis: "Situation"); Execute follows them.
-        inputs = QWidget()
-        where = QVBoxLayout(inputs)
+        # Everything before the roll scrolls between the choice of who and the buttons, which stay in view.
+        self.inputs = QWidget()
+        where = QVBoxLayout(self.inputs)
         where.setContentsMargins(0, 0, 0, 0)
-        # The attack's own inputs beside the aimed target's: the dialog fits a 1280x800 screen.
+        # The attack's own inputs beside the aimed target's.
         side_by_side = QHBoxLayout()
         side_by_side.addWidget(self.situation, 1)
         side_by_side.addWidget(self.target_form, 1)
@@ -178,185 +169,154 @@ class AttackDialog(QDialog):
         further.addLayout(listing, 1)
         further.addWidget(self.further_form, 1)
         where.addWidget(self.further_box)
-        preview = QGroupBox("Modifiers and odds")
-        preview_layout = QVBoxLayout(preview)
-        preview_layout.addWidget(self.modifiers)
-        preview_layout.addWidget(self.to_beat)
-        preview_layout.addWidget(self.odds)
-        preview_layout.addWidget(self.cost)
+        self.preview_box = QGroupBox("Before the roll")
+        preview_layout = QVBoxLayout(self.preview_box)
+        for label in (self.modifiers, self.defenders, self.to_beat, self.odds, self.cost):
+            preview_layout.addWidget(label)
+        body = QWidget()
+        body_layout = QVBoxLayout(body)
+        body_layout.setContentsMargins(0, 0, 0, 0)
+        body_layout.addWidget(self.inputs)
+        body_layout.addWidget(self.preview_box)
+        body_layout.addWidget(self.roll_box)
+        body_layout.addWidget(self.spending)
+        body_layout.addStretch(1)
+        self.body = QScrollArea()
+        self.body.setObjectName("attack-body")
+        self.body.setWidgetResizable(True)
+        self.body.setFrameShape(QFrame.Shape.NoFrame)
+        self.body.setWidget(body)
+        footer = QHBoxLayout()
+        footer.addWidget(self.roll_button)
+        footer.addWidget(self.problem, 1)
+        footer.addWidget(self.buttons)
         layout = QVBoxLayout(self)
         layout.addLayout(who)
-        layout.addWidget(inputs)
-        layout.addWidget(preview)
-        layout.addWidget(self.roll_box)
-        layout.addWidget(self.spending)
-        layout.addWidget(self.buttons)
+        layout.addWidget(self.body, 1)
+        layout.addLayout(footer)
 
-    # -- inputs ----------------------------------------------------------------------------------
-    def _attacker_changed(self) -> None:
-        attacker_id = self.attacker.currentData()
-        if attacker_id is None:
-            return
-        ctl = self.controller
-        self.weapon.blockSignals(True)
-        self.weapon.clear()
-        for weapon in ctl.weapons(attacker_id):
-            self.weapon.addItem(weapon.name, weapon.id)
-        self.weapon.blockSignals(False)
-        previous = self.target.currentData()
-        side = ctl.combatant(attacker_id).side
-        self.target.blockSignals(True)
-        self.target.clear()
-        others = [c for c in ctl.encounter.combatants if c.id != attacker_id and not ctl.out_of_fight(c.id)]
-        # Enemies first: they are the usual target.
-        for combatant in sorted(others, key=lambda c: c.side == side):
-            self.target.addItem(f"{ctl.name(combatant.id)} ({combatant.side.value})", combatant.id)
-        self._select(self.target, previous)
-        self.target.blockSignals(False)
-        self._ticked = [t for t in self._ticked if self.target.findData(t) >= 0]
-        self._weapon_changed()
+    # -- the model's choices, shown ----------------------------------------------------------------
+    @staticmethod
+    def _fill(combo: QComboBox, items: list[tuple[str, str]], current: str | None) -> None:
+        combo.blockSignals(True)
+        combo.clear()
+        for data, label in items:
+            combo.addItem(label, data)
+        index = combo.findData(current)
+        combo.setCurrentIndex(index if index >= 0 else (0 if combo.count() else -1))
+        combo.blockSignals(False)
 
-    def _weapon_changed(self) -> None:
-        self._rebuild_inputs()
-
-    def _target_changed(self) -> None:
-        target_id = self.target.currentData()
-        if target_id in self._ticked:
-            self._ticked.remove(target_id)
-        self._rebuild_inputs()
-
-    def _rebuild_inputs(self) -> None:
-        """The rules' inputs for this attacker, weapon and targets: what the GM set stays (where the rules still
-        allow it), the rest takes the battle map's measure or the rules' default."""
-        attacker_id, weapon_id, target_id = (self.attacker.currentData(), self.weapon.currentData(),
-                                             self.target.currentData())
-        if attacker_id is None or weapon_id is None or target_id is None:
-            self.situation.build([])
-            self.target_form.build([])
-            self.further_box.setVisible(False)
-            self.update_preview()
-            return
-        specs = self.controller.attack_inputs(attacker_id, weapon_id)
-        self._values = self._kept(specs, self._values, self._edited, {})
-        self.situation.build(specs, columns=1)
-        self.situation.show_values(self._values)
-        # An area weapon on the map: everyone under the template is a target, unless the GM overrides the map.
-        blast = [] if self.override.isChecked() else self.controller.blast_targets(attacker_id, weapon_id, target_id)
-        self._map_blast = bool(blast)
-        if blast:
-            self._ticked = [t for t in blast if t != target_id and self.target.findData(t) >= 0]
-        self._target_values = {tid: self._inputs_of(tid) for tid in [target_id, *self._ticked]}
-        self.target_form.build(self._specs_of(target_id), columns=1)
-        self.target_form.show_values(self._target_values[target_id])
-        self._lock_measured(self.target_form, target_id)
-        self._fill_further()
+    def rebuild(self) -> None:
+        """Every field anew from the model: the choices of who, with what, at whom, each form with its values."""
+        model = self.model
+        self._building = True
+        try:
+            self._fill(self.attacker, [(cid, name) for cid, name in model.attackers()], model.attacker_id)
+            self._fill(self.weapon, model.weapons(), model.weapon_id)
+            self._fill(self.target, model.targets(), model.target_id)
+            if model.weapon_id is None or model.target_id is None:
+                self.situation.build([])
+                self.target_form.build([])
+                self.further_box.setVisible(False)
+            else:
+                self._show_form(self.situation, model.own_inputs())
+                self._show_form(self.target_form, model.target_inputs(model.target_id))
+                self._fill_further()
+            self.override.blockSignals(True)
+            self.override.setChecked(model.override)
+            self.override.blockSignals(False)
+        finally:
+            self._building = False
         self._describe_map()
         self.announce_blast()
         self.update_preview()
 
-    def _measured(self, target_id: str) -> Mapping[str, StatValue]:
-        """What the encounter's battle map fixes for this target (nothing without a map or a token): distance and
-        cover, and under a blast centred on the aimed target, the distance from it."""
-        found = self.controller.map_inputs(self.attacker.currentData(), self.weapon.currentData(), target_id,
-                                           centre_id=self.target.currentData())
-        return found or {}
+    def _show_form(self, form: StatFieldsForm, inputs: Inputs) -> None:
+        form.build(list(inputs.specs), columns=1)
+        form.show_values(inputs.values)
+        for key, editor in form.editors.items():
+            editor.setEnabled(key not in inputs.locked)
 
-    def _lock_measured(self, form: StatFieldsForm, target_id: str) -> None:
-        """The map's values are the map's: their fields are read-only unless the GM overrides."""
-        for key in self._measured(target_id):
-            if key in form.editors:
-                form.editors[key].setEnabled(self.override.isChecked())
+    def _attacker_changed(self) -> None:
+        if not self._building and self.attacker.currentData() is not None:
+            self.model.set_attacker(self.attacker.currentData())
+            self.rebuild()
+
+    def _weapon_changed(self) -> None:
+        if not self._building:
+            self.model.set_weapon(self.weapon.currentData())
+            self.rebuild()
+
+    def _target_changed(self) -> None:
+        if not self._building:
+            self.model.set_target(self.target.currentData())
+            self.rebuild()
+
+    def _override_toggled(self, on: bool) -> None:
+        """Overriding unlocks the map's values; ending the override takes the map's values back."""
+        if not self._building:
+            self.model.set_override(on)
+            self.rebuild()
+
+    def _execute_toggled(self, on: bool) -> None:
+        self.model.execute = on
+        self.update_preview()
 
     def _describe_map(self) -> None:
         if self.controller.battle_map() is None:
             self.map_note.setText("")
             self.override.setVisible(False)
             return
-        targets = [self.target.currentData(), *self._ticked]
-        attacker, weapon = self.attacker.currentData(), self.weapon.currentData()
-        found = {t: self.controller.map_inputs(attacker, weapon, t, centre_id=self.target.currentData())
-                 for t in targets}
-        missing = [self.controller.name(t) for t, inputs in found.items() if inputs is None]
+        found = self.model.on_map()
+        missing = [self.controller.name(t) for t, on in found.items() if not on]
         # What the map fixes is the rules' choice: distance and cover, or (rules that count areas) only who can be
         # reached and seen.
-        measured = any(found.values())
+        measured = any(self.model.target_inputs(t).locked or self.model.override for t, on in found.items() if on)
         text = "Distance and cover are measured on the battle map." if measured else \
             "Reach and line of sight come from the battle map."
         if missing:
             text += f" Not on the map, so {'typed' if measured else 'not checked'}: {', '.join(missing)}."
         self.map_note.setText(text)
-        self.override.setVisible(len(missing) < len(targets))
-
-    def _override_toggled(self, on: bool) -> None:
-        """Overriding unlocks the map's values; ending the override takes the map's values back."""
-        if not on:
-            for target_id in [self.target.currentData(), *self._ticked]:
-                if target_id is not None:
-                    for key in self._measured(target_id):
-                        self._target_edited_keys.get(target_id, set()).discard(key)
-        self._rebuild_inputs()
-
-    @staticmethod
-    def _kept(specs: list[Any], values: Mapping[str, StatValue], edited: set[str],
-              measured: Mapping[str, StatValue]) -> dict[str, StatValue]:
-        kept: dict[str, StatValue] = {}
-        for spec in specs:
-            value = values[spec.key] if spec.key in edited and spec.key in values else \
-                measured.get(spec.key, spec.default)
-            kept[spec.key] = value if spec.validate(value) is None else spec.default
-        return kept
-
-    def _specs_of(self, target_id: str) -> list[Any]:
-        return self.controller.target_inputs(self.attacker.currentData(), self.weapon.currentData(), target_id)
-
-    def _inputs_of(self, target_id: str) -> dict[str, StatValue]:
-        measured = self._measured(target_id)
-        return self._kept(self._specs_of(target_id), self._target_values.get(target_id, {}),
-                          self._target_edited_keys.get(target_id, set()), measured)
-
-    def _limit(self) -> int | None:
-        weapon = self._weapon()
-        return None if weapon is None else self.controller.attacks.max_targets(weapon)
+        self.override.setVisible(len(missing) < len(found))
 
     def _fill_further(self) -> None:
         """Everyone standing but the attacker and the aimed target, ticked as declared; hidden when the weapon
         takes one target."""
-        limit = self._limit()
+        model = self.model
+        limit = model.max_targets()
         self.further_box.setVisible(limit is None or limit > 1)
-        self._ticked = self._ticked[:None if limit is None else max(0, limit - 1)]
+        blast = bool(model.blast_targets())
+        current = self.further.currentItem()
+        current_id = current.data(Qt.ItemDataRole.UserRole) if current is not None else None
         self.further.blockSignals(True)
         self.further.clear()
-        for index in range(self.target.count()):
-            target_id = self.target.itemData(index)
-            if target_id == self.target.currentData():
+        for target_id, label in model.targets():
+            if target_id == model.target_id:
                 continue
-            item = QListWidgetItem(self.target.itemText(index))
+            item = QListWidgetItem(label)
             item.setData(Qt.ItemDataRole.UserRole, target_id)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Checked if target_id in self._ticked else Qt.CheckState.Unchecked)
+            item.setCheckState(Qt.CheckState.Checked if target_id in model.further else Qt.CheckState.Unchecked)
             self.further.addItem(item)
+            if target_id == current_id:
+                self.further.setCurrentItem(item)
         self.further.blockSignals(False)
-        self.further.setEnabled(not self._map_blast)
-        weapon = self._weapon()
+        self.further.setEnabled(not blast)
+        weapon = model.weapon()
         heading, line = self.controller.attacks.further_targets_text(weapon) if weapon is not None else ("", "")
         self.further_box.setTitle(heading)
-        self.further_label.setText("Under the template on the map:" if self._map_blast else line)
+        self.further_label.setText("Under the template on the map:" if blast else line)
         self._show_further_inputs()
 
     def _further_ticked(self, item: QListWidgetItem) -> None:
         target_id = item.data(Qt.ItemDataRole.UserRole)
-        limit = self._limit()
-        if item.checkState() == Qt.CheckState.Checked and target_id not in self._ticked:
-            if limit is not None and len(self._ticked) + 1 >= limit:
-                self.further.blockSignals(True)
-                item.setCheckState(Qt.CheckState.Unchecked)
-                self.further.blockSignals(False)
-                self.problem.setText(f"This weapon takes at most {limit} target(s)")
-                return
-            self._ticked.append(target_id)
-            self._target_values[target_id] = self._inputs_of(target_id)
-        elif item.checkState() != Qt.CheckState.Checked and target_id in self._ticked:
-            self._ticked.remove(target_id)
+        refused = self.model.tick(target_id, item.checkState() == Qt.CheckState.Checked)
+        if refused:
+            self.further.blockSignals(True)
+            item.setCheckState(Qt.CheckState.Unchecked)
+            self.further.blockSignals(False)
+            self.problem.setText(refused)
+            return
         self.problem.setText("")
         self.further.setCurrentItem(item)
         self._show_further_inputs()
@@ -365,23 +325,19 @@ class AttackDialog(QDialog):
     def _show_further_inputs(self) -> None:
         item = self.further.currentItem()
         target_id = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
-        if target_id not in self._ticked:
+        if target_id not in self.model.further:
             self.further_form.build([])
             return
-        self.further_form.build(self._specs_of(target_id), columns=1)
-        self.further_form.show_values(self._target_values[target_id])
-        self._lock_measured(self.further_form, target_id)
+        self._show_form(self.further_form, self.model.target_inputs(target_id))
 
     def _input_edited(self, key: str, value: Any) -> None:
-        self._values[key] = value
-        self._edited.add(key)
+        self.model.set_own(key, value)
         self.update_preview()
 
     def _target_edited(self, target_id: str | None, key: str, value: Any) -> None:
         if target_id is None:
             return
-        self._target_values.setdefault(target_id, {})[key] = value
-        self._target_edited_keys.setdefault(target_id, set()).add(key)
+        self.model.set_target_input(target_id, key, value)
         self.update_preview()
 
     def _further_edited(self, key: str, value: Any) -> None:
@@ -408,57 +364,45 @@ class AttackDialog(QDialog):
             return self.further_form.editors[key]
         return self.situation.editors.get(key) or self.target_form.editors[key]
 
-    def _weapon(self) -> Any:
-        attacker_id, weapon_id = self.attacker.currentData(), self.weapon.currentData()
-        if attacker_id is None or weapon_id is None:
-            return None
-        return self.controller.character_of(attacker_id).item(weapon_id)
-
     def request(self) -> AttackRequest | None:
-        attacker_id, weapon_id, target_id = (self.attacker.currentData(), self.weapon.currentData(),
-                                             self.target.currentData())
-        if attacker_id is None or weapon_id is None or target_id is None:
-            return None
-        more = [(tid, self._target_values[tid]) for tid in self._ticked]
-        return self.controller.attack_request(attacker_id, weapon_id, target_id, more=more,
-                                              override=self.override.isChecked() and not self.override.isHidden(),
-                                              **self._values, **self._target_values.get(target_id, {}))
+        return self.model.request()
 
     def announce_blast(self) -> None:
-        weapon, target_id = self._weapon(), self.target.currentData()
+        weapon, target_id = self.model.weapon(), self.model.target_id
         if target_id is not None:
             radius = self.controller.attacks.blast_radius(weapon) if weapon is not None else None
             self.blastShown.emit(target_id, radius or 0)
 
+    def _no_preview(self, reason: str) -> None:
+        self.modifiers.setText(reason)
+        for label in (self.defenders, self.to_beat, self.odds, self.cost):
+            label.setText("")
+        self.roll_button.setEnabled(False)
+        self.roll_box.show_pool(())
+
     def update_preview(self) -> None:
-        """Every modifier of the roll, what it must reach and the exact odds, for the inputs as they are now."""
+        """Both sides of the roll (every modifier, each defender's standing), what it must reach, the price and
+        whether it can be paid, and the exact odds, for the inputs as they are now."""
         try:
             request = self.request()
         except ValueError as exc:
-            request = None
-            reason = str(exc)
-        else:
-            reason = "Choose an attacker with a weapon, and a target."
+            self._no_preview(str(exc))
+            return
         if request is None:
-            self.modifiers.setText(reason)
-            self.to_beat.setText("")
-            self.odds.setText("")
-            self.roll_button.setEnabled(False)
-            self.roll_box.show_pool(())
+            self._no_preview("Choose an attacker with a weapon, and a target.")
             return
         try:
             preview = self.controller.attack_preview(request)
         except ValueError as exc:
-            self.modifiers.setText(str(exc))
-            self.to_beat.setText("")
-            self.odds.setText("")
-            self.roll_button.setEnabled(False)
-            self.roll_box.show_pool(())
+            self._no_preview(str(exc))
             return
         self.modifiers.setText("Modifiers: " + (", ".join(f"{t.label} {t.value:+g}" for t in preview.modifiers)
                                                 or "none"))
-        self.to_beat.setText(f"To beat: {preview.to_beat.explain()}" if preview.to_beat is not None else "")
         targets = request.distinct_targets()
+        self.defenders.setText("\n".join(
+            f"{'Defender' if len(targets) == 1 else target.name}: "
+            f"{self.controller.standing(target.combatant.id)}" for target in targets if target.combatant is not None))
+        self.to_beat.setText(f"To beat: {preview.to_beat.explain()}" if preview.to_beat is not None else "")
         executing = self.execute.isChecked()
         self.execute.setEnabled(preview.execute is not None)
         if executing and preview.execute is not None:
@@ -514,6 +458,7 @@ class AttackDialog(QDialog):
             return
         self.rolled_event = event
         result = event.result
+        self._fold_inputs()
         self.roll_box.rolled("\n".join([result.summary, *attack_details(result)]), result.attack.dice,
                              result.attack.tally)
         self._rolled_result = result
@@ -521,6 +466,19 @@ class AttackDialog(QDialog):
         self.spending.set_choices(self.controller.spend_choices(result))
         if self.spending.rows:
             self.spending.show_budget(self.controller.spending_left(result, self.spending.picks()))
+
+    def _fold_inputs(self) -> None:
+        """The roll is made as declared: the inputs fold away (the choice of who, with what, at whom is kept and
+        locked), so the result has the room, in view without scrolling."""
+        for widget in (self.attacker, self.weapon, self.target):
+            widget.setEnabled(False)
+        self.inputs.hide()
+        self.preview_box.hide()
+        if self.app_dice.isChecked():       # typed faces stay: spending may ask for one more die
+            self.dice_entry.hide()
+        self.roll_breakdown.setMaximumHeight(16777215)
+        self.roll_breakdown.setMinimumHeight(self.roll_breakdown.fontMetrics().lineSpacing() * 6)
+        self.body.verticalScrollBar().setValue(0)
 
     def _spend_dice(self) -> DiceSource:
         """Dice for what re-spending rolls anew (a critical's d100): the app's, or the faces typed after those read

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.encounter_commands import EncounterEvent
@@ -34,23 +34,16 @@ class AttackPanel(QWidget):
                                   "modifier and the exact odds before the roll.")
         self.placeholder.setWordWrap(True)
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        # The attack scrolls inside the panel: the workspace fits a 1280x800 screen whatever the rules ask for.
-        content = QWidget()
-        self._layout = QVBoxLayout(content)
+        # The attack fills the panel: its inputs scroll inside it while Roll, Apply and Cancel stay in view.
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.addWidget(self.placeholder)
-        self.scroll_area = QScrollArea()
-        self.scroll_area.setWidgetResizable(True)
-        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll_area.setWidget(content)
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(self.scroll_area)
 
     def open(self, controller: EncounterController, attacker_id: str, target_id: str | None,
              apply: Apply) -> AttackDialog:
         """Start an attack here (replacing one not rolled yet)."""
         self.close_attack()
-        dialog = AttackDialog(controller, attacker_id, target_id, self.scroll_area.widget())
+        dialog = AttackDialog(controller, attacker_id, target_id, self)
         dialog.blastShown.connect(self.blastShown)
         dialog.announce_blast()
         dialog.setWindowFlags(Qt.WindowType.Widget)

@@ -296,10 +296,12 @@ class BoardIntents(QWidget):
         # Someone the rules let act out of turn (on overwatch) attacks when selected.
         attacker = selected or ctl.current_id()
         assert attacker is not None
+        # Someone else selected on the board is the one to attack.
+        target = self.selected_id() if self.selected_id() != attacker else None
         if self.attack_panel is not None:
-            self.attack_panel.open(ctl, attacker, None, lambda event: self._push(lambda: event, "Attack"))
+            self.attack_panel.open(ctl, attacker, target, lambda event: self._push(lambda: event, "Attack"))
             return
-        self._push(lambda: AttackDialog.ask(self, ctl, attacker), "Attack")
+        self._push(lambda: AttackDialog.ask(self, ctl, attacker, target), "Attack")
 
     def check(self) -> None:
         ctl = self.controller

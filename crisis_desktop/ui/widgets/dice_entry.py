@@ -134,10 +134,11 @@ class TypedDiceEntry(QWidget):
 
 class RollBox(QGroupBox):
     """The "Dice" part of a dialog that rolls: where the dice come from, Roll, a problem line (more dice wanted, a
-    refusal) and the roll's breakdown; with the Apply and Cancel buttons the dialog puts below it (`buttons`)."""
+    refusal) and the roll's breakdown; with the Apply and Cancel buttons the dialog puts below it (`buttons`).
+    Without `footer`, Roll and the problem line are left for the dialog to lay out beside its buttons."""
 
     def __init__(self, kinds: Sequence[DieKind], roll: Callable[[], object], dialog: QDialog, name: str,
-                 glyphs: Mapping[str, Glyph] | None = None) -> None:
+                 glyphs: Mapping[str, Glyph] | None = None, footer: bool = True) -> None:
         super().__init__("Dice")
         self.kinds = {kind.key: kind for kind in kinds}
         self.glyphs: Mapping[str, Glyph] = glyphs or {}
@@ -167,10 +168,11 @@ class RollBox(QGroupBox):
         pool_row.addWidget(self.pool, 1)
         layout.addLayout(pool_row)
         layout.addWidget(self.dice_entry)
-        row = QHBoxLayout()
-        row.addWidget(self.roll_button)
-        row.addWidget(self.problem, 1)
-        layout.addLayout(row)
+        if footer:      # otherwise Roll and the problem line are the dialog's to place (kept in view)
+            row = QHBoxLayout()
+            row.addWidget(self.roll_button)
+            row.addWidget(self.problem, 1)
+            layout.addLayout(row)
         rolled_row = QHBoxLayout()
         rolled_row.addWidget(self.rolled_label)
         rolled_row.addWidget(self.rolled_dice, 1)

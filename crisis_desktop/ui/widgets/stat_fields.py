@@ -68,6 +68,7 @@ class StatFieldsForm(QWidget):
         self.reasons: dict[str, QLabel] = {}
         self._rows: dict[str, QWidget] = {}
         self._forms: dict[str, tuple[QGroupBox, QFormLayout]] = {}
+        self._empty_groups: set[str] = set()   # groups set_kind left without a field to show
         self._columns = 2
         self._loading = False
 
@@ -85,6 +86,7 @@ class StatFieldsForm(QWidget):
         self.reasons = {}
         self._rows = {}
         self._forms = {}
+        self._empty_groups = set()
         self._columns = columns
         for spec in specs:
             group = spec.group or "Stats"
@@ -115,12 +117,17 @@ class StatFieldsForm(QWidget):
         self._place_groups()
 
     def _place_groups(self) -> None:
-        """Lay the visible group boxes out in reading order, so a hidden group leaves no hole."""
+        """Lay the group boxes with a field to show out in reading order, so an empty group leaves no hole. Each box
+        is shown or hidden here by what it holds, not by whether Qt shows it yet: a box built while the form is on
+        screen starts hidden until shown, and must not be taken for an empty one (the form rebuilt for another
+        weapon or target would lose its groups)."""
         for box, _form in self._forms.values():
             self._layout.removeWidget(box)
-        shown = [box for box, _form in self._forms.values() if not box.isHidden()]
+        shown = [box for group, (box, _form) in self._forms.items() if group not in self._empty_groups]
         for position, box in enumerate(shown):
             self._layout.addWidget(box, position // self._columns, position % self._columns)
+        for group, (box, _form) in self._forms.items():
+            box.setHidden(group in self._empty_groups)
 
     def _make_editor(self, spec: FieldSpec) -> QWidget:
         key = spec.key
@@ -184,7 +191,10 @@ class StatFieldsForm(QWidget):
                 form.setRowVisible(self._rows[key], shown)
                 self.editors[key].setHidden(not shown)  # the editor says it is not shown, as the row is not
                 visible += shown
-            box.setHidden(visible == 0)
+            if visible:
+                self._empty_groups.discard(group)
+            else:
+                self._empty_groups.add(group)
         self._place_groups()
 
     def show_values(self, stats: Mapping[str, StatValue]) -> None:
