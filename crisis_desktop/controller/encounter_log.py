@@ -20,11 +20,11 @@ def entry(encounter: Encounter, kind: str, text: str, actor_id: str | None = Non
 def describe_check(label: str, check: CheckResult) -> str:
     if check.tally is not None:   # dice of symbols: what they showed, after the rules' cancellation
         return f"{label}: {check.describe()}"
-    return f"{label}: {check.total.explain()} against {check.target.explain()}: {check.outcome.value}"
+    return f"{label}: {check.total.breakdown()} against {check.target.breakdown()}: {check.outcome.value}"
 
 
 def describe_damage(damage: DamageResult) -> list[str]:
-    lines = [f"Damage: {damage.damage.explain()}", f"Taken: {damage.taken.explain()}"
+    lines = [f"Damage: {damage.damage.breakdown()}", f"Taken: {damage.taken.breakdown()}"
              + ("" if damage.lethal else " (non-lethal)")]
     return lines + list(damage.notes)
 

@@ -46,6 +46,14 @@ class Explained:
             return self.plus(f"{label} (at most {high})", high - self.value)
         return self
 
+    def breakdown(self) -> str:
+        """Each term as label = value, then the total: 'Melee d6 = 6, no melee weapon = -2, total = 4'; one term
+        that is the whole value: 'Body d8 / 2 = 4'."""
+        if len(self.terms) == 1 and self.terms[0].value == self.value or not self.terms:
+            return self.explain()
+        parts = [f"{t.label} = {t.value:+g}" if i else f"{t.label} = {t.value:g}" for i, t in enumerate(self.terms)]
+        return f"{', '.join(parts)}, total = {self.value:g}"
+
     def explain(self) -> str:
         """Plain text for a tooltip: 'Melee d6 6, no melee weapon -2 = 4'; one term: 'Body d8 / 2 = 4'."""
         if len(self.terms) == 1 and self.terms[0].value == self.value:

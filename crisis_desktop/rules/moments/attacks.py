@@ -252,8 +252,12 @@ def resolve(request: AttackRequest, dice: DiceSource, options: Options) -> Attac
             reactions = ((p.target.combatant.id, REACTION_WORDS[p.reaction]),)
     a_rolled = Rolled(a_roll, band(a_roll, int(p.attack_goal.value)), _pc(p.attacker))
     hit = _hits(p, a_rolled, d_rolled, options)
+    verb = ""
     if d_rolled is not None:
         winner, why = opposed_winner(a_rolled, d_rolled)
+        # The headline says what the reaction's own opposed test did, as the breakdown does: a dodge that lost is
+        # not "succeeds" because the attack missed anyway.
+        verb = f"{p.reaction} {'succeeds' if winner == 'passive' and not hit else 'fails'}"
         notes.append(f"Opposed test: {'attack' if winner == 'active' else p.reaction} wins ({why})")
         if p.parry_with is not None and _ranged(p.parry_with):
             # "You can parry a melee attack with a ranged weapon but its usage die automatically decreases by one."
@@ -269,7 +273,6 @@ def resolve(request: AttackRequest, dice: DiceSource, options: Options) -> Attac
             notes.append(f"{p.shield.name}: usage die d{sheet.usage_die(p.shield)} -> "
                          + (f"d{after}" if after else "used up"))
     damage = None
-    verb = f"{p.reaction} {'fails' if hit else 'succeeds'}" if p.defence_goal is not None else ""
     if hit:
         rolled_damage = parse(str(p.weapon.stats.get("damage", "1d6"))).roll(dice, label=f"{p.weapon.name} damage")
         damage = wounds.take_damage(p.target.character, rolled_damage, str(p.weapon.stats.get("damage_type",

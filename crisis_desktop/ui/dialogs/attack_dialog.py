@@ -402,7 +402,7 @@ class AttackDialog(QDialog):
         self.defenders.setText("\n".join(
             f"{'Defender' if len(targets) == 1 else target.name}: "
             f"{self.controller.standing(target.combatant.id)}" for target in targets if target.combatant is not None))
-        self.to_beat.setText(f"To beat: {preview.to_beat.explain()}" if preview.to_beat is not None else "")
+        self.to_beat.setText(f"To beat: {preview.to_beat.breakdown()}" if preview.to_beat is not None else "")
         executing = self.execute.isChecked()
         self.execute.setEnabled(preview.execute is not None)
         if executing and preview.execute is not None:

@@ -182,7 +182,7 @@ class StatFieldsForm(QWidget):
     # -- showing values ------------------------------------------------------------------------
     def set_kind(self, kind: CharacterKind) -> None:
         """Show only the fields that apply to a PC or to an NPC; hide groups left empty."""
-        for group, (box, form) in self._forms.items():
+        for group, (_box, form) in self._forms.items():
             visible = 0
             for key, spec in self.specs.items():
                 if (spec.group or "Stats") != group:

@@ -137,7 +137,7 @@ def test_the_scripted_moment_on_the_board(qtbot, paths, monkeypatch):
     # (easy), her shield's d8 steps down to d6; the second lands with no reaction left to her: 2d6 = 6 - 2 AP = 4.
     board.act_next.trigger()
     dialog = attack(board, panel, v, "Block (easy opposed BOD, shield)", "25 60")
-    assert dialog.to_beat.text() == "To beat: 3 x BOD 42, Axes +20, hard (/ 2) -31 = 31"
+    assert dialog.to_beat.text() == "To beat: 3 x BOD = 42, Axes = +20, hard (/ 2) = -31, total = 31"
     dialog.roll()
     assert dialog.rolled_event is not None, dialog.problem.text()
     dialog.apply_button.click()

@@ -114,3 +114,11 @@ def test_many_dice_of_many_sides_are_refused_while_the_first_squares_are_worked_
     with pytest.raises(odds.TooManyOutcomes):
         odds.dice_sum(100, 1000)
     assert odds.expected(odds.dice_sum(100, 12)) == pytest.approx(650)
+
+
+def test_a_breakdown_reads_each_term_as_label_equals_value_then_the_total():
+    from crisis_desktop.rules.base import Explained
+
+    assert Explained.of(("Light Weapons d6", 1), ("range increment 2", -1)).breakdown() == \
+        "Light Weapons d6 = 1, range increment 2 = -1, total = 0"
+    assert Explained.of(("Body d8 / 2", 4)).breakdown() == "Body d8 / 2 = 4"

@@ -196,3 +196,12 @@ def test_a_ranged_weapon_cannot_parry_a_shot_nor_parry_once_used_up():
     archer.character.equipment[0].stats["usage_die"] = 0
     with pytest.raises(ValueError, match="^Ash's Longbow is used up: it cannot parry$"):
         RULES.attack_modifiers(request(actor(brann()), archer, reaction="parry"), {})
+
+
+def test_the_headline_says_what_the_reaction_did_as_the_breakdown_does():
+    # Both fail: the attack misses on its own roll, and the dodge lost its own hard test: it does not "succeed".
+    both_fail = RULES.resolve_attack(request(actor(vera()), actor(brann()), reaction="dodge"), TypedDice([90, 80]), {})
+    assert not both_fail.hit and not both_fail.defence.outcome.succeeded
+    assert both_fail.summary.endswith("Brann's dodge fails")
+    won = RULES.resolve_attack(request(actor(brann()), actor(vera()), reaction="dodge"), TypedDice([40, 3]), {})
+    assert not won.hit and won.summary.endswith("Vera's dodge succeeds")
