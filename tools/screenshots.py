@@ -56,6 +56,61 @@ def main() -> None:
         for mode in ("light", "dark"):
             fight(app, size, mode)
     genesys_fight()
+    attack_panels()
+
+
+def classic_campaign():  # type: ignore[no-untyped-def]
+    """crisis-classic has no bundled demo: two PCs against two of its Quick NPCs, armed from its catalogue."""
+    from crisis_desktop.domain import Campaign, Character, CharacterKind, Encounter
+    from crisis_desktop.domain.encounter import Combatant, Side
+    from crisis_desktop.rules.registry import get_ruleset
+
+    rules = get_ruleset("crisis-classic")
+    weapons = {w.name: w for w in rules.equipment_catalogue()}
+    pcs = [Character(name=name, kind=CharacterKind.PC, stats=dict(rules.new_stats(CharacterKind.PC)),
+                     equipment=[weapons[w].model_copy(deep=True) for w in carried])
+           for name, carried in (("Anna", ("Pistol", "Knife")), ("Boris", ("Knife",)))]
+    npcs = [rules.quick_npc("Thug", 3), rules.quick_npc("Gunman", 5)]
+    fighters = [Combatant(character_id=c.id, side=Side.PARTY) for c in pcs]
+    fighters += [Combatant(character_id=c.id, side=Side.ENEMIES) for c in npcs]
+    return Campaign(name="Classic", ruleset="crisis-classic", characters=[*pcs, *npcs],
+                    encounters=[Encounter(id="enc", name="Back alley", combatants=fighters)])
+
+
+def attack_panels() -> None:
+    """The attack panel of each system's demo fight at 1920x1080, just started: whoever may act first (else the first
+    PC) attacks the first foe, as the panel opens on it."""
+    from crisis_desktop.rules.dice import RandomDice
+    from crisis_desktop.storage.campaign_store import CampaignStore
+
+    demos = {"crisis": ("demo.json", "enc-ambush"), "genesys": ("genesys-demo.json", "enc-dock-9"),
+             "moments": ("moments-demo.json", "enc-ford"), "skirmish": ("skirmish-demo.json", "enc-bridge"),
+             "crisis-classic": ("classic.json", "enc")}
+    for system, (file_name, encounter) in demos.items():
+        with tempfile.TemporaryDirectory() as data:
+            paths = AppPaths(Path(data)).ensure()
+            seed_demo(paths)
+            if system == "crisis-classic":
+                CampaignStore(paths).save(classic_campaign(), paths.campaigns / file_name)
+            window = MainWindow(paths)
+            window.resize(1920, 1080)
+            window.show()
+            window.open_campaign(paths.campaigns / file_name)
+            window.tabs.setCurrentWidget(window._board_host)
+            board = window.encounter_board
+            board.show_encounter(encounter)
+            ctl = board.controller
+            window.document.push(ctl.start(RandomDice(5)))
+            armed = [c.id for c in ctl.encounter.combatants if ctl.weapons(c.id)]
+            acting = [cid for cid in ctl.acting() if cid in armed]
+            attacker = acting[0] if acting else next(
+                c for c in armed if ctl.character_of(c).kind.value == "pc")
+            window.workspace.attack_panel.open(ctl, attacker, None, lambda _event: None)
+            window.workspace.show_panel("attack")
+            QApplication.processEvents()
+            shoot(window.workspace.docks["attack"], f"attack-{system}.png")
+            window.document.undo_stack.setClean()
+            window.close()
 
 
 def fight(app: QApplication, size: tuple[int, int], mode: str) -> None:

@@ -9,7 +9,9 @@ from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QCheckBox,
     QComboBox,
     QDialog,
@@ -48,14 +50,17 @@ def _further_odds(odds: AttackOdds) -> str:
     return "".join(f" · {part}" for part in parts)
 
 
+SIDE_BY_SIDE_WIDTH = 640    # pixels: narrower, the attack's inputs stand above the target's
+
+
 class AttackDialog(QDialog):
     """A view of a PreparedAttack (controller/prepared_attack.py), which holds every value: the attacker, weapon and
     targets, the attack's own inputs and each target's, the map's override. Any change rebuilds the fields from the
     model, so what the GM set stays wherever the rules still ask for it. Shows both sides before the roll (the
     modifiers, the defender's standing: bars and conditions), what the roll must reach, the price and whether it can
     be paid, and the exact odds for every target; rolls the attack (the app's dice or the faces the GM typed) and
-    shows the breakdown; Apply hands back the event. Roll, Apply and Cancel sit below the inputs, always in view; after
-    the roll the inputs fold away for the result.
+    shows the breakdown; Apply hands back the event. The gist of the preview (chance, what to beat, price), Roll, Apply
+    and Cancel sit below the scrolling inputs, always in view; after the roll the inputs fold away for the result.
 
     Further targets (a volley spread over several, everyone under an area template) are ticked in a list, in the
     order they are declared, up to what the rules allow for the weapon; each has its own inputs.
@@ -122,6 +127,9 @@ class AttackDialog(QDialog):
         self.odds = plain_label()
         self.odds.setObjectName("attack-odds")
         self.odds.setWordWrap(True)
+        self.gist = plain_label()
+        self.gist.setObjectName("attack-gist")
+        self.gist.setWordWrap(True)
         self.roll_box = RollBox(controller.ruleset.dice_kinds(), self.roll, self, "attack",
                                 controller.ruleset.symbol_glyphs(), footer=False)
         box = self.roll_box
@@ -153,11 +161,11 @@ class AttackDialog(QDialog):
         self.inputs = QWidget()
         where = QVBoxLayout(self.inputs)
         where.setContentsMargins(0, 0, 0, 0)
-        # The attack's own inputs beside the aimed target's.
-        side_by_side = QHBoxLayout()
-        side_by_side.addWidget(self.situation, 1)
-        side_by_side.addWidget(self.target_form, 1)
-        where.addLayout(side_by_side)
+        # The attack's own inputs beside the aimed target's where there is room, else above them (resizeEvent).
+        self._forms_row = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        self._forms_row.addWidget(self.situation, 1)
+        self._forms_row.addWidget(self.target_form, 1)
+        where.addLayout(self._forms_row)
         where.addWidget(self.map_note)
         where.addWidget(self.override)
         where.addWidget(self.execute)
@@ -193,7 +201,14 @@ class AttackDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(who)
         layout.addWidget(self.body, 1)
+        # The gist of the preview stays in view above the buttons as the inputs change: chance, what to beat, price.
+        layout.addWidget(self.gist)
         layout.addLayout(footer)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # Override QWidget::resizeEvent: stack the forms when narrow
+        super().resizeEvent(event)
+        narrow = event.size().width() < SIDE_BY_SIDE_WIDTH
+        self._forms_row.setDirection(QBoxLayout.Direction.TopToBottom if narrow else QBoxLayout.Direction.LeftToRight)
 
     # -- the model's choices, shown ----------------------------------------------------------------
     @staticmethod
@@ -375,6 +390,7 @@ class AttackDialog(QDialog):
 
     def _no_preview(self, reason: str) -> None:
         self.modifiers.setText(reason)
+        self.gist.setText(reason)
         for label in (self.defenders, self.to_beat, self.odds, self.cost):
             label.setText("")
         self.roll_button.setEnabled(False)
@@ -423,6 +439,11 @@ class AttackDialog(QDialog):
             self.odds.setText("\n".join(lines))
         cost = f"Costs {preview.cost}" if preview.cost != "free" else "Costs nothing"
         self.cost.setText(f"{cost}: {preview.cannot}" if preview.cannot else f"{cost}.")
+        chance = preview.execute if executing and preview.execute is not None else preview.odds
+        gist = [f"Hit {chance.hit:.1%}" if chance is not None and not executing else "",
+                f"to beat {preview.to_beat.value:g}" if preview.to_beat is not None and not executing else "",
+                self.cost.text()]
+        self.gist.setText(" · ".join(part for part in gist if part))
         self.roll_box.show_pool(self.controller.attacks.attack_dice(request, self.controller.options))
         self.faces.setToolTip(f"Typed dice are read {preview.dice_order}")
         self.faces.setPlaceholderText(f"faces in order: {preview.dice_order}")
@@ -474,6 +495,7 @@ class AttackDialog(QDialog):
             widget.setEnabled(False)
         self.inputs.hide()
         self.preview_box.hide()
+        self.gist.hide()
         if self.app_dice.isChecked():       # typed faces stay: spending may ask for one more die
             self.dice_entry.hide()
         self.roll_breakdown.setMaximumHeight(16777215)

@@ -242,3 +242,53 @@ def test_roll_and_apply_stay_in_view_and_the_result_shows_without_scrolling(figh
         return dialog.body.viewport().rect().contains(top)
 
     qtbot.waitUntil(result_in_view, timeout=2000)
+
+
+@pytest.mark.parametrize("fight", ["crisis"], indirect=True)
+def test_the_attack_opens_on_the_combatant_selected_on_the_board(fight, qtbot):
+    board = fight.encounter_board
+    ctl = board.controller
+    attacker = ctl.current_id()
+    side = ctl.combatant(attacker).side
+    foes = [c.id for c in ctl.encounter.combatants if c.side != side and not ctl.out_of_fight(c.id)]
+    chosen = foes[-1]                       # not the first in the list, which the panel would take anyway
+    board.select(chosen)
+    board.attack_button.click()
+    dialog = fight.workspace.attack_panel.dialog
+    assert dialog is not None and dialog.model.attacker_id == attacker
+    assert dialog.target.currentData() == chosen == dialog.model.target_id
+
+
+def test_a_skirmish_attack_opens_on_the_planned_weapon(skirmish_document, qtbot, monkeypatch):
+    from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
+    from crisis_desktop.ui.views.attack_panel import AttackPanel
+    from crisis_desktop.ui.views.encounter_board import EncounterBoard
+
+    board = EncounterBoard()
+    qtbot.addWidget(board)
+    board.set_document(skirmish_document)
+    board.show_encounter("enc-bridge")
+    panel = AttackPanel()
+    qtbot.addWidget(panel)
+    board.attack_panel = panel
+    ctl = board.controller
+    # Everyone plans the last attack they may plan (a ranged one where they have it: the first phase).
+    plans: dict[str, str] = {}
+
+    def choose(_cls, _parent, _title, prompt, names):
+        who = prompt.rstrip(":")
+        attacks = [n for n in names if n.startswith(("Ranged attack", "Melee attack"))]
+        plans[who] = (attacks or names)[-1]
+        return names.index(plans[who])
+
+    monkeypatch.setattr(BoardAsk, "choose", classmethod(choose))
+    board.act_start.trigger()
+    for _ in ctl.encounter.combatants:
+        board.act_plan.trigger()
+    board.act_next.trigger()
+    shooter = next(cid for cid in ctl.acting() if len(ctl.weapons(cid)) > 1)
+    planned = plans[ctl.name(shooter)].split(": ", 1)[1]
+    assert ctl.weapons(shooter)[0].name != planned, "the planned weapon is not the first: the test tells them apart"
+    board.select(shooter)
+    board.attack_button.click()
+    assert panel.dialog is not None and panel.dialog.weapon.currentText() == planned
