@@ -33,10 +33,13 @@ from crisis_desktop.rules.base import (
     CheckResult,
     Checks,
     Effect,
+    Executes,
     FieldSpec,
     Healing,
     RemoveCondition,
     Ruleset,
+    ScatteredAttack,
+    Scatters,
     SetItemStat,
     SetResource,
     SetStatus,
@@ -321,22 +324,27 @@ class EncounterController(AttackView):
         attacker = request.attacker.combatant
         if landing is None or attacker is None:
             return None
+        rules = self.ruleset
         caught = self.under_blast(attacker.id, request.weapon.id, landing, thrower_too=True)
-        if not caught:
+        if not caught or not isinstance(rules, Scatters):
             return None
         blast = AttackRequest(request.attacker, request.weapon,
-                              tuple(AttackTarget(self.actor(cid), self.attacks.blast_inputs(d))
-                                    for cid, d in caught.items()), request.inputs, request.out_of_turn)
-        return self.attacks.resolve_landed(blast, dice, self.options)
+                              tuple(AttackTarget(self.actor(cid), rules.blast_inputs(d)) for cid, d in caught.items()),
+                              request.inputs)
+        return rules.resolve_landed(blast, dice, self.options)
 
     def attack(self, request: AttackRequest, dice: DiceSource, *, execute: bool = False) -> EncounterEvent:
         """Roll the attack against every target (NeedMoreDice for typed dice that run out); the event's `result` is
-        the AttackResult. `execute`: the rules' Execute on a helpless target instead of an ordinary attack."""
+        the AttackResult. `execute`: the rules' finishing blow on a helpless target instead of an ordinary attack
+        (rules with the Executes capability; ValueError for others)."""
         self._running("make an attack")
         if request.attacker.combatant is not None:
             self._may_act(request.attacker.combatant.id)
         self._map_check(request)
-        resolve = self.attacks.resolve_execute if execute else self.attacks.resolve_attack
+        rules = self.attacks
+        if execute and not isinstance(rules, Executes):
+            raise ValueError(f"The {self.ruleset.name} rules have no finishing blow on a helpless target")
+        resolve = rules.resolve_execute if isinstance(rules, Executes) and execute else rules.resolve_attack
         result: AttackResult = resolve(request, dice, self.options)
         return self._attack_event(request, result, dice)
 
@@ -368,7 +376,7 @@ class EncounterController(AttackView):
     def _attack_event(self, request: AttackRequest, result: AttackResult, dice: DiceSource) -> EncounterEvent:
         attacker = request.attacker.combatant
         targets = request.distinct_targets()
-        landed = self._landed(request, result, dice) if result.scatter is not None else None
+        landed = self._landed(request, result, dice) if isinstance(result, ScatteredAttack) else None
         if landed is not None:
             # The blast goes off where it scattered: whoever stands there is caught, in the same event.
             result = replace(result, effects=(*result.effects, *landed.effects),
