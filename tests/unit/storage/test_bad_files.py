@@ -233,7 +233,7 @@ def test_the_model_refuses_what_it_could_not_write_back():
         Character(name="A", status={"wounds": 10**30})
     with pytest.raises(ValidationError, match=r"order\[0\]: nan is not a number a campaign can hold"):
         Encounter(name="E", flow={"order": [float("nan")]})
-    assert Campaign(name="F", rule_options={"x": 1_000_000_000, "y": -1e9}).rule_options["y"] == -1e9
+    assert Campaign(ruleset="crisis", name="F", rule_options={"x": 1_000_000_000, "y": -1e9}).rule_options["y"] == -1e9
 
 
 def test_a_deeply_nested_flow_is_checked_without_recursion():
