@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
@@ -124,15 +124,18 @@ class EncounterController(AttackView):
 
     # -- building the encounter -------------------------------------------------------------------
     def add_combatant(self, character_id: str, side: Side | None = None, group: str | None = None,
-                      surprised: bool = False, hidden: bool = False) -> Command:
-        """Add a character; PCs join the party and NPCs the enemies unless a side is given. Joining a
-        running fight puts the newcomer last in the turn order."""
+                      setup: Mapping[str, StatValue] | None = None, hidden: bool = False) -> Command:
+        """Add a character; PCs join the party and NPCs the enemies unless a side is given; `setup`: the rules'
+        setup flags marked on it (Ruleset.setup_flags). Joining a running fight puts the newcomer last in the turn
+        order."""
         self._not_running("add anyone")
         character = self.campaign.character(character_id)
         if side is None:
             side = Side.PARTY if character.kind is CharacterKind.PC else Side.ENEMIES
-        combatant = Combatant(character_id=character_id, side=side, group=group or None, surprised=surprised,
-                              hidden=hidden)
+        flags = dict(setup or {})
+        for key, value in flags.items():
+            self._setup_flag(key, value)
+        combatant = Combatant(character_id=character_id, side=side, group=group or None, setup=flags, hidden=hidden)
         with self._drafting() as d:
             d.do(InsertCombatant(self.encounter_id, combatant))
             if self.encounter.started:
@@ -174,9 +177,27 @@ class EncounterController(AttackView):
         text = f"{self.name(combatant_id)} " + (f"joins group {group}" if group else "leaves its group")
         return self._set(combatant_id, "group", group, text)
 
-    def set_surprised(self, combatant_id: str, surprised: bool) -> Command:
-        return self._set(combatant_id, "surprised", surprised,
-                         f"{self.name(combatant_id)} is {'surprised' if surprised else 'not surprised'}")
+    def setup_flags(self) -> list[FieldSpec]:
+        """What the GM may mark on a combatant while preparing the encounter (the rules' setup flags)."""
+        return list(self.ruleset.setup_flags())
+
+    def _setup_flag(self, key: str, value: StatValue) -> FieldSpec:
+        spec = next((f for f in self.ruleset.setup_flags() if f.key == key), None)
+        if spec is None:
+            raise ValueError(f"The {self.ruleset.name} rules mark no {key!r} on a combatant")
+        if not isinstance(value, bool):
+            raise ValueError(f"{spec.label} is yes or no, not {value!r}")
+        return spec
+
+    def set_setup(self, combatant_id: str, key: str, value: bool) -> Command:
+        """Mark or clear one of the rules' setup flags on a combatant ("Vera is surprised")."""
+        spec = self._setup_flag(key, value)
+        flags = {k: v for k, v in self.combatant(combatant_id).setup.items() if k != key}
+        if value:
+            flags[key] = True
+        word = spec.label.lower()
+        return self._set(combatant_id, "setup", flags,
+                         f"{self.name(combatant_id)} is {word if value else 'not ' + word}")
 
     def set_hidden(self, combatant_id: str, hidden: bool) -> Command:
         return self._set(combatant_id, "hidden", hidden,

@@ -1,5 +1,6 @@
-"""Capabilities of attacks and encounters that only some systems have: a ruleset declares the ones it has by
-inheriting them, and the shared layers ask with isinstance before they use one. No system inherits another's."""
+"""Capabilities of attacks that only some systems have: a ruleset declares the ones it has by inheriting them, and
+the shared layers ask with isinstance before they use one. No system inherits another's. Besides, the setup flag
+of surprise, for the rulesets that have it to declare (Ruleset.setup_flags)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from crisis_desktop.domain import StatValue
+from crisis_desktop.domain import Combatant, StatValue
 from crisis_desktop.rules.base.combat import AttackOdds, AttackRequest, AttackResult
+from crisis_desktop.rules.base.sheet import FieldKind, FieldSpec
 from crisis_desktop.rules.base.values import Options
 from crisis_desktop.rules.dice import DiceSource
 
@@ -77,3 +79,14 @@ def out_of_turn_marked(request: AttackRequest, key: str) -> AttackRequest:
     """The request with the attack input `key` set to true: how a ruleset that reads the mark among its own
     attack inputs implements `OutOfTurnAttacks.made_out_of_turn`."""
     return replace(request, inputs={**request.inputs, key: True})
+
+
+# The setup flag of a combatant caught unaware when the fight starts, for rules that have surprise (a surprise
+# round, another skill for initiative): a ruleset with surprise lists it among its `Ruleset.setup_flags`.
+SURPRISED = FieldSpec("surprised", "Surprised", FieldKind.BOOL, "Encounter", False,
+                      help="Caught unaware when the fight starts")
+
+
+def is_surprised(combatant: Combatant | None) -> bool:
+    """Whether the GM marked this combatant caught unaware (the SURPRISED setup flag)."""
+    return combatant is not None and combatant.setup.get(SURPRISED.key) is True

@@ -244,6 +244,12 @@ class Ruleset(ABC):
                        for k, v in actor.combatant.resources.items()]
         return fields
 
+    def setup_flags(self) -> Sequence[FieldSpec]:
+        """What the GM marks on a combatant while preparing an encounter, as yes/no flags the rules read from the
+        combatant's `setup` (capabilities.SURPRISED: caught unaware); none by default. The board offers one
+        checkbox each and shows a flag that is on beside the name until the first round."""
+        return ()
+
     def badges(self, actor: Actor, options: Options) -> list[str]:
         """Short words the board shows beside a combatant's name for what the rules track and a GM should see
         at a glance (crisis: "overwatch", a multi-turn action under way); none by default."""

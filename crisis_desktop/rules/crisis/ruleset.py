@@ -46,7 +46,7 @@ from crisis_desktop.rules.base import (
     TurnEffects,
     at_most_field,
 )
-from crisis_desktop.rules.base.capabilities import out_of_turn_marked
+from crisis_desktop.rules.base.capabilities import SURPRISED, out_of_turn_marked
 from crisis_desktop.rules.base.quick import PreparedFight, QuickFight, QuickFights
 from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.crisis import (
@@ -257,6 +257,10 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Executes, Scatters, OutOfTurnAttac
                 bars.append(ResourceSpec("ap", "AP", actions.resource(actor.combatant, "ap"), max_ap,
                                          role=BarRole.ACTIONS))
         return bars
+
+    def setup_flags(self) -> Sequence[FieldSpec]:
+        """Who is caught unaware: they sit out the surprise round."""
+        return (SURPRISED,)
 
     def badges(self, actor: Actor, options: Options) -> list[str]:
         return actions.badges(actor)

@@ -42,7 +42,7 @@ from crisis_desktop.rules.base import (
     TurnEffects,
     at_most_field,
 )
-from crisis_desktop.rules.base.capabilities import out_of_turn_marked
+from crisis_desktop.rules.base.capabilities import SURPRISED, out_of_turn_marked
 from crisis_desktop.rules.base.quick import PreparedFight, QuickFight, QuickFights
 from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.crisis import actions as crisis_actions
@@ -207,6 +207,10 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, OutOfTurnAttacks, Healing, 
 
     def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
         return sheet.resources(actor)
+
+    def setup_flags(self) -> Sequence[FieldSpec]:
+        """Who is caught unaware: they sit out the surprise turn and do not defend in it."""
+        return (SURPRISED,)
 
     def badges(self, actor: Actor, options: Options) -> list[str]:
         return crisis_actions.badges(actor)

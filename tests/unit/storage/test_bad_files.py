@@ -74,7 +74,7 @@ BAD_FILES = [
     ("numbers where characters belong", _campaign(characters=list(range(10_000))), None,
      "characters[0]: Input should be a valid dictionary or instance of Character"),
     ("numbers where characters belong, in this build's own layout",
-     OWN_PREFIX + b'"name": "F", "characters": [' + b", ".join([b"1"] * 10_000) + b"]}", None,
+     OWN_PREFIX + b'"name": "F", "ruleset": "crisis", "characters": [' + b", ".join([b"1"] * 10_000) + b"]}", None,
      "characters[0]: Input should be a valid dictionary or instance of Character"),
     ("numbers where tags belong", _campaign(characters=[{"name": "A", "tags": list(range(10_000))}]), None,
      "characters[0].tags[0]: Input should be a valid string"),
@@ -209,7 +209,7 @@ def test_unknown_fields_are_reported_one_by_one_up_to_the_limit():
     from crisis_desktop.domain.limits import UNKNOWN_FIELDS_LIMIT, TooManyUnknownFields
     from crisis_desktop.storage.file_validation import validate_python
 
-    few = {"name": "F", **{f"k{i}": 1 for i in range(UNKNOWN_FIELDS_LIMIT)}}
+    few = {"name": "F", "ruleset": "crisis", **{f"k{i}": 1 for i in range(UNKNOWN_FIELDS_LIMIT)}}
     with pytest.raises(ValidationError) as caught:
         validate_python(Campaign, few)
     assert [e["loc"] for e in caught.value.errors()] == [(f"k{i}",) for i in range(UNKNOWN_FIELDS_LIMIT)]
