@@ -71,11 +71,6 @@ class AttackView(FightView):
             raise ValueError(f"The {self.ruleset.name} rules have no attacks")
         return self.ruleset
 
-    @property
-    def executes(self) -> bool:
-        """Whether the rules have a finishing blow on a helpless target (the Executes capability)."""
-        return isinstance(self.ruleset, Executes)
-
     def weapons(self, combatant_id: str) -> list[Any]:
         from crisis_desktop.domain import ItemKind
 

@@ -496,7 +496,7 @@ class Attacks(ABC):
     @property
     def has_execute(self) -> bool:
         """Whether the rules declare a finishing blow (the `Executes` capability): the attack dialog's spelling
-        until its rewrite asks the capability itself (`AttackView.executes`)."""
+        until its rewrite asks the capability itself (`isinstance(controller.ruleset, Executes)`); then it goes."""
         from crisis_desktop.rules.base.capabilities import Executes  # capabilities imports this package
 
         return isinstance(self, Executes)
