@@ -1,7 +1,7 @@
 """The shared layers never name what a ruleset declares: a new system must need no edit in controller/, domain/
 or ui/. Every key a registered ruleset declares (stats, item stats, conditions, actions, rule options, derived
-values, bars, overridable values, currencies, setup flags) is looked for as a string literal in those packages; the shared
-vocabulary of rules/base and rules/flow (action roles, step roles, outcomes...) is not ruleset-specific."""
+values, bars, overridable values, currencies, setup flags) is looked for as a string literal in those packages;
+the shared vocabulary of rules/base and rules/flow (action roles, step roles, outcomes...) is not ruleset-specific."""
 
 from __future__ import annotations
 
