@@ -177,10 +177,6 @@ class EncounterController(AttackView):
         text = f"{self.name(combatant_id)} " + (f"joins group {group}" if group else "leaves its group")
         return self._set(combatant_id, "group", group, text)
 
-    def setup_flags(self) -> list[FieldSpec]:
-        """What the GM may mark on a combatant while preparing the encounter (the rules' setup flags)."""
-        return list(self.ruleset.setup_flags())
-
     def _setup_flag(self, key: str, value: StatValue) -> FieldSpec:
         spec = next((f for f in self.ruleset.setup_flags() if f.key == key), None)
         if spec is None:
