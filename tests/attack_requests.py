@@ -14,5 +14,4 @@ def request_of(context: AttackContext) -> AttackRequest:
         values.pop("distance")
     if context.extra_attacks and not is_area(context.weapon):
         values[ATTACKS] = 1 + context.extra_attacks
-    return AttackRequest(context.attacker, context.weapon, (AttackTarget(context.target, values),), {},
-                         context.out_of_turn)
+    return AttackRequest(context.attacker, context.weapon, (AttackTarget(context.target, values),), {})

@@ -138,11 +138,12 @@ def make_campaign(n_characters: int, seed: int) -> dict[str, Any]:
         group = f"group-{e}"
         combatants = [
             {"id": new_id(), "character_id": c["id"], "side": "party", "group": None,
-             "surprised": rng.random() < 0.2, "hidden": False, "initiative": None, "resources": {}}
+             "setup": {"surprised": True} if rng.random() < 0.2 else {}, "hidden": False, "initiative": None,
+             "resources": {}}
             for c in party
         ] + [
             {"id": new_id(), "character_id": c["id"], "side": rng.choice(("enemies",) * 5 + ("neutral",)),
-             "group": group if rng.random() < 0.6 else None, "surprised": False,
+             "group": group if rng.random() < 0.6 else None, "setup": {},
              "hidden": rng.random() < 0.1, "initiative": None, "resources": {}}
             for c in foes
         ]

@@ -17,12 +17,15 @@ from crisis_desktop.rules.base import (
     AttackResult,
     Attacks,
     AttackTarget,
+    Executes,
     Explained,
     FieldSpec,
+    OutOfTurnAttacks,
+    Scatters,
     Term,
 )
 from crisis_desktop.rules.cover import CoverReading
-from crisis_desktop.rules.geometry import AreaRelation, Coord, Grid, Terrain, area_template, scatter
+from crisis_desktop.rules.geometry import AreaRelation, Coord, Grid, Terrain, area_template
 
 
 @dataclass(frozen=True)
@@ -48,7 +51,8 @@ class AttackPreview:
                                            # the rules cannot price it (too many outcomes): it may still be rolled
     cost: str = ""                         # the price in the rules' words ("3 AP")
     cannot: str | None = None              # why the attacker cannot make it now; None when it can
-    execute: AttackOdds | None = None      # the odds of Execute instead, where the rules have it and it applies
+    # The odds of the rules' finishing blow instead (Executes), where the rules have one and it applies.
+    execute: AttackOdds | None = None
     dice_order: str = ""                   # in what order typed dice are read
     odds_problem: str = ""                 # why there are no odds
     # The odds for each reaction the target may choose, by its name in the rules' words; empty where targets do not
@@ -171,10 +175,11 @@ class AttackView(FightView):
         values = dict(found.inputs)
         cells = self._cells()
         weapon = self.character_of(attacker_id).item(weapon_id)
-        if self.attacks.blast_radius(weapon) is not None and centre_id in cells:
+        attacks = self.attacks
+        if isinstance(attacks, Scatters) and attacks.blast_radius(weapon) is not None and centre_id in cells:
             battle_map = self.battle_map()
             assert battle_map is not None
-            values |= self.attacks.blast_inputs(Grid.of(battle_map).distance(cells[centre_id], cells[target_id]))
+            values |= attacks.blast_inputs(Grid.of(battle_map).distance(cells[centre_id], cells[target_id]))
         return values
 
     def map_refusals(self, attacker_id: str, weapon_id: str, target_id: str) -> list[str]:
@@ -232,19 +237,22 @@ class AttackView(FightView):
                 else:
                     values = {**values, **fixed}
             targets.append(AttackTarget(self.actor(tid), values))
-        # Attacking outside one's own turn (crisis: from overwatch) is for the rules to account for.
-        out_of_turn = self.encounter.running and attacker_id not in self.acting()
-        return AttackRequest(attacker, weapon, tuple(targets), own, out_of_turn, tuple(forced))
+        request = AttackRequest(attacker, weapon, tuple(targets), own, tuple(forced))
+        # Attacking outside one's own turn is for rules that count it apart to account for.
+        if isinstance(self.ruleset, OutOfTurnAttacks) and self.encounter.running and attacker_id not in self.acting():
+            request = self.ruleset.made_out_of_turn(request)
+        return request
 
     def landing(self, request: AttackRequest, result: AttackResult) -> Coord | None:
-        """The cell where a missed blast landed, for the map to draw; None when nothing scattered or no map."""
-        battle_map, cells = self.battle_map(), self._cells()
+        """The cell where a missed area attack landed (Scatters), for the map to draw; None when it did not go
+        astray or without a map."""
+        battle_map, cells, rules = self.battle_map(), self._cells(), self.ruleset
         attacker, centre = request.attacker.combatant, request.target.combatant
-        if battle_map is None or result.scatter is None or attacker is None or centre is None \
+        if battle_map is None or not isinstance(rules, Scatters) or attacker is None or centre is None \
                 or attacker.id not in cells or centre.id not in cells:
             return None
-        face, tiles = result.scatter
-        return scatter(Grid.of(battle_map), cells[centre.id], cells[attacker.id], face, tiles).landing
+        landed = rules.landing(result, Grid.of(battle_map), cells[centre.id], cells[attacker.id])
+        return landed.landing if landed is not None else None
 
     def _map_check(self, request: AttackRequest) -> None:
         """ValueError with the map's reasons against the attack that the GM did not force."""
@@ -268,7 +276,7 @@ class AttackView(FightView):
             acting = ", ".join(self.name(a) for a in self.acting()) or "nobody"
             cannot = f"{request.attacker.name} cannot act now: it is {acting}'s turn"
         execute = None
-        if attacks.has_execute:
+        if isinstance(attacks, Executes):
             try:
                 execute = attacks.execute_odds(request, options)
             except ValueError:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
@@ -33,10 +33,13 @@ from crisis_desktop.rules.base import (
     CheckResult,
     Checks,
     Effect,
+    Executes,
     FieldSpec,
     Healing,
     RemoveCondition,
     Ruleset,
+    ScatteredAttack,
+    Scatters,
     SetItemStat,
     SetResource,
     SetStatus,
@@ -121,15 +124,18 @@ class EncounterController(AttackView):
 
     # -- building the encounter -------------------------------------------------------------------
     def add_combatant(self, character_id: str, side: Side | None = None, group: str | None = None,
-                      surprised: bool = False, hidden: bool = False) -> Command:
-        """Add a character; PCs join the party and NPCs the enemies unless a side is given. Joining a
-        running fight puts the newcomer last in the turn order."""
+                      setup: Mapping[str, StatValue] | None = None, hidden: bool = False) -> Command:
+        """Add a character; PCs join the party and NPCs the enemies unless a side is given; `setup`: the rules'
+        setup flags marked on it (Ruleset.setup_flags). Joining a running fight puts the newcomer last in the turn
+        order."""
         self._not_running("add anyone")
         character = self.campaign.character(character_id)
         if side is None:
             side = Side.PARTY if character.kind is CharacterKind.PC else Side.ENEMIES
-        combatant = Combatant(character_id=character_id, side=side, group=group or None, surprised=surprised,
-                              hidden=hidden)
+        flags = dict(setup or {})
+        for key, value in flags.items():
+            self._setup_flag(key, value)
+        combatant = Combatant(character_id=character_id, side=side, group=group or None, setup=flags, hidden=hidden)
         with self._drafting() as d:
             d.do(InsertCombatant(self.encounter_id, combatant))
             if self.encounter.started:
@@ -171,9 +177,23 @@ class EncounterController(AttackView):
         text = f"{self.name(combatant_id)} " + (f"joins group {group}" if group else "leaves its group")
         return self._set(combatant_id, "group", group, text)
 
-    def set_surprised(self, combatant_id: str, surprised: bool) -> Command:
-        return self._set(combatant_id, "surprised", surprised,
-                         f"{self.name(combatant_id)} is {'surprised' if surprised else 'not surprised'}")
+    def _setup_flag(self, key: str, value: StatValue) -> FieldSpec:
+        spec = next((f for f in self.ruleset.setup_flags() if f.key == key), None)
+        if spec is None:
+            raise ValueError(f"The {self.ruleset.name} rules mark no {key!r} on a combatant")
+        if not isinstance(value, bool):
+            raise ValueError(f"{spec.label} is yes or no, not {value!r}")
+        return spec
+
+    def set_setup(self, combatant_id: str, key: str, value: bool) -> Command:
+        """Mark or clear one of the rules' setup flags on a combatant ("Vera is surprised")."""
+        spec = self._setup_flag(key, value)
+        flags = {k: v for k, v in self.combatant(combatant_id).setup.items() if k != key}
+        if value:
+            flags[key] = True
+        word = spec.label.lower()
+        return self._set(combatant_id, "setup", flags,
+                         f"{self.name(combatant_id)} is {word if value else 'not ' + word}")
 
     def set_hidden(self, combatant_id: str, hidden: bool) -> Command:
         return self._set(combatant_id, "hidden", hidden,
@@ -321,22 +341,27 @@ class EncounterController(AttackView):
         attacker = request.attacker.combatant
         if landing is None or attacker is None:
             return None
+        rules = self.ruleset
         caught = self.under_blast(attacker.id, request.weapon.id, landing, thrower_too=True)
-        if not caught:
+        if not caught or not isinstance(rules, Scatters):
             return None
         blast = AttackRequest(request.attacker, request.weapon,
-                              tuple(AttackTarget(self.actor(cid), self.attacks.blast_inputs(d))
-                                    for cid, d in caught.items()), request.inputs, request.out_of_turn)
-        return self.attacks.resolve_landed(blast, dice, self.options)
+                              tuple(AttackTarget(self.actor(cid), rules.blast_inputs(d)) for cid, d in caught.items()),
+                              request.inputs)
+        return rules.resolve_landed(blast, dice, self.options)
 
     def attack(self, request: AttackRequest, dice: DiceSource, *, execute: bool = False) -> EncounterEvent:
         """Roll the attack against every target (NeedMoreDice for typed dice that run out); the event's `result` is
-        the AttackResult. `execute`: the rules' Execute on a helpless target instead of an ordinary attack."""
+        the AttackResult. `execute`: the rules' finishing blow on a helpless target instead of an ordinary attack
+        (rules with the Executes capability; ValueError for others)."""
         self._running("make an attack")
         if request.attacker.combatant is not None:
             self._may_act(request.attacker.combatant.id)
         self._map_check(request)
-        resolve = self.attacks.resolve_execute if execute else self.attacks.resolve_attack
+        rules = self.attacks
+        if execute and not isinstance(rules, Executes):
+            raise ValueError(f"The {self.ruleset.name} rules have no finishing blow on a helpless target")
+        resolve = rules.resolve_execute if isinstance(rules, Executes) and execute else rules.resolve_attack
         result: AttackResult = resolve(request, dice, self.options)
         return self._attack_event(request, result, dice)
 
@@ -368,7 +393,7 @@ class EncounterController(AttackView):
     def _attack_event(self, request: AttackRequest, result: AttackResult, dice: DiceSource) -> EncounterEvent:
         attacker = request.attacker.combatant
         targets = request.distinct_targets()
-        landed = self._landed(request, result, dice) if result.scatter is not None else None
+        landed = self._landed(request, result, dice) if isinstance(result, ScatteredAttack) else None
         if landed is not None:
             # The blast goes off where it scattered: whoever stands there is caught, in the same event.
             result = replace(result, effects=(*result.effects, *landed.effects),

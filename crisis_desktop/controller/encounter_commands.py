@@ -11,7 +11,7 @@ from crisis_desktop.domain import BattleMap, Campaign, Character, Token
 from crisis_desktop.domain.encounter import Combatant, Encounter, LogEntry
 
 ENCOUNTER_FIELDS = frozenset({"started", "round", "flow", "ended", "notes", "name"})
-COMBATANT_FIELDS = frozenset({"side", "group", "surprised", "hidden", "initiative", "initiative_note"})
+COMBATANT_FIELDS = frozenset({"side", "group", "setup", "hidden", "initiative", "initiative_note"})
 
 
 class SetEncounterField(Command):
@@ -40,7 +40,7 @@ class SetEncounterField(Command):
 
 
 class SetCombatantField(Command):
-    """Set one field of a combatant (side, group, surprised, hidden, initiative and its tie note)."""
+    """Set one field of a combatant (side, group, setup flags, hidden, initiative and its tie note)."""
 
     def __init__(self, encounter_id: str, combatant_id: str, field: str, value: Any) -> None:
         if field not in COMBATANT_FIELDS:

@@ -79,12 +79,13 @@ def to_markdown(campaign: Campaign, encounter: Encounter, names: dict[str, str] 
     if encounter.notes:
         out += [block(encounter.notes), ""]
     current_round: int | None = None
-    # Round 0 is the build-up, unless the fight opened with a round there (the surprise round).
-    surprise = any(item.round == 0 and item.kind == "round" for item in encounter.log)
+    # Round 0 is the build-up, unless the flow opened a round there: the flow's own words for it head it.
+    opening = next((item.text.split(":", 1)[0] for item in encounter.log if item.round == 0 and item.kind == "round"),
+                   None)
     for item in encounter.log:
         if item.round != current_round:
             current_round = item.round
-            title = "Surprise round" if item.round == 0 and surprise else \
+            title = opening if item.round == 0 and opening else \
                 ("Before the fight" if item.round == 0 else f"Round {item.round}")
             out += ["", f"## {title}", ""]
         when = item.at.strftime("%H:%M:%S")

@@ -22,15 +22,16 @@ class Side(StrEnum):
 class Combatant(DomainModel):
     """One participant of an encounter, pointing at a character of the campaign.
 
-    `group` names an NPC group that shares one initiative roll. `resources` holds the per-encounter
-    values the ruleset tracks (AP, aim bonus, dodge used, progress of a multi-turn action).
+    `group` names an NPC group that shares one initiative roll. `setup` holds what the GM marked while preparing
+    the encounter, keyed as the ruleset's setup flags declare (Ruleset.setup_flags). `resources` holds the
+    per-encounter values the ruleset tracks (AP, aim bonus, dodge used, progress of a multi-turn action).
     """
 
     id: str = Field(default_factory=new_id)
     character_id: str
     side: Side = Side.ENEMIES
     group: str | None = None
-    surprised: bool = False
+    setup: dict[str, StatValue] = Field(default_factory=dict)
     hidden: bool = False
     initiative: int | None = None
     resources: dict[str, StatValue] = Field(default_factory=dict)

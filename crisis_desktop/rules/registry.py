@@ -46,6 +46,11 @@ _FACTORIES: dict[str, Callable[[], Ruleset]] = {
 }
 
 
+# The system offered first for a new campaign. The registry owns it: the domain and storage name no system of
+# their own (an old file without a system id is upgraded by storage.migrations, which names its own fact).
+DEFAULT_RULESET_ID = "crisis"
+
+
 def ruleset_ids() -> list[str]:
     return list(_FACTORIES)
 

@@ -201,7 +201,7 @@ class CampaignStore:
         exists = self.check_replaceable(path, overwrite_bad=overwrite_bad, overwrite_read_only=overwrite_read_only)
         self._replace(path, pieces.pieces, exists)
 
-    def create(self, name: str, ruleset: str = "crisis",
+    def create(self, name: str, ruleset: str,
                equipment: Sequence[EquipmentItem] = ()) -> tuple[Campaign, Path]:
         """A new campaign (no characters yet; `equipment` seeds its catalogue) saved under a fresh file
         name derived from `name`."""

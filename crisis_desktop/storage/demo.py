@@ -20,12 +20,13 @@ class Demo:
     marker: str
 
 
-CRISIS_DEMO = Demo("campaign.json", "demo.json", ".demo-seeded")
+# The demo the app opens at its first start (the first system's); the others are seeded beside it.
+MAIN_DEMO = Demo("campaign.json", "demo.json", ".demo-seeded")
 GENESYS_DEMO = Demo("genesys.json", "genesys-demo.json", ".genesys-demo-seeded")
 MOMENTS_DEMO = Demo("moments.json", "moments-demo.json", ".moments-demo-seeded")
 SKIRMISH_DEMO = Demo("skirmish.json", "skirmish-demo.json", ".skirmish-demo-seeded")
-DEMOS = (CRISIS_DEMO, GENESYS_DEMO, MOMENTS_DEMO, SKIRMISH_DEMO)
-DEMO_FILE_NAME = CRISIS_DEMO.file_name
+DEMOS = (MAIN_DEMO, GENESYS_DEMO, MOMENTS_DEMO, SKIRMISH_DEMO)
+DEMO_FILE_NAME = MAIN_DEMO.file_name
 GENESYS_DEMO_FILE_NAME = GENESYS_DEMO.file_name
 MOMENTS_DEMO_FILE_NAME = MOMENTS_DEMO.file_name
 SKIRMISH_DEMO_FILE_NAME = SKIRMISH_DEMO.file_name
@@ -39,7 +40,7 @@ def seed_demo(paths: AppPaths) -> Path | None:
     replaced. Nothing happens in a folder that cannot be written.
     """
     copied = seed_demos(paths)
-    target = paths.campaigns / CRISIS_DEMO.file_name
+    target = paths.campaigns / MAIN_DEMO.file_name
     return target if target in copied else None
 
 

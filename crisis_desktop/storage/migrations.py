@@ -13,6 +13,13 @@ RawCampaign = dict[str, Any]
 # A file without "schema_version" was written by the first prototype.
 FIRST_VERSION = 1
 
+# The system every file before version 4 was written for when it names none: the first builds knew only this one.
+# A fact of old files, not a default of new campaigns (the rules registry owns that).
+HISTORICAL_RULESET = "crisis"
+
+# The setup flag of version-3 combatants that became the rules' own (Ruleset.setup_flags).
+_V3_SETUP_FLAGS = ("surprised",)
+
 
 class MigrationError(ValueError):
     """The raw data cannot be upgraded; `field_path` points at the offending value where known."""
@@ -96,10 +103,45 @@ def _combatant_v2_to_v3(combatant: Any, delayed: list[Any]) -> Any:
     return upgraded
 
 
+def v3_to_v4(data: RawCampaign) -> RawCampaign:
+    """Version 3 -> 4: the campaign names its system, and what the GM marks on a combatant is the rules' own.
+
+    A file without a system id was written for crisis (HISTORICAL_RULESET); the domain has no default system any
+    more. Version-3 combatants carried "surprised" as a field of their own; it moves among the combatant's setup
+    flags, which the rules declare (only a flag that is on is kept).
+    """
+    out = dict(data)
+    out.setdefault("ruleset", HISTORICAL_RULESET)
+    encounters = out.get("encounters")
+    if isinstance(encounters, list):
+        out["encounters"] = [_encounter_v3_to_v4(e) for e in encounters]
+    out["schema_version"] = 4
+    return out
+
+
+def _encounter_v3_to_v4(encounter: Any) -> Any:
+    if not isinstance(encounter, dict) or not isinstance(encounter.get("combatants"), list):
+        return encounter
+    return {**encounter, "combatants": [_combatant_v3_to_v4(c) for c in encounter["combatants"]]}
+
+
+def _combatant_v3_to_v4(combatant: Any) -> Any:
+    if not isinstance(combatant, dict):
+        return combatant
+    upgraded = dict(combatant)
+    flags = {key: upgraded.pop(key) for key in _V3_SETUP_FLAGS if key in upgraded}
+    on = {key: True for key, value in flags.items() if value is True}
+    if on:
+        setup = upgraded.get("setup")
+        upgraded["setup"] = {**(setup if isinstance(setup, dict) else {}), **on}
+    return upgraded
+
+
 # MIGRATIONS[n] turns a version-n dict into a version-(n+1) dict.
 MIGRATIONS: dict[int, Callable[[RawCampaign], RawCampaign]] = {
     1: v1_to_v2,
     2: v2_to_v3,
+    3: v3_to_v4,
 }
 
 

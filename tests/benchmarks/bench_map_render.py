@@ -53,7 +53,8 @@ def big_campaign(tokens: int, seed: int = 7, kind: GridKind = GridKind.SQUARE) -
     battle_map = BattleMap(id="big", name="Big", grid=kind, width=200, height=200, cells=list(cells.values()),
                            tokens=[Token(combatant_id=f"k{i}", x=x, y=y) for i, (x, y) in enumerate(spots)])
     encounter = Encounter(id="fight", name="Fight", combatants=combatants, battle_map_id="big")
-    return Campaign(name="Bench", characters=characters, encounters=[encounter], battle_maps=[battle_map])
+    return Campaign(ruleset="crisis", name="Bench", characters=characters, encounters=[encounter],
+                    battle_maps=[battle_map])
 
 
 def timed(render: Callable[[], None], rounds: int = 30) -> float:

@@ -25,7 +25,7 @@ def hostile_files(folder: Path, n: int) -> dict[str, Path]:
     numbers = ", ".join(["1"] * n)
     files = {
         "plain": f'{{"name": "Hostile", "characters": [{numbers}]}}',
-        "own layout": f'{{\n  "schema_version": {SCHEMA_VERSION},\n  "name": "Hostile",\n'
+        "own layout": f'{{\n  "schema_version": {SCHEMA_VERSION},\n  "name": "Hostile",\n  "ruleset": "crisis",\n'
                       f'  "characters": [{numbers}]\n}}\n',
         "nested": json.dumps({"name": "Hostile", "characters": [{"name": "Vera", "tags": list(range(n))}]}),
         "unknown fields": json.dumps({"name": "Hostile", "characters": [{"name": "Vera",

@@ -31,8 +31,8 @@ def test_a_save_that_fails_while_closing_keeps_the_window_and_the_changes(window
 
 def test_a_second_recovery_is_offered_when_its_campaign_is_opened(make_window, answers, paths):
     store = CampaignStore(paths)
-    first, first_path = store.create("First")
-    second, second_path = store.create("Second")
+    first, first_path = store.create("First", "crisis")
+    second, second_path = store.create("Second", "crisis")
     first.notes, second.notes = "lost in the crash, 1", "lost in the crash, 2"
     store.recovery.save(first, first_path)
     store.recovery.save(second, second_path)
@@ -139,7 +139,7 @@ def test_damaged_recoveries_are_reported_and_a_foreign_path_is_not_written(make_
     store = CampaignStore(paths)
     (paths.recovery / "cut.json").write_text('{"recovery_of": "/x.json", "saved": ')
     outside = tmp_path / "not ours" / "autostart.json"
-    store.recovery.save(Campaign(name="Planted"), outside)
+    store.recovery.save(Campaign(ruleset="crisis", name="Planted"), outside)
 
     answers.queued["yes_no"].append(True)  # recover "Planted"
     window = make_window()

@@ -11,7 +11,7 @@ from crisis_desktop.domain import Campaign, Character
 
 
 def make() -> Campaign:
-    return Campaign(name="Ashes", notes="start", characters=[Character(name="Vera")])
+    return Campaign(ruleset="crisis", name="Ashes", notes="start", characters=[Character(name="Vera")])
 
 
 def test_set_field_apply_and_revert_report_the_field():
@@ -88,7 +88,7 @@ def test_macro_reverts_in_reverse_order():
 def test_replace_content_swaps_in_place_and_back():
     campaign = make()
     before = campaign.model_dump()
-    other = Campaign(name="Recovered", id=campaign.id, notes="typed before the crash")
+    other = Campaign(ruleset="crisis", name="Recovered", id=campaign.id, notes="typed before the crash")
     same_object = campaign
     command = ReplaceContent(campaign, other, "Recover")
     command.apply(campaign)

@@ -252,7 +252,8 @@ def test_encounters_point_at_characters(demo):
         "npc-raider-rask", "npc-raider-jory", "npc-raider-boss"}
     assert [cb.character_id for cb in ambush.combatants if cb.hidden] == ["npc-corp-sniper"]
     party = [cb for cb in ambush.combatants if cb.side == "party"]
-    assert len(party) == 4 and any(cb.surprised for cb in party) and not all(cb.surprised for cb in party)
+    assert len(party) == 4 and any(cb.setup.get("surprised") for cb in party) \
+        and not all(cb.setup.get("surprised") for cb in party)
     assert ambush.battle_map_id == "map-ridge-road"
 
 

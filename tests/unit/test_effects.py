@@ -15,7 +15,7 @@ def campaign() -> Campaign:
     vera = Character(id="vera", name="Vera", status={"wounds": 2}, equipment=[armour],
                      conditions=[ConditionState(key="prone")])
     fight = Encounter(name="Fight", combatants=[Combatant(id="c1", character_id="vera", resources={"ap": 4})])
-    return Campaign(name="Test", characters=[vera], encounters=[fight])
+    return Campaign(ruleset="crisis", name="Test", characters=[vera], encounters=[fight])
 
 
 def test_apply_then_undo_restores_everything_exactly():

@@ -40,7 +40,7 @@ def test_find_by_id_agrees_with_a_scan_whatever_happens_to_the_list(ops):
 
 
 def test_campaign_and_encounter_look_ups_follow_their_lists():
-    campaign = Campaign(name="Look-ups")
+    campaign = Campaign(ruleset="crisis", name="Look-ups")
     for i in range(5):
         campaign.characters.append(Character(id=f"ch{i}", name=f"C{i}", kind=CharacterKind.NPC))
     assert campaign.character("ch3").name == "C3"
@@ -63,7 +63,7 @@ def test_campaign_and_encounter_look_ups_follow_their_lists():
 
 
 def test_the_kept_indexes_never_tell_two_equal_campaigns_apart():
-    campaign = Campaign(name="Same")
+    campaign = Campaign(ruleset="crisis", name="Same")
     campaign.characters.append(Character(id="ch0", name="C0", kind=CharacterKind.NPC))
     campaign.encounters.append(Encounter(id="e1", name="One", combatants=[Combatant(id="cb", character_id="ch0")]))
     copy = Campaign.model_validate_json(campaign.model_dump_json())
@@ -75,7 +75,7 @@ def test_the_kept_indexes_never_tell_two_equal_campaigns_apart():
 
 
 def test_the_encounter_of_a_combatant_follows_the_lists():
-    campaign = Campaign(name="Where")
+    campaign = Campaign(ruleset="crisis", name="Where")
     first, second = Encounter(id="e1", name="One"), Encounter(id="e2", name="Two")
     campaign.encounters += [first, second]
     second.combatants.append(Combatant(id="cb-a", character_id="ch0"))

@@ -45,7 +45,7 @@ def test_a_file_with_a_note_beyond_the_bound_is_refused_naming_the_field(tmp_pat
 
 
 def test_notes_beyond_the_bound_are_refused_on_input_and_nothing_changes():
-    campaign = Campaign(name="Bounds", characters=[Character(id="vera", name="Vera")],
+    campaign = Campaign(ruleset="crisis", name="Bounds", characters=[Character(id="vera", name="Vera")],
                         encounters=[Encounter(id="e", name="Ambush")])
     before = campaign.model_dump()
     with pytest.raises(ValueError, match=f"^Notes: {REASON}$"):

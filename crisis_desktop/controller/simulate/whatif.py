@@ -103,7 +103,7 @@ def _set_count(campaign: Campaign, encounter_id: str, kind_name: str, count: int
                                                            "name": f"{original.name} {n}"})
         campaign.characters.append(character)
         combatant = Combatant(id=f"{model.id}-whatif-{n}", character_id=character.id, side=model.side,
-                              group=model.group, surprised=model.surprised, hidden=model.hidden)
+                              group=model.group, setup=dict(model.setup), hidden=model.hidden)
         encounter.combatants.append(combatant)
         if battle_map is not None:
             token = next((t for t in battle_map.tokens if t.combatant_id == model.id), None)

@@ -5,6 +5,12 @@ results that explain themselves (`Explained` terms that add up) plus the `Effect
 should apply. It never mutates what it is given, never does I/O and never imports Qt.
 """
 
+from crisis_desktop.rules.base.capabilities import (
+    Executes,
+    OutOfTurnAttacks,
+    ScatteredAttack,
+    Scatters,
+)
 from crisis_desktop.rules.base.combat import (
     AttackOdds,
     AttackRequest,
@@ -51,9 +57,9 @@ from crisis_desktop.rules.base.values import Explained, Options, Term
 __all__ = [
     "ActionAvailability", "ActionRole", "ActionSpec", "Actor", "AddCondition", "AttackOdds", "AttackRequest",
     "AttackResult", "AttackTarget", "Attacks", "BarRole", "CheckOdds", "CheckRequest", "CheckResult", "Checks",
-    "ConditionSpec", "ContestResult", "Cost", "CoverLevel", "Currency", "DamageResult", "Effect", "Explained",
-    "FieldKind", "FieldSpec", "Healing", "InitiativeEntry", "Options", "Outcome", "OverrideField", "OverrideKind",
-    "RemoveCondition", "ResourceSpec", "RuleOption", "Ruleset", "SetItemStat", "SetResource", "SetStatus",
-    "SheetTrack", "SpendBudget", "SpendChoice", "SpendPick",
+    "ConditionSpec", "ContestResult", "Cost", "CoverLevel", "Currency", "DamageResult", "Effect", "Executes",
+    "Explained", "FieldKind", "FieldSpec", "Healing", "InitiativeEntry", "Options", "OutOfTurnAttacks", "Outcome",
+    "OverrideField", "OverrideKind", "RemoveCondition", "ResourceSpec", "RuleOption", "Ruleset", "ScatteredAttack",
+    "Scatters", "SetItemStat", "SetResource", "SetStatus", "SheetTrack", "SpendBudget", "SpendChoice", "SpendPick",
     "StateLabel", "StateRole", "StatRoll", "Term", "Treatment", "TurnEffects", "UseUpItem", "at_most_field",
 ]

@@ -52,7 +52,6 @@ class CheckResult:
     outcome: Outcome
     degree: int                     # crisis: Extras; crisis-classic: margin (negative on failure)
     dice: tuple[DieRoll, ...]
-    stunts: int = 0                 # crisis-classic: dice showing the stunt face
     # What dice of symbols showed, after the rules' cancellation (net success, advantage, triumph); None for
     # systems that roll numbers. `total` then holds the net count the outcome rests on.
     tally: Tally | None = None
@@ -125,7 +124,6 @@ class AttackRequest:
     weapon: EquipmentItem
     targets: tuple[AttackTarget, ...]
     inputs: Mapping[str, StatValue] = field(default_factory=dict)
-    out_of_turn: bool = False              # the attacker acts outside its own turn (crisis: from overwatch)
     overrides: tuple[str, ...] = ()        # what the GM forced against the battle map, in words, for the log
 
     def __post_init__(self) -> None:
@@ -177,9 +175,7 @@ class AttackResult:
     summary: str                     # one line for the combat log
     followups: tuple[AttackResult, ...] = ()   # further rolls and targets of the same action; their effects are
                                                # already part of this result's `effects`
-    notes: tuple[str, ...] = ()      # scatter of a missed area attack, a dodge, ammunition left
-    # Where a missed area attack landed, for the map to draw: (the scatter die's face, tiles); None otherwise.
-    scatter: tuple[int, int] | None = None
+    notes: tuple[str, ...] = ()      # where a missed area attack went, a dodge, ammunition left
     # Reactions the defenders took inside this attack, as (combatant id, what they did: "parries"): the round flow
     # spends them (and refuses the attack when one is not left).
     reactions: tuple[tuple[str, str], ...] = ()

@@ -244,6 +244,12 @@ class Ruleset(ABC):
                        for k, v in actor.combatant.resources.items()]
         return fields
 
+    def setup_flags(self) -> Sequence[FieldSpec]:
+        """What the GM marks on a combatant while preparing an encounter, as yes/no flags the rules read from the
+        combatant's `setup` (capabilities.SURPRISED: caught unaware); none by default. The board offers one
+        checkbox each and shows a flag that is on beside the name until the first round."""
+        return ()
+
     def badges(self, actor: Actor, options: Options) -> list[str]:
         """Short words the board shows beside a combatant's name for what the rules track and a GM should see
         at a glance (crisis: "overwatch", a multi-turn action under way); none by default."""
@@ -387,20 +393,11 @@ class Attacks(ABC):
         `options` (the map's cells per range band). The controller asks this; by default it is `map_inputs`."""
         return self.map_inputs(tiles, metres, reading, hex_grid=hex_grid)
 
-    def blast_inputs(self, tiles_from_centre: int) -> dict[str, StatValue]:
-        """The target inputs of standing `tiles_from_centre` tiles from where a blast goes off (its fall-off)."""
-        return {}
-
     def reaction_odds(self, request: AttackRequest, options: Options) -> Mapping[str, AttackOdds]:
         """The odds of the attack for each reaction the target may choose when it comes, by the reaction's name in
         the rules' words ("No reaction", "Parry"), for the GM to compare before the defender picks; empty where
         targets do not react."""
         return {}
-
-    def resolve_landed(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
-        """A missed area attack goes off where it landed: everyone under it there (the request's targets, with their
-        blast inputs) is caught, without an attack roll."""
-        raise ValueError("These rules have no blast that goes off where it lands")
 
     def weapon_range(self, weapon: EquipmentItem) -> float | None:
         """A ranged weapon's range increment, in the rules' distance unit (DISTANCE_UNIT); None for a melee
@@ -456,10 +453,6 @@ class Attacks(ABC):
         no ammunition) or None when it can; for the attack dialog before the roll."""
         return {}, None
 
-    def execute_odds(self, request: AttackRequest, options: Options) -> AttackOdds:
-        """The exact odds of Execute on the target, where the system has it."""
-        raise ValueError("These rules have no Execute")
-
     def dice_order(self, request: AttackRequest, options: Options) -> str:
         """In what order typed dice are read for this attack, in plain words."""
         return "in the order the rules ask for them"
@@ -505,13 +498,13 @@ class Attacks(ABC):
             raise ValueError("These rules spend nothing after an attack")
         return result
 
-    def resolve_execute(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
-        """Execute a helpless target, where the system has such a rule (crisis does)."""
-        raise ValueError("These rules have no Execute")
-
     @property
     def has_execute(self) -> bool:
-        return type(self).resolve_execute is not Attacks.resolve_execute
+        """Whether the rules declare a finishing blow (the `Executes` capability): the attack dialog's spelling
+        until its rewrite asks the capability itself (`isinstance(controller.ruleset, Executes)`); then it goes."""
+        from crisis_desktop.rules.base.capabilities import Executes  # capabilities imports this package
+
+        return isinstance(self, Executes)
 
     @abstractmethod
     def apply_damage(self, target: Actor, amount: int, options: Options, *, lethal: bool = True,

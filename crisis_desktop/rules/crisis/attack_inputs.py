@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from crisis_desktop.rules.base import Actor, CoverLevel, FieldKind, FieldSpec
+from crisis_desktop.rules.base.capabilities import is_surprised
 from crisis_desktop.rules.crisis.context import ATTACKS
 
 SITUATION = "Situation"
@@ -25,7 +26,7 @@ def target_inputs(target: Actor, fight_round: int, *, ranged: bool, rof: int, ar
     """Each target's inputs with their limits and defaults: a ranged weapon starts at 2 (a melee one at 0, its
     reach), a surprised target in the surprise round (round 0) is surprised; a RoF weapon says how many of its
     attacks go at this target, an area weapon how far the target stands from the centre and whether it dodges."""
-    surprised = target.combatant is not None and target.combatant.surprised and fight_round == 0
+    surprised = is_surprised(target.combatant) and fight_round == 0
     specs = [
         FieldSpec("distance", f"Distance ({unit})", FieldKind.NUMBER, TARGET, 2.0 if ranged else 0.0, 0, 1000,
                   help="Distance to the target (measured on the battle map when the fight has one); 0 is melee reach"),

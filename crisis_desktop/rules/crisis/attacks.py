@@ -19,6 +19,7 @@ from crisis_desktop.rules.base import (
     Explained,
     Options,
     Outcome,
+    ScatteredAttack,
     SetItemStat,
     SetResource,
     Term,
@@ -257,9 +258,9 @@ def _resolve_area(request: AttackRequest, aimed: list[Aimed], effects: list[Effe
     if not attack.outcome.succeeded:
         where = scatter(dice, roll_plan.increments, first.hex_grid)
         note = f"The {request.weapon.name} misses and {where.description}"
-        return AttackResult(request, first.target, attack, None, False, None, tuple(effects),
-                            f"{name} misses ({attack.describe()})", notes=(note,),
-                            scatter=(where.direction, where.distance))
+        return ScatteredAttack(request, first.target, attack, None, False, None, tuple(effects),
+                               f"{name} misses ({attack.describe()})", notes=(note,),
+                               scatter=(where.direction, where.distance))
     results: list[AttackResult] = []
     for a in aimed:
         context = a.context

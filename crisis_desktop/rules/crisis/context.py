@@ -41,12 +41,14 @@ class AttackContext:
     target_dodges: bool = False
     tiles_from_centre: int = 0             # area attacks: how far the target stands from the blast centre
     hex_grid: bool = False                 # area attacks scatter with a d6 on hex grids instead of a d8
-    out_of_turn: bool = False              # the attacker acts outside its own turn (crisis: from overwatch)
+    out_of_turn: bool = False              # the attacker acts outside its own turn (from overwatch)
 
+
+# The attack input that marks an attack made outside the attacker's own turn (OutOfTurnAttacks.made_out_of_turn).
+OUT_OF_TURN = "out_of_turn"
 
 # The inputs a request may carry: every context field but who and what (those come from the request itself).
-INPUT_KEYS = frozenset(f.name for f in fields(AttackContext)) - {"attacker", "weapon", "target", "extra_attacks",
-                                                                  "out_of_turn"}
+INPUT_KEYS = frozenset(f.name for f in fields(AttackContext)) - {"attacker", "weapon", "target", "extra_attacks"}
 
 
 @dataclass(frozen=True)
@@ -81,6 +83,6 @@ def read(request: AttackRequest, *, melee: bool, one_roll: bool = False) -> list
         if "cover" in merged:
             merged["cover"] = CoverLevel(str(merged["cover"]))
         context = AttackContext(request.attacker, request.weapon, target.actor, extra_attacks=extra,
-                                out_of_turn=request.out_of_turn, **merged)  # type: ignore[arg-type]
+                                **merged)  # type: ignore[arg-type]
         aimed.append(Aimed(context, count))
     return aimed

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from crisis_desktop.domain import CharacterKind
 from crisis_desktop.rules.base import Actor, Explained, InitiativeEntry, Options, Term
+from crisis_desktop.rules.base.capabilities import is_surprised
 from crisis_desktop.rules.crisis import stats
 from crisis_desktop.rules.crisis.checks import roll_skill_die
 from crisis_desktop.rules.dice import DiceSource
@@ -127,6 +128,6 @@ def ranked(values: Sequence[float], pcs: Sequence[bool], reroll: Callable[[int],
 
 def surprise_round(actors: Sequence[Actor]) -> list[str]:
     """Combatant ids acting in the surprise round: everyone not surprised, if anyone is surprised at all."""
-    if not any(a.combatant is not None and a.combatant.surprised for a in actors):
+    if not any(is_surprised(a.combatant) for a in actors):
         return []
-    return [_id(a) for a in actors if a.combatant is not None and not a.combatant.surprised]
+    return [_id(a) for a in actors if a.combatant is not None and not is_surprised(a.combatant)]

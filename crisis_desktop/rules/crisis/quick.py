@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from crisis_desktop.domain import Character, CharacterKind, ConditionState, EquipmentItem, ItemKind
 from crisis_desktop.rules.base import Actor, AttackRequest, AttackTarget, CheckRequest, CoverLevel, StateRole
+from crisis_desktop.rules.base.capabilities import is_surprised
 from crisis_desktop.rules.base.quick import Attempt, NotQuick, Planner, PreparedFight, QuickFight, QuickWeapon
 from crisis_desktop.rules.crisis import attacks, checks, combat, damage, initiative, sheet, stats, tables
 from crisis_desktop.rules.crisis.actions import FRESH, NPC_ACTIONS_PER_ROUND
@@ -107,7 +108,7 @@ class CrisisQuickFight(QuickFight[CrisisFightState]):
             fresh.resources = dict(FRESH)
             self._fighters.append(self._fighter(Actor(character, fresh)))
             self._start_cells.append(tokens.get(combatant.id) if self.grid is not None else None)
-            if combatant.surprised:
+            if is_surprised(combatant):
                 surprised.add(index)
         self.sides = [c.side.value for c in encounter.combatants]
         self.weapons = [[QuickWeapon(g.item.id, g.ranged) for g in f.guns] for f in self._fighters]

@@ -24,17 +24,20 @@ from crisis_desktop.rules.base import (
     Cost,
     Currency,
     DamageResult,
+    Executes,
     Explained,
     FieldKind,
     FieldSpec,
     Healing,
     InitiativeEntry,
     Options,
+    OutOfTurnAttacks,
     OverrideField,
     OverrideKind,
     ResourceSpec,
     RuleOption,
     Ruleset,
+    Scatters,
     SheetTrack,
     StateLabel,
     StateRole,
@@ -43,6 +46,7 @@ from crisis_desktop.rules.base import (
     TurnEffects,
     at_most_field,
 )
+from crisis_desktop.rules.base.capabilities import SURPRISED, out_of_turn_marked
 from crisis_desktop.rules.base.quick import PreparedFight, QuickFight, QuickFights
 from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.crisis import (
@@ -59,6 +63,7 @@ from crisis_desktop.rules.crisis import (
 )
 from crisis_desktop.rules.crisis import attack_inputs as crisis_inputs
 from crisis_desktop.rules.crisis import tables as crisis_tables
+from crisis_desktop.rules.crisis.context import OUT_OF_TURN
 from crisis_desktop.rules.crisis.cover import crisis_cover
 from crisis_desktop.rules.crisis.movement import CrisisMovement, posture_of
 from crisis_desktop.rules.crisis.options import RULE_OPTIONS
@@ -71,8 +76,9 @@ from crisis_desktop.rules.npc_builds import table_npc
 from crisis_desktop.rules.tables import load_catalogue
 
 
-class CrisisRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
-    """The current Q* crisis rules (crisis.md): one exploding skill die against a Difficulty of 0 to 20."""
+class CrisisRuleset(Ruleset, Checks, Attacks, Executes, Scatters, OutOfTurnAttacks, Healing, QuickFights):
+    """The current Q* crisis rules (crisis.md): one exploding skill die against a Difficulty of 0 to 20; Execute,
+    grenades that scatter and attacks from overwatch besides."""
 
     id = "crisis"
     name = "Crisis"
@@ -102,6 +108,10 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
 
     def resolve_landed(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
         return attacks.resolve_landed(request, dice, options)
+
+    def made_out_of_turn(self, request: AttackRequest) -> AttackRequest:
+        """Marked among the attack's inputs: an attack from overwatch ends the watch."""
+        return out_of_turn_marked(request, OUT_OF_TURN)
 
     def max_targets(self, weapon: EquipmentItem) -> int | None:
         """Everyone under an area weapon's template; one target per attack of a RoF volley."""
@@ -247,6 +257,10 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
                 bars.append(ResourceSpec("ap", "AP", actions.resource(actor.combatant, "ap"), max_ap,
                                          role=BarRole.ACTIONS))
         return bars
+
+    def setup_flags(self) -> Sequence[FieldSpec]:
+        """Who is caught unaware: they sit out the surprise round."""
+        return (SURPRISED,)
 
     def badges(self, actor: Actor, options: Options) -> list[str]:
         return actions.badges(actor)

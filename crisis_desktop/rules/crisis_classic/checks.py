@@ -57,11 +57,19 @@ def check_target(request: CheckRequest) -> Explained:
     return Explained.of(*terms)
 
 
-def roll_check(target: Explained, dice: DiceSource, label: str, options: Options) -> tuple[Roll, CheckResult]:
+@dataclass(frozen=True)
+class StuntedCheck(CheckResult):
+    """A check of these rules: besides its margin, how many dice showed the stunt face (critical hits in an
+    attack, up to the weapon's RoF)."""
+
+    stunts: int = 0
+
+
+def roll_check(target: Explained, dice: DiceSource, label: str, options: Options) -> tuple[Roll, StuntedCheck]:
     faces, rolled = roll_3d6(dice, label)
     roll = classify(faces, int(target.value), stunt_face(options))
-    result = CheckResult(total=dice_total(faces), target=target, outcome=roll.outcome, degree=roll.margin,
-                         dice=rolled, stunts=roll.stunts)
+    result = StuntedCheck(total=dice_total(faces), target=target, outcome=roll.outcome, degree=roll.margin,
+                          dice=rolled, stunts=roll.stunts)
     return roll, result
 
 

@@ -25,6 +25,7 @@ from crisis_desktop.rules.base import (
     SetStatus,
     StateRole,
 )
+from crisis_desktop.rules.base.capabilities import is_surprised
 from crisis_desktop.rules.base.quick import Attempt, NotQuick, Planner, PreparedFight, QuickFight, QuickWeapon
 from crisis_desktop.rules.crisis_classic import combat, combat_odds, damage, sheet
 from crisis_desktop.rules.crisis_classic.actions import resolve_action
@@ -122,7 +123,7 @@ class ClassicQuickFight(QuickFight[ClassicFightState]):
                         for f in self._fighters]
         surprise = set(rules.surprise_round(self._actors))
         self._in_surprise_round = frozenset(i for i, cid in enumerate(self._ids) if cid in surprise)
-        self._surprised = frozenset(i for i, c in enumerate(encounter.combatants) if c.surprised)
+        self._surprised = frozenset(i for i, c in enumerate(encounter.combatants) if is_surprised(c))
         self._strikes: dict[tuple[int, int, int, Coord | None, Coord | None, bool, bool, bool], _Strike] = {}
         self._landed: dict[tuple[int, int, int, int, bool, int, int, int],
                            tuple[int, int, int, bool, StateRole]] = {}

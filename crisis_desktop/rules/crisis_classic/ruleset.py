@@ -29,6 +29,7 @@ from crisis_desktop.rules.base import (
     Healing,
     InitiativeEntry,
     Options,
+    OutOfTurnAttacks,
     OverrideField,
     OverrideKind,
     ResourceSpec,
@@ -41,10 +42,12 @@ from crisis_desktop.rules.base import (
     TurnEffects,
     at_most_field,
 )
+from crisis_desktop.rules.base.capabilities import SURPRISED, out_of_turn_marked
 from crisis_desktop.rules.base.quick import PreparedFight, QuickFight, QuickFights
 from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.crisis import actions as crisis_actions
 from crisis_desktop.rules.crisis import attack_inputs as crisis_inputs
+from crisis_desktop.rules.crisis.context import OUT_OF_TURN
 from crisis_desktop.rules.crisis.cover import crisis_cover
 from crisis_desktop.rules.crisis_classic import (
     checks,
@@ -68,8 +71,8 @@ from crisis_desktop.rules.movement import Movement
 from crisis_desktop.rules.npc_builds import table_npc
 
 
-class CrisisClassicRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
-    """3d6 roll-under with Difficulty Levels 1..10, AP 0..6, Endurance before Health."""
+class CrisisClassicRuleset(Ruleset, Checks, Attacks, OutOfTurnAttacks, Healing, QuickFights):
+    """3d6 roll-under with Difficulty Levels 1..10, AP 0..6, Endurance before Health; attacks from overwatch."""
 
     id = "crisis-classic"
     name = "Crisis Classic (Q* 2018 draft)"
@@ -205,6 +208,10 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
     def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
         return sheet.resources(actor)
 
+    def setup_flags(self) -> Sequence[FieldSpec]:
+        """Who is caught unaware: they sit out the surprise turn and do not defend in it."""
+        return (SURPRISED,)
+
     def badges(self, actor: Actor, options: Options) -> list[str]:
         return crisis_actions.badges(actor)
 
@@ -285,6 +292,10 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
         return turns.end_encounter(actor)
 
     # -- combat -------------------------------------------------------------------------------
+    def made_out_of_turn(self, request: AttackRequest) -> AttackRequest:
+        """Marked among the attack's inputs: an attack from overwatch ends the watch."""
+        return out_of_turn_marked(request, OUT_OF_TURN)
+
     def attack_modifiers(self, request: AttackRequest, options: Options) -> list[Term]:
         return combat.attack_modifiers(combat.context_of(request), options)
 

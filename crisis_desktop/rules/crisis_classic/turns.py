@@ -19,6 +19,7 @@ from crisis_desktop.rules.base import (
     SetStatus,
     TurnEffects,
 )
+from crisis_desktop.rules.base.capabilities import is_surprised
 from crisis_desktop.rules.crisis_classic import sheet, tables
 from crisis_desktop.rules.crisis_classic.actions import ResolvedAction, reload_key, reloadable, resolve_action
 from crisis_desktop.rules.crisis_classic.options import option
@@ -85,9 +86,9 @@ def roll_initiative(actors: Sequence[Actor], dice: DiceSource, options: Options)
 def surprise_round(actors: Sequence[Actor]) -> list[str]:
     """Combatants who get the extra surprise turn: everyone not surprised, when anyone is surprised."""
     combatants = [a.combatant for a in actors if a.combatant is not None]
-    if not any(c.surprised for c in combatants):
+    if not any(is_surprised(c) for c in combatants):
         return []
-    return [c.id for c in combatants if not c.surprised]
+    return [c.id for c in combatants if not is_surprised(c)]
 
 
 # --------------------------------------------------------------------------- AP

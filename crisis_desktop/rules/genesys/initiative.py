@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from crisis_desktop.domain.encounter import Side
 from crisis_desktop.rules.base import Actor, CheckRequest, InitiativeEntry, Options
+from crisis_desktop.rules.base.capabilities import is_surprised
 from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.genesys import checks
 from crisis_desktop.rules.genesys.narrative import Rolled
@@ -17,7 +18,7 @@ COOL, VIGILANCE = "cool", "vigilance"
 
 def initiative_skill(actor: Actor) -> str:
     """Cool when ready, Vigilance when surprised (the encounter marks who is caught unaware)."""
-    return VIGILANCE if actor.combatant is not None and actor.combatant.surprised else COOL
+    return VIGILANCE if is_surprised(actor.combatant) else COOL
 
 
 def roll_initiative(actors: Sequence[Actor], dice: DiceSource, options: Options) -> list[InitiativeEntry]:

@@ -48,6 +48,7 @@ from crisis_desktop.rules.base import (
     Treatment,
     TurnEffects,
 )
+from crisis_desktop.rules.base.capabilities import SURPRISED
 from crisis_desktop.rules.base.quick import PreparedFight, QuickFight, QuickFights
 from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.dice import DiceSource, DieKind
@@ -197,6 +198,10 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
                                      max(0, 1 - actions.resource(combatant, "actions_used")), 1,
                                      role=BarRole.ACTIONS, short="Action"))
         return bars
+
+    def setup_flags(self) -> Sequence[FieldSpec]:
+        """Who is caught unaware: they roll Vigilance for initiative instead of Cool."""
+        return (SURPRISED,)
 
     def badges(self, actor: Actor, options: Options) -> list[str]:
         return actions.badges(actor)

@@ -367,8 +367,8 @@ def resolve_attack_spending(result: AttackResult, picks: Sequence[SpendPick], di
     notes = list(again.notes) + ([f"The other side spent {'; '.join(gm)}"] if gm else [])
     notes += table_effects(_roll_of(result), choices, picks, effects, fighters, result.request.weapon.id)
     return AttackResult(again.request, again.target, again.attack, again.defence, again.hit, again.damage,
-                        tuple(effects), again.summary, again.followups, tuple(notes), again.scatter, again.reactions,
-                        again.rolls)
+                        tuple(effects), again.summary, again.followups, tuple(notes), reactions=again.reactions,
+                        rolls=again.rolls)
 
 
 # -- plain checks -----------------------------------------------------------------------------------------------

@@ -568,7 +568,7 @@ class MapPlace(QWidget):
         attacker, target = pair
         def applied(event: EncounterEvent) -> None:
             self._push(event)
-            self.tools.show_scatter(event.result, attacker, target)
+            self.tools.show_landing(event.result, attacker, target)
 
         if self.attack_panel is not None:        # part of the fight workspace: the attack opens in its panel
             self.attack_panel.open(ctl, attacker, target, applied)

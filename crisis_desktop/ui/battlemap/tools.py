@@ -17,8 +17,8 @@ from crisis_desktop.controller.commands import Command
 from crisis_desktop.controller.fog_commands import RevealCells
 from crisis_desktop.controller.map_commands import PaintCells, SetToken
 from crisis_desktop.domain.battle_map import Cell
-from crisis_desktop.rules.base import AttackResult, Attacks
-from crisis_desktop.rules.geometry import CoverResult, area_template, scatter, trace
+from crisis_desktop.rules.base import AttackResult, Attacks, Scatters
+from crisis_desktop.rules.geometry import CoverResult, area_template, trace
 from crisis_desktop.ui.battlemap.moves import cover_for_rules, decide_move, move_command, range_of
 from crisis_desktop.ui.battlemap.scene import MapScene
 
@@ -352,16 +352,18 @@ class MapTools(QObject):
         self.info.emit(", ".join([head, *band, reading.reason]))
         return result
 
-    # -- scatter ------------------------------------------------------------------------------
-    def show_scatter(self, result: AttackResult, attacker_id: str, target_id: str) -> Coord | None:
-        """After a missed area attack, an arrow from the target to where the rules say it landed; None when
-        nothing scattered."""
-        scene = self.scene
+    # -- where a missed area attack landed -----------------------------------------------------------
+    def show_landing(self, result: AttackResult, attacker_id: str, target_id: str) -> Coord | None:
+        """After a missed area attack of rules where it goes astray (Scatters), an arrow from the target to where
+        the rules say it landed; None when nothing went astray."""
+        scene, ctl = self.scene, self._controller()
+        rules = ctl.ruleset if ctl is not None else None
         a, t = scene.token_cell(attacker_id), scene.token_cell(target_id)
-        if a is None or t is None or result.scatter is None:
+        if a is None or t is None or not isinstance(rules, Scatters):
             return None
-        face, tiles = result.scatter
-        landing = scatter(scene.grid, t, a, face, tiles)
+        landing = rules.landing(result, scene.grid, t, a)
+        if landing is None:
+            return None
         overlay = scene.area
         overlay.clear()
         overlay.add_cells([landing.landing], QColor(AREA.red(), AREA.green(), AREA.blue(), 140), AREA.darker(150))

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLineEdit, QWidget
 
-from crisis_desktop.rules.registry import get_ruleset, ruleset_ids
+from crisis_desktop.rules.registry import DEFAULT_RULESET_ID, get_ruleset, ruleset_ids
 from crisis_desktop.storage.campaign_store import CampaignStore
 
 
@@ -25,6 +25,7 @@ class NewCampaignDialog(QDialog):
         self.ruleset = QComboBox()
         for ruleset_id in ruleset_ids():
             self.ruleset.addItem(f"{get_ruleset(ruleset_id).name} ({ruleset_id})", ruleset_id)
+        self.ruleset.setCurrentIndex(self.ruleset.findData(DEFAULT_RULESET_ID))
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)

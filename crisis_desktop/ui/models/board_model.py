@@ -235,10 +235,12 @@ class BoardModel(QAbstractTableModel):
         chips = tuple(Chip(specs[c.key].label if c.key in specs else c.key,
                            specs[c.key].effect if c.key in specs else c.note, c.rounds) for c in character.conditions)
         # The flow's word (delaying, planned...), the rules' own (overwatch, a task under way), the builder's flags.
-        # Surprise matters before the fight and in its opening round (round 0); after that it is history.
-        surprised = combatant.surprised and self.fight.encounter.round == 0
-        flags = [self._status.get(cid, ""), *ruleset.badges(actor, options),
-                 *(text for on, text in ((surprised, "surprised"), (combatant.hidden, "hidden")) if on)]
+        # The rules' setup flags (caught unaware) matter before the fight and in its opening round (round 0); after
+        # that they are history.
+        marked = [spec.label.lower() for spec in ruleset.setup_flags() if combatant.setup.get(spec.key) is True] \
+            if self.fight.encounter.round == 0 else []
+        flags = [self._status.get(cid, ""), *ruleset.badges(actor, options), *marked,
+                 "hidden" if combatant.hidden else ""]
         if combatant.group:
             flags.append(f"group {combatant.group}")
         initiative = "" if combatant.initiative is None else str(combatant.initiative)

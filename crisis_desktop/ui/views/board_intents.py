@@ -49,7 +49,7 @@ class BoardIntents(QWidget):
     table: QTableView
     side: QComboBox
     group: QLineEdit
-    surprised: QCheckBox
+    setup_flags: dict[str, QCheckBox]
     hidden: QCheckBox
     note: QLineEdit
     enter_dice: QCheckBox
@@ -143,10 +143,16 @@ class BoardIntents(QWidget):
             self._push(lambda: ctl.set_side(cid, Side(self.side.currentData())), "Side")
         elif field == "group" and (self.group.text().strip() or None) != combatant.group:
             self._push(lambda: ctl.set_group(cid, self.group.text()), "Group")
-        elif field == "surprised" and self.surprised.isChecked() != combatant.surprised:
-            self._push(lambda: ctl.set_surprised(cid, self.surprised.isChecked()), "Surprised")
         elif field == "hidden" and self.hidden.isChecked() != combatant.hidden:
             self._push(lambda: ctl.set_hidden(cid, self.hidden.isChecked()), "Hidden")
+
+    def _edit_setup(self, key: str) -> None:
+        """One of the rules' setup flags ticked or cleared on the selected combatant."""
+        cid, ctl, box = self.selected_id(), self.controller, self.setup_flags.get(key)
+        if cid is None or ctl is None or box is None or box.isChecked() == (ctl.combatant(cid).setup.get(key) is True):
+            return
+        on = box.isChecked()
+        self._push(lambda: ctl.set_setup(cid, key, on), box.text())
 
     def start(self) -> None:
         ctl = self.controller

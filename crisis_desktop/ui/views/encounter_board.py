@@ -98,8 +98,8 @@ class EncounterBoard(BoardIntents):
         self.group = QLineEdit()
         self.group.setPlaceholderText("NPC group (one initiative roll)")
         self.group.editingFinished.connect(lambda: self._edit_selected("group"))
-        self.surprised = QCheckBox("Surprised")
-        self.surprised.clicked.connect(lambda _c: self._edit_selected("surprised"))
+        # One checkbox per setup flag of the rules (caught unaware), made when the campaign's rules are known.
+        self.setup_flags: dict[str, QCheckBox] = {}
         self.hidden = QCheckBox("Hidden from players")
         self.hidden.clicked.connect(lambda _c: self._edit_selected("hidden"))
         self.override_button = QPushButton("GM override…")
@@ -186,8 +186,8 @@ class EncounterBoard(BoardIntents):
         for widget in (self.side, self.group):
             builder.addWidget(widget)
         builder.addStretch(1)
-        flags = QHBoxLayout()
-        for flag in (self.surprised, self.hidden, self.override_button):
+        flags = self._flags_layout = QHBoxLayout()
+        for flag in (self.hidden, self.override_button):
             flags.addWidget(flag)
         flags.addStretch(1)
         # Three panels: the turn order (with the encounter's toolbar), the acting combatant's actions, the log. On
@@ -266,12 +266,26 @@ class EncounterBoard(BoardIntents):
         self.document = document
         self._offers: dict[StepRole, StepOffer] = {}
         self.ruleset = document.session.ruleset if document is not None else None
+        self._make_setup_flags()
         if document is not None:
             self._stop_listening = document.session.listen(self._session_changed)
             if self.ruleset is None:
                 self.message.emit(f"No encounter board: {document.session.rules_problem}")
         self._fill_picker(document.session.encounter_id if document is not None else None)
         self.setEnabled(self.ruleset is not None)
+
+    def _make_setup_flags(self) -> None:
+        """A checkbox for each setup flag the rules declare (none for rules without), before Hidden."""
+        for box in self.setup_flags.values():
+            self._flags_layout.removeWidget(box)
+            box.deleteLater()
+        self.setup_flags = {}
+        for position, spec in enumerate(self.ruleset.setup_flags() if self.ruleset is not None else ()):
+            box = QCheckBox(spec.label)
+            box.setToolTip(spec.help)
+            box.clicked.connect(lambda _c, key=spec.key: self._edit_setup(key))
+            self._flags_layout.insertWidget(position, box)
+            self.setup_flags[spec.key] = box
 
     def _session_changed(self, what: str) -> None:
         """Another place changed the encounter on show or the selection."""
@@ -445,7 +459,8 @@ class EncounterBoard(BoardIntents):
         cid = self.selected_id()
         ctl = self.controller
         has = cid is not None and ctl is not None
-        for widget in (self.side, self.group, self.surprised, self.hidden, self.override_button, self.treat_button):
+        for widget in (self.side, self.group, *self.setup_flags.values(), self.hidden, self.override_button,
+                       self.treat_button):
             widget.setEnabled(has)
         self.act_remove.setEnabled(has)
         if not has:
@@ -455,10 +470,12 @@ class EncounterBoard(BoardIntents):
             combatant = ctl.combatant(cid)
         except KeyError:  # the row of a combatant being taken out (an undo) is still selected
             return
-        with QSignalBlocker(self.side), QSignalBlocker(self.surprised), QSignalBlocker(self.hidden):
+        with QSignalBlocker(self.side), QSignalBlocker(self.hidden):
             self.side.setCurrentIndex(self.side.findData(combatant.side.value))
-            self.surprised.setChecked(combatant.surprised)
             self.hidden.setChecked(combatant.hidden)
+        for key, box in self.setup_flags.items():
+            with QSignalBlocker(box):
+                box.setChecked(combatant.setup.get(key) is True)
         if not self.group.hasFocus():
             self.group.setText(combatant.group or "")
         choose = self._offers.get(StepRole.CHOOSE)

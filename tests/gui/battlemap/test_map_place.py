@@ -6,8 +6,18 @@ import pytest
 from PySide6.QtCore import Qt
 
 from crisis_desktop.controller.map_commands import SetToken, find_map
+from crisis_desktop.domain import Character, EquipmentItem, ItemKind
 from crisis_desktop.domain.battle_map import Cover
-from crisis_desktop.rules.base import CoverLevel
+from crisis_desktop.rules.base import (
+    Actor,
+    AttackRequest,
+    AttackTarget,
+    CheckResult,
+    CoverLevel,
+    Explained,
+    Outcome,
+    ScatteredAttack,
+)
 from crisis_desktop.rules.crisis.cover import firearms_step, read_cover
 from crisis_desktop.rules.geometry import Terrain, area_template, cover_between, scatter, trace
 from crisis_desktop.ui.battlemap.moves import decide_move
@@ -335,11 +345,15 @@ def test_measure_with_a_grenade_shows_range_and_the_blast_template(place, board,
 
 
 def test_a_scattered_area_attack_is_drawn_as_an_arrow_to_the_landing_cell(place):
-    class Result:
-        notes = ("The Grenade misses and lands 2 tiles to the left",)
-        scatter = (3, 2)  # the d8 showed 3 (to the left), 2 tiles: what the rules say, not the note's words
+    thrower = Actor(Character(name="Dmitri"))
+    grenade = EquipmentItem(name="Grenade", kind=ItemKind.WEAPON)
+    missed = CheckResult(Explained.of(("roll", 2)), Explained.of(("DL", 4)), Outcome.FAILURE, 0, ())
+    # The d8 showed 3 (to the left), 2 tiles: what the rules say, not the note's words.
+    result = ScatteredAttack(AttackRequest(thrower, grenade, (AttackTarget(thrower),)), thrower, missed, None, False,
+                             None, (), "misses", notes=("The Grenade misses and lands 2 tiles to the left",),
+                             scatter=(3, 2))
 
-    landing = place.tools.show_scatter(Result(), "cmb-ambush-dmitri", "cmb-ambush-raider-rask")
+    landing = place.tools.show_landing(result, "cmb-ambush-dmitri", "cmb-ambush-raider-rask")
     expected = scatter(place.scene.grid, (14, 6), (9, 7), 3, 2)
     assert landing == expected.landing and expected.description in place.info.text()
 

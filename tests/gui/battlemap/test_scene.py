@@ -37,7 +37,7 @@ def close(a: QColor, b: QColor) -> bool:
 @pytest.mark.parametrize("kind", [GridKind.SQUARE, GridKind.HEX])
 @pytest.mark.parametrize("cells_across", [8, 120])       # zoomed in; zoomed out (the hex image path)
 def test_painted_cells_show_in_their_colour_after_a_stroke_and_its_undo(qtbot, kind, cells_across):
-    campaign = Campaign(name="Test")
+    campaign = Campaign(ruleset="crisis", name="Test")
     history = History(campaign)
     history.push(AddBattleMap(BattleMap(id="m", name="M", grid=kind, width=120, height=90)))
     scene = MapScene()
@@ -55,7 +55,8 @@ def test_painted_cells_show_in_their_colour_after_a_stroke_and_its_undo(qtbot, k
 
 @pytest.mark.parametrize("kind", [GridKind.SQUARE, GridKind.HEX])
 def test_cells_are_hit_at_their_centres(qtbot, kind):
-    campaign = Campaign(name="Test", battle_maps=[BattleMap(id="m", name="M", grid=kind, width=9, height=7)])
+    campaign = Campaign(ruleset="crisis", name="Test",
+                        battle_maps=[BattleMap(id="m", name="M", grid=kind, width=9, height=7)])
     scene = MapScene()
     scene.show_map(campaign, "m")
     for cell in [(0, 0), (8, 6), (4, 3), (3, 4)]:

@@ -89,7 +89,7 @@ def test_a_whole_new_campaign_resets(make_document):
     model = CharacterTableModel()
     model.set_campaign(document.campaign)
     events = Recorder(model)
-    other = Campaign(name="Other", characters=[Character(name="Solo")])
+    other = Campaign(ruleset="crisis", name="Other", characters=[Character(name="Solo")])
     model.apply_changes(other, ChangeSet(campaign_fields=frozenset({"*"})))
     assert events.events == [("reset", -1, -1)]
     assert model.rowCount() == 1
@@ -162,7 +162,7 @@ def test_idle_work_comes_in_slices_and_an_edit_is_still_found(qtbot):
     idle, a slice of rows at a time; a search after it reads no character again, and an edit since is found."""
     from crisis_desktop.ui.models import character_table_model as table
 
-    campaign = Campaign(name="Big", characters=[
+    campaign = Campaign(ruleset="crisis", name="Big", characters=[
         Character(kind=CharacterKind.NPC if i % 3 else CharacterKind.PC, name=f"Goon {i:04d}", tags=["goon"])
         for i in range(2 * table.WARM_ROWS + 500)])
     model = CharacterTableModel()
@@ -201,7 +201,8 @@ def test_changes_while_the_idle_work_runs_do_not_start_it_over(qtbot):
     """A fight changes characters all the time: the idle work must still end, with the changed rows right."""
     from crisis_desktop.ui.models import character_table_model as table
 
-    campaign = Campaign(name="Big", characters=[Character(name=f"Goon {i:04d}") for i in range(3 * table.WARM_ROWS)])
+    campaign = Campaign(ruleset="crisis", name="Big",
+                        characters=[Character(name=f"Goon {i:04d}") for i in range(3 * table.WARM_ROWS)])
     model = CharacterTableModel()
     model.set_campaign(campaign)
     proxy = CharacterFilterProxy()

@@ -62,7 +62,7 @@ def test_the_attacks_of_the_weapons_in_hand_show_with_the_key_values(make_docume
     knife = EquipmentItem(name="Knife", kind=ItemKind.WEAPON, equipped=False,
                           stats={"skill": "melee", "damage": "Body"})
     pc = Character(name="Pat", stats=dict(rules.new_stats(CharacterKind.PC)), equipment=[pistol, knife])
-    view = make_view(make_document(Campaign(name="Arms", characters=[pc])), rules=get_ruleset)
+    view = make_view(make_document(Campaign(ruleset="crisis", name="Arms", characters=[pc])), rules=get_ruleset)
     view.select([pc.id])
     assert view.sheet.attacks.text() == "Pistol: Light Weapons, DMG d6, HIT 1, RNG 10"
 

@@ -153,12 +153,13 @@ def test_building_from_the_board(board, document, monkeypatch):
     board.select(board.model.combatant_id(1))
     board.group.setText("raiders")
     board.group.editingFinished.emit()
-    board.surprised.click()
+    board.setup_flags["surprised"].click()
     combatant = board.controller.combatant(board.model.combatant_id(1))
-    assert combatant.group == "raiders" and combatant.surprised
+    assert combatant.group == "raiders" and combatant.setup["surprised"]
     assert document.undo_stack.count() == 4
     document.undo_stack.undo()
-    assert not board.controller.combatant(combatant.id).surprised and board.surprised.isChecked() is False
+    assert not board.controller.combatant(combatant.id).setup.get("surprised") \
+        and board.setup_flags["surprised"].isChecked() is False
 
 
 def test_attack_dialog_shows_modifiers_and_odds_and_asks_for_more_dice(board, qtbot):
@@ -242,7 +243,7 @@ def test_surprise_shows_until_the_surprise_round_is_over(board):
     dog = "cmb-ridge-guard-dog"
     row = next(r for r in range(board.model.rowCount()) if board.model.combatant_id(r) == dog)
     board.table.selectRow(row)
-    board.surprised.click()
+    board.setup_flags["surprised"].click()
     name_column = 1
 
     def shown() -> str:

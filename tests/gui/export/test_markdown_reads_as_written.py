@@ -36,7 +36,7 @@ def test_a_hostile_sheet_reads_as_written(qapp):
 
 def test_a_hostile_combat_log_reads_as_written(qapp):
     encounter = Encounter(name=NAME, notes="\n".join(NOTES))
-    document = read(to_markdown(Campaign(name="C", encounters=[encounter]), encounter))
+    document = read(to_markdown(Campaign(ruleset="crisis", name="C", encounters=[encounter]), encounter))
     lines = document.toPlainText().splitlines()
     assert lines[0] == NAME and all(note in lines for note in NOTES)
     assert "<img" not in document.toHtml() and "<a " not in document.toHtml()

@@ -1,7 +1,7 @@
 """The shared layers never name what a ruleset declares: a new system must need no edit in controller/, domain/
 or ui/. Every key a registered ruleset declares (stats, item stats, conditions, actions, rule options, derived
-values, bars, overridable values, currencies) is looked for as a string literal in those packages; the shared
-vocabulary of rules/base and rules/flow (action roles, step roles, outcomes...) is not ruleset-specific."""
+values, bars, overridable values, currencies, setup flags) is looked for as a string literal in those packages;
+the shared vocabulary of rules/base and rules/flow (action roles, step roles, outcomes...) is not ruleset-specific."""
 
 from __future__ import annotations
 
@@ -42,6 +42,7 @@ def declared_keys(rules: Ruleset) -> set[str]:
     keys |= {f.key for kind in ItemKind for f in rules.item_fields(kind)}
     keys |= {c.key for c in rules.conditions()} | {a.key for a in rules.actions()}
     keys |= {o.key for o in rules.rule_options()} | {c.key for c in rules.currencies()}
+    keys |= {f.key for f in rules.setup_flags()}
     for kind in CharacterKind:
         character = Character(name="Probe", kind=kind, stats=rules.new_stats(kind))
         actor = Actor(character, Combatant(character_id=character.id))

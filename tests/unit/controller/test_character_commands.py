@@ -45,7 +45,7 @@ def make() -> Campaign:
     raider = Character(id="raider", kind=CharacterKind.NPC, name="Raider", stats={"body": 8, "difficulty": 2})
     rask = Character(id="rask", kind=CharacterKind.NPC, name="Rask")
     return Campaign(
-        name="Ashes", characters=[vera, raider, rask],
+        ruleset="crisis", name="Ashes", characters=[vera, raider, rask],
         equipment=[EquipmentItem(id="cat-knife", name="Knife", kind=ItemKind.WEAPON,
                                  stats={"skill": "melee", "damage": "Body"})],
         encounters=[Encounter(id="e1", name="Ambush", combatants=[Combatant(id="c1", character_id="rask")])],
@@ -248,7 +248,7 @@ def test_making_a_pc_an_npc_fills_the_difficulty_and_is_one_undo_step():
 
     rules = get_ruleset("crisis")
     pc = Character(name="Vera", stats=dict(rules.new_stats(CharacterKind.PC)))
-    campaign = Campaign(name="t", characters=[pc])
+    campaign = Campaign(ruleset="crisis", name="t", characters=[pc])
     history = History(campaign)
     history.push(change_kind(campaign, rules, pc.id, CharacterKind.NPC))
     npc = campaign.character(pc.id)

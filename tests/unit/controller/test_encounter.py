@@ -86,11 +86,11 @@ def test_building_an_encounter_is_undoable_and_sides_follow_the_kind():
     history.push(ctl.add_combatant("pc-vera"))
     assert ctl.encounter.combatants[-1].side is Side.PARTY
     history.push(ctl.set_side(added.id, Side.NEUTRAL))
-    history.push(ctl.set_surprised(added.id, True))
+    history.push(ctl.set_setup(added.id, "surprised", True))
     history.push(ctl.set_hidden(added.id, True))
     history.push(ctl.set_group(added.id, "  "))
     combatant = ctl.combatant(added.id)
-    assert (combatant.side, combatant.surprised, combatant.hidden, combatant.group) == \
+    assert (combatant.side, combatant.setup.get("surprised"), combatant.hidden, combatant.group) == \
         (Side.NEUTRAL, True, True, None)
     history.push(ctl.remove_combatant("cmb-ridge-vera"))
     assert "cmb-ridge-vera" not in [c.id for c in ctl.encounter.combatants]

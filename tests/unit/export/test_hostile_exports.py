@@ -53,7 +53,7 @@ def test_a_hostile_sheet_in_markdown_has_no_raw_html_nor_markup():
 def test_the_combat_log_in_markdown_escapes_names_and_notes():
     encounter = Encounter(name=HOSTILE, notes=NOTES, log=[LogEntry(kind="note", text=f"{HOSTILE} attacks",
                                                                   details=["<b>hit</b>"])])
-    page = to_markdown(Campaign(name="C", encounters=[encounter]), encounter)
+    page = to_markdown(Campaign(ruleset="crisis", name="C", encounters=[encounter]), encounter)
     assert page.startswith("# " + inline(HOSTILE) + "\n")
     assert re.search(r"(?<!\\)[<&]", page) is None
     assert "\\# not a heading" in page
@@ -73,8 +73,8 @@ def test_long_names_are_shortened_to_what_the_file_system_allows(tmp_path):
 
 def campaign_of(names: list[str]) -> Campaign:
     rules = get_ruleset("crisis")
-    return Campaign(name="Many", characters=[Character(name=n, stats=rules.new_stats(CharacterKind.PC))
-                                             for n in names])
+    return Campaign(ruleset="crisis", name="Many",
+                    characters=[Character(name=n, stats=rules.new_stats(CharacterKind.PC)) for n in names])
 
 
 def test_ten_long_cjk_names_are_all_written(tmp_path):

@@ -93,7 +93,7 @@ def test_a_failing_template_is_named_with_its_line(tmp_path):
                                           r".*has no attribute 'nickname'"):
         render_markdown(sheet, tmp_path)
     # The export stops before writing anything.
-    campaign = Campaign(name="C", characters=[hero()])
+    campaign = Campaign(ruleset="crisis", name="C", characters=[hero()])
     with pytest.raises(ExportError, match="line 3"):
         export_sheets(campaign, campaign.characters, "md", tmp_path / "out", template_dir=tmp_path)
     assert not (tmp_path / "out").exists()
@@ -190,7 +190,7 @@ def test_gm_notes_and_catalogue_notes_are_never_printed(tmp_path):
     knife = EquipmentItem(name="Knife", kind=ItemKind.WEAPON, notes="HOUSE-RULE-NOTE",
                           stats={"skill": "melee", "damage": "d4"})
     character = hero(gm_notes="GM-ONLY-SECRET", equipment=[knife], kind=CharacterKind.NPC)
-    campaign = Campaign(name="C", characters=[character])
+    campaign = Campaign(ruleset="crisis", name="C", characters=[character])
     for fmt, blocks in (("html", False), ("md", False), ("html", True), ("md", True)):
         for path in export_sheets(campaign, campaign.characters, fmt, tmp_path / f"{fmt}{blocks}", npc_blocks=blocks):
             text = path.read_text(encoding="utf-8")
@@ -207,7 +207,7 @@ def test_wide_tables_abbreviate_their_headings_with_a_legend():
 
 def test_markdown_links_the_portrait_as_a_file_beside_it(tmp_path):
     portrait = "data:image/png;base64," + base64.b64encode(PNG).decode()
-    campaign = Campaign(name="C", characters=[hero(portrait=portrait)])
+    campaign = Campaign(ruleset="crisis", name="C", characters=[hero(portrait=portrait)])
     written = export_sheets(campaign, campaign.characters, "md", tmp_path)
     assert sorted(p.name for p in written) == ["mara-quill-portrait.png", "mara-quill.md"]
     page = (tmp_path / "mara-quill.md").read_text(encoding="utf-8")

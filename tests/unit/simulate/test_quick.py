@@ -118,7 +118,7 @@ def test_a_fight_opens_as_the_rules_open_it() -> None:
     player = _quick(campaign, "Raider Ambush")
     fight = player.fight
     ctl = _started(player.full)
-    surprised = {cid for cid in player.ids if ctl.combatant(cid).surprised}
+    surprised = {cid for cid in player.ids if ctl.combatant(cid).setup.get("surprised")}
     assert surprised and ctl.encounter.round == 0
     s = fight.new(random.Random(5))
     assert fight.round(s) == 0

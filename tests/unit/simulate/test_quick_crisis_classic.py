@@ -58,8 +58,9 @@ def _yard(*, ambush: bool = False) -> Campaign:
            _pc("Ilse", ["flintlock-musket", "revolver", "baton"], light_weapons=3, intelligence=12)]
     npcs = [RULES.quick_npc("Thug", 2), RULES.quick_npc("Guard", 4), RULES.quick_npc("Sergeant", 7)]
     combatants = [Combatant(id=f"c-{c.name.lower()}", character_id=c.id, side=Side.PARTY) for c in pcs]
-    combatants += [Combatant(id=f"c-{c.name.lower()}", character_id=c.id, side=Side.ENEMIES, surprised=ambush,
-                             group="gate" if c.name in ("Thug", "Guard") else None) for c in npcs]
+    combatants += [Combatant(id=f"c-{c.name.lower()}", character_id=c.id, side=Side.ENEMIES,
+                             setup={"surprised": ambush}, group="gate" if c.name in ("Thug", "Guard") else None)
+                   for c in npcs]
     cells = [Cell(x=3, y=1, cover=Cover.HEAVY), Cell(x=3, y=2, cover=Cover.HEAVY), Cell(x=6, y=4, cover=Cover.LIGHT),
              Cell(x=6, y=5, cover=Cover.LIGHT), Cell(x=5, y=3, cover=Cover.TOTAL, penetrable=True),
              Cell(x=5, y=0, cover=Cover.TOTAL)]

@@ -68,7 +68,7 @@ def build_campaign(name: str = "Night Shift", characters: int = 3, notes: str = 
                     for c in people],
         battle_map_id=battle_map.id,
     )
-    return Campaign(name=name, characters=people, encounters=[encounter], battle_maps=[battle_map],
+    return Campaign(ruleset="crisis", name=name, characters=people, encounters=[encounter], battle_maps=[battle_map],
                     rule_options={"gritty_damage": True}, notes=notes)
 
 

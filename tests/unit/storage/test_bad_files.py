@@ -74,7 +74,7 @@ BAD_FILES = [
     ("numbers where characters belong", _campaign(characters=list(range(10_000))), None,
      "characters[0]: Input should be a valid dictionary or instance of Character"),
     ("numbers where characters belong, in this build's own layout",
-     OWN_PREFIX + b'"name": "F", "characters": [' + b", ".join([b"1"] * 10_000) + b"]}", None,
+     OWN_PREFIX + b'"name": "F", "ruleset": "crisis", "characters": [' + b", ".join([b"1"] * 10_000) + b"]}", None,
      "characters[0]: Input should be a valid dictionary or instance of Character"),
     ("numbers where tags belong", _campaign(characters=[{"name": "A", "tags": list(range(10_000))}]), None,
      "characters[0].tags[0]: Input should be a valid string"),
@@ -209,7 +209,7 @@ def test_unknown_fields_are_reported_one_by_one_up_to_the_limit():
     from crisis_desktop.domain.limits import UNKNOWN_FIELDS_LIMIT, TooManyUnknownFields
     from crisis_desktop.storage.file_validation import validate_python
 
-    few = {"name": "F", **{f"k{i}": 1 for i in range(UNKNOWN_FIELDS_LIMIT)}}
+    few = {"name": "F", "ruleset": "crisis", **{f"k{i}": 1 for i in range(UNKNOWN_FIELDS_LIMIT)}}
     with pytest.raises(ValidationError) as caught:
         validate_python(Campaign, few)
     assert [e["loc"] for e in caught.value.errors()] == [(f"k{i}",) for i in range(UNKNOWN_FIELDS_LIMIT)]
@@ -233,7 +233,7 @@ def test_the_model_refuses_what_it_could_not_write_back():
         Character(name="A", status={"wounds": 10**30})
     with pytest.raises(ValidationError, match=r"order\[0\]: nan is not a number a campaign can hold"):
         Encounter(name="E", flow={"order": [float("nan")]})
-    assert Campaign(name="F", rule_options={"x": 1_000_000_000, "y": -1e9}).rule_options["y"] == -1e9
+    assert Campaign(ruleset="crisis", name="F", rule_options={"x": 1_000_000_000, "y": -1e9}).rule_options["y"] == -1e9
 
 
 def test_a_deeply_nested_flow_is_checked_without_recursion():

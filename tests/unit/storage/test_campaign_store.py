@@ -31,7 +31,7 @@ def test_slugify_makes_safe_file_names(name, slug):
 
 
 def test_create_saves_under_a_slug_and_makes_it_unique(store, app_paths):
-    first, first_path = store.create("Night Shift")
+    first, first_path = store.create("Night Shift", "crisis")
     second, second_path = store.create("Night  Shift!", ruleset="crisis-classic")
     assert first_path == app_paths.campaigns / "night-shift.json"
     assert second_path == app_paths.campaigns / "night-shift-2.json"
@@ -42,7 +42,7 @@ def test_create_saves_under_a_slug_and_makes_it_unique(store, app_paths):
 
 def test_create_refuses_an_empty_name_and_leaves_no_file(store, app_paths):
     with pytest.raises(ValidationError):
-        store.create("")
+        store.create("", "crisis")
     assert list(app_paths.campaigns.iterdir()) == []
 
 
@@ -67,7 +67,7 @@ def test_save_sets_modified(store, app_paths, make_campaign):
 
 
 def test_list_campaigns_reports_bad_files_and_skips_temporary_ones(store, app_paths, sha256):
-    _, good = store.create("Zulu")
+    _, good = store.create("Zulu", "crisis")
     _, other = store.create("alpha", ruleset="crisis-classic")
     bad = app_paths.campaigns / "broken.json"
     bad.write_text('{"name": "Broken", "characters": [{"name": ""}]}')
@@ -111,7 +111,7 @@ def test_save_as_writes_a_copy_and_leaves_the_original_alone(store, app_paths, m
 
 
 def test_duplicate_copies_the_file_under_a_new_name(store, make_campaign):
-    _, path = store.create("Source")
+    _, path = store.create("Source", "crisis")
     source = store.load(path)
     source.characters = make_campaign().characters
     store.save(source, path)
@@ -126,7 +126,7 @@ def test_duplicate_copies_the_file_under_a_new_name(store, make_campaign):
 
 
 def test_rename_changes_the_name_inside_and_keeps_the_file(store, app_paths):
-    _, path = store.create("Old Name")
+    _, path = store.create("Old Name", "crisis")
     store.rename(path, "New Name")
     assert store.load(path).name == "New Name"
     assert sorted(p.name for p in app_paths.campaigns.glob("*.json")) == ["old-name.json"]
@@ -161,7 +161,7 @@ def test_delete_of_a_missing_file_raises(store, app_paths):
 
 
 def test_a_deleted_campaign_can_be_restored_in_place_through_its_backups(store, app_paths):
-    _, path = store.create("Gone")
+    _, path = store.create("Gone", "crisis")
     store.delete(path)
     [info] = store.list_backups(path)
     store.restore_backup(path, info)
@@ -178,7 +178,7 @@ def test_save_keeps_file_permissions(store, app_paths, make_campaign):
 
 
 def test_listing_sweeps_temporary_files_left_by_old_crashes_only(store, app_paths):
-    _, path = store.create("Kept")
+    _, path = store.create("Kept", "crisis")
     old = app_paths.campaigns / ".kept.json.0badf00d.tmp"
     young = app_paths.campaigns / ".kept.json.1badf00d.tmp"
     for tmp in (old, young):

@@ -211,7 +211,8 @@ from crisis_desktop.storage.paths import AppPaths
 disk = Path(sys.argv[1])
 store = CampaignStore(AppPaths(disk / "data").ensure())
 path = store.paths.campaigns / "c.json"
-campaign = Campaign(name="Full disk", characters=[Character(name=f"C{i}", notes="x" * 400) for i in range(40)])
+campaign = Campaign(ruleset="crisis", name="Full disk",
+                    characters=[Character(name=f"C{i}", notes="x" * 400) for i in range(40)])
 for n in range(11):
     campaign.notes = f"version {n}"
     store.save(campaign, path)

@@ -107,3 +107,27 @@ def test_newer_version_is_refused_with_a_clear_message():
     with pytest.raises(MigrationError, match=rf"newer Crisis Desktop \(file format version {newer}; this version "
                                              rf"reads up to {SCHEMA_VERSION}\)"):
         migrate({"schema_version": newer, "name": "X"})
+
+
+def test_a_legacy_file_without_a_system_id_opens_as_crisis(store, app_paths):
+    """Files of the first builds name no system: they were crisis campaigns, and open as such (storage's migration
+    names that historical fact; the domain has no default system)."""
+    path = app_paths.campaigns / "legacy.json"
+    combatants = [{"id": "c1", "character_id": "v", "surprised": True}, {"id": "c2", "character_id": "v",
+                                                                        "surprised": False}]
+    path.write_text(json.dumps({"schema_version": 3, "name": "Legacy", "characters": [{"id": "v", "name": "Vera"}],
+                                "encounters": [{"id": "e", "name": "Ambush", "combatants": combatants}]}))
+    campaign = store.load(path)
+    assert campaign.ruleset == "crisis" and campaign.schema_version == SCHEMA_VERSION
+    assert [c.setup for c in campaign.encounters[0].combatants] == [{"surprised": True}, {}]
+
+
+def test_a_system_id_a_file_names_is_kept_and_a_current_file_must_name_one():
+    data = {"schema_version": 3, "name": "X", "ruleset": "genesys"}
+    assert migrate(data) == {**data, "schema_version": SCHEMA_VERSION}
+    from pydantic import ValidationError
+
+    from crisis_desktop.domain import Campaign
+
+    with pytest.raises(ValidationError, match="ruleset"):
+        Campaign.model_validate({"schema_version": SCHEMA_VERSION, "name": "X"})

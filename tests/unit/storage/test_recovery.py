@@ -114,7 +114,7 @@ def test_unreadable_recovery_files_are_skipped_and_left_alone(store, app_paths, 
 
 
 def test_deleting_a_campaign_discards_its_recovery(store, app_paths, make_campaign):
-    _, path = store.create("Doomed")
+    _, path = store.create("Doomed", "crisis")
     store.recovery.save(make_campaign("Doomed"), path)
     store.delete(path)
     assert store.recovery.list_recoveries() == []

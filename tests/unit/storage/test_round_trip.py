@@ -55,7 +55,8 @@ battle_maps = st.builds(BattleMap, id=ids, name=names, grid=st.sampled_from(Grid
                         tokens=st.lists(st.builds(Token, combatant_id=ids, x=coordinates, y=coordinates),
                                         max_size=4))
 combatants = st.builds(Combatant, id=ids, character_id=ids, side=st.sampled_from(Side),
-                       group=st.none() | st.text(max_size=10), surprised=st.booleans(), hidden=st.booleans(),
+                       group=st.none() | st.text(max_size=10), setup=st.sampled_from([{}, {"surprised": True}]),
+                       hidden=st.booleans(),
                        initiative=st.none() | st.integers(-5, 40), resources=stats)
 encounters = st.builds(Encounter, id=ids, name=names, combatants=st.lists(combatants, max_size=4),
                        battle_map_id=st.none() | ids, notes=st.text(max_size=30), started=st.booleans(),

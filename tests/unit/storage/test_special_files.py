@@ -86,7 +86,7 @@ def test_a_template_that_is_a_fifo_stops_the_export_with_a_message(tmp_path):
     from crisis_desktop.export.run import export_sheets
 
     fifo = make_fifo(tmp_path / "sheet.md")
-    campaign = Campaign(name="C", characters=[Character(name="Vera")])
+    campaign = Campaign(ruleset="crisis", name="C", characters=[Character(name="Vera")])
     with pytest.raises(ExportError, match=r"The template .*sheet\.md was not read: this is a named pipe \(FIFO\)"):
         returns_promptly(lambda: export_sheets(campaign, campaign.characters, "md", tmp_path / "out",
                                                template_dir=tmp_path), fifo)

@@ -19,7 +19,7 @@ def store(tmp_path) -> CampaignStore:
 
 
 def test_restoring_the_oldest_backup_works_although_keeping_the_current_one_prunes_it(store):
-    campaign, path = store.create("Twelve saves")
+    campaign, path = store.create("Twelve saves", "crisis")
     for n in range(12):
         campaign.notes = f"version {n}"
         store.save(campaign, path)
@@ -30,9 +30,9 @@ def test_restoring_the_oldest_backup_works_although_keeping_the_current_one_prun
 
 
 def test_same_named_campaigns_in_two_folders_keep_their_own_backups(store, tmp_path):
-    mine, mine_path = store.create("notes")
+    mine, mine_path = store.create("notes", "crisis")
     usb = tmp_path / "usb" / "notes.json"
-    other = Campaign(name="Someone else's")
+    other = Campaign(ruleset="crisis", name="Someone else's")
     store.save(other, usb)
     mine.notes = "mine, saved once more"
     store.save(mine, mine_path)
@@ -46,7 +46,7 @@ def test_same_named_campaigns_in_two_folders_keep_their_own_backups(store, tmp_p
 
 
 def test_a_version_repeated_further_down_is_not_taken_by_the_fast_path(tmp_path):
-    raw = campaign_bytes(Campaign(name="Twice"))
+    raw = campaign_bytes(Campaign(ruleset="crisis", name="Twice"))
     tampered = raw.replace(b'\n  "notes": ""', b'\n  "notes": "",\n  "schema_version": 99', 1)
     assert tampered != raw
     with pytest.raises(CampaignFileError, match="newer Crisis Desktop"):
@@ -55,10 +55,11 @@ def test_a_version_repeated_further_down_is_not_taken_by_the_fast_path(tmp_path)
 
 @pytest.mark.parametrize("text", ['"\\ud800"', '"a\\udc00b"'])
 def test_an_escape_that_is_no_character_is_refused_on_load(tmp_path, text):
-    raw = campaign_bytes(Campaign(name="Odd")).replace(b'"notes": ""', f'"notes": {text}'.encode(), 1)
+    raw = campaign_bytes(Campaign(ruleset="crisis", name="Odd")).replace(b'"notes": ""', f'"notes": {text}'.encode(), 1)
     with pytest.raises(CampaignFileError, match="no character"):
         parse_campaign_bytes(raw, tmp_path / "odd.json")
-    fine = campaign_bytes(Campaign(name="Emoji")).replace(b'"notes": ""', b'"notes": "\\ud83d\\ude00"', 1)
+    fine = campaign_bytes(Campaign(ruleset="crisis", name="Emoji")).replace(
+        b'"notes": ""', b'"notes": "\\ud83d\\ude00"', 1)
     assert parse_campaign_bytes(fine, tmp_path / "fine.json").notes == "\U0001f600"
 
 
@@ -72,7 +73,7 @@ def test_a_file_nested_too_deeply_is_reported_not_raised(store):
 
 
 def test_an_unreadable_recovery_file_is_left_alone_by_the_next_autosave(store):
-    campaign, path = store.create("Crashy")
+    campaign, path = store.create("Crashy", "crisis")
     plain = store.paths.recovery / f"{path.stem}.json"
     plain.write_text('{"recovery_of": ')  # truncated: whatever it was, it is not overwritten
     store.recovery.save(campaign, path)
@@ -88,7 +89,8 @@ def test_an_unreadable_recovery_file_is_left_alone_by_the_next_autosave(store):
     (r"\ud83d\ud83d\ude00", True), (r"x\\\\\ude00", True),
 ])
 def test_pairs_and_escaped_backslashes_are_told_from_lone_surrogates(tmp_path, escapes, lone):
-    raw = campaign_bytes(Campaign(name="Odd")).replace(b'"notes": ""', f'"notes": "{escapes}"'.encode(), 1)
+    raw = campaign_bytes(Campaign(ruleset="crisis", name="Odd")).replace(
+        b'"notes": ""', f'"notes": "{escapes}"'.encode(), 1)
     if lone:
         with pytest.raises(CampaignFileError, match="an escape that is no character"):
             parse_campaign_bytes(raw, tmp_path / "odd.json")

@@ -43,7 +43,7 @@ def test_the_damage_field_bounds_dice_and_sides(rules, damage, reason):
 
 def test_the_sheet_refuses_huge_damage_and_changes_nothing(rules):
     vera = pc(equipment=(weapon(),))
-    campaign = Campaign(name="Bounds", characters=[vera])
+    campaign = Campaign(ruleset="crisis", name="Bounds", characters=[vera])
     before = campaign.model_dump()
     with pytest.raises(ValueError, match="^Pistol: DMG: at most 100 dice, not 999,999,999$"):
         SetItemValue(campaign, rules, vera.id, vera.equipment[0].id, "stats.damage", HUGE)

@@ -10,7 +10,7 @@ from crisis_desktop.rules.dice import RandomDice, TypedDice
 
 
 def member(character, group=None, surprised=False, **resources) -> Actor:
-    return Actor(character, Combatant(character_id=character.id, group=group, surprised=surprised,
+    return Actor(character, Combatant(character_id=character.id, group=group, setup={"surprised": surprised},
                                       resources=resources))
 
 

@@ -213,7 +213,7 @@ def test_group_shares_one_roll(rules):
 def test_surprise_round(rules):
     a, b, c = make_actor("A"), make_actor("B"), make_actor("C")
     assert rules.surprise_round([a, b, c]) == []
-    c.combatant.surprised = True
+    c.combatant.setup["surprised"] = True
     assert rules.surprise_round([a, b, c]) == [a.combatant.id, b.combatant.id]
 
 

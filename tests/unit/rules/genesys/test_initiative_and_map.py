@@ -31,7 +31,7 @@ def actors():
 def test_initiative_is_cool_when_ready_and_vigilance_when_surprised():
     ready, caught = actor(kara()), actor(jax())
     assert caught.combatant is not None
-    caught.combatant.surprised = True
+    caught.combatant.setup["surprised"] = True
     assert (initiative_skill(ready), initiative_skill(caught)) == ("cool", "vigilance")
 
 
@@ -39,7 +39,7 @@ def test_initiative_is_cool_when_ready_and_vigilance_when_surprised():
                                             ("npc_first", ["Jax", "Enforcer", "Thugs", "Kara"])])
 def test_initiative_goes_by_successes_then_advantage_then_the_side_the_option_names(tie, order):
     people = actors()
-    people[2].combatant.surprised = True
+    people[2].combatant.setup["surprised"] = True
     dice = TypedDice(FACES)
     entries = RULES.roll_initiative(people, dice, {"initiative_final_tie": tie})
     assert dice.remaining == 0                                    # Jax rolled Vigilance: a yellow and a green
@@ -59,7 +59,7 @@ def test_each_result_is_a_slot_of_its_side_that_any_unacted_character_of_that_si
     fight = MemoryFight(game)
     for character in game.characters:
         fight.add(character.id)
-    fight.encounter.combatant("c-jax").surprised = True
+    fight.encounter.combatant("c-jax").setup["surprised"] = True
     flow = SlotFlow(RULES)
     flow.start(fight, TypedDice(FACES))
     assert [r.position for r in flow.order(fight)[:4]] == ["PC slot 1", "NPC slot 1", "PC slot 2", "NPC slot 2"]
