@@ -52,7 +52,7 @@ class AttackPreview:
     cost: str = ""                         # the price in the rules' words ("3 AP")
     cannot: str | None = None              # why the attacker cannot make it now; None when it can
     # The odds of the rules' finishing blow instead (Executes), where the rules have one and it applies.
-    execute: AttackOdds | None = None
+    finishing: AttackOdds | None = None
     dice_order: str = ""                   # in what order typed dice are read
     odds_problem: str = ""                 # why there are no odds
     # The odds for each reaction the target may choose, by its name in the rules' words; empty where targets do not
@@ -275,12 +275,12 @@ class AttackView(FightView):
         if attacker is not None and self.encounter.running and not self.may_act(attacker.id):
             acting = ", ".join(self.name(a) for a in self.acting()) or "nobody"
             cannot = f"{request.attacker.name} cannot act now: it is {acting}'s turn"
-        execute = None
+        finishing = None
         if isinstance(attacks, Executes):
             try:
-                execute = attacks.execute_odds(request, options)
+                finishing = attacks.execute_odds(request, options)
             except ValueError:
-                execute = None              # not helpless, or several targets: Execute does not apply
+                finishing = None            # not helpless, or several targets: the blow does not apply
         priced: AttackOdds | None = None
         problem = ""
         try:
@@ -289,7 +289,7 @@ class AttackView(FightView):
             problem = str(exc)
         reactions = attacks.reaction_odds(request, options) if len(request.distinct_targets()) == 1 else {}
         return AttackPreview(attacks.attack_modifiers(request, options), attacks.to_beat(request, options),
-                             priced, self.ruleset.cost_text(price), cannot, execute,
+                             priced, self.ruleset.cost_text(price), cannot, finishing,
                              attacks.dice_order(request, options), problem, dict(reactions))
 
 

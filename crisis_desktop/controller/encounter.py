@@ -350,18 +350,18 @@ class EncounterController(AttackView):
                               request.inputs)
         return rules.resolve_landed(blast, dice, self.options)
 
-    def attack(self, request: AttackRequest, dice: DiceSource, *, execute: bool = False) -> EncounterEvent:
+    def attack(self, request: AttackRequest, dice: DiceSource, *, finishing: bool = False) -> EncounterEvent:
         """Roll the attack against every target (NeedMoreDice for typed dice that run out); the event's `result` is
-        the AttackResult. `execute`: the rules' finishing blow on a helpless target instead of an ordinary attack
+        the AttackResult. `finishing`: the rules' finishing blow on a helpless target instead of an ordinary attack
         (rules with the Executes capability; ValueError for others)."""
         self._running("make an attack")
         if request.attacker.combatant is not None:
             self._may_act(request.attacker.combatant.id)
         self._map_check(request)
         rules = self.attacks
-        if execute and not isinstance(rules, Executes):
+        if finishing and not isinstance(rules, Executes):
             raise ValueError(f"The {self.ruleset.name} rules have no finishing blow on a helpless target")
-        resolve = rules.resolve_execute if isinstance(rules, Executes) and execute else rules.resolve_attack
+        resolve = rules.resolve_execute if isinstance(rules, Executes) and finishing else rules.resolve_attack
         result: AttackResult = resolve(request, dice, self.options)
         return self._attack_event(request, result, dice)
 

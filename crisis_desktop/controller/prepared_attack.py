@@ -38,7 +38,7 @@ class PreparedAttack:
         self.target_id: str | None = None
         self.further: list[str] = []          # further targets, in the order declared
         self.override = False                 # the GM sets what the map measures, logged
-        self.execute = False                  # the rules' Execute instead of an ordinary attack, where they have it
+        self.finishing = False                # the rules' finishing blow instead of an ordinary attack (Executes)
         self._own: dict[str, StatValue] = {}
         self._per_target: dict[str, dict[str, StatValue]] = {}
         self.set_attacker(attacker_id, weapon_id=weapon_id, target_id=target_id)

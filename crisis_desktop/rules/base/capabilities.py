@@ -22,6 +22,8 @@ class Executes(ABC):
     """Attacks with a finishing blow on a helpless target instead of an ordinary attack (crisis: Execute)."""
 
     EXECUTE_LABEL: str = "Execute"
+    # How the blow is made, as the attack shows it in place of what the roll must beat.
+    EXECUTE_HOW: str = "no attack roll, double damage, then the target's roll to survive"
 
     @abstractmethod
     def execute_odds(self, request: AttackRequest, options: Options) -> AttackOdds:

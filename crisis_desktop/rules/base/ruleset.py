@@ -498,14 +498,6 @@ class Attacks(ABC):
             raise ValueError("These rules spend nothing after an attack")
         return result
 
-    @property
-    def has_execute(self) -> bool:
-        """Whether the rules declare a finishing blow (the `Executes` capability): the attack dialog's spelling
-        until its rewrite asks the capability itself (`isinstance(controller.ruleset, Executes)`); then it goes."""
-        from crisis_desktop.rules.base.capabilities import Executes  # capabilities imports this package
-
-        return isinstance(self, Executes)
-
     @abstractmethod
     def apply_damage(self, target: Actor, amount: int, options: Options, *, lethal: bool = True,
                      damage_type: str = "physical", label: str = "damage") -> DamageResult: ...

@@ -31,7 +31,7 @@ from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.encounter_commands import EncounterEvent
 from crisis_desktop.controller.encounter_log import attack_details
 from crisis_desktop.controller.prepared_attack import Inputs, PreparedAttack
-from crisis_desktop.rules.base import AttackOdds, AttackRequest, AttackResult
+from crisis_desktop.rules.base import AttackOdds, AttackRequest, AttackResult, Executes
 from crisis_desktop.rules.dice import DiceSource, DieRoll, NeedMoreDice, RandomDice, TypedDice
 from crisis_desktop.ui.plain_text import plain_label
 from crisis_desktop.ui.widgets.dice_entry import RollBox, dice_tokens
@@ -107,10 +107,15 @@ class AttackDialog(QDialog):
         self.override = QCheckBox("GM override: set what the map measures by hand (logged)")
         self.override.setObjectName("attack-map-override")
         self.override.toggled.connect(self._override_toggled)
-        self.execute = QCheckBox("Execute")
-        self.execute.setToolTip("Execute a helpless target (the rules' Execute instead of an ordinary attack)")
-        self.execute.setVisible(controller.attacks.has_execute)
-        self.execute.toggled.connect(self._execute_toggled)
+        # The rules' finishing blow on a helpless target instead of an ordinary attack, where they have one.
+        rules = controller.ruleset
+        label = rules.EXECUTE_LABEL if isinstance(rules, Executes) else ""
+        self._finishing_how = rules.EXECUTE_HOW if isinstance(rules, Executes) else ""
+        self.finishing = QCheckBox(label)
+        self.finishing.setObjectName("attack-finishing-blow")
+        self.finishing.setToolTip(f"{label}: a finishing blow on a helpless target instead of an ordinary attack")
+        self.finishing.setVisible(isinstance(rules, Executes))
+        self.finishing.toggled.connect(self._finishing_toggled)
         # Modifiers, odds and problems name the combatants and their weapons: plain text.
         self.cost = plain_label()
         self.cost.setObjectName("attack-cost")
@@ -168,7 +173,7 @@ class AttackDialog(QDialog):
         where.addLayout(self._forms_row)
         where.addWidget(self.map_note)
         where.addWidget(self.override)
-        where.addWidget(self.execute)
+        where.addWidget(self.finishing)
         self.further_box = QGroupBox("Further targets")
         further = QHBoxLayout(self.further_box)
         listing = QVBoxLayout()
@@ -273,8 +278,8 @@ class AttackDialog(QDialog):
             self.model.set_override(on)
             self.rebuild()
 
-    def _execute_toggled(self, on: bool) -> None:
-        self.model.execute = on
+    def _finishing_toggled(self, on: bool) -> None:
+        self.model.finishing = on
         self.update_preview()
 
     def _describe_map(self) -> None:
@@ -419,11 +424,11 @@ class AttackDialog(QDialog):
             f"{'Defender' if len(targets) == 1 else target.name}: "
             f"{self.controller.standing(target.combatant.id)}" for target in targets if target.combatant is not None))
         self.to_beat.setText(f"To beat: {preview.to_beat.breakdown()}" if preview.to_beat is not None else "")
-        executing = self.execute.isChecked()
-        self.execute.setEnabled(preview.execute is not None)
-        if executing and preview.execute is not None:
-            o = preview.execute
-            self.to_beat.setText("Execute: no attack roll, double damage, then the target's roll to survive")
+        finishing = self.finishing.isChecked()
+        self.finishing.setEnabled(preview.finishing is not None)
+        if finishing and preview.finishing is not None:
+            o = preview.finishing
+            self.to_beat.setText(f"{self.finishing.text()}: {self._finishing_how}")
             self.odds.setText(f"Expected damage {o.expected_damage:.2f} · {targets[0].name} dies {o.drop_target:.1%}")
         elif preview.odds is None:
             # The odds cannot be worked out (too many outcomes): the attack can still be rolled.
@@ -439,16 +444,16 @@ class AttackDialog(QDialog):
             self.odds.setText("\n".join(lines))
         cost = f"Costs {preview.cost}" if preview.cost != "free" else "Costs nothing"
         self.cost.setText(f"{cost}: {preview.cannot}" if preview.cannot else f"{cost}.")
-        chance = preview.execute if executing and preview.execute is not None else preview.odds
-        gist = [f"Hit {chance.hit:.1%}" if chance is not None and not executing else "",
-                f"to beat {preview.to_beat.value:g}" if preview.to_beat is not None and not executing else "",
+        chance = preview.finishing if finishing and preview.finishing is not None else preview.odds
+        gist = [f"Hit {chance.hit:.1%}" if chance is not None and not finishing else "",
+                f"to beat {preview.to_beat.value:g}" if preview.to_beat is not None and not finishing else "",
                 self.cost.text()]
         self.gist.setText(" · ".join(part for part in gist if part))
         self.roll_box.show_pool(self.controller.attacks.attack_dice(request, self.controller.options))
         self.faces.setToolTip(f"Typed dice are read {preview.dice_order}")
         self.faces.setPlaceholderText(f"faces in order: {preview.dice_order}")
         self.roll_button.setEnabled(self.rolled_event is None and preview.cannot is None
-                                    and (not executing or preview.execute is not None))
+                                    and (not finishing or preview.finishing is not None))
 
     # -- rolling ---------------------------------------------------------------------------------
     def dice(self) -> DiceSource:
@@ -464,7 +469,7 @@ class AttackDialog(QDialog):
             return
         dice = self.dice()
         try:
-            event = self.controller.attack(request, dice, execute=self.execute.isChecked())
+            event = self.controller.attack(request, dice, finishing=self.finishing.isChecked())
         except NeedMoreDice as exc:
             self.problem.setText(f"{exc}.")
             return

@@ -127,9 +127,9 @@ def test_the_dialog_shows_the_price_whether_it_can_be_paid_and_executes_odds(boa
     # Execute: only on a helpless target, with its own odds.
     ctl.combatant(attacker).resources["ap"] = 6
     dialog.update_preview()
-    assert not dialog.execute.isEnabled()
+    assert not dialog.finishing.isEnabled()
     ctl.character_of("cmb-ridge-wolf").conditions.append(ConditionState(key="helpless"))
     dialog.update_preview()
-    dialog.execute.setChecked(True)
+    dialog.finishing.setChecked(True)
     assert dialog.odds.text().startswith("Expected damage ") and "Wolf dies " in dialog.odds.text()
     assert dialog.to_beat.text().startswith("Execute: no attack roll")

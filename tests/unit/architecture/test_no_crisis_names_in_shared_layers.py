@@ -25,11 +25,6 @@ CRISIS_WORDS = frozenset({"crisis", "execute", "executes", "executing", "overwat
 EXCEPTIONS: dict[str, frozenset[str] | None] = {
     # The history of the file format: version-2 files kept the crisis turn in fields of those names.
     "storage/migrations.py": None,
-    # The attack dialog is being rewritten (issue #32, part 1); until then it and the controller keep its spellings
-    # (the Execute checkbox, AttackPreview.execute, EncounterController.attack(execute=...)).
-    "ui/dialogs/attack_dialog.py": None,
-    "controller/attack_view.py": frozenset({"execute"}),
-    "controller/encounter.py": frozenset({"execute"}),
 }
 
 

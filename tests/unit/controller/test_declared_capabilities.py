@@ -76,7 +76,7 @@ def test_the_finishing_blow_is_refused_by_rules_without_one():
     request = ctl.attack_request(attacker, weapon.id, target, distance=1)
     before = campaign.model_dump()
     with pytest.raises(ValueError, match="no finishing blow on a helpless target"):
-        ctl.attack(request, RandomDice(3), execute=True)
+        ctl.attack(request, RandomDice(3), finishing=True)
     assert campaign.model_dump() == before
 
 

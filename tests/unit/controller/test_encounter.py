@@ -12,6 +12,7 @@ from crisis_desktop.controller.history import History
 from crisis_desktop.domain import Campaign, Character, CharacterKind, ItemKind
 from crisis_desktop.domain.encounter import Encounter, Side
 from crisis_desktop.resources_access import resource
+from crisis_desktop.rules.base import Executes
 from crisis_desktop.rules.dice import NeedMoreDice, RandomDice, TypedDice
 from crisis_desktop.rules.registry import get_ruleset
 from tests.fight_helpers import delayed, on_overwatch, order, surprise_ids, turn_index
@@ -502,16 +503,16 @@ def test_execute_needs_a_helpless_target_and_is_one_undoable_event():
     target = enemies_of(ctl, pc)[0]
     context = ctl.attack_request(pc, weapon.id, target, distance=2)
     with pytest.raises(ValueError, match="is not helpless"):
-        ctl.attack(context, RandomDice(3), execute=True)
+        ctl.attack(context, RandomDice(3), finishing=True)
     ctl.character_of(target).conditions.append(ConditionState(key="helpless"))
     before = campaign.model_dump()
-    event = ctl.attack(ctl.attack_request(pc, weapon.id, target, distance=2), RandomDice(3), execute=True)
+    event = ctl.attack(ctl.attack_request(pc, weapon.id, target, distance=2), RandomDice(3), finishing=True)
     history.push(event)
     assert event.result.hit and event.result.attack.dice == ()  # no attack roll: an automatic hit
     assert ctl.character_of(target).status.get("wounds", 0) > 0
     history.undo()
     assert campaign.model_dump() == before
-    assert get_ruleset("crisis").has_execute and not get_ruleset("crisis-classic").has_execute
+    assert isinstance(get_ruleset("crisis"), Executes) and not isinstance(get_ruleset("crisis-classic"), Executes)
 
 
 def test_npcs_acting_with_two_actions_are_charged_actions_not_ap_in_the_log():
