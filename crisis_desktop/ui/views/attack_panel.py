@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
+from shiboken6 import isValid
 
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.encounter_commands import EncounterEvent
@@ -21,6 +22,9 @@ class AttackPanel(QWidget):
     Signals:
         wanted(): an attack was opened here; the workspace raises the panel.
         closed(): the attack was applied or cancelled; the workspace shows the actions again.
+
+    The attack takes the keyboard focus when it opens and gives it back to where it was (the board, the map) when it
+    closes, so that the place's shortcuts (Ctrl+Return: next turn) work at once after Apply or Cancel.
     """
 
     wanted = Signal()
@@ -30,6 +34,7 @@ class AttackPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.dialog: AttackDialog | None = None
+        self._focus_before: QWidget | None = None   # where the focus was when the attack opened
         self.placeholder = QLabel("Attack… on the board or the map opens the attack here: its inputs, every "
                                   "modifier and the exact odds before the roll.")
         self.placeholder.setWordWrap(True)
@@ -50,6 +55,8 @@ class AttackPanel(QWidget):
              apply: Apply) -> AttackDialog:
         """Start an attack here (replacing one not rolled yet)."""
         self.close_attack()
+        focus = QApplication.focusWidget()
+        self._focus_before = focus if focus is not None and not self.isAncestorOf(focus) else None
         dialog = AttackDialog(controller, attacker_id, target_id, self.scroll_area.widget())
         dialog.blastShown.connect(self.blastShown)
         dialog.announce_blast()
@@ -73,9 +80,25 @@ class AttackPanel(QWidget):
     def close_attack(self) -> None:
         if self.dialog is not None:
             dialog, self.dialog = self.dialog, None
+            focus = QApplication.focusWidget()
+            held = focus is not None and dialog.isAncestorOf(focus)
+            if held:
+                # Onto the panel before the attack's widgets go: a hidden focus widget hands the focus down Qt's
+                # chain, to the window's tab bar, outside the place whose shortcuts then sleep.
+                self.setFocus(Qt.FocusReason.OtherFocusReason)
             self._layout.removeWidget(dialog)
             dialog.hide()
             dialog.deleteLater()
             self.blastShown.emit("", 0)     # no attack open: no template on the map
             self.closed.emit()
+            if held:
+                self._give_focus_back()
+        self._focus_before = None
         self.placeholder.show()
+
+    def _give_focus_back(self) -> None:
+        """The focus back where it was when the attack opened (the board, the map), once the panel is closed (the
+        workspace may have shown that place again), when it is still there to take it."""
+        before = self._focus_before
+        if before is not None and isValid(before) and before.isVisible() and before.isEnabled():
+            before.setFocus(Qt.FocusReason.OtherFocusReason)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
@@ -42,6 +43,11 @@ from crisis_desktop.ui.widgets.log_view import LogView
 
 if TYPE_CHECKING:
     from crisis_desktop.ui.document import CampaignDocument
+
+# Where the steps of each role stand on the tool bar, left to right.
+ROLE_ORDER = (StepRole.BACK, StepRole.ADVANCE, StepRole.HOLD, StepRole.CHOOSE, StepRole.PLAN)
+# A step button: the offer's key and who takes it (None: nobody in particular).
+StepKey = tuple[str, str | None]
 
 
 class EncounterBoard(BoardIntents):
@@ -153,14 +159,16 @@ class EncounterBoard(BoardIntents):
         self.act_simulate = self._action("Simulate…", self.simulate, None,
                                          "Play this encounter many times under the rules: how deadly is it?")
         self.act_start = self._action("Start", self.start, "Ctrl+Shift+Return", "Roll initiative and begin")
-        # The round flow's steps by what they mean; their labels and help come from the flow's offers.
+        # The round flow's steps by what they mean, with their shortcuts: each takes its role's step for the selected
+        # combatant (or the one who may take it). They are hidden for roles the flow never offers; the tool bar
+        # shows the steps themselves (`step_actions`), one button per step open now and per combatant who may take it.
         self.act_previous = self._action("Previous", self.previous_turn, "Ctrl+Backspace", "Back to the last turn")
         self.act_next = self._action("Next turn", self.next_turn, "Ctrl+Return", "End this turn, begin the next")
         self.act_delay = self._action("Delay", self.delay, "Ctrl+D", "Hold this turn to act later in the round")
         self.act_act_now = self._action("Act now", self.act_now, None,
                                         "The selected combatant takes its place now")
         self.act_plan = self._action("Plan…", self.plan, None, "Plan or declare what the selected combatant does")
-        self._role_actions = {StepRole.ADVANCE: self.act_next, StepRole.BACK: self.act_previous,
+        self.role_actions = {StepRole.ADVANCE: self.act_next, StepRole.BACK: self.act_previous,
                               StepRole.HOLD: self.act_delay, StepRole.CHOOSE: self.act_act_now,
                               StepRole.PLAN: self.act_plan}
         # Alt+1 .. Alt+9 press the acting combatant's action buttons in their order, from any panel.
@@ -176,8 +184,9 @@ class EncounterBoard(BoardIntents):
         self.toolbar.addSeparator()
         self.toolbar.addAction(self.act_start)
         self.toolbar.addWidget(self.enter_dice)
-        self.toolbar.addActions([self.act_previous, self.act_next, self.act_delay, self.act_act_now, self.act_plan,
-                                 self.act_rewind, self.act_end])
+        # The flow's steps open now go here, before Rewind round (`_set_step_actions`).
+        self.step_actions: dict[StepKey, QAction] = {}
+        self.toolbar.addActions([self.act_rewind, self.act_end])
 
     def _layout_widgets(self) -> None:
         # Two rows, so the board still fits beside the log on a small screen.
@@ -350,13 +359,16 @@ class EncounterBoard(BoardIntents):
         self.act_simulate.setEnabled(bool(encounter and encounter.combatants) and isinstance(self.ruleset, Attacks))
         for widget in (self.act_end, self.note):
             widget.setEnabled(running)
+        offers = ctl.offers() if ctl else []
+        roles = ctl.flow.roles() if ctl else frozenset()
         self._offers = {}
-        for o in ctl.offers() if ctl else []:
-            self._offers.setdefault(o.role, o)
+        for o in offers:    # each role's first allowed step, else its first
+            if o.role not in self._offers or (o.allowed and not self._offers[o.role].allowed):
+                self._offers[o.role] = o
         stuck = running and ctl is not None and not ctl.anyone_left()
-        for role, action in self._role_actions.items():
+        for role, action in self.role_actions.items():
             found = self._offers.get(role)
-            action.setVisible(found is not None or role in (StepRole.ADVANCE, StepRole.BACK))
+            action.setVisible(role in roles)
             action.setEnabled(found is not None and found.allowed)
             if stuck:
                 action.setToolTip(NOBODY_LEFT)
@@ -365,11 +377,43 @@ class EncounterBoard(BoardIntents):
                 shortcut = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
                 tip = found.help if found.allowed else found.reason
                 action.setToolTip(tooltip(f"{tip} ({shortcut})" if shortcut else tip))
+        self._set_step_actions(offers)
         self.act_rewind.setEnabled(running and ctl is not None and ctl.can_rewind())
         self.export_button.setEnabled(bool(encounter and encounter.log))
         self.round_label.setText(ctl.round_label() if ctl else "")
         self._fill_actions()
         self._update_selected()
+
+    def _set_step_actions(self, offers: list[StepOffer]) -> None:
+        """A tool bar button per step open now and per combatant who may take it (a slot any of three PCs may fill:
+        three buttons), by role in ROLE_ORDER, each with the flow's label (and that combatant's name), disabled with
+        the rules' reason where the step is refused. The buttons there are stay when the steps are the same: only what
+        they say changes."""
+        ctl = self.controller
+        steps = [((o.key, actor), o) for role in ROLE_ORDER for o in offers if o.role is role
+                 for actor in (o.actors or (None,))]
+        if list(self.step_actions) != [key for key, _ in steps]:
+            for action in self.step_actions.values():
+                self.toolbar.removeAction(action)
+                action.deleteLater()
+            self.step_actions = {}
+            for key, o in steps:
+                action = QAction(self)
+                action.setObjectName(f"step-{o.role.value}")
+                action.triggered.connect(lambda _=False, key=key: self.take_step(*key))
+                self.toolbar.insertAction(self.act_rewind, action)
+                self.step_actions[key] = action
+        per_role = Counter(o.role for _, o in steps)
+        for (key, actor), o in steps:
+            action = self.step_actions[(key, actor)]
+            who = f": {ctl.name(actor)}" if ctl is not None and actor is not None else ""
+            action.setText((o.label + who).replace("&", "&&") + ("…" if o.choices else ""))
+            action.setEnabled(o.allowed)
+            tip = o.help if o.allowed else o.reason
+            # The role's shortcut takes this step when it is the role's only one.
+            shortcut = self.role_actions[o.role].shortcut() if per_role[o.role] == 1 else QKeySequence()
+            keys = shortcut.toString(QKeySequence.SequenceFormat.NativeText)
+            action.setToolTip(tooltip(f"{tip} ({keys})" if keys else tip))
 
     def _fill_actions(self) -> None:
         """A button per action of the rules for the current actor: cost on it, the reason when disabled. The buttons
