@@ -397,12 +397,12 @@ class EncounterBoard(BoardIntents):
                 self.toolbar.removeAction(action)
                 action.deleteLater()
             self.step_actions = {}
-            for key, o in steps:
+            for step, o in steps:
                 action = QAction(self)
                 action.setObjectName(f"step-{o.role.value}")
-                action.triggered.connect(lambda _=False, key=key: self.take_step(*key))
+                action.triggered.connect(lambda _=False, step=step: self.take_step(*step))
                 self.toolbar.insertAction(self.act_rewind, action)
-                self.step_actions[key] = action
+                self.step_actions[step] = action
         per_role = Counter(o.role for _, o in steps)
         for (key, actor), o in steps:
             action = self.step_actions[(key, actor)]
