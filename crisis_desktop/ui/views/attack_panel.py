@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtWidgets import QApplication, QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 from shiboken6 import isValid
 
@@ -35,6 +35,7 @@ class AttackPanel(QWidget):
         super().__init__(parent)
         self.dialog: AttackDialog | None = None
         self._focus_before: QWidget | None = None   # where the focus was when the attack opened
+        self._kept_focus = False                    # the attack had the focus when it was hidden: the panel has it
         self.placeholder = QLabel("Attack… on the board or the map opens the attack here: its inputs, every "
                                   "modifier and the exact odds before the roll.")
         self.placeholder.setWordWrap(True)
@@ -61,6 +62,7 @@ class AttackPanel(QWidget):
         dialog.blastShown.connect(self.blastShown)
         dialog.announce_blast()
         dialog.setWindowFlags(Qt.WindowType.Widget)
+        dialog.installEventFilter(self)
         dialog.accepted.connect(lambda: self._applied(dialog, apply))
         dialog.rejected.connect(self.close_attack)
         self.dialog = dialog
@@ -77,28 +79,39 @@ class AttackPanel(QWidget):
         if event is not None:
             apply(event)
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Override QObject::eventFilter: the attack hidden (Apply and Cancel hide it before they are signalled)."""
+        if watched is self.dialog and event.type() == QEvent.Type.Hide and self.dialog.isHidden():
+            self._keep_focus(self.dialog)
+        return super().eventFilter(watched, event)
+
+    def _keep_focus(self, dialog: AttackDialog) -> None:
+        """The focus out of the attack onto the panel, where the attack has it, before the attack's widgets are hidden:
+        a hidden focus widget hands the focus down Qt's chain (to the window's tab bar, outside the place whose
+        shortcuts then sleep)."""
+        focus = QApplication.focusWidget()
+        if focus is not None and dialog.isAncestorOf(focus):
+            self._kept_focus = True
+            self.setFocus(Qt.FocusReason.OtherFocusReason)
+
     def close_attack(self) -> None:
         if self.dialog is not None:
             dialog, self.dialog = self.dialog, None
-            focus = QApplication.focusWidget()
-            held = focus is not None and dialog.isAncestorOf(focus)
-            if held:
-                # Onto the panel before the attack's widgets go: a hidden focus widget hands the focus down Qt's
-                # chain, to the window's tab bar, outside the place whose shortcuts then sleep.
-                self.setFocus(Qt.FocusReason.OtherFocusReason)
+            self._keep_focus(dialog)
+            dialog.removeEventFilter(self)
             self._layout.removeWidget(dialog)
             dialog.hide()
             dialog.deleteLater()
             self.blastShown.emit("", 0)     # no attack open: no template on the map
             self.closed.emit()
-            if held:
+            if self._kept_focus:
                 self._give_focus_back()
-        self._focus_before = None
+        self._focus_before, self._kept_focus = None, False
         self.placeholder.show()
 
     def _give_focus_back(self) -> None:
         """The focus back where it was when the attack opened (the board, the map), once the panel is closed (the
-        workspace may have shown that place again), when it is still there to take it."""
+        workspace may have shown that place again), when it is still there to take it; else it stays on the panel."""
         before = self._focus_before
         if before is not None and isValid(before) and before.isVisible() and before.isEnabled():
             before.setFocus(Qt.FocusReason.OtherFocusReason)

@@ -44,8 +44,6 @@ from crisis_desktop.ui.widgets.log_view import LogView
 if TYPE_CHECKING:
     from crisis_desktop.ui.document import CampaignDocument
 
-# Where the steps of each role stand on the tool bar, left to right.
-ROLE_ORDER = (StepRole.BACK, StepRole.ADVANCE, StepRole.HOLD, StepRole.CHOOSE, StepRole.PLAN)
 # A step button: the offer's key and who takes it (None: nobody in particular).
 StepKey = tuple[str, str | None]
 
@@ -386,11 +384,11 @@ class EncounterBoard(BoardIntents):
 
     def _set_step_actions(self, offers: list[StepOffer]) -> None:
         """A tool bar button per step open now and per combatant who may take it (a slot any of three PCs may fill:
-        three buttons), by role in ROLE_ORDER, each with the flow's label (and that combatant's name), disabled with
-        the rules' reason where the step is refused. The buttons there are stay when the steps are the same: only what
-        they say changes."""
+        three buttons), in the flow's order with the step back first, each with the flow's label (and that combatant's
+        name), disabled with the rules' reason where the step is refused. The buttons there are stay when the steps
+        are the same: only what they say changes."""
         ctl = self.controller
-        steps = [((o.key, actor), o) for role in ROLE_ORDER for o in offers if o.role is role
+        steps = [((o.key, actor), o) for o in sorted(offers, key=lambda o: o.role is not StepRole.BACK)
                  for actor in (o.actors or (None,))]
         if list(self.step_actions) != [key for key, _ in steps]:
             for action in self.step_actions.values():
