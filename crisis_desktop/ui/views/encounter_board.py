@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QSplitter,
     QTableView,
     QToolBar,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -39,6 +40,7 @@ from crisis_desktop.ui.plain_text import plain_label, tooltip
 from crisis_desktop.ui.views.attack_panel import AttackPanel
 from crisis_desktop.ui.views.board_intents import BoardIntents
 from crisis_desktop.ui.widgets.board_delegate import BoardDelegate
+from crisis_desktop.ui.widgets.flow_layout import FlowLayout
 from crisis_desktop.ui.widgets.log_view import LogView
 
 if TYPE_CHECKING:
@@ -182,9 +184,14 @@ class EncounterBoard(BoardIntents):
         self.toolbar.addSeparator()
         self.toolbar.addAction(self.act_start)
         self.toolbar.addWidget(self.enter_dice)
-        # The flow's steps open now go here, before Rewind round (`_set_step_actions`).
-        self.step_actions: dict[StepKey, QAction] = {}
         self.toolbar.addActions([self.act_rewind, self.act_end])
+        # The flow's steps open now, a button each, on a row of their own under the tool bar that wraps rather than
+        # fold any away (`_set_step_actions`).
+        self.step_actions: dict[StepKey, QAction] = {}
+        self.step_buttons: dict[StepKey, QToolButton] = {}
+        self.step_bar = QWidget()
+        self.step_bar.setObjectName("flow-steps")
+        self._step_layout = FlowLayout(self.step_bar, spacing=2)
 
     def _layout_widgets(self) -> None:
         # Two rows, so the board still fits beside the log on a small screen.
@@ -209,6 +216,7 @@ class EncounterBoard(BoardIntents):
         header.addWidget(self.toolbar, 1)
         header.addWidget(self.round_label)
         left_layout.addLayout(header)
+        left_layout.addWidget(self.step_bar)
         left_layout.addWidget(self.table, 1)
         left_layout.addLayout(builder)
         left_layout.addLayout(flags)
@@ -383,7 +391,7 @@ class EncounterBoard(BoardIntents):
         self._update_selected()
 
     def _set_step_actions(self, offers: list[StepOffer]) -> None:
-        """A tool bar button per step open now and per combatant who may take it (a slot any of three PCs may fill:
+        """A button per step open now and per combatant who may take it (a slot any of three PCs may fill:
         three buttons), in the flow's order with the step back first, each with the flow's label (and that combatant's
         name), disabled with the rules' reason where the step is refused. The buttons there are stay when the steps
         are the same: only what they say changes."""
@@ -391,16 +399,22 @@ class EncounterBoard(BoardIntents):
         steps = [((o.key, actor), o) for o in sorted(offers, key=lambda o: o.role is not StepRole.BACK)
                  for actor in (o.actors or (None,))]
         if list(self.step_actions) != [key for key, _ in steps]:
+            for button in self.step_buttons.values():
+                self._step_layout.removeWidget(button)
+                button.hide()   # deleteLater waits for the event loop: hidden now, no ghost button meanwhile
+                button.deleteLater()
             for action in self.step_actions.values():
-                self.toolbar.removeAction(action)
                 action.deleteLater()
-            self.step_actions = {}
+            self.step_actions, self.step_buttons = {}, {}
             for step, o in steps:
                 action = QAction(self)
                 action.setObjectName(f"step-{o.role.value}")
                 action.triggered.connect(lambda _=False, step=step: self.take_step(*step))
-                self.toolbar.insertAction(self.act_rewind, action)
-                self.step_actions[step] = action
+                button = QToolButton()
+                button.setDefaultAction(action)
+                button.setAutoRaise(True)
+                self._step_layout.addWidget(button)
+                self.step_actions[step], self.step_buttons[step] = action, button
         per_role = Counter(o.role for _, o in steps)
         for (key, actor), o in steps:
             action = self.step_actions[(key, actor)]
@@ -412,6 +426,8 @@ class EncounterBoard(BoardIntents):
             shortcut = self.role_actions[o.role].shortcut() if per_role[o.role] == 1 else QKeySequence()
             keys = shortcut.toString(QKeySequence.SequenceFormat.NativeText)
             action.setToolTip(tooltip(f"{tip} ({keys})" if keys else tip))
+        for button in self.step_buttons.values():
+            button.show()       # new buttons now, each whole (Qt would show them from the event loop)
 
     def _fill_actions(self) -> None:
         """A button per action of the rules for the current actor: cost on it, the reason when disabled. The buttons
