@@ -142,3 +142,30 @@ def test_the_focus_comes_back_to_the_map_after_an_attack_cancelled_there(fight, 
     before = ctl.current_id()
     QTest.keyClick(place.view, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     assert ctl.current_id() != before
+
+
+def test_the_step_shortcuts_answer_anywhere_in_the_window_while_the_fight_is_shown(fight, qtbot):
+    """With the focus on the window's own tabs (the GM just clicked the Fight tab) Ctrl+Return and Ctrl+Backspace still
+    take the flow's steps; with another tab shown they do nothing to the fight (Ctrl+D is the Characters' Duplicate
+    there)."""
+    ctl = fight.encounter_board.controller
+    fight.activateWindow()
+    qtbot.waitUntil(fight.isActiveWindow, timeout=2000)
+    tabs = fight.tabs.tabBar()
+    tabs.setFocus()
+    first = ctl.current_id()
+    QTest.keyClick(tabs, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert ctl.current_id() != first
+    QTest.keyClick(tabs, Qt.Key.Key_Backspace, Qt.KeyboardModifier.ControlModifier)
+    assert ctl.current_id() == first
+    fight.tabs.setCurrentWidget(fight._characters_host)
+    tabs.setFocus()
+    QTest.keyClick(tabs, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert ctl.current_id() == first
+    table = fight.characters.table
+    fight.characters.select([fight.document.campaign.characters[0].id])
+    table.setFocus()
+    qtbot.waitUntil(table.hasFocus, timeout=1000)
+    characters = len(fight.document.campaign.characters)
+    QTest.keyClick(table, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
+    assert ctl.current_id() == first and len(fight.document.campaign.characters) == characters + 1
