@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
@@ -23,7 +22,6 @@ from PySide6.QtWidgets import (
     QSplitter,
     QTableView,
     QToolBar,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -39,15 +37,12 @@ from crisis_desktop.ui.models.board_model import COL_BARS, COL_CONDITIONS, COL_N
 from crisis_desktop.ui.plain_text import plain_label, tooltip
 from crisis_desktop.ui.views.attack_panel import AttackPanel
 from crisis_desktop.ui.views.board_intents import BoardIntents
+from crisis_desktop.ui.views.step_bar import StepBar
 from crisis_desktop.ui.widgets.board_delegate import BoardDelegate
-from crisis_desktop.ui.widgets.flow_layout import FlowLayout
 from crisis_desktop.ui.widgets.log_view import LogView
 
 if TYPE_CHECKING:
     from crisis_desktop.ui.document import CampaignDocument
-
-# A step button: the offer's key and who takes it (None: nobody in particular).
-StepKey = tuple[str, str | None]
 
 
 class EncounterBoard(BoardIntents):
@@ -160,8 +155,8 @@ class EncounterBoard(BoardIntents):
                                          "Play this encounter many times under the rules: how deadly is it?")
         self.act_start = self._action("Start", self.start, "Ctrl+Shift+Return", "Roll initiative and begin")
         # The round flow's steps by what they mean, with their shortcuts: each takes its role's step for the selected
-        # combatant (or the one who may take it). They are hidden for roles the flow never offers; the tool bar
-        # shows the steps themselves (`step_actions`), one button per step open now and per combatant who may take it.
+        # combatant (or the one who may take it); hidden, shortcut and all, for a role the flow never offers. The
+        # buttons are the step bar's: one per step open now and per combatant who may take it.
         self.act_previous = self._action("Previous", self.previous_turn, "Ctrl+Backspace", "Back to the last turn")
         self.act_next = self._action("Next turn", self.next_turn, "Ctrl+Return", "End this turn, begin the next")
         self.act_delay = self._action("Delay", self.delay, "Ctrl+D", "Hold this turn to act later in the round")
@@ -169,8 +164,8 @@ class EncounterBoard(BoardIntents):
                                         "The selected combatant takes its place now")
         self.act_plan = self._action("Plan…", self.plan, None, "Plan or declare what the selected combatant does")
         self.role_actions = {StepRole.ADVANCE: self.act_next, StepRole.BACK: self.act_previous,
-                              StepRole.HOLD: self.act_delay, StepRole.CHOOSE: self.act_act_now,
-                              StepRole.PLAN: self.act_plan}
+                             StepRole.HOLD: self.act_delay, StepRole.CHOOSE: self.act_act_now,
+                             StepRole.PLAN: self.act_plan}
         # Alt+1 .. Alt+9 press the acting combatant's action buttons in their order, from any panel.
         self.act_numbered = [self._action(f"Action {n}", partial(self.press_action, n), f"Alt+{n}",
                                           f"The acting combatant's action number {n}") for n in range(1, 10)]
@@ -185,13 +180,8 @@ class EncounterBoard(BoardIntents):
         self.toolbar.addAction(self.act_start)
         self.toolbar.addWidget(self.enter_dice)
         self.toolbar.addActions([self.act_rewind, self.act_end])
-        # The flow's steps open now, a button each, on a row of their own under the tool bar that wraps rather than
-        # fold any away (`_set_step_actions`).
-        self.step_actions: dict[StepKey, QAction] = {}
-        self.step_buttons: dict[StepKey, QToolButton] = {}
-        self.step_bar = QWidget()
-        self.step_bar.setObjectName("flow-steps")
-        self._step_layout = FlowLayout(self.step_bar, spacing=2)
+        # The flow's steps open now, a button each, on a row of their own under the tool bar.
+        self.step_bar = StepBar(self.take_step)
 
     def _layout_widgets(self) -> None:
         # Two rows, so the board still fits beside the log on a small screen.
@@ -383,51 +373,13 @@ class EncounterBoard(BoardIntents):
                 shortcut = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
                 tip = found.help if found.allowed else found.reason
                 action.setToolTip(tooltip(f"{tip} ({shortcut})" if shortcut else tip))
-        self._set_step_actions(offers)
+        self.step_bar.show_steps(offers, ctl.names() if ctl and offers else {},
+                                 {role: action.shortcut() for role, action in self.role_actions.items()})
         self.act_rewind.setEnabled(running and ctl is not None and ctl.can_rewind())
         self.export_button.setEnabled(bool(encounter and encounter.log))
         self.round_label.setText(ctl.round_label() if ctl else "")
         self._fill_actions()
         self._update_selected()
-
-    def _set_step_actions(self, offers: list[StepOffer]) -> None:
-        """A button per step open now and per combatant who may take it (a slot any of three PCs may fill:
-        three buttons), in the flow's order with the step back first, each with the flow's label (and that combatant's
-        name), disabled with the rules' reason where the step is refused. The buttons there are stay when the steps
-        are the same: only what they say changes."""
-        ctl = self.controller
-        steps = [((o.key, actor), o) for o in sorted(offers, key=lambda o: o.role is not StepRole.BACK)
-                 for actor in (o.actors or (None,))]
-        if list(self.step_actions) != [key for key, _ in steps]:
-            for button in self.step_buttons.values():
-                self._step_layout.removeWidget(button)
-                button.hide()   # deleteLater waits for the event loop: hidden now, no ghost button meanwhile
-                button.deleteLater()
-            for action in self.step_actions.values():
-                action.deleteLater()
-            self.step_actions, self.step_buttons = {}, {}
-            for step, o in steps:
-                action = QAction(self)
-                action.setObjectName(f"step-{o.role.value}")
-                action.triggered.connect(lambda _=False, step=step: self.take_step(*step))
-                button = QToolButton()
-                button.setDefaultAction(action)
-                button.setAutoRaise(True)
-                self._step_layout.addWidget(button)
-                self.step_actions[step], self.step_buttons[step] = action, button
-        per_role = Counter(o.role for _, o in steps)
-        for (key, actor), o in steps:
-            action = self.step_actions[(key, actor)]
-            who = f": {ctl.name(actor)}" if ctl is not None and actor is not None else ""
-            action.setText((o.label + who).replace("&", "&&") + ("…" if o.choices else ""))
-            action.setEnabled(o.allowed)
-            tip = o.help if o.allowed else o.reason
-            # The role's shortcut takes this step when it is the role's only one.
-            shortcut = self.role_actions[o.role].shortcut() if per_role[o.role] == 1 else QKeySequence()
-            keys = shortcut.toString(QKeySequence.SequenceFormat.NativeText)
-            action.setToolTip(tooltip(f"{tip} ({keys})" if keys else tip))
-        for button in self.step_buttons.values():
-            button.show()       # new buttons now, each whole (Qt would show them from the event loop)
 
     def _fill_actions(self) -> None:
         """A button per action of the rules for the current actor: cost on it, the reason when disabled. The buttons
