@@ -1,4 +1,4 @@
-"""The board follows each system's round flow, in the real main window on its demo fight: a tool bar button for every
+"""The board follows each system's round flow, in the real main window on its demo fight: a button for every step
 step the flow offers now (one per combatant who may take it), none for a step the flow never offers, and the step
 shortcuts at hand after the attack panel's Apply."""
 
@@ -10,17 +10,18 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QToolButton
+from PySide6.QtWidgets import QApplication
 
 from crisis_desktop.domain import Campaign, Character, CharacterKind
 from crisis_desktop.domain.encounter import Combatant, Encounter, Side
 from crisis_desktop.rules.base import ActionRole
-from crisis_desktop.rules.flow import StepOffer, StepRole
+from crisis_desktop.rules.flow import StepRole
 from crisis_desktop.rules.registry import get_ruleset
 from crisis_desktop.storage.campaign_store import CampaignStore
 from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
 from crisis_desktop.ui.main_window import MainWindow
 from crisis_desktop.ui.views.encounter_board import EncounterBoard
+from tests.gui.flow_steps import assert_buttons_follow_the_flow, button_of, step_buttons, steps_offered
 
 # Each system's demo fight: the campaign (by the name the store finds it by) and the encounter. Crisis-classic has no
 # bundled demo: a fight of its own is written beside the others (`classic_demo`).
@@ -68,49 +69,6 @@ def answer(board: EncounterBoard, names: list[str]) -> int:
     """What the GM picks among `names`: a plan or declaration that attacks, where there is one."""
     choices = next((o.choices for o in board.controller.offers() if [c.label for c in o.choices] == names), ())
     return next((i for i, c in enumerate(choices) if c.role is ActionRole.ATTACK), 0)
-
-
-def steps_offered(board: EncounterBoard) -> list[tuple[StepOffer, str | None]]:
-    """Every step the flow offers now, once per combatant who may take it."""
-    return [(o, actor) for o in board.controller.offers() for actor in (o.actors or (None,))]
-
-
-def step_buttons(board: EncounterBoard) -> list[QAction]:
-    """The flow's steps as the GM sees them: the buttons shown on the board's step bar, line by line, left to right,
-    each whole in sight (none folded away)."""
-    QApplication.processEvents()    # the window lays the buttons out as it would before painting them
-    bar = board.step_bar
-    shown = sorted((b for b in bar.findChildren(QToolButton) if b.isVisible()), key=lambda b: (b.y(), b.x()))
-    for n, button in enumerate(shown):
-        assert bar.rect().contains(button.geometry()), (button.text(), button.geometry(), bar.rect())
-        assert not any(button.geometry().intersects(other.geometry()) for other in shown[:n]), button.text()
-    return [b.defaultAction() for b in shown]
-
-
-def button_of(board: EncounterBoard, action: QAction) -> QToolButton:
-    return next(b for b in board.step_bar.findChildren(QToolButton) if b.defaultAction() is action)
-
-
-def assert_buttons_follow_the_flow(board: EncounterBoard) -> None:
-    ctl = board.controller
-    roles = ctl.flow.roles()
-    offered = steps_offered(board)
-    buttons = step_buttons(board)
-    assert len(buttons) == len(offered), ([a.text() for a in buttons], [(o.label, a) for o, a in offered])
-    # In the flow's order, the step back first.
-    for (o, actor), button in zip(sorted(offered, key=lambda s: s[0].role is not StepRole.BACK), buttons,
-                                  strict=True):
-        assert o.role in roles
-        assert button.text().startswith(o.label), (button.text(), o.label)
-        if actor is not None:
-            assert ctl.name(actor) in button.text()
-        assert button.isEnabled() == o.allowed, (button.text(), o.reason)
-        assert button.toolTip(), button.text()
-    for role, action in board.role_actions.items():
-        assert action.isVisible() == (role in roles), role      # its shortcut too: a hidden action has none
-    own = {board.act_new, board.act_add, board.act_remove, board.act_simulate, board.act_start, board.act_rewind,
-           board.act_end}
-    assert {a for a in board.toolbar.actions() if a.text()} == own   # the encounter's tool bar holds no step
 
 
 def click(qtbot: Any, board: EncounterBoard, action: QAction) -> None:
