@@ -1,6 +1,6 @@
-"""The board follows each system's round flow, in the real main window on its demo fight: a button for every step
-step the flow offers now (one per combatant who may take it), none for a step the flow never offers, and the step
-shortcuts at hand after the attack panel's Apply."""
+"""The board follows each system's round flow, in the real main window on its demo fight: a button for every step the
+flow offers now (one per combatant who may take it), none for a step the flow never offers, and the step shortcuts
+at hand after the attack panel's Apply."""
 
 from __future__ import annotations
 
