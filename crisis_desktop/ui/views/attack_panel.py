@@ -56,13 +56,13 @@ class AttackPanel(QWidget):
              apply: Apply) -> AttackDialog:
         """Start an attack here (replacing one not rolled yet)."""
         self.close_attack()
-        focus = QApplication.focusWidget()
-        self._focus_before = focus if focus is not None and not self.isAncestorOf(focus) else None
         dialog = AttackDialog(controller, attacker_id, target_id, self.scroll_area.widget())
         dialog.blastShown.connect(self.blastShown)
         dialog.announce_blast()
         dialog.setWindowFlags(Qt.WindowType.Widget)
         dialog.installEventFilter(self)
+        focus = QApplication.focusWidget()     # where the focus goes back to when the attack closes
+        self._focus_before = focus if focus is not None and not self.isAncestorOf(focus) else None
         dialog.accepted.connect(lambda: self._applied(dialog, apply))
         dialog.rejected.connect(self.close_attack)
         self.dialog = dialog
