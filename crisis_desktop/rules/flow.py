@@ -153,8 +153,13 @@ class RoundFlow(ABC):
         """Initiative (or whatever opens the fight) and the first step."""
 
     @abstractmethod
+    def roles(self) -> frozenset[StepRole]:
+        """Every role a step of this flow can ever have, whatever the fight: the board offers no button and no
+        shortcut for the others (a flow without a step back has no Previous)."""
+
+    @abstractmethod
     def offers(self, fight: Fight) -> list[StepOffer]:
-        """The steps open now, allowed or not (with the reason)."""
+        """The steps open now, allowed or not (with the reason); each step's role is one of `roles()`."""
 
     @abstractmethod
     def take(self, fight: Fight, key: str, actor_id: str | None = None, choice: str | None = None,

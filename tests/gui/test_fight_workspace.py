@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QTabBar
+from PySide6.QtWidgets import QApplication, QTabBar
 
 from crisis_desktop.rules.geometry import area_template
 from crisis_desktop.ui.main_window import MainWindow
@@ -120,3 +120,52 @@ def test_the_action_shortcuts_work_from_any_panel(fight, qtbot, panel):
     QTest.keyClick(focus, Qt.Key(Qt.Key.Key_0 + number), Qt.KeyboardModifier.AltModifier)
     assert len(ctl.encounter.log) > before and ctl.encounter.log[-1].kind == "action"
     assert "Alt+" in board.action_buttons[key].toolTip()
+
+
+def test_the_focus_comes_back_to_the_map_after_an_attack_cancelled_there(fight, qtbot):
+    """An attack opened from the map and cancelled with Escape: the focus is back on the map, where the GM was, and
+    Ctrl+Return moves on at once."""
+    ws, board, place = fight.workspace, fight.encounter_board, fight.map_place
+    fight.activateWindow()
+    qtbot.waitUntil(fight.isActiveWindow, timeout=2000)
+    ctl = board.controller
+    target = next(c.id for c in ctl.encounter.combatants if c.side != ctl.combatant(ctl.current_id()).side)
+    board.select(target)                                        # the token is selected on the map too
+    place.view.setFocus()
+    assert place.act_attack.isEnabled()
+    place.act_attack.trigger()
+    dialog = ws.attack_panel.dialog
+    assert dialog is not None and dialog.isAncestorOf(QApplication.focusWidget())
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Escape)
+    assert ws.attack_panel.dialog is None
+    assert QApplication.focusWidget() is place.view
+    before = ctl.current_id()
+    QTest.keyClick(place.view, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert ctl.current_id() != before
+
+
+def test_the_step_shortcuts_answer_anywhere_in_the_window_while_the_fight_is_shown(fight, qtbot):
+    """With the focus on the window's own tabs (the GM just clicked the Fight tab) Ctrl+Return and Ctrl+Backspace still
+    take the flow's steps; with another tab shown they do nothing to the fight (Ctrl+D is the Characters' Duplicate
+    there)."""
+    ctl = fight.encounter_board.controller
+    fight.activateWindow()
+    qtbot.waitUntil(fight.isActiveWindow, timeout=2000)
+    tabs = fight.tabs.tabBar()
+    tabs.setFocus()
+    first = ctl.current_id()
+    QTest.keyClick(tabs, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert ctl.current_id() != first
+    QTest.keyClick(tabs, Qt.Key.Key_Backspace, Qt.KeyboardModifier.ControlModifier)
+    assert ctl.current_id() == first
+    fight.tabs.setCurrentWidget(fight._characters_host)
+    tabs.setFocus()
+    QTest.keyClick(tabs, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert ctl.current_id() == first
+    table = fight.characters.table
+    fight.characters.select([fight.document.campaign.characters[0].id])
+    table.setFocus()
+    qtbot.waitUntil(table.hasFocus, timeout=1000)
+    characters = len(fight.document.campaign.characters)
+    QTest.keyClick(table, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
+    assert ctl.current_id() == first and len(fight.document.campaign.characters) == characters + 1

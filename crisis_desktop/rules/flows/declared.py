@@ -152,6 +152,9 @@ class DeclareResolveFlow(RoundFlow):
         stage = "declaring" if _State.of(fight).stage == DECLARE_STAGE else "resolving"
         return f"Moment {fight.encounter.round} · {stage}"
 
+    def roles(self) -> frozenset[StepRole]:
+        return frozenset({StepRole.PLAN, StepRole.ADVANCE})   # declare, then resolve in the ranking's order
+
     def offers(self, fight: Fight) -> list[StepOffer]:
         s = _State.of(fight)
         if s.stage == DECLARE_STAGE:

@@ -173,6 +173,9 @@ class PhasedFlow(RoundFlow):
         stage = "planning" if s.stage == PLANNING else f"{self._phase_label(fight, s.stage)} phase"
         return f"Round {fight.encounter.round} · {stage}"
 
+    def roles(self) -> frozenset[StepRole]:
+        return frozenset({StepRole.PLAN, StepRole.CHOOSE, StepRole.ADVANCE})   # no step back, nothing to hold
+
     def offers(self, fight: Fight) -> list[StepOffer]:
         s = _State.of(fight)
         if s.stage == PLANNING:

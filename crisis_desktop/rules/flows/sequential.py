@@ -104,6 +104,10 @@ class SequentialFlow(RoundFlow):
             return "Surprise round"
         return f"Round {fight.encounter.round}"
 
+    def roles(self) -> frozenset[StepRole]:
+        held = {StepRole.HOLD, StepRole.CHOOSE} if self.delay else set()
+        return frozenset({StepRole.ADVANCE, StepRole.BACK, *held})
+
     def offers(self, fight: Fight) -> list[StepOffer]:
         s = _State.of(fight)
         round_ = fight.encounter.round

@@ -114,6 +114,9 @@ class SlotFlow(RoundFlow):
         slot = f" · {s.label(s.index)}" if s.slot is not None else ""
         return f"Round {fight.encounter.round}{slot}"
 
+    def roles(self) -> frozenset[StepRole]:
+        return frozenset({StepRole.ADVANCE, StepRole.CHOOSE})   # no step back, nothing to hold or plan
+
     def offers(self, fight: Fight) -> list[StepOffer]:
         s = _State.of(fight)
         slot = s.slot

@@ -18,7 +18,7 @@ from crisis_desktop.controller.encounter_commands import AddEncounter
 from crisis_desktop.domain.encounter import Encounter, Side
 from crisis_desktop.rules.base import ActionRole, Ruleset
 from crisis_desktop.rules.dice import DiceSource, NeedMoreDice, RandomDice, TypedDice
-from crisis_desktop.rules.flow import StepRole
+from crisis_desktop.rules.flow import StepOffer, StepRole
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
 from crisis_desktop.ui.dialogs.check_dialog import CheckDialog
@@ -204,15 +204,16 @@ class BoardIntents(QWidget):
         self._take(StepRole.PLAN)
 
     def _take(self, role: StepRole) -> None:
-        """Take the flow's step of this role: for the selected combatant where the step needs one (the one
-        open to the selection, when several are; the GM is asked when the selection may not take it), with a
-        choice where it plans, and with dice (the app's, or typed) where it rolls."""
+        """Take the flow's step of this role (a role's action, its shortcut): for the selected combatant where the
+        step needs one (the step open to the selection, when several are; the GM is asked when the selection may
+        not take it and several may)."""
         ctl = self.controller
         if ctl is None:
             return
         selected = self.selected_id()
         offers = [o for o in ctl.offers() if o.role is role]
-        found = next((o for o in offers if selected in o.actors), offers[0] if offers else None)
+        found = next((o for o in offers if selected in o.actors), next((o for o in offers if o.allowed),
+                                                                       offers[0] if offers else None))
         if found is None:
             return
         actor: str | None = None
@@ -226,6 +227,23 @@ class BoardIntents(QWidget):
                 if picked is None:
                     return
                 actor = found.actors[picked]
+        self._take_offer(found, actor)
+
+    def take_step(self, key: str, actor: str | None = None) -> None:
+        """Take the flow's step `key` for `actor` (a step's button on the tool bar: who takes it is the button's)."""
+        ctl = self.controller
+        if ctl is None:
+            return
+        found = next((o for o in ctl.offers() if o.key == key and (actor is None or actor in o.actors)), None)
+        if found is not None:
+            self._take_offer(found, actor)
+
+    def _take_offer(self, found: StepOffer, actor: str | None) -> None:
+        """Take a step the flow offers, for `actor`: with a choice where it plans (the GM picks), and with dice (the
+        app's, or typed) where it rolls."""
+        ctl = self.controller
+        if ctl is None:
+            return
         choice: str | None = None
         if found.choices:
             picked = BoardAsk.choose(self, found.label, f"{ctl.name(actor) if actor else 'What'}:",

@@ -37,6 +37,7 @@ from crisis_desktop.ui.models.board_model import COL_BARS, COL_CONDITIONS, COL_N
 from crisis_desktop.ui.plain_text import plain_label, tooltip
 from crisis_desktop.ui.views.attack_panel import AttackPanel
 from crisis_desktop.ui.views.board_intents import BoardIntents
+from crisis_desktop.ui.views.step_bar import StepBar
 from crisis_desktop.ui.widgets.board_delegate import BoardDelegate
 from crisis_desktop.ui.widgets.log_view import LogView
 
@@ -153,16 +154,18 @@ class EncounterBoard(BoardIntents):
         self.act_simulate = self._action("Simulate…", self.simulate, None,
                                          "Play this encounter many times under the rules: how deadly is it?")
         self.act_start = self._action("Start", self.start, "Ctrl+Shift+Return", "Roll initiative and begin")
-        # The round flow's steps by what they mean; their labels and help come from the flow's offers.
+        # The round flow's steps by what they mean, with their shortcuts: each takes its role's step for the selected
+        # combatant (or the one who may take it); hidden, shortcut and all, for a role the flow never offers. The
+        # buttons are the step bar's: one per step open now and per combatant who may take it.
         self.act_previous = self._action("Previous", self.previous_turn, "Ctrl+Backspace", "Back to the last turn")
         self.act_next = self._action("Next turn", self.next_turn, "Ctrl+Return", "End this turn, begin the next")
         self.act_delay = self._action("Delay", self.delay, "Ctrl+D", "Hold this turn to act later in the round")
         self.act_act_now = self._action("Act now", self.act_now, None,
                                         "The selected combatant takes its place now")
         self.act_plan = self._action("Plan…", self.plan, None, "Plan or declare what the selected combatant does")
-        self._role_actions = {StepRole.ADVANCE: self.act_next, StepRole.BACK: self.act_previous,
-                              StepRole.HOLD: self.act_delay, StepRole.CHOOSE: self.act_act_now,
-                              StepRole.PLAN: self.act_plan}
+        self.role_actions = {StepRole.ADVANCE: self.act_next, StepRole.BACK: self.act_previous,
+                             StepRole.HOLD: self.act_delay, StepRole.CHOOSE: self.act_act_now,
+                             StepRole.PLAN: self.act_plan}
         # Alt+1 .. Alt+9 press the acting combatant's action buttons in their order, from any panel.
         self.act_numbered = [self._action(f"Action {n}", partial(self.press_action, n), f"Alt+{n}",
                                           f"The acting combatant's action number {n}") for n in range(1, 10)]
@@ -176,8 +179,9 @@ class EncounterBoard(BoardIntents):
         self.toolbar.addSeparator()
         self.toolbar.addAction(self.act_start)
         self.toolbar.addWidget(self.enter_dice)
-        self.toolbar.addActions([self.act_previous, self.act_next, self.act_delay, self.act_act_now, self.act_plan,
-                                 self.act_rewind, self.act_end])
+        self.toolbar.addActions([self.act_rewind, self.act_end])
+        # The flow's steps open now, a button each, on a row of their own under the tool bar.
+        self.step_bar = StepBar(self.take_step)
 
     def _layout_widgets(self) -> None:
         # Two rows, so the board still fits beside the log on a small screen.
@@ -202,6 +206,7 @@ class EncounterBoard(BoardIntents):
         header.addWidget(self.toolbar, 1)
         header.addWidget(self.round_label)
         left_layout.addLayout(header)
+        left_layout.addWidget(self.step_bar)
         left_layout.addWidget(self.table, 1)
         left_layout.addLayout(builder)
         left_layout.addLayout(flags)
@@ -364,13 +369,16 @@ class EncounterBoard(BoardIntents):
         self.act_simulate.setEnabled(bool(encounter and encounter.combatants) and isinstance(self.ruleset, Attacks))
         for widget in (self.act_end, self.note):
             widget.setEnabled(running)
+        offers = ctl.offers() if ctl else []
+        roles = ctl.flow.roles() if ctl else frozenset()
         self._offers = {}
-        for o in ctl.offers() if ctl else []:
-            self._offers.setdefault(o.role, o)
+        for o in offers:    # each role's first allowed step, else its first
+            if o.role not in self._offers or (o.allowed and not self._offers[o.role].allowed):
+                self._offers[o.role] = o
         stuck = running and ctl is not None and not ctl.anyone_left()
-        for role, action in self._role_actions.items():
+        for role, action in self.role_actions.items():
             found = self._offers.get(role)
-            action.setVisible(found is not None or role in (StepRole.ADVANCE, StepRole.BACK))
+            action.setVisible(role in roles)
             action.setEnabled(found is not None and found.allowed)
             if stuck:
                 action.setToolTip(NOBODY_LEFT)
@@ -379,6 +387,8 @@ class EncounterBoard(BoardIntents):
                 shortcut = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
                 tip = found.help if found.allowed else found.reason
                 action.setToolTip(tooltip(f"{tip} ({shortcut})" if shortcut else tip))
+        self.step_bar.show_steps(offers, ctl.names() if ctl and offers else {},
+                                 {role: action.shortcut() for role, action in self.role_actions.items()})
         self.act_rewind.setEnabled(running and ctl is not None and ctl.can_rewind())
         self.export_button.setEnabled(bool(encounter and encounter.log))
         self.round_label.setText(ctl.round_label() if ctl else "")

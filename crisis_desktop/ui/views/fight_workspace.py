@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 
 from PySide6.QtCore import QByteArray, Qt
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
+from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QWidget
 
 from crisis_desktop.ui.battlemap.map_place import MapPlace
 from crisis_desktop.ui.views.attack_panel import AttackPanel
@@ -23,8 +23,10 @@ class FightWorkspace(QMainWindow):
     across the top, below it the map, the actions (with the attack panel behind them) and the log. Every panel can
     be moved, tabbed, floated or closed (View › Fight panels), and the layout is remembered.
 
-    The board's step actions (Next turn, Previous turn, Delay...) are added to the workspace itself, so their
-    shortcuts work whichever panel has the focus."""
+    The board's actions are added to the workspace itself, so their shortcuts work whichever panel has the focus; the
+    flow's steps (Next turn, Previous turn, Delay) answer theirs wherever the focus is in the window while the
+    workspace is shown (the window's tabs too). When the attack panel closes, the focus goes back into the workspace
+    (where it was before the attack, else the turn order), never to wherever Qt's focus chain leads."""
 
     def __init__(self, board: EncounterBoard, map_place: MapPlace, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -55,6 +57,8 @@ class FightWorkspace(QMainWindow):
         self.attack_panel.blastShown.connect(map_place.show_blast)
         self.default_layout()
         self.addActions(board.actions())
+        for action in board.role_actions.values():
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
 
     def default_layout(self) -> None:
         """The turn order across the top; below it the map, the actions (the attack behind them) and the log."""
@@ -75,6 +79,9 @@ class FightWorkspace(QMainWindow):
         """After an attack the acting combatant's actions come back to the front (when they share a tab)."""
         if self.docks["attack"] in self.tabifiedDockWidgets(self.docks["actions"]):
             self.docks["actions"].raise_()
+        focus = QApplication.focusWidget()
+        if focus is None or (focus.window() is self.window() and not self.isAncestorOf(focus)):
+            self.board.table.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def show_panel(self, key: str) -> None:
         dock = self.docks[key]

@@ -16,6 +16,7 @@ from crisis_desktop.ui.views.encounter_board import EncounterBoard
 from tests.fakes.drive import SHAPES, standing, targets
 from tests.fakes.registry import fake_ruleset
 from tests.fakes.tiny import tiny_campaign
+from tests.gui.flow_steps import assert_buttons_follow_the_flow
 
 
 @pytest.fixture
@@ -64,6 +65,7 @@ def test_a_whole_fight_through_the_board(tiny_board, monkeypatch):
         if len(standing(ctl)) < 2:
             break
         labels.add(board.round_label.text())
+        assert_buttons_follow_the_flow(board)
         for cid in ctl.acting():
             key = (ctl.encounter.round, ctl.round_label(), cid)
             if key not in attacked and targets(ctl, cid):

@@ -12,8 +12,11 @@ from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind
 from crisis_desktop.rules.dice import NeedMoreDice, RandomDice, TypedDice
+from crisis_desktop.rules.flow import StepRole
+from crisis_desktop.rules.flows.sequential import SequentialFlow
 from tests.fakes.drive import SHAPES, attack_once, fake_controller, fight_to_the_end, next_step, standing, targets
 from tests.fakes.registry import fake_ruleset
+from tests.fakes.sequential import SequentialFake
 from tests.fakes.tiny import tiny_campaign
 
 
@@ -65,6 +68,33 @@ def test_a_fight_to_the_end_with_every_refusal_giving_its_reason(shape):
     assert ctl.encounter.log[-1].text.startswith("Yard ends after")
     with pytest.raises(ValueError, match="^Yard is over: cannot move on$"):
         ctl.step("anything")
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_every_step_offered_has_a_role_the_flow_declares_and_every_declared_role_is_offered(shape):
+    """`roles()` is what the board shows buttons and shortcuts for: each offer's role is among them, and a fight to
+    the end offers each of them (none is declared in vain)."""
+    ctl, history = built(shape)
+    roles = ctl.flow.roles()
+    offered: set[StepRole] = set()
+
+    def roles_declared(ctl: EncounterController) -> None:
+        now = {o.role for o in ctl.offers()}
+        assert now <= roles, now - roles
+        offered.update(now)
+
+    fight_to_the_end(ctl, history, RandomDice(5), every_step=roles_declared)
+    assert offered == roles
+    expected = {"sequential": {StepRole.ADVANCE, StepRole.BACK, StepRole.HOLD, StepRole.CHOOSE},
+                "slots": {StepRole.ADVANCE, StepRole.CHOOSE},
+                "phased": {StepRole.PLAN, StepRole.CHOOSE, StepRole.ADVANCE},
+                "declared": {StepRole.PLAN, StepRole.ADVANCE}}
+    assert roles == expected[shape]
+
+
+def test_turns_without_delay_offer_neither_delay_nor_act_now():
+    flow = SequentialFlow(SequentialFake(), delay=False)
+    assert flow.roles() == {StepRole.ADVANCE, StepRole.BACK}
 
 
 @pytest.mark.parametrize("shape", ["slots", "phased", "declared"])
