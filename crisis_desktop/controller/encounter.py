@@ -78,8 +78,13 @@ class EncounterController(AttackView):
 
     # -- reading ---------------------------------------------------------------------------------
     def actions(self, combatant_id: str) -> list[ActionAvailability]:
-        """The ruleset's actions for this combatant, with costs and the reason each is unavailable."""
-        return self.ruleset.available_actions(self.actor(combatant_id), self.options)
+        """The ruleset's actions for this combatant, with costs and the reason each is unavailable (none open to a
+        fighter who went down in a running fight, whatever its own rules would still offer)."""
+        offered = self.ruleset.available_actions(self.actor(combatant_id), self.options)
+        down = self.down_reason(combatant_id) if self.encounter.running else None
+        if down is None:
+            return offered
+        return [replace(a, allowed=False, reason=down) for a in offered]
 
     def offers(self) -> list[StepOffer]:
         """The flow's steps open now (none before the start, after the end, or when nobody is left who can act:
@@ -99,6 +104,9 @@ class EncounterController(AttackView):
         if not self.flow.may_act(self, combatant_id):
             acting = ", ".join(self.name(a) for a in self.acting()) or "nobody"
             raise ValueError(f"{self.name(combatant_id)} cannot act now: it is {acting}'s turn")
+        down = self.down_reason(combatant_id)
+        if down is not None:
+            raise ValueError(down)
 
     @contextmanager
     def _drafting(self) -> Iterator[DraftFight]:
@@ -455,10 +463,22 @@ class EncounterController(AttackView):
         return event
 
     # -- GM overrides -----------------------------------------------------------------------------
-    def _override(self, effect: Effect, text: str, actor_id: str | None) -> Command:
+    def _override(self, effect: Effect, text: str, character_id: str, combatant_id: str | None) -> Command:
+        """The GM's value and what the rules make of it (crisis: Health 0 is Dying), logged as one undo step with
+        the consequences and any change of state spelled out."""
+        rules, options = self.ruleset, self.options
+        before = self.campaign.character(character_id).model_copy(deep=True)
+        state_before = rules.state(before, options)
         with self._drafting() as d:
             d.apply([effect], text)
-            d.note("override", f"GM: {text}", actor_id)
+            after = self.actor(combatant_id) if combatant_id is not None else Actor(
+                self.campaign.character(character_id))
+            follow = rules.override_consequences(before, after, options)
+            d.apply(follow.effects, f"{text}: as the rules have it")
+            d.note("override", f"GM: {text}", combatant_id, details=follow.notes)
+            state_after = rules.state(self.campaign.character(character_id), options)
+            if state_after.key != state_before.key:
+                d.note("state", state_after.text, combatant_id)
             event = d.event(text)
         return event
 
@@ -469,19 +489,20 @@ class EncounterController(AttackView):
         character = self.campaign.character(character_id)
         old = character.status.get(key)
         return self._override(SetStatus(character_id, key, value), f"{character.name}: {key} {old} → {value}",
-                              self._combatant_of_character(character_id))
+                              character_id, self._combatant_of_character(character_id))
 
     def set_resource(self, combatant_id: str, key: str, value: StatValue) -> Command:
         old = self.combatant(combatant_id).resources.get(key)
         return self._override(SetResource(combatant_id, key, value),
-                              f"{self.name(combatant_id)}: {key} {old} → {value}", combatant_id)
+                              f"{self.name(combatant_id)}: {key} {old} → {value}",
+                              self.combatant(combatant_id).character_id, combatant_id)
 
     def set_item_stat(self, character_id: str, item_id: str, key: str, value: StatValue) -> Command:
         character = self.campaign.character(character_id)
         item = character.item(item_id)
         return self._override(SetItemStat(character_id, item_id, key, value),
                               f"{character.name}'s {item.name}: {key} {item.stats.get(key)} → {value}",
-                              self._combatant_of_character(character_id))
+                              character_id, self._combatant_of_character(character_id))
 
     def add_condition(self, character_id: str, key: str, rounds: int | None = None) -> Command:
         labels = {c.key: c.label for c in self.ruleset.conditions()}
@@ -490,7 +511,7 @@ class EncounterController(AttackView):
         character = self.campaign.character(character_id)
         lasting = f" for {rounds} rounds" if rounds else ""
         return self._override(AddCondition(character_id, key, rounds), f"{character.name} is {labels[key]}{lasting}",
-                              self._combatant_of_character(character_id))
+                              character_id, self._combatant_of_character(character_id))
 
     def remove_condition(self, character_id: str, key: str) -> Command:
         labels = {c.key: c.label for c in self.ruleset.conditions()}
@@ -499,7 +520,7 @@ class EncounterController(AttackView):
             raise ValueError(f"{character.name} is not {labels.get(key, key)}")
         return self._override(RemoveCondition(character_id, key),
                               f"{character.name} is no longer {labels.get(key, key)}",
-                              self._combatant_of_character(character_id))
+                              character_id, self._combatant_of_character(character_id))
 
     def set_initiative(self, combatant_id: str, value: int) -> Command:
         return self._set(combatant_id, "initiative", int(value), f"{self.name(combatant_id)}: initiative {value}")

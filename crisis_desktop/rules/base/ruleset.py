@@ -244,6 +244,13 @@ class Ruleset(ABC):
                        for k, v in actor.combatant.resources.items()]
         return fields
 
+    def override_consequences(self, before: Character, after: Actor, options: Options) -> TurnEffects:
+        """What the rules make of a value the GM set by hand: the effects they apply to the change and notes for the
+        log (crisis: Health brought to 0 is Dying). `before` is the character as it was, `after` the character (and
+        combatant, in a fight) as the override leaves it; the consequences follow the change, so a condition the GM
+        sets or clears by hand stands. Nothing by default: the value stands alone."""
+        return TurnEffects()
+
     def badges(self, actor: Actor, options: Options) -> list[str]:
         """Short words the board shows beside a combatant's name for what the rules track and a GM should see
         at a glance (crisis: "overwatch", a multi-turn action under way); none by default."""

@@ -275,6 +275,9 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
                 fields.append(OverrideField(OverrideKind.RESOURCE, "aim", "Aim bonus", aim))
         return fields
 
+    def override_consequences(self, before: Character, after: Actor, options: Options) -> TurnEffects:
+        return damage.overridden(before, after)
+
     def state(self, character: Character, options: Options) -> StateLabel:
         health_now = sheet.current_health(character).value
         if character.has_condition("dead") or health_now <= crisis_tables.combat()["death_at_health"]:

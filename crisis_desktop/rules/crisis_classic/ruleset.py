@@ -228,6 +228,9 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
                                      turns.res_int(actor.combatant, "aim"))]
         return fields
 
+    def override_consequences(self, before: Character, after: Actor, options: Options) -> TurnEffects:
+        return damage.overridden(before, after.character)
+
     def state(self, character: Character, options: Options) -> StateLabel:
         return sheet.state(character)
 
