@@ -114,6 +114,16 @@ class AttackView(FightView):
                           tuple(self.attacks.range_readout(None, tiles, reach, self.options) or ()),
                           terrain.zones.relation(a, t))
 
+    def apart(self, one_id: str, other_id: str) -> tuple[int, int] | None:
+        """(the grid's distance, steps counting every diagonal as 1) between two combatants' tokens on the encounter's
+        map; None without a map or when either has no token on it."""
+        battle_map = self.battle_map()
+        cells = self._cells()
+        if battle_map is None or one_id not in cells or other_id not in cells:
+            return None
+        grid = Grid.of(battle_map)
+        return grid.distance(cells[one_id], cells[other_id]), grid.reach(cells[one_id], cells[other_id])
+
     def _cells(self) -> dict[str, Coord]:
         battle_map = self.battle_map()
         return {t.combatant_id: (t.x, t.y) for t in battle_map.tokens} if battle_map is not None else {}

@@ -272,6 +272,11 @@ class EncounterController(AttackView):
             raise ValueError(f"{healer.name} cannot treat anyone now")
         if not avail.allowed:
             raise ValueError(avail.reason)
+        given = next((t for t in rules.treatments(patient, self.options, fighting=True)
+                      if t.action_key == avail.action.key), None)
+        too_far = self.out_of_reach(given, healer_id, patient_id) if given is not None else None
+        if too_far:
+            raise ValueError(too_far)
         spent = self.ruleset.spend_action(healer, avail.action.key, self.options)
         check, treated = rules.heal(healer, patient, dice, self.options)
         text = f"{healer.name} treats {patient.name}: {check.describe()}"
@@ -288,6 +293,18 @@ class EncounterController(AttackView):
         if not isinstance(rules, Healing):
             return []
         return rules.treatments(self.actor(patient_id), self.options, fighting=self.encounter.running)
+
+    def out_of_reach(self, treatment: Treatment, healer_id: str, patient_id: str) -> str | None:
+        """Why the healer cannot give this treatment to the patient where they stand on the encounter's map (farther
+        than the treatment's reach); None in reach, on oneself, without a reach or without a map."""
+        if treatment.reach is None or healer_id == patient_id:
+            return None
+        apart = self.apart(healer_id, patient_id)
+        if apart is None or apart[1] <= treatment.reach:
+            return None
+        needs = "adjacent" if treatment.reach == 1 else f"within {treatment.reach} tiles"
+        return (f"{self.name(healer_id)} is {apart[0]} tiles from {self.name(patient_id)}: {treatment.label} needs "
+                f"them {needs}")
 
     def treat(self, key: str, patient_id: str, *, healer_id: str | None = None, dice: DiceSource | None = None,
               choice: str | None = None) -> Command:
@@ -306,6 +323,9 @@ class EncounterController(AttackView):
             raise ValueError(f"{found.label}: who treats {self.name(patient_id)}?")
         if found.rolls and dice is None:
             raise ValueError(f"{found.label} needs dice")
+        too_far = self.out_of_reach(found, healer_id, patient_id) if found.healer and healer_id else None
+        if too_far:
+            raise ValueError(too_far)
         if found.action_key is not None:
             if found.healer:
                 assert healer_id is not None and dice is not None

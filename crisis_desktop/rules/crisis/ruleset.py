@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
@@ -40,6 +41,7 @@ from crisis_desktop.rules.base import (
     StateRole,
     StatRoll,
     Term,
+    Treatment,
     TurnEffects,
     at_most_field,
 )
@@ -370,6 +372,11 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
     def apply_damage(self, target: Actor, amount: int, options: Options, *, lethal: bool = True,
                      damage_type: str = "physical", label: str = "damage") -> DamageResult:
         return damage.apply_damage(target, amount, options, lethal=lethal, damage_type=damage_type, label=label)
+
+    def treatments(self, patient: Actor, options: Options, *, fighting: bool) -> list[Treatment]:
+        """First aid, given by hand: the healer stands next to the patient."""
+        reach = crisis_tables.healing()["first_aid_reach"]
+        return [replace(t, reach=reach) for t in super().treatments(patient, options, fighting=fighting)]
 
     def heal(self, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
              modifiers: tuple[Term, ...] = ()) -> tuple[CheckResult, TurnEffects]:

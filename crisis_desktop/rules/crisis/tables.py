@@ -86,6 +86,7 @@ class HealingTable(TypedDict):
     """healing.json."""
 
     medicine_difficulty: int
+    first_aid_reach: int                # steps from healer to patient on the map: 1 is adjacent
     self_treatment: int
     no_healing_aids: int
     extra_aid: int

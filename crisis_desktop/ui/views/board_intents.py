@@ -281,7 +281,7 @@ class BoardIntents(QWidget):
         picked = pick_treatment(self, ctl, patient, ctl.current_id() if ctl.encounter.running else None)
         if picked is None:
             return
-        give = partial(ctl.treat, picked.key, patient, healer_id=picked.healer_id, choice=picked.choice)
+        give = partial(ctl.treat, picked.key, picked.patient_id, healer_id=picked.healer_id, choice=picked.choice)
         if picked.rolls:
             self._push_rolled(lambda dice: give(dice=dice), picked.label, f"{picked.label} dice",
                               "Faces of the dice, in the order of the list")

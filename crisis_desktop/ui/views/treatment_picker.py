@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from PySide6.QtWidgets import QWidget
 
 from crisis_desktop.controller.encounter import EncounterController
+from crisis_desktop.rules.base import Treatment
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
 
@@ -19,6 +20,7 @@ class PickedTreatment:
     healer_id: str | None
     choice: str | None
     rolls: bool
+    patient_id: str
 
 
 def pick_treatment(parent: QWidget, ctl: EncounterController, patient_id: str,
@@ -44,16 +46,41 @@ def pick_treatment(parent: QWidget, ctl: EncounterController, patient_id: str,
             Ask.error(parent, treatment.label, f"{treatment.label} is given on the healer's turn: nobody acts now")
             return None
         healer = acting_id
+        if patient_id == healer:
+            # The one whose turn it is was selected: it gives the treatment, so ask whom it treats (itself included).
+            patient_id = _pick_patient(parent, ctl, treatment, healer) or ""
+            if not patient_id:
+                return None
+            treatment = next(t for t in ctl.treatments(patient_id) if t.key == treatment.key)
+            if not treatment.allowed:
+                Ask.error(parent, treatment.label, f"{treatment.label}: {treatment.reason}")
+                return None
     elif treatment.healer:
         others = [c.id for c in ctl.encounter.combatants]
         picked = BoardAsk.choose(parent, treatment.label, f"Who treats {name}?", [ctl.name(c) for c in others])
         if picked is None:
             return None
         healer = others[picked]
+    too_far = ctl.out_of_reach(treatment, healer, patient_id) if healer is not None else None
+    if too_far:
+        Ask.error(parent, treatment.label, too_far)
+        return None
     choice: str | None = None
     if treatment.choices:
         picked = BoardAsk.choose(parent, treatment.label, "Which?", [label for _, label in treatment.choices])
         if picked is None:
             return None
         choice = treatment.choices[picked][0]
-    return PickedTreatment(treatment.key, treatment.label, healer, choice, treatment.rolls)
+    return PickedTreatment(treatment.key, treatment.label, healer, choice, treatment.rolls, patient_id)
+
+
+def _pick_patient(parent: QWidget, ctl: EncounterController, treatment: Treatment, healer_id: str) -> str | None:
+    """Whom the healer gives the treatment: everyone in the fight, those it cannot reach now saying why."""
+    patients = [c.id for c in ctl.encounter.combatants if not ctl.out_of_fight(c.id)]
+    labels = []
+    for patient in patients:
+        name = f"{ctl.name(patient)} (themselves)" if patient == healer_id else ctl.name(patient)
+        too_far = ctl.out_of_reach(treatment, healer_id, patient)
+        labels.append(f"{name} (not now: {too_far})" if too_far else name)
+    picked = BoardAsk.choose(parent, treatment.label, f"Whom does {ctl.name(healer_id)} treat?", labels)
+    return None if picked is None else patients[picked]

@@ -100,3 +100,40 @@ def test_crisis_offers_first_aid_as_its_one_treatment(board, monkeypatch, answer
     board.treat_button.click()
     assert asked[0][1] == ["First aid (not now: First aid is given in a fight, on the healer's turn)"]
     assert answers.texts("error") == ["First aid: First aid: First aid is given in a fight, on the healer's turn"]
+
+
+@pytest.fixture
+def ambush(qtbot, document) -> EncounterBoard:
+    """Ridge Road: Vera at (8, 8), Tomas next to her at (8, 7), Ines two steps off at (7, 6)."""
+    view = EncounterBoard()
+    qtbot.addWidget(view)
+    view.resize(1400, 800)
+    view.set_document(document)
+    view.show_encounter("enc-ambush")
+    view.show()
+    return view
+
+
+def test_the_healer_selected_on_its_turn_is_asked_whom_it_treats_and_reach_is_the_rules(ambush, monkeypatch,
+                                                                                          answers):
+    ctl = ambush.controller
+    ambush.act_start.trigger()
+    while ctl.current_id() != "cmb-ambush-vera":
+        ambush.act_next.trigger()
+    for patient in ("cmb-ambush-ines", "cmb-ambush-tomas"):
+        ctl.character_of(patient).status["wounds"] = 4
+    ambush.enter_dice.setChecked(True)
+    ambush.select("cmb-ambush-vera")
+    asked = script(monkeypatch, ["First aid", "Ines Moreau"], [9])
+    ambush.treat_button.click()
+    assert asked[1][0] == "First aid"
+    assert "Vera Kask (themselves)" in asked[1][1] and "Tomas Reyes" in asked[1][1]
+    assert "Ines Moreau (not now: Vera Kask is 2 tiles from Ines Moreau: First aid needs them adjacent)" \
+        in asked[1][1]
+    assert answers.texts("error") == ["First aid: Vera Kask is 2 tiles from Ines Moreau: First aid needs them adjacent"]
+    assert ctl.character_of("cmb-ambush-ines").status["wounds"] == 4
+    script(monkeypatch, ["First aid", "Tomas Reyes"], [9])
+    ambush.treat_button.click()
+    assert ctl.character_of("cmb-ambush-tomas").status["wounds"] == 2       # 9 against 4: 1 + 1 Extra
+    assert ctl.character_of("cmb-ambush-vera").status.get("wounds", 0) == 0
+    assert last_log(ambush).startswith("R1  Vera Kask treats Tomas Reyes")
