@@ -35,6 +35,7 @@ from crisis_desktop.rules.base import (
     Effect,
     FieldSpec,
     Healing,
+    Hiding,
     RemoveCondition,
     Ruleset,
     SetItemStat,
@@ -44,6 +45,7 @@ from crisis_desktop.rules.base import (
     SpendChoice,
     SpendPick,
     Treatment,
+    TurnEffects,
 )
 from crisis_desktop.rules.dice import DiceSource, TypedDice
 from crisis_desktop.rules.flow import StepOffer, StepRole, offer
@@ -237,24 +239,40 @@ class EncounterController(AttackView):
         return self.step(found.key, actor_id)
 
     # -- actions ----------------------------------------------------------------------------------
-    def take_action(self, combatant_id: str, action_key: str) -> Command:
-        """Spend an action of the rules (ValueError with the reason when it is not allowed now)."""
+    def action_rolls(self, combatant_id: str, action_key: str) -> bool:
+        """Whether taking this action rolls dice (crisis Sneak and Search), for the views to ask for them."""
+        rules = self.ruleset
+        return isinstance(rules, Hiding) and rules.sight_action(action_key) and rules.sight_rolls(action_key)
+
+    def take_action(self, combatant_id: str, action_key: str, dice: DiceSource | None = None) -> Command:
+        """Spend an action of the rules (ValueError with the reason when it is not allowed now). An action that hides
+        or finds (crisis Hide, Sneak, Search) is handed the combatant's opponents with what the map says of their
+        sight, and `dice` for its roll (NeedMoreDice for typed dice that run out); the event's `result` is that
+        roll."""
         self._running("act")
         self._may_act(combatant_id)
         actor = self.actor(combatant_id)
         avail = self.ruleset.action_availability(actor, action_key, self.options)
         if avail is not None and not avail.allowed:
             raise ValueError(avail.reason)
+        rules = self.ruleset
+        check: CheckResult | None = None
+        sighted = TurnEffects()
+        if isinstance(rules, Hiding) and rules.sight_action(action_key):
+            check, sighted = rules.take_sight_action(actor, action_key, self.opponents(combatant_id), dice,
+                                                     self.options)
         spent = self.ruleset.spend_action(actor, action_key, self.options)
         label = avail.action.label if avail else action_key
         name = actor.name
         with self._drafting() as d:
-            d.apply(spent.effects, f"{name}: {label}")
+            d.apply([*spent.effects, *sighted.effects], f"{name}: {label}")
             # A flow that tracks planned actions takes this one as carried out (others have nothing to record).
             self.flow.acted(d, combatant_id)
             cost = f" ({self.ruleset.cost_text(avail.price)})" if avail and any(avail.price.values()) else ""
-            d.note("action", f"{name}: {label}{cost}", combatant_id, details=spent.notes)
-            event = d.event(f"{name}: {label}")
+            rolled = f", {check.describe()}" if check is not None else ""
+            d.note("action", f"{name}: {label}{cost}{rolled}", combatant_id,
+                   logs.explained_terms(check.total) if check is not None else (), (*spent.notes, *sighted.notes))
+            event = d.event(f"{name}: {label}", result=check)
         return event
 
     def heal(self, healer_id: str, patient_id: str, dice: DiceSource) -> EncounterEvent:
@@ -411,9 +429,13 @@ class EncounterController(AttackView):
             for combatant_id in dict.fromkeys([*([attacker.id] if attacker else []), *result.acted]):
                 self.flow.acted(d, combatant_id)
             d.apply(result.effects, result.summary)
+            # Attacking shows a hidden attacker to everyone.
+            shown = self.ruleset.reveal(request.attacker) if isinstance(self.ruleset, Hiding) else TurnEffects()
+            d.apply(shown.effects, result.summary)
             d.note("attack", result.summary, attacker.id if attacker else None,
                   logs.explained_terms(result.attack.total),
-                  [*logs.attack_details(result), *(f"GM override: {what}" for what in request.overrides)])
+                  [*logs.attack_details(result), *shown.notes,
+                   *(f"GM override: {what}" for what in request.overrides)])
             for target, state_before in zip(targets, before, strict=True):
                 state_after = self.ruleset.state(self.campaign.character(target.character.id), self.options)
                 if state_after.key != state_before:

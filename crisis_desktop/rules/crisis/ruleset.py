@@ -45,6 +45,7 @@ from crisis_desktop.rules.base import (
     TurnEffects,
     at_most_field,
 )
+from crisis_desktop.rules.base.hiding import Hiding, Watcher
 from crisis_desktop.rules.base.quick import PreparedFight, QuickFight, QuickFights
 from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.crisis import (
@@ -54,6 +55,7 @@ from crisis_desktop.rules.crisis import (
     combat,
     damage,
     healing,
+    hiding,
     initiative,
     printing,
     sheet,
@@ -73,7 +75,7 @@ from crisis_desktop.rules.npc_builds import table_npc
 from crisis_desktop.rules.tables import load_catalogue
 
 
-class CrisisRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
+class CrisisRuleset(Ruleset, Checks, Attacks, Healing, Hiding, QuickFights):
     """The current Q* crisis rules (crisis.md): one exploding skill die against a Difficulty of 0 to 20."""
 
     id = "crisis"
@@ -252,6 +254,25 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
 
     def badges(self, actor: Actor, options: Options) -> list[str]:
         return actions.badges(actor)
+
+    # -- hiding ------------------------------------------------------------------------------
+    def hidden_from(self, actor: Actor) -> frozenset[str]:
+        return hiding.hidden_from(actor.combatant)
+
+    def sight_action(self, action_key: str) -> bool:
+        rule = crisis_tables.actions().get(action_key)
+        return rule is not None and rule.hides is not None
+
+    def sight_rolls(self, action_key: str) -> bool:
+        rule = crisis_tables.actions().get(action_key)
+        return rule is not None and rule.hides is not None and rule.check is not None
+
+    def take_sight_action(self, actor: Actor, action_key: str, opponents: Sequence[Watcher],
+                          dice: DiceSource | None, options: Options) -> tuple[CheckResult | None, TurnEffects]:
+        return hiding.take(actor, action_key, opponents, dice, self.options_with_defaults(options))
+
+    def reveal(self, actor: Actor) -> TurnEffects:
+        return hiding.reveal(actor)
 
     def override_fields(self, actor: Actor, options: Options) -> list[OverrideField]:
         c = actor.character

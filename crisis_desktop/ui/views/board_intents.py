@@ -256,6 +256,10 @@ class BoardIntents(QWidget):
         if role is ActionRole.HEAL:
             self.heal(current)
             return
+        if ctl.action_rolls(current, key):             # a Sneak or Search: the roll comes with it
+            self._push_rolled(lambda dice: ctl.take_action(current, key, dice), "Action", "Action dice",
+                              "Faces of the dice, in the order of the list")
+            return
         self._push(lambda: ctl.take_action(current, key), "Action")
 
     def heal(self, healer_id: str) -> None:
