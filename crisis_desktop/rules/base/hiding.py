@@ -6,11 +6,27 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from crisis_desktop.domain import Combatant
 from crisis_desktop.rules.base.combat import CheckResult
 from crisis_desktop.rules.base.economy import TurnEffects
+from crisis_desktop.rules.base.effects import SetResource
 from crisis_desktop.rules.base.state import Actor
 from crisis_desktop.rules.base.values import Options
 from crisis_desktop.rules.dice import DiceSource
+
+# The combat resource holding whom a combatant is hidden from: their combatant ids, separated by spaces.
+HIDDEN_FROM = "hidden_from"
+
+
+def hidden_ids(combatant: Combatant | None) -> frozenset[str]:
+    """Whom the combatant is hidden from, as its rules keep it in `HIDDEN_FROM`."""
+    value = combatant.resources.get(HIDDEN_FROM) if combatant is not None else None
+    return frozenset(value.split()) if isinstance(value, str) else frozenset()
+
+
+def set_hidden(combatant_id: str, ids: frozenset[str]) -> SetResource:
+    """The effect that hides the combatant from `ids` (none: seen by everyone)."""
+    return SetResource(combatant_id, HIDDEN_FROM, " ".join(sorted(ids)))
 
 
 @dataclass(frozen=True)

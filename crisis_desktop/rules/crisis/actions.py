@@ -17,6 +17,7 @@ from crisis_desktop.rules.base import (
     SetStatus,
     TurnEffects,
 )
+from crisis_desktop.rules.base.hiding import HIDDEN_FROM
 from crisis_desktop.rules.crisis import hiding, sheet, stats, tables
 from crisis_desktop.rules.crisis.options import option
 
@@ -24,7 +25,7 @@ NPC_ACTIONS_PER_ROUND = 2
 # Resources an encounter starts from (and ends with).
 FRESH: dict[str, StatValue] = {"ap": 0, "aim": 0, "dodge_used": False, "moved": False, "pending_action": None,
                                "pending_progress": 0, "pending_cost": 0, "actions_taken": 0,
-                               hiding.HIDDEN_FROM: "", hiding.SNEAK_ROLL: 0}
+                               HIDDEN_FROM: "", hiding.SNEAK_ROLL: 0}
 
 
 def resource(combatant: Combatant | None, key: str, default: int = 0) -> int:
@@ -172,7 +173,6 @@ def badges(actor: Actor) -> list[str]:
     if combatant is None:
         return []
     shown = ["overwatch"] if resource(combatant, "overwatch") else []
-    shown += hiding.badge(combatant)
     pending = combatant.resources.get("pending_action")
     if isinstance(pending, str) and pending:
         shown.append(f"{pending}: {resource(combatant, 'pending_progress')} of "

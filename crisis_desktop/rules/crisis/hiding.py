@@ -2,8 +2,8 @@
 hidden, and an opponent's Search (1 AP, the least an action costs) as high as the Sneak roll (the default Difficulty
 after a Hide) to find you.
 
-Who cannot see whom is the hider's `hidden_from` resource (the ids of those opponents, separated by spaces) and
-`sneak_roll` the last Sneak roll; both are reset with the other combat resources."""
+Who cannot see whom is the hider's `hidden_from` resource (rules/base/hiding.py) and `sneak_roll` the last Sneak
+roll; both are reset with the other combat resources."""
 
 from __future__ import annotations
 
@@ -19,16 +19,11 @@ from crisis_desktop.rules.base import (
     SetResource,
     TurnEffects,
 )
-from crisis_desktop.rules.base.hiding import Watcher
+from crisis_desktop.rules.base.hiding import Watcher, hidden_ids, set_hidden
 from crisis_desktop.rules.crisis import checks, tables
 from crisis_desktop.rules.dice import DiceSource
 
-HIDDEN_FROM, SNEAK_ROLL = "hidden_from", "sneak_roll"
-
-
-def hidden_from(combatant: Combatant | None) -> frozenset[str]:
-    value = combatant.resources.get(HIDDEN_FROM) if combatant is not None else None
-    return frozenset(value.split()) if isinstance(value, str) else frozenset()
+SNEAK_ROLL = "sneak_roll"
 
 
 def sneak_roll(combatant: Combatant | None) -> int:
@@ -42,7 +37,7 @@ def to_find(combatant: Combatant | None) -> int:
 
 
 def _set(combatant_id: str, ids: frozenset[str], roll: int) -> list[Effect]:
-    return [SetResource(combatant_id, HIDDEN_FROM, " ".join(sorted(ids))), SetResource(combatant_id, SNEAK_ROLL, roll)]
+    return [set_hidden(combatant_id, ids), SetResource(combatant_id, SNEAK_ROLL, roll)]
 
 
 def _names(watchers: Sequence[Watcher]) -> str:
@@ -57,7 +52,7 @@ def take(actor: Actor, key: str, opponents: Sequence[Watcher], dice: DiceSource 
     rule = tables.actions()[key]
     if rule.hides == "search":
         return search(actor, opponents, _rolled(dice, rule.label, rule.check), options)
-    hidden = hidden_from(actor.combatant)
+    hidden = hidden_ids(actor.combatant)
     # Direct vision: an opponent with line of sight on the map who is not already unaware of the hider.
     seen_by = [w for w in opponents if w.sees and w.combatant_id not in hidden]
     if seen_by:
@@ -106,7 +101,7 @@ def search(searcher: Actor, opponents: Sequence[Watcher], dice: DiceSource,
     after a Hide) it reaches is revealed to everyone. The roll is made against the easiest of them to find."""
     assert searcher.combatant is not None
     me = searcher.combatant.id
-    hiding = [w for w in opponents if me in hidden_from(w.actor.combatant)]
+    hiding = [w for w in opponents if me in hidden_ids(w.actor.combatant)]
     if not hiding:
         raise ValueError(f"Nobody is hidden from {searcher.name}: nothing to search for")
     easiest = min(to_find(w.actor.combatant) for w in hiding)
@@ -124,14 +119,14 @@ def search(searcher: Actor, opponents: Sequence[Watcher], dice: DiceSource,
 def reveal(actor: Actor) -> TurnEffects:
     """Attacking, or moving in the open, shows the hider to everyone."""
     combatant = actor.combatant
-    if combatant is None or not hidden_from(combatant):
+    if combatant is None or not hidden_ids(combatant):
         return TurnEffects()
     return TurnEffects(tuple(_set(combatant.id, frozenset(), 0)), (f"{actor.name} is seen again",))
 
 
 def badge(combatant: Combatant | None) -> list[str]:
     """What the board shows of a hider: how many cannot see it and what finds it."""
-    unseen = hidden_from(combatant)
+    unseen = hidden_ids(combatant)
     if not unseen:
         return []
     return [f"hiding from {len(unseen)}: Search {to_find(combatant)} finds"]

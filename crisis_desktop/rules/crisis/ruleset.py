@@ -45,7 +45,7 @@ from crisis_desktop.rules.base import (
     TurnEffects,
     at_most_field,
 )
-from crisis_desktop.rules.base.hiding import Hiding, Watcher
+from crisis_desktop.rules.base.hiding import Hiding, Watcher, hidden_ids
 from crisis_desktop.rules.base.quick import PreparedFight, QuickFight, QuickFights
 from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.crisis import (
@@ -253,11 +253,11 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Healing, Hiding, QuickFights):
         return bars
 
     def badges(self, actor: Actor, options: Options) -> list[str]:
-        return actions.badges(actor)
+        return [*actions.badges(actor), *hiding.badge(actor.combatant)]
 
     # -- hiding ------------------------------------------------------------------------------
     def hidden_from(self, actor: Actor) -> frozenset[str]:
-        return hiding.hidden_from(actor.combatant)
+        return hidden_ids(actor.combatant)
 
     def sight_action(self, action_key: str) -> bool:
         rule = crisis_tables.actions().get(action_key)

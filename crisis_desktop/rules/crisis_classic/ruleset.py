@@ -41,6 +41,7 @@ from crisis_desktop.rules.base import (
     TurnEffects,
     at_most_field,
 )
+from crisis_desktop.rules.base.hiding import Hiding, Watcher, hidden_ids
 from crisis_desktop.rules.base.quick import PreparedFight, QuickFight, QuickFights
 from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.crisis import actions as crisis_actions
@@ -52,6 +53,7 @@ from crisis_desktop.rules.crisis_classic import (
     combat_odds,
     damage,
     healing,
+    hiding,
     printing,
     sheet,
     tables,
@@ -68,7 +70,7 @@ from crisis_desktop.rules.movement import Movement
 from crisis_desktop.rules.npc_builds import table_npc
 
 
-class CrisisClassicRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
+class CrisisClassicRuleset(Ruleset, Checks, Attacks, Healing, Hiding, QuickFights):
     """3d6 roll-under with Difficulty Levels 1..10, AP 0..6, Endurance before Health."""
 
     id = "crisis-classic"
@@ -206,7 +208,26 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
         return sheet.resources(actor)
 
     def badges(self, actor: Actor, options: Options) -> list[str]:
-        return crisis_actions.badges(actor)
+        return [*crisis_actions.badges(actor), *hiding.badge(actor)]
+
+    # -- hiding ------------------------------------------------------------------------------
+    def hidden_from(self, actor: Actor) -> frozenset[str]:
+        return hidden_ids(actor.combatant)
+
+    def sight_action(self, action_key: str) -> bool:
+        row = tables.action_by_key().get(action_key)
+        return row is not None and row.hides is not None
+
+    def sight_rolls(self, action_key: str) -> bool:
+        row = tables.action_by_key().get(action_key)
+        return row is not None and row.hides == "search"
+
+    def take_sight_action(self, actor: Actor, action_key: str, opponents: Sequence[Watcher],
+                          dice: DiceSource | None, options: Options) -> tuple[CheckResult | None, TurnEffects]:
+        return hiding.take(actor, action_key, opponents, dice, self.options_with_defaults(options))
+
+    def reveal(self, actor: Actor) -> TurnEffects:
+        return hiding.reveal(actor)
 
     def override_fields(self, actor: Actor, options: Options) -> list[OverrideField]:
         c = actor.character
