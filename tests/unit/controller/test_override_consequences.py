@@ -90,3 +90,18 @@ def test_crisis_classic_endurance_brought_to_0_exhausts_and_health_0_kills():
     assert ctl.out_of_fight(ctl.encounter.combatants[0].id)
     assert ctl.encounter.log[-2].details == ["Anna is dead: Health 0"]
     assert ctl.encounter.log[-1].kind == "state"
+
+
+def test_genesys_wounds_set_past_the_threshold_knock_out_and_say_the_critical_injury_is_due():
+    from crisis_desktop.rules.genesys import GenesysRuleset
+
+    campaign = Campaign.model_validate_json(resource("demo", "genesys.json").read_bytes())
+    history = History(campaign)
+    ctl = EncounterController(campaign, "enc-dock-9", GenesysRuleset())
+    history.push(ctl.set_status("pc-mira", "wounds", 13))               # threshold 12 (10 + Brawn 2)
+    override, state = ctl.encounter.log[-2:]
+    assert override.details == ["Dr. Mira Sol is knocked out: 13 wounds over its threshold 12; a critical injury at "
+                                "once (roll it as damage dealt by hand: an override rolls nothing)"]
+    assert state.kind == "state" and state.text == "Dr. Mira Sol is knocked out: 13 wounds over its threshold 12"
+    history.push(ctl.set_status("pc-mira", "strain", 14))               # threshold 13 (10 + Willpower 3)
+    assert ctl.encounter.log[-1].details == ["Dr. Mira Sol is incapacitated: strain 14 over its threshold 13"]
