@@ -65,7 +65,7 @@ from crisis_desktop.rules.crisis import attack_inputs as crisis_inputs
 from crisis_desktop.rules.crisis import tables as crisis_tables
 from crisis_desktop.rules.crisis.cover import crisis_cover
 from crisis_desktop.rules.crisis.movement import CrisisMovement, posture_of
-from crisis_desktop.rules.crisis.options import RULE_OPTIONS
+from crisis_desktop.rules.crisis.options import RULE_OPTIONS, option
 from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.flow import RoundFlow
 from crisis_desktop.rules.flows.sequential import SequentialFlow
@@ -89,7 +89,8 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Healing, Hiding, QuickFights):
 
     def attack_inputs(self, attacker: Actor, weapon: EquipmentItem, fight_round: int,
                       options: Options) -> list[FieldSpec]:
-        return crisis_inputs.attack_inputs(aim=actions.resource(attacker.combatant, "aim"))
+        called = combat.CALLED_SHOT_HELP if option(options, "called_shot") != "off" else ""
+        return crisis_inputs.attack_inputs(aim=actions.resource(attacker.combatant, "aim"), called_shot=called)
 
     def target_inputs(self, attacker: Actor, weapon: EquipmentItem, target: Actor, fight_round: int,
                       options: Options) -> list[FieldSpec]:
