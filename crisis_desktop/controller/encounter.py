@@ -82,11 +82,19 @@ class EncounterController(AttackView):
     def actions(self, combatant_id: str) -> list[ActionAvailability]:
         """The ruleset's actions for this combatant, with costs and the reason each is unavailable (none open to a
         fighter who went down in a running fight, whatever its own rules would still offer)."""
-        offered = self.ruleset.available_actions(self.actor(combatant_id), self.options)
+        actor = self.actor(combatant_id)
+        offered = self.ruleset.available_actions(actor, self.options)
         down = self.down_reason(combatant_id) if self.encounter.running else None
-        if down is None:
+        if down is not None:
+            return [replace(a, allowed=False, reason=down) for a in offered]
+        rules = self.ruleset
+        if not isinstance(rules, Hiding) or not self.encounter.running:
             return offered
-        return [replace(a, allowed=False, reason=down) for a in offered]
+        # Hiding and searching depend on who sees whom: the rules say why not before the button is pressed.
+        sighted = [a for a in offered if a.allowed and rules.sight_action(a.action.key)]
+        opponents = self.opponents(combatant_id) if sighted else []
+        refusals = {a.action.key: rules.sight_refusal(actor, a.action.key, opponents) for a in sighted}
+        return [replace(a, allowed=False, reason=why) if (why := refusals.get(a.action.key)) else a for a in offered]
 
     def offers(self) -> list[StepOffer]:
         """The flow's steps open now (none before the start, after the end, or when nobody is left who can act:

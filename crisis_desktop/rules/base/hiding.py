@@ -62,6 +62,11 @@ class Hiding(ABC):
         return False
 
     @abstractmethod
+    def sight_refusal(self, actor: Actor, action_key: str, opponents: Sequence[Watcher]) -> str | None:
+        """Why this sight action cannot be taken now among these opponents (in plain sight of one, nobody to find),
+        for the views to say before it is tried; None when it can."""
+
+    @abstractmethod
     def take_sight_action(self, actor: Actor, action_key: str, opponents: Sequence[Watcher], dice: DiceSource | None,
                           options: Options) -> tuple[CheckResult | None, TurnEffects]:
         """The sight action's roll, if any, and whom it leaves hidden from whom (its price is spent apart);

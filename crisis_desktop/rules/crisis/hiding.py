@@ -44,24 +44,39 @@ def _names(watchers: Sequence[Watcher]) -> str:
     return ", ".join(w.actor.name for w in watchers)
 
 
-def take(actor: Actor, key: str, opponents: Sequence[Watcher], dice: DiceSource | None,
-         options: Options) -> tuple[CheckResult | None, TurnEffects]:
-    """The sight action `key` (its table row's `hides`: hide, sneak or search) among the actor's opponents."""
-    if actor.combatant is None:
-        raise ValueError(f"{actor.name} is not in an encounter")
+def refusal(actor: Actor, key: str, opponents: Sequence[Watcher]) -> str | None:
+    """Why the sight action `key` cannot be taken now among these opponents: in plain sight of one (Hide, Sneak),
+    not hidden yet (Sneak), nobody hidden from the searcher (Search); None when it can."""
+    combatant = actor.combatant
+    if combatant is None:
+        return f"{actor.name} is not in an encounter"
     rule = tables.actions()[key]
     if rule.hides == "search":
-        return search(actor, opponents, _rolled(dice, rule.label, rule.check), options)
-    hidden = hidden_ids(actor.combatant)
+        if not any(combatant.id in hidden_ids(w.actor.combatant) for w in opponents):
+            return f"Nobody is hidden from {actor.name}: nothing to search for"
+        return None
+    hidden = hidden_ids(combatant)
     # Direct vision: an opponent with line of sight on the map who is not already unaware of the hider.
     seen_by = [w for w in opponents if w.sees and w.combatant_id not in hidden]
     if seen_by:
-        raise ValueError(f"{actor.name} is in plain sight of {_names(seen_by)}: cannot {rule.label.lower()}")
+        return f"{actor.name} is in plain sight of {_names(seen_by)}: cannot {rule.label.lower()}"
+    if rule.hides == "sneak" and not hidden:
+        return f"{actor.name} must Hide before sneaking"
+    return None
+
+
+def take(actor: Actor, key: str, opponents: Sequence[Watcher], dice: DiceSource | None,
+         options: Options) -> tuple[CheckResult | None, TurnEffects]:
+    """The sight action `key` (its table row's `hides`: hide, sneak or search) among the actor's opponents."""
+    refused = refusal(actor, key, opponents)
+    if refused:
+        raise ValueError(refused)
+    rule = tables.actions()[key]
+    if rule.hides == "search":
+        return search(actor, opponents, _rolled(dice, rule.label, rule.check), options)
     if rule.hides == "hide":
         return None, hide(actor, opponents)
-    if not hidden:
-        raise ValueError(f"{actor.name} must Hide before sneaking")
-    return sneak(actor, hidden, _rolled(dice, rule.label, rule.check), options)
+    return sneak(actor, hidden_ids(actor.combatant), _rolled(dice, rule.label, rule.check), options)
 
 
 def _rolled(dice: DiceSource | None, label: str, skill: str | None) -> DiceSource:

@@ -268,6 +268,9 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Healing, Hiding, QuickFights):
         rule = crisis_tables.actions().get(action_key)
         return rule is not None and rule.hides is not None and rule.check is not None
 
+    def sight_refusal(self, actor: Actor, action_key: str, opponents: Sequence[Watcher]) -> str | None:
+        return hiding.refusal(actor, action_key, opponents)
+
     def take_sight_action(self, actor: Actor, action_key: str, opponents: Sequence[Watcher],
                           dice: DiceSource | None, options: Options) -> tuple[CheckResult | None, TurnEffects]:
         return hiding.take(actor, action_key, opponents, dice, self.options_with_defaults(options))

@@ -16,20 +16,31 @@ def _names(watchers: Sequence[Watcher]) -> str:
     return ", ".join(w.actor.name for w in watchers)
 
 
+def refusal(actor: Actor, key: str, opponents: Sequence[Watcher]) -> str | None:
+    """Why Hide or Search cannot be taken now: in plain sight of an opponent, or nobody hidden from the searcher."""
+    combatant = actor.combatant
+    if combatant is None:
+        return f"{actor.name} is not in an encounter"
+    if tables.action_by_key()[key].hides == "search":
+        if not any(combatant.id in hidden_ids(w.actor.combatant) for w in opponents):
+            return f"Nobody is hidden from {actor.name}: nothing to search for"
+        return None
+    hidden = hidden_ids(combatant)
+    seen_by = [w for w in opponents if w.sees and w.combatant_id not in hidden]
+    return f"{actor.name} is in plain sight of {_names(seen_by)}: cannot hide" if seen_by else None
+
+
 def take(actor: Actor, key: str, opponents: Sequence[Watcher], dice: DiceSource | None,
          options: Options) -> tuple[CheckResult | None, TurnEffects]:
     """Hide among the actor's opponents, or Search for those hidden from it."""
-    if actor.combatant is None:
-        raise ValueError(f"{actor.name} is not in an encounter")
-    row = tables.action_by_key()[key]
-    if row.hides == "search":
+    refused = refusal(actor, key, opponents)
+    if refused:
+        raise ValueError(refused)
+    assert actor.combatant is not None
+    if tables.action_by_key()[key].hides == "search":
         if dice is None:
             raise ValueError("Search is a contest of Search against Stealth: dice are missing")
         return search(actor, opponents, dice, options)
-    hidden = hidden_ids(actor.combatant)
-    seen_by = [w for w in opponents if w.sees and w.combatant_id not in hidden]
-    if seen_by:
-        raise ValueError(f"{actor.name} is in plain sight of {_names(seen_by)}: cannot hide")
     unknown = "" if all(w.sees is not None for w in opponents) else " (no map says who sees whom: the GM judges)"
     note = f"{actor.name} hides from {_names(opponents) or 'nobody'}{unknown}; a Search contest against " \
            "their Stealth finds them"

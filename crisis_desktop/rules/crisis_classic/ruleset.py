@@ -222,6 +222,9 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, Healing, Hiding, QuickFight
         row = tables.action_by_key().get(action_key)
         return row is not None and row.hides == "search"
 
+    def sight_refusal(self, actor: Actor, action_key: str, opponents: Sequence[Watcher]) -> str | None:
+        return hiding.refusal(actor, action_key, opponents)
+
     def take_sight_action(self, actor: Actor, action_key: str, opponents: Sequence[Watcher],
                           dice: DiceSource | None, options: Options) -> tuple[CheckResult | None, TurnEffects]:
         return hiding.take(actor, action_key, opponents, dice, self.options_with_defaults(options))

@@ -50,9 +50,14 @@ def hidden_from(ctl: EncounterController, combatant_id: str) -> set[str]:
 def test_hide_in_plain_sight_is_refused_naming_who_sees():
     campaign, _history, ctl = ambush(walled=False)
     before = campaign.model_dump()
-    with pytest.raises(ValueError, match="Vera Kask is in plain sight of Rask, Jory, Mother Kell: cannot hide"):
+    reason = "Vera Kask is in plain sight of Rask, Jory, Mother Kell: cannot hide"
+    with pytest.raises(ValueError, match=reason):
         ctl.take_action(VERA, "hide")
     assert campaign.model_dump() == before
+    offered = {a.action.key: a for a in ctl.actions(VERA)}               # said before the button is pressed
+    assert not offered["hide"].allowed and offered["hide"].reason == reason
+    assert offered["search"].reason == "Nobody is hidden from Vera Kask: nothing to search for"
+    assert offered["move"].allowed
 
 
 def test_hide_hides_from_every_opponent_and_nobody_can_aim_at_her():
