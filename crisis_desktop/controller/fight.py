@@ -102,11 +102,11 @@ class FightView:
             and self.down_reason(combatant_id) is None
 
     def down_reason(self, combatant_id: str) -> str | None:
-        """Why the combatant can act no further, whatever the flow says (its rules state is down or out: a fighter
-        who went over a threshold or to 0 Health during its own turn, by its own action or another's reaction);
-        None while it stands."""
+        """Why the combatant can act no further (its rules state is down or out: a fighter who went over a threshold
+        or to 0 Health during its own turn, by its own action or another's reaction); None while it stands, or where
+        the flow resolves what it acts on at once with the others (RoundFlow.acts_when_down)."""
         state = self.state_of(combatant_id)
-        if state.role is StateRole.FIGHTING:
+        if state.role is StateRole.FIGHTING or self.flow.acts_when_down(self, combatant_id):
             return None
         return f"{self.name(combatant_id)} can act no further: {state.text}"
 

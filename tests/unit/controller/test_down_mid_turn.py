@@ -58,3 +58,27 @@ def test_a_crisis_fighter_brought_to_0_health_on_its_turn_is_offered_nothing():
                                                   "dying (Health 0): 1 wound each turn"
     with pytest.raises(ValueError, match="can act no further"):
         ctl.attack(request, RandomDice(1))
+
+
+@pytest.mark.parametrize(("shape", "still_acts"), [("sequential", False), ("slots", False), ("phased", True)])
+def test_a_fighter_stunned_while_acting_stops_unless_its_step_resolves_at_once(shape, still_acts):
+    """Skirmish-like phases resolve everyone acting in them at once (an arrow that drops its target does not stop
+    the arrow shot back); a turn or a slot stops at once."""
+    from tests.fakes.drive import fake_controller, next_step
+    from tests.fakes.tiny import tiny_campaign
+
+    campaign = tiny_campaign(f"fake-{shape}")
+    ctl = fake_controller(campaign)
+    history = History(campaign)
+    for character in campaign.characters:
+        history.push(ctl.add_combatant(character.id))
+    dice = RandomDice(5)
+    history.push(ctl.start(dice))
+    while not ctl.acting():
+        key, actor, choice = next_step(ctl)  # type: ignore[misc]
+        history.push(ctl.step(key, actor, choice if not key.startswith("plan:") else "shoot", dice))
+    acting = ctl.acting()[0]
+    assert ctl.may_act(acting)
+    history.push(ctl.add_condition(ctl.combatant(acting).character_id, "stunned"))
+    assert ctl.may_act(acting) is still_acts
+    assert (ctl.down_reason(acting) is None) is still_acts
