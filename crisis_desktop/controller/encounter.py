@@ -353,10 +353,16 @@ class EncounterController(AttackView):
         if too_far:
             raise ValueError(too_far)
         if found.action_key is not None:
-            if found.healer:
-                assert healer_id is not None and dice is not None
+            if not found.healer:
+                return self.take_action(patient_id, found.action_key)
+            assert healer_id is not None
+            if any(a.role is ActionRole.HEAL and a.key == found.action_key for a in rules.actions()):
+                assert dice is not None
                 return self.heal(healer_id, patient_id, dice)
-            return self.take_action(patient_id, found.action_key)
+            # Another of the healer's actions (crisis-classic: an Adrenalin Shot given to someone): on its turn, at
+            # the price the rules' treatment charges.
+            self._running("treat anyone")
+            self._may_act(healer_id)
         healer, patient = self.actor(healer_id if found.healer and healer_id else patient_id), self.actor(patient_id)
         # A treatment that rolls nothing (a night's rest) is given no dice: asking for one would be a bug, not a roll.
         check, treated = rules.treat(key, healer, patient, dice or TypedDice([]), self.options, choice)
@@ -364,6 +370,8 @@ class EncounterController(AttackView):
         text = f"{who}: {found.label}" + (f", {check.describe()}" if check is not None else "")
         with self._drafting() as d:
             d.apply(treated.effects, text)
+            if found.action_key is not None:
+                self.flow.acted(d, healer.combatant.id if healer.combatant else patient_id)
             d.note("heal", text, patient_id, logs.explained_terms(check.total) if check is not None else (),
                    treated.notes)
             event = d.event(f"{found.label} ({patient.name})", result=check)

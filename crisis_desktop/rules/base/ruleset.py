@@ -541,7 +541,8 @@ class Healing(ABC):
 
     def treat(self, key: str, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
               choice: str | None = None) -> tuple[CheckResult | None, TurnEffects]:
-        """Give a treatment outside a fight's turns (one whose `action_key` is None): the check rolled, if any,
-        and its effects; ValueError with the reason when it cannot be given. `healer` is the patient for a
-        treatment without a healer; `choice` one of the treatment's choices."""
+        """Give a treatment outside a fight's turns (one whose `action_key` is None), or one given by a healer's
+        action other than the healing action (crisis-classic: an Adrenalin Shot given to another), its price
+        included: the check rolled, if any, and its effects; ValueError with the reason when it cannot be given.
+        `healer` is the patient for a treatment without a healer; `choice` one of the treatment's choices."""
         raise ValueError(f"These rules have no treatment {key!r} outside a fight's turns")

@@ -38,6 +38,7 @@ from crisis_desktop.rules.base import (
     StateLabel,
     StatRoll,
     Term,
+    Treatment,
     TurnEffects,
     at_most_field,
 )
@@ -336,6 +337,21 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, Healing, Hiding, QuickFight
     def heal(self, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
              modifiers: tuple[Term, ...] = ()) -> tuple[CheckResult, TurnEffects]:
         return healing.heal(healer, patient, dice, options, modifiers)
+
+    def treatments(self, patient: Actor, options: Options, *, fighting: bool) -> list[Treatment]:
+        return healing.treatments(patient, fighting=fighting)
+
+    def treat(self, key: str, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
+              choice: str | None = None) -> tuple[CheckResult | None, TurnEffects]:
+        if key == healing.ADRENALIN:
+            return None, self.adrenalin_shot(healer, patient)
+        if key == healing.MEDICINE_REST:
+            return self.heal(healer, patient, dice, options)
+        if key == healing.REST:
+            return None, healing.natural_healing(patient)
+        if key == healing.BREAK:
+            return None, healing.full_rest(patient)
+        raise ValueError(f"These rules have no treatment {key!r}")
 
     def natural_healing(self, patient: Actor) -> TurnEffects:
         return healing.natural_healing(patient)
