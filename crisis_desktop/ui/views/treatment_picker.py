@@ -32,12 +32,16 @@ def pick_treatment(parent: QWidget, ctl: EncounterController, patient_id: str,
     if not treatments:
         Ask.info(parent, "Treat", f"The {ctl.ruleset.name} rules have no treatment for {name}")
         return None
-    labels = [t.label if t.allowed else f"{t.label} (not now: {t.reason})" for t in treatments]
+    # With the one whose turn it is selected, what it gives by hand is open when it may be given to anyone: whom it
+    # treats is asked next.
+    given = {t.key for t in treatments if patient_id == acting_id and t.healer and t.action_key is not None
+             and any(o.key == t.key and o.allowed for p in _patients(ctl) for o in ctl.treatments(p))}
+    labels = [t.label if t.allowed or t.key in given else f"{t.label} (not now: {t.reason})" for t in treatments]
     index = BoardAsk.choose(parent, f"Treat {name}", "Treatment:", labels)
     if index is None:
         return None
     treatment = treatments[index]
-    if not treatment.allowed:
+    if not treatment.allowed and treatment.key not in given:
         Ask.error(parent, treatment.label, f"{treatment.label}: {treatment.reason}")
         return None
     healer: str | None = None
@@ -75,12 +79,18 @@ def pick_treatment(parent: QWidget, ctl: EncounterController, patient_id: str,
 
 
 def _pick_patient(parent: QWidget, ctl: EncounterController, treatment: Treatment, healer_id: str) -> str | None:
-    """Whom the healer gives the treatment: everyone in the fight, those it cannot reach now saying why."""
-    patients = [c.id for c in ctl.encounter.combatants if not ctl.out_of_fight(c.id)]
+    """Whom the healer gives the treatment: everyone in the fight, those it cannot be given to now saying why (out of
+    reach, nothing to heal)."""
+    patients = _patients(ctl)
     labels = []
     for patient in patients:
         name = f"{ctl.name(patient)} (themselves)" if patient == healer_id else ctl.name(patient)
-        too_far = ctl.out_of_reach(treatment, healer_id, patient)
-        labels.append(f"{name} (not now: {too_far})" if too_far else name)
+        own = next((t for t in ctl.treatments(patient) if t.key == treatment.key), treatment)
+        why = own.reason or ctl.out_of_reach(treatment, healer_id, patient)
+        labels.append(f"{name} (not now: {why})" if why else name)
     picked = BoardAsk.choose(parent, treatment.label, f"Whom does {ctl.name(healer_id)} treat?", labels)
     return None if picked is None else patients[picked]
+
+
+def _patients(ctl: EncounterController) -> list[str]:
+    return [c.id for c in ctl.encounter.combatants if not ctl.out_of_fight(c.id)]
