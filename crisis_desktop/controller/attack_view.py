@@ -20,9 +20,11 @@ from crisis_desktop.rules.base import (
     Executes,
     Explained,
     FieldSpec,
+    Hiding,
     OutOfTurnAttacks,
     Scatters,
     Term,
+    Watcher,
 )
 from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.geometry import AreaRelation, Coord, Grid, Terrain, area_template
@@ -137,6 +139,43 @@ class AttackView(FightView):
                           tuple(self.attacks.range_readout(None, tiles, reach, self.options) or ()),
                           terrain.zones.relation(a, t))
 
+    def apart(self, one_id: str, other_id: str) -> tuple[int, int] | None:
+        """(the grid's distance, steps counting every diagonal as 1) between two combatants' tokens on the encounter's
+        map; None without a map or when either has no token on it."""
+        battle_map = self.battle_map()
+        cells = self._cells()
+        if battle_map is None or one_id not in cells or other_id not in cells:
+            return None
+        grid = Grid.of(battle_map)
+        return grid.distance(cells[one_id], cells[other_id]), grid.reach(cells[one_id], cells[other_id])
+
+    def sees(self, watcher_id: str, target_id: str) -> bool | None:
+        """Whether the watcher has line of sight to the target on the encounter's map, as the rules read it; None
+        without a map or when either has no token on it."""
+        battle_map = self.battle_map()
+        cells = self._cells()
+        if battle_map is None or watcher_id not in cells or target_id not in cells:
+            return None
+        reading = self.ruleset.cover_between(self.terrain_of(battle_map), cells[watcher_id], cells[target_id],
+                                             self.actor(watcher_id), self.actor(target_id), self.options)
+        return reading.line_of_sight
+
+    def opponents(self, combatant_id: str) -> list[Watcher]:
+        """Everyone on another side still in the fight, with whether each sees this combatant on the map (None
+        without one)."""
+        side = self.combatant(combatant_id).side
+        return [Watcher(self.actor(c.id), self.sees(c.id, combatant_id)) for c in self.encounter.combatants
+                if c.side != side and self.campaign.has_character(c.character_id) and not self.out_of_fight(c.id)]
+
+    def unseen(self, attacker_id: str, target_id: str) -> str | None:
+        """Why the attacker cannot attack the target: the target is hidden from it (the rules' hiding); None when
+        it is seen or the rules have no hiding."""
+        rules = self.ruleset
+        if not isinstance(rules, Hiding) or attacker_id not in rules.hidden_from(self.actor(target_id)):
+            return None
+        attacker, target = self.name(attacker_id), self.name(target_id)
+        return f"{attacker} cannot see {target}: {target} is hidden from {attacker} (a Search finds them)"
+
     def _cells(self) -> dict[str, Coord]:
         battle_map = self.battle_map()
         return {t.combatant_id: (t.x, t.y) for t in battle_map.tokens} if battle_map is not None else {}
@@ -227,6 +266,9 @@ class AttackView(FightView):
             declared.append((other_id, {**defaults, **values}))
         targets, forced = [], []
         for tid, values in declared:
+            hidden = self.unseen(attacker_id, tid) if tid == target_id or not blast else None
+            if hidden and override:
+                forced.append(hidden)
             fixed = self.map_inputs(attacker_id, weapon_id, tid, centre_id=target_id)
             if fixed is not None:
                 if override:
@@ -262,6 +304,11 @@ class AttackView(FightView):
         reasons = [reason for target in request.distinct_targets() if target.combatant is not None
                    for reason in self.map_refusals(attacker.id, request.weapon.id, target.combatant.id)
                    if reason not in request.overrides]
+        # Someone hidden from the attacker cannot be aimed at; a blast still catches whoever is under it.
+        aimed = request.distinct_targets() if self.attacks.blast_radius(request.weapon) is None \
+            else request.distinct_targets()[:1]
+        reasons += [reason for target in aimed if target.combatant is not None
+                    and (reason := self.unseen(attacker.id, target.combatant.id)) and reason not in request.overrides]
         if reasons:
             raise ValueError("; ".join(reasons))
 
@@ -274,7 +321,7 @@ class AttackView(FightView):
         attacker = request.attacker.combatant
         if attacker is not None and self.encounter.running and not self.may_act(attacker.id):
             acting = ", ".join(self.name(a) for a in self.acting()) or "nobody"
-            cannot = f"{request.attacker.name} cannot act now: it is {acting}'s turn"
+            cannot = self.down_reason(attacker.id) or f"{request.attacker.name} cannot act now: it is {acting}'s turn"
         finishing = None
         if isinstance(attacks, Executes):
             try:

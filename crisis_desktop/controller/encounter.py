@@ -36,6 +36,7 @@ from crisis_desktop.rules.base import (
     Executes,
     FieldSpec,
     Healing,
+    Hiding,
     RemoveCondition,
     Ruleset,
     ScatteredAttack,
@@ -47,6 +48,7 @@ from crisis_desktop.rules.base import (
     SpendChoice,
     SpendPick,
     Treatment,
+    TurnEffects,
 )
 from crisis_desktop.rules.dice import DiceSource, TypedDice
 from crisis_desktop.rules.flow import StepOffer, StepRole, offer
@@ -81,8 +83,21 @@ class EncounterController(AttackView):
 
     # -- reading ---------------------------------------------------------------------------------
     def actions(self, combatant_id: str) -> list[ActionAvailability]:
-        """The ruleset's actions for this combatant, with costs and the reason each is unavailable."""
-        return self.ruleset.available_actions(self.actor(combatant_id), self.options)
+        """The ruleset's actions for this combatant, with costs and the reason each is unavailable (none open to a
+        fighter who went down in a running fight, whatever its own rules would still offer)."""
+        actor = self.actor(combatant_id)
+        offered = self.ruleset.available_actions(actor, self.options)
+        down = self.down_reason(combatant_id) if self.encounter.running else None
+        if down is not None:
+            return [replace(a, allowed=False, reason=down) for a in offered]
+        rules = self.ruleset
+        if not isinstance(rules, Hiding) or not self.encounter.running:
+            return offered
+        # Hiding and searching depend on who sees whom: the rules say why not before the button is pressed.
+        sighted = [a for a in offered if a.allowed and rules.sight_action(a.action.key)]
+        opponents = self.opponents(combatant_id) if sighted else []
+        refusals = {a.action.key: rules.sight_refusal(actor, a.action.key, opponents) for a in sighted}
+        return [replace(a, allowed=False, reason=why) if (why := refusals.get(a.action.key)) else a for a in offered]
 
     def offers(self) -> list[StepOffer]:
         """The flow's steps open now (none before the start, after the end, or when nobody is left who can act:
@@ -102,6 +117,9 @@ class EncounterController(AttackView):
         if not self.flow.may_act(self, combatant_id):
             acting = ", ".join(self.name(a) for a in self.acting()) or "nobody"
             raise ValueError(f"{self.name(combatant_id)} cannot act now: it is {acting}'s turn")
+        down = self.down_reason(combatant_id)
+        if down is not None:
+            raise ValueError(down)
 
     @contextmanager
     def _drafting(self) -> Iterator[DraftFight]:
@@ -249,24 +267,40 @@ class EncounterController(AttackView):
         return self.step(found.key, actor_id)
 
     # -- actions ----------------------------------------------------------------------------------
-    def take_action(self, combatant_id: str, action_key: str) -> Command:
-        """Spend an action of the rules (ValueError with the reason when it is not allowed now)."""
+    def action_rolls(self, combatant_id: str, action_key: str) -> bool:
+        """Whether taking this action rolls dice (crisis Sneak and Search), for the views to ask for them."""
+        rules = self.ruleset
+        return isinstance(rules, Hiding) and rules.sight_action(action_key) and rules.sight_rolls(action_key)
+
+    def take_action(self, combatant_id: str, action_key: str, dice: DiceSource | None = None) -> Command:
+        """Spend an action of the rules (ValueError with the reason when it is not allowed now). An action that hides
+        or finds (crisis Hide, Sneak, Search) is handed the combatant's opponents with what the map says of their
+        sight, and `dice` for its roll (NeedMoreDice for typed dice that run out); the event's `result` is that
+        roll."""
         self._running("act")
         self._may_act(combatant_id)
         actor = self.actor(combatant_id)
         avail = self.ruleset.action_availability(actor, action_key, self.options)
         if avail is not None and not avail.allowed:
             raise ValueError(avail.reason)
+        rules = self.ruleset
+        check: CheckResult | None = None
+        sighted = TurnEffects()
+        if isinstance(rules, Hiding) and rules.sight_action(action_key):
+            check, sighted = rules.take_sight_action(actor, action_key, self.opponents(combatant_id), dice,
+                                                     self.options)
         spent = self.ruleset.spend_action(actor, action_key, self.options)
         label = avail.action.label if avail else action_key
         name = actor.name
         with self._drafting() as d:
-            d.apply(spent.effects, f"{name}: {label}")
+            d.apply([*spent.effects, *sighted.effects], f"{name}: {label}")
             # A flow that tracks planned actions takes this one as carried out (others have nothing to record).
             self.flow.acted(d, combatant_id)
             cost = f" ({self.ruleset.cost_text(avail.price)})" if avail and any(avail.price.values()) else ""
-            d.note("action", f"{name}: {label}{cost}", combatant_id, details=spent.notes)
-            event = d.event(f"{name}: {label}")
+            rolled = f", {check.describe()}" if check is not None else ""
+            d.note("action", f"{name}: {label}{cost}{rolled}", combatant_id,
+                   logs.explained_terms(check.total) if check is not None else (), (*spent.notes, *sighted.notes))
+            event = d.event(f"{name}: {label}", result=check)
         return event
 
     def heal(self, healer_id: str, patient_id: str, dice: DiceSource) -> EncounterEvent:
@@ -284,6 +318,11 @@ class EncounterController(AttackView):
             raise ValueError(f"{healer.name} cannot treat anyone now")
         if not avail.allowed:
             raise ValueError(avail.reason)
+        given = next((t for t in rules.treatments(patient, self.options, fighting=True)
+                      if t.action_key == avail.action.key), None)
+        too_far = self.out_of_reach(given, healer_id, patient_id) if given is not None else None
+        if too_far:
+            raise ValueError(too_far)
         spent = self.ruleset.spend_action(healer, avail.action.key, self.options)
         check, treated = rules.heal(healer, patient, dice, self.options)
         text = f"{healer.name} treats {patient.name}: {check.describe()}"
@@ -300,6 +339,18 @@ class EncounterController(AttackView):
         if not isinstance(rules, Healing):
             return []
         return rules.treatments(self.actor(patient_id), self.options, fighting=self.encounter.running)
+
+    def out_of_reach(self, treatment: Treatment, healer_id: str, patient_id: str) -> str | None:
+        """Why the healer cannot give this treatment to the patient where they stand on the encounter's map (farther
+        than the treatment's reach); None in reach, on oneself, without a reach or without a map."""
+        if treatment.reach is None or healer_id == patient_id:
+            return None
+        apart = self.apart(healer_id, patient_id)
+        if apart is None or apart[1] <= treatment.reach:
+            return None
+        needs = "adjacent" if treatment.reach == 1 else f"within {treatment.reach} tiles"
+        return (f"{self.name(healer_id)} is {apart[0]} tiles from {self.name(patient_id)}: {treatment.label} needs "
+                f"them {needs}")
 
     def treat(self, key: str, patient_id: str, *, healer_id: str | None = None, dice: DiceSource | None = None,
               choice: str | None = None) -> Command:
@@ -318,11 +369,20 @@ class EncounterController(AttackView):
             raise ValueError(f"{found.label}: who treats {self.name(patient_id)}?")
         if found.rolls and dice is None:
             raise ValueError(f"{found.label} needs dice")
+        too_far = self.out_of_reach(found, healer_id, patient_id) if found.healer and healer_id else None
+        if too_far:
+            raise ValueError(too_far)
         if found.action_key is not None:
-            if found.healer:
-                assert healer_id is not None and dice is not None
+            if not found.healer:
+                return self.take_action(patient_id, found.action_key)
+            assert healer_id is not None
+            if any(a.role is ActionRole.HEAL and a.key == found.action_key for a in rules.actions()):
+                assert dice is not None
                 return self.heal(healer_id, patient_id, dice)
-            return self.take_action(patient_id, found.action_key)
+            # Another of the healer's actions (crisis-classic: an Adrenalin Shot given to someone): on its turn, at
+            # the price the rules' treatment charges.
+            self._running("treat anyone")
+            self._may_act(healer_id)
         healer, patient = self.actor(healer_id if found.healer and healer_id else patient_id), self.actor(patient_id)
         # A treatment that rolls nothing (a night's rest) is given no dice: asking for one would be a bug, not a roll.
         check, treated = rules.treat(key, healer, patient, dice or TypedDice([]), self.options, choice)
@@ -330,6 +390,8 @@ class EncounterController(AttackView):
         text = f"{who}: {found.label}" + (f", {check.describe()}" if check is not None else "")
         with self._drafting() as d:
             d.apply(treated.effects, text)
+            if found.action_key is not None:
+                self.flow.acted(d, healer.combatant.id if healer.combatant else patient_id)
             d.note("heal", text, patient_id, logs.explained_terms(check.total) if check is not None else (),
                    treated.notes)
             event = d.event(f"{found.label} ({patient.name})", result=check)
@@ -408,9 +470,13 @@ class EncounterController(AttackView):
             for combatant_id in dict.fromkeys([*([attacker.id] if attacker else []), *result.acted]):
                 self.flow.acted(d, combatant_id)
             d.apply(result.effects, result.summary)
+            # Attacking shows a hidden attacker to everyone.
+            shown = self.ruleset.reveal(request.attacker) if isinstance(self.ruleset, Hiding) else TurnEffects()
+            d.apply(shown.effects, result.summary)
             d.note("attack", result.summary, attacker.id if attacker else None,
                   logs.explained_terms(result.attack.total),
-                  [*logs.attack_details(result), *(f"GM override: {what}" for what in request.overrides)])
+                  [*logs.attack_details(result), *shown.notes,
+                   *(f"GM override: {what}" for what in request.overrides)])
             for target, state_before in zip(targets, before, strict=True):
                 state_after = self.ruleset.state(self.campaign.character(target.character.id), self.options)
                 if state_after.key != state_before:
@@ -480,10 +546,22 @@ class EncounterController(AttackView):
         return event
 
     # -- GM overrides -----------------------------------------------------------------------------
-    def _override(self, effect: Effect, text: str, actor_id: str | None) -> Command:
+    def _override(self, effect: Effect, text: str, character_id: str, combatant_id: str | None) -> Command:
+        """The GM's value and what the rules make of it (crisis: Health 0 is Dying), logged as one undo step with
+        the consequences and any change of state spelled out."""
+        rules, options = self.ruleset, self.options
+        before = self.campaign.character(character_id).model_copy(deep=True)
+        state_before = rules.state(before, options)
         with self._drafting() as d:
             d.apply([effect], text)
-            d.note("override", f"GM: {text}", actor_id)
+            after = self.actor(combatant_id) if combatant_id is not None else Actor(
+                self.campaign.character(character_id))
+            follow = rules.override_consequences(before, after, options)
+            d.apply(follow.effects, f"{text}: as the rules have it")
+            d.note("override", f"GM: {text}", combatant_id, details=follow.notes)
+            state_after = rules.state(self.campaign.character(character_id), options)
+            if state_after.key != state_before.key:
+                d.note("state", state_after.text, combatant_id)
             event = d.event(text)
         return event
 
@@ -494,19 +572,20 @@ class EncounterController(AttackView):
         character = self.campaign.character(character_id)
         old = character.status.get(key)
         return self._override(SetStatus(character_id, key, value), f"{character.name}: {key} {old} → {value}",
-                              self._combatant_of_character(character_id))
+                              character_id, self._combatant_of_character(character_id))
 
     def set_resource(self, combatant_id: str, key: str, value: StatValue) -> Command:
         old = self.combatant(combatant_id).resources.get(key)
         return self._override(SetResource(combatant_id, key, value),
-                              f"{self.name(combatant_id)}: {key} {old} → {value}", combatant_id)
+                              f"{self.name(combatant_id)}: {key} {old} → {value}",
+                              self.combatant(combatant_id).character_id, combatant_id)
 
     def set_item_stat(self, character_id: str, item_id: str, key: str, value: StatValue) -> Command:
         character = self.campaign.character(character_id)
         item = character.item(item_id)
         return self._override(SetItemStat(character_id, item_id, key, value),
                               f"{character.name}'s {item.name}: {key} {item.stats.get(key)} → {value}",
-                              self._combatant_of_character(character_id))
+                              character_id, self._combatant_of_character(character_id))
 
     def add_condition(self, character_id: str, key: str, rounds: int | None = None) -> Command:
         labels = {c.key: c.label for c in self.ruleset.conditions()}
@@ -515,7 +594,7 @@ class EncounterController(AttackView):
         character = self.campaign.character(character_id)
         lasting = f" for {rounds} rounds" if rounds else ""
         return self._override(AddCondition(character_id, key, rounds), f"{character.name} is {labels[key]}{lasting}",
-                              self._combatant_of_character(character_id))
+                              character_id, self._combatant_of_character(character_id))
 
     def remove_condition(self, character_id: str, key: str) -> Command:
         labels = {c.key: c.label for c in self.ruleset.conditions()}
@@ -524,7 +603,7 @@ class EncounterController(AttackView):
             raise ValueError(f"{character.name} is not {labels.get(key, key)}")
         return self._override(RemoveCondition(character_id, key),
                               f"{character.name} is no longer {labels.get(key, key)}",
-                              self._combatant_of_character(character_id))
+                              character_id, self._combatant_of_character(character_id))
 
     def set_initiative(self, combatant_id: str, value: int) -> Command:
         return self._set(combatant_id, "initiative", int(value), f"{self.name(combatant_id)}: initiative {value}")

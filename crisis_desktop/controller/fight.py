@@ -96,8 +96,19 @@ class FightView:
         return self.flow.acting(self) if self.encounter.running and self.anyone_left() else ()
 
     def may_act(self, combatant_id: str) -> bool:
-        """Whether the flow lets this combatant act now (its turn, or out of turn where the rules allow)."""
-        return self.encounter.running and self.anyone_left() and self.flow.may_act(self, combatant_id)
+        """Whether the flow lets this combatant act now (its turn, or out of turn where the rules allow) and it still
+        stands in the fight (one that went down during its own turn acts no further)."""
+        return self.encounter.running and self.anyone_left() and self.flow.may_act(self, combatant_id) \
+            and self.down_reason(combatant_id) is None
+
+    def down_reason(self, combatant_id: str) -> str | None:
+        """Why the combatant can act no further (its rules state is down or out: a fighter who went over a threshold
+        or to 0 Health during its own turn, by its own action or another's reaction); None while it stands, or where
+        the flow resolves what it acts on at once with the others (RoundFlow.acts_when_down)."""
+        state = self.state_of(combatant_id)
+        if state.role is StateRole.FIGHTING or self.flow.acts_when_down(self, combatant_id):
+            return None
+        return f"{self.name(combatant_id)} can act no further: {state.text}"
 
     def current_id(self) -> str | None:
         acting = self.acting()

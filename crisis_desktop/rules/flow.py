@@ -178,6 +178,12 @@ class RoundFlow(ABC):
         """Whether `combatant_id` may take actions and attack now (out of turn too, where the rules allow)."""
         return combatant_id in self.acting(fight)
 
+    def acts_when_down(self, fight: Fight, combatant_id: str) -> bool:
+        """Whether a combatant the rules now count as down or out still carries out what it acts on now: where
+        everyone acting in one step resolves at once (skirmish phases: an arrow that kills does not stop the arrow
+        shot back). By default not: one who goes down during its own turn can act no further."""
+        return False
+
     @abstractmethod
     def joined(self, fight: Fight, combatant_id: str) -> None:
         """A combatant joins the running fight (already in `fight.encounter.combatants`)."""

@@ -38,6 +38,7 @@ from crisis_desktop.rules.base.effects import (
     SetStatus,
     UseUpItem,
 )
+from crisis_desktop.rules.base.hiding import Hiding, Watcher
 from crisis_desktop.rules.base.ruleset import Attacks, Checks, Healing, Ruleset
 from crisis_desktop.rules.base.sheet import (
     ConditionSpec,
@@ -58,8 +59,9 @@ __all__ = [
     "ActionAvailability", "ActionRole", "ActionSpec", "Actor", "AddCondition", "AttackOdds", "AttackRequest",
     "AttackResult", "AttackTarget", "Attacks", "BarRole", "CheckOdds", "CheckRequest", "CheckResult", "Checks",
     "ConditionSpec", "ContestResult", "Cost", "CoverLevel", "Currency", "DamageResult", "Effect", "Executes",
-    "Explained", "FieldKind", "FieldSpec", "Healing", "InitiativeEntry", "Options", "OutOfTurnAttacks", "Outcome",
-    "OverrideField", "OverrideKind", "RemoveCondition", "ResourceSpec", "RuleOption", "Ruleset", "ScatteredAttack",
-    "Scatters", "SetItemStat", "SetResource", "SetStatus", "SheetTrack", "SpendBudget", "SpendChoice", "SpendPick",
-    "StateLabel", "StateRole", "StatRoll", "Term", "Treatment", "TurnEffects", "UseUpItem", "at_most_field",
+    "Explained", "FieldKind", "FieldSpec", "Healing", "Hiding", "InitiativeEntry", "Options", "OutOfTurnAttacks",
+    "Outcome", "OverrideField", "OverrideKind", "RemoveCondition", "ResourceSpec", "RuleOption", "Ruleset",
+    "ScatteredAttack", "Scatters", "SetItemStat", "SetResource", "SetStatus", "SheetTrack", "SpendBudget",
+    "SpendChoice", "SpendPick", "StateLabel", "StateRole", "StatRoll", "Term", "Treatment", "TurnEffects",
+    "UseUpItem", "Watcher", "at_most_field",
 ]

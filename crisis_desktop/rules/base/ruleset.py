@@ -250,6 +250,13 @@ class Ruleset(ABC):
         checkbox each and shows a flag that is on beside the name until the first round."""
         return ()
 
+    def override_consequences(self, before: Character, after: Actor, options: Options) -> TurnEffects:
+        """What the rules make of a value the GM set by hand: the effects they apply to the change and notes for the
+        log (crisis: Health brought to 0 is Dying). `before` is the character as it was, `after` the character (and
+        combatant, in a fight) as the override leaves it; the consequences follow the change, so a condition the GM
+        sets or clears by hand stands. Nothing by default: the value stands alone."""
+        return TurnEffects()
+
     def badges(self, actor: Actor, options: Options) -> list[str]:
         """Short words the board shows beside a combatant's name for what the rules track and a GM should see
         at a glance (crisis: "overwatch", a multi-turn action under way); none by default."""
@@ -524,7 +531,8 @@ class Healing(ABC):
 
     def treat(self, key: str, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
               choice: str | None = None) -> tuple[CheckResult | None, TurnEffects]:
-        """Give a treatment outside a fight's turns (one whose `action_key` is None): the check rolled, if any,
-        and its effects; ValueError with the reason when it cannot be given. `healer` is the patient for a
-        treatment without a healer; `choice` one of the treatment's choices."""
+        """Give a treatment outside a fight's turns (one whose `action_key` is None), or one given by a healer's
+        action other than the healing action (crisis-classic: an Adrenalin Shot given to another), its price
+        included: the check rolled, if any, and its effects; ValueError with the reason when it cannot be given.
+        `healer` is the patient for a treatment without a healer; `choice` one of the treatment's choices."""
         raise ValueError(f"These rules have no treatment {key!r} outside a fight's turns")

@@ -17,13 +17,15 @@ from crisis_desktop.rules.base import (
     SetStatus,
     TurnEffects,
 )
-from crisis_desktop.rules.crisis import sheet, stats, tables
+from crisis_desktop.rules.base.hiding import HIDDEN_FROM
+from crisis_desktop.rules.crisis import hiding, sheet, stats, tables
 from crisis_desktop.rules.crisis.options import option
 
 NPC_ACTIONS_PER_ROUND = 2
 # Resources an encounter starts from (and ends with).
 FRESH: dict[str, StatValue] = {"ap": 0, "aim": 0, "dodge_used": False, "moved": False, "pending_action": None,
-                               "pending_progress": 0, "pending_cost": 0, "actions_taken": 0}
+                               "pending_progress": 0, "pending_cost": 0, "actions_taken": 0,
+                               HIDDEN_FROM: "", hiding.SNEAK_ROLL: 0}
 
 
 def resource(combatant: Combatant | None, key: str, default: int = 0) -> int:
@@ -193,6 +195,8 @@ def _side_effects(actor: Actor, key: str) -> list[Effect]:
     if rule.moves:
         # Take Aim is not allowed after moving, and moving spoils the aim already taken.
         effects += [SetResource(cid, "moved", True), SetResource(cid, "aim", 0)]
+        if not rule.hides:
+            effects += hiding.reveal(actor).effects          # only a Sneak moves unseen
     if key == "take_aim":
         effects.append(SetResource(cid, "aim", resource(actor.combatant, "aim") + 1))
     if key == "overwatch":

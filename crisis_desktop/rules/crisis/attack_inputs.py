@@ -10,15 +10,19 @@ SITUATION = "Situation"
 TARGET = "Target"
 
 
-def attack_inputs(*, aim: int) -> list[FieldSpec]:
-    """The attack's own inputs, whatever its targets: the aim the attacker has taken, the GM's circumstances."""
-    return [
+def attack_inputs(*, aim: int, called_shot: str = "") -> list[FieldSpec]:
+    """The attack's own inputs, whatever its targets: the aim the attacker has taken, the GM's circumstances, and
+    where the campaign's rules have one, the called shot (`called_shot`: what it aims at, in words)."""
+    specs = [
         FieldSpec("aim", "Aim", FieldKind.INT, SITUATION, aim, 0, 10, help="Uses of Take Aim before this attack"),
         FieldSpec("circumstance", "Circumstance", FieldKind.INT, SITUATION, 0, -20, 20,
                   help="A circumstance of the GM's on the attack roll"),
         FieldSpec("damage_circumstance", "Damage circumstance", FieldKind.INT, SITUATION, 0, -20, 20),
         FieldSpec("non_lethal", "Non-lethal", FieldKind.BOOL, SITUATION, False),
     ]
+    if called_shot:
+        specs.append(FieldSpec("called_shot", "Called shot", FieldKind.BOOL, SITUATION, False, help=called_shot))
+    return specs
 
 
 def target_inputs(target: Actor, fight_round: int, *, ranged: bool, rof: int, area: bool,

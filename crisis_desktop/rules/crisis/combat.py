@@ -122,6 +122,9 @@ def plan(context: AttackContext, options: Options) -> AttackPlan:
         for rule in stats.active_conditions(context.target.character):
             if rule.melee_against:
                 terms.append(Term(f"target {rule.label.lower()}", rule.melee_against))
+    called = called_shot(context, options)
+    if called is not None:
+        terms.append(called)
     if context.circumstance:
         terms.append(Term("circumstance", context.circumstance))
     if kind == "melee":
@@ -148,7 +151,22 @@ def plan(context: AttackContext, options: Options) -> AttackPlan:
     attributes = tuple((a, stats.attribute_die(context.attacker.character, a)) for a in stats.ATTRIBUTES)
     return AttackPlan(kind, skill, tuple(terms), target, blocked, increments, band, damage, factor,
                       not is_area(weapon), str(weapon.stats.get("damage_type") or "physical"),
-                      "armour_piercing" in weapon.tags, "burst" in weapon.tags, attributes)
+                      "armour_piercing" in weapon.tags or called is not None, "burst" in weapon.tags, attributes)
+
+
+CALLED_SHOT_HELP = ("Aim at a spot the armour leaves bare, such as the head: the penalty of heavy cover (only head "
+                    "and shoulders show); the damage ignores the armour's DR")
+
+
+def called_shot(context: AttackContext, options: Options) -> Term | None:
+    """The called shot's penalty on the attack roll (its name says what it does to the damage), or None when the
+    attack is not one; ValueError when the campaign's rules have no called shot."""
+    if not context.called_shot:
+        return None
+    if option(options, "called_shot") == "off":
+        raise ValueError("These rules have no called shot (the rule option Called shot is off)")
+    return Term("called shot at an unarmoured spot, as heavy cover; the armour's DR does not apply",
+                tables.combat()["cover"][CoverLevel.HEAVY.value] or 0)
 
 
 def volley_terms(p: AttackPlan, index: int) -> tuple[Term, ...]:

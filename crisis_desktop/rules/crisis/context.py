@@ -39,6 +39,7 @@ class AttackContext:
     non_lethal: bool = False
     target_surprised: bool = False
     target_dodges: bool = False
+    called_shot: bool = False              # aimed at a spot the armour leaves bare (crisis's called_shot option)
     tiles_from_centre: int = 0             # area attacks: how far the target stands from the blast centre
     hex_grid: bool = False                 # area attacks scatter with a d6 on hex grids instead of a d8
     out_of_turn: bool = False              # the attacker acts outside its own turn (from overwatch)

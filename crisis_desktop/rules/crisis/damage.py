@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from crisis_desktop.domain import Character
 from crisis_desktop.rules.base import (
     Actor,
     AddCondition,
@@ -14,6 +15,7 @@ from crisis_desktop.rules.base import (
     RemoveCondition,
     SetItemStat,
     SetStatus,
+    TurnEffects,
 )
 from crisis_desktop.rules.crisis import sheet, stats, tables
 from crisis_desktop.rules.crisis.options import option
@@ -149,3 +151,32 @@ def apply_damage(target: Actor, amount: int, options: Options, *, lethal: bool =
     if result.minimum_nonlethal:
         taken = taken.plus("at least 1 non-lethal", 1 - taken.value)
     return DamageResult(damage, taken, result.lethal, tuple(effects), tuple(notes))
+
+
+def overridden(before: Character, after: Actor) -> TurnEffects:
+    """What a Health set by hand brings, as a hit would: at -10 or below the character dies; dropping to 0 or below
+    it is incapacitated and Dying; brought back above 0 it is Dying no more; non-lethal damage raised above the
+    Health left incapacitates it. Only what the change crosses counts: conditions set by hand stand."""
+    c = after.character
+    death_at = tables.combat()["death_at_health"]
+    was, now = int(sheet.current_health(before).value), int(sheet.current_health(c).value)
+    effects: list[Effect] = []
+    notes: list[str] = []
+    incapacitated = c.has_condition("incapacitated")
+    if now <= death_at < was and not c.has_condition("dead"):
+        effects += [RemoveCondition(c.id, "dying")] if c.has_condition("dying") else []
+        effects.append(AddCondition(c.id, "dead"))
+        notes.append(f"{c.name} is dead (Health {now})")
+    elif now <= 0 < was and not c.has_condition("dying") and not c.has_condition("dead"):
+        effects.append(AddCondition(c.id, "dying"))
+        notes.append(f"{c.name} is dying (Health {now}): 1 wound at the start of each turn")
+        if not incapacitated:
+            effects.append(AddCondition(c.id, "incapacitated"))
+            incapacitated = True
+    elif was <= 0 < now and c.has_condition("dying"):
+        effects.append(RemoveCondition(c.id, "dying"))
+        notes.append(f"{c.name} is no longer dying (Health {now})")
+    if stats.nonlethal(c) > now and not stats.nonlethal(before) > was and not incapacitated:
+        effects.append(AddCondition(c.id, "incapacitated"))
+        notes.append(f"{c.name} is incapacitated: non-lethal damage {stats.nonlethal(c)} is above Health {now}")
+    return TurnEffects(tuple(effects), tuple(notes))

@@ -31,6 +31,10 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption("crawl_reach", "Crawl reach", ("pace", "half_pace"), "pace",
                "How far one Crawl (1 AP) takes a prone character: Pace tiles, like Move (pace), or half of it "
                "(half_pace). The source gives Crawl a cost but no distance."),
+    RuleOption("called_shot", "Called shot", ("off", "unarmoured_spot"), "off",
+               "The source has no called shot (off). unarmoured_spot: an attack may aim at a spot the armour leaves "
+               "bare, such as the head: the cover penalty of heavy cover (where only head and shoulders show), and "
+               "the damage ignores the armour's DR (the source lets actions circumvent DR)."),
 )
 
 _DEFAULTS = {o.key: o.default for o in RULE_OPTIONS}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
@@ -43,10 +44,12 @@ from crisis_desktop.rules.base import (
     StateRole,
     StatRoll,
     Term,
+    Treatment,
     TurnEffects,
     at_most_field,
 )
 from crisis_desktop.rules.base.capabilities import SURPRISED, out_of_turn_marked
+from crisis_desktop.rules.base.hiding import Hiding, Watcher, hidden_ids
 from crisis_desktop.rules.base.quick import PreparedFight, QuickFight, QuickFights
 from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.crisis import (
@@ -56,6 +59,7 @@ from crisis_desktop.rules.crisis import (
     combat,
     damage,
     healing,
+    hiding,
     initiative,
     printing,
     sheet,
@@ -66,7 +70,7 @@ from crisis_desktop.rules.crisis import tables as crisis_tables
 from crisis_desktop.rules.crisis.context import OUT_OF_TURN
 from crisis_desktop.rules.crisis.cover import crisis_cover
 from crisis_desktop.rules.crisis.movement import CrisisMovement, posture_of
-from crisis_desktop.rules.crisis.options import RULE_OPTIONS
+from crisis_desktop.rules.crisis.options import RULE_OPTIONS, option
 from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.flow import RoundFlow
 from crisis_desktop.rules.flows.sequential import SequentialFlow
@@ -76,7 +80,7 @@ from crisis_desktop.rules.npc_builds import table_npc
 from crisis_desktop.rules.tables import load_catalogue
 
 
-class CrisisRuleset(Ruleset, Checks, Attacks, Executes, Scatters, OutOfTurnAttacks, Healing, QuickFights):
+class CrisisRuleset(Ruleset, Checks, Attacks, Executes, Scatters, OutOfTurnAttacks, Healing, Hiding, QuickFights):
     """The current Q* crisis rules (crisis.md): one exploding skill die against a Difficulty of 0 to 20; Execute,
     grenades that scatter and attacks from overwatch besides."""
 
@@ -91,7 +95,8 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Executes, Scatters, OutOfTurnAttac
 
     def attack_inputs(self, attacker: Actor, weapon: EquipmentItem, fight_round: int,
                       options: Options) -> list[FieldSpec]:
-        return crisis_inputs.attack_inputs(aim=actions.resource(attacker.combatant, "aim"))
+        called = combat.CALLED_SHOT_HELP if option(options, "called_shot") != "off" else ""
+        return crisis_inputs.attack_inputs(aim=actions.resource(attacker.combatant, "aim"), called_shot=called)
 
     def target_inputs(self, attacker: Actor, weapon: EquipmentItem, target: Actor, fight_round: int,
                       options: Options) -> list[FieldSpec]:
@@ -263,7 +268,29 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Executes, Scatters, OutOfTurnAttac
         return (SURPRISED,)
 
     def badges(self, actor: Actor, options: Options) -> list[str]:
-        return actions.badges(actor)
+        return [*actions.badges(actor), *hiding.badge(actor.combatant)]
+
+    # -- hiding ------------------------------------------------------------------------------
+    def hidden_from(self, actor: Actor) -> frozenset[str]:
+        return hidden_ids(actor.combatant)
+
+    def sight_action(self, action_key: str) -> bool:
+        rule = crisis_tables.actions().get(action_key)
+        return rule is not None and rule.hides is not None
+
+    def sight_rolls(self, action_key: str) -> bool:
+        rule = crisis_tables.actions().get(action_key)
+        return rule is not None and rule.hides is not None and rule.check is not None
+
+    def sight_refusal(self, actor: Actor, action_key: str, opponents: Sequence[Watcher]) -> str | None:
+        return hiding.refusal(actor, action_key, opponents)
+
+    def take_sight_action(self, actor: Actor, action_key: str, opponents: Sequence[Watcher],
+                          dice: DiceSource | None, options: Options) -> tuple[CheckResult | None, TurnEffects]:
+        return hiding.take(actor, action_key, opponents, dice, self.options_with_defaults(options))
+
+    def reveal(self, actor: Actor) -> TurnEffects:
+        return hiding.reveal(actor)
 
     def override_fields(self, actor: Actor, options: Options) -> list[OverrideField]:
         c = actor.character
@@ -288,6 +315,9 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Executes, Scatters, OutOfTurnAttac
             if actions.has_ranged(actor) or aim:
                 fields.append(OverrideField(OverrideKind.RESOURCE, "aim", "Aim bonus", aim))
         return fields
+
+    def override_consequences(self, before: Character, after: Actor, options: Options) -> TurnEffects:
+        return damage.overridden(before, after)
 
     def state(self, character: Character, options: Options) -> StateLabel:
         health_now = sheet.current_health(character).value
@@ -381,6 +411,11 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Executes, Scatters, OutOfTurnAttac
     def apply_damage(self, target: Actor, amount: int, options: Options, *, lethal: bool = True,
                      damage_type: str = "physical", label: str = "damage") -> DamageResult:
         return damage.apply_damage(target, amount, options, lethal=lethal, damage_type=damage_type, label=label)
+
+    def treatments(self, patient: Actor, options: Options, *, fighting: bool) -> list[Treatment]:
+        """First aid, given by hand: the healer stands next to the patient."""
+        reach = crisis_tables.healing()["first_aid_reach"]
+        return [replace(t, reach=reach) for t in super().treatments(patient, options, fighting=fighting)]
 
     def heal(self, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
              modifiers: tuple[Term, ...] = ()) -> tuple[CheckResult, TurnEffects]:

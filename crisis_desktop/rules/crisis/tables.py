@@ -29,6 +29,7 @@ class ActionRule:
     removes: tuple[str, ...] = ()
     check: str | None = None
     role: str = "plain"      # how the shared views offer it (rules.base.ActionRole)
+    hides: str | None = None  # "hide": hides from every opponent; "sneak": keeps hidden with a roll
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,7 @@ class HealingTable(TypedDict):
     """healing.json."""
 
     medicine_difficulty: int
+    first_aid_reach: int                # steps from healer to patient on the map: 1 is adjacent
     self_treatment: int
     no_healing_aids: int
     extra_aid: int
@@ -128,6 +130,12 @@ def ap_limits() -> tuple[int, int]:
     """(maximum AP, AP regained per turn)."""
     data = load_table(SYSTEM, "actions")
     return int(data["max_ap"]), int(data["ap_per_turn"])
+
+
+@cache
+def search_difficulty() -> int:
+    """What a Search roll must reach to find someone who hid without a Sneak roll (the default Difficulty)."""
+    return int(load_table(SYSTEM, "actions")["search_difficulty"])
 
 
 @cache

@@ -10,9 +10,11 @@ from crisis_desktop.rules.base import (
     DamageResult,
     Effect,
     Explained,
+    RemoveCondition,
     SetItemStat,
     SetStatus,
     Term,
+    TurnEffects,
 )
 from crisis_desktop.rules.crisis_classic import sheet
 
@@ -87,3 +89,20 @@ def apply_damage(target: Character, amount: int, damage_type: str, label: str) -
     if damage_type in ("health", "critical"):
         return damage_result(target, Explained.of((label, 0)), amount, 1, crit_label=label)
     return damage_result(target, Explained.of((label, amount)), amount, 0, crit_label=label)
+
+
+def overridden(before: Character, after: Character) -> TurnEffects:
+    """What an Endurance or Health set by hand brings, as a hit would: Endurance brought to 0 exhausts (2 AP a turn,
+    every hit critical), Endurance given back ends it; Health brought to 0 kills (the state says so, no condition)."""
+    effects: list[Effect] = []
+    notes: list[str] = []
+    was, now = sheet.endurance(before).value, sheet.endurance(after).value
+    if now <= 0 < was and not after.has_condition("exhausted"):
+        effects.append(AddCondition(after.id, "exhausted"))
+        notes.append(f"{after.name} is exhausted: every further hit is critical")
+    elif was <= 0 < now and after.has_condition("exhausted"):
+        effects.append(RemoveCondition(after.id, "exhausted"))
+        notes.append(f"{after.name} is no longer exhausted (Endurance {now:g})")
+    if sheet.health(after).value <= 0 < sheet.health(before).value:
+        notes.append(f"{after.name} is dead: Health 0")
+    return TurnEffects(tuple(effects), tuple(notes))

@@ -10,6 +10,7 @@ from crisis_desktop.rules.base import (
     Outcome,
     SetStatus,
     Term,
+    Treatment,
     TurnEffects,
 )
 from crisis_desktop.rules.crisis_classic import sheet, tables
@@ -77,3 +78,35 @@ def adrenalin_shot(patient: Actor) -> TurnEffects:
     notes: list[str] = []
     effects = restore_endurance(patient, amount, notes)
     return TurnEffects(tuple(effects), tuple(notes))
+
+
+# -- the treatments a GM is offered -------------------------------------------------------------------------------
+
+ADRENALIN, MEDICINE_REST, REST, BREAK = "adrenalin_shot", "medicine_rest", "rest_day", "short_break"
+NOT_IN_A_FIGHT = "not during a fight: end the encounter first"
+
+
+def treatments(patient: Actor, *, fighting: bool) -> list[Treatment]:
+    """In a fight an Adrenalin Shot, given by hand (the giver's action, 1 AP, next to the patient); between fights a
+    day of rest with or without medical care and a 10 minute break."""
+    c, name = patient.character, patient.name
+    hurt = sheet.status(c, "health_damage") > 0
+    tired = sheet.status(c, "endurance_damage") > 0
+    shot = tables.action_by_key()[ADRENALIN]
+
+    def between(why: str) -> str:
+        return NOT_IN_A_FIGHT if fighting else why
+
+    return [
+        Treatment(ADRENALIN, shot.label, f"{shot.description} Given by hand: whoever gives it stands next to the "
+                  f"patient and spends {shot.ap} AP.", action_key=ADRENALIN, reach=1,
+                  reason=("" if fighting else "in a fight only, on the turn of whoever gives it")
+                  or ("" if tired else f"{name} has all its Endurance")),
+        Treatment(MEDICINE_REST, "A day of rest with medical care", "1 Health, and as many more as the Difficulty "
+                  "Level the healer's Science (Medicine) check passes.", rolls=True,
+                  reason=between("" if hurt else f"{name} has no Health to recover")),
+        Treatment(REST, "A day of rest", "1 Health.", healer=False,
+                  reason=between("" if hurt else f"{name} has no Health to recover")),
+        Treatment(BREAK, "A 10 minute break", "All Endurance comes back.", healer=False,
+                  reason=between("" if tired else f"{name} has all its Endurance")),
+    ]

@@ -39,10 +39,12 @@ from crisis_desktop.rules.base import (
     StateLabel,
     StatRoll,
     Term,
+    Treatment,
     TurnEffects,
     at_most_field,
 )
 from crisis_desktop.rules.base.capabilities import SURPRISED, out_of_turn_marked
+from crisis_desktop.rules.base.hiding import Hiding, Watcher, hidden_ids
 from crisis_desktop.rules.base.quick import PreparedFight, QuickFight, QuickFights
 from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.crisis import actions as crisis_actions
@@ -55,6 +57,7 @@ from crisis_desktop.rules.crisis_classic import (
     combat_odds,
     damage,
     healing,
+    hiding,
     printing,
     sheet,
     tables,
@@ -71,7 +74,7 @@ from crisis_desktop.rules.movement import Movement
 from crisis_desktop.rules.npc_builds import table_npc
 
 
-class CrisisClassicRuleset(Ruleset, Checks, Attacks, OutOfTurnAttacks, Healing, QuickFights):
+class CrisisClassicRuleset(Ruleset, Checks, Attacks, OutOfTurnAttacks, Healing, Hiding, QuickFights):
     """3d6 roll-under with Difficulty Levels 1..10, AP 0..6, Endurance before Health; attacks from overwatch."""
 
     id = "crisis-classic"
@@ -213,7 +216,29 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, OutOfTurnAttacks, Healing, 
         return (SURPRISED,)
 
     def badges(self, actor: Actor, options: Options) -> list[str]:
-        return crisis_actions.badges(actor)
+        return [*crisis_actions.badges(actor), *hiding.badge(actor)]
+
+    # -- hiding ------------------------------------------------------------------------------
+    def hidden_from(self, actor: Actor) -> frozenset[str]:
+        return hidden_ids(actor.combatant)
+
+    def sight_action(self, action_key: str) -> bool:
+        row = tables.action_by_key().get(action_key)
+        return row is not None and row.hides is not None
+
+    def sight_rolls(self, action_key: str) -> bool:
+        row = tables.action_by_key().get(action_key)
+        return row is not None and row.hides == "search"
+
+    def sight_refusal(self, actor: Actor, action_key: str, opponents: Sequence[Watcher]) -> str | None:
+        return hiding.refusal(actor, action_key, opponents)
+
+    def take_sight_action(self, actor: Actor, action_key: str, opponents: Sequence[Watcher],
+                          dice: DiceSource | None, options: Options) -> tuple[CheckResult | None, TurnEffects]:
+        return hiding.take(actor, action_key, opponents, dice, self.options_with_defaults(options))
+
+    def reveal(self, actor: Actor) -> TurnEffects:
+        return hiding.reveal(actor)
 
     def override_fields(self, actor: Actor, options: Options) -> list[OverrideField]:
         c = actor.character
@@ -234,6 +259,9 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, OutOfTurnAttacks, Healing, 
                        OverrideField(OverrideKind.RESOURCE, "aim", "Aim (Difficulty Levels easier)",
                                      turns.res_int(actor.combatant, "aim"))]
         return fields
+
+    def override_consequences(self, before: Character, after: Actor, options: Options) -> TurnEffects:
+        return damage.overridden(before, after.character)
 
     def state(self, character: Character, options: Options) -> StateLabel:
         return sheet.state(character)
@@ -320,6 +348,21 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, OutOfTurnAttacks, Healing, 
     def heal(self, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
              modifiers: tuple[Term, ...] = ()) -> tuple[CheckResult, TurnEffects]:
         return healing.heal(healer, patient, dice, options, modifiers)
+
+    def treatments(self, patient: Actor, options: Options, *, fighting: bool) -> list[Treatment]:
+        return healing.treatments(patient, fighting=fighting)
+
+    def treat(self, key: str, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
+              choice: str | None = None) -> tuple[CheckResult | None, TurnEffects]:
+        if key == healing.ADRENALIN:
+            return None, self.adrenalin_shot(healer, patient)
+        if key == healing.MEDICINE_REST:
+            return self.heal(healer, patient, dice, options)
+        if key == healing.REST:
+            return None, healing.natural_healing(patient)
+        if key == healing.BREAK:
+            return None, healing.full_rest(patient)
+        raise ValueError(f"These rules have no treatment {key!r}")
 
     def natural_healing(self, patient: Actor) -> TurnEffects:
         return healing.natural_healing(patient)

@@ -57,6 +57,8 @@ class ActionRow:
     removes_condition: str | None = None
     restores_endurance: int = 0
     role: str = "plain"      # how the shared views offer it (rules.base.ActionRole)
+    hides: str | None = None  # "hide": hides from every opponent; "search": a contest that finds
+    reveals: bool = False     # a hidden character taking it is seen again (a Move in the open)
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from crisis_desktop.domain import Combatant
+from crisis_desktop.domain import Combatant, StatValue
 from crisis_desktop.rules.base import (
     ActionAvailability,
     Actor,
@@ -20,6 +20,7 @@ from crisis_desktop.rules.base import (
     TurnEffects,
 )
 from crisis_desktop.rules.base.capabilities import is_surprised
+from crisis_desktop.rules.base.hiding import HIDDEN_FROM, hidden_ids, set_hidden
 from crisis_desktop.rules.crisis_classic import sheet, tables
 from crisis_desktop.rules.crisis_classic.actions import ResolvedAction, reload_key, reloadable, resolve_action
 from crisis_desktop.rules.crisis_classic.options import option
@@ -218,6 +219,9 @@ def _completion(actor: Actor, action: ResolvedAction) -> tuple[list[Effect], lis
         effects += restore_endurance(actor, row.restores_endurance, notes)
     if action.key == "overwatch":
         effects.append(SetResource(_combatant(actor).id, "overwatch", True))
+    if row and row.reveals and hidden_ids(actor.combatant):
+        effects.append(set_hidden(_combatant(actor).id, frozenset()))
+        notes.append(f"{c.name} is seen again")
     if action.key == "take_aim":
         aim = res_int(_combatant(actor), "aim") + 1
         effects.append(SetResource(_combatant(actor).id, "aim", aim))
@@ -318,8 +322,8 @@ def end_turn(actor: Actor) -> TurnEffects:
 
 def start_encounter(actor: Actor) -> TurnEffects:
     combatant = _combatant(actor)
-    values = {"ap": 0, "aim": 0, "pending_action": None, "pending_progress": 0, "pending_cost": None,
-              "endurance_combat_applied": False}
+    values: dict[str, StatValue] = {"ap": 0, "aim": 0, "pending_action": None, "pending_progress": 0,
+                                    "pending_cost": None, "endurance_combat_applied": False, HIDDEN_FROM: ""}
     return TurnEffects(tuple(SetResource(combatant.id, k, v) for k, v in values.items()),
                        ("AP 0; the first turn brings 4",))
 

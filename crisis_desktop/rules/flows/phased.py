@@ -140,6 +140,10 @@ class PhasedFlow(RoundFlow):
             return ()
         return tuple(c for c in s.acting if c not in s.done)
 
+    def acts_when_down(self, fight: Fight, combatant_id: str) -> bool:
+        """A phase resolves at once: whoever was able when it began carries out its plan, whatever befell it since."""
+        return combatant_id in self.acting(fight)
+
     def order(self, fight: Fight) -> list[OrderRow]:
         s = _State.of(fight)
         rank = {p.key: i for i, p in enumerate(self._phases(fight))}

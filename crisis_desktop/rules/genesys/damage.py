@@ -187,3 +187,23 @@ def _mechanical(row: tables.CriticalRow) -> bool:
     return bool(row.condition or row.strain or row.checks != tables.CheckEffect() or row.no_free_maneuver
                 or row.no_voluntary_strain or row.strain_per_action or row.characteristic_loss == "temporary"
                 or row.wounds_per_turn or row.next_check or row.key == "distracted")
+
+
+def overridden(before: Character, after: Character) -> list[str]:
+    """What wounds or strain set by hand bring, as a hit would: past the wound threshold a character is knocked out
+    and suffers a critical injury at once (its d100 is rolled when the GM deals it: an override rolls nothing), a
+    rival is defeated; past the strain threshold a character is incapacitated. Notes for the log."""
+    notes: list[str] = []
+    threshold = int(sheet.wound_threshold(after).value)
+    was, now = stats.wounds(before), stats.wounds(after)
+    kind = stats.adversary(after)
+    if now > threshold >= was and kind != stats.MINION:
+        if kind == stats.RIVAL:
+            notes.append(f"{after.name} is defeated: {now} wounds over its threshold {threshold}")
+        else:
+            notes.append(f"{after.name} is knocked out: {now} wounds over its threshold {threshold}; a critical "
+                         "injury at once (roll it as damage dealt by hand: an override rolls nothing)")
+    limit = sheet.strain_threshold(after)
+    if limit is not None and stats.strain(after) > limit.value >= stats.strain(before):
+        notes.append(f"{after.name} is incapacitated: strain {stats.strain(after)} over its threshold {limit.value:g}")
+    return notes

@@ -206,6 +206,9 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
     def badges(self, actor: Actor, options: Options) -> list[str]:
         return actions.badges(actor)
 
+    def override_consequences(self, before: Character, after: Actor, options: Options) -> TurnEffects:
+        return TurnEffects((), tuple(damage.overridden(before, after.character)))
+
     def override_fields(self, actor: Actor, options: Options) -> list[OverrideField]:
         c = actor.character
         fields = [OverrideField(OverrideKind.STATUS, f.key, f.label, c.status.get(f.key, f.default))

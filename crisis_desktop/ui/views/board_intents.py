@@ -280,6 +280,10 @@ class BoardIntents(QWidget):
         if role is ActionRole.HEAL:
             self.heal(current)
             return
+        if ctl.action_rolls(current, key):             # a Sneak or Search: the roll comes with it
+            self._push_rolled(lambda dice: ctl.take_action(current, key, dice), "Action", "Action dice",
+                              "Faces of the dice, in the order of the list")
+            return
         self._push(lambda: ctl.take_action(current, key), "Action")
 
     def heal(self, healer_id: str) -> None:
@@ -305,7 +309,7 @@ class BoardIntents(QWidget):
         picked = pick_treatment(self, ctl, patient, ctl.current_id() if ctl.encounter.running else None)
         if picked is None:
             return
-        give = partial(ctl.treat, picked.key, patient, healer_id=picked.healer_id, choice=picked.choice)
+        give = partial(ctl.treat, picked.key, picked.patient_id, healer_id=picked.healer_id, choice=picked.choice)
         if picked.rolls:
             self._push_rolled(lambda dice: give(dice=dice), picked.label, f"{picked.label} dice",
                               "Faces of the dice, in the order of the list")

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from PySide6.QtWidgets import QWidget
 
 from crisis_desktop.controller.encounter import EncounterController
+from crisis_desktop.rules.base import Treatment
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
 
@@ -19,6 +20,7 @@ class PickedTreatment:
     healer_id: str | None
     choice: str | None
     rolls: bool
+    patient_id: str
 
 
 def pick_treatment(parent: QWidget, ctl: EncounterController, patient_id: str,
@@ -30,12 +32,16 @@ def pick_treatment(parent: QWidget, ctl: EncounterController, patient_id: str,
     if not treatments:
         Ask.info(parent, "Treat", f"The {ctl.ruleset.name} rules have no treatment for {name}")
         return None
-    labels = [t.label if t.allowed else f"{t.label} (not now: {t.reason})" for t in treatments]
+    # With the one whose turn it is selected, what it gives by hand is open when it may be given to anyone: whom it
+    # treats is asked next.
+    given = {t.key for t in treatments if patient_id == acting_id and t.healer and t.action_key is not None
+             and any(o.key == t.key and o.allowed for p in _patients(ctl) for o in ctl.treatments(p))}
+    labels = [t.label if t.allowed or t.key in given else f"{t.label} (not now: {t.reason})" for t in treatments]
     index = BoardAsk.choose(parent, f"Treat {name}", "Treatment:", labels)
     if index is None:
         return None
     treatment = treatments[index]
-    if not treatment.allowed:
+    if not treatment.allowed and treatment.key not in given:
         Ask.error(parent, treatment.label, f"{treatment.label}: {treatment.reason}")
         return None
     healer: str | None = None
@@ -44,16 +50,47 @@ def pick_treatment(parent: QWidget, ctl: EncounterController, patient_id: str,
             Ask.error(parent, treatment.label, f"{treatment.label} is given on the healer's turn: nobody acts now")
             return None
         healer = acting_id
+        if patient_id == healer:
+            # The one whose turn it is was selected: it gives the treatment, so ask whom it treats (itself included).
+            patient_id = _pick_patient(parent, ctl, treatment, healer) or ""
+            if not patient_id:
+                return None
+            treatment = next(t for t in ctl.treatments(patient_id) if t.key == treatment.key)
+            if not treatment.allowed:
+                Ask.error(parent, treatment.label, f"{treatment.label}: {treatment.reason}")
+                return None
     elif treatment.healer:
         others = [c.id for c in ctl.encounter.combatants]
         picked = BoardAsk.choose(parent, treatment.label, f"Who treats {name}?", [ctl.name(c) for c in others])
         if picked is None:
             return None
         healer = others[picked]
+    too_far = ctl.out_of_reach(treatment, healer, patient_id) if healer is not None else None
+    if too_far:
+        Ask.error(parent, treatment.label, too_far)
+        return None
     choice: str | None = None
     if treatment.choices:
         picked = BoardAsk.choose(parent, treatment.label, "Which?", [label for _, label in treatment.choices])
         if picked is None:
             return None
         choice = treatment.choices[picked][0]
-    return PickedTreatment(treatment.key, treatment.label, healer, choice, treatment.rolls)
+    return PickedTreatment(treatment.key, treatment.label, healer, choice, treatment.rolls, patient_id)
+
+
+def _pick_patient(parent: QWidget, ctl: EncounterController, treatment: Treatment, healer_id: str) -> str | None:
+    """Whom the healer gives the treatment: everyone in the fight, those it cannot be given to now saying why (out of
+    reach, nothing to heal)."""
+    patients = _patients(ctl)
+    labels = []
+    for patient in patients:
+        name = f"{ctl.name(patient)} (themselves)" if patient == healer_id else ctl.name(patient)
+        own = next((t for t in ctl.treatments(patient) if t.key == treatment.key), treatment)
+        why = own.reason or ctl.out_of_reach(treatment, healer_id, patient)
+        labels.append(f"{name} (not now: {why})" if why else name)
+    picked = BoardAsk.choose(parent, treatment.label, f"Whom does {ctl.name(healer_id)} treat?", labels)
+    return None if picked is None else patients[picked]
+
+
+def _patients(ctl: EncounterController) -> list[str]:
+    return [c.id for c in ctl.encounter.combatants if not ctl.out_of_fight(c.id)]

@@ -100,3 +100,91 @@ def test_crisis_offers_first_aid_as_its_one_treatment(board, monkeypatch, answer
     board.treat_button.click()
     assert asked[0][1] == ["First aid (not now: First aid is given in a fight, on the healer's turn)"]
     assert answers.texts("error") == ["First aid: First aid: First aid is given in a fight, on the healer's turn"]
+
+
+@pytest.fixture
+def ambush(qtbot, document) -> EncounterBoard:
+    """Ridge Road: Vera at (8, 8), Tomas next to her at (8, 7), Ines two steps off at (7, 6)."""
+    view = EncounterBoard()
+    qtbot.addWidget(view)
+    view.resize(1400, 800)
+    view.set_document(document)
+    view.show_encounter("enc-ambush")
+    view.show()
+    return view
+
+
+def test_the_healer_selected_on_its_turn_is_asked_whom_it_treats_and_reach_is_the_rules(ambush, monkeypatch,
+                                                                                          answers):
+    ctl = ambush.controller
+    ambush.act_start.trigger()
+    while ctl.current_id() != "cmb-ambush-vera":
+        ambush.act_next.trigger()
+    for patient in ("cmb-ambush-ines", "cmb-ambush-tomas"):
+        ctl.character_of(patient).status["wounds"] = 4
+    ambush.enter_dice.setChecked(True)
+    ambush.select("cmb-ambush-vera")
+    asked = script(monkeypatch, ["First aid", "Ines Moreau"], [9])
+    ambush.treat_button.click()
+    assert asked[1][0] == "First aid"
+    assert "Vera Kask (themselves)" in asked[1][1] and "Tomas Reyes" in asked[1][1]
+    assert "Ines Moreau (not now: Vera Kask is 2 tiles from Ines Moreau: First aid needs them adjacent)" \
+        in asked[1][1]
+    assert answers.texts("error") == ["First aid: Vera Kask is 2 tiles from Ines Moreau: First aid needs them adjacent"]
+    assert ctl.character_of("cmb-ambush-ines").status["wounds"] == 4
+    script(monkeypatch, ["First aid", "Tomas Reyes"], [9])
+    ambush.treat_button.click()
+    assert ctl.character_of("cmb-ambush-tomas").status["wounds"] == 2       # 9 against 4: 1 + 1 Extra
+    assert ctl.character_of("cmb-ambush-vera").status.get("wounds", 0) == 0
+    assert last_log(ambush).startswith("R1  Vera Kask treats Tomas Reyes")
+
+
+def test_crisis_classic_adrenalin_shot_from_the_treat_button_goes_to_the_patient_picked(qtbot, paths, monkeypatch,
+                                                                                        answers):
+    from crisis_desktop.domain import Campaign, Character, CharacterKind
+    from crisis_desktop.domain.battle_map import BattleMap, Token
+    from crisis_desktop.domain.encounter import Combatant, Encounter, Side
+    from crisis_desktop.rules.registry import get_ruleset
+    from crisis_desktop.storage.campaign_store import CampaignStore
+    from crisis_desktop.ui.document import CampaignDocument
+
+    rules = get_ruleset("crisis-classic")
+    people = [Character(id=f"ch-{name.lower()}", name=name, kind=kind, stats=dict(rules.new_stats(kind)))
+              for name, kind in (("Anna", CharacterKind.PC), ("Boris", CharacterKind.PC), ("Carla", CharacterKind.PC),
+                                 ("Thug", CharacterKind.NPC))]
+    cells = {"c-anna": (1, 1), "c-boris": (2, 1), "c-carla": (5, 1), "c-thug": (9, 9)}
+    campaign = Campaign(
+        name="Classic", ruleset="crisis-classic", characters=people,
+        battle_maps=[BattleMap(id="map", name="Alley", tokens=[Token(combatant_id=c, x=x, y=y)
+                                                              for c, (x, y) in cells.items()])],
+        encounters=[Encounter(id="enc", name="Alley", battle_map_id="map", combatants=[
+            Combatant(id=f"c-{p.name.lower()}", character_id=p.id,
+                      side=Side.PARTY if p.kind is CharacterKind.PC else Side.ENEMIES) for p in people])])
+    store = CampaignStore(paths)
+    path = paths.campaigns / "classic.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    store.save(campaign, path)
+    document = CampaignDocument(campaign, path, store)
+    board = EncounterBoard()
+    qtbot.addWidget(board)
+    board.resize(1400, 800)
+    board.set_document(document)
+    board.show_encounter("enc")
+    board.show()
+    ctl = board.controller
+    board.act_start.trigger()
+    while ctl.current_id() != "c-anna":
+        board.act_next.trigger()
+    for name in ("boris", "carla"):
+        campaign.character(f"ch-{name}").status["endurance_damage"] = 20
+    board.select("c-anna")
+    asked = script(monkeypatch, ["Adrenalin Shot", "Boris"])
+    board.treat_button.click()
+    assert asked[0][1][0] == "Adrenalin Shot"                      # open: Anna may give it to someone
+    assert asked[1][1] == ["Anna (themselves) (not now: Anna has all its Endurance)", "Boris",
+                           "Carla (not now: Anna is 4 tiles from Carla: Adrenalin Shot needs them adjacent)",
+                           "Thug (not now: Thug has all its Endurance)"]
+    assert campaign.character("ch-boris").status["endurance_damage"] == 5
+    assert answers.texts("error") == []
+    document.undo_stack.undo()
+    assert campaign.character("ch-boris").status["endurance_damage"] == 20

@@ -127,3 +127,25 @@ def test_the_board_s_override_button_sets_the_value_chosen_by_its_label(qtbot, m
     assert ctl.encounter.log[-1].kind == "override"
     document.undo_stack.undo()
     assert pistol.stats["ammo"] == 7
+
+
+def test_health_brought_to_0_in_the_dialog_is_dying_and_logged(qtbot, document, ambush):
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    vera = ambush.character_of("cmb-ambush-vera")
+    health = int(ambush.ruleset.derived(vera, ambush.options)["health"].value)
+    dialog = OverrideDialog(ambush, "cmb-ambush-vera")
+    qtbot.addWidget(dialog)
+    dialog.what.setCurrentIndex(next(i for i in range(dialog.what.count())
+                                     if dialog.what.itemData(i) == ("status", "wounds")))
+    qtbot.keyClicks(dialog.value, str(health))
+    dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
+    assert dialog.command is not None
+    document.push(dialog.command)
+    assert vera.has_condition("dying") and vera.has_condition("incapacitated")
+    override, state = ambush.encounter.log[-2:]
+    assert state.text == "Vera Kask is dying (Health 0): 1 wound each turn"
+    assert override.text == f"GM: Vera Kask: wounds 0 → {health}"
+    assert override.details == ["Vera Kask is dying (Health 0): 1 wound at the start of each turn"]
+    document.undo_stack.undo()
+    assert not vera.has_condition("dying") and not vera.status.get("wounds")

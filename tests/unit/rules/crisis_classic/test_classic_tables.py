@@ -32,7 +32,8 @@ def test_difficulty_outside_table_refused():
         tables.difficulty(11)
 
 
-ACTIONS = [("attack", "Attack", 2), ("hide", "Hide", 3), ("move", "Move", 1), ("overwatch", "Overwatch", 0),
+ACTIONS = [("attack", "Attack", 2), ("hide", "Hide", 3), ("search", "Search", 0), ("move", "Move", 1),
+           ("overwatch", "Overwatch", 0),
            ("take_aim", "Take Aim", 2), ("sneak", "Sneak", 1), ("stand_up", "Stand Up", 2),
            ("use_item", "Use Item", 2), ("adrenalin_shot", "Adrenalin Shot", 1)]
 
