@@ -62,7 +62,7 @@ from crisis_desktop.rules.crisis import tables as crisis_tables
 from crisis_desktop.rules.crisis.cover import crisis_cover
 from crisis_desktop.rules.crisis.movement import CrisisMovement, posture_of
 from crisis_desktop.rules.crisis.options import RULE_OPTIONS
-from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.dice import DiceSource, RollPool
 from crisis_desktop.rules.flow import RoundFlow
 from crisis_desktop.rules.flows.sequential import SequentialFlow
 from crisis_desktop.rules.geometry import Coord, Terrain
@@ -313,6 +313,9 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
     # -- turn order and action economy ----------------------------------------------------
     def roll_initiative(self, actors: Sequence[Actor], dice: DiceSource, options: Options) -> list[InitiativeEntry]:
         return initiative.roll_initiative(actors, dice, options)
+
+    def initiative_dice(self, actors: Sequence[Actor], options: Options) -> list[RollPool]:
+        return initiative.initiative_dice(actors, options)
 
     def surprise_round(self, actors: Sequence[Actor]) -> list[str]:
         return initiative.surprise_round(actors)
