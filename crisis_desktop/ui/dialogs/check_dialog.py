@@ -128,7 +128,7 @@ class CheckDialog(QDialog):
             self.roll_box.show_pool(())
             return
         self.roll_box.show_pool(self.controller.checks.check_dice(request, self.controller.options)
-                                if request is not None else ())
+                                if request is not None else (), self.who.currentText())
         self.odds.setText(odds_text(odds) if odds is not None else "Choose who makes the check, and on what.")
         self.roll_button.setEnabled(odds is not None and self.rolled_event is None)
 

@@ -203,7 +203,7 @@ def test_first_aid_asks_for_the_patient_and_the_dice(board, document, monkeypatc
                                                            or names.append(offered) or offered.index("Ines Moreau")))
     board.act_start.trigger()  # the app rolls the initiative
     board.enter_dice.setChecked(True)  # the GM types the Medicine die
-    monkeypatch.setattr(BoardAsk, "dice", classmethod(lambda _c, _p, title, prompt, value="": [9]))
+    monkeypatch.setattr(BoardAsk, "dice", classmethod(lambda _c, _p, title, prompt, value=(), **_looks: [9]))
     ctl = board.controller
     ines = next(c.id for c in ctl.encounter.combatants if ctl.name(c.id) == "Ines Moreau")
     ctl.character_of(ines).status["wounds"] = 4

@@ -79,7 +79,8 @@ def test_dice_of_symbols_are_typed_by_clicking_their_faces(symbols_board, qtbot)
     dialog.inputs.editors["difficulty"].setValue(1)        # two edge dice, one snag die
     for key in (("edge", "s"), ("edge", "sa")):
         entry.face_buttons[key].click()
-    assert entry.faces.text() == "s sa" and entry.typed_dice.isChecked()
+    assert entry.faces.text() == "s sa " and entry.typed_dice.isChecked()       # each a die of its own
+    assert entry.chip_texts() == ["1  s", "2  sa"]
     dialog.roll()
     assert dialog.rolled_event is None and dialog.problem.text() == "Enter another Snag die for Ann: Snag die."
     entry.face_buttons[("snag", "t")].click()
