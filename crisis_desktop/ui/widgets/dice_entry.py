@@ -25,7 +25,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from crisis_desktop.rules.dice import DiceSource, DieAsk, DieKind, DieRoll, RandomDice, TypedDice, dice_words
+from crisis_desktop.rules.dice import (
+    DiceProbe,
+    DiceSource,
+    DieAsk,
+    DieKind,
+    DieRoll,
+    RandomDice,
+    TypedDice,
+    dice_words,
+)
 from crisis_desktop.rules.glyphs import Glyph, drawn, tally_symbols
 from crisis_desktop.rules.tally import Tally
 from crisis_desktop.ui import theme
@@ -79,8 +88,9 @@ class TypedDiceEntry(QWidget):
     say how their dice and symbols look (DieKind.shape, Ruleset.symbol_glyphs), each button is the die drawn with that
     face's symbols, the face's words in its tooltip; otherwise it reads the face's text.
 
-    Under the faces each die typed shows as a chip of its own, numbered, with the die it is read as where the pool is
-    known (`expect`): "sa" is one die, "s a" two, and the GM sees which."""
+    Under the faces each die typed shows as a chip of its own, numbered, with the die it is read as: "sa" is one die,
+    "s a" two, and the GM sees which. The dialog tells which die each is by the roll itself (`set_probe`: whose roll,
+    which die, and the die wanted next) or by its pool (`expect`)."""
 
     def __init__(self, kinds: Sequence[DieKind] = (), parent: QWidget | None = None,
                  glyphs: Mapping[str, Glyph] | None = None) -> None:
@@ -97,11 +107,17 @@ class TypedDiceEntry(QWidget):
         self.faces.textEdited.connect(lambda _t: self.typed_dice.setChecked(True))
         self.face_buttons: dict[tuple[str, str], QToolButton] = {}
         self.expected: tuple[DieAsk, ...] = ()
+        self.who = ""
+        self.probe: Callable[[list[int | str]], DiceProbe] | None = None
         self.chips: list[QLabel] = []
+        self.next_die = plain_label()
+        self.next_die.setObjectName("typed-next")
+        self.next_die.setWordWrap(True)
         self.chip_row = QHBoxLayout()
         self.chip_row.setContentsMargins(0, 0, 0, 0)
-        self.chip_row.addStretch(1)
+        self.chip_row.addWidget(self.next_die, 1)
         self.faces.textChanged.connect(lambda _t: self._show_chips())
+        self.typed_dice.toggled.connect(lambda _on: self._show_chips())
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.app_dice)
@@ -145,10 +161,22 @@ class TypedDiceEntry(QWidget):
         """The dice the roll reads first, in order (its pool), for each chip to name the die it is read as; `who`
         rolls them (for the tooltip)."""
         self.expected = tuple(dice)
+        self.who = who
         words = dice_words(self.expected)
         self.faces.setToolTip(f"{who + ' rolls ' if who else ''}{words}, in this order: one face a die"
                               if words else "")
         self._show_chips()
+
+    def set_probe(self, probe: Callable[[list[int | str]], DiceProbe] | None) -> None:
+        """The roll as it stands, made with the faces typed (rules.dice.probe): each chip is named by the die the roll
+        reads it as, and the die wanted next is said; None: by the pool alone."""
+        self.probe = probe
+        self._show_chips()
+
+    def _next_words(self, die: DieAsk) -> str:
+        """"Next: d6 for Vera Kask: Body d6": the die wanted next, whose roll it is and what it is for."""
+        what = die.label if not self.who or die.label.startswith(self.who) else f"{self.who}: {die.label}".rstrip(": ")
+        return f"Next: {die.name}" + (f" for {what}" if what else "")
 
     def chip_texts(self) -> list[str]:
         return [chip.text() for chip in self.chips]
@@ -160,9 +188,15 @@ class TypedDiceEntry(QWidget):
             self.chip_row.removeWidget(chip)
             chip.deleteLater()
         self.chips = []
-        for number, token in enumerate(dice_tokens(self.faces.text()), start=1):
-            die = self.expected[number - 1] if number <= len(self.expected) else None
+        tokens = dice_tokens(self.faces.text())
+        found = self.probe(tokens) if self.probe is not None and self.typed_dice.isChecked() else None
+        named = tuple(found.asked) if found is not None else self.expected
+        self.next_die.setText(self._next_words(found.missing) if found is not None and found.missing else "")
+        for number, token in enumerate(tokens, start=1):
+            die = named[number - 1] if number <= len(named) else None
             text, problem = f"{number}  {token}", ""
+            if die is None and found is not None and found.extra:
+                problem = "Not read by this roll"
             if die is not None:
                 text = f"{number}  {die.name}: {token}"
                 if die.kind is not None:
