@@ -113,6 +113,7 @@ class TypedDiceEntry(QWidget):
         self.next_die = plain_label()
         self.next_die.setObjectName("typed-next")
         self.next_die.setWordWrap(True)
+        self.next_die.hide()
         self.chip_row = QHBoxLayout()
         self.chip_row.setContentsMargins(0, 0, 0, 0)
         self.chip_row.addWidget(self.next_die, 1)
@@ -192,6 +193,7 @@ class TypedDiceEntry(QWidget):
         found = self.probe(tokens) if self.probe is not None and self.typed_dice.isChecked() else None
         named = tuple(found.asked) if found is not None else self.expected
         self.next_die.setText(self._next_words(found.missing) if found is not None and found.missing else "")
+        self.next_die.setVisible(bool(self.next_die.text()))
         for number, token in enumerate(tokens, start=1):
             die = named[number - 1] if number <= len(named) else None
             text, problem = f"{number}  {token}", ""
