@@ -153,9 +153,12 @@ class BoardIntents(QWidget):
         if ctl is None:
             return
         pools = ctl.initiative_dice() if self.enter_dice.isChecked() else []
-        what = "\n".join(["Turn order: each one's dice, in the order rolled:", *(p.describe() for p in pools),
-                           "A tie or a die that explodes asks for more."])
-        self._push_rolled(ctl.start, "Start", "Initiative dice", what)
+        if pools:
+            what = "\n".join(["Turn order: each one's dice, in the order rolled:", *(p.describe() for p in pools),
+                               "Where the rules roll again (a tie), each further die gets a field of its own."])
+            self._push_rolled(ctl.start, "Start", "Initiative dice", what)
+        else:
+            self._push_rolled(ctl.start, "Start", "Initiative dice")
 
     def _push_rolled(self, make: Callable[[DiceSource], Command], title: str, dice_title: str,
                      what: str = "The dice rolled at the table, one face a die, as each is asked:") -> bool:
