@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QRadioButton,
+    QSizePolicy,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -38,7 +39,7 @@ from crisis_desktop.rules.dice import (
 from crisis_desktop.rules.glyphs import Glyph, drawn, tally_symbols
 from crisis_desktop.rules.tally import Tally
 from crisis_desktop.ui import theme
-from crisis_desktop.ui.plain_text import plain_label
+from crisis_desktop.ui.plain_text import plain_label, tooltip
 from crisis_desktop.ui.widgets.dice_icons import DiceStrip, die_pixmap
 
 FACE_ICON = 26              # pixels of a face button's die
@@ -116,7 +117,7 @@ class TypedDiceEntry(QWidget):
         self.next_die.hide()
         self.chip_row = QHBoxLayout()
         self.chip_row.setContentsMargins(0, 0, 0, 0)
-        self.chip_row.addWidget(self.next_die, 1)
+        self.chip_row.addStretch(1)
         self.faces.textChanged.connect(lambda _t: self._show_chips())
         self.typed_dice.toggled.connect(lambda _on: self._show_chips())
         layout = QVBoxLayout(self)
@@ -127,6 +128,7 @@ class TypedDiceEntry(QWidget):
         typed.addWidget(self.faces, 1)
         layout.addLayout(typed)
         layout.addLayout(self.chip_row)
+        layout.addWidget(self.next_die)
         if kinds:
             palette = QGridLayout()
             for row, kind in enumerate(kinds):
@@ -164,8 +166,8 @@ class TypedDiceEntry(QWidget):
         self.expected = tuple(dice)
         self.who = who
         words = dice_words(self.expected)
-        self.faces.setToolTip(f"{who + ' rolls ' if who else ''}{words}, in this order: one face a die"
-                              if words else "")
+        self.faces.setToolTip(tooltip(f"{who + ' rolls ' if who else ''}{words}, in this order: one face a die"
+                                      if words else ""))
         self._show_chips()
 
     def set_probe(self, probe: Callable[[list[int | str]], DiceProbe] | None) -> None:
@@ -187,6 +189,7 @@ class TypedDiceEntry(QWidget):
         with the die's faces (the roll refuses it with the same words)."""
         for chip in self.chips:
             self.chip_row.removeWidget(chip)
+            chip.hide()
             chip.deleteLater()
         self.chips = []
         tokens = dice_tokens(self.faces.text())
@@ -211,7 +214,8 @@ class TypedDiceEntry(QWidget):
             chip = plain_label(text)
             chip.setObjectName("typed-chip")
             chip.setFrameShape(QLabel.Shape.StyledPanel)
-            chip.setToolTip(problem or (f"Die {number}: {die.label or die.name}" if die else f"Die {number}"))
+            chip.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+            chip.setToolTip(tooltip(problem or (f"Die {number}: {die.label or die.name}" if die else f"Die {number}")))
             if problem:
                 theme.mark_problem(chip)
             self.chip_row.insertWidget(len(self.chips), chip)
