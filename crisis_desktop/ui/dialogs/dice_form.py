@@ -28,9 +28,10 @@ Face = int | str
 Probe = Callable[[list[Face]], DiceProbe]
 
 
-def die_heading(number: int, die: DieAsk) -> str:
-    """"3. Kara Voss: initiative (Cool): Ability die (green)", "1. Vera Kask: turn order (Mind d10): d10"."""
-    label = die.label
+def die_heading(number: int, die: DieAsk, who: str = "") -> str:
+    """"3. Kara Voss: initiative (Cool): Ability die (green)", "1. Vera Kask: turn order (Mind d10): d10"; `who`
+    rolls it, where the rules' label does not say ("1. Vera Kask: Medicine d10: d10")."""
+    label = die.label if not who or die.label.startswith(who) else f"{who}: {die.label}".rstrip(": ")
     if die.kind is not None and label.endswith(die.kind.name):
         label = label[: -len(die.kind.name)].rstrip(": ")
     return f"{number}. {label}: {die.name}" if label else f"{number}. {die.name}"
@@ -48,9 +49,11 @@ class DieField(QWidget):
     edited = Signal()
     picked = Signal()
 
-    def __init__(self, number: int, die: DieAsk, glyphs: Mapping[str, Glyph], parent: QWidget | None = None) -> None:
+    def __init__(self, number: int, die: DieAsk, glyphs: Mapping[str, Glyph], who: str = "",
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.number = number
+        self.who = who
         self.die = die
         self.glyphs = glyphs
         self.heading = plain_label()
@@ -75,8 +78,8 @@ class DieField(QWidget):
         """The die this field is for (the rules may ask for another one here when an earlier face changes)."""
         kind_changed = die.kind != self.die.kind or not self.buttons and die.kind is not None
         self.die = die
-        self.heading.setText(die_heading(self.number, die))
-        self.face.setAccessibleName(die_heading(self.number, die))
+        self.heading.setText(die_heading(self.number, die, self.who))
+        self.face.setAccessibleName(die_heading(self.number, die, self.who))
         self.face.setPlaceholderText(f"1 to {die.sides}" if die.kind is None
                                      else f"a face: {', '.join(die.kind.face_texts())}")
         if kind_changed or die.kind is None:
@@ -122,12 +125,13 @@ class DiceForm(QDialog):
     """The faces of the dice rolled at the table, one die a field, each field naming whose roll and which die. The
     fields follow the rules: `probe` makes the roll with the faces entered so far and says which die each is, which
     comes next, and why faces are refused (an unknown face, a number the die has not, one face too many); OK waits
-    until the faces are exactly what the roll reads."""
+    until the faces are exactly what the roll reads. `who` rolls, where the rules' labels of the dice do not say."""
 
     def __init__(self, title: str, prompt: str, probe: Probe, values: Sequence[Face] = (),
-                 glyphs: Mapping[str, Glyph] | None = None, parent: QWidget | None = None) -> None:
+                 glyphs: Mapping[str, Glyph] | None = None, parent: QWidget | None = None, who: str = "") -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
+        self.who = who
         self.probe = probe
         self.glyphs: Mapping[str, Glyph] = glyphs or {}
         self.fields: list[DieField] = []
@@ -172,7 +176,7 @@ class DiceForm(QDialog):
 
     # -- fields ------------------------------------------------------------------------------------
     def _add(self, die: DieAsk) -> DieField:
-        field = DieField(len(self.fields) + 1, die, self.glyphs)
+        field = DieField(len(self.fields) + 1, die, self.glyphs, self.who)
         field.edited.connect(lambda f=field: self._edited(f))
         field.picked.connect(lambda f=field: self._next_from(f))
         self.rows.insertWidget(len(self.fields), field)
@@ -245,7 +249,8 @@ class DiceForm(QDialog):
             return
         self.problem.setText(found.problem or "")
         if found.missing is not None:
-            self.status.setText(f"{len(faces)} dice entered; next: {die_heading(len(faces) + 1, found.missing)}")
+            wanted_next = die_heading(len(faces) + 1, found.missing, self.who)
+            self.status.setText(f"{len(faces)} dice entered; next: {wanted_next}")
         elif found.problem is None:
             self.status.setText(f"All {len(faces)} dice entered")
         self.ok.setEnabled(found.complete)

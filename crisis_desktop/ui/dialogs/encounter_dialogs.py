@@ -180,12 +180,14 @@ class BoardAsk:
 
     @classmethod
     def dice(cls, parent: QWidget | None, title: str, prompt: str, value: Sequence[int | str] = (),
-             probe: Probe | None = None, glyphs: Mapping[str, Glyph] | None = None) -> list[int | str] | None:
+             probe: Probe | None = None, glyphs: Mapping[str, Glyph] | None = None,
+             who: str = "") -> list[int | str] | None:
         """Die faces in the order the rules read them (numbers, or the faces' texts for dice of symbols); None if
         cancelled. One die a field, each naming whose roll it is and which die, a die of symbols picked on its own
-        faces (DiceForm); `probe` makes the roll with the faces entered so far, `value` the faces entered before."""
+        faces (DiceForm); `probe` makes the roll with the faces entered so far, `value` the faces entered before, `who`
+        rolls them (where the rules' labels of the dice do not say)."""
         assert probe is not None, "typed dice are asked with the roll that reads them"
-        form = DiceForm(title, prompt, probe, value, glyphs, parent)
+        form = DiceForm(title, prompt, probe, value, glyphs, parent, who)
         return form.values() if form.exec() == QDialog.DialogCode.Accepted else None
 
     @classmethod

@@ -161,10 +161,11 @@ class BoardIntents(QWidget):
             self._push_rolled(ctl.start, "Start", "Initiative dice")
 
     def _push_rolled(self, make: Callable[[DiceSource], Command], title: str, dice_title: str,
-                     what: str = "The dice rolled at the table, one face a die, as each is asked:") -> bool:
+                     what: str = "The dice rolled at the table, one face a die, as each is asked:",
+                     who: str = "") -> bool:
         """Push a command that rolls dice: the app's dice, or the faces the GM types when "Enter dice" is ticked,
         one die a field, each named as the rules ask for it (asked again, with what is missing, until they are
-        enough); nothing is asked where the rules roll nothing."""
+        enough); nothing is asked where the rules roll nothing. `who` rolls them (for the rolls of one combatant)."""
         if not self.enter_dice.isChecked():
             return self._push(lambda: make(RandomDice()), title)
         try:
@@ -176,7 +177,7 @@ class BoardIntents(QWidget):
         ruleset = self.controller.ruleset if self.controller is not None else None
         glyphs = ruleset.symbol_glyphs() if ruleset is not None else {}
         while True:
-            answer = BoardAsk.dice(self, dice_title, prompt, faces, probe=partial(probe, make), glyphs=glyphs)
+            answer = BoardAsk.dice(self, dice_title, prompt, faces, probe=partial(probe, make), glyphs=glyphs, who=who)
             if answer is None:
                 return False
             faces = answer
@@ -232,7 +233,7 @@ class BoardIntents(QWidget):
             choice = found.choices[picked].key
         if found.rolls:
             done = self._push_rolled(lambda dice: ctl.step(found.key, actor, choice, dice), found.label,
-                                     f"{found.label} dice")
+                                     f"{found.label} dice", who=ctl.name(actor) if actor else "")
         else:
             done = self._push(lambda: ctl.step(found.key, actor, choice), found.label)
         if done:
@@ -272,7 +273,8 @@ class BoardIntents(QWidget):
         if choice is None:
             return
         patient = patients[choice]
-        self._push_rolled(lambda dice: ctl.heal(healer_id, patient, dice), label, f"{label} dice")
+        self._push_rolled(lambda dice: ctl.heal(healer_id, patient, dice), label, f"{label} dice",
+                          who=ctl.name(healer_id))
 
     def treat(self) -> None:
         """One of the rules' treatments for the selected combatant (in the fight, on the healer's turn; or between
@@ -285,7 +287,8 @@ class BoardIntents(QWidget):
             return
         give = partial(ctl.treat, picked.key, patient, healer_id=picked.healer_id, choice=picked.choice)
         if picked.rolls:
-            self._push_rolled(lambda dice: give(dice=dice), picked.label, f"{picked.label} dice")
+            self._push_rolled(lambda dice: give(dice=dice), picked.label, f"{picked.label} dice",
+                              who=ctl.name(picked.healer_id or patient))
         else:
             self._push(give, picked.label)
 
