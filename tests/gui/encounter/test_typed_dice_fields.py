@@ -12,28 +12,11 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from crisis_desktop.storage.campaign_store import CampaignStore
-from crisis_desktop.storage.paths import AppPaths
 from crisis_desktop.ui.dialogs.dice_form import DiceForm, DieField, die_heading
 from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
-from crisis_desktop.ui.document import CampaignDocument
 from crisis_desktop.ui.views.encounter_board import EncounterBoard
-from tests.unit.rules.five_fights import SYSTEMS, fight
-
-
-def open_board(qtbot, paths: AppPaths, system: str) -> EncounterBoard:
-    """The system's demo fight (crisis-classic: a back alley) on a board, not started, "Enter dice" ticked."""
-    campaign, encounter_id = fight(system)
-    store = CampaignStore(paths)
-    path = paths.campaigns / f"{system}.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    store.save(campaign, path)
-    board = EncounterBoard()
-    qtbot.addWidget(board)
-    board.set_document(CampaignDocument(store.load(path), path, store))
-    board.show_encounter(encounter_id)
-    board.enter_dice.setChecked(True)
-    return board
+from tests.gui.five_boards import open_board
+from tests.unit.rules.five_fights import SYSTEMS
 
 
 def fill(field: DieField, rng: random.Random) -> None:

@@ -17,7 +17,7 @@ from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
 from crisis_desktop.ui.dialogs.check_dialog import CheckDialog
 from crisis_desktop.ui.views.encounter_board import EncounterBoard
 from crisis_desktop.ui.widgets.dice_entry import TypedDiceEntry, dice_tokens
-from tests.gui.encounter.test_typed_dice_fields import open_board
+from tests.gui.five_boards import open_board
 from tests.unit.rules.five_fights import SYSTEMS
 
 
