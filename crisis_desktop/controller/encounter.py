@@ -50,7 +50,7 @@ from crisis_desktop.rules.base import (
     Treatment,
     TurnEffects,
 )
-from crisis_desktop.rules.dice import DiceSource, TypedDice
+from crisis_desktop.rules.dice import DiceSource, RollPool, TypedDice
 from crisis_desktop.rules.flow import StepOffer, StepRole, offer
 
 
@@ -235,6 +235,11 @@ class EncounterController(AttackView):
             event = d.event(f"Start {encounter.name}", result=stepped.result, round_start=True)
         self._round_events.append(event)
         return event
+
+    def initiative_dice(self) -> list[RollPool]:
+        """Whose roll and which dice starting the fight rolls, in the order rolled (Ruleset.initiative_dice), for
+        typed dice to be asked by name."""
+        return self.ruleset.initiative_dice([self.actor(c.id) for c in self.encounter.combatants], self.options)
 
     def step(self, key: str, actor_id: str | None = None, choice: str | None = None,
              dice: DiceSource | None = None) -> EncounterEvent:

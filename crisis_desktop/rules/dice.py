@@ -7,8 +7,8 @@ a result can be replayed from its recorded dice.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from crisis_desktop.rules.tally import Tally
@@ -73,6 +73,43 @@ class DieKind:
         return self.faces[number - 1].symbols
 
 
+@dataclass(frozen=True)
+class DieAsk:
+    """One die a roll asks for: its sides, what it is for ("Vera Kask: turn order (Mind d8)") and, for a die of
+    symbols, its kind."""
+
+    sides: int
+    label: str = ""
+    kind: DieKind | None = None
+
+    @property
+    def name(self) -> str:
+        """The die in words: "Ability die (green)", "d8"."""
+        if self.kind is None:
+            return f"d{self.sides}"
+        return f"{self.kind.name} ({self.kind.colour})" if self.kind.colour else self.kind.name
+
+
+def dice_words(dice: Sequence[DieAsk]) -> str:
+    """A pool in words, kinds in the order first rolled: "Ability die (green) ×2, Proficiency die (yellow)"."""
+    counts: dict[str, int] = {}
+    for die in dice:
+        counts[die.name] = counts.get(die.name, 0) + 1
+    return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in counts.items())
+
+
+@dataclass(frozen=True)
+class RollPool:
+    """Whose roll it is and the dice it rolls, in the order the rules roll them (one combatant's initiative)."""
+
+    who: str
+    dice: tuple[DieAsk, ...]
+
+    def describe(self) -> str:
+        """"Vera Kask: d8", "Kara Voss: Ability die (green) ×2, Proficiency die (yellow)"."""
+        return f"{self.who}: {dice_words(self.dice) or 'no dice'}"
+
+
 class NeedMoreDice(Exception):
     """Raised by TypedDice when the GM has not typed enough dice for the roll."""
 
@@ -82,6 +119,11 @@ class NeedMoreDice(Exception):
         self.sides = sides
         self.label = label
         self.kind = kind
+
+    @property
+    def ask(self) -> DieAsk:
+        """The die wanted next."""
+        return DieAsk(self.sides, self.label, self.kind)
 
 
 class DiceSource(Protocol):
@@ -117,12 +159,14 @@ class TypedDice:
         self._values: Sequence[int | str] = list(values)
         self._next = 0
         self.rolled: list[DieRoll] = []
+        self.asked: list[DieAsk] = []      # every die asked for, in order (the one that ran out or was refused too)
 
     @property
     def remaining(self) -> int:
         return len(self._values) - self._next
 
     def roll(self, sides: int, label: str = "", kind: DieKind | None = None) -> int:
+        self.asked.append(DieAsk(sides, label, kind))
         if self._next >= len(self._values):
             raise NeedMoreDice(sides, label, kind)
         typed = self._values[self._next]
@@ -140,6 +184,43 @@ class TypedDice:
         self._next += 1
         self.rolled.append(DieRoll(sides, value, label))
         return value
+
+
+@dataclass
+class DiceProbe:
+    """What a roll made with some typed faces asks: the die each face was read as (`asked`, one a face, up to the
+    first refused), the die wanted next (`missing`, None when the faces are enough), why the faces cannot be read
+    (`problem`: an unknown face, a number the die has not, the rules' refusal) and how many faces were typed
+    beyond what the roll reads (`extra`)."""
+
+    asked: list[DieAsk] = field(default_factory=list)
+    missing: DieAsk | None = None
+    problem: str | None = None
+    extra: int = 0
+
+    @property
+    def complete(self) -> bool:
+        return self.missing is None and self.problem is None and not self.extra
+
+
+def probe(roll: Callable[[DiceSource], object], values: Sequence[int | str]) -> DiceProbe:
+    """Make the roll with the faces typed so far (its result is dropped) to learn which die each face is for and
+    which one comes next: typed dice are entered one die at a time, each knowing whose it is and what it is."""
+    dice = TypedDice(values)
+    found = DiceProbe()
+    try:
+        roll(dice)
+    except NeedMoreDice as exc:
+        found.missing = exc.ask
+    except ValueError as exc:
+        found.problem = str(exc)
+    found.asked = dice.asked[:-1] if found.missing is not None else list(dice.asked)
+    if found.missing is None and found.problem is None:
+        found.extra = dice.remaining
+        if found.extra:
+            found.problem = (f"{found.extra} face{'s' if found.extra != 1 else ''} typed beyond what this roll reads: "
+                             "take them out, or check the order")
+    return found
 
 
 class ReplayDice:

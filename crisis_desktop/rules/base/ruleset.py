@@ -36,7 +36,7 @@ from crisis_desktop.rules.base.sheet import (
 from crisis_desktop.rules.base.state import Actor, BarRole, ResourceSpec, StateLabel
 from crisis_desktop.rules.base.treatments import Treatment
 from crisis_desktop.rules.base.values import Explained, Options, Term
-from crisis_desktop.rules.dice import DiceSource, DieKind
+from crisis_desktop.rules.dice import DiceSource, DieKind, RollPool
 
 if TYPE_CHECKING:
     from crisis_desktop.rules.cover import CoverReading
@@ -70,6 +70,12 @@ class Ruleset(ABC):
     def dice_kinds(self) -> Sequence[DieKind]:
         """The dice of symbols the system rolls (for typing them in by their faces); none for numbered dice."""
         return ()
+
+    def initiative_dice(self, actors: Sequence[Actor], options: Options) -> list[RollPool]:
+        """Whose roll and which dice the ranking that opens a fight rolls (initiative; a new moment's ranking), one
+        pool a roll, in the order the rules roll them, before any tie is rolled again or a die explodes: for typed
+        dice to be asked by name. Empty where the fight opens without dice (the default)."""
+        return []
 
     def symbol_glyphs(self) -> Mapping[str, Glyph]:
         """How the symbols of those dice are drawn (rules/glyphs.py), by symbol, in the order a result lists them;

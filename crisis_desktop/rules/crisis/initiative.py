@@ -10,7 +10,7 @@ from crisis_desktop.rules.base import Actor, Explained, InitiativeEntry, Options
 from crisis_desktop.rules.base.capabilities import is_surprised
 from crisis_desktop.rules.crisis import stats
 from crisis_desktop.rules.crisis.checks import roll_skill_die
-from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.dice import DiceSource, DieAsk, RollPool
 
 MAX_TIE_ROUNDS = 1000
 
@@ -38,9 +38,13 @@ class _Unit:
     note: str = ""
 
 
+def _label(actor: Actor, die_label: str) -> str:
+    return f"{actor.name}: turn order ({die_label})"
+
+
 def roll_for(actor: Actor, dice: DiceSource, options: Options) -> Explained:
     die = stats.roll_die(actor.character, "mind", options)
-    rolled = roll_skill_die(dice, die.sides, f"{actor.name}: turn order ({die.label})")
+    rolled = roll_skill_die(dice, die.sides, _label(actor, die.label))
     terms = [Term(die.label, rolled.value)]
     if die.bonus:
         terms.append(Term("die above d12", die.bonus))
@@ -65,6 +69,18 @@ def _units(actors: Sequence[Actor]) -> list[_Unit]:
         else:
             units.append(_Unit([actor], is_pc))
     return units
+
+
+def initiative_dice(actors: Sequence[Actor], options: Options) -> list[RollPool]:
+    """Each unit's Mind die as roll_initiative rolls it (an NPC group by its first member); a die that explodes or
+    implodes asks for one more of it."""
+    pools = []
+    for unit in _units(actors):
+        first = unit.members[0]
+        die = stats.roll_die(first.character, "mind", options)
+        who = first.name if len(unit.members) == 1 else f"{first.name} (group roll for {len(unit.members)})"
+        pools.append(RollPool(who, (DieAsk(die.sides, _label(first, die.label)),)))
+    return pools
 
 
 def roll_initiative(actors: Sequence[Actor], dice: DiceSource, options: Options) -> list[InitiativeEntry]:

@@ -71,7 +71,7 @@ from crisis_desktop.rules.crisis.context import OUT_OF_TURN
 from crisis_desktop.rules.crisis.cover import crisis_cover
 from crisis_desktop.rules.crisis.movement import CrisisMovement, posture_of
 from crisis_desktop.rules.crisis.options import RULE_OPTIONS, option
-from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.dice import DiceSource, RollPool
 from crisis_desktop.rules.flow import RoundFlow
 from crisis_desktop.rules.flows.sequential import SequentialFlow
 from crisis_desktop.rules.geometry import Coord, Terrain
@@ -357,6 +357,9 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Executes, Scatters, OutOfTurnAttac
     # -- turn order and action economy ----------------------------------------------------
     def roll_initiative(self, actors: Sequence[Actor], dice: DiceSource, options: Options) -> list[InitiativeEntry]:
         return initiative.roll_initiative(actors, dice, options)
+
+    def initiative_dice(self, actors: Sequence[Actor], options: Options) -> list[RollPool]:
+        return initiative.initiative_dice(actors, options)
 
     def surprise_round(self, actors: Sequence[Actor]) -> list[str]:
         return initiative.surprise_round(actors)

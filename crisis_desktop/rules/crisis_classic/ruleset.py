@@ -66,7 +66,7 @@ from crisis_desktop.rules.crisis_classic import (
 from crisis_desktop.rules.crisis_classic.actions import resolve_action
 from crisis_desktop.rules.crisis_classic.movement import ClassicMovement, posture_of
 from crisis_desktop.rules.crisis_classic.options import RULE_OPTIONS
-from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.dice import DiceSource, RollPool
 from crisis_desktop.rules.flow import RoundFlow
 from crisis_desktop.rules.flows.sequential import SequentialFlow
 from crisis_desktop.rules.geometry import Coord, Terrain
@@ -295,6 +295,9 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, OutOfTurnAttacks, Healing, 
     def roll_initiative(self, actors: Sequence[Actor], dice: DiceSource,
                         options: Options) -> list[InitiativeEntry]:
         return turns.roll_initiative(actors, dice, options)
+
+    def initiative_dice(self, actors: Sequence[Actor], options: Options) -> list[RollPool]:
+        return turns.initiative_dice(actors)
 
     def surprise_round(self, actors: Sequence[Actor]) -> list[str]:
         """Combatant ids that act in the surprise round (nobody unless someone is surprised)."""

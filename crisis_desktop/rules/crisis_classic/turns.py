@@ -25,7 +25,7 @@ from crisis_desktop.rules.crisis_classic import sheet, tables
 from crisis_desktop.rules.crisis_classic.actions import ResolvedAction, reload_key, reloadable, resolve_action
 from crisis_desktop.rules.crisis_classic.options import option
 from crisis_desktop.rules.crisis_classic.threed6 import roll_3d6
-from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.dice import DiceSource, DieAsk, RollPool
 
 NORMAL_AP_GAIN = 4
 ENCOUNTER_ENDURANCE_COST = 10
@@ -33,9 +33,8 @@ ENCOUNTER_ENDURANCE_COST = 10
 # --------------------------------------------------------------------------- turn order
 
 
-def roll_initiative(actors: Sequence[Actor], dice: DiceSource, options: Options) -> list[InitiativeEntry]:
-    """3d6 + Initiative each; a group rolls once. Tied results are rolled again (only to order the tie;
-    everyone keeps the original result), repeatedly until no tie is left."""
+def _units(actors: Sequence[Actor]) -> list[list[Actor]]:
+    """Who rolls initiative together: each ungrouped combatant alone, a group once (by its first member)."""
     units: list[list[Actor]] = []
     by_group: dict[str, list[Actor]] = {}
     for actor in actors:
@@ -49,7 +48,22 @@ def roll_initiative(actors: Sequence[Actor], dice: DiceSource, options: Options)
             by_group[group].append(actor)
         else:
             units.append([actor])
+    return units
 
+
+def initiative_dice(actors: Sequence[Actor]) -> list[RollPool]:
+    """Each unit's 3d6 as roll_initiative rolls them."""
+    pools = []
+    for unit in _units(actors):
+        who = unit[0].name if len(unit) == 1 else f"{unit[0].name} (group roll for {len(unit)})"
+        pools.append(RollPool(who, (DieAsk(6, f"turn order: {unit[0].name}"),) * 3))
+    return pools
+
+
+def roll_initiative(actors: Sequence[Actor], dice: DiceSource, options: Options) -> list[InitiativeEntry]:
+    """3d6 + Initiative each; a group rolls once. Tied results are rolled again (only to order the tie;
+    everyone keeps the original result), repeatedly until no tie is left."""
+    units = _units(actors)
     rolls: list[Explained] = []
     for unit in units:
         faces, _ = roll_3d6(dice, f"turn order: {unit[0].name}")

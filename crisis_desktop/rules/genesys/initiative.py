@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from crisis_desktop.domain.encounter import Side
 from crisis_desktop.rules.base import Actor, CheckRequest, InitiativeEntry, Options
 from crisis_desktop.rules.base.capabilities import is_surprised
-from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.dice import DiceSource, DieAsk, RollPool
 from crisis_desktop.rules.genesys import checks
-from crisis_desktop.rules.genesys.narrative import Rolled
+from crisis_desktop.rules.genesys.narrative import Pool, Rolled
 from crisis_desktop.rules.genesys.options import option
 
 COOL, VIGILANCE = "cool", "vigilance"
@@ -21,15 +21,34 @@ def initiative_skill(actor: Actor) -> str:
     return VIGILANCE if is_surprised(actor.combatant) else COOL
 
 
+def _pool(actor: Actor) -> tuple[Pool, str]:
+    """The initiative check's pool and its label. Dice left on a next check wait for a check the character makes in
+    the fight, not for initiative."""
+    skill = initiative_skill(actor)
+    return checks.check_pool(CheckRequest(Actor(actor.character), skill, 0)), skill
+
+
+def _label(actor: Actor, skill: str) -> str:
+    return f"{actor.name}: initiative ({skill.capitalize()})"
+
+
+def initiative_dice(actors: Sequence[Actor]) -> list[RollPool]:
+    """Each combatant's Cool (or Vigilance) pool as roll_initiative rolls it."""
+    pools = []
+    for actor in actors:
+        pool, skill = _pool(actor)
+        label = _label(actor, skill)
+        pools.append(RollPool(actor.name, tuple(DieAsk(k.sides, f"{label}: {k.name}", k) for k in pool.dice())))
+    return pools
+
+
 def roll_initiative(actors: Sequence[Actor], dice: DiceSource, options: Options) -> list[InitiativeEntry]:
     pc_first = option(options, "initiative_final_tie") == "pc_first"
     rolled: list[tuple[tuple[int, int, int, int], Actor, Rolled, str]] = []
     for number, actor in enumerate(actors):
         assert actor.combatant is not None
-        skill = initiative_skill(actor)
-        # Dice left on a next check wait for a check the character makes in the fight, not for initiative.
-        pool = checks.check_pool(CheckRequest(Actor(actor.character), skill, 0))
-        _, result = checks.roll_check(pool, dice, f"{actor.name}: initiative ({skill.capitalize()})")
+        pool, skill = _pool(actor)
+        _, result = checks.roll_check(pool, dice, _label(actor, skill))
         party = actor.combatant.side is Side.PARTY
         side_rank = 0 if party == pc_first else 1
         key = (-result.net_successes, -result.net_advantage, side_rank, number)

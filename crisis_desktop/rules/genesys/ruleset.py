@@ -51,7 +51,7 @@ from crisis_desktop.rules.base import (
 from crisis_desktop.rules.base.capabilities import SURPRISED
 from crisis_desktop.rules.base.quick import PreparedFight, QuickFight, QuickFights
 from crisis_desktop.rules.cover import CoverReading
-from crisis_desktop.rules.dice import DiceSource, DieKind
+from crisis_desktop.rules.dice import DiceSource, DieKind, RollPool
 from crisis_desktop.rules.flow import RoundFlow
 from crisis_desktop.rules.flows.slots import SlotFlow
 from crisis_desktop.rules.genesys import (
@@ -256,6 +256,9 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
 
     def roll_initiative(self, actors: Sequence[Actor], dice: DiceSource, options: Options) -> list[InitiativeEntry]:
         return initiative.roll_initiative(actors, dice, options)
+
+    def initiative_dice(self, actors: Sequence[Actor], options: Options) -> list[RollPool]:
+        return initiative.initiative_dice(actors)
 
     def start_turn(self, actor: Actor, options: Options) -> TurnEffects:
         return actions.start_turn(actor, options)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from crisis_desktop.domain import CharacterKind
 from crisis_desktop.rules.base import Actor, Explained, InitiativeEntry, Options
-from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.dice import DiceSource, DieAsk, RollPool
 from crisis_desktop.rules.moments import sheet
 from crisis_desktop.rules.moments.d100 import Band, band, goal, net_steps
 
@@ -35,11 +35,20 @@ class _Ranked:
         return -self.band, -self.roll, not self.pc, -self.goal
 
 
+def _label(actor: Actor, goal_: int) -> str:
+    return f"{actor.name}: INT test (goal {goal_})"
+
+
+def moment_dice(actors: Sequence[Actor], options: Options) -> list[RollPool]:
+    """Each combatant's d100 against its INT goal, as rank_moment rolls it."""
+    return [RollPool(a.name, (DieAsk(100, _label(a, int(int_goal(a, options).value))),)) for a in actors]
+
+
 def rank_moment(actors: Sequence[Actor], dice: DiceSource, options: Options) -> list[InitiativeEntry]:
     rows: list[_Ranked] = []
     for number, actor in enumerate(actors):
         g = int(int_goal(actor, options).value)
-        roll = dice.roll(100, f"{actor.name}: INT test (goal {g})")
+        roll = dice.roll(100, _label(actor, g))
         rows.append(_Ranked(band(roll, g), roll, actor.character.kind is CharacterKind.PC, g, number, actor))
     rows.sort(key=lambda r: (r.key(), r.number))
     for row in rows:

@@ -45,7 +45,7 @@ from crisis_desktop.rules.base import (
 )
 from crisis_desktop.rules.base.quick import PreparedFight, QuickFight, QuickFights
 from crisis_desktop.rules.cover import CoverReading
-from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.dice import DiceSource, RollPool
 from crisis_desktop.rules.flow import Choice, RoundFlow
 from crisis_desktop.rules.flows.declared import DeclareResolveFlow, MomentEconomy
 from crisis_desktop.rules.moments import attacks, checks, economy, moment, printing, sheet, wear, wounds
@@ -176,6 +176,9 @@ class MomentsRuleset(Ruleset, Checks, Attacks, Healing, MomentEconomy, QuickFigh
 
     def rank_moment(self, actors: Sequence[Actor], dice: DiceSource, options: Options) -> list[InitiativeEntry]:
         return moment.rank_moment(actors, dice, options)
+
+    def initiative_dice(self, actors: Sequence[Actor], options: Options) -> list[RollPool]:
+        return moment.moment_dice(actors, options)
 
     def declarable(self, actor: Actor, options: Options) -> Sequence[Choice]:
         return economy.declarations()

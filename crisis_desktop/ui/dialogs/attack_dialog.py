@@ -6,6 +6,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -32,7 +33,7 @@ from crisis_desktop.controller.encounter_commands import EncounterEvent
 from crisis_desktop.controller.encounter_log import attack_details
 from crisis_desktop.controller.prepared_attack import Inputs, PreparedAttack
 from crisis_desktop.rules.base import AttackOdds, AttackRequest, AttackResult, Executes
-from crisis_desktop.rules.dice import DiceSource, DieRoll, NeedMoreDice, RandomDice, TypedDice
+from crisis_desktop.rules.dice import DiceSource, DieRoll, NeedMoreDice, RandomDice, TypedDice, probe
 from crisis_desktop.ui.plain_text import plain_label
 from crisis_desktop.ui.widgets.dice_entry import RollBox, dice_tokens
 from crisis_desktop.ui.widgets.spending_box import SpendingBox
@@ -394,6 +395,7 @@ class AttackDialog(QDialog):
             self.blastShown.emit(target_id, radius or 0)
 
     def _no_preview(self, reason: str) -> None:
+        self.dice_entry.set_probe(None)
         self.modifiers.setText(reason)
         self.gist.setText(reason)
         for label in (self.defenders, self.to_beat, self.odds, self.cost):
@@ -449,13 +451,23 @@ class AttackDialog(QDialog):
                 f"to beat {preview.to_beat.value:g}" if preview.to_beat is not None and not finishing else "",
                 self.cost.text()]
         self.gist.setText(" · ".join(part for part in gist if part))
-        self.roll_box.show_pool(self.controller.attacks.attack_dice(request, self.controller.options))
+        self.roll_box.show_pool(self.controller.attacks.attack_dice(request, self.controller.options),
+                                request.attacker.name)
+        # Typed faces are named by the roll itself: whose roll, which die each is, the die wanted next.
+        self.dice_entry.set_probe(partial(probe, partial(self._resolve, request)))
         self.faces.setToolTip(f"Typed dice are read {preview.dice_order}")
         self.faces.setPlaceholderText(f"faces in order: {preview.dice_order}")
         self.roll_button.setEnabled(self.rolled_event is None and preview.cannot is None
                                     and (not finishing or preview.finishing is not None))
 
     # -- rolling ---------------------------------------------------------------------------------
+    def _resolve(self, request: AttackRequest, dice: DiceSource) -> AttackResult:
+        """The attack as declared, resolved by the rules alone (nothing is applied): what typed faces are read as."""
+        rules, options = self.controller.ruleset, self.controller.options
+        if self.finishing.isChecked() and isinstance(rules, Executes):
+            return rules.resolve_execute(request, dice, options)
+        return self.controller.attacks.resolve_attack(request, dice, options)
+
     def dice(self) -> DiceSource:
         return self.dice_entry.dice(self._rng)
 

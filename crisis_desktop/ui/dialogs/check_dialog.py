@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -19,7 +20,7 @@ from crisis_desktop.controller.encounter_commands import EncounterEvent
 from crisis_desktop.controller.encounter_log import describe_check
 from crisis_desktop.domain import StatValue
 from crisis_desktop.rules.base import CheckOdds, CheckRequest, CheckResult, Outcome
-from crisis_desktop.rules.dice import NeedMoreDice
+from crisis_desktop.rules.dice import NeedMoreDice, TypedDice, probe
 from crisis_desktop.ui.widgets.dice_entry import RollBox
 from crisis_desktop.ui.widgets.spending_box import SpendingBox
 from crisis_desktop.ui.widgets.stat_fields import StatFieldsForm
@@ -128,7 +129,11 @@ class CheckDialog(QDialog):
             self.roll_box.show_pool(())
             return
         self.roll_box.show_pool(self.controller.checks.check_dice(request, self.controller.options)
-                                if request is not None else ())
+                                if request is not None else (), self.who.currentText())
+        skill = self.skill.currentText()
+        # Typed faces are named by the check itself: whose roll, which die each is, the die wanted next.
+        self.dice_entry.set_probe(None if request is None else partial(
+            probe, lambda dice: self.controller.check(request, dice, skill)))
         self.odds.setText(odds_text(odds) if odds is not None else "Choose who makes the check, and on what.")
         self.roll_button.setEnabled(odds is not None and self.rolled_event is None)
 
@@ -139,12 +144,19 @@ class CheckDialog(QDialog):
             request = self.request()
             if request is None:
                 return
-            event = self.controller.check(request, self.dice_entry.dice(self._rng), self.skill.currentText())
+            dice = self.dice_entry.dice(self._rng)
+            event = self.controller.check(request, dice, self.skill.currentText())
         except NeedMoreDice as exc:
             self.problem.setText(f"{exc}.")
             return
         except ValueError as exc:
             self.problem.setText(str(exc))
+            return
+        extra = dice.remaining if isinstance(dice, TypedDice) else 0
+        if extra:
+            # Faces beyond what the check read: a die typed twice, or one for another roll; nothing is applied.
+            self.problem.setText(f"{extra} face{'s' if extra != 1 else ''} typed beyond what this roll reads: "
+                                 "take them out, or check the order")
             return
         self.rolled_event = event
         self.roll_box.rolled(describe_check(self.skill.currentText(), event.result), event.result.dice,

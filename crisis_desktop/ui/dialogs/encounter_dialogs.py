@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -24,11 +23,10 @@ from PySide6.QtWidgets import (
 from crisis_desktop.controller.commands import Command
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.domain import StatValue
-from crisis_desktop.rules.dice import DieKind
 from crisis_desktop.rules.glyphs import Glyph
 from crisis_desktop.ui import theme
+from crisis_desktop.ui.dialogs.dice_form import DiceForm, Probe
 from crisis_desktop.ui.plain_text import input_dialog, plain_label
-from crisis_desktop.ui.widgets.dice_entry import TypedDiceEntry, dice_tokens
 
 
 def parse_value(text: str) -> StatValue:
@@ -181,30 +179,16 @@ class BoardAsk:
         return names.index(name) if ok and name in names else None
 
     @classmethod
-    def dice(cls, parent: QWidget | None, title: str, prompt: str, value: str = "",
-             kinds: Sequence[DieKind] = (), glyphs: Mapping[str, Glyph] | None = None) -> list[int | str] | None:
-        """Die faces typed in order (numbers, or the faces' texts for dice of symbols); None if cancelled. With the
-        rules' dice of symbols (`kinds`), the faces can be clicked on their drawn dice as in the check dialog."""
-        if kinds:
-            entry = TypedDiceEntry(kinds, glyphs=glyphs, typed_only=True)
-            entry.faces.setText(value)
-            form = QDialog(parent)
-            form.setWindowTitle(title)
-            buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-            buttons.accepted.connect(form.accept)
-            buttons.rejected.connect(form.reject)
-            layout = QVBoxLayout(form)
-            layout.addWidget(plain_label(prompt))
-            layout.addWidget(entry)
-            layout.addWidget(buttons)
-            entry.faces.setFocus()
-            # Faces asked for again follow those typed so far: keep them, unselected, the cursor at the end.
-            QTimer.singleShot(0, lambda: entry.faces.end(False))
-            return dice_tokens(entry.faces.text()) if form.exec() == QDialog.DialogCode.Accepted else None
-        dialog = input_dialog(parent, title, prompt)
-        dialog.setTextValue(value)
-        ok = dialog.exec() == QDialog.DialogCode.Accepted
-        return dice_tokens(dialog.textValue()) if ok else None
+    def dice(cls, parent: QWidget | None, title: str, prompt: str, value: Sequence[int | str] = (),
+             probe: Probe | None = None, glyphs: Mapping[str, Glyph] | None = None,
+             who: str = "") -> list[int | str] | None:
+        """Die faces in the order the rules read them (numbers, or the faces' texts for dice of symbols); None if
+        cancelled. One die a field, each naming whose roll it is and which die, a die of symbols picked on its own
+        faces (DiceForm); `probe` makes the roll with the faces entered so far, `value` the faces entered before, `who`
+        rolls them (where the rules' labels of the dice do not say)."""
+        assert probe is not None, "typed dice are asked with the roll that reads them"
+        form = DiceForm(title, prompt, probe, value, glyphs, parent, who)
+        return form.values() if form.exec() == QDialog.DialogCode.Accepted else None
 
     @classmethod
     def override(cls, parent: QWidget | None, controller: EncounterController, combatant_id: str) -> Command | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelectionModel, Signal
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QPushButton, QTableView, QWidget
@@ -17,7 +17,7 @@ from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.encounter_commands import AddEncounter
 from crisis_desktop.domain.encounter import Encounter, Side
 from crisis_desktop.rules.base import ActionRole, Ruleset
-from crisis_desktop.rules.dice import DiceSource, NeedMoreDice, RandomDice, TypedDice
+from crisis_desktop.rules.dice import DiceSource, NeedMoreDice, RandomDice, TypedDice, probe
 from crisis_desktop.rules.flow import StepOffer, StepRole
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
@@ -158,35 +158,39 @@ class BoardIntents(QWidget):
         ctl = self.controller
         if ctl is None:
             return
-        self._push_rolled(ctl.start, "Start", "Initiative dice",
-                          "Faces of the turn-order dice, in the order of the list")
+        pools = ctl.initiative_dice() if self.enter_dice.isChecked() else []
+        if pools:
+            what = "\n".join(["Turn order: each one's dice, in the order rolled:", *(p.describe() for p in pools),
+                               "Where the rules roll again (a tie), each further die gets a field of its own."])
+            self._push_rolled(ctl.start, "Start", "Initiative dice", what)
+        else:
+            self._push_rolled(ctl.start, "Start", "Initiative dice")
 
-    def _push_rolled(self, make: Callable[[DiceSource], Command], title: str, dice_title: str, what: str) -> bool:
-        """Push a command that rolls dice: the app's dice, or the faces the GM types when "Enter dice"
-        is ticked (asked again, with what is missing, until they are enough)."""
+    def _push_rolled(self, make: Callable[[DiceSource], Command], title: str, dice_title: str,
+                     what: str = "The dice rolled at the table, one face a die, as each is asked:",
+                     who: str = "") -> bool:
+        """Push a command that rolls dice: the app's dice, or the faces the GM types when "Enter dice" is ticked,
+        one die a field, each named as the rules ask for it (asked again, with what is missing, until they are
+        enough); nothing is asked where the rules roll nothing. `who` rolls them (for the rolls of one combatant)."""
         if not self.enter_dice.isChecked():
             return self._push(lambda: make(RandomDice()), title)
-        typed = ""
-        prompt = f"{what}:"
+        try:
+            return self._push(partial(make, TypedDice([])), title)      # no dice to roll, or a refusal
+        except NeedMoreDice:
+            pass
+        faces: list[int | str] = []
+        prompt = what
+        ruleset = self.controller.ruleset if self.controller is not None else None
+        glyphs = ruleset.symbol_glyphs() if ruleset is not None else {}
         while True:
-            try:
-                faces = BoardAsk.dice(self, dice_title, prompt, typed, **self._dice_looks())
-            except ValueError as exc:
-                prompt = f"{exc}. {what}:"
-                continue
-            if faces is None:
+            answer = BoardAsk.dice(self, dice_title, prompt, faces, probe=partial(probe, make), glyphs=glyphs, who=who)
+            if answer is None:
                 return False
+            faces = answer
             try:
                 return self._push(partial(make, TypedDice(faces)), title)
             except NeedMoreDice as exc:
-                typed = " ".join(map(str, faces))
-                prompt = f"{exc}. Faces so far:"
-
-    def _dice_looks(self) -> dict[str, Any]:
-        """The rules' dice of symbols and how they look, for typed dice to be clicked; nothing for numbered dice."""
-        ruleset = self.controller.ruleset if self.controller is not None else None
-        kinds = ruleset.dice_kinds() if ruleset is not None else ()
-        return {"kinds": kinds, "glyphs": ruleset.symbol_glyphs()} if ruleset is not None and kinds else {}
+                prompt = f"{exc}.\n{what}"
 
     def next_turn(self) -> None:
         self._take(StepRole.ADVANCE)
@@ -253,7 +257,7 @@ class BoardIntents(QWidget):
             choice = found.choices[picked].key
         if found.rolls:
             done = self._push_rolled(lambda dice: ctl.step(found.key, actor, choice, dice), found.label,
-                                     f"{found.label} dice", "Faces of the dice, in the order of the list")
+                                     f"{found.label} dice", who=ctl.name(actor) if actor else "")
         else:
             done = self._push(lambda: ctl.step(found.key, actor, choice), found.label)
         if done:
@@ -298,7 +302,7 @@ class BoardIntents(QWidget):
             return
         patient = patients[choice]
         self._push_rolled(lambda dice: ctl.heal(healer_id, patient, dice), label, f"{label} dice",
-                          "Faces of the dice, in the order of the list")
+                          who=ctl.name(healer_id))
 
     def treat(self) -> None:
         """One of the rules' treatments for the selected combatant (in the fight, on the healer's turn; or between
@@ -312,7 +316,7 @@ class BoardIntents(QWidget):
         give = partial(ctl.treat, picked.key, picked.patient_id, healer_id=picked.healer_id, choice=picked.choice)
         if picked.rolls:
             self._push_rolled(lambda dice: give(dice=dice), picked.label, f"{picked.label} dice",
-                              "Faces of the dice, in the order of the list")
+                              who=ctl.name(picked.healer_id or patient))
         else:
             self._push(give, picked.label)
 

@@ -1,4 +1,5 @@
-"""Where a roll's dice come from: the app's, or the faces the GM rolled at the table, typed or clicked by symbol."""
+"""Where a roll's dice come from: the app's, or the faces the GM rolled at the table, typed or clicked by symbol,
+each die shown apart (a chip a die) with the die it is read as."""
 
 from __future__ import annotations
 
@@ -19,16 +20,26 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QRadioButton,
+    QSizePolicy,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from crisis_desktop.rules.dice import DiceSource, DieKind, DieRoll, RandomDice, TypedDice
+from crisis_desktop.rules.dice import (
+    DiceProbe,
+    DiceSource,
+    DieAsk,
+    DieKind,
+    DieRoll,
+    RandomDice,
+    TypedDice,
+    dice_words,
+)
 from crisis_desktop.rules.glyphs import Glyph, drawn, tally_symbols
 from crisis_desktop.rules.tally import Tally
 from crisis_desktop.ui import theme
-from crisis_desktop.ui.plain_text import plain_label
+from crisis_desktop.ui.plain_text import plain_label, tooltip
 from crisis_desktop.ui.widgets.dice_icons import DiceStrip, die_pixmap
 
 FACE_ICON = 26              # pixels of a face button's die
@@ -44,15 +55,46 @@ def dice_tokens(text: str) -> list[int | str]:
     return tokens
 
 
+def face_button(kind: DieKind, text: str, glyphs: Mapping[str, Glyph]) -> QToolButton:
+    """A button for one face of a die of symbols: the die drawn with the face's symbols where the rules say how
+    (DieKind.shape, Ruleset.symbol_glyphs), the face's text otherwise; the face's words in its tooltip."""
+    face = kind.faces[kind.face_number(text) - 1]
+    button = QToolButton()
+    button.setText(text)
+    button.setObjectName(f"face-{kind.key}-{text}")
+    words = face.symbols.describe() if face.symbols else "blank"
+    button.setToolTip(f"{kind.name}: {text} ({words})" if text != words else f"{kind.name}: {text}")
+    button.setAccessibleName(f"{kind.name}: {words}")
+    button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    draw_face(button, kind, text, glyphs)
+    return button
+
+
+def draw_face(button: QToolButton, kind: DieKind, text: str, glyphs: Mapping[str, Glyph]) -> None:
+    """The button as its die drawn with the face's symbols, in the palette's ink (again on a theme change); a die
+    the rules do not draw keeps its text."""
+    if not glyphs or not drawn(kind):
+        return
+    face = kind.faces[kind.face_number(text) - 1]
+    button.setIcon(QIcon(die_pixmap(kind, face, glyphs, FACE_ICON)))
+    button.setIconSize(QSize(FACE_ICON, FACE_ICON))
+    button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+    button.setAutoRaise(True)
+
+
 class TypedDiceEntry(QWidget):
     """"Roll by the app" or "Enter the dice rolled at the table" with the faces in the order the rules read them.
     For systems with dice of symbols (Ruleset.dice_kinds) a palette holds one button per face of each die, which
-    types that face, so the GM clicks what the table shows instead of spelling it. Where the rules say how their dice
-    and symbols look (DieKind.shape, Ruleset.symbol_glyphs), each button is the die drawn with that face's symbols,
-    the face's words in its tooltip; otherwise it reads the face's text."""
+    types that face as a die of its own, so the GM clicks what the table shows instead of spelling it. Where the rules
+    say how their dice and symbols look (DieKind.shape, Ruleset.symbol_glyphs), each button is the die drawn with that
+    face's symbols, the face's words in its tooltip; otherwise it reads the face's text.
+
+    Under the faces each die typed shows as a chip of its own, numbered, with the die it is read as: "sa" is one die,
+    "s a" two, and the GM sees which. The dialog tells which die each is by the roll itself (`set_probe`: whose roll,
+    which die, and the die wanted next) or by its pool (`expect`)."""
 
     def __init__(self, kinds: Sequence[DieKind] = (), parent: QWidget | None = None,
-                 glyphs: Mapping[str, Glyph] | None = None, typed_only: bool = False) -> None:
+                 glyphs: Mapping[str, Glyph] | None = None) -> None:
         super().__init__(parent)
         self.kinds = tuple(kinds)
         self.glyphs: Mapping[str, Glyph] = glyphs or {}
@@ -65,6 +107,19 @@ class TypedDiceEntry(QWidget):
         self.faces.setPlaceholderText(f"faces in the order asked, e.g. {example}")
         self.faces.textEdited.connect(lambda _t: self.typed_dice.setChecked(True))
         self.face_buttons: dict[tuple[str, str], QToolButton] = {}
+        self.expected: tuple[DieAsk, ...] = ()
+        self.who = ""
+        self.probe: Callable[[list[int | str]], DiceProbe] | None = None
+        self.chips: list[QLabel] = []
+        self.next_die = plain_label()
+        self.next_die.setObjectName("typed-next")
+        self.next_die.setWordWrap(True)
+        self.next_die.hide()
+        self.chip_row = QHBoxLayout()
+        self.chip_row.setContentsMargins(0, 0, 0, 0)
+        self.chip_row.addStretch(1)
+        self.faces.textChanged.connect(lambda _t: self._show_chips())
+        self.typed_dice.toggled.connect(lambda _on: self._show_chips())
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.app_dice)
@@ -72,10 +127,8 @@ class TypedDiceEntry(QWidget):
         typed.addWidget(self.typed_dice)
         typed.addWidget(self.faces, 1)
         layout.addLayout(typed)
-        if typed_only:              # asked for typed dice alone: no choice to offer
-            self.typed_dice.setChecked(True)
-            self.app_dice.hide()
-            self.typed_dice.hide()
+        layout.addLayout(self.chip_row)
+        layout.addWidget(self.next_die)
         if kinds:
             palette = QGridLayout()
             for row, kind in enumerate(kinds):
@@ -84,36 +137,16 @@ class TypedDiceEntry(QWidget):
                     name.setToolTip(f"The {kind.colour} die")
                 palette.addWidget(name, row, 0)
                 for column, text in enumerate(kind.face_texts(), start=1):
-                    face = kind.faces[kind.face_number(text) - 1]
-                    button = QToolButton()
-                    button.setText(text)
-                    button.setObjectName(f"face-{kind.key}-{text}")
-                    words = face.symbols.describe() if face.symbols else "blank"
-                    button.setToolTip(f"{kind.name}: {text} ({words})" if text != words else f"{kind.name}: {text}")
-                    button.setAccessibleName(f"{kind.name}: {words}")
-                    button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+                    button = face_button(kind, text, self.glyphs)
                     button.clicked.connect(lambda _c=False, t=text: self.type_face(t))
                     palette.addWidget(button, row, column)
                     self.face_buttons[(kind.key, text)] = button
             palette.setColumnStretch(1 + max(len(k.face_texts()) for k in kinds), 1)
             layout.addLayout(palette)
-            self._draw_faces()
 
     def _draw_faces(self) -> None:
-        """Each face button as its die drawn with the face's symbols, in the palette's ink (again on a theme
-        change); a die the rules do not draw keeps its text."""
-        if not self.glyphs:
-            return
-        for kind in self.kinds:
-            if not drawn(kind):
-                continue
-            for text in kind.face_texts():
-                button = self.face_buttons[(kind.key, text)]
-                face = kind.faces[kind.face_number(text) - 1]
-                button.setIcon(QIcon(die_pixmap(kind, face, self.glyphs, FACE_ICON)))
-                button.setIconSize(QSize(FACE_ICON, FACE_ICON))
-                button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
-                button.setAutoRaise(True)
+        for (key, text), button in self.face_buttons.items():
+            draw_face(button, next(k for k in self.kinds if k.key == key), text, self.glyphs)
 
     def changeEvent(self, event: QEvent) -> None:  # Override QWidget::changeEvent: redraw in the new theme's ink
         super().changeEvent(event)
@@ -121,10 +154,72 @@ class TypedDiceEntry(QWidget):
             self._draw_faces()
 
     def type_face(self, text: str) -> None:
-        """Add one face at the end of what is typed, as clicking its button does."""
+        """Add one face at the end of what is typed, as a die of its own, as clicking its button does: what is typed
+        next starts another die."""
         current = self.faces.text().rstrip()
-        self.faces.setText(f"{current} {text}".strip())
+        self.faces.setText(f"{current} {text} ".lstrip())
         self.typed_dice.setChecked(True)
+
+    def expect(self, dice: Sequence[DieAsk], who: str = "") -> None:
+        """The dice the roll reads first, in order (its pool), for each chip to name the die it is read as; `who`
+        rolls them (for the tooltip)."""
+        self.expected = tuple(dice)
+        self.who = who
+        words = dice_words(self.expected)
+        self.faces.setToolTip(tooltip(f"{who + ' rolls ' if who else ''}{words}, in this order: one face a die"
+                                      if words else ""))
+        self._show_chips()
+
+    def set_probe(self, probe: Callable[[list[int | str]], DiceProbe] | None) -> None:
+        """The roll as it stands, made with the faces typed (rules.dice.probe): each chip is named by the die the roll
+        reads it as, and the die wanted next is said; None: by the pool alone."""
+        self.probe = probe
+        self._show_chips()
+
+    def _next_words(self, die: DieAsk) -> str:
+        """"Next: d6 for Vera Kask: Body d6": the die wanted next, whose roll it is and what it is for."""
+        what = die.label if not self.who or die.label.startswith(self.who) else f"{self.who}: {die.label}".rstrip(": ")
+        return f"Next: {die.name}" + (f" for {what}" if what else "")
+
+    def chip_texts(self) -> list[str]:
+        return [chip.text() for chip in self.chips]
+
+    def _show_chips(self) -> None:
+        """A chip for each die typed, in order: "1 Proficiency die: tr"; a face the expected die has not is marked
+        with the die's faces (the roll refuses it with the same words)."""
+        for chip in self.chips:
+            self.chip_row.removeWidget(chip)
+            chip.hide()
+            chip.deleteLater()
+        self.chips = []
+        tokens = dice_tokens(self.faces.text())
+        found = self.probe(tokens) if self.probe is not None and self.typed_dice.isChecked() else None
+        named = tuple(found.asked) if found is not None else self.expected
+        self.next_die.setText(self._next_words(found.missing) if found is not None and found.missing else "")
+        self.next_die.setVisible(bool(self.next_die.text()))
+        for number, token in enumerate(tokens, start=1):
+            die = named[number - 1] if number <= len(named) else None
+            text, problem = f"{number}  {token}", ""
+            if die is None and found is not None and found.extra:
+                problem = "Not read by this roll"
+            if die is not None:
+                text = f"{number}  {die.name}: {token}"
+                if die.kind is not None:
+                    try:
+                        die.kind.face_number(str(token))
+                    except ValueError as exc:
+                        problem = str(exc)
+                elif not isinstance(token, int) or not 1 <= token <= die.sides:
+                    problem = f"A {die.name} shows 1 to {die.sides}"
+            chip = plain_label(text)
+            chip.setObjectName("typed-chip")
+            chip.setFrameShape(QLabel.Shape.StyledPanel)
+            chip.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+            chip.setToolTip(tooltip(problem or (f"Die {number}: {die.label or die.name}" if die else f"Die {number}")))
+            if problem:
+                theme.mark_problem(chip)
+            self.chip_row.insertWidget(len(self.chips), chip)
+            self.chips.append(chip)
 
     def dice(self, rng: random.Random) -> DiceSource:
         if self.typed_dice.isChecked():
@@ -184,15 +279,18 @@ class RollBox(QGroupBox):
         self.apply_button.clicked.connect(dialog.accept)
         self.buttons.rejected.connect(dialog.reject)
 
-    def show_pool(self, dice: Sequence[DieKind]) -> None:
-        """The dice the roll will roll (Checks.check_dice, Attacks.attack_dice), drawn; nothing for dice of
-        numbers."""
+    def show_pool(self, dice: Sequence[DieKind], who: str = "") -> None:
+        """The dice the roll will roll (Checks.check_dice, Attacks.attack_dice), drawn, and `who` rolls them; nothing
+        for dice of numbers. The typed dice's chips name the die each face is read as."""
         counts: dict[str, int] = {}
         for kind in dice:
             counts[kind.name] = counts.get(kind.name, 0) + 1
         words = ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in counts.items())
         self.pool.show_dice([(kind, None) for kind in dice], words=f"Pool: {words}" if words else "")
+        self.pool_label.setText(f"{who} rolls:" if who else "Pool:")
         self.pool_label.setVisible(not self.pool.isHidden())
+        self.dice_entry.expect([DieAsk(kind.sides, f"{who}: {kind.name}" if who else kind.name, kind)
+                                for kind in dice], who)
 
     def rolled(self, breakdown: str, dice: Sequence[DieRoll] = (), net: Tally | None = None) -> None:
         """The roll is done: its breakdown shows (with the dice of symbols it rolled, each showing its face, and the

@@ -10,6 +10,7 @@ from crisis_desktop.domain import CharacterKind
 from crisis_desktop.rules.dice import RandomDice
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
+from crisis_desktop.ui.dialogs.dice_form import die_heading
 from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
 from crisis_desktop.ui.models.board_model import (
     COL_BARS,
@@ -204,7 +205,9 @@ def test_first_aid_asks_for_the_patient_and_the_dice(board, document, monkeypatc
                                                            or names.append(offered) or offered.index("Ines Moreau")))
     board.act_start.trigger()  # the app rolls the initiative
     board.enter_dice.setChecked(True)  # the GM types the Medicine die
-    monkeypatch.setattr(BoardAsk, "dice", classmethod(lambda _c, _p, title, prompt, value="": [9]))
+    asked: list[str] = []                # the die the dice form asks first, as its field names it
+    monkeypatch.setattr(BoardAsk, "dice", classmethod(lambda _c, _p, title, prompt, value=(), **looks: asked.append(
+        die_heading(1, looks["probe"]([]).missing, looks["who"])) or [9]))
     ctl = board.controller
     ines = next(c.id for c in ctl.encounter.combatants if ctl.name(c.id) == "Ines Moreau")
     ctl.character_of(ines).status["wounds"] = 4
@@ -213,6 +216,7 @@ def test_first_aid_asks_for_the_patient_and_the_dice(board, document, monkeypatc
     board.action_buttons["first_aid"].click()
     assert "Ines Moreau" in names[0]
     assert titles == ["First aid"]  # the rules' own name for the healing action
+    assert asked == ["1. Vera Kask: Medicine d10: d10"]
     assert ctl.character_of(ines).status["wounds"] == 2
     last = board.log_model.index(board.log_model.rowCount() - 1).data()
     assert last == "R1  Vera Kask treats Ines Moreau: 9 against 4: success"

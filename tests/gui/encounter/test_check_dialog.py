@@ -79,7 +79,10 @@ def test_dice_of_symbols_are_typed_by_clicking_their_faces(symbols_board, qtbot)
     dialog.inputs.editors["difficulty"].setValue(1)        # two edge dice, one snag die
     for key in (("edge", "s"), ("edge", "sa")):
         entry.face_buttons[key].click()
-    assert entry.faces.text() == "s sa" and entry.typed_dice.isChecked()
+    assert entry.faces.text() == "s sa " and entry.typed_dice.isChecked()       # each a die of its own
+    # Each chip named by the die the check reads it as; the die still wanted is said, with whose roll it is.
+    assert entry.chip_texts() == ["1  Edge die (green): s", "2  Edge die (green): sa"]
+    assert entry.next_die.text() == "Next: Snag die (purple) for Ann: Snag die"
     dialog.roll()
     assert dialog.rolled_event is None and dialog.problem.text() == "Enter another Snag die for Ann: Snag die."
     entry.face_buttons[("snag", "t")].click()

@@ -11,9 +11,9 @@ from PySide6.QtWidgets import QApplication, QToolButton
 from crisis_desktop.rules.dice import RandomDice
 from crisis_desktop.rules.genesys import narrative
 from crisis_desktop.ui.dialogs.check_dialog import CheckDialog
+from crisis_desktop.ui.dialogs.dice_form import DiceForm
 from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
 from crisis_desktop.ui.views.attack_panel import AttackPanel
-from crisis_desktop.ui.widgets.dice_entry import TypedDiceEntry
 from crisis_desktop.ui.widgets.dice_icons import page_ink
 from tests.gui.genesys_fight import combatant, genesys_board, genesys_document
 from tests.gui.palettes import app_palette, dark_palette, light_palette
@@ -58,10 +58,10 @@ def test_every_face_button_is_its_die_drawn_and_clicking_one_types_the_face(gene
     assert entry.face_buttons[("setback", "blank")].toolTip() == "Setback die: blank"
     entry.face_buttons[("proficiency", "tr")].click()
     entry.face_buttons[("difficulty", "fth")].click()
-    assert entry.faces.text() == "tr fth" and entry.typed_dice.isChecked()
+    assert entry.faces.text() == "tr fth " and entry.typed_dice.isChecked()     # each a die of its own
     entry.faces.setText("sa blank")                     # typing still works beside clicking
     entry.face_buttons[("ability", "a")].click()
-    assert entry.faces.text() == "sa blank a"
+    assert entry.faces.text() == "sa blank a "
 
 
 def test_the_check_shows_its_pool_then_the_rolled_faces_and_net_symbols(genesys, qtbot):
@@ -150,38 +150,43 @@ def test_crisis_keeps_its_numbers(board, qtbot):
     assert isinstance(dialog.dice_entry.dice(dialog._rng), RandomDice)
 
 
-def test_typed_dice_the_board_asks_for_are_clicked_on_their_symbols(qtbot, paths, monkeypatch):
+def test_typed_dice_the_board_asks_for_are_clicked_on_their_symbols(qtbot, paths):
     document = genesys_document(paths)
     board = genesys_board(document, start=False)
     qtbot.addWidget(board)
     asked = []
-    original = BoardAsk.dice.__func__
+    kinds = narrative.kinds()
 
-    def ask(cls, parent, title, prompt, value="", **looks):
-        def answer() -> None:
-            form = QApplication.activeModalWidget()
-            entry = form.findChild(TypedDiceEntry)
-            asked.append((title, len(entry.face_buttons), entry.app_dice.isHidden(), entry.typed_dice.isChecked()))
-            if not value:          # the first time: one face, too few for everyone's initiative
-                entry.face_buttons[("ability", "s")].click()
-            else:
-                entry.faces.setText(value + " s a" * 10)
-            form.accept()
-        QTimer.singleShot(0, answer)
-        return original(cls, parent, title, prompt, value, **looks)
+    def answer() -> None:
+        form = QApplication.activeModalWidget()
+        assert isinstance(form, DiceForm)
+        for _ in range(40):                     # each die asked in turn, clicked on its own drawn faces
+            if form.ok.isEnabled():
+                break
+            field = form.fields[-1]
+            assert not field.face.text()
+            asked.append((field.die.kind.key, list(field.buttons),
+                          all(not b.icon().isNull() for b in field.buttons.values())))
+            field.buttons["s" if "s" in field.buttons else next(iter(field.buttons))].click()
+        form.ok.click()
 
-    monkeypatch.setattr(BoardAsk, "dice", classmethod(ask))
+    QTimer.singleShot(0, answer)
     board.enter_dice.setChecked(True)
     board.act_start.trigger()
-    faces = sum(len(k.face_texts()) for k in narrative.kinds().values())
-    assert asked[0] == ("Initiative dice", faces, True, True)
-    assert len(asked) == 2 and board.controller.encounter.started     # asked again for the dice missing
+    assert board.controller.encounter.started
+    pools = [die.kind.key for pool in board.controller.initiative_dice() for die in pool.dice]
+    assert [key for key, _faces, _drawn in asked] == pools
+    assert all(faces == kinds[key].face_texts() and drawn for key, faces, drawn in asked)
 
 
-def test_crisis_typed_dice_stay_a_line_of_numbers(board, monkeypatch):
+def test_crisis_typed_dice_are_numbers_one_a_field(board, monkeypatch):
     asked = []
-    monkeypatch.setattr(BoardAsk, "dice", classmethod(lambda _c, _p, title, prompt, value="", **looks:
+    monkeypatch.setattr(BoardAsk, "dice", classmethod(lambda _c, _p, title, prompt, value=(), **looks:
                                                       asked.append(looks)))        # then the GM cancels
     board.enter_dice.setChecked(True)
     board.act_start.trigger()
-    assert asked == [{}] and not board.controller.encounter.started
+    assert not board.controller.encounter.started
+    looks = asked[0]
+    assert looks["glyphs"] == {}
+    first = looks["probe"]([]).missing
+    assert (first.sides, first.kind, first.label) == (10, None, "Vera Kask: turn order (Mind d10)")

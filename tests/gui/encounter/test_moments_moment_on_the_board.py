@@ -27,8 +27,14 @@ class Table:
         self.dice: list[list[int | str]] = []
         self.declarations: list[str] = []
         self.asked: list[str] = []
-        monkeypatch.setattr(BoardAsk, "dice", classmethod(lambda _c, _p, title, *a, **k: self.dice.pop(0)))
+        self.named: list[list[str]] = []      # how the board's dice form names each die of the rolls asked
+        monkeypatch.setattr(BoardAsk, "dice", classmethod(self._dice))
         monkeypatch.setattr(BoardAsk, "choose", classmethod(self._choose))
+
+    def _dice(self, _cls: Any, _parent: Any, title: str, *_a: Any, probe: Any, **_k: Any) -> list[int | str]:
+        faces = self.dice.pop(0)
+        self.named.append([die.label for die in probe(faces).asked])
+        return faces
 
     def _choose(self, _cls: Any, _parent: Any, title: str, prompt: str, names: list[str]) -> int:
         self.asked.append(prompt)
@@ -160,6 +166,8 @@ def test_the_scripted_moment_on_the_board(qtbot, paths, monkeypatch):
     table.dice.append([10, 20, 30])
     board.act_next.trigger()
     assert board.round_label.text().startswith("Moment 2 · declaring")
+    # Typed one die a field, each field naming whose INT test it is.
+    assert table.named[-1] == ["Vera: INT test (goal 33)", "Brann: INT test (goal 24)", "Ilse: INT test (goal 42)"]
     assert bars(board, b) == "HP 4/12 · Actions 1/1 · Reactions 1/1"
 
     while document.undo_stack.canUndo():
