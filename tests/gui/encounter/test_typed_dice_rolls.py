@@ -163,8 +163,9 @@ def test_one_attack_is_typed_one_face_a_die(qtbot, paths, system):
     # A chip a die, each named by the die the attack reads it as (Ability die (green), d20...).
     asked = probe(attack, typed).asked
     assert len(asked) == len(typed)
-    assert entry.chip_texts() == [f"{n}  {die.name}: {face}" for n, (die, face) in enumerate(zip(asked, typed), 1)]
-    assert all(die.name == kind.name for die, kind in zip(asked, pool))
+    assert entry.chip_texts() == [f"{n}  {die.name}: {face}"
+                                  for n, (die, face) in enumerate(zip(asked, typed, strict=True), 1)]
+    assert all(die.name == kind.name for die, kind in zip(asked[:len(pool)], pool, strict=True))
     assert (system == "genesys") == bool(pool)          # the one system of dice of symbols
     dialog.roll()
     # Rolled with exactly the faces typed (a face too many or too few is refused), the pool's dice showing theirs.
