@@ -32,6 +32,7 @@ from crisis_desktop.rules.base.effects import (
     SetStatus,
     UseUpItem,
 )
+from crisis_desktop.rules.base.map_reading import MapReading, MapSpan, opponents
 from crisis_desktop.rules.base.ruleset import Attacks, Checks, Healing, Ruleset
 from crisis_desktop.rules.base.sheet import (
     ConditionSpec,
@@ -52,8 +53,10 @@ __all__ = [
     "ActionAvailability", "ActionRole", "ActionSpec", "Actor", "AddCondition", "AttackOdds", "AttackRequest",
     "AttackResult", "AttackTarget", "Attacks", "BarRole", "CheckOdds", "CheckRequest", "CheckResult", "Checks",
     "ConditionSpec", "ContestResult", "Cost", "CoverLevel", "Currency", "DamageResult", "Effect", "Explained",
-    "FieldKind", "FieldSpec", "Healing", "InitiativeEntry", "Options", "Outcome", "OverrideField", "OverrideKind",
+    "FieldKind", "FieldSpec", "Healing", "InitiativeEntry",
+    "MapReading", "MapSpan", "Options", "Outcome", "OverrideField", "OverrideKind",
     "RemoveCondition", "ResourceSpec", "RuleOption", "Ruleset", "SetItemStat", "SetResource", "SetStatus",
     "SheetTrack", "SpendBudget", "SpendChoice", "SpendPick",
     "StateLabel", "StateRole", "StatRoll", "Term", "Treatment", "TurnEffects", "UseUpItem", "at_most_field",
+    "opponents",
 ]

@@ -96,7 +96,6 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
     DERIVED_LABELS = {"wound_threshold": "Wound threshold", "strain_threshold": "Strain threshold", "soak": "Soak",
                       "melee_defence": "Melee defence", "ranged_defence": "Ranged defence",
                       "criticals": "Critical injuries", "minions_left": "Minions left"}
-    RANGE_PENALTY_PER_INCREMENT = 0
 
     # -- description ------------------------------------------------------------------------------------------
     def rule_options(self) -> Sequence[RuleOption]:
@@ -338,10 +337,6 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
     def blast_radius(self, weapon: EquipmentItem) -> int | None:
         """Blast catches everyone engaged with the target: the cells next to it."""
         return 1 if combat.weapon(weapon).quality("blast") else None
-
-    def range_bands(self, options: Options) -> Mapping[str, Sequence[int]] | None:
-        """In tiles of one band's depth: short the first, medium the second, long (and extreme) beyond."""
-        return {"short": [1, 1], "medium": [2, 2], "long": [3, 10]}
 
     def range_readout(self, weapon: EquipmentItem | None, tiles: int, reach: int,
                       options: Options) -> list[str] | None:

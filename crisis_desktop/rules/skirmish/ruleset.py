@@ -78,7 +78,6 @@ class SkirmishRuleset(Ruleset, Checks, Attacks, Healing, PlanEconomy, QuickFight
     DERIVED_LABELS = {"armour_value": "Armour value (AV)", "shield_value": "Shield value (SV)",
                       "critical_threshold": "Critical wound at (CON)"}
     DISTANCE_UNIT = "areas"
-    RANGE_PENALTY_PER_INCREMENT = 0
 
     # -- description ------------------------------------------------------------------------------------------
     def rule_options(self) -> Sequence[RuleOption]:
