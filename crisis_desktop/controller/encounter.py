@@ -243,7 +243,7 @@ class EncounterController(AttackView):
         with self._drafting() as d:
             d.apply(spent.effects, f"{name}: {label}")
             # A flow that tracks planned actions takes this one as carried out (others have nothing to record).
-            self.flow.acted(d, combatant_id)
+            self.flow.acted(d, combatant_id, action_key)
             cost = f" ({self.ruleset.cost_text(avail.price)})" if avail and any(avail.price.values()) else ""
             d.note("action", f"{name}: {label}{cost}", combatant_id, details=spent.notes)
             event = d.event(f"{name}: {label}")

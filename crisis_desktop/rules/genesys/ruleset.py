@@ -31,6 +31,8 @@ from crisis_desktop.rules.base import (
     FieldSpec,
     Healing,
     InitiativeEntry,
+    MapReading,
+    MapSpan,
     Options,
     OverrideField,
     OverrideKind,
@@ -69,6 +71,7 @@ from crisis_desktop.rules.genesys import (
     symbols,
     tables,
 )
+from crisis_desktop.rules.genesys import map_reading as genesys_map
 from crisis_desktop.rules.genesys.movement import GenesysMovement, band_for, cells_per_band, range_readout
 from crisis_desktop.rules.genesys.options import RULE_OPTIONS
 from crisis_desktop.rules.glyphs import Glyph
@@ -337,6 +340,11 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
     def blast_radius(self, weapon: EquipmentItem) -> int | None:
         """Blast catches everyone engaged with the target: the cells next to it."""
         return 1 if combat.weapon(weapon).quality("blast") else None
+
+    def map_reading(self, span: MapSpan, weapon: EquipmentItem | None, options: Options) -> MapReading:
+        """The range band, who is engaged (the target with others, the attacker with an opponent) and the painted
+        cover as setback dice, with what they do to the chosen weapon's attack (rules/genesys/map_reading.py)."""
+        return genesys_map.map_reading(span, weapon, self.options_with_defaults(options))
 
     def range_readout(self, weapon: EquipmentItem | None, tiles: int, reach: int,
                       options: Options) -> list[str] | None:
