@@ -379,7 +379,7 @@ class Attacks(ABC):
                           hex_grid: bool = False, options: Options | None = None) -> dict[str, StatValue]:
         """What the battle map fixes for a target, as `map_inputs` with what a system may need besides: `reach` (steps
         counting every diagonal as 1: 1 is adjacent, where a system has its targets engaged) and the campaign's rule
-        `options` (the map's cells per range band). The controller asks this; by default it is `map_inputs`."""
+        `options` (the map's cells per range band). `map_reading` asks this; by default it is `map_inputs`."""
         return self.map_inputs(tiles, metres, reading, hex_grid=hex_grid)
 
     def map_reading(self, span: MapSpan, weapon: EquipmentItem | None, options: Options) -> MapReading:
