@@ -9,9 +9,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from crisis_desktop.controller.fight import FightView
-from crisis_desktop.domain import BattleMap, StatValue
+from crisis_desktop.domain import BattleMap, EquipmentItem, StatValue
 from crisis_desktop.rules import odds
 from crisis_desktop.rules.base import (
+    Actor,
     AttackOdds,
     AttackRequest,
     AttackResult,
@@ -23,24 +24,30 @@ from crisis_desktop.rules.base import (
     Hiding,
     OutOfTurnAttacks,
     Scatters,
+    StateRole,
     Term,
     Watcher,
 )
 from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.geometry import AreaRelation, Coord, Grid, Terrain, area_template
+from crisis_desktop.rules.map_reading import map_span, read_map, span_lines
 
 
 @dataclass(frozen=True)
 class MapMeasure:
-    """What the encounter's battle map says between an attacker's token and a target's."""
+    """What the encounter's battle map says between an attacker's token and a target's (or two cells), as the rules
+    read it (Attacks.map_reading): the one reading Measure, the sight line and the attack show."""
 
     tiles: int                             # the grid's distance
     metres: float
     reach: int                             # steps counting every diagonal as 1: 1 is adjacent
     reading: CoverReading                  # cover and line of sight as the rules read them
-    inputs: dict[str, StatValue]           # the target inputs the map fixes (Attacks.map_target_inputs)
-    readout: tuple[str, ...] = ()          # the distance in the rules' own words (Attacks.range_readout), if any
+    inputs: dict[str, StatValue]           # the target inputs the map fixes
+    readout: tuple[str, ...] = ()          # the distance in the rules' own words, if any
     areas: AreaRelation = AreaRelation("", "")   # the map's labelled areas of the two tokens
+    attack_inputs: dict[str, StatValue] = field(default_factory=dict)   # the attack's own inputs the map fixes
+    refusals: tuple[str, ...] = ()         # what the rules forbid from the map besides sight and reach
+    lines: tuple[str, ...] = ()            # the whole readout: distance, areas, the rules' lines (rules/map_reading)
 
 
 @dataclass(frozen=True)
@@ -118,9 +125,9 @@ class AttackView(FightView):
         """The map's painted cells as the geometry reads them (built anew: the map may have been painted since)."""
         return Terrain.of(battle_map)
 
-    def measure(self, attacker_id: str, target_id: str) -> MapMeasure | None:
+    def measure(self, attacker_id: str, target_id: str, weapon_id: str | None = None) -> MapMeasure | None:
         """Distance, reach, line of sight and cover between two combatants' tokens on the encounter's map, as the
-        rules read them; None without a map or when either has no token on it."""
+        rules read them (with the weapon, when given); None without a map or when either has no token on it."""
         battle_map = self.battle_map()
         if battle_map is None:
             return None
@@ -128,16 +135,37 @@ class AttackView(FightView):
         a, t = cells.get(attacker_id), cells.get(target_id)
         if a is None or t is None:
             return None
+        weapon = self.character_of(attacker_id).item(weapon_id) if weapon_id is not None else None
+        return self._read(battle_map, a, t, attacker_id, target_id, weapon)
+
+    def measure_cells(self, a: Coord, b: Coord, weapon: EquipmentItem | None = None) -> MapMeasure | None:
+        """The map between any two cells (the Measure tool), read by the rules as between whoever stands there;
+        None without a map."""
+        battle_map = self.battle_map()
+        if battle_map is None:
+            return None
+        here = {(t.x, t.y): t.combatant_id for t in battle_map.tokens}
+        known = {c.id for c in self.encounter.combatants}
+        first, second = here.get(a), here.get(b)
+        return self._read(battle_map, a, b, first if first in known else None, second if second in known else None,
+                          weapon)
+
+    def _fighters(self, battle_map: BattleMap) -> dict[str, tuple[Coord, Actor]]:
+        """Everyone on the map still able to fight, with their cells (who stands next to whom)."""
+        known = {c.id for c in self.encounter.combatants}
+        return {t.combatant_id: ((t.x, t.y), self.actor(t.combatant_id)) for t in battle_map.tokens
+                if t.combatant_id in known and self.state_of(t.combatant_id).role is StateRole.FIGHTING}
+
+    def _read(self, battle_map: BattleMap, a: Coord, t: Coord, attacker_id: str | None, target_id: str | None,
+              weapon: EquipmentItem | None) -> MapMeasure:
         terrain = self.terrain_of(battle_map)
-        grid = terrain.grid
-        reading = self.ruleset.cover_between(terrain, a, t, self.actor(attacker_id), self.actor(target_id),
-                                             self.options)
-        tiles, metres, reach = grid.distance(a, t), grid.metres(a, t), grid.reach(a, t)
-        return MapMeasure(tiles, metres, reach, reading,
-                          self.attacks.map_target_inputs(tiles, metres, reading, reach=reach, hex_grid=grid.hex,
-                                                         options=self.options),
-                          tuple(self.attacks.range_readout(None, tiles, reach, self.options) or ()),
-                          terrain.zones.relation(a, t))
+        attacker = self.actor(attacker_id) if attacker_id is not None else None
+        target = self.actor(target_id) if target_id is not None else None
+        span = map_span(self.ruleset, terrain, a, t, attacker=attacker, target=target,
+                        fighters=self._fighters(battle_map), options=self.options)
+        found = read_map(self.ruleset, span, weapon, self.options)
+        return MapMeasure(span.tiles, span.metres, span.reach, span.reading, dict(found.target_inputs), found.lines,
+                          span.areas, dict(found.attack_inputs), found.refusals, tuple(span_lines(span, found)))
 
     def apart(self, one_id: str, other_id: str) -> tuple[int, int] | None:
         """(the grid's distance, steps counting every diagonal as 1) between two combatants' tokens on the encounter's
@@ -206,9 +234,10 @@ class AttackView(FightView):
 
     def map_inputs(self, attacker_id: str, weapon_id: str, target_id: str,
                    centre_id: str | None = None) -> dict[str, StatValue] | None:
-        """The target inputs the map fixes for this target: distance and cover, and for a blast centred on
-        `centre_id`'s token, the target's distance from it; None without a map or a token."""
-        found = self.measure(attacker_id, target_id)
+        """The target inputs the map fixes for this target, as the rules read the map (distance and cover, a range
+        band, engaged), and for a blast centred on `centre_id`'s token, the target's distance from it; None without
+        a map or a token."""
+        found = self.measure(attacker_id, target_id, weapon_id)
         if found is None:
             return None
         values = dict(found.inputs)
@@ -221,9 +250,16 @@ class AttackView(FightView):
             values |= attacks.blast_inputs(Grid.of(battle_map).distance(cells[centre_id], cells[target_id]))
         return values
 
+    def map_attack_inputs(self, attacker_id: str, weapon_id: str, target_id: str) -> dict[str, StatValue] | None:
+        """The attack's own inputs the map fixes against this target, as the rules read it (genesys: the attacker is
+        engaged); None without a map or a token."""
+        found = self.measure(attacker_id, target_id, weapon_id)
+        return dict(found.attack_inputs) if found is not None else None
+
     def map_refusals(self, attacker_id: str, weapon_id: str, target_id: str) -> list[str]:
-        """Why the map forbids this attack: no line of sight, or a melee target out of reach; none without a map."""
-        found = self.measure(attacker_id, target_id)
+        """Why the map forbids this attack: no line of sight, a target out of reach, or what else the rules read
+        from the map (a marksman engaged); none without a map."""
+        found = self.measure(attacker_id, target_id, weapon_id)
         if found is None:
             return []
         attacker, target = self.name(attacker_id), self.name(target_id)
@@ -234,6 +270,7 @@ class AttackView(FightView):
         out_of_reach = self.attacks.reach_refusal(weapon, found.tiles, found.reach, found.areas)
         if out_of_reach:
             reasons.append(f"{target} is {found.tiles} tiles from {attacker}: {out_of_reach}")
+        reasons += [f"{target} is {found.tiles} tiles from {attacker}: {why}" for why in found.refusals]
         return reasons
 
     def attack_request(self, attacker_id: str, weapon_id: str, target_id: str, *,
@@ -256,6 +293,11 @@ class AttackView(FightView):
             raise ValueError(f"These rules have no attack input {', '.join(unknown)}")
         for key, value in inputs.items():
             (first if key in first_specs else own)[key] = value
+        # The attack's own inputs the map fixes (genesys: the attacker engaged), as the target's below.
+        fixed_own = self.map_attack_inputs(attacker_id, weapon_id, target_id) or {}
+        forced_own = [f"{attacker.name}: {key} {own[key]} instead of the map's {value}"
+                      for key, value in fixed_own.items() if override and key in inputs and own.get(key) != value]
+        own = {**own, **{k: v for k, v in fixed_own.items() if not (override and k in inputs)}}
         given = dict(more)
         # An area weapon on the map catches everyone under its template, whoever the GM ticked, unless overridden.
         blast = [] if override else self.blast_targets(attacker_id, weapon_id, target_id)
@@ -264,7 +306,7 @@ class AttackView(FightView):
         for other_id, values in others:
             defaults = {spec.key: spec.default for spec in self.target_inputs(attacker_id, weapon_id, other_id)}
             declared.append((other_id, {**defaults, **values}))
-        targets, forced = [], []
+        targets, forced = [], forced_own
         for tid, values in declared:
             hidden = self.unseen(attacker_id, tid) if tid == target_id or not blast else None
             if hidden and override:

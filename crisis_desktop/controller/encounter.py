@@ -300,7 +300,7 @@ class EncounterController(AttackView):
         with self._drafting() as d:
             d.apply([*spent.effects, *sighted.effects], f"{name}: {label}")
             # A flow that tracks planned actions takes this one as carried out (others have nothing to record).
-            self.flow.acted(d, combatant_id)
+            self.flow.acted(d, combatant_id, action_key)
             cost = f" ({self.ruleset.cost_text(avail.price)})" if avail and any(avail.price.values()) else ""
             rolled = f", {check.describe()}" if check is not None else ""
             d.note("action", f"{name}: {label}{cost}{rolled}", combatant_id,

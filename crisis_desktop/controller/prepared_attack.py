@@ -106,6 +106,9 @@ class PreparedAttack:
             for target_id in self.all_targets():
                 for key in self._measured(target_id):
                     self._per_target.get(target_id, {}).pop(key, None)
+            if self.weapon_id is not None and self.target_id is not None:
+                for key in self.fight.map_attack_inputs(self.attacker_id, self.weapon_id, self.target_id) or {}:
+                    self._own.pop(key, None)
 
     def max_targets(self) -> int | None:
         weapon = self.weapon()
@@ -137,24 +140,32 @@ class PreparedAttack:
 
     # -- the rules' inputs ---------------------------------------------------------------------------
     def own_inputs(self) -> Inputs:
-        """The attack's own inputs (aim, circumstance): what the GM set where it still applies, else the default."""
+        """The attack's own inputs (aim, circumstance): what the map fixes against the aimed target (genesys: the
+        attacker engaged; locked unless overridden), what the GM set where it still applies, else the default."""
         if self.weapon_id is None:
             return Inputs((), {})
         specs = tuple(self.fight.attack_inputs(self.attacker_id, self.weapon_id))
-        return Inputs(specs, _kept(specs, self._own, {}))
+        measured: Mapping[str, StatValue] = {}
+        if self.target_id is not None:
+            measured = self.fight.map_attack_inputs(self.attacker_id, self.weapon_id, self.target_id) or {}
+        return Inputs(specs, *self._with_map(specs, self._own, measured))
+
+    def _with_map(self, specs: tuple[FieldSpec, ...], set_here: Mapping[str, StatValue],
+                  measured: Mapping[str, StatValue]) -> tuple[dict[str, StatValue], frozenset[str]]:
+        """The values to show and the keys the map locks: the map's measure wins over what the GM set unless the GM
+        overrides the map."""
+        if not self.override:
+            set_here = {k: v for k, v in set_here.items() if k not in measured}
+        keys = {s.key for s in specs}
+        locked = frozenset() if self.override else frozenset(k for k in measured if k in keys)
+        return _kept(specs, set_here, measured), locked
 
     def target_inputs(self, target_id: str) -> Inputs:
         """One target's inputs: the map's measure (locked unless overridden), what the GM set, or the default."""
         if self.weapon_id is None:
             return Inputs((), {})
         specs = tuple(self.fight.target_inputs(self.attacker_id, self.weapon_id, target_id))
-        measured = self._measured(target_id)
-        set_here = self._per_target.get(target_id, {})
-        if not self.override:
-            set_here = {k: v for k, v in set_here.items() if k not in measured}
-        keys = {s.key for s in specs}
-        locked = frozenset() if self.override else frozenset(k for k in measured if k in keys)
-        return Inputs(specs, _kept(specs, set_here, measured), locked)
+        return Inputs(specs, *self._with_map(specs, self._per_target.get(target_id, {}), self._measured(target_id)))
 
     def set_own(self, key: str, value: StatValue) -> None:
         self._own[key] = value
@@ -166,6 +177,10 @@ class PreparedAttack:
         if self.weapon_id is None:
             return {}
         return self.fight.map_inputs(self.attacker_id, self.weapon_id, target_id, centre_id=self.target_id) or {}
+
+    def map_fixes(self, target_id: str) -> bool:
+        """Whether the map fixes any of this target's inputs (distance, cover, a band), overridden or not."""
+        return bool(self._measured(target_id))
 
     def on_map(self) -> dict[str, bool]:
         """For each target, whether the map measures it (the encounter has a map and both tokens are on it)."""

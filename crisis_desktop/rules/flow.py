@@ -200,9 +200,9 @@ class RoundFlow(ABC):
         """Every combatant id the flow's saved state names (to drop those a hand-edited file names but no longer
         has, through `left`)."""
 
-    def acted(self, fight: Fight, combatant_id: str) -> None:
-        """A combatant's action was carried out by an attack it made or took part in: flows that track planned
-        actions mark it done; others have nothing to record."""
+    def acted(self, fight: Fight, combatant_id: str, action_key: str | None = None) -> None:
+        """A combatant's action was carried out by an attack it made or took part in (`action_key` None), or by the
+        rules' action `action_key`: flows that track planned actions mark it done; others have nothing to record."""
         return None
 
     def reacted(self, fight: Fight, combatant_id: str, what: str) -> None:

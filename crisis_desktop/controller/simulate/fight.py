@@ -117,7 +117,7 @@ class SimController(EncounterController):
         self._options = options if options is not None else ruleset.options_with_defaults(campaign.rule_options)
         self._flow = ruleset.round_flow(self._options)
         self._terrain = terrain
-        self._measures: dict[tuple[str, str], MapMeasure | None] = {}
+        self._measures: dict[tuple[str, str, str | None], MapMeasure | None] = {}
         self._states: dict[str, StateLabel] = {}
         self._encounter = campaign.encounter(encounter_id)
         self._people = _People(campaign, self._encounter)
@@ -175,10 +175,10 @@ class SimController(EncounterController):
             self._terrain = Terrain.of(battle_map)
         return self._terrain
 
-    def measure(self, attacker_id: str, target_id: str) -> MapMeasure | None:
+    def measure(self, attacker_id: str, target_id: str, weapon_id: str | None = None) -> MapMeasure | None:
         """The map's measure between two tokens, taken once until something changes (an attack asks it for its
         refusals, its request and its check)."""
-        key = (attacker_id, target_id)
+        key = (attacker_id, target_id, weapon_id)
         if key not in self._measures:
-            self._measures[key] = super().measure(attacker_id, target_id)
+            self._measures[key] = super().measure(attacker_id, target_id, weapon_id)
         return self._measures[key]

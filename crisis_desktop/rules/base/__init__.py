@@ -39,6 +39,7 @@ from crisis_desktop.rules.base.effects import (
     UseUpItem,
 )
 from crisis_desktop.rules.base.hiding import Hiding, Watcher
+from crisis_desktop.rules.base.map_reading import MapReading, MapSpan, opponents
 from crisis_desktop.rules.base.ruleset import Attacks, Checks, Healing, Ruleset
 from crisis_desktop.rules.base.sheet import (
     ConditionSpec,
@@ -59,9 +60,9 @@ __all__ = [
     "ActionAvailability", "ActionRole", "ActionSpec", "Actor", "AddCondition", "AttackOdds", "AttackRequest",
     "AttackResult", "AttackTarget", "Attacks", "BarRole", "CheckOdds", "CheckRequest", "CheckResult", "Checks",
     "ConditionSpec", "ContestResult", "Cost", "CoverLevel", "Currency", "DamageResult", "Effect", "Executes",
-    "Explained", "FieldKind", "FieldSpec", "Healing", "Hiding", "InitiativeEntry", "Options", "OutOfTurnAttacks",
-    "Outcome", "OverrideField", "OverrideKind", "RemoveCondition", "ResourceSpec", "RuleOption", "Ruleset",
-    "ScatteredAttack", "Scatters", "SetItemStat", "SetResource", "SetStatus", "SheetTrack", "SpendBudget",
+    "Explained", "FieldKind", "FieldSpec", "Healing", "Hiding", "InitiativeEntry", "MapReading", "MapSpan", "Options",
+    "OutOfTurnAttacks", "Outcome", "OverrideField", "OverrideKind", "RemoveCondition", "ResourceSpec", "RuleOption",
+    "Ruleset", "ScatteredAttack", "Scatters", "SetItemStat", "SetResource", "SetStatus", "SheetTrack", "SpendBudget",
     "SpendChoice", "SpendPick", "StateLabel", "StateRole", "StatRoll", "Term", "Treatment", "TurnEffects",
-    "UseUpItem", "Watcher", "at_most_field",
+    "UseUpItem", "Watcher", "at_most_field", "opponents",
 ]

@@ -23,6 +23,7 @@ from crisis_desktop.rules.base.combat import (
 )
 from crisis_desktop.rules.base.economy import ActionAvailability, ActionRole, ActionSpec, Cost, Currency, TurnEffects
 from crisis_desktop.rules.base.effects import Effect
+from crisis_desktop.rules.base.map_reading import MapReading, MapSpan
 from crisis_desktop.rules.base.sheet import (
     ConditionSpec,
     FieldKind,
@@ -364,11 +365,10 @@ class Checks(ABC):
 
 class Attacks(ABC):
     """A system with attacks: what they cost and depend on, their modifiers and exact odds, their resolution and
-    damage. How a weapon's range and an attack's distance are counted ("tiles" or "metres"), and what each range
-    increment after the first costs the attack roll."""
+    damage, and what it reads from the battle map (`map_reading`). How a weapon's range and an attack's distance are
+    counted ("tiles" or "metres"); what a range costs is the system's own (none here)."""
 
     DISTANCE_UNIT: str = "tiles"
-    RANGE_PENALTY_PER_INCREMENT: int = -1
 
     def attack_inputs(self, attacker: Actor, weapon: EquipmentItem, fight_round: int,
                       options: Options) -> list[FieldSpec]:
@@ -403,8 +403,17 @@ class Attacks(ABC):
                           hex_grid: bool = False, options: Options | None = None) -> dict[str, StatValue]:
         """What the battle map fixes for a target, as `map_inputs` with what a system may need besides: `reach` (steps
         counting every diagonal as 1: 1 is adjacent, where a system has its targets engaged) and the campaign's rule
-        `options` (the map's cells per range band). The controller asks this; by default it is `map_inputs`."""
+        `options` (the map's cells per range band). `map_reading` asks this; by default it is `map_inputs`."""
         return self.map_inputs(tiles, metres, reading, hex_grid=hex_grid)
+
+    def map_reading(self, span: MapSpan, weapon: EquipmentItem | None, options: Options) -> MapReading:
+        """What these rules read from the battle map between two cells (`weapon`: the one chosen, if any): the target
+        inputs the map fixes (`map_target_inputs`), the distance in the rules' own words (`range_readout`), and by
+        default nothing of the attack's own inputs, no refusal besides sight and reach, no range penalty or band.
+        The Measure tool, the sight line and the attack all show this one reading."""
+        inputs = self.map_target_inputs(span.tiles, span.metres, span.reading, reach=span.reach,
+                                        hex_grid=span.hex_grid, options=options)
+        return MapReading(inputs, {}, tuple(self.range_readout(weapon, span.tiles, span.reach, options) or ()))
 
     def reaction_odds(self, request: AttackRequest, options: Options) -> Mapping[str, AttackOdds]:
         """The odds of the attack for each reaction the target may choose when it comes, by the reaction's name in
@@ -444,16 +453,10 @@ class Attacks(ABC):
         a weapon that hits one target."""
         return None
 
-    def range_bands(self, options: Options) -> Mapping[str, Sequence[int]] | None:
-        """Range bands by increment number, {"short": [1, 1], "medium": [2, 3], "long": [4, 10]};
-        None where the system has no bands."""
-        return None
-
     def range_readout(self, weapon: EquipmentItem | None, tiles: int, reach: int,
                       options: Options) -> list[str] | None:
-        """What the map's measure tool says of a distance (`reach` 1: adjacent) in the rules' own words, one line
-        each, with the weapon's use there when one is chosen; None for the generic readout (the weapon's range
-        increment by `weapon_range` and `range_bands`)."""
+        """What the map says of a distance (`reach` 1: adjacent) in the rules' own words, one line each, with the
+        weapon's use there when one is chosen; None (the default) for nothing: no band, increment or penalty."""
         return None
 
     @abstractmethod

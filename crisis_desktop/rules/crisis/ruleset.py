@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -31,6 +31,8 @@ from crisis_desktop.rules.base import (
     FieldSpec,
     Healing,
     InitiativeEntry,
+    MapReading,
+    MapSpan,
     Options,
     OutOfTurnAttacks,
     OverrideField,
@@ -77,6 +79,7 @@ from crisis_desktop.rules.flows.sequential import SequentialFlow
 from crisis_desktop.rules.geometry import Coord, Terrain
 from crisis_desktop.rules.movement import Movement
 from crisis_desktop.rules.npc_builds import table_npc
+from crisis_desktop.rules.range_increments import RangeIncrements
 from crisis_desktop.rules.tables import load_catalogue
 
 
@@ -147,8 +150,19 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Executes, Scatters, OutOfTurnAttac
     def posture(self, character: Character) -> str | None:
         return posture_of(character)
 
-    def range_bands(self, options: Options) -> Mapping[str, Sequence[int]]:
-        return crisis_tables.combat()["range_bands"][str(self.options_with_defaults(options)["range_bands"])]
+    def range_increments(self, options: Options) -> RangeIncrements:
+        """Each range increment after the first costs the attack roll (-1), at most 10 increments, in the bands of
+        the `range_bands` option."""
+        combat_table = crisis_tables.combat()
+        return RangeIncrements(int(combat_table["range_penalty_per_increment"]),
+                               int(combat_table["max_range_increments"]), "tiles",
+                               combat_table["range_bands"][str(self.options_with_defaults(options)["range_bands"])])
+
+    def map_reading(self, span: MapSpan, weapon: EquipmentItem | None, options: Options) -> MapReading:
+        """Distance and cover, and the chosen weapon's range increment, band and penalty there."""
+        found = super().map_reading(span, weapon, options)
+        rng = self.weapon_range(weapon) if weapon is not None else None
+        return replace(found, lines=(*found.lines, *self.range_increments(options).lines(weapon, rng, span)))
 
     def round_flow(self, options: Options) -> RoundFlow:
         """Sequential turns by initiative, with Delay, Act now, a surprise round, and attacks out of turn from

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
@@ -28,6 +29,8 @@ from crisis_desktop.rules.base import (
     FieldSpec,
     Healing,
     InitiativeEntry,
+    MapReading,
+    MapSpan,
     Options,
     OutOfTurnAttacks,
     OverrideField,
@@ -72,6 +75,7 @@ from crisis_desktop.rules.flows.sequential import SequentialFlow
 from crisis_desktop.rules.geometry import Coord, Terrain
 from crisis_desktop.rules.movement import Movement
 from crisis_desktop.rules.npc_builds import table_npc
+from crisis_desktop.rules.range_increments import RangeIncrements
 
 
 class CrisisClassicRuleset(Ruleset, Checks, Attacks, OutOfTurnAttacks, Healing, Hiding, QuickFights):
@@ -83,7 +87,6 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, OutOfTurnAttacks, Healing, 
                       "endurance": "Endurance now", "initiative": "Initiative", "perception": "Perception",
                       "move_m": "Move (m)", "sneak_m": "Sneak (m)"}
     DISTANCE_UNIT = "metres"
-    RANGE_PENALTY_PER_INCREMENT = -2
 
     def movement(self) -> Movement:
         """One Move per drag, up to the derived Move in metres."""
@@ -126,6 +129,16 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, OutOfTurnAttacks, Healing, 
     def weapon_range(self, weapon: EquipmentItem) -> float | None:
         rng = weapon.stats.get("range")
         return float(rng) if isinstance(rng, int | float) and not isinstance(rng, bool) and rng > 0 else None
+
+    def range_increments(self, options: Options) -> RangeIncrements:
+        """-2 to the attack for each range increment (in metres) after the first; the rules set no farthest one."""
+        return RangeIncrements(-2, None, "metres")
+
+    def map_reading(self, span: MapSpan, weapon: EquipmentItem | None, options: Options) -> MapReading:
+        """Distance in metres and cover, and the chosen weapon's range increment and penalty there."""
+        found = super().map_reading(span, weapon, options)
+        rng = self.weapon_range(weapon) if weapon is not None else None
+        return replace(found, lines=(*found.lines, *self.range_increments(options).lines(weapon, rng, span)))
 
     # -- description ------------------------------------------------------------------------
     def rule_options(self) -> Sequence[RuleOption]:

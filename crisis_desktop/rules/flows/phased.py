@@ -80,6 +80,11 @@ class PlanEconomy:
         """What planning `choice` records on the combatant."""
         return ()
 
+    def carries_out_plan(self, plan: str, action_key: str) -> bool:
+        """Whether taking the action `action_key` carries out the planned `plan` (the combatant is then done in its
+        phase); every action does by default."""
+        return True
+
 
 @dataclass
 class _State:
@@ -254,11 +259,15 @@ class PhasedFlow(RoundFlow):
         s = _State.of(fight)
         return {*s.plans, *s.acting, *s.done}
 
-    def acted(self, fight: Fight, combatant_id: str) -> None:
-        """An attack carried out this combatant's planned action in the current phase: it is done (nothing to mark
-        outside its phase: an attack on it, or a GM's attack out of order, resolves nobody's plan)."""
+    def acted(self, fight: Fight, combatant_id: str, action_key: str | None = None) -> None:
+        """An attack, or an action, carried out this combatant's planned action in the current phase: it is done
+        (nothing to mark outside its phase: an attack on it, or a GM's attack out of order, resolves nobody's plan;
+        nor an action the rules say the plan carries on the way, as a move into the area a melee attack is fought)."""
         s = _State.of(fight)
         if s.stage == PLANNING or combatant_id not in s.acting or combatant_id in s.done:
+            return
+        if action_key is not None and isinstance(self.rules, PlanEconomy) and combatant_id in s.plans \
+                and not self.rules.carries_out_plan(s.plans[combatant_id], action_key):
             return
         s.done.append(combatant_id)
         fight.set_state(s.dump())

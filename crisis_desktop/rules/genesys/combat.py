@@ -103,6 +103,10 @@ def target_inputs(item: EquipmentItem) -> list[FieldSpec]:
         specs.append(FieldSpec("target_engaged", "Target is engaged with others", FieldKind.BOOL, TARGET, False,
                                help="Ranged attacks at an engaged target upgrade the difficulty once; a despair "
                                     "hits one of the others"))
+        most = max(int(n) for n in tables.combat()["modifiers"]["cover_setback"].values())
+        specs.append(FieldSpec("cover", "Cover (setback dice)", FieldKind.INT, TARGET, 0, 0, most,
+                               help="A ranged attack at a target in cover adds setback dice: 1 for light cover, 2 for "
+                                    "heavy (from the battle map's painted cover when the fight has one)"))
     return specs
 
 
@@ -190,6 +194,9 @@ def attack_pool(request: AttackRequest, options: Options) -> Pool:
             raise ValueError("Gunnery cannot be used while engaged")
         pool = pool.add("difficulty", int(mods["ranged_while_engaged_difficulty"].get(w.skill, 0)),
                         "ranged attack while engaged")
+    cover = _int(aimed.inputs.get("cover"))
+    if cover and not w.melee:
+        pool = pool.add("setback", cover, "target in cover")
     if target.character.has_condition("prone"):
         pool = pool.add("boost", int(mods["prone_target_melee_boost"]), "target prone") if w.melee else \
             pool.add("setback", int(mods["prone_target_ranged_setback"]), "target prone")

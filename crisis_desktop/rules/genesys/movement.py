@@ -1,5 +1,6 @@
-"""Genesys movement on the battle map: engaged is adjacent; each range band is `range_band_cells` cells deep; a Move
-maneuver covers one band's depth, two maneuvers two (the second for 2 strain once the free one is gone)."""
+"""Genesys movement on the battle map: engaged is adjacent; each range band is `range_band_cells` cells deep; a move is
+priced by the bands' maneuvers (engaged-short 1, short-medium 1, medium-long 2, long-extreme 2), as the map's readout
+counts them; two maneuvers a turn at most (the second for 2 strain once the free one is gone)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from crisis_desktop.domain import EquipmentItem
 from crisis_desktop.rules.base import Actor, Options
 from crisis_desktop.rules.genesys import actions, combat, tables
 from crisis_desktop.rules.genesys.options import option
-from crisis_desktop.rules.geometry import Coord, Terrain, find_path
+from crisis_desktop.rules.geometry import Coord, Path, Terrain, find_path
 from crisis_desktop.rules.movement import Movement, MovePlan, refused
 
 MOVE, MOVE_FAR = "move", "move_far"
@@ -61,8 +62,27 @@ def range_readout(weapon: EquipmentItem | None, tiles: int, reach: int, options:
     return lines
 
 
+def move_maneuvers(terrain: Terrain, path: Path, others: Collection[Coord], options: Options) -> tuple[int, str]:
+    """The Move maneuvers a path costs by the bands, and why: its length read as a band from where the mover stood
+    (within short range 1, medium 2, long 4, extreme 6: engaged-short 1, short-medium 1, medium-long 2, long-extreme
+    2, added up), and engaging someone it was not engaged with costs the bands from where it stood to engaged (medium
+    to engaged: 2), as the map's readout counts them."""
+    grid = terrain.grid
+    start, goal = path.cells[0], path.cells[-1]
+    band = band_for(max(1, path.cost), 2, options)        # a move of one step is still a move within short range
+    needed, why = band_move_maneuvers("engaged", band), f"{band} range"
+    for cell in others:
+        if grid.reach(goal, cell) == 1 and grid.reach(start, cell) > 1:
+            was = band_for(grid.distance(start, cell), grid.reach(start, cell), options)
+            cost = band_move_maneuvers(was, "engaged")
+            if cost > needed:
+                needed, why = cost, f"{was} range to engaged"
+    return needed, why
+
+
 class GenesysMovement(Movement):
-    """A drag of up to one band's depth is a Move, up to two a Move two bands; beyond, more than a turn."""
+    """A move is priced by the bands it crosses (`move_maneuvers`): 1 maneuver is a Move, 2 a Move two bands (the
+    second for 2 strain once the free one is gone); more is beyond a turn."""
 
     def reach(self, actor: Actor, terrain: Terrain, options: Options) -> int:
         depth = cells_per_band(options)
@@ -83,14 +103,17 @@ class GenesysMovement(Movement):
             why = f"{goal} is a wall" if not terrain.passable(goal) else \
                 f"{goal} is taken" if goal in occupied else "walls or other tokens block every path"
             return refused(f"{actor.name} cannot go there: {why}")
-        needed = max(1, math.ceil(path.cost / depth))
+        needed, why = move_maneuvers(terrain, path, occupied, options)
         if needed > 2:
-            return refused(f"{actor.name} cannot go there this turn: {path.cost} tiles need {needed} Move maneuvers "
-                           f"({depth} tiles each), at most 2 a turn", path)
+            return refused(f"{actor.name} cannot go there this turn: {path.cost} tiles ({why}) need {needed} Move "
+                           f"maneuvers, at most 2 a turn", path)
         spent = self.spend(actor, MOVE if needed == 1 else MOVE_FAR, path, options)
         if not spent.allowed:
             return spent
-        return replace(spent, text=f"{spent.text} ({spent.cost_text}): {path.cost} of {needed * depth} tiles")
+        text = f"{spent.text} ({spent.cost_text}): {path.cost} of {needed * depth} tiles"
+        if why.endswith("to engaged"):
+            text += f", {why}"
+        return replace(spent, text=text)
 
 
-__all__ = ["GenesysMovement", "band_for", "band_move_maneuvers", "cells_per_band", "range_readout"]
+__all__ = ["GenesysMovement", "band_for", "band_move_maneuvers", "cells_per_band", "move_maneuvers", "range_readout"]

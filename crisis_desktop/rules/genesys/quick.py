@@ -23,6 +23,7 @@ from crisis_desktop.rules.base import (
     CoverLevel,
     Effect,
     Explained,
+    MapSpan,
     RemoveCondition,
     SetResource,
     SetStatus,
@@ -46,6 +47,8 @@ _critical_row = cache(tables.critical_row)
 _MADE = 1024                   # characters rebuilt from a state kept at most at once
 _KEPT = 20_000                 # states kept from one fight to the next at most (past it they are forgotten)
 _Items = tuple[tuple[str, StatValue], ...]
+# What the map fixes for an attack: the target's inputs and the attack's own (Attacks.map_reading).
+_Fixed = tuple[_Items, _Items]
 _Conditions = tuple[tuple[str, int | None, str], ...]
 # One hit as attacks.Hit has it, its target left out: damage terms, Pierce, soak, to strain, critical, extra
 # activations, Vicious, label.
@@ -234,7 +237,7 @@ class GenesysQuickFight(QuickFight[GenesysFightState]):
         self._effects: dict[tuple[Effect, ...], int] = {}
         self._effect_lists: list[tuple[Effect, ...]] = []
         self._pools: dict[tuple[int, ...], _Odds] = {}
-        self._rolls: dict[tuple[int, int, int, _Items], _Odds | None] = {}
+        self._rolls: dict[tuple[int, int, int, _Fixed], _Odds | None] = {}
         # Strike 0 is a check that buys nothing: the target is left as it was.
         self._strikes: dict[_Strike, int] = {((), ()): 0}
         self._strike_list: list[_Strike] = [((), ())]
@@ -242,7 +245,7 @@ class GenesysQuickFight(QuickFight[GenesysFightState]):
         self._takes: dict[Hashable, _Taken] = {}
         self._injuries: dict[Hashable, _Hurt | _Injury] = {}
         self._die = tables.critical_constants()["die"]
-        self._fixed: dict[tuple[Coord, Coord], _Items] = {}
+        self._fixed: dict[tuple[Coord, Coord, str, tuple[int, ...], tuple[int, ...]], _Fixed] = {}
         self._moves: dict[tuple[Coord, Coord, frozenset[Coord]], str | None] = {}
         # Each combatant as the encounter's start leaves it (fresh combat resources), then how it rolls initiative.
         self._start = [self._after(self._intern(i, self._body(a)), self._effects_id(
@@ -507,7 +510,7 @@ class GenesysQuickFight(QuickFight[GenesysFightState]):
         if not self._may_attack(sa):
             return Attempt.UNPAID
         here, there = s.cells[i], s.cells[j]
-        fixed = self._fixed_inputs(here, there) if here is not None and there is not None else ()
+        fixed = self._fixed_inputs(s, i, w, j) if here is not None and there is not None else ((), ())
         a, b = self._states[sa], self._states[sb]
         key = (a.attacking if a.attacking >= 0 else self._attacking(sa), w,
                b.attacked if b.attacked >= 0 else self._attacked(sb), fixed)
@@ -571,16 +574,17 @@ class GenesysQuickFight(QuickFight[GenesysFightState]):
     def _view(self, key: Hashable) -> int:
         return self._views.setdefault(key, len(self._views))
 
-    def _request(self, i: int, w: int, fixed: _Items, attacker: Actor, target: Actor) -> AttackRequest:
+    def _request(self, i: int, w: int, fixed: _Fixed, attacker: Actor, target: Actor) -> AttackRequest:
         """The attack as the simulator declares it (every input at its default; genesys's do not depend on the
-        round), the range band as the map fixes it."""
+        round), what the map fixes as the rules read it (the range band, engagement, cover)."""
         weapon = self._items[i][w]
         own = {spec.key: spec.default for spec in self.rules.attack_inputs(attacker, weapon, 1, self.options)}
         values = {spec.key: spec.default for spec in self.rules.target_inputs(attacker, weapon, target, 1,
                                                                                self.options)}
-        return AttackRequest(attacker, weapon, (AttackTarget(target, values | dict(fixed)),), own)
+        return AttackRequest(attacker, weapon, (AttackTarget(target, values | dict(fixed[0])),),
+                             own | dict(fixed[1]))
 
-    def _roll(self, i: int, w: int, fixed: _Items, sa: int, sb: int) -> _Odds | None:
+    def _roll(self, i: int, w: int, fixed: _Fixed, sa: int, sb: int) -> _Odds | None:
         """The odds of the attack's check (combat.attack_pool) between these states; None where the rules refuse it
         (out of the weapon's range band)."""
         try:
@@ -596,7 +600,7 @@ class GenesysQuickFight(QuickFight[GenesysFightState]):
             found = self._pools[key] = _Odds.of(pool)
         return found
 
-    def _strike(self, i: int, w: int, fixed: _Items, sa: int, sb: int, result: tuple[int, int, int]) -> int:
+    def _strike(self, i: int, w: int, fixed: _Fixed, sa: int, sb: int, result: tuple[int, int, int]) -> int:
         """What the check's result does to the target, as attacks.resolve spends it: the hits it makes (advantage
         and triumph spent by the `advantage_spending` option) and the conditions its qualities bring. It reads the
         attacker's characteristics (its Brawn) and the target's (its soak)."""
@@ -607,7 +611,7 @@ class GenesysQuickFight(QuickFight[GenesysFightState]):
             found = self._spent[key] = self._spend(i, w, fixed, sa, sb, result)
         return found
 
-    def _spend(self, i: int, w: int, fixed: _Items, sa: int, sb: int, result: tuple[int, int, int]) -> int:
+    def _spend(self, i: int, w: int, fixed: _Fixed, sa: int, sb: int, result: tuple[int, int, int]) -> int:
         request = self._request(i, w, fixed, self._actor(sa), self._actor(sb))
         s, advantage, triumph = result
         weapon = combat.weapon(request.weapon)
@@ -731,16 +735,28 @@ class GenesysQuickFight(QuickFight[GenesysFightState]):
                      crit.strain)
 
     # -- the map ---------------------------------------------------------------------------------------------
-    def _fixed_inputs(self, here: Coord, there: Coord) -> _Items:
-        """The target inputs the map fixes between two cells (the range band)."""
-        key = (here, there)
+    def _fixed_inputs(self, s: GenesysFightState, i: int, w: int, j: int) -> _Fixed:
+        """What the map fixes for fighter `i`'s attack with weapon `w` at `j`, as the rules read it (map_reading: the
+        range band, who is engaged, cover), read once for each pair of cells, weapon and fighters next to them."""
+        here, there = s.cells[i], s.cells[j]
+        assert here is not None and there is not None and self.map is not None and self.grid is not None
+        grid, cells = self.grid, s.cells
+        near_a = tuple(k for k, c in enumerate(cells) if c is not None and k != i and s.roles[k] is FIGHTING
+                       and grid.reach(c, here) == 1)
+        near_b = tuple(k for k, c in enumerate(cells) if c is not None and k != j and s.roles[k] is FIGHTING
+                       and grid.reach(c, there) == 1)
+        weapon = self._items[i][w]
+        key = (here, there, weapon.id, near_a, near_b)
         found = self._fixed.get(key)
         if found is None:
-            assert self.map is not None and self.grid is not None
-            tiles, metres, reach, reading, _areas = self.map.measure(here, there)
-            fixed = self.rules.map_target_inputs(tiles, metres, reading, reach=reach, hex_grid=self.grid.hex,
-                                                 options=self.options)
-            found = self._fixed[key] = tuple(sorted(fixed.items()))
+            tiles, metres, reach, reading, areas = self.map.measure(here, there)
+            sids = s.sids
+            span = MapSpan(tiles, metres, reach, grid.metres_per_cell, grid.hex, reading, areas,
+                           self._actor(sids[i]), self._actor(sids[j]), tuple(self._actor(sids[k]) for k in near_a),
+                           tuple(self._actor(sids[k]) for k in near_b))
+            read = self.rules.map_reading(span, weapon, self.options)
+            found = self._fixed[key] = (tuple(sorted(read.target_inputs.items())),
+                                        tuple(sorted(read.attack_inputs.items())))
         return found
 
     def cell(self, s: GenesysFightState, i: int) -> Coord | None:

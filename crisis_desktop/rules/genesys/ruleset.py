@@ -31,6 +31,8 @@ from crisis_desktop.rules.base import (
     FieldSpec,
     Healing,
     InitiativeEntry,
+    MapReading,
+    MapSpan,
     Options,
     OverrideField,
     OverrideKind,
@@ -70,6 +72,7 @@ from crisis_desktop.rules.genesys import (
     symbols,
     tables,
 )
+from crisis_desktop.rules.genesys import map_reading as genesys_map
 from crisis_desktop.rules.genesys.movement import GenesysMovement, band_for, cells_per_band, range_readout
 from crisis_desktop.rules.genesys.options import RULE_OPTIONS
 from crisis_desktop.rules.glyphs import Glyph
@@ -97,7 +100,6 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
     DERIVED_LABELS = {"wound_threshold": "Wound threshold", "strain_threshold": "Strain threshold", "soak": "Soak",
                       "melee_defence": "Melee defence", "ranged_defence": "Ranged defence",
                       "criticals": "Critical injuries", "minions_left": "Minions left"}
-    RANGE_PENALTY_PER_INCREMENT = 0
 
     # -- description ------------------------------------------------------------------------------------------
     def rule_options(self) -> Sequence[RuleOption]:
@@ -350,9 +352,10 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
         """Blast catches everyone engaged with the target: the cells next to it."""
         return 1 if combat.weapon(weapon).quality("blast") else None
 
-    def range_bands(self, options: Options) -> Mapping[str, Sequence[int]] | None:
-        """In tiles of one band's depth: short the first, medium the second, long (and extreme) beyond."""
-        return {"short": [1, 1], "medium": [2, 2], "long": [3, 10]}
+    def map_reading(self, span: MapSpan, weapon: EquipmentItem | None, options: Options) -> MapReading:
+        """The range band, who is engaged (the target with others, the attacker with an opponent) and the painted
+        cover as setback dice, with what they do to the chosen weapon's attack (rules/genesys/map_reading.py)."""
+        return genesys_map.map_reading(span, weapon, self.options_with_defaults(options))
 
     def range_readout(self, weapon: EquipmentItem | None, tiles: int, reach: int,
                       options: Options) -> list[str] | None:

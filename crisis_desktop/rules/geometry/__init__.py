@@ -28,6 +28,7 @@ from crisis_desktop.rules.geometry.grid import (
     square_steps,
 )
 from crisis_desktop.rules.geometry.movement import Path, find_path
+from crisis_desktop.rules.geometry.neighbours import standing_next_to
 from crisis_desktop.rules.geometry.ranges import (
     RangeBands,
     RangeResult,
@@ -46,5 +47,5 @@ __all__ = [
     "ScatterResult", "Terrain", "Trace", "area_template", "back_direction", "cover_between", "cover_from",
     "cover_many", "cube_distance", "cube_round", "cube_to_offset", "find_path", "line_of_sight",
     "offset_to_cube", "parse_map", "range_for_distance", "range_increment", "scatter",
-    "scatter_die", "scatter_table", "square_steps", "trace", "weapon_range", "Zones",
+    "scatter_die", "scatter_table", "square_steps", "standing_next_to", "trace", "weapon_range", "Zones",
 ]

@@ -40,7 +40,7 @@ class RangeResult:
     metres: float
     increment_size: int          # the weapon's RNG in tiles
     increment: int               # which increment the target is in (1 = the first)
-    maximum: int                 # farthest reach in tiles (max increments x RNG)
+    maximum: int                 # farthest reach in tiles (max increments x RNG; 0 where there is no maximum)
     in_range: bool
     penalty: Explained           # the range term of the attack roll (0 in the first increment)
     band: str                    # "short", "medium", "long"; "out of range" beyond the maximum
@@ -55,14 +55,14 @@ def range_increment(distance: float, increment_size: int) -> int:
 
 
 def range_for_distance(distance: int, increment_size: int, *, metres_per_cell: float = 1.5,
-                       penalty_per_increment: int = -1, max_increments: int = 10,
+                       penalty_per_increment: int = -1, max_increments: int | None = 10,
                        bands: RangeBands | None = None) -> RangeResult:
-    """Range of a target `distance` tiles away. Crisis defaults: -1 per increment after the first, at most
-    10 increments (crisis-classic uses -2 per increment)."""
+    """Range of a target `distance` tiles away: `penalty_per_increment` for each increment after the first, at most
+    `max_increments` increments (None: no maximum; `maximum` is then 0)."""
     n = range_increment(distance, increment_size)
-    maximum = max_increments * increment_size
+    maximum = max_increments * increment_size if max_increments is not None else 0
     metres = distance * metres_per_cell
-    if n > max_increments:
+    if max_increments is not None and n > max_increments:
         return RangeResult(distance, metres, increment_size, n, maximum, False, Explained(0),
                            "out of range", f"out of range: {distance} tiles, maximum {maximum}")
     penalty = Explained.of(Term(f"range increment {n}", penalty_per_increment * (n - 1))) if n > 1 \
@@ -75,7 +75,7 @@ def range_for_distance(distance: int, increment_size: int, *, metres_per_cell: f
 
 
 def weapon_range(grid: Grid, attacker: Coord, target: Coord, increment_size: int, *,
-                 penalty_per_increment: int = -1, max_increments: int = 10,
+                 penalty_per_increment: int = -1, max_increments: int | None = 10,
                  bands: RangeBands | None = None) -> RangeResult:
     """Range between two cells, measured with the grid's distance metric."""
     return range_for_distance(grid.distance(attacker, target), increment_size,

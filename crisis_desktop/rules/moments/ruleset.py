@@ -67,7 +67,6 @@ class MomentsRuleset(Ruleset, Checks, Attacks, Healing, MomentEconomy, QuickFigh
     DERIVED_LABELS = {"goal_bod": "BOD goal", "goal_int": "INT goal", "goal_pow": "POW goal", "hp_max": "HP max",
                       "pp_max": "PP max", "armour_points": "Armour points", "best_bonus": "Best bonus",
                       "wounds": "Wounds taken"}
-    RANGE_PENALTY_PER_INCREMENT = 0
 
     # -- description ------------------------------------------------------------------------------------------
     def rule_options(self) -> Sequence[RuleOption]:

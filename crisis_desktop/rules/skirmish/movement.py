@@ -1,12 +1,14 @@
-"""Moving by areas (the map's labelled zones): within one's own area a token moves freely; the planned move takes it
-to an adjacent area, once a round; farther is refused. What a weapon reaches is counted in areas too."""
+"""Moving by areas (the map's labelled zones): within one's own area a token moves freely; the planned move, or the
+move a planned melee attack carries to fight there, takes it to an adjacent area, once a round; farther is refused.
+What a weapon reaches is counted in areas too, and who is engaged: opponents standing next to each other (a marksman
+does not shoot while engaged)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 from crisis_desktop.domain import EquipmentItem
-from crisis_desktop.rules.base import Actor, Options
+from crisis_desktop.rules.base import Actor, MapReading, MapSpan, Options, opponents
 from crisis_desktop.rules.geometry import AreaRelation, Coord, Terrain, find_path
 from crisis_desktop.rules.movement import Movement, MovePlan, free_move, refused
 from crisis_desktop.rules.skirmish import sheet
@@ -48,3 +50,22 @@ def reach_refusal(weapon: EquipmentItem, areas: AreaRelation) -> str | None:
                                             f"({areas.describe()})")
     what = "a skirmish" if kind == "melee" else "a throw"
     return f"{what} stays inside one area ({areas.describe()})"
+
+
+def map_reading(span: MapSpan, weapon: EquipmentItem | None,
+                reach: Callable[[EquipmentItem, int, int, AreaRelation], str | None]) -> MapReading:
+    """Who is engaged at either end and what the weapon reaches there (`reach`: the ruleset's reach_refusal); a
+    marksman engaged is refused."""
+    lines: list[str] = []
+    refusals: list[str] = []
+    attacker_engaged = opponents(span.attacker, span.next_to_attacker)
+    for who, others in ((span.attacker, attacker_engaged), (span.target, opponents(span.target, span.next_to_target))):
+        if who is not None and others:
+            lines.append(f"{who.name} is engaged with {', '.join(o.name for o in others)}")
+    if weapon is not None:
+        why = reach(weapon, span.tiles, span.reach, span.areas)
+        if why is None and sheet.attack_kind(weapon) == "marksman" and attacker_engaged:
+            why = f"a marksman does not shoot while engaged ({', '.join(o.name for o in attacker_engaged)})"
+            refusals.append(why)
+        lines.append(f"{weapon.name}: {why}" if why else f"{weapon.name}: in reach")
+    return MapReading({}, {}, tuple(lines), tuple(refusals))

@@ -63,6 +63,12 @@ def planned_weapon(actor: Actor) -> str | None:
     return item_id if kind in (RANGED, MELEE) and item_id else None
 
 
+def moves_to_fight(plan: str) -> bool:
+    """Whether a plan carries a move into an adjacent area: a melee attack does, as characters who share an area
+    "or move into it" can engage in melee (skirmish-combat.md)."""
+    return plan.partition(":")[0] == MELEE
+
+
 def plan_words(actor: Actor, key: str) -> str:
     """What a plan is, to follow "planned": "a ranged attack with the Longbow", "to move to an adjacent area"."""
     kind, _sep, item_id = key.partition(":")

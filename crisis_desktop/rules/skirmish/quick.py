@@ -21,6 +21,7 @@ from crisis_desktop.rules.base import (
     CoverLevel,
     Effect,
     Explained,
+    MapSpan,
     SetStatus,
     StateRole,
 )
@@ -126,6 +127,7 @@ class SkirmishQuickFight(QuickFight[SkirmishFightState]):
         self._landed: dict[tuple[int, int, Wounds, int, int, str], tuple[int, Wounds, int]] = {}
         self._bled: dict[tuple[int, int, Wounds, int], int] = {}
         self.map = MapReader(rules, self.terrain, self.terrain.grid, self.options) if self.terrain is not None else None
+        self._map_refusals: dict[tuple[int, str, Coord, Coord, tuple[int, ...]], bool] = {}
         self._moves: dict[tuple[int, Coord, Coord, frozenset[Coord], int, bool, StateRole], str | None | bool] = {}
 
     def _fighter(self, actor: Actor) -> _Fighter:
@@ -376,10 +378,28 @@ class SkirmishQuickFight(QuickFight[SkirmishFightState]):
         return s.cells
 
     def map_refused(self, s: SkirmishFightState, i: int, w: int, j: int) -> bool:
+        """No line of sight or out of the weapon's reach, or what else the rules read from the map (a marksman
+        engaged with an opponent standing next to it)."""
         here, there = s.cells[i], s.cells[j]
         if here is None or there is None or self.map is None:
             return False
-        return self.map.refused(self._fighters[i].items[w], here, there)
+        weapon = self._fighters[i].items[w]
+        if self.map.refused(weapon, here, there):
+            return True
+        grid = self.map.grid
+        near = tuple(k for k, c in enumerate(s.cells) if c is not None and k != i and s.roles[k] is FIGHTING
+                     and grid.reach(c, here) == 1)
+        if not near:
+            return False
+        key = (i, weapon.id, here, there, near)
+        found = self._map_refusals.get(key)
+        if found is None:
+            tiles, metres, reach, reading, areas = self.map.measure(here, there)
+            span = MapSpan(tiles, metres, reach, grid.metres_per_cell, grid.hex, reading, areas,
+                           self._fighters[i].actor, self._fighters[j].actor,
+                           tuple(self._fighters[k].actor for k in near))
+            found = self._map_refusals[key] = bool(self.rules.map_reading(span, weapon, self.options).refusals)
+        return found
 
     def cover(self, s: SkirmishFightState, attacker: int, target: int, cell: Coord) -> tuple[CoverLevel, bool]:
         """The map's cover as it stands (these rules read no actor into it)."""
@@ -408,10 +428,14 @@ class SkirmishQuickFight(QuickFight[SkirmishFightState]):
             found = self._moves[key] = plan.action if plan.allowed else False
         if found is False:
             return False
-        if found is not None:
+        if isinstance(found, str):
             if not s.waiting[i]:
                 return False                # taking the action needs the combatant's phase
-            s.moved[i], s.waiting[i] = True, False
+            s.moved[i] = True
+            # A planned melee attack carries its move into the area it is fought in: the attack carries it out.
+            planned = self._fighters[i].plans[s.plans[i]].key if s.plans[i] >= 0 else ""
+            if self.rules.carries_out_plan(planned, found):
+                s.waiting[i] = False
         s.cells[i] = goal
         return True
 

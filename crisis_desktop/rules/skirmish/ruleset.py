@@ -29,6 +29,8 @@ from crisis_desktop.rules.base import (
     Explained,
     FieldSpec,
     Healing,
+    MapReading,
+    MapSpan,
     Options,
     OverrideField,
     OverrideKind,
@@ -54,6 +56,7 @@ from crisis_desktop.rules.npc_builds import table_npc, threat_field
 from crisis_desktop.rules.skirmish import attacks, checks, fighters, plans, sheet, treatment, wounds
 from crisis_desktop.rules.skirmish.fight_odds import FightOdds
 from crisis_desktop.rules.skirmish.movement import SkirmishMovement, reach_refusal
+from crisis_desktop.rules.skirmish.movement import map_reading as skirmish_map_reading
 from crisis_desktop.rules.skirmish.options import RULE_OPTIONS
 from crisis_desktop.rules.tables import load_catalogue
 
@@ -78,7 +81,6 @@ class SkirmishRuleset(Ruleset, Checks, Attacks, Healing, PlanEconomy, QuickFight
     DERIVED_LABELS = {"armour_value": "Armour value (AV)", "shield_value": "Shield value (SV)",
                       "critical_threshold": "Critical wound at (CON)"}
     DISTANCE_UNIT = "areas"
-    RANGE_PENALTY_PER_INCREMENT = 0
 
     # -- description ------------------------------------------------------------------------------------------
     def rule_options(self) -> Sequence[RuleOption]:
@@ -186,7 +188,7 @@ class SkirmishRuleset(Ruleset, Checks, Attacks, Healing, PlanEconomy, QuickFight
             reason = "" if state.fighting else state.text
             if not reason and plan:
                 fits = plan.partition(":")[0] in (plans.RANGED, plans.MELEE) if action.key == "attack" \
-                    else plan in _ACTION_PLANS[action.key]
+                    else plan in _ACTION_PLANS[action.key] or (action.key == "move" and plans.moves_to_fight(plan))
                 if not fits:
                     reason = f"{actor.name} planned {plans.plan_words(actor, plan)}"
             if not reason and action.key == "move" and plans.moved(actor):
@@ -206,6 +208,10 @@ class SkirmishRuleset(Ruleset, Checks, Attacks, Healing, PlanEconomy, QuickFight
 
     def movement(self) -> Movement:
         return SkirmishMovement(self)
+
+    def carries_out_plan(self, plan: str, action_key: str) -> bool:
+        """A planned melee attack carries its move into the area it is fought in: the attack carries it out."""
+        return not (action_key == "move" and plans.moves_to_fight(plan))
 
     def start_encounter(self, actor: Actor, options: Options) -> TurnEffects:
         return TurnEffects(tuple(plans.clear_plan(actor)))
@@ -257,6 +263,11 @@ class SkirmishRuleset(Ruleset, Checks, Attacks, Healing, PlanEconomy, QuickFight
         """Nothing: the map decides what a weapon reaches by its areas and sight (`reach_refusal`); Paraverse counts
         no range or cover modifier."""
         return {}
+
+    def map_reading(self, span: MapSpan, weapon: EquipmentItem | None, options: Options) -> MapReading:
+        """Areas and engagement, and what the chosen weapon reaches there (rules/skirmish/movement.py); no range
+        or cover modifier."""
+        return skirmish_map_reading(span, weapon, self.reach_refusal)
 
     def reach_refusal(self, weapon: EquipmentItem, tiles: int, reach: int, areas: AreaRelation) -> str | None:
         """By the map's areas where both tokens stand in one (a skirmish and a throw inside one area, a marksman

@@ -123,7 +123,7 @@ class MapPlace(QWidget):
         self.zone.setMaximumWidth(140)
         self.weapon_box = QComboBox()
         self.weapon_box.setObjectName("map-weapon")
-        self.weapon_box.setToolTip("Weapon for the Measure tool: range increment, penalty and blast")
+        self.weapon_box.setToolTip("Weapon for the Measure tool: what the rules say of it there (range, reach, blast)")
         self.combatants = CombatantList()
         self._combatant_rows: list[tuple[str, str]] = []    # what the list shows: (combatant id, text)
         self.combatants.setObjectName("map-combatants")

@@ -1,5 +1,5 @@
 """What a token drag means under the campaign's rules (asked of the ruleset's movement) and the one undoable
-command that spends the move's action and moves the token; the attack dialog's distance and range."""
+command that spends the move's action and moves the token; cover for the sight line away from a fight."""
 
 from __future__ import annotations
 
@@ -8,10 +8,9 @@ from collections.abc import Collection
 from crisis_desktop.controller.commands import Command, Macro
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.map_commands import SetToken
-from crisis_desktop.domain.character import EquipmentItem
-from crisis_desktop.rules.base import Attacks, Options, Ruleset
+from crisis_desktop.rules.base import Ruleset
 from crisis_desktop.rules.cover import CoverReading, geometry_reading
-from crisis_desktop.rules.geometry import Grid, RangeBands, RangeResult, Terrain, weapon_range
+from crisis_desktop.rules.geometry import Terrain
 from crisis_desktop.rules.movement import MovePlan, free_move, refused
 
 Coord = tuple[int, int]
@@ -64,19 +63,3 @@ def cover_for_rules(ruleset: Ruleset | None, ctl: EncounterController | None, te
         except KeyError:
             attacker = target = None    # a token of a combatant no longer in the encounter
     return ruleset.cover_between(terrain, a, t, attacker, target, ctl.options if ctl is not None else None)
-
-
-def range_of(ruleset: Ruleset | None, grid: Grid, weapon: EquipmentItem, a: Coord, b: Coord,
-             options: Options | None = None) -> RangeResult | None:
-    """The weapon's range increment, penalty and band between two cells, by the campaign's rules and
-    rule options; None for a weapon without range."""
-    if not isinstance(ruleset, Attacks):
-        return None
-    rng = ruleset.weapon_range(weapon)
-    if rng is None:
-        return None
-    # A range in metres is counted in whole cells on the map.
-    tiles = max(1, round(rng / grid.metres_per_cell)) if ruleset.DISTANCE_UNIT == "metres" else int(rng)
-    table = ruleset.range_bands(options or {})
-    return weapon_range(grid, a, b, tiles, penalty_per_increment=ruleset.RANGE_PENALTY_PER_INCREMENT,
-                        bands=RangeBands.from_table(table) if table else None)

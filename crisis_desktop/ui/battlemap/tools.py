@@ -19,7 +19,8 @@ from crisis_desktop.controller.map_commands import PaintCells, SetToken
 from crisis_desktop.domain.battle_map import Cell
 from crisis_desktop.rules.base import AttackResult, Attacks, Scatters
 from crisis_desktop.rules.geometry import CoverResult, area_template, trace
-from crisis_desktop.ui.battlemap.moves import cover_for_rules, decide_move, move_command, range_of
+from crisis_desktop.rules.map_reading import map_span, read_map, span_lines
+from crisis_desktop.ui.battlemap.moves import cover_for_rules, decide_move, move_command
 from crisis_desktop.ui.battlemap.scene import MapScene
 
 if TYPE_CHECKING:
@@ -251,29 +252,15 @@ class MapTools(QObject):
 
     # -- measuring ----------------------------------------------------------------------------
     def measure(self, a: Coord, b: Coord) -> str:
-        """Distance between two cells, and the chosen weapon's range and blast there; shown and returned."""
-        scene, grid = self.scene, self.scene.grid
+        """Distance between two cells as the rules read it (the attack view's reading when the map has a fight, else
+        the same rules' reading of the bare cells), with the chosen weapon there and its blast; shown and returned."""
+        scene = self.scene
         overlay = scene.measure
         overlay.clear()
         scene.area.clear()
-        tiles, metres = grid.distance(a, b), grid.metres(a, b)
-        lines = [f"{tiles} tile{'s' if tiles != 1 else ''} ({metres:g} m)"]
         weapon = self._weapon()
         ctl = self._controller()
-        areas = scene.terrain.zones.relation(a, b)
-        if areas.known:
-            lines.append(areas.describe())
-        readout = self._range_readout(weapon, tiles, grid.reach(a, b))
-        if readout is not None:
-            lines += readout
-        if weapon is not None and readout is None:
-            result = range_of(ctl.ruleset if ctl else None, grid, weapon, a, b, ctl.options if ctl else None)
-            if result is None:
-                lines.append(f"{weapon.name}: melee")
-            else:
-                extra = f", {result.penalty.value:+g}" if result.in_range and result.penalty.value else ""
-                lines.append(f"{weapon.name}: increment {result.increment} of {result.increment_size} tiles, "
-                             f"{result.band}{extra}" if result.in_range else f"{weapon.name}: {result.reason}")
+        lines = self._reading_lines(a, b, weapon)
         if weapon is not None:
             radius = ctl.ruleset.blast_radius(weapon) if ctl and isinstance(ctl.ruleset, Attacks) else None
             if radius:
@@ -287,14 +274,18 @@ class MapTools(QObject):
         self.info.emit(" · ".join(lines))
         return text
 
-    def _range_readout(self, weapon: EquipmentItem | None, tiles: int, reach: int) -> list[str] | None:
-        """The rules' own reading of a distance (genesys: the range band and the maneuvers to close it); None where
-        the rules read it as range increments."""
-        rules, campaign = self.scene.ruleset, self.scene.campaign
-        if not isinstance(rules, Attacks):
-            return None
-        options = rules.options_with_defaults(campaign.rule_options if campaign is not None else {})
-        return rules.range_readout(weapon, tiles, reach, options)
+    def _reading_lines(self, a: Coord, b: Coord, weapon: EquipmentItem | None) -> list[str]:
+        """The map's reading between two cells, in lines: the fight's (controller) when the map has one, else the
+        campaign's rules over the bare cells; never a reading of the map's own."""
+        ctl = self._controller()
+        found = ctl.measure_cells(a, b, weapon) if ctl is not None else None
+        if found is not None:
+            return list(found.lines)
+        scene = self.scene
+        rules = scene.ruleset
+        options = scene.campaign.rule_options if scene.campaign is not None else {}
+        span = map_span(rules, scene.terrain, a, b, options=options)
+        return span_lines(span, read_map(rules, span, weapon, options))
 
     def show_area(self, centre: Coord, radius: int) -> dict[Coord, int]:
         """The blast template: darker nearer the centre (one die less per tile out)."""
@@ -331,7 +322,10 @@ class MapTools(QObject):
         if a is None or t is None or a == t:
             return None
         ctl = self._controller()
-        reading = cover_for_rules(scene.ruleset, ctl, scene.terrain, a, t, attacker_id, target_id)
+        found = ctl.measure(attacker_id, target_id) if ctl is not None and self._in_fight(ctl, attacker_id, target_id) \
+            else None
+        reading = found.reading if found is not None else \
+            cover_for_rules(scene.ruleset, None, scene.terrain, a, t)
         result = self.cover = reading.result
         overlay.add_cells(result.traced[1:-1], TRACED)
         for pair in result.squeezes:
@@ -342,15 +336,17 @@ class MapTools(QObject):
         line = QLineF(scene.centre(a), scene.centre(t))
         edge = scene.size * 0.42 / max(line.length(), 1e-9)
         overlay.add_line(line.pointAt(edge), line.pointAt(1 - edge), QPen(colour, scene.size * 0.08), arrow=True)
-        grid = scene.grid
         names = f"{ctl.name(attacker_id)} → {ctl.name(target_id)}: " if ctl is not None else ""
-        head = f"{names}{grid.distance(a, t)} tiles ({grid.metres(a, t):g} m)"
-        band = self._range_readout(None, grid.distance(a, t), grid.reach(a, t)) or []
-        areas = scene.terrain.zones.relation(a, t)
-        band = [areas.describe(), *band] if areas.known else band
+        head, *band = found.lines if found is not None else self._reading_lines(a, t, None)
+        head = f"{names}{head}"
         overlay.set_label("\n".join([head, *band, *reading.reason.split("; ")]), scene.centre(t), colour.darker(150))
         self.info.emit(", ".join([head, *band, reading.reason]))
         return result
+
+    @staticmethod
+    def _in_fight(ctl: EncounterController, *combatant_ids: str) -> bool:
+        known = {c.id for c in ctl.encounter.combatants}
+        return all(c in known for c in combatant_ids)
 
     # -- where a missed area attack landed -----------------------------------------------------------
     def show_landing(self, result: AttackResult, attacker_id: str, target_id: str) -> Coord | None:

@@ -292,7 +292,7 @@ class AttackDialog(QDialog):
         missing = [self.controller.name(t) for t, on in found.items() if not on]
         # What the map fixes is the rules' choice: distance and cover, or (rules that count areas) only who can be
         # reached and seen.
-        measured = any(self.model.target_inputs(t).locked or self.model.override for t, on in found.items() if on)
+        measured = any(self.model.map_fixes(t) for t, on in found.items() if on)
         text = "Distance and cover are measured on the battle map." if measured else \
             "Reach and line of sight come from the battle map."
         if missing:

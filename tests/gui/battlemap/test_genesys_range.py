@@ -95,3 +95,37 @@ def test_line_of_sight_between_tokens_reads_the_band_too(place):
     assert lines[:3] == ["Kara Voss → Brakk the enforcer: 10 tiles (15 m)", "medium range (6 tiles a band)",
                          "closing to engaged: 2 maneuvers"]
     assert place.info.text().startswith("Kara Voss → Brakk the enforcer: 10 tiles (15 m), medium range")
+
+
+def test_measure_and_the_sight_line_show_the_attacks_reading_of_engagement(place, genesys_document, qtbot):
+    ctl = genesys_document.session.controller("enc-dock-9")
+    choose_weapon(place, "cmb-dock-jax", "Light pistol")
+    pistol = next(w.id for w in ctl.weapons("cmb-dock-jax") if w.name == "Light pistol")
+    place.set_tool(Tool.MEASURE)
+    drag(qtbot, place, [(8, 7), (9, 7)])                      # Jax's cell to the thugs' cell
+    reading = ctl.measure("cmb-dock-jax", "cmb-dock-thugs", pistol)
+    assert reading is not None
+    assert place.scene.measure.label.text == "\n".join(reading.lines)
+    assert "ranged attack while engaged: +1 difficulty" in place.scene.measure.label.text
+    assert ctl.map_attack_inputs("cmb-dock-jax", pistol, "cmb-dock-thugs") == {"attacker_engaged": True}
+    # The sight line from Kara to the thugs reads them engaged with Jax, as her attack does (upgraded).
+    place.tools.show_cover("cmb-dock-kara", "cmb-dock-thugs")
+    assert "Dock thugs is engaged with Jax Marrow" in place.scene.sight.label.text.splitlines()
+    kara_pistol = next(w.id for w in ctl.weapons("cmb-dock-kara") if w.name == "Heavy pistol")
+    assert ctl.map_inputs("cmb-dock-kara", kara_pistol, "cmb-dock-thugs")["target_engaged"] is True
+
+
+def test_dragging_to_engage_from_medium_range_costs_two_maneuvers_as_the_readout_says(place, genesys_document,
+                                                                                         qtbot):
+    ctl = genesys_document.session.controller("enc-dock-9")
+    genesys_document.push(ctl.start(TypedDice(["blank"] * 40)))
+    genesys_document.push(ctl.step("fill_slot", "cmb-dock-jax"))
+    found = ctl.measure("cmb-dock-jax", "cmb-dock-brakk")
+    assert found is not None and found.readout == ("medium range (6 tiles a band)", "closing to engaged: 2 maneuvers",
+                                                   "Jax Marrow is engaged with Dock thugs")
+    place.set_tool(Tool.SELECT)
+    drag(qtbot, place, [(8, 7), (11, 8), (14, 10)])           # 6 tiles to stand next to Brakk
+    assert place.info.text() == "Move two bands (2 maneuvers + 2 strain): 6 of 12 tiles, medium range to engaged"
+    assert place.scene.token_cell("cmb-dock-jax") == (14, 10)
+    assert ctl.character_of("cmb-dock-jax").status["strain"] == 2
+    assert ctl.measure("cmb-dock-jax", "cmb-dock-brakk").readout == ("engaged (adjacent)",)

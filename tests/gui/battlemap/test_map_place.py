@@ -444,7 +444,11 @@ def test_range_bands_follow_the_campaigns_rule_option():
     from crisis_desktop.rules.cover import geometry_reading
     from crisis_desktop.rules.geometry import Grid, Terrain
     from crisis_desktop.rules.registry import get_ruleset
-    from crisis_desktop.ui.battlemap.moves import range_of
+
+    def range_of(rules, grid, weapon, a, b, options):
+        """The range the rules declare (crisis and crisis-classic: by increments) between two cells."""
+        return rules.range_increments(options).at(rules.weapon_range(weapon), grid.distance(a, b),
+                                                  grid.metres_per_cell)
 
     rules = get_ruleset("crisis")
     grid = Grid(GridKind.SQUARE, 40, 10, 1.5)

@@ -101,3 +101,30 @@ def test_the_attack_opens_on_the_rules_ready_weapon_else_the_first():
     assert PreparedAttack(ctl, spear).weapon_id == ctl.weapons(spear)[0].id
     ctl.combatant(spear).resources[PLAN_KEY] = f"ranged:{javelin.id}"
     assert ctl.ready_weapon(spear) == javelin.id and PreparedAttack(ctl, spear).weapon_id == javelin.id
+
+
+def test_what_the_map_fixes_of_the_attack_itself_is_locked_and_shown_as_the_request_reads_it():
+    from tests.unit.simulate.equivalence import demo
+
+    campaign = demo("genesys.json")
+    ctl = EncounterController(campaign, "enc-dock-9", get_ruleset(campaign.ruleset))
+    ids = {ctl.name(c.id): c.id for c in ctl.encounter.combatants}
+    jax = ids["Jax Marrow"]
+    thugs = ids["Dock thugs"]
+    pistol = next(w.id for w in ctl.weapons(jax) if w.name == "Light pistol")   # a ranged attack reads engagement
+    attack = PreparedAttack(ctl, jax, thugs, weapon_id=pistol)
+    fixed = ctl.map_attack_inputs(jax, attack.weapon_id, thugs)
+    assert fixed, "the map says whether Jax is engaged"
+    key, value = next(iter(fixed.items()))
+    attack.set_own(key, not value)
+    own = attack.own_inputs()
+    assert key in own.locked and own.values[key] == value
+    request = attack.request()
+    assert request is not None and request.inputs[key] == value
+    attack.set_override(True)
+    attack.set_own(key, not value)
+    assert attack.own_inputs().values[key] == (not value) and not attack.own_inputs().locked
+    request = attack.request()
+    assert request is not None and request.inputs[key] == (not value)
+    attack.set_override(False)
+    assert attack.own_inputs().values[key] == value

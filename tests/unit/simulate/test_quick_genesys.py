@@ -25,7 +25,8 @@ from crisis_desktop.rules.registry import get_ruleset
 from tests.unit.simulate.equivalence import LIMIT, demo, encounter_id, farthest_apart, started
 
 DEMO = "genesys.json"
-Fixed = tuple[tuple[str, StatValue], ...]                   # the target inputs the map fixes
+# The target inputs and the attack's own inputs the map fixes.
+Fixed = tuple[tuple[tuple[str, StatValue], ...], tuple[tuple[str, StatValue], ...]]
 
 
 def _quick(campaign: Campaign) -> QuickPlayer:
@@ -39,7 +40,7 @@ def _odds(fight: GenesysQuickFight, s: GenesysFightState, i: int, w: int, j: int
     """The attack's check as the quick fight draws it: the chance of each result, and the odds it keeps."""
     sa, sb, here, there = s.sids[i], s.sids[j], s.cells[i], s.cells[j]
     assert here is not None and there is not None
-    odds = fight._roll(i, w, fight._fixed_inputs(here, there), sa, sb)
+    odds = fight._roll(i, w, fight._fixed_inputs(s, i, w, j), sa, sb)
     assert odds is not None
     cumulative = [min(c, 1.0) for c in odds.sampler.cumulative]
     return [c - p for c, p in zip(cumulative, [0.0, *cumulative[:-1]], strict=True)], odds
@@ -66,8 +67,9 @@ def test_every_attack_at_the_start_has_the_exact_odds_of_the_attack_dialog() -> 
                 assert fight.map_refused(s, i, w, j) == refused
                 here, there = s.cells[i], s.cells[j]
                 assert here is not None and there is not None
-                measure = ctl.measure(attacker, target)
-                assert measure is not None and dict(fight._fixed_inputs(here, there)) == measure.inputs
+                measure = ctl.measure(attacker, target, weapon.id)
+                fixed, own = fight._fixed_inputs(s, i, w, j)
+                assert measure is not None and (dict(fixed), dict(own)) == (measure.inputs, measure.attack_inputs)
                 if refused:
                     continue
                 request = ctl.attack_request(attacker, weapon.id, target)
@@ -85,7 +87,7 @@ def test_every_attack_at_the_start_has_the_exact_odds_of_the_attack_dialog() -> 
                 sb = s.sids[j]
                 before = ctl.actor(target).character
                 for p, result in zip(chances, odds.results, strict=True):
-                    strike = fight._strike(i, w, fight._fixed_inputs(here, there), s.sids[i], sb, result)
+                    strike = fight._strike(i, w, fight._fixed_inputs(s, i, w, j), s.sids[i], sb, result)
                     wounds, strain, after = stats.wounds(before), stats.strain(before), sb
                     for hit_spec in fight._strike_list[strike][0]:
                         once = fight._take(sb, wounds, strain, hit_spec)
@@ -163,7 +165,7 @@ def _recorded(fight: GenesysQuickFight) -> Iterator[list[tuple[int, int, int, in
 
     def recording(s: GenesysFightState, i: int, w: int, j: int, rng: random.Random):  # type: ignore[no-untyped-def]
         here, there = s.cells[i], s.cells[j]
-        fixed = fight._fixed_inputs(here, there) if here is not None and there is not None else ()
+        fixed = fight._fixed_inputs(s, i, w, j) if here is not None and there is not None else ((), ())
         seen.append((i, w, s.sids[i], s.sids[j], fixed))
         return attack(s, i, w, j, rng)
 
@@ -216,7 +218,7 @@ def test_every_answer_kept_for_a_state_is_the_rules_answer_for_it() -> None:
         if state.may_move is not None:
             assert state.may_move == fight.movement.may_move(actor, options)
         if state.paid >= 0:
-            effects, _ = attacks._pay_effects(fight._request(state.char.i, 0, (), actor, actor), options)
+            effects, _ = attacks._pay_effects(fight._request(state.char.i, 0, ((), ()), actor, actor), options)
             assert state.paid == fight._after(sid, fight._effects_id(effects))
     checked = 0
     for key, kept in fight._takes.items():

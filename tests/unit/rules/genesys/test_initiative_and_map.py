@@ -96,11 +96,29 @@ def test_a_move_of_one_band_s_depth_is_a_maneuver_two_take_both_and_further_is_r
     far = movement.plan_move(actor(kara()), yard(), (0, 0), (9, 0), set(), {})
     assert far.allowed and far.action == "move_far" and far.cost_text == "2 maneuvers + 2 strain"
     beyond = movement.plan_move(actor(kara()), yard(), (0, 0), (13, 0), set(), {})
-    assert not beyond.allowed and beyond.text == "Kara cannot go there this turn: 13 tiles need 3 Move maneuvers " \
-                                                 "(6 tiles each), at most 2 a turn"
+    # 13 tiles is long range from where Kara stood: engaged-short 1, short-medium 1, medium-long 2 maneuvers.
+    assert not beyond.allowed and beyond.text == "Kara cannot go there this turn: 13 tiles (long range) need 4 Move " \
+                                                 "maneuvers, at most 2 a turn"
     spent = movement.plan_move(actor(kara(), maneuvers_used=2), yard(), (0, 0), (3, 0), set(), {})
     assert not spent.allowed and spent.text.startswith("At most 2 maneuvers a turn")
     assert movement.reach(actor(kara()), yard(), {}) == 12 and movement.reach(actor(thugs()), yard(), {}) == 6
+
+
+def test_a_move_that_engages_costs_the_bands_from_where_the_mover_stood():
+    movement = RULES.movement()
+    # Someone 7 tiles off is at medium range; the cell next to it is 6 tiles away, a short move's length, yet
+    # engaging from medium range costs medium-short 1 + short-engaged 1 = 2 maneuvers, as the readout says.
+    assert RULES.range_readout(None, 7, 7, RULES.options_with_defaults({})) == [
+        "medium range (6 tiles a band)", "closing to engaged: 2 maneuvers"]
+    engage = movement.plan_move(actor(kara()), yard(), (0, 0), (6, 0), {(7, 0)}, {})
+    assert engage.allowed and engage.action == "move_far" and engage.cost_text == "2 maneuvers + 2 strain"
+    assert engage.text == "Move two bands (2 maneuvers + 2 strain): 6 of 12 tiles, medium range to engaged"
+    # The same 6 tiles beside no one is a move within short range: 1 maneuver.
+    alone = movement.plan_move(actor(kara()), yard(), (0, 0), (6, 0), {(20, 0)}, {})
+    assert alone.allowed and alone.action == "move" and alone.text == "Move (1 maneuver): 6 of 6 tiles"
+    # Short range to engaged is 1 maneuver; someone already engaged stays so without a price of its own.
+    assert movement.plan_move(actor(kara()), yard(), (0, 0), (3, 0), {(4, 0)}, {}).action == "move"
+    assert movement.plan_move(actor(kara()), yard(), (0, 0), (1, 1), {(1, 0)}, {}).action == "move"
 
 
 def test_the_battle_map_gives_the_attack_its_range_band():
