@@ -25,7 +25,7 @@ NPC_ACTIONS_PER_ROUND = 2
 # Resources an encounter starts from (and ends with).
 FRESH: dict[str, StatValue] = {"ap": 0, "aim": 0, "dodge_used": False, "moved": False, "pending_action": None,
                                "pending_progress": 0, "pending_cost": 0, "actions_taken": 0,
-                               HIDDEN_FROM: "", hiding.SNEAK_ROLL: 0}
+                               HIDDEN_FROM: "", hiding.SNEAK_ROLL: 0, hiding.SNEAK_MOVE: False}
 
 
 def resource(combatant: Combatant | None, key: str, default: int = 0) -> int:
@@ -86,6 +86,12 @@ def availability(actor: Actor, key: str, options: Options, cost: int | None = No
     blocker = stats.cannot_act(actor.character)
     if blocker:
         return no(f"{actor.name} is {blocker.lower()} and cannot act")
+    if rule is not None and rule.part_of:
+        # Paid by the action it is part of (a Sneak's move): free for PCs and NPCs alike, once, after it.
+        if not hiding.sneak_move_left(actor):
+            return ActionAvailability(spec, {}, False, f"{actor.name} has no successful "
+                                      f"{tables.actions()[rule.part_of].label} to move with this turn")
+        return ActionAvailability(spec, {}, True)
     c = actor.character
     if key in ("attack", "execute", "take_aim") and attack is None:
         return no(f"{actor.name} has no weapon equipped")
@@ -134,6 +140,10 @@ def spend_action(actor: Actor, key: str, options: Options, cost: int | None = No
     price = avail.price.get("ap", 0)
     assert actor.combatant is not None
     cid = actor.combatant.id
+    rule = tables.actions().get(key)
+    if rule is not None and rule.part_of:
+        # Paid by the action it is part of: nothing is charged, no task is cancelled.
+        return TurnEffects(tuple(_side_effects(actor, key)))
     effects: list[Effect] = []
     notes: list[str] = []
     pending = actor.combatant.resources.get("pending_action")
@@ -195,7 +205,9 @@ def _side_effects(actor: Actor, key: str) -> list[Effect]:
     if rule.moves:
         # Take Aim is not allowed after moving, and moving spoils the aim already taken.
         effects += [SetResource(cid, "moved", True), SetResource(cid, "aim", 0)]
-        if not rule.hides:
+        if rule.part_of:
+            effects.append(SetResource(cid, hiding.SNEAK_MOVE, False))     # the Sneak's move, taken unseen
+        elif not rule.hides:
             effects += hiding.reveal(actor).effects          # only a Sneak moves unseen
     if key == "take_aim":
         effects.append(SetResource(cid, "aim", resource(actor.combatant, "aim") + 1))
@@ -215,7 +227,7 @@ def start_turn(actor: Actor, options: Options) -> TurnEffects:
     cid, c = actor.combatant.id, actor.character
     max_ap, per_turn = tables.ap_limits()
     effects: list[Effect] = [SetResource(cid, "moved", False), SetResource(cid, "dodge_used", False),
-                             SetResource(cid, "actions_taken", 0)]
+                             SetResource(cid, "actions_taken", 0), SetResource(cid, hiding.SNEAK_MOVE, False)]
     if resource(actor.combatant, "overwatch"):
         effects.append(SetResource(cid, "overwatch", False))  # the watch ends at one's own turn
     notes: list[str] = []

@@ -24,6 +24,7 @@ from crisis_desktop.rules.crisis import checks, tables
 from crisis_desktop.rules.dice import DiceSource
 
 SNEAK_ROLL = "sneak_roll"
+SNEAK_MOVE = "sneak_move"     # a successful Sneak's move, not taken yet this turn
 
 
 def sneak_roll(combatant: Combatant | None) -> int:
@@ -104,8 +105,10 @@ def sneak(actor: Actor, hidden: frozenset[str], dice: DiceSource,
     result = checks.check(CheckRequest(actor, rule.check or "stealth", tables.search_difficulty()), dice, options)
     total = int(result.total.value)
     if result.outcome.succeeded:
-        note = f"{actor.name} sneaks unseen: a Search roll of {total} or more finds them"
-        return result, TurnEffects(tuple(_set(actor.combatant.id, hidden, total)), (note,))
+        note = (f"{actor.name} sneaks unseen: a Search roll of {total} or more finds them; a move of up to their Pace "
+                "stays unseen this turn")
+        effects = (*_set(actor.combatant.id, hidden, total), SetResource(actor.combatant.id, SNEAK_MOVE, True))
+        return result, TurnEffects(effects, (note,))
     note = f"{actor.name} fails to sneak ({result.describe()}) and is revealed"
     return result, TurnEffects(tuple(_set(actor.combatant.id, frozenset(), 0)), (note,))
 
@@ -132,11 +135,18 @@ def search(searcher: Actor, opponents: Sequence[Watcher], dice: DiceSource,
 
 
 def reveal(actor: Actor) -> TurnEffects:
-    """Attacking, or moving in the open, shows the hider to everyone."""
+    """Attacking, or moving in the open, shows the hider to everyone (and spoils a Sneak's move not taken)."""
     combatant = actor.combatant
     if combatant is None or not hidden_ids(combatant):
         return TurnEffects()
-    return TurnEffects(tuple(_set(combatant.id, frozenset(), 0)), (f"{actor.name} is seen again",))
+    effects = (*_set(combatant.id, frozenset(), 0), SetResource(combatant.id, SNEAK_MOVE, False))
+    return TurnEffects(effects, (f"{actor.name} is seen again",))
+
+
+def sneak_move_left(actor: Actor) -> bool:
+    """Whether a successful Sneak's move is still to take this turn (the sneaker still hidden)."""
+    combatant = actor.combatant
+    return combatant is not None and combatant.resources.get(SNEAK_MOVE) is True and bool(hidden_ids(combatant))
 
 
 def badge(combatant: Combatant | None) -> list[str]:

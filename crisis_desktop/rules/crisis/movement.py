@@ -8,11 +8,11 @@ from dataclasses import dataclass, replace
 
 from crisis_desktop.domain import Character
 from crisis_desktop.rules.base import Actor, Options
-from crisis_desktop.rules.crisis import sheet
+from crisis_desktop.rules.crisis import hiding, sheet
 from crisis_desktop.rules.geometry import Coord, Path, Terrain, find_path
 from crisis_desktop.rules.movement import Movement, MovePlan, refused
 
-MOVE, RUN, CRAWL = "move", "run", "crawl"
+MOVE, RUN, CRAWL, SNEAK_MOVE = "move", "run", "crawl", "sneak_move"
 PRONE, KNEELING = "prone", "kneeling"
 
 
@@ -88,7 +88,9 @@ class CrisisMovement(Movement):
         return 2 * pace(actor)
 
     def move_actions(self, actor: Actor) -> tuple[str, ...]:
-        return (CRAWL,) if actor.character.has_condition(PRONE) else (MOVE, RUN)
+        if actor.character.has_condition(PRONE):
+            return (CRAWL,)
+        return (SNEAK_MOVE, MOVE, RUN) if hiding.sneak_move_left(actor) else (MOVE, RUN)
 
     def plan_move(self, actor: Actor, terrain: Terrain, start: Coord, goal: Coord, occupied: Collection[Coord],
                   options: Options) -> MovePlan:
@@ -105,6 +107,10 @@ class CrisisMovement(Movement):
                                "stand up to go further", plan.path)
             spent = self.spend(actor, CRAWL, plan.path, options)
             text = f"Crawl: {option.tiles} of {reach} tiles ({spent.cost_text})"
+        elif option.action == MOVE and hiding.sneak_move_left(actor):
+            # A successful Sneak's move: as far as a Move, unseen, paid by the Sneak.
+            spent = self.spend(actor, SNEAK_MOVE, plan.path, options)
+            text = f"Sneak: {option.tiles} of {tiles_per_move} tiles, unseen (paid by the Sneak)"
         else:
             spent = self.spend(actor, option.action, plan.path, options)
             reach = tiles_per_move if option.action == MOVE else 2 * tiles_per_move

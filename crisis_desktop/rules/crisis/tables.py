@@ -30,6 +30,7 @@ class ActionRule:
     check: str | None = None
     role: str = "plain"      # how the shared views offer it (rules.base.ActionRole)
     hides: str | None = None  # "hide": hides from every opponent; "sneak": keeps hidden with a roll
+    part_of: str | None = None  # the action that pays for this one (the move of a Sneak): free, once, after it
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,10 @@ def turn(history: History, ctl: EncounterController, combatant_id: str) -> None:
         history.push(ctl.step("next_turn"))
 
 
+def offer(ctl: EncounterController, combatant_id: str, key: str):  # type: ignore[no-untyped-def]
+    return next(a for a in ctl.actions(combatant_id) if a.action.key == key)
+
+
 def hidden_from(ctl: EncounterController, combatant_id: str) -> set[str]:
     return set(str(ctl.combatant(combatant_id).resources.get("hidden_from", "")).split())
 
@@ -100,7 +104,8 @@ def test_sneak_needs_a_hide_first_then_a_stealth_roll_sets_what_a_search_must_re
     assert ctl.combatant(VERA).resources["sneak_roll"] == 6 and hidden_from(ctl, VERA) == OPPONENTS
     assert ctl.combatant(VERA).resources["ap"] == ap - 1 and ctl.combatant(VERA).resources["moved"] is True
     assert ctl.encounter.log[-1].text == "Vera Kask: Sneak (1 AP), 6 against 4: success"
-    assert ctl.encounter.log[-1].details == ["Vera Kask sneaks unseen: a Search roll of 6 or more finds them"]
+    assert ctl.encounter.log[-1].details == ["Vera Kask sneaks unseen: a Search roll of 6 or more finds them; a move "
+                                             "of up to their Pace stays unseen this turn"]
     assert "hiding from 4: Search 6 finds" in ctl.ruleset.badges(ctl.actor(VERA), ctl.options)
 
 
@@ -153,3 +158,46 @@ def test_without_a_map_hide_hides_from_every_opponent_and_the_gm_judges_sight():
     assert hidden_from(ctl, "cmb-ridge-vera") == {"cmb-ridge-wolf", "cmb-ridge-guard-dog"}
     assert ctl.encounter.log[-1].details[0].endswith("(no map says who sees whom: the GM judges); a Search roll of "
                                                      "4 or more finds them")
+
+
+def test_a_successful_sneak_moves_unseen_once_as_far_as_a_move_paid_by_the_sneak():
+    from crisis_desktop.rules.geometry import Terrain
+
+    campaign, history, ctl = ambush(walled=True)
+    battle_map = campaign.battle_maps[0]
+    battle_map.cells = [c for c in battle_map.cells if not (c.x == 2 and c.y == 3)]     # a way out of the ring
+    history.push(ctl.take_action(VERA, "hide"))
+    movement = ctl.ruleset.movement()
+    assert movement is not None
+    terrain = Terrain.of(battle_map)
+    occupied = {(t.x, t.y) for t in battle_map.tokens if t.combatant_id != VERA}
+    before_sneak = movement.plan_move(ctl.actor(VERA), terrain, (2, 2), (2, 4), occupied, ctl.options)
+    assert before_sneak.action == "move"                        # hidden, but no Sneak yet: a Move, which shows her
+    assert not offer(ctl, VERA, "sneak_move").allowed
+    history.push(ctl.take_action(VERA, "sneak", TypedDice([4, 2])))
+    ap = ctl.combatant(VERA).resources["ap"]
+    plan = movement.plan_move(ctl.actor(VERA), terrain, (2, 2), (2, 4), occupied, ctl.options)
+    assert plan.allowed and plan.action == "sneak_move" and plan.price == {}
+    assert plan.text.startswith("Sneak: 2 of") and "unseen" in plan.text
+    history.push(ctl.take_action(VERA, "sneak_move"))
+    assert hidden_from(ctl, VERA) == OPPONENTS and ctl.combatant(VERA).resources["ap"] == ap
+    assert ctl.combatant(VERA).resources["moved"] is True
+    # Once: the next move is a Move again, and it shows her.
+    assert movement.plan_move(ctl.actor(VERA), terrain, (2, 4), (2, 5), occupied, ctl.options).action == "move"
+    ctl.combatant(VERA).resources["ap"] = 1
+    history.push(ctl.take_action(VERA, "move"))
+    assert hidden_from(ctl, VERA) == set()
+    history.undo()
+    history.undo()
+    assert ctl.combatant(VERA).resources["sneak_move"] is True
+
+
+def test_a_sneak_move_not_taken_ends_with_the_turn():
+    _campaign, history, ctl = ambush(walled=True)
+    history.push(ctl.take_action(VERA, "hide"))
+    history.push(ctl.take_action(VERA, "sneak", TypedDice([4, 2])))
+    assert offer(ctl, VERA, "sneak_move").allowed
+    turn(history, ctl, RASK)
+    turn(history, ctl, VERA)
+    offered = offer(ctl, VERA, "sneak_move")
+    assert not offered.allowed and offered.reason == "Vera Kask has no successful Sneak to move with this turn"
