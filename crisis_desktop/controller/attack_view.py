@@ -114,6 +114,15 @@ class AttackView(FightView):
                           tuple(self.attacks.range_readout(None, tiles, reach, self.options) or ()),
                           terrain.zones.relation(a, t))
 
+    def reach_between(self, a_id: str, b_id: str) -> int | None:
+        """Steps between two combatants' tokens on the encounter's map, every diagonal counting 1 (1: adjacent, 0: one
+        and the same); None without a map or when either has no token on it."""
+        battle_map = self.battle_map()
+        cells = self._cells()
+        if battle_map is None or a_id not in cells or b_id not in cells:
+            return None
+        return Grid.of(battle_map).reach(cells[a_id], cells[b_id]) if a_id != b_id else 0
+
     def _cells(self) -> dict[str, Coord]:
         battle_map = self.battle_map()
         return {t.combatant_id: (t.x, t.y) for t in battle_map.tokens} if battle_map is not None else {}

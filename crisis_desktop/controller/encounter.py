@@ -97,8 +97,20 @@ class EncounterController(AttackView):
         if not self.anyone_left():
             raise ValueError(NOBODY_LEFT)
         if not self.flow.may_act(self, combatant_id):
+            if combatant_id in self.acting():        # its turn, but the rules' state stops it (out of the fight)
+                raise ValueError(f"{self.name(combatant_id)} cannot act: {self.state_of(combatant_id).text}")
             acting = ", ".join(self.name(a) for a in self.acting()) or "nobody"
             raise ValueError(f"{self.name(combatant_id)} cannot act now: it is {acting}'s turn")
+
+    def _within_reach(self, reach: int | None, label: str, actor_id: str, other_id: str) -> None:
+        """ValueError when the rules give `label` a reach and the map puts the two tokens further apart (no map or
+        no token: the GM judges)."""
+        steps = self.reach_between(actor_id, other_id) if reach is not None else None
+        if reach is None or steps is None or steps <= reach:
+            return
+        most = f"{reach} step{'s' if reach != 1 else ''}" + (" (adjacent)" if reach == 1 else "")
+        raise ValueError(f"{label}: {self.name(other_id)} is {steps} steps from {self.name(actor_id)} on the map; "
+                         f"they must be within {most}")
 
     @contextmanager
     def _drafting(self) -> Iterator[DraftFight]:
@@ -229,17 +241,29 @@ class EncounterController(AttackView):
         return self.step(found.key, actor_id)
 
     # -- actions ----------------------------------------------------------------------------------
-    def take_action(self, combatant_id: str, action_key: str) -> Command:
-        """Spend an action of the rules (ValueError with the reason when it is not allowed now)."""
+    def take_action(self, combatant_id: str, action_key: str, target_id: str | None = None) -> Command:
+        """Spend an action of the rules (ValueError with the reason when it is not allowed now). An action of role
+        HELP is taken on `target_id`, within its reach on the map; one of role HEAL is given with `heal`."""
         self._running("act")
         self._may_act(combatant_id)
         actor = self.actor(combatant_id)
         avail = self.ruleset.action_availability(actor, action_key, self.options)
         if avail is not None and not avail.allowed:
             raise ValueError(avail.reason)
-        spent = self.ruleset.spend_action(actor, action_key, self.options)
         label = avail.action.label if avail else action_key
+        role = avail.action.role if avail else ActionRole.PLAIN
         name = actor.name
+        if role is ActionRole.HEAL:
+            raise ValueError(f"{label} is given to a patient: pick whom {name} treats")
+        if role is ActionRole.HELP:
+            if target_id is None:
+                raise ValueError(f"{label}: pick whom {name} helps")
+            assert avail is not None
+            self._within_reach(avail.action.reach, label, combatant_id, target_id)
+            spent = self.ruleset.spend_action_on(actor, action_key, self.actor(target_id), self.options)
+            label = f"{label} ({self.name(target_id)})"
+        else:
+            spent = self.ruleset.spend_action(actor, action_key, self.options)
         with self._drafting() as d:
             d.apply(spent.effects, f"{name}: {label}")
             # A flow that tracks planned actions takes this one as carried out (others have nothing to record).
@@ -249,27 +273,46 @@ class EncounterController(AttackView):
             event = d.event(f"{name}: {label}")
         return event
 
-    def heal(self, healer_id: str, patient_id: str, dice: DiceSource) -> EncounterEvent:
-        """The rules' healing action in a fight (crisis: First aid, a Medicine check): its cost and the
-        treatment as one event. ValueError with the reason when it is not allowed now."""
+    def heal(self, healer_id: str, patient_id: str, dice: DiceSource | None,
+             action_key: str | None = None) -> EncounterEvent:
+        """A healing action of the rules in a fight (crisis: First aid; genesys: Medicine, a stimpack), by default
+        the first: its cost and the treatment as one event, the healer within the treatment's reach of the patient
+        on the map. ValueError with the reason when it is not allowed now."""
         rules = self.ruleset
-        if not isinstance(rules, Healing) or not any(a.role is ActionRole.HEAL for a in rules.actions()):
+        heals = [a.key for a in rules.actions() if a.role is ActionRole.HEAL]
+        if not isinstance(rules, Healing) or not heals:
             raise ValueError(f"{rules.name} has no healing action in a fight")
+        key = action_key or heals[0]
+        if key not in heals:
+            raise ValueError(f"{key!r} is not a healing action of the {rules.name} rules")
         self._running("treat anyone")
         self._may_act(healer_id)
         healer, patient = self.actor(healer_id), self.actor(patient_id)
-        avail = next((a for a in self.ruleset.available_actions(healer, self.options)
-                      if a.action.role is ActionRole.HEAL), None)
+        avail = self.ruleset.action_availability(healer, key, self.options)
         if avail is None:
             raise ValueError(f"{healer.name} cannot treat anyone now")
         if not avail.allowed:
             raise ValueError(avail.reason)
-        spent = self.ruleset.spend_action(healer, avail.action.key, self.options)
-        check, treated = rules.heal(healer, patient, dice, self.options)
-        text = f"{healer.name} treats {patient.name}: {check.describe()}"
+        found = next((t for t in rules.treatments(patient, self.options, fighting=True) if t.action_key == key), None)
+        if found is not None and found.reason:
+            raise ValueError(f"{found.label}: {found.reason}")
+        self._within_reach(found.reach if found is not None else None, avail.action.label, healer_id, patient_id)
+        if dice is None and (found is None or found.rolls):
+            raise ValueError(f"{avail.action.label} needs dice")
+        spent = self.ruleset.spend_action(healer, key, self.options)
+        if key == heals[0]:
+            assert dice is not None
+            check: CheckResult | None
+            check, treated = rules.heal(healer, patient, dice, self.options)
+        else:
+            assert found is not None
+            check, treated = rules.treat(found.key, healer, patient, dice or TypedDice([]), self.options)
+        text = f"{healer.name} treats {patient.name}" + (f": {check.describe()}" if check is not None
+                                                        else f" ({avail.action.label})")
         with self._drafting() as d:
             d.apply([*spent.effects, *treated.effects], text)
-            d.note("heal", text, healer_id, logs.explained_terms(check.total), (*spent.notes, *treated.notes))
+            d.note("heal", text, healer_id, logs.explained_terms(check.total) if check is not None else (),
+                   (*spent.notes, *treated.notes))
             event = d.event(f"{healer.name}: {avail.action.label}")
         return event
 
@@ -300,10 +343,13 @@ class EncounterController(AttackView):
             raise ValueError(f"{found.label} needs dice")
         if found.action_key is not None:
             if found.healer:
-                assert healer_id is not None and dice is not None
-                return self.heal(healer_id, patient_id, dice)
+                assert healer_id is not None
+                return self.heal(healer_id, patient_id, dice, found.action_key)
             return self.take_action(patient_id, found.action_key)
-        healer, patient = self.actor(healer_id if found.healer and healer_id else patient_id), self.actor(patient_id)
+        giver = healer_id if found.healer and healer_id else patient_id
+        if self.encounter.running:
+            self._within_reach(found.reach, found.label, giver, patient_id)
+        healer, patient = self.actor(giver), self.actor(patient_id)
         # A treatment that rolls nothing (a night's rest) is given no dice: asking for one would be a bug, not a roll.
         check, treated = rules.treat(key, healer, patient, dice or TypedDice([]), self.options, choice)
         who = f"{healer.name} treats {patient.name}" if found.healer else patient.name

@@ -21,6 +21,9 @@ class Treatment:
     rolls: bool = False                          # a check: the app's dice or the faces the GM types
     choices: tuple[tuple[str, str], ...] = ()    # (key, label): one to pick (which injury, which skill)
     reason: str = ""                             # why it cannot be given now; empty when it can
+    # How near the healer must stand to the patient on the battle map: steps counting every diagonal as 1 (1 is
+    # adjacent, as `Grid.reach` counts); None: anywhere (or the rules do not say).
+    reach: int | None = None
 
     @property
     def allowed(self) -> bool:
