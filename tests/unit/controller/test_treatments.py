@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from crisis_desktop.controller.encounter import EncounterController
-from crisis_desktop.controller.map_commands import SetToken
 from crisis_desktop.controller.history import History
+from crisis_desktop.controller.map_commands import SetToken
 from crisis_desktop.domain import Campaign
 from crisis_desktop.resources_access import resource
 from crisis_desktop.rules.crisis import CrisisRuleset
