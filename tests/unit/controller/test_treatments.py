@@ -186,3 +186,22 @@ def test_crisis_first_aid_is_its_one_treatment():
         ctl.treat("first_aid", "cmb-ridge-ines", healer_id="cmb-ridge-vera", dice=TypedDice([9]))
     with pytest.raises(ValueError, match="no treatment 'night_rest'"):
         ctl.treat("night_rest", "cmb-ridge-ines")
+
+
+def test_moments_medical_attention_is_given_outside_the_fight_too():
+    from crisis_desktop.rules.moments import MomentsRuleset
+
+    campaign = Campaign.model_validate_json(resource("demo", "moments.json").read_bytes())
+    history = History(campaign)
+    ctl = EncounterController(campaign, "enc-ford", MomentsRuleset())
+    vera = campaign.character("pc-vera")
+    vera.status.update(hp_lost=7, wounds="4 slicing; 3 crushing")
+    before = campaign.model_dump()
+    medical = next(t for t in ctl.treatments("cmb-ford-vera") if t.key == "medical")
+    assert (medical.action_key, medical.reason) == (None, "")
+    # Ilse's hard INT test, a d100 of 20, succeeds; 1d4 gives 3 HP back for the first open wound.
+    history.push(ctl.treat("medical", "cmb-ford-vera", healer_id="cmb-ford-ilse", dice=TypedDice([20, 3])))
+    assert (vera.status["hp_lost"], vera.status["wounds"]) == (4, "4 slicing treated; 3 crushing")
+    assert ctl.encounter.log[-1].text.startswith("Ilse of the Reeds treats Vera Stone: Medical attention")
+    history.undo()
+    assert campaign.model_dump() == before
