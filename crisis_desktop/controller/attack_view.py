@@ -256,7 +256,8 @@ class AttackView(FightView):
         attacker = request.attacker.combatant
         if attacker is not None and self.encounter.running and not self.may_act(attacker.id):
             acting = ", ".join(self.name(a) for a in self.acting()) or "nobody"
-            cannot = f"{request.attacker.name} cannot act now: it is {acting}'s turn"
+            cannot = f"{request.attacker.name} cannot act: {self.state_of(attacker.id).text}" \
+                if attacker.id in self.acting() else f"{request.attacker.name} cannot act now: it is {acting}'s turn"
         execute = None
         if attacks.has_execute:
             try:

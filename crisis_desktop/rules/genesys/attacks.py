@@ -51,6 +51,9 @@ def _key(actor: Actor) -> str:
 def price(request: AttackRequest, options: Options) -> actions.Priced:
     """The attack's action (and At the brink's strain); refused with the reason when it cannot be made now."""
     attacker = request.attacker
+    down = actions.out_of_action(attacker) if attacker.combatant is not None else None
+    if down is not None:
+        return actions.Priced({actions.ACTIONS: 1}, down)
     empty = ammo.refusal(attacker, request.weapon)
     if empty is not None:
         return actions.Priced({actions.ACTIONS: 1}, empty)

@@ -192,6 +192,8 @@ def test_one_who_goes_over_a_threshold_mid_turn_acts_no_further():
         ctl.take_action(KARA, "downgrade")
     with pytest.raises(ValueError, match=f"^Kara Voss cannot act: {down}$"):
         ctl.attack(ctl.attack_request(KARA, PISTOL, THUGS), RandomDice(1))
+    assert ctl.attack_preview(ctl.attack_request(KARA, PISTOL, THUGS)).cannot == f"Kara Voss cannot act: {down}"
+    assert ctl.ruleset.attack_price(ctl.attack_request(KARA, PISTOL, THUGS), ctl.options)[1] == down
     assert [o.key for o in ctl.offers()] == ["end_turn"]      # the GM ends her turn
     history.push(ctl.step("end_turn"))
     assert KARA not in next(o for o in ctl.offers() if o.role is StepRole.CHOOSE).actors
