@@ -114,14 +114,15 @@ class AttackView(FightView):
                           tuple(self.attacks.range_readout(None, tiles, reach, self.options) or ()),
                           terrain.zones.relation(a, t))
 
-    def reach_between(self, a_id: str, b_id: str) -> int | None:
-        """Steps between two combatants' tokens on the encounter's map, every diagonal counting 1 (1: adjacent, 0: one
-        and the same); None without a map or when either has no token on it."""
+    def apart(self, one_id: str, other_id: str) -> tuple[int, int] | None:
+        """(the grid's distance, steps counting every diagonal as 1) between two combatants' tokens on the encounter's
+        map; None without a map or when either has no token on it."""
         battle_map = self.battle_map()
         cells = self._cells()
-        if battle_map is None or a_id not in cells or b_id not in cells:
+        if battle_map is None or one_id not in cells or other_id not in cells:
             return None
-        return Grid.of(battle_map).reach(cells[a_id], cells[b_id]) if a_id != b_id else 0
+        grid = Grid.of(battle_map)
+        return grid.distance(cells[one_id], cells[other_id]), grid.reach(cells[one_id], cells[other_id])
 
     def _cells(self) -> dict[str, Coord]:
         battle_map = self.battle_map()
@@ -256,8 +257,7 @@ class AttackView(FightView):
         attacker = request.attacker.combatant
         if attacker is not None and self.encounter.running and not self.may_act(attacker.id):
             acting = ", ".join(self.name(a) for a in self.acting()) or "nobody"
-            cannot = f"{request.attacker.name} cannot act: {self.state_of(attacker.id).text}" \
-                if attacker.id in self.acting() else f"{request.attacker.name} cannot act now: it is {acting}'s turn"
+            cannot = f"{request.attacker.name} cannot act now: it is {acting}'s turn"
         execute = None
         if attacks.has_execute:
             try:

@@ -23,6 +23,7 @@ from crisis_desktop.domain.encounter import Combatant, Encounter, Side
 from crisis_desktop.rules.base import (
     ActionAvailability,
     ActionRole,
+    ActionSpec,
     Actor,
     AddCondition,
     AttackRequest,
@@ -97,20 +98,8 @@ class EncounterController(AttackView):
         if not self.anyone_left():
             raise ValueError(NOBODY_LEFT)
         if not self.flow.may_act(self, combatant_id):
-            if combatant_id in self.acting():        # its turn, but the rules' state stops it (out of the fight)
-                raise ValueError(f"{self.name(combatant_id)} cannot act: {self.state_of(combatant_id).text}")
             acting = ", ".join(self.name(a) for a in self.acting()) or "nobody"
             raise ValueError(f"{self.name(combatant_id)} cannot act now: it is {acting}'s turn")
-
-    def _within_reach(self, reach: int | None, label: str, actor_id: str, other_id: str) -> None:
-        """ValueError when the rules give `label` a reach and the map puts the two tokens further apart (no map or
-        no token: the GM judges)."""
-        steps = self.reach_between(actor_id, other_id) if reach is not None else None
-        if reach is None or steps is None or steps <= reach:
-            return
-        most = f"{reach} step{'s' if reach != 1 else ''}" + (" (adjacent)" if reach == 1 else "")
-        raise ValueError(f"{label}: {self.name(other_id)} is {steps} steps from {self.name(actor_id)} on the map; "
-                         f"they must be within {most}")
 
     @contextmanager
     def _drafting(self) -> Iterator[DraftFight]:
@@ -259,7 +248,9 @@ class EncounterController(AttackView):
             if target_id is None:
                 raise ValueError(f"{label}: pick whom {name} helps")
             assert avail is not None
-            self._within_reach(avail.action.reach, label, combatant_id, target_id)
+            too_far = self.action_out_of_reach(avail.action, combatant_id, target_id)
+            if too_far:
+                raise ValueError(too_far)
             spent = self.ruleset.spend_action_on(actor, action_key, self.actor(target_id), self.options)
             label = f"{label} ({self.name(target_id)})"
         else:
@@ -296,7 +287,9 @@ class EncounterController(AttackView):
         found = next((t for t in rules.treatments(patient, self.options, fighting=True) if t.action_key == key), None)
         if found is not None and found.reason:
             raise ValueError(f"{found.label}: {found.reason}")
-        self._within_reach(found.reach if found is not None else None, avail.action.label, healer_id, patient_id)
+        too_far = self.out_of_reach(found, healer_id, patient_id) if found is not None else None
+        if too_far:
+            raise ValueError(too_far)
         if dice is None and (found is None or found.rolls):
             raise ValueError(f"{avail.action.label} needs dice")
         spent = self.ruleset.spend_action(healer, key, self.options)
@@ -324,6 +317,30 @@ class EncounterController(AttackView):
             return []
         return rules.treatments(self.actor(patient_id), self.options, fighting=self.encounter.running)
 
+    def out_of_reach(self, treatment: Treatment, healer_id: str, patient_id: str) -> str | None:
+        """Why the healer cannot give this treatment to the patient where they stand on the encounter's map (farther
+        than the treatment's reach); None in reach, on oneself, without a reach or without a map."""
+        if treatment.reach is None or healer_id == patient_id:
+            return None
+        apart = self.apart(healer_id, patient_id)
+        if apart is None or apart[1] <= treatment.reach:
+            return None
+        needs = "adjacent" if treatment.reach == 1 else f"within {treatment.reach} tiles"
+        return (f"{self.name(healer_id)} is {apart[0]} tiles from {self.name(patient_id)}: {treatment.label} needs "
+                f"them {needs}")
+
+    def action_out_of_reach(self, action: ActionSpec, actor_id: str, other_id: str) -> str | None:
+        """Why an action taken on someone else (role HELP: genesys Assist) cannot reach them where they stand on the
+        encounter's map, as `out_of_reach` says it of a treatment; None in reach, without a reach or without a map."""
+        if action.reach is None or actor_id == other_id:
+            return None
+        apart = self.apart(actor_id, other_id)
+        if apart is None or apart[1] <= action.reach:
+            return None
+        needs = "adjacent" if action.reach == 1 else f"within {action.reach} tiles"
+        return (f"{self.name(actor_id)} is {apart[0]} tiles from {self.name(other_id)}: {action.label} needs them "
+                f"{needs}")
+
     def treat(self, key: str, patient_id: str, *, healer_id: str | None = None, dice: DiceSource | None = None,
               choice: str | None = None) -> Command:
         """Give one of `treatments(patient_id)`: the fight's healing action by `healer_id` on its turn, a maneuver
@@ -341,15 +358,15 @@ class EncounterController(AttackView):
             raise ValueError(f"{found.label}: who treats {self.name(patient_id)}?")
         if found.rolls and dice is None:
             raise ValueError(f"{found.label} needs dice")
+        too_far = self.out_of_reach(found, healer_id, patient_id) if found.healer and healer_id else None
+        if too_far:
+            raise ValueError(too_far)
         if found.action_key is not None:
             if found.healer:
                 assert healer_id is not None
                 return self.heal(healer_id, patient_id, dice, found.action_key)
             return self.take_action(patient_id, found.action_key)
-        giver = healer_id if found.healer and healer_id else patient_id
-        if self.encounter.running:
-            self._within_reach(found.reach, found.label, giver, patient_id)
-        healer, patient = self.actor(giver), self.actor(patient_id)
+        healer, patient = self.actor(healer_id if found.healer and healer_id else patient_id), self.actor(patient_id)
         # A treatment that rolls nothing (a night's rest) is given no dice: asking for one would be a bug, not a roll.
         check, treated = rules.treat(key, healer, patient, dice or TypedDice([]), self.options, choice)
         who = f"{healer.name} treats {patient.name}" if found.healer else patient.name

@@ -11,7 +11,11 @@ class Treatment:
 
     `action_key`: the fight's action or maneuver this treatment is, taken on the turn of whoever gives it (the
     healer, or the patient itself) at that action's price; None for a treatment outside a fight's turns (a night's
-    rest, recovery after the encounter), given with `Healing.treat`."""
+    rest, recovery after the encounter), given with `Healing.treat`.
+
+    `reach`: how far the healer may stand from the patient on the battle map, in steps counting every diagonal as 1
+    (1: adjacent, the reach of a first aid); None where the rules set no limit. The controller measures it on the
+    encounter's map and refuses the treatment beyond it, naming the distance."""
 
     key: str
     label: str
@@ -20,10 +24,8 @@ class Treatment:
     healer: bool = True                          # another character gives it (the GM picks who); False: the patient
     rolls: bool = False                          # a check: the app's dice or the faces the GM types
     choices: tuple[tuple[str, str], ...] = ()    # (key, label): one to pick (which injury, which skill)
+    reach: int | None = None                     # steps from healer to patient on the map (1: adjacent)
     reason: str = ""                             # why it cannot be given now; empty when it can
-    # How near the healer must stand to the patient on the battle map: steps counting every diagonal as 1 (1 is
-    # adjacent, as `Grid.reach` counts); None: anywhere (or the rules do not say).
-    reach: int | None = None
 
     @property
     def allowed(self) -> bool:

@@ -92,11 +92,6 @@ class SlotFlow(RoundFlow):
         filler = _State.of(fight).filler
         return (filler,) if filler is not None else ()
 
-    def may_act(self, fight: Fight, combatant_id: str) -> bool:
-        """The slot's filler, while it is able: one who goes over a threshold mid-turn acts no further (the GM ends
-        its turn)."""
-        return combatant_id in self.acting(fight) and self._able(fight, combatant_id)
-
     def order(self, fight: Fight) -> list[OrderRow]:
         s = _State.of(fight)
         rows = []

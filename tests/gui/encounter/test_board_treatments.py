@@ -60,8 +60,7 @@ def test_medicine_in_the_fight_from_the_treat_button(dock, genesys_document, mon
     title, offered = asked[0]
     assert title == "Treat Jax Marrow" and offered[0] == "Medicine"
     assert "A night's rest (not now: not during a fight: end the encounter first)" in offered
-    assert answers.texts("error") == ["Medicine: Medicine: Jax Marrow is 4 steps from Dr. Mira Sol on the map; they "
-                                      "must be within 1 step (adjacent)"]
+    assert answers.texts("error") == ["Medicine: Dr. Mira Sol is 4 tiles from Jax Marrow: Medicine needs them adjacent"]
     assert ctl.character_of("cmb-dock-jax").status["wounds"] == 6
     genesys_document.push(SetToken("map-dock-9", "cmb-dock-mira", (7, 8), "Mira steps up to Jax"))
     script(monkeypatch, ["Medicine"], ["ss", "sa", "blank", "blank"])
@@ -105,8 +104,7 @@ def test_a_stimpack_and_assist_from_the_action_buttons_on_an_engaged_ally(dock, 
     # Kara, 4 steps away from Mira now, is out of reach.
     script(monkeypatch, ["Kara Voss"])
     dock.action_buttons["assist"].click()
-    assert answers.texts("error")[-1].endswith("Kara Voss is 4 steps from Dr. Mira Sol on the map; they must be "
-                                               "within 1 step (adjacent)")
+    assert answers.texts("error")[-1] == "Action: Dr. Mira Sol is 4 tiles from Kara Voss: Assist needs them adjacent"
 
 
 def test_a_nights_rest_before_the_fight_and_a_refusal_with_its_reason(dock, genesys_document, monkeypatch, answers):

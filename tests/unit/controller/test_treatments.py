@@ -61,8 +61,7 @@ def test_medicine_in_the_fight_is_the_healers_action_and_one_undo_step():
     medicine = next(t for t in ctl.treatments(JAX) if t.key == "first_aid")
     assert (medicine.action_key, medicine.reach) == ("first_aid", 1)      # the action, engaged with the patient
     before = campaign.model_dump()
-    with pytest.raises(ValueError, match=r"^Medicine: Jax Marrow is 4 steps from Dr. Mira Sol on the map; they must "
-                                         r"be within 1 step \(adjacent\)$"):
+    with pytest.raises(ValueError, match="^Dr. Mira Sol is 4 tiles from Jax Marrow: Medicine needs them adjacent$"):
         ctl.treat("first_aid", JAX, healer_id=MIRA, dice=TypedDice(["ss", "sa", "blank", "blank"]))
     assert campaign.model_dump() == before                               # refused: nothing spent
     history.push(SetToken(DOCK_MAP, MIRA, (7, 8), "Mira steps up to Jax"))
@@ -86,7 +85,7 @@ def test_a_stimpack_is_the_givers_maneuver_on_itself_or_an_engaged_patient_with_
     mira, jax = campaign.character("pc-mira"), campaign.character("pc-jax")
     assert (mira.status["wounds"], mira.status["stimpacks"]) == (7, 1)
     assert ctl.encounter.log[-1].text == "Dr. Mira Sol treats Dr. Mira Sol (Use a stimpack)"
-    with pytest.raises(ValueError, match="^Use a stimpack: Jax Marrow is 4 steps from Dr. Mira Sol on the map"):
+    with pytest.raises(ValueError, match="^Dr. Mira Sol is 4 tiles from Jax Marrow: Stimpack needs them adjacent$"):
         ctl.treat("stimpack", JAX, healer_id=MIRA)
     history.push(SetToken(DOCK_MAP, MIRA, (7, 8), "Mira steps up to Jax"))
     history.push(ctl.treat("stimpack", JAX, healer_id=MIRA))   # her second maneuver, for 2 strain: Jax's first
