@@ -45,6 +45,7 @@ from crisis_desktop.rules.base import (
     SpendChoice,
     SpendPick,
     Treatment,
+    TurnEffects,
 )
 from crisis_desktop.rules.dice import DiceSource, TypedDice
 from crisis_desktop.rules.flow import StepOffer, StepRole, offer
@@ -230,7 +231,7 @@ class EncounterController(AttackView):
         return self.step(found.key, actor_id)
 
     # -- actions ----------------------------------------------------------------------------------
-    def take_action(self, combatant_id: str, action_key: str, target_id: str | None = None) -> Command:
+    def take_action(self, combatant_id: str, action_key: str, *, target_id: str | None = None) -> Command:
         """Spend an action of the rules (ValueError with the reason when it is not allowed now). An action of role
         HELP is taken on `target_id`, within its reach on the map; one of role HEAL is given with `heal`."""
         self._running("act")
@@ -266,40 +267,27 @@ class EncounterController(AttackView):
 
     def heal(self, healer_id: str, patient_id: str, dice: DiceSource | None,
              action_key: str | None = None) -> EncounterEvent:
-        """A healing action of the rules in a fight (crisis: First aid; genesys: Medicine, a stimpack), by default
-        the first: its cost and the treatment as one event, the healer within the treatment's reach of the patient
-        on the map. ValueError with the reason when it is not allowed now."""
+        """A healing action of the rules in a fight (crisis: First aid, a Medicine check; by `action_key` another of
+        role HEAL: a genesys stimpack, given by `Healing.treat`): its cost and the treatment as one event.
+        ValueError with the reason when it is not allowed now."""
         rules = self.ruleset
-        heals = [a.key for a in rules.actions() if a.role is ActionRole.HEAL]
-        if not isinstance(rules, Healing) or not heals:
+        if not isinstance(rules, Healing) or not any(a.role is ActionRole.HEAL for a in rules.actions()):
             raise ValueError(f"{rules.name} has no healing action in a fight")
-        key = action_key or heals[0]
-        if key not in heals:
-            raise ValueError(f"{key!r} is not a healing action of the {rules.name} rules")
         self._running("treat anyone")
         self._may_act(healer_id)
         healer, patient = self.actor(healer_id), self.actor(patient_id)
-        avail = self.ruleset.action_availability(healer, key, self.options)
+        avail = next((a for a in self.ruleset.available_actions(healer, self.options)
+                      if a.action.role is ActionRole.HEAL and action_key in (None, a.action.key)), None)
         if avail is None:
             raise ValueError(f"{healer.name} cannot treat anyone now")
         if not avail.allowed:
             raise ValueError(avail.reason)
-        found = next((t for t in rules.treatments(patient, self.options, fighting=True) if t.action_key == key), None)
-        if found is not None and found.reason:
-            raise ValueError(f"{found.label}: {found.reason}")
-        too_far = self.out_of_reach(found, healer_id, patient_id) if found is not None else None
+        given = next((t for t in rules.treatments(patient, self.options, fighting=True)
+                      if t.action_key == avail.action.key), None)
+        too_far = self.out_of_reach(given, healer_id, patient_id) if given is not None else None
         if too_far:
             raise ValueError(too_far)
-        if dice is None and (found is None or found.rolls):
-            raise ValueError(f"{avail.action.label} needs dice")
-        spent = self.ruleset.spend_action(healer, key, self.options)
-        if key == heals[0]:
-            assert dice is not None
-            check: CheckResult | None
-            check, treated = rules.heal(healer, patient, dice, self.options)
-        else:
-            assert found is not None
-            check, treated = rules.treat(found.key, healer, patient, dice or TypedDice([]), self.options)
+        check, treated, spent = self._healed(rules, avail.action.key, given, healer, patient, dice)
         text = f"{healer.name} treats {patient.name}" + (f": {check.describe()}" if check is not None
                                                         else f" ({avail.action.label})")
         with self._drafting() as d:
@@ -308,6 +296,23 @@ class EncounterController(AttackView):
                    (*spent.notes, *treated.notes))
             event = d.event(f"{healer.name}: {avail.action.label}")
         return event
+
+    def _healed(self, rules: Healing, key: str, given: Treatment | None, healer: Actor, patient: Actor,
+                dice: DiceSource | None) -> tuple[CheckResult | None, TurnEffects, TurnEffects]:
+        """What a healing action does, its price apart: the first of role HEAL is the rules' `heal`, another the
+        treatment it gives (`Healing.treat`: a genesys stimpack rolls nothing). ValueError when it cannot be given."""
+        if given is not None and given.reason:
+            raise ValueError(f"{given.label}: {given.reason}")
+        if dice is None and (given is None or given.rolls):
+            raise ValueError(f"{given.label if given else key} needs dice")
+        first = next(a.key for a in self.ruleset.actions() if a.role is ActionRole.HEAL)
+        spent = self.ruleset.spend_action(healer, key, self.options)
+        if key == first or given is None:
+            assert dice is not None
+            check, treated = rules.heal(healer, patient, dice, self.options)
+            return check, treated, spent
+        found, done = rules.treat(given.key, healer, patient, dice or TypedDice([]), self.options)
+        return found, done, spent
 
     def treatments(self, patient_id: str) -> list[Treatment]:
         """Every treatment of the rules for this combatant, each with why it cannot be given now (the fight's own
@@ -362,10 +367,15 @@ class EncounterController(AttackView):
         if too_far:
             raise ValueError(too_far)
         if found.action_key is not None:
-            if found.healer:
-                assert healer_id is not None
+            if not found.healer:
+                return self.take_action(patient_id, found.action_key)
+            assert healer_id is not None
+            if any(a.role is ActionRole.HEAL and a.key == found.action_key for a in rules.actions()):
                 return self.heal(healer_id, patient_id, dice, found.action_key)
-            return self.take_action(patient_id, found.action_key)
+            # Another of the healer's actions (crisis-classic: an Adrenalin Shot given to someone): on its turn, at
+            # the price the rules' treatment charges.
+            self._running("treat anyone")
+            self._may_act(healer_id)
         healer, patient = self.actor(healer_id if found.healer and healer_id else patient_id), self.actor(patient_id)
         # A treatment that rolls nothing (a night's rest) is given no dice: asking for one would be a bug, not a roll.
         check, treated = rules.treat(key, healer, patient, dice or TypedDice([]), self.options, choice)
@@ -373,6 +383,8 @@ class EncounterController(AttackView):
         text = f"{who}: {found.label}" + (f", {check.describe()}" if check is not None else "")
         with self._drafting() as d:
             d.apply(treated.effects, text)
+            if found.action_key is not None:
+                self.flow.acted(d, healer.combatant.id if healer.combatant else patient_id)
             d.note("heal", text, patient_id, logs.explained_terms(check.total) if check is not None else (),
                    treated.notes)
             event = d.event(f"{found.label} ({patient.name})", result=check)

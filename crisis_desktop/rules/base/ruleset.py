@@ -539,8 +539,10 @@ class Healing(ABC):
 
     def treat(self, key: str, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
               choice: str | None = None) -> tuple[CheckResult | None, TurnEffects]:
-        """Give a treatment outside a fight's turns (one whose `action_key` is None), or one taken in a fight as an
-        action of role HEAL other than the first (that one is `heal`'s; the controller charges the action): the
-        check rolled, if any, and its effects; ValueError with the reason when it cannot be given. `healer` is the
-        patient for a treatment without a healer; `choice` one of the treatment's choices."""
+        """Give a treatment outside a fight's turns (one whose `action_key` is None); in a fight, one given by an
+        action of role HEAL other than the first (that one is `heal`'s; the controller charges the action: a genesys
+        stimpack), or one given by a healer's action of another role (crisis-classic: an Adrenalin Shot given to
+        another), its price included: the check rolled, if any, and its effects; ValueError with the reason when it
+        cannot be given. `healer` is the patient for a treatment without a healer; `choice` one of the treatment's
+        choices."""
         raise ValueError(f"These rules have no treatment {key!r} outside a fight's turns")

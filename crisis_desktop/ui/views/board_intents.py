@@ -265,7 +265,7 @@ class BoardIntents(QWidget):
                 if not allies:
                     Ask.error(self, action.label, f"{action.label}: {ctl.name(current)} has no ally here")
                 return
-            self._push(lambda: ctl.take_action(current, key, allies[picked]), "Action")
+            self._push(lambda: ctl.take_action(current, key, target_id=allies[picked]), "Action")
             return
         self._push(lambda: ctl.take_action(current, key), "Action")
 

@@ -56,13 +56,13 @@ def test_assist_leaves_a_boost_die_on_an_engaged_allys_next_check_used_by_it():
     with pytest.raises(ValueError, match="^Assist: pick whom Dr. Mira Sol helps$"):
         ctl.take_action(MIRA, "assist")
     with pytest.raises(ValueError, match="^Dr. Mira Sol is 4 tiles from Jax Marrow: Assist needs them adjacent$"):
-        ctl.take_action(MIRA, "assist", JAX)
+        ctl.take_action(MIRA, "assist", target_id=JAX)
     history.push(SetToken(DOCK_MAP, MIRA, (8, 8), "Mira steps up to Jax"))
     with pytest.raises(ValueError, match="^Dock thugs is not Dr. Mira Sol's ally: Assist helps an ally$"):
-        ctl.take_action(MIRA, "assist", THUGS)                # next to her too, at (9, 7)
+        ctl.take_action(MIRA, "assist", target_id=THUGS)                # next to her too, at (9, 7)
     with pytest.raises(ValueError, match="^Dr. Mira Sol cannot assist itself"):
-        ctl.take_action(MIRA, "assist", MIRA)
-    history.push(ctl.take_action(MIRA, "assist", JAX))
+        ctl.take_action(MIRA, "assist", target_id=MIRA)
+    history.push(ctl.take_action(MIRA, "assist", target_id=JAX))
     assert ctl.combatant(MIRA).resources["maneuvers_used"] == 1       # her free maneuver
     assert ctl.combatant(JAX).resources["next_boost"] == 1
     assert ctl.encounter.log[-1].text == "Dr. Mira Sol: Assist (Jax Marrow) (1 maneuver)"
