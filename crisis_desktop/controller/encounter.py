@@ -23,6 +23,7 @@ from crisis_desktop.domain.encounter import Combatant, Encounter, Side
 from crisis_desktop.rules.base import (
     ActionAvailability,
     ActionRole,
+    ActionSpec,
     Actor,
     AddCondition,
     AttackRequest,
@@ -277,26 +278,41 @@ class EncounterController(AttackView):
         rules = self.ruleset
         return isinstance(rules, Hiding) and rules.sight_action(action_key) and rules.sight_rolls(action_key)
 
-    def take_action(self, combatant_id: str, action_key: str, dice: DiceSource | None = None) -> Command:
-        """Spend an action of the rules (ValueError with the reason when it is not allowed now). An action that hides
-        or finds (crisis Hide, Sneak, Search) is handed the combatant's opponents with what the map says of their
-        sight, and `dice` for its roll (NeedMoreDice for typed dice that run out); the event's `result` is that
-        roll."""
+    def take_action(self, combatant_id: str, action_key: str, dice: DiceSource | None = None, *,
+                    target_id: str | None = None) -> Command:
+        """Spend an action of the rules (ValueError with the reason when it is not allowed now). An action of role
+        HELP is taken on `target_id`, within its reach on the map; one of role HEAL is given with `heal`. An action
+        that hides or finds (crisis Hide, Sneak, Search) is handed the combatant's opponents with what the map says
+        of their sight, and `dice` for its roll (NeedMoreDice for typed dice that run out); the event's `result` is
+        that roll."""
         self._running("act")
         self._may_act(combatant_id)
         actor = self.actor(combatant_id)
         avail = self.ruleset.action_availability(actor, action_key, self.options)
         if avail is not None and not avail.allowed:
             raise ValueError(avail.reason)
+        label = avail.action.label if avail else action_key
+        role = avail.action.role if avail else ActionRole.PLAIN
+        name = actor.name
         rules = self.ruleset
         check: CheckResult | None = None
         sighted = TurnEffects()
-        if isinstance(rules, Hiding) and rules.sight_action(action_key):
-            check, sighted = rules.take_sight_action(actor, action_key, self.opponents(combatant_id), dice,
-                                                     self.options)
-        spent = self.ruleset.spend_action(actor, action_key, self.options)
-        label = avail.action.label if avail else action_key
-        name = actor.name
+        if role is ActionRole.HEAL:
+            raise ValueError(f"{label} is given to a patient: pick whom {name} treats")
+        if role is ActionRole.HELP:
+            if target_id is None:
+                raise ValueError(f"{label}: pick whom {name} helps")
+            assert avail is not None
+            too_far = self.action_out_of_reach(avail.action, combatant_id, target_id)
+            if too_far:
+                raise ValueError(too_far)
+            spent = self.ruleset.spend_action_on(actor, action_key, self.actor(target_id), self.options)
+            label = f"{label} ({self.name(target_id)})"
+        else:
+            if isinstance(rules, Hiding) and rules.sight_action(action_key):
+                check, sighted = rules.take_sight_action(actor, action_key, self.opponents(combatant_id), dice,
+                                                         self.options)
+            spent = self.ruleset.spend_action(actor, action_key, self.options)
         with self._drafting() as d:
             d.apply([*spent.effects, *sighted.effects], f"{name}: {label}")
             # A flow that tracks planned actions takes this one as carried out (others have nothing to record).
@@ -308,9 +324,11 @@ class EncounterController(AttackView):
             event = d.event(f"{name}: {label}", result=check)
         return event
 
-    def heal(self, healer_id: str, patient_id: str, dice: DiceSource) -> EncounterEvent:
-        """The rules' healing action in a fight (crisis: First aid, a Medicine check): its cost and the
-        treatment as one event. ValueError with the reason when it is not allowed now."""
+    def heal(self, healer_id: str, patient_id: str, dice: DiceSource | None,
+             action_key: str | None = None) -> EncounterEvent:
+        """A healing action of the rules in a fight (crisis: First aid, a Medicine check; by `action_key` another of
+        role HEAL: a genesys stimpack, given by `Healing.treat`): its cost and the treatment as one event.
+        ValueError with the reason when it is not allowed now."""
         rules = self.ruleset
         if not isinstance(rules, Healing) or not any(a.role is ActionRole.HEAL for a in rules.actions()):
             raise ValueError(f"{rules.name} has no healing action in a fight")
@@ -318,7 +336,7 @@ class EncounterController(AttackView):
         self._may_act(healer_id)
         healer, patient = self.actor(healer_id), self.actor(patient_id)
         avail = next((a for a in self.ruleset.available_actions(healer, self.options)
-                      if a.action.role is ActionRole.HEAL), None)
+                      if a.action.role is ActionRole.HEAL and action_key in (None, a.action.key)), None)
         if avail is None:
             raise ValueError(f"{healer.name} cannot treat anyone now")
         if not avail.allowed:
@@ -328,14 +346,32 @@ class EncounterController(AttackView):
         too_far = self.out_of_reach(given, healer_id, patient_id) if given is not None else None
         if too_far:
             raise ValueError(too_far)
-        spent = self.ruleset.spend_action(healer, avail.action.key, self.options)
-        check, treated = rules.heal(healer, patient, dice, self.options)
-        text = f"{healer.name} treats {patient.name}: {check.describe()}"
+        check, treated, spent = self._healed(rules, avail.action.key, given, healer, patient, dice)
+        text = f"{healer.name} treats {patient.name}" + (f": {check.describe()}" if check is not None
+                                                        else f" ({avail.action.label})")
         with self._drafting() as d:
             d.apply([*spent.effects, *treated.effects], text)
-            d.note("heal", text, healer_id, logs.explained_terms(check.total), (*spent.notes, *treated.notes))
+            d.note("heal", text, healer_id, logs.explained_terms(check.total) if check is not None else (),
+                   (*spent.notes, *treated.notes))
             event = d.event(f"{healer.name}: {avail.action.label}")
         return event
+
+    def _healed(self, rules: Healing, key: str, given: Treatment | None, healer: Actor, patient: Actor,
+                dice: DiceSource | None) -> tuple[CheckResult | None, TurnEffects, TurnEffects]:
+        """What a healing action does, its price apart: the first of role HEAL is the rules' `heal`, another the
+        treatment it gives (`Healing.treat`: a genesys stimpack rolls nothing). ValueError when it cannot be given."""
+        if given is not None and given.reason:
+            raise ValueError(f"{given.label}: {given.reason}")
+        if dice is None and (given is None or given.rolls):
+            raise ValueError(f"{given.label if given else key} needs dice")
+        first = next(a.key for a in self.ruleset.actions() if a.role is ActionRole.HEAL)
+        spent = self.ruleset.spend_action(healer, key, self.options)
+        if key == first or given is None:
+            assert dice is not None
+            check, treated = rules.heal(healer, patient, dice, self.options)
+            return check, treated, spent
+        found, done = rules.treat(given.key, healer, patient, dice or TypedDice([]), self.options)
+        return found, done, spent
 
     def treatments(self, patient_id: str) -> list[Treatment]:
         """Every treatment of the rules for this combatant, each with why it cannot be given now (the fight's own
@@ -356,6 +392,18 @@ class EncounterController(AttackView):
         needs = "adjacent" if treatment.reach == 1 else f"within {treatment.reach} tiles"
         return (f"{self.name(healer_id)} is {apart[0]} tiles from {self.name(patient_id)}: {treatment.label} needs "
                 f"them {needs}")
+
+    def action_out_of_reach(self, action: ActionSpec, actor_id: str, other_id: str) -> str | None:
+        """Why an action taken on someone else (role HELP: genesys Assist) cannot reach them where they stand on the
+        encounter's map, as `out_of_reach` says it of a treatment; None in reach, without a reach or without a map."""
+        if action.reach is None or actor_id == other_id:
+            return None
+        apart = self.apart(actor_id, other_id)
+        if apart is None or apart[1] <= action.reach:
+            return None
+        needs = "adjacent" if action.reach == 1 else f"within {action.reach} tiles"
+        return (f"{self.name(actor_id)} is {apart[0]} tiles from {self.name(other_id)}: {action.label} needs them "
+                f"{needs}")
 
     def treat(self, key: str, patient_id: str, *, healer_id: str | None = None, dice: DiceSource | None = None,
               choice: str | None = None) -> Command:
@@ -382,8 +430,7 @@ class EncounterController(AttackView):
                 return self.take_action(patient_id, found.action_key)
             assert healer_id is not None
             if any(a.role is ActionRole.HEAL and a.key == found.action_key for a in rules.actions()):
-                assert dice is not None
-                return self.heal(healer_id, patient_id, dice)
+                return self.heal(healer_id, patient_id, dice, found.action_key)
             # Another of the healer's actions (crisis-classic: an Adrenalin Shot given to someone): on its turn, at
             # the price the rules' treatment charges.
             self._running("treat anyone")

@@ -16,6 +16,7 @@ class ActionRole(StrEnum):
     ATTACK = "attack"        # through the attack dialog (weapon, target, modifiers, odds)
     HEAL = "heal"            # pick a patient, then roll the treatment (Controller.heal)
     MOVE = "move"            # also taken by moving the token on the map
+    HELP = "help"            # taken on an ally the GM picks (Controller.take_action with a target)
 
 
 Cost = Mapping[str, int]
@@ -44,6 +45,9 @@ class ActionSpec:
     cost: Cost
     help: str = ""
     role: ActionRole = ActionRole.PLAIN
+    # For an action taken on another combatant (role HELP): the most steps between the two tokens on the battle
+    # map, every diagonal counting 1 (1 is adjacent); None: anywhere.
+    reach: int | None = None
 
 
 @dataclass(frozen=True)

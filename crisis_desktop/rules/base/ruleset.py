@@ -288,6 +288,11 @@ class Ruleset(ABC):
         """The effects of taking an action (AP spent, multi-turn progress). ValueError with the
         reason if the action is not allowed now."""
 
+    def spend_action_on(self, actor: Actor, action_key: str, target: Actor, options: Options) -> TurnEffects:
+        """The effects of taking an action of role HELP on `target` (its price and what it gives the target).
+        ValueError with the reason if it is not allowed now; rules without such actions have none to take."""
+        raise ValueError(f"The {self.name} rules have no action {action_key!r} taken on someone else")
+
     @abstractmethod
     def start_encounter(self, actor: Actor, options: Options) -> TurnEffects: ...
 
@@ -540,8 +545,10 @@ class Healing(ABC):
 
     def treat(self, key: str, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
               choice: str | None = None) -> tuple[CheckResult | None, TurnEffects]:
-        """Give a treatment outside a fight's turns (one whose `action_key` is None), or one given by a healer's
-        action other than the healing action (crisis-classic: an Adrenalin Shot given to another), its price
-        included: the check rolled, if any, and its effects; ValueError with the reason when it cannot be given.
-        `healer` is the patient for a treatment without a healer; `choice` one of the treatment's choices."""
+        """Give a treatment outside a fight's turns (one whose `action_key` is None); in a fight, one given by an
+        action of role HEAL other than the first (that one is `heal`'s; the controller charges the action: a genesys
+        stimpack), or one given by a healer's action of another role (crisis-classic: an Adrenalin Shot given to
+        another), its price included: the check rolled, if any, and its effects; ValueError with the reason when it
+        cannot be given. `healer` is the patient for a treatment without a healer; `choice` one of the treatment's
+        choices."""
         raise ValueError(f"These rules have no treatment {key!r} outside a fight's turns")

@@ -20,10 +20,11 @@ from crisis_desktop.rules.base import (
     SetItemStat,
     SetResource,
     SetStatus,
+    StateRole,
     TurnEffects,
     UseUpItem,
 )
-from crisis_desktop.rules.genesys import stats, tables
+from crisis_desktop.rules.genesys import ammo, sheet, stats, tables
 from crisis_desktop.rules.genesys.checks import next_check_text
 from crisis_desktop.rules.genesys.options import eote, option
 
@@ -34,7 +35,9 @@ CURRENCIES = (Currency(MANEUVERS, "maneuver", "maneuvers"), Currency(ACTIONS, "a
 TURN_FRESH: dict[str, StatValue] = {"maneuvers_used": 0, "maneuvers_granted": 0, "actions_used": 0,
                                     "free_maneuvers": 1, "guarded": False}
 FRESH: dict[str, StatValue] = {**TURN_FRESH, "aim": 0, "aim_fresh": False, "distracted": False,
-                               "medicine_treated": False}
+                               "medicine_treated": False, ammo.OUT_OF_AMMO: ""}
+# The reach of what is given to someone else in a fight (Medicine, a stimpack, Assist): engaged, next to each other.
+ENGAGED = 1
 
 
 def _maneuver(key: str, label: str, help_text: str, role: ActionRole = ActionRole.PLAIN, n: int = 1) -> ActionSpec:
@@ -44,8 +47,8 @@ def _maneuver(key: str, label: str, help_text: str, role: ActionRole = ActionRol
 ACTION_SPECS: tuple[ActionSpec, ...] = (
     ActionSpec("attack", "Attack", {ACTIONS: 1}, "A combat check with a weapon (the action of the turn).",
                ActionRole.ATTACK),
-    ActionSpec("first_aid", "Medicine", {ACTIONS: 1}, "Treat a patient's wounds with a Medicine check (once per "
-               "patient and encounter).", ActionRole.HEAL),
+    ActionSpec("first_aid", "Medicine", {ACTIONS: 1}, "Treat the wounds of an engaged patient (or its own) with a "
+               "Medicine check (once per patient and encounter).", ActionRole.HEAL),
     ActionSpec("skill_check", "Other action", {ACTIONS: 1}, "An action that is a skill check (slicing, "
                "persuading): make the check with Check… after spending it."),
     ActionSpec("downgrade", "Maneuver instead of the action", {ACTIONS: 1},
@@ -55,18 +58,20 @@ ACTION_SPECS: tuple[ActionSpec, ...] = (
     _maneuver("move_far", "Move two bands", "Two Move maneuvers at once (from short to long range takes "
               "these two maneuvers and more).", ActionRole.MOVE, 2),
     _maneuver("aim", "Aim", "Add a boost die to the next combat check (2 after aiming twice)."),
-    _maneuver("assist", "Assist", "An engaged ally adds a boost die to its next check."),
+    ActionSpec("assist", "Assist", {MANEUVERS: 1}, "An engaged ally adds a boost die to its next check.",
+               ActionRole.HELP, reach=ENGAGED),
     _maneuver("guarded_stance", "Guarded stance", "+1 melee defence until its next turn; a setback die on its "
               "own combat checks until then."),
     _maneuver("drop_prone", "Drop prone", "Ranged attacks against it add a setback die, melee attacks a boost die."),
     _maneuver("stand", "Stand up", "Stand up from prone."),
-    _maneuver("reload", "Reload", "Ready a new load of a Limited Ammo weapon."),
+    _maneuver("reload", "Reload", "Ready a new load of a Limited Ammo weapon; a weapon a despair left without "
+              "ammunition only with an extra reload."),
     _maneuver("manage_gear", "Manage gear", "Draw, holster or ready a weapon, take something from a pack."),
     _maneuver("interact", "Interact with the environment", "Open a door, take cover, move a large item."),
     _maneuver("mount", "Mount or dismount", "An untrained animal needs an Average Survival check."),
     _maneuver("preparation", "Preparation", "What some actions need first."),
-    _maneuver("stimpack", "Use a stimpack", "On itself: heals 5 wounds, then 4, 3, 2, 1 for each further one "
-              "within a day; the sixth does nothing."),
+    _maneuver("stimpack", "Use a stimpack", "On itself or an engaged patient: heals 5 wounds, then 4, 3, 2, 1 for "
+              "each further one within a day; the sixth does nothing.", ActionRole.HEAL),
     ActionSpec("incidental", "Incidental", {}, "Speak, drop an item, release a held door: no limit but common "
                "sense."),
 )
@@ -178,16 +183,6 @@ def pay(actor: Actor, price: Priced, why: str) -> tuple[list[Effect], list[str]]
     return effects + strain, notes
 
 
-def _limited_ammo(actor: Actor) -> list[tuple[str, int, int]]:
-    """(item id, shots left, full load) of every equipped Limited Ammo weapon that is not full."""
-    out = []
-    for weapon in stats.equipped(actor.character, ItemKind.WEAPON):
-        load = stats.qualities(weapon).get("limited_ammo", 0)
-        if load and "thrown" not in weapon.tags and stats.item_int(weapon, "ammo", load) < load:
-            out.append((weapon.id, stats.item_int(weapon, "ammo", load), load))
-    return out
-
-
 def _stimpack(actor: Actor) -> tuple[str | None, str]:
     """The stimpack item to use (None with the reason when there is none)."""
     for item in stats.equipped(actor.character, ItemKind.GEAR):
@@ -209,8 +204,8 @@ def refusal(actor: Actor, key: str, options: Options) -> str | None:
         return f"{actor.name} has aimed as long as it helps (2 boost dice)"
     if key == "aim" and not stats.equipped(c, ItemKind.WEAPON):
         return f"{actor.name} has no weapon to aim"
-    if key == "reload" and not _limited_ammo(actor):
-        return f"{actor.name} has no Limited Ammo weapon to reload"
+    if key == "reload":
+        return ammo.reload_refusal(actor)
     if key == "stimpack":
         found, reason = _stimpack(actor)
         if found is None:
@@ -222,7 +217,16 @@ def refusal(actor: Actor, key: str, options: Options) -> str | None:
     return None
 
 
+def out_of_action(actor: Actor) -> str | None:
+    """Why the actor can do nothing more (knocked out, incapacitated, defeated, dead), or None while it can act."""
+    standing = sheet.state(actor.character)
+    return standing.text if standing.role is not StateRole.FIGHTING else None
+
+
 def price_of(actor: Actor, spec: ActionSpec, options: Options) -> Priced:
+    down = out_of_action(actor)
+    if down is not None:
+        return Priced(spec.cost, down)
     if spec.cost.get(ACTIONS):
         return action_price(actor, options)
     if spec.cost.get(MANEUVERS):
@@ -280,23 +284,50 @@ def _side_effects(actor: Actor, key: str, options: Options, notes: list[str]) ->
     elif key == "downgrade":
         effects.append(SetResource(cid, "maneuvers_granted", resource(combatant, "maneuvers_granted") + 1))
     elif key == "reload":
-        for weapon_id, _left, load in _limited_ammo(actor):
-            effects.append(SetItemStat(c.id, weapon_id, "ammo", load))
-        notes.append(f"{actor.name} reloads")
-    elif key == "stimpack":
-        found, _ = _stimpack(actor)
-        assert found is not None
-        item_id: str = found
-        used = stats.int_value(c.status.get("stimpacks"))
-        healed = min(stimpack_heal(used), stats.wounds(c))
-        effects += [SetStatus(c.id, "stimpacks", used + 1), SetStatus(c.id, "wounds", stats.wounds(c) - healed)]
-        item = c.item(item_id)
-        uses = item.stats.get("uses")
-        if uses is not None:
-            left = stats.int_value(uses) - 1
-            effects.append(UseUpItem(c.id, item_id) if left <= 0 else SetItemStat(c.id, item_id, "uses", left))
-        notes.append(f"Stimpack number {used + 1} today: {actor.name} heals {healed} wound{'s' if healed != 1 else ''}")
+        loaded, said = ammo.reload(actor)
+        effects += loaded
+        notes += said
     return effects
+
+
+def use_stimpack(healer: Actor, patient: Actor) -> TurnEffects:
+    """One of the healer's stimpacks on the patient (the healer itself, or another): 5 wounds, then 4, 3, 2, 1 for
+    each further one the patient has had today. ValueError when the healer carries none."""
+    found, reason = _stimpack(healer)
+    if found is None:
+        raise ValueError(reason)
+    c, giver = patient.character, healer.character
+    used = stats.int_value(c.status.get("stimpacks"))
+    healed = min(stimpack_heal(used), stats.wounds(c))
+    effects: list[Effect] = [SetStatus(c.id, "stimpacks", used + 1),
+                             SetStatus(c.id, "wounds", stats.wounds(c) - healed)]
+    uses = giver.item(found).stats.get("uses")
+    if uses is not None:
+        left = stats.int_value(uses) - 1
+        effects.append(UseUpItem(giver.id, found) if left <= 0 else SetItemStat(giver.id, found, "uses", left))
+    note = f"Stimpack number {used + 1} today: {patient.name} heals {healed} wound{'s' if healed != 1 else ''}"
+    return TurnEffects(tuple(effects), (note,))
+
+
+def spend_action_on(actor: Actor, key: str, target: Actor, options: Options) -> TurnEffects:
+    """Assist: the maneuver, and a boost die on the next check of an ally (the controller measures the reach).
+    ValueError with the reason when it is not allowed."""
+    if SPECS.get(key) is None or SPECS[key].role is not ActionRole.HELP:
+        raise ValueError(f"Genesys has no action {key!r} taken on someone else")
+    helper, helped = actor.combatant, target.combatant
+    if helper is None or helped is None:
+        raise ValueError(f"{actor.name} and {target.name} must both be in the encounter")
+    if helped.id == helper.id:
+        raise ValueError(f"{actor.name} cannot assist itself: it assists an engaged ally")
+    if helped.side != helper.side:
+        raise ValueError(f"{target.name} is not {actor.name}'s ally: Assist helps an ally")
+    down = out_of_action(target)
+    if down is not None:
+        raise ValueError(f"Assist: {down}")
+    spent = spend_action(actor, key, options)
+    boost = resource(helped, "next_boost") + 1
+    return TurnEffects((*spent.effects, SetResource(helped.id, "next_boost", boost)),
+                       (*spent.notes, f"{actor.name} assists {target.name}: +1 boost die on its next check"))
 
 
 def start_turn(actor: Actor, options: Options) -> TurnEffects:
@@ -367,7 +398,9 @@ def end_encounter(actor: Actor, options: Options) -> TurnEffects:
     if actor.combatant is None:
         raise ValueError(f"{actor.name} is not in an encounter")
     c = actor.character
-    effects: list[Effect] = [SetResource(actor.combatant.id, k, v) for k, v in FRESH.items()]
+    # Medicine stays once per encounter: the care after the fight counts with the fight's.
+    effects: list[Effect] = [SetResource(actor.combatant.id, k, v) for k, v in FRESH.items()
+                             if k != "medicine_treated"]
     notes: list[str] = []
     carried = stats.criticals(c)
     kept = []

@@ -25,7 +25,7 @@ from crisis_desktop.rules.base import (
     UseUpItem,
 )
 from crisis_desktop.rules.dice import DiceSource, DieRoll, ReplayDice
-from crisis_desktop.rules.genesys import actions, checks, damage, narrative, sheet, stats, tables
+from crisis_desktop.rules.genesys import actions, ammo, checks, damage, narrative, sheet, stats, tables
 from crisis_desktop.rules.genesys.combat import (
     Plan,
     Weapon,
@@ -51,10 +51,12 @@ def _key(actor: Actor) -> str:
 def price(request: AttackRequest, options: Options) -> actions.Priced:
     """The attack's action (and At the brink's strain); refused with the reason when it cannot be made now."""
     attacker = request.attacker
-    w = weapon(request.weapon)
-    load = w.quality("limited_ammo")
-    if load and stats.item_int(request.weapon, "ammo", load) <= 0:
-        return actions.Priced({actions.ACTIONS: 1}, f"The {w.name} is out of ammunition: reload it (a maneuver)")
+    down = actions.out_of_action(attacker) if attacker.combatant is not None else None
+    if down is not None:
+        return actions.Priced({actions.ACTIONS: 1}, down)
+    empty = ammo.refusal(attacker, request.weapon)
+    if empty is not None:
+        return actions.Priced({actions.ACTIONS: 1}, empty)
     if attacker.combatant is None:
         return actions.Priced({}, None)
     return actions.action_price(attacker, options)

@@ -155,28 +155,31 @@ NOT_IN_A_FIGHT = "not during a fight: end the encounter first"
 
 
 def treatments(patient: Actor, options: Options, *, fighting: bool) -> list[Treatment]:
-    """Medicine and a stimpack in a fight; between fights Medicine on a critical injury, a night's rest, the weekly
-    Resilience check and strain recovered after the encounter."""
+    """Medicine and a stimpack, in a fight as the action and the maneuver of whoever gives them, engaged with the
+    patient, and after it; between fights Medicine on a critical injury, a night's rest, the weekly Resilience check
+    and strain recovered after the encounter."""
     c, name = patient.character, patient.name
     wounds, carried = stats.wounds(c), stats.criticals(c)
     injuries = tuple(dict.fromkeys((i.row.key, f"{i.row.name} (severity {i.row.severity or 4})") for i in carried))
     treated = patient.combatant is not None and bool(patient.combatant.resources.get("medicine_treated"))
     used = stats.int_value(c.status.get("stimpacks"))
-    in_fight = "" if fighting else "in a fight only, on the turn of whoever gives it"
+    reach = actions.ENGAGED if fighting else None         # after the fight there is time to walk over
     skills = tuple((key, key.capitalize()) for key in tables.healing()["strain_recovery_skills"])
 
     def between(*more: tuple[bool, str]) -> str:
         return NOT_IN_A_FIGHT if fighting else next((why for failed, why in more if failed), "")
 
     return [
-        Treatment(MEDICINE, "Medicine", "A Medicine check on the patient's wounds, the healer's action: each net "
-                  "success heals a wound, each advantage a strain; once per patient and encounter.",
-                  action_key=MEDICINE, rolls=True,
-                  reason=in_fight or (f"{name} has had a Medicine check this encounter already" if treated else "")
+        Treatment(MEDICINE, "Medicine", "A Medicine check on the patient's wounds (in a fight the healer's action, "
+                  "engaged with the patient): each net success heals a wound, each advantage a strain; once per "
+                  "patient and encounter, the care after the fight included.",
+                  action_key=MEDICINE if fighting else None, rolls=True, reach=reach,
+                  reason=(f"{name} has had a Medicine check this encounter already" if treated else "")
                   or (f"{name} has no wounds" if not wounds else "")),
-        Treatment(STIMPACK, "Stimpack", "A maneuver on itself: heals 5 wounds, then 4, 3, 2, 1 for each further one "
-                  "within a day.", action_key=STIMPACK, healer=False,
-                  reason=in_fight or (f"{name} has no wounds" if not wounds else "")
+        Treatment(STIMPACK, "Stimpack", "One of the healer's stimpacks (in a fight a maneuver, on itself or an "
+                  "engaged patient): heals 5 wounds, then 4, 3, 2, 1 for each further one within a day.",
+                  action_key=STIMPACK if fighting else None, reach=reach,
+                  reason=(f"{name} has no wounds" if not wounds else "")
                   or (f"{name} has used {used} stimpacks today: another heals nothing"
                       if not actions.stimpack_heal(used) else "")),
         Treatment(CRITICAL, "Medicine on a critical injury", "A Medicine check at the injury's severity; success "
@@ -197,7 +200,12 @@ def treatments(patient: Actor, options: Options, *, fighting: bool) -> list[Trea
 
 def treat(key: str, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
           choice: str | None = None) -> tuple[CheckResult | None, TurnEffects]:
-    """A treatment between fights (the fight's Medicine and stimpack are taken as the action and the maneuver)."""
+    """A treatment between fights, or a stimpack in one (its maneuver is charged by whoever gives it; the fight's
+    Medicine is `heal`)."""
+    if key == MEDICINE:
+        return heal(healer, patient, dice, options)
+    if key == STIMPACK:
+        return None, actions.use_stimpack(healer, patient)
     if key == CRITICAL:
         if choice is None:
             raise ValueError(f"Which of {patient.name}'s critical injuries?")
@@ -208,4 +216,4 @@ def treat(key: str, healer: Actor, patient: Actor, dice: DiceSource, options: Op
         return weekly_resilience(patient, dice, options)
     if key == STRAIN:
         return recover_strain(patient, dice, options, choice or "discipline")
-    raise ValueError(f"Genesys has no treatment {key!r} outside a fight's turns")
+    raise ValueError(f"Genesys has no treatment {key!r}")

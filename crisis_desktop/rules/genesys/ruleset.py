@@ -44,7 +44,6 @@ from crisis_desktop.rules.base import (
     SpendChoice,
     SpendPick,
     StateLabel,
-    StateRole,
     StatRoll,
     Term,
     Treatment,
@@ -227,29 +226,7 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
         return fields
 
     def state(self, character: Character, options: Options) -> StateLabel:
-        name = character.name
-        if character.has_condition("dead"):
-            return StateLabel("dead", f"{name} is dead", StateRole.OUT)
-        kind = stats.adversary(character)
-        wounds, threshold = stats.wounds(character), sheet.wound_threshold(character).value
-        if kind == stats.MINION:
-            alive = stats.minions_alive(character)
-            if alive <= 0:
-                return StateLabel("defeated", f"{name}: every minion of the group is down", StateRole.OUT)
-            return StateLabel("ok", f"{name}: {alive} of {stats.group_size(character)} minions standing")
-        if wounds > threshold:
-            if kind == stats.RIVAL:
-                return StateLabel("defeated", f"{name} is defeated: {wounds} wounds over its threshold "
-                                              f"{threshold:g}", StateRole.OUT)
-            return StateLabel("knocked_out", f"{name} is knocked out: {wounds} wounds over its threshold "
-                                             f"{threshold:g}", StateRole.DOWN)
-        strain = sheet.strain_threshold(character)
-        if strain is not None and stats.strain(character) > strain.value:
-            return StateLabel("incapacitated", f"{name} is incapacitated: {stats.strain(character)} strain over "
-                                               f"its threshold {strain.value:g}", StateRole.DOWN)
-        if character.has_condition("staggered"):
-            return StateLabel("staggered", f"{name} is staggered: maneuvers only")
-        return StateLabel("ok", f"{name} can act ({wounds} of {threshold:g} wounds)")
+        return sheet.state(character)
 
     # -- the round and the action economy ----------------------------------------------------------------------
     def round_flow(self, options: Options) -> RoundFlow:
@@ -273,6 +250,9 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
 
     def spend_action(self, actor: Actor, action_key: str, options: Options, cost: int | None = None) -> TurnEffects:
         return actions.spend_action(actor, action_key, options)
+
+    def spend_action_on(self, actor: Actor, action_key: str, target: Actor, options: Options) -> TurnEffects:
+        return actions.spend_action_on(actor, action_key, target, options)
 
     def start_encounter(self, actor: Actor, options: Options) -> TurnEffects:
         return actions.start_encounter(actor, options)
@@ -310,15 +290,16 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
 
     def check_spend_choices(self, request: CheckRequest, result: CheckResult, options: Options,
                             fighters: Sequence[Actor] = ()) -> list[SpendChoice]:
-        return spending.check_choices(request.actor, result.tally or Tally(), fighters)
+        return spending.check_choices(request.actor, result.tally or Tally(), fighters, options)
 
     def check_spending_left(self, request: CheckRequest, result: CheckResult, picks: Sequence[SpendPick],
                             options: Options, fighters: Sequence[Actor] = ()) -> SpendBudget:
-        return spending.check_budget(request.actor, result.tally or Tally(), picks, fighters)
+        return spending.check_budget(request.actor, result.tally or Tally(), picks, fighters, options)
 
     def resolve_check_spending(self, request: CheckRequest, result: CheckResult, picks: Sequence[SpendPick],
                                options: Options, fighters: Sequence[Actor] = ()) -> TurnEffects:
-        effects, notes = spending.resolve_check_spending(request.actor, result.tally or Tally(), picks, fighters)
+        effects, notes = spending.resolve_check_spending(request.actor, result.tally or Tally(), picks, fighters,
+                                                         options)
         return TurnEffects(tuple(effects), tuple(notes))
 
     # -- attacks ----------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ default stat blocks, and derived values with their breakdown (never stored)."""
 from __future__ import annotations
 
 from crisis_desktop.domain import Character, CharacterKind, ItemKind, StatValue
-from crisis_desktop.rules.base import Explained, FieldKind, FieldSpec, Options, Term
+from crisis_desktop.rules.base import Explained, FieldKind, FieldSpec, Options, StateLabel, StateRole, Term
 from crisis_desktop.rules.genesys import stats, tables
 from crisis_desktop.rules.genesys.options import option
 
@@ -191,3 +191,31 @@ def derived(character: Character, options: Options) -> dict[str, Explained]:
         values["minions_left"] = Explained.of(("group", size), ("defeated", alive - size)) if alive < size \
             else Explained.of(("group", size))
     return values
+
+
+def state(character: Character) -> StateLabel:
+    """How the character stands: dead, a minion group all down or a rival over its wound threshold out of the fight;
+    a PC or nemesis over a threshold down (knocked out, incapacitated); staggered; able to act."""
+    name = character.name
+    if character.has_condition("dead"):
+        return StateLabel("dead", f"{name} is dead", StateRole.OUT)
+    kind = stats.adversary(character)
+    wounds, threshold = stats.wounds(character), wound_threshold(character).value
+    if kind == stats.MINION:
+        alive = stats.minions_alive(character)
+        if alive <= 0:
+            return StateLabel("defeated", f"{name}: every minion of the group is down", StateRole.OUT)
+        return StateLabel("ok", f"{name}: {alive} of {stats.group_size(character)} minions standing")
+    if wounds > threshold:
+        if kind == stats.RIVAL:
+            return StateLabel("defeated", f"{name} is defeated: {wounds} wounds over its threshold "
+                                          f"{threshold:g}", StateRole.OUT)
+        return StateLabel("knocked_out", f"{name} is knocked out: {wounds} wounds over its threshold "
+                                         f"{threshold:g}", StateRole.DOWN)
+    strain = strain_threshold(character)
+    if strain is not None and stats.strain(character) > strain.value:
+        return StateLabel("incapacitated", f"{name} is incapacitated: {stats.strain(character)} strain over "
+                                           f"its threshold {strain.value:g}", StateRole.DOWN)
+    if character.has_condition("staggered"):
+        return StateLabel("staggered", f"{name} is staggered: maneuvers only")
+    return StateLabel("ok", f"{name} can act ({wounds} of {threshold:g} wounds)")

@@ -22,8 +22,8 @@ from crisis_desktop.rules.base import (
     SpendPick,
 )
 from crisis_desktop.rules.dice import DiceSource
-from crisis_desktop.rules.genesys import attacks, checks, stats, tables
-from crisis_desktop.rules.genesys.actions import resource, strain_effect
+from crisis_desktop.rules.genesys import ammo, attacks, checks, stats, tables
+from crisis_desktop.rules.genesys.actions import max_maneuvers, resource, strain_effect
 from crisis_desktop.rules.genesys.combat import TARGET_QUALITIES, Plan, off_hand, plan_spending, situation, weapon
 from crisis_desktop.rules.genesys.narrative import ADVANTAGE, DESPAIR, FAILURE, SUCCESS, THREAT, TRIUMPH
 from crisis_desktop.rules.genesys.options import option
@@ -75,8 +75,20 @@ def _affordable(cost: int, own: int, wild: int) -> int:
     return own // cost + wild if cost else 0
 
 
-def _table_choices(roll: Roll, fighters: Sequence[Actor], *, check: bool) -> list[SpendChoice]:
-    """The spending table's rows the roll can pay for, each once (or as often as affordable where it repeats)."""
+def maneuvers_to_buy(actor: Actor, options: Options) -> int:
+    """How many free maneuvers advantage may still buy the actor this turn: those that fit under the cap of two a
+    turn beside the ones taken and the free ones left (none while immobilized)."""
+    combatant = actor.combatant
+    if combatant is None or actor.character.has_condition("immobilized"):
+        return 0
+    used = resource(combatant, "maneuvers_used")
+    free_left = max(0, resource(combatant, "free_maneuvers", 1) + resource(combatant, "maneuvers_granted") - used)
+    return max(0, max_maneuvers(actor, options) - used - free_left)
+
+
+def _table_choices(roll: Roll, fighters: Sequence[Actor], *, check: bool, options: Options) -> list[SpendChoice]:
+    """The spending table's rows the roll can pay for, each once (or as often as affordable where it repeats); a
+    free maneuver only while it fits under the cap of two a turn."""
     out: list[SpendChoice] = []
     net = roll.net
     for side, (own, wild) in SIDES.items():
@@ -92,6 +104,8 @@ def _table_choices(roll: Roll, fighters: Sequence[Actor], *, check: bool) -> lis
                 most = _affordable(row.cost, net.get(own), net.get(wild)) if symbol == own else \
                     net.get(wild) // row.cost
                 most = most if row.repeat else min(most, 1)
+                if row.effect == "grant_maneuver":
+                    most = min(most, maneuvers_to_buy(roll.roller, options))
                 if most <= 0:
                     continue
                 out.append(SpendChoice(row.key, row.text, {symbol: row.cost}, side, most, 0, whom,
@@ -188,7 +202,10 @@ def attack_choices(result: AttackResult, options: Options, fighters: Sequence[Ac
     defaults = _default_counts(result, options)
     own = [SpendChoice(c.key, c.label, c.cost, c.spender, c.most, min(c.most, defaults.get(c.key, 0)), c.whom,
                        c.help) for c in _attack_choices(result, options)]
-    return own + _table_choices(_roll_of(result), fighters, check=False)
+    table = _table_choices(_roll_of(result), fighters, check=False, options=options)
+    if weapon(result.request.weapon).melee:         # a despair empties a ranged weapon only
+        table = [c for c in table if c.key != "out_of_ammo"]
+    return own + table
 
 
 # -- the budget -------------------------------------------------------------------------------------------------
@@ -332,7 +349,10 @@ def table_effects(roll: Roll, choices: Sequence[SpendChoice], picks: Sequence[Sp
             item = next((i for i in me.character.equipment if i.id == item_id), None)
             if item is not None and stats.qualities(item).get("limited_ammo"):
                 effects.append(SetItemStat(me.character.id, item.id, "ammo", 0))
-            notes.append("Despair: the weapon is out of ammunition for the encounter")
+            if item is not None and me.combatant is not None:
+                effects.append(ammo.empty(me.combatant, item.id, effects))
+            what = f"the {item.name}" if item is not None else "the weapon"
+            notes.append(f"Despair: {what} is out of ammunition for the encounter (only an extra reload readies it)")
         elif row.effect.startswith("next_"):
             whom = _landing(roll, choice, pick, row.whom, fighters)
             combatant = whom.combatant
@@ -372,19 +392,21 @@ def resolve_attack_spending(result: AttackResult, picks: Sequence[SpendPick], di
 
 
 # -- plain checks -----------------------------------------------------------------------------------------------
-def check_choices(actor: Actor, net: Tally, fighters: Sequence[Actor] = ()) -> list[SpendChoice]:
+def check_choices(actor: Actor, net: Tally, fighters: Sequence[Actor] = (),
+                  options: Options | None = None) -> list[SpendChoice]:
     """What a plain check's symbols may buy: strain recovered or suffered, dice on an ally's (or its own) next
     check; nothing is pre-selected."""
-    return _table_choices(Roll(actor, net), fighters, check=True)
+    return _table_choices(Roll(actor, net), fighters, check=True, options=options or {})
 
 
-def check_budget(actor: Actor, net: Tally, picks: Sequence[SpendPick], fighters: Sequence[Actor] = ()) -> SpendBudget:
-    return _pay(check_choices(actor, net, fighters), picks, net).budget
+def check_budget(actor: Actor, net: Tally, picks: Sequence[SpendPick], fighters: Sequence[Actor] = (),
+                 options: Options | None = None) -> SpendBudget:
+    return _pay(check_choices(actor, net, fighters, options), picks, net).budget
 
 
-def resolve_check_spending(actor: Actor, net: Tally, picks: Sequence[SpendPick],
-                           fighters: Sequence[Actor] = ()) -> tuple[list[Effect], list[str]]:
-    choices = check_choices(actor, net, fighters)
+def resolve_check_spending(actor: Actor, net: Tally, picks: Sequence[SpendPick], fighters: Sequence[Actor] = (),
+                           options: Options | None = None) -> tuple[list[Effect], list[str]]:
+    choices = check_choices(actor, net, fighters, options)
     paid = _pay(choices, picks, net)
     if paid.budget.problem:
         raise ValueError(paid.budget.problem)

@@ -296,8 +296,10 @@ class MomentsRuleset(Ruleset, Checks, Attacks, Healing, MomentEconomy, QuickFigh
         usage = "" if worn else f"Nothing of {patient.name}'s needs a usage roll"
         if fighting:
             usage = usage or "Usage dice are rolled once the fight is over"
+        # In a fight the healer's action; after it (or before) given outside the turns, as `treat` does.
         return [Treatment("medical", "Medical attention", "A hard INT test for one wound: 1d4 HP on a success; a "
-                          "failure bars that wound.", action_key="medical", rolls=True, reason=medical),
+                          "failure bars that wound.", action_key="medical" if fighting else None, rolls=True,
+                          reason=medical),
                 Treatment("rest", "A week of rest", "1 HP back.", healer=False, reason=rest),
                 Treatment("usage", "Usage dice after the fight", "Each weapon that parried or was soaked whole, and "
                           "each piece of armour damage got past, rolls its usage die: a 1 steps it down.",

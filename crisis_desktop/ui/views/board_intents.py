@@ -280,28 +280,46 @@ class BoardIntents(QWidget):
         current = (self._acting_selection() or ctl.current_id()) if ctl else None
         if ctl is None or current is None:
             return
-        role = next((a.action.role for a in ctl.actions(current) if a.action.key == key), ActionRole.PLAIN)
+        action = next((a.action for a in ctl.actions(current) if a.action.key == key), None)
+        role = action.role if action is not None else ActionRole.PLAIN
         if role is ActionRole.HEAL:
-            self.heal(current)
+            self.heal(current, key)
+            return
+        if role is ActionRole.HELP and action is not None:
+            mine = ctl.combatant(current).side
+            allies = [c.id for c in ctl.encounter.combatants if c.side == mine and c.id != current]
+            picked = BoardAsk.choose(self, action.label, "Whom?", [ctl.name(c) for c in allies]) if allies else None
+            if picked is None:
+                if not allies:
+                    Ask.error(self, action.label, f"{action.label}: {ctl.name(current)} has no ally here")
+                return
+            self._push(lambda: ctl.take_action(current, key, target_id=allies[picked]), "Action")
             return
         if ctl.action_rolls(current, key):             # a Sneak or Search: the roll comes with it
             self._push_rolled(lambda dice: ctl.take_action(current, key, dice), "Action", "Action dice",
-                              "Faces of the dice, in the order of the list")
+                              who=ctl.name(current))
             return
         self._push(lambda: ctl.take_action(current, key), "Action")
 
-    def heal(self, healer_id: str) -> None:
-        """The rules' healing action: pick the patient, then roll (or type) the check."""
+    def heal(self, healer_id: str, key: str | None = None) -> None:
+        """A healing action of the rules (by default the first): pick the patient, then roll (or type) the check
+        where the treatment rolls one."""
         ctl = self.controller
         if ctl is None:
             return
         patients = [c.id for c in ctl.encounter.combatants]
-        label = next((a.action.label for a in ctl.actions(healer_id) if a.action.role is ActionRole.HEAL), "Heal")
+        action = next((a.action for a in ctl.actions(healer_id) if a.action.role is ActionRole.HEAL
+                       and key in (None, a.action.key)), None)
+        label = action.label if action is not None else "Heal"
         choice = BoardAsk.patient(self, [ctl.character_of(c).name for c in patients], label)
         if choice is None:
             return
         patient = patients[choice]
-        self._push_rolled(lambda dice: ctl.heal(healer_id, patient, dice), label, f"{label} dice",
+        found = next((t for t in ctl.treatments(patient) if action is not None and t.action_key == action.key), None)
+        if found is not None and not found.rolls:
+            self._push(lambda: ctl.heal(healer_id, patient, None, key), label)
+            return
+        self._push_rolled(lambda dice: ctl.heal(healer_id, patient, dice, key), label, f"{label} dice",
                           who=ctl.name(healer_id))
 
     def treat(self) -> None:

@@ -1,10 +1,12 @@
-"""The board's Treat… button: the rules' treatments for the selected combatant, those not open now listed with the
-reason; under genesys Medicine in the fight, a night's rest between fights; crisis offers its First aid."""
+"""The board's Treat… button and healing actions: the rules' treatments for the selected combatant, those not open
+now listed with the reason; under genesys Medicine in the fight (engaged with the patient on the map), a stimpack on
+another, Assist on an ally, a night's rest between fights; crisis offers its First aid."""
 
 from __future__ import annotations
 
 import pytest
 
+from crisis_desktop.controller.map_commands import SetToken
 from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
 from crisis_desktop.ui.views.encounter_board import EncounterBoard
 
@@ -40,7 +42,7 @@ def last_log(board: EncounterBoard) -> str:
     return board.log_model.index(board.log_model.rowCount() - 1).data()
 
 
-def test_medicine_in_the_fight_from_the_treat_button(dock, genesys_document, monkeypatch):
+def test_medicine_in_the_fight_from_the_treat_button(dock, genesys_document, monkeypatch, answers):
     ctl = dock.controller
     ctl.character_of("cmb-dock-jax").status["wounds"] = 6
     dock.enter_dice.setChecked(True)
@@ -52,15 +54,57 @@ def test_medicine_in_the_fight_from_the_treat_button(dock, genesys_document, mon
     assert ctl.current_id() == "cmb-dock-mira"
     dock.select("cmb-dock-jax")
     assert dock.treat_button.isVisible() and dock.treat_button.isEnabled()
+    # Mira at (4, 8) is 4 steps from Jax at (8, 7): refused with the reason, nothing spent.
     asked = script(monkeypatch, ["Medicine"], ["ss", "sa", "blank", "blank"])
     dock.treat_button.click()
     title, offered = asked[0]
     assert title == "Treat Jax Marrow" and offered[0] == "Medicine"
     assert "A night's rest (not now: not during a fight: end the encounter first)" in offered
+    assert answers.texts("error") == ["Medicine: Dr. Mira Sol is 4 tiles from Jax Marrow: Medicine needs them adjacent"]
+    assert ctl.character_of("cmb-dock-jax").status["wounds"] == 6
+    genesys_document.push(SetToken("map-dock-9", "cmb-dock-mira", (7, 8), "Mira steps up to Jax"))
+    script(monkeypatch, ["Medicine"], ["ss", "sa", "blank", "blank"])
+    dock.treat_button.click()
     assert ctl.character_of("cmb-dock-jax").status["wounds"] == 3
     assert last_log(dock).startswith("R1  Dr. Mira Sol treats Jax Marrow")
     genesys_document.undo_stack.undo()
     assert ctl.character_of("cmb-dock-jax").status["wounds"] == 6
+
+
+def test_a_stimpack_and_assist_from_the_action_buttons_on_an_engaged_ally(dock, genesys_document, monkeypatch,
+                                                                          answers):
+    ctl = dock.controller
+    jax = ctl.character_of("cmb-dock-jax")
+    jax.status["wounds"] = 7
+    monkeypatch.setattr(BoardAsk, "dice",
+                        classmethod(lambda _c, _p, title, prompt, value="", **_kinds: ["blank"] * 40))
+    dock.enter_dice.setChecked(True)
+    dock.act_start.trigger()
+    dock.select("cmb-dock-mira")
+    dock.act_act_now.trigger()
+    genesys_document.push(SetToken("map-dock-9", "cmb-dock-mira", (8, 8), "Mira steps up to Jax"))
+    # Use a stimpack: the patient is asked for, no dice (a stimpack rolls none): 5 of Jax's 7 wounds heal.
+    monkeypatch.setattr(BoardAsk, "dice", classmethod(lambda *_a, **_k: (_ for _ in ()).throw(AssertionError)))
+    asked = script(monkeypatch, ["Jax Marrow"])
+    dock.action_buttons["stimpack"].click()
+    assert asked[0][0] == "Use a stimpack"
+    assert jax.status["wounds"] == 2 and jax.status["stimpacks"] == 1
+    assert last_log(dock).endswith("Dr. Mira Sol treats Jax Marrow (Use a stimpack)")
+    # Assist: only her allies are offered; Jax's next check gets a boost die, shown on his row.
+    asked = script(monkeypatch, ["Jax Marrow"])
+    dock.action_buttons["assist"].click()
+    assert asked[0] == ("Assist", ["Kara Voss", "Jax Marrow"])
+    assert ctl.combatant("cmb-dock-jax").resources["next_boost"] == 1
+    row = dock.model.row_of("cmb-dock-jax")
+    assert dock.model.index(row, 1).data() == "Jax Marrow (to act, next check +1 boost die)"
+    assert genesys_document.undo_stack.undoText() == "Dr. Mira Sol: Assist (Jax Marrow)"
+    genesys_document.undo_stack.undo()
+    genesys_document.undo_stack.undo()
+    assert ctl.combatant("cmb-dock-jax").resources.get("next_boost", 0) == 0 and jax.status["wounds"] == 7
+    # Kara, 4 steps away from Mira now, is out of reach.
+    script(monkeypatch, ["Kara Voss"])
+    dock.action_buttons["assist"].click()
+    assert answers.texts("error")[-1] == "Action: Dr. Mira Sol is 4 tiles from Kara Voss: Assist needs them adjacent"
 
 
 def test_a_nights_rest_before_the_fight_and_a_refusal_with_its_reason(dock, genesys_document, monkeypatch, answers):
@@ -73,9 +117,19 @@ def test_a_nights_rest_before_the_fight_and_a_refusal_with_its_reason(dock, gene
     assert (jax.status["wounds"], jax.status["strain"]) == (4, 0)
     assert last_log(dock).endswith("Jax Marrow: A night's rest")
     assert genesys_document.undo_stack.undoText() == "A night's rest (Jax Marrow)"
-    script(monkeypatch, ["Medicine (not now"])
+    script(monkeypatch, ["Weekly Resilience check (not now"])
     dock.treat_button.click()
-    assert answers.texts("error") == ["Medicine: Medicine: in a fight only, on the turn of whoever gives it"]
+    assert answers.texts("error") == ["Weekly Resilience check: Weekly Resilience check: Jax Marrow carries no "
+                                      "critical injury"]
+    # Medicine outside the fight: who treats is asked for, from wherever she stands; Easy (4 of 15 wounds) for
+    # Mira's 2 proficiency and 1 ability dice against 1 difficulty die: 2 successes.
+    dock.enter_dice.setChecked(True)
+    asked = script(monkeypatch, ["Medicine", "Dr. Mira Sol"], ["ss", "blank", "blank", "blank"])
+    dock.treat_button.click()
+    assert [title for title, _ in asked] == ["Treat Jax Marrow", "Medicine"]
+    assert jax.status["wounds"] == 2
+    assert last_log(dock).endswith("Dr. Mira Sol treats Jax Marrow: Medicine, 2 success: success")
+    genesys_document.undo_stack.undo()
     genesys_document.undo_stack.undo()
     assert (jax.status["wounds"], jax.status["strain"]) == (5, 3)
 

@@ -27,8 +27,8 @@ def test_a_genesys_fighter_over_its_strain_threshold_by_its_own_maneuver_can_act
     fill = next(o for o in ctl.offers() if o.role is StepRole.CHOOSE)
     history.push(ctl.step(fill.key, "cmb-dock-mira"))
     assert ctl.may_act("cmb-dock-mira")
-    history.push(ctl.treat("stimpack", "cmb-dock-mira"))     # the free maneuver
-    history.push(ctl.treat("stimpack", "cmb-dock-mira"))     # the second maneuver costs 2 strain: 14 > 13
+    history.push(ctl.treat("stimpack", "cmb-dock-mira", healer_id="cmb-dock-mira"))     # the free maneuver
+    history.push(ctl.treat("stimpack", "cmb-dock-mira", healer_id="cmb-dock-mira"))     # 2nd maneuver: 2 strain
     assert mira.status["strain"] == 14
     assert ctl.state_of("cmb-dock-mira").key == "incapacitated"
     reason = "Dr. Mira Sol can act no further: Dr. Mira Sol is incapacitated: 14 strain over its threshold 13"

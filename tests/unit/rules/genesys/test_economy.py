@@ -7,6 +7,7 @@ import pytest
 
 from crisis_desktop.domain import ConditionState
 from crisis_desktop.rules.base import AddCondition, RemoveCondition, SetItemStat, SetResource, SetStatus, UseUpItem
+from crisis_desktop.rules.dice import TypedDice
 from crisis_desktop.rules.genesys import actions
 from tests.unit.rules.genesys.people import RULES, actor, boss, enforcer, gear, jax, kara, thugs
 
@@ -115,17 +116,22 @@ def test_prone_guarded_stance_and_standing():
     assert SetResource("c-kara", "guarded", True) in RULES.spend_action(actor(kara()), "guarded_stance", {}).effects
 
 
-def test_stimpacks_heal_5_then_4_3_2_1_and_the_sixth_nothing():
+def test_stimpacks_heal_5_then_4_3_2_1_and_the_sixth_nothing_on_the_patient_from_the_healers_pack():
     healed = [actions.stimpack_heal(n) for n in range(7)]
     assert healed == [5, 4, 3, 2, 1, 0, 0]
-    k = kara()
+    k, j = kara(), jax()
     k.equipment += gear("Stimpack")
-    k.status |= {"wounds": 9, "stimpacks": 1}
-    used = RULES.spend_action(actor(k), "stimpack", {})
-    assert SetStatus("kara", "wounds", 5) in used.effects and SetStatus("kara", "stimpacks", 2) in used.effects
-    assert UseUpItem("kara", k.equipment[-1].id) in used.effects        # its one use is gone
-    assert "Stimpack number 2 today: Kara heals 4 wounds" in used.notes
+    j.status |= {"wounds": 9, "stimpacks": 1}
+    # The maneuver is Kara's; what it does is the treatment's, on whom she gives it.
+    assert RULES.spend_action(actor(k), "stimpack", {}).effects == (SetResource("c-kara", "maneuvers_used", 1),)
+    check, used = RULES.treat("stimpack", actor(k), actor(j), TypedDice([]), {})
+    assert check is None
+    assert SetStatus("jax", "wounds", 5) in used.effects and SetStatus("jax", "stimpacks", 2) in used.effects
+    assert UseUpItem("kara", k.equipment[-1].id) in used.effects        # Kara's one stimpack is gone
+    assert used.notes == ("Stimpack number 2 today: Jax heals 4 wounds",)
     assert offered(actor(jax()), "stimpack").reason == "Jax carries no stimpack"
+    with pytest.raises(ValueError, match="Jax carries no stimpack"):
+        RULES.treat("stimpack", actor(jax()), actor(k), TypedDice([]), {})
 
 
 def test_reloading_fills_a_limited_ammo_weapon():

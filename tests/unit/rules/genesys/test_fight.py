@@ -138,6 +138,8 @@ def intents(ctl: EncounterController, dice: RandomDice) -> list[tuple[str, Calla
                     options.append(("spend", spend))
         for patient in encounter.combatants:
             options.append(("heal", lambda p=patient.id, c=current: ctl.heal(c, p, dice)))
+            options.append(("stimpack", lambda p=patient.id, c=current: ctl.heal(c, p, None, "stimpack")))
+            options.append(("assist", lambda p=patient.id, c=current: ctl.take_action(c, "assist", target_id=p)))
         options += treatments(ctl, dice, current)
     someone = encounter.combatants[0]
     options += [("wound", lambda: ctl.set_status(someone.character_id, "wounds", 9)),

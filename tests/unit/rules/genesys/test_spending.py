@@ -127,7 +127,9 @@ def test_a_despair_buys_its_own_choices_and_any_threat_choice():
     assert AddCondition("kara", "prone") in spent.effects
     assert spent.notes[-1] == "Kara falls prone (threat)"
     ammo = RULES.resolve_spending(result, [SpendPick("out_of_ammo")], RandomDice(1), {})
-    assert "Despair: the weapon is out of ammunition for the encounter" in ammo.notes
+    assert "Despair: the Heavy pistol is out of ammunition for the encounter (only an extra reload readies it)" \
+        in ammo.notes
+    assert SetResource("c-kara", "out_of_ammo", item.id) in ammo.effects
 
 
 def test_an_ally_choice_needs_an_ally_and_refuses_a_stranger():
