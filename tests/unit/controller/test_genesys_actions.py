@@ -202,3 +202,26 @@ def test_one_who_goes_over_a_threshold_mid_turn_acts_no_further():
     while history.can_undo and campaign.model_dump() != before:
         history.undo()
     assert campaign.model_dump() == before
+
+
+def test_aim_at_a_specific_item_or_location_trades_the_boost_for_setback_fewer_after_two_aims():
+    _campaign, history, ctl = dock()
+    takes_slot(history, ctl, KARA)
+
+    def pool(**inputs: object) -> dict[str, int]:
+        request = ctl.attack_request(KARA, PISTOL, BRAKK, **inputs)
+        counts: dict[str, int] = {}
+        for kind in ctl.attacks.attack_dice(request, ctl.options):
+            counts[kind.key] = counts.get(kind.key, 0) + 1
+        return counts
+
+    plain = pool(aim=0)
+    with pytest.raises(ValueError, match="Kara Voss must Aim first to aim at a specific item or location"):
+        pool(aim=0, called_shot=True)
+    assert pool(aim=1) == {**plain, "boost": plain.get("boost", 0) + 1}
+    # One Aim: 2 setback dice and no boost from the aim; two Aims: 1 setback die.
+    assert pool(aim=1, called_shot=True) == {**plain, "setback": plain.get("setback", 0) + 2}
+    assert pool(aim=2, called_shot=True) == {**plain, "setback": plain.get("setback", 0) + 1}
+    request = ctl.attack_request(KARA, PISTOL, BRAKK, aim=1, called_shot=True)
+    assert any(t.label == "aimed at a specific item or location (1 Aim): setback" and t.value == 2
+               for t in ctl.attack_preview(request).modifiers)
