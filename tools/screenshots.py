@@ -102,6 +102,13 @@ def attack_panels() -> None:
             ctl = board.controller
             window.document.push(ctl.start(RandomDice(5)))
             armed = [c.id for c in ctl.encounter.combatants if ctl.weapons(c.id)]
+            from crisis_desktop.rules.flow import StepRole
+
+            # Where someone must take their place first (a genesys slot), the first armed one who may takes it.
+            choose = next((o for o in ctl.offers() if o.role is StepRole.CHOOSE and o.allowed
+                           and any(a in armed for a in o.actors)), None)
+            if not ctl.acting() and choose is not None:
+                window.document.push(ctl.step(choose.key, next(a for a in choose.actors if a in armed)))
             acting = [cid for cid in ctl.acting() if cid in armed]
             attacker = acting[0] if acting else next(
                 c for c in armed if ctl.character_of(c).kind.value == "pc")
