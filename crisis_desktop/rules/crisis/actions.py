@@ -227,7 +227,9 @@ def start_turn(actor: Actor, options: Options) -> TurnEffects:
     cid, c = actor.combatant.id, actor.character
     max_ap, per_turn = tables.ap_limits()
     effects: list[Effect] = [SetResource(cid, "moved", False), SetResource(cid, "dodge_used", False),
-                             SetResource(cid, "actions_taken", 0), SetResource(cid, hiding.SNEAK_MOVE, False)]
+                             SetResource(cid, "actions_taken", 0)]
+    if actor.combatant.resources.get(hiding.SNEAK_MOVE):
+        effects.append(SetResource(cid, hiding.SNEAK_MOVE, False))   # a Sneak's move lasts its own turn
     if resource(actor.combatant, "overwatch"):
         effects.append(SetResource(cid, "overwatch", False))  # the watch ends at one's own turn
     notes: list[str] = []

@@ -240,7 +240,7 @@ class RollBox(QGroupBox):
         # Where the rules draw their dice: the pool before the roll, and the faces rolled with the net symbols.
         self.pool = DiceStrip(self.glyphs)
         self.pool.setObjectName(f"{name}-pool")
-        self.pool_label = QLabel("Pool:")
+        self.pool_label = plain_label("Pool:")   # it names who rolls
         self.pool_label.hide()
         self.rolled_dice = DiceStrip(self.glyphs)
         self.rolled_dice.setObjectName(f"{name}-rolled")
