@@ -198,3 +198,58 @@ def test_ctrl_return_moves_on_right_after_apply_in_the_attack_panel(fight, qtbot
     before = fight_state(board)
     QTest.keyClick(focus, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     assert fight_state(board) != before, f"Ctrl+Return did nothing after Apply ({board.act_next.text()})"
+
+
+def attack_if_any(qtbot: Any, fight: MainWindow, attacked: set[tuple[int, str]]) -> bool:
+    """Whoever may act now and has not attacked this round attacks the first target the rules let it roll against,
+    as a GM does: select it, Attack…, pick the target, Roll, Apply. True when an attack was applied."""
+    board, panel = fight.encounter_board, fight.workspace.attack_panel
+    ctl = board.controller
+    stack = fight.document.undo_stack
+    for attacker in ctl.acting():
+        if (ctl.encounter.round, attacker) in attacked or not ctl.weapons(attacker):
+            continue
+        attacked.add((ctl.encounter.round, attacker))
+        board.select(attacker)
+        if not board.attack_button.isEnabled():
+            continue
+        qtbot.mouseClick(board.attack_button, Qt.MouseButton.LeftButton)
+        dialog = panel.dialog
+        assert dialog is not None
+        for index in range(dialog.target.count()):
+            dialog.target.setCurrentIndex(index)
+            if dialog.roll_button.isEnabled():
+                break
+        if not dialog.roll_button.isEnabled():
+            qtbot.mouseClick(dialog.buttons.button(dialog.buttons.StandardButton.Cancel), Qt.MouseButton.LeftButton)
+            continue
+        before = stack.count()
+        qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
+        assert dialog.rolled_event is not None, dialog.problem.text()
+        qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+        assert panel.dialog is None and stack.count() == before + 1
+        return True
+    return False
+
+
+@pytest.mark.parametrize("fight", SYSTEMS, indirect=True)
+def test_three_rounds_of_each_demo_fight_through_the_board_and_the_attack_panel(fight, qtbot, answers):
+    """A GM runs three rounds of each demo fight: every step from its button, every attack that the rules allow from
+    the attack panel (Roll, Apply), nothing refused or asked that the GM did not ask for."""
+    board = fight.encounter_board
+    ctl = board.controller
+    attacked: set[tuple[int, str]] = set()
+    applied = 0
+    for _ in range(300):
+        if ctl.encounter.round > 3 or not ctl.encounter.running or not ctl.anyone_left():
+            break
+        if attack_if_any(qtbot, fight, attacked):
+            applied += 1
+            continue
+        button = moving_on(board)
+        before = fight_state(board)
+        click(qtbot, board, button)
+        assert fight_state(board) != before, button.text()
+    assert ctl.encounter.round > 3 or not ctl.encounter.running, f"stuck in round {ctl.encounter.round}"
+    assert applied >= 1, "no attack could be made in three rounds"
+    assert answers.texts("error") == []
