@@ -384,26 +384,23 @@ class EncounterController(AttackView):
     def out_of_reach(self, treatment: Treatment, healer_id: str, patient_id: str) -> str | None:
         """Why the healer cannot give this treatment to the patient where they stand on the encounter's map (farther
         than the treatment's reach); None in reach, on oneself, without a reach or without a map."""
-        if treatment.reach is None or healer_id == patient_id:
-            return None
-        apart = self.apart(healer_id, patient_id)
-        if apart is None or apart[1] <= treatment.reach:
-            return None
-        needs = "adjacent" if treatment.reach == 1 else f"within {treatment.reach} tiles"
-        return (f"{self.name(healer_id)} is {apart[0]} tiles from {self.name(patient_id)}: {treatment.label} needs "
-                f"them {needs}")
+        return self._beyond_reach(treatment.label, treatment.reach, healer_id, patient_id)
 
     def action_out_of_reach(self, action: ActionSpec, actor_id: str, other_id: str) -> str | None:
         """Why an action taken on someone else (role HELP: genesys Assist) cannot reach them where they stand on the
         encounter's map, as `out_of_reach` says it of a treatment; None in reach, without a reach or without a map."""
-        if action.reach is None or actor_id == other_id:
+        return self._beyond_reach(action.label, action.reach, actor_id, other_id)
+
+    def _beyond_reach(self, what: str, reach: int | None, one_id: str, other_id: str) -> str | None:
+        """"Vera Kask is 4 tiles from Rask: First aid needs them adjacent" (`reach` in map steps, diagonals counting
+        1); None in reach, on oneself, without a reach or without a map."""
+        if reach is None or one_id == other_id:
             return None
-        apart = self.apart(actor_id, other_id)
-        if apart is None or apart[1] <= action.reach:
+        apart = self.apart(one_id, other_id)
+        if apart is None or apart[1] <= reach:
             return None
-        needs = "adjacent" if action.reach == 1 else f"within {action.reach} tiles"
-        return (f"{self.name(actor_id)} is {apart[0]} tiles from {self.name(other_id)}: {action.label} needs them "
-                f"{needs}")
+        needs = "adjacent" if reach == 1 else f"within {reach} tiles"
+        return f"{self.name(one_id)} is {apart[0]} tiles from {self.name(other_id)}: {what} needs them {needs}"
 
     def treat(self, key: str, patient_id: str, *, healer_id: str | None = None, dice: DiceSource | None = None,
               choice: str | None = None) -> Command:

@@ -49,9 +49,9 @@ class Hiding(ABC):
     the actor's opponents with what the map says of their sight, refuses an attack on someone hidden from the
     attacker, and shows the state."""
 
-    @abstractmethod
     def hidden_from(self, actor: Actor) -> frozenset[str]:
-        """The combatant ids of those who cannot see `actor` now (empty: it is seen)."""
+        """The combatant ids of those who cannot see `actor` now (empty: it is seen): its `hidden_from` resource."""
+        return hidden_ids(actor.combatant)
 
     @abstractmethod
     def sight_action(self, action_key: str) -> bool:

@@ -51,7 +51,7 @@ from crisis_desktop.rules.base import (
     at_most_field,
 )
 from crisis_desktop.rules.base.capabilities import SURPRISED, out_of_turn_marked
-from crisis_desktop.rules.base.hiding import Hiding, Watcher, hidden_ids
+from crisis_desktop.rules.base.hiding import Hiding, Watcher
 from crisis_desktop.rules.base.quick import PreparedFight, QuickFight, QuickFights
 from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.crisis import (
@@ -285,9 +285,6 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Executes, Scatters, OutOfTurnAttac
         return [*actions.badges(actor), *hiding.badge(actor.combatant)]
 
     # -- hiding ------------------------------------------------------------------------------
-    def hidden_from(self, actor: Actor) -> frozenset[str]:
-        return hidden_ids(actor.combatant)
-
     def sight_action(self, action_key: str) -> bool:
         rule = crisis_tables.actions().get(action_key)
         return rule is not None and rule.hides is not None

@@ -47,7 +47,7 @@ from crisis_desktop.rules.base import (
     at_most_field,
 )
 from crisis_desktop.rules.base.capabilities import SURPRISED, out_of_turn_marked
-from crisis_desktop.rules.base.hiding import Hiding, Watcher, hidden_ids
+from crisis_desktop.rules.base.hiding import Hiding, Watcher
 from crisis_desktop.rules.base.quick import PreparedFight, QuickFight, QuickFights
 from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.crisis import actions as crisis_actions
@@ -232,9 +232,6 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, OutOfTurnAttacks, Healing, 
         return [*crisis_actions.badges(actor), *hiding.badge(actor)]
 
     # -- hiding ------------------------------------------------------------------------------
-    def hidden_from(self, actor: Actor) -> frozenset[str]:
-        return hidden_ids(actor.combatant)
-
     def sight_action(self, action_key: str) -> bool:
         row = tables.action_by_key().get(action_key)
         return row is not None and row.hides is not None
