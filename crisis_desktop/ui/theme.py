@@ -38,12 +38,6 @@ def mix(a: QColor, b: QColor, t: float) -> QColor:
                   round(a.blue() + (b.blue() - a.blue()) * t))
 
 
-def is_dark(pal: QPalette | None = None) -> bool:
-    """True when the palette's window is darker than its text (a dark theme)."""
-    pal = pal or palette()
-    return luminance(pal.color(QPalette.ColorRole.Window)) < luminance(pal.color(QPalette.ColorRole.WindowText))
-
-
 def readable(colour: QColor, background: QColor, minimum: float = MIN_CONTRAST) -> QColor:
     """`colour`, lightened on a dark background or darkened on a light one just enough to reach `minimum`
     contrast against `background` (the hue stays recognisable)."""

@@ -36,14 +36,6 @@ class RollDie:
     label: str
 
 
-def step_die(sides: int, steps: int) -> tuple[int, int]:
-    """A die moved `steps` sizes up (or down): (sides, bonus). Above d12 each step gives +1 instead."""
-    target = sides + 2 * steps
-    if target > 12:
-        return 12, (target - 12) // 2
-    return max(target, 2), 0
-
-
 def attribute_die(character: Character, attribute: str) -> int:
     value = character.stats.get(attribute)
     return int(value) if isinstance(value, int) and not isinstance(value, bool) else DEFAULT_ATTRIBUTE

@@ -3,7 +3,7 @@ which areas touch. Systems that count movement and melee by areas rather than ti
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from crisis_desktop.rules.geometry.grid import Coord, Grid
@@ -50,10 +50,6 @@ class Zones:
                     touching.add((label, other))
                     touching.add((other, label))
         self._touching = frozenset(touching)
-
-    @classmethod
-    def of_cells(cls, grid: Grid, cells: Iterable[tuple[Coord, str]]) -> Zones:
-        return cls(grid, dict(cells))
 
     def area(self, cell: Coord) -> str:
         """The area `cell` lies in; "" when it lies in none."""

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import IntEnum
 
-from crisis_desktop.rules.base import Explained, Options, Outcome, Term
+from crisis_desktop.rules.base import Explained, Options, Outcome
 from crisis_desktop.rules.moments.options import option
 
 FUMBLE = 100
@@ -45,10 +45,6 @@ def goal(stat: int, bonus: int, steps: int = 0, stat_label: str = "3 x stat", bo
     for _ in range(steps):
         value = value.plus("hard (/ 2)", int(value.value) // 2 - value.value)
     return value
-
-
-def difficulty_word(steps: int) -> str:
-    return {0: "normal", 1: "hard", -1: "easy"}.get(steps, f"{abs(steps)} steps {'harder' if steps > 0 else 'easier'}")
 
 
 def band(roll: int, goal_value: int) -> Band:
@@ -114,6 +110,3 @@ def active_wins(active_goal: int, passive_goal: int, active_pc: bool = False, pa
     return sum(p for (_a, _p, w), p in opposed_odds(active_goal, passive_goal, active_pc, passive_pc).items()
                if w == "active")
 
-
-def bonus_term(name: str, value: int) -> tuple[Term, ...]:
-    return (Term(name, value),) if value else ()

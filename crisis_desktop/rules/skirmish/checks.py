@@ -4,7 +4,6 @@ higher; a natural 20 succeeds and a natural 1 fails; advantage and disadvantage;
 from __future__ import annotations
 
 from crisis_desktop.rules.base import (
-    Actor,
     CheckOdds,
     CheckRequest,
     CheckResult,
@@ -88,6 +87,3 @@ def contest(active: CheckRequest, passive: CheckRequest, dice: DiceSource, optio
         return ContestResult(a, p, "passive", f"{p.total.value:g} beats {a.total.value:g}")
     return ContestResult(a, p, "passive", f"a tie at {a.total.value:g} goes to the resisting side")
 
-
-def actor_check(actor: Actor, skill: str, difficulty: int) -> CheckRequest:
-    return CheckRequest(actor, skill, difficulty)

@@ -37,10 +37,6 @@ class FogItem(QGraphicsItem):
         self._key: object = None
         self.covered: set[Coord] = set()
 
-    def set_colour(self, colour: QColor) -> None:
-        self.colour = QColor(colour)
-        self.update()
-
     def sync(self, battle_map: BattleMap | None, grid: Grid, size: float) -> None:
         """Follow the map's fog after a change (cheap when nothing of the fog changed)."""
         shown = revealed_cells(battle_map)

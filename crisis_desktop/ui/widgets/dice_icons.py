@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPainter, QPainterPath, QPalette, QPen, QPixmap
+from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPainterPath, QPalette, QPen, QPixmap
 from PySide6.QtWidgets import QLabel, QWidget
 
 from crisis_desktop.rules.dice import DieKind, Face
@@ -86,10 +86,6 @@ def die_pixmap(kind: DieKind, face: Face | None, glyphs: Mapping[str, Glyph], si
         paint_layers(painter, layers, QPointF(0.5, 0.5), size - 1.0, ink)
         painter.end()
     return _remember(key, pixmap)
-
-
-def die_icon(kind: DieKind, face: Face | None, glyphs: Mapping[str, Glyph], size: int = 28) -> QIcon:
-    return QIcon(die_pixmap(kind, face, glyphs, size))
 
 
 def symbols_pixmap(symbols: Sequence[str], glyphs: Mapping[str, Glyph], size: int,
