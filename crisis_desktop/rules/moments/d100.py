@@ -109,4 +109,3 @@ def opposed_odds(active_goal: int, passive_goal: int, active_pc: bool = False,
 def active_wins(active_goal: int, passive_goal: int, active_pc: bool = False, passive_pc: bool = False) -> float:
     return sum(p for (_a, _p, w), p in opposed_odds(active_goal, passive_goal, active_pc, passive_pc).items()
                if w == "active")
-

@@ -86,4 +86,3 @@ def contest(active: CheckRequest, passive: CheckRequest, dice: DiceSource, optio
     if a.total.value < p.total.value:
         return ContestResult(a, p, "passive", f"{p.total.value:g} beats {a.total.value:g}")
     return ContestResult(a, p, "passive", f"a tie at {a.total.value:g} goes to the resisting side")
-
