@@ -99,6 +99,7 @@ class AttackDialog(QDialog):
         self.further.itemChanged.connect(self._further_ticked)
         self.further.currentItemChanged.connect(lambda *_: self._show_further_inputs())
         self.further_label = QLabel()
+        self.further_label.setWordWrap(True)
         self.further_form = StatFieldsForm()
         self.further_form.valueEdited.connect(self._further_edited)
         # With a battle map the map decides distance, cover, sight and reach; the GM may force it, which is logged.
@@ -176,7 +177,7 @@ class AttackDialog(QDialog):
         where.addWidget(self.override)
         where.addWidget(self.finishing)
         self.further_box = QGroupBox("Further targets")
-        further = QHBoxLayout(self.further_box)
+        further = self._further_row = QBoxLayout(QBoxLayout.Direction.LeftToRight, self.further_box)
         listing = QVBoxLayout()
         listing.addWidget(self.further_label)
         listing.addWidget(self.further, 1)
@@ -214,7 +215,9 @@ class AttackDialog(QDialog):
     def resizeEvent(self, event: QResizeEvent) -> None:  # Override QWidget::resizeEvent: stack the forms when narrow
         super().resizeEvent(event)
         narrow = event.size().width() < SIDE_BY_SIDE_WIDTH
-        self._forms_row.setDirection(QBoxLayout.Direction.TopToBottom if narrow else QBoxLayout.Direction.LeftToRight)
+        direction = QBoxLayout.Direction.TopToBottom if narrow else QBoxLayout.Direction.LeftToRight
+        self._forms_row.setDirection(direction)
+        self._further_row.setDirection(direction)
 
     # -- the model's choices, shown ----------------------------------------------------------------
     @staticmethod

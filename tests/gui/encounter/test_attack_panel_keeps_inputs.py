@@ -223,6 +223,8 @@ def test_roll_and_apply_stay_in_view_and_the_result_shows_without_scrolling(figh
     panel = fight.workspace.attack_panel
     fight.workspace.show_panel("attack")
     qtbot.waitUntil(dialog.isVisible)
+    # Nothing wider than the panel: the inputs scroll up and down only.
+    qtbot.waitUntil(lambda: dialog.body.horizontalScrollBar().maximum() == 0, timeout=2000)
     for button in (dialog.roll_button, dialog.apply_button):
         assert button.isVisible()
         corner = button.mapTo(panel, button.rect().bottomRight())
