@@ -12,35 +12,16 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QWidget
 
-from crisis_desktop.domain import Campaign, Character, CharacterKind, Encounter
-from crisis_desktop.domain.encounter import Combatant, Side
 from crisis_desktop.rules.base import FieldKind, FieldSpec
-from crisis_desktop.rules.registry import get_ruleset
 from crisis_desktop.storage.campaign_store import CampaignStore
 from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
 from crisis_desktop.ui.main_window import MainWindow
 from crisis_desktop.ui.widgets.strict_inputs import StrictSpinBox
+from tests.unit.rules.five_fights import classic_campaign
 
 DEMOS = {"crisis": ("demo.json", "enc-ambush"), "genesys": ("genesys-demo.json", "enc-dock-9"),
          "moments": ("moments-demo.json", "enc-ford"), "skirmish": ("skirmish-demo.json", "enc-bridge"),
-         "crisis-classic": ("classic.json", "enc")}
-
-
-def classic_campaign() -> Campaign:
-    """crisis-classic has no bundled demo: two PCs against two NPCs, armed from its catalogue."""
-    rules = get_ruleset("crisis-classic")
-    weapons = {w.name: w for w in rules.equipment_catalogue()}
-
-    def make(name: str, kind: CharacterKind, *carried: str) -> Character:
-        return Character(name=name, kind=kind, stats=dict(rules.new_stats(kind)),
-                         equipment=[weapons[w].model_copy(deep=True) for w in carried])
-
-    people = [make("Anna", CharacterKind.PC, "Pistol", "Knife"), make("Boris", CharacterKind.PC, "Knife"),
-              make("Thug", CharacterKind.NPC, "Baton"), make("Gunman", CharacterKind.NPC, "Revolver")]
-    sides = [Side.PARTY, Side.PARTY, Side.ENEMIES, Side.ENEMIES]
-    fight = Encounter(id="enc", name="Back alley",
-                      combatants=[Combatant(character_id=c.id, side=s) for c, s in zip(people, sides, strict=True)])
-    return Campaign(name="Classic", ruleset="crisis-classic", characters=people, encounters=[fight])
+         "crisis-classic": ("classic.json", "enc-alley")}
 
 
 @pytest.fixture(params=list(DEMOS))

@@ -12,16 +12,14 @@ from PySide6.QtGui import QAction
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from crisis_desktop.domain import Campaign, Character, CharacterKind
-from crisis_desktop.domain.encounter import Combatant, Encounter, Side
 from crisis_desktop.rules.base import ActionRole
 from crisis_desktop.rules.flow import StepRole
-from crisis_desktop.rules.registry import get_ruleset
 from crisis_desktop.storage.campaign_store import CampaignStore
 from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
 from crisis_desktop.ui.main_window import MainWindow
 from crisis_desktop.ui.views.encounter_board import EncounterBoard
 from tests.gui.flow_steps import assert_buttons_follow_the_flow, button_of, step_buttons, steps_offered
+from tests.unit.rules.five_fights import classic_campaign
 
 # Each system's demo fight: the campaign (by the name the store finds it by) and the encounter. Crisis-classic has no
 # bundled demo: a fight of its own is written beside the others (`classic_demo`).
@@ -32,18 +30,9 @@ SYSTEMS = tuple(DEMOS)
 
 
 def classic_demo(store: CampaignStore) -> None:
-    """Two PCs against two NPCs under crisis-classic, armed from its catalogue, in a back alley."""
-    rules = get_ruleset("crisis-classic")
-    weapons = {w.name: w for w in rules.catalogue("weapons")}  # type: ignore[attr-defined]
-    people = [Character(name=name, kind=kind, stats=dict(rules.new_stats(kind)),
-                        equipment=[weapons[weapon].model_copy(deep=True)])
-              for name, kind, weapon in (("Anna", CharacterKind.PC, "Pistol"), ("Boris", CharacterKind.PC, "Knife"),
-                                         ("Thug", CharacterKind.NPC, "Baton"),
-                                         ("Gunman", CharacterKind.NPC, "Revolver"))]
-    fighters = [Combatant(character_id=c.id, side=Side.PARTY if c.kind is CharacterKind.PC else Side.ENEMIES)
-                for c in people]
-    campaign = Campaign(name="Classic: Back alley", ruleset="crisis-classic", characters=people,
-                        encounters=[Encounter(id="enc-alley", name="Back alley", combatants=fighters)])
+    """Crisis-classic's small fight (it has no bundled demo), saved beside the demos under a name the store finds."""
+    campaign = classic_campaign()
+    campaign.name = "Classic: Back alley"
     store.save(campaign, store.paths.campaigns / "classic-demo.json")
 
 
