@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from crisis_desktop.rules.base import AttackRequest, AttackTarget
 from crisis_desktop.rules.crisis.combat import is_area
-from crisis_desktop.rules.crisis.context import ATTACKS, INPUT_KEYS, AttackContext
+from crisis_desktop.rules.qstar.context import ATTACKS, INPUT_KEYS, AttackContext
 
 
 def request_of(context: AttackContext) -> AttackRequest:

@@ -176,20 +176,6 @@ def spend_action(actor: Actor, key: str, options: Options, cost: int | None = No
     return TurnEffects(tuple(effects), tuple(notes))
 
 
-def badges(actor: Actor) -> list[str]:
-    """What the board shows beside the name: on overwatch, a multi-turn action under way (both crisis
-    rulesets keep these resources alike)."""
-    combatant = actor.combatant
-    if combatant is None:
-        return []
-    shown = ["overwatch"] if resource(combatant, "overwatch") else []
-    pending = combatant.resources.get("pending_action")
-    if isinstance(pending, str) and pending:
-        shown.append(f"{pending}: {resource(combatant, 'pending_progress')} of "
-                     f"{combatant.resources.get('pending_cost') or '?'} AP")
-    return shown
-
-
 def _clear_pending(cid: str) -> list[Effect]:
     return [SetResource(cid, "pending_action", None), SetResource(cid, "pending_progress", 0),
             SetResource(cid, "pending_cost", 0)]

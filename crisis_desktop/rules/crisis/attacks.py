@@ -37,9 +37,9 @@ from crisis_desktop.rules.crisis.combat import (
     volley_terms,
     weapon_kind,
 )
-from crisis_desktop.rules.crisis.context import Aimed, AttackContext, read
 from crisis_desktop.rules.crisis.options import option
 from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.qstar.context import Aimed, AttackContext, read
 
 MISS = None
 # The most hits (one raw damage on one state of the target) the exact odds of one attack work out: about

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from crisis_desktop.domain import EquipmentItem
 from crisis_desktop.rules.base import CoverLevel, Explained, Options, Term
 from crisis_desktop.rules.crisis import sheet, stats, tables
-from crisis_desktop.rules.crisis.context import AttackContext
 from crisis_desktop.rules.crisis.options import option
 from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.dice_expr import DiceExpr, parse
+from crisis_desktop.rules.qstar.context import AttackContext
 
 COVER_ORDER = (CoverLevel.NONE, CoverLevel.LIGHT, CoverLevel.HEAVY, CoverLevel.TOTAL)
 SCATTER_OFFSETS = {1: (0, -1), 2: (-1, -1), 3: (-1, 0), 4: (-1, 1), 5: (0, 1), 6: (1, 1), 7: (1, 0), 8: (1, -1)}

@@ -67,10 +67,7 @@ from crisis_desktop.rules.crisis import (
     sheet,
     stats,
 )
-from crisis_desktop.rules.crisis import attack_inputs as crisis_inputs
 from crisis_desktop.rules.crisis import tables as crisis_tables
-from crisis_desktop.rules.crisis.context import OUT_OF_TURN
-from crisis_desktop.rules.crisis.cover import crisis_cover
 from crisis_desktop.rules.crisis.movement import CrisisMovement, posture_of
 from crisis_desktop.rules.crisis.options import RULE_OPTIONS, option
 from crisis_desktop.rules.dice import DiceSource, RollPool
@@ -79,6 +76,10 @@ from crisis_desktop.rules.flows.sequential import SequentialFlow
 from crisis_desktop.rules.geometry import Coord, Terrain
 from crisis_desktop.rules.movement import Movement
 from crisis_desktop.rules.npc_builds import table_npc
+from crisis_desktop.rules.qstar import attack_inputs as crisis_inputs
+from crisis_desktop.rules.qstar.badges import badges as qstar_badges
+from crisis_desktop.rules.qstar.context import OUT_OF_TURN
+from crisis_desktop.rules.qstar.cover import crisis_cover
 from crisis_desktop.rules.range_increments import RangeIncrements
 from crisis_desktop.rules.tables import load_catalogue
 
@@ -282,7 +283,7 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Executes, Scatters, OutOfTurnAttac
         return (SURPRISED,)
 
     def badges(self, actor: Actor, options: Options) -> list[str]:
-        return [*actions.badges(actor), *hiding.badge(actor.combatant)]
+        return [*qstar_badges(actor), *hiding.badge(actor.combatant)]
 
     # -- hiding ------------------------------------------------------------------------------
     def sight_action(self, action_key: str) -> bool:

@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from crisis_desktop.rules.base import AttackOdds, Explained, Options
-from crisis_desktop.rules.crisis.context import AttackContext
 from crisis_desktop.rules.crisis_classic import damage, sheet, tables
 from crisis_desktop.rules.crisis_classic.combat import (
     attack_modifiers,
@@ -17,6 +16,7 @@ from crisis_desktop.rules.crisis_classic.combat import (
 )
 from crisis_desktop.rules.crisis_classic.options import stunt_face
 from crisis_desktop.rules.crisis_classic.threed6 import key_distribution, p_key_below, roll_distribution
+from crisis_desktop.rules.qstar.context import AttackContext
 
 
 @dataclass(frozen=True)

@@ -50,10 +50,6 @@ from crisis_desktop.rules.base.capabilities import SURPRISED, out_of_turn_marked
 from crisis_desktop.rules.base.hiding import Hiding, Watcher
 from crisis_desktop.rules.base.quick import PreparedFight, QuickFight, QuickFights
 from crisis_desktop.rules.cover import CoverReading
-from crisis_desktop.rules.crisis import actions as crisis_actions
-from crisis_desktop.rules.crisis import attack_inputs as crisis_inputs
-from crisis_desktop.rules.crisis.context import OUT_OF_TURN
-from crisis_desktop.rules.crisis.cover import crisis_cover
 from crisis_desktop.rules.crisis_classic import (
     checks,
     combat,
@@ -75,6 +71,10 @@ from crisis_desktop.rules.flows.sequential import SequentialFlow
 from crisis_desktop.rules.geometry import Coord, Terrain
 from crisis_desktop.rules.movement import Movement
 from crisis_desktop.rules.npc_builds import table_npc
+from crisis_desktop.rules.qstar import attack_inputs as crisis_inputs
+from crisis_desktop.rules.qstar.badges import badges as qstar_badges
+from crisis_desktop.rules.qstar.context import OUT_OF_TURN
+from crisis_desktop.rules.qstar.cover import crisis_cover
 from crisis_desktop.rules.range_increments import RangeIncrements
 
 
@@ -229,7 +229,7 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, OutOfTurnAttacks, Healing, 
         return (SURPRISED,)
 
     def badges(self, actor: Actor, options: Options) -> list[str]:
-        return [*crisis_actions.badges(actor), *hiding.badge(actor)]
+        return [*qstar_badges(actor), *hiding.badge(actor)]
 
     # -- hiding ------------------------------------------------------------------------------
     def sight_action(self, action_key: str) -> bool:

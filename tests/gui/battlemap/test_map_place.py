@@ -18,8 +18,8 @@ from crisis_desktop.rules.base import (
     Outcome,
     ScatteredAttack,
 )
-from crisis_desktop.rules.crisis.cover import firearms_step, read_cover
 from crisis_desktop.rules.geometry import Terrain, area_template, cover_between, scatter, trace
+from crisis_desktop.rules.qstar.cover import firearms_step, read_cover
 from crisis_desktop.ui.battlemap.moves import decide_move
 from crisis_desktop.ui.battlemap.tools import Tool
 from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog

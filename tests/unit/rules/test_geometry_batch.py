@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from crisis_desktop.domain.battle_map import BattleMap, Cell, Cover, GridKind
 from crisis_desktop.rules.base import CoverLevel
-from crisis_desktop.rules.crisis.cover import firearms_step, read_cover
 from crisis_desktop.rules.geometry import CoverSummary, Terrain, cover_between, cover_many, parse_map
+from crisis_desktop.rules.qstar.cover import firearms_step, read_cover
 from tests.hypothesis_budget import examples
 
 Coord = tuple[int, int]

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from crisis_desktop.domain.battle_map import BattleMap, Cell, Cover, GridKind
 from crisis_desktop.rules.base import CoverLevel
-from crisis_desktop.rules.crisis.cover import firearms_step, read_cover
 from crisis_desktop.rules.geometry import Grid, Terrain, cover_between, line_of_sight, parse_map, trace
 from crisis_desktop.rules.geometry.terrain import COVER_STEPS
+from crisis_desktop.rules.qstar.cover import firearms_step, read_cover
 from tests.hypothesis_budget import examples
 
 NONE, LIGHT, HEAVY, TOTAL = CoverLevel.NONE, CoverLevel.LIGHT, CoverLevel.HEAVY, CoverLevel.TOTAL

@@ -8,7 +8,7 @@ from attack_requests import request_of
 from conftest import actor, npc, pc
 
 from crisis_desktop.rules.base import AttackRequest, AttackTarget
-from crisis_desktop.rules.crisis.context import AttackContext
+from crisis_desktop.rules.qstar.context import AttackContext
 
 
 def test_the_modifiers_list_every_rof_step_of_a_spread_volley(rules, catalogue):

@@ -10,8 +10,8 @@ from conftest import actor, armour, npc, pc, weapon
 
 from crisis_desktop.rules.base import CoverLevel, SetItemStat, SetResource
 from crisis_desktop.rules.crisis import combat
-from crisis_desktop.rules.crisis.context import AttackContext
 from crisis_desktop.rules.dice import RandomDice, TypedDice
+from crisis_desktop.rules.qstar.context import AttackContext
 
 
 def ctx(attacker=None, w=None, target=None, **kw) -> AttackContext:

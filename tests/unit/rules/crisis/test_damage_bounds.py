@@ -12,8 +12,8 @@ from crisis_desktop.controller.character_commands import SetItemValue, character
 from crisis_desktop.domain import Campaign, ItemKind
 from crisis_desktop.rules import odds
 from crisis_desktop.rules.crisis import combat, sheet
-from crisis_desktop.rules.crisis.context import AttackContext
 from crisis_desktop.rules.dice import RandomDice
+from crisis_desktop.rules.qstar.context import AttackContext
 from tests.attack_requests import request_of
 
 HUGE = "999999999d999999999"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from crisis_desktop.rules.base import Actor, CoverLevel, FieldKind, FieldSpec
 from crisis_desktop.rules.base.capabilities import is_surprised
-from crisis_desktop.rules.crisis.context import ATTACKS
+from crisis_desktop.rules.qstar.context import ATTACKS
 
 SITUATION = "Situation"
 TARGET = "Target"
