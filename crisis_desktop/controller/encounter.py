@@ -470,6 +470,11 @@ class EncounterController(AttackView):
             self._may_act(request.attacker.combatant.id)
         self._map_check(request)
         rules = self.attacks
+        # The price the rules declare for the attack is checked here, on every way in (the panel, the map, the
+        # simulator), with the rules' reason: not only shown before the roll.
+        _price, cannot = rules.attack_price(request, self.options)
+        if cannot:
+            raise ValueError(cannot)
         if finishing and not isinstance(rules, Executes):
             raise ValueError(f"The {self.ruleset.name} rules have no finishing blow on a helpless target")
         resolve = rules.resolve_execute if isinstance(rules, Executes) and finishing else rules.resolve_attack
