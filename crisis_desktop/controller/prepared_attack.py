@@ -7,8 +7,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from crisis_desktop.controller.attack_view import AttackPreview, AttackView
-from crisis_desktop.domain import EquipmentItem, StatValue
+from crisis_desktop.domain import Combatant, EquipmentItem, StatValue
 from crisis_desktop.rules.base import AttackRequest, FieldSpec
+
+
+@dataclass(frozen=True)
+class Choices:
+    """What the attack's three pickers offer: (id, label) of the attackers, the attacker's weapons and the targets."""
+
+    attackers: list[tuple[str, str]]
+    weapons: list[tuple[str, str]]
+    targets: list[tuple[str, str]]
 
 
 @dataclass(frozen=True)
@@ -44,10 +53,16 @@ class PreparedAttack:
         self.set_attacker(attacker_id, weapon_id=weapon_id, target_id=target_id)
 
     # -- who, with what, at whom -------------------------------------------------------------------
+    def choices(self) -> Choices:
+        """Who may attack, with what, at whom, as the fight stands now (everyone's state read once)."""
+        fight = self.fight
+        standing = [c for c in fight.encounter.combatants if not fight.out_of_fight(c.id)]
+        names = {c.id: fight.name(c.id) for c in standing}
+        return Choices([(c.id, names[c.id]) for c in standing], self.weapons(), self._targets(standing, names))
+
     def attackers(self) -> list[tuple[str, str]]:
         """(id, name) of everyone still in the fight, who may attack."""
-        fight = self.fight
-        return [(c.id, fight.name(c.id)) for c in fight.encounter.combatants if not fight.out_of_fight(c.id)]
+        return self.choices().attackers
 
     def weapons(self) -> list[tuple[str, str]]:
         """(id, name) of the attacker's ready weapons."""
@@ -56,9 +71,13 @@ class PreparedAttack:
     def targets(self) -> list[tuple[str, str]]:
         """(id, label) of everyone else still in the fight, the attacker's foes first."""
         fight = self.fight
-        side = fight.combatant(self.attacker_id).side
-        others = [c for c in fight.encounter.combatants if c.id != self.attacker_id and not fight.out_of_fight(c.id)]
-        return [(c.id, f"{fight.name(c.id)} ({c.side.value})") for c in sorted(others, key=lambda c: c.side == side)]
+        standing = [c for c in fight.encounter.combatants if not fight.out_of_fight(c.id)]
+        return self._targets(standing, {c.id: fight.name(c.id) for c in standing})
+
+    def _targets(self, standing: list[Combatant], names: Mapping[str, str]) -> list[tuple[str, str]]:
+        side = self.fight.combatant(self.attacker_id).side
+        others = sorted((c for c in standing if c.id != self.attacker_id), key=lambda c: c.side == side)
+        return [(c.id, f"{names[c.id]} ({c.side.value})") for c in others]
 
     def set_attacker(self, attacker_id: str, *, weapon_id: str | None = None, target_id: str | None = None) -> None:
         """Another attacker: its ready (or planned) weapon unless one is named, the same target while it may still
@@ -219,4 +238,4 @@ def _kept(specs: tuple[FieldSpec, ...], set_here: Mapping[str, StatValue],
     return kept
 
 
-__all__ = ["Inputs", "PreparedAttack"]
+__all__ = ["Choices", "Inputs", "PreparedAttack"]

@@ -233,11 +233,12 @@ class AttackDialog(QDialog):
     def rebuild(self) -> None:
         """Every field anew from the model: the choices of who, with what, at whom, each form with its values."""
         model = self.model
+        choices = model.choices()
         self._building = True
         try:
-            self._fill(self.attacker, [(cid, name) for cid, name in model.attackers()], model.attacker_id)
-            self._fill(self.weapon, model.weapons(), model.weapon_id)
-            self._fill(self.target, model.targets(), model.target_id)
+            self._fill(self.attacker, choices.attackers, model.attacker_id)
+            self._fill(self.weapon, choices.weapons, model.weapon_id)
+            self._fill(self.target, choices.targets, model.target_id)
             if model.weapon_id is None or model.target_id is None:
                 self.situation.build([])
                 self.target_form.build([])
@@ -245,7 +246,7 @@ class AttackDialog(QDialog):
             else:
                 self._show_form(self.situation, model.own_inputs())
                 self._show_form(self.target_form, model.target_inputs(model.target_id))
-                self._fill_further()
+                self._fill_further(choices.targets)
             self.override.blockSignals(True)
             self.override.setChecked(model.override)
             self.override.blockSignals(False)
@@ -303,9 +304,9 @@ class AttackDialog(QDialog):
         self.map_note.setText(text)
         self.override.setVisible(len(missing) < len(found))
 
-    def _fill_further(self) -> None:
-        """Everyone standing but the attacker and the aimed target, ticked as declared; hidden when the weapon
-        takes one target."""
+    def _fill_further(self, targets: list[tuple[str, str]]) -> None:
+        """Everyone standing but the attacker and the aimed target (of `targets`), ticked as declared; hidden when the
+        weapon takes one target."""
         model = self.model
         limit = model.max_targets()
         self.further_box.setVisible(limit is None or limit > 1)
@@ -314,7 +315,7 @@ class AttackDialog(QDialog):
         current_id = current.data(Qt.ItemDataRole.UserRole) if current is not None else None
         self.further.blockSignals(True)
         self.further.clear()
-        for target_id, label in model.targets():
+        for target_id, label in targets:
             if target_id == model.target_id:
                 continue
             item = QListWidgetItem(label)
