@@ -12,7 +12,7 @@ from crisis_desktop.controller.commands import Command
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.fight import FightView
 from crisis_desktop.controller.history import History
-from crisis_desktop.rules.dice import RandomDice
+from crisis_desktop.rules.kernel.dice import RandomDice
 
 
 def order(fight: FightView) -> list[str]:

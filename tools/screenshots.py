@@ -80,7 +80,7 @@ def classic_campaign():  # type: ignore[no-untyped-def]
 def attack_panels() -> None:
     """The attack panel of each system's demo fight at 1920x1080, just started: whoever may act first (else the first
     PC) attacks the first foe, as the panel opens on it."""
-    from crisis_desktop.rules.dice import RandomDice
+    from crisis_desktop.rules.kernel.dice import RandomDice
     from crisis_desktop.storage.campaign_store import CampaignStore
 
     demos = {"crisis": ("demo.json", "enc-ambush"), "genesys": ("genesys-demo.json", "enc-dock-9"),
@@ -102,7 +102,7 @@ def attack_panels() -> None:
             ctl = board.controller
             window.document.push(ctl.start(RandomDice(5)))
             armed = [c.id for c in ctl.encounter.combatants if ctl.weapons(c.id)]
-            from crisis_desktop.rules.flow import StepRole
+            from crisis_desktop.rules.kernel.flows import StepRole
 
             # Where someone must take their place first (a genesys slot), the first armed one who may takes it.
             choose = next((o for o in ctl.offers() if o.role is StepRole.CHOOSE and o.allowed
@@ -136,7 +136,7 @@ def fight(app: QApplication, size: tuple[int, int], mode: str) -> None:
         board = window.encounter_board
         board.show_encounter("enc-ambush")
         ctl = board.controller
-        from crisis_desktop.rules.dice import RandomDice
+        from crisis_desktop.rules.kernel.dice import RandomDice
 
         window.document.push(ctl.start(RandomDice(11)))
         names = {ctl.name(c.id): c.id for c in ctl.encounter.combatants}
@@ -159,7 +159,7 @@ def fight(app: QApplication, size: tuple[int, int], mode: str) -> None:
 def genesys_fight() -> None:
     """The genesys demo's Trouble at Dock 9 under way: Jax has cut into the dock thugs, and Kara, in the second PC
     slot, has her shot at Brakk the enforcer open in the attack panel with the map's range band."""
-    from crisis_desktop.rules.dice import RandomDice, TypedDice
+    from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
     from crisis_desktop.storage.demo import GENESYS_DEMO_FILE_NAME
 
     with tempfile.TemporaryDirectory() as data:

@@ -10,7 +10,6 @@ from typing import Any
 
 from crisis_desktop.controller.fight import FightView
 from crisis_desktop.domain import BattleMap, EquipmentItem, StatValue
-from crisis_desktop.rules import odds
 from crisis_desktop.rules.base import (
     Actor,
     AttackOdds,
@@ -28,9 +27,10 @@ from crisis_desktop.rules.base import (
     Term,
     Watcher,
 )
-from crisis_desktop.rules.cover import CoverReading
-from crisis_desktop.rules.geometry import AreaRelation, Coord, Grid, Terrain, area_template
-from crisis_desktop.rules.map_reading import map_span, read_map, span_lines
+from crisis_desktop.rules.kernel import odds
+from crisis_desktop.rules.kernel.cover import CoverReading
+from crisis_desktop.rules.kernel.geometry import AreaRelation, Coord, Grid, Terrain, area_template
+from crisis_desktop.rules.kernel.map_reading import map_span, read_map, span_lines
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ class MapMeasure:
     areas: AreaRelation = AreaRelation("", "")   # the map's labelled areas of the two tokens
     attack_inputs: dict[str, StatValue] = field(default_factory=dict)   # the attack's own inputs the map fixes
     refusals: tuple[str, ...] = ()         # what the rules forbid from the map besides sight and reach
-    lines: tuple[str, ...] = ()            # the whole readout: distance, areas, the rules' lines (rules/map_reading)
+    lines: tuple[str, ...] = ()            # the whole readout: distance, areas, the rules' lines (kernel/map_reading)
 
 
 @dataclass(frozen=True)

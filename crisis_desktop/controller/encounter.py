@@ -51,8 +51,8 @@ from crisis_desktop.rules.base import (
     Treatment,
     TurnEffects,
 )
-from crisis_desktop.rules.dice import DiceSource, RollPool, TypedDice
-from crisis_desktop.rules.flow import StepOffer, StepRole, offer
+from crisis_desktop.rules.kernel.dice import DiceSource, RollPool, TypedDice
+from crisis_desktop.rules.kernel.flows import StepOffer, StepRole, offer
 
 
 class EncounterController(AttackView):

@@ -18,7 +18,7 @@ from crisis_desktop.controller.encounter_commands import (
 from crisis_desktop.domain import Campaign, Character, StatValue
 from crisis_desktop.domain.encounter import Combatant, Encounter
 from crisis_desktop.rules.base import Actor, Effect, InitiativeEntry, Ruleset, StateLabel, StateRole, Term
-from crisis_desktop.rules.flow import FlowState, LogLine, OrderRow, RoundFlow
+from crisis_desktop.rules.kernel.flows import FlowState, LogLine, OrderRow, RoundFlow
 
 # Why a running fight offers no step: every combatant has left, was deleted or is out of the fight.
 NOBODY_LEFT = "Nobody is left who can act; end the encounter"

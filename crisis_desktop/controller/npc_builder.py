@@ -10,7 +10,7 @@ from pydantic import ValidationError
 from crisis_desktop.controller.character_commands import copy_character
 from crisis_desktop.domain import Character
 from crisis_desktop.rules.base import FieldSpec, Ruleset
-from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.kernel.dice import DiceSource
 
 
 def difficulty_spec(ruleset: Ruleset) -> FieldSpec | None:

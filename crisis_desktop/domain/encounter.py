@@ -76,7 +76,7 @@ class Encounter(DomainModel):
     round: int = Field(default=0, ge=0)
     ended: bool = False
     # The state of the ruleset's round flow once started (turn order, slots, plans, declarations): JSON data
-    # that only the flow reads (crisis_desktop/rules/flow.py).
+    # that only the flow reads (crisis_desktop/rules/kernel/flows/__init__.py).
     flow: dict[str, Any] = Field(default_factory=dict)
     log: list[LogEntry] = Field(default_factory=list)
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from crisis_desktop.domain import Character, EquipmentItem, ItemKind, StatValue
 from crisis_desktop.rules.base import FieldKind, FieldSpec, Options, Ruleset, SheetTrack, StatRoll
-from crisis_desktop.rules.glyphs import die_svg, drawn
+from crisis_desktop.rules.kernel.glyphs import die_svg, drawn
 
 # A track with more boxes than this prints as a line to write the value on ("___ / 120"), not as boxes.
 MAX_TRACK_BOXES = 40
@@ -92,7 +92,7 @@ class Track:
 
 @dataclass(frozen=True)
 class SheetDie:
-    """A die of symbols the sheet's dice pools use, drawn as the rules say it looks (rules/glyphs.py): its key
+    """A die of symbols the sheet's dice pools use, drawn as the rules say it looks (rules/kernel/glyphs.py): its key
     (as in `StatRoll.pool`), its name, and the drawing as SVG."""
 
     key: str

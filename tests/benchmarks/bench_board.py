@@ -24,7 +24,7 @@ from crisis_desktop.controller.history import History  # noqa: E402
 from crisis_desktop.domain import Campaign  # noqa: E402
 from crisis_desktop.domain.encounter import Encounter  # noqa: E402
 from crisis_desktop.resources_access import resource  # noqa: E402
-from crisis_desktop.rules.dice import RandomDice  # noqa: E402
+from crisis_desktop.rules.kernel.dice import RandomDice  # noqa: E402
 from crisis_desktop.rules.registry import get_ruleset  # noqa: E402
 from crisis_desktop.ui.models.board_model import BoardModel, CombatLogModel  # noqa: E402
 

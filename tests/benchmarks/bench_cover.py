@@ -18,9 +18,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from crisis_desktop.domain.battle_map import BattleMap, Cell, Cover, GridKind  # noqa: E402
-from crisis_desktop.rules.geometry import CoverSummary, Terrain, cover_between, cover_many  # noqa: E402
-from crisis_desktop.rules.geometry import cover as cover_module  # noqa: E402
-from crisis_desktop.rules.geometry import tracing as trace_module  # noqa: E402
+from crisis_desktop.rules.kernel.geometry import CoverSummary, Terrain, cover_between, cover_many  # noqa: E402
+from crisis_desktop.rules.kernel.geometry import cover as cover_module  # noqa: E402
+from crisis_desktop.rules.kernel.geometry import tracing as trace_module  # noqa: E402
 from crisis_desktop.rules.qstar.cover import firearms_step  # noqa: E402
 
 SIZE = 200

@@ -26,8 +26,8 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from crisis_desktop.controller.encounter import EncounterController  # noqa: E402
 from crisis_desktop.domain.battle_map import Cell, GridKind  # noqa: E402
-from crisis_desktop.rules.dice import RandomDice  # noqa: E402
-from crisis_desktop.rules.geometry import movement as geometry_movement  # noqa: E402
+from crisis_desktop.rules.kernel.dice import RandomDice  # noqa: E402
+from crisis_desktop.rules.kernel.geometry import movement as geometry_movement  # noqa: E402
 from crisis_desktop.rules.registry import get_ruleset  # noqa: E402
 from crisis_desktop.ui.battlemap.scene import MapScene  # noqa: E402
 from crisis_desktop.ui.battlemap.tools import MapTools  # noqa: E402

@@ -39,7 +39,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from crisis_desktop.controller.encounter import EncounterController  # noqa: E402
 from crisis_desktop.domain import BattleMap, Campaign, Token  # noqa: E402
 from crisis_desktop.domain.encounter import Combatant, Encounter, Side  # noqa: E402
-from crisis_desktop.rules.dice import RandomDice  # noqa: E402
+from crisis_desktop.rules.kernel.dice import RandomDice  # noqa: E402
 from crisis_desktop.storage.atomic import atomic_write_bytes  # noqa: E402
 from crisis_desktop.storage.campaign_store import CampaignStore  # noqa: E402
 from crisis_desktop.storage.journal import read_journal  # noqa: E402

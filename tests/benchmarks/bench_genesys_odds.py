@@ -15,9 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from crisis_desktop.rules import odds  # noqa: E402
 from crisis_desktop.rules.genesys import checks, narrative  # noqa: E402
 from crisis_desktop.rules.genesys.narrative import Pool  # noqa: E402
+from crisis_desktop.rules.kernel import odds  # noqa: E402
 
 POOLS = {
     "2 green + 1 yellow vs 2 purple": Pool(ability=2, proficiency=1, difficulty=2),

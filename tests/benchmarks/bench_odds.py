@@ -13,10 +13,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from crisis_desktop.domain import Character  # noqa: E402
-from crisis_desktop.rules import odds  # noqa: E402
 from crisis_desktop.rules.base import Actor, CheckRequest, Term  # noqa: E402
 from crisis_desktop.rules.crisis import CrisisRuleset, checks  # noqa: E402
 from crisis_desktop.rules.crisis_classic import CrisisClassicRuleset  # noqa: E402
+from crisis_desktop.rules.kernel import odds  # noqa: E402
 
 
 def per_call(fn, runs: int = 2000) -> float:  # type: ignore[no-untyped-def]

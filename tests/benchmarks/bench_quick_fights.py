@@ -15,7 +15,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from crisis_desktop.controller.simulate import FightPlayer, Setup, Tactics, Target, run_seed  # noqa: E402
-from crisis_desktop.controller.simulate.quick import QuickPlayer, player_for  # noqa: E402
+from crisis_desktop.controller.simulate.engine import player_for
+from crisis_desktop.controller.simulate.quick import QuickPlayer  # noqa: E402
 from crisis_desktop.rules.registry import get_ruleset  # noqa: E402
 from tests.unit.simulate.equivalence import demo, farthest_apart  # noqa: E402
 

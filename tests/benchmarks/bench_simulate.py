@@ -18,11 +18,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from crisis_desktop.controller.simulate import FightPlayer, Setup, run_seed, simulate  # noqa: E402
+from crisis_desktop.controller.simulate.engine import player_for
 from crisis_desktop.controller.simulate.fight import SimController  # noqa: E402
-from crisis_desktop.controller.simulate.quick import QuickPlayer, player_for  # noqa: E402
+from crisis_desktop.controller.simulate.quick import QuickPlayer  # noqa: E402
 from crisis_desktop.resources_access import resource  # noqa: E402
 from crisis_desktop.rules.base import Attacks  # noqa: E402
-from crisis_desktop.rules.dice import RandomDice  # noqa: E402
+from crisis_desktop.rules.kernel.dice import RandomDice  # noqa: E402
 from crisis_desktop.rules.registry import get_ruleset  # noqa: E402
 from crisis_desktop.storage.campaign_file import parse_campaign_bytes  # noqa: E402
 

@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from crisis_desktop.domain import Character, CharacterKind, Combatant  # noqa: E402
 from crisis_desktop.domain.encounter import Side  # noqa: E402
 from crisis_desktop.rules.base import Actor, AttackRequest, AttackTarget  # noqa: E402
-from crisis_desktop.rules.dice import RandomDice  # noqa: E402
+from crisis_desktop.rules.kernel.dice import RandomDice  # noqa: E402
 from crisis_desktop.rules.skirmish import SkirmishRuleset  # noqa: E402
 
 RULES = SkirmishRuleset()

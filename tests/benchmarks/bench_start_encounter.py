@@ -25,7 +25,7 @@ from crisis_desktop.domain import Campaign  # noqa: E402
 from crisis_desktop.domain.encounter import Combatant, Encounter, Side  # noqa: E402
 from crisis_desktop.resources_access import resource  # noqa: E402
 from crisis_desktop.rules.base import Actor  # noqa: E402
-from crisis_desktop.rules.dice import RandomDice  # noqa: E402
+from crisis_desktop.rules.kernel.dice import RandomDice  # noqa: E402
 from crisis_desktop.rules.registry import get_ruleset  # noqa: E402
 from crisis_desktop.storage.campaign_store import CampaignStore  # noqa: E402
 from crisis_desktop.storage.paths import AppPaths  # noqa: E402

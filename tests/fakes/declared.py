@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from crisis_desktop.rules.base import Actor, InitiativeEntry, Options
-from crisis_desktop.rules.dice import DiceSource
-from crisis_desktop.rules.flow import Choice, RoundFlow
-from crisis_desktop.rules.flows.declared import DeclareResolveFlow
+from crisis_desktop.rules.kernel.dice import DiceSource
+from crisis_desktop.rules.kernel.flows import Choice, RoundFlow
+from crisis_desktop.rules.kernel.flows.declared import DeclareResolveFlow
 from tests.fakes.tiny import TinyRuleset
 
 DECLARATIONS = (Choice("attack", "attack"), Choice("defend", "defend"))

@@ -9,8 +9,8 @@ from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
 from crisis_desktop.domain import Campaign
 from crisis_desktop.domain.encounter import Side
-from crisis_desktop.rules.dice import DiceSource
-from crisis_desktop.rules.flow import StepRole
+from crisis_desktop.rules.kernel.dice import DiceSource
+from crisis_desktop.rules.kernel.flows import StepRole
 from tests.fakes.registry import fake_ruleset
 
 SHAPES = ("sequential", "slots", "phased", "declared")

@@ -20,7 +20,7 @@ from crisis_desktop.rules.base import (
     SetStatus,
     StateLabel,
 )
-from crisis_desktop.rules.flow import FlowState, LogLine, RoundFlow, StepOffer
+from crisis_desktop.rules.kernel.flows import FlowState, LogLine, RoundFlow, StepOffer
 from crisis_desktop.rules.registry import get_ruleset
 from tests.fakes.registry import fake_ruleset
 

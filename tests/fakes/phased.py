@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from crisis_desktop.rules.base import Actor, Effect, Options, SetResource, TurnEffects
-from crisis_desktop.rules.flow import RoundFlow
-from crisis_desktop.rules.flows.phased import Phase, PhasedFlow, PlanEconomy, Plannable
+from crisis_desktop.rules.kernel.flows import RoundFlow
+from crisis_desktop.rules.kernel.flows.phased import Phase, PhasedFlow, PlanEconomy, Plannable
 from tests.fakes.tiny import TinyRuleset, counter
 
 PHASES = (Phase("ranged", "ranged"), Phase("melee", "melee"), Phase("misc", "misc"))

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from crisis_desktop.rules.base import Options
-from crisis_desktop.rules.flow import RoundFlow
-from crisis_desktop.rules.flows.sequential import SequentialFlow
+from crisis_desktop.rules.kernel.flows import RoundFlow
+from crisis_desktop.rules.kernel.flows.sequential import SequentialFlow
 from tests.fakes.tiny import TinyRuleset
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from crisis_desktop.domain import StatValue
-from crisis_desktop.rules import odds
 from crisis_desktop.rules.base import (
     Actor,
     CheckOdds,
@@ -20,8 +19,9 @@ from crisis_desktop.rules.base import (
     Options,
     Outcome,
 )
-from crisis_desktop.rules.dice import DiceSource, DieKind, DieRoll, Face
-from crisis_desktop.rules.tally import Tally
+from crisis_desktop.rules.kernel import odds
+from crisis_desktop.rules.kernel.dice import DiceSource, DieKind, DieRoll, Face
+from crisis_desktop.rules.kernel.tally import Tally
 from tests.fakes.slots import SlotsFake
 
 

@@ -40,7 +40,7 @@ from crisis_desktop.rules.base import (
     Term,
     TurnEffects,
 )
-from crisis_desktop.rules.dice import DiceSource, DieRoll
+from crisis_desktop.rules.kernel.dice import DiceSource, DieRoll
 
 HIT_POINTS = 3
 HITS_ON = 4

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QToolButton
 
-from crisis_desktop.rules.flow import StepOffer, StepRole
+from crisis_desktop.rules.kernel.flows import StepOffer, StepRole
 from crisis_desktop.ui.views.encounter_board import EncounterBoard
 
 

@@ -3,7 +3,7 @@ of thugs, an enforcer and their boss."""
 
 from __future__ import annotations
 
-from crisis_desktop.rules.dice import RandomDice
+from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.storage.campaign_store import CampaignStore
 from crisis_desktop.storage.paths import AppPaths
 from crisis_desktop.ui.document import CampaignDocument

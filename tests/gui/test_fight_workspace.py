@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QTabBar
 
-from crisis_desktop.rules.geometry import area_template
+from crisis_desktop.rules.kernel.geometry import area_template
 from crisis_desktop.ui.main_window import MainWindow
 
 AMBUSH = "enc-ambush"

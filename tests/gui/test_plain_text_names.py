@@ -12,7 +12,7 @@ from crisis_desktop.controller.character_commands import SetCharacterField, SetI
 from crisis_desktop.controller.encounter_commands import SetEncounterField
 from crisis_desktop.controller.map_commands import SetMapField
 from crisis_desktop.domain import CharacterKind
-from crisis_desktop.rules.dice import RandomDice
+from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
 from crisis_desktop.ui.plain_text import TOOLTIP_MAX, input_dialog, message_box, tooltip
 

@@ -11,9 +11,9 @@ from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
 from crisis_desktop.controller.session import CampaignSession
 from crisis_desktop.domain import Campaign, CharacterKind
-from crisis_desktop.rules.dice import TypedDice
-from crisis_desktop.rules.flow import StepRole
 from crisis_desktop.rules.genesys import GenesysRuleset, stats
+from crisis_desktop.rules.kernel.dice import TypedDice
+from crisis_desktop.rules.kernel.flows import StepRole
 from crisis_desktop.storage.campaign_store import CampaignStore
 from crisis_desktop.storage.demo import DEMO_FILE_NAME, GENESYS_DEMO_FILE_NAME, seed_demo, seed_demos
 

@@ -11,8 +11,8 @@ from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
 from crisis_desktop.controller.session import CampaignSession
 from crisis_desktop.domain import Campaign, CharacterKind
-from crisis_desktop.rules.dice import TypedDice
-from crisis_desktop.rules.flow import StepRole
+from crisis_desktop.rules.kernel.dice import TypedDice
+from crisis_desktop.rules.kernel.flows import StepRole
 from crisis_desktop.rules.moments import MomentsRuleset, sheet
 from crisis_desktop.storage.campaign_store import CampaignStore
 from crisis_desktop.storage.demo import MOMENTS_DEMO_FILE_NAME, seed_demos

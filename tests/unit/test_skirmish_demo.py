@@ -14,8 +14,8 @@ from crisis_desktop.controller.history import History
 from crisis_desktop.controller.map_commands import SetToken
 from crisis_desktop.controller.session import CampaignSession
 from crisis_desktop.domain import Campaign, CharacterKind
-from crisis_desktop.rules.dice import RandomDice, TypedDice
-from crisis_desktop.rules.geometry import Terrain
+from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
+from crisis_desktop.rules.kernel.geometry import Terrain
 from crisis_desktop.rules.skirmish import SkirmishRuleset, plans, sheet
 from crisis_desktop.storage.campaign_store import CampaignStore
 from crisis_desktop.storage.demo import SKIRMISH_DEMO_FILE_NAME, seed_demos

@@ -3,86 +3,30 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
 
 from crisis_desktop.controller.simulate.fight import SimController
-from crisis_desktop.controller.simulate.tactics import Tactics
-from crisis_desktop.domain import Campaign, EquipmentItem, StatValue
-from crisis_desktop.rules import odds as exact
+from crisis_desktop.controller.simulate.quick import QuickPlayer
+from crisis_desktop.controller.simulate.setup import (
+    DEFAULT_MAX_ROUNDS,
+    DRAW,
+    FightRecord,
+    Setup,
+    bar_labels,
+    resources_left,
+    run_seed,
+)
+from crisis_desktop.controller.simulate.table_fight import TableFight
+from crisis_desktop.domain import Campaign, EquipmentItem
 from crisis_desktop.rules.base import (
-    Actor,
     Attacks,
     BarRole,
-    Ruleset,
 )
-from crisis_desktop.rules.dice import RandomDice
-from crisis_desktop.rules.flow import Choice, StepRole
-from crisis_desktop.rules.geometry import Terrain
-
-if TYPE_CHECKING:
-    from crisis_desktop.controller.simulate.quick import QuickPlayer
-
-DRAW = "draw"                # nobody won: the round cap was reached, both sides fell at once, or nobody could act
-DEFAULT_MAX_ROUNDS = 30
-
-
-@dataclass
-class FightRecord:
-    """What one simulated fight came to."""
-
-    winner: str                                      # a side's value, or DRAW
-    rounds: int
-    fled: bool = False                               # the losing side fled (its morale broke)
-    downed: set[str] = field(default_factory=set)    # combatants that were down or out at some point
-    killed: set[str] = field(default_factory=set)    # combatants out of the fight for good at the end
-    bars: dict[str, dict[str, int]] = field(default_factory=dict)   # combatant -> bar key -> value left
-    attacks: int = 0
-    moves: int = 0
-
-
-def run_seed(seed: int, index: int) -> random.Random:
-    """The generator of run `index` under `seed`: the same whichever process plays it, in whatever order."""
-    return random.Random(f"crisis-desktop-simulate:{seed}:{index}")
-
-
-@dataclass(frozen=True)
-class Setup:
-    """A prepared encounter to play again and again: a working copy of just what the fight needs (its characters,
-    the encounter as prepared, its battle map), never the campaign itself."""
-
-    campaign: Campaign
-    encounter_id: str
-    ruleset: Ruleset
-    tactics: Mapping[str, Tactics]                   # by side value; a side missing here fights with the default
-    max_rounds: int = DEFAULT_MAX_ROUNDS
-    max_attacks: int | None = None                   # stop after this many attacks (the one-attack duel)
-    quick: bool = True                               # the ruleset's quick fights where it has them (else full path)
-
-    @classmethod
-    def of(cls, campaign: Campaign, encounter_id: str, ruleset: Ruleset,
-           tactics: Mapping[str, Tactics] | None = None, max_rounds: int = DEFAULT_MAX_ROUNDS,
-           max_attacks: int | None = None, quick: bool = True) -> Setup:
-        encounter = campaign.encounter(encounter_id)
-        if not encounter.combatants:
-            raise ValueError(f"{encounter.name} has nobody in it to simulate")
-        if not isinstance(ruleset, Attacks):
-            raise ValueError(f"The {ruleset.name} rules have no attacks: there is no fight to simulate")
-        ids = {c.character_id for c in encounter.combatants}
-        prepared = encounter.model_copy(deep=True)
-        # From its saved start: a fight already under way is played again from before its first round.
-        prepared.started, prepared.ended, prepared.round, prepared.flow, prepared.log = False, False, 0, {}, []
-        for combatant in prepared.combatants:
-            combatant.initiative, combatant.initiative_note, combatant.resources = None, "", {}
-        maps = [m.model_copy(deep=True) for m in campaign.battle_maps if m.id == encounter.battle_map_id]
-        copy = Campaign(name=campaign.name, ruleset=campaign.ruleset, rule_options=dict(campaign.rule_options),
-                        characters=[c.model_copy(deep=True) for c in campaign.characters if c.id in ids],
-                        encounters=[prepared], battle_maps=maps)
-        return cls(copy, encounter_id, ruleset, dict(tactics or {}), max_rounds, max_attacks, quick)
-
-    def tactics_of(self, side: str) -> Tactics:
-        return self.tactics.get(side, Tactics())
+from crisis_desktop.rules.base.quick import NotQuick, PreparedFight, QuickFights
+from crisis_desktop.rules.kernel import odds as exact
+from crisis_desktop.rules.kernel.dice import RandomDice
+from crisis_desktop.rules.kernel.flows import Choice, StepRole
+from crisis_desktop.rules.kernel.geometry import Terrain
 
 
 class FightPlayer:
@@ -119,10 +63,7 @@ class FightPlayer:
     def play(self, rng: random.Random) -> FightRecord:
         """One fight through the full rules path, played by the simulator's one loop of tactics."""
         if self._loop is None:
-            # The loop plays compiled fights too and is built on this player's figures: imported on use.
-            from crisis_desktop.controller.simulate.quick import QuickPlayer
-            from crisis_desktop.controller.simulate.table_fight import TableFight
-
+            # The loop plays compiled fights too and is built on this player's figures.
             self._loop = QuickPlayer(self, TableFight(self))
         return self._loop.play(rng)
 
@@ -192,27 +133,19 @@ class FightPlayer:
             return 0.0
 
 
-def resources_left(ruleset: Ruleset, actor: Actor, options: Mapping[str, StatValue]) -> list[tuple[str, str, int]]:
-    """What a combatant has left, as (key, label, value): every bar of the board but the actions' (health, strain,
-    armour durability), then what the printed sheet tracks besides them (rounds in a magazine, spare magazines), as
-    the boxes not yet ticked off."""
-    bars = [bar for bar in ruleset.resources(actor, options) if bar.role is not BarRole.ACTIONS]
-    out = [(bar.key, bar.label, int(bar.current)) for bar in bars]
-    shown = {bar.label for bar in bars}
-    out += [(f"track:{t.label}", t.label, t.boxes - t.marked) for t in ruleset.sheet_tracks(actor.character, options)
-            if t.label not in shown]
-    return out
+def player_for(setup: Setup) -> FightPlayer | QuickPlayer:
+    """The player of a setup: the ruleset's quick fight where it has one that plays this fight (and the setup does
+    not ask for the full rules path), else the full rules path."""
+    full = FightPlayer(setup)
+    rules = setup.ruleset
+    if setup.quick and isinstance(rules, QuickFights):
+        prepared = PreparedFight(setup.campaign, setup.encounter_id, full.options, full.terrain)
+        try:
+            return QuickPlayer(full, rules.quick_fight(prepared))
+        except NotQuick as exc:
+            full.played_by = f"the full rules path (quick fights do not play this one: {exc})"
+    return full
 
 
-def bar_labels(ruleset: Ruleset, campaign: Campaign, encounter_id: str,
-               options: Mapping[str, StatValue]) -> dict[str, dict[str, str]]:
-    """What is reported left at the end, by combatant, with its labels (`resources_left`)."""
-    encounter = campaign.encounter(encounter_id)
-    out: dict[str, dict[str, str]] = {}
-    for combatant in encounter.combatants:
-        actor = Actor(campaign.character(combatant.character_id), combatant)
-        out[combatant.id] = {key: label for key, label, _ in resources_left(ruleset, actor, options)}
-    return out
-
-
-__all__ = ["DRAW", "FightPlayer", "FightRecord", "Setup", "run_seed"]
+__all__ = ["DEFAULT_MAX_ROUNDS", "DRAW", "FightPlayer", "FightRecord", "Setup", "bar_labels", "player_for",
+           "resources_left", "run_seed"]

@@ -15,8 +15,8 @@ from crisis_desktop.controller.fight import DraftFight
 from crisis_desktop.domain import BattleMap, Campaign, Character, StatValue
 from crisis_desktop.domain.encounter import Combatant, Encounter
 from crisis_desktop.rules.base import Effect, Ruleset, StateLabel, Term
-from crisis_desktop.rules.flow import FlowState, RoundFlow
-from crisis_desktop.rules.geometry import Terrain
+from crisis_desktop.rules.kernel.flows import FlowState, RoundFlow
+from crisis_desktop.rules.kernel.geometry import Terrain
 
 
 class _People:

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from crisis_desktop.controller.simulate.engine import DRAW, FightPlayer, FightRecord, Setup, resources_left
+from crisis_desktop.controller.simulate.setup import DRAW, FightRecord, resources_left
 from crisis_desktop.controller.simulate.tactics import Target
 from crisis_desktop.rules.base import CoverLevel, StateRole
-from crisis_desktop.rules.base.quick import Attempt, NotQuick, PlanChoice, PreparedFight, QuickFight, QuickFights
-from crisis_desktop.rules.geometry import Coord, find_path
+from crisis_desktop.rules.base.quick import Attempt, PlanChoice, QuickFight
+from crisis_desktop.rules.kernel.geometry import Coord, find_path
 
 _FAR = 1 << 30
 _MAX_STEPS_PER_ROUND = 200   # a flow that never moves on is a stuck fight, not an endless loop
@@ -20,6 +20,9 @@ _MOVE_TRIES = 3            # cells a refused move is tried shorter before the mo
 # Rounds in which nobody attacks, moves or changes: a draw (ammunition run dry, nobody in reach).
 _STALEMATE_ROUNDS = 3
 FIGHTING, OUT = StateRole.FIGHTING, StateRole.OUT
+
+if TYPE_CHECKING:
+    from crisis_desktop.controller.simulate.engine import FightPlayer
 
 
 class QuickPlayer:
@@ -390,18 +393,4 @@ class QuickPlayer:
         return found
 
 
-def player_for(setup: Setup) -> FightPlayer | QuickPlayer:
-    """The player of a setup: the ruleset's quick fight where it has one that plays this fight (and the setup does
-    not ask for the full rules path), else the full rules path."""
-    full = FightPlayer(setup)
-    rules = setup.ruleset
-    if setup.quick and isinstance(rules, QuickFights):
-        prepared = PreparedFight(setup.campaign, setup.encounter_id, full.options, full.terrain)
-        try:
-            return QuickPlayer(full, rules.quick_fight(prepared))
-        except NotQuick as exc:
-            full.played_by = f"the full rules path (quick fights do not play this one: {exc})"
-    return full
-
-
-__all__ = ["QuickPlayer", "player_for"]
+__all__ = ["QuickPlayer"]

@@ -11,13 +11,20 @@ from dataclasses import dataclass, replace
 from multiprocessing.pool import Pool
 from typing import Any, Protocol
 
-from crisis_desktop.controller.simulate.engine import DEFAULT_MAX_ROUNDS, FightPlayer, Setup, bar_labels, run_seed
-from crisis_desktop.controller.simulate.quick import QuickPlayer, player_for
+from crisis_desktop.controller.simulate.engine import (
+    DEFAULT_MAX_ROUNDS,
+    FightPlayer,
+    Setup,
+    bar_labels,
+    player_for,
+    run_seed,
+)
+from crisis_desktop.controller.simulate.quick import QuickPlayer
 from crisis_desktop.controller.simulate.stats import Summary, Tally, Who, summarise
 from crisis_desktop.controller.simulate.tactics import Tactics
 from crisis_desktop.domain import Campaign, CharacterKind
 from crisis_desktop.rules.base import Ruleset
-from crisis_desktop.rules.dice import RandomDice
+from crisis_desktop.rules.kernel.dice import RandomDice
 
 DEFAULT_RUNS = 10_000
 Player = FightPlayer | QuickPlayer

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 from crisis_desktop.controller.simulate.fight import SimController
 from crisis_desktop.rules.base import ActionRole, Actor, AttackResult, CoverLevel, StateRole
 from crisis_desktop.rules.base.quick import Attempt, PlanChoice, Planner, QuickFight, QuickWeapon
-from crisis_desktop.rules.dice import RandomDice
-from crisis_desktop.rules.flow import Choice
-from crisis_desktop.rules.geometry import Coord
+from crisis_desktop.rules.kernel.dice import RandomDice
+from crisis_desktop.rules.kernel.flows import Choice
+from crisis_desktop.rules.kernel.geometry import Coord
 
 if TYPE_CHECKING:
     from crisis_desktop.controller.simulate.engine import FightPlayer

@@ -9,8 +9,8 @@ from crisis_desktop.domain import Campaign, CharacterKind
 from crisis_desktop.domain.battle_map import Token
 from crisis_desktop.domain.encounter import Combatant, Side
 from crisis_desktop.rules.base import Ruleset
-from crisis_desktop.rules.dice import RandomDice
-from crisis_desktop.rules.geometry import Coord, Grid
+from crisis_desktop.rules.kernel.dice import RandomDice
+from crisis_desktop.rules.kernel.geometry import Coord, Grid
 
 MOST_OF_A_KIND = 20
 

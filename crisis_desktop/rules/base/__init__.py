@@ -20,7 +20,6 @@ from crisis_desktop.rules.base.combat import (
     CheckRequest,
     CheckResult,
     ContestResult,
-    CoverLevel,
     DamageResult,
     InitiativeEntry,
     Outcome,
@@ -54,7 +53,7 @@ from crisis_desktop.rules.base.sheet import (
 )
 from crisis_desktop.rules.base.state import Actor, BarRole, ResourceSpec, StateLabel, StateRole
 from crisis_desktop.rules.base.treatments import Treatment
-from crisis_desktop.rules.base.values import Explained, Options, Term
+from crisis_desktop.rules.base.values import CoverLevel, Explained, Options, Term
 
 __all__ = [
     "ActionAvailability", "ActionRole", "ActionSpec", "Actor", "AddCondition", "AttackOdds", "AttackRequest",

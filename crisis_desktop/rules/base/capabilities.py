@@ -12,10 +12,10 @@ from crisis_desktop.domain import Combatant, StatValue
 from crisis_desktop.rules.base.combat import AttackOdds, AttackRequest, AttackResult
 from crisis_desktop.rules.base.sheet import FieldKind, FieldSpec
 from crisis_desktop.rules.base.values import Options
-from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.kernel.dice import DiceSource
 
 if TYPE_CHECKING:
-    from crisis_desktop.rules.geometry import Coord, Grid, ScatterResult
+    from crisis_desktop.rules.kernel.geometry import Coord, Grid, ScatterResult
 
 
 class Executes(ABC):
@@ -60,7 +60,7 @@ class Scatters(ABC):
     def landing(self, result: AttackResult, grid: Grid, aimed_at: Coord, thrower: Coord) -> ScatterResult | None:
         """Where a missed area attack came down on the map, aimed at `aimed_at` from `thrower`; None when the result
         did not go astray."""
-        from crisis_desktop.rules.geometry import scatter  # geometry imports rules.base: import on use
+        from crisis_desktop.rules.kernel.geometry import scatter  # geometry imports rules.base: import on use
 
         if not isinstance(result, ScatteredAttack):
             return None

@@ -10,8 +10,8 @@ from crisis_desktop.domain import EquipmentItem, StatValue
 from crisis_desktop.rules.base.effects import Effect
 from crisis_desktop.rules.base.state import Actor
 from crisis_desktop.rules.base.values import Explained, Term
-from crisis_desktop.rules.dice import DieRoll
-from crisis_desktop.rules.tally import Tally
+from crisis_desktop.rules.kernel.dice import DieRoll
+from crisis_desktop.rules.kernel.tally import Tally
 
 
 class Outcome(StrEnum):
@@ -95,13 +95,6 @@ class InitiativeEntry:
     roll: Explained
     rank: int                        # 0 acts first
     tie_note: str = ""               # "PC acts before NPC on a tie", "won the tie reroll 5 to 3"
-
-
-class CoverLevel(StrEnum):
-    NONE = "none"
-    LIGHT = "light"
-    HEAVY = "heavy"
-    TOTAL = "total"
 
 
 @dataclass(frozen=True)

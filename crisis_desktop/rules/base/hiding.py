@@ -12,7 +12,7 @@ from crisis_desktop.rules.base.economy import TurnEffects
 from crisis_desktop.rules.base.effects import SetResource
 from crisis_desktop.rules.base.state import Actor
 from crisis_desktop.rules.base.values import Options
-from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.kernel.dice import DiceSource
 
 # The combat resource holding whom a combatant is hidden from: their combatant ids, separated by spaces.
 HIDDEN_FROM = "hidden_from"

@@ -12,8 +12,8 @@ from crisis_desktop.domain import Side, StatValue
 from crisis_desktop.rules.base.state import Actor
 
 if TYPE_CHECKING:
-    from crisis_desktop.rules.cover import CoverReading
-    from crisis_desktop.rules.geometry import AreaRelation
+    from crisis_desktop.rules.kernel.cover import CoverReading
+    from crisis_desktop.rules.kernel.geometry import AreaRelation
 
 
 @dataclass(frozen=True)

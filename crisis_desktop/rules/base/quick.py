@@ -11,11 +11,11 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from crisis_desktop.domain import Campaign, StatValue
-from crisis_desktop.rules.base.combat import CoverLevel
 from crisis_desktop.rules.base.state import Actor, StateRole
+from crisis_desktop.rules.base.values import CoverLevel
 
 if TYPE_CHECKING:
-    from crisis_desktop.rules.geometry import Coord, Terrain
+    from crisis_desktop.rules.kernel.geometry import Coord, Terrain
 
 
 class NotQuick(ValueError):

@@ -15,14 +15,14 @@ from crisis_desktop.rules.base.combat import (
     CheckRequest,
     CheckResult,
     ContestResult,
-    CoverLevel,
     DamageResult,
+    InitiativeEntry,
     SpendBudget,
     SpendChoice,
     SpendPick,
 )
 from crisis_desktop.rules.base.economy import ActionAvailability, ActionRole, ActionSpec, Cost, Currency, TurnEffects
-from crisis_desktop.rules.base.effects import Effect
+from crisis_desktop.rules.base.effects import Effect, SetResource
 from crisis_desktop.rules.base.map_reading import MapReading, MapSpan
 from crisis_desktop.rules.base.sheet import (
     ConditionSpec,
@@ -34,17 +34,17 @@ from crisis_desktop.rules.base.sheet import (
     SheetTrack,
     StatRoll,
 )
-from crisis_desktop.rules.base.state import Actor, BarRole, ResourceSpec, StateLabel
+from crisis_desktop.rules.base.state import Actor, BarRole, ResourceSpec, StateLabel, StateRole
 from crisis_desktop.rules.base.treatments import Treatment
-from crisis_desktop.rules.base.values import Explained, Options, Term
-from crisis_desktop.rules.dice import DiceSource, DieKind, RollPool
+from crisis_desktop.rules.base.values import CoverLevel, Explained, Options, Term
+from crisis_desktop.rules.kernel.dice import DiceSource, DieKind, RollPool
 
 if TYPE_CHECKING:
-    from crisis_desktop.rules.cover import CoverReading
-    from crisis_desktop.rules.flow import RoundFlow
-    from crisis_desktop.rules.geometry import AreaRelation, Coord, Terrain
-    from crisis_desktop.rules.glyphs import Glyph
-    from crisis_desktop.rules.movement import Movement
+    from crisis_desktop.rules.kernel.cover import CoverReading
+    from crisis_desktop.rules.kernel.flows import RoundFlow
+    from crisis_desktop.rules.kernel.geometry import AreaRelation, Coord, Terrain
+    from crisis_desktop.rules.kernel.glyphs import Glyph
+    from crisis_desktop.rules.kernel.movement import Movement
 
 
 class Ruleset(ABC):
@@ -79,12 +79,12 @@ class Ruleset(ABC):
         return []
 
     def symbol_glyphs(self) -> Mapping[str, Glyph]:
-        """How the symbols of those dice are drawn (rules/glyphs.py), by symbol, in the order a result lists them;
-        none by default: the dice's faces and results are shown in words and numbers."""
+        """How the symbols of those dice are drawn (rules/kernel/glyphs.py), by symbol, in the order a result lists
+        them; none by default: the dice's faces and results are shown in words and numbers."""
         return {}
 
     def movement(self) -> Movement | None:
-        """The system's movement rules on the battle map (rules/movement.py); None lets the map move tokens
+        """The system's movement rules on the battle map (rules/kernel/movement.py); None lets the map move tokens
         freely, spending nothing."""
         return None
 
@@ -93,7 +93,7 @@ class Ruleset(ABC):
                       options: Options | None = None) -> CoverReading:
         """Cover of the target's cell against the attacker's on the battle map, as this system reads it (the
         actors when the map knows them); by default the painted cover as it stands."""
-        from crisis_desktop.rules.cover import geometry_reading  # geometry imports this module: import on use
+        from crisis_desktop.rules.kernel.cover import geometry_reading  # geometry imports this module: import on use
 
         return geometry_reading(terrain, attacker_cell, target_cell)
 
@@ -109,19 +109,25 @@ class Ruleset(ABC):
         text = key.replace("_", " ")
         return text[:1].upper() + text[1:]
 
-    @abstractmethod
-    def rule_options(self) -> Sequence[RuleOption]: ...
+    def rule_options(self) -> Sequence[RuleOption]:
+        """The campaign's choices among the rules (variants, optional rules), each with its default; none by
+        default."""
+        return ()
 
     def options_with_defaults(self, options: Options) -> dict[str, StatValue]:
         merged: dict[str, StatValue] = {o.key: o.default for o in self.rule_options()}
         merged.update({k: v for k, v in options.items() if k in merged})
         return merged
 
-    @abstractmethod
-    def character_fields(self) -> Sequence[FieldSpec]: ...
+    def character_fields(self) -> Sequence[FieldSpec]:
+        """The fields of a character sheet, in the sheet's order (each with the kinds of character it applies to,
+        its default and its limits); none by default."""
+        return ()
 
-    @abstractmethod
-    def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]: ...
+    def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]:
+        """The fields of an item of this kind (a weapon's damage and range, an armour's protection); none by
+        default."""
+        return ()
 
     def item_summary(self, item: EquipmentItem) -> str:
         """The item's key stats in a few words, for pickers and lists ("DMG d6, RNG 4, RoF 2"): by default the
@@ -154,19 +160,23 @@ class Ruleset(ABC):
             stats[spec.key] = level
         return Character(kind=CharacterKind.NPC, name=name, stats=stats, tags=["npc"])
 
-    @abstractmethod
-    def conditions(self) -> Sequence[ConditionSpec]: ...
+    def conditions(self) -> Sequence[ConditionSpec]:
+        """The conditions the rules name (prone, stunned...), each with what it does; none by default."""
+        return ()
 
     def equipment_catalogue(self) -> list[EquipmentItem]:
         """The system's own weapons, armour and gear (fresh copies), to seed a new campaign's catalogue."""
         return []
 
-    @abstractmethod
-    def actions(self) -> Sequence[ActionSpec]: ...
+    def actions(self) -> Sequence[ActionSpec]:
+        """The actions of the action economy, each with the price it declares (`ActionSpec.cost`); none by
+        default."""
+        return ()
 
-    @abstractmethod
     def new_stats(self, kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:
-        """A legal default stat block (crisis rolls the Health Body die when dice are given)."""
+        """A legal default stat block: by default every sheet field's default for this kind of character (crisis
+        overrides it to roll the Health Body die when dice are given)."""
+        return {spec.key: spec.default for spec in self.character_fields() if kind in spec.kinds}
 
     def stat_rules(self, character: Character) -> list[str]:
         """Rules between the fields of a character's stat block, each broken one in plain words; each system
@@ -199,16 +209,22 @@ class Ruleset(ABC):
             problems += [f"{item.name}: {reason}" for reason in self.validate_item(item)]
         return problems
 
-    @abstractmethod
     def derived(self, character: Character, options: Options) -> dict[str, Explained]:
-        """Derived values (Health max, Parry, Pace, Initiative...), each with its terms."""
+        """Derived values (Health max, Parry, Pace, Initiative...), each with its terms; none by default."""
+        return {}
 
-    @abstractmethod
     def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
-        """The bars the board shows for this actor."""
+        """The bars the board shows for this actor (health, strain, AP...); none by default."""
+        return []
 
-    @abstractmethod
-    def state(self, character: Character, options: Options) -> StateLabel: ...
+    def state(self, character: Character, options: Options) -> StateLabel:
+        """How the character stands, in the rules' words: by default down when a bar of role HEALTH is empty, else
+        able to act."""
+        for bar in self.resources(Actor(character), options):
+            if bar.role is BarRole.HEALTH and bar.current <= 0:
+                return StateLabel("down", f"{character.name} is down: {bar.label} {bar.current}/{bar.maximum}",
+                                  StateRole.DOWN)
+        return StateLabel("ok", f"{character.name} can act")
 
     # ------------------------------------------------------------------ printed sheets
 
@@ -269,12 +285,82 @@ class Ruleset(ABC):
         at a glance (crisis: "overwatch", a multi-turn action under way); none by default."""
         return []
 
-    @abstractmethod
     def round_flow(self, options: Options) -> RoundFlow:
-        """How rounds proceed in this system (sequential turns, side slots, phases, declare/resolve)."""
+        """How rounds proceed in this system (sequential turns, side slots, phases, declare/resolve): by default
+        sequential turns, in the order `roll_initiative` gives, with Delay and Act now."""
+        from crisis_desktop.rules.kernel.flows.sequential import SequentialFlow  # the flows read this module's types
 
-    @abstractmethod
-    def available_actions(self, actor: Actor, options: Options) -> list[ActionAvailability]: ...
+        return SequentialFlow(self)
+
+    # -- sequential turns, for the default flow ----------------------------------------------------------------
+    def roll_initiative(self, actors: Sequence[Actor], dice: DiceSource, options: Options) -> list[InitiativeEntry]:
+        """Who acts first: by default no roll, the order the encounter lists them in."""
+        return [InitiativeEntry(actor.combatant.id if actor.combatant else actor.character.id,
+                                Explained(len(actors) - rank, (Term("order of the encounter", len(actors) - rank),)),
+                                rank) for rank, actor in enumerate(actors)]
+
+    def surprise_round(self, actors: Sequence[Actor]) -> list[str]:
+        """Who acts in a surprise round before the first (empty, the default: no surprise round)."""
+        return []
+
+    def start_turn(self, actor: Actor, options: Options) -> TurnEffects:
+        """What a turn's start gives (`turn_allowance`: every currency refilled), by default."""
+        return TurnEffects(self.refill(actor))
+
+    def end_turn(self, actor: Actor, options: Options) -> TurnEffects:
+        """What a turn's end does; nothing by default."""
+        return TurnEffects()
+
+    # -- the price of an action, declared once -----------------------------------------------------------------
+    def turn_allowance(self) -> Cost:
+        """What a combatant has of each currency at the start of its turn (and of the fight), by currency key; the
+        default economy keeps what is left in the combatant's resources under that key. Nothing by default."""
+        return {}
+
+    def refill(self, actor: Actor) -> tuple[Effect, ...]:
+        """The effects that give the actor its `turn_allowance` again."""
+        if actor.combatant is None:
+            return ()
+        return tuple(SetResource(actor.combatant.id, key, amount) for key, amount in self.turn_allowance().items())
+
+    def price_refusal(self, actor: Actor, what: str, price: Cost) -> str | None:
+        """Why the actor cannot pay `price` for `what` now, in the rules' words, or None when it can: by default
+        each currency of the price against what the actor has left of it (its combatant's resource of that key)."""
+        if actor.combatant is None:
+            return None
+        named = {c.key: c for c in self.currencies()}
+        for key, amount in price.items():
+            left = actor.combatant.resources.get(key, 0)
+            left = left if isinstance(left, int) and not isinstance(left, bool) else 0
+            if left < amount:
+                plural = named[key].plural if key in named else key
+                return (f"Not enough {plural}: {what} costs {self.cost_text(price)}, {actor.name} has "
+                        f"{self.cost_text({key: left}) if left else 'none'}")
+        return None
+
+    def pay(self, actor: Actor, price: Cost) -> tuple[Effect, ...]:
+        """The effects of paying `price` (already checked with `price_refusal`): by default each currency's
+        resource less the amount. Systems whose currencies count up (actions taken) or carry a cost over turns
+        override this, once, for actions and attacks alike."""
+        if actor.combatant is None:
+            return ()
+        effects: list[Effect] = []
+        for key, amount in price.items():
+            left = actor.combatant.resources.get(key, 0)
+            left = left if isinstance(left, int) and not isinstance(left, bool) else 0
+            effects.append(SetResource(actor.combatant.id, key, left - amount))
+        return tuple(effects)
+
+    def available_actions(self, actor: Actor, options: Options) -> list[ActionAvailability]:
+        """Every action with its declared price for this actor and whether it can be paid now: by default the
+        price is `ActionSpec.cost` and a fighter who is down or out takes none."""
+        standing = self.state(actor.character, options)
+        out = []
+        for action in self.actions():
+            reason = (standing.text if not standing.fighting else
+                      self.price_refusal(actor, action.label, action.cost) or "")
+            out.append(ActionAvailability(action, action.cost, not reason, reason))
+        return out
 
     def action_availability(self, actor: Actor, action_key: str, options: Options) -> ActionAvailability | None:
         """Whether one action may be taken now and at what price (None: the rules have no such action). By default
@@ -282,22 +368,30 @@ class Ruleset(ABC):
         its one action at every step)."""
         return next((a for a in self.available_actions(actor, options) if a.action.key == action_key), None)
 
-    @abstractmethod
     def spend_action(self, actor: Actor, action_key: str, options: Options,
                      cost: int | None = None) -> TurnEffects:
-        """The effects of taking an action (AP spent, multi-turn progress). ValueError with the
-        reason if the action is not allowed now."""
+        """The effects of taking an action (its price paid, multi-turn progress): by default its availability
+        checked and its declared price paid (`pay`). ValueError with the reason if the action is not allowed
+        now."""
+        availability = self.action_availability(actor, action_key, options)
+        if availability is None:
+            raise ValueError(f"The {self.name} rules have no action {action_key!r}")
+        if not availability.allowed:
+            raise ValueError(availability.reason)
+        return TurnEffects(self.pay(actor, availability.price))
 
     def spend_action_on(self, actor: Actor, action_key: str, target: Actor, options: Options) -> TurnEffects:
         """The effects of taking an action of role HELP on `target` (its price and what it gives the target).
         ValueError with the reason if it is not allowed now; rules without such actions have none to take."""
         raise ValueError(f"The {self.name} rules have no action {action_key!r} taken on someone else")
 
-    @abstractmethod
-    def start_encounter(self, actor: Actor, options: Options) -> TurnEffects: ...
+    def start_encounter(self, actor: Actor, options: Options) -> TurnEffects:
+        """What a fighter has as the fight begins: by default its `turn_allowance`."""
+        return TurnEffects(self.refill(actor))
 
-    @abstractmethod
-    def end_encounter(self, actor: Actor, options: Options) -> TurnEffects: ...
+    def end_encounter(self, actor: Actor, options: Options) -> TurnEffects:
+        """What the end of the fight changes (what lasts only for a fight ends); nothing by default."""
+        return TurnEffects()
 
 
 class Checks(ABC):

@@ -85,7 +85,7 @@ class FieldSpec:
             return f"{self.label} must be text"
         elif self.kind is FieldKind.DICE:
             # dice_expr builds on this package: imported on use.
-            from crisis_desktop.rules.dice_expr import problem
+            from crisis_desktop.rules.kernel.dice_expr import problem
 
             reason = problem(str(value), self.max_dice, self.max_sides, self.dice_sides, self.dice_names)
             if reason:

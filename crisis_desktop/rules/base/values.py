@@ -1,13 +1,25 @@
-"""Explained numbers: a value with the labelled terms it is made of, and rule options as read."""
+"""The value types at the bottom of the rules: explained numbers (a value with the labelled terms it is made of),
+rule options as read, the levels of cover. A leaf: it imports only the domain, so the kernel's geometry and dice read
+it without importing the Ruleset interface."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 
 from crisis_desktop.domain import StatValue
 
 Options = Mapping[str, StatValue]
+
+
+class CoverLevel(StrEnum):
+    """How much of a target the cover between it and the attacker hides, as the map paints it."""
+
+    NONE = "none"
+    LIGHT = "light"
+    HEAVY = "heavy"
+    TOTAL = "total"
 
 
 

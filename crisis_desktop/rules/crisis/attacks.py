@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
-from crisis_desktop.rules import odds
 from crisis_desktop.rules.base import (
     AttackOdds,
     AttackRequest,
@@ -38,7 +37,8 @@ from crisis_desktop.rules.crisis.combat import (
     weapon_kind,
 )
 from crisis_desktop.rules.crisis.options import option
-from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.kernel import odds
+from crisis_desktop.rules.kernel.dice import DiceSource
 from crisis_desktop.rules.qstar.context import Aimed, AttackContext, read
 
 MISS = None

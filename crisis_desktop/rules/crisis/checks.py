@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from crisis_desktop.rules import odds
 from crisis_desktop.rules.base import (
     CheckOdds,
     CheckRequest,
@@ -19,7 +18,8 @@ from crisis_desktop.rules.base import (
 )
 from crisis_desktop.rules.crisis import stats, tables
 from crisis_desktop.rules.crisis.options import option
-from crisis_desktop.rules.dice import DiceSource, DieRoll
+from crisis_desktop.rules.kernel import odds
+from crisis_desktop.rules.kernel.dice import DiceSource, DieRoll
 
 # A critical failure loses every comparison; this stands in for its total in contest odds.
 CRITICAL_FAILURE_TOTAL = -(10**6)

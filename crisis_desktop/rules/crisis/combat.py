@@ -9,8 +9,8 @@ from crisis_desktop.domain import EquipmentItem
 from crisis_desktop.rules.base import CoverLevel, Explained, Options, Term
 from crisis_desktop.rules.crisis import sheet, stats, tables
 from crisis_desktop.rules.crisis.options import option
-from crisis_desktop.rules.dice import DiceSource
-from crisis_desktop.rules.dice_expr import DiceExpr, parse
+from crisis_desktop.rules.kernel.dice import DiceSource
+from crisis_desktop.rules.kernel.dice_expr import DiceExpr, parse
 from crisis_desktop.rules.qstar.context import AttackContext
 
 COVER_ORDER = (CoverLevel.NONE, CoverLevel.LIGHT, CoverLevel.HEAVY, CoverLevel.TOTAL)

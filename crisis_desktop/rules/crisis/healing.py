@@ -19,7 +19,7 @@ from crisis_desktop.rules.base import (
     TurnEffects,
 )
 from crisis_desktop.rules.crisis import checks, stats, tables
-from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.kernel.dice import DiceSource
 
 # Gear that counts as a healing aid: tagged so, or named like one.
 AID_TAGS = frozenset({"healing_aid", "medkit", "medical"})

@@ -21,7 +21,7 @@ from crisis_desktop.rules.base import (
 )
 from crisis_desktop.rules.base.hiding import Watcher, hidden_ids, set_hidden
 from crisis_desktop.rules.crisis import checks, tables
-from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.kernel.dice import DiceSource
 
 SNEAK_ROLL = "sneak_roll"
 SNEAK_MOVE = "sneak_move"     # a successful Sneak's move, not taken yet this turn

@@ -10,7 +10,7 @@ from crisis_desktop.rules.base import Actor, Explained, InitiativeEntry, Options
 from crisis_desktop.rules.base.capabilities import is_surprised
 from crisis_desktop.rules.crisis import stats
 from crisis_desktop.rules.crisis.checks import roll_skill_die
-from crisis_desktop.rules.dice import DiceSource, DieAsk, RollPool
+from crisis_desktop.rules.kernel.dice import DiceSource, DieAsk, RollPool
 
 MAX_TIE_ROUNDS = 1000
 

@@ -9,8 +9,8 @@ from dataclasses import dataclass, replace
 from crisis_desktop.domain import Character
 from crisis_desktop.rules.base import Actor, Options
 from crisis_desktop.rules.crisis import hiding, sheet
-from crisis_desktop.rules.geometry import Coord, Path, Terrain, find_path
-from crisis_desktop.rules.movement import Movement, MovePlan, refused
+from crisis_desktop.rules.kernel.geometry import Coord, Path, Terrain, find_path
+from crisis_desktop.rules.kernel.movement import Movement, MovePlan, refused
 
 MOVE, RUN, CRAWL, SNEAK_MOVE = "move", "run", "crawl", "sneak_move"
 PRONE, KNEELING = "prone", "kneeling"

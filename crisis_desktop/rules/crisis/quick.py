@@ -18,8 +18,8 @@ from crisis_desktop.rules.crisis import attacks, checks, combat, damage, initiat
 from crisis_desktop.rules.crisis.actions import FRESH, NPC_ACTIONS_PER_ROUND
 from crisis_desktop.rules.crisis.movement import route
 from crisis_desktop.rules.crisis.options import option
-from crisis_desktop.rules.geometry import Coord, Grid, area_template, scatter, scatter_die
-from crisis_desktop.rules.quick_parts import MapReader, Sampler, next_turn
+from crisis_desktop.rules.kernel.geometry import Coord, Grid, area_template, scatter, scatter_die
+from crisis_desktop.rules.kernel.quick_parts import MapReader, Sampler, next_turn
 
 if TYPE_CHECKING:
     from crisis_desktop.rules.crisis.ruleset import CrisisRuleset

@@ -6,7 +6,7 @@ from crisis_desktop.domain import Character, CharacterKind, ItemKind, StatValue
 from crisis_desktop.rules.base import Explained, FieldKind, FieldSpec, Options, Term
 from crisis_desktop.rules.crisis import stats, tables
 from crisis_desktop.rules.crisis.options import option
-from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.kernel.dice import DiceSource
 
 PC_ONLY = frozenset({CharacterKind.PC})
 NPC_ONLY = frozenset({CharacterKind.NPC})

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TypedDict, cast
 
-from crisis_desktop.rules.tables import load_table
+from crisis_desktop.rules.kernel.tables import load_table
 
 SYSTEM = "crisis"
 

@@ -25,7 +25,7 @@ from crisis_desktop.rules.crisis_classic.threed6 import (
     p_key_below,
     roll_3d6,
 )
-from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.kernel.dice import DiceSource
 
 
 def dl_term(base: int, easier: int = 0, harder: int = 0, what: str = "") -> Term:

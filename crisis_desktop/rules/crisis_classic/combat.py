@@ -21,7 +21,7 @@ from crisis_desktop.rules.crisis_classic.actions import resolve_action
 from crisis_desktop.rules.crisis_classic.checks import contest_winner, dl_term, legendary_or_fumble, roll_check
 from crisis_desktop.rules.crisis_classic.options import option
 from crisis_desktop.rules.crisis_classic.turns import cancel_pending, cannot_act, on_overwatch, res_int
-from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.kernel.dice import DiceSource
 from crisis_desktop.rules.qstar.context import AttackContext, read
 
 _COVER_ORDER = (CoverLevel.NONE, CoverLevel.LIGHT, CoverLevel.HEAVY, CoverLevel.TOTAL)

@@ -17,7 +17,7 @@ from crisis_desktop.rules.crisis_classic import sheet, tables
 from crisis_desktop.rules.crisis_classic.checks import roll_check
 from crisis_desktop.rules.crisis_classic.options import option
 from crisis_desktop.rules.crisis_classic.turns import restore_endurance
-from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.kernel.dice import DiceSource
 
 NATURAL_HEALING = 1
 

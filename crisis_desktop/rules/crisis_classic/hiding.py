@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from crisis_desktop.rules.base import Actor, CheckRequest, CheckResult, Effect, Options, TurnEffects
 from crisis_desktop.rules.base.hiding import Watcher, hidden_ids, set_hidden
 from crisis_desktop.rules.crisis_classic import checks, tables
-from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.kernel.dice import DiceSource
 
 
 def _names(watchers: Sequence[Watcher]) -> str:

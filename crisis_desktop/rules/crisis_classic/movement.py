@@ -8,8 +8,8 @@ from collections.abc import Collection
 from crisis_desktop.domain import Character
 from crisis_desktop.rules.base import Actor, Options
 from crisis_desktop.rules.crisis_classic import sheet
-from crisis_desktop.rules.geometry import Coord, Terrain, find_path
-from crisis_desktop.rules.movement import Movement, MovePlan, refused
+from crisis_desktop.rules.kernel.geometry import Coord, Terrain, find_path
+from crisis_desktop.rules.kernel.movement import Movement, MovePlan, refused
 
 MOVE, PRONE = "move", "prone"
 

@@ -29,12 +29,12 @@ from crisis_desktop.rules.base.capabilities import is_surprised
 from crisis_desktop.rules.base.quick import Attempt, NotQuick, Planner, PreparedFight, QuickFight, QuickWeapon
 from crisis_desktop.rules.crisis_classic import combat, combat_odds, damage, sheet
 from crisis_desktop.rules.crisis_classic.actions import resolve_action
-from crisis_desktop.rules.geometry import Coord, Grid
-from crisis_desktop.rules.quick_parts import MapReader, Sampler, next_turn
+from crisis_desktop.rules.kernel.geometry import Coord, Grid
+from crisis_desktop.rules.kernel.quick_parts import MapReader, Sampler, next_turn
 
 if TYPE_CHECKING:
     from crisis_desktop.rules.crisis_classic.ruleset import CrisisClassicRuleset
-    from crisis_desktop.rules.movement import Movement
+    from crisis_desktop.rules.kernel.movement import Movement
 
 # The one condition a simulated fight can bring about (damage.damage_result adds it when Endurance runs out).
 EXHAUSTED = "exhausted"

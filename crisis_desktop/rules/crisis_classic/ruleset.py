@@ -49,7 +49,6 @@ from crisis_desktop.rules.base import (
 from crisis_desktop.rules.base.capabilities import SURPRISED, out_of_turn_marked
 from crisis_desktop.rules.base.hiding import Hiding, Watcher
 from crisis_desktop.rules.base.quick import PreparedFight, QuickFight, QuickFights
-from crisis_desktop.rules.cover import CoverReading
 from crisis_desktop.rules.crisis_classic import (
     checks,
     combat,
@@ -65,17 +64,18 @@ from crisis_desktop.rules.crisis_classic import (
 from crisis_desktop.rules.crisis_classic.actions import resolve_action
 from crisis_desktop.rules.crisis_classic.movement import ClassicMovement, posture_of
 from crisis_desktop.rules.crisis_classic.options import RULE_OPTIONS
-from crisis_desktop.rules.dice import DiceSource, RollPool
-from crisis_desktop.rules.flow import RoundFlow
-from crisis_desktop.rules.flows.sequential import SequentialFlow
-from crisis_desktop.rules.geometry import Coord, Terrain
-from crisis_desktop.rules.movement import Movement
-from crisis_desktop.rules.npc_builds import table_npc
+from crisis_desktop.rules.kernel.cover import CoverReading
+from crisis_desktop.rules.kernel.dice import DiceSource, RollPool
+from crisis_desktop.rules.kernel.flows import RoundFlow
+from crisis_desktop.rules.kernel.flows.sequential import SequentialFlow
+from crisis_desktop.rules.kernel.geometry import Coord, Terrain
+from crisis_desktop.rules.kernel.movement import Movement
+from crisis_desktop.rules.kernel.npc_builds import table_npc
+from crisis_desktop.rules.kernel.range_increments import RangeIncrements
 from crisis_desktop.rules.qstar import attack_inputs as crisis_inputs
 from crisis_desktop.rules.qstar.badges import badges as qstar_badges
 from crisis_desktop.rules.qstar.context import OUT_OF_TURN
 from crisis_desktop.rules.qstar.cover import crisis_cover
-from crisis_desktop.rules.range_increments import RangeIncrements
 
 
 class CrisisClassicRuleset(Ruleset, Checks, Attacks, OutOfTurnAttacks, Healing, Hiding, QuickFights):

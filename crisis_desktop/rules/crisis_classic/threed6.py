@@ -7,7 +7,7 @@ from functools import cache
 from itertools import product
 
 from crisis_desktop.rules.base import Explained, Outcome
-from crisis_desktop.rules.dice import DiceSource, DieRoll
+from crisis_desktop.rules.kernel.dice import DiceSource, DieRoll
 
 # Contest order of the outcome classes: a legendary result beats any success, a fumble loses to any failure.
 TIER = {Outcome.CRITICAL_FAILURE: 0, Outcome.FAILURE: 1, Outcome.SUCCESS: 2, Outcome.CRITICAL_SUCCESS: 3}

@@ -25,7 +25,7 @@ from crisis_desktop.rules.crisis_classic import sheet, tables
 from crisis_desktop.rules.crisis_classic.actions import ResolvedAction, reload_key, reloadable, resolve_action
 from crisis_desktop.rules.crisis_classic.options import option
 from crisis_desktop.rules.crisis_classic.threed6 import roll_3d6
-from crisis_desktop.rules.dice import DiceSource, DieAsk, RollPool
+from crisis_desktop.rules.kernel.dice import DiceSource, DieAsk, RollPool
 
 NORMAL_AP_GAIN = 4
 ENCOUNTER_ENDURANCE_COST = 10

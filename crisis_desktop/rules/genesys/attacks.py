@@ -24,7 +24,6 @@ from crisis_desktop.rules.base import (
     Term,
     UseUpItem,
 )
-from crisis_desktop.rules.dice import DiceSource, DieRoll, ReplayDice
 from crisis_desktop.rules.genesys import actions, ammo, checks, damage, narrative, sheet, stats, tables
 from crisis_desktop.rules.genesys.combat import (
     Plan,
@@ -37,7 +36,8 @@ from crisis_desktop.rules.genesys.combat import (
     weapon,
 )
 from crisis_desktop.rules.genesys.narrative import ADVANTAGE, DESPAIR, SUCCESS, THREAT, TRIUMPH, Pool
-from crisis_desktop.rules.tally import Tally
+from crisis_desktop.rules.kernel.dice import DiceSource, DieRoll, ReplayDice
+from crisis_desktop.rules.kernel.tally import Tally
 
 QUALITY_CONDITIONS = {"knockdown": ("prone", None), "disorient": ("disoriented", "rank"),
                       "concussive": ("staggered", "rank"), "ensnare": ("immobilized", "rank"),

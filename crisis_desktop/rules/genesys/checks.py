@@ -21,10 +21,10 @@ from crisis_desktop.rules.base import (
     Outcome,
     SetResource,
 )
-from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.genesys import narrative, stats, tables
 from crisis_desktop.rules.genesys.narrative import FAILURE, SUCCESS, Pool, Rolled
-from crisis_desktop.rules.tally import Tally
+from crisis_desktop.rules.kernel.dice import DiceSource
+from crisis_desktop.rules.kernel.tally import Tally
 
 INPUTS = ("upgrade_difficulty", "upgrade_ability", "boost", "setback")
 # Dice an earlier roll left on a combatant's next check (advantage or threat spent on it, an Off balance or Stinger

@@ -17,10 +17,10 @@ from crisis_desktop.rules.base import (
     SetStatus,
     Term,
 )
-from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.genesys import checks, sheet, stats, tables
 from crisis_desktop.rules.genesys.actions import strain_effect
 from crisis_desktop.rules.genesys.options import eote, option
+from crisis_desktop.rules.kernel.dice import DiceSource
 
 
 def soak_against(target: Character, pierce: int = 0) -> Explained:

@@ -18,9 +18,9 @@ from crisis_desktop.rules.base import (
     Treatment,
     TurnEffects,
 )
-from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.genesys import actions, checks, sheet, stats, tables
 from crisis_desktop.rules.genesys.narrative import ADVANTAGE, Pool
+from crisis_desktop.rules.kernel.dice import DiceSource
 
 KIT_TAGS = frozenset({"medkit", "medical"})
 

@@ -8,10 +8,10 @@ from collections.abc import Sequence
 from crisis_desktop.domain.encounter import Side
 from crisis_desktop.rules.base import Actor, CheckRequest, InitiativeEntry, Options
 from crisis_desktop.rules.base.capabilities import is_surprised
-from crisis_desktop.rules.dice import DiceSource, DieAsk, RollPool
 from crisis_desktop.rules.genesys import checks
 from crisis_desktop.rules.genesys.narrative import Pool, Rolled
 from crisis_desktop.rules.genesys.options import option
+from crisis_desktop.rules.kernel.dice import DiceSource, DieAsk, RollPool
 
 COOL, VIGILANCE = "cool", "vigilance"
 

@@ -12,8 +12,8 @@ from crisis_desktop.domain import EquipmentItem
 from crisis_desktop.rules.base import Actor, Options
 from crisis_desktop.rules.genesys import actions, combat, tables
 from crisis_desktop.rules.genesys.options import option
-from crisis_desktop.rules.geometry import Coord, Path, Terrain, find_path
-from crisis_desktop.rules.movement import Movement, MovePlan, refused
+from crisis_desktop.rules.kernel.geometry import Coord, Path, Terrain, find_path
+from crisis_desktop.rules.kernel.movement import Movement, MovePlan, refused
 
 MOVE, MOVE_FAR = "move", "move_far"
 

@@ -7,12 +7,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 
-from crisis_desktop.rules import odds
 from crisis_desktop.rules.base import Term
-from crisis_desktop.rules.dice import DiceSource, DieKind, DieRoll, Face
-from crisis_desktop.rules.tables import load_table
-from crisis_desktop.rules.tally import Cancellation, Tally
-from crisis_desktop.rules.tally_odds import TallyOdds
+from crisis_desktop.rules.kernel import odds
+from crisis_desktop.rules.kernel.dice import DiceSource, DieKind, DieRoll, Face
+from crisis_desktop.rules.kernel.tables import load_table
+from crisis_desktop.rules.kernel.tally import Cancellation, Tally
+from crisis_desktop.rules.kernel.tally_odds import TallyOdds
 
 ABILITY, PROFICIENCY, BOOST = "ability", "proficiency", "boost"
 DIFFICULTY, CHALLENGE, SETBACK = "difficulty", "challenge", "setback"

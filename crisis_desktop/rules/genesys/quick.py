@@ -30,13 +30,13 @@ from crisis_desktop.rules.base import (
     StateRole,
 )
 from crisis_desktop.rules.base.quick import Attempt, NotQuick, Planner, PreparedFight, QuickFight, QuickWeapon
-from crisis_desktop.rules.dice import DieKind
 from crisis_desktop.rules.genesys import actions, attacks, checks, combat, damage, initiative, narrative, stats, tables
 from crisis_desktop.rules.genesys.movement import MOVE, MOVE_FAR
 from crisis_desktop.rules.genesys.narrative import ADVANTAGE, SUCCESS, TRIUMPH
 from crisis_desktop.rules.genesys.options import option
-from crisis_desktop.rules.geometry import Coord, Grid
-from crisis_desktop.rules.quick_parts import MapReader, Sampler
+from crisis_desktop.rules.kernel.dice import DieKind
+from crisis_desktop.rules.kernel.geometry import Coord, Grid
+from crisis_desktop.rules.kernel.quick_parts import MapReader, Sampler
 
 if TYPE_CHECKING:
     from crisis_desktop.rules.genesys.ruleset import GenesysRuleset

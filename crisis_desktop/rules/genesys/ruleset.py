@@ -51,10 +51,6 @@ from crisis_desktop.rules.base import (
 )
 from crisis_desktop.rules.base.capabilities import SURPRISED
 from crisis_desktop.rules.base.quick import PreparedFight, QuickFight, QuickFights
-from crisis_desktop.rules.cover import CoverReading
-from crisis_desktop.rules.dice import DiceSource, DieKind, RollPool
-from crisis_desktop.rules.flow import RoundFlow
-from crisis_desktop.rules.flows.slots import SlotFlow
 from crisis_desktop.rules.genesys import (
     actions,
     attacks,
@@ -74,11 +70,15 @@ from crisis_desktop.rules.genesys import (
 from crisis_desktop.rules.genesys import map_reading as genesys_map
 from crisis_desktop.rules.genesys.movement import GenesysMovement, band_for, cells_per_band, range_readout
 from crisis_desktop.rules.genesys.options import RULE_OPTIONS
-from crisis_desktop.rules.glyphs import Glyph
-from crisis_desktop.rules.movement import Movement
-from crisis_desktop.rules.npc_builds import table_npc
-from crisis_desktop.rules.tables import load_catalogue
-from crisis_desktop.rules.tally import Tally
+from crisis_desktop.rules.kernel.cover import CoverReading
+from crisis_desktop.rules.kernel.dice import DiceSource, DieKind, RollPool
+from crisis_desktop.rules.kernel.flows import RoundFlow
+from crisis_desktop.rules.kernel.flows.slots import SlotFlow
+from crisis_desktop.rules.kernel.glyphs import Glyph
+from crisis_desktop.rules.kernel.movement import Movement
+from crisis_desktop.rules.kernel.npc_builds import table_npc
+from crisis_desktop.rules.kernel.tables import load_catalogue
+from crisis_desktop.rules.kernel.tally import Tally
 
 CONDITIONS = (
     ConditionSpec("staggered", "Staggered", "No actions, not even one given up for a maneuver."),

@@ -21,13 +21,13 @@ from crisis_desktop.rules.base import (
     SpendChoice,
     SpendPick,
 )
-from crisis_desktop.rules.dice import DiceSource
 from crisis_desktop.rules.genesys import ammo, attacks, checks, stats, tables
 from crisis_desktop.rules.genesys.actions import max_maneuvers, resource, strain_effect
 from crisis_desktop.rules.genesys.combat import TARGET_QUALITIES, Plan, off_hand, plan_spending, situation, weapon
 from crisis_desktop.rules.genesys.narrative import ADVANTAGE, DESPAIR, FAILURE, SUCCESS, THREAT, TRIUMPH
 from crisis_desktop.rules.genesys.options import option
-from crisis_desktop.rules.tally import Tally
+from crisis_desktop.rules.kernel.dice import DiceSource
+from crisis_desktop.rules.kernel.tally import Tally
 
 ROLLER, OPPONENT = "roller", "opponent"
 # Per side: the symbol its choices cost, and the one that pays for any of them (or for its own choices alone).

@@ -1,4 +1,5 @@
-"""The six narrative symbols drawn as glyphs (rules/glyphs.py): success, advantage, triumph, failure, threat, despair.
+"""The six narrative symbols drawn as glyphs (rules/kernel/glyphs.py): success, advantage, triumph, failure, threat,
+despair.
 
 Shapes after the printed dice, simplified to read at 16 pixels: success a star with a long cross, failure a bold
 saltire, advantage an arrowhead up and threat one down, triumph a sun (a ring with rays), despair a ring around a
@@ -12,7 +13,7 @@ from functools import cache
 from types import MappingProxyType
 
 from crisis_desktop.rules.genesys.narrative import ADVANTAGE, DESPAIR, FAILURE, SUCCESS, THREAT, TRIUMPH
-from crisis_desktop.rules.glyphs import Glyph, burst, circle
+from crisis_desktop.rules.kernel.glyphs import Glyph, burst, circle
 
 
 def _success() -> Glyph:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, TypedDict, cast
 
-from crisis_desktop.rules.tables import load_table
+from crisis_desktop.rules.kernel.tables import load_table
 
 SYSTEM = "genesys"
 

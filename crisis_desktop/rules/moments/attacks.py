@@ -8,7 +8,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from crisis_desktop.domain import CharacterKind, EquipmentItem, ItemKind
-from crisis_desktop.rules import odds
 from crisis_desktop.rules.base import (
     Actor,
     AttackOdds,
@@ -23,8 +22,9 @@ from crisis_desktop.rules.base import (
     SetItemStat,
     Term,
 )
-from crisis_desktop.rules.dice import DiceSource, DieRoll
-from crisis_desktop.rules.dice_expr import parse
+from crisis_desktop.rules.kernel import odds
+from crisis_desktop.rules.kernel.dice import DiceSource, DieRoll
+from crisis_desktop.rules.kernel.dice_expr import parse
 from crisis_desktop.rules.moments import economy, sheet, wear, wounds
 from crisis_desktop.rules.moments.d100 import FACES, Band, Rolled, band, goal, net_steps, opposed_winner
 from crisis_desktop.rules.moments.options import option

@@ -17,7 +17,7 @@ from crisis_desktop.rules.base import (
     Options,
     Outcome,
 )
-from crisis_desktop.rules.dice import DiceSource, DieRoll
+from crisis_desktop.rules.kernel.dice import DiceSource, DieRoll
 from crisis_desktop.rules.moments import economy, sheet
 from crisis_desktop.rules.moments.d100 import Band, Rolled, band, band_odds, goal, net_steps, opposed_winner
 

@@ -19,7 +19,7 @@ from crisis_desktop.rules.base import (
     StateRole,
     TurnEffects,
 )
-from crisis_desktop.rules.flow import Choice
+from crisis_desktop.rules.kernel.flows import Choice
 
 CURRENCIES = (Currency("actions", "action", "actions"), Currency("reactions", "reaction", "reactions"))
 

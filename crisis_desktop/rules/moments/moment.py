@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from crisis_desktop.domain import CharacterKind
 from crisis_desktop.rules.base import Actor, Explained, InitiativeEntry, Options
-from crisis_desktop.rules.dice import DiceSource, DieAsk, RollPool
+from crisis_desktop.rules.kernel.dice import DiceSource, DieAsk, RollPool
 from crisis_desktop.rules.moments import sheet
 from crisis_desktop.rules.moments.d100 import Band, band, goal, net_steps
 

@@ -8,11 +8,11 @@ from dataclasses import replace
 
 from crisis_desktop.domain import EquipmentItem
 from crisis_desktop.rules.base import Actor, Options
-from crisis_desktop.rules.geometry import Coord, Terrain, find_path
+from crisis_desktop.rules.kernel.geometry import Coord, Terrain, find_path
+from crisis_desktop.rules.kernel.movement import Movement, MovePlan, refused
 from crisis_desktop.rules.moments import economy
 from crisis_desktop.rules.moments.attacks import BANDS, range_steps
 from crisis_desktop.rules.moments.options import option
-from crisis_desktop.rules.movement import Movement, MovePlan, refused
 
 
 def band_cells(options: Options) -> tuple[int, int, int]:

@@ -31,12 +31,12 @@ from crisis_desktop.rules.base.quick import (
     QuickFight,
     QuickWeapon,
 )
-from crisis_desktop.rules.dice_expr import parse
-from crisis_desktop.rules.geometry import Coord
+from crisis_desktop.rules.kernel.dice_expr import parse
+from crisis_desktop.rules.kernel.geometry import Coord
+from crisis_desktop.rules.kernel.quick_parts import MapReader, Sampler
 from crisis_desktop.rules.moments import attacks, economy, moment, sheet, wounds
 from crisis_desktop.rules.moments.d100 import band
 from crisis_desktop.rules.moments.movement import band_cells
-from crisis_desktop.rules.quick_parts import MapReader, Sampler
 
 if TYPE_CHECKING:
     from crisis_desktop.rules.moments.ruleset import MomentsRuleset

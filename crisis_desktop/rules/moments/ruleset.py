@@ -44,16 +44,16 @@ from crisis_desktop.rules.base import (
     TurnEffects,
 )
 from crisis_desktop.rules.base.quick import PreparedFight, QuickFight, QuickFights
-from crisis_desktop.rules.cover import CoverReading
-from crisis_desktop.rules.dice import DiceSource, RollPool
-from crisis_desktop.rules.flow import Choice, RoundFlow
-from crisis_desktop.rules.flows.declared import DeclareResolveFlow, MomentEconomy
+from crisis_desktop.rules.kernel.cover import CoverReading
+from crisis_desktop.rules.kernel.dice import DiceSource, RollPool
+from crisis_desktop.rules.kernel.flows import Choice, RoundFlow
+from crisis_desktop.rules.kernel.flows.declared import DeclareResolveFlow, MomentEconomy
+from crisis_desktop.rules.kernel.movement import Movement
+from crisis_desktop.rules.kernel.npc_builds import table_npc, threat_field
+from crisis_desktop.rules.kernel.tables import load_catalogue
 from crisis_desktop.rules.moments import attacks, checks, economy, moment, printing, sheet, wear, wounds
 from crisis_desktop.rules.moments.movement import MomentsMovement, band_for, range_readout
 from crisis_desktop.rules.moments.options import RULE_OPTIONS
-from crisis_desktop.rules.movement import Movement
-from crisis_desktop.rules.npc_builds import table_npc, threat_field
-from crisis_desktop.rules.tables import load_catalogue
 
 CONDITIONS = (ConditionSpec("dead", "Dead", "Out of the fight for good."),
               ConditionSpec("encumbered", "Encumbered", "All tests one step harder; moves near only."))
@@ -200,9 +200,6 @@ class MomentsRuleset(Ruleset, Checks, Attacks, Healing, MomentEconomy, QuickFigh
 
     def start_encounter(self, actor: Actor, options: Options) -> TurnEffects:
         return TurnEffects(economy.moment_effects(actor))
-
-    def end_encounter(self, actor: Actor, options: Options) -> TurnEffects:
-        return TurnEffects()
 
     # -- checks -----------------------------------------------------------------------------------------------
     def check_skills(self, character: Character) -> list[tuple[str, str]]:

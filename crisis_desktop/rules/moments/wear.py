@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from crisis_desktop.domain import Character, EquipmentItem
 from crisis_desktop.rules.base import Effect, SetItemStat
-from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.kernel.dice import DiceSource
 from crisis_desktop.rules.moments import sheet
 
 DUE = "usage_roll_due"

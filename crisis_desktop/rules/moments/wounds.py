@@ -8,10 +8,10 @@ from typing import Any
 
 from crisis_desktop.domain import Character
 from crisis_desktop.rules.base import AddCondition, CheckResult, DamageResult, Effect, Explained, Options, SetStatus
-from crisis_desktop.rules.dice import DiceSource, DieRoll
+from crisis_desktop.rules.kernel.dice import DiceSource, DieRoll
+from crisis_desktop.rules.kernel.tables import load_table
 from crisis_desktop.rules.moments import sheet
 from crisis_desktop.rules.moments.options import option
-from crisis_desktop.rules.tables import load_table
 
 OPEN, TREATED, BARRED = "open", "treated", "barred"
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from crisis_desktop.rules.base import CoverLevel
-from crisis_desktop.rules.cover import CoverReading
-from crisis_desktop.rules.geometry import Coord, CoverResult, CoverSummary, Terrain, cover_between
-from crisis_desktop.rules.geometry.cover import where
+from crisis_desktop.rules.kernel.cover import CoverReading
+from crisis_desktop.rules.kernel.geometry import Coord, CoverResult, CoverSummary, Terrain, cover_between
+from crisis_desktop.rules.kernel.geometry.cover import where
 
 STEPS = (CoverLevel.NONE, CoverLevel.LIGHT, CoverLevel.HEAVY, CoverLevel.TOTAL)
 

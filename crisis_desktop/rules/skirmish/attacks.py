@@ -21,7 +21,7 @@ from crisis_desktop.rules.base import (
     SetResource,
     Term,
 )
-from crisis_desktop.rules.dice import DiceSource, DieRoll
+from crisis_desktop.rules.kernel.dice import DiceSource, DieRoll
 from crisis_desktop.rules.skirmish import d20, fighters, plans, sheet, wounds
 from crisis_desktop.rules.skirmish.fight_odds import (
     FightOdds,

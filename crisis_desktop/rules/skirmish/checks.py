@@ -14,7 +14,7 @@ from crisis_desktop.rules.base import (
     Options,
     Outcome,
 )
-from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.kernel.dice import DiceSource
 from crisis_desktop.rules.skirmish import d20, sheet
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from crisis_desktop.rules.dice import DiceSource, DieRoll
+from crisis_desktop.rules.kernel.dice import DiceSource, DieRoll
 
 FACES = range(1, 21)
 

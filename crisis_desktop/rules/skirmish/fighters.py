@@ -8,9 +8,9 @@ from dataclasses import dataclass
 
 from crisis_desktop.domain import EquipmentItem, ItemKind, StatValue
 from crisis_desktop.rules.base import Actor, AttackRequest, Explained, FieldKind, FieldSpec, Options
+from crisis_desktop.rules.kernel.tables import load_table
 from crisis_desktop.rules.skirmish import d20, plans, sheet
 from crisis_desktop.rules.skirmish.options import number
-from crisis_desktop.rules.tables import load_table
 
 EDGES = ("none", "advantage", "disadvantage")
 MAX_PER_SIDE = 4

@@ -9,8 +9,8 @@ from collections.abc import Callable, Collection
 
 from crisis_desktop.domain import EquipmentItem
 from crisis_desktop.rules.base import Actor, MapReading, MapSpan, Options, opponents
-from crisis_desktop.rules.geometry import AreaRelation, Coord, Terrain, find_path
-from crisis_desktop.rules.movement import Movement, MovePlan, free_move, refused
+from crisis_desktop.rules.kernel.geometry import AreaRelation, Coord, Terrain, find_path
+from crisis_desktop.rules.kernel.movement import Movement, MovePlan, free_move, refused
 from crisis_desktop.rules.skirmish import sheet
 
 

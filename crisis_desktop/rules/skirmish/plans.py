@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from crisis_desktop.domain import EquipmentItem
 from crisis_desktop.rules.base import ActionRole, Actor, Effect, Options, SetResource, TurnEffects
-from crisis_desktop.rules.flows.phased import Phase, Plannable
+from crisis_desktop.rules.kernel.flows.phased import Phase, Plannable
 from crisis_desktop.rules.skirmish import sheet, wounds
 
 # The combatant resource holding what it planned this round ("ranged:<item id>", "melee:<item id>", "magic", "move",

@@ -34,8 +34,8 @@ from crisis_desktop.rules.base.quick import (
     QuickFight,
     QuickWeapon,
 )
-from crisis_desktop.rules.geometry import Coord
-from crisis_desktop.rules.quick_parts import MapReader, Sampler
+from crisis_desktop.rules.kernel.geometry import Coord
+from crisis_desktop.rules.kernel.quick_parts import MapReader, Sampler
 from crisis_desktop.rules.skirmish import attacks, plans, sheet, wounds
 from crisis_desktop.rules.skirmish.fight_odds import TIE, ranged_outcomes, skirmish_outcomes
 

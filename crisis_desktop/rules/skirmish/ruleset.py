@@ -46,19 +46,19 @@ from crisis_desktop.rules.base import (
     TurnEffects,
 )
 from crisis_desktop.rules.base.quick import PreparedFight, QuickFight, QuickFights
-from crisis_desktop.rules.cover import CoverReading
-from crisis_desktop.rules.dice import DiceSource
-from crisis_desktop.rules.flow import RoundFlow
-from crisis_desktop.rules.flows.phased import Phase, PhasedFlow, PlanEconomy, Plannable
-from crisis_desktop.rules.geometry import AreaRelation
-from crisis_desktop.rules.movement import Movement
-from crisis_desktop.rules.npc_builds import table_npc, threat_field
+from crisis_desktop.rules.kernel.cover import CoverReading
+from crisis_desktop.rules.kernel.dice import DiceSource
+from crisis_desktop.rules.kernel.flows import RoundFlow
+from crisis_desktop.rules.kernel.flows.phased import Phase, PhasedFlow, PlanEconomy, Plannable
+from crisis_desktop.rules.kernel.geometry import AreaRelation
+from crisis_desktop.rules.kernel.movement import Movement
+from crisis_desktop.rules.kernel.npc_builds import table_npc, threat_field
+from crisis_desktop.rules.kernel.tables import load_catalogue
 from crisis_desktop.rules.skirmish import attacks, checks, fighters, plans, sheet, treatment, wounds
 from crisis_desktop.rules.skirmish.fight_odds import FightOdds
 from crisis_desktop.rules.skirmish.movement import SkirmishMovement, reach_refusal
 from crisis_desktop.rules.skirmish.movement import map_reading as skirmish_map_reading
 from crisis_desktop.rules.skirmish.options import RULE_OPTIONS
-from crisis_desktop.rules.tables import load_catalogue
 
 CONDITIONS = (ConditionSpec("bleeding", "Bleeding", "+1 Fatigue each End phase while Stamina is above 0; "
                             "incapacitated and bleeding is dying."),

@@ -8,8 +8,8 @@ from typing import Any
 
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
 from crisis_desktop.rules.base import Explained, FieldKind, FieldSpec, Options, StatRoll
+from crisis_desktop.rules.kernel.tables import load_table
 from crisis_desktop.rules.skirmish.options import option
-from crisis_desktop.rules.tables import load_table
 
 STATS = (("phy", "PHY", "Physique: strength; governs the melee skills and Athletics."),
          ("dex", "DEX", "Dexterity: governs Marksman, Throwing, Evasion and the cloak-and-dagger skills."),

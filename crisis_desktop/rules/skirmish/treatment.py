@@ -18,7 +18,7 @@ from crisis_desktop.rules.base import (
     Treatment,
     TurnEffects,
 )
-from crisis_desktop.rules.dice import DiceSource, DieRoll
+from crisis_desktop.rules.kernel.dice import DiceSource, DieRoll
 from crisis_desktop.rules.skirmish import checks, sheet, wounds
 from crisis_desktop.rules.skirmish.options import option
 

@@ -9,10 +9,10 @@ from typing import Any
 
 from crisis_desktop.domain import Character, EquipmentItem
 from crisis_desktop.rules.base import AddCondition, DamageResult, Effect, Explained, Options, SetStatus
-from crisis_desktop.rules.dice import DiceSource, DieRoll
+from crisis_desktop.rules.kernel.dice import DiceSource, DieRoll
+from crisis_desktop.rules.kernel.tables import load_table
 from crisis_desktop.rules.skirmish import sheet
 from crisis_desktop.rules.skirmish.options import number, option
-from crisis_desktop.rules.tables import load_table
 
 PENETRATION_CAP = 6
 

@@ -7,7 +7,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from crisis_desktop.domain.battle_map import BattleMap
-from crisis_desktop.rules.geometry import Grid
+from crisis_desktop.rules.kernel.geometry import Grid
 
 Coord = tuple[int, int]
 

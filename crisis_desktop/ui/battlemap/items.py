@@ -10,7 +10,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from crisis_desktop.domain.battle_map import Cell, Cover
-from crisis_desktop.rules.geometry import Grid
+from crisis_desktop.rules.kernel.geometry import Grid
 from crisis_desktop.ui.plain_text import tooltip
 from crisis_desktop.ui.widgets.board_delegate import bar_colour
 

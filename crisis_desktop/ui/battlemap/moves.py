@@ -9,9 +9,9 @@ from crisis_desktop.controller.commands import Command, Macro
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.map_commands import SetToken
 from crisis_desktop.rules.base import Ruleset
-from crisis_desktop.rules.cover import CoverReading, geometry_reading
-from crisis_desktop.rules.geometry import Terrain
-from crisis_desktop.rules.movement import MovePlan, free_move, refused
+from crisis_desktop.rules.kernel.cover import CoverReading, geometry_reading
+from crisis_desktop.rules.kernel.geometry import Terrain
+from crisis_desktop.rules.kernel.movement import MovePlan, free_move, refused
 
 Coord = tuple[int, int]
 

@@ -16,7 +16,7 @@ from crisis_desktop.controller.fight import FightView
 from crisis_desktop.controller.map_commands import find_map
 from crisis_desktop.domain.battle_map import BattleMap, Cell, GridKind
 from crisis_desktop.rules.base import Actor
-from crisis_desktop.rules.geometry import Grid, Terrain
+from crisis_desktop.rules.kernel.geometry import Grid, Terrain
 from crisis_desktop.storage.regular_files import reason_of
 from crisis_desktop.ui.battlemap.items import CellLayer, Overlay, TokenItem, TokenLook
 from crisis_desktop.ui.player_display.health import health_bar, health_word

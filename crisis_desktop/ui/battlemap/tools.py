@@ -18,8 +18,8 @@ from crisis_desktop.controller.fog_commands import RevealCells
 from crisis_desktop.controller.map_commands import PaintCells, SetToken
 from crisis_desktop.domain.battle_map import Cell
 from crisis_desktop.rules.base import AttackResult, Attacks, Scatters
-from crisis_desktop.rules.geometry import CoverResult, area_template, trace
-from crisis_desktop.rules.map_reading import map_span, read_map, span_lines
+from crisis_desktop.rules.kernel.geometry import CoverResult, area_template, trace
+from crisis_desktop.rules.kernel.map_reading import map_span, read_map, span_lines
 from crisis_desktop.ui.battlemap.moves import cover_for_rules, decide_move, move_command
 from crisis_desktop.ui.battlemap.scene import MapScene
 

@@ -33,7 +33,7 @@ from crisis_desktop.controller.encounter_commands import EncounterEvent
 from crisis_desktop.controller.encounter_log import attack_details
 from crisis_desktop.controller.prepared_attack import Inputs, PreparedAttack
 from crisis_desktop.rules.base import AttackOdds, AttackRequest, AttackResult, Executes
-from crisis_desktop.rules.dice import DiceSource, DieRoll, NeedMoreDice, RandomDice, TypedDice, probe
+from crisis_desktop.rules.kernel.dice import DiceSource, DieRoll, NeedMoreDice, RandomDice, TypedDice, probe
 from crisis_desktop.ui.plain_text import plain_label
 from crisis_desktop.ui.widgets.dice_entry import RollBox, dice_tokens
 from crisis_desktop.ui.widgets.spending_box import SpendingBox

@@ -20,7 +20,7 @@ from crisis_desktop.controller.encounter_commands import EncounterEvent
 from crisis_desktop.controller.encounter_log import describe_check
 from crisis_desktop.domain import StatValue
 from crisis_desktop.rules.base import CheckOdds, CheckRequest, CheckResult, Outcome
-from crisis_desktop.rules.dice import NeedMoreDice, TypedDice, probe
+from crisis_desktop.rules.kernel.dice import NeedMoreDice, TypedDice, probe
 from crisis_desktop.ui.widgets.dice_entry import RollBox
 from crisis_desktop.ui.widgets.spending_box import SpendingBox
 from crisis_desktop.ui.widgets.stat_fields import StatFieldsForm

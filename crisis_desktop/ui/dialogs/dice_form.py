@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from crisis_desktop.rules.dice import DiceProbe, DieAsk
-from crisis_desktop.rules.glyphs import Glyph
+from crisis_desktop.rules.kernel.dice import DiceProbe, DieAsk
+from crisis_desktop.rules.kernel.glyphs import Glyph
 from crisis_desktop.ui import theme
 from crisis_desktop.ui.plain_text import plain_label
 from crisis_desktop.ui.widgets.dice_entry import dice_tokens, draw_face, face_button

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from crisis_desktop.controller.commands import Command
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.domain import StatValue
-from crisis_desktop.rules.glyphs import Glyph
+from crisis_desktop.rules.kernel.glyphs import Glyph
 from crisis_desktop.ui import theme
 from crisis_desktop.ui.dialogs.dice_form import DiceForm, Probe
 from crisis_desktop.ui.plain_text import input_dialog, plain_label

@@ -10,7 +10,7 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from crisis_desktop.rules.flow import OrderRow
+from crisis_desktop.rules.kernel.flows import OrderRow
 
 # Who acts when a side's slot comes up, as the players read it.
 SIDE_ACTS = {"party": "players act", "enemies": "enemies act", "neutral": "neutral side acts"}

@@ -17,8 +17,8 @@ from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.encounter_commands import AddEncounter
 from crisis_desktop.domain.encounter import Encounter, Side
 from crisis_desktop.rules.base import ActionRole, Ruleset
-from crisis_desktop.rules.dice import DiceSource, NeedMoreDice, RandomDice, TypedDice, probe
-from crisis_desktop.rules.flow import StepOffer, StepRole
+from crisis_desktop.rules.kernel.dice import DiceSource, NeedMoreDice, RandomDice, TypedDice, probe
+from crisis_desktop.rules.kernel.flows import StepOffer, StepRole
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
 from crisis_desktop.ui.dialogs.check_dialog import CheckDialog

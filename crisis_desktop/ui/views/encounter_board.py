@@ -32,7 +32,7 @@ from crisis_desktop.controller.fight import NOBODY_LEFT
 from crisis_desktop.controller.session import ENCOUNTER, SELECTION
 from crisis_desktop.domain.encounter import Side
 from crisis_desktop.rules.base import ActionRole, Attacks, Checks, Healing, Ruleset
-from crisis_desktop.rules.flow import StepOffer, StepRole
+from crisis_desktop.rules.kernel.flows import StepOffer, StepRole
 from crisis_desktop.ui.models.board_model import COL_BARS, COL_CONDITIONS, COL_NAME, BoardModel, CombatLogModel
 from crisis_desktop.ui.plain_text import plain_label, tooltip
 from crisis_desktop.ui.views.attack_panel import AttackPanel

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QToolButton, QWidget
 
-from crisis_desktop.rules.flow import StepOffer, StepRole
+from crisis_desktop.rules.kernel.flows import StepOffer, StepRole
 from crisis_desktop.ui.plain_text import tooltip
 from crisis_desktop.ui.widgets.flow_layout import FlowLayout
 

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from crisis_desktop.rules.dice import (
+from crisis_desktop.rules.kernel.dice import (
     DiceProbe,
     DiceSource,
     DieAsk,
@@ -36,8 +36,8 @@ from crisis_desktop.rules.dice import (
     TypedDice,
     dice_words,
 )
-from crisis_desktop.rules.glyphs import Glyph, drawn, tally_symbols
-from crisis_desktop.rules.tally import Tally
+from crisis_desktop.rules.kernel.glyphs import Glyph, drawn, tally_symbols
+from crisis_desktop.rules.kernel.tally import Tally
 from crisis_desktop.ui import theme
 from crisis_desktop.ui.plain_text import plain_label, tooltip
 from crisis_desktop.ui.widgets.dice_icons import DiceStrip, die_pixmap

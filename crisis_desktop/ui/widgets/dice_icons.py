@@ -1,5 +1,5 @@
-"""Dice and symbols painted from the rules' glyph data (rules/glyphs.py) with QPainter, cached, in the theme's ink;
-and a strip that shows a pool of dice, rolled faces and the net symbols in a row."""
+"""Dice and symbols painted from the rules' glyph data (rules/kernel/glyphs.py) with QPainter, cached, in the theme's
+ink; and a strip that shows a pool of dice, rolled faces and the net symbols in a row."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPainterPath, QPalette, QPen, QPixmap
 from PySide6.QtWidgets import QLabel, QWidget
 
-from crisis_desktop.rules.dice import DieKind, Face
-from crisis_desktop.rules.glyphs import Glyph, Layer, border_width, die_layers, drawn, symbol_layers
+from crisis_desktop.rules.kernel.dice import DieKind, Face
+from crisis_desktop.rules.kernel.glyphs import Glyph, Layer, border_width, die_layers, drawn, symbol_layers
 from crisis_desktop.ui import theme
 
 _CACHE: dict[tuple[object, ...], QPixmap] = {}

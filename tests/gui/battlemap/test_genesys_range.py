@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from crisis_desktop.rules.dice import TypedDice
+from crisis_desktop.rules.kernel.dice import TypedDice
 from crisis_desktop.ui.battlemap.map_place import MapPlace
 from crisis_desktop.ui.battlemap.tools import Tool
 from crisis_desktop.ui.views.encounter_board import EncounterBoard

@@ -18,7 +18,7 @@ from crisis_desktop.rules.base import (
     Outcome,
     ScatteredAttack,
 )
-from crisis_desktop.rules.geometry import Terrain, area_template, cover_between, scatter, trace
+from crisis_desktop.rules.kernel.geometry import Terrain, area_template, cover_between, scatter, trace
 from crisis_desktop.rules.qstar.cover import firearms_step, read_cover
 from crisis_desktop.ui.battlemap.moves import decide_move
 from crisis_desktop.ui.battlemap.tools import Tool
@@ -441,8 +441,8 @@ def test_ctrl_wheel_zooms_and_the_middle_button_pans(place, qtbot):
 
 def test_range_bands_follow_the_campaigns_rule_option():
     from crisis_desktop.domain import EquipmentItem, GridKind, ItemKind
-    from crisis_desktop.rules.cover import geometry_reading
-    from crisis_desktop.rules.geometry import Grid, Terrain
+    from crisis_desktop.rules.kernel.cover import geometry_reading
+    from crisis_desktop.rules.kernel.geometry import Grid, Terrain
     from crisis_desktop.rules.registry import get_ruleset
 
     def range_of(rules, grid, weapon, a, b, options):

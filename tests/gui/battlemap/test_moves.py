@@ -9,9 +9,9 @@ from crisis_desktop.controller.history import History
 from crisis_desktop.domain import Campaign
 from crisis_desktop.resources_access import resource
 from crisis_desktop.rules.crisis import CrisisRuleset
-from crisis_desktop.rules.dice import RandomDice
-from crisis_desktop.rules.geometry import Terrain, parse_map
-from crisis_desktop.rules.movement import Movement
+from crisis_desktop.rules.kernel.dice import RandomDice
+from crisis_desktop.rules.kernel.geometry import Terrain, parse_map
+from crisis_desktop.rules.kernel.movement import Movement
 from crisis_desktop.ui.battlemap.moves import decide_move, move_command
 
 

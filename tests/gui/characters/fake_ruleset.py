@@ -14,7 +14,7 @@ from crisis_desktop.rules.base import (
     RuleOption,
     Ruleset,
 )
-from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.kernel.dice import DiceSource
 
 DICE = (4, 6, 8, 10, 12)
 NPC_ONLY = frozenset({CharacterKind.NPC})

@@ -16,7 +16,7 @@ sys.path.insert(0, str(ROOT))
 
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from crisis_desktop.rules.flow import StepRole  # noqa: E402
+from crisis_desktop.rules.kernel.flows import StepRole  # noqa: E402
 from crisis_desktop.storage.paths import AppPaths  # noqa: E402
 from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog  # noqa: E402
 from tests.gui.encounter.screenshot_kit import SHOTS, player_display_shot, run  # noqa: E402

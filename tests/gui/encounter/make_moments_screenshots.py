@@ -15,7 +15,7 @@ sys.path.insert(0, str(ROOT))
 
 from PySide6.QtWidgets import QApplication, QComboBox  # noqa: E402
 
-from crisis_desktop.rules.dice import TypedDice  # noqa: E402
+from crisis_desktop.rules.kernel.dice import TypedDice  # noqa: E402
 from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog  # noqa: E402
 from crisis_desktop.ui.document import CampaignDocument  # noqa: E402
 from crisis_desktop.ui.views.encounter_board import EncounterBoard  # noqa: E402

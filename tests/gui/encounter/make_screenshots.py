@@ -16,7 +16,7 @@ sys.path.insert(0, str(ROOT))
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from crisis_desktop.resources_access import resource  # noqa: E402
-from crisis_desktop.rules.dice import RandomDice  # noqa: E402
+from crisis_desktop.rules.kernel.dice import RandomDice  # noqa: E402
 from crisis_desktop.storage.campaign_store import CampaignStore  # noqa: E402
 from crisis_desktop.storage.paths import AppPaths  # noqa: E402
 from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog  # noqa: E402

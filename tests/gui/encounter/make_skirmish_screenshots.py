@@ -15,7 +15,7 @@ sys.path.insert(0, str(ROOT))
 
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from crisis_desktop.rules.dice import TypedDice  # noqa: E402
+from crisis_desktop.rules.kernel.dice import TypedDice  # noqa: E402
 from crisis_desktop.ui.battlemap.map_place import MapPlace  # noqa: E402
 from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog  # noqa: E402
 from tests.gui.encounter.screenshot_kit import demo_board, player_display_shot, run  # noqa: E402

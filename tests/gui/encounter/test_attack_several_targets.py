@@ -6,7 +6,7 @@ import pytest
 
 from crisis_desktop.controller.history import History
 from crisis_desktop.domain import CharacterKind, ConditionState
-from crisis_desktop.rules.dice import RandomDice, TypedDice
+from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
 from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
 from tests.fakes.drive import fake_controller
 from tests.fakes.tiny import tiny_campaign

@@ -7,8 +7,8 @@ from PySide6.QtCore import Qt
 
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
-from crisis_desktop.rules.dice import TypedDice
 from crisis_desktop.rules.genesys import stats
+from crisis_desktop.rules.kernel.dice import TypedDice
 from crisis_desktop.ui.views.attack_panel import AttackPanel
 from tests.unit.rules.genesys.people import RULES, campaign, enforcer, jax, kara
 

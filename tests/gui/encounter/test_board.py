@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QDialog
 
 from crisis_desktop.controller.character_commands import delete_characters
 from crisis_desktop.domain import CharacterKind
-from crisis_desktop.rules.dice import RandomDice
+from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
 from crisis_desktop.ui.dialogs.dice_form import die_heading

@@ -13,7 +13,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from crisis_desktop.rules.base import ActionRole
-from crisis_desktop.rules.flow import StepRole
+from crisis_desktop.rules.kernel.flows import StepRole
 from crisis_desktop.storage.campaign_store import CampaignStore
 from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
 from crisis_desktop.ui.main_window import MainWindow

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from crisis_desktop.controller.character_commands import AddCharacterCondition
 from crisis_desktop.controller.history import History
-from crisis_desktop.rules.dice import RandomDice
+from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.ui.models.board_model import COL_NAME, BoardModel
 from tests.fakes.drive import fake_controller
 from tests.fakes.tiny import tiny_campaign

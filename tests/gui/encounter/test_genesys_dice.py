@@ -8,8 +8,8 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QApplication, QToolButton
 
-from crisis_desktop.rules.dice import RandomDice
 from crisis_desktop.rules.genesys import narrative
+from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.ui.dialogs.check_dialog import CheckDialog
 from crisis_desktop.ui.dialogs.dice_form import DiceForm
 from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk

@@ -9,7 +9,7 @@ import pytest
 
 from crisis_desktop.domain import Campaign
 from crisis_desktop.resources_access import resource
-from crisis_desktop.rules.dice import RandomDice
+from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.storage.campaign_store import CampaignStore
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog

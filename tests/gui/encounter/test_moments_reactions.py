@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QComboBox
 
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
-from crisis_desktop.rules.dice import TypedDice
+from crisis_desktop.rules.kernel.dice import TypedDice
 from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
 from tests.unit.rules.moments.people import RULES, brann, campaign, vera
 

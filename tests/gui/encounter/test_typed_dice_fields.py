@@ -123,7 +123,7 @@ def typed_form(board: EncounterBoard) -> DiceForm:
     """The form the board shows for its initiative dice, without running it."""
     from functools import partial
 
-    from crisis_desktop.rules.dice import probe
+    from crisis_desktop.rules.kernel.dice import probe
 
     ctl = board.controller
     return DiceForm("Initiative dice", "", partial(probe, ctl.start), (), ctl.ruleset.symbol_glyphs())

@@ -11,8 +11,8 @@ from PySide6.QtTest import QTest
 
 from crisis_desktop.domain import CharacterKind
 from crisis_desktop.rules.base import ActionRole
-from crisis_desktop.rules.dice import DiceSource, DieAsk, RandomDice, probe
-from crisis_desktop.rules.flow import StepRole
+from crisis_desktop.rules.kernel.dice import DiceSource, DieAsk, RandomDice, probe
+from crisis_desktop.rules.kernel.flows import StepRole
 from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
 from crisis_desktop.ui.dialogs.check_dialog import CheckDialog
 from crisis_desktop.ui.views.encounter_board import EncounterBoard

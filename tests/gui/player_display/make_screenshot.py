@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from crisis_desktop.controller.fog_commands import RevealCells, SetFog  # noqa: E402
 from crisis_desktop.resources_access import resource  # noqa: E402
-from crisis_desktop.rules.dice import RandomDice  # noqa: E402
+from crisis_desktop.rules.kernel.dice import RandomDice  # noqa: E402
 from crisis_desktop.storage.campaign_store import CampaignStore  # noqa: E402
 from crisis_desktop.storage.paths import AppPaths  # noqa: E402
 from crisis_desktop.ui.document import CampaignDocument  # noqa: E402

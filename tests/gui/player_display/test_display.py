@@ -12,7 +12,7 @@ from crisis_desktop.controller.character_commands import SetCharacterField
 from crisis_desktop.controller.fog_commands import SetFog
 from crisis_desktop.controller.map_commands import SetToken
 from crisis_desktop.domain import CharacterKind
-from crisis_desktop.rules.dice import RandomDice
+from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.ui.models.board_model import CombatantIdRole
 from crisis_desktop.ui.player_display.display import THEMES, PlayerDisplay
 

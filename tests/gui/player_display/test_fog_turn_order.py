@@ -7,7 +7,7 @@ import pytest
 from crisis_desktop.controller.fog_commands import RevealCells, SetFog
 from crisis_desktop.controller.map_commands import SetToken
 from crisis_desktop.domain import Side
-from crisis_desktop.rules.dice import RandomDice
+from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.ui.models.board_model import CombatantIdRole, ConditionsRole, CurrentRole, ResourcesRole
 from crisis_desktop.ui.player_display.display import PlayerDisplay
 from crisis_desktop.ui.player_display.models import (

@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 
 from crisis_desktop.controller.character_commands import SetCharacterField
 from crisis_desktop.rules.base import StateRole as Standing
-from crisis_desktop.rules.dice import RandomDice
+from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.ui.models.board_model import CombatantIdRole, CurrentRole, ResourcesRole
 from crisis_desktop.ui.player_display.health import BADLY_WOUNDED, DOWN, UNHURT, WOUNDED, health_word
 from crisis_desktop.ui.player_display.models import (

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel
 
-from crisis_desktop.rules.dice import RandomDice
-from crisis_desktop.rules.flow import OrderRow, StepRole
+from crisis_desktop.rules.kernel.dice import RandomDice
+from crisis_desktop.rules.kernel.flows import OrderRow, StepRole
 from crisis_desktop.ui.player_display.display import PlayerDisplay
 from crisis_desktop.ui.player_display.slot_strip import Slot, SlotStrip, acting_text, slots_of
 from crisis_desktop.ui.player_display.turn_list import SIDE_COLOURS

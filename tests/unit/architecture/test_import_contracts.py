@@ -14,10 +14,11 @@ ROOT = Path(__file__).resolve().parents[3]
 PLANTED = {
     "rules/genesys/planted.py": ("from crisis_desktop.rules.crisis import tables", "The game systems are independent"),
     "controller/planted.py": ("from crisis_desktop.rules.skirmish import plans", "No shared layer imports a game"),
+    "rules/kernel/planted.py": ("from crisis_desktop.rules.moments import d100", "No shared layer imports a game"),
     "storage/planted.py": ("from crisis_desktop.controller import history", "The layers as drawn"),
     "export/sheet_planted.py": ("import PySide6.QtGui", "Export is free of Qt outside its PDF module"),
     "rules/planted.py": ("from crisis_desktop.storage import atomic", "Rules stay pure"),
-    "domain/planted.py": ("from crisis_desktop.rules import dice", "The domain depends on nothing else of ours"),
+    "domain/planted.py": ("from crisis_desktop.rules.kernel import dice", "The domain depends on nothing else of ours"),
 }
 
 
@@ -45,7 +46,7 @@ def test_the_contracts_hold_and_each_fails_on_a_planted_import(tmp_path):
                                                       '"crisis_desktop.export.sheet",\n    '
                                                       '"crisis_desktop.export.sheet_planted",'), encoding="utf-8")
     report = " ".join(lint(copy).split())
-    assert f"{len(PLANTED)} broken" in report, report
+    assert f"{len({contract for _line, contract in PLANTED.values()})} broken" in report, report
     broken = report.split("Broken contracts", 1)[1]
     for where, (_line, contract) in PLANTED.items():
         assert contract in broken, (where, contract, report)

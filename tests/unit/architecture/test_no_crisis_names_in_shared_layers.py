@@ -1,7 +1,7 @@
 """Nothing crisis in the shared defaults: the shared layers (controller, domain, storage, ui, export) read no rule
 through a name only crisis gives meaning to (Execute, overwatch, surprise, scatter, stunts, crisis itself). They ask
 for a capability a ruleset declares (rules/base/capabilities.py) and use the capability's own names; the shared
-geometry's names (rules/geometry: its scatter diagram) are geometry. Every identifier of the shared layers is split
+geometry's names (kernel/geometry: its scatter diagram) are geometry. Every identifier of the shared layers is split
 into words ("set_surprised" -> set, surprised; "onOverwatch" -> on, overwatch) and checked against the list."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import crisis_desktop.rules.base as base
 import crisis_desktop.rules.base.capabilities as capabilities
-import crisis_desktop.rules.geometry as geometry
+import crisis_desktop.rules.kernel.geometry as geometry
 
 PACKAGE = Path(base.__file__).resolve().parents[2]
 SHARED_LAYERS = ("controller", "domain", "storage", "ui", "export")

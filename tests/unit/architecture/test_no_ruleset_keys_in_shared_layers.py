@@ -1,7 +1,7 @@
 """The shared layers never name what a ruleset declares: a new system must need no edit in controller/, domain/
 or ui/. Every key a registered ruleset declares (stats, item stats, conditions, actions, rule options, derived
 values, bars, overridable values, currencies, setup flags) is looked for as a string literal in those packages;
-the shared vocabulary of rules/base and rules/flow (action roles, step roles, outcomes...) is not ruleset-specific."""
+the shared vocabulary of rules/base and kernel/flows (action roles, step roles, outcomes...) is not ruleset-specific."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import crisis_desktop.rules.base as base
-import crisis_desktop.rules.flow as flow
+import crisis_desktop.rules.kernel.flows as flow
 from crisis_desktop.domain import BattleMap, Campaign, Character, CharacterKind, Combatant, EquipmentItem, ItemKind
 from crisis_desktop.domain.encounter import Encounter, LogEntry, Side
 from crisis_desktop.rules.base import Actor, Attacks, Ruleset

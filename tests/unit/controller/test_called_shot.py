@@ -11,7 +11,7 @@ from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
 from crisis_desktop.domain import Campaign
 from crisis_desktop.resources_access import resource
-from crisis_desktop.rules.dice import RandomDice, TypedDice
+from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
 from crisis_desktop.rules.registry import get_ruleset
 
 DMITRI, VERA = "cmb-ridge-dmitri", "cmb-ridge-vera"

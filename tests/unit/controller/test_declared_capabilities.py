@@ -12,7 +12,7 @@ from crisis_desktop.controller.history import History
 from crisis_desktop.domain import Campaign, CharacterKind
 from crisis_desktop.resources_access import resource
 from crisis_desktop.rules.base import OutOfTurnAttacks
-from crisis_desktop.rules.dice import RandomDice
+from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.rules.registry import get_ruleset
 from tests.fight_helpers import on_overwatch
 

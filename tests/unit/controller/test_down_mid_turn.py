@@ -11,9 +11,9 @@ from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
 from crisis_desktop.domain import Campaign
 from crisis_desktop.resources_access import resource
-from crisis_desktop.rules.dice import RandomDice, TypedDice
-from crisis_desktop.rules.flow import StepRole
 from crisis_desktop.rules.genesys import GenesysRuleset
+from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
+from crisis_desktop.rules.kernel.flows import StepRole
 from crisis_desktop.rules.registry import get_ruleset
 
 

@@ -13,7 +13,7 @@ from crisis_desktop.domain import Campaign, Character, CharacterKind, ItemKind
 from crisis_desktop.domain.encounter import Encounter, Side
 from crisis_desktop.resources_access import resource
 from crisis_desktop.rules.base import Executes
-from crisis_desktop.rules.dice import NeedMoreDice, RandomDice, TypedDice
+from crisis_desktop.rules.kernel.dice import NeedMoreDice, RandomDice, TypedDice
 from crisis_desktop.rules.registry import get_ruleset
 from tests.fight_helpers import delayed, on_overwatch, order, surprise_ids, turn_index
 

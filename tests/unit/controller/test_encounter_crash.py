@@ -26,7 +26,7 @@ def child(data_dir: str) -> None:
     from test_encounter import controller, enemies_of
 
     from crisis_desktop.controller.history import History
-    from crisis_desktop.rules.dice import RandomDice
+    from crisis_desktop.rules.kernel.dice import RandomDice
 
     paths = AppPaths(Path(data_dir))
     store = CampaignStore(paths)

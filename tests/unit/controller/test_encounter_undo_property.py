@@ -11,7 +11,7 @@ from test_encounter import classic_campaign, controller, demo_campaign
 from crisis_desktop.controller.commands import Command
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
-from crisis_desktop.rules.dice import RandomDice
+from crisis_desktop.rules.kernel.dice import RandomDice
 from tests.fight_helpers import delayed, play_then_undo_and_redo
 from tests.hypothesis_budget import examples
 

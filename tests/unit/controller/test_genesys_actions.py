@@ -13,9 +13,9 @@ from crisis_desktop.controller.map_commands import SetToken
 from crisis_desktop.domain import Campaign
 from crisis_desktop.resources_access import resource
 from crisis_desktop.rules.base import SpendPick
-from crisis_desktop.rules.dice import RandomDice, TypedDice
-from crisis_desktop.rules.flow import StepRole
 from crisis_desktop.rules.genesys import GenesysRuleset
+from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
+from crisis_desktop.rules.kernel.flows import StepRole
 
 KARA, JAX, MIRA, THUGS, BRAKK = "cmb-dock-kara", "cmb-dock-jax", "cmb-dock-mira", "cmb-dock-thugs", "cmb-dock-brakk"
 DOCK_MAP = "map-dock-9"     # Kara (5, 4), Jax (8, 7), Mira (4, 8), the thugs (9, 7), Brakk (15, 11)

@@ -14,7 +14,7 @@ from crisis_desktop.controller.history import History
 from crisis_desktop.domain import Campaign
 from crisis_desktop.domain.battle_map import Cell, Cover
 from crisis_desktop.resources_access import resource
-from crisis_desktop.rules.dice import RandomDice, TypedDice
+from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
 from crisis_desktop.rules.registry import get_ruleset
 
 VERA, RASK, JORY = "cmb-ambush-vera", "cmb-ambush-raider-rask", "cmb-ambush-raider-jory"
@@ -161,7 +161,7 @@ def test_without_a_map_hide_hides_from_every_opponent_and_the_gm_judges_sight():
 
 
 def test_a_successful_sneak_moves_unseen_once_as_far_as_a_move_paid_by_the_sneak():
-    from crisis_desktop.rules.geometry import Terrain
+    from crisis_desktop.rules.kernel.geometry import Terrain
 
     campaign, history, ctl = ambush(walled=True)
     battle_map = campaign.battle_maps[0]

@@ -10,7 +10,7 @@ from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
 from crisis_desktop.domain import Campaign, Character, CharacterKind
 from crisis_desktop.domain.encounter import Encounter
-from crisis_desktop.rules.dice import RandomDice, TypedDice
+from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
 from crisis_desktop.rules.registry import get_ruleset
 
 

@@ -6,7 +6,7 @@ from test_encounter import classic_campaign, controller
 
 from crisis_desktop.controller.character_commands import delete_characters
 from crisis_desktop.controller.history import History
-from crisis_desktop.rules.dice import RandomDice
+from crisis_desktop.rules.kernel.dice import RandomDice
 from tests.fight_helpers import order, surprise_ids, turn_index
 
 

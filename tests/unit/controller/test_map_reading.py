@@ -13,9 +13,9 @@ from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
 from crisis_desktop.controller.map_commands import SetToken
 from crisis_desktop.domain import Campaign
-from crisis_desktop.rules.dice import RandomDice, TypedDice
 from crisis_desktop.rules.genesys import GenesysRuleset
-from crisis_desktop.rules.geometry import Terrain
+from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
+from crisis_desktop.rules.kernel.geometry import Terrain
 from crisis_desktop.rules.moments import MomentsRuleset
 from crisis_desktop.rules.registry import get_ruleset
 from crisis_desktop.rules.skirmish import SkirmishRuleset

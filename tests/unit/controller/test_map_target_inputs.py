@@ -8,7 +8,7 @@ from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.domain import BattleMap, StatValue
 from crisis_desktop.domain.battle_map import Token
 from crisis_desktop.rules.base import FieldKind, FieldSpec, Options, RuleOption
-from crisis_desktop.rules.cover import CoverReading
+from crisis_desktop.rules.kernel.cover import CoverReading
 from tests.fakes.slots import SlotsFake
 from tests.fakes.tiny import tiny_campaign
 

@@ -9,8 +9,8 @@ from crisis_desktop.controller.character_commands import delete_characters
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.fight import NOBODY_LEFT
 from crisis_desktop.controller.history import History
-from crisis_desktop.rules.dice import RandomDice
-from crisis_desktop.rules.flow import StepOffer
+from crisis_desktop.rules.kernel.dice import RandomDice
+from crisis_desktop.rules.kernel.flows import StepOffer
 from tests.fakes.drive import SHAPES, fake_controller, next_step
 from tests.fakes.tiny import HIT_POINTS, tiny_campaign
 

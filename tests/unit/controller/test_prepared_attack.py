@@ -8,7 +8,7 @@ import pytest
 
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.prepared_attack import PreparedAttack
-from crisis_desktop.rules.dice import RandomDice
+from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.rules.registry import get_ruleset
 from crisis_desktop.rules.skirmish.plans import PLAN_KEY
 from tests.unit.controller.test_encounter import demo_campaign

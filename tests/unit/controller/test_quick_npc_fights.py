@@ -10,8 +10,8 @@ from crisis_desktop.controller.history import History
 from crisis_desktop.controller.npc_builder import build_npc, difficulty_spec
 from crisis_desktop.domain import Campaign, Character, CharacterKind, Encounter, ItemKind
 from crisis_desktop.rules.base import AttackResult
-from crisis_desktop.rules.dice import RandomDice
-from crisis_desktop.rules.flow import StepRole
+from crisis_desktop.rules.kernel.dice import RandomDice
+from crisis_desktop.rules.kernel.flows import StepRole
 from crisis_desktop.rules.registry import get_ruleset, ruleset_ids
 
 

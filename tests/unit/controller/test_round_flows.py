@@ -11,9 +11,9 @@ import pytest
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind
-from crisis_desktop.rules.dice import NeedMoreDice, RandomDice, TypedDice
-from crisis_desktop.rules.flow import StepRole
-from crisis_desktop.rules.flows.sequential import SequentialFlow
+from crisis_desktop.rules.kernel.dice import NeedMoreDice, RandomDice, TypedDice
+from crisis_desktop.rules.kernel.flows import StepRole
+from crisis_desktop.rules.kernel.flows.sequential import SequentialFlow
 from tests.fakes.drive import SHAPES, attack_once, fake_controller, fight_to_the_end, next_step, standing, targets
 from tests.fakes.registry import fake_ruleset
 from tests.fakes.sequential import SequentialFake

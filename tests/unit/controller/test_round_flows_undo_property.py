@@ -13,7 +13,7 @@ from crisis_desktop.controller.commands import Command
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind
-from crisis_desktop.rules.dice import RandomDice
+from crisis_desktop.rules.kernel.dice import RandomDice
 from tests.fakes.drive import SHAPES, fake_controller
 from tests.fakes.tiny import tiny_campaign
 from tests.fight_helpers import play_then_undo_and_redo

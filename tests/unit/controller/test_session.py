@@ -10,7 +10,7 @@ from crisis_desktop.controller.encounter_commands import AddEncounter
 from crisis_desktop.controller.history import History
 from crisis_desktop.controller.session import ENCOUNTER, SELECTION, CampaignSession
 from crisis_desktop.domain.encounter import Encounter
-from crisis_desktop.rules.dice import RandomDice
+from crisis_desktop.rules.kernel.dice import RandomDice
 
 
 def test_one_controller_per_encounter_shared_by_whoever_asks():

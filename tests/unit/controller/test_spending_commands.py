@@ -9,8 +9,8 @@ from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
 from crisis_desktop.rules.base import SpendPick
 from crisis_desktop.rules.crisis import CrisisRuleset
-from crisis_desktop.rules.dice import RandomDice, TypedDice
 from crisis_desktop.rules.genesys import checks, stats
+from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
 from tests.unit.rules.genesys.people import RULES, campaign, enforcer, jax, kara
 
 

@@ -13,9 +13,9 @@ from crisis_desktop.controller.map_commands import SetToken
 from crisis_desktop.domain import Campaign
 from crisis_desktop.resources_access import resource
 from crisis_desktop.rules.crisis import CrisisRuleset
-from crisis_desktop.rules.dice import TypedDice
-from crisis_desktop.rules.flow import StepRole
 from crisis_desktop.rules.genesys import GenesysRuleset
+from crisis_desktop.rules.kernel.dice import TypedDice
+from crisis_desktop.rules.kernel.flows import StepRole
 
 MIRA, JAX = "cmb-dock-mira", "cmb-dock-jax"
 DOCK_MAP = "map-dock-9"            # Mira stands at (4, 8), Jax at (8, 7): 4 steps apart

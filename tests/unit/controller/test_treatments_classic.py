@@ -11,7 +11,7 @@ from crisis_desktop.controller.history import History
 from crisis_desktop.domain import Campaign, Character, CharacterKind
 from crisis_desktop.domain.battle_map import BattleMap, Token
 from crisis_desktop.domain.encounter import Combatant, Encounter, Side
-from crisis_desktop.rules.dice import RandomDice, TypedDice
+from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
 from crisis_desktop.rules.registry import get_ruleset
 
 

@@ -37,8 +37,8 @@ from crisis_desktop.controller.history import History
 from crisis_desktop.controller.map_commands import PaintCells, SetMapField, SetToken, find_map
 from crisis_desktop.domain import ItemKind
 from crisis_desktop.domain.battle_map import Cell, Cover
-from crisis_desktop.rules.dice import RandomDice
-from crisis_desktop.rules.flow import StepRole
+from crisis_desktop.rules.kernel.dice import RandomDice
+from crisis_desktop.rules.kernel.flows import StepRole
 from crisis_desktop.rules.registry import get_ruleset
 from tests.hypothesis_budget import examples
 

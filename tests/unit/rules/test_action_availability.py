@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from crisis_desktop.controller.encounter import EncounterController
-from crisis_desktop.rules.dice import RandomDice
-from crisis_desktop.rules.flow import StepRole
+from crisis_desktop.rules.kernel.dice import RandomDice
+from crisis_desktop.rules.kernel.flows import StepRole
 from crisis_desktop.rules.registry import get_ruleset, ruleset_ids
 from tests.unit.simulate.duels import duel
 

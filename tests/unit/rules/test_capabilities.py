@@ -23,7 +23,7 @@ from crisis_desktop.rules.base import (
 )
 from crisis_desktop.rules.base.capabilities import SURPRISED, is_surprised
 from crisis_desktop.rules.crisis_classic.checks import StuntedCheck
-from crisis_desktop.rules.dice import TypedDice
+from crisis_desktop.rules.kernel.dice import TypedDice
 from crisis_desktop.rules.registry import get_ruleset, ruleset_ids
 
 CAPABILITIES = {  # what each system's rules have, as its rules texts say

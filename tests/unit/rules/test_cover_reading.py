@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from crisis_desktop.rules.base import CoverLevel, Ruleset
-from crisis_desktop.rules.geometry import Terrain, parse_map
+from crisis_desktop.rules.kernel.geometry import Terrain, parse_map
 from crisis_desktop.rules.registry import get_ruleset
 
 NONE, LIGHT, HEAVY, TOTAL = CoverLevel.NONE, CoverLevel.LIGHT, CoverLevel.HEAVY, CoverLevel.TOTAL

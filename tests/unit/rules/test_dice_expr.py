@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from crisis_desktop.rules import odds
-from crisis_desktop.rules.dice import TypedDice
-from crisis_desktop.rules.dice_expr import DiceTerm, is_valid, out_of_bounds, parse, problem
+from crisis_desktop.rules.kernel import odds
+from crisis_desktop.rules.kernel.dice import TypedDice
+from crisis_desktop.rules.kernel.dice_expr import DiceTerm, is_valid, out_of_bounds, parse, problem
 
 
 @pytest.mark.parametrize(("text", "shown"), [

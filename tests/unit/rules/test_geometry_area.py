@@ -11,7 +11,7 @@ from crisis_desktop.rules.base import Term
 from crisis_desktop.rules.crisis import tables
 from crisis_desktop.rules.crisis.combat import SCATTER_OFFSETS, range_increments
 from crisis_desktop.rules.crisis.movement import move_action, route
-from crisis_desktop.rules.geometry import (
+from crisis_desktop.rules.kernel.geometry import (
     HEX_SCATTER,
     SQUARE_SCATTER,
     Diagonal,

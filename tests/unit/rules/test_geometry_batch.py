@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from crisis_desktop.domain.battle_map import BattleMap, Cell, Cover, GridKind
 from crisis_desktop.rules.base import CoverLevel
-from crisis_desktop.rules.geometry import CoverSummary, Terrain, cover_between, cover_many, parse_map
+from crisis_desktop.rules.kernel.geometry import CoverSummary, Terrain, cover_between, cover_many, parse_map
 from crisis_desktop.rules.qstar.cover import firearms_step, read_cover
 from tests.hypothesis_budget import examples
 
@@ -188,6 +188,6 @@ def test_a_pierce_reading_changes_only_the_pierced_fields():
 
 
 def test_the_battle_map_can_start_without_numpy():
-    code = "import sys, crisis_desktop.rules.geometry; print('numpy' in sys.modules)"
+    code = "import sys, crisis_desktop.rules.kernel.geometry; print('numpy' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from crisis_desktop.domain.battle_map import BattleMap, Cell, Cover, GridKind
 from crisis_desktop.rules.base import CoverLevel
-from crisis_desktop.rules.geometry import Grid, Terrain, cover_between, line_of_sight, parse_map, trace
-from crisis_desktop.rules.geometry.terrain import COVER_STEPS
+from crisis_desktop.rules.kernel.geometry import Grid, Terrain, cover_between, line_of_sight, parse_map, trace
+from crisis_desktop.rules.kernel.geometry.terrain import COVER_STEPS
 from crisis_desktop.rules.qstar.cover import firearms_step, read_cover
 from tests.hypothesis_budget import examples
 

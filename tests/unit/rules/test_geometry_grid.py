@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from crisis_desktop.domain.battle_map import BattleMap, GridKind
-from crisis_desktop.rules.geometry import (
+from crisis_desktop.rules.kernel.geometry import (
     HEX_DIRECTIONS,
     Diagonal,
     Grid,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from crisis_desktop.domain.battle_map import Cell, GridKind
-from crisis_desktop.rules.geometry import AreaRelation, Grid, Terrain, Zones
+from crisis_desktop.rules.kernel.geometry import AreaRelation, Grid, Terrain, Zones
 
 
 def square(width: int = 6, height: int = 3) -> Grid:

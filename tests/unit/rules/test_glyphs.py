@@ -8,10 +8,10 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from crisis_desktop.rules.crisis.ruleset import CrisisRuleset
-from crisis_desktop.rules.dice import DieKind, Face
 from crisis_desktop.rules.genesys import narrative
 from crisis_desktop.rules.genesys.ruleset import GenesysRuleset
-from crisis_desktop.rules.glyphs import (
+from crisis_desktop.rules.kernel.dice import DieKind, Face
+from crisis_desktop.rules.kernel.glyphs import (
     SHAPES,
     DieShape,
     die_layers,
@@ -21,7 +21,7 @@ from crisis_desktop.rules.glyphs import (
     symbols_svg,
     tally_symbols,
 )
-from crisis_desktop.rules.tally import Tally
+from crisis_desktop.rules.kernel.tally import Tally
 
 SVG = "{http://www.w3.org/2000/svg}"
 GENESYS = GenesysRuleset()

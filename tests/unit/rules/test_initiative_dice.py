@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from crisis_desktop.controller.encounter import EncounterController
-from crisis_desktop.rules.dice import DieAsk, TypedDice, probe
+from crisis_desktop.rules.kernel.dice import DieAsk, TypedDice, probe
 from crisis_desktop.rules.registry import get_ruleset
 from tests.unit.rules.five_fights import SYSTEMS, fight
 

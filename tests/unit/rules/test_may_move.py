@@ -8,8 +8,8 @@ import pytest
 from crisis_desktop.controller.simulate.engine import FightPlayer
 from crisis_desktop.controller.simulate.fight import SimController
 from crisis_desktop.domain import BattleMap
-from crisis_desktop.rules.dice import RandomDice
-from crisis_desktop.rules.geometry import Terrain
+from crisis_desktop.rules.kernel.dice import RandomDice
+from crisis_desktop.rules.kernel.geometry import Terrain
 from crisis_desktop.rules.registry import get_ruleset, ruleset_ids
 from tests.unit.simulate.duels import duel
 

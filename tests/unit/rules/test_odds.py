@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from crisis_desktop.rules import odds
+from crisis_desktop.rules.kernel import odds
 
 
 def test_die_is_uniform():

@@ -10,9 +10,9 @@ from collections.abc import Collection
 import pytest
 
 from crisis_desktop.domain.battle_map import Cell, Cover, GridKind
-from crisis_desktop.rules.geometry import Path, find_path
-from crisis_desktop.rules.geometry.grid import Coord, Diagonal, Grid
-from crisis_desktop.rules.geometry.terrain import Terrain
+from crisis_desktop.rules.kernel.geometry import Path, find_path
+from crisis_desktop.rules.kernel.geometry.grid import Coord, Diagonal, Grid
+from crisis_desktop.rules.kernel.geometry.terrain import Terrain
 
 
 def fresh_search(terrain: Terrain, start: Coord, goal: Coord, limit: int | None,

@@ -6,10 +6,10 @@ import itertools
 
 import pytest
 
-from crisis_desktop.rules import odds
 from crisis_desktop.rules.base import CheckRequest, Outcome
-from crisis_desktop.rules.dice import NeedMoreDice, TypedDice
-from crisis_desktop.rules.tally import Tally
+from crisis_desktop.rules.kernel import odds
+from crisis_desktop.rules.kernel.dice import NeedMoreDice, TypedDice
+from crisis_desktop.rules.kernel.tally import Tally
 from tests.fakes.symbols import EDGE, SNAG, SymbolsFake, cancel
 from tests.fakes.tiny import tiny_campaign
 

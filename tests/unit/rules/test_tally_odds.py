@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from crisis_desktop.rules import odds
-from crisis_desktop.rules.dice import DieKind, Face
-from crisis_desktop.rules.tally import Cancellation, Tally
-from crisis_desktop.rules.tally_odds import TallyOdds
+from crisis_desktop.rules.kernel import odds
+from crisis_desktop.rules.kernel.dice import DieKind, Face
+from crisis_desktop.rules.kernel.tally import Cancellation, Tally
+from crisis_desktop.rules.kernel.tally_odds import TallyOdds
 from tests.fakes.symbols import EDGE, SNAG, cancel
 
 CANCEL = Cancellation((("success", "failure"), ("advantage", "threat")))

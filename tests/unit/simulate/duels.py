@@ -6,8 +6,8 @@ from __future__ import annotations
 from crisis_desktop.domain import Campaign, Character, CharacterKind, EquipmentItem, ItemKind
 from crisis_desktop.domain.encounter import Combatant, Encounter, Side
 from crisis_desktop.rules.base import Actor, AttackRequest, Attacks, AttackTarget, Ruleset
-from crisis_desktop.rules.dice import RandomDice
-from crisis_desktop.rules.odds import TooManyOutcomes
+from crisis_desktop.rules.kernel.dice import RandomDice
+from crisis_desktop.rules.kernel.odds import TooManyOutcomes
 
 
 def melee_weapon(ruleset: Ruleset, pc: Character, npc: Character, *, ranged: bool = False) -> EquipmentItem:

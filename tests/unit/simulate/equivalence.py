@@ -13,7 +13,7 @@ from crisis_desktop.controller.simulate.fight import SimController
 from crisis_desktop.controller.simulate.stats import Z95, Estimate, Summary
 from crisis_desktop.domain import Campaign
 from crisis_desktop.resources_access import resource
-from crisis_desktop.rules.dice import RandomDice
+from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.rules.registry import get_ruleset
 from crisis_desktop.storage.campaign_file import parse_campaign_bytes
 

@@ -12,7 +12,7 @@ from crisis_desktop.controller.simulate.fight import SimController
 from crisis_desktop.domain import Campaign
 from crisis_desktop.rules.base import Attacks
 from crisis_desktop.rules.base.quick import QuickFights
-from crisis_desktop.rules.dice import RandomDice
+from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.rules.registry import get_ruleset, ruleset_ids
 from tests.unit.simulate.duels import duel
 

@@ -10,12 +10,13 @@ from collections import Counter
 import pytest
 
 from crisis_desktop.controller.simulate import FightPlayer, Setup, Tactics, run_seed, simulate
-from crisis_desktop.controller.simulate.quick import QuickPlayer, player_for
+from crisis_desktop.controller.simulate.engine import player_for
+from crisis_desktop.controller.simulate.quick import QuickPlayer
 from crisis_desktop.domain import Campaign, ConditionState
 from crisis_desktop.rules.base import Attacks, StateRole
 from crisis_desktop.rules.base.quick import Attempt
 from crisis_desktop.rules.crisis import damage
-from crisis_desktop.rules.dice import RandomDice
+from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.rules.registry import get_ruleset
 from tests.unit.simulate.duels import duel
 from tests.unit.simulate.equivalence import LIMIT, demo, encounter_id, farthest_apart, same_ends_of_the_order, started

@@ -14,8 +14,9 @@ import pytest
 
 from crisis_desktop.controller.effects import ApplyEffects
 from crisis_desktop.controller.simulate import FightPlayer, Setup, Tactics, Target, run_seed, simulate
+from crisis_desktop.controller.simulate.engine import player_for
 from crisis_desktop.controller.simulate.fight import SimController
-from crisis_desktop.controller.simulate.quick import QuickPlayer, player_for
+from crisis_desktop.controller.simulate.quick import QuickPlayer
 from crisis_desktop.controller.simulate.table_fight import TableFight, TableState
 from crisis_desktop.domain import BattleMap, Campaign, Character, CharacterKind, ConditionState, StatValue
 from crisis_desktop.domain.battle_map import Cell, Cover, Token
@@ -25,9 +26,9 @@ from crisis_desktop.rules.base.quick import Attempt, Planner, QuickFight
 from crisis_desktop.rules.crisis_classic import damage, sheet, turns
 from crisis_desktop.rules.crisis_classic.quick import ClassicFightState, ClassicQuickFight
 from crisis_desktop.rules.crisis_classic.ruleset import CrisisClassicRuleset
-from crisis_desktop.rules.dice import RandomDice
-from crisis_desktop.rules.geometry import Coord
-from crisis_desktop.rules.npc_builds import carried
+from crisis_desktop.rules.kernel.dice import RandomDice
+from crisis_desktop.rules.kernel.geometry import Coord
+from crisis_desktop.rules.kernel.npc_builds import carried
 from crisis_desktop.rules.registry import get_ruleset
 from tests.unit.simulate.duels import duel
 from tests.unit.simulate.equivalence import LIMIT, farthest_apart, same_ends_of_the_order, started

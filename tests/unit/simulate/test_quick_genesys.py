@@ -14,13 +14,14 @@ import pytest
 
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.simulate import FightPlayer, Setup, Tactics, run_seed
-from crisis_desktop.controller.simulate.quick import QuickPlayer, player_for
+from crisis_desktop.controller.simulate.engine import player_for
+from crisis_desktop.controller.simulate.quick import QuickPlayer
 from crisis_desktop.domain import Campaign, StatValue
 from crisis_desktop.rules.base import Actor, Attacks, Explained, SetStatus, StateRole
 from crisis_desktop.rules.base.quick import Attempt
-from crisis_desktop.rules.dice import RandomDice
 from crisis_desktop.rules.genesys import actions, attacks, combat, damage, stats
 from crisis_desktop.rules.genesys.quick import _ENDS, _STARTS, GenesysFightState, GenesysQuickFight, _Odds
+from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.rules.registry import get_ruleset
 from tests.unit.simulate.equivalence import LIMIT, demo, encounter_id, farthest_apart, started
 

@@ -12,12 +12,13 @@ from collections.abc import Callable, Sequence
 import pytest
 
 from crisis_desktop.controller.simulate import FightPlayer, Setup, Tactics, run_seed
-from crisis_desktop.controller.simulate.quick import QuickPlayer, player_for
+from crisis_desktop.controller.simulate.engine import player_for
+from crisis_desktop.controller.simulate.quick import QuickPlayer
 from crisis_desktop.controller.simulate.table_fight import TableFight
 from crisis_desktop.domain import Campaign, ConditionState
 from crisis_desktop.rules.base import AddCondition, Attacks, Explained, SetStatus, StateRole
 from crisis_desktop.rules.base.quick import Attempt, PlanChoice
-from crisis_desktop.rules.dice import RandomDice
+from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.rules.moments import economy, sheet, wounds
 from crisis_desktop.rules.moments.quick import MomentsQuickFight
 from crisis_desktop.rules.moments.ruleset import MomentsRuleset

@@ -12,14 +12,15 @@ from typing import Any
 import pytest
 
 from crisis_desktop.controller.simulate import FightPlayer, Setup, Tactics, Target, run_seed
+from crisis_desktop.controller.simulate.engine import player_for
 from crisis_desktop.controller.simulate.fight import SimController
-from crisis_desktop.controller.simulate.quick import QuickPlayer, player_for
+from crisis_desktop.controller.simulate.quick import QuickPlayer
 from crisis_desktop.controller.simulate.table_fight import TableFight, TableState
 from crisis_desktop.domain import Campaign, ConditionState
 from crisis_desktop.rules.base import Actor, CoverLevel, StateRole
 from crisis_desktop.rules.base.quick import Attempt, Planner, QuickFight
-from crisis_desktop.rules.dice import RandomDice
-from crisis_desktop.rules.geometry import Coord
+from crisis_desktop.rules.kernel.dice import RandomDice
+from crisis_desktop.rules.kernel.geometry import Coord
 from crisis_desktop.rules.registry import get_ruleset
 from crisis_desktop.rules.skirmish import attacks, plans, sheet
 from crisis_desktop.rules.skirmish.quick import BLEEDING, DEAD, PLANNING, SkirmishFightState, SkirmishQuickFight

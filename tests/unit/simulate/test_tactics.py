@@ -10,7 +10,7 @@ from crisis_desktop.domain import BattleMap, Campaign, Character, CharacterKind,
 from crisis_desktop.domain.battle_map import Cell, Cover, Token
 from crisis_desktop.domain.encounter import Combatant, Side
 from crisis_desktop.rules.base import Attacks, CoverLevel, SetStatus
-from crisis_desktop.rules.dice import RandomDice
+from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.rules.registry import get_ruleset
 from tests.unit.simulate.duels import duel
 

@@ -161,7 +161,7 @@ def test_a_fight_journals_only_what_each_step_changed_and_replays_exactly(store,
     import json as json_module
 
     from crisis_desktop.resources_access import resource
-    from crisis_desktop.rules.dice import RandomDice
+    from crisis_desktop.rules.kernel.dice import RandomDice
 
     demo = Campaign.model_validate_json(resource("demo", "campaign.json").read_bytes())
     path, campaign, session, journal, history = _open(store, app_paths, demo, "demo")

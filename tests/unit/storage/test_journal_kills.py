@@ -32,7 +32,7 @@ from pathlib import Path
 
 from crisis_desktop.controller.history import History
 from crisis_desktop.controller.session import CampaignSession
-from crisis_desktop.rules.dice import RandomDice
+from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.storage.campaign_store import CampaignStore
 from crisis_desktop.storage.paths import AppPaths
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from crisis_desktop.rules.base import Actor, CheckRequest, Outcome, Term
 from crisis_desktop.rules.crisis import checks, tables
-from crisis_desktop.rules.dice import RandomDice, TypedDice
+from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
 from tests.hypothesis_budget import examples
 
 

@@ -10,7 +10,7 @@ from conftest import actor, armour, npc, pc, weapon
 
 from crisis_desktop.rules.base import CoverLevel, SetItemStat, SetResource
 from crisis_desktop.rules.crisis import combat
-from crisis_desktop.rules.dice import RandomDice, TypedDice
+from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
 from crisis_desktop.rules.qstar.context import AttackContext
 
 

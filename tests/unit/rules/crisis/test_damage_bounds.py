@@ -10,9 +10,9 @@ from conftest import actor, npc, pc, weapon
 
 from crisis_desktop.controller.character_commands import SetItemValue, character_from_json
 from crisis_desktop.domain import Campaign, ItemKind
-from crisis_desktop.rules import odds
 from crisis_desktop.rules.crisis import combat, sheet
-from crisis_desktop.rules.dice import RandomDice
+from crisis_desktop.rules.kernel import odds
+from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.rules.qstar.context import AttackContext
 from tests.attack_requests import request_of
 

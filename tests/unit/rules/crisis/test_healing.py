@@ -8,7 +8,7 @@ from conftest import pc
 from crisis_desktop.domain import EquipmentItem, ItemKind
 from crisis_desktop.rules.base import Actor, AddCondition, RemoveCondition, SetStatus
 from crisis_desktop.rules.crisis.healing import hourly_recovery, medicine_terms
-from crisis_desktop.rules.dice import TypedDice
+from crisis_desktop.rules.kernel.dice import TypedDice
 
 MEDKIT = EquipmentItem(name="Field medkit", kind=ItemKind.GEAR)
 

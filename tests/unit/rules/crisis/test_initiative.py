@@ -6,7 +6,7 @@ from conftest import npc, pc
 
 from crisis_desktop.domain import Combatant
 from crisis_desktop.rules.base import Actor
-from crisis_desktop.rules.dice import RandomDice, TypedDice
+from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
 
 
 def member(character, group=None, surprised=False, **resources) -> Actor:

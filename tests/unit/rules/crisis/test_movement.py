@@ -6,8 +6,8 @@ import pytest
 from conftest import actor, npc, pc
 
 from crisis_desktop.domain.battle_map import GridKind
-from crisis_desktop.rules.geometry import Terrain, parse_map
-from crisis_desktop.rules.movement import Movement
+from crisis_desktop.rules.kernel.geometry import Terrain, parse_map
+from crisis_desktop.rules.kernel.movement import Movement
 
 ROW = "a" + "." * 14
 

@@ -7,7 +7,7 @@ from conftest import actor, npc, pc
 
 from crisis_desktop.rules.base import AttackRequest, AttackTarget, SetItemStat, SetResource
 from crisis_desktop.rules.crisis import combat
-from crisis_desktop.rules.dice import RandomDice, TypedDice
+from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
 from crisis_desktop.rules.qstar.context import read
 
 

@@ -8,7 +8,7 @@ from conftest import actor, npc, pc, weapon
 from crisis_desktop.domain import CharacterKind, ItemKind
 from crisis_desktop.rules.base import Actor, FieldKind
 from crisis_desktop.rules.crisis import sheet, stats
-from crisis_desktop.rules.dice import TypedDice
+from crisis_desktop.rules.kernel.dice import TypedDice
 
 
 def test_fields_cover_every_stat_key(rules):

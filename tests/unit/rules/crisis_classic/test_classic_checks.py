@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from crisis_desktop.rules.base import CheckRequest, Outcome, Term
 from crisis_desktop.rules.crisis_classic.checks import check_target, contest_winner
 from crisis_desktop.rules.crisis_classic.threed6 import classify
-from crisis_desktop.rules.dice import RandomDice, TypedDice
+from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
 from tests.hypothesis_budget import examples
 
 

@@ -13,7 +13,7 @@ from crisis_desktop.rules.base import CoverLevel
 from crisis_desktop.rules.crisis_classic import combat as classic_combat
 from crisis_desktop.rules.crisis_classic.checks import contest_winner
 from crisis_desktop.rules.crisis_classic.threed6 import classify
-from crisis_desktop.rules.dice import RandomDice, TypedDice
+from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
 from crisis_desktop.rules.qstar.context import AttackContext
 
 

@@ -6,7 +6,7 @@ from classic_helpers import make_actor
 
 from crisis_desktop.domain.battle_map import GridKind
 from crisis_desktop.rules.crisis_classic import CrisisClassicRuleset
-from crisis_desktop.rules.geometry import Terrain, parse_map
+from crisis_desktop.rules.kernel.geometry import Terrain, parse_map
 
 RULES = CrisisClassicRuleset()
 

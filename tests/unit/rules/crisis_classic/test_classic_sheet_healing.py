@@ -7,7 +7,7 @@ from classic_helpers import apply, armour, make_actor, make_character
 
 from crisis_desktop.domain import CharacterKind
 from crisis_desktop.rules.base import Term
-from crisis_desktop.rules.dice import TypedDice
+from crisis_desktop.rules.kernel.dice import TypedDice
 
 
 def test_pc_pools_from_might(rules):

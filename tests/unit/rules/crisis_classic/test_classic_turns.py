@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from crisis_desktop.domain import CharacterKind, Combatant, ConditionState
 from crisis_desktop.rules.base import Actor
-from crisis_desktop.rules.dice import RandomDice, TypedDice
+from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
 from tests.hypothesis_budget import examples
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from crisis_desktop.rules.dice import NeedMoreDice, TypedDice
-from crisis_desktop.rules.flow import StepRole
-from crisis_desktop.rules.flows.declared import DECLARE, NEXT, RESOLVE, DeclareResolveFlow
+from crisis_desktop.rules.kernel.dice import NeedMoreDice, TypedDice
+from crisis_desktop.rules.kernel.flows import StepRole
+from crisis_desktop.rules.kernel.flows.declared import DECLARE, NEXT, RESOLVE, DeclareResolveFlow
 from tests.fakes.declared import DeclaredFake
 from tests.fakes.fight import MemoryFight, flow_ids, offered
 from tests.fakes.tiny import tiny_campaign

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from crisis_desktop.rules.dice import RandomDice
-from crisis_desktop.rules.flow import StepRole
-from crisis_desktop.rules.flows.phased import NEXT_PHASE, RESOLVE, RESOLVE_PHASES, PhasedFlow
+from crisis_desktop.rules.kernel.dice import RandomDice
+from crisis_desktop.rules.kernel.flows import StepRole
+from crisis_desktop.rules.kernel.flows.phased import NEXT_PHASE, RESOLVE, RESOLVE_PHASES, PhasedFlow
 from tests.fakes.fight import MemoryFight, flow_ids, offered
 from tests.fakes.phased import PhasedFake
 from tests.fakes.tiny import tiny_campaign

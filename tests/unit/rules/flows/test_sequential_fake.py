@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from crisis_desktop.rules.dice import TypedDice
-from crisis_desktop.rules.flows.sequential import NEXT, SequentialFlow
+from crisis_desktop.rules.kernel.dice import TypedDice
+from crisis_desktop.rules.kernel.flows.sequential import NEXT, SequentialFlow
 from tests.fakes.fight import MemoryFight, flow_ids, offered
 from tests.fakes.sequential import SequentialFake
 from tests.fakes.tiny import tiny_campaign

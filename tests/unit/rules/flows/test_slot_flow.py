@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from crisis_desktop.domain.encounter import Side
-from crisis_desktop.rules.dice import NeedMoreDice, TypedDice
-from crisis_desktop.rules.flow import StepRole
-from crisis_desktop.rules.flows.slots import END_TURN, FILL, SlotFlow
+from crisis_desktop.rules.kernel.dice import NeedMoreDice, TypedDice
+from crisis_desktop.rules.kernel.flows import StepRole
+from crisis_desktop.rules.kernel.flows.slots import END_TURN, FILL, SlotFlow
 from tests.fakes.fight import MemoryFight, flow_ids, offered
 from tests.fakes.slots import SlotsFake
 from tests.fakes.tiny import tiny_campaign

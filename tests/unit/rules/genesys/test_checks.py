@@ -7,9 +7,9 @@ import pytest
 
 from crisis_desktop.domain import ConditionState
 from crisis_desktop.rules.base import Actor, CheckRequest, Outcome
-from crisis_desktop.rules.dice import RandomDice, TypedDice
 from crisis_desktop.rules.genesys import checks
-from crisis_desktop.rules.tally import Tally
+from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
+from crisis_desktop.rules.kernel.tally import Tally
 from tests.unit.rules.genesys.people import RULES, jax, kara, pc
 
 

@@ -9,8 +9,8 @@ import pytest
 
 from crisis_desktop.domain import ConditionState
 from crisis_desktop.rules.base import AddCondition, AttackRequest, AttackTarget, SetItemStat, SetResource, SetStatus
-from crisis_desktop.rules.dice import TypedDice
 from crisis_desktop.rules.genesys import combat
+from crisis_desktop.rules.kernel.dice import TypedDice
 from tests.unit.rules.genesys.people import RULES, actor, boss, enforcer, gear, jax, kara, pc, thugs
 
 

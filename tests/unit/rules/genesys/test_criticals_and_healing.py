@@ -7,8 +7,8 @@ import pytest
 
 from crisis_desktop.domain import ConditionState
 from crisis_desktop.rules.base import AddCondition, RemoveCondition, SetResource, SetStatus
-from crisis_desktop.rules.dice import TypedDice
 from crisis_desktop.rules.genesys import damage, healing, tables
+from crisis_desktop.rules.kernel.dice import TypedDice
 from tests.unit.rules.genesys.people import RULES, actor, boss, enforcer, gear, jax, kara, thugs
 
 # Rules facts 1.1: (first roll, last roll, severity, name).

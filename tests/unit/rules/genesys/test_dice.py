@@ -9,10 +9,10 @@ import math
 import numpy as np
 import pytest
 
-from crisis_desktop.rules.dice import RandomDice, TypedDice
 from crisis_desktop.rules.genesys import narrative
 from crisis_desktop.rules.genesys.narrative import Pool, skill_pool
-from crisis_desktop.rules.tally import Tally
+from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
+from crisis_desktop.rules.kernel.tally import Tally
 
 # The face tables exactly as the rules notes write them (NOTES.md, genesys): S success, A advantage, F failure,
 # Th threat, Tr triumph (also a success), De despair (also a failure).

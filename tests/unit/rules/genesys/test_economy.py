@@ -7,8 +7,8 @@ import pytest
 
 from crisis_desktop.domain import ConditionState
 from crisis_desktop.rules.base import AddCondition, RemoveCondition, SetItemStat, SetResource, SetStatus, UseUpItem
-from crisis_desktop.rules.dice import TypedDice
 from crisis_desktop.rules.genesys import actions
+from crisis_desktop.rules.kernel.dice import TypedDice
 from tests.unit.rules.genesys.people import RULES, actor, boss, enforcer, gear, jax, kara, thugs
 
 

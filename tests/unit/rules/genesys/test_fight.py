@@ -13,9 +13,9 @@ from crisis_desktop.controller.commands import Command
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
 from crisis_desktop.rules.base import SpendPick
-from crisis_desktop.rules.dice import RandomDice, TypedDice
-from crisis_desktop.rules.flow import StepRole
 from crisis_desktop.rules.genesys import stats
+from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
+from crisis_desktop.rules.kernel.flows import StepRole
 from tests.fight_helpers import order, play_then_undo_and_redo
 from tests.hypothesis_budget import examples
 from tests.unit.rules.genesys.people import RULES, campaign, enforcer, jax, kara, thugs

@@ -9,11 +9,11 @@ from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.domain import BattleMap
 from crisis_desktop.domain.battle_map import Token
 from crisis_desktop.domain.encounter import Side
-from crisis_desktop.rules.dice import TypedDice
-from crisis_desktop.rules.flows.slots import SlotFlow
 from crisis_desktop.rules.genesys.initiative import initiative_skill
 from crisis_desktop.rules.genesys.movement import band_for, band_move_maneuvers
-from crisis_desktop.rules.geometry import Terrain
+from crisis_desktop.rules.kernel.dice import TypedDice
+from crisis_desktop.rules.kernel.flows.slots import SlotFlow
+from crisis_desktop.rules.kernel.geometry import Terrain
 from tests.fakes.fight import MemoryFight
 from tests.unit.rules.genesys.people import RULES, actor, campaign, enforcer, jax, kara, thugs
 

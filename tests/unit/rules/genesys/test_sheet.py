@@ -12,7 +12,7 @@ from crisis_desktop.controller.npc_builder import parse_bestiary
 from crisis_desktop.domain import Character, CharacterKind, ItemKind
 from crisis_desktop.resources_access import resource
 from crisis_desktop.rules.genesys import stats, tables
-from crisis_desktop.rules.tables import load_table
+from crisis_desktop.rules.kernel.tables import load_table
 from tests.unit.rules.genesys.people import RULES, boss, enforcer, gear, jax, kara, npc, pc, thugs
 
 

@@ -7,8 +7,8 @@ import pytest
 
 from crisis_desktop.domain.encounter import Side
 from crisis_desktop.rules.base import AddCondition, AttackRequest, AttackTarget, SetResource, SetStatus, SpendPick
-from crisis_desktop.rules.dice import RandomDice, TypedDice
 from crisis_desktop.rules.genesys import checks, combat, damage, tables
+from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
 from tests.unit.rules.genesys.people import RULES, actor, enforcer, jax, kara
 
 

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crisis_desktop.rules.base import AttackRequest, AttackTarget, SetItemStat
-from crisis_desktop.rules.dice import RandomDice, TypedDice
+from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
 from tests.hypothesis_budget import examples
 from tests.unit.rules.moments.people import RULES, actor, brann, pc, vera
 

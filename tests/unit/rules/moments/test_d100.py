@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crisis_desktop.rules.base import Outcome
-from crisis_desktop.rules.dice import TypedDice
+from crisis_desktop.rules.kernel.dice import TypedDice
 from crisis_desktop.rules.moments.d100 import (
     Band,
     Rolled,

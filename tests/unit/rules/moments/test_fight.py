@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from crisis_desktop.controller.commands import Command
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
-from crisis_desktop.rules.dice import RandomDice, TypedDice
-from crisis_desktop.rules.flow import StepRole
+from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
+from crisis_desktop.rules.kernel.flows import StepRole
 from crisis_desktop.rules.moments import sheet, wounds
 from tests.fight_helpers import play_then_undo_and_redo
 from tests.hypothesis_budget import examples

@@ -8,7 +8,7 @@ import pytest
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.domain import BattleMap
 from crisis_desktop.domain.battle_map import Token
-from crisis_desktop.rules.geometry import Terrain
+from crisis_desktop.rules.kernel.geometry import Terrain
 from crisis_desktop.rules.moments.movement import band_for
 from tests.unit.rules.moments.people import RULES, actor, brann, campaign, pc, vera
 

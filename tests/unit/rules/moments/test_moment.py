@@ -8,8 +8,8 @@ import pytest
 
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
-from crisis_desktop.rules.dice import TypedDice
-from crisis_desktop.rules.flow import StepRole
+from crisis_desktop.rules.kernel.dice import TypedDice
+from crisis_desktop.rules.kernel.flows import StepRole
 from crisis_desktop.rules.moments import economy
 from tests.unit.rules.moments.people import RULES, actor, brann, campaign, ilse, vera
 

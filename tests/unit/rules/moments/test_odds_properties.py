@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from crisis_desktop.domain.character import ConditionState
 from crisis_desktop.rules.base import AddCondition, AttackRequest, AttackTarget, Outcome
-from crisis_desktop.rules.dice import RandomDice, TypedDice
+from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
 from crisis_desktop.rules.moments import economy
 from tests.hypothesis_budget import examples
 from tests.unit.rules.moments.people import RULES, actor, brann, vera

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from crisis_desktop.rules.base import AddCondition, Explained, SetStatus
-from crisis_desktop.rules.dice import TypedDice
+from crisis_desktop.rules.kernel.dice import TypedDice
 from crisis_desktop.rules.moments import sheet, wounds
 from tests.unit.rules.moments.people import RULES, actor, brann, ilse, pc, vera
 

@@ -7,9 +7,9 @@ from crisis_desktop.domain import Campaign
 from crisis_desktop.domain.battle_map import Cell, GridKind
 from crisis_desktop.domain.encounter import Encounter, Side
 from crisis_desktop.rules.base import SetResource
-from crisis_desktop.rules.dice import TypedDice
-from crisis_desktop.rules.flows.phased import RESOLVE_PHASES, PhasedFlow
-from crisis_desktop.rules.geometry import AreaRelation, Grid, Terrain
+from crisis_desktop.rules.kernel.dice import TypedDice
+from crisis_desktop.rules.kernel.flows.phased import RESOLVE_PHASES, PhasedFlow
+from crisis_desktop.rules.kernel.geometry import AreaRelation, Grid, Terrain
 from crisis_desktop.rules.skirmish import plans
 from tests.fakes.fight import MemoryFight
 from tests.unit.rules.skirmish.people import RULES, attack, brann, fighter, plain, vera, weapon

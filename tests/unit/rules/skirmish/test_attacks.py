@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from crisis_desktop.domain.encounter import Side
 from crisis_desktop.rules.base import AddCondition, AttackRequest, AttackTarget, SetResource, SetStatus
-from crisis_desktop.rules.dice import RandomDice, TypedDice
+from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
 from crisis_desktop.rules.skirmish import fighters, plans
 from tests.unit.rules.skirmish.people import RULES, attack, brann, fighter, plain, vera, weapon
 

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from crisis_desktop.rules.base import Actor, Outcome
-from crisis_desktop.rules.dice import TypedDice
+from crisis_desktop.rules.kernel.dice import TypedDice
 from crisis_desktop.rules.skirmish import d20
 from tests.unit.rules.skirmish.people import RULES, fighter, plain, vera
 

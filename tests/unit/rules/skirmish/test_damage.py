@@ -7,7 +7,7 @@ import pytest
 
 from crisis_desktop.domain import ConditionState
 from crisis_desktop.rules.base import AddCondition, Explained, SetResource, SetStatus
-from crisis_desktop.rules.dice import TypedDice
+from crisis_desktop.rules.kernel.dice import TypedDice
 from crisis_desktop.rules.skirmish import plans, sheet, wounds
 from tests.unit.rules.skirmish.people import RULES, fighter, gear, plain
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crisis_desktop.domain.encounter import Side
-from crisis_desktop.rules.dice import RandomDice
+from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.rules.skirmish import d20, fighters
 from crisis_desktop.rules.skirmish.fight_odds import TIE, decide, ranged_outcomes, skirmish_outcomes
 from tests.unit.rules.skirmish.people import RULES, attack, brann, fighter, plain, vera

@@ -8,8 +8,8 @@ import pytest
 from crisis_desktop.domain import Campaign, ConditionState
 from crisis_desktop.domain.encounter import Encounter, Side
 from crisis_desktop.rules.base import SetResource
-from crisis_desktop.rules.dice import RandomDice, TypedDice
-from crisis_desktop.rules.flows.phased import NEXT_PHASE, RESOLVE, RESOLVE_PHASES, PhasedFlow
+from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
+from crisis_desktop.rules.kernel.flows.phased import NEXT_PHASE, RESOLVE, RESOLVE_PHASES, PhasedFlow
 from crisis_desktop.rules.skirmish import plans
 from tests.fakes.fight import MemoryFight
 from tests.unit.rules.skirmish.people import RULES, attack, brann, fighter, plain, vera

@@ -6,7 +6,7 @@ import pytest
 
 from crisis_desktop.domain import ConditionState
 from crisis_desktop.rules.base import Actor, AddCondition, RemoveCondition, SetStatus
-from crisis_desktop.rules.dice import TypedDice
+from crisis_desktop.rules.kernel.dice import TypedDice
 from tests.unit.rules.skirmish.people import RULES, plain
 
 

@@ -15,8 +15,8 @@ from crisis_desktop.controller.history import History
 from crisis_desktop.controller.map_commands import SetToken
 from crisis_desktop.domain import Campaign
 from crisis_desktop.resources_access import resource
-from crisis_desktop.rules.dice import RandomDice
-from crisis_desktop.rules.geometry import Terrain
+from crisis_desktop.rules.kernel.dice import RandomDice
+from crisis_desktop.rules.kernel.geometry import Terrain
 from crisis_desktop.rules.skirmish import SkirmishRuleset
 from tests.fight_helpers import play_then_undo_and_redo
 from tests.hypothesis_budget import examples

@@ -1,7 +1,7 @@
 """Pure battle-map geometry: grid coordinates, distances, line of sight and cover, range, areas, labelled zones,
 movement."""
 
-from crisis_desktop.rules.geometry.area import (
+from crisis_desktop.rules.kernel.geometry.area import (
     HEX_SCATTER,
     SQUARE_SCATTER,
     ScatterDirection,
@@ -12,9 +12,9 @@ from crisis_desktop.rules.geometry.area import (
     scatter_die,
     scatter_table,
 )
-from crisis_desktop.rules.geometry.batch import CoverSummary, cover_many
-from crisis_desktop.rules.geometry.cover import CoverResult, cover_between, cover_from, line_of_sight
-from crisis_desktop.rules.geometry.grid import (
+from crisis_desktop.rules.kernel.geometry.batch import CoverSummary, cover_many
+from crisis_desktop.rules.kernel.geometry.cover import CoverResult, cover_between, cover_from, line_of_sight
+from crisis_desktop.rules.kernel.geometry.grid import (
     HEX_DIRECTIONS,
     SQUARE_DIRECTIONS,
     Coord,
@@ -27,18 +27,18 @@ from crisis_desktop.rules.geometry.grid import (
     offset_to_cube,
     square_steps,
 )
-from crisis_desktop.rules.geometry.movement import Path, find_path
-from crisis_desktop.rules.geometry.neighbours import standing_next_to
-from crisis_desktop.rules.geometry.ranges import (
+from crisis_desktop.rules.kernel.geometry.movement import Path, find_path
+from crisis_desktop.rules.kernel.geometry.neighbours import standing_next_to
+from crisis_desktop.rules.kernel.geometry.ranges import (
     RangeBands,
     RangeResult,
     range_for_distance,
     range_increment,
     weapon_range,
 )
-from crisis_desktop.rules.geometry.terrain import Pierce, Terrain, parse_map
-from crisis_desktop.rules.geometry.tracing import Trace, trace
-from crisis_desktop.rules.geometry.zones import AreaRelation, Zones
+from crisis_desktop.rules.kernel.geometry.terrain import Pierce, Terrain, parse_map
+from crisis_desktop.rules.kernel.geometry.tracing import Trace, trace
+from crisis_desktop.rules.kernel.geometry.zones import AreaRelation, Zones
 
 __all__ = [
     "AreaRelation", "HEX_DIRECTIONS", "HEX_SCATTER", "SQUARE_DIRECTIONS", "SQUARE_SCATTER", "Coord", "CoverResult",

@@ -15,8 +15,8 @@ from crisis_desktop.domain import EquipmentItem, StatValue
 from crisis_desktop.rules.base import Attacks, CoverLevel, Ruleset, StateRole
 
 if TYPE_CHECKING:
-    from crisis_desktop.rules.cover import CoverReading
-    from crisis_desktop.rules.geometry import AreaRelation, Coord, Grid, Terrain
+    from crisis_desktop.rules.kernel.cover import CoverReading
+    from crisis_desktop.rules.kernel.geometry import AreaRelation, Coord, Grid, Terrain
 
 T = TypeVar("T")
 

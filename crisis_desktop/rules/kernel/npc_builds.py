@@ -7,8 +7,8 @@ from typing import Any
 
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, StatValue, new_id
 from crisis_desktop.rules.base import FieldKind, FieldSpec, Ruleset
-from crisis_desktop.rules.dice import DiceSource
-from crisis_desktop.rules.tables import load_table
+from crisis_desktop.rules.kernel.dice import DiceSource
+from crisis_desktop.rules.kernel.tables import load_table
 
 
 def tier_for(table: Mapping[str, Any], level: int) -> Mapping[str, Any]:

@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
-from crisis_desktop.rules.base import CoverLevel
-from crisis_desktop.rules.geometry.grid import Coord, offset_to_cube
-from crisis_desktop.rules.geometry.terrain import COVER_STEPS, TOTAL, Terrain
-from crisis_desktop.rules.geometry.tracing import Trace, hex_trace, square_trace
+from crisis_desktop.rules.base.values import CoverLevel
+from crisis_desktop.rules.kernel.geometry.grid import Coord, offset_to_cube
+from crisis_desktop.rules.kernel.geometry.terrain import COVER_STEPS, TOTAL, Terrain
+from crisis_desktop.rules.kernel.geometry.tracing import Trace, hex_trace, square_trace
 
 
 @dataclass(frozen=True)

@@ -6,9 +6,9 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from crisis_desktop.domain.battle_map import BattleMap, Cell, Cover, GridKind
-from crisis_desktop.rules.base import CoverLevel
-from crisis_desktop.rules.geometry.grid import Coord, Diagonal, Grid
-from crisis_desktop.rules.geometry.zones import Zones
+from crisis_desktop.rules.base.values import CoverLevel
+from crisis_desktop.rules.kernel.geometry.grid import Coord, Diagonal, Grid
+from crisis_desktop.rules.kernel.geometry.zones import Zones
 
 COVER_STEPS = (CoverLevel.NONE, CoverLevel.LIGHT, CoverLevel.HEAVY, CoverLevel.TOTAL)
 TOTAL = 3

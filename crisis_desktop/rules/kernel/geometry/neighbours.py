@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from crisis_desktop.rules.geometry.grid import Coord, Grid
+from crisis_desktop.rules.kernel.geometry.grid import Coord, Grid
 
 
 def standing_next_to(grid: Grid, cells: Mapping[str, Coord], cell: Coord) -> tuple[str, ...]:

@@ -1,4 +1,4 @@
-"""Movement on the grid: the cheapest path in tiles (what a move costs is the ruleset's, rules/movement.py).
+"""Movement on the grid: the cheapest path in tiles (what a move costs is the ruleset's, rules/kernel/movement.py).
 
 Costs: a step costs what the grid's distance metric says (1; on squares with the alternating rule every
 second diagonal of the path costs 2), doubled when the cell entered is difficult ground. Walls (total
@@ -13,8 +13,8 @@ import heapq
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from crisis_desktop.rules.geometry.grid import Coord, Diagonal
-from crisis_desktop.rules.geometry.terrain import Terrain
+from crisis_desktop.rules.kernel.geometry.grid import Coord, Diagonal
+from crisis_desktop.rules.kernel.geometry.terrain import Terrain
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from crisis_desktop.rules.geometry.grid import HEX_DIRECTIONS, Coord, Cube, Grid, cube_to_offset, offset_to_cube
+from crisis_desktop.rules.kernel.geometry.grid import HEX_DIRECTIONS, Coord, Cube, Grid, cube_to_offset, offset_to_cube
 
 Squeeze = tuple[Coord, Coord]
 

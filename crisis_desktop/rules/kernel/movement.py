@@ -12,7 +12,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from crisis_desktop.rules.base import ActionAvailability, Actor, Cost, Options, Ruleset
-from crisis_desktop.rules.geometry import Coord, Path, Terrain, find_path
+from crisis_desktop.rules.kernel.geometry import Coord, Path, Terrain, find_path
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import ItemsView, Iterable, Iterator, Mapping, Sequence, ValuesView
 from typing import TYPE_CHECKING, Any
 
-from crisis_desktop.rules.dice import DieKind
-from crisis_desktop.rules.tally import Cancellation, Tally
+from crisis_desktop.rules.kernel.dice import DieKind
+from crisis_desktop.rules.kernel.tally import Cancellation, Tally
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray

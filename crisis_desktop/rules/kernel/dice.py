@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from crisis_desktop.rules.tally import Tally
+from crisis_desktop.rules.kernel.tally import Tally
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ class DieKind:
     name: str
     faces: tuple[Face, ...]
     colour: str = ""                 # how the table knows it ("green"), for the typed dice palette
-    # How it is drawn (rules/glyphs.py): "square", "diamond" or "hexagon", its colour and the colour of the
+    # How it is drawn (rules/kernel/glyphs.py): "square", "diamond" or "hexagon", its colour and the colour of the
     # symbols on it ("#rrggbb"); empty where the rules do not say, and the GUI shows it in words.
     shape: str = ""
     fill: str = ""

@@ -9,8 +9,8 @@ from collections.abc import Mapping
 
 from crisis_desktop.domain import EquipmentItem
 from crisis_desktop.rules.base import Actor, Attacks, MapReading, MapSpan, Options, Ruleset
-from crisis_desktop.rules.cover import geometry_reading
-from crisis_desktop.rules.geometry import Coord, Terrain, standing_next_to
+from crisis_desktop.rules.kernel.cover import geometry_reading
+from crisis_desktop.rules.kernel.geometry import Coord, Terrain, standing_next_to
 
 
 def map_span(ruleset: Ruleset | None, terrain: Terrain, a: Coord, b: Coord, *, attacker: Actor | None = None,

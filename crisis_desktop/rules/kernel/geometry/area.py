@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from crisis_desktop.rules.geometry.grid import (
+from crisis_desktop.rules.kernel.geometry.grid import (
     HEX_DIRECTION_NAMES,
     HEX_DIRECTIONS,
     SQUARE_DIRECTION_NAMES,

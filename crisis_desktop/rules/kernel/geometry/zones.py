@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from crisis_desktop.rules.geometry.grid import Coord, Grid
+from crisis_desktop.rules.kernel.geometry.grid import Coord, Grid
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from crisis_desktop.domain import EquipmentItem
 from crisis_desktop.rules.base import MapSpan
-from crisis_desktop.rules.geometry import RangeBands, RangeResult, range_for_distance
+from crisis_desktop.rules.kernel.geometry import RangeBands, RangeResult, range_for_distance
 
 
 @dataclass(frozen=True)

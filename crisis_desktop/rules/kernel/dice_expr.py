@@ -7,9 +7,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from crisis_desktop.rules import odds
-from crisis_desktop.rules.base import Explained, Term
-from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.base.values import Explained, Term
+from crisis_desktop.rules.kernel import odds
+from crisis_desktop.rules.kernel.dice import DiceSource
 
 
 @dataclass(frozen=True)

@@ -1,12 +1,12 @@
-"""Cover as a ruleset reads it: geometry gives the line and the painted cover (rules/geometry/cover.py); the
+"""Cover as a ruleset reads it: geometry gives the line and the painted cover (rules/kernel/geometry/cover.py); the
 ruleset says what that means for an attack. `Ruleset.cover_between` returns a `CoverReading`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from crisis_desktop.rules.base import CoverLevel
-from crisis_desktop.rules.geometry import Coord, CoverResult, Terrain, cover_between
+from crisis_desktop.rules.base.values import CoverLevel
+from crisis_desktop.rules.kernel.geometry import Coord, CoverResult, Terrain, cover_between
 
 
 @dataclass(frozen=True)

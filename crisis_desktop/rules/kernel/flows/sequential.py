@@ -14,9 +14,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from crisis_desktop.rules.base import Actor, InitiativeEntry, Options, StateRole, TurnEffects
-from crisis_desktop.rules.dice import DiceSource
-from crisis_desktop.rules.flow import Fight, FlowState, LogLine, OrderRow, RoundFlow, StepOffer, Stepped, StepRole
+from crisis_desktop.rules.base.combat import InitiativeEntry
+from crisis_desktop.rules.base.economy import TurnEffects
+from crisis_desktop.rules.base.state import Actor, StateRole
+from crisis_desktop.rules.base.values import Options
+from crisis_desktop.rules.kernel.dice import DiceSource
+from crisis_desktop.rules.kernel.flows import (
+    Fight,
+    FlowState,
+    LogLine,
+    OrderRow,
+    RoundFlow,
+    StepOffer,
+    Stepped,
+    StepRole,
+)
 
 NEXT, PREVIOUS, DELAY, ACT_NOW = "next_turn", "previous_turn", "delay", "act_now"
 

@@ -14,9 +14,21 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from crisis_desktop.domain.encounter import Side
-from crisis_desktop.rules.base import Actor, InitiativeEntry, Options, StateRole, TurnEffects
-from crisis_desktop.rules.dice import DiceSource
-from crisis_desktop.rules.flow import Fight, FlowState, LogLine, OrderRow, RoundFlow, StepOffer, Stepped, StepRole
+from crisis_desktop.rules.base.combat import InitiativeEntry
+from crisis_desktop.rules.base.economy import TurnEffects
+from crisis_desktop.rules.base.state import Actor, StateRole
+from crisis_desktop.rules.base.values import Options
+from crisis_desktop.rules.kernel.dice import DiceSource
+from crisis_desktop.rules.kernel.flows import (
+    Fight,
+    FlowState,
+    LogLine,
+    OrderRow,
+    RoundFlow,
+    StepOffer,
+    Stepped,
+    StepRole,
+)
 
 FILL, END_TURN = "fill_slot", "end_turn"
 SIDE_WORDS = {Side.PARTY.value: "PC", Side.ENEMIES.value: "NPC", Side.NEUTRAL.value: "Neutral"}

@@ -13,9 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from crisis_desktop.rules.base import ActionRole, Actor, Effect, Options, StateRole, TurnEffects
-from crisis_desktop.rules.dice import DiceSource
-from crisis_desktop.rules.flow import (
+from crisis_desktop.rules.base.economy import ActionRole, TurnEffects
+from crisis_desktop.rules.base.effects import Effect
+from crisis_desktop.rules.base.state import Actor, StateRole
+from crisis_desktop.rules.base.values import Options
+from crisis_desktop.rules.kernel.dice import DiceSource
+from crisis_desktop.rules.kernel.flows import (
     Choice,
     Fight,
     FlowState,

@@ -17,8 +17,12 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from crisis_desktop.domain.encounter import Encounter
-from crisis_desktop.rules.base import ActionRole, Actor, Effect, InitiativeEntry, StateLabel, Term
-from crisis_desktop.rules.dice import DiceSource
+from crisis_desktop.rules.base.combat import InitiativeEntry
+from crisis_desktop.rules.base.economy import ActionRole
+from crisis_desktop.rules.base.effects import Effect
+from crisis_desktop.rules.base.state import Actor, StateLabel
+from crisis_desktop.rules.base.values import Term
+from crisis_desktop.rules.kernel.dice import DiceSource
 
 # The flow's own state as saved in the encounter: JSON data only (str, numbers, bools, None, lists, dicts).
 FlowState = dict[str, Any]

@@ -6,10 +6,10 @@ from collections.abc import Sequence
 from itertools import chain
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from crisis_desktop.rules.base import CoverLevel
-from crisis_desktop.rules.geometry.cover import CoverResult, cover_between, describe_cover
-from crisis_desktop.rules.geometry.grid import HEX_DIRECTIONS, Coord, offset_to_cube
-from crisis_desktop.rules.geometry.terrain import COVER_STEPS, TOTAL, Terrain
+from crisis_desktop.rules.base.values import CoverLevel
+from crisis_desktop.rules.kernel.geometry.cover import CoverResult, cover_between, describe_cover
+from crisis_desktop.rules.kernel.geometry.grid import HEX_DIRECTIONS, Coord, offset_to_cube
+from crisis_desktop.rules.kernel.geometry.terrain import COVER_STEPS, TOTAL, Terrain
 
 if TYPE_CHECKING:
     import numpy as np

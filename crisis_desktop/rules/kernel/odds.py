@@ -7,8 +7,8 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from functools import lru_cache
 from typing import Any, Protocol, TypeVar
 
-from crisis_desktop.rules.dice import DieKind
-from crisis_desktop.rules.tally import Cancellation, Tally
+from crisis_desktop.rules.kernel.dice import DieKind
+from crisis_desktop.rules.kernel.tally import Cancellation, Tally
 
 # A distribution maps each possible total to its probability; the probabilities sum to 1.
 Dist = dict[int, float]
@@ -120,7 +120,7 @@ def pool(kinds: Iterable[DieKind], reduce: Callable[[Tally], Tally] | None = Non
     `reduce` is worked out on arrays instead (`tally_odds.TallyOdds`: the same odds, in milliseconds for a dozen
     dice, with the distribution of each symbol at hand)."""
     if isinstance(reduce, Cancellation):
-        from crisis_desktop.rules.tally_odds import cancelled_pool  # numpy: imported on first use
+        from crisis_desktop.rules.kernel.tally_odds import cancelled_pool  # numpy: imported on first use
 
         return cancelled_pool(kinds, reduce)
     out: dict[Tally, float] = {Tally(): 1.0}

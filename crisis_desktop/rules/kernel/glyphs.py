@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from xml.sax.saxutils import escape, quoteattr
 
-from crisis_desktop.rules.dice import DieKind, Face
-from crisis_desktop.rules.tally import Tally
+from crisis_desktop.rules.kernel.dice import DieKind, Face
+from crisis_desktop.rules.kernel.tally import Tally
 
 Point = tuple[float, float]
 Outline = tuple[Point, ...]

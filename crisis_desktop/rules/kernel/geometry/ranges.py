@@ -6,8 +6,8 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from crisis_desktop.rules.base import Explained, Term
-from crisis_desktop.rules.geometry.grid import Coord, Grid
+from crisis_desktop.rules.base.values import Explained, Term
+from crisis_desktop.rules.kernel.geometry.grid import Coord, Grid
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,98 @@
+"""The Ruleset base plays on its own: a system that declares only its sheet, its actions with their prices and what
+a turn gives has a legal default stat block, a standing read from its health bar, actions priced from their
+declaration and refused with the reason when they cannot be paid, paid when taken, and sequential turns."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from crisis_desktop.domain import Character, CharacterKind, Combatant, Side
+from crisis_desktop.rules.base import (
+    ActionSpec,
+    Actor,
+    BarRole,
+    Currency,
+    FieldKind,
+    FieldSpec,
+    Options,
+    ResourceSpec,
+    Ruleset,
+    SetResource,
+    StateRole,
+)
+from crisis_desktop.rules.kernel.flows.sequential import SequentialFlow
+
+
+class Tiny(Ruleset):
+    id = "tiny"
+    name = "Tiny"
+
+    def character_fields(self) -> Sequence[FieldSpec]:
+        return (FieldSpec("hp", "Hit points", FieldKind.INT, "Body", 6, 0, 20),
+                FieldSpec("level", "Level", FieldKind.INT, "Body", 1, 1, 5, kinds=frozenset({CharacterKind.PC})))
+
+    def currencies(self) -> Sequence[Currency]:
+        return (Currency("actions", "action", "actions"),)
+
+    def actions(self) -> Sequence[ActionSpec]:
+        return (ActionSpec("dash", "Dash", {"actions": 1}), ActionSpec("brace", "Brace", {"actions": 2}))
+
+    def turn_allowance(self) -> dict[str, int]:
+        return {"actions": 1}
+
+    def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
+        hp = actor.character.stats.get("hp", 6)
+        assert isinstance(hp, int)
+        return [ResourceSpec("hp", "Hit points", hp, 6, role=BarRole.HEALTH)]
+
+
+def fighter(hp: int = 6, actions: int = 1) -> Actor:
+    character = Character(kind=CharacterKind.PC, name="Ada", stats={"hp": hp, "level": 1})
+    return Actor(character, Combatant(id="c1", character_id=character.id, side=Side.PARTY,
+                                      resources={"actions": actions}))
+
+
+def test_the_default_stat_block_is_each_field_default_for_the_kind():
+    assert Tiny().new_stats(CharacterKind.PC) == {"hp": 6, "level": 1}
+    assert Tiny().new_stats(CharacterKind.NPC) == {"hp": 6}
+
+
+def test_standing_follows_the_health_bar():
+    assert Tiny().state(fighter().character, {}).role is StateRole.FIGHTING
+    down = Tiny().state(fighter(hp=0).character, {})
+    assert (down.role, down.text) == (StateRole.DOWN, "Ada is down: Hit points 0/6")
+
+
+def test_an_action_is_priced_from_its_declaration_and_refused_with_the_reason():
+    rows = {a.action.key: a for a in Tiny().available_actions(fighter(), {})}
+    assert (rows["dash"].price, rows["dash"].allowed) == ({"actions": 1}, True)
+    assert not rows["brace"].allowed
+    assert rows["brace"].reason == "Not enough actions: Brace costs 2 actions, Ada has 1 action"
+    with pytest.raises(ValueError, match="Brace costs 2 actions"):
+        Tiny().spend_action(fighter(), "brace", {})
+    with pytest.raises(ValueError, match="no action 'fly'"):
+        Tiny().spend_action(fighter(), "fly", {})
+
+
+def test_taking_an_action_pays_its_price_and_a_turn_gives_the_allowance_again():
+    assert Tiny().spend_action(fighter(), "dash", {}).effects == (SetResource("c1", "actions", 0),)
+    assert Tiny().start_turn(fighter(actions=0), {}).effects == (SetResource("c1", "actions", 1),)
+    assert Tiny().start_encounter(fighter(actions=0), {}).effects == (SetResource("c1", "actions", 1),)
+    spent = fighter(actions=0)
+    assert Tiny().available_actions(spent, {})[0].reason == "Not enough actions: Dash costs 1 action, Ada has none"
+
+
+def test_a_fighter_who_is_down_takes_no_action():
+    rows = Tiny().available_actions(fighter(hp=0), {})
+    assert [r.allowed for r in rows] == [False, False]
+    assert rows[0].reason == "Ada is down: Hit points 0/6"
+
+
+def test_turns_are_sequential_in_the_encounters_order_by_default():
+    actors = [fighter(), Actor(Character(kind=CharacterKind.NPC, name="Bo"),
+                               Combatant(id="c2", character_id="x", side=Side.ENEMIES))]
+    assert isinstance(Tiny().round_flow({}), SequentialFlow)
+    entries = Tiny().roll_initiative(actors, None, {})  # type: ignore[arg-type]
+    assert [(e.combatant_id, e.rank) for e in entries] == [("c1", 0), ("c2", 1)]
