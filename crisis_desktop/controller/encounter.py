@@ -518,18 +518,23 @@ class EncounterController(AttackView):
             targets += [t for t in landed.request.distinct_targets() if t not in targets]
         before = [self.ruleset.state(t.character, self.options).key for t in targets]
         names = ", ".join(t.name for t in targets)
+        # The price the rules declare for the attack is charged here, once, as the rules pay it (the attacker as it
+        # stood when the attack was declared: a spent roll pays the same).
+        price, _cannot = self.attacks.attack_price(request, self.options)
+        paid = self.ruleset.pay(request.attacker, price, "attack")
         with self._drafting() as d:
             for combatant_id, what in (r for one in (result, *result.followups) for r in one.reactions):
                 self.flow.reacted(d, combatant_id, what)
             for combatant_id in dict.fromkeys([*([attacker.id] if attacker else []), *result.acted]):
                 self.flow.acted(d, combatant_id)
+            d.apply(paid.effects, result.summary)
             d.apply(result.effects, result.summary)
             # Attacking shows a hidden attacker to everyone.
             shown = self.ruleset.reveal(request.attacker) if isinstance(self.ruleset, Hiding) else TurnEffects()
             d.apply(shown.effects, result.summary)
             d.note("attack", result.summary, attacker.id if attacker else None,
                   logs.explained_terms(result.attack.total),
-                  [*logs.attack_details(result), *shown.notes,
+                  [*paid.notes, *logs.attack_details(result), *shown.notes,
                    *(f"GM override: {what}" for what in request.overrides)])
             for target, state_before in zip(targets, before, strict=True):
                 state_after = self.ruleset.state(self.campaign.character(target.character.id), self.options)

@@ -51,17 +51,15 @@ class Job:
 
     campaign: dict[str, Any]               # the setup's working copy, as JSON data
     encounter_id: str
-    ruleset_id: str
+    rules: type[Ruleset]                  # the ruleset's class, pickled by reference: any system, bundled or not
     tactics: dict[str, dict[str, Any]]
     max_rounds: int
     max_attacks: int | None
     quick: bool = True
 
     def setup(self, ruleset: Ruleset | None = None) -> Setup:
-        from crisis_desktop.rules.registry import get_ruleset
-
         return Setup(Campaign.model_validate(self.campaign), self.encounter_id,
-                     ruleset if ruleset is not None else get_ruleset(self.ruleset_id),
+                     ruleset if ruleset is not None else self.rules(),
                      {side: Tactics.from_dict(t) for side, t in self.tactics.items()}, self.max_rounds,
                      self.max_attacks, self.quick)
 
@@ -111,7 +109,7 @@ def simulate(campaign: Campaign, encounter_id: str, ruleset: Ruleset, *, runs: i
     player = player_for(setup)
     report = _Report(player, setup, seed)
     processes = default_processes() if processes is None else max(1, processes)
-    job = Job(setup.campaign.model_dump(mode="json"), encounter_id, ruleset.id,
+    job = Job(setup.campaign.model_dump(mode="json"), encounter_id, type(ruleset),
               {side: t.to_dict() for side, t in setup.tactics.items()}, max_rounds, max_attacks, quick)
     most = _CHUNK_QUICK if isinstance(player, QuickPlayer) else _CHUNK
     chunk = max(1, min(most, -(-runs // (processes * 4))))

@@ -338,18 +338,20 @@ class Ruleset(ABC):
                         f"{self.cost_text({key: left}) if left else 'none'}")
         return None
 
-    def pay(self, actor: Actor, price: Cost) -> tuple[Effect, ...]:
-        """The effects of paying `price` (already checked with `price_refusal`): by default each currency's
-        resource less the amount. Systems whose currencies count up (actions taken) or carry a cost over turns
-        override this, once, for actions and attacks alike."""
+    def pay(self, actor: Actor, price: Cost, what: str) -> TurnEffects:
+        """The effects of paying `price` for `what` (an action's label, "attack"; already checked), and any note
+        the payment makes (strain suffered for it): by default each
+        currency's resource less the amount. The one place a price is charged: the controller pays an attack's
+        price (`Attacks.attack_price`) with it, and `spend_action` an action's. Systems whose currencies count up
+        (actions taken) or cost something besides (strain past the threshold) override this, once."""
         if actor.combatant is None:
-            return ()
+            return TurnEffects()
         effects: list[Effect] = []
         for key, amount in price.items():
             left = actor.combatant.resources.get(key, 0)
             left = left if isinstance(left, int) and not isinstance(left, bool) else 0
             effects.append(SetResource(actor.combatant.id, key, left - amount))
-        return tuple(effects)
+        return TurnEffects(tuple(effects))
 
     def available_actions(self, actor: Actor, options: Options) -> list[ActionAvailability]:
         """Every action with its declared price for this actor and whether it can be paid now: by default the
@@ -378,7 +380,7 @@ class Ruleset(ABC):
             raise ValueError(f"The {self.name} rules have no action {action_key!r}")
         if not availability.allowed:
             raise ValueError(availability.reason)
-        return TurnEffects(self.pay(actor, availability.price))
+        return self.pay(actor, availability.price, availability.action.label)
 
     def spend_action_on(self, actor: Actor, action_key: str, target: Actor, options: Options) -> TurnEffects:
         """The effects of taking an action of role HELP on `target` (its price and what it gives the target).
@@ -565,8 +567,14 @@ class Attacks(ABC):
 
     def attack_price(self, request: AttackRequest, options: Options) -> tuple[Cost, str | None]:
         """What the attack costs in the rules' currencies, and why the attacker cannot make it now (not enough AP,
-        no ammunition) or None when it can; for the attack dialog before the roll."""
-        return {}, None
+        no ammunition) or None when it can: checked before the roll and paid by the controller (`Ruleset.pay`).
+        By default the price the action of role ATTACK declares (`ActionSpec.cost`), refused by `price_refusal`;
+        nothing where the rules have no such action."""
+        assert isinstance(self, Ruleset)
+        action = next((a for a in self.actions() if a.role is ActionRole.ATTACK), None)
+        if action is None:
+            return {}, None
+        return action.cost, self.price_refusal(request.attacker, action.label, action.cost)
 
     def dice_order(self, request: AttackRequest, options: Options) -> str:
         """In what order typed dice are read for this attack, in plain words."""

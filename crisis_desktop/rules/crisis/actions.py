@@ -154,7 +154,7 @@ def spend_action(actor: Actor, key: str, options: Options, cost: int | None = No
         effects += _clear_pending(cid)
         notes.append(f"{pending} is cancelled")
     if uses_npc_actions(actor, options):
-        effects.append(SetResource(cid, "actions_taken", resource(actor.combatant, "actions_taken") + 1))
+        effects += pay(actor, {"actions": 1})
     else:
         ap = resource(actor.combatant, "ap")
         max_ap, _ = tables.ap_limits()
@@ -171,9 +171,22 @@ def spend_action(actor: Actor, key: str, options: Options, cost: int | None = No
                             SetResource(cid, "pending_cost", price)]
                 notes.append(f"{avail.action.label}: {progress} of {price} AP")
         else:
-            effects.append(SetResource(cid, "ap", ap - price))
+            effects += pay(actor, {"ap": price})
     effects += _side_effects(actor, key)
     return TurnEffects(tuple(effects), tuple(notes))
+
+
+def pay(actor: Actor, price: Cost) -> list[Effect]:
+    """The effects of paying a price: AP spent, or an NPC's actions counted (NPCs count the actions they took)."""
+    if actor.combatant is None:
+        return []
+    effects: list[Effect] = []
+    if price.get("ap"):
+        effects.append(SetResource(actor.combatant.id, "ap", resource(actor.combatant, "ap") - price["ap"]))
+    if price.get("actions"):
+        effects.append(SetResource(actor.combatant.id, "actions_taken",
+                                   resource(actor.combatant, "actions_taken") + price["actions"]))
+    return effects
 
 
 def _clear_pending(cid: str) -> list[Effect]:

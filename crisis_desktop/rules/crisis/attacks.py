@@ -53,7 +53,8 @@ DodgeOdds = tuple[int, int, str, tuple[tuple[int, float], ...] | None]
 
 
 def _validate(context: AttackContext, options: Options) -> list[Effect]:
-    """AP (or NPC action) and ammunition the attack uses; ValueError with the reason if it cannot be made."""
+    """The ammunition the attack uses and what attacking ends (aim, overwatch, a task under way); ValueError with
+    the reason if it cannot be made, its price (AP or an NPC's action) included."""
     attacker, weapon = context.attacker, context.weapon
     blocker = stats.cannot_act(attacker.character)
     if blocker:
@@ -73,16 +74,14 @@ def _validate(context: AttackContext, options: Options) -> list[Effect]:
     combatant = attacker.combatant
     if combatant is None:
         return effects
+    # The price (AP, or one of an NPC's actions) is checked here and paid by the controller (`actions.pay`).
     if uses_npc_actions(attacker, options):
-        taken = resource(combatant, "actions_taken")
-        if taken >= 2:
+        if resource(combatant, "actions_taken") >= 2:
             raise ValueError(f"{attacker.name} has taken both actions this round")
-        effects.append(SetResource(combatant.id, "actions_taken", taken + 1))
     else:
         cost, ap = attack_cost(weapon, context.extra_attacks), resource(combatant, "ap")
         if ap < cost:
             raise ValueError(f"Not enough AP: Attack costs {cost}, {attacker.name} has {ap}")
-        effects.append(SetResource(combatant.id, "ap", ap - cost))
     if resource(combatant, "aim"):
         effects.append(SetResource(combatant.id, "aim", 0))
     if context.out_of_turn and resource(combatant, "overwatch"):

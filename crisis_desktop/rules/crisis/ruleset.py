@@ -382,6 +382,10 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Executes, Scatters, OutOfTurnAttac
     def action_availability(self, actor: Actor, action_key: str, options: Options) -> ActionAvailability | None:
         return actions.availability(actor, action_key, options) if action_key in crisis_tables.actions() else None
 
+    def pay(self, actor: Actor, price: Cost, what: str) -> TurnEffects:
+        """AP spent, or an NPC's actions counted."""
+        return TurnEffects(tuple(actions.pay(actor, price)))
+
     def spend_action(self, actor: Actor, action_key: str, options: Options, cost: int | None = None) -> TurnEffects:
         return actions.spend_action(actor, action_key, options, cost)
 

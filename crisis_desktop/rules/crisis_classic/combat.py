@@ -187,8 +187,7 @@ def _attacker_effects(context: AttackContext) -> tuple[list[Effect], list[str]]:
         cancel, cancel_notes = cancel_pending(attacker)
         effects += cancel
         notes += cancel_notes
-        cost = resolve_action(attacker.character, "attack").cost
-        effects.append(SetResource(cid, "ap", res_int(attacker.combatant, "ap") - cost))
+        # The attack's AP (Attacks.attack_price) is paid by the controller.
         if res_int(attacker.combatant, "aim"):
             effects.append(SetResource(cid, "aim", 0))
         if context.out_of_turn and on_overwatch(attacker.combatant):

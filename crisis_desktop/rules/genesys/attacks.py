@@ -160,17 +160,16 @@ def wounding(request: AttackRequest, successes: int) -> bool:
                      w.quality("pierce"), situation(request).to_strain)
 
 
-def _pay_effects(request: AttackRequest, options: Options) -> tuple[list[Effect], list[str]]:
-    """The action, the aim used up, the shot or the thrown weapon; ValueError with the reason when it cannot be
-    made."""
+def _used_up(request: AttackRequest, options: Options) -> list[Effect]:
+    """What attacking uses up besides its price: the aim, the boost dice left for this check, the shot or the
+    thrown weapon; ValueError with the reason when the attack cannot be made (its price included)."""
     priced = price(request, options)
     if priced.reason:
         raise ValueError(priced.reason)
     attacker, item = request.attacker, request.weapon
     effects: list[Effect] = []
-    notes: list[str] = []
     if attacker.combatant is not None:
-        effects, notes = actions.pay(attacker, priced, "an action at the brink")
+        # The price (the action, At the brink's strain) is paid by the controller (GenesysRuleset.pay).
         effects += checks.next_check_used(attacker)
         if actions.resource(attacker.combatant, "aim"):
             effects += [SetResource(attacker.combatant.id, "aim", 0), SetResource(attacker.combatant.id,
@@ -180,7 +179,18 @@ def _pay_effects(request: AttackRequest, options: Options) -> tuple[list[Effect]
         effects.append(UseUpItem(attacker.character.id, item.id))
     elif load and item in attacker.character.equipment:
         effects.append(SetItemStat(attacker.character.id, item.id, "ammo", stats.item_int(item, "ammo", load) - 1))
-    return effects, notes
+    return effects
+
+
+def paid_and_used_up(request: AttackRequest, options: Options) -> list[Effect]:
+    """Everything attacking costs the attacker, as the table charges it: the price the controller pays
+    (GenesysRuleset.pay) and what the attack uses up (`_used_up`); for a compiled fight, which plays without the
+    controller. ValueError with the reason when the attack cannot be made."""
+    used = _used_up(request, options)
+    if request.attacker.combatant is None:
+        return used
+    paid, _notes = actions.pay(request.attacker, price(request, options), "attack")
+    return [*paid, *used]
 
 
 def _shown(rolled: narrative.Rolled, w: Weapon) -> narrative.Rolled:
@@ -198,7 +208,8 @@ def resolve(request: AttackRequest, dice: DiceSource, options: Options, plan: Pl
     _check_targets(request)
     dice = ReplayDice(replay, dice)
     pool = attack_pool(request, options)
-    effects, notes = _pay_effects(request, options)
+    effects = _used_up(request, options)
+    notes: list[str] = []
     w = weapon(request.weapon)
     s_in = situation(request)
     second = off_hand(request, s_in)

@@ -61,7 +61,7 @@ _Strike = tuple[tuple[_HitSpec, ...], tuple[tuple[str, int | None], ...]]
 _STARTS = ("distracted",)                                           # actions.start_turn
 _ENDS = ("aim", "aim_fresh")                                        # actions.end_turn
 _NEXT = tuple(checks.NEXT_CHECK)                                    # dice a next check waits for
-_PAYS = ("actions_used", "aim", *_NEXT)                             # attacks._pay_effects
+_PAYS = ("actions_used", "aim", *_NEXT)                             # attacks.paid_and_used_up
 _MANEUVERS = ("maneuvers_used", "free_maneuvers", "maneuvers_granted", "aim")    # maneuver_price, a move's spending
 # The turn's economy (the action and maneuvers taken or granted, a Distracted turn, Medicine given): an attack's
 # check and what its symbols buy never read them.
@@ -524,8 +524,8 @@ class GenesysQuickFight(QuickFight[GenesysFightState]):
         if a.paid < 0:
             # Paying reads the attacker alone (no input, no target), the same whatever the weapon: none counts its
             # shots or is thrown.
-            a.paid = self._step(sa, "pay", _PAYS, lambda actor: attacks._pay_effects(
-                AttackRequest(actor, self._items[i][w], (AttackTarget(self._actor(sb)),)), self.options)[0])
+            a.paid = self._step(sa, "pay", _PAYS, lambda actor: attacks.paid_and_used_up(
+                AttackRequest(actor, self._items[i][w], (AttackTarget(self._actor(sb)),)), self.options))
         self._set(s, i, a.paid)
         if strike:
             self._set(s, j, self._land(sb, strike, rng))

@@ -248,6 +248,13 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
     def available_actions(self, actor: Actor, options: Options) -> list[ActionAvailability]:
         return actions.available_actions(actor, options)
 
+    def pay(self, actor: Actor, price: Cost, what: str) -> TurnEffects:
+        """The maneuvers or the action counted, the strain suffered for it (as wounds by rivals and minions)."""
+        if actor.combatant is None:
+            return TurnEffects()
+        effects, notes = actions.pay(actor, actions.Priced(price, None), what.lower())
+        return TurnEffects(tuple(effects), tuple(notes))
+
     def spend_action(self, actor: Actor, action_key: str, options: Options, cost: int | None = None) -> TurnEffects:
         return actions.spend_action(actor, action_key, options)
 

@@ -234,7 +234,10 @@ def _check(rolled: int, g: Explained, label: str) -> CheckResult:
 
 def resolve(request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
     p = plan(request, options)
-    effects: list[Effect] = list(economy.spend(p.attacker, {"actions": 1}))
+    reason = economy.price_reason(p.attacker, {"actions": 1}) if p.attacker.combatant is not None else None
+    if reason:
+        raise ValueError(reason)
+    effects: list[Effect] = []     # the action is paid by the controller (MomentsRuleset.pay)
     a_roll = dice.roll(100, f"{p.attacker.name}: attack BOD test (goal {p.attack_goal.value:g})")
     attack = _check(a_roll, p.attack_goal, "d100")
     rolled = [DieRoll(100, a_roll)]

@@ -195,6 +195,10 @@ class MomentsRuleset(Ruleset, Checks, Attacks, Healing, MomentEconomy, QuickFigh
         state = self.state(actor.character, options)
         return economy.available_actions(actor, state.role, state.text)
 
+    def pay(self, actor: Actor, price: Cost, what: str) -> TurnEffects:
+        """The actions, reactions or focus counted for this moment."""
+        return TurnEffects(economy.spend(actor, price))
+
     def spend_action(self, actor: Actor, action_key: str, options: Options, cost: int | None = None) -> TurnEffects:
         return economy.spend_action(actor, action_key)
 

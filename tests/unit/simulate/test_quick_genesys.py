@@ -219,7 +219,7 @@ def test_every_answer_kept_for_a_state_is_the_rules_answer_for_it() -> None:
         if state.may_move is not None:
             assert state.may_move == fight.movement.may_move(actor, options)
         if state.paid >= 0:
-            effects, _ = attacks._pay_effects(fight._request(state.char.i, 0, ((), ()), actor, actor), options)
+            effects = attacks.paid_and_used_up(fight._request(state.char.i, 0, ((), ()), actor, actor), options)
             assert state.paid == fight._after(sid, fight._effects_id(effects))
     checked = 0
     for key, kept in fight._takes.items():

@@ -131,7 +131,10 @@ def test_rof_volley_penalties_ap_and_ammo(rules, catalogue):
     # attack 1: 5 hits (dmg 4); attack 2: 6+6+3 = 15 - 2 hits (dmg 2); attack 3: 3 - 4 misses
     assert [r.attack.total.value for r in (result, *result.followups)] == [5, 13, -1]
     assert [r.hit for r in (result, *result.followups)] == [True, True, False]
-    assert SetResource(shooter.combatant.id, "ap", 2) in result.effects     # 2 + 2 extra
+    # The volley's price (2 + 2 extra AP) is declared and paid by the controller as the rules pay it: not in the result.
+    assert SetResource(shooter.combatant.id, "ap", 2) not in result.effects
+    assert rules.attack_price(request_of(context), {}) == ({"ap": 4}, None)
+    assert rules.pay(shooter, {"ap": 4}, "attack").effects == (SetResource(shooter.combatant.id, "ap", 2),)
     assert SetItemStat(shooter.character.id, smg.id, "ammo", 22) in result.effects
     assert result.damage.damage.value == 4 + (2 + 2)   # second hit: d6 2 + 2 Extras (13)
 

@@ -32,7 +32,10 @@ def test_a_volley_spread_over_two_targets_rolls_in_order_with_the_growing_penalt
     assert third.attack.total.value == 8 - 4
     assert result.damage is not None and third.damage is not None and result.followups[0].damage is None
     # AP for three attacks, three rounds of ammunition, damage on each target it reached.
-    assert SetResource(request.attacker.combatant.id, "ap", 6 - combat.attack_cost(smg, 2)) in result.effects
+    price = {"ap": combat.attack_cost(smg, 2)}
+    assert rules.attack_price(request, {}) == (price, None)
+    assert rules.pay(request.attacker, price, "attack").effects == \
+        (SetResource(request.attacker.combatant.id, "ap", 6 - combat.attack_cost(smg, 2)),)
     assert SetItemStat(request.attacker.character.id, smg.id, "ammo", smg.stats["ammo"] - 3) in result.effects
     assert "Wolf: 1 hit(s)" in result.summary and "Boar: 1 hit(s)" in result.summary
 

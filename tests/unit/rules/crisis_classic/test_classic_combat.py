@@ -52,9 +52,14 @@ def test_defender_wins_ties(rules):
 def test_failed_attack_misses_without_a_defence_roll(rules):
     vera, otto = _duel()
     dice = TypedDice([6, 6, 5])
-    result = rules.resolve_attack(req(vera, weapon("Sword"), otto), dice, {})
+    request = req(vera, weapon("Sword"), otto)
+    result = rules.resolve_attack(request, dice, {})
     assert not result.hit and result.defence is None and dice.remaining == 0
-    assert result.effects[-1].key == "ap" and result.effects[-1].value == 2
+    # The rules declare the attack's price and the controller pays it as the rules pay (Ruleset.pay): not by hand.
+    ap = vera.combatant.resources["ap"]
+    assert not [e for e in result.effects if getattr(e, "key", None) == "ap"]
+    assert rules.attack_price(request, {}) == ({"ap": 2}, None)
+    assert [(e.key, e.value) for e in rules.pay(vera, {"ap": 2}, "attack").effects] == [("ap", ap - 2)]
 
 
 @pytest.mark.parametrize(("enemies", "fighter", "option", "penalty"), [
@@ -141,7 +146,8 @@ def test_aim_from_resources_lowers_dl_and_is_used_up(rules):
     ctx = AttackContext(vera, weapon("Pistol"), otto)
     assert rules.attack_modifiers(request_of(ctx), {})[-1].value == 2   # DL 4 - 2 = 2, Routine +2
     result = rules.resolve_attack(request_of(ctx), TypedDice([6, 6, 5]), {})
-    apply(vera, result.effects)
+    price, _refusal = rules.attack_price(request_of(ctx), {})
+    apply(vera, [*rules.pay(vera, price, "attack").effects, *result.effects])
     assert vera.combatant.resources["aim"] == 0 and vera.combatant.resources["ap"] == 2
 
 

@@ -119,12 +119,17 @@ def test_two_weapons_roll_the_lower_characteristic_and_skill_and_a_harder_check(
 # -- damage, criticals, thresholds -------------------------------------------------------------------------------
 def test_damage_is_weapon_damage_plus_net_successes_less_soak():
     # Kara's heavy pistol: two proficiency, one ability against one difficulty (short range).
-    result = RULES.resolve_attack(request(kara(), "Heavy pistol", enforcer()), TypedDice(["ss", "ss", "s", "f"]), {})
+    attack = request(kara(), "Heavy pistol", enforcer())
+    result = RULES.resolve_attack(attack, TypedDice(["ss", "ss", "s", "f"]), {})
     assert result.hit and result.attack.degree == 4
     assert result.damage.damage.explain() == "Heavy pistol damage 6, net successes +4 = 10"
     assert result.damage.taken.explain() == "Heavy pistol damage 6, net successes +4, soak -5 = 5"
     assert SetStatus("enforcer", "wounds", 5) in effects_of(result)
-    assert SetResource("c-kara", "actions_used", 1) in effects_of(result)
+    # The action is the attack's declared price, paid as the rules pay it (by the controller), not in the result.
+    assert SetResource("c-kara", "actions_used", 1) not in effects_of(result)
+    price, refusal = RULES.attack_price(attack, {})
+    assert (price, refusal) == ({"actions": 1}, None)
+    assert RULES.pay(attack.attacker, price, "attack").effects == (SetResource("c-kara", "actions_used", 1),)
 
 
 def test_a_brawn_weapon_adds_brawn_and_pierce_takes_soak_off():
