@@ -22,7 +22,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 NAME = "crisis-desktop"
 APP_ID = "org.crisisdesktop.CrisisDesktop"
-LEGAL = ROOT / "crisis_desktop" / "resources" / "legal"
+LEGAL = ROOT / "resources" / "legal"
 NOTICES = LEGAL / "THIRD-PARTY-NOTICES.md"
 
 
@@ -130,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     sys.path.insert(0, str(HERE))
     from make_icons import make_icons
 
-    make_icons(ROOT / "crisis_desktop" / "resources" / "icons" / "crisis-desktop.svg", args.icons)
+    make_icons(ROOT / "resources" / "icons" / "crisis-desktop.svg", args.icons)
     print(f"icons in {args.icons}", flush=True)
 
     bundle = args.dist / NAME

@@ -22,7 +22,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-DEFAULT_SVG = ROOT / "crisis_desktop" / "resources" / "icons" / "crisis-desktop.svg"
+DEFAULT_SVG = ROOT / "resources" / "icons" / "crisis-desktop.svg"
 DEFAULT_OUT = ROOT / "build" / "icons"
 NAME = "crisis-desktop"
 APP_ID = "org.crisisdesktop.CrisisDesktop"  # = crisis_desktop.app.APP_ID: the desktop entry's Icon= name

@@ -5,7 +5,7 @@ Import: from make_big_campaign import make_campaign; make_campaign(2000, seed=1)
 
 The output is deterministic for a given (n_characters, seed): ids come from the seeded generator, and
 timestamps are fixed. Stats are legal for the `crisis` ruleset (dice d4..d12, skills a character lacks
-are omitted); equipment is copied from crisis_desktop/resources/rules/crisis/equipment.json.
+are omitted); equipment is copied from the bundled resources/rules/crisis/equipment.json.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import copy
 import json
 import random
 import sys
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
@@ -23,8 +24,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # run from a checkout: the file format version comes from the code
 
 from crisis_desktop.domain.campaign import SCHEMA_VERSION  # noqa: E402
+from crisis_desktop.resources_access import resource  # noqa: E402
 
-CATALOGUE_PATH = ROOT / "crisis_desktop" / "resources" / "rules" / "crisis" / "equipment.json"
+CATALOGUE = resource("rules", "crisis", "equipment.json")
 TIMESTAMP = "2026-01-01T12:00:00Z"
 
 DICE = (4, 6, 8, 10, 12)
@@ -52,7 +54,7 @@ ATTR_WEIGHTS = (2, 5, 3, 2, 1)  # d6 is the human average
 SKILL_WEIGHTS = (3, 5, 4, 2, 1)
 
 
-def load_catalogue(path: Path = CATALOGUE_PATH) -> list[dict[str, Any]]:
+def load_catalogue(path: Traversable = CATALOGUE) -> list[dict[str, Any]]:
     return json.loads(path.read_text(encoding="utf-8"))
 
 

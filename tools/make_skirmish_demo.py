@@ -1,4 +1,4 @@
-"""Writes the bundled skirmish demo campaign (crisis_desktop/resources/demo/skirmish.json) from the skirmish rules'
+"""Writes the bundled skirmish demo campaign (resources/demo/skirmish.json) from the skirmish rules'
 own catalogue and defaults, so its sheets are legal by construction.
 
 Run: python tools/make_skirmish_demo.py   (then look at it: python -m crisis_desktop info --campaign "Skirmish demo")
@@ -17,9 +17,10 @@ if str(ROOT) not in sys.path:
 from crisis_desktop.domain import Campaign, Character, CharacterKind  # noqa: E402
 from crisis_desktop.domain.battle_map import BattleMap, Cell, Cover, Token  # noqa: E402
 from crisis_desktop.domain.encounter import Combatant, Encounter, Side  # noqa: E402
+from crisis_desktop.resources_access import CHECKOUT_FOLDER  # noqa: E402
 from crisis_desktop.rules.registry import get_ruleset  # noqa: E402
 
-TARGET = ROOT / "crisis_desktop" / "resources" / "demo" / "skirmish.json"
+TARGET = CHECKOUT_FOLDER / "demo" / "skirmish.json"
 STAMP = "2026-01-01T12:00:00Z"
 RULES = get_ruleset("skirmish")
 CATALOGUE = {item.id: item for item in RULES.equipment_catalogue()}

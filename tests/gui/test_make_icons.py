@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtGui import QImage, QImageReader
 
 from crisis_desktop.app import APP_ID
+from crisis_desktop.resources_access import resource
 
 ROOT = Path(__file__).resolve().parents[2]
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -48,7 +49,7 @@ def test_an_icon_theme_tree_named_by_the_app_id(icons, qapp):
         data = (theme / f"{size}x{size}" / "apps" / f"{APP_ID}.png").read_bytes()
         assert png_size(data) == (size, size)
         assert drawn(data).size().toTuple() == (size, size)
-    svg = ROOT / "crisis_desktop" / "resources" / "icons" / "crisis-desktop.svg"
+    svg = resource("icons", "crisis-desktop.svg")
     assert (theme / "scalable" / "apps" / f"{APP_ID}.svg").read_bytes() == svg.read_bytes()
     assert len([p for p in theme.rglob("*") if p.is_file()]) == 9
 

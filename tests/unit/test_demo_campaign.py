@@ -14,12 +14,12 @@ import pytest
 from pydantic import TypeAdapter
 
 from crisis_desktop.domain import SCHEMA_VERSION, Campaign, Character, CharacterKind, EquipmentItem, ItemKind
+from crisis_desktop.resources_access import resource
 
 ROOT = Path(__file__).resolve().parents[2]
-RESOURCES = ROOT / "crisis_desktop" / "resources"
-CATALOGUE_FILE = RESOURCES / "rules" / "crisis" / "equipment.json"
-DEMO_FILE = RESOURCES / "demo" / "campaign.json"
-BESTIARY_FILE = RESOURCES / "bestiary" / "crisis.json"
+CATALOGUE_FILE = resource("rules", "crisis", "equipment.json")
+DEMO_FILE = resource("demo", "campaign.json")
+BESTIARY_FILE = resource("bestiary", "crisis.json")
 
 DICE = {4, 6, 8, 10, 12}
 ATTRIBUTES = {"body", "mind", "soul"}

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from crisis_desktop.app import main as cli_main
@@ -11,14 +9,14 @@ from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
 from crisis_desktop.controller.session import CampaignSession
 from crisis_desktop.domain import Campaign, CharacterKind
+from crisis_desktop.resources_access import resource
 from crisis_desktop.rules.kernel.dice import TypedDice
 from crisis_desktop.rules.kernel.flows import StepRole
 from crisis_desktop.rules.moments import MomentsRuleset, sheet
 from crisis_desktop.storage.campaign_store import CampaignStore
 from crisis_desktop.storage.demo import MOMENTS_DEMO_FILE_NAME, seed_demos
 
-ROOT = Path(__file__).resolve().parents[2]
-MOMENTS_DEMO = ROOT / "crisis_desktop" / "resources" / "demo" / "moments.json"
+MOMENTS_DEMO = resource("demo", "moments.json")
 
 
 @pytest.fixture

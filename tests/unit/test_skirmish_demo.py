@@ -4,8 +4,6 @@ throwing, a 2-against-1 skirmish, a move into an adjacent area, bleeding at the 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from crisis_desktop.app import main as cli_main
@@ -14,14 +12,14 @@ from crisis_desktop.controller.history import History
 from crisis_desktop.controller.map_commands import SetToken
 from crisis_desktop.controller.session import CampaignSession
 from crisis_desktop.domain import Campaign, CharacterKind
+from crisis_desktop.resources_access import resource
 from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
 from crisis_desktop.rules.kernel.geometry import Terrain
 from crisis_desktop.rules.skirmish import SkirmishRuleset, plans, sheet
 from crisis_desktop.storage.campaign_store import CampaignStore
 from crisis_desktop.storage.demo import SKIRMISH_DEMO_FILE_NAME, seed_demos
 
-ROOT = Path(__file__).resolve().parents[2]
-SKIRMISH_DEMO = ROOT / "crisis_desktop" / "resources" / "demo" / "skirmish.json"
+SKIRMISH_DEMO = resource("demo", "skirmish.json")
 PLANS = {"pc-aldric": "melee:pc-aldric-0", "pc-mira": "ranged:pc-mira-0", "pc-tobin": "move",
          "npc-gorran": "melee:npc-gorran-0", "npc-brigand-1": "melee:npc-brigand-1-0",
          "npc-brigand-2": "ranged:npc-brigand-2-1", "npc-archer": "misc"}

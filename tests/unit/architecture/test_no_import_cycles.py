@@ -20,7 +20,7 @@ def test_a_planted_cycle_is_found(tmp_path):
     (package / "rules").mkdir(parents=True)
     (package / "__init__.py").write_text("", encoding="utf-8")
     (package / "rules" / "__init__.py").write_text("", encoding="utf-8")
-    (package / "rules" / "values.py").write_text("def later():\n    from crisis_desktop.rules import geometry\n",
-                                                 encoding="utf-8")
-    (package / "rules" / "geometry.py").write_text("from crisis_desktop.rules import values\n", encoding="utf-8")
-    assert import_cycles(tmp_path) == [["crisis_desktop.rules.geometry", "crisis_desktop.rules.values"]]
+    (package / "rules" / "values_kind.py").write_text("def later():\n    from crisis_desktop.rules import shapes\n",
+                                                      encoding="utf-8")
+    (package / "rules" / "shapes.py").write_text("from crisis_desktop.rules import values_kind\n", encoding="utf-8")
+    assert import_cycles(tmp_path) == [["crisis_desktop.rules.shapes", "crisis_desktop.rules.values_kind"]]

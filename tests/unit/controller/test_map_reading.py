@@ -5,14 +5,13 @@ crisis-classic count range increments."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
 from crisis_desktop.controller.map_commands import SetToken
 from crisis_desktop.domain import Campaign
+from crisis_desktop.resources_access import resource
 from crisis_desktop.rules.genesys import GenesysRuleset
 from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
 from crisis_desktop.rules.kernel.geometry import Terrain
@@ -20,7 +19,7 @@ from crisis_desktop.rules.moments import MomentsRuleset
 from crisis_desktop.rules.registry import get_ruleset
 from crisis_desktop.rules.skirmish import SkirmishRuleset
 
-DEMOS = Path(__file__).resolve().parents[3] / "crisis_desktop" / "resources" / "demo"
+DEMOS = resource("demo")
 KARA, JAX, THUGS, BRAKK = "cmb-dock-kara", "cmb-dock-jax", "cmb-dock-thugs", "cmb-dock-brakk"
 
 

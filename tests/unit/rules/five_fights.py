@@ -3,13 +3,12 @@ system has a demo, and a small crisis-classic fight (it has none)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from crisis_desktop.domain import Campaign, Character, CharacterKind
 from crisis_desktop.domain.encounter import Combatant, Encounter, Side
+from crisis_desktop.resources_access import resource
 from crisis_desktop.rules.registry import get_ruleset
 
-DEMOS = Path(__file__).resolve().parents[3] / "crisis_desktop" / "resources" / "demo"
+DEMOS = resource("demo")
 # The demo file and its encounter, by system.
 DEMO_FIGHTS = {"crisis": ("campaign.json", "enc-ridge"), "genesys": ("genesys.json", "enc-dock-9"),
                "moments": ("moments.json", "enc-ford"), "skirmish": ("skirmish.json", "enc-bridge")}
