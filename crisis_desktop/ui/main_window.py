@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDragMoveEvent, QDropEvent, QKeySequence, QShowEvent
-from PySide6.QtWidgets import QMenu, QSplitter, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QMainWindow, QMenu, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from crisis_desktop.storage.paths import AppPaths
 from crisis_desktop.storage.settings import AppSettings
-from crisis_desktop.ui.campaign_files import CampaignFileCommands
+from crisis_desktop.ui.campaign_files import CampaignFiles
 from crisis_desktop.ui.collector import IdleCollector
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.drops import CampaignFileDrops
@@ -28,7 +28,6 @@ from crisis_desktop.ui.views.overview import CampaignOverview
 
 if TYPE_CHECKING:
     from crisis_desktop.controller.changes import ChangeSet
-    from crisis_desktop.storage.campaign_store import CampaignStore
     from crisis_desktop.storage.locks import CampaignLock
     from crisis_desktop.storage.recovery import Recovery
     from crisis_desktop.ui.battlemap.map_place import MapPlace
@@ -44,15 +43,18 @@ AUTOSAVE_MS = 30_000
 log = logging.getLogger(__name__)
 
 
-class MainWindow(CampaignFileCommands):
-    """Hosts at most one open campaign (a CampaignDocument) and the places that show it."""
+class MainWindow(QMainWindow):
+    """Hosts at most one open campaign (a CampaignDocument) and the places that show it; the File menu's commands
+    are its `files` (ui/campaign_files.py)."""
 
     def __init__(self, paths: AppPaths, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.paths = paths
-        self._store: CampaignStore | None = None
         self.settings, settings_problem = AppSettings.load(paths.settings_file)
         self.document: CampaignDocument | None = None
+        self.files = CampaignFiles(self, paths, self.settings, document=lambda: self.document,
+                                   open_campaign=self.open_campaign, close_campaign=self.close_campaign)
+        self.files.status.connect(self._show_status)
         self.collector = IdleCollector(self)
         self.lock: CampaignLock | None = None
 
@@ -99,7 +101,7 @@ class MainWindow(CampaignFileCommands):
         self._restore_geometry()
         self.autosave_timer = QTimer(self)
         self.autosave_timer.setInterval(AUTOSAVE_MS)
-        self.autosave_timer.timeout.connect(self.autosave)
+        self.autosave_timer.timeout.connect(self.files.autosave)
         self.autosave_timer.start()
         self._update_title()
         if settings_problem:
@@ -118,13 +120,14 @@ class MainWindow(CampaignFileCommands):
 
     def _build_actions(self) -> None:
         keys = QKeySequence.StandardKey
-        self.act_new = self._action("&New Campaign…", self.new_campaign, "Ctrl+Shift+N", "Create an empty campaign")
-        self.act_open = self._action("&Open Campaign…", self.pick_campaign, keys.Open, "Choose a campaign")
-        self.act_save = self._action("&Save", self.save_in_background, keys.Save, "Save the campaign")
-        self.act_save_as = self._action("Save &As…", self.save_as, keys.SaveAs, "Save under a new name")
-        self.act_duplicate = self._action("&Duplicate…", self.duplicate, None, "Copy the campaign")
-        self.act_rename = self._action("&Rename…", self.rename, None, "Rename the campaign (undoable)")
-        self.act_restore = self._action("Restore &Earlier Version…", self.restore_backup, None,
+        files = self.files
+        self.act_new = self._action("&New Campaign…", files.new_campaign, "Ctrl+Shift+N", "Create an empty campaign")
+        self.act_open = self._action("&Open Campaign…", files.pick_campaign, keys.Open, "Choose a campaign")
+        self.act_save = self._action("&Save", files.save_in_background, keys.Save, "Save the campaign")
+        self.act_save_as = self._action("Save &As…", files.save_as, keys.SaveAs, "Save under a new name")
+        self.act_duplicate = self._action("&Duplicate…", files.duplicate, None, "Copy the campaign")
+        self.act_rename = self._action("&Rename…", files.rename, None, "Rename the campaign (undoable)")
+        self.act_restore = self._action("Restore &Earlier Version…", files.restore_backup, None,
                                         "Go back to one of the last 10 saved versions")
         self.act_rule_options = self._action("Rule &Options…", self.edit_rule_options, None,
                                              "Choose how the campaign plays where the rules leave a choice")
@@ -224,7 +227,7 @@ class MainWindow(CampaignFileCommands):
         if not self.close_campaign():
             return False
         try:
-            campaign = self.store.load(path)
+            campaign = self.files.store.load(path)
         except CampaignFileError as exc:
             log.warning("Cannot open campaign %s: %s", path, exc)
             if not quiet:
@@ -238,14 +241,14 @@ class MainWindow(CampaignFileCommands):
         ):
             return False
         self.lock = lock
-        self.document = CampaignDocument(campaign, path, self.store, self)
+        self.document = CampaignDocument(campaign, path, self.files.store, self)
         # Bound methods, not lambdas: Qt drops these connections when the window goes away.
         self.document.changed.connect(self._on_changed)
         self.document.dirtyChanged.connect(self._update_title)
-        self.document.saveFinished.connect(self._saved_in_background)
+        self.document.saveFinished.connect(self.files.saved_in_background)
         self.document.undo_stack.indexChanged.connect(self._update_undo_actions)
         if recovered is None and not status.held_by_other:
-            recovered = self._recovery_for(path)
+            recovered = self.files.recovery_for(path)
         if recovered is not None:
             self.document.adopt_recovery(recovered.campaign)
         self._show_everywhere()
@@ -333,10 +336,10 @@ class MainWindow(CampaignFileCommands):
             answer = Ask.save_discard_cancel(
                 self, "Unsaved changes",
                 f"Save the changes to “{self.document.campaign.name}” before closing?")
-            if answer == "cancel" or (answer == "save" and not self.save()):
+            if answer == "cancel" or (answer == "save" and not self.files.save()):
                 return False
             if answer == "discard":
-                self.store.recovery.discard(self.document.path)
+                self.files.store.recovery.discard(self.document.path)
         self.document.close_journal()
         if self.lock is not None:
             self.lock.release()
@@ -537,6 +540,13 @@ class MainWindow(CampaignFileCommands):
 
     def _show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 6000)
+
+    def _show_status(self, text: str, timeout: int) -> None:
+        """A line in the status bar for `timeout` ms (0: until another); an empty line clears it."""
+        if text:
+            self.statusBar().showMessage(text, timeout)
+        else:
+            self.statusBar().clearMessage()
 
     def _update_undo_actions(self) -> None:
         stack = self.document.undo_stack if self.document else None

@@ -51,7 +51,7 @@ def test_rename_undo_redo_save_reopen_restore(window, answers, make_window, path
     assert demo_name(reopened) == "Ashes of the Ridge"
 
     # Restore the version saved before the rename (the newest backup).
-    backups = reopened.store.list_backups(reopened.document.path)
+    backups = reopened.files.store.list_backups(reopened.document.path)
     assert backups, "saving over the demo kept the previous version"
     monkey_pick = backups[0]
     original_ask = BackupPicker.ask
@@ -93,7 +93,7 @@ def test_unsaved_changes_survive_a_crash(make_window, answers, paths):
     saved_bytes = path.read_bytes()
     answers.queued["text"].append("Typed before the crash")
     first.act_rename.trigger()
-    first.autosave()
+    first.files.autosave()
     first.lock.release()  # the crashed process is gone; its lock would be stale
     first.document.undo_stack.blockSignals(True)  # a dead process does nothing more to its journal
     first.document.undo_stack.setClean()  # let the test tear the first window down quietly

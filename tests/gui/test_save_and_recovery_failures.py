@@ -70,10 +70,10 @@ def test_a_full_disk_says_nothing_changed_where_the_work_is_and_to_choose_anothe
         real_fsync(fd)
 
     monkeypatch.setattr(atomic.os, "fsync", campaigns_disk_full)
-    assert not window.save()
+    assert not window.files.save()
 
     [message] = answers.texts("error")
-    recovery = window.store.recovery.journal(path).path
+    recovery = window.files.store.recovery.journal(path).path
     assert recovery.parent == paths.recovery
     assert message == (
         f"Save failed: Could not save {path}:\nthe disk holding {path.parent} is full (No space left on device)"
@@ -110,14 +110,14 @@ def test_a_read_only_campaign_file_is_replaced_only_when_the_gm_says_so(window, 
     _rename(window, answers, "Changed")
 
     answers.queued["yes_no"].append(False)
-    assert not window.save()
+    assert not window.files.save()
     [question] = answers.texts("yes_no")
     assert question.startswith(f"Read-only file: {path} is marked read-only: its permissions say it must not be "
                                "changed.\n\nReplace it with this campaign anyway? It stays marked read-only.")
     assert path.read_bytes() == before and window.isWindowModified()
 
     answers.queued["yes_no"].append(True)
-    assert window.save()
+    assert window.files.save()
     assert CampaignStore(window.paths).load(path).name == "Changed"
     assert stat.S_IMODE(path.stat().st_mode) == 0o444
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtCore import QItemSelectionModel, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -45,14 +45,19 @@ if TYPE_CHECKING:
     from crisis_desktop.ui.document import CampaignDocument
 
 
-class EncounterBoard(BoardIntents):
+class EncounterBoard(QWidget):
     """Encounter picker and builder, turn order with the current actor highlighted, actions, attack, log.
 
     Every change goes through an EncounterController command pushed on the document; after each one
     that touches the shown encounter, the campaign is journaled to the recovery file at once.
 
-    The intents and the `message` signal are its base class's (ui/views/board_intents.py).
+    What the GM does is its `intents` (ui/views/board_intents.py), which it calls from its widgets.
+
+    Signals:
+        message(str): a line for the window's status bar.
     """
+
+    message = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -60,6 +65,13 @@ class EncounterBoard(BoardIntents):
         self.ruleset: Ruleset | None = None
         self.controller: EncounterController | None = None
         self._stop_listening: Callable[[], None] | None = None
+        # Where attacks open: the fight workspace's attack panel when the board is part of one, else a dialog.
+        self.attack_panel: AttackPanel | None = None
+        self.intents = BoardIntents(
+            self, document=lambda: self.document, controller=lambda: self.controller, selected=self.selected_id,
+            show_encounter=self.show_encounter, select_current=self.select_current,
+            dice_typed=lambda: self.enter_dice.isChecked(), attack_panel=lambda: self.attack_panel)
+        self.intents.message.connect(self.message)
         self.model = BoardModel(self)
         self.log_model = CombatLogModel(self)
         self._build_widgets()
@@ -95,16 +107,16 @@ class EncounterBoard(BoardIntents):
         self.side = QComboBox()
         for side in Side:
             self.side.addItem(side.value, side.value)
-        self.side.activated.connect(lambda _i: self._edit_selected("side"))
+        self.side.activated.connect(lambda _i: self.intents.set_side(Side(self.side.currentData())))
         self.group = QLineEdit()
         self.group.setPlaceholderText("NPC group (one initiative roll)")
-        self.group.editingFinished.connect(lambda: self._edit_selected("group"))
+        self.group.editingFinished.connect(lambda: self.intents.set_group(self.group.text()))
         # One checkbox per setup flag of the rules (caught unaware), made when the campaign's rules are known.
         self.setup_flags: dict[str, QCheckBox] = {}
         self.hidden = QCheckBox("Hidden from players")
-        self.hidden.clicked.connect(lambda _c: self._edit_selected("hidden"))
+        self.hidden.clicked.connect(lambda _c: self.intents.set_hidden(self.hidden.isChecked()))
         self.override_button = QPushButton("GM override…")
-        self.override_button.clicked.connect(self.override_selected)
+        self.override_button.clicked.connect(self.intents.override_selected)
         # The current actor's panel.
         self.actor_label = plain_label()  # "Vera's turn": a name is never read as markup
         self.actor_label.setObjectName("actor-label")
@@ -115,24 +127,24 @@ class EncounterBoard(BoardIntents):
         self.action_buttons: dict[str, QPushButton] = {}
         self.attack_button = QPushButton("&Attack…")
         self.attack_button.setObjectName("attack-button")
-        self.attack_button.clicked.connect(self.attack)
+        self.attack_button.clicked.connect(self.intents.attack)
         self.check_button = QPushButton("Chec&k…")
         self.check_button.setObjectName("check-button")
         self.check_button.setToolTip("A check the rules price and the log records (Perception, Athletics...)")
-        self.check_button.clicked.connect(self.check)
+        self.check_button.clicked.connect(self.intents.check)
         self.treat_button = QPushButton("T&reat…")
         self.treat_button.setObjectName("treat-button")
         self.treat_button.setToolTip("Heal the selected combatant: the rules' treatments in the fight and between "
                                      "fights (rest, recovery), each undoable and logged")
-        self.treat_button.clicked.connect(self.treat)
+        self.treat_button.clicked.connect(self.intents.treat)
         self.log_view = LogView()
         self.log_view.setObjectName("combat-log")
         self.log_view.setModel(self.log_model)
         self.note = QLineEdit()
         self.note.setPlaceholderText("Add a note to the log and press Enter")
-        self.note.returnPressed.connect(self.add_note)
+        self.note.returnPressed.connect(self._add_note)
         self.export_button = QPushButton("Export log…")
-        self.export_button.clicked.connect(self.export_log)
+        self.export_button.clicked.connect(self.intents.export_log)
         self.enter_dice = QCheckBox("Enter dice")
         self.enter_dice.setToolTip("Type the faces of the dice rolled at the table instead of letting the app roll")
 
@@ -148,29 +160,31 @@ class EncounterBoard(BoardIntents):
         return action
 
     def _build_actions(self) -> None:
-        self.act_new = self._action("New encounter…", self.new_encounter, None, "Prepare another encounter")
-        self.act_add = self._action("Add…", self.add_combatants, "Ctrl+Shift+A", "Add characters to the encounter")
-        self.act_remove = self._action("Remove", self.remove_selected, None, "Take the selected combatant out")
-        self.act_simulate = self._action("Simulate…", self.simulate, None,
+        intents = self.intents
+        self.act_new = self._action("New encounter…", intents.new_encounter, None, "Prepare another encounter")
+        self.act_add = self._action("Add…", intents.add_combatants, "Ctrl+Shift+A", "Add characters to the encounter")
+        self.act_remove = self._action("Remove", intents.remove_selected, None, "Take the selected combatant out")
+        self.act_simulate = self._action("Simulate…", intents.simulate, None,
                                          "Play this encounter many times under the rules: how deadly is it?")
-        self.act_start = self._action("Start", self.start, "Ctrl+Shift+Return", "Roll initiative and begin")
+        self.act_start = self._action("Start", intents.start, "Ctrl+Shift+Return", "Roll initiative and begin")
         # The round flow's steps by what they mean, with their shortcuts: each takes its role's step for the selected
         # combatant (or the one who may take it); hidden, shortcut and all, for a role the flow never offers. The
         # buttons are the step bar's: one per step open now and per combatant who may take it.
-        self.act_previous = self._action("Previous", self.previous_turn, "Ctrl+Backspace", "Back to the last turn")
-        self.act_next = self._action("Next turn", self.next_turn, "Ctrl+Return", "End this turn, begin the next")
-        self.act_delay = self._action("Delay", self.delay, "Ctrl+D", "Hold this turn to act later in the round")
-        self.act_act_now = self._action("Act now", self.act_now, None,
+        self.act_previous = self._action("Previous", intents.previous_turn, "Ctrl+Backspace", "Back to the last turn")
+        self.act_next = self._action("Next turn", intents.next_turn, "Ctrl+Return", "End this turn, begin the next")
+        self.act_delay = self._action("Delay", intents.delay, "Ctrl+D", "Hold this turn to act later in the round")
+        self.act_act_now = self._action("Act now", intents.act_now, None,
                                         "The selected combatant takes its place now")
-        self.act_plan = self._action("Plan…", self.plan, None, "Plan or declare what the selected combatant does")
+        self.act_plan = self._action("Plan…", intents.plan, None, "Plan or declare what the selected combatant does")
         self.role_actions = {StepRole.ADVANCE: self.act_next, StepRole.BACK: self.act_previous,
                              StepRole.HOLD: self.act_delay, StepRole.CHOOSE: self.act_act_now,
                              StepRole.PLAN: self.act_plan}
         # Alt+1 .. Alt+9 press the acting combatant's action buttons in their order, from any panel.
         self.act_numbered = [self._action(f"Action {n}", partial(self.press_action, n), f"Alt+{n}",
                                           f"The acting combatant's action number {n}") for n in range(1, 10)]
-        self.act_rewind = self._action("Rewind round", self.rewind, None, "Back to the start of this round (undoable)")
-        self.act_end = self._action("End encounter", self.end_encounter, None, "End effects and the summary")
+        self.act_rewind = self._action("Rewind round", intents.rewind, None,
+                                       "Back to the start of this round (undoable)")
+        self.act_end = self._action("End encounter", intents.end_encounter, None, "End effects and the summary")
         self.toolbar = QToolBar("Encounter")
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.toolbar.addWidget(QLabel("Encounter: "))
@@ -181,7 +195,7 @@ class EncounterBoard(BoardIntents):
         self.toolbar.addWidget(self.enter_dice)
         self.toolbar.addActions([self.act_rewind, self.act_end])
         # The flow's steps open now, a button each, on a row of their own under the tool bar.
-        self.step_bar = StepBar(self.take_step)
+        self.step_bar = StepBar(intents.take_step)
 
     def _layout_widgets(self) -> None:
         # Two rows, so the board still fits beside the log on a small screen.
@@ -244,8 +258,6 @@ class EncounterBoard(BoardIntents):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.splitter, 1)
-        # Where attacks open: the fight workspace's attack panel when the board is part of one, else a dialog.
-        self.attack_panel: AttackPanel | None = None
 
     def take_panels(self) -> tuple[QWidget, QWidget, QWidget]:
         """The turn order, actions and log panels, out of the board's own layout, for the fight workspace to dock;
@@ -255,6 +267,37 @@ class EncounterBoard(BoardIntents):
             panel.setParent(None)
         self.splitter.hide()
         return panels
+
+    # -- the selection and what the widgets ask ---------------------------------------------------------
+    def selected_id(self) -> str | None:
+        index = self.table.currentIndex()
+        return self.model.combatant_id(index.row()) if index.isValid() else None
+
+    def select(self, combatant_id: str) -> None:
+        row = self.model.row_of(combatant_id)
+        if row is not None:
+            self.table.selectionModel().setCurrentIndex(
+                self.model.index(row, 0),
+                QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
+
+    def select_current(self) -> None:
+        """Select whoever acts now, and bring its row into sight."""
+        current = self.controller.current_id() if self.controller else None
+        if current is not None:
+            self.select(current)
+            row = self.model.row_of(current)
+            if row is not None:
+                self.table.scrollTo(self.model.index(row, 0))
+
+    def press_action(self, number: int) -> None:
+        """Alt+number: the acting combatant's action button of that number, as a click (nothing if disabled)."""
+        buttons = list(self.action_buttons.values())
+        if 1 <= number <= len(buttons) and buttons[number - 1].isEnabled():
+            buttons[number - 1].click()
+
+    def _add_note(self) -> None:
+        if self.intents.add_note(self.note.text()):
+            self.note.clear()
 
     # -- the open campaign -----------------------------------------------------------------------
     def set_document(self, document: CampaignDocument | None) -> None:
@@ -288,7 +331,7 @@ class EncounterBoard(BoardIntents):
         for position, spec in enumerate(self.ruleset.setup_flags() if self.ruleset is not None else ()):
             box = QCheckBox(spec.label)
             box.setToolTip(spec.help)
-            box.clicked.connect(lambda _c, key=spec.key: self._edit_setup(key))
+            box.clicked.connect(lambda on, key=spec.key, label=spec.label: self.intents.set_setup(key, on, label))
             self._flags_layout.insertWidget(position, box)
             self.setup_flags[spec.key] = box
 
@@ -400,7 +443,7 @@ class EncounterBoard(BoardIntents):
         of the last actor are kept when the next has the same actions (the usual turn): only their text, state and
         tooltip change, so the panel is not laid out again."""
         ctl = self.controller
-        current = (self._acting_selection() or ctl.current_id()) if ctl else None
+        current = (self.intents.acting_selection() or ctl.current_id()) if ctl else None
         # Systems without attacks have no attack button.
         self.attack_button.setVisible(isinstance(ctl.ruleset, Attacks) if ctl else True)
         self.attack_button.setEnabled(current is not None)
@@ -456,7 +499,7 @@ class EncounterBoard(BoardIntents):
             button.setObjectName(f"action-{key}")
             button.setEnabled(enabled)
             button.setToolTip(tip)
-            button.clicked.connect(lambda _=False, key=key: self.take_action(key))
+            button.clicked.connect(lambda _=False, key=key: self.intents.take_action(key))
             self.actions_grid.addWidget(button, number // 2, number % 2)
             self.action_buttons[key] = button
 

@@ -237,7 +237,7 @@ def test_a_fight_whose_fighters_were_all_deleted_can_only_be_ended(board, docume
     board.act_next.trigger()  # disabled: nothing happens, nothing fails
     assert answers.texts("error") == []
     answers.queued["yes_no"].append(True)
-    board.end_encounter()
+    board.intents.end_encounter()
     assert ctl.encounter.ended and answers.texts("info")[-1].startswith("Encounter over: ")
     assert board.round_label.text() == "Ended"
 

@@ -54,7 +54,7 @@ def test_a_whole_fight_through_the_board(tiny_board, monkeypatch):
 
     monkeypatch.setattr(AttackDialog, "ask", classmethod(ask))
     start_state = document.campaign.model_dump()
-    board.add_characters([c.id for c in document.campaign.characters])
+    board.intents.add_characters([c.id for c in document.campaign.characters])
     assert board.model.rowCount() == 4
     board.act_start.trigger()
     ctl = board.controller

@@ -64,7 +64,7 @@ def symbols_board(qtbot, paths) -> EncounterBoard:
     qtbot.addWidget(view)
     view.set_document(CampaignDocument(campaign, path, store, ruleset_for=fake_ruleset))
     view.show_encounter("enc")
-    view.add_characters([c.id for c in campaign.characters])
+    view.intents.add_characters([c.id for c in campaign.characters])
     return view
 
 
