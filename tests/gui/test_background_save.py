@@ -41,10 +41,10 @@ def test_a_save_asked_for_during_a_save_runs_after_it_with_everything(window, mo
     path = document.path
 
     _rename(window, "First")
-    window.act_save.trigger()
+    window.menus.act_save.trigger()
     assert held.started.acquire(timeout=10)   # the first save is writing
     _rename(window, "Second")                   # changed while it writes
-    window.act_save.trigger()                   # asked again: queued
+    window.menus.act_save.trigger()                   # asked again: queued
     assert document.saving and window.isWindowModified()
     held.release.set()
     document.wait_for_save()
@@ -63,7 +63,7 @@ def test_a_change_made_while_saving_leaves_the_window_unsaved_and_in_the_journal
     path = document.path
 
     _rename(window, "Saved")
-    window.act_save.trigger()
+    window.menus.act_save.trigger()
     assert held.started.acquire(timeout=10)
     _rename(window, "Typed during the save")
     held.release.set()
@@ -74,9 +74,9 @@ def test_a_change_made_while_saving_leaves_the_window_unsaved_and_in_the_journal
     assert window.isWindowModified()
     # Undoing the change made during the save reaches what the file holds, yet the stack cannot know the file:
     # it stays unsaved rather than claim a state it never saved.
-    window.act_undo.trigger()
+    window.menus.act_undo.trigger()
     assert window.isWindowModified()
-    window.act_redo.trigger()
+    window.menus.act_redo.trigger()
     # A crash now: the journal restarted from the file just written, with the change made during the save.
     [offer] = CampaignStore(window.paths).recovery.list_recoveries()
     assert offer.campaign.name == "Typed during the save"
@@ -95,7 +95,7 @@ def test_a_failed_background_save_says_so_and_changes_nothing(window, answers, m
 
     monkeypatch.setattr(window.files.store, "write_pieces", disk_full)
     _rename(window, "Not on disk")
-    window.act_save.trigger()
+    window.menus.act_save.trigger()
     document.wait_for_save()
 
     [message] = answers.texts("error")

@@ -65,7 +65,7 @@ def failing_button(qtbot, message: str) -> QPushButton:
 def test_an_exception_in_a_slot_shows_a_message_logs_the_traceback_and_keeps_unsaved_work(
         window, answers, reporter, log_session, shown, qtbot):
     answers.queued["text"].append("Ashes of the Ridge")
-    window.act_rename.trigger()  # an unsaved change
+    window.menus.act_rename.trigger()  # an unsaved change
     assert window.document.dirty
 
     failing_button(qtbot, "The wolf has no Body stat").click()
@@ -83,7 +83,7 @@ def test_an_exception_in_a_slot_shows_a_message_logs_the_traceback_and_keeps_uns
     assert "Unexpected error: ValueError: The wolf has no Body stat" in logged
     assert "Traceback (most recent call last):" in logged and "in apply_wolf_stats" in logged
     # Still running: the window goes on taking commands.
-    window.act_undo.trigger()
+    window.menus.act_undo.trigger()
     assert window.document.campaign.name != "Ashes of the Ridge"
 
 

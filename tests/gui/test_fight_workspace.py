@@ -85,7 +85,7 @@ def test_the_layout_is_remembered(make_window, restart):
     window.workspace.docks["log"].close()                     # the GM closes the Log panel
     again = restart(window)
     assert again.workspace.docks["log"].isHidden()
-    reset = next(a for a in again.findChildren(type(again.act_undo)) if a.text() == "Reset the fight layout")
+    reset = next(a for a in again.findChildren(type(again.menus.act_undo)) if a.text() == "Reset the fight layout")
     reset.trigger()
     assert not again.workspace.docks["log"].isHidden()
 

@@ -15,7 +15,7 @@ from crisis_desktop.storage.campaign_store import CampaignStore
 
 def test_a_save_that_fails_while_closing_keeps_the_window_and_the_changes(window, answers, monkeypatch):
     answers.queued["text"].append("Unsaved work")
-    window.act_rename.trigger()
+    window.menus.act_rename.trigger()
 
     def disk_full(*_args, **_kwargs):
         raise OSError(28, "No space left on device")
@@ -51,7 +51,7 @@ def test_a_second_recovery_is_offered_when_its_campaign_is_opened(make_window, a
 
 def _rename(window, answers, name: str) -> None:
     answers.queued["text"].append(name)
-    window.act_rename.trigger()
+    window.menus.act_rename.trigger()
 
 
 def test_a_full_disk_says_nothing_changed_where_the_work_is_and_to_choose_another_disk(window, answers, paths,
@@ -93,7 +93,7 @@ def test_save_as_can_put_the_campaign_in_any_folder(window, answers, tmp_path):
     target = tmp_path / "usb stick" / "tonight.json"
     answers.queued["text"].append("Tonight")
     answers.queued["save_file"].append(target)
-    window.act_save_as.trigger()
+    window.menus.act_save_as.trigger()
 
     [(_, offered)] = [a for a in answers.asked if a[0] == "save_file"]
     assert offered == f"Save as: {original.parent / 'tonight.json'}"  # the campaigns folder comes first
