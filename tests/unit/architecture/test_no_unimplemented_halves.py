@@ -1,7 +1,10 @@
 """No class is half of another: no method whose body is only `raise NotImplementedError` (after its docstring), unless
-it is an abstract method of an ABC, where Python itself refuses to make an object that lacks it. Such a stub is how
-one class split over two files by inheritance declared the other half's methods (`MainWindow` over
-`CampaignFileCommands`, `EncounterBoard` over `BoardIntents`); they are now objects with explicit collaborators.
+it is an abstract method of an ABC, where Python itself refuses to make an object that lacks it; and no class of the
+ui declares attributes (`name: Type` in its body, no value) that it leaves to a subclass to set, outside the kinds of
+class whose annotations are their fields (dataclasses, named tuples, typed dicts, protocols). Stubs and such
+declarations are how one class split over two files by inheritance declared the other half's methods and attributes
+(`MainWindow` over `CampaignFileCommands`, `EncounterBoard` over `BoardIntents`); they are now objects with explicit
+collaborators.
 
 The package is read with `ast` (nothing is imported): a class counts as an ABC when it names `ABC` or
 `metaclass=ABCMeta`, or derives from a class of the package that does."""
@@ -97,6 +100,25 @@ def stubs(root: Path) -> dict[str, set[str]]:
     return found
 
 
+# Classes whose annotations are their fields, by a base or decorator's last name.
+FIELD_CLASSES = frozenset({"NamedTuple", "TypedDict", "Protocol", "BaseModel", "DomainModel", "dataclass"})
+
+
+def declared_not_set(root: Path) -> dict[str, set[str]]:
+    """Every class under `root` that declares attributes without a value in its body (outside FIELD_CLASSES): by
+    file, as Class.attribute."""
+    found: dict[str, set[str]] = {}
+    for where, module in _modules(root).items():
+        for cls in ast.walk(module):
+            if not isinstance(cls, ast.ClassDef) or {_name(n) for n in (*cls.bases, *cls.decorator_list)} \
+                    & FIELD_CLASSES:
+                continue
+            for node in cls.body:
+                if isinstance(node, ast.AnnAssign) and node.value is None and isinstance(node.target, ast.Name):
+                    found.setdefault(where, set()).add(f"{cls.name}.{node.target.id}")
+    return found
+
+
 def test_no_method_of_the_package_is_a_stub_for_another_half():
     unexpected = {where: sorted(names - known(where)) for where, names in stubs(PACKAGE).items()
                   if names - known(where)}
@@ -106,6 +128,10 @@ def test_no_method_of_the_package_is_a_stub_for_another_half():
 def test_nothing_in_the_ui_is_a_stub():
     assert {where: names for where, names in stubs(PACKAGE).items() if where.startswith("ui/")} == {}
     assert not any(where.startswith("ui/") for where in KNOWN)
+
+
+def test_no_class_of_the_ui_declares_attributes_for_another():
+    assert declared_not_set(PACKAGE / "ui") == {}
 
 
 def test_the_known_stubs_are_still_there():
@@ -163,3 +189,29 @@ class Derived(Part):
 ''', encoding="utf-8")
     assert stubs(tmp_path) == {"halves.py": {"Half.other_half", "Half.with_reason", "Half.abstract_of_no_abc",
                                              "Part.plain"}}
+
+
+def test_what_counts_as_a_declaration_for_another(tmp_path):
+    (tmp_path / "declared.py").write_text('''
+from dataclasses import dataclass
+from typing import NamedTuple, Protocol
+
+
+class Half:
+    document: object
+    count: int = 0
+
+
+@dataclass
+class Fields:
+    name: str
+
+
+class Row(NamedTuple):
+    x: int
+
+
+class Shape(Protocol):
+    width: int
+''', encoding="utf-8")
+    assert declared_not_set(tmp_path) == {"declared.py": {"Half.document"}}
