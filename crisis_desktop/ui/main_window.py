@@ -244,7 +244,7 @@ class MainWindow(QMainWindow):
         self._save_settings()
         event.accept()
 
-    # -- file commands ------------------------------------------------------------------------
+    # -- undo and redo ------------------------------------------------------------------------
     def undo(self) -> None:
         if self.document is not None:
             self.document.undo_stack.undo()
