@@ -193,7 +193,7 @@ def run_gui(paths: AppPaths, campaign: str | None, session: LogSession | None = 
             from crisis_desktop.ui.dialogs.ask import Ask
 
             QTimer.singleShot(0, lambda: Ask.error(window, "Data folder", data_problem))
-        QTimer.singleShot(0, lambda: window.start(campaign))
+        QTimer.singleShot(0, lambda: window.files.start(campaign))
         QTimer.singleShot(0, lambda: _note_version(app))
     if exit_when:
         QTimer.singleShot(0, lambda: _report_shown_and_quit(app))

@@ -40,7 +40,7 @@ def main() -> None:
         window = MainWindow(paths)
         window.resize(1200, 760)
         window.show()
-        window.start(None)
+        window.files.start(None)
         shoot(window, "main-window.png")
         window.tabs.setCurrentIndex(1)
         view = window.characters
@@ -131,7 +131,7 @@ def fight(app: QApplication, size: tuple[int, int], mode: str) -> None:
         window = MainWindow(paths)
         window.resize(*size)
         window.show()
-        window.start(None)
+        window.files.start(None)
         window.tabs.setCurrentWidget(window._board_host)
         board = window.encounter_board
         board.show_encounter("enc-ambush")
@@ -144,7 +144,7 @@ def fight(app: QApplication, size: tuple[int, int], mode: str) -> None:
             board.act_next.trigger()
         board.table.selectRow(next(r for r in range(board.model.rowCount())
                                    if board.model.combatant_id(r) == names["Vera Kask"]))
-        board.attack()
+        board.intents.attack()
         dialog = window.workspace.attack_panel.dialog
         if dialog is not None:
             dialog.target.setCurrentIndex(dialog.target.findData(names["Rask"]))
@@ -168,7 +168,7 @@ def genesys_fight() -> None:
         window = MainWindow(paths)
         window.resize(1280, 800)
         window.show()
-        window.start(str(paths.campaigns / GENESYS_DEMO_FILE_NAME))
+        window.files.start(str(paths.campaigns / GENESYS_DEMO_FILE_NAME))
         window.tabs.setCurrentWidget(window._board_host)
         board = window.encounter_board
         board.show_encounter("enc-dock-9")
@@ -188,7 +188,7 @@ def genesys_fight() -> None:
         push(ctl.step("fill_slot", "cmb-dock-kara"))
         board.table.selectRow(next(r for r in range(board.model.rowCount())
                                    if board.model.combatant_id(r) == "cmb-dock-kara"))
-        board.attack()
+        board.intents.attack()
         dialog = window.workspace.attack_panel.dialog
         if dialog is not None:
             dialog.target.setCurrentIndex(dialog.target.findData("cmb-dock-brakk"))

@@ -92,7 +92,7 @@ class ErrorReporter(QObject):
     @classmethod
     def attach(cls, window: MainWindow, session: LogSession) -> ErrorReporter:
         """Report the session's unexpected errors over `window`, naming them in its status bar too."""
-        reporter = cls(window, session.log_file, session.folder, window.save_for_recovery)
+        reporter = cls(window, session.log_file, session.folder, window.files.save_for_recovery)
         reporter.message.connect(window.statusBar().showMessage)
         session.listeners.append(reporter.report)
         return reporter

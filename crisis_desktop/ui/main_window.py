@@ -6,35 +6,33 @@ Qt itself), so this module imports them where they are first needed, after the f
 
 from __future__ import annotations
 
-import base64
 import logging
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDragMoveEvent, QDropEvent, QKeySequence, QShowEvent
-from PySide6.QtWidgets import QMenu, QSplitter, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDragMoveEvent, QDropEvent, QShowEvent
+from PySide6.QtWidgets import QMainWindow, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from crisis_desktop.storage.paths import AppPaths
 from crisis_desktop.storage.settings import AppSettings
-from crisis_desktop.ui.campaign_files import CampaignFileCommands
+from crisis_desktop.ui.campaign_edits import CampaignEdits
+from crisis_desktop.ui.campaign_files import CampaignFiles
 from crisis_desktop.ui.collector import IdleCollector
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.drops import CampaignFileDrops
-from crisis_desktop.ui.plain_text import tooltip
+from crisis_desktop.ui.help.help_menu import HelpCommands
+from crisis_desktop.ui.place_memory import PlaceMemory
 from crisis_desktop.ui.views.list_place import ListPlace, battle_map_rows
 from crisis_desktop.ui.views.overview import CampaignOverview
+from crisis_desktop.ui.window_menus import WindowMenus
 
 if TYPE_CHECKING:
     from crisis_desktop.controller.changes import ChangeSet
-    from crisis_desktop.storage.campaign_store import CampaignStore
     from crisis_desktop.storage.locks import CampaignLock
     from crisis_desktop.storage.recovery import Recovery
     from crisis_desktop.ui.battlemap.map_place import MapPlace
-    from crisis_desktop.ui.dialogs.catalogue_editor import CatalogueEditor
     from crisis_desktop.ui.document import CampaignDocument
-    from crisis_desktop.ui.help.user_guide_window import UserGuideWindow
     from crisis_desktop.ui.player_display.host import PlayerDisplayHost
     from crisis_desktop.ui.views.characters_view import CharactersView
     from crisis_desktop.ui.views.encounter_board import EncounterBoard
@@ -44,15 +42,20 @@ AUTOSAVE_MS = 30_000
 log = logging.getLogger(__name__)
 
 
-class MainWindow(CampaignFileCommands):
-    """Hosts at most one open campaign (a CampaignDocument) and the places that show it."""
+class MainWindow(QMainWindow):
+    """Hosts at most one open campaign (a CampaignDocument) and the places that show it. It opens and closes the
+    campaign; its collaborators, each given what it acts on, do the rest: the File menu's commands (`files`), the
+    Edit menu's (`edits`), the Help menu's (`help`), the menus and tool bar (`menus`), the player display's menu
+    (`player_menu`) and where the GM was in each campaign (`place_memory`)."""
 
     def __init__(self, paths: AppPaths, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.paths = paths
-        self._store: CampaignStore | None = None
         self.settings, settings_problem = AppSettings.load(paths.settings_file)
         self.document: CampaignDocument | None = None
+        self.files = CampaignFiles(self, paths, self.settings, document=lambda: self.document,
+                                   open_campaign=self.open_campaign, close_campaign=self.close_campaign)
+        self.files.status.connect(self._show_status)
         self.collector = IdleCollector(self)
         self.lock: CampaignLock | None = None
 
@@ -87,130 +90,43 @@ class MainWindow(CampaignFileCommands):
         self.places[0].itemActivated.connect(lambda item, _column: self._show_map_named(item.text(0)))
         self.tabs.addTab(self._map_host, "Battle maps")
         self.setCentralWidget(self.tabs)
+        self.place_memory = PlaceMemory(self, self.settings, self.tabs, self._board_host, lambda: self.workspace,
+                                        self._save_settings)
         self.tabs.currentChanged.connect(lambda _index: self._remember_place())
         # A campaign file dropped on the window opens, as File › Open would open it.
         self.setAcceptDrops(True)
         self.campaign_drops = CampaignFileDrops(self)
         self.campaign_drops.dropped.connect(self.open_campaign)
-        self.user_guide: UserGuideWindow | None = None
-        self.catalogue_editor: CatalogueEditor | None = None
-        self._build_actions()
-        self._build_menus()
-        self._restore_geometry()
+        self.help = HelpCommands(self, paths)
+        self.edits = CampaignEdits(self, lambda: self.document)
+        self.edits.message.connect(self._show_message)
+        self.menus = WindowMenus(self, self.tabs, self.settings, files=self.files, edits=self.edits, help=self.help,
+                                 undo=self.undo, redo=self.redo, open_campaign=self.open_campaign,
+                                 close_campaign=self.close_campaign)
+        self._build_player_display()
+        self.place_memory.restore_geometry()
         self.autosave_timer = QTimer(self)
         self.autosave_timer.setInterval(AUTOSAVE_MS)
-        self.autosave_timer.timeout.connect(self.autosave)
+        self.autosave_timer.timeout.connect(self.files.autosave)
         self.autosave_timer.start()
         self._update_title()
         if settings_problem:
             self.statusBar().showMessage(settings_problem, 15_000)
 
-    # -- actions and menus ------------------------------------------------------------------
-    def _action(self, text: str, slot: Callable[[], object],
-                shortcut: str | QKeySequence.StandardKey | None = None, tip: str = "") -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        if tip:
-            action.setStatusTip(tip)
-        action.triggered.connect(slot)
-        return action
-
-    def _build_actions(self) -> None:
-        keys = QKeySequence.StandardKey
-        self.act_new = self._action("&New Campaign…", self.new_campaign, "Ctrl+Shift+N", "Create an empty campaign")
-        self.act_open = self._action("&Open Campaign…", self.pick_campaign, keys.Open, "Choose a campaign")
-        self.act_save = self._action("&Save", self.save_in_background, keys.Save, "Save the campaign")
-        self.act_save_as = self._action("Save &As…", self.save_as, keys.SaveAs, "Save under a new name")
-        self.act_duplicate = self._action("&Duplicate…", self.duplicate, None, "Copy the campaign")
-        self.act_rename = self._action("&Rename…", self.rename, None, "Rename the campaign (undoable)")
-        self.act_restore = self._action("Restore &Earlier Version…", self.restore_backup, None,
-                                        "Go back to one of the last 10 saved versions")
-        self.act_rule_options = self._action("Rule &Options…", self.edit_rule_options, None,
-                                             "Choose how the campaign plays where the rules leave a choice")
-        self.act_catalogue = self._action("Equipment &Catalogue…", self.edit_catalogue, "Ctrl+Shift+E",
-                                          "Make and change the weapons, armour and gear of this campaign")
-        self.act_close = self._action("&Close Campaign", self.close_campaign, keys.Close)
-        self.act_quit = self._action("&Quit", self.close, keys.Quit)
-        self.act_guide = self._action("&User Guide", lambda: self.show_user_guide(), "F1", "Open the user guide")
-        self.act_log_folder = self._action("Open &Log Folder", self.open_log_folder, None,
-                                           "Show the folder of the log, for reporting a problem")
-        self.act_about_qt = self._action("About &Qt", self.about_qt)
-        self.act_about = self._action("&About Crisis Desktop", self.about)
-        self.act_undo = QAction("&Undo", self)
-        self.act_undo.setShortcut(keys.Undo)
-        self.act_undo.triggered.connect(self.undo)
-        self.act_redo = QAction("&Redo", self)
-        self.act_redo.setShortcuts([QKeySequence(keys.Redo), QKeySequence("Ctrl+Y")])
-        self.act_redo.triggered.connect(self.redo)
-        self.campaign_actions = [self.act_save, self.act_save_as, self.act_duplicate, self.act_rename,
-                                 self.act_restore, self.act_close, self.act_rule_options, self.act_catalogue]
-
-    def _build_menus(self) -> None:
-        bar = self.menuBar()
-        file = bar.addMenu("&File")
-        file.addActions([self.act_new, self.act_open])
-        self.recent_menu = QMenu("Open &Recent", self)
-        self.recent_menu.aboutToShow.connect(self._fill_recent)
-        file.addMenu(self.recent_menu)
-        file.addSeparator()
-        file.addActions([self.act_save, self.act_save_as, self.act_duplicate, self.act_rename])
-        file.addSeparator()
-        file.addActions([self.act_restore, self.act_close])
-        file.addSeparator()
-        file.addAction(self.act_quit)
-        edit = bar.addMenu("&Edit")
-        edit.addActions([self.act_undo, self.act_redo])
-        edit.addSeparator()
-        edit.addActions([self.act_catalogue, self.act_rule_options])
-        view = bar.addMenu("&View")
-        self.view_menu = view
-        for index in range(self.tabs.count()):
-            self._add_place_action(index)
-        self._player_separator = view.addSeparator()
-        self._build_player_display_actions(view)
-        help_menu = bar.addMenu("&Help")
-        help_menu.addActions([self.act_guide, self.act_log_folder])
-        help_menu.addSeparator()
-        help_menu.addActions([self.act_about_qt, self.act_about])
-
-        toolbar = self.addToolBar("Main")
-        toolbar.setObjectName("main-toolbar")
-        toolbar.setMovable(False)
-        toolbar.addActions([self.act_open, self.act_save, self.act_undo, self.act_redo])
-
-    def _add_place_action(self, index: int) -> None:
-        name = self.tabs.tabText(index)
-        action = self._action(name, lambda: self.tabs.setCurrentIndex(index), f"Ctrl+{index + 1}",
-                              f"Show the {name} place")
-        self.view_menu.addAction(action)
-
-    def _build_player_display_actions(self, view: QMenu) -> None:
+    # -- menus --------------------------------------------------------------------------------
+    def _build_player_display(self) -> None:
         """View › Player display: the actions exist from the start, the display's code loads on first use."""
         from crisis_desktop.ui.player_display.menu import PlayerDisplayMenu
 
-        menu = PlayerDisplayMenu(
-            self, self._action, self.settings.ui, self._save_settings, self._show_message,
+        self.player_menu = PlayerDisplayMenu(
+            self, self.menus.action, self.settings.ui, self._save_settings, self._show_message,
             lambda: self.encounter_board.model if self.encounter_board is not None else None)
-        menu.add_to(view)
-        self.player_menu = menu
-        self.act_player, self.act_player_blank = menu.act_player, menu.act_blank
-        self.act_player_numbers, self.act_player_dark = menu.act_numbers, menu.act_dark
+        self.menus.add_player_display(self.player_menu)
 
     @property
     def player_host(self) -> PlayerDisplayHost | None:
         """The player display's host, once a display action has built it."""
         return self.player_menu.host
-
-    def _fill_recent(self) -> None:
-        self.recent_menu.clear()
-        recent = [p for p in self.settings.recent_paths() if p.exists()]
-        for path in recent:
-            action = self.recent_menu.addAction(path.stem.replace("&", "&&"))
-            action.setToolTip(tooltip(str(path)))
-            action.triggered.connect(lambda _=False, p=path: self.open_campaign(p))
-        if not recent:
-            self.recent_menu.addAction("(none)").setEnabled(False)
 
     # -- opening and closing ------------------------------------------------------------------
     def open_campaign(self, path: Path, quiet: bool = False, recovered: Recovery | None = None) -> bool:
@@ -224,7 +140,7 @@ class MainWindow(CampaignFileCommands):
         if not self.close_campaign():
             return False
         try:
-            campaign = self.store.load(path)
+            campaign = self.files.store.load(path)
         except CampaignFileError as exc:
             log.warning("Cannot open campaign %s: %s", path, exc)
             if not quiet:
@@ -238,18 +154,18 @@ class MainWindow(CampaignFileCommands):
         ):
             return False
         self.lock = lock
-        self.document = CampaignDocument(campaign, path, self.store, self)
+        self.document = CampaignDocument(campaign, path, self.files.store, self)
         # Bound methods, not lambdas: Qt drops these connections when the window goes away.
         self.document.changed.connect(self._on_changed)
         self.document.dirtyChanged.connect(self._update_title)
-        self.document.saveFinished.connect(self._saved_in_background)
+        self.document.saveFinished.connect(self.files.saved_in_background)
         self.document.undo_stack.indexChanged.connect(self._update_undo_actions)
         if recovered is None and not status.held_by_other:
-            recovered = self._recovery_for(path)
+            recovered = self.files.recovery_for(path)
         if recovered is not None:
             self.document.adopt_recovery(recovered.campaign)
         self._show_everywhere()
-        self._return_to_place()
+        self.place_memory.return_to(self.document)
         # The campaign just opened lives as long as it is open: Python's cyclic collector need not walk its million
         # objects again and again (a full sweep of a 10,000-character campaign is a pause of tens of milliseconds
         # at a random step of the fight); see ui/collector.py.
@@ -275,54 +191,6 @@ class MainWindow(CampaignFileCommands):
             self.statusBar().showMessage(f"Opened {path}", 5000)
         return True
 
-    # -- where the GM was ----------------------------------------------------------------------
-    def _return_to_place(self) -> None:
-        """Back where the GM was in this campaign: its place (tab) and encounter as last remembered (kept as they
-        change, so a crash loses nothing of it); a running fight wins over a remembered encounter that is not
-        running, and shows the Fight place."""
-        document = self.document
-        if document is None:
-            return
-        places = self.settings.ui.get("places")
-        remembered = places.get(str(document.path), {}) if isinstance(places, dict) else {}
-        remembered = remembered if isinstance(remembered, dict) else {}
-        encounters = {e.id: e for e in document.campaign.encounters}
-        running = [e.id for e in document.campaign.encounters if e.started and not e.ended]
-        chosen = remembered.get("encounter")
-        if chosen not in encounters or (running and chosen not in running):
-            chosen = running[0] if running else None
-        if chosen is not None:
-            document.session.show_encounter(chosen)
-        tab = remembered.get("tab")
-        if running:
-            self.tabs.setCurrentWidget(self._board_host)
-        elif isinstance(tab, int) and 0 <= tab < self.tabs.count():
-            self.tabs.setCurrentIndex(tab)
-
-    def _session_told(self, what: str) -> None:
-        from crisis_desktop.controller.session import ENCOUNTER  # loaded with the campaign already
-
-        if what == ENCOUNTER:
-            self._remember_place()
-
-    def _remember_place(self) -> None:
-        """Keep the place and the encounter shown for this campaign, and the window's layout, in the settings."""
-        document = self.document
-        if document is None:
-            return
-        places = self.settings.ui.get("places")
-        places = dict(places) if isinstance(places, dict) else {}
-        places[str(document.path)] = {"tab": self.tabs.currentIndex(), "encounter": document.session.encounter_id}
-        self.settings.ui["places"] = dict(list(places.items())[-20:])
-        self._remember_layout()
-        self._save_settings()
-
-    def _remember_layout(self) -> None:
-        if self.workspace is not None:
-            self.settings.ui["fight_layout"] = self.workspace.layout_state()
-        self.settings.ui["geometry"] = base64.b64encode(bytes(self.saveGeometry().data())).decode()
-        self.settings.ui["state"] = base64.b64encode(bytes(self.saveState().data())).decode()
-
     def close_campaign(self) -> bool:
         """Close the open campaign, asking first about unsaved changes; False if the user cancels."""
         if self.document is None:
@@ -333,16 +201,15 @@ class MainWindow(CampaignFileCommands):
             answer = Ask.save_discard_cancel(
                 self, "Unsaved changes",
                 f"Save the changes to “{self.document.campaign.name}” before closing?")
-            if answer == "cancel" or (answer == "save" and not self.save()):
+            if answer == "cancel" or (answer == "save" and not self.files.save()):
                 return False
             if answer == "discard":
-                self.store.recovery.discard(self.document.path)
+                self.files.store.recovery.discard(self.document.path)
         self.document.close_journal()
         if self.lock is not None:
             self.lock.release()
             self.lock = None
-        if self.catalogue_editor is not None:
-            self.catalogue_editor.reject()
+        self.edits.close_catalogue()
         document, self.document = self.document, None
         document.undo_stack.blockSignals(True)
         document.blockSignals(True)
@@ -354,6 +221,16 @@ class MainWindow(CampaignFileCommands):
         self._update_title()
         return True
 
+    def _session_told(self, what: str) -> None:
+        from crisis_desktop.controller.session import ENCOUNTER  # loaded with the campaign already
+
+        if what == ENCOUNTER:
+            self._remember_place()
+
+    def _remember_place(self) -> None:
+        if self.document is not None:
+            self.place_memory.remember(self.document)
+
     def closeEvent(self, event: QCloseEvent) -> None:  # Override QWidget::closeEvent
         try:
             closed = self.close_campaign()
@@ -363,50 +240,11 @@ class MainWindow(CampaignFileCommands):
             event.ignore()
             return
         self.player_menu.close()
-        self._remember_layout()
+        self.place_memory.remember_layout()
         self._save_settings()
         event.accept()
 
-    # -- file commands ------------------------------------------------------------------------
-    def edit_rule_options(self) -> None:
-        from crisis_desktop.controller.commands import SetCampaignField
-        from crisis_desktop.rules.registry import get_ruleset
-        from crisis_desktop.ui.dialogs.rule_options import RuleOptionsDialog
-
-        if self.document is None:
-            return
-        campaign = self.document.campaign
-        try:
-            ruleset = get_ruleset(campaign.ruleset)
-        except KeyError as exc:
-            Ask.error(self, "Rule options", str(exc))
-            return
-        chosen = RuleOptionsDialog.ask(ruleset, campaign.rule_options, self)
-        if chosen is not None and chosen != campaign.rule_options:
-            self.document.push(SetCampaignField(campaign, "rule_options", chosen, "Change rule options"))
-
-    def edit_catalogue(self) -> None:
-        """Edit › Equipment Catalogue: one editor window per open campaign, raised if already open."""
-        from crisis_desktop.rules.registry import get_ruleset
-        from crisis_desktop.ui.dialogs.catalogue_editor import CatalogueEditor
-
-        if self.document is None:
-            return
-        if self.catalogue_editor is not None and self.catalogue_editor.document is self.document:
-            self.catalogue_editor.raise_()
-            self.catalogue_editor.activateWindow()
-            return
-        try:
-            ruleset = get_ruleset(self.document.campaign.ruleset)
-        except KeyError as exc:
-            Ask.error(self, "Equipment catalogue", str(exc))
-            return
-        editor = CatalogueEditor(self.document, ruleset, self)
-        editor.message.connect(self._show_message)
-        editor.finished.connect(lambda _r: setattr(self, "catalogue_editor", None))
-        self.catalogue_editor = editor
-        editor.show()
-
+    # -- undo and redo ------------------------------------------------------------------------
     def undo(self) -> None:
         if self.document is not None:
             self.document.undo_stack.undo()
@@ -414,32 +252,6 @@ class MainWindow(CampaignFileCommands):
     def redo(self) -> None:
         if self.document is not None:
             self.document.undo_stack.redo()
-
-    # -- help -----------------------------------------------------------------------------------
-    def show_user_guide(self, page: str = "index.md") -> None:
-        from crisis_desktop.ui.help.user_guide_window import UserGuideWindow
-
-        if self.user_guide is None:
-            self.user_guide = UserGuideWindow(self)
-        self.user_guide.show_page(page)
-        self.user_guide.show()
-        self.user_guide.raise_()
-        self.user_guide.activateWindow()
-
-    def open_log_folder(self) -> None:
-        from crisis_desktop.ui.desktop import Desktop
-
-        Desktop.open_folder(self, self.paths.logs)
-
-    def about_qt(self) -> None:
-        from PySide6.QtWidgets import QMessageBox
-
-        QMessageBox.aboutQt(self, "About Qt")
-
-    def about(self) -> None:
-        from crisis_desktop.ui.help.about_dialog import AboutDialog
-
-        AboutDialog.ask(self.paths.data_dir, self.paths.logs, self)
 
     # -- drag and drop ------------------------------------------------------------------------
     def showEvent(self, event: QShowEvent) -> None:  # Override QWidget::showEvent
@@ -510,7 +322,7 @@ class MainWindow(CampaignFileCommands):
             self.workspace = FightWorkspace(self.encounter_board, self.map_place)
             self.workspace.restore_layout(self.settings.ui.get("fight_layout"))
             self._board_layout.addWidget(self.workspace)
-            self._add_panel_actions(self.workspace)
+            self.menus.add_fight_panels(self.workspace)
         if self.encounter_board is not None:
             self.encounter_board.set_document(self.document)
         if self.map_place is not None:
@@ -525,50 +337,27 @@ class MainWindow(CampaignFileCommands):
                 self.tabs.setCurrentWidget(self._board_host)
                 self.workspace.show_panel("map")
 
-    def _add_panel_actions(self, workspace: FightWorkspace) -> None:
-        """View › Fight panels: show or hide each panel, and put the default layout back."""
-        menu = QMenu("Fight &panels", self)
-        for dock in workspace.docks.values():
-            menu.addAction(dock.toggleViewAction())
-        menu.addSeparator()
-        menu.addAction(self._action("Reset the fight layout", workspace.default_layout, None,
-                                    "Turn order on top; map, actions and log side by side below"))
-        self.view_menu.insertMenu(self._player_separator, menu)
-
     def _show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 6000)
 
+    def _show_status(self, text: str, timeout: int) -> None:
+        """A line in the status bar for `timeout` ms (0: until another); an empty line clears it."""
+        if text:
+            self.statusBar().showMessage(text, timeout)
+        else:
+            self.statusBar().clearMessage()
+
     def _update_undo_actions(self) -> None:
-        stack = self.document.undo_stack if self.document else None
-        self.act_undo.setEnabled(stack is not None and stack.canUndo())
-        self.act_redo.setEnabled(stack is not None and stack.canRedo())
-        undo_text = stack.undoText() if stack else ""
-        redo_text = stack.redoText() if stack else ""
-        # The steps name characters: "&" doubled shows as itself, not as a shortcut mark; the tooltips are plain.
-        self.act_undo.setText(f"&Undo {undo_text.replace('&', '&&')}" if undo_text else "&Undo")
-        self.act_redo.setText(f"&Redo {redo_text.replace('&', '&&')}" if redo_text else "&Redo")
-        self.act_undo.setToolTip(tooltip(f"Undo {undo_text}" if undo_text else "Undo"))
-        self.act_redo.setToolTip(tooltip(f"Redo {redo_text}" if redo_text else "Redo"))
+        self.menus.show_undo(self.document.undo_stack if self.document else None)
 
     def _update_title(self) -> None:
-        for action in self.campaign_actions:
-            action.setEnabled(self.document is not None)
-        self._update_undo_actions()
+        self.menus.show_campaign_open(self.document is not None, self.document.undo_stack if self.document else None)
         if self.document is None:
             self.setWindowTitle("Crisis Desktop")
             self.setWindowModified(False)
             return
         self.setWindowTitle(f"{self.document.campaign.name}[*] — Crisis Desktop")
         self.setWindowModified(self.document.dirty)
-
-    def _restore_geometry(self) -> None:
-        geometry = self.settings.ui.get("geometry")
-        state = self.settings.ui.get("state")
-        if isinstance(geometry, str) and self.restoreGeometry(QByteArray(base64.b64decode(geometry))):
-            if isinstance(state, str):
-                self.restoreState(QByteArray(base64.b64decode(state)))
-        else:
-            self.resize(1280, 800)
 
     def _save_settings(self) -> None:
         try:

@@ -81,7 +81,7 @@ def main() -> None:
         window = MainWindow(paths)
         window.resize(1600, 1000)
         window.show()
-        window.start(str(path))
+        window.files.start(str(path))
         app.processEvents()
         board, map_place, document = window.encounter_board, window.map_place, window.document
         assert board is not None and map_place is not None and document is not None
@@ -89,7 +89,7 @@ def main() -> None:
         window.tabs.setCurrentWidget(window._board_host)
         assert window.workspace is not None
         window.workspace.show_panel("map")
-        board.start()
+        board.intents.start()
         app.processEvents()
         assert map_place.scene.battle_map is not None and map_place.scene.battle_map.id == "big-map"
         campaign = document.campaign
@@ -136,7 +136,7 @@ def main() -> None:
                     except ValueError:
                         continue
                     if ctl.attacks.attack_price(request, ctl.options)[1] is None:
-                        return partial(board._push, partial(ctl.attack, request, dice), "Attack")
+                        return partial(board.intents._push, partial(ctl.attack, request, dice), "Attack")
             return None
 
         def drop() -> Callable[[], bool] | None:
@@ -152,7 +152,7 @@ def main() -> None:
             return None
 
         def next_turn() -> Callable[[], bool] | None:
-            return lambda: board.next_turn() or True
+            return lambda: board.intents.next_turn() or True
 
         timed: dict[str, list[float]] = {"next turn": [], "attack": [], "token drop": []}
         steps: dict[str, Callable[[], Callable[[], bool] | None]] = {

@@ -70,7 +70,7 @@ def main() -> None:
         store.save(campaign, path)
         window = MainWindow(paths)
         window.show()
-        window.start(str(path))
+        window.files.start(str(path))
         board = window.encounter_board
         assert board is not None and window.document is not None
         board.show_encounter("big")
@@ -80,7 +80,7 @@ def main() -> None:
         starts, baselines = [], []
         for run in range(runs):
             started = time.perf_counter()
-            board.start()
+            board.intents.start()
             app.processEvents()
             starts.append(time.perf_counter() - started)
             live = window.document.campaign

@@ -67,7 +67,7 @@ def make_window(qtbot, paths, answers):
         qtbot.addWidget(window)
         window.show()
         if start:
-            window.start(campaign)
+            window.files.start(campaign)
         return window
 
     return make
@@ -98,7 +98,7 @@ def restart(make_window, answers):
             return make_window()
         window.autosave_timer.stop()
         left = document is not None and any(r.original_path == document.path.resolve()
-                                            for r in window.store.recovery.list_recoveries())
+                                            for r in window.files.store.recovery.list_recoveries())
         window.player_menu.close()      # the crashed process's player display dies with it
         if window.lock is not None:     # a dead process's lock is stale: the next start takes it over
             window.lock.release()

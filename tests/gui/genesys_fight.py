@@ -28,7 +28,7 @@ def genesys_board(document: CampaignDocument, start: bool = True) -> EncounterBo
     board = EncounterBoard()
     board.set_document(document)
     board.show_encounter("enc")
-    board.add_characters([c.id for c in document.campaign.characters])
+    board.intents.add_characters([c.id for c in document.campaign.characters])
     if start:
         document.push(board.controller.start(RandomDice(SEED)))
     return board

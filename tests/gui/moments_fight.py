@@ -25,7 +25,7 @@ def moments_board(document: CampaignDocument) -> EncounterBoard:
     board = EncounterBoard()
     board.set_document(document)
     board.show_encounter("enc")
-    board.add_characters([c.id for c in document.campaign.characters])
+    board.intents.add_characters([c.id for c in document.campaign.characters])
     return board
 
 

@@ -35,16 +35,16 @@ def _rename(window, name: str) -> None:  # type: ignore[no-untyped-def]
 def test_a_save_asked_for_during_a_save_runs_after_it_with_everything(window, monkeypatch):
     document = window.document
     document._warmer.wait()  # the cache filled: a save starts at once
-    held = HeldWrites(window.store, monkeypatch)
+    held = HeldWrites(window.files.store, monkeypatch)
     told: list[object] = []
     document.saveFinished.connect(told.append)
     path = document.path
 
     _rename(window, "First")
-    window.act_save.trigger()
+    window.menus.act_save.trigger()
     assert held.started.acquire(timeout=10)   # the first save is writing
     _rename(window, "Second")                   # changed while it writes
-    window.act_save.trigger()                   # asked again: queued
+    window.menus.act_save.trigger()                   # asked again: queued
     assert document.saving and window.isWindowModified()
     held.release.set()
     document.wait_for_save()
@@ -53,17 +53,17 @@ def test_a_save_asked_for_during_a_save_runs_after_it_with_everything(window, mo
     assert CampaignStore(window.paths).load(path).name == "Second"
     assert b'"name": "First"' in held.written[0] and b'"name": "Second"' in held.written[1]
     assert not window.isWindowModified() and not document.saving
-    assert window.store.recovery.list_recoveries() == []  # nothing unsaved is left in the journal
+    assert window.files.store.recovery.list_recoveries() == []  # nothing unsaved is left in the journal
 
 
 def test_a_change_made_while_saving_leaves_the_window_unsaved_and_in_the_journal(window, monkeypatch):
     document = window.document
     document._warmer.wait()
-    held = HeldWrites(window.store, monkeypatch)
+    held = HeldWrites(window.files.store, monkeypatch)
     path = document.path
 
     _rename(window, "Saved")
-    window.act_save.trigger()
+    window.menus.act_save.trigger()
     assert held.started.acquire(timeout=10)
     _rename(window, "Typed during the save")
     held.release.set()
@@ -74,9 +74,9 @@ def test_a_change_made_while_saving_leaves_the_window_unsaved_and_in_the_journal
     assert window.isWindowModified()
     # Undoing the change made during the save reaches what the file holds, yet the stack cannot know the file:
     # it stays unsaved rather than claim a state it never saved.
-    window.act_undo.trigger()
+    window.menus.act_undo.trigger()
     assert window.isWindowModified()
-    window.act_redo.trigger()
+    window.menus.act_redo.trigger()
     # A crash now: the journal restarted from the file just written, with the change made during the save.
     [offer] = CampaignStore(window.paths).recovery.list_recoveries()
     assert offer.campaign.name == "Typed during the save"
@@ -93,9 +93,9 @@ def test_a_failed_background_save_says_so_and_changes_nothing(window, answers, m
     def disk_full(*_args, **_kwargs):  # type: ignore[no-untyped-def]
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(window.store, "write_pieces", disk_full)
+    monkeypatch.setattr(window.files.store, "write_pieces", disk_full)
     _rename(window, "Not on disk")
-    window.act_save.trigger()
+    window.menus.act_save.trigger()
     document.wait_for_save()
 
     [message] = answers.texts("error")

@@ -78,7 +78,7 @@ def picture_file(folder: Path, name: str = "rask.png") -> Path:
 def test_a_dropped_campaign_file_opens_after_the_unsaved_changes_question(window, answers, qtbot, tmp_path):
     other = campaign_file(tmp_path, "Harbour")
     answers.queued["text"].append("Ridge (edited)")
-    window.act_rename.trigger()
+    window.menus.act_rename.trigger()
 
     answers.queued["save_discard_cancel"].append("cancel")
     assert drop(window, file_mime(other))
@@ -145,7 +145,7 @@ def test_a_dropped_picture_becomes_the_portrait_in_one_undoable_step(window, qtb
     assert window.document.undo_stack.undoText() == sheet_picture_step_text(window)
     assert sheet.portrait.pixmap() is not None and not sheet.portrait.pixmap().isNull()
 
-    window.act_undo.trigger()
+    window.menus.act_undo.trigger()
     assert window.document.campaign.character("pc-vera").portrait == before
 
 

@@ -39,7 +39,7 @@ def shown(monkeypatch) -> list[tuple[str, str]]:
 
 @pytest.fixture
 def reporter(window, log_session) -> ErrorReporter:
-    reporter = ErrorReporter(window, log_session.log_file, log_session.folder, window.save_for_recovery)
+    reporter = ErrorReporter(window, log_session.log_file, log_session.folder, window.files.save_for_recovery)
     reporter.message.connect(window.statusBar().showMessage)
     log_session.listeners.append(reporter.report)
     return reporter
@@ -65,7 +65,7 @@ def failing_button(qtbot, message: str) -> QPushButton:
 def test_an_exception_in_a_slot_shows_a_message_logs_the_traceback_and_keeps_unsaved_work(
         window, answers, reporter, log_session, shown, qtbot):
     answers.queued["text"].append("Ashes of the Ridge")
-    window.act_rename.trigger()  # an unsaved change
+    window.menus.act_rename.trigger()  # an unsaved change
     assert window.document.dirty
 
     failing_button(qtbot, "The wolf has no Body stat").click()
@@ -75,7 +75,7 @@ def test_an_exception_in_a_slot_shows_a_message_logs_the_traceback_and_keeps_uns
     assert "ValueError: The wolf has no Body stat" in text
     assert text.endswith(f"The details are in the log:\n{log_session.log_file}")
     assert "Crisis Desktop keeps running" in text
-    recovery = window.store.recovery.list_recoveries()
+    recovery = window.files.store.recovery.list_recoveries()
     assert len(recovery) == 1 and recovery[0].campaign_name == "Ashes of the Ridge"
     assert f"survive even if Crisis Desktop stops now:\n{recovery[0].file}\n" in text
     assert "apply_wolf_stats" in details
@@ -83,7 +83,7 @@ def test_an_exception_in_a_slot_shows_a_message_logs_the_traceback_and_keeps_uns
     assert "Unexpected error: ValueError: The wolf has no Body stat" in logged
     assert "Traceback (most recent call last):" in logged and "in apply_wolf_stats" in logged
     # Still running: the window goes on taking commands.
-    window.act_undo.trigger()
+    window.menus.act_undo.trigger()
     assert window.document.campaign.name != "Ashes of the Ridge"
 
 

@@ -41,7 +41,7 @@ def test_the_panels_are_side_by_side_and_the_turn_order_fits_1280_by_800(fight, 
 def test_next_turn_previous_and_undo_work_whichever_panel_has_the_focus(fight, qtbot, panel):
     ws, board = fight.workspace, fight.encounter_board
     ws.show_panel(panel)
-    focus = {"turn-order": board.table, "map": fight.map_place.view, "actions": board.attack_button,
+    focus = {"turn-order": board.table, "map": fight.map_place.view, "actions": board.actor_panel.attack_button,
              "attack": ws.attack_panel, "log": board.log_view}[panel]
     focus.setFocus()
     qtbot.waitUntil(lambda: focus.hasFocus() or not fight.isActiveWindow(), timeout=1000)
@@ -57,7 +57,7 @@ def test_attack_opens_in_the_attack_panel_and_apply_pushes_it(fight, qtbot):
     ws, board = fight.workspace, fight.encounter_board
     stack = fight.document.undo_stack
     before = stack.count()
-    board.attack_button.click()
+    board.actor_panel.attack_button.click()
     dialog = ws.attack_panel.dialog
     assert dialog is not None and dialog.isVisible() and ws.docks["attack"].isVisible()
     dialog.reject()
@@ -66,7 +66,7 @@ def test_attack_opens_in_the_attack_panel_and_apply_pushes_it(fight, qtbot):
     vera = next(c.id for c in ctl.encounter.combatants if ctl.name(c.id) == "Vera Kask")
     while ctl.current_id() != vera:
         board.act_next.trigger()
-    board.attack_button.click()
+    board.actor_panel.attack_button.click()
     dialog = ws.attack_panel.dialog
     rask = next(c.id for c in ctl.encounter.combatants if ctl.name(c.id) == "Rask")
     dialog.target.setCurrentIndex(dialog.target.findData(rask))     # in sight on the map, 6 tiles away
@@ -85,7 +85,7 @@ def test_the_layout_is_remembered(make_window, restart):
     window.workspace.docks["log"].close()                     # the GM closes the Log panel
     again = restart(window)
     assert again.workspace.docks["log"].isHidden()
-    reset = next(a for a in again.findChildren(type(again.act_undo)) if a.text() == "Reset the fight layout")
+    reset = next(a for a in again.findChildren(type(again.menus.act_undo)) if a.text() == "Reset the fight layout")
     reset.trigger()
     assert not again.workspace.docks["log"].isHidden()
 
@@ -97,7 +97,7 @@ def test_an_area_attack_in_the_panel_draws_its_template_on_the_map(fight, qtbot)
     rask = next(c.id for c in ctl.encounter.combatants if ctl.name(c.id) == "Rask")
     while ctl.current_id() != dmitri:
         board.act_next.trigger()
-    board.attack_button.click()
+    board.actor_panel.attack_button.click()
     dialog = ws.attack_panel.dialog
     dialog.target.setCurrentIndex(dialog.target.findData(rask))
     assert not place.scene.area.cells                     # a rifle: no template
@@ -111,15 +111,16 @@ def test_an_area_attack_in_the_panel_draws_its_template_on_the_map(fight, qtbot)
 def test_the_action_shortcuts_work_from_any_panel(fight, qtbot, panel):
     board = fight.encounter_board
     ctl = board.controller
-    while not any(b.isEnabled() for b in board.action_buttons.values()):
+    while not any(b.isEnabled() for b in board.actor_panel.action_buttons.values()):
         board.act_next.trigger()
-    number, key = next((n, k) for n, (k, b) in enumerate(board.action_buttons.items(), start=1) if b.isEnabled())
+    number, key = next((n, k) for n, (k, b) in enumerate(board.actor_panel.action_buttons.items(), start=1)
+                       if b.isEnabled())
     focus = {"turn-order": board.table, "map": fight.map_place.view, "log": board.log_view}[panel]
     focus.setFocus()
     before = len(ctl.encounter.log)
     QTest.keyClick(focus, Qt.Key(Qt.Key.Key_0 + number), Qt.KeyboardModifier.AltModifier)
     assert len(ctl.encounter.log) > before and ctl.encounter.log[-1].kind == "action"
-    assert "Alt+" in board.action_buttons[key].toolTip()
+    assert "Alt+" in board.actor_panel.action_buttons[key].toolTip()
 
 
 def test_the_focus_comes_back_to_the_map_after_an_attack_cancelled_there(fight, qtbot):

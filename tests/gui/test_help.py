@@ -39,9 +39,9 @@ def guide(window, qtbot) -> UserGuideWindow:
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
     qtbot.keyClick(window, Qt.Key.Key_F1)
-    assert window.user_guide is not None
-    qtbot.waitExposed(window.user_guide)
-    return window.user_guide
+    assert window.help.user_guide is not None
+    qtbot.waitExposed(window.help.user_guide)
+    return window.help.user_guide
 
 
 def test_f1_opens_the_guide_on_its_index_with_every_page_listed(guide):
@@ -102,8 +102,8 @@ def test_web_links_go_to_the_browser_and_missing_pages_say_so(guide, monkeypatch
 
 def test_f1_again_reuses_the_window_and_shows_the_index(window, guide, qtbot):
     guide.pages.setCurrentRow(3)
-    window.act_guide.trigger()
-    assert window.user_guide is guide
+    window.menus.act_guide.trigger()
+    assert window.help.user_guide is guide
     assert guide.current_page == "index.md"
 
 
@@ -111,21 +111,21 @@ def test_open_log_folder_and_about_qt(window, monkeypatch, paths):
     folders, about_qt = [], []
     monkeypatch.setattr(Desktop, "open_folder", classmethod(lambda _cls, _parent, folder: folders.append(folder)))
     monkeypatch.setattr(QMessageBox, "aboutQt", lambda parent, title: about_qt.append(title))
-    window.act_log_folder.trigger()
-    window.act_about_qt.trigger()
+    window.menus.act_log_folder.trigger()
+    window.menus.act_about_qt.trigger()
     assert folders == [paths.logs] == [paths.data_dir / "logs"]
     assert about_qt == ["About Qt"]
     help_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Help")
     assert [a.text() for a in help_menu.actions() if not a.isSeparator()] == \
         ["&User Guide", "Open &Log Folder", "About &Qt", "&About Crisis Desktop"]
-    assert window.act_guide.shortcut().toString() == "F1"
+    assert window.menus.act_guide.shortcut().toString() == "F1"
 
 
 def test_about_shows_version_folders_licence_and_notices(window, qtbot, paths, monkeypatch):
     asked = []
     monkeypatch.setattr(AboutDialog, "ask", classmethod(lambda _cls, data, logs, parent=None: asked.append(
         (data, logs))))
-    window.act_about.trigger()
+    window.menus.act_about.trigger()
     assert asked == [(paths.data_dir, paths.logs)]
 
     monkeypatch.setattr(legal, "third_party_notices", lambda: "# Notices\n\nQt for Python: LGPLv3")

@@ -29,20 +29,20 @@ def test_opens_the_demo_with_its_places(window):
 def test_rename_undo_redo_save_reopen_restore(window, answers, make_window, paths):
     original = demo_name(window)
     answers.queued["text"].append("Ashes of the Ridge")
-    window.act_rename.trigger()
+    window.menus.act_rename.trigger()
     assert demo_name(window) == "Ashes of the Ridge"
     assert window.isWindowModified()
-    assert window.act_undo.text() == "&Undo Rename to “Ashes of the Ridge”"
+    assert window.menus.act_undo.text() == "&Undo Rename to “Ashes of the Ridge”"
 
-    window.act_undo.trigger()
+    window.menus.act_undo.trigger()
     assert demo_name(window) == original
     assert not window.isWindowModified()
-    window.act_redo.trigger()
+    window.menus.act_redo.trigger()
     assert demo_name(window) == "Ashes of the Ridge"
 
     told = []
     window.document.saveFinished.connect(told.append)
-    window.act_save.trigger()  # in the background: the window is unsaved until it is on disk
+    window.menus.act_save.trigger()  # in the background: the window is unsaved until it is on disk
     window.document.wait_for_save()
     assert told == [None] and not window.isWindowModified()
     window.close()
@@ -51,13 +51,13 @@ def test_rename_undo_redo_save_reopen_restore(window, answers, make_window, path
     assert demo_name(reopened) == "Ashes of the Ridge"
 
     # Restore the version saved before the rename (the newest backup).
-    backups = reopened.store.list_backups(reopened.document.path)
+    backups = reopened.files.store.list_backups(reopened.document.path)
     assert backups, "saving over the demo kept the previous version"
     monkey_pick = backups[0]
     original_ask = BackupPicker.ask
     try:
         BackupPicker.ask = classmethod(lambda cls, store, path, parent=None: monkey_pick)
-        reopened.act_restore.trigger()
+        reopened.menus.act_restore.trigger()
     finally:
         BackupPicker.ask = original_ask
     assert demo_name(reopened) == original
@@ -71,14 +71,14 @@ def test_notes_typing_is_one_undo_step(window, qtbot):
     qtbot.keyClicks(window.overview.notes, "Ambush at dusk")
     assert window.document.campaign.notes.endswith("Ambush at dusk")
     assert window.document.undo_stack.count() == 1
-    window.act_undo.trigger()
+    window.menus.act_undo.trigger()
     assert window.document.campaign.notes == before
     assert window.overview.notes.toPlainText() == before
 
 
 def test_closing_with_unsaved_changes_asks(window, answers):
     answers.queued["text"].append("Changed")
-    window.act_rename.trigger()
+    window.menus.act_rename.trigger()
     answers.queued["save_discard_cancel"].append("cancel")
     assert not window.close()
     assert window.document is not None and demo_name(window) == "Changed"
@@ -92,8 +92,8 @@ def test_unsaved_changes_survive_a_crash(make_window, answers, paths):
     path = first.document.path
     saved_bytes = path.read_bytes()
     answers.queued["text"].append("Typed before the crash")
-    first.act_rename.trigger()
-    first.autosave()
+    first.menus.act_rename.trigger()
+    first.files.autosave()
     first.lock.release()  # the crashed process is gone; its lock would be stale
     first.document.undo_stack.blockSignals(True)  # a dead process does nothing more to its journal
     first.document.undo_stack.setClean()  # let the test tear the first window down quietly
@@ -105,7 +105,7 @@ def test_unsaved_changes_survive_a_crash(make_window, answers, paths):
     assert demo_name(second) == "Typed before the crash"
     assert second.isWindowModified()
     assert path.read_bytes() == saved_bytes  # nothing written until the GM saves
-    second.act_undo.trigger()  # recovery is one undoable step back to the saved file
+    second.menus.act_undo.trigger()  # recovery is one undoable step back to the saved file
     assert demo_name(second) != "Typed before the crash"
 
 
@@ -142,7 +142,7 @@ def test_window_geometry_is_remembered(make_window):
 
 def test_new_campaign_opens_empty_and_is_listed_as_recent(window, answers, paths):
     answers.queued["new_campaign"].append(("Night Shift", "crisis-classic"))
-    window.act_new.trigger()
+    window.menus.act_new.trigger()
     assert demo_name(window) == "Night Shift"
     assert window.document.campaign.ruleset == "crisis-classic"
     catalogue = {item.name for item in window.document.campaign.equipment}

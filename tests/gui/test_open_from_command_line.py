@@ -6,6 +6,7 @@ from PySide6.QtWidgets import QApplication
 
 from crisis_desktop.app import APP_ID, main
 from crisis_desktop.resources_access import resource
+from crisis_desktop.ui.campaign_files import CampaignFiles
 from crisis_desktop.ui.main_window import MainWindow
 
 
@@ -17,19 +18,21 @@ def test_the_window_opens_the_file_named_on_the_command_line(qapp, paths, answer
     # hook); quitting closes the window and its campaign, so what it showed is recorded right after start.
     monkeypatch.setenv("CRISIS_DESKTOP_EXIT_WHEN_SHOWN", "campaign")
     seen: list[tuple[str | None, object, str, int, str]] = []
-    real_start = MainWindow.start
+    real_start = CampaignFiles.start
 
     windows: list[MainWindow] = []
 
-    def start(window: MainWindow, campaign: str | None) -> None:
+    def start(files: CampaignFiles, campaign: str | None) -> None:
+        window = files.parent()
+        assert isinstance(window, MainWindow)
         windows.append(window)
-        real_start(window, campaign)
+        real_start(files, campaign)
         document = window.document
         assert document is not None, "no campaign open after start"
         seen.append((campaign, document.path, document.campaign.name, window.characters.model.rowCount(),
                      window.windowTitle()))
 
-    monkeypatch.setattr(MainWindow, "start", start)
+    monkeypatch.setattr(CampaignFiles, "start", start)
 
     try:
         assert main(["--data-dir", str(paths.data_dir), str(target)]) == 0

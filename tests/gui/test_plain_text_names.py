@@ -59,10 +59,10 @@ def test_names_holding_html_show_as_plain_text_in_every_place(window, qtbot, tmp
     ctl = board.controller
     while ctl.character_of(ctl.current_id()).kind is not CharacterKind.PC:
         board.act_next.trigger()
-    assert board.actor_label.text() == f"{ctl.name(ctl.current_id())}'s turn"
+    assert board.actor_panel.actor_label.text() == f"{ctl.name(ctl.current_id())}'s turn"
     window.tabs.setCurrentIndex(3)
     window.map_place.show_map("map-ridge-road")
-    window.act_player.trigger()
+    window.player_menu.act_player.trigger()
     display = window.player_host.display
     assert display.title.text() == campaign.encounter("enc-ambush").name
     target = next(c.id for c in ctl.encounter.combatants if c.side != ctl.combatant(ctl.current_id()).side)

@@ -18,9 +18,9 @@ def play_a_little(window: MainWindow) -> None:
     board = window.encounter_board
     assert board is not None
     board.show_encounter(AMBUSH)
-    board.start()
+    board.intents.start()
     for _ in range(3):
-        board.next_turn()
+        board.intents.next_turn()
     assert fight_state(window)[0] and fight_state(window)[3] > 3
 
 
@@ -43,7 +43,7 @@ def test_declining_the_recovery_after_a_crash_leaves_the_saved_campaign(make_win
 def test_a_crash_with_nothing_unsaved_asks_nothing(make_window, restart, answers):
     window = make_window()
     play_a_little(window)
-    assert window.save()
+    assert window.files.save()
     before = fight_state(window)
     again = restart(window, crash=True)
     assert fight_state(again) == before and not answers.texts("yes_no")

@@ -30,9 +30,9 @@ def test_changing_options_is_undoable(window, monkeypatch):
         return [rules.derived(c, window.document.campaign.rule_options)["parry"].value for c in pcs]
 
     before = parries()
-    window.act_rule_options.trigger()
+    window.menus.act_rule_options.trigger()
     assert window.document.campaign.rule_options == {"parry_formula": "half_melee_plus_2"}
     assert window.isWindowModified()
     assert parries() != before  # the option reaches the rules at once
-    window.act_undo.trigger()
+    window.menus.act_undo.trigger()
     assert window.document.campaign.rule_options == {}

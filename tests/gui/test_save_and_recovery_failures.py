@@ -15,7 +15,7 @@ from crisis_desktop.storage.campaign_store import CampaignStore
 
 def test_a_save_that_fails_while_closing_keeps_the_window_and_the_changes(window, answers, monkeypatch):
     answers.queued["text"].append("Unsaved work")
-    window.act_rename.trigger()
+    window.menus.act_rename.trigger()
 
     def disk_full(*_args, **_kwargs):
         raise OSError(28, "No space left on device")
@@ -51,7 +51,7 @@ def test_a_second_recovery_is_offered_when_its_campaign_is_opened(make_window, a
 
 def _rename(window, answers, name: str) -> None:
     answers.queued["text"].append(name)
-    window.act_rename.trigger()
+    window.menus.act_rename.trigger()
 
 
 def test_a_full_disk_says_nothing_changed_where_the_work_is_and_to_choose_another_disk(window, answers, paths,
@@ -70,10 +70,10 @@ def test_a_full_disk_says_nothing_changed_where_the_work_is_and_to_choose_anothe
         real_fsync(fd)
 
     monkeypatch.setattr(atomic.os, "fsync", campaigns_disk_full)
-    assert not window.save()
+    assert not window.files.save()
 
     [message] = answers.texts("error")
-    recovery = window.store.recovery.journal(path).path
+    recovery = window.files.store.recovery.journal(path).path
     assert recovery.parent == paths.recovery
     assert message == (
         f"Save failed: Could not save {path}:\nthe disk holding {path.parent} is full (No space left on device)"
@@ -93,7 +93,7 @@ def test_save_as_can_put_the_campaign_in_any_folder(window, answers, tmp_path):
     target = tmp_path / "usb stick" / "tonight.json"
     answers.queued["text"].append("Tonight")
     answers.queued["save_file"].append(target)
-    window.act_save_as.trigger()
+    window.menus.act_save_as.trigger()
 
     [(_, offered)] = [a for a in answers.asked if a[0] == "save_file"]
     assert offered == f"Save as: {original.parent / 'tonight.json'}"  # the campaigns folder comes first
@@ -110,14 +110,14 @@ def test_a_read_only_campaign_file_is_replaced_only_when_the_gm_says_so(window, 
     _rename(window, answers, "Changed")
 
     answers.queued["yes_no"].append(False)
-    assert not window.save()
+    assert not window.files.save()
     [question] = answers.texts("yes_no")
     assert question.startswith(f"Read-only file: {path} is marked read-only: its permissions say it must not be "
                                "changed.\n\nReplace it with this campaign anyway? It stays marked read-only.")
     assert path.read_bytes() == before and window.isWindowModified()
 
     answers.queued["yes_no"].append(True)
-    assert window.save()
+    assert window.files.save()
     assert CampaignStore(window.paths).load(path).name == "Changed"
     assert stat.S_IMODE(path.stat().st_mode) == 0o444
 

@@ -1,7 +1,7 @@
 """What the GM does on the Encounter place: build the encounter, take the flow's steps (with the app's dice or the
 faces the GM types), take actions, heal, treat, attack, check, override, note, export the log. Each intent builds
-one controller command and pushes it on the document; the board (ui/views/encounter_board.py) adds the widgets and
-keeps them up to date."""
+one controller command and pushes it on the document. The board (ui/views/encounter_board.py) owns the intents,
+gives them what they act on, and calls them from its widgets with the values those hold."""
 
 from __future__ import annotations
 
@@ -9,21 +9,20 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QItemSelectionModel, Signal
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QPushButton, QTableView, QWidget
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QWidget
 
 from crisis_desktop.controller.commands import Command, built_in_sequence
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.encounter_commands import AddEncounter
 from crisis_desktop.domain.encounter import Encounter, Side
-from crisis_desktop.rules.base import ActionRole, Ruleset
+from crisis_desktop.rules.base import ActionRole
 from crisis_desktop.rules.kernel.dice import DiceSource, NeedMoreDice, RandomDice, TypedDice, probe
 from crisis_desktop.rules.kernel.flows import StepOffer, StepRole
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
 from crisis_desktop.ui.dialogs.check_dialog import CheckDialog
 from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
-from crisis_desktop.ui.models.board_model import BoardModel
 from crisis_desktop.ui.views.attack_panel import AttackPanel
 from crisis_desktop.ui.views.treatment_picker import pick_treatment
 
@@ -31,10 +30,17 @@ if TYPE_CHECKING:
     from crisis_desktop.ui.document import CampaignDocument
 
 
-class BoardIntents(QWidget):
-    """The Encounter place's intents over the open `document` and the `controller` of the encounter shown (None:
-    nothing to act on), read from the board's widgets; the board builds those widgets and shows encounters
-    (`show_encounter`).
+class BoardIntents(QObject):
+    """The Encounter place's intents, over what the board gives them when it makes them:
+
+    - `view`: the widget the dialogs they ask are shown over (the board);
+    - `document()`: the open campaign, where commands are pushed (None: nothing open);
+    - `controller()`: the controller of the encounter shown (None: nothing to act on);
+    - `selected()`: the combatant selected on the board (None: nobody);
+    - `show_encounter(id)`: show that encounter (a new one, once made);
+    - `select_current()`: select (and scroll to) whoever acts now, after a step of the flow;
+    - `dice_typed()`: whether the GM types the faces of the dice rolled at the table ("Enter dice");
+    - `attack_panel()`: the fight workspace's attack panel, where attacks open (None: an attack dialog).
 
     Signals:
         message(str): a line for the window's status bar.
@@ -42,123 +48,114 @@ class BoardIntents(QWidget):
 
     message = Signal(str)
 
-    document: CampaignDocument | None
-    ruleset: Ruleset | None
-    controller: EncounterController | None
-    model: BoardModel
-    table: QTableView
-    side: QComboBox
-    group: QLineEdit
-    setup_flags: dict[str, QCheckBox]
-    hidden: QCheckBox
-    note: QLineEdit
-    enter_dice: QCheckBox
-    action_buttons: dict[str, QPushButton]
-    attack_panel: AttackPanel | None
-
-    def show_encounter(self, encounter_id: str) -> None:
-        raise NotImplementedError
-
-    # -- the selection ---------------------------------------------------------------------------
-    def selected_id(self) -> str | None:
-        index = self.table.currentIndex()
-        return self.model.combatant_id(index.row()) if index.isValid() else None
-
-    def select(self, combatant_id: str) -> None:
-        row = self.model.row_of(combatant_id)
-        if row is not None:
-            self.table.selectionModel().setCurrentIndex(
-                self.model.index(row, 0),
-                QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
+    def __init__(self, view: QWidget, *, document: Callable[[], CampaignDocument | None],
+                 controller: Callable[[], EncounterController | None], selected: Callable[[], str | None],
+                 show_encounter: Callable[[str], None], select_current: Callable[[], None],
+                 dice_typed: Callable[[], bool], attack_panel: Callable[[], AttackPanel | None]) -> None:
+        super().__init__(view)
+        self._view = view
+        self._document = document
+        self._controller = controller
+        self._selected = selected
+        self._show_encounter = show_encounter
+        self._select_current = select_current
+        self._dice_typed = dice_typed
+        self._attack_panel = attack_panel
 
     # -- intents ---------------------------------------------------------------------------------
     def _push(self, make: Callable[[], Command | None], title: str) -> bool:
         """Build the command (the rules may refuse with a reason) and push it; False if nothing happened."""
-        if self.document is None or self.controller is None:
+        document = self._document()
+        if document is None or self._controller() is None:
             return False
         try:
             command = make()
         except ValueError as exc:
-            Ask.error(self, title, str(exc))
+            Ask.error(self._view, title, str(exc))
             return False
         if command is None:
             return False
-        self.document.push(command)
+        document.push(command)
         return True
 
     def new_encounter(self) -> None:
-        if self.document is None:
+        document = self._document()
+        if document is None:
             return
-        name = Ask.text(self, "New encounter", "Name of the encounter:")
+        name = Ask.text(self._view, "New encounter", "Name of the encounter:")
         if name is None:
             return
         encounter = Encounter(name=name)
-        self.document.push(AddEncounter(encounter))
-        self.show_encounter(encounter.id)
+        document.push(AddEncounter(encounter))
+        self._show_encounter(encounter.id)
 
     def simulate(self) -> None:
         """Simulate… the encounter shown, from its saved start, on a copy (the campaign is never changed)."""
-        ctl = self.controller
-        if ctl is None or self.document is None or self.ruleset is None or not ctl.encounter.combatants:
+        ctl, document = self._controller(), self._document()
+        if ctl is None or document is None or not ctl.encounter.combatants:
             return
         from crisis_desktop.ui.dialogs.simulate_dialog import SimulateDialog
 
-        SimulateDialog.ask(self, self.document.campaign, ctl.encounter_id, self.ruleset)
+        SimulateDialog.ask(self._view, document.campaign, ctl.encounter_id, ctl.ruleset)
 
     def add_combatants(self) -> None:
-        ctl = self.controller
-        if ctl is None or self.document is None:
+        ctl, document = self._controller(), self._document()
+        if ctl is None or document is None:
             return
-        characters = self.document.campaign.characters
-        picked = BoardAsk.pick_characters(self, [f"{c.name} ({c.kind.value.upper()})" for c in characters])
+        characters = document.campaign.characters
+        picked = BoardAsk.pick_characters(self._view, [f"{c.name} ({c.kind.value.upper()})" for c in characters])
         if not picked:
             return
         self.add_characters([characters[i].id for i in picked])
 
     def add_characters(self, character_ids: list[str]) -> None:
         """Add these characters as one undo step (also the target of a drop from the Characters view)."""
-        ctl = self.controller
-        if ctl is None or not character_ids:
+        ctl, document = self._controller(), self._document()
+        if ctl is None or document is None or not character_ids:
             return
 
         def make() -> Command:
             # Each addition sees the previous one (a running fight extends its order).
-            assert self.document is not None
-            return built_in_sequence(f"Add {len(character_ids)} combatants", self.document.campaign,
+            return built_in_sequence(f"Add {len(character_ids)} combatants", document.campaign,
                                      [partial(ctl.add_combatant, cid) for cid in character_ids])
 
         self._push(make, "Add combatants")
 
     def remove_selected(self) -> None:
-        cid, ctl = self.selected_id(), self.controller
+        cid, ctl = self._selected(), self._controller()
         if cid is not None and ctl is not None:
             self._push(lambda: ctl.remove_combatant(cid), "Remove")
 
-    def _edit_selected(self, field: str) -> None:
-        cid, ctl = self.selected_id(), self.controller
-        if cid is None or ctl is None:
-            return
-        combatant = ctl.combatant(cid)
-        if field == "side" and self.side.currentData() != combatant.side.value:
-            self._push(lambda: ctl.set_side(cid, Side(self.side.currentData())), "Side")
-        elif field == "group" and (self.group.text().strip() or None) != combatant.group:
-            self._push(lambda: ctl.set_group(cid, self.group.text()), "Group")
-        elif field == "hidden" and self.hidden.isChecked() != combatant.hidden:
-            self._push(lambda: ctl.set_hidden(cid, self.hidden.isChecked()), "Hidden")
+    def set_side(self, side: Side) -> None:
+        """The selected combatant's side, as the builder strip's picker says (nothing if it is already)."""
+        cid, ctl = self._selected(), self._controller()
+        if cid is not None and ctl is not None and side != ctl.combatant(cid).side:
+            self._push(lambda: ctl.set_side(cid, side), "Side")
 
-    def _edit_setup(self, key: str) -> None:
-        """One of the rules' setup flags ticked or cleared on the selected combatant."""
-        cid, ctl, box = self.selected_id(), self.controller, self.setup_flags.get(key)
-        if cid is None or ctl is None or box is None or box.isChecked() == (ctl.combatant(cid).setup.get(key) is True):
+    def set_group(self, text: str) -> None:
+        """The selected combatant's NPC group, as typed (blank: none)."""
+        cid, ctl = self._selected(), self._controller()
+        if cid is not None and ctl is not None and (text.strip() or None) != ctl.combatant(cid).group:
+            self._push(lambda: ctl.set_group(cid, text), "Group")
+
+    def set_hidden(self, hidden: bool) -> None:
+        """The selected combatant hidden from the players, or shown to them."""
+        cid, ctl = self._selected(), self._controller()
+        if cid is not None and ctl is not None and hidden != ctl.combatant(cid).hidden:
+            self._push(lambda: ctl.set_hidden(cid, hidden), "Hidden")
+
+    def set_setup(self, key: str, on: bool, title: str) -> None:
+        """One of the rules' setup flags (`title` its label) ticked or cleared on the selected combatant."""
+        cid, ctl = self._selected(), self._controller()
+        if cid is None or ctl is None or on == (ctl.combatant(cid).setup.get(key) is True):
             return
-        on = box.isChecked()
-        self._push(lambda: ctl.set_setup(cid, key, on), box.text())
+        self._push(lambda: ctl.set_setup(cid, key, on), title)
 
     def start(self) -> None:
-        ctl = self.controller
+        ctl = self._controller()
         if ctl is None:
             return
-        pools = ctl.initiative_dice() if self.enter_dice.isChecked() else []
+        pools = ctl.initiative_dice() if self._dice_typed() else []
         if pools:
             what = "\n".join(["Turn order: each one's dice, in the order rolled:", *(p.describe() for p in pools),
                                "Where the rules roll again (a tie), each further die gets a field of its own."])
@@ -172,7 +169,7 @@ class BoardIntents(QWidget):
         """Push a command that rolls dice: the app's dice, or the faces the GM types when "Enter dice" is ticked,
         one die a field, each named as the rules ask for it (asked again, with what is missing, until they are
         enough); nothing is asked where the rules roll nothing. `who` rolls them (for the rolls of one combatant)."""
-        if not self.enter_dice.isChecked():
+        if not self._dice_typed():
             return self._push(lambda: make(RandomDice()), title)
         try:
             return self._push(partial(make, TypedDice([])), title)      # no dice to roll, or a refusal
@@ -180,10 +177,12 @@ class BoardIntents(QWidget):
             pass
         faces: list[int | str] = []
         prompt = what
-        ruleset = self.controller.ruleset if self.controller is not None else None
+        controller = self._controller()
+        ruleset = controller.ruleset if controller is not None else None
         glyphs = ruleset.symbol_glyphs() if ruleset is not None else {}
         while True:
-            answer = BoardAsk.dice(self, dice_title, prompt, faces, probe=partial(probe, make), glyphs=glyphs, who=who)
+            answer = BoardAsk.dice(self._view, dice_title, prompt, faces, probe=partial(probe, make), glyphs=glyphs,
+                                   who=who)
             if answer is None:
                 return False
             faces = answer
@@ -211,10 +210,10 @@ class BoardIntents(QWidget):
         """Take the flow's step of this role (a role's action, its shortcut): for the selected combatant where the
         step needs one (the step open to the selection, when several are; the GM is asked when the selection may
         not take it and several may)."""
-        ctl = self.controller
+        ctl = self._controller()
         if ctl is None:
             return
-        selected = self.selected_id()
+        selected = self._selected()
         offers = [o for o in ctl.offers() if o.role is role]
         found = next((o for o in offers if selected in o.actors), next((o for o in offers if o.allowed),
                                                                        offers[0] if offers else None))
@@ -227,7 +226,7 @@ class BoardIntents(QWidget):
             elif len(found.actors) == 1:
                 actor = found.actors[0]
             else:
-                picked = BoardAsk.choose(self, found.label, "Who?", [ctl.name(a) for a in found.actors])
+                picked = BoardAsk.choose(self._view, found.label, "Who?", [ctl.name(a) for a in found.actors])
                 if picked is None:
                     return
                 actor = found.actors[picked]
@@ -235,7 +234,7 @@ class BoardIntents(QWidget):
 
     def take_step(self, key: str, actor: str | None = None) -> None:
         """Take the flow's step `key` for `actor` (a step's button on the tool bar: who takes it is the button's)."""
-        ctl = self.controller
+        ctl = self._controller()
         if ctl is None:
             return
         found = next((o for o in ctl.offers() if o.key == key and (actor is None or actor in o.actors)), None)
@@ -245,12 +244,12 @@ class BoardIntents(QWidget):
     def _take_offer(self, found: StepOffer, actor: str | None) -> None:
         """Take a step the flow offers, for `actor`: with a choice where it plans (the GM picks), and with dice (the
         app's, or typed) where it rolls."""
-        ctl = self.controller
+        ctl = self._controller()
         if ctl is None:
             return
         choice: str | None = None
         if found.choices:
-            picked = BoardAsk.choose(self, found.label, f"{ctl.name(actor) if actor else 'What'}:",
+            picked = BoardAsk.choose(self._view, found.label, f"{ctl.name(actor) if actor else 'What'}:",
                                      [c.label for c in found.choices])
             if picked is None:
                 return
@@ -264,20 +263,20 @@ class BoardIntents(QWidget):
             self._select_current()
 
     def rewind(self) -> None:
-        ctl = self.controller
+        ctl = self._controller()
         if ctl is not None:
             self._push(ctl.rewind_round, "Rewind")
 
     def end_encounter(self) -> None:
-        ctl = self.controller
-        if ctl is None or not Ask.yes_no(self, "End encounter", f"End {ctl.encounter.name} now?"):
+        ctl = self._controller()
+        if ctl is None or not Ask.yes_no(self._view, "End encounter", f"End {ctl.encounter.name} now?"):
             return
         if self._push(ctl.end_encounter, "End encounter"):
-            Ask.info(self, "Encounter over", "\n".join([ctl.encounter.log[-1].text, "", *ctl.summary()]))
+            Ask.info(self._view, "Encounter over", "\n".join([ctl.encounter.log[-1].text, "", *ctl.summary()]))
 
     def take_action(self, key: str) -> None:
-        ctl = self.controller
-        current = (self._acting_selection() or ctl.current_id()) if ctl else None
+        ctl = self._controller()
+        current = (self.acting_selection() or ctl.current_id()) if ctl else None
         if ctl is None or current is None:
             return
         action = next((a.action for a in ctl.actions(current) if a.action.key == key), None)
@@ -288,10 +287,11 @@ class BoardIntents(QWidget):
         if role is ActionRole.HELP and action is not None:
             mine = ctl.combatant(current).side
             allies = [c.id for c in ctl.encounter.combatants if c.side == mine and c.id != current]
-            picked = BoardAsk.choose(self, action.label, "Whom?", [ctl.name(c) for c in allies]) if allies else None
+            picked = (BoardAsk.choose(self._view, action.label, "Whom?", [ctl.name(c) for c in allies]) if allies
+                      else None)
             if picked is None:
                 if not allies:
-                    Ask.error(self, action.label, f"{action.label}: {ctl.name(current)} has no ally here")
+                    Ask.error(self._view, action.label, f"{action.label}: {ctl.name(current)} has no ally here")
                 return
             self._push(lambda: ctl.take_action(current, key, target_id=allies[picked]), "Action")
             return
@@ -304,14 +304,14 @@ class BoardIntents(QWidget):
     def heal(self, healer_id: str, key: str | None = None) -> None:
         """A healing action of the rules (by default the first): pick the patient, then roll (or type) the check
         where the treatment rolls one."""
-        ctl = self.controller
+        ctl = self._controller()
         if ctl is None:
             return
         patients = [c.id for c in ctl.encounter.combatants]
         action = next((a.action for a in ctl.actions(healer_id) if a.action.role is ActionRole.HEAL
                        and key in (None, a.action.key)), None)
         label = action.label if action is not None else "Heal"
-        choice = BoardAsk.patient(self, [ctl.character_of(c).name for c in patients], label)
+        choice = BoardAsk.patient(self._view, [ctl.character_of(c).name for c in patients], label)
         if choice is None:
             return
         patient = patients[choice]
@@ -325,10 +325,10 @@ class BoardIntents(QWidget):
     def treat(self) -> None:
         """One of the rules' treatments for the selected combatant (in the fight, on the healer's turn; or between
         fights): picked from a list that says why the others are not open now."""
-        ctl, patient = self.controller, self.selected_id()
+        ctl, patient = self._controller(), self._selected()
         if ctl is None or patient is None:
             return
-        picked = pick_treatment(self, ctl, patient, ctl.current_id() if ctl.encounter.running else None)
+        picked = pick_treatment(self._view, ctl, patient, ctl.current_id() if ctl.encounter.running else None)
         if picked is None:
             return
         give = partial(ctl.treat, picked.key, picked.patient_id, healer_id=picked.healer_id, choice=picked.choice)
@@ -339,54 +339,49 @@ class BoardIntents(QWidget):
             self._push(give, picked.label)
 
     def attack(self) -> None:
-        ctl = self.controller
+        ctl = self._controller()
         if ctl is None or ctl.current_id() is None:
             return
-        selected = self._acting_selection()
+        selected = self.acting_selection()
         # Someone the rules let act out of turn (on overwatch) attacks when selected.
         attacker = selected or ctl.current_id()
         assert attacker is not None
         # Someone else selected on the board is the one to attack.
-        target = self.selected_id() if self.selected_id() != attacker else None
-        if self.attack_panel is not None:
-            self.attack_panel.open(ctl, attacker, target, lambda event: self._push(lambda: event, "Attack"))
+        target = self._selected() if self._selected() != attacker else None
+        panel = self._attack_panel()
+        if panel is not None:
+            panel.open(ctl, attacker, target, lambda event: self._push(lambda: event, "Attack"))
             return
-        self._push(lambda: AttackDialog.ask(self, ctl, attacker, target), "Attack")
+        self._push(lambda: AttackDialog.ask(self._view, ctl, attacker, target), "Attack")
 
     def check(self) -> None:
-        ctl = self.controller
+        ctl = self._controller()
         if ctl is None or not ctl.encounter.combatants:
             return
-        who = self.selected_id() or ctl.current_id()
-        self._push(lambda: CheckDialog.ask(self, ctl, who), "Check")
+        who = self._selected() or ctl.current_id()
+        self._push(lambda: CheckDialog.ask(self._view, ctl, who), "Check")
 
-    def press_action(self, number: int) -> None:
-        """Alt+number: the acting combatant's action button of that number, as a click (nothing if disabled)."""
-        buttons = list(self.action_buttons.values())
-        if 1 <= number <= len(buttons) and buttons[number - 1].isEnabled():
-            buttons[number - 1].click()
-
-    def _acting_selection(self) -> str | None:
+    def acting_selection(self) -> str | None:
         """The selected combatant when the flow lets it act now (its turn, its phase, out of turn)."""
-        selected, ctl = self.selected_id(), self.controller
+        selected, ctl = self._selected(), self._controller()
         return selected if selected is not None and ctl is not None and ctl.may_act(selected) else None
 
     def override_selected(self) -> None:
-        cid, ctl = self.selected_id(), self.controller
+        cid, ctl = self._selected(), self._controller()
         if cid is not None and ctl is not None:
-            self._push(lambda: BoardAsk.override(self, ctl, cid), "GM override")
+            self._push(lambda: BoardAsk.override(self._view, ctl, cid), "GM override")
 
-    def add_note(self) -> None:
-        text = self.note.text().strip()
-        ctl = self.controller
-        if text and ctl is not None and self._push(lambda: ctl.note(text), "Note"):
-            self.note.clear()
+    def add_note(self, text: str) -> bool:
+        """A note in the log (as typed; blank: none); whether it was written."""
+        text = text.strip()
+        ctl = self._controller()
+        return bool(text) and ctl is not None and self._push(lambda: ctl.note(text), "Note")
 
     def export_log(self) -> None:
-        ctl = self.controller
+        ctl = self._controller()
         if ctl is None:
             return
-        path = BoardAsk.save_markdown(self, f"{ctl.encounter.name}.md")
+        path = BoardAsk.save_markdown(self._view, f"{ctl.encounter.name}.md")
         if path is None:
             return
         from crisis_desktop.storage.atomic import atomic_write_text
@@ -394,14 +389,6 @@ class BoardIntents(QWidget):
         try:
             atomic_write_text(path, ctl.log_markdown())
         except OSError as exc:
-            Ask.error(self, "Export combat log", f"Could not write {path}: {exc}")
+            Ask.error(self._view, "Export combat log", f"Could not write {path}: {exc}")
             return
         self.message.emit(f"Combat log exported to {path.name}")
-
-    def _select_current(self) -> None:
-        current = self.controller.current_id() if self.controller else None
-        if current is not None:
-            self.select(current)
-            row = self.model.row_of(current)
-            if row is not None:
-                self.table.scrollTo(self.model.index(row, 0))

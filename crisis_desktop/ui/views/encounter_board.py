@@ -6,14 +6,12 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtCore import QItemSelectionModel, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
-    QGridLayout,
-    QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -30,13 +28,14 @@ from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.fight import NOBODY_LEFT
 from crisis_desktop.controller.session import ENCOUNTER, SELECTION
-from crisis_desktop.domain.encounter import Side
-from crisis_desktop.rules.base import ActionRole, Attacks, Checks, Healing, Ruleset
+from crisis_desktop.rules.base import Attacks, Ruleset
 from crisis_desktop.rules.kernel.flows import StepOffer, StepRole
 from crisis_desktop.ui.models.board_model import COL_BARS, COL_CONDITIONS, COL_NAME, BoardModel, CombatLogModel
 from crisis_desktop.ui.plain_text import plain_label, tooltip
+from crisis_desktop.ui.views.actor_panel import NUMBERED_ACTIONS, ActorPanel
 from crisis_desktop.ui.views.attack_panel import AttackPanel
 from crisis_desktop.ui.views.board_intents import BoardIntents
+from crisis_desktop.ui.views.selected_strip import SelectedStrip
 from crisis_desktop.ui.views.step_bar import StepBar
 from crisis_desktop.ui.widgets.board_delegate import BoardDelegate
 from crisis_desktop.ui.widgets.log_view import LogView
@@ -45,14 +44,19 @@ if TYPE_CHECKING:
     from crisis_desktop.ui.document import CampaignDocument
 
 
-class EncounterBoard(BoardIntents):
+class EncounterBoard(QWidget):
     """Encounter picker and builder, turn order with the current actor highlighted, actions, attack, log.
 
     Every change goes through an EncounterController command pushed on the document; after each one
     that touches the shown encounter, the campaign is journaled to the recovery file at once.
 
-    The intents and the `message` signal are its base class's (ui/views/board_intents.py).
+    What the GM does is its `intents` (ui/views/board_intents.py), which it calls from its widgets.
+
+    Signals:
+        message(str): a line for the window's status bar.
     """
+
+    message = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -60,6 +64,13 @@ class EncounterBoard(BoardIntents):
         self.ruleset: Ruleset | None = None
         self.controller: EncounterController | None = None
         self._stop_listening: Callable[[], None] | None = None
+        # Where attacks open: the fight workspace's attack panel when the board is part of one, else a dialog.
+        self.attack_panel: AttackPanel | None = None
+        self.intents = BoardIntents(
+            self, document=lambda: self.document, controller=lambda: self.controller, selected=self.selected_id,
+            show_encounter=self.show_encounter, select_current=self.select_current,
+            dice_typed=lambda: self.enter_dice.isChecked(), attack_panel=lambda: self.attack_panel)
+        self.intents.message.connect(self.message)
         self.model = BoardModel(self)
         self.log_model = CombatLogModel(self)
         self._build_widgets()
@@ -92,47 +103,17 @@ class EncounterBoard(BoardIntents):
             header.resizeSection(column, width)
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._selection_moved())
         # Builder strip: the selected combatant's side, group and flags.
-        self.side = QComboBox()
-        for side in Side:
-            self.side.addItem(side.value, side.value)
-        self.side.activated.connect(lambda _i: self._edit_selected("side"))
-        self.group = QLineEdit()
-        self.group.setPlaceholderText("NPC group (one initiative roll)")
-        self.group.editingFinished.connect(lambda: self._edit_selected("group"))
-        # One checkbox per setup flag of the rules (caught unaware), made when the campaign's rules are known.
-        self.setup_flags: dict[str, QCheckBox] = {}
-        self.hidden = QCheckBox("Hidden from players")
-        self.hidden.clicked.connect(lambda _c: self._edit_selected("hidden"))
-        self.override_button = QPushButton("GM override…")
-        self.override_button.clicked.connect(self.override_selected)
-        # The current actor's panel.
-        self.actor_label = plain_label()  # "Vera's turn": a name is never read as markup
-        self.actor_label.setObjectName("actor-label")
-        self.actor_label.setStyleSheet("font-weight: bold; font-size: 12pt")
-        self.actions_box = QGroupBox("Actions")
-        self.actions_grid = QGridLayout(self.actions_box)
-        self.actions_grid.setSpacing(4)
-        self.action_buttons: dict[str, QPushButton] = {}
-        self.attack_button = QPushButton("&Attack…")
-        self.attack_button.setObjectName("attack-button")
-        self.attack_button.clicked.connect(self.attack)
-        self.check_button = QPushButton("Chec&k…")
-        self.check_button.setObjectName("check-button")
-        self.check_button.setToolTip("A check the rules price and the log records (Perception, Athletics...)")
-        self.check_button.clicked.connect(self.check)
-        self.treat_button = QPushButton("T&reat…")
-        self.treat_button.setObjectName("treat-button")
-        self.treat_button.setToolTip("Heal the selected combatant: the rules' treatments in the fight and between "
-                                     "fights (rest, recovery), each undoable and logged")
-        self.treat_button.clicked.connect(self.treat)
+        self.selected_strip = SelectedStrip(self.intents)
+        # The acting combatant's panel.
+        self.actor_panel = ActorPanel(self.intents)
         self.log_view = LogView()
         self.log_view.setObjectName("combat-log")
         self.log_view.setModel(self.log_model)
         self.note = QLineEdit()
         self.note.setPlaceholderText("Add a note to the log and press Enter")
-        self.note.returnPressed.connect(self.add_note)
+        self.note.returnPressed.connect(self._add_note)
         self.export_button = QPushButton("Export log…")
-        self.export_button.clicked.connect(self.export_log)
+        self.export_button.clicked.connect(self.intents.export_log)
         self.enter_dice = QCheckBox("Enter dice")
         self.enter_dice.setToolTip("Type the faces of the dice rolled at the table instead of letting the app roll")
 
@@ -148,29 +129,32 @@ class EncounterBoard(BoardIntents):
         return action
 
     def _build_actions(self) -> None:
-        self.act_new = self._action("New encounter…", self.new_encounter, None, "Prepare another encounter")
-        self.act_add = self._action("Add…", self.add_combatants, "Ctrl+Shift+A", "Add characters to the encounter")
-        self.act_remove = self._action("Remove", self.remove_selected, None, "Take the selected combatant out")
-        self.act_simulate = self._action("Simulate…", self.simulate, None,
+        intents = self.intents
+        self.act_new = self._action("New encounter…", intents.new_encounter, None, "Prepare another encounter")
+        self.act_add = self._action("Add…", intents.add_combatants, "Ctrl+Shift+A", "Add characters to the encounter")
+        self.act_remove = self._action("Remove", intents.remove_selected, None, "Take the selected combatant out")
+        self.act_simulate = self._action("Simulate…", intents.simulate, None,
                                          "Play this encounter many times under the rules: how deadly is it?")
-        self.act_start = self._action("Start", self.start, "Ctrl+Shift+Return", "Roll initiative and begin")
+        self.act_start = self._action("Start", intents.start, "Ctrl+Shift+Return", "Roll initiative and begin")
         # The round flow's steps by what they mean, with their shortcuts: each takes its role's step for the selected
         # combatant (or the one who may take it); hidden, shortcut and all, for a role the flow never offers. The
         # buttons are the step bar's: one per step open now and per combatant who may take it.
-        self.act_previous = self._action("Previous", self.previous_turn, "Ctrl+Backspace", "Back to the last turn")
-        self.act_next = self._action("Next turn", self.next_turn, "Ctrl+Return", "End this turn, begin the next")
-        self.act_delay = self._action("Delay", self.delay, "Ctrl+D", "Hold this turn to act later in the round")
-        self.act_act_now = self._action("Act now", self.act_now, None,
+        self.act_previous = self._action("Previous", intents.previous_turn, "Ctrl+Backspace", "Back to the last turn")
+        self.act_next = self._action("Next turn", intents.next_turn, "Ctrl+Return", "End this turn, begin the next")
+        self.act_delay = self._action("Delay", intents.delay, "Ctrl+D", "Hold this turn to act later in the round")
+        self.act_act_now = self._action("Act now", intents.act_now, None,
                                         "The selected combatant takes its place now")
-        self.act_plan = self._action("Plan…", self.plan, None, "Plan or declare what the selected combatant does")
+        self.act_plan = self._action("Plan…", intents.plan, None, "Plan or declare what the selected combatant does")
         self.role_actions = {StepRole.ADVANCE: self.act_next, StepRole.BACK: self.act_previous,
                              StepRole.HOLD: self.act_delay, StepRole.CHOOSE: self.act_act_now,
                              StepRole.PLAN: self.act_plan}
         # Alt+1 .. Alt+9 press the acting combatant's action buttons in their order, from any panel.
-        self.act_numbered = [self._action(f"Action {n}", partial(self.press_action, n), f"Alt+{n}",
-                                          f"The acting combatant's action number {n}") for n in range(1, 10)]
-        self.act_rewind = self._action("Rewind round", self.rewind, None, "Back to the start of this round (undoable)")
-        self.act_end = self._action("End encounter", self.end_encounter, None, "End effects and the summary")
+        self.act_numbered = [self._action(f"Action {n}", partial(self.actor_panel.press, n), f"Alt+{n}",
+                                          f"The acting combatant's action number {n}")
+                             for n in range(1, NUMBERED_ACTIONS + 1)]
+        self.act_rewind = self._action("Rewind round", intents.rewind, None,
+                                       "Back to the start of this round (undoable)")
+        self.act_end = self._action("End encounter", intents.end_encounter, None, "End effects and the summary")
         self.toolbar = QToolBar("Encounter")
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.toolbar.addWidget(QLabel("Encounter: "))
@@ -181,19 +165,9 @@ class EncounterBoard(BoardIntents):
         self.toolbar.addWidget(self.enter_dice)
         self.toolbar.addActions([self.act_rewind, self.act_end])
         # The flow's steps open now, a button each, on a row of their own under the tool bar.
-        self.step_bar = StepBar(self.take_step)
+        self.step_bar = StepBar(intents.take_step)
 
     def _layout_widgets(self) -> None:
-        # Two rows, so the board still fits beside the log on a small screen.
-        builder = QHBoxLayout()
-        builder.addWidget(QLabel("Selected:"))
-        for widget in (self.side, self.group):
-            builder.addWidget(widget)
-        builder.addStretch(1)
-        flags = self._flags_layout = QHBoxLayout()
-        for flag in (self.hidden, self.override_button):
-            flags.addWidget(flag)
-        flags.addStretch(1)
         # Three panels: the turn order (with the encounter's toolbar), the acting combatant's actions, the log. On
         # its own the board lays them out side by side; the fight workspace takes them into dock panels of its own.
         self.turn_panel = QWidget()
@@ -208,20 +182,7 @@ class EncounterBoard(BoardIntents):
         left_layout.addLayout(header)
         left_layout.addWidget(self.step_bar)
         left_layout.addWidget(self.table, 1)
-        left_layout.addLayout(builder)
-        left_layout.addLayout(flags)
-        self.actor_panel = QWidget()
-        self.actor_panel.setObjectName("actions-panel")
-        right_layout = QVBoxLayout(self.actor_panel)
-        right_layout.setContentsMargins(0, 0, 0, 0)
-        right_layout.addWidget(self.actor_label)
-        rolls = QHBoxLayout()
-        rolls.addWidget(self.attack_button, 2)
-        rolls.addWidget(self.check_button, 1)
-        rolls.addWidget(self.treat_button, 1)
-        right_layout.addLayout(rolls)
-        right_layout.addWidget(self.actions_box)
-        right_layout.addStretch(1)
+        left_layout.addWidget(self.selected_strip)
         self.log_panel = QWidget()
         self.log_panel.setObjectName("log-panel")
         log_layout = QVBoxLayout(self.log_panel)
@@ -244,8 +205,6 @@ class EncounterBoard(BoardIntents):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.splitter, 1)
-        # Where attacks open: the fight workspace's attack panel when the board is part of one, else a dialog.
-        self.attack_panel: AttackPanel | None = None
 
     def take_panels(self) -> tuple[QWidget, QWidget, QWidget]:
         """The turn order, actions and log panels, out of the board's own layout, for the fight workspace to dock;
@@ -255,6 +214,31 @@ class EncounterBoard(BoardIntents):
             panel.setParent(None)
         self.splitter.hide()
         return panels
+
+    # -- the selection and what the widgets ask ---------------------------------------------------------
+    def selected_id(self) -> str | None:
+        index = self.table.currentIndex()
+        return self.model.combatant_id(index.row()) if index.isValid() else None
+
+    def select(self, combatant_id: str) -> None:
+        row = self.model.row_of(combatant_id)
+        if row is not None:
+            self.table.selectionModel().setCurrentIndex(
+                self.model.index(row, 0),
+                QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
+
+    def select_current(self) -> None:
+        """Select whoever acts now, and bring its row into sight."""
+        current = self.controller.current_id() if self.controller else None
+        if current is not None:
+            self.select(current)
+            row = self.model.row_of(current)
+            if row is not None:
+                self.table.scrollTo(self.model.index(row, 0))
+
+    def _add_note(self) -> None:
+        if self.intents.add_note(self.note.text()):
+            self.note.clear()
 
     # -- the open campaign -----------------------------------------------------------------------
     def set_document(self, document: CampaignDocument | None) -> None:
@@ -271,26 +255,13 @@ class EncounterBoard(BoardIntents):
         self.document = document
         self._offers: dict[StepRole, StepOffer] = {}
         self.ruleset = document.session.ruleset if document is not None else None
-        self._make_setup_flags()
+        self.selected_strip.make_setup_flags(self.ruleset.setup_flags() if self.ruleset is not None else ())
         if document is not None:
             self._stop_listening = document.session.listen(self._session_changed)
             if self.ruleset is None:
                 self.message.emit(f"No encounter board: {document.session.rules_problem}")
         self._fill_picker(document.session.encounter_id if document is not None else None)
         self.setEnabled(self.ruleset is not None)
-
-    def _make_setup_flags(self) -> None:
-        """A checkbox for each setup flag the rules declare (none for rules without), before Hidden."""
-        for box in self.setup_flags.values():
-            self._flags_layout.removeWidget(box)
-            box.deleteLater()
-        self.setup_flags = {}
-        for position, spec in enumerate(self.ruleset.setup_flags() if self.ruleset is not None else ()):
-            box = QCheckBox(spec.label)
-            box.setToolTip(spec.help)
-            box.clicked.connect(lambda _c, key=spec.key: self._edit_setup(key))
-            self._flags_layout.insertWidget(position, box)
-            self.setup_flags[spec.key] = box
 
     def _session_changed(self, what: str) -> None:
         """Another place changed the encounter on show or the selection."""
@@ -392,73 +363,8 @@ class EncounterBoard(BoardIntents):
         self.act_rewind.setEnabled(running and ctl is not None and ctl.can_rewind())
         self.export_button.setEnabled(bool(encounter and encounter.log))
         self.round_label.setText(ctl.round_label() if ctl else "")
-        self._fill_actions()
+        self.actor_panel.show_actor(ctl, (self.intents.acting_selection() or ctl.current_id()) if ctl else None)
         self._update_selected()
-
-    def _fill_actions(self) -> None:
-        """A button per action of the rules for the current actor: cost on it, the reason when disabled. The buttons
-        of the last actor are kept when the next has the same actions (the usual turn): only their text, state and
-        tooltip change, so the panel is not laid out again."""
-        ctl = self.controller
-        current = (self._acting_selection() or ctl.current_id()) if ctl else None
-        # Systems without attacks have no attack button.
-        self.attack_button.setVisible(isinstance(ctl.ruleset, Attacks) if ctl else True)
-        self.attack_button.setEnabled(current is not None)
-        # Checks may be asked of anyone in the encounter, in the fight or before it.
-        self.check_button.setVisible(isinstance(ctl.ruleset, Checks) if ctl else True)
-        self.check_button.setEnabled(ctl is not None and bool(ctl.encounter.combatants))
-        self.treat_button.setVisible(isinstance(ctl.ruleset, Healing) if ctl else True)
-        if ctl is None or current is None:
-            self._set_action_buttons([])
-            if ctl is None:
-                text = "No encounter"
-            elif ctl.encounter.running and not ctl.anyone_left():
-                text = NOBODY_LEFT
-            elif ctl.encounter.running:
-                text = f"{ctl.round_label()}: take the next step"  # a slot to fill, plans or declarations
-            else:
-                text = "Start the encounter to run turns"
-            self.actor_label.setText(text)
-            return
-        self.actor_label.setText(f"{ctl.name(current)}'s turn")
-        # Attacks go through the attack dialog.
-        shown = [a for a in ctl.actions(current) if a.action.role is not ActionRole.ATTACK]
-        buttons = []
-        for number, availability in enumerate(shown):
-            tip = availability.reason if not availability.allowed else availability.action.help
-            if availability.allowed and availability.reason:
-                tip = f"{availability.action.help}\n{availability.reason}"
-            if number < len(self.act_numbered):
-                tip = f"{tip} (Alt+{number + 1})"
-            buttons.append((availability.action.key,
-                            f"{availability.action.label} ({ctl.ruleset.cost_text(availability.price)})",
-                            availability.allowed, tooltip(tip)))
-        self._set_action_buttons(buttons)
-
-    def _set_action_buttons(self, buttons: list[tuple[str, str, bool, str]]) -> None:
-        """One button per (action key, text, enabled, tooltip), in this order. The buttons there are stay when the
-        keys are the same (the usual turn): only what they say changes. Otherwise new ones are made, each whole
-        before it is shown, so the panel is laid out once with them."""
-        if list(self.action_buttons) == [key for key, *_ in buttons]:
-            for key, text, enabled, tip in buttons:
-                button = self.action_buttons[key]
-                button.setText(text)
-                button.setEnabled(enabled)
-                button.setToolTip(tip)
-            return
-        for button in self.action_buttons.values():
-            self.actions_grid.removeWidget(button)
-            button.hide()  # deleteLater waits for the event loop: hidden now, no ghost button meanwhile
-            button.deleteLater()
-        self.action_buttons = {}
-        for number, (key, text, enabled, tip) in enumerate(buttons):
-            button = QPushButton(text)
-            button.setObjectName(f"action-{key}")
-            button.setEnabled(enabled)
-            button.setToolTip(tip)
-            button.clicked.connect(lambda _=False, key=key: self.take_action(key))
-            self.actions_grid.addWidget(button, number // 2, number % 2)
-            self.action_buttons[key] = button
 
     def _selection_moved(self) -> None:
         if self.document is not None:
@@ -469,9 +375,8 @@ class EncounterBoard(BoardIntents):
         cid = self.selected_id()
         ctl = self.controller
         has = cid is not None and ctl is not None
-        for widget in (self.side, self.group, *self.setup_flags.values(), self.hidden, self.override_button,
-                       self.treat_button):
-            widget.setEnabled(has)
+        self.selected_strip.enable(has)
+        self.actor_panel.treat_button.setEnabled(has)
         self.act_remove.setEnabled(has)
         if not has:
             return
@@ -480,14 +385,7 @@ class EncounterBoard(BoardIntents):
             combatant = ctl.combatant(cid)
         except KeyError:  # the row of a combatant being taken out (an undo) is still selected
             return
-        with QSignalBlocker(self.side), QSignalBlocker(self.hidden):
-            self.side.setCurrentIndex(self.side.findData(combatant.side.value))
-            self.hidden.setChecked(combatant.hidden)
-        for key, box in self.setup_flags.items():
-            with QSignalBlocker(box):
-                box.setChecked(combatant.setup.get(key) is True)
-        if not self.group.hasFocus():
-            self.group.setText(combatant.group or "")
+        self.selected_strip.show_combatant(combatant)
         choose = self._offers.get(StepRole.CHOOSE)
         if choose is not None and choose.actors:
             self.act_act_now.setEnabled(choose.allowed and cid in choose.actors)

@@ -34,7 +34,7 @@ def main(app: QApplication) -> None:
         window = MainWindow(paths)
         window.resize(1280, 800)
         window.show()
-        window.start(None)
+        window.files.start(None)
         window.tabs.setCurrentIndex(1)
         view = window.characters
         assert view is not None

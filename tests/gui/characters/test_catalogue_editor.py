@@ -17,10 +17,10 @@ def _column(editor: CatalogueEditor, kind: ItemKind, label: str) -> int:
 
 
 def _open(window: MainWindow, qtbot) -> CatalogueEditor:
-    assert window.act_catalogue.shortcut().toString() == "Ctrl+Shift+E"
-    assert window.act_catalogue in window.menuBar().actions()[1].menu().actions()  # the Edit menu
-    window.act_catalogue.trigger()
-    editor = window.catalogue_editor
+    assert window.menus.act_catalogue.shortcut().toString() == "Ctrl+Shift+E"
+    assert window.menus.act_catalogue in window.menuBar().actions()[1].menu().actions()  # the Edit menu
+    window.menus.act_catalogue.trigger()
+    editor = window.edits.catalogue_editor
     assert editor is not None
     qtbot.waitExposed(editor)
     return editor
@@ -66,7 +66,7 @@ def test_catalogue_round_trip_through_the_editor_with_undo_and_redo(window, qtbo
     assert campaign.model_dump() == start
     assert weapons.rowCount() == rows and weapons.row_of("crisis-knife") is not None
     while document.undo_stack.canRedo():
-        window.act_redo.trigger()
+        window.menus.act_redo.trigger()
     assert campaign.model_dump() == end
     assert weapons.row_of(copy.id) is not None
 
@@ -89,13 +89,13 @@ def test_a_refused_value_is_said_under_the_table_and_changes_nothing(window, qtb
 
 def test_the_editor_follows_the_campaign_and_closes_with_it(window, qtbot, answers):
     editor = _open(window, qtbot)
-    window.act_catalogue.trigger()
-    assert window.catalogue_editor is editor  # one editor per campaign, raised again
+    window.menus.act_catalogue.trigger()
+    assert window.edits.catalogue_editor is editor  # one editor per campaign, raised again
     editor.close()
-    assert window.catalogue_editor is None
+    assert window.edits.catalogue_editor is None
     editor = _open(window, qtbot)
     assert window.close_campaign()  # nothing changed: nothing asked
-    assert window.catalogue_editor is None and not editor.isVisible()
+    assert window.edits.catalogue_editor is None and not editor.isVisible()
 
 
 def test_a_blank_item_is_given_and_pickers_show_key_stats(make_document, make_view, char_answers):

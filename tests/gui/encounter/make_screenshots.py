@@ -50,7 +50,7 @@ def main(app: QApplication) -> None:
             document.push(ctl.attack(ctl.attack_request(current, weapon.id, target, distance=distance), dice))
         document.push(ctl.step("next_turn"))
     document.push(ctl.add_condition("pc-vera", "kneeling"))
-    board._select_current()
+    board.select_current()
     for _ in range(3):          # the splitter makes room for the action buttons in a pass of its own
         app.processEvents()
     board.grab().save(str(SHOTS / "board.png"))

@@ -23,16 +23,16 @@ from crisis_desktop.ui.main_window import MainWindow
 app = QApplication([])
 window = MainWindow(AppPaths(Path(sys.argv[1])))
 window.show()
-window.start(None)
+window.files.start(None)
 board = window.encounter_board
 board.show_encounter("enc-ridge")
-board.start()
+board.intents.start()
 while True:
     app.processEvents()
     encounter = window.document.campaign.encounter("enc-ridge")
     print(f"done {encounter.round} {encounter.flow['index']} {len(encounter.log)}", flush=True)
     time.sleep(0.01)
-    board.next_turn()
+    board.intents.next_turn()
 """
 
 

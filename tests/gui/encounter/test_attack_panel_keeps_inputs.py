@@ -86,7 +86,7 @@ def open_attack(window: MainWindow) -> AttackDialog:
     board, panel = window.encounter_board, window.workspace.attack_panel
     ctl = board.controller
     if ctl.current_id() is not None and ctl.weapons(ctl.current_id()):
-        board.attack_button.click()
+        board.actor_panel.attack_button.click()
     else:
         attacker = next(c.id for c in ctl.encounter.combatants if ctl.weapons(c.id))
         panel.open(ctl, attacker, None, lambda _event: None)
@@ -236,7 +236,7 @@ def test_the_attack_opens_on_the_combatant_selected_on_the_board(fight, qtbot):
     foes = [c.id for c in ctl.encounter.combatants if c.side != side and not ctl.out_of_fight(c.id)]
     chosen = foes[-1]                       # not the first in the list, which the panel would take anyway
     board.select(chosen)
-    board.attack_button.click()
+    board.actor_panel.attack_button.click()
     dialog = fight.workspace.attack_panel.dialog
     assert dialog is not None and dialog.model.attacker_id == attacker
     assert dialog.target.currentData() == chosen == dialog.model.target_id
@@ -273,5 +273,5 @@ def test_a_skirmish_attack_opens_on_the_planned_weapon(skirmish_document, qtbot,
     planned = plans[ctl.name(shooter)].split(": ", 1)[1]
     assert ctl.weapons(shooter)[0].name != planned, "the planned weapon is not the first: the test tells them apart"
     board.select(shooter)
-    board.attack_button.click()
+    board.actor_panel.attack_button.click()
     assert panel.dialog is not None and panel.dialog.weapon.currentText() == planned

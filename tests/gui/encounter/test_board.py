@@ -73,10 +73,10 @@ def test_a_whole_fight_through_the_board(board, document, monkeypatch, qtbot):
         current = ctl.current_id()
         row = board.model.row_of(current)
         assert board.model.index(row, 0).data(CurrentRole) is True
-        assert board.actor_label.text() == f"{ctl.name(current)}'s turn"
-        if enemies(ctl, current) and board.attack_button.isEnabled() and \
+        assert board.actor_panel.actor_label.text() == f"{ctl.name(current)}'s turn"
+        if enemies(ctl, current) and board.actor_panel.attack_button.isEnabled() and \
                 any(a.action.key == "attack" and a.allowed for a in ctl.actions(current)):
-            qtbot.mouseClick(board.attack_button, Qt.MouseButton.LeftButton)
+            qtbot.mouseClick(board.actor_panel.attack_button, Qt.MouseButton.LeftButton)
         board.act_next.trigger()
     board.act_end.trigger()
     assert ctl.encounter.ended and board.round_label.text() == "Ended"
@@ -121,9 +121,9 @@ def test_unavailable_actions_are_disabled_with_the_reason(board, document):
         board.act_next.trigger()
     current = ctl.current_id()
     name = ctl.name(current)
-    board.action_buttons["run"].click()
-    board.action_buttons["run"].click()
-    move = board.action_buttons["move"]
+    board.actor_panel.action_buttons["run"].click()
+    board.actor_panel.action_buttons["run"].click()
+    move = board.actor_panel.action_buttons["move"]
     assert not move.isEnabled() and move.toolTip() == f"Not enough AP: Move costs 1, {name} has 0 (Alt+1)"
     assert board.log_model.index(board.log_model.rowCount() - 1).data() == f"R1  {name}: Run (2 AP)"
 
@@ -152,15 +152,15 @@ def test_building_from_the_board(board, document, monkeypatch):
     board.act_add.trigger()
     assert board.model.rowCount() == 2
     board.select(board.model.combatant_id(1))
-    board.group.setText("raiders")
-    board.group.editingFinished.emit()
-    board.setup_flags["surprised"].click()
+    board.selected_strip.group.setText("raiders")
+    board.selected_strip.group.editingFinished.emit()
+    board.selected_strip.setup_flags["surprised"].click()
     combatant = board.controller.combatant(board.model.combatant_id(1))
     assert combatant.group == "raiders" and combatant.setup["surprised"]
     assert document.undo_stack.count() == 4
     document.undo_stack.undo()
     assert not board.controller.combatant(combatant.id).setup.get("surprised") \
-        and board.setup_flags["surprised"].isChecked() is False
+        and board.selected_strip.setup_flags["surprised"].isChecked() is False
 
 
 def test_attack_dialog_shows_modifiers_and_odds_and_asks_for_more_dice(board, qtbot):
@@ -213,7 +213,7 @@ def test_first_aid_asks_for_the_patient_and_the_dice(board, document, monkeypatc
     ctl.character_of(ines).status["wounds"] = 4
     while ctl.name(ctl.current_id()) != "Vera Kask":
         board.act_next.trigger()
-    board.action_buttons["first_aid"].click()
+    board.actor_panel.action_buttons["first_aid"].click()
     assert "Ines Moreau" in names[0]
     assert titles == ["First aid"]  # the rules' own name for the healing action
     assert asked == ["1. Vera Kask: Medicine d10: d10"]
@@ -232,12 +232,13 @@ def test_a_fight_whose_fighters_were_all_deleted_can_only_be_ended(board, docume
     assert board.model.rowCount() == 0
     for action in (board.act_next, board.act_previous, board.act_delay, board.act_act_now):
         assert not action.isEnabled()
-    assert board.act_next.toolTip() == board.actor_label.text() == "Nobody is left who can act; end the encounter"
-    assert not board.attack_button.isEnabled() and board.action_buttons == {}
+    assert (board.act_next.toolTip() == board.actor_panel.actor_label.text()
+            == "Nobody is left who can act; end the encounter")
+    assert not board.actor_panel.attack_button.isEnabled() and board.actor_panel.action_buttons == {}
     board.act_next.trigger()  # disabled: nothing happens, nothing fails
     assert answers.texts("error") == []
     answers.queued["yes_no"].append(True)
-    board.end_encounter()
+    board.intents.end_encounter()
     assert ctl.encounter.ended and answers.texts("info")[-1].startswith("Encounter over: ")
     assert board.round_label.text() == "Ended"
 
@@ -247,7 +248,7 @@ def test_surprise_shows_until_the_surprise_round_is_over(board):
     dog = "cmb-ridge-guard-dog"
     row = next(r for r in range(board.model.rowCount()) if board.model.combatant_id(r) == dog)
     board.table.selectRow(row)
-    board.setup_flags["surprised"].click()
+    board.selected_strip.setup_flags["surprised"].click()
     name_column = 1
 
     def shown() -> str:

@@ -153,9 +153,9 @@ def attack_applied(window: MainWindow, qtbot: Any, attacker: str) -> bool:
     board, panel = window.encounter_board, window.workspace.attack_panel
     active(window, qtbot)
     board.select(attacker)
-    if not board.attack_button.isEnabled():
+    if not board.actor_panel.attack_button.isEnabled():
         return False
-    qtbot.mouseClick(board.attack_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(board.actor_panel.attack_button, Qt.MouseButton.LeftButton)
     dialog = panel.dialog
     assert dialog is not None
     for index in range(dialog.target.count()):
@@ -200,9 +200,9 @@ def attack_if_any(qtbot: Any, fight: MainWindow, attacked: set[tuple[int, str]])
             continue
         attacked.add((ctl.encounter.round, attacker))
         board.select(attacker)
-        if not board.attack_button.isEnabled():
+        if not board.actor_panel.attack_button.isEnabled():
             continue
-        qtbot.mouseClick(board.attack_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(board.actor_panel.attack_button, Qt.MouseButton.LeftButton)
         dialog = panel.dialog
         assert dialog is not None
         for index in range(dialog.target.count()):

@@ -49,18 +49,18 @@ def test_hide_sneak_and_search_from_the_action_buttons(walled, document, monkeyp
 
     monkeypatch.setattr(BoardAsk, "dice", classmethod(dice))
     faces: list[list[int]] = [[4, 2], [5], [6, 2]]
-    walled.action_buttons["hide"].click()
+    walled.actor_panel.action_buttons["hide"].click()
     assert asked == []                                              # Hide rolls nothing
-    walled.action_buttons["sneak"].click()                          # Stealth d4: 4 explodes, 2 more
+    walled.actor_panel.action_buttons["sneak"].click()                          # Stealth d4: 4 explodes, 2 more
     assert asked == ["Action dice"]
     vera = ctl.combatant(VERA).resources
     assert vera["sneak_roll"] == 6 and len(str(vera["hidden_from"]).split()) == 4
     assert shown_name(walled, VERA) == "Vera Kask (hiding from 4: Search 6 finds)"
     while ctl.current_id() != JORY:
         walled.act_next.trigger()
-    walled.action_buttons["search"].click()                         # Search d6: 5 against 6
+    walled.actor_panel.action_buttons["search"].click()                         # Search d6: 5 against 6
     assert ctl.combatant(VERA).resources["hidden_from"] != ""
-    walled.action_buttons["search"].click()                         # NPCs' second action: 8 against 6
+    walled.actor_panel.action_buttons["search"].click()                         # NPCs' second action: 8 against 6
     assert ctl.combatant(VERA).resources["hidden_from"] == ""
     assert shown_name(walled, VERA) == "Vera Kask"
     assert ctl.encounter.log[-1].details == ["Jory finds Vera Kask (Search 8 against 6): revealed to everyone"]

@@ -54,7 +54,7 @@ def test_a_whole_fight_through_the_board(tiny_board, monkeypatch):
 
     monkeypatch.setattr(AttackDialog, "ask", classmethod(ask))
     start_state = document.campaign.model_dump()
-    board.add_characters([c.id for c in document.campaign.characters])
+    board.intents.add_characters([c.id for c in document.campaign.characters])
     assert board.model.rowCount() == 4
     board.act_start.trigger()
     ctl = board.controller
@@ -71,8 +71,8 @@ def test_a_whole_fight_through_the_board(tiny_board, monkeypatch):
             if key not in attacked and targets(ctl, cid):
                 attacked.add(key)
                 board.select(cid)
-                assert board.attack_button.isEnabled()
-                board.attack_button.click()
+                assert board.actor_panel.attack_button.isEnabled()
+                board.actor_panel.attack_button.click()
         if len(standing(ctl)) < 2:
             break
         choose = next((o for o in ctl.offers() if o.role.value == "choose" and o.allowed), None)

@@ -17,19 +17,20 @@ def open_board(qtbot, document, encounter_id: str) -> EncounterBoard:
 
 def test_genesys_marks_someone_caught_unaware_and_undoes_it(qtbot, genesys_document):
     board = open_board(qtbot, genesys_document, "enc-dock-9")
-    assert list(board.setup_flags) == ["surprised"] and board.setup_flags["surprised"].text() == "Surprised"
+    flags = board.selected_strip.setup_flags
+    assert list(flags) == ["surprised"] and flags["surprised"].text() == "Surprised"
     cid = board.model.combatant_id(0)
     board.select(cid)
-    assert board.setup_flags["surprised"].isEnabled()
-    board.setup_flags["surprised"].click()
+    assert board.selected_strip.setup_flags["surprised"].isEnabled()
+    board.selected_strip.setup_flags["surprised"].click()
     assert board.controller.combatant(cid).setup == {"surprised": True}
     assert "surprised" in board.model.index(0, 1).data()
     genesys_document.undo_stack.undo()
-    assert board.controller.combatant(cid).setup == {} and not board.setup_flags["surprised"].isChecked()
+    assert board.controller.combatant(cid).setup == {} and not board.selected_strip.setup_flags["surprised"].isChecked()
 
 
 def test_skirmish_has_no_surprise_to_mark(qtbot, skirmish_document):
     board = open_board(qtbot, skirmish_document, "enc-bridge")
     board.select(board.model.combatant_id(0))
-    assert board.setup_flags == {}
-    assert not any(box.text() == "Surprised" for box in board.findChildren(type(board.hidden)))
+    assert board.selected_strip.setup_flags == {}
+    assert not any(box.text() == "Surprised" for box in board.findChildren(type(board.selected_strip.hidden)))

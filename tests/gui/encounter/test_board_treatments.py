@@ -53,10 +53,10 @@ def test_medicine_in_the_fight_from_the_treat_button(dock, genesys_document, mon
     dock.act_act_now.trigger()                                # Mira takes the first PC slot
     assert ctl.current_id() == "cmb-dock-mira"
     dock.select("cmb-dock-jax")
-    assert dock.treat_button.isVisible() and dock.treat_button.isEnabled()
+    assert dock.actor_panel.treat_button.isVisible() and dock.actor_panel.treat_button.isEnabled()
     # Mira at (4, 8) is 4 steps from Jax at (8, 7): refused with the reason, nothing spent.
     asked = script(monkeypatch, ["Medicine"], ["ss", "sa", "blank", "blank"])
-    dock.treat_button.click()
+    dock.actor_panel.treat_button.click()
     title, offered = asked[0]
     assert title == "Treat Jax Marrow" and offered[0] == "Medicine"
     assert "A night's rest (not now: not during a fight: end the encounter first)" in offered
@@ -64,7 +64,7 @@ def test_medicine_in_the_fight_from_the_treat_button(dock, genesys_document, mon
     assert ctl.character_of("cmb-dock-jax").status["wounds"] == 6
     genesys_document.push(SetToken("map-dock-9", "cmb-dock-mira", (7, 8), "Mira steps up to Jax"))
     script(monkeypatch, ["Medicine"], ["ss", "sa", "blank", "blank"])
-    dock.treat_button.click()
+    dock.actor_panel.treat_button.click()
     assert ctl.character_of("cmb-dock-jax").status["wounds"] == 3
     assert last_log(dock).startswith("R1  Dr. Mira Sol treats Jax Marrow")
     genesys_document.undo_stack.undo()
@@ -86,13 +86,13 @@ def test_a_stimpack_and_assist_from_the_action_buttons_on_an_engaged_ally(dock, 
     # Use a stimpack: the patient is asked for, no dice (a stimpack rolls none): 5 of Jax's 7 wounds heal.
     monkeypatch.setattr(BoardAsk, "dice", classmethod(lambda *_a, **_k: (_ for _ in ()).throw(AssertionError)))
     asked = script(monkeypatch, ["Jax Marrow"])
-    dock.action_buttons["stimpack"].click()
+    dock.actor_panel.action_buttons["stimpack"].click()
     assert asked[0][0] == "Use a stimpack"
     assert jax.status["wounds"] == 2 and jax.status["stimpacks"] == 1
     assert last_log(dock).endswith("Dr. Mira Sol treats Jax Marrow (Use a stimpack)")
     # Assist: only her allies are offered; Jax's next check gets a boost die, shown on his row.
     asked = script(monkeypatch, ["Jax Marrow"])
-    dock.action_buttons["assist"].click()
+    dock.actor_panel.action_buttons["assist"].click()
     assert asked[0] == ("Assist", ["Kara Voss", "Jax Marrow"])
     assert ctl.combatant("cmb-dock-jax").resources["next_boost"] == 1
     row = dock.model.row_of("cmb-dock-jax")
@@ -103,7 +103,7 @@ def test_a_stimpack_and_assist_from_the_action_buttons_on_an_engaged_ally(dock, 
     assert ctl.combatant("cmb-dock-jax").resources.get("next_boost", 0) == 0 and jax.status["wounds"] == 7
     # Kara, 4 steps away from Mira now, is out of reach.
     script(monkeypatch, ["Kara Voss"])
-    dock.action_buttons["assist"].click()
+    dock.actor_panel.action_buttons["assist"].click()
     assert answers.texts("error")[-1] == "Action: Dr. Mira Sol is 4 tiles from Kara Voss: Assist needs them adjacent"
 
 
@@ -113,19 +113,19 @@ def test_a_nights_rest_before_the_fight_and_a_refusal_with_its_reason(dock, gene
     jax.status |= {"wounds": 5, "strain": 3}
     dock.select("cmb-dock-jax")
     script(monkeypatch, ["A night's rest"])
-    dock.treat_button.click()
+    dock.actor_panel.treat_button.click()
     assert (jax.status["wounds"], jax.status["strain"]) == (4, 0)
     assert last_log(dock).endswith("Jax Marrow: A night's rest")
     assert genesys_document.undo_stack.undoText() == "A night's rest (Jax Marrow)"
     script(monkeypatch, ["Weekly Resilience check (not now"])
-    dock.treat_button.click()
+    dock.actor_panel.treat_button.click()
     assert answers.texts("error") == ["Weekly Resilience check: Weekly Resilience check: Jax Marrow carries no "
                                       "critical injury"]
     # Medicine outside the fight: who treats is asked for, from wherever she stands; Easy (4 of 15 wounds) for
     # Mira's 2 proficiency and 1 ability dice against 1 difficulty die: 2 successes.
     dock.enter_dice.setChecked(True)
     asked = script(monkeypatch, ["Medicine", "Dr. Mira Sol"], ["ss", "blank", "blank", "blank"])
-    dock.treat_button.click()
+    dock.actor_panel.treat_button.click()
     assert [title for title, _ in asked] == ["Treat Jax Marrow", "Medicine"]
     assert jax.status["wounds"] == 2
     assert last_log(dock).endswith("Dr. Mira Sol treats Jax Marrow: Medicine, 2 success: success")
@@ -141,7 +141,7 @@ def test_between_fights_a_critical_injury_asks_who_treats_and_which_injury(dock,
     dock.select("cmb-dock-jax")
     dock.enter_dice.setChecked(True)
     asked = script(monkeypatch, ["Medicine on a critical", "Dr. Mira Sol", "Agony"], ["ss", "s", "s", "blank", "blank"])
-    dock.treat_button.click()
+    dock.actor_panel.treat_button.click()
     assert [title for title, _ in asked] == ["Treat Jax Marrow", "Medicine on a critical injury",
                                              "Medicine on a critical injury"]
     assert asked[2][1] == ["Agony (severity 2)"]
@@ -151,7 +151,7 @@ def test_between_fights_a_critical_injury_asks_who_treats_and_which_injury(dock,
 def test_crisis_offers_first_aid_as_its_one_treatment(board, monkeypatch, answers):
     board.select("cmb-ridge-ines")
     asked = script(monkeypatch, ["First aid"])
-    board.treat_button.click()
+    board.actor_panel.treat_button.click()
     assert asked[0][1] == ["First aid (not now: First aid is given in a fight, on the healer's turn)"]
     assert answers.texts("error") == ["First aid: First aid: First aid is given in a fight, on the healer's turn"]
 
@@ -179,7 +179,7 @@ def test_the_healer_selected_on_its_turn_is_asked_whom_it_treats_and_reach_is_th
     ambush.enter_dice.setChecked(True)
     ambush.select("cmb-ambush-vera")
     asked = script(monkeypatch, ["First aid", "Ines Moreau"], [9])
-    ambush.treat_button.click()
+    ambush.actor_panel.treat_button.click()
     assert asked[1][0] == "First aid"
     assert "Vera Kask (themselves)" in asked[1][1] and "Tomas Reyes" in asked[1][1]
     assert "Ines Moreau (not now: Vera Kask is 2 tiles from Ines Moreau: First aid needs them adjacent)" \
@@ -187,7 +187,7 @@ def test_the_healer_selected_on_its_turn_is_asked_whom_it_treats_and_reach_is_th
     assert answers.texts("error") == ["First aid: Vera Kask is 2 tiles from Ines Moreau: First aid needs them adjacent"]
     assert ctl.character_of("cmb-ambush-ines").status["wounds"] == 4
     script(monkeypatch, ["First aid", "Tomas Reyes"], [9])
-    ambush.treat_button.click()
+    ambush.actor_panel.treat_button.click()
     assert ctl.character_of("cmb-ambush-tomas").status["wounds"] == 2       # 9 against 4: 1 + 1 Extra
     assert ctl.character_of("cmb-ambush-vera").status.get("wounds", 0) == 0
     assert last_log(ambush).startswith("R1  Vera Kask treats Tomas Reyes")
@@ -233,7 +233,7 @@ def test_crisis_classic_adrenalin_shot_from_the_treat_button_goes_to_the_patient
         campaign.character(f"ch-{name}").status["endurance_damage"] = 20
     board.select("c-anna")
     asked = script(monkeypatch, ["Adrenalin Shot", "Boris"])
-    board.treat_button.click()
+    board.actor_panel.treat_button.click()
     assert asked[0][1][0] == "Adrenalin Shot"                      # open: Anna may give it to someone
     assert asked[1][1] == ["Anna (themselves) (not now: Anna has all its Endurance)", "Boris",
                            "Carla (not now: Anna is 4 tiles from Carla: Adrenalin Shot needs them adjacent)",

@@ -38,9 +38,9 @@ def test_a_crisis_check_from_the_board_is_priced_rolled_logged_and_undone(board,
         return dialog.rolled_event
 
     monkeypatch.setattr(CheckDialog, "ask", classmethod(ask))
-    assert board.check_button.isVisible() and board.check_button.isEnabled()
+    assert board.actor_panel.check_button.isVisible() and board.actor_panel.check_button.isEnabled()
     before = len(ctl.encounter.log)
-    board.check_button.click()
+    board.actor_panel.check_button.click()
     assert "Medicine" in seen["labels"] and "Body" in seen["labels"]
     easy, hard = seen["odds"]
     assert easy.startswith("Success ") and hard.startswith("Success ") and easy != hard
@@ -64,7 +64,7 @@ def symbols_board(qtbot, paths) -> EncounterBoard:
     qtbot.addWidget(view)
     view.set_document(CampaignDocument(campaign, path, store, ruleset_for=fake_ruleset))
     view.show_encounter("enc")
-    view.add_characters([c.id for c in campaign.characters])
+    view.intents.add_characters([c.id for c in campaign.characters])
     return view
 
 

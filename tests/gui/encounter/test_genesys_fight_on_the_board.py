@@ -46,13 +46,13 @@ def test_a_genesys_fight_on_the_board(qtbot, paths):
     # PC slot 1: the GM gives it to Jax, who aims, then takes a second maneuver for 2 strain.
     fill_slot(board, "Jax")
     jax, thugs = combatant(board, "Jax"), combatant(board, "Thugs")
-    board.action_buttons["aim"].click()
+    board.actor_panel.action_buttons["aim"].click()
     assert stats.strain(ctl.character_of(jax)) == 0
-    board.action_buttons["guarded_stance"].click()
+    board.actor_panel.action_buttons["guarded_stance"].click()
     assert stats.strain(ctl.character_of(jax)) == 2
     assert "strain" in board.log_model.index(board.log_model.rowCount() - 1).data()
-    assert not board.action_buttons["drop_prone"].isEnabled()     # no third maneuver
-    assert "maneuver" in board.action_buttons["drop_prone"].toolTip()
+    assert not board.actor_panel.action_buttons["drop_prone"].isEnabled()     # no third maneuver
+    assert "maneuver" in board.actor_panel.action_buttons["drop_prone"].toolTip()
 
     # Jax's sword at the minion group: the faces typed, the advantage spent on a critical (on minions it takes one
     # out, no d100) and, picked by the GM, on a strain recovered.
@@ -93,7 +93,7 @@ def test_a_genesys_fight_on_the_board(qtbot, paths):
     assert board.round_label.text() == "Round 2 · PC slot 1"
     fill_slot(board, "Jax")                                          # his turn starts fresh
     assert ctl.combatant(jax).resources["maneuvers_used"] == 0
-    assert board.action_buttons["drop_prone"].isEnabled()
+    assert board.actor_panel.action_buttons["drop_prone"].isEnabled()
     assert stats.strain(ctl.character_of(jax)) == 1                  # strain stays until recovered
 
     while document.undo_stack.canUndo():

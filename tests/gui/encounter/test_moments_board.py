@@ -83,8 +83,8 @@ def test_the_ford_through_the_board(ford_board, monkeypatch):
         for cid in ctl.acting():
             if targets(ctl, cid) and ctl.actor(cid).combatant.resources.get("actions_used") == 0:
                 board.select(cid)
-                assert board.attack_button.isEnabled()
-                board.attack_button.click()
+                assert board.actor_panel.attack_button.isEnabled()
+                board.actor_panel.attack_button.click()
         if len(standing(ctl)) < 2:
             break
         action = next((a for a in (board.act_plan, board.act_next) if a.isVisible() and a.isEnabled()), None)

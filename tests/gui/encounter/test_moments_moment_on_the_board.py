@@ -44,8 +44,8 @@ class Table:
 def attack(board: EncounterBoard, panel: AttackPanel, target: str, reaction: str, faces: str) -> AttackDialog:
     """Attack… on the board for whoever resolves: the target picked, its reaction chosen, the dice typed, rolled."""
     board.select(board.controller.acting()[0])
-    assert board.attack_button.isEnabled()
-    board.attack_button.click()
+    assert board.actor_panel.attack_button.isEnabled()
+    board.actor_panel.attack_button.click()
     dialog = panel.dialog
     assert dialog is not None
     dialog.target.setCurrentIndex(dialog.target.findData(target))

@@ -122,7 +122,7 @@ def test_the_board_s_override_button_sets_the_value_chosen_by_its_label(qtbot, m
         return dialog.build()
 
     monkeypatch.setattr(BoardAsk, "override", classmethod(answer))
-    board.override_button.click()
+    board.selected_strip.override_button.click()
     assert pistol.stats["ammo"] == 2
     assert ctl.encounter.log[-1].kind == "override"
     document.undo_stack.undo()

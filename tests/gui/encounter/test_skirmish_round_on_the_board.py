@@ -41,8 +41,8 @@ def attack(board: EncounterBoard, panel: AttackPanel, attacker: str, weapon: str
            faces: str) -> AttackDialog:
     """Attack… on the board for `attacker`: the weapon and target picked, the dice typed."""
     board.select(attacker)
-    assert board.attack_button.isEnabled()
-    board.attack_button.click()
+    assert board.actor_panel.attack_button.isEnabled()
+    board.actor_panel.attack_button.click()
     dialog = panel.dialog
     assert dialog is not None
     dialog.weapon.setCurrentIndex(dialog.weapon.findText(weapon))
@@ -140,7 +140,7 @@ def test_the_scripted_round_on_the_board(qtbot, skirmish_document, monkeypatch):
     assert place.scene.token_cell(tobin) == (8, 9)
     assert ctl.measure(tobin, gorran).areas.same and tobin not in ctl.acting()
     board.select(archer)
-    board.action_buttons["misc"].click()
+    board.actor_panel.action_buttons["misc"].click()
     assert ctl.acting() == ()
 
     # The End phase: Aldric bleeds (Stamina 2 -> 1); round 2 plans again.

@@ -97,25 +97,25 @@ def test_blank_and_themes(qtbot, document, board):
 
 def test_view_menu_opens_blanks_and_remembers_options(qtbot, window, paths):
     assert window.player_host is None, "nothing of the display is built at start-up"
-    window.act_player.trigger()
+    window.player_menu.act_player.trigger()
     host = window.player_host
-    assert host is not None and host.shown and window.act_player.isChecked()
+    assert host is not None and host.shown and window.player_menu.act_player.isChecked()
     # One screen only and none remembered: a normal window on the main screen, not over the GM's window.
     assert host.fallback and not host.display.isFullScreen()
-    window.act_player_blank.trigger()
+    window.player_menu.act_blank.trigger()
     assert host.display.blank
-    window.act_player_blank.trigger()
+    window.player_menu.act_blank.trigger()
     assert not host.display.blank
-    window.act_player_numbers.trigger()
-    window.act_player_dark.trigger()
+    window.player_menu.act_numbers.trigger()
+    window.player_menu.act_dark.trigger()
     assert not host.display.proxy.show_pc_numbers and host.display.theme == "light"
     assert not host.display.proxy.fogged_as_unknown
     window.player_menu.act_fog_unknown.trigger()
     assert host.display.proxy.fogged_as_unknown
     saved = json.loads(paths.settings_file.read_text(encoding="utf-8"))["ui"]["player_display"]
     assert saved == {"pc_numbers": False, "theme": "light", "fogged_as_unknown": True}
-    window.act_player.trigger()
-    assert not host.shown and not window.act_player.isChecked()
+    window.player_menu.act_player.trigger()
+    assert not host.shown and not window.player_menu.act_player.isChecked()
 
 
 def contrast(a: QColor, b: QColor) -> float:
