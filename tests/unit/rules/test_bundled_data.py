@@ -9,7 +9,7 @@ import json
 import pytest
 
 from crisis_desktop.controller.npc_builder import build_npc, difficulty_spec, parse_bestiary
-from crisis_desktop.domain import ItemKind
+from crisis_desktop.domain import CharacterKind, ItemKind
 from crisis_desktop.resources_access import resource
 from crisis_desktop.rules.base import FieldKind
 from crisis_desktop.rules.registry import get_ruleset
@@ -45,3 +45,12 @@ def test_each_bundled_system_ships_a_bestiary_of_three_npcs_or_more(ruleset_id: 
 def test_each_bundled_sheet_has_more_than_twenty_illegal_values_to_try(ruleset_id: str) -> None:
     typed = [c for c in cases(get_ruleset(ruleset_id)) if not (c.item_kind and c.spec.kind is FieldKind.TEXT)]
     assert len(typed) > 20      # those the typing test types in (text typed in a table is text: only a file holds 123)
+
+
+@pytest.mark.parametrize("ruleset_id", BUNDLED)
+def test_each_bundled_pc_sheet_has_whole_number_fields_and_a_required_one_or_a_die(ruleset_id: str) -> None:
+    """So the conformance suite's pasting and refusing tests try each bundled system's sheet itself, not only its
+    item tables."""
+    fields = [s for s in get_ruleset(ruleset_id).character_fields() if CharacterKind.PC in s.kinds]
+    assert any(s.kind is FieldKind.INT for s in fields)
+    assert any(s.kind in (FieldKind.DIE, FieldKind.INT) and s.required for s in fields)
