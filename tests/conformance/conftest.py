@@ -1,6 +1,7 @@
 """Every test of the conformance suite that takes `ruleset_id` runs once per system of systems.system_ids(): the
 app's registry and the test-only systems. A requirement some systems lack by design is marked
-`@pytest.mark.when(predicate)` and runs for the systems the predicate holds for (say, those with Attacks).
+`@pytest.mark.when(lambda rules: ...)` (a named function: `pytest.mark.when.with_args(function)`) and runs for the
+systems the predicate holds for (say, those with Attacks).
 A test-only system is put into the registry for each test (monkeypatched, undone after it), so the controller,
 storage and the views find it by id as they find a bundled one."""
 
@@ -8,8 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from crisis_desktop.rules import registry
-from tests.conformance.systems import TEST_ONLY, having, system_ids
+from tests.conformance.systems import having, register_test_only, system_ids
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -26,5 +26,4 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 @pytest.fixture(autouse=True)
 def _test_only_systems_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    for ruleset_id, system in TEST_ONLY.items():
-        monkeypatch.setitem(registry._FACTORIES, ruleset_id, system.factory)
+    register_test_only(monkeypatch)

@@ -8,7 +8,7 @@ import pytest
 from crisis_desktop.controller.catalogue_commands import AddCatalogueItem, blank_item
 from crisis_desktop.controller.character_commands import SetStat
 from crisis_desktop.domain import Campaign, Character, CharacterKind, EquipmentItem, ItemKind
-from crisis_desktop.rules.base import Executes, OutOfTurnAttacks, Scatters
+from crisis_desktop.rules.base import Attacks, Executes, OutOfTurnAttacks, Scatters
 from crisis_desktop.rules.registry import get_ruleset
 
 CAPABILITY_METHODS = {Executes: ("execute_odds", "resolve_execute"), Scatters: ("blast_inputs", "resolve_landed"),
@@ -53,3 +53,15 @@ def test_a_system_has_a_capability_s_methods_only_with_the_capability(ruleset_id
         for method in methods:
             assert hasattr(rules, method) is isinstance(rules, capability), (ruleset_id, method)
     assert not hasattr(rules, "has_execute")
+
+
+@pytest.mark.when(lambda rules: isinstance(rules, Attacks))
+def test_a_system_with_attacks_offers_weapons_in_its_catalogue(ruleset_id):
+    """The GM arms characters from the catalogue, and the suite's duels arm their PC from it: a melee weapon where
+    there is one (no map is needed to reach the target), else any."""
+    rules = get_ruleset(ruleset_id)
+    catalogue = rules.equipment_catalogue()
+    assert any(item.kind is ItemKind.WEAPON for item in catalogue), f"{ruleset_id} has no weapon in its catalogue"
+    for item in catalogue:
+        assert rules.validate_item(item) == [], item.name
+    assert len({item.id for item in catalogue}) == len(catalogue)
