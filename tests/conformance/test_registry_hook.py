@@ -11,12 +11,21 @@ from crisis_desktop.domain import Campaign, Character, Encounter
 from crisis_desktop.rules.base import Attacks
 from crisis_desktop.rules.registry import get_ruleset, ruleset_ids
 from crisis_desktop.storage.campaign_store import CampaignStore
-from tests.conformance.systems import TEST_ONLY, ExtraSystem, having, make, register_test_only, system_ids
+from tests.conformance.systems import (
+    SYSTEMS_ENV,
+    TEST_ONLY,
+    ExtraSystem,
+    having,
+    make,
+    register_test_only,
+    system_ids,
+)
 from tests.fakes.sequential import SequentialFake
 
 
 def test_a_test_only_system_is_run_for_and_registered_for_the_test_only(monkeypatch, paths) -> None:
     bundled = ruleset_ids()
+    monkeypatch.delenv(SYSTEMS_ENV, raising=False)
     monkeypatch.setitem(TEST_ONLY, "fake-sequential", ExtraSystem(SequentialFake))
     assert system_ids() == [*bundled, "fake-sequential"]
     assert make("fake-sequential").id == "fake-sequential"          # outside the registry, for the parametrization
@@ -36,3 +45,13 @@ def test_a_test_only_system_is_run_for_and_registered_for_the_test_only(monkeypa
         loaded = store.load(paths.campaigns / "tiny.json")
         assert EncounterController(loaded, "enc", get_ruleset(loaded.ruleset)).encounter.name == "Brawl"
     assert ruleset_ids() == bundled
+
+
+def test_the_environment_narrows_the_suite_to_the_systems_it_names(monkeypatch) -> None:
+    monkeypatch.setenv(SYSTEMS_ENV, "genesys, crisis")
+    assert system_ids() == ["crisis", "genesys"]            # in the registry's order
+    monkeypatch.setenv(SYSTEMS_ENV, "genesis")
+    with pytest.raises(KeyError, match="CONFORMANCE_SYSTEMS names genesis; the systems are crisis, "):
+        system_ids()
+    monkeypatch.setenv(SYSTEMS_ENV, "")
+    assert system_ids() == ruleset_ids()
