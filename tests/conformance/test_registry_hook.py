@@ -55,3 +55,14 @@ def test_the_environment_narrows_the_suite_to_the_systems_it_names(monkeypatch) 
         system_ids()
     monkeypatch.setenv(SYSTEMS_ENV, "")
     assert system_ids() == ruleset_ids()
+
+
+def test_a_system_that_cannot_be_asked_is_kept_for_its_test_to_fail(monkeypatch) -> None:
+    """Nothing is asserted or raised while the suite is collected: a system whose capability cannot be asked runs
+    the conditional test, which then fails with the error."""
+    def broken() -> SequentialFake:
+        raise RuntimeError("half written")
+
+    monkeypatch.delenv(SYSTEMS_ENV, raising=False)
+    monkeypatch.setitem(TEST_ONLY, "broken", ExtraSystem(broken))
+    assert having(lambda rules: rules.movement() is not None)[-1] == "broken"
