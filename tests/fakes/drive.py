@@ -1,5 +1,6 @@
-"""Driving a fight of a fake ruleset through the EncounterController, whatever its round shape: everyone who
-acts attacks once, then the GM takes the first open step (a plan, a choice, else the step that moves on)."""
+"""Driving a fight through the EncounterController, whatever the ruleset (a fake, a bundled system, a test-only one)
+and its round shape: everyone who acts attacks once with their first ready weapon, then the GM takes the first open
+step (a plan, a choice, else the step that moves on)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
 from crisis_desktop.domain import Campaign
 from crisis_desktop.domain.encounter import Side
+from crisis_desktop.rules.base import Ruleset
 from crisis_desktop.rules.kernel.dice import DiceSource
 from crisis_desktop.rules.kernel.flows import StepRole
 from tests.fakes.registry import fake_ruleset
@@ -16,8 +18,14 @@ from tests.fakes.registry import fake_ruleset
 SHAPES = ("sequential", "slots", "phased", "declared")
 
 
+def controller(campaign: Campaign, ruleset: Ruleset, encounter_id: str = "enc") -> EncounterController:
+    """The encounter's controller under any ruleset."""
+    return EncounterController(campaign, encounter_id, ruleset)
+
+
 def fake_controller(campaign: Campaign, encounter_id: str = "enc") -> EncounterController:
-    return EncounterController(campaign, encounter_id, fake_ruleset(campaign.ruleset))
+    """The encounter's controller under the fake ruleset the campaign names."""
+    return controller(campaign, fake_ruleset(campaign.ruleset), encounter_id)
 
 
 def standing(ctl: EncounterController) -> set[Side]:
@@ -41,21 +49,25 @@ def next_step(ctl: EncounterController) -> tuple[str, str | None, str | None] | 
 
 
 def attack_once(ctl: EncounterController, history: History, dice: DiceSource, attacked: set[Any]) -> None:
-    """Everyone acting now attacks the first standing enemy, once per round and stage."""
+    """Everyone acting now attacks the first standing enemy with their first ready weapon, once per round and stage
+    (one without a weapon does not attack)."""
     for cid in ctl.acting():
         key = (ctl.encounter.round, ctl.round_label(), cid)
         foes = targets(ctl, cid)
-        if key in attacked or not foes or not ctl.may_act(cid):
+        weapons = ctl.weapons(cid)
+        if key in attacked or not foes or not weapons or not ctl.may_act(cid):
             continue
         attacked.add(key)
-        weapon = ctl.weapons(cid)[0]
+        weapon = weapons[0]
         history.push(ctl.attack(ctl.attack_request(cid, weapon.id, foes[0]), dice))
 
 
 def fight_to_the_end(ctl: EncounterController, history: History, dice: DiceSource, max_steps: int = 800,
-                     every_step: Any = None) -> int:
-    """Start, fight until one side has nobody fighting, end; the number of steps taken."""
-    history.push(ctl.start(dice))
+                     every_step: Any = None, *, started: bool = False) -> int:
+    """Start (unless `started`: a fight going on, say one loaded from a file), fight until one side has nobody
+    fighting, end; the number of steps taken."""
+    if not started:
+        history.push(ctl.start(dice))
     attacked: set[Any] = set()
     for steps in range(max_steps):
         if every_step is not None:

@@ -2,89 +2,33 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from crisis_desktop.rules.kernel.dice import RandomDice
-from crisis_desktop.storage.campaign_store import CampaignStore
-from crisis_desktop.ui.dialogs.ask import Ask
-from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
-from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
-from crisis_desktop.ui.document import CampaignDocument
 from crisis_desktop.ui.views.encounter_board import EncounterBoard
-from tests.fakes.drive import SHAPES, standing, targets
+from tests.fakes.drive import SHAPES
 from tests.fakes.registry import fake_ruleset
 from tests.fakes.tiny import tiny_campaign
-from tests.gui.flow_steps import assert_buttons_follow_the_flow
+from tests.gui.board_drive import fight_through_the_board, open_board
 
 
 @pytest.fixture
 def tiny_board(qtbot, paths, request) -> EncounterBoard:
-    campaign = tiny_campaign(f"fake-{request.param}")
-    store = CampaignStore(paths)
-    path = paths.campaigns / "tiny.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    store.save(campaign, path)
-    view = EncounterBoard()
-    qtbot.addWidget(view)
-    view.resize(1400, 800)
-    view.set_document(CampaignDocument(campaign, path, store, ruleset_for=fake_ruleset))
-    view.show_encounter("enc")
-    view.show()
-    return view
+    return open_board(qtbot, paths, tiny_campaign(f"fake-{request.param}"), "enc", ruleset_for=fake_ruleset)
 
 
 @pytest.mark.parametrize("tiny_board", SHAPES, indirect=True)
 def test_a_whole_fight_through_the_board(tiny_board, monkeypatch):
     board = tiny_board
     document = board.document
-    asked: list[tuple[str, list[str]]] = []
-    errors: list[str] = []
-    monkeypatch.setattr(Ask, "yes_no", classmethod(lambda _c, _p, title, text, *a, **k: True))
-    monkeypatch.setattr(Ask, "info", classmethod(lambda _c, _p, title, text: None))
-    monkeypatch.setattr(Ask, "error", classmethod(lambda _c, _p, title, text: errors.append(text)))
-    monkeypatch.setattr(BoardAsk, "choose", classmethod(lambda _c, _p, title, prompt, names: asked.append(
-        (prompt, names)) or 0))
-    dice = RandomDice(4)
-
-    def ask(_cls: Any, _parent: Any, ctl: Any, attacker_id: str, target_id: str | None = None) -> Any:
-        weapon = ctl.weapons(attacker_id)[0]
-        return ctl.attack(ctl.attack_request(attacker_id, weapon.id, targets(ctl, attacker_id)[0]), dice)
-
-    monkeypatch.setattr(AttackDialog, "ask", classmethod(ask))
     start_state = document.campaign.model_dump()
     board.intents.add_characters([c.id for c in document.campaign.characters])
     assert board.model.rowCount() == 4
     board.act_start.trigger()
     ctl = board.controller
     assert ctl.encounter.started and board.round_label.text() == ctl.round_label() != "Not started"
-    attacked: set[Any] = set()
-    labels: set[str] = set()
-    for _ in range(600):
-        if len(standing(ctl)) < 2:
-            break
-        labels.add(board.round_label.text())
-        assert_buttons_follow_the_flow(board)
-        for cid in ctl.acting():
-            key = (ctl.encounter.round, ctl.round_label(), cid)
-            if key not in attacked and targets(ctl, cid):
-                attacked.add(key)
-                board.select(cid)
-                assert board.actor_panel.attack_button.isEnabled()
-                board.actor_panel.attack_button.click()
-        if len(standing(ctl)) < 2:
-            break
-        choose = next((o for o in ctl.offers() if o.role.value == "choose" and o.allowed), None)
-        if choose is not None and board.selected_id() not in choose.actors:
-            board.select(choose.actors[-1])  # the GM clicks the row of whoever takes its place now
-        action = next((a for a in (board.act_plan, board.act_act_now, board.act_next)
-                       if a.isVisible() and a.isEnabled()), None)
-        assert action is not None, [(o.label, o.reason) for o in ctl.offers()]
-        action.trigger()
-    else:
-        pytest.fail("the fight did not end")
-    assert errors == []
+    seen = fight_through_the_board(board, monkeypatch, RandomDice(4))
+    labels, attacked, asked = seen.labels, seen.attacked, seen.asked
     board.act_end.trigger()
     assert ctl.encounter.ended and board.round_label.text() == "Ended"
     assert board.log_model.rowCount() == len(ctl.encounter.log)

@@ -19,7 +19,7 @@ from crisis_desktop.domain import Campaign, Character, CharacterKind, EquipmentI
 from crisis_desktop.export.pdf import MARGIN_MM, paint_sheets, render_pdf_bytes
 from crisis_desktop.export.sheet import build_sheet
 from crisis_desktop.resources_access import resource
-from crisis_desktop.rules.registry import get_ruleset, ruleset_ids
+from crisis_desktop.rules.registry import get_ruleset
 from crisis_desktop.ui.dialogs.export_dialog import ExportChoice, ExportDialog
 
 MM = 72 / 25.4
@@ -64,48 +64,6 @@ def spans(data: bytes) -> list[list[tuple[str, float, float, float]]]:
         page.extract_text(visitor_text=visit)
         out.append(items)
     return out
-
-
-@pytest.mark.parametrize("ruleset_id", ruleset_ids())
-def test_no_word_is_split_inside_a_table_cell(qapp, ruleset_id):
-    campaign = campaign_of(ruleset_id)
-    rules = get_ruleset(ruleset_id)
-    sheets = [build_sheet(c, rules, campaign.rule_options) for c in campaign.characters]
-    words = page_words(render_pdf_bytes(sheets))
-    assert len(words) == len(sheets)     # one page per character: none of these is long
-    for sheet, found in zip(sheets, words, strict=True):
-        cells = [h.short for t in sheet.tables for h in t.heads] + [c for t in sheet.tables for r in t.rows for c in r]
-        cells += [v.label for g in sheet.groups for v in g.values]
-        for cell in cells:
-            for word in cell.split():
-                assert word in found, f"{word!r} of {cell!r} is broken on the page of {sheet.name}"
-
-
-@pytest.mark.parametrize("ruleset_id", ruleset_ids())
-def test_every_table_is_drawn_inside_the_printable_width(qapp, ruleset_id):
-    """Nothing of a sheet reaches past the page's printable width (the PDF clips there): a wide equipment table's
-    right edge would be cut off."""
-    from PySide6.QtCore import QRectF
-    from PySide6.QtGui import QColor, QImage, QPainter
-
-    from crisis_desktop.export.html import render_html
-    from crisis_desktop.export.pdf import LAYOUT_WIDTH_PX, _document
-
-    campaign = campaign_of(ruleset_id)
-    rules = get_ruleset(ruleset_id)
-    for character in campaign.characters:
-        document = _document(render_html(build_sheet(character, rules, campaign.rule_options)))
-        document.setTextWidth(LAYOUT_WIDTH_PX)
-        height = int(document.size().height()) + 1
-        image = QImage(int(LAYOUT_WIDTH_PX) + 40, height, QImage.Format.Format_RGB32)
-        image.fill(0xFFFFFFFF)
-        painter = QPainter(image)
-        document.drawContents(painter, QRectF(0, 0, image.width(), height))
-        painter.end()
-        inked = [x for x in range(int(LAYOUT_WIDTH_PX) - 20, image.width())
-                 if any(QColor(image.pixel(x, y)).lightness() < 250 for y in range(0, height, 2))]
-        assert inked, "the sheet's tables reach the right side of the page"
-        assert max(inked) < LAYOUT_WIDTH_PX, f"{character.name}'s sheet is drawn {max(inked) + 1} px wide"
 
 
 def test_the_weapon_table_that_broke_words_keeps_them_whole(qapp):
@@ -255,34 +213,3 @@ def test_a_paragraph_longer_than_a_page_is_cut_between_lines_and_printed_once(qa
     for page in pages:                               # and no line in the margins, cut in half by the page's end
         assert max(s[3] for s in page) <= 842 - MARGIN_MM * MM
         assert min(s[3] for s in page) >= MARGIN_MM * MM
-
-
-@pytest.mark.parametrize("ruleset_id", sorted(ruleset_ids()))
-def test_a_sheet_s_first_page_is_drawn_whole_from_its_top(qapp, ruleset_id):
-    """The first page draws exactly what the laid-out sheet shows down to the page's cut: the name at the top is
-    not clipped (a blank line above the header table once made the page start below the name's first half)."""
-    from PySide6.QtCore import QRectF
-    from PySide6.QtGui import QColor, QImage, QPainter
-
-    from crisis_desktop.export.html import render_html
-    from crisis_desktop.export.pdf import LAYOUT_WIDTH_PX, _document, draw_span, page_spans
-
-    campaign = campaign_of(ruleset_id)
-    sheet = build_sheet(campaign.characters[0], get_ruleset(ruleset_id), campaign.rule_options)
-    document = _document(render_html(sheet))
-    document.setTextWidth(LAYOUT_WIDTH_PX)
-    first = page_spans(document, 1000.0)[0]
-    assert first.top == first.clip_top == 0
-
-    def painted(draw) -> QImage:  # type: ignore[no-untyped-def]
-        image = QImage(int(LAYOUT_WIDTH_PX), 120, QImage.Format.Format_ARGB32)
-        image.fill(QColor("white"))
-        painter = QPainter(image)
-        draw(painter)
-        painter.end()
-        return image
-
-    by_page = painted(lambda p: draw_span(document, p, first))
-    whole = painted(lambda p: document.drawContents(p, QRectF(0, 0, LAYOUT_WIDTH_PX, 120)))
-    assert by_page == whole
-    assert any(whole.pixelColor(x, y) != QColor("white") for x in range(0, 200, 2) for y in range(0, 14))

@@ -15,7 +15,7 @@ from crisis_desktop.controller.catalogue_commands import (
 )
 from crisis_desktop.controller.history import History
 from crisis_desktop.domain import Campaign, ItemKind
-from crisis_desktop.rules.registry import get_ruleset, ruleset_ids
+from crisis_desktop.rules.registry import get_ruleset
 
 CRISIS = get_ruleset("crisis")
 
@@ -88,18 +88,6 @@ def test_typing_into_one_field_merges_into_one_step() -> None:
     assert first.merge(second)
     first.revert(campaign)
     assert catalogue_entry(campaign, "crisis-pistol").notes.startswith("MAG")
-
-
-@pytest.mark.parametrize("ruleset_id", ruleset_ids())
-@pytest.mark.parametrize("kind", list(ItemKind))
-def test_a_blank_item_holds_the_rules_defaults_and_is_legal(ruleset_id, kind) -> None:
-    rules = get_ruleset(ruleset_id)
-    item = blank_item(rules, kind)
-    assert item.kind is kind and item.name == f"New {'armour' if kind is ItemKind.ARMOUR else kind.value}"
-    assert set(item.stats) == {spec.key for spec in rules.item_fields(kind)}
-    campaign = Campaign(name="C", ruleset=ruleset_id)
-    AddCatalogueItem(campaign, rules, item).apply(campaign)
-    assert campaign.equipment == [item]
 
 
 def test_the_crisis_catalogue_has_the_gear_of_the_rules() -> None:

@@ -11,11 +11,10 @@ import pytest
 from crisis_desktop.domain import Campaign, Character, CharacterKind, EquipmentItem, ItemKind
 from crisis_desktop.export.html import render_html, render_npc_blocks_html
 from crisis_desktop.export.markdown import render_markdown, render_npc_blocks_markdown
-from crisis_desktop.export.markdown_text import inline
 from crisis_desktop.export.output import ExportError
 from crisis_desktop.export.run import export_sheets
 from crisis_desktop.export.sheet import build_sheet
-from crisis_desktop.rules.registry import get_ruleset, ruleset_ids
+from crisis_desktop.rules.registry import get_ruleset
 
 # A 1x1 transparent PNG.
 PNG = base64.b64decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=")
@@ -116,24 +115,6 @@ def test_html_autoescapes_every_value():
 
 
 # ----------------------------------------------------------------- what the rulesets put on the sheet
-
-
-@pytest.mark.parametrize("ruleset_id", ruleset_ids())
-@pytest.mark.parametrize("kind", list(CharacterKind))
-def test_every_ruleset_exports_html_markdown_and_npc_blocks(tmp_path, ruleset_id, kind):
-    rules = get_ruleset(ruleset_id)
-    campaign = Campaign(name="Every", ruleset=ruleset_id, characters=[
-        Character(name=f"Someone {i}", kind=kind, stats=rules.new_stats(kind)) for i in range(2)])
-    for fmt in ("html", "md"):
-        written = [p for p in export_sheets(campaign, campaign.characters, fmt, tmp_path / fmt, npc_blocks=True)
-                   if p.suffix != ".svg"]   # the drawings of dice of symbols, beside a Markdown sheet
-        texts = [p.read_text(encoding="utf-8") for p in written]
-        if kind is CharacterKind.NPC:
-            assert [p.name for p in written] == [f"every-npcs.{fmt}"]
-            assert "Someone 0" in texts[0] and "Someone 1" in texts[0]
-        else:
-            assert len(written) == 2
-        assert all((rules.name if fmt == "html" else inline(rules.name)) in t for t in texts)
 
 
 def test_crisis_untrained_skills_show_the_die_they_roll_under_the_option():

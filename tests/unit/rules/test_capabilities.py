@@ -48,15 +48,6 @@ def test_a_system_has_exactly_the_capabilities_of_its_rules(ruleset_id):
     assert {c for c in CAPABILITY_METHODS if isinstance(rules, c)} == CAPABILITIES[ruleset_id]
 
 
-@pytest.mark.parametrize("ruleset_id", ruleset_ids())
-def test_a_system_without_a_capability_gets_none_of_its_methods(ruleset_id):
-    rules = get_ruleset(ruleset_id)
-    for capability, methods in CAPABILITY_METHODS.items():
-        for method in methods:
-            assert hasattr(rules, method) is (capability in CAPABILITIES[ruleset_id]), (ruleset_id, method)
-    assert not hasattr(rules, "has_execute")
-
-
 def test_the_shared_results_carry_nothing_only_crisis_reads():
     assert "out_of_turn" not in {f.name for f in fields(AttackRequest)}
     assert "scatter" not in {f.name for f in fields(AttackResult)}

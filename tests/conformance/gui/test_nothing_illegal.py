@@ -1,4 +1,4 @@
-"""Nothing illegal reaches the file: for every field of every registered ruleset, a value its spec refuses is
+"""Nothing illegal reaches the file, in every system: for every field it declares, a value its spec refuses is
 refused with the reason whether it is typed in the sheet or a table cell, imported, or found in a campaign file on
 opening; the campaign and its file are left as they were."""
 
@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -15,58 +14,20 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QAbstractItemDelegate
 
 from crisis_desktop.controller.character_commands import SetStat, character_from_json
-from crisis_desktop.domain import Campaign, Character, CharacterKind, EquipmentItem, ItemKind, StatValue
-from crisis_desktop.rules.base import FieldKind, FieldSpec, Ruleset
-from crisis_desktop.rules.registry import get_ruleset, ruleset_ids
+from crisis_desktop.domain import Campaign, Character, CharacterKind, EquipmentItem, ItemKind
+from crisis_desktop.rules.base import FieldKind, Ruleset
+from crisis_desktop.rules.registry import get_ruleset
 from crisis_desktop.ui.models.equipment_table_model import show_value
 from crisis_desktop.ui.widgets.strict_inputs import StrictSpinBox
+from tests.conformance.illegal import Case, cases
 
 ITEM_NAMES = {ItemKind.WEAPON: "Test weapon", ItemKind.ARMOUR: "Test armour", ItemKind.GEAR: "Test gear"}
 
 
-def illegal_values(spec: FieldSpec) -> list[StatValue]:
-    """Values of each kind the spec must refuse: out of its bounds, not among its choices, of the wrong type."""
-    values: list[StatValue] = []
-    if spec.kind in (FieldKind.INT, FieldKind.NUMBER, FieldKind.DIE):
-        if spec.maximum is not None:
-            values.append(spec.maximum + 1 if spec.kind is not FieldKind.DIE else 14)
-        if spec.minimum is not None:
-            values.append(spec.minimum - 1 if spec.kind is not FieldKind.DIE else 2)
-        values.append("banana")
-    if spec.kind is FieldKind.DIE:
-        values.append(5)
-    elif spec.kind is FieldKind.CHOICE:
-        values.append("nonsense")
-    elif spec.kind is FieldKind.BOOL:
-        values.append("maybe")
-    elif spec.kind is FieldKind.TEXT:
-        values.append(123)
-    elif spec.kind is FieldKind.DICE:
-        values += ["banana", "d5"]
-    return values
-
-
-@dataclass(frozen=True)
-class Case:
-    """One illegal value of one field: on the sheet (`item_kind` None) or on an item of that kind."""
-
-    spec: FieldSpec
-    value: StatValue
-    item_kind: ItemKind | None = None
-
-    @property
-    def label(self) -> str:
-        where = self.item_kind.value if self.item_kind else "sheet"
-        return f"{where}.{self.spec.key}={self.value!r}"
-
-
-def cases(rules: Ruleset) -> list[Case]:
-    found = [Case(spec, value) for spec in rules.character_fields() for value in illegal_values(spec)]
-    found += [Case(spec, value, kind) for kind in ItemKind for spec in rules.item_fields(kind)
-              for value in illegal_values(spec)]
-    assert all(case.spec.validate(case.value) for case in found), [c.label for c in found
-                                                                   if not c.spec.validate(c.value)]
-    return found
+def has_number_field(rules: Ruleset) -> bool:
+    """A whole-number field on the PC sheet or on an item: the boxes text can be pasted into."""
+    return any(s.kind is FieldKind.INT and CharacterKind.PC in s.kinds for s in rules.character_fields()) or \
+        any(s.kind is FieldKind.INT for kind in ItemKind for s in rules.item_fields(kind))
 
 
 def legal_item(rules: Ruleset, kind: ItemKind) -> EquipmentItem:
@@ -105,7 +66,6 @@ def sha256(path: Path) -> str:
 
 
 # -- typed ------------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("ruleset_id", ruleset_ids())
 def test_illegal_values_typed_in_the_sheet_or_a_table_are_refused_with_the_reason(ruleset_id, make_document,
                                                                                    make_view, qtbot):
     rules = get_ruleset(ruleset_id)
@@ -152,12 +112,14 @@ def test_illegal_values_typed_in_the_sheet_or_a_table_are_refused_with_the_reaso
         assert document.campaign.model_dump(mode="json") == before, case.label
         assert document.undo_stack.count() == 0, case.label
         checked.append(case.label)
-    assert len(checked) > 20
+    # Every case was tried but text typed in a table (anything typed there is text). That the bundled systems have
+    # more than twenty: tests/unit/rules/test_bundled_data.py.
+    assert checked == [c.label for c in cases(rules) if not (c.item_kind and c.spec.kind is FieldKind.TEXT)]
     assert not document.dirty and sha256(document.path) == file_before
 
 
 # -- pasted -----------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("ruleset_id", ruleset_ids())
+@pytest.mark.when.with_args(has_number_field)
 def test_text_pasted_into_a_number_box_is_refused_with_the_reason(ruleset_id, make_document, make_view, qtbot):
     rules = get_ruleset(ruleset_id)
     pc = legal_character(rules, CharacterKind.PC)
@@ -166,7 +128,6 @@ def test_text_pasted_into_a_number_box_is_refused_with_the_reason(ruleset_id, ma
     view.select([pc.id])
     before = document.campaign.model_dump(mode="json")
     numbers = [s for s in rules.character_fields() if s.kind is FieldKind.INT and CharacterKind.PC in s.kinds]
-    assert numbers
     for spec in numbers:
         editor = view.sheet.stats.editors[spec.key]
         for pasted in ("banana", "1e3", str((spec.maximum or 0) + 1000)):
@@ -209,7 +170,6 @@ def test_text_pasted_into_a_number_box_is_refused_with_the_reason(ruleset_id, ma
 
 
 # -- imported ---------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("ruleset_id", ruleset_ids())
 def test_an_imported_character_holding_an_illegal_value_is_refused_with_the_reason(ruleset_id, make_document,
                                                                                    make_view, char_answers,
                                                                                    answers, tmp_path):
@@ -235,7 +195,6 @@ def test_an_imported_character_holding_an_illegal_value_is_refused_with_the_reas
 
 
 # -- loaded -----------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("ruleset_id", ruleset_ids())
 def test_a_campaign_file_holding_illegal_values_opens_with_them_listed_and_marked(ruleset_id, make_window, paths,
                                                                                    store, answers):
     rules = get_ruleset(ruleset_id)
@@ -248,7 +207,11 @@ def test_a_campaign_file_holding_illegal_values_opens_with_them_listed_and_marke
     window = make_window(start=False)
     assert window.open_campaign(path)
     told = [text for kind, text in answers.asked if kind == "info" and text.startswith("Values the rules refuse")]
-    assert len(told) == 1 and f"and {len(found) - 15} more" in told[0]
+    assert len(told) == 1
+    if len(found) > 15:     # the first fifteen are listed, and how many more
+        assert f"and {len(found) - 15} more" in told[0]
+    else:
+        assert "\n… and " not in told[0]
     assert window.document is not None
     problems = window.document.session.sheet_problems()
     for number, case in enumerate(found):

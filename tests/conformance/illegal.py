@@ -1,0 +1,54 @@
+"""Illegal values of every field a ruleset declares: what its specs must refuse, field by field (no Qt here; the
+GUI requirement that each is refused wherever it comes in is tests/conformance/gui/test_nothing_illegal.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from crisis_desktop.domain import ItemKind, StatValue
+from crisis_desktop.rules.base import FieldKind, FieldSpec, Ruleset
+
+
+def illegal_values(spec: FieldSpec) -> list[StatValue]:
+    """Values of each kind the spec must refuse: out of its bounds, not among its choices, of the wrong type."""
+    values: list[StatValue] = []
+    if spec.kind in (FieldKind.INT, FieldKind.NUMBER, FieldKind.DIE):
+        if spec.maximum is not None:
+            values.append(spec.maximum + 1 if spec.kind is not FieldKind.DIE else 14)
+        if spec.minimum is not None:
+            values.append(spec.minimum - 1 if spec.kind is not FieldKind.DIE else 2)
+        values.append("banana")
+    if spec.kind is FieldKind.DIE:
+        values.append(5)
+    elif spec.kind is FieldKind.CHOICE:
+        values.append("nonsense")
+    elif spec.kind is FieldKind.BOOL:
+        values.append("maybe")
+    elif spec.kind is FieldKind.TEXT:
+        values.append(123)
+    elif spec.kind is FieldKind.DICE:
+        values += ["banana", "d5"]
+    return values
+
+
+@dataclass(frozen=True)
+class Case:
+    """One illegal value of one field: on the sheet (`item_kind` None) or on an item of that kind."""
+
+    spec: FieldSpec
+    value: StatValue
+    item_kind: ItemKind | None = None
+
+    @property
+    def label(self) -> str:
+        where = self.item_kind.value if self.item_kind else "sheet"
+        return f"{where}.{self.spec.key}={self.value!r}"
+
+
+def cases(rules: Ruleset) -> list[Case]:
+    found = [Case(spec, value) for spec in rules.character_fields() for value in illegal_values(spec)]
+    found += [Case(spec, value, kind) for kind in ItemKind for spec in rules.item_fields(kind)
+              for value in illegal_values(spec)]
+    assert all(case.spec.validate(case.value) for case in found), [c.label for c in found
+                                                                   if not c.spec.validate(c.value)]
+    return found
