@@ -6,7 +6,7 @@ from crisis_desktop.domain import Character, EquipmentItem, ItemKind
 from crisis_desktop.rules.base import ActionRole, ActionSpec, Currency, FieldKind, FieldSpec
 
 FIELDS = (
-    FieldSpec("agility", "Agility", FieldKind.INT, "Attributes", 1, 0, 5, help="Added to initiative and ranged attacks"),
+    FieldSpec("agility", "Agility", FieldKind.INT, "Attributes", 1, 0, 5, help="Added to initiative, ranged attacks"),
     FieldSpec("might", "Might", FieldKind.INT, "Attributes", 1, 0, 5, help="Added to melee attacks"),
     FieldSpec("hit_points", "Hit points", FieldKind.INT, "Combat", 10, 1, 40, help="Down at 0"),
     FieldSpec("defence", "Defence", FieldKind.INT, "Combat", 11, 5, 20, help="What an attack roll must reach"),
