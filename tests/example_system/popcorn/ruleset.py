@@ -87,6 +87,12 @@ class PopcornRuleset(Ruleset, Checks, Attacks):
     def equipment_catalogue(self) -> list[EquipmentItem]:
         return sheet.catalogue()
 
+    def npc_level_field(self) -> FieldSpec | None:
+        return sheet.NPC_LEVEL
+
+    def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
+        return sheet.npc(name, level)
+
     def currencies(self) -> Sequence[Currency]:
         return sheet.CURRENCIES
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from crisis_desktop.domain import Character, EquipmentItem, ItemKind
+from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind
 from crisis_desktop.rules.base import ActionRole, ActionSpec, Currency, FieldKind, FieldSpec
 
 FIELDS = (
@@ -21,6 +21,7 @@ ACTIONS = (ActionSpec("attack", "Attack", {"actions": 1}, "d20 + Might (melee) o
                       ActionRole.ATTACK),
            ActionSpec("move", "Move", {"moves": 1}, f"Up to {SPEED} tiles", ActionRole.MOVE))
 ALLOWANCE = {"actions": 1, "moves": 1}
+NPC_LEVEL = FieldSpec("level", "Level", FieldKind.INT, "NPC", 1, 1, 5, help="Attributes, hit points and Defence")
 
 
 def number(character: Character, key: str) -> int:
@@ -37,6 +38,15 @@ def hit_points_left(character: Character) -> int:
 
 def weapon(name: str, damage: int, range_: int = 0) -> EquipmentItem:
     return EquipmentItem(name=name, kind=ItemKind.WEAPON, stats={"damage": damage, "range": range_})
+
+
+def npc(name: str, level: int) -> Character:
+    """A Quick NPC of level 1 to 5: attributes of its level, 4 + 3 hit points a level, Defence 10 + level, a club
+    and a sling."""
+    stats = {"agility": level, "might": level, "hit_points": 4 + 3 * level, "defence": 10 + level}
+    return Character(kind=CharacterKind.NPC, name=name, stats=stats, tags=["npc"],
+                     equipment=[weapon("Club", 6), weapon("Sling", 4, 8)],
+                     gm_notes=f"Quick NPC, level {level}: a club and a sling.")
 
 
 def catalogue() -> list[EquipmentItem]:
