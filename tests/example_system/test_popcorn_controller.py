@@ -11,6 +11,7 @@ from crisis_desktop.domain import Campaign
 from crisis_desktop.domain.encounter import Side
 from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
 from crisis_desktop.rules.kernel.flows import StepRole
+from crisis_desktop.storage.campaign_store import CampaignStore
 from tests.example_system.popcorn import PopcornRuleset
 from tests.example_system.popcorn.demo import ENCOUNTER, popcorn_campaign
 from tests.example_system.popcorn.flow import HAND_OVER
@@ -125,3 +126,18 @@ def test_a_whole_fight_to_the_end_and_undo_and_redo_of_every_step():
     while history.can_redo:
         history.redo()
     assert campaign.model_dump() == after
+
+
+def test_a_fight_saved_mid_round_goes_on_after_loading_with_the_same_picks(paths):
+    campaign = popcorn_campaign()
+    ctl, history = running(campaign, [9, 11, 2, 15, 3])
+    history.push(ctl.step(HAND_OVER, ARCHER))
+    store = CampaignStore(paths)
+    path = paths.campaigns / "popcorn.json"
+    store.save(campaign, path)
+    loaded = store.load(path)
+    assert loaded.encounter(ENCOUNTER).flow == {"acted": [BANDIT, ARCHER], "current": ARCHER}
+    again = EncounterController(loaded, ENCOUNTER, PopcornRuleset())
+    assert again.acting() == (ARCHER,) and again.offers() == ctl.offers()
+    History(loaded).push(again.step(HAND_OVER, CHIEF))
+    assert again.acting() == (CHIEF,) and again.offers()[0].actors == (ADA, BROM)
