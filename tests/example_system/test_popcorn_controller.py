@@ -57,8 +57,17 @@ def test_one_attack_and_one_move_a_turn_paid_and_refused_with_the_rules_reason()
     history.push(ctl.step(HAND_OVER, BROM))
     with pytest.raises(ValueError, match="out of the Sword's reach"):
         ctl.attack(ctl.attack_request(BROM, weapon(ctl, BROM, "Sword"), CHIEF), TypedDice([20, 8]))
+    # A ranged weapon reaches as far as its range on the map.
+    history.push(ctl.step(HAND_OVER, CHIEF))
+    token = next(t for t in ctl.battle_map().tokens if t.combatant_id == CHIEF)
+    token.x, token.y = 13, 8                               # 11 and 5 tiles from Ada at (2, 3): 11 tiles
+    sling = weapon(ctl, CHIEF, "Sling")
+    assert ctl.map_refusals(CHIEF, sling, ADA) == [
+        "Ada is 11 tiles from Bandit chief: beyond the Sling's range (8 tiles)"]
+    with pytest.raises(ValueError, match="beyond the Sling's range"):
+        ctl.attack(ctl.attack_request(CHIEF, sling, ADA), TypedDice([20, 4]))
     # Out of turn, nobody attacks.
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="^Archer cannot act now: it is Bandit chief.s turn$"):
         ctl.attack(ctl.attack_request(ARCHER, weapon(ctl, ARCHER, "Bow"), ADA), TypedDice([20, 6]))
     # A miss: 1 always misses, whatever the bonus.
     history.push(ctl.step(HAND_OVER, ARCHER))

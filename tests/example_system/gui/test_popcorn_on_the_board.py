@@ -4,13 +4,18 @@ following the turn."""
 
 from __future__ import annotations
 
+import json
+
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
+from crisis_desktop.controller.simulate import simulate
 from crisis_desktop.rules.kernel.flows import StepRole
+from crisis_desktop.ui.dialogs.simulate_dialog import SimulateDialog
 from crisis_desktop.ui.models.board_model import CombatantIdRole, CurrentRole
 from crisis_desktop.ui.player_display.display import PlayerDisplay
 from crisis_desktop.ui.player_display.models import HealthWordRole
+from tests.example_system.popcorn import PopcornRuleset
 from tests.example_system.popcorn.sheet import SPEED
 from tests.gui.battlemap.test_map_place import drag
 from tests.gui.encounter.test_board_follows_the_flow import attack_if_any, click, fight_state, moving_on
@@ -104,3 +109,29 @@ def test_a_move_dragged_on_the_map_spends_the_move_and_the_players_screen_follow
     words = {proxy.index(r, 0).data(CombatantIdRole): proxy.index(r, 0).data(HealthWordRole)
              for r in range(proxy.rowCount())}
     assert set(words.values()) == {"unhurt"}
+
+
+def test_simulate_from_the_board_plays_popcorn_fights_in_the_dialog(popcorn_window, qtbot, monkeypatch):
+    """The board's Simulate… opens the dialog on the fight; it plays it in one process (worker processes look the
+    rules up by id in a registry of their own, which a system registered only for tests is not in)."""
+    board = popcorn_window.encounter_board
+    opened: list[SimulateDialog] = []
+
+    def ask(_cls, parent, campaign, encounter_id, rules):
+        dialog = SimulateDialog(campaign, encounter_id, rules, parent, processes=1)
+        opened.append(dialog)
+
+    monkeypatch.setattr(SimulateDialog, "ask", classmethod(ask))
+    board.act_simulate.trigger()
+    (dialog,) = opened
+    qtbot.addWidget(dialog)
+    dialog.runs.setValue(20)
+    dialog.seed.setValue(4)
+    with qtbot.waitSignal(dialog.shown, timeout=60_000):
+        dialog.start()
+    summary = dialog.base_panel.wins.summary
+    assert summary is not None and summary.runs == 20 and summary.ruleset == "Popcorn"
+    same = simulate(popcorn_window.document.campaign, "enc-ford", PopcornRuleset(), runs=20, seed=4, processes=1,
+                    tactics=dialog.tactics())
+    assert json.dumps(same.to_dict()) == json.dumps(summary.to_dict())
+    assert "20 fights played" in dialog.status.text()
