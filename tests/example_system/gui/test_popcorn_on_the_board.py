@@ -11,6 +11,7 @@ from PySide6.QtTest import QTest
 
 from crisis_desktop.controller.simulate import simulate
 from crisis_desktop.rules.kernel.flows import StepRole
+from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
 from crisis_desktop.ui.dialogs.simulate_dialog import SimulateDialog
 from crisis_desktop.ui.models.board_model import CombatantIdRole, CurrentRole
 from crisis_desktop.ui.player_display.display import PlayerDisplay
@@ -65,6 +66,20 @@ def test_the_gm_selects_who_acts_next_and_ctrl_return_hands_the_turn_to_them(pop
     assert ctl.encounter.log[-1].text == f"{ctl.name(picked)}'s turn (picked by {ctl.name(first)})"
     popcorn_window.document.undo_stack.undo()
     assert ctl.current_id() == first
+
+
+def test_ctrl_return_without_a_pick_selected_asks_the_gm_who_acts_next(popcorn_window, qtbot, monkeypatch):
+    board = popcorn_window.encounter_board
+    board.act_start.trigger()
+    ctl = board.controller
+    first, waiting = ctl.current_id(), ctl.offers()[0].actors
+    asked: list[tuple[str, list[str]]] = []
+    monkeypatch.setattr(BoardAsk, "choose", classmethod(
+        lambda _c, _p, title, prompt, names: asked.append((f"{title}: {prompt}", names)) or 1))
+    board.select(first)                                      # the one acting cannot pick themself mid-round
+    QTest.keyClick(board.table, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert asked == [("Next: Who?", [ctl.name(cid) for cid in waiting])]
+    assert ctl.current_id() == waiting[1]
 
 
 def test_a_move_dragged_on_the_map_spends_the_move_and_the_players_screen_follows(popcorn_window, qtbot):
