@@ -1,0 +1,1 @@
+"""Popcorn on the real main window: the board, the battle map and the players' screen."""
