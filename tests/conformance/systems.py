@@ -16,6 +16,7 @@ import pytest
 from crisis_desktop.resources_access import resource
 from crisis_desktop.rules.base import Ruleset
 from crisis_desktop.rules.registry import ruleset_ids
+from tests.example_system.popcorn.ruleset import PopcornRuleset
 
 SYSTEMS_ENV = "CONFORMANCE_SYSTEMS"
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,7 +34,9 @@ class ExtraSystem:
 
 # id -> the test-only system. Add an example system here (e.g. "popcorn": ExtraSystem(PopcornRuleset, ...)): every
 # conformance test then runs for it too, and tests/conformance/conftest.py registers it for the test's duration.
-TEST_ONLY: dict[str, ExtraSystem] = {}
+TEST_ONLY: dict[str, ExtraSystem] = {
+    PopcornRuleset.id: ExtraSystem(PopcornRuleset, rules_doc=ROOT / "tests" / "example_system" / "popcorn" / "RULES.md"),
+}
 
 
 def bundled() -> list[str]:

@@ -47,7 +47,7 @@ def test_one_attack_and_one_move_a_turn_paid_and_refused_with_the_rules_reason()
     assert [(b.key, b.current, b.maximum) for b in ctl.ruleset.resources(bandit, ctl.options)][0] == ("hp", 2, 7)
     assert ctl.encounter.log[-1].text == "Ada hits Bandit with the Bow for 5"
     assert ctl.combatant(ADA).resources == {"actions": 0, "moves": 1}
-    with pytest.raises(ValueError, match="^Not enough actions: An attack costs 1 action, Ada has none$"):
+    with pytest.raises(ValueError, match="^Not enough actions: Attack costs 1 action, Ada has none$"):
         ctl.attack(ctl.attack_request(ADA, bow, BANDIT), TypedDice([20, 6]))
     history.push(ctl.take_action(ADA, "move"))
     assert ctl.combatant(ADA).resources == {"actions": 0, "moves": 0}

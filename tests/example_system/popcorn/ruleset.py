@@ -177,12 +177,6 @@ class PopcornRuleset(Ruleset, Checks, Attacks):
     def to_beat(self, request: AttackRequest, options: Options) -> Explained | None:
         return Explained.of(("Defence", number(request.target.character, "defence")))
 
-    def attack_price(self, request: AttackRequest, options: Options) -> tuple[Cost, str | None]:
-        price = sheet.ACTIONS[0].cost
-        standing = self.state(request.attacker.character, options)
-        return price, standing.text if not standing.fighting else self.price_refusal(request.attacker, "An attack",
-                                                                                      price)
-
     def _damage_die(self, weapon: EquipmentItem) -> int:
         die = weapon.stats.get("damage", 6)
         return die if isinstance(die, int) and die > 0 else 6
@@ -197,7 +191,7 @@ class PopcornRuleset(Ruleset, Checks, Attacks):
         return AttackOdds(hit, hit * (die + 1) / 2, damage, drop)
 
     def resolve_attack(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
-        price, cannot = self.attack_price(request, options)
+        _price, cannot = self.attack_price(request, options)
         if cannot:
             raise ValueError(cannot)
         attacker, target = request.attacker, request.target
@@ -215,7 +209,7 @@ class PopcornRuleset(Ruleset, Checks, Attacks):
         summary = (f"{attacker.name} hits {target.name} with the {request.weapon.name} for {damage.taken.value:g}"
                    if damage else f"{attacker.name} misses {target.name} ({total.value:g} against Defence {defence})")
         return AttackResult(request, target, attack, None, hit, damage,
-                            (*self.pay(attacker, price), *(damage.effects if damage else ())), summary)
+                            damage.effects if damage else (), summary)
 
     def apply_damage(self, target: Actor, amount: int, options: Options, *, lethal: bool = True,
                      damage_type: str = "physical", label: str = "damage") -> DamageResult:
