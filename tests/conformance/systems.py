@@ -35,7 +35,8 @@ class ExtraSystem:
 # id -> the test-only system. Add an example system here (e.g. "popcorn": ExtraSystem(PopcornRuleset, ...)): every
 # conformance test then runs for it too, and tests/conformance/conftest.py registers it for the test's duration.
 TEST_ONLY: dict[str, ExtraSystem] = {
-    PopcornRuleset.id: ExtraSystem(PopcornRuleset, rules_doc=ROOT / "tests" / "example_system" / "popcorn" / "RULES.md"),
+    PopcornRuleset.id: ExtraSystem(PopcornRuleset,
+                                   rules_doc=ROOT / "tests" / "example_system" / "popcorn" / "RULES.md"),
 }
 
 
