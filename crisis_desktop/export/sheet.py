@@ -2,7 +2,8 @@
 renders. Templates get this data, never pre-built markup, so a user's template can loop, reorder and leave out.
 
 What a printed sheet shows of a system's rules (the die an untrained skill rolls, a roll-under target, the tracks
-to tick off) comes from the ruleset's shared interface (`sheet_roll`, `sheet_tracks`); nothing here names a system.
+to tick off) comes from the ruleset's printing part (`ruleset.printing`: its rolls and tracks); nothing here names a
+system.
 GM-only text (a character's GM notes, the notes of carried items, which come from the campaign's catalogue) is
 never put on a sheet."""
 
@@ -179,7 +180,7 @@ def _groups(character: Character, ruleset: Ruleset, options: Options) -> tuple[S
         if character.kind not in spec.kinds:
             continue
         value = character.stats.get(spec.key, spec.default)
-        roll = ruleset.sheet_roll(character, spec.key, options)
+        roll = ruleset.printing.roll(character, spec.key, options)
         untrained = value is None and not spec.required and spec.kind in (FieldKind.INT, FieldKind.DIE)
         grouped.setdefault(spec.group or "Stats", []).append(
             SheetValue(spec.label, format_value(spec, value), key=spec.key, roll=roll, trained=not untrained))
@@ -303,8 +304,8 @@ def build_sheet(character: Character, ruleset: Ruleset, options: Options | None 
         conditions=tuple(conditions),
         notes=character.notes,          # never character.gm_notes
         tags=tuple(character.tags),
-        tracks=_tracks(ruleset.sheet_tracks(character, options)),
-        roll_heading=ruleset.sheet_roll_heading(),
-        roll_legend=ruleset.sheet_roll_legend(),
+        tracks=_tracks(ruleset.printing.tracks(character, options)),
+        roll_heading=ruleset.printing.heading,
+        roll_legend=ruleset.printing.legend,
         dice=_dice(groups, ruleset),
     )

@@ -2,7 +2,8 @@
 TEST_ONLY (an example system kept under tests/, registered for each conformance test with no edit in crisis_desktop/).
 
 A test-only system says where its own data lives, since resources/ holds only the bundled systems':
-its rule options' documentation (the rows the docs test reads) and its bestiary, each optional."""
+its rule options' documentation (the rows the docs test reads); its bestiary, if any, it names itself
+(Ruleset.bestiary_file)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from crisis_desktop.resources_access import resource
 from crisis_desktop.rules.base import Ruleset
 from crisis_desktop.rules.registry import ruleset_ids
 from tests.example_system.popcorn.ruleset import PopcornRuleset
@@ -25,11 +25,10 @@ RULES_DOC = ROOT / "crisis_desktop" / "docs" / "rules.md"
 
 @dataclass(frozen=True)
 class ExtraSystem:
-    """A system the suite checks besides the registry's: how to build it, and where its docs and bestiary are."""
+    """A system the suite checks besides the registry's: how to build it, and where its rule options are documented."""
 
     factory: Callable[[], Ruleset]
     rules_doc: Path | None = None     # the Markdown page listing its rule options (needed only if it has any)
-    bestiary: Path | None = None      # its bestiary (optional, as for a bundled system)
 
 
 # id -> the test-only system. Add an example system here (e.g. "popcorn": ExtraSystem(PopcornRuleset, ...)): every
@@ -41,8 +40,8 @@ TEST_ONLY: dict[str, ExtraSystem] = {
 
 
 def bundled() -> list[str]:
-    """The ids of the app's registry, in its order."""
-    return ruleset_ids()
+    """The ids of the app's registry, in its order (a test-only system registered for the test aside)."""
+    return [i for i in ruleset_ids() if i not in TEST_ONLY]
 
 
 def system_ids() -> list[str]:
@@ -68,11 +67,8 @@ def rules_doc(ruleset_id: str) -> Path:
 
 def bestiary(ruleset_id: str) -> Path | None:
     """The system's bestiary file, or None for a system without one (the app then offers no From Bestiary…)."""
-    extra = TEST_ONLY.get(ruleset_id)
-    if extra is not None and ruleset_id not in bundled():
-        return extra.bestiary
-    path = resource("bestiary", f"{ruleset_id}.json")
-    return Path(str(path)) if path.is_file() else None
+    path = make(ruleset_id).bestiary_file()
+    return Path(str(path)) if path is not None and path.is_file() else None
 
 
 def make(ruleset_id: str) -> Ruleset:

@@ -80,7 +80,7 @@ def resources_left(ruleset: Ruleset, actor: Actor, options: Mapping[str, StatVal
     bars = [bar for bar in ruleset.resources(actor, options) if bar.role is not BarRole.ACTIONS]
     out = [(bar.key, bar.label, int(bar.current)) for bar in bars]
     shown = {bar.label for bar in bars}
-    out += [(f"track:{t.label}", t.label, t.boxes - t.marked) for t in ruleset.sheet_tracks(actor.character, options)
+    out += [(f"track:{t.label}", t.label, t.boxes - t.marked) for t in ruleset.printing.tracks(actor.character, options)
             if t.label not in shown]
     return out
 

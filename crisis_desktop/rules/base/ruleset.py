@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from functools import cached_property
+from typing import TYPE_CHECKING, ClassVar
 
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
 from crisis_desktop.rules.base.combat import (
@@ -24,6 +25,7 @@ from crisis_desktop.rules.base.combat import (
 from crisis_desktop.rules.base.economy import ActionAvailability, ActionRole, ActionSpec, Cost, Currency, TurnEffects
 from crisis_desktop.rules.base.effects import Effect, SetResource
 from crisis_desktop.rules.base.map_reading import MapReading, MapSpan
+from crisis_desktop.rules.base.printing import Printing
 from crisis_desktop.rules.base.sheet import (
     ConditionSpec,
     FieldKind,
@@ -31,8 +33,6 @@ from crisis_desktop.rules.base.sheet import (
     OverrideField,
     OverrideKind,
     RuleOption,
-    SheetTrack,
-    StatRoll,
 )
 from crisis_desktop.rules.base.state import Actor, BarRole, ResourceSpec, StateLabel, StateRole
 from crisis_desktop.rules.base.treatments import Treatment
@@ -40,6 +40,8 @@ from crisis_desktop.rules.base.values import CoverLevel, Explained, Options, Ter
 from crisis_desktop.rules.kernel.dice import DiceSource, DieKind, RollPool
 
 if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
     from crisis_desktop.rules.kernel.cover import CoverReading
     from crisis_desktop.rules.kernel.flows import RoundFlow
     from crisis_desktop.rules.kernel.geometry import AreaRelation, Coord, Terrain
@@ -164,6 +166,15 @@ class Ruleset(ABC):
         """The conditions the rules name (prone, stunned...), each with what it does; none by default."""
         return ()
 
+    def bestiary_file(self) -> Traversable | None:
+        """The system's bestiary, a JSON file of NPCs legal under its rules (Characters › From Bestiary…): by default
+        the bundled resources/bestiary/<id>.json where there is one; None for a system without one. A system kept
+        elsewhere names its own file."""
+        from crisis_desktop.resources_access import resource
+
+        found = resource("bestiary", f"{self.id}.json")
+        return found if found.is_file() else None
+
     def equipment_catalogue(self) -> list[EquipmentItem]:
         """The system's own weapons, armour and gear (fresh copies), to seed a new campaign's catalogue."""
         return []
@@ -227,29 +238,12 @@ class Ruleset(ABC):
         return StateLabel("ok", f"{character.name} can act")
 
     # ------------------------------------------------------------------ printed sheets
+    PRINTING: ClassVar[type[Printing]] = Printing
 
-    def sheet_roll(self, character: Character, key: str, options: Options) -> StatRoll | None:
-        """What a check of the sheet stat `key` really rolls, when the printed sheet should show more than the
-        stored value (an untrained skill's die, a roll-under target, a dice pool); None by default."""
-        return None
-
-    def sheet_roll_heading(self) -> str:
-        """The heading of the printed sheets' roll column ("Roll", "Target"); a line under the stats explains
-        it (`sheet_roll_legend`)."""
-        return "Roll"
-
-    def sheet_roll_legend(self) -> str:
-        """One line explaining the roll column of printed sheets ("Roll 3d6 at or under the target"); empty by
-        default."""
-        return ""
-
-    def sheet_tracks(self, character: Character, options: Options) -> list[SheetTrack]:
-        """What a player ticks off on the printed sheet: by default a track per bar of the board outside a fight
-        (health, durability...), without the action bars. Systems add ammunition and the like."""
-        return [SheetTrack(bar.label, bar.maximum, max(0, bar.maximum - bar.current) if bar.lower_is_worse
-                           else bar.current)
-                for bar in self.resources(Actor(character), options)
-                if bar.role is not BarRole.ACTIONS and bar.maximum > 0]
+    @cached_property
+    def printing(self) -> Printing:
+        """How this system's sheets print (`PRINTING`, made once for this ruleset)."""
+        return self.PRINTING(self)
 
     def override_fields(self, actor: Actor, options: Options) -> list[OverrideField]:
         """The values the GM may override for this combatant: only those that apply to it (no AP where it

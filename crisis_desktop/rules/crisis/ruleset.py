@@ -41,10 +41,8 @@ from crisis_desktop.rules.base import (
     RuleOption,
     Ruleset,
     Scatters,
-    SheetTrack,
     StateLabel,
     StateRole,
-    StatRoll,
     Term,
     Treatment,
     TurnEffects,
@@ -182,6 +180,8 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Executes, Scatters, OutOfTurnAttac
         """The weapons and armour of the rules notes' tables (resources/rules/crisis/equipment.json)."""
         return load_catalogue("crisis")
 
+    PRINTING = printing.CrisisPrinting
+
     def rule_options(self) -> Sequence[RuleOption]:
         return RULE_OPTIONS
 
@@ -249,12 +249,6 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Executes, Scatters, OutOfTurnAttac
 
     def derived(self, character: Character, options: Options) -> dict[str, Explained]:
         return sheet.derived(character, options)
-
-    def sheet_roll(self, character: Character, key: str, options: Options) -> StatRoll | None:
-        return printing.sheet_roll(character, key, options)
-
-    def sheet_tracks(self, character: Character, options: Options) -> list[SheetTrack]:
-        return super().sheet_tracks(character, options) + printing.ammunition_tracks(character)
 
     def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
         c = actor.character

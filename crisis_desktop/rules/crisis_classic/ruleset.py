@@ -38,9 +38,7 @@ from crisis_desktop.rules.base import (
     ResourceSpec,
     RuleOption,
     Ruleset,
-    SheetTrack,
     StateLabel,
-    StatRoll,
     Term,
     Treatment,
     TurnEffects,
@@ -83,6 +81,7 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, OutOfTurnAttacks, Healing, 
 
     id = "crisis-classic"
     name = "Crisis Classic (Q* 2018 draft)"
+    PRINTING = printing.ClassicPrinting
     DERIVED_LABELS = {"health_max": "Health max", "health": "Health now", "endurance_max": "Endurance max",
                       "endurance": "Endurance now", "initiative": "Initiative", "perception": "Perception",
                       "move_m": "Move (m)", "sneak_m": "Sneak (m)"}
@@ -208,18 +207,6 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, OutOfTurnAttacks, Healing, 
 
     def derived(self, character: Character, options: Options) -> dict[str, Explained]:
         return sheet.derived(character, options)
-
-    def sheet_roll(self, character: Character, key: str, options: Options) -> StatRoll | None:
-        return printing.sheet_roll(character, key)
-
-    def sheet_roll_heading(self) -> str:
-        return printing.HEADING
-
-    def sheet_roll_legend(self) -> str:
-        return printing.LEGEND
-
-    def sheet_tracks(self, character: Character, options: Options) -> list[SheetTrack]:
-        return super().sheet_tracks(character, options) + printing.ammunition_tracks(character)
 
     def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
         return sheet.resources(actor)

@@ -4,35 +4,37 @@ dice from the characteristic and the rank), and wounds and strain as boxes."""
 from __future__ import annotations
 
 from crisis_desktop.domain import Character
-from crisis_desktop.rules.base import SheetTrack, StatRoll
+from crisis_desktop.rules.base import Options, SheetTrack, StatRoll
+from crisis_desktop.rules.base.printing import Printing
 from crisis_desktop.rules.genesys import checks, narrative, sheet, stats, tables
 
 _NAMES = {narrative.ABILITY: ("Ability", "Ability"), narrative.PROFICIENCY: ("Proficiency", "Proficiency")}
 
 
-def sheet_roll(character: Character, key: str) -> StatRoll | None:
-    """A skill's pool as text and as (die kind, count) pairs, for a sheet that draws the dice."""
-    if key not in tables.skills():
-        return None
-    pool = checks.base_pool(character, key)
-    pairs = tuple((kind, pool.count(kind)) for kind in (narrative.PROFICIENCY, narrative.ABILITY)
-                  if pool.count(kind))
-    text = ", ".join(f"{n} {_NAMES[kind][0]}" for kind, n in pairs) or "none"
-    rank = stats.rank(character, key)
-    return StatRoll(text, "" if rank else "untrained", pairs)
+class GenesysPrinting(Printing):
+    heading = "Pool"
+    legend = ("Pool: the dice a check rolls before difficulty, boost and setback dice (Proficiency yellow, Ability "
+              "green).")
 
+    def roll(self, character: Character, key: str, options: Options) -> StatRoll | None:
+        """A skill's pool as text and as (die kind, count) pairs, for a sheet that draws the dice."""
+        if key not in tables.skills():
+            return None
+        pool = checks.base_pool(character, key)
+        pairs = tuple((kind, pool.count(kind)) for kind in (narrative.PROFICIENCY, narrative.ABILITY)
+                      if pool.count(kind))
+        text = ", ".join(f"{n} {_NAMES[kind][0]}" for kind, n in pairs) or "none"
+        rank = stats.rank(character, key)
+        return StatRoll(text, "" if rank else "untrained", pairs)
 
-HEADING = "Pool"
-LEGEND = "Pool: the dice a check rolls before difficulty, boost and setback dice (Proficiency yellow, Ability green)."
-
-
-def tracks(character: Character) -> list[SheetTrack]:
-    threshold = int(sheet.wound_threshold(character).value)
-    rows = [SheetTrack("Wounds", threshold, min(threshold, stats.wounds(character)))]
-    strain = sheet.strain_threshold(character)
-    if strain is not None:
-        rows.append(SheetTrack("Strain", int(strain.value), min(int(strain.value), stats.strain(character))))
-    if stats.is_minion(character):
-        rows.append(SheetTrack("Minions", stats.group_size(character),
-                               stats.group_size(character) - stats.minions_alive(character)))
-    return rows
+    def tracks(self, character: Character, options: Options) -> list[SheetTrack]:
+        """Wounds and strain as boxes (strain only for a character that tracks it), and a minion group's members."""
+        threshold = int(sheet.wound_threshold(character).value)
+        rows = [SheetTrack("Wounds", threshold, min(threshold, stats.wounds(character)))]
+        strain = sheet.strain_threshold(character)
+        if strain is not None:
+            rows.append(SheetTrack("Strain", int(strain.value), min(int(strain.value), stats.strain(character))))
+        if stats.is_minion(character):
+            rows.append(SheetTrack("Minions", stats.group_size(character),
+                                   stats.group_size(character) - stats.minions_alive(character)))
+        return rows

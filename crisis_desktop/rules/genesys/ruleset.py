@@ -39,12 +39,10 @@ from crisis_desktop.rules.base import (
     ResourceSpec,
     RuleOption,
     Ruleset,
-    SheetTrack,
     SpendBudget,
     SpendChoice,
     SpendPick,
     StateLabel,
-    StatRoll,
     Term,
     Treatment,
     TurnEffects,
@@ -96,6 +94,7 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
 
     id = "genesys"
     name = "Genesys"
+    PRINTING = printing.GenesysPrinting
     DERIVED_LABELS = {"wound_threshold": "Wound threshold", "strain_threshold": "Strain threshold", "soak": "Soak",
                       "melee_defence": "Melee defence", "ranged_defence": "Ranged defence",
                       "criticals": "Critical injuries", "minions_left": "Minions left"}
@@ -165,18 +164,6 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
 
     def derived(self, character: Character, options: Options) -> dict[str, Explained]:
         return sheet.derived(character, options)
-
-    def sheet_roll(self, character: Character, key: str, options: Options) -> StatRoll | None:
-        return printing.sheet_roll(character, key)
-
-    def sheet_roll_heading(self) -> str:
-        return printing.HEADING
-
-    def sheet_roll_legend(self) -> str:
-        return printing.LEGEND
-
-    def sheet_tracks(self, character: Character, options: Options) -> list[SheetTrack]:
-        return printing.tracks(character)
 
     def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
         c = actor.character

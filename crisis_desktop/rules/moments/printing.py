@@ -4,22 +4,25 @@ from __future__ import annotations
 
 from crisis_desktop.domain import Character
 from crisis_desktop.rules.base import Explained, Options, StatRoll, Term
+from crisis_desktop.rules.base.printing import Printing
 from crisis_desktop.rules.moments import sheet, wounds
 from crisis_desktop.rules.moments.d100 import goal
 
-HEADING = "Easy / hard"
-LEGEND = ("Easy / hard: the stat's goal for an easy and a hard test. A test succeeds when a d100 rolls under the goal "
-          "(3 x the stat, plus the single best bonus that applies; the goals are under Derived values); easy doubles "
-          "it, hard halves it. Under a tenth of the goal is a critical; 100 fumbles.")
 STATES = {wounds.TREATED: "treated", wounds.BARRED: "no more medical attention"}
 
 
-def sheet_roll(character: Character, key: str) -> StatRoll | None:
-    """A stat's goal when the test is easy and when it is hard ("78 / 19"), without a bonus."""
-    if key not in sheet.STAT_LABELS:
-        return None
-    value = sheet.stat(character, key)
-    return StatRoll(f"{goal(value, 0, -1).value:g} / {goal(value, 0, 1).value:g}")
+class MomentsPrinting(Printing):
+    heading = "Easy / hard"
+    legend = ("Easy / hard: the stat's goal for an easy and a hard test. A test succeeds when a d100 rolls under the "
+              "goal (3 x the stat, plus the single best bonus that applies; the goals are under Derived values); "
+              "easy doubles it, hard halves it. Under a tenth of the goal is a critical; 100 fumbles.")
+
+    def roll(self, character: Character, key: str, options: Options) -> StatRoll | None:
+        """A stat's goal when the test is easy and when it is hard ("78 / 19"), without a bonus."""
+        if key not in sheet.STAT_LABELS:
+            return None
+        value = sheet.stat(character, key)
+        return StatRoll(f"{goal(value, 0, -1).value:g} / {goal(value, 0, 1).value:g}")
 
 
 def wounds_taken(character: Character, options: Options) -> Explained | None:

@@ -38,7 +38,6 @@ from crisis_desktop.rules.base import (
     Ruleset,
     StateLabel,
     StateRole,
-    StatRoll,
     Term,
     Treatment,
     TurnEffects,
@@ -64,6 +63,7 @@ class MomentsRuleset(Ruleset, Checks, Attacks, Healing, MomentEconomy, QuickFigh
 
     id = "moments"
     name = "Moments (Pentola)"
+    PRINTING = printing.MomentsPrinting
     DERIVED_LABELS = {"goal_bod": "BOD goal", "goal_int": "INT goal", "goal_pow": "POW goal", "hp_max": "HP max",
                       "pp_max": "PP max", "armour_points": "Armour points", "best_bonus": "Best bonus",
                       "wounds": "Wounds taken"}
@@ -122,15 +122,6 @@ class MomentsRuleset(Ruleset, Checks, Attacks, Healing, MomentEconomy, QuickFigh
         if taken is not None:
             out["wounds"] = taken
         return out
-
-    def sheet_roll(self, character: Character, key: str, options: Options) -> StatRoll | None:
-        return printing.sheet_roll(character, key)
-
-    def sheet_roll_heading(self) -> str:
-        return printing.HEADING
-
-    def sheet_roll_legend(self) -> str:
-        return printing.LEGEND
 
     def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
         c = actor.character

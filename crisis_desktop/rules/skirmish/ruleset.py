@@ -40,7 +40,6 @@ from crisis_desktop.rules.base import (
     SetResource,
     StateLabel,
     StateRole,
-    StatRoll,
     Term,
     Treatment,
     TurnEffects,
@@ -59,6 +58,7 @@ from crisis_desktop.rules.skirmish.fight_odds import FightOdds
 from crisis_desktop.rules.skirmish.movement import SkirmishMovement, reach_refusal
 from crisis_desktop.rules.skirmish.movement import map_reading as skirmish_map_reading
 from crisis_desktop.rules.skirmish.options import RULE_OPTIONS
+from crisis_desktop.rules.skirmish.printing import SkirmishPrinting
 
 CONDITIONS = (ConditionSpec("bleeding", "Bleeding", "+1 Fatigue each End phase while Stamina is above 0; "
                             "incapacitated and bleeding is dying."),
@@ -78,6 +78,7 @@ class SkirmishRuleset(Ruleset, Checks, Attacks, Healing, PlanEconomy, QuickFight
 
     id = "skirmish"
     name = "Skirmish (Paraverse)"
+    PRINTING = SkirmishPrinting
     DERIVED_LABELS = {"armour_value": "Armour value (AV)", "shield_value": "Shield value (SV)",
                       "critical_threshold": "Critical wound at (CON)"}
     DISTANCE_UNIT = "areas"
@@ -124,12 +125,6 @@ class SkirmishRuleset(Ruleset, Checks, Attacks, Healing, PlanEconomy, QuickFight
 
     def derived(self, character: Character, options: Options) -> dict[str, Explained]:
         return sheet.derived(character, options)
-
-    def sheet_roll(self, character: Character, key: str, options: Options) -> StatRoll | None:
-        return sheet.sheet_roll(character, key)
-
-    def sheet_roll_legend(self) -> str:
-        return "Roll d20 + the skill; it must beat the difficulty (10, 20 or 25)"
 
     def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
         c = actor.character

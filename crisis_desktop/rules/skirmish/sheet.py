@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
-from crisis_desktop.rules.base import Explained, FieldKind, FieldSpec, Options, StatRoll
+from crisis_desktop.rules.base import Explained, FieldKind, FieldSpec, Options
 from crisis_desktop.rules.kernel.tables import load_table
 from crisis_desktop.rules.skirmish.options import option
 
@@ -286,13 +286,6 @@ def wound_rows(character: Character) -> list[dict[str, Any]]:
 def disadvantaged(character: Character, roll: str) -> list[str]:
     """The wounds that put `roll` ("melee", "ranged", "evasion") at disadvantage."""
     return [row["name"] for row in wound_rows(character) if roll in row["disadvantage"]]
-
-
-def sheet_roll(character: Character, key: str) -> StatRoll | None:
-    if key not in GOVERNING:
-        return None
-    value = skill_value(character, key)
-    return StatRoll(f"d20{int(value.value):+d}", value.explain())
 
 
 def stat_rules(character: Character) -> list[str]:

@@ -36,7 +36,6 @@ from crisis_desktop.controller.character_commands import (
 from crisis_desktop.controller.commands import Command, Macro
 from crisis_desktop.controller.npc_builder import build_npc, difficulty_spec, from_bestiary, parse_bestiary
 from crisis_desktop.domain import Character, CharacterKind
-from crisis_desktop.resources_access import resource
 from crisis_desktop.rules.base import Ruleset
 from crisis_desktop.rules.registry import get_ruleset
 from crisis_desktop.ui.dialogs.ask import Ask
@@ -54,15 +53,15 @@ if TYPE_CHECKING:
 MAX_IMPORT_BYTES = 5_000_000
 
 
-def bundled_bestiary(ruleset_id: str) -> Traversable:
-    return resource("bestiary", f"{ruleset_id}.json")
+def rules_bestiary(ruleset: Ruleset) -> Traversable | None:
+    return ruleset.bestiary_file()
 
 
 class CharactersView(QWidget):
     """Table of the campaign's characters (search, kind and tag filters, sort) and the sheet editor.
 
     `ruleset_for` turns the campaign's ruleset id into a Ruleset (tests pass a fake one);
-    `bestiary_for` gives the bestiary file of a ruleset id (it may not exist).
+    `bestiary_for` gives the bestiary file of a ruleset (None or a missing file: it has none).
 
     Signals:
         message(str): a line for the window's status bar.
@@ -71,7 +70,8 @@ class CharactersView(QWidget):
     message = Signal(str)
 
     def __init__(self, ruleset_for: Callable[[str], Ruleset] = get_ruleset,
-                 bestiary_for: Callable[[str], Traversable] = bundled_bestiary, parent: QWidget | None = None) -> None:
+                 bestiary_for: Callable[[Ruleset], Traversable | None] = rules_bestiary,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._ruleset_for = ruleset_for
         self._bestiary_for = bestiary_for
@@ -319,7 +319,8 @@ class CharactersView(QWidget):
         count = len(self.table.selectionModel().selectedRows()) if has_campaign else 0
         for action in (self.act_new_pc, self.act_new_npc, self.act_quick_npc, self.act_import):
             action.setEnabled(has_campaign)
-        has_bestiary = self.ruleset is not None and self._bestiary_for(self.ruleset.id).is_file()
+        bestiary = self._bestiary_for(self.ruleset) if self.ruleset is not None else None
+        has_bestiary = bestiary is not None and bestiary.is_file()
         self.act_bestiary.setEnabled(has_campaign and has_bestiary)
         self.act_duplicate.setEnabled(count >= 1)
         self.act_delete.setEnabled(count >= 1)
@@ -371,7 +372,9 @@ class CharactersView(QWidget):
     def add_from_bestiary(self) -> None:
         if self.document is None or self.ruleset is None:
             return
-        path = self._bestiary_for(self.ruleset.id)
+        path = self._bestiary_for(self.ruleset)
+        if path is None:
+            return
         try:
             entries = parse_bestiary(json.loads(path.read_text(encoding="utf-8")))
         except (OSError, ValueError) as exc:

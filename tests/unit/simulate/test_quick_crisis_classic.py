@@ -262,7 +262,7 @@ def test_an_attack_costs_two_ap_and_a_round() -> None:
     assert fight.attack(s, vera, pistol, thug, random.Random(3)) is Attempt.UNPAID
     s.ap[vera], s.ammo[vera][pistol] = 6, 0
     assert fight.attack(s, vera, pistol, thug, random.Random(4)) is Attempt.UNPAID    # empty: reload first
-    reported = {t.label: t.marked for t in RULES.sheet_tracks(fight.actor(s, vera).character, {})}
+    reported = {t.label: t.marked for t in RULES.printing.tracks(fight.actor(s, vera).character, {})}
     assert reported["Pistol rounds"] == 7
 
 
@@ -453,7 +453,7 @@ class _Lockstep(QuickFight[TableState]):
         options = s.ctl.options
         assert [(b.key, b.current, b.maximum) for b in RULES.resources(mine, options) if b.key != "ap"] == \
             [(b.key, b.current, b.maximum) for b in RULES.resources(found, options) if b.key != "ap"]
-        assert RULES.sheet_tracks(mine.character, options) == RULES.sheet_tracks(found.character, options)
+        assert RULES.printing.tracks(mine.character, options) == RULES.printing.tracks(found.character, options)
         return found
 
 

@@ -37,7 +37,7 @@ def test_skill_value_is_governing_stat_minus_10_plus_training() -> None:
     c = vera()
     assert sheet.skill_value(c, "marksman").value == 12 - 10 + 2
     assert sheet.skill_value(c, "evasion").explain() == "DEX 12, base -10, Evasion training +1 = 3"
-    assert RULES.sheet_roll(c, "marksman", {}).text == "d20+4"
+    assert RULES.printing.roll(c, "marksman", {}).text == "d20+4"
 
 
 def test_wield_is_phy_in_the_seed_and_half_phy_plus_con_later() -> None:

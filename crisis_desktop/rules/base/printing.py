@@ -1,0 +1,39 @@
+"""The printing part of a ruleset: what a printed character sheet shows besides the stored values (the roll a stat
+really makes, the boxes a player ticks off). A system supplies its own where its sheets print more than the default
+(`Ruleset.PRINTING`); the export reads it as `ruleset.printing`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from crisis_desktop.domain import Character
+from crisis_desktop.rules.base.sheet import SheetTrack, StatRoll
+from crisis_desktop.rules.base.state import Actor, BarRole
+from crisis_desktop.rules.base.values import Options
+
+if TYPE_CHECKING:
+    from crisis_desktop.rules.base.ruleset import Ruleset
+
+
+class Printing:
+    """How the sheets of a ruleset print. `heading` is the roll column's heading ("Roll", "Target") and `legend` the
+    line under the stats that explains it (empty by default)."""
+
+    heading: str = "Roll"
+    legend: str = ""
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+
+    def roll(self, character: Character, key: str, options: Options) -> StatRoll | None:
+        """What a check of the sheet stat `key` really rolls, when the printed sheet should show more than the stored
+        value (an untrained skill's die, a roll-under target, a dice pool); None by default."""
+        return None
+
+    def tracks(self, character: Character, options: Options) -> list[SheetTrack]:
+        """What a player ticks off on the printed sheet: by default a track per bar of the board outside a fight
+        (health, durability...), without the action bars. Systems add ammunition and the like."""
+        return [SheetTrack(bar.label, bar.maximum, max(0, bar.maximum - bar.current) if bar.lower_is_worse
+                           else bar.current)
+                for bar in self.rules.resources(Actor(character), options)
+                if bar.role is not BarRole.ACTIONS and bar.maximum > 0]
