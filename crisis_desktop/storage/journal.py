@@ -234,7 +234,6 @@ def read_journal(file: Path, max_bytes: int = MAX_CAMPAIGN_BYTES) -> JournalCont
 def replay(contents: JournalContents, max_bytes: int = MAX_CAMPAIGN_BYTES) -> Campaign:
     """The campaign the journal leads to: its saved copy with every change applied in order, validated as a
     file is. CampaignFileError (naming the journal) if that is not a campaign."""
-    file = contents.file
     state: dict[str, Any] | None = None
     if contents.base is not None:
         base_data = parse_json_object(read_limited(contents.base, max_bytes), contents.base)
@@ -242,79 +241,119 @@ def replay(contents: JournalContents, max_bytes: int = MAX_CAMPAIGN_BYTES) -> Ca
             state = migrate(base_data)
         except MigrationError as exc:
             raise CampaignFileError(contents.base, exc.message, exc.field_path) from None
-    items: dict[str, dict[str, Any]] = {}
-    order: dict[str, list[Any]] = {}
+    replayed = _Replay(contents.file, state)
+    for entry in contents.lines:
+        replayed.apply(entry)
+    return replayed.campaign()
 
-    def start_from(data: dict[str, Any]) -> None:
-        items.clear()
-        order.clear()
+
+class _Replay:
+    """A campaign as a journal's changes leave it, one change after another: its fields (`state`), and each of its
+    lists as items by id and their order."""
+
+    def __init__(self, file: Path, state: dict[str, Any] | None) -> None:
+        self.file = file
+        self.state = state
+        self.items: dict[str, dict[str, Any]] = {}
+        self.order: dict[str, list[Any]] = {}
+        if state is not None:
+            self._start_from(state)
+
+    def _start_from(self, data: dict[str, Any]) -> None:
+        self.items.clear()
+        self.order.clear()
         for name in COLLECTIONS:
             listed = data.get(name, [])
             if not isinstance(listed, list):
-                raise CampaignFileError(file, f"{name} is not a list")
-            items[name] = {_id_of(item, file): item for item in listed}
-            order[name] = [_id_of(item, file) for item in listed]
+                raise CampaignFileError(self.file, f"{name} is not a list")
+            self.items[name] = {_id_of(item, self.file): item for item in listed}
+            self.order[name] = [_id_of(item, self.file) for item in listed]
 
-    if state is not None:
-        start_from(state)
-    for entry in contents.lines:
+    def _damaged(self, entry: dict[str, Any], what: str) -> CampaignFileError:
+        return CampaignFileError(self.file, f"change {entry.get('n')}{what}")
+
+    def apply(self, entry: dict[str, Any]) -> None:
+        """One line of the journal: a whole campaign to start again from, or a change."""
         if "campaign" in entry:
             if not isinstance(entry["campaign"], dict):
-                raise CampaignFileError(file, f"change {entry.get('n')} holds no campaign")
-            state = dict(entry["campaign"])
-            start_from(state)
-            continue
-        if state is None:
-            raise CampaignFileError(file, "its copy of the saved campaign is missing")
+                raise self._damaged(entry, " holds no campaign")
+            self.state = dict(entry["campaign"])
+            self._start_from(self.state)
+            return
+        if self.state is None:
+            raise CampaignFileError(self.file, "its copy of the saved campaign is missing")
         parts = [entry.get(part, {}) for part in ("fields", "put", "order", "logs", "tokens", "combatants")]
         if not all(isinstance(part, dict) for part in parts):
-            raise CampaignFileError(file, f"change {entry.get('n')} is damaged")
+            raise self._damaged(entry, " is damaged")
         fields, put, new_order, logs, tokens, fighters = parts
-        state.update({k: v for k, v in fields.items() if k not in COLLECTIONS})
+        self.state.update({k: v for k, v in fields.items() if k not in COLLECTIONS})
+        self._put(entry, put)
+        self._logs(entry, logs)
+        self._combatants(entry, fighters)
+        self._tokens(entry, tokens)
+        self._order(entry, new_order)
+
+    def _put(self, entry: dict[str, Any], put: dict[str, Any]) -> None:
+        """Items written whole (a new one goes at the end of its list; an encounter written without its log or its
+        combatants keeps those it had)."""
         for name, objects in put.items():
-            if name not in items or not isinstance(objects, list):
-                raise CampaignFileError(file, f"change {entry.get('n')} names no list of the campaign: {name!r}")
+            if name not in self.items or not isinstance(objects, list):
+                raise self._damaged(entry, f" names no list of the campaign: {name!r}")
+            items = self.items[name]
             for obj in objects:
-                key = _id_of(obj, file)
-                if key not in items[name]:
-                    order[name].append(key)
+                key = _id_of(obj, self.file)
+                if key not in items:
+                    self.order[name].append(key)
                 if name == "encounters":
                     for kept in ("log", "combatants"):
                         if kept not in obj:
-                            obj[kept] = items[name].get(key, {}).get(kept, [])
-                items[name][key] = obj
+                            obj[kept] = items.get(key, {}).get(kept, [])
+                items[key] = obj
+
+    def _logs(self, entry: dict[str, Any], logs: dict[str, Any]) -> None:
         for key, delta in logs.items():
-            encounter = items["encounters"].get(key)
+            encounter = self.items["encounters"].get(key)
             if encounter is None or not _is_log_delta(delta, encounter.get("log")):
-                raise CampaignFileError(file, f"change {entry.get('n')}: a log change that does not fit its encounter")
+                raise self._damaged(entry, ": a log change that does not fit its encounter")
             encounter["log"] = encounter["log"][:delta[0]] + delta[1]
+
+    def _combatants(self, entry: dict[str, Any], fighters: dict[str, Any]) -> None:
+        file = self.file
         for key, delta in fighters.items():
-            encounter = items["encounters"].get(key)
+            encounter = self.items["encounters"].get(key)
             if encounter is None or not _is_combatants_delta(delta, encounter.get("combatants")):
-                raise CampaignFileError(file, f"change {entry.get('n')}: combatants that do not fit their encounter")
+                raise self._damaged(entry, ": combatants that do not fit their encounter")
             by_id = {_id_of(c, file): c for c in encounter["combatants"]}
             by_id.update({_id_of(c, file): c for c in delta[1]})
             ids = delta[0] if delta[0] is not None else [_id_of(c, file) for c in encounter["combatants"]]
             if not all(isinstance(i, str) and i in by_id for i in ids):
-                raise CampaignFileError(file, f"change {entry.get('n')}: a combatant it never wrote")
+                raise self._damaged(entry, ": a combatant it never wrote")
             encounter["combatants"] = [by_id[i] for i in ids]
+
+    def _tokens(self, entry: dict[str, Any], tokens: dict[str, Any]) -> None:
         for key, listed in tokens.items():
-            battle_map = items["battle_maps"].get(key)
+            battle_map = self.items["battle_maps"].get(key)
             if battle_map is None or not isinstance(listed, list):
-                raise CampaignFileError(file, f"change {entry.get('n')}: tokens of a map it does not have")
+                raise self._damaged(entry, ": tokens of a map it does not have")
             battle_map["tokens"] = listed
+
+    def _order(self, entry: dict[str, Any], new_order: dict[str, Any]) -> None:
         for name, ids in new_order.items():
-            if name not in items or not isinstance(ids, list):
-                raise CampaignFileError(file, f"change {entry.get('n')} names no list of the campaign: {name!r}")
-            order[name] = ids
-    if state is None:
-        raise CampaignFileError(file, "its copy of the saved campaign is missing")
-    for name in COLLECTIONS:
-        try:
-            state[name] = [items[name][key] for key in order[name]]
-        except (KeyError, TypeError):
-            raise CampaignFileError(file, f"{name}: the order names an item it never wrote") from None
-    return parse_campaign_data(state, file)
+            if name not in self.items or not isinstance(ids, list):
+                raise self._damaged(entry, f" names no list of the campaign: {name!r}")
+            self.order[name] = ids
+
+    def campaign(self) -> Campaign:
+        """The campaign the changes lead to, validated as a file is."""
+        state = self.state
+        if state is None:
+            raise CampaignFileError(self.file, "its copy of the saved campaign is missing")
+        for name in COLLECTIONS:
+            try:
+                state[name] = [self.items[name][key] for key in self.order[name]]
+            except (KeyError, TypeError):
+                raise CampaignFileError(self.file, f"{name}: the order names an item it never wrote") from None
+        return parse_campaign_data(state, self.file)
 
 
 def absolute(path: Path) -> Path:

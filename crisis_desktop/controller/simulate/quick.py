@@ -79,35 +79,10 @@ class QuickPlayer:
         steps = quiet = 0
         last_round = round_ = fight.round(s)
         bars = (fight.quiet_key(s), record.attacks, record.moves)
-        max_rounds, max_attacks = self.setup.max_rounds, self.setup.max_attacks
+        max_rounds = self.setup.max_rounds
         while True:
-            # Who went down and whether the fight is decided change only with someone's role (or the attack cap).
-            if roles != seen_roles:
-                self._note_downed(s, record)
-                if self._over(s, record):
-                    break
-                seen_roles = list(roles)
-            if max_attacks is not None and record.attacks >= max_attacks:
-                break
-            decided = False
-            acting = fight.acting(s)
-            stage = fight.stage(s) if acting else None
-            for i in acting:
-                key = (round_, stage, i)
-                if key in turns:
-                    continue
-                turns.add(key)
-                self._act(s, i, rng, record)
-                if roles != seen_roles:
-                    self._note_downed(s, record)
-                    if self._over(s, record):
-                        decided = True
-                        break
-                    seen_roles = list(roles)
-                if max_attacks is not None and record.attacks >= max_attacks:
-                    decided = True
-                    break
-            if decided:
+            if self._decided(s, record, roles, seen_roles) \
+                    or self._take_turns(s, rng, record, turns, round_, roles, seen_roles):
                 break
             if not fight.advance(s, plan):
                 break                       # no step is open: a draw
@@ -125,6 +100,36 @@ class QuickPlayer:
         record.rounds = min(fight.round(s), max_rounds)
         self._finish(s, record)
         return record
+
+    def _decided(self, s: object, record: FightRecord, roles: Sequence[StateRole], seen_roles: list[StateRole]) -> bool:
+        """Whether the fight is over now: decided (checked again only when someone's role has changed since
+        `seen_roles`, which it then updates: who went down and whether the fight is decided change only with a
+        role), or the attack cap reached."""
+        if roles != seen_roles:
+            self._note_downed(s, record)
+            if self._over(s, record):
+                return True
+            seen_roles[:] = roles
+        max_attacks = self.setup.max_attacks
+        return max_attacks is not None and record.attacks >= max_attacks
+
+    def _take_turns(self, s: object, rng: random.Random, record: FightRecord,
+                    turns: set[tuple[int, Hashable, int]], round_: int, roles: Sequence[StateRole],
+                    seen_roles: list[StateRole]) -> bool:
+        """Everyone acting now who has not yet acted at this point of round `round_` (`turns`: those who have, by
+        round, stage and number) takes a turn; True once the fight is over."""
+        fight = self.fight
+        acting = fight.acting(s)
+        stage = fight.stage(s) if acting else None
+        for i in acting:
+            key = (round_, stage, i)
+            if key in turns:
+                continue
+            turns.add(key)
+            self._act(s, i, rng, record)
+            if self._decided(s, record, roles, seen_roles):
+                return True
+        return False
 
     def _over(self, s: object, record: FightRecord) -> bool:
         """Whether the fight is decided (as FightPlayer._over): one side alone still fighting, or a side's morale

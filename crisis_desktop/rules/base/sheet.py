@@ -58,38 +58,48 @@ class FieldSpec:
         if value is None:
             return f"{self.label} is required" if self.required else None
         if self.kind in (FieldKind.INT, FieldKind.DIE):
-            if isinstance(value, bool) or not isinstance(value, int):
-                return f"{self.label} must be a whole number, not {value!r}"
-            if self.kind is FieldKind.DIE and self.choices and value not in self.choices:
-                allowed = ", ".join(f"d{c}" for c in self.choices)
-                return f"{self.label} must be one of {allowed}; d{value} is not a die here"
-            if self.minimum is not None and value < self.minimum:
-                return f"{self.label} must be at least {self.minimum}, not {value}"
-            if self.maximum is not None and value > self.maximum:
-                return f"{self.label} must be at most {self.maximum}, not {value}"
-        elif self.kind is FieldKind.NUMBER:
-            if isinstance(value, bool) or not isinstance(value, int | float):
-                return f"{self.label} must be a number, not {value!r}"
-            if self.minimum is not None and value < self.minimum:
-                return f"{self.label} must be at least {self.minimum}, not {value:g}"
-            if self.maximum is not None and value > self.maximum:
-                return f"{self.label} must be at most {self.maximum}, not {value:g}"
-        elif self.kind is FieldKind.CHOICE:
+            return self._whole_number_problem(value)
+        if self.kind is FieldKind.NUMBER:
+            return self._number_problem(value)
+        if self.kind is FieldKind.CHOICE:
             if value not in self.choices:
                 allowed = ", ".join(self.choice_label(c) for c in self.choices)
                 return f"{self.label} must be one of {allowed}; not {value!r}"
-        elif self.kind is FieldKind.BOOL:
-            if not isinstance(value, bool):
-                return f"{self.label} must be yes or no"
-        elif self.kind in (FieldKind.TEXT, FieldKind.DICE) and not isinstance(value, str):
+            return None
+        if self.kind is FieldKind.BOOL:
+            return None if isinstance(value, bool) else f"{self.label} must be yes or no"
+        if self.kind in (FieldKind.TEXT, FieldKind.DICE) and not isinstance(value, str):
             return f"{self.label} must be text"
-        elif self.kind is FieldKind.DICE:
+        if self.kind is FieldKind.DICE:
             # dice_expr builds on this package: imported on use.
             from crisis_desktop.rules.kernel.dice_expr import problem
 
             reason = problem(str(value), self.max_dice, self.max_sides, self.dice_sides, self.dice_names)
             if reason:
                 return f"{self.label}: {reason}"
+        return None
+
+    def _whole_number_problem(self, value: StatValue) -> str | None:
+        """Why `value` is no legal whole number (or die size) here; None when it is one."""
+        if isinstance(value, bool) or not isinstance(value, int):
+            return f"{self.label} must be a whole number, not {value!r}"
+        if self.kind is FieldKind.DIE and self.choices and value not in self.choices:
+            allowed = ", ".join(f"d{c}" for c in self.choices)
+            return f"{self.label} must be one of {allowed}; d{value} is not a die here"
+        return self._range_problem(value, str(value))
+
+    def _number_problem(self, value: StatValue) -> str | None:
+        """Why `value` is no legal number here; None when it is one."""
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return f"{self.label} must be a number, not {value!r}"
+        return self._range_problem(value, f"{value:g}")
+
+    def _range_problem(self, value: float, shown: str) -> str | None:
+        """Why `value` (shown as `shown`) is outside the field's bounds; None when it is within them."""
+        if self.minimum is not None and value < self.minimum:
+            return f"{self.label} must be at least {self.minimum}, not {shown}"
+        if self.maximum is not None and value > self.maximum:
+            return f"{self.label} must be at most {self.maximum}, not {shown}"
         return None
 
 

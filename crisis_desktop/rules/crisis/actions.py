@@ -65,16 +65,8 @@ def availability(actor: Actor, key: str, options: Options, cost: int | None = No
     base = rule.cost if rule else cost or 1
     spec = ActionSpec(rule.key, rule.label, {"ap": base}, rule.help, ActionRole(rule.role)) if rule \
         else ActionSpec(key, stats.label(key), {"ap": base})
-    price = base if cost is None else cost
     attack, reload = _weapon_costs(actor)
-    if cost is None and key in ("attack", "execute") and attack is not None:
-        price = attack
-    if cost is None and key == "reload" and reload is not None:
-        price = reload
-    # Every action costs at least 1 AP unless the table says it is free (drawing a light weapon).
-    if base >= 1 or rule is None:
-        price = max(price, 1)
-
+    price = _price(key, base, cost, attack, reload, free=rule is not None and base < 1)
     # An NPC on two actions pays one of them for anything, allowed or not.
     paid: Cost = {"actions": 1} if uses_npc_actions(actor, options) else {"ap": price}
 
@@ -92,23 +84,9 @@ def availability(actor: Actor, key: str, options: Options, cost: int | None = No
             return ActionAvailability(spec, {}, False, f"{actor.name} has no successful "
                                       f"{tables.actions()[rule.part_of].label} to move with this turn")
         return ActionAvailability(spec, {}, True)
-    c = actor.character
-    if key in ("attack", "execute", "take_aim") and attack is None:
-        return no(f"{actor.name} has no weapon equipped")
-    if key == "reload" and reload is None:
-        return no(f"{actor.name} has no weapon to reload")
-    if key == "take_aim" and not has_ranged(actor):
-        return no("Take Aim needs a ranged weapon")
-    if key == "take_aim" and resource(actor.combatant, "moved"):
-        return no(f"{actor.name} moved this turn and cannot Take Aim")
-    if key == "kneel" and c.has_condition("kneeling"):
-        return no(f"{actor.name} is already kneeling")
-    if key == "go_prone" and c.has_condition("prone"):
-        return no(f"{actor.name} is already prone")
-    if key == "stand_from_kneel" and not c.has_condition("kneeling"):
-        return no(f"{actor.name} is not kneeling")
-    if key in ("stand_from_prone", "crawl") and not c.has_condition("prone"):
-        return no(f"{actor.name} is not prone")
+    reason = _refusal(actor, key, attack, reload)
+    if reason is not None:
+        return no(reason)
     if uses_npc_actions(actor, options):
         taken = resource(actor.combatant, "actions_taken")
         if taken >= NPC_ACTIONS_PER_ROUND:
@@ -124,6 +102,40 @@ def availability(actor: Actor, key: str, options: Options, cost: int | None = No
     if ap < price:
         return no(f"Not enough AP: {spec.label} costs {price}, {actor.name} has {ap}")
     return ActionAvailability(spec, {"ap": price}, True)
+
+
+def _price(key: str, base: int, cost: int | None, attack: int | None, reload: int | None, *, free: bool) -> int:
+    """The AP the action costs: `cost` where given, else the cheapest attack or reload of the equipped weapons for
+    those, else the table's `base`; at least 1 AP unless the table says it is free (`free`: drawing a light
+    weapon)."""
+    price = base if cost is None else cost
+    if cost is None and key in ("attack", "execute") and attack is not None:
+        price = attack
+    if cost is None and key == "reload" and reload is not None:
+        price = reload
+    return price if free else max(price, 1)
+
+
+def _refusal(actor: Actor, key: str, attack: int | None, reload: int | None) -> str | None:
+    """Why the action cannot be taken whatever its price (no weapon for it, the wrong posture); None when it can."""
+    c = actor.character
+    if key in ("attack", "execute", "take_aim") and attack is None:
+        return f"{actor.name} has no weapon equipped"
+    if key == "reload" and reload is None:
+        return f"{actor.name} has no weapon to reload"
+    if key == "take_aim" and not has_ranged(actor):
+        return "Take Aim needs a ranged weapon"
+    if key == "take_aim" and resource(actor.combatant, "moved"):
+        return f"{actor.name} moved this turn and cannot Take Aim"
+    if key == "kneel" and c.has_condition("kneeling"):
+        return f"{actor.name} is already kneeling"
+    if key == "go_prone" and c.has_condition("prone"):
+        return f"{actor.name} is already prone"
+    if key == "stand_from_kneel" and not c.has_condition("kneeling"):
+        return f"{actor.name} is not kneeling"
+    if key in ("stand_from_prone", "crawl") and not c.has_condition("prone"):
+        return f"{actor.name} is not prone"
+    return None
 
 
 def available_actions(actor: Actor, options: Options) -> list[ActionAvailability]:

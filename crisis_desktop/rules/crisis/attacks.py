@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 
@@ -468,43 +469,9 @@ def _odds(attempts: tuple[tuple[int, int], ...], dl: int, dmg: tuple[tuple[int, 
         return damage.hit(v, raw, lethal=True, ignore_dr=ignore_dr, spare_life=spare, wear_rule=wear_rule,
                           spare_threshold=spare_threshold)
 
-    states: dict[tuple[damage.Vitals, bool], float] = {}
-    work = 0
-    if burst:
-        sums: dict[int | None, float] = {MISS: 1.0}
-        for p_miss, raw in per_attack:
-            work += len(sums) * len(raw)
-            if work > MAX_PRICED_HITS:
-                return None
-            nxt: dict[int | None, float] = {}
-            for s, ps in sums.items():
-                nxt[s] = nxt.get(s, 0.0) + ps * p_miss
-                for r, pr in raw.items():
-                    key = (s or 0) + r
-                    nxt[key] = nxt.get(key, 0.0) + ps * pr
-            sums = nxt
-        if len(sums) > MAX_PRICED_HITS:
-            return None
-        for s, ps in sums.items():
-            if s is MISS:
-                states[(vitals, False)] = states.get((vitals, False), 0.0) + ps
-            else:
-                h = apply(vitals, s)
-                states[(h.after, h.dropped)] = states.get((h.after, h.dropped), 0.0) + ps
-    else:
-        states = {(vitals, False): 1.0}
-        for p_miss, raw in per_attack:
-            work += len(states) * len(raw)
-            if work > MAX_PRICED_HITS:
-                return None
-            nxt2: dict[tuple[damage.Vitals, bool], float] = {}
-            for (v, dropped), ps in states.items():
-                nxt2[(v, dropped)] = nxt2.get((v, dropped), 0.0) + ps * p_miss
-                for r, pr in raw.items():
-                    h = apply(v, r)
-                    k = (h.after, dropped or h.dropped)
-                    nxt2[k] = nxt2.get(k, 0.0) + ps * pr
-            states = nxt2
+    states = (_burst_states if burst else _series_states)(per_attack, vitals, apply)
+    if states is None:
+        return None
     taken: dict[int, float] = {}
     drop = 0.0
     for (v, dropped), ps in states.items():
@@ -513,6 +480,59 @@ def _odds(attempts: tuple[tuple[int, int], ...], dl: int, dmg: tuple[tuple[int, 
         if dropped:
             drop += ps
     return 1.0 - p_all_miss, tuple(sorted(taken.items())), drop
+
+
+_States = dict[tuple[damage.Vitals, bool], float]
+
+
+def _burst_states(per_attack: list[tuple[float, odds.Dist]], vitals: damage.Vitals,
+                  apply: Callable[[damage.Vitals, int], damage.Hit]) -> _States | None:
+    """A burst's attacks land as one hit of their summed raw damage: the chance of each state it leaves the target
+    in (its vitals, whether it dropped); None past MAX_PRICED_HITS hits to work out."""
+    states: _States = {}
+    work = 0
+    sums: dict[int | None, float] = {MISS: 1.0}
+    for p_miss, raw in per_attack:
+        work += len(sums) * len(raw)
+        if work > MAX_PRICED_HITS:
+            return None
+        nxt: dict[int | None, float] = {}
+        for s, ps in sums.items():
+            nxt[s] = nxt.get(s, 0.0) + ps * p_miss
+            for r, pr in raw.items():
+                key = (s or 0) + r
+                nxt[key] = nxt.get(key, 0.0) + ps * pr
+        sums = nxt
+    if len(sums) > MAX_PRICED_HITS:
+        return None
+    for s, ps in sums.items():
+        if s is MISS:
+            states[(vitals, False)] = states.get((vitals, False), 0.0) + ps
+        else:
+            h = apply(vitals, s)
+            states[(h.after, h.dropped)] = states.get((h.after, h.dropped), 0.0) + ps
+    return states
+
+
+def _series_states(per_attack: list[tuple[float, odds.Dist]], vitals: damage.Vitals,
+                   apply: Callable[[damage.Vitals, int], damage.Hit]) -> _States | None:
+    """Attacks that land one after another, each hit on what the last left: the chance of each state they leave
+    the target in (its vitals, whether it dropped); None past MAX_PRICED_HITS hits to work out."""
+    states: _States = {(vitals, False): 1.0}
+    work = 0
+    for p_miss, raw in per_attack:
+        work += len(states) * len(raw)
+        if work > MAX_PRICED_HITS:
+            return None
+        nxt2: _States = {}
+        for (v, dropped), ps in states.items():
+            nxt2[(v, dropped)] = nxt2.get((v, dropped), 0.0) + ps * p_miss
+            for r, pr in raw.items():
+                h = apply(v, r)
+                k = (h.after, dropped or h.dropped)
+                nxt2[k] = nxt2.get(k, 0.0) + ps * pr
+        states = nxt2
+    return states
 
 
 def _raw_outcomes(sides: int, flat: int, dl: int, dmg: odds.Dist, add_extras: bool, circumstance: int,

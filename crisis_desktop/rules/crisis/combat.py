@@ -101,18 +101,7 @@ def plan(context: AttackContext, options: Options) -> AttackPlan:
     increment = stats.int_stat(weapon, "range")
     increments = range_increments(context.distance, increment) if kind != "melee" else 1
     if kind != "melee":
-        if increments > combat["max_range_increments"]:
-            blocked = (f"out of range: {weapon.name} reaches {combat['max_range_increments'] * increment} tiles, "
-                       f"the target is {context.distance:g} away")
-        if increments > 1:
-            penalty = combat["range_penalty_per_increment"] * (increments - 1)
-            terms.append(Term(f"range increment {increments}", penalty))
-        aim = context.aim
-        if aim:
-            terms.append(Term(f"Take Aim x{aim}", aim))
-        for rule in stats.active_conditions(context.attacker.character):
-            if rule.own_ranged:
-                terms.append(Term(f"{rule.label} (own ranged attack)", rule.own_ranged))
+        blocked = _ranged_terms(context, increment, increments, terms)
     cover = effective_cover(context, kind)
     if cover is CoverLevel.TOTAL:
         blocked = blocked or f"{context.target.name} is in total cover"
@@ -133,6 +122,40 @@ def plan(context: AttackContext, options: Options) -> AttackPlan:
     else:
         target = Explained.of(("ranged attack Difficulty", combat["ranged_difficulty"]))
     band = range_band(increments, options)
+    damage, outside = _damage(context, band)
+    blocked = blocked or outside
+    factor = 2 if "close_range" in weapon.tags and band == "short" and kind != "melee" else 1
+    attributes = tuple((a, stats.attribute_die(context.attacker.character, a)) for a in stats.ATTRIBUTES)
+    return AttackPlan(kind, skill, tuple(terms), target, blocked, increments, band, damage, factor,
+                      not is_area(weapon), str(weapon.stats.get("damage_type") or "physical"),
+                      "armour_piercing" in weapon.tags or called is not None, "burst" in weapon.tags, attributes)
+
+
+def _ranged_terms(context: AttackContext, increment: int, increments: int, terms: list[Term]) -> str | None:
+    """A ranged attack's modifiers added to `terms` (the range increment's penalty, Take Aim, the attacker's own
+    conditions); why it is out of range, or None."""
+    weapon = context.weapon
+    combat = tables.combat()
+    blocked = None
+    if increments > combat["max_range_increments"]:
+        blocked = (f"out of range: {weapon.name} reaches {combat['max_range_increments'] * increment} tiles, "
+                   f"the target is {context.distance:g} away")
+    if increments > 1:
+        penalty = combat["range_penalty_per_increment"] * (increments - 1)
+        terms.append(Term(f"range increment {increments}", penalty))
+    aim = context.aim
+    if aim:
+        terms.append(Term(f"Take Aim x{aim}", aim))
+    for rule in stats.active_conditions(context.attacker.character):
+        if rule.own_ranged:
+            terms.append(Term(f"{rule.label} (own ranged attack)", rule.own_ranged))
+    return blocked
+
+
+def _damage(context: AttackContext, band: str) -> tuple[DiceExpr, str | None]:
+    """The weapon's damage as the range band and a blast's centre leave it; why the target is outside the blast's
+    area, or None."""
+    weapon = context.weapon
     damage_text = str(weapon.stats.get("damage") or "d6")
     refused = sheet.DAMAGE.validate(damage_text)
     if refused:
@@ -141,17 +164,14 @@ def plan(context: AttackContext, options: Options) -> AttackPlan:
     damage = parse(damage_text)
     if "long_range" in weapon.tags and band == "long" and context.extra_attacks == 0:
         damage = damage.with_dice_delta(1)
+    outside = None
     radius = stats.int_stat(weapon, "aoe_radius")
     if is_area(weapon) and context.tiles_from_centre:
         if radius and context.tiles_from_centre > radius:
-            blocked = blocked or f"{context.target.name} is outside the area ({context.tiles_from_centre} tiles away)"
+            outside = f"{context.target.name} is outside the area ({context.tiles_from_centre} tiles away)"
         if "explosive" in weapon.tags:
             damage = damage.with_dice_delta(-context.tiles_from_centre)
-    factor = 2 if "close_range" in weapon.tags and band == "short" and kind != "melee" else 1
-    attributes = tuple((a, stats.attribute_die(context.attacker.character, a)) for a in stats.ATTRIBUTES)
-    return AttackPlan(kind, skill, tuple(terms), target, blocked, increments, band, damage, factor,
-                      not is_area(weapon), str(weapon.stats.get("damage_type") or "physical"),
-                      "armour_piercing" in weapon.tags or called is not None, "burst" in weapon.tags, attributes)
+    return damage, outside
 
 
 CALLED_SHOT_HELP = ("Aim at a spot the armour leaves bare, such as the head: the penalty of heavy cover (only head "

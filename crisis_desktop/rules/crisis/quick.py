@@ -11,15 +11,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from crisis_desktop.domain import Character, CharacterKind, ConditionState, EquipmentItem, ItemKind
-from crisis_desktop.rules.base import Actor, AttackRequest, AttackTarget, CheckRequest, CoverLevel, StateRole
+from crisis_desktop.rules.base import Actor, AttackRequest, AttackTarget, CheckRequest, StateRole
 from crisis_desktop.rules.base.capabilities import is_surprised
-from crisis_desktop.rules.base.quick import Attempt, NotQuick, Planner, PreparedFight, QuickFight, QuickWeapon
+from crisis_desktop.rules.base.quick import Attempt, NotQuick, PreparedFight, QuickWeapon
 from crisis_desktop.rules.crisis import attacks, checks, combat, damage, initiative, sheet, stats, tables
 from crisis_desktop.rules.crisis.actions import FRESH, NPC_ACTIONS_PER_ROUND
 from crisis_desktop.rules.crisis.movement import route
 from crisis_desktop.rules.crisis.options import option
-from crisis_desktop.rules.kernel.geometry import Coord, Grid, area_template, scatter, scatter_die
-from crisis_desktop.rules.kernel.quick_parts import MapReader, Sampler, next_turn
+from crisis_desktop.rules.kernel.geometry import Coord, area_template, scatter, scatter_die
+from crisis_desktop.rules.kernel.quick_parts import Sampler, SequentialQuickFight
 
 if TYPE_CHECKING:
     from crisis_desktop.rules.crisis.ruleset import CrisisRuleset
@@ -84,21 +84,16 @@ class CrisisFightState:
     roles: list[StateRole] = field(default_factory=list)
 
 
-class CrisisQuickFight(QuickFight[CrisisFightState]):
-    """A prepared crisis fight, compiled once for many simulated plays."""
+class CrisisQuickFight(SequentialQuickFight[CrisisFightState]):
+    """A prepared crisis fight, compiled once for many simulated plays; its turns as the sequential flow runs them
+    (quick_parts.SequentialQuickFight), with what the crisis rules do at a turn's start."""
 
     def __init__(self, rules: CrisisRuleset, prepared: PreparedFight) -> None:
         self.rules = rules
-        self.options = dict(prepared.options)
-        self.terrain = prepared.terrain
+        super().__init__(rules, prepared)
         campaign = prepared.campaign
         encounter = campaign.encounter(prepared.encounter_id)
-        battle_map = next((m for m in campaign.battle_maps if m.id == encounter.battle_map_id), None) \
-            if encounter.battle_map_id else None
-        self.grid = Grid.of(battle_map) if battle_map is not None and self.terrain is not None else None
-        tokens = {t.combatant_id: (t.x, t.y) for t in battle_map.tokens} if battle_map is not None else {}
         self._fighters: list[_Fighter] = []
-        self._start_cells: list[Coord | None] = []
         self._start_ammo: list[list[int]] = []
         self._start_durability: list[int] = []
         surprised = set()
@@ -107,10 +102,8 @@ class CrisisQuickFight(QuickFight[CrisisFightState]):
             fresh = combatant.model_copy(deep=True)
             fresh.resources = dict(FRESH)
             self._fighters.append(self._fighter(Actor(character, fresh)))
-            self._start_cells.append(tokens.get(combatant.id) if self.grid is not None else None)
             if is_surprised(combatant):
                 surprised.add(index)
-        self.sides = [c.side.value for c in encounter.combatants]
         self.weapons = [[QuickWeapon(g.item.id, g.ranged) for g in f.guns] for f in self._fighters]
         self._actors = [f.actor for f in self._fighters]
         self._units = self._initiative_units()
@@ -124,8 +117,6 @@ class CrisisQuickFight(QuickFight[CrisisFightState]):
         self._area_roll: dict[tuple[int, int, int, Coord | None, Coord | None], tuple[_Strike, float]] = {}
         self._landed: dict[tuple[int, int, int, int, int, int, str, bool], tuple[int, int, int, int, StateRole]] = {}
         self._roles: dict[tuple[int, int, int, int], StateRole] = {}
-        self.map = MapReader(rules, self.terrain, self.grid, self.options) \
-            if self.grid is not None and self.terrain is not None else None
         self._routes: dict[tuple[Coord, Coord, frozenset[Coord], int], str | None] = {}
         self._templates: dict[tuple[Coord, int], dict[Coord, int]] = {}
 
@@ -194,35 +185,18 @@ class CrisisQuickFight(QuickFight[CrisisFightState]):
             [0] * n, [0] * n, [list(a) for a in self._start_ammo], [set() for _ in range(n)],
             list(self._start_cells))
         s.roles = [self._role(i, s) for i in range(n)]
-        first = next_turn(s.order, -1, s.round, s.roles, s.surprise, wrap=False)
-        if first is not None:
-            s.index = first[0]
-            self._start_turn(s, s.order[s.index])
-        return s
+        return self._open_turns(s)
 
-    def round(self, s: CrisisFightState) -> int:
-        return s.round
+    def _surprise(self, s: CrisisFightState) -> frozenset[int]:
+        return s.surprise
 
-    def acting(self, s: CrisisFightState) -> tuple[int, ...]:
-        return (s.order[s.index],) if 0 <= s.index < len(s.order) else ()
-
-    def may_act(self, s: CrisisFightState, i: int) -> bool:
-        # Nobody is on overwatch in a simulated fight: only the one whose turn it is acts.
-        return 0 <= s.index < len(s.order) and s.order[s.index] == i
-
-    def advance(self, s: CrisisFightState, plan: Planner) -> bool:
-        """Next turn (nobody plans, and nobody delays in a simulated fight)."""
-        # End of a turn: only conditions that last a number of rounds count down, and a simulated fight brings
-        # about none (it starts from none, and damage's conditions last until removed).
-        found = next_turn(s.order, s.index, s.round, s.roles, s.surprise)
-        if found is None:
-            return False
-        s.index, s.round = found
-        self._start_turn(s, s.order[s.index])
-        return True
+    def _weapon_item(self, i: int, w: int) -> EquipmentItem:
+        return self._fighters[i].guns[w].item
 
     def _start_turn(self, s: CrisisFightState, i: int) -> None:
-        """AP regained (to the maximum), the NPC's two actions back; a dying combatant bleeds, and dies of it."""
+        """AP regained (to the maximum), the NPC's two actions back; a dying combatant bleeds, and dies of it. (The
+        end of a turn counts down only conditions that last a number of rounds, and a simulated fight brings about
+        none: it starts from none, and damage's conditions last until removed.)"""
         s.taken[i] = 0
         ap = s.ap[i] + self._ap_per_turn
         s.ap[i] = ap if ap < self._max_ap else self._max_ap
@@ -232,12 +206,6 @@ class CrisisQuickFight(QuickFight[CrisisFightState]):
             if self._fighters[i].health_max - s.wounds[i] <= self._death_at:
                 s.conds[i] = (conds & ~DYING) | DEAD
             s.roles[i] = self._role(i, s)
-
-    def role(self, s: CrisisFightState, i: int) -> StateRole:
-        return s.roles[i]
-
-    def roles(self, s: CrisisFightState) -> list[StateRole]:
-        return s.roles
 
     def _role(self, i: int, s: CrisisFightState) -> StateRole:
         return self._role_of(i, s.wounds[i], s.nonlethal[i], s.conds[i])
@@ -453,24 +421,6 @@ class CrisisQuickFight(QuickFight[CrisisFightState]):
         return self._strike(i, w, k, None, None, tiles)
 
     # -- the map ---------------------------------------------------------------------------------------------
-    def cell(self, s: CrisisFightState, i: int) -> Coord | None:
-        return s.cells[i]
-
-    def cells(self, s: CrisisFightState) -> list[Coord | None]:
-        return s.cells
-
-    def map_refused(self, s: CrisisFightState, i: int, w: int, j: int) -> bool:
-        here, there = s.cells[i], s.cells[j]
-        if here is None or there is None or self.map is None:
-            return False
-        return self.map.refused(self._fighters[i].guns[w].item, here, there)
-
-    def cover(self, s: CrisisFightState, attacker: int, target: int, cell: Coord) -> tuple[CoverLevel, bool]:
-        """The crisis reading of the map's cover, which no posture changes in a simulated fight."""
-        there = s.cells[attacker]
-        assert there is not None and self.map is not None
-        return self.map.cover(there, cell)
-
     def may_move(self, s: CrisisFightState, i: int) -> bool:
         if self._fighters[i].npc_actions:
             return s.taken[i] < NPC_ACTIONS_PER_ROUND

@@ -17,7 +17,6 @@ from crisis_desktop.rules.base import (
     AddCondition,
     AttackRequest,
     AttackTarget,
-    CoverLevel,
     Effect,
     Explained,
     SetItemStat,
@@ -26,11 +25,11 @@ from crisis_desktop.rules.base import (
     StateRole,
 )
 from crisis_desktop.rules.base.capabilities import is_surprised
-from crisis_desktop.rules.base.quick import Attempt, NotQuick, Planner, PreparedFight, QuickFight, QuickWeapon
+from crisis_desktop.rules.base.quick import Attempt, NotQuick, PreparedFight, QuickWeapon
 from crisis_desktop.rules.crisis_classic import combat, combat_odds, damage, sheet
 from crisis_desktop.rules.crisis_classic.actions import resolve_action
-from crisis_desktop.rules.kernel.geometry import Coord, Grid
-from crisis_desktop.rules.kernel.quick_parts import MapReader, Sampler, next_turn
+from crisis_desktop.rules.kernel.geometry import Coord
+from crisis_desktop.rules.kernel.quick_parts import Sampler, SequentialQuickFight
 
 if TYPE_CHECKING:
     from crisis_desktop.rules.crisis_classic.ruleset import CrisisClassicRuleset
@@ -94,19 +93,15 @@ class ClassicFightState:
     roles: list[StateRole] = field(default_factory=list)
 
 
-class ClassicQuickFight(QuickFight[ClassicFightState]):
-    """A prepared crisis-classic fight, compiled once for many simulated plays."""
+class ClassicQuickFight(SequentialQuickFight[ClassicFightState]):
+    """A prepared crisis-classic fight, compiled once for many simulated plays; its turns as the sequential flow runs
+    them (quick_parts.SequentialQuickFight), with the AP the crisis-classic rules give at a turn's start."""
 
     def __init__(self, rules: CrisisClassicRuleset, prepared: PreparedFight) -> None:
         self.rules = rules
-        self.options = dict(prepared.options)
-        self.terrain = prepared.terrain
+        super().__init__(rules, prepared)
         campaign = prepared.campaign
         encounter = campaign.encounter(prepared.encounter_id)
-        battle_map = next((m for m in campaign.battle_maps if m.id == encounter.battle_map_id), None) \
-            if encounter.battle_map_id else None
-        self.grid = Grid.of(battle_map) if battle_map is not None and self.terrain is not None else None
-        tokens = {t.combatant_id: (t.x, t.y) for t in battle_map.tokens} if battle_map is not None else {}
         self.movement: Movement = rules.movement()
         played: set[str] = set()
         self._fighters: list[_Fighter] = []
@@ -117,8 +112,6 @@ class ClassicQuickFight(QuickFight[ClassicFightState]):
             self._fighters.append(self._fighter(campaign.character(combatant.character_id), combatant))
         self._actors = [f.actor for f in self._fighters]
         self._ids = [c.id for c in encounter.combatants]
-        self._start_cells = [tokens.get(cid) if self.grid is not None else None for cid in self._ids]
-        self.sides = [c.side.value for c in encounter.combatants]
         self.weapons = [[QuickWeapon(w.id, rules.weapon_range(w) is not None) for w in f.weapons]
                         for f in self._fighters]
         surprise = set(rules.surprise_round(self._actors))
@@ -129,8 +122,6 @@ class ClassicQuickFight(QuickFight[ClassicFightState]):
                            tuple[int, int, int, bool, StateRole]] = {}
         self._roles: dict[tuple[int, int, int, bool], StateRole] = {}
         self._turn_ap: dict[tuple[int, int, int, bool], int] = {}
-        self.map = MapReader(rules, self.terrain, self.grid, self.options) \
-            if self.grid is not None and self.terrain is not None else None
         self._moves: dict[tuple[Coord, Coord, frozenset[Coord], int], int | None] = {}
 
     def _fighter(self, character: Character, combatant: Combatant) -> _Fighter:
@@ -168,35 +159,18 @@ class ClassicQuickFight(QuickFight[ClassicFightState]):
             [sheet.item_int(f.armour, "durability") if f.armour is not None else 0 for f in self._fighters],
             [False] * n, [0] * n, [list(f.ammo) for f in self._fighters], list(self._start_cells))
         s.roles = [self._role(i, s.endurance[i], s.health[i], False) for i in range(n)]
-        first = next_turn(s.order, -1, s.round, s.roles, self._in_surprise_round, wrap=False)
-        if first is not None:
-            s.index = first[0]
-            self._start_turn(s, s.order[s.index])
-        return s
+        return self._open_turns(s)
 
-    def round(self, s: ClassicFightState) -> int:
-        return s.round
+    def _surprise(self, s: ClassicFightState) -> frozenset[int]:
+        return self._in_surprise_round
 
-    def acting(self, s: ClassicFightState) -> tuple[int, ...]:
-        return (s.order[s.index],) if 0 <= s.index < len(s.order) else ()
-
-    def may_act(self, s: ClassicFightState, i: int) -> bool:
-        # Nobody is on overwatch in a simulated fight: only the one whose turn it is acts.
-        return 0 <= s.index < len(s.order) and s.order[s.index] == i
-
-    def advance(self, s: ClassicFightState, plan: Planner) -> bool:
-        """Next turn (nobody plans, and nobody delays in a simulated fight)."""
-        # The end of a turn ends only conditions that last the turn (Stunned): a simulated fight starts with no
-        # condition and brings about none but Exhausted, which lasts.
-        found = next_turn(s.order, s.index, s.round, s.roles, self._in_surprise_round)
-        if found is None:
-            return False
-        s.index, s.round = found
-        self._start_turn(s, s.order[s.index])
-        return True
+    def _weapon_item(self, i: int, w: int) -> EquipmentItem:
+        return self._fighters[i].weapons[w]
 
     def _start_turn(self, s: ClassicFightState, i: int) -> None:
-        """The AP the rules' start of a turn leaves (4 more, 2 when exhausted, at most 6)."""
+        """The AP the rules' start of a turn leaves (4 more, 2 when exhausted, at most 6). (The end of a turn ends
+        only conditions that last the turn, Stunned: a simulated fight starts with no condition and brings about
+        none but Exhausted, which lasts.)"""
         key = (i, s.ap[i], s.endurance[i], s.exhausted[i])
         found = self._turn_ap.get(key)
         if found is None:
@@ -207,12 +181,6 @@ class ClassicQuickFight(QuickFight[ClassicFightState]):
                     found = effect.value
             self._turn_ap[key] = found
         s.ap[i] = found
-
-    def role(self, s: ClassicFightState, i: int) -> StateRole:
-        return s.roles[i]
-
-    def roles(self, s: ClassicFightState) -> list[StateRole]:
-        return s.roles
 
     def _role(self, i: int, endurance: int, health: int, exhausted: bool) -> StateRole:
         """The ruleset's state of the character with this damage, as a role."""
@@ -309,24 +277,6 @@ class ClassicQuickFight(QuickFight[ClassicFightState]):
         return found
 
     # -- the map ---------------------------------------------------------------------------------------------
-    def cell(self, s: ClassicFightState, i: int) -> Coord | None:
-        return s.cells[i]
-
-    def cells(self, s: ClassicFightState) -> list[Coord | None]:
-        return s.cells
-
-    def map_refused(self, s: ClassicFightState, i: int, w: int, j: int) -> bool:
-        here, there = s.cells[i], s.cells[j]
-        if here is None or there is None or self.map is None:
-            return False
-        return self.map.refused(self._fighters[i].weapons[w], here, there)
-
-    def cover(self, s: ClassicFightState, attacker: int, target: int, cell: Coord) -> tuple[CoverLevel, bool]:
-        """The crisis reading of the map's cover (the ruleset's cover_between reads no posture)."""
-        there = s.cells[attacker]
-        assert there is not None and self.map is not None
-        return self.map.cover(there, cell)
-
     def may_move(self, s: ClassicFightState, i: int) -> bool:
         return s.ap[i] >= self._fighters[i].move_cost
 

@@ -308,32 +308,36 @@ def plan_spending(w: Weapon, *, hit: bool, wounding: bool, advantage: int, trium
         if wounding:
             p.crit = p.pay(w.crit, f"critical injury (crit {w.crit})")
 
-    def qualities() -> None:
-        if w.quality("blast") and further and p.pay(costs["blast"], f"Blast {w.quality('blast')}"):
-            p.qualities.append("blast")
-        for key in TARGET_QUALITIES:
-            if w.quality(key):
-                name = tables.qualities()[key].name
-                if p.pay(costs[key], f"{name}" + (f" {w.quality(key)}" if tables.qualities()[key].ranked else "")):
-                    p.qualities.append(key)
-        if auto_fire:
-            while p.advantage >= costs["auto_fire"] and p.pay(costs["auto_fire"], "Auto-fire: one more hit"):
-                p.extra_hits += 1
-        if second is not None:
-            p.second_weapon = p.pay(int(tables.combat()["modifiers"]["dual_second_hit_advantage"]),
-                                    f"the {second.name} hits too")
-
     if policy == "qualities_first":
-        qualities()
+        _spend_on_qualities(p, w, further, auto_fire, second, costs)
         crit()
     else:
         crit()
-        qualities()
+        _spend_on_qualities(p, w, further, auto_fire, second, costs)
     if p.crit and not minion_target and option(options, "crit_extra_activation_plus10") == "true":
         while p.advantage >= w.crit:
             p.pay(w.crit, "another critical activation (+10)")
             p.extra_crits += 1
     return p
+
+
+def _spend_on_qualities(p: Plan, w: Weapon, further: int, auto_fire: bool, second: Weapon | None,
+                        costs: dict[str, int]) -> None:
+    """Spend on the weapon's active qualities (Blast where there are further targets, those on the target),
+    Auto-fire hits while they can be paid for, then the second weapon's hit."""
+    if w.quality("blast") and further and p.pay(costs["blast"], f"Blast {w.quality('blast')}"):
+        p.qualities.append("blast")
+    for key in TARGET_QUALITIES:
+        if w.quality(key):
+            name = tables.qualities()[key].name
+            if p.pay(costs[key], f"{name}" + (f" {w.quality(key)}" if tables.qualities()[key].ranked else "")):
+                p.qualities.append(key)
+    if auto_fire:
+        while p.advantage >= costs["auto_fire"] and p.pay(costs["auto_fire"], "Auto-fire: one more hit"):
+            p.extra_hits += 1
+    if second is not None:
+        p.second_weapon = p.pay(int(tables.combat()["modifiers"]["dual_second_hit_advantage"]),
+                                f"the {second.name} hits too")
 
 
 def choices_left(symbol: str, count: int) -> str:

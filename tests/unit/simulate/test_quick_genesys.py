@@ -20,7 +20,9 @@ from crisis_desktop.domain import Campaign, StatValue
 from crisis_desktop.rules.base import Actor, Attacks, Explained, SetStatus, StateRole
 from crisis_desktop.rules.base.quick import Attempt
 from crisis_desktop.rules.genesys import actions, attacks, combat, damage, stats
-from crisis_desktop.rules.genesys.quick import _ENDS, _STARTS, GenesysFightState, GenesysQuickFight, _Odds
+from crisis_desktop.rules.genesys.quick import GenesysFightState, GenesysQuickFight
+from crisis_desktop.rules.genesys.quick_states import ENDS, STARTS
+from crisis_desktop.rules.genesys.quick_strikes import Odds
 from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.rules.registry import get_ruleset
 from tests.unit.simulate.equivalence import LIMIT, demo, encounter_id, farthest_apart, started
@@ -37,11 +39,11 @@ def _quick(campaign: Campaign) -> QuickPlayer:
     return player
 
 
-def _odds(fight: GenesysQuickFight, s: GenesysFightState, i: int, w: int, j: int) -> tuple[list[float], _Odds]:
+def _odds(fight: GenesysQuickFight, s: GenesysFightState, i: int, w: int, j: int) -> tuple[list[float], Odds]:
     """The attack's check as the quick fight draws it: the chance of each result, and the odds it keeps."""
     sa, sb, here, there = s.sids[i], s.sids[j], s.cells[i], s.cells[j]
     assert here is not None and there is not None
-    odds = fight._roll(i, w, fight._fixed_inputs(s, i, w, j), sa, sb)
+    odds = fight.strikes.roll(i, w, fight.board.fixed_inputs(s, i, w, j), sa, sb)
     assert odds is not None
     cumulative = [min(c, 1.0) for c in odds.sampler.cumulative]
     return [c - p for c, p in zip(cumulative, [0.0, *cumulative[:-1]], strict=True)], odds
@@ -69,7 +71,7 @@ def test_every_attack_at_the_start_has_the_exact_odds_of_the_attack_dialog() -> 
                 here, there = s.cells[i], s.cells[j]
                 assert here is not None and there is not None
                 measure = ctl.measure(attacker, target, weapon.id)
-                fixed, own = fight._fixed_inputs(s, i, w, j)
+                fixed, own = fight.board.fixed_inputs(s, i, w, j)
                 assert measure is not None and (dict(fixed), dict(own)) == (measure.inputs, measure.attack_inputs)
                 if refused:
                     continue
@@ -88,14 +90,14 @@ def test_every_attack_at_the_start_has_the_exact_odds_of_the_attack_dialog() -> 
                 sb = s.sids[j]
                 before = ctl.actor(target).character
                 for p, result in zip(chances, odds.results, strict=True):
-                    strike = fight._strike(i, w, fight._fixed_inputs(s, i, w, j), s.sids[i], sb, result)
+                    strike = fight.strikes.strike(i, w, fight.board.fixed_inputs(s, i, w, j), s.sids[i], sb, result)
                     wounds, strain, after = stats.wounds(before), stats.strain(before), sb
-                    for hit_spec in fight._strike_list[strike][0]:
-                        once = fight._take(sb, wounds, strain, hit_spec)
+                    for hit_spec in fight.strikes.strike_list[strike][0]:
+                        once = fight.strikes.take(sb, wounds, strain, hit_spec)
                         wounds, strain = once.wounds, once.strain
-                        after = fight._after(after, fight._effects_id(once.effects))
+                        after = fight.store.after(after, fight.store.effects_id(once.effects))
                     taken[wounds - stats.wounds(before)] += p
-                    dropped += p if fight._states[after].char.role is not StateRole.FIGHTING else 0.0
+                    dropped += p if fight.store.states[after].char.role is not StateRole.FIGHTING else 0.0
                 assert dropped == pytest.approx(exact.drop_target, abs=1e-9), (attacker, weapon.id, target)
                 for amount, weight in exact.damage.items():
                     assert taken[amount] == pytest.approx(weight, abs=1e-9), (attacker, weapon.id, target, amount)
@@ -146,8 +148,8 @@ def test_the_slots_fill_as_the_flow_fills_them() -> None:
                 character = ctl.character_of(player.ids[i])
                 character.status["wounds"] = 30
                 ctl.changed(ChangeSet(characters=frozenset({character.id})))
-                knocked_out = fight._effects_id([SetStatus(character.id, "wounds", 30)])
-                fight._set(s, i, fight._after(s.sids[i], knocked_out))
+                knocked_out = fight.store.effects_id([SetStatus(character.id, "wounds", 30)])
+                fight.store.set(s, i, fight.store.after(s.sids[i], knocked_out))
             assert s.roles[jax] is StateRole.DOWN
         acting = [player.ids[i] for i in fight.acting(s)]
         assert (fight.round(s), acting) == (ctl.encounter.round, list(ctl.acting()))
@@ -166,7 +168,7 @@ def _recorded(fight: GenesysQuickFight) -> Iterator[list[tuple[int, int, int, in
 
     def recording(s: GenesysFightState, i: int, w: int, j: int, rng: random.Random):  # type: ignore[no-untyped-def]
         here, there = s.cells[i], s.cells[j]
-        fixed = fight._fixed_inputs(s, i, w, j) if here is not None and there is not None else ((), ())
+        fixed = fight.board.fixed_inputs(s, i, w, j) if here is not None and there is not None else ((), ())
         seen.append((i, w, s.sids[i], s.sids[j], fixed))
         return attack(s, i, w, j, rng)
 
@@ -191,41 +193,41 @@ def test_every_answer_kept_for_a_state_is_the_rules_answer_for_it() -> None:
             player.play(run_seed(5, index))
     assert len(seen) > 1000
     for i, w, sa, sb, fixed in seen[::7]:
-        if not fight._may_attack(sa):
-            assert actions.action_price(fight._actor(sa), options).reason is not None
+        if not fight.strikes.may_attack(sa):
+            assert actions.action_price(fight.store.actor(sa), options).reason is not None
             continue
-        request = fight._request(i, w, fixed, fight._actor(sa), fight._actor(sb))
-        odds = fight._rolls[(fight._attacking(sa), w, fight._attacked(sb), fixed)]
+        request = fight.strikes.request(i, w, fixed, fight.store.actor(sa), fight.store.actor(sb))
+        odds = fight.strikes.rolls[(fight.strikes.attacking(sa), w, fight.strikes.attacked(sb), fixed)]
         try:
             pool = combat.attack_pool(request, options)
         except ValueError:
             assert odds is None
             continue
-        assert fight._odds(pool) is odds
+        assert fight.strikes.odds(pool) is odds
         for result in odds.results:
-            key = (w, fight._build(sa), fight._build(sb), result)
-            if key in fight._spent:
-                assert fight._spend(i, w, fixed, sa, sb, result) == fight._spent[key]
-    for sid, state in enumerate(fight._states):
-        actor = fight._actor(sid)
+            key = (w, fight.strikes.build(sa), fight.strikes.build(sb), result)
+            if key in fight.strikes.spent:
+                assert fight.strikes.spend(i, w, fixed, sa, sb, result) == fight.strikes.spent[key]
+    for sid, state in enumerate(fight.store.states):
+        actor = fight.store.actor(sid)
         assert state.char.role is rules.state(actor.character, options).role
-        for kind, reads, effects in (("start", _STARTS, rules.start_turn(actor, options).effects),
-                                     ("end", _ENDS, rules.end_turn(actor, options).effects)):
-            kept = state.char.effects.get(fight._answer(sid, kind, reads)[1])
+        for kind, reads, effects in (("start", STARTS, rules.start_turn(actor, options).effects),
+                                     ("end", ENDS, rules.end_turn(actor, options).effects)):
+            kept = state.char.effects.get(fight.store.answer(sid, kind, reads)[1])
             if kept is not None:
-                assert fight._effect_lists[kept] == tuple(effects)
+                assert fight.store.effect_lists[kept] == tuple(effects)
         if state.may_attack is not None:
             assert state.may_attack == (actions.action_price(actor, options).reason is None)
         if state.may_move is not None:
             assert state.may_move == fight.movement.may_move(actor, options)
         if state.paid >= 0:
-            effects = attacks.paid_and_used_up(fight._request(state.char.i, 0, ((), ()), actor, actor), options)
-            assert state.paid == fight._after(sid, fight._effects_id(effects))
+            effects = attacks.paid_and_used_up(fight.strikes.request(state.char.i, 0, ((), ()), actor, actor), options)
+            assert state.paid == fight.store.after(sid, fight.store.effects_id(effects))
     checked = 0
-    for key, kept in fight._takes.items():
+    for key, kept in fight.strikes.takes.items():
         build, wounds, strain, hit = key
-        sid = next(sid for sid, state in enumerate(fight._states) if state.char.build == build)
-        target = fight._actor(sid)
+        sid = next(sid for sid, state in enumerate(fight.store.states) if state.char.build == build)
+        target = fight.store.actor(sid)
         terms, pierce, soak, to_strain = hit[:4]
         taken = damage.take(target, Explained.of(*terms), damage.soak_against(target.character, pierce) if soak else
                             None, options, to_strain=to_strain, wounds_now=wounds, strain_now=strain)
@@ -258,7 +260,7 @@ def test_quick_fights_are_deterministic_under_a_seed() -> None:
         # forgetting the states it has seen.
         second.play(run_seed(8, index))
     assert isinstance(second.fight, GenesysQuickFight)
-    second.fight._forget()
+    second.fight.store.forget()
     records = [first.play(run_seed(9, index)) for index in range(40)]
     assert records == [second.play(run_seed(9, index)) for index in range(40)]
     assert len({(r.winner, r.rounds, r.attacks) for r in records}) > 5
