@@ -132,14 +132,17 @@ class Strikes:
 
     # -- what an attack reads ----------------------------------------------------------------------------------
     def may_attack(self, sid: int) -> bool:
-        """Whether the attack's price may be paid: without Limited Ammo, every attack costs the turn's action
-        (actions.action_price)."""
+        """Whether the attack's price may be paid, as attacks.price reads it: the attacker still able to act (a
+        rival who suffered strain as wounds for a second maneuver may be defeated before its action) and, without
+        Limited Ammo, the turn's action left (actions.action_price)."""
         state = self.store.states[sid]
         if state.may_attack is None:
             char, key = self.store.answer(sid, "price", ("actions_used",))
             found = char.flags.get(key)
             if found is None:
-                found = char.flags[key] = actions.action_price(self.store.actor(sid), self.options).reason is None
+                actor = self.store.actor(sid)
+                found = char.flags[key] = (actions.out_of_action(actor) is None
+                                           and actions.action_price(actor, self.options).reason is None)
             state.may_attack = found
         return state.may_attack
 

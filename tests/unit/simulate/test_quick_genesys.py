@@ -290,3 +290,20 @@ def test_an_actor_reads_as_the_board_reads_it() -> None:
         quick_actor: Actor = player.fight.actor(s, i)
         board = [(b.key, b.current) for b in rules.resources(ctl.actor(cid), ctl.options)]
         assert [(b.key, b.current) for b in rules.resources(quick_actor, ctl.options)] == board
+
+
+def test_a_fighter_defeated_before_its_action_does_not_attack():
+    """A fighter defeated in its own turn before its action attacks no more, as the table refuses it (the price's
+    reason): fight 10 of seed 3 on the demo's dock with these tactics once raised "Brakk the enforcer is defeated"
+    from inside the compiled fight, ending the whole simulation."""
+    from crisis_desktop.controller.simulate import Target
+    from tests.unit.simulate.equivalence import demo
+
+    campaign = demo("genesys.json")
+    encounter = next(e.id for e in campaign.encounters if "Dock 9" in e.name)
+    tactics = {"party": Tactics(Target.WEAKEST, cover=True),
+               "enemies": Tactics(Target.DANGEROUS, cover=True, flee_at=0.5)}
+    player = player_for(Setup.of(campaign, encounter, get_ruleset("genesys"), tactics))
+    assert isinstance(player, QuickPlayer)
+    record = player.play(run_seed(3, 10))
+    assert record.winner in {"party", "enemies", "draw"} and record.attacks > 0
