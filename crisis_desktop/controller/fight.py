@@ -25,7 +25,8 @@ NOBODY_LEFT = "Nobody is left who can act; end the encounter"
 
 
 class FightView:
-    """One encounter of a campaign under its ruleset, read-only: what the flow and the views ask."""
+    """One encounter of a campaign under its ruleset, read-only: what the flow and the views ask (the rules'
+    FightState). It has no writes: a step is taken on a DraftFight."""
 
     def __init__(self, campaign: Campaign, encounter_id: str, ruleset: Ruleset) -> None:
         self.campaign = campaign
@@ -132,25 +133,10 @@ class FightView:
             return "Not started"
         return self.flow.round_label(self)
 
-    # A view cannot change the fight; the draft below can.
-    def set_state(self, state: FlowState) -> None:
-        raise TypeError("a FightView is read-only")
-
-    def set_round(self, round_: int) -> None:
-        raise TypeError("a FightView is read-only")
-
-    def apply(self, effects: Sequence[Effect], text: str) -> None:
-        raise TypeError("a FightView is read-only")
-
-    def log(self, line: LogLine) -> None:
-        raise TypeError("a FightView is read-only")
-
-    def record_initiative(self, entry: InitiativeEntry) -> None:
-        raise TypeError("a FightView is read-only")
-
 
 class DraftFight(FightView):
-    """Builds one event step by step on the live campaign (so each rules call sees the state left by the
+    """The rules' Fight: the view's reads and a step's writes. Builds one event step by step on the live campaign
+    (so each rules call sees the state left by the
     previous step), then takes every step back: the caller pushes the finished event."""
 
     def __init__(self, campaign: Campaign, encounter_id: str, ruleset: Ruleset) -> None:

@@ -22,12 +22,12 @@ def fake_controller(campaign: Campaign, encounter_id: str = "enc") -> EncounterC
 
 def standing(ctl: EncounterController) -> set[Side]:
     """The sides that still have someone fighting."""
-    return {c.side for c in ctl.encounter.combatants if ctl.state_of(c.id).fighting}
+    return {c.side for c in ctl.view.encounter.combatants if ctl.view.state_of(c.id).fighting}
 
 
 def targets(ctl: EncounterController, combatant_id: str) -> list[str]:
-    side = ctl.combatant(combatant_id).side
-    return [c.id for c in ctl.encounter.combatants if c.side != side and ctl.state_of(c.id).fighting]
+    side = ctl.view.combatant(combatant_id).side
+    return [c.id for c in ctl.view.encounter.combatants if c.side != side and ctl.view.state_of(c.id).fighting]
 
 
 def next_step(ctl: EncounterController) -> tuple[str, str | None, str | None] | None:
@@ -42,14 +42,14 @@ def next_step(ctl: EncounterController) -> tuple[str, str | None, str | None] | 
 
 def attack_once(ctl: EncounterController, history: History, dice: DiceSource, attacked: set[Any]) -> None:
     """Everyone acting now attacks the first standing enemy, once per round and stage."""
-    for cid in ctl.acting():
-        key = (ctl.encounter.round, ctl.round_label(), cid)
+    for cid in ctl.view.acting():
+        key = (ctl.view.encounter.round, ctl.view.round_label(), cid)
         foes = targets(ctl, cid)
-        if key in attacked or not foes or not ctl.may_act(cid):
+        if key in attacked or not foes or not ctl.view.may_act(cid):
             continue
         attacked.add(key)
-        weapon = ctl.weapons(cid)[0]
-        history.push(ctl.attack(ctl.attack_request(cid, weapon.id, foes[0]), dice))
+        weapon = ctl.preview.weapons(cid)[0]
+        history.push(ctl.attack(ctl.preview.attack_request(cid, weapon.id, foes[0]), dice))
 
 
 def fight_to_the_end(ctl: EncounterController, history: History, dice: DiceSource, max_steps: int = 800,

@@ -99,7 +99,7 @@ class BoardIntents(QWidget):
     def simulate(self) -> None:
         """Simulate… the encounter shown, from its saved start, on a copy (the campaign is never changed)."""
         ctl = self.controller
-        if ctl is None or self.document is None or self.ruleset is None or not ctl.encounter.combatants:
+        if ctl is None or self.document is None or self.ruleset is None or not ctl.view.encounter.combatants:
             return
         from crisis_desktop.ui.dialogs.simulate_dialog import SimulateDialog
 
@@ -138,7 +138,7 @@ class BoardIntents(QWidget):
         cid, ctl = self.selected_id(), self.controller
         if cid is None or ctl is None:
             return
-        combatant = ctl.combatant(cid)
+        combatant = ctl.view.combatant(cid)
         if field == "side" and self.side.currentData() != combatant.side.value:
             self._push(lambda: ctl.set_side(cid, Side(self.side.currentData())), "Side")
         elif field == "group" and (self.group.text().strip() or None) != combatant.group:
@@ -149,7 +149,8 @@ class BoardIntents(QWidget):
     def _edit_setup(self, key: str) -> None:
         """One of the rules' setup flags ticked or cleared on the selected combatant."""
         cid, ctl, box = self.selected_id(), self.controller, self.setup_flags.get(key)
-        if cid is None or ctl is None or box is None or box.isChecked() == (ctl.combatant(cid).setup.get(key) is True):
+        if cid is None or ctl is None or box is None \
+                or box.isChecked() == (ctl.view.combatant(cid).setup.get(key) is True):
             return
         on = box.isChecked()
         self._push(lambda: ctl.set_setup(cid, key, on), box.text())
@@ -227,7 +228,7 @@ class BoardIntents(QWidget):
             elif len(found.actors) == 1:
                 actor = found.actors[0]
             else:
-                picked = BoardAsk.choose(self, found.label, "Who?", [ctl.name(a) for a in found.actors])
+                picked = BoardAsk.choose(self, found.label, "Who?", [ctl.view.name(a) for a in found.actors])
                 if picked is None:
                     return
                 actor = found.actors[picked]
@@ -250,14 +251,14 @@ class BoardIntents(QWidget):
             return
         choice: str | None = None
         if found.choices:
-            picked = BoardAsk.choose(self, found.label, f"{ctl.name(actor) if actor else 'What'}:",
+            picked = BoardAsk.choose(self, found.label, f"{ctl.view.name(actor) if actor else 'What'}:",
                                      [c.label for c in found.choices])
             if picked is None:
                 return
             choice = found.choices[picked].key
         if found.rolls:
             done = self._push_rolled(lambda dice: ctl.step(found.key, actor, choice, dice), found.label,
-                                     f"{found.label} dice", who=ctl.name(actor) if actor else "")
+                                     f"{found.label} dice", who=ctl.view.name(actor) if actor else "")
         else:
             done = self._push(lambda: ctl.step(found.key, actor, choice), found.label)
         if done:
@@ -270,14 +271,14 @@ class BoardIntents(QWidget):
 
     def end_encounter(self) -> None:
         ctl = self.controller
-        if ctl is None or not Ask.yes_no(self, "End encounter", f"End {ctl.encounter.name} now?"):
+        if ctl is None or not Ask.yes_no(self, "End encounter", f"End {ctl.view.encounter.name} now?"):
             return
         if self._push(ctl.end_encounter, "End encounter"):
-            Ask.info(self, "Encounter over", "\n".join([ctl.encounter.log[-1].text, "", *ctl.summary()]))
+            Ask.info(self, "Encounter over", "\n".join([ctl.view.encounter.log[-1].text, "", *ctl.summary()]))
 
     def take_action(self, key: str) -> None:
         ctl = self.controller
-        current = (self._acting_selection() or ctl.current_id()) if ctl else None
+        current = (self._acting_selection() or ctl.view.current_id()) if ctl else None
         if ctl is None or current is None:
             return
         action = next((a.action for a in ctl.actions(current) if a.action.key == key), None)
@@ -286,18 +287,19 @@ class BoardIntents(QWidget):
             self.heal(current, key)
             return
         if role is ActionRole.HELP and action is not None:
-            mine = ctl.combatant(current).side
-            allies = [c.id for c in ctl.encounter.combatants if c.side == mine and c.id != current]
-            picked = BoardAsk.choose(self, action.label, "Whom?", [ctl.name(c) for c in allies]) if allies else None
+            mine = ctl.view.combatant(current).side
+            allies = [c.id for c in ctl.view.encounter.combatants if c.side == mine and c.id != current]
+            picked = BoardAsk.choose(self, action.label, "Whom?",
+                                     [ctl.view.name(c) for c in allies]) if allies else None
             if picked is None:
                 if not allies:
-                    Ask.error(self, action.label, f"{action.label}: {ctl.name(current)} has no ally here")
+                    Ask.error(self, action.label, f"{action.label}: {ctl.view.name(current)} has no ally here")
                 return
             self._push(lambda: ctl.take_action(current, key, target_id=allies[picked]), "Action")
             return
         if ctl.action_rolls(current, key):             # a Sneak or Search: the roll comes with it
             self._push_rolled(lambda dice: ctl.take_action(current, key, dice), "Action", "Action dice",
-                              who=ctl.name(current))
+                              who=ctl.view.name(current))
             return
         self._push(lambda: ctl.take_action(current, key), "Action")
 
@@ -307,20 +309,21 @@ class BoardIntents(QWidget):
         ctl = self.controller
         if ctl is None:
             return
-        patients = [c.id for c in ctl.encounter.combatants]
+        patients = [c.id for c in ctl.view.encounter.combatants]
         action = next((a.action for a in ctl.actions(healer_id) if a.action.role is ActionRole.HEAL
                        and key in (None, a.action.key)), None)
         label = action.label if action is not None else "Heal"
-        choice = BoardAsk.patient(self, [ctl.character_of(c).name for c in patients], label)
+        choice = BoardAsk.patient(self, [ctl.view.character_of(c).name for c in patients], label)
         if choice is None:
             return
         patient = patients[choice]
-        found = next((t for t in ctl.treatments(patient) if action is not None and t.action_key == action.key), None)
+        found = next((t for t in ctl.healing.treatments(patient) if action is not None and t.action_key == action.key),
+                     None)
         if found is not None and not found.rolls:
-            self._push(lambda: ctl.heal(healer_id, patient, None, key), label)
+            self._push(lambda: ctl.healing.heal(healer_id, patient, None, key), label)
             return
-        self._push_rolled(lambda dice: ctl.heal(healer_id, patient, dice, key), label, f"{label} dice",
-                          who=ctl.name(healer_id))
+        self._push_rolled(lambda dice: ctl.healing.heal(healer_id, patient, dice, key), label, f"{label} dice",
+                          who=ctl.view.name(healer_id))
 
     def treat(self) -> None:
         """One of the rules' treatments for the selected combatant (in the fight, on the healer's turn; or between
@@ -328,23 +331,24 @@ class BoardIntents(QWidget):
         ctl, patient = self.controller, self.selected_id()
         if ctl is None or patient is None:
             return
-        picked = pick_treatment(self, ctl, patient, ctl.current_id() if ctl.encounter.running else None)
+        picked = pick_treatment(self, ctl, patient, ctl.view.current_id() if ctl.view.encounter.running else None)
         if picked is None:
             return
-        give = partial(ctl.treat, picked.key, picked.patient_id, healer_id=picked.healer_id, choice=picked.choice)
+        give = partial(ctl.healing.treat, picked.key, picked.patient_id, healer_id=picked.healer_id,
+                       choice=picked.choice)
         if picked.rolls:
             self._push_rolled(lambda dice: give(dice=dice), picked.label, f"{picked.label} dice",
-                              who=ctl.name(picked.healer_id or patient))
+                              who=ctl.view.name(picked.healer_id or patient))
         else:
             self._push(give, picked.label)
 
     def attack(self) -> None:
         ctl = self.controller
-        if ctl is None or ctl.current_id() is None:
+        if ctl is None or ctl.view.current_id() is None:
             return
         selected = self._acting_selection()
         # Someone the rules let act out of turn (on overwatch) attacks when selected.
-        attacker = selected or ctl.current_id()
+        attacker = selected or ctl.view.current_id()
         assert attacker is not None
         # Someone else selected on the board is the one to attack.
         target = self.selected_id() if self.selected_id() != attacker else None
@@ -355,9 +359,9 @@ class BoardIntents(QWidget):
 
     def check(self) -> None:
         ctl = self.controller
-        if ctl is None or not ctl.encounter.combatants:
+        if ctl is None or not ctl.view.encounter.combatants:
             return
-        who = self.selected_id() or ctl.current_id()
+        who = self.selected_id() or ctl.view.current_id()
         self._push(lambda: CheckDialog.ask(self, ctl, who), "Check")
 
     def press_action(self, number: int) -> None:
@@ -369,7 +373,7 @@ class BoardIntents(QWidget):
     def _acting_selection(self) -> str | None:
         """The selected combatant when the flow lets it act now (its turn, its phase, out of turn)."""
         selected, ctl = self.selected_id(), self.controller
-        return selected if selected is not None and ctl is not None and ctl.may_act(selected) else None
+        return selected if selected is not None and ctl is not None and ctl.view.may_act(selected) else None
 
     def override_selected(self) -> None:
         cid, ctl = self.selected_id(), self.controller
@@ -386,7 +390,7 @@ class BoardIntents(QWidget):
         ctl = self.controller
         if ctl is None:
             return
-        path = BoardAsk.save_markdown(self, f"{ctl.encounter.name}.md")
+        path = BoardAsk.save_markdown(self, f"{ctl.view.encounter.name}.md")
         if path is None:
             return
         from crisis_desktop.storage.atomic import atomic_write_text
@@ -399,7 +403,7 @@ class BoardIntents(QWidget):
         self.message.emit(f"Combat log exported to {path.name}")
 
     def _select_current(self) -> None:
-        current = self.controller.current_id() if self.controller else None
+        current = self.controller.view.current_id() if self.controller else None
         if current is not None:
             self.select(current)
             row = self.model.row_of(current)

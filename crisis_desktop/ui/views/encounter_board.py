@@ -327,11 +327,11 @@ class EncounterBoard(BoardIntents):
             self.model.set_fight(None)
             self.log_model.set_encounter(None, None)
         else:
-            self.model.set_fight(self.controller)
+            self.model.set_fight(self.controller.view)
             self.log_model.set_encounter(session.campaign, encounter_id)
             if self.controller.repaired:
                 count = len(self.controller.repaired)
-                self.message.emit(f"{self.controller.encounter.name}: the file's fight named {count} combatant"
+                self.message.emit(f"{self.controller.view.encounter.name}: the file's fight named {count} combatant"
                                   f"{'s' if count != 1 else ''} no longer in it; the fight goes on without them")
                 self.controller.repaired = []
         if session is not None:
@@ -360,7 +360,7 @@ class EncounterBoard(BoardIntents):
     # -- state of the controls -------------------------------------------------------------------
     def _refresh(self) -> None:
         ctl = self.controller
-        encounter = ctl.encounter if ctl else None
+        encounter = ctl.view.encounter if ctl else None
         started = bool(encounter and encounter.started)
         running = bool(encounter and encounter.running)
         self.act_add.setEnabled(bool(encounter) and not (encounter and encounter.ended))
@@ -370,12 +370,12 @@ class EncounterBoard(BoardIntents):
         for widget in (self.act_end, self.note):
             widget.setEnabled(running)
         offers = ctl.offers() if ctl else []
-        roles = ctl.flow.roles() if ctl else frozenset()
+        roles = ctl.view.flow.roles() if ctl else frozenset()
         self._offers = {}
         for o in offers:    # each role's first allowed step, else its first
             if o.role not in self._offers or (o.allowed and not self._offers[o.role].allowed):
                 self._offers[o.role] = o
-        stuck = running and ctl is not None and not ctl.anyone_left()
+        stuck = running and ctl is not None and not ctl.view.anyone_left()
         for role, action in self.role_actions.items():
             found = self._offers.get(role)
             action.setVisible(role in roles)
@@ -387,11 +387,11 @@ class EncounterBoard(BoardIntents):
                 shortcut = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
                 tip = found.help if found.allowed else found.reason
                 action.setToolTip(tooltip(f"{tip} ({shortcut})" if shortcut else tip))
-        self.step_bar.show_steps(offers, ctl.names() if ctl and offers else {},
+        self.step_bar.show_steps(offers, ctl.view.names() if ctl and offers else {},
                                  {role: action.shortcut() for role, action in self.role_actions.items()})
         self.act_rewind.setEnabled(running and ctl is not None and ctl.can_rewind())
         self.export_button.setEnabled(bool(encounter and encounter.log))
-        self.round_label.setText(ctl.round_label() if ctl else "")
+        self.round_label.setText(ctl.view.round_label() if ctl else "")
         self._fill_actions()
         self._update_selected()
 
@@ -400,27 +400,27 @@ class EncounterBoard(BoardIntents):
         of the last actor are kept when the next has the same actions (the usual turn): only their text, state and
         tooltip change, so the panel is not laid out again."""
         ctl = self.controller
-        current = (self._acting_selection() or ctl.current_id()) if ctl else None
+        current = (self._acting_selection() or ctl.view.current_id()) if ctl else None
         # Systems without attacks have no attack button.
         self.attack_button.setVisible(isinstance(ctl.ruleset, Attacks) if ctl else True)
         self.attack_button.setEnabled(current is not None)
         # Checks may be asked of anyone in the encounter, in the fight or before it.
         self.check_button.setVisible(isinstance(ctl.ruleset, Checks) if ctl else True)
-        self.check_button.setEnabled(ctl is not None and bool(ctl.encounter.combatants))
+        self.check_button.setEnabled(ctl is not None and bool(ctl.view.encounter.combatants))
         self.treat_button.setVisible(isinstance(ctl.ruleset, Healing) if ctl else True)
         if ctl is None or current is None:
             self._set_action_buttons([])
             if ctl is None:
                 text = "No encounter"
-            elif ctl.encounter.running and not ctl.anyone_left():
+            elif ctl.view.encounter.running and not ctl.view.anyone_left():
                 text = NOBODY_LEFT
-            elif ctl.encounter.running:
-                text = f"{ctl.round_label()}: take the next step"  # a slot to fill, plans or declarations
+            elif ctl.view.encounter.running:
+                text = f"{ctl.view.round_label()}: take the next step"  # a slot to fill, plans or declarations
             else:
                 text = "Start the encounter to run turns"
             self.actor_label.setText(text)
             return
-        self.actor_label.setText(f"{ctl.name(current)}'s turn")
+        self.actor_label.setText(f"{ctl.view.name(current)}'s turn")
         # Attacks go through the attack dialog.
         shown = [a for a in ctl.actions(current) if a.action.role is not ActionRole.ATTACK]
         buttons = []
@@ -477,7 +477,7 @@ class EncounterBoard(BoardIntents):
             return
         assert ctl is not None and cid is not None
         try:
-            combatant = ctl.combatant(cid)
+            combatant = ctl.view.combatant(cid)
         except KeyError:  # the row of a combatant being taken out (an undo) is still selected
             return
         with QSignalBlocker(self.side), QSignalBlocker(self.hidden):

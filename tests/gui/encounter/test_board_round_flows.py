@@ -49,8 +49,8 @@ def test_a_whole_fight_through_the_board(tiny_board, monkeypatch):
     dice = RandomDice(4)
 
     def ask(_cls: Any, _parent: Any, ctl: Any, attacker_id: str, target_id: str | None = None) -> Any:
-        weapon = ctl.weapons(attacker_id)[0]
-        return ctl.attack(ctl.attack_request(attacker_id, weapon.id, targets(ctl, attacker_id)[0]), dice)
+        weapon = ctl.preview.weapons(attacker_id)[0]
+        return ctl.attack(ctl.preview.attack_request(attacker_id, weapon.id, targets(ctl, attacker_id)[0]), dice)
 
     monkeypatch.setattr(AttackDialog, "ask", classmethod(ask))
     start_state = document.campaign.model_dump()
@@ -58,7 +58,7 @@ def test_a_whole_fight_through_the_board(tiny_board, monkeypatch):
     assert board.model.rowCount() == 4
     board.act_start.trigger()
     ctl = board.controller
-    assert ctl.encounter.started and board.round_label.text() == ctl.round_label() != "Not started"
+    assert ctl.view.encounter.started and board.round_label.text() == ctl.view.round_label() != "Not started"
     attacked: set[Any] = set()
     labels: set[str] = set()
     for _ in range(600):
@@ -66,8 +66,8 @@ def test_a_whole_fight_through_the_board(tiny_board, monkeypatch):
             break
         labels.add(board.round_label.text())
         assert_buttons_follow_the_flow(board)
-        for cid in ctl.acting():
-            key = (ctl.encounter.round, ctl.round_label(), cid)
+        for cid in ctl.view.acting():
+            key = (ctl.view.encounter.round, ctl.view.round_label(), cid)
             if key not in attacked and targets(ctl, cid):
                 attacked.add(key)
                 board.select(cid)
@@ -86,10 +86,10 @@ def test_a_whole_fight_through_the_board(tiny_board, monkeypatch):
         pytest.fail("the fight did not end")
     assert errors == []
     board.act_end.trigger()
-    assert ctl.encounter.ended and board.round_label.text() == "Ended"
-    assert board.log_model.rowCount() == len(ctl.encounter.log)
+    assert ctl.view.encounter.ended and board.round_label.text() == "Ended"
+    assert board.log_model.rowCount() == len(ctl.view.encounter.log)
     assert any(key[2] for key in attacked)
-    if ctl.flow.__class__.__name__ in ("PhasedFlow", "DeclareResolveFlow"):
+    if ctl.view.flow.__class__.__name__ in ("PhasedFlow", "DeclareResolveFlow"):
         # Plans and declarations were asked through BoardAsk.choose, with the rules' choices.
         assert asked and all(prompt.endswith(":") and names for prompt, names in asked)
     expected = {"sequential": {"Round 1", "Round 2"}, "slots": {"Round 1 · NPC slot 1", "Round 1 · PC slot 1"},

@@ -22,10 +22,10 @@ def test_genesys_marks_someone_caught_unaware_and_undoes_it(qtbot, genesys_docum
     board.select(cid)
     assert board.setup_flags["surprised"].isEnabled()
     board.setup_flags["surprised"].click()
-    assert board.controller.combatant(cid).setup == {"surprised": True}
+    assert board.controller.view.combatant(cid).setup == {"surprised": True}
     assert "surprised" in board.model.index(0, 1).data()
     genesys_document.undo_stack.undo()
-    assert board.controller.combatant(cid).setup == {} and not board.setup_flags["surprised"].isChecked()
+    assert board.controller.view.combatant(cid).setup == {} and not board.setup_flags["surprised"].isChecked()
 
 
 def test_skirmish_has_no_surprise_to_mark(qtbot, skirmish_document):

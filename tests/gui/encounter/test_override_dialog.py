@@ -111,7 +111,7 @@ def test_the_board_s_override_button_sets_the_value_chosen_by_its_label(qtbot, m
     board.show_encounter("enc-ambush")
     board.select(RASK)
     ctl = board.controller
-    pistol = next(item for item in ctl.character_of(RASK).equipment if item.name == "Pistol")
+    pistol = next(item for item in ctl.view.character_of(RASK).equipment if item.name == "Pistol")
 
     def answer(_cls, parent, controller, combatant_id):
         dialog = OverrideDialog(controller, combatant_id, parent)
@@ -124,7 +124,7 @@ def test_the_board_s_override_button_sets_the_value_chosen_by_its_label(qtbot, m
     monkeypatch.setattr(BoardAsk, "override", classmethod(answer))
     board.override_button.click()
     assert pistol.stats["ammo"] == 2
-    assert ctl.encounter.log[-1].kind == "override"
+    assert ctl.view.encounter.log[-1].kind == "override"
     document.undo_stack.undo()
     assert pistol.stats["ammo"] == 7
 

@@ -17,11 +17,11 @@ def test_one_action_is_priced_as_the_list_prices_it(ruleset_id: str) -> None:
     ruleset = get_ruleset(ruleset_id)
     controller = EncounterController(duel(ruleset), "enc", ruleset)
     controller.start(RandomDice(7))
-    options = controller.options
+    options = controller.view.options
     checked = 0
     for _ in range(4):
-        for combatant in controller.encounter.combatants:
-            actor = controller.actor(combatant.id)
+        for combatant in controller.view.encounter.combatants:
+            actor = controller.view.actor(combatant.id)
             listed = ruleset.available_actions(actor, options)
             assert listed, f"no actions for {actor.name}"
             for availability in listed:

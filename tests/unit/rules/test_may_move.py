@@ -29,12 +29,12 @@ def test_may_move_is_what_the_moves_near_the_mover_say(ruleset_id: str) -> None:
     assert movement is not None
     terrain = Terrain.of(BattleMap(name="Open ground", width=13, height=13))
     controller = SimController(duel(ruleset), "enc", ruleset)     # each step lands at once
-    controller.start(RandomDice(7))
-    options = controller.options
+    controller.commands.start(RandomDice(7))
+    options = controller.view.options
     seen: set[bool] = set()
 
     def check(cid: str) -> None:
-        actor = controller.actor(cid)
+        actor = controller.view.actor(cid)
         may = movement.may_move(actor, options)
         allowed = any(movement.plan_move(actor, terrain, HERE, goal, (), options).allowed for goal in NEAR)
         if movement.move_actions(actor) is None:
@@ -44,22 +44,22 @@ def test_may_move_is_what_the_moves_near_the_mover_say(ruleset_id: str) -> None:
         seen.add(may)
 
     for _ in range(12):
-        for cid in controller.acting():
+        for cid in controller.view.acting():
             check(cid)
             # Spend its actions one at a time (the first the rules allow), asking again after each, until none is left.
             for _ in range(12):
-                allowed = [a for a in ruleset.available_actions(controller.actor(cid), options) if a.allowed]
+                allowed = [a for a in ruleset.available_actions(controller.view.actor(cid), options) if a.allowed]
                 if not allowed:
                     break
                 try:
-                    controller.take_action(cid, allowed[0].action.key)
+                    controller.commands.take_action(cid, allowed[0].action.key)
                 except ValueError:
                     break
                 check(cid)
         step = FightPlayer._next_step(controller)     # on as the simulator goes: plan, choose, advance
         if step is None:
             break
-        controller.step(*step, RandomDice(8))
+        controller.commands.step(*step, RandomDice(8))
     assert True in seen
     if ruleset_id != "skirmish":       # skirmish: a move within an area is free, so one may always be allowed
         assert False in seen, "every move action was spent, yet a move was still allowed"

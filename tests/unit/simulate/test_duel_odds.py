@@ -24,16 +24,16 @@ def exact_drop(campaign: Campaign, ruleset_id: str) -> float:
     ruleset = get_ruleset(ruleset_id)
     assert isinstance(ruleset, Attacks)
     ctl = SimController(campaign.model_copy(deep=True), "enc", ruleset)
-    ctl.start(RandomDice(0))
+    ctl.commands.start(RandomDice(0))
     for _ in range(20):
-        if ctl.may_act("c-pc"):
+        if ctl.view.may_act("c-pc"):
             break
         step = FightPlayer._next_step(ctl)
         assert step is not None
-        ctl.step(step[0], step[1], step[2], RandomDice(0))
-    weapon = ctl.weapons("c-pc")[0]
-    request = ctl.attack_request("c-pc", weapon.id, "c-npc")
-    return ruleset.attack_odds(request, ctl.options).drop_target
+        ctl.commands.step(step[0], step[1], step[2], RandomDice(0))
+    weapon = ctl.preview.weapons("c-pc")[0]
+    request = ctl.preview.attack_request("c-pc", weapon.id, "c-npc")
+    return ruleset.attack_odds(request, ctl.view.options).drop_target
 
 
 # Every ruleset on the path the simulator takes for it, and each one with quick fights on the full path as well.
