@@ -126,7 +126,7 @@ class EncounterController:
         with self._ctx.drafting() as d:
             d.do(InsertCombatant(self._ctx.encounter_id, combatant))
             if self.view.encounter.started:
-                d.apply(self.ruleset.start_encounter(self.view.actor(combatant.id), self.view.options).effects,
+                d.apply(self.ruleset.start_encounter(d.actor(combatant.id), self.view.options).effects,
                         f"{character.name} joins")
                 self.view.flow.joined(d, combatant.id)
             event = d.event(f"Add {character.name} to {self.view.encounter.name}", result=combatant.id)
@@ -142,7 +142,7 @@ class EncounterController:
                 d.note("leave", f"{name} leaves the fight")
                 self.view.flow.left(d, combatant_id)
             # The last fighter of a round leaving while it acts begins the next round: rewind goes back to here.
-            new_round = self.view.encounter.round != round_before
+            new_round = d.encounter.round != round_before
             event = d.event(f"Remove {name} from {self.view.encounter.name}", round_start=new_round)
         if new_round:
             self._round_events.append(event)
@@ -203,7 +203,7 @@ class EncounterController:
             raise ValueError("Add combatants before starting the fight")
         with self._ctx.drafting() as d:
             for combatant in encounter.combatants:
-                d.apply(self.ruleset.start_encounter(self.view.actor(combatant.id), self.view.options).effects, "Start")
+                d.apply(self.ruleset.start_encounter(d.actor(combatant.id), self.view.options).effects, "Start")
             d.set("ended", False)
             d.set("started", True)
             stepped = self.view.flow.start(d, dice)
@@ -382,7 +382,7 @@ class EncounterController:
                   [*logs.attack_details(result), *shown.notes,
                    *(f"GM override: {what}" for what in request.overrides)])
             for target, state_before in zip(targets, before, strict=True):
-                state_after = self.ruleset.state(self._ctx.campaign.character(target.character.id), self.view.options)
+                state_after = self.ruleset.state(d.campaign.character(target.character.id), self.view.options)
                 if state_after.key != state_before:
                     d.note("state", state_after.text, target.combatant.id if target.combatant else None)
             event = d.event(f"{request.attacker.name} attacks {names}", result=result)
@@ -434,13 +434,13 @@ class EncounterController:
             for combatant in encounter.combatants:
                 if not self._ctx.campaign.has_character(combatant.character_id):
                     continue  # a file naming a character that is gone: nothing of it to end
-                ended = self.ruleset.end_encounter(self.view.actor(combatant.id), self.view.options)
+                ended = self.ruleset.end_encounter(d.actor(combatant.id), self.view.options)
                 d.apply(ended.effects, f"End for {self.view.name(combatant.id)}")
                 notes += [f"{self.view.name(combatant.id)}: {n}" for n in ended.notes]
             d.set("ended", True)
             rounds = encounter.round
             d.note("end", f"{encounter.name} ends after {rounds} round{'s' if rounds != 1 else ''}",
-                  details=notes + self.summary())
+                  details=notes + logs.summary_lines(d.campaign, d.encounter, self.ruleset, self.view.options))
             event = d.event(f"End {encounter.name}")
         return event
 

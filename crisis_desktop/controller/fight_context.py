@@ -27,11 +27,8 @@ class FightContext:
 
     @contextmanager
     def drafting(self) -> Iterator[DraftFight]:
-        draft = self._draft()
-        try:
-            yield draft
-        finally:
-            draft.rollback()
+        """A fresh draft of one event: nothing of the live campaign changes while it is built."""
+        yield self._draft()
 
     def not_running(self, what: str) -> None:
         """ValueError when the encounter is over."""

@@ -29,16 +29,15 @@ class OverrideIntents:
         """The GM's value and what the rules make of it (crisis: Health 0 is Dying), logged as one undo step with
         the consequences and any change of state spelled out."""
         rules, options = self.ruleset, self.view.options
-        before = self._ctx.campaign.character(character_id).model_copy(deep=True)
+        before = self._ctx.campaign.character(character_id)       # the draft leaves the live character as it is
         state_before = rules.state(before, options)
         with self._ctx.drafting() as d:
             d.apply([effect], text)
-            after = self.view.actor(combatant_id) if combatant_id is not None else Actor(
-                self._ctx.campaign.character(character_id))
+            after = d.actor(combatant_id) if combatant_id is not None else Actor(d.campaign.character(character_id))
             follow = rules.override_consequences(before, after, options)
             d.apply(follow.effects, f"{text}: as the rules have it")
             d.note("override", f"GM: {text}", combatant_id, details=follow.notes)
-            state_after = rules.state(self._ctx.campaign.character(character_id), options)
+            state_after = rules.state(d.campaign.character(character_id), options)
             if state_after.key != state_before.key:
                 d.note("state", state_after.text, combatant_id)
             event = d.event(text)

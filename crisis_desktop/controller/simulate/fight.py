@@ -49,7 +49,7 @@ class LightDraft(DraftFight):
     def __init__(self, campaign: Campaign, encounter_id: str, ruleset: Ruleset, options: dict[str, StatValue],
                  flow: RoundFlow, changed: Callable[[ChangeSet], None], state_of: Callable[[str], StateLabel],
                  people: _People) -> None:
-        super().__init__(campaign, encounter_id, ruleset)
+        super().__init__(campaign, encounter_id, ruleset, in_place=True)
         self._people = people
         self._options = options
         self._flow = flow
@@ -67,9 +67,6 @@ class LightDraft(DraftFight):
 
     def do(self, command: Command) -> None:
         self._changed(command.apply(self.campaign))
-
-    def rollback(self) -> None:
-        return None
 
     def note(self, kind: str, text: str, actor_id: str | None = None, terms: Sequence[Term] = (),
              details: Sequence[str] = ()) -> None:

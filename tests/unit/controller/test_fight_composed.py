@@ -12,6 +12,7 @@ from crisis_desktop.controller.history import History
 from crisis_desktop.controller.simulate.fight import SimController, SimView
 from crisis_desktop.domain import Campaign
 from crisis_desktop.resources_access import resource
+from crisis_desktop.rules.base import SetResource, SetStatus
 from crisis_desktop.rules.dice import RandomDice
 from crisis_desktop.rules.flow import Fight, FightState
 from crisis_desktop.rules.registry import get_ruleset
@@ -58,3 +59,24 @@ def test_a_combatants_side_is_one_undo_step_built_from_values_with_its_log_line(
     assert ctl.view.encounter.log[-1].text == f"GM: {ctl.view.name(first.id)} is on the {other.value} side"
     history.undo()
     assert ctl.view.combatant(first.id).side == before and len(ctl.view.encounter.log) == log
+
+
+def test_a_draft_builds_its_event_on_a_working_copy_and_the_live_campaign_never_changes() -> None:
+    campaign, encounter_id = _demo()
+    ruleset = get_ruleset("crisis")
+    live = campaign.model_dump()
+    draft = DraftFight(campaign, encounter_id, ruleset)
+    first = campaign.encounter(encounter_id).combatants[0]
+    draft.apply([SetStatus(first.character_id, "health_damage", 7), SetResource(first.id, "ap", 1)], "Hurt")
+    draft.set("round", 4)
+    draft.note("note", "drafted")
+    assert campaign.model_dump() == live and not hasattr(draft, "rollback")
+    assert draft.actor(first.id).character.status["health_damage"] == 7 and draft.actor(first.id).combatant
+    assert draft.combatant(first.id).resources["ap"] == 1 and draft.encounter.round == 4
+    assert draft.encounter.log[-1].text == "drafted"
+    history = History(campaign)
+    history.push(draft.event("Hurt"))          # the same commands, applied to the live campaign
+    assert campaign.character(first.character_id).status["health_damage"] == 7
+    assert campaign.combatant(first.id).resources["ap"] == 1 and campaign.encounter(encounter_id).round == 4
+    history.undo()
+    assert campaign.model_dump() == live
