@@ -243,7 +243,7 @@ def test_encounters_point_at_characters(demo):
             assert (cb.side == "party") == is_pc
 
     ridge = demo.encounter("enc-ridge")
-    assert ridge.view.name == "Wolves at the Ridge"
+    assert ridge.name == "Wolves at the Ridge"
     assert {cb.character_id for cb in ridge.combatants if cb.group == "pack"} == {"npc-wolf", "npc-guard-dog"}
 
     ambush = demo.encounter("enc-ambush")

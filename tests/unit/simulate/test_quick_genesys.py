@@ -144,7 +144,7 @@ def test_the_slots_fill_as_the_flow_fills_them() -> None:
             for i in (jax, kara):
                 character = ctl.view.character_of(player.ids[i])
                 character.status["wounds"] = 30
-                ctl.changed(ChangeSet(characters=frozenset({character.id})))
+                ctl.view.changed(ChangeSet(characters=frozenset({character.id})))
                 knocked_out = fight._effects_id([SetStatus(character.id, "wounds", 30)])
                 fight._set(s, i, fight._after(s.sids[i], knocked_out))
             assert s.roles[jax] is StateRole.DOWN
@@ -152,7 +152,7 @@ def test_the_slots_fill_as_the_flow_fills_them() -> None:
         assert (fight.round(s), acting) == (ctl.view.encounter.round, list(ctl.view.acting()))
         next_step = FightPlayer._next_step(ctl)
         assert next_step is not None
-        ctl.step(next_step[0], next_step[1], next_step[2], RandomDice(0))
+        ctl.commands.step(next_step[0], next_step[1], next_step[2], RandomDice(0))
         assert fight.advance(s, lambda _i, _choices: 0)
     assert fight.round(s) >= 5
 

@@ -126,7 +126,7 @@ def test_limited_weapons_throw_so_many_missiles_per_target() -> None:
     key = f"limited:{first.weapon.id}:cb-brann"
     assert SetResource("cb-ana", key, 1) in result.effects
     again = fighter(thrower)
-    again.view.combatant.resources[key] = 1
+    again.combatant.resources[key] = 1
     assert RULES.attack_price(attack(again, "Javelin", b), {})[1] == \
         "Javelin is Limited 1: Ana has thrown all of them at Brann this engagement"
     assert RULES.attack_price(attack(again, "Javelin", b), {"limited_default": "2"})[1] is None
