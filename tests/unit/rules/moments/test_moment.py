@@ -37,7 +37,7 @@ def test_the_int_test_ranks_crits_successes_failures_fumbles():
     # Within a band the higher roll is better: both succeed, 30 beats 10.
     ctl2, history2, ids2 = ford()
     history2.push(ctl2.start(TypedDice([10, 60, 30])))
-    assert [r.combatant_id for r in ctl2.order_rows()] == [ids2["Brann"], ids2["Vera"], ids2["Ilse"]]
+    assert [r.combatant_id for r in ctl2.view.order_rows()] == [ids2["Brann"], ids2["Vera"], ids2["Ilse"]]
 
 
 def test_a_tie_goes_to_the_pc_then_the_higher_goal_then_a_reroll():
