@@ -59,7 +59,7 @@ def play_then_undo_and_redo(data: st.DataObject, history: History, ctl: Encounte
         history.push(command)
         event(label)
         after_step()
-    event("ended" if ctl.encounter.ended else f"stopped in round {min(ctl.encounter.round, 3)}")
+    event("ended" if ctl.view.encounter.ended else f"stopped in round {min(ctl.view.encounter.round, 3)}")
     end_state = campaign.model_dump()
     while history.can_undo:
         history.undo()

@@ -101,17 +101,17 @@ def attack_panels() -> None:
             board.show_encounter(encounter)
             ctl = board.controller
             window.document.push(ctl.start(RandomDice(5)))
-            armed = [c.id for c in ctl.encounter.combatants if ctl.weapons(c.id)]
+            armed = [c.id for c in ctl.view.encounter.combatants if ctl.preview.weapons(c.id)]
             from crisis_desktop.rules.kernel.flows import StepRole
 
             # Where someone must take their place first (a genesys slot), the first armed one who may takes it.
             choose = next((o for o in ctl.offers() if o.role is StepRole.CHOOSE and o.allowed
                            and any(a in armed for a in o.actors)), None)
-            if not ctl.acting() and choose is not None:
+            if not ctl.view.acting() and choose is not None:
                 window.document.push(ctl.step(choose.key, next(a for a in choose.actors if a in armed)))
-            acting = [cid for cid in ctl.acting() if cid in armed]
+            acting = [cid for cid in ctl.view.acting() if cid in armed]
             attacker = acting[0] if acting else next(
-                c for c in armed if ctl.character_of(c).kind.value == "pc")
+                c for c in armed if ctl.view.character_of(c).kind.value == "pc")
             window.workspace.attack_panel.open(ctl, attacker, None, lambda _event: None)
             window.workspace.show_panel("attack")
             QApplication.processEvents()
@@ -139,8 +139,8 @@ def fight(app: QApplication, size: tuple[int, int], mode: str) -> None:
         from crisis_desktop.rules.kernel.dice import RandomDice
 
         window.document.push(ctl.start(RandomDice(11)))
-        names = {ctl.name(c.id): c.id for c in ctl.encounter.combatants}
-        while ctl.current_id() != names["Vera Kask"]:
+        names = {ctl.view.name(c.id): c.id for c in ctl.view.encounter.combatants}
+        while ctl.view.current_id() != names["Vera Kask"]:
             board.act_next.trigger()
         board.table.selectRow(next(r for r in range(board.model.rowCount())
                                    if board.model.combatant_id(r) == names["Vera Kask"]))
@@ -176,13 +176,13 @@ def genesys_fight() -> None:
         push = window.document.push
         for seed in range(100):  # the app's initiative dice, seeded so that the players' slots come first
             push(ctl.start(RandomDice(seed)))
-            if [s["side"] for s in ctl.encounter.flow["slots"][:2]] == ["party", "party"]:
+            if [s["side"] for s in ctl.view.encounter.flow["slots"][:2]] == ["party", "party"]:
                 break
             window.document.undo_stack.undo()
         push(ctl.step("fill_slot", "cmb-dock-jax"))
-        sword = next(w for w in ctl.weapons("cmb-dock-jax") if w.name == "Sword")
-        push(ctl.attack(ctl.attack_request("cmb-dock-jax", sword.id, "cmb-dock-thugs",
-                                           **(ctl.map_inputs("cmb-dock-jax", sword.id, "cmb-dock-thugs") or {})),
+        sword = next(w for w in ctl.preview.weapons("cmb-dock-jax") if w.name == "Sword")
+        fixed = ctl.preview.map_inputs("cmb-dock-jax", sword.id, "cmb-dock-thugs") or {}
+        push(ctl.attack(ctl.preview.attack_request("cmb-dock-jax", sword.id, "cmb-dock-thugs", **fixed),
                         TypedDice(["ss", "sa", "sa", "blank", "blank", "blank"])))
         push(ctl.step("end_turn"))
         push(ctl.step("fill_slot", "cmb-dock-kara"))

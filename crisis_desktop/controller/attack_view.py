@@ -69,31 +69,35 @@ class AttackPreview:
     reactions: Mapping[str, AttackOdds] = field(default_factory=dict)
 
 
-class AttackView(FightView):
+class AttackView:
     """A fight's attacks as they would be: the map's measures between tokens and the attack as declared, priced
-    and with its odds, before any die is rolled. Nothing here changes the campaign."""
+    and with its odds, before any die is rolled. It reads the fight through its view; nothing here changes the
+    campaign. The encounter controller owns one (`EncounterController.preview`) and the views reach it there."""
+
+    def __init__(self, fight: FightView) -> None:
+        self.fight = fight
 
     @property
     def attacks(self) -> Attacks:
         """The rules' attacks; ValueError where the system has none."""
-        if not isinstance(self.ruleset, Attacks):
-            raise ValueError(f"The {self.ruleset.name} rules have no attacks")
-        return self.ruleset
+        if not isinstance(self.fight.ruleset, Attacks):
+            raise ValueError(f"The {self.fight.ruleset.name} rules have no attacks")
+        return self.fight.ruleset
 
     def weapons(self, combatant_id: str) -> list[Any]:
         from crisis_desktop.domain import ItemKind
 
-        return [i for i in self.character_of(combatant_id).equipment if i.kind is ItemKind.WEAPON and i.equipped]
+        return [i for i in self.fight.character_of(combatant_id).equipment if i.kind is ItemKind.WEAPON and i.equipped]
 
     def ready_weapon(self, attacker_id: str) -> str | None:
         """The weapon the rules say the attacker has ready or planned, if they name one."""
-        return self.attacks.ready_weapon(self.actor(attacker_id))
+        return self.attacks.ready_weapon(self.fight.actor(attacker_id))
 
     def standing(self, combatant_id: str) -> str:
         """How a combatant stands in the rules' words, for the attack before the roll: its state, its bars and its
         conditions ("ok · Health 18/25 · Prone (Melee attacks +2)")."""
-        actor = self.actor(combatant_id)
-        ruleset, options = self.ruleset, self.options
+        actor = self.fight.actor(combatant_id)
+        ruleset, options = self.fight.ruleset, self.fight.options
         parts = [ruleset.state(actor.character, options).text]
         parts += [f"{bar.label} {bar.current}/{bar.maximum}" for bar in ruleset.resources(actor, options)]
         specs = {c.key: c for c in ruleset.conditions()}
@@ -106,20 +110,20 @@ class AttackView(FightView):
 
     def attack_inputs(self, attacker_id: str, weapon_id: str) -> list[FieldSpec]:
         """What the GM sets for the attack as a whole, as the rules describe it, with defaults from the live state."""
-        attacker = self.actor(attacker_id)
-        return self.attacks.attack_inputs(attacker, attacker.character.item(weapon_id), self.encounter.round,
-                                          self.options)
+        attacker = self.fight.actor(attacker_id)
+        return self.attacks.attack_inputs(attacker, attacker.character.item(weapon_id), self.fight.encounter.round,
+                                          self.fight.options)
 
     def target_inputs(self, attacker_id: str, weapon_id: str, target_id: str) -> list[FieldSpec]:
         """What the GM sets for one target of the attack, as the rules describe it, with defaults."""
-        attacker = self.actor(attacker_id)
-        return self.attacks.target_inputs(attacker, attacker.character.item(weapon_id), self.actor(target_id),
-                                          self.encounter.round, self.options)
+        attacker = self.fight.actor(attacker_id)
+        return self.attacks.target_inputs(attacker, attacker.character.item(weapon_id), self.fight.actor(target_id),
+                                          self.fight.encounter.round, self.fight.options)
 
     def battle_map(self) -> BattleMap | None:
         """The battle map linked to this encounter, if any."""
-        map_id = self.encounter.battle_map_id
-        return next((m for m in self.campaign.battle_maps if m.id == map_id), None) if map_id else None
+        map_id = self.fight.encounter.battle_map_id
+        return next((m for m in self.fight.campaign.battle_maps if m.id == map_id), None) if map_id else None
 
     def terrain_of(self, battle_map: BattleMap) -> Terrain:
         """The map's painted cells as the geometry reads them (built anew: the map may have been painted since)."""
@@ -135,7 +139,7 @@ class AttackView(FightView):
         a, t = cells.get(attacker_id), cells.get(target_id)
         if a is None or t is None:
             return None
-        weapon = self.character_of(attacker_id).item(weapon_id) if weapon_id is not None else None
+        weapon = self.fight.character_of(attacker_id).item(weapon_id) if weapon_id is not None else None
         return self._read(battle_map, a, t, attacker_id, target_id, weapon)
 
     def measure_cells(self, a: Coord, b: Coord, weapon: EquipmentItem | None = None) -> MapMeasure | None:
@@ -145,25 +149,25 @@ class AttackView(FightView):
         if battle_map is None:
             return None
         here = {(t.x, t.y): t.combatant_id for t in battle_map.tokens}
-        known = {c.id for c in self.encounter.combatants}
+        known = {c.id for c in self.fight.encounter.combatants}
         first, second = here.get(a), here.get(b)
         return self._read(battle_map, a, b, first if first in known else None, second if second in known else None,
                           weapon)
 
     def _fighters(self, battle_map: BattleMap) -> dict[str, tuple[Coord, Actor]]:
         """Everyone on the map still able to fight, with their cells (who stands next to whom)."""
-        known = {c.id for c in self.encounter.combatants}
-        return {t.combatant_id: ((t.x, t.y), self.actor(t.combatant_id)) for t in battle_map.tokens
-                if t.combatant_id in known and self.state_of(t.combatant_id).role is StateRole.FIGHTING}
+        known = {c.id for c in self.fight.encounter.combatants}
+        return {t.combatant_id: ((t.x, t.y), self.fight.actor(t.combatant_id)) for t in battle_map.tokens
+                if t.combatant_id in known and self.fight.state_of(t.combatant_id).role is StateRole.FIGHTING}
 
     def _read(self, battle_map: BattleMap, a: Coord, t: Coord, attacker_id: str | None, target_id: str | None,
               weapon: EquipmentItem | None) -> MapMeasure:
         terrain = self.terrain_of(battle_map)
-        attacker = self.actor(attacker_id) if attacker_id is not None else None
-        target = self.actor(target_id) if target_id is not None else None
-        span = map_span(self.ruleset, terrain, a, t, attacker=attacker, target=target,
-                        fighters=self._fighters(battle_map), options=self.options)
-        found = read_map(self.ruleset, span, weapon, self.options)
+        attacker = self.fight.actor(attacker_id) if attacker_id is not None else None
+        target = self.fight.actor(target_id) if target_id is not None else None
+        span = map_span(self.fight.ruleset, terrain, a, t, attacker=attacker, target=target,
+                        fighters=self._fighters(battle_map), options=self.fight.options)
+        found = read_map(self.fight.ruleset, span, weapon, self.fight.options)
         return MapMeasure(span.tiles, span.metres, span.reach, span.reading, dict(found.target_inputs), found.lines,
                           span.areas, dict(found.attack_inputs), found.refusals, tuple(span_lines(span, found)))
 
@@ -171,7 +175,7 @@ class AttackView(FightView):
         """(the grid's distance, steps counting every diagonal as 1) between two combatants' tokens on the encounter's
         map; None without a map or when either has no token on it."""
         battle_map = self.battle_map()
-        cells = self._cells()
+        cells = self.token_cells()
         if battle_map is None or one_id not in cells or other_id not in cells:
             return None
         grid = Grid.of(battle_map)
@@ -181,30 +185,32 @@ class AttackView(FightView):
         """Whether the watcher has line of sight to the target on the encounter's map, as the rules read it; None
         without a map or when either has no token on it."""
         battle_map = self.battle_map()
-        cells = self._cells()
+        cells = self.token_cells()
         if battle_map is None or watcher_id not in cells or target_id not in cells:
             return None
-        reading = self.ruleset.cover_between(self.terrain_of(battle_map), cells[watcher_id], cells[target_id],
-                                             self.actor(watcher_id), self.actor(target_id), self.options)
+        fight = self.fight
+        reading = fight.ruleset.cover_between(self.terrain_of(battle_map), cells[watcher_id], cells[target_id],
+                                              fight.actor(watcher_id), fight.actor(target_id), fight.options)
         return reading.line_of_sight
 
     def opponents(self, combatant_id: str) -> list[Watcher]:
         """Everyone on another side still in the fight, with whether each sees this combatant on the map (None
         without one)."""
-        side = self.combatant(combatant_id).side
-        return [Watcher(self.actor(c.id), self.sees(c.id, combatant_id)) for c in self.encounter.combatants
-                if c.side != side and self.campaign.has_character(c.character_id) and not self.out_of_fight(c.id)]
+        side = self.fight.combatant(combatant_id).side
+        fight = self.fight
+        return [Watcher(fight.actor(c.id), self.sees(c.id, combatant_id)) for c in fight.encounter.combatants
+                if c.side != side and fight.campaign.has_character(c.character_id) and not fight.out_of_fight(c.id)]
 
     def unseen(self, attacker_id: str, target_id: str) -> str | None:
         """Why the attacker cannot attack the target: the target is hidden from it (the rules' hiding); None when
         it is seen or the rules have no hiding."""
-        rules = self.ruleset
-        if not isinstance(rules, Hiding) or attacker_id not in rules.hidden_from(self.actor(target_id)):
+        rules = self.fight.ruleset
+        if not isinstance(rules, Hiding) or attacker_id not in rules.hidden_from(self.fight.actor(target_id)):
             return None
-        attacker, target = self.name(attacker_id), self.name(target_id)
+        attacker, target = self.fight.name(attacker_id), self.fight.name(target_id)
         return f"{attacker} cannot see {target}: {target} is hidden from {attacker} (a Search finds them)"
 
-    def _cells(self) -> dict[str, Coord]:
+    def token_cells(self) -> dict[str, Coord]:
         battle_map = self.battle_map()
         return {t.combatant_id: (t.x, t.y) for t in battle_map.tokens} if battle_map is not None else {}
 
@@ -214,19 +220,19 @@ class AttackView(FightView):
         `thrower_too`), with their distance from the centre, nearest first; empty for a weapon without a blast or
         without a map."""
         battle_map = self.battle_map()
-        radius = self.attacks.blast_radius(self.character_of(attacker_id).item(weapon_id))
+        radius = self.attacks.blast_radius(self.fight.character_of(attacker_id).item(weapon_id))
         if battle_map is None or radius is None:
             return {}
         template = area_template(Grid.of(battle_map), centre, radius)
-        fighting = {c.id for c in self.encounter.combatants if not self.out_of_fight(c.id)}
-        found = {cid: template[cell] for cid, cell in self._cells().items()
+        fighting = {c.id for c in self.fight.encounter.combatants if not self.fight.out_of_fight(c.id)}
+        found = {cid: template[cell] for cid, cell in self.token_cells().items()
                  if cell in template and cid in fighting and (thrower_too or cid != attacker_id)}
         return dict(sorted(found.items(), key=lambda item: item[1]))
 
     def blast_targets(self, attacker_id: str, weapon_id: str, centre_id: str) -> list[str]:
         """Everyone under the blast when it goes off on `centre_id`'s token (that one first); empty without a map,
         a token or a blast."""
-        centre = self._cells().get(centre_id)
+        centre = self.token_cells().get(centre_id)
         if centre is None:
             return []
         found = self.under_blast(attacker_id, weapon_id, centre)
@@ -241,8 +247,8 @@ class AttackView(FightView):
         if found is None:
             return None
         values = dict(found.inputs)
-        cells = self._cells()
-        weapon = self.character_of(attacker_id).item(weapon_id)
+        cells = self.token_cells()
+        weapon = self.fight.character_of(attacker_id).item(weapon_id)
         attacks = self.attacks
         if isinstance(attacks, Scatters) and attacks.blast_radius(weapon) is not None and centre_id in cells:
             battle_map = self.battle_map()
@@ -262,8 +268,8 @@ class AttackView(FightView):
         found = self.measure(attacker_id, target_id, weapon_id)
         if found is None:
             return []
-        attacker, target = self.name(attacker_id), self.name(target_id)
-        weapon = self.character_of(attacker_id).item(weapon_id)
+        attacker, target = self.fight.name(attacker_id), self.fight.name(target_id)
+        weapon = self.fight.character_of(attacker_id).item(weapon_id)
         reasons = []
         if not found.reading.line_of_sight:
             reasons.append(f"{attacker} cannot see {target}: no line of sight on the map")
@@ -283,7 +289,7 @@ class AttackView(FightView):
         With a battle map, the map decides each target's distance and cover and may forbid the attack (no line of
         sight, out of reach); `override` is the GM forcing it: the values given stand, and the request says what
         was forced against the map, for the log."""
-        attacker = self.actor(attacker_id)
+        attacker = self.fight.actor(attacker_id)
         weapon = attacker.character.item(weapon_id)
         own = {spec.key: spec.default for spec in self.attack_inputs(attacker_id, weapon_id)}
         first_specs = {spec.key: spec.default for spec in self.target_inputs(attacker_id, weapon_id, target_id)}
@@ -315,22 +321,23 @@ class AttackView(FightView):
             if fixed is not None:
                 if override:
                     forced += self.map_refusals(attacker_id, weapon_id, tid)
-                    forced += [f"{self.name(tid)}: {key} {values[key]} instead of the map's {value}"
+                    forced += [f"{self.fight.name(tid)}: {key} {values[key]} instead of the map's {value}"
                                for key, value in fixed.items() if key in values and values[key] != value]
                     values = {**{k: v for k, v in fixed.items() if k not in values}, **values}
                 else:
                     values = {**values, **fixed}
-            targets.append(AttackTarget(self.actor(tid), values))
+            targets.append(AttackTarget(self.fight.actor(tid), values))
         request = AttackRequest(attacker, weapon, tuple(targets), own, tuple(forced))
         # Attacking outside one's own turn is for rules that count it apart to account for.
-        if isinstance(self.ruleset, OutOfTurnAttacks) and self.encounter.running and attacker_id not in self.acting():
-            request = self.ruleset.made_out_of_turn(request)
+        if isinstance(self.fight.ruleset,
+                      OutOfTurnAttacks) and self.fight.encounter.running and attacker_id not in self.fight.acting():
+            request = self.fight.ruleset.made_out_of_turn(request)
         return request
 
     def landing(self, request: AttackRequest, result: AttackResult) -> Coord | None:
         """The cell where a missed area attack landed (Scatters), for the map to draw; None when it did not go
         astray or without a map."""
-        battle_map, cells, rules = self.battle_map(), self._cells(), self.ruleset
+        battle_map, cells, rules = self.battle_map(), self.token_cells(), self.fight.ruleset
         attacker, centre = request.attacker.combatant, request.target.combatant
         if battle_map is None or not isinstance(rules, Scatters) or attacker is None or centre is None \
                 or attacker.id not in cells or centre.id not in cells:
@@ -338,7 +345,7 @@ class AttackView(FightView):
         landed = rules.landing(result, Grid.of(battle_map), cells[centre.id], cells[attacker.id])
         return landed.landing if landed is not None else None
 
-    def _map_check(self, request: AttackRequest) -> None:
+    def map_check(self, request: AttackRequest) -> None:
         """ValueError with the map's reasons against the attack that the GM did not force."""
         attacker = request.attacker.combatant
         if attacker is None:
@@ -357,13 +364,14 @@ class AttackView(FightView):
     def attack_preview(self, request: AttackRequest) -> AttackPreview:
         """Every modifier of the first roll, what it must reach and the exact odds for each target; ValueError with
         the rules' reason when the attack cannot be made as declared."""
-        self._map_check(request)
-        attacks, options = self.attacks, self.options
+        self.map_check(request)
+        attacks, options = self.attacks, self.fight.options
         price, cannot = attacks.attack_price(request, options)
         attacker = request.attacker.combatant
-        if attacker is not None and self.encounter.running and not self.may_act(attacker.id):
-            acting = ", ".join(self.name(a) for a in self.acting()) or "nobody"
-            cannot = self.down_reason(attacker.id) or f"{request.attacker.name} cannot act now: it is {acting}'s turn"
+        if attacker is not None and self.fight.encounter.running and not self.fight.may_act(attacker.id):
+            acting = ", ".join(self.fight.name(a) for a in self.fight.acting()) or "nobody"
+            cannot = self.fight.down_reason(attacker.id) \
+                or f"{request.attacker.name} cannot act now: it is {acting}'s turn"
         finishing = None
         if isinstance(attacks, Executes):
             try:
@@ -378,7 +386,7 @@ class AttackView(FightView):
             problem = str(exc)
         reactions = attacks.reaction_odds(request, options) if len(request.distinct_targets()) == 1 else {}
         return AttackPreview(attacks.attack_modifiers(request, options), attacks.to_beat(request, options),
-                             priced, self.ruleset.cost_text(price), cannot, finishing,
+                             priced, self.fight.ruleset.cost_text(price), cannot, finishing,
                              attacks.dice_order(request, options), problem, dict(reactions))
 
 

@@ -15,6 +15,7 @@ from crisis_desktop.controller.encounter_commands import (
     SetCombatantField,
     SetEncounterField,
 )
+from crisis_desktop.controller.working_copy import WorkingCopy
 from crisis_desktop.domain import Campaign, Character, StatValue
 from crisis_desktop.domain.encounter import Combatant, Encounter
 from crisis_desktop.rules.base import Actor, Effect, InitiativeEntry, Ruleset, StateLabel, StateRole, Term
@@ -25,7 +26,8 @@ NOBODY_LEFT = "Nobody is left who can act; end the encounter"
 
 
 class FightView:
-    """One encounter of a campaign under its ruleset, read-only: what the flow and the views ask."""
+    """One encounter of a campaign under its ruleset, read-only: what the flow and the views ask (the rules'
+    FightState). It has no writes: a step is taken on a DraftFight."""
 
     def __init__(self, campaign: Campaign, encounter_id: str, ruleset: Ruleset) -> None:
         self.campaign = campaign
@@ -132,41 +134,28 @@ class FightView:
             return "Not started"
         return self.flow.round_label(self)
 
-    # A view cannot change the fight; the draft below can.
-    def set_state(self, state: FlowState) -> None:
-        raise TypeError("a FightView is read-only")
-
-    def set_round(self, round_: int) -> None:
-        raise TypeError("a FightView is read-only")
-
-    def apply(self, effects: Sequence[Effect], text: str) -> None:
-        raise TypeError("a FightView is read-only")
-
-    def log(self, line: LogLine) -> None:
-        raise TypeError("a FightView is read-only")
-
-    def record_initiative(self, entry: InitiativeEntry) -> None:
-        raise TypeError("a FightView is read-only")
-
 
 class DraftFight(FightView):
-    """Builds one event step by step on the live campaign (so each rules call sees the state left by the
-    previous step), then takes every step back: the caller pushes the finished event."""
+    """The rules' Fight: the view's reads and a step's writes. Builds one event step by step on a working copy of
+    the encounter (so each rules call sees the state left by the previous step, and the live campaign is never
+    changed while the event is built); the finished event holds the commands, for the caller to push.
 
-    def __init__(self, campaign: Campaign, encounter_id: str, ruleset: Ruleset) -> None:
-        super().__init__(campaign, encounter_id, ruleset)
+    `in_place`: write to `campaign` itself, for a campaign that is itself a throwaway working copy (the simulator's).
+    """
+
+    def __init__(self, campaign: Campaign, encounter_id: str, ruleset: Ruleset, *, in_place: bool = False) -> None:
+        self.working = None if in_place else WorkingCopy(campaign, encounter_id)
+        super().__init__(campaign if self.working is None else self.working.campaign, encounter_id, ruleset)
         self.done: list[Command] = []
 
     def state(self) -> FlowState:
         return copy_value(self.encounter.flow)  # type: ignore[no-any-return]
 
     def do(self, command: Command) -> None:
+        if self.working is not None:
+            self.working.own(command)
         command.apply(self.campaign)
         self.done.append(command)
-
-    def rollback(self) -> None:
-        for command in reversed(self.done):
-            command.revert(self.campaign)
 
     def event(self, text: str, result: Any = None, round_start: bool = False) -> EncounterEvent:
         return EncounterEvent(text, list(self.done), self.encounter_id, result, round_start)

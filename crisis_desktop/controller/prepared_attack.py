@@ -39,9 +39,10 @@ class PreparedAttack:
     they follow the tokens. Nothing here changes the campaign: `request()` is the attack as declared, for the
     controller to price, roll and apply."""
 
-    def __init__(self, fight: AttackView, attacker_id: str, target_id: str | None = None,
+    def __init__(self, preview: AttackView, attacker_id: str, target_id: str | None = None,
                  weapon_id: str | None = None) -> None:
-        self.fight = fight
+        self.attack_view = preview
+        self.view = preview.fight
         self.attacker_id = attacker_id
         self.weapon_id: str | None = None
         self.target_id: str | None = None
@@ -55,9 +56,9 @@ class PreparedAttack:
     # -- who, with what, at whom -------------------------------------------------------------------
     def choices(self) -> Choices:
         """Who may attack, with what, at whom, as the fight stands now (everyone's state read once)."""
-        fight = self.fight
-        standing = [c for c in fight.encounter.combatants if not fight.out_of_fight(c.id)]
-        names = {c.id: fight.name(c.id) for c in standing}
+        view = self.view
+        standing = [c for c in view.encounter.combatants if not view.out_of_fight(c.id)]
+        names = {c.id: view.name(c.id) for c in standing}
         return Choices([(c.id, names[c.id]) for c in standing], self.weapons(), self._targets(standing, names))
 
     def attackers(self) -> list[tuple[str, str]]:
@@ -66,16 +67,16 @@ class PreparedAttack:
 
     def weapons(self) -> list[tuple[str, str]]:
         """(id, name) of the attacker's ready weapons."""
-        return [(w.id, w.name) for w in self.fight.weapons(self.attacker_id)]
+        return [(w.id, w.name) for w in self.attack_view.weapons(self.attacker_id)]
 
     def targets(self) -> list[tuple[str, str]]:
         """(id, label) of everyone else still in the fight, the attacker's foes first."""
-        fight = self.fight
-        standing = [c for c in fight.encounter.combatants if not fight.out_of_fight(c.id)]
-        return self._targets(standing, {c.id: fight.name(c.id) for c in standing})
+        view = self.view
+        standing = [c for c in view.encounter.combatants if not view.out_of_fight(c.id)]
+        return self._targets(standing, {c.id: view.name(c.id) for c in standing})
 
     def _targets(self, standing: list[Combatant], names: Mapping[str, str]) -> list[tuple[str, str]]:
-        side = self.fight.combatant(self.attacker_id).side
+        side = self.view.combatant(self.attacker_id).side
         others = sorted((c for c in standing if c.id != self.attacker_id), key=lambda c: c.side == side)
         return [(c.id, f"{names[c.id]} ({c.side.value})") for c in others]
 
@@ -86,7 +87,7 @@ class PreparedAttack:
         weapons = [w for w, _name in self.weapons()]
         wanted = weapon_id if weapon_id in weapons else self.weapon_id if self.weapon_id in weapons else None
         if wanted is None:
-            ready = self.fight.ready_weapon(attacker_id)
+            ready = self.attack_view.ready_weapon(attacker_id)
             wanted = ready if ready in weapons else (weapons[0] if weapons else None)
         self.weapon_id = wanted
         targets = [t for t, _label in self.targets()]
@@ -126,12 +127,12 @@ class PreparedAttack:
                 for key in self._measured(target_id):
                     self._per_target.get(target_id, {}).pop(key, None)
             if self.weapon_id is not None and self.target_id is not None:
-                for key in self.fight.map_attack_inputs(self.attacker_id, self.weapon_id, self.target_id) or {}:
+                for key in self.attack_view.map_attack_inputs(self.attacker_id, self.weapon_id, self.target_id) or {}:
                     self._own.pop(key, None)
 
     def max_targets(self) -> int | None:
         weapon = self.weapon()
-        return None if weapon is None else self.fight.attacks.max_targets(weapon)
+        return None if weapon is None else self.attack_view.attacks.max_targets(weapon)
 
     def _fit_further(self) -> None:
         """Further targets within what the weapon takes; under a blast on the map, everyone under the template."""
@@ -147,7 +148,7 @@ class PreparedAttack:
         a blast or under the GM's override."""
         if self.override or self.weapon_id is None or self.target_id is None:
             return []
-        return self.fight.blast_targets(self.attacker_id, self.weapon_id, self.target_id)
+        return self.attack_view.blast_targets(self.attacker_id, self.weapon_id, self.target_id)
 
     def all_targets(self) -> list[str]:
         return [t for t in [self.target_id, *self.further] if t is not None]
@@ -155,7 +156,7 @@ class PreparedAttack:
     def weapon(self) -> EquipmentItem | None:
         if self.weapon_id is None:
             return None
-        return self.fight.character_of(self.attacker_id).item(self.weapon_id)
+        return self.view.character_of(self.attacker_id).item(self.weapon_id)
 
     # -- the rules' inputs ---------------------------------------------------------------------------
     def own_inputs(self) -> Inputs:
@@ -163,10 +164,10 @@ class PreparedAttack:
         attacker engaged; locked unless overridden), what the GM set where it still applies, else the default."""
         if self.weapon_id is None:
             return Inputs((), {})
-        specs = tuple(self.fight.attack_inputs(self.attacker_id, self.weapon_id))
+        specs = tuple(self.attack_view.attack_inputs(self.attacker_id, self.weapon_id))
         measured: Mapping[str, StatValue] = {}
         if self.target_id is not None:
-            measured = self.fight.map_attack_inputs(self.attacker_id, self.weapon_id, self.target_id) or {}
+            measured = self.attack_view.map_attack_inputs(self.attacker_id, self.weapon_id, self.target_id) or {}
         return Inputs(specs, *self._with_map(specs, self._own, measured))
 
     def _with_map(self, specs: tuple[FieldSpec, ...], set_here: Mapping[str, StatValue],
@@ -183,7 +184,7 @@ class PreparedAttack:
         """One target's inputs: the map's measure (locked unless overridden), what the GM set, or the default."""
         if self.weapon_id is None:
             return Inputs((), {})
-        specs = tuple(self.fight.target_inputs(self.attacker_id, self.weapon_id, target_id))
+        specs = tuple(self.attack_view.target_inputs(self.attacker_id, self.weapon_id, target_id))
         return Inputs(specs, *self._with_map(specs, self._per_target.get(target_id, {}), self._measured(target_id)))
 
     def set_own(self, key: str, value: StatValue) -> None:
@@ -195,7 +196,7 @@ class PreparedAttack:
     def _measured(self, target_id: str) -> Mapping[str, StatValue]:
         if self.weapon_id is None:
             return {}
-        return self.fight.map_inputs(self.attacker_id, self.weapon_id, target_id, centre_id=self.target_id) or {}
+        return self.attack_view.map_inputs(self.attacker_id, self.weapon_id, target_id, centre_id=self.target_id) or {}
 
     def map_fixes(self, target_id: str) -> bool:
         """Whether the map fixes any of this target's inputs (distance, cover, a band), overridden or not."""
@@ -205,7 +206,8 @@ class PreparedAttack:
         """For each target, whether the map measures it (the encounter has a map and both tokens are on it)."""
         if self.weapon_id is None:
             return {}
-        return {t: self.fight.map_inputs(self.attacker_id, self.weapon_id, t, centre_id=self.target_id) is not None
+        return {t: self.attack_view.map_inputs(self.attacker_id, self.weapon_id, t,
+                                               centre_id=self.target_id) is not None
                 for t in self.all_targets()}
 
     # -- the attack as declared ----------------------------------------------------------------------
@@ -216,7 +218,7 @@ class PreparedAttack:
             return None
         first = dict(self.target_inputs(self.target_id).values)
         more = [(t, dict(self.target_inputs(t).values)) for t in self.further]
-        return self.fight.attack_request(self.attacker_id, self.weapon_id, self.target_id, more=more,
+        return self.attack_view.attack_request(self.attacker_id, self.weapon_id, self.target_id, more=more,
                                          override=self.override and any(self.on_map().values()),
                                          **self.own_inputs().values, **first)
 
@@ -225,7 +227,7 @@ class PreparedAttack:
         request = self.request()
         if request is None:
             raise ValueError("Choose an attacker with a weapon, and a target.")
-        return self.fight.attack_preview(request)
+        return self.attack_view.attack_preview(request)
 
 
 def _kept(specs: tuple[FieldSpec, ...], set_here: Mapping[str, StatValue],

@@ -28,10 +28,10 @@ def main() -> None:
     opens = int(sys.argv[2]) if len(sys.argv) > 2 else 20
     app = QApplication.instance() or QApplication([])
     _campaign, ctl, _history = big_encounter(n)
-    attacker = ctl.current_id()
+    attacker = ctl.view.current_id()
     assert attacker is not None
-    target = next(c.id for c in ctl.encounter.combatants if c.side != ctl.combatant(attacker).side)
-    weapon = ctl.weapons(attacker)[0].id
+    target = next(c.id for c in ctl.view.encounter.combatants if c.side != ctl.view.combatant(attacker).side)
+    weapon = ctl.preview.weapons(attacker)[0].id
     opened, previews = [], []
     for _ in range(opens):
         started = time.perf_counter()
@@ -44,7 +44,7 @@ def main() -> None:
         dialog.deleteLater()
         app.processEvents()
         started = time.perf_counter()
-        ctl.attack_preview(ctl.attack_request(attacker, weapon, target))
+        ctl.preview.attack_preview(ctl.preview.attack_request(attacker, weapon, target))
         previews.append(time.perf_counter() - started)
     median, worst, base = statistics.median(opened), max(opened), statistics.median(previews)
     print(f"{n} combatants, {opens} opens")

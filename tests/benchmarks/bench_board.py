@@ -49,7 +49,7 @@ def main(app: QApplication) -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     campaign, ctl, history = big_encounter(n)
     model, log_model = BoardModel(), CombatLogModel()
-    model.set_fight(ctl)
+    model.set_fight(ctl.view)
     log_model.set_encounter(campaign, "big")
     for row in range(model.rowCount()):  # as a view would, fill the row cache
         model.index(row, 4).data()
@@ -59,13 +59,13 @@ def main(app: QApplication) -> None:
     dice = RandomDice(2)
     update_times, reset_times = [], []
     for step in range(200):
-        current = ctl.current_id() or ""
-        target = next(c.id for c in ctl.encounter.combatants if c.side != ctl.combatant(current).side)
-        weapons = ctl.weapons(current)
+        current = ctl.view.current_id() or ""
+        target = next(c.id for c in ctl.view.encounter.combatants if c.side != ctl.view.combatant(current).side)
+        weapons = ctl.preview.weapons(current)
         command = ctl.step("next_turn")
         if step % 2 == 0 and weapons and any(a.action.key == "attack" and a.allowed for a in ctl.actions(current)):
             with contextlib.suppress(ValueError):
-                command = ctl.attack(ctl.attack_request(current, weapons[0].id, target, distance=2), dice)
+                command = ctl.attack(ctl.preview.attack_request(current, weapons[0].id, target, distance=2), dice)
         changes = history.push(command)
         start = time.perf_counter()
         model.apply_changes(changes)
@@ -76,7 +76,7 @@ def main(app: QApplication) -> None:
     count = len(resets)
     for _ in range(20):
         start = time.perf_counter()
-        model.set_fight(ctl)
+        model.set_fight(ctl.view)
         for row in range(model.rowCount()):
             model.index(row, 4).data()
         reset_times.append(time.perf_counter() - start)

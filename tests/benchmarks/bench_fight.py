@@ -110,7 +110,7 @@ def main() -> None:
             """The fight's controller, whose turn it is and where its token stands; None off the map."""
             ctl = board.controller
             assert ctl is not None
-            acting = ctl.current_id()
+            acting = ctl.view.current_id()
             cell = map_place.scene.token_cell(acting) if acting else None
             return (ctl, acting, cell) if acting is not None and cell is not None else None
 
@@ -119,23 +119,24 @@ def main() -> None:
             if found is None:
                 return None
             ctl, attacker, cell = found
-            side = ctl.combatant(attacker).side
+            side = ctl.view.combatant(attacker).side
 
             def distance(cid: str) -> int:
                 at = map_place.scene.token_cell(cid)
                 return 10**6 if at is None else abs(at[0] - cell[0]) + abs(at[1] - cell[1])
 
-            foes = sorted((c.id for c in ctl.encounter.combatants if c.side != side and not ctl.out_of_fight(c.id)),
+            foes = sorted((c.id for c in ctl.view.encounter.combatants
+                           if c.side != side and not ctl.view.out_of_fight(c.id)),
                           key=distance)
             for target in foes[:5]:
-                for weapon in ctl.weapons(attacker):
-                    if ctl.map_refusals(attacker, weapon.id, target):
+                for weapon in ctl.preview.weapons(attacker):
+                    if ctl.preview.map_refusals(attacker, weapon.id, target):
                         continue
                     try:
-                        request = ctl.attack_request(attacker, weapon.id, target)
+                        request = ctl.preview.attack_request(attacker, weapon.id, target)
                     except ValueError:
                         continue
-                    if ctl.attacks.attack_price(request, ctl.options)[1] is None:
+                    if ctl.preview.attacks.attack_price(request, ctl.view.options)[1] is None:
                         return partial(board.intents._push, partial(ctl.attack, request, dice), "Attack")
             return None
 

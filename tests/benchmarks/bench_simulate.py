@@ -43,16 +43,16 @@ def main() -> None:
     off_map = campaign.model_copy(deep=True)
     off_map.encounter(encounter.id).battle_map_id = None
     ctl = SimController(off_map, encounter.id, ruleset)
-    ctl.start(RandomDice(1))
-    attacker = ctl.acting()[0]
-    side = ctl.combatant(attacker).side
+    ctl.commands.start(RandomDice(1))
+    attacker = ctl.view.acting()[0]
+    side = ctl.view.combatant(attacker).side
     dice = RandomDice(2)
     request = None
-    for target in (c.id for c in ctl.encounter.combatants if c.side != side):
-        for weapon in ctl.weapons(attacker):
+    for target in (c.id for c in ctl.view.encounter.combatants if c.side != side):
+        for weapon in ctl.preview.weapons(attacker):
             try:
-                candidate = ctl.attack_request(attacker, weapon.id, target)
-                ruleset.resolve_attack(candidate, dice, ctl.options)
+                candidate = ctl.preview.attack_request(attacker, weapon.id, target)
+                ruleset.resolve_attack(candidate, dice, ctl.view.options)
             except ValueError:
                 continue
             request = request or candidate
@@ -61,7 +61,7 @@ def main() -> None:
     for _ in range(7):
         start = time.perf_counter()
         for _ in range(2000):
-            ruleset.resolve_attack(request, dice, ctl.options)
+            ruleset.resolve_attack(request, dice, ctl.view.options)
         samples.append((time.perf_counter() - start) / 2000)
     attack = statistics.median(samples)
 

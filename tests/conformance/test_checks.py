@@ -35,11 +35,11 @@ def test_every_check_a_pc_may_be_asked_for_has_exact_odds(ruleset_id: str) -> No
     ctl, _history = in_a_fight(ruleset_id)
     rules = get_ruleset(ruleset_id)
     assert isinstance(rules, Checks)
-    skills = rules.check_skills(ctl.character_of("c-pc"))
+    skills = rules.check_skills(ctl.view.character_of("c-pc"))
     assert skills, "the Check… dialog would offer nothing to check"
     for key, label in skills:
-        request = ctl.check_request("c-pc", key)          # the rules' defaults for every input
-        odds = ctl.check_odds(request)
+        request = ctl.checking.check_request("c-pc", key)          # the rules' defaults for every input
+        odds = ctl.checking.check_odds(request)
         assert math.isclose(sum(odds.outcomes.values()), 1.0, abs_tol=1e-9), label
         assert all(0.0 <= p <= 1.0 for p in odds.outcomes.values()), label
         if odds.degrees:
@@ -51,11 +51,11 @@ def test_a_check_comes_out_as_often_as_its_odds_say(ruleset_id: str) -> None:
     ctl, _history = in_a_fight(ruleset_id)
     rules = get_ruleset(ruleset_id)
     assert isinstance(rules, Checks)
-    key, label = rules.check_skills(ctl.character_of("c-pc"))[0]
-    request = ctl.check_request("c-pc", key)
-    odds = ctl.check_odds(request)
+    key, label = rules.check_skills(ctl.view.character_of("c-pc"))[0]
+    request = ctl.checking.check_request("c-pc", key)
+    odds = ctl.checking.check_odds(request)
     dice = RandomDice(17)
-    seen = Counter(rules.check(request, dice, ctl.options).outcome for _ in range(ROLLS))
+    seen = Counter(rules.check(request, dice, ctl.view.options).outcome for _ in range(ROLLS))
     for outcome, p in odds.outcomes.items():
         standard_error = math.sqrt(p * (1 - p) / ROLLS)
         assert abs(seen[outcome] / ROLLS - p) <= 4 * standard_error + 1e-9, (label, outcome, seen[outcome], p)
@@ -67,12 +67,12 @@ def test_a_check_through_the_controller_is_one_logged_undoable_event(ruleset_id:
     ctl, history = in_a_fight(ruleset_id)
     rules = get_ruleset(ruleset_id)
     assert isinstance(rules, Checks)
-    key, label = rules.check_skills(ctl.character_of("c-pc"))[0]
+    key, label = rules.check_skills(ctl.view.character_of("c-pc"))[0]
     before = ctl.campaign.model_dump(mode="json")
-    logged = len(ctl.encounter.log)
-    event = ctl.check(ctl.check_request("c-pc", key), RandomDice(5), label)
+    logged = len(ctl.view.encounter.log)
+    event = ctl.checking.check(ctl.checking.check_request("c-pc", key), RandomDice(5), label)
     history.push(event)
     assert isinstance(event.result, CheckResult) and event.result.describe()
-    assert len(ctl.encounter.log) == logged + 1 and label in ctl.encounter.log[-1].text
+    assert len(ctl.view.encounter.log) == logged + 1 and label in ctl.view.encounter.log[-1].text
     history.undo()
     assert ctl.campaign.model_dump(mode="json") == before

@@ -26,11 +26,11 @@ def test_one_action_is_priced_as_the_list_prices_it(ruleset_id: str) -> None:
     ruleset = get_ruleset(ruleset_id)
     controller = EncounterController(duel(ruleset), "enc", ruleset)
     controller.start(RandomDice(7))
-    options = controller.options
+    options = controller.view.options
     checked = 0
     for _ in range(4):
-        for combatant in controller.encounter.combatants:
-            actor = controller.actor(combatant.id)
+        for combatant in controller.view.encounter.combatants:
+            actor = controller.view.actor(combatant.id)
             listed = ruleset.available_actions(actor, options)
             assert listed, f"no actions for {actor.name}"
             for availability in listed:
@@ -52,12 +52,12 @@ def test_may_move_is_what_the_moves_near_the_mover_say(ruleset_id: str) -> None:
     terrain = Terrain.of(BattleMap(name="Open ground", width=13, height=13))
     controller = SimController(duel(ruleset), "enc", ruleset)     # each step lands at once
     controller.start(RandomDice(7))
-    options = controller.options
+    options = controller.view.options
     seen: set[bool] = set()
     priced: set[bool] = set()       # whether a mover's moves spent actions (None: some move is free)
 
     def check(cid: str) -> None:
-        actor = controller.actor(cid)
+        actor = controller.view.actor(cid)
         may = movement.may_move(actor, options)
         allowed = any(movement.plan_move(actor, terrain, HERE, goal, (), options).allowed for goal in NEAR)
         if movement.move_actions(actor) is None:
@@ -68,11 +68,11 @@ def test_may_move_is_what_the_moves_near_the_mover_say(ruleset_id: str) -> None:
         seen.add(may)
 
     for _ in range(12):
-        for cid in controller.acting():
+        for cid in controller.view.acting():
             check(cid)
             # Spend its actions one at a time (the first the rules allow), asking again after each, until none is left.
             for _ in range(12):
-                allowed = [a for a in ruleset.available_actions(controller.actor(cid), options) if a.allowed]
+                allowed = [a for a in ruleset.available_actions(controller.view.actor(cid), options) if a.allowed]
                 if not allowed:
                     break
                 try:

@@ -30,8 +30,8 @@ def test_a_short_fight_is_played_to_the_end_and_undone(ruleset_id: str) -> None:
     history = History(campaign)
     steps = fight_to_the_end(ctl, history, RandomDice(3), every_step=every_refusal_says_why)
     assert steps > 0 and standing(ctl) == {Side.PARTY}
-    assert not ctl.state_of("c-npc").fighting and ctl.state_of("c-pc").fighting
-    assert not ctl.encounter.running
+    assert not ctl.view.state_of("c-npc").fighting and ctl.view.state_of("c-pc").fighting
+    assert not ctl.view.encounter.running
     after = campaign.model_dump(mode="json")
     while history.can_undo:
         history.undo()

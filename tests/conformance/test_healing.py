@@ -18,13 +18,13 @@ def test_an_unhurt_pc_is_offered_no_treatment_and_told_why(ruleset_id: str) -> N
     rules = get_ruleset(ruleset_id)
     campaign = duel(rules)
     ctl = EncounterController(campaign, "enc", rules)
-    treatments = ctl.treatments("c-pc")
+    treatments = ctl.healing.treatments("c-pc")
     for treatment in treatments:
         assert treatment.key and treatment.label, treatment
         assert treatment.reason, f"{treatment.label} could be given to an unhurt PC before the fight"
         before = campaign.model_dump(mode="json")
         with pytest.raises(ValueError) as refused:
-            ctl.treat(treatment.key, "c-pc", healer_id="c-pc" if treatment.healer else None, dice=RandomDice(1),
+            ctl.healing.treat(treatment.key, "c-pc", healer_id="c-pc" if treatment.healer else None, dice=RandomDice(1),
                       choice=treatment.choices[0][0] if treatment.choices else None)
         assert str(refused.value) == f"{treatment.label}: {treatment.reason}"
         assert campaign.model_dump(mode="json") == before

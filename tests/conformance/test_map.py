@@ -32,12 +32,12 @@ def on_a_map(ruleset_id: str, npc_cell: tuple[int, int]) -> SimController:
     ctl = SimController(campaign, "enc", rules)
     ctl.start(RandomDice(0))
     for _ in range(20):
-        if ctl.may_act("c-pc"):
+        if ctl.view.may_act("c-pc"):
             break
         step = FightPlayer._next_step(ctl)
         assert step is not None
         ctl.step(step[0], step[1], step[2], RandomDice(0))
-    assert ctl.may_act("c-pc"), "the PC never got to act"
+    assert ctl.view.may_act("c-pc"), "the PC never got to act"
     return ctl
 
 
@@ -45,18 +45,18 @@ def on_a_map(ruleset_id: str, npc_cell: tuple[int, int]) -> SimController:
 @pytest.mark.parametrize("npc_cell", [NEXT_TO_IT, FAR], ids=["next-to-it", "far"])
 def test_measure_and_the_attack_read_the_map_alike(ruleset_id: str, npc_cell: tuple[int, int]) -> None:
     ctl = on_a_map(ruleset_id, npc_cell)
-    weapon = ctl.weapons("c-pc")[0]
-    found = ctl.measure("c-pc", "c-npc", weapon.id)
+    weapon = ctl.preview.weapons("c-pc")[0]
+    found = ctl.preview.measure("c-pc", "c-npc", weapon.id)
     assert found is not None and found.lines
     assert found.reach == max(abs(npc_cell[0] - PC_CELL[0]), abs(npc_cell[1] - PC_CELL[1]))
-    tool = ctl.measure_cells(PC_CELL, npc_cell, weapon)
+    tool = ctl.preview.measure_cells(PC_CELL, npc_cell, weapon)
     assert tool is not None and tool.lines == found.lines and tool.inputs == found.inputs
-    assert ctl.map_inputs("c-pc", weapon.id, "c-npc") == found.inputs
-    assert ctl.map_attack_inputs("c-pc", weapon.id, "c-npc") == found.attack_inputs
-    request = ctl.attack_request("c-pc", weapon.id, "c-npc")
+    assert ctl.preview.map_inputs("c-pc", weapon.id, "c-npc") == found.inputs
+    assert ctl.preview.map_attack_inputs("c-pc", weapon.id, "c-npc") == found.attack_inputs
+    request = ctl.preview.attack_request("c-pc", weapon.id, "c-npc")
     assert found.inputs.items() <= dict(request.targets[0].inputs).items()
     assert found.attack_inputs.items() <= dict(request.inputs).items()
-    for refusal in ctl.map_refusals("c-pc", weapon.id, "c-npc"):
+    for refusal in ctl.preview.map_refusals("c-pc", weapon.id, "c-npc"):
         assert refusal.strip(), "a refusal of the map says why"
 
 
@@ -69,8 +69,8 @@ def has_melee(rules: Ruleset) -> bool:
 @pytest.mark.when.with_args(has_melee)
 def test_a_melee_attack_next_to_the_target_is_not_refused_by_the_map(ruleset_id: str) -> None:
     ctl = on_a_map(ruleset_id, NEXT_TO_IT)
-    weapon = ctl.weapons("c-pc")[0]
-    assert ctl.map_refusals("c-pc", weapon.id, "c-npc") == []
-    preview = ctl.attack_preview(ctl.attack_request("c-pc", weapon.id, "c-npc"))
+    weapon = ctl.preview.weapons("c-pc")[0]
+    assert ctl.preview.map_refusals("c-pc", weapon.id, "c-npc") == []
+    preview = ctl.preview.attack_preview(ctl.preview.attack_request("c-pc", weapon.id, "c-npc"))
     assert preview.cannot is None, preview.cannot
     assert preview.odds is not None and 0 < preview.odds.hit <= 1

@@ -33,7 +33,7 @@ def _to_the_npc(ctl: EncounterController, history: History, npc_id: str, dice: R
     """Move the fight on until the NPC may act (picking it where the flow offers a choice of who acts; where it plans,
     the choice naming `weapon` if there is one: a plan may commit it to one weapon)."""
     for _ in range(30):
-        if ctl.may_act(npc_id):
+        if ctl.view.may_act(npc_id):
             return
         offers = [o for o in ctl.offers() if o.allowed]
         mine = next((o for o in offers if npc_id in o.actors), None)
@@ -77,13 +77,13 @@ def test_a_quick_npc_attacks_at_once(ruleset_id: str, which: int) -> None:
         dice = RandomDice(level)
         history.push(ctl.add_combatant(npc.id))
         history.push(ctl.add_combatant(target.id))
-        npc_c, target_c = (c.id for c in ctl.encounter.combatants)
+        npc_c, target_c = (c.id for c in ctl.view.encounter.combatants)
         history.push(ctl.start(dice))
         _to_the_npc(ctl, history, npc_c, dice, weapon.name)
-        preview = ctl.attack_preview(ctl.attack_request(npc_c, weapon.id, target_c))
+        preview = ctl.preview.attack_preview(ctl.preview.attack_request(npc_c, weapon.id, target_c))
         assert preview.cannot is None, preview.cannot
         assert preview.odds is not None and 0 < preview.odds.hit <= 1, weapon.name
-        event = ctl.attack(ctl.attack_request(npc_c, weapon.id, target_c), dice)
+        event = ctl.attack(ctl.preview.attack_request(npc_c, weapon.id, target_c), dice)
         history.push(event)
         assert isinstance(event.result, AttackResult) and event.result.summary
 

@@ -32,14 +32,14 @@ def exact_drop(campaign: Campaign, ruleset_id: str) -> float:
     ctl = SimController(campaign.model_copy(deep=True), "enc", ruleset)
     ctl.start(RandomDice(0))
     for _ in range(20):
-        if ctl.may_act("c-pc"):
+        if ctl.view.may_act("c-pc"):
             break
         step = FightPlayer._next_step(ctl)
         assert step is not None
         ctl.step(step[0], step[1], step[2], RandomDice(0))
-    weapon = ctl.weapons("c-pc")[0]
-    request = ctl.attack_request("c-pc", weapon.id, "c-npc")
-    return ruleset.attack_odds(request, ctl.options).drop_target
+    weapon = ctl.preview.weapons("c-pc")[0]
+    request = ctl.preview.attack_request("c-pc", weapon.id, "c-npc")
+    return ruleset.attack_odds(request, ctl.view.options).drop_target
 
 
 def drops_as_the_odds_say(ruleset: Ruleset, quick: bool) -> None:

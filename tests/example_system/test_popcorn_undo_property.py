@@ -23,7 +23,7 @@ Intent = tuple[str, Callable[[], Command]]
 
 
 def intents(ctl: EncounterController, dice: RandomDice) -> list[Intent]:
-    encounter = ctl.encounter
+    encounter = ctl.view.encounter
     if encounter.ended:
         return []
     options: list[Intent] = []
@@ -32,17 +32,17 @@ def intents(ctl: EncounterController, dice: RandomDice) -> list[Intent]:
             def step(key: str = o.key, a: str = actor) -> Command:
                 return ctl.step(key, a, None, dice)
             options += [("step", step)] * 4
-    for cid in ctl.acting():
+    for cid in ctl.view.acting():
         for target in encounter.combatants:
-            for item in ctl.weapons(cid):
+            for item in ctl.preview.weapons(cid):
                 if target.id != cid:
                     def attack(a: str = cid, w: str = item.id, t: str = target.id) -> Command:
-                        return ctl.attack(ctl.attack_request(a, w, t, override=True), dice)
+                        return ctl.attack(ctl.preview.attack_request(a, w, t, override=True), dice)
                     options.append(("attack", attack))
         options.append(("move", lambda a=cid: ctl.take_action(a, "move")))
     if encounter.combatants:
         someone = encounter.combatants[-1]
-        options.append(("wound", lambda c=someone.character_id: ctl.set_status(c, "wounds", 20)))
+        options.append(("wound", lambda c=someone.character_id: ctl.overrides.set_status(c, "wounds", 20)))
         if len(encounter.combatants) > 3:
             options.append(("leave", lambda c=someone.id: ctl.remove_combatant(c)))
     if not any(c.character_id == "ch-wolf" for c in encounter.combatants):
@@ -66,10 +66,10 @@ def test_undo_all_and_redo_all(data: st.DataObject) -> None:
     start_state = campaign.model_dump()
 
     def sound() -> None:
-        flow = ctl.state()
+        flow = ctl.view.state()
         acted = flow.get("acted", [])
         assert len(acted) == len(set(acted)), acted
-        assert set(acted) | {flow.get("current")} - {None} <= {c.id for c in ctl.encounter.combatants}
-        assert {r.combatant_id for r in ctl.order_rows()} - {None} <= {c.id for c in ctl.encounter.combatants}
+        assert set(acted) | {flow.get("current")} - {None} <= {c.id for c in ctl.view.encounter.combatants}
+        assert {r.combatant_id for r in ctl.view.order_rows()} - {None} <= {c.id for c in ctl.view.encounter.combatants}
 
     play_then_undo_and_redo(data, history, ctl, intents, start_state, sound)

@@ -30,12 +30,12 @@ def fake_controller(campaign: Campaign, encounter_id: str = "enc") -> EncounterC
 
 def standing(ctl: EncounterController) -> set[Side]:
     """The sides that still have someone fighting."""
-    return {c.side for c in ctl.encounter.combatants if ctl.state_of(c.id).fighting}
+    return {c.side for c in ctl.view.encounter.combatants if ctl.view.state_of(c.id).fighting}
 
 
 def targets(ctl: EncounterController, combatant_id: str) -> list[str]:
-    side = ctl.combatant(combatant_id).side
-    return [c.id for c in ctl.encounter.combatants if c.side != side and ctl.state_of(c.id).fighting]
+    side = ctl.view.combatant(combatant_id).side
+    return [c.id for c in ctl.view.encounter.combatants if c.side != side and ctl.view.state_of(c.id).fighting]
 
 
 def next_step(ctl: EncounterController) -> tuple[str, str | None, str | None] | None:
@@ -51,15 +51,15 @@ def next_step(ctl: EncounterController) -> tuple[str, str | None, str | None] | 
 def attack_once(ctl: EncounterController, history: History, dice: DiceSource, attacked: set[Any]) -> None:
     """Everyone acting now attacks the first standing enemy with their first ready weapon, once per round and stage
     (one without a weapon does not attack)."""
-    for cid in ctl.acting():
-        key = (ctl.encounter.round, ctl.round_label(), cid)
+    for cid in ctl.view.acting():
+        key = (ctl.view.encounter.round, ctl.view.round_label(), cid)
         foes = targets(ctl, cid)
-        weapons = ctl.weapons(cid)
-        if key in attacked or not foes or not weapons or not ctl.may_act(cid):
+        weapons = ctl.preview.weapons(cid)
+        if key in attacked or not foes or not weapons or not ctl.view.may_act(cid):
             continue
         attacked.add(key)
         weapon = weapons[0]
-        history.push(ctl.attack(ctl.attack_request(cid, weapon.id, foes[0]), dice))
+        history.push(ctl.attack(ctl.preview.attack_request(cid, weapon.id, foes[0]), dice))
 
 
 def fight_to_the_end(ctl: EncounterController, history: History, dice: DiceSource, max_steps: int = 800,

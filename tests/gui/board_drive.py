@@ -64,8 +64,8 @@ def fight_through_the_board(board: EncounterBoard, monkeypatch: pytest.MonkeyPat
         (prompt, names)) or 0))
 
     def ask(_cls: Any, _parent: Any, ctl: Any, attacker_id: str, target_id: str | None = None) -> Any:
-        weapon = ctl.weapons(attacker_id)[0]
-        return ctl.attack(ctl.attack_request(attacker_id, weapon.id, targets(ctl, attacker_id)[0]), dice)
+        weapon = ctl.preview.weapons(attacker_id)[0]
+        return ctl.attack(ctl.preview.attack_request(attacker_id, weapon.id, targets(ctl, attacker_id)[0]), dice)
 
     monkeypatch.setattr(AttackDialog, "ask", classmethod(ask))
     ctl = board.controller
@@ -74,9 +74,9 @@ def fight_through_the_board(board: EncounterBoard, monkeypatch: pytest.MonkeyPat
             break
         seen.labels.add(board.round_label.text())
         assert_buttons_follow_the_flow(board)
-        for cid in ctl.acting():
-            key = (ctl.encounter.round, ctl.round_label(), cid)
-            if key not in seen.attacked and targets(ctl, cid) and ctl.weapons(cid):
+        for cid in ctl.view.acting():
+            key = (ctl.view.encounter.round, ctl.view.round_label(), cid)
+            if key not in seen.attacked and targets(ctl, cid) and ctl.preview.weapons(cid):
                 seen.attacked.add(key)
                 board.select(cid)
                 assert board.actor_panel.attack_button.isEnabled()

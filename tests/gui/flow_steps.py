@@ -36,7 +36,7 @@ def assert_buttons_follow_the_flow(board: EncounterBoard) -> None:
     and that combatant's name, enabled when the step is allowed; the role actions (and their shortcuts) of the roles
     the flow never offers are hidden; the encounter's own tool bar holds no step."""
     ctl = board.controller
-    roles = ctl.flow.roles()
+    roles = ctl.view.flow.roles()
     offered = steps_offered(board)
     buttons = step_buttons(board)
     assert len(buttons) == len(offered), ([a.text() for a in buttons], [(o.label, a) for o, a in offered])
@@ -46,7 +46,7 @@ def assert_buttons_follow_the_flow(board: EncounterBoard) -> None:
         assert o.role in roles
         assert button.text().startswith(o.label), (button.text(), o.label)
         if actor is not None:
-            assert ctl.name(actor) in button.text()
+            assert ctl.view.name(actor) in button.text()
         assert button.isEnabled() == o.allowed, (button.text(), o.reason)
         assert button.toolTip(), button.text()
     for role, action in board.role_actions.items():

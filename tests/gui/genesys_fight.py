@@ -36,4 +36,4 @@ def genesys_board(document: CampaignDocument, start: bool = True) -> EncounterBo
 
 def combatant(board: EncounterBoard, name: str) -> str:
     ctl = board.controller
-    return next(c.id for c in ctl.encounter.combatants if ctl.name(c.id) == name)
+    return next(c.id for c in ctl.view.encounter.combatants if ctl.view.name(c.id) == name)

@@ -31,7 +31,7 @@ def moments_board(document: CampaignDocument) -> EncounterBoard:
 
 def combatant(board: EncounterBoard, name: str) -> str:
     ctl = board.controller
-    return next(c.id for c in ctl.encounter.combatants if ctl.name(c.id) == name)
+    return next(c.id for c in ctl.view.encounter.combatants if ctl.view.name(c.id) == name)
 
 
 def names_shown(board: EncounterBoard) -> list[str]:

@@ -46,11 +46,11 @@ def test_next_turn_previous_and_undo_work_whichever_panel_has_the_focus(fight, q
     focus.setFocus()
     qtbot.waitUntil(lambda: focus.hasFocus() or not fight.isActiveWindow(), timeout=1000)
     ctl = board.controller
-    before = ctl.current_id()
+    before = ctl.view.current_id()
     QTest.keyClick(focus, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
-    assert ctl.current_id() != before, f"Ctrl+Return did nothing with the focus in the {panel} panel"
+    assert ctl.view.current_id() != before, f"Ctrl+Return did nothing with the focus in the {panel} panel"
     QTest.keyClick(focus, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    assert ctl.current_id() == before, f"Ctrl+Z did nothing with the focus in the {panel} panel"
+    assert ctl.view.current_id() == before, f"Ctrl+Z did nothing with the focus in the {panel} panel"
 
 
 def test_attack_opens_in_the_attack_panel_and_apply_pushes_it(fight, qtbot):
@@ -63,12 +63,12 @@ def test_attack_opens_in_the_attack_panel_and_apply_pushes_it(fight, qtbot):
     dialog.reject()
     assert ws.attack_panel.dialog is None and stack.count() == before
     ctl = board.controller
-    vera = next(c.id for c in ctl.encounter.combatants if ctl.name(c.id) == "Vera Kask")
-    while ctl.current_id() != vera:
+    vera = next(c.id for c in ctl.view.encounter.combatants if ctl.view.name(c.id) == "Vera Kask")
+    while ctl.view.current_id() != vera:
         board.act_next.trigger()
     board.actor_panel.attack_button.click()
     dialog = ws.attack_panel.dialog
-    rask = next(c.id for c in ctl.encounter.combatants if ctl.name(c.id) == "Rask")
+    rask = next(c.id for c in ctl.view.encounter.combatants if ctl.view.name(c.id) == "Rask")
     dialog.target.setCurrentIndex(dialog.target.findData(rask))     # in sight on the map, 6 tiles away
     before = stack.count()
     dialog.roll()
@@ -93,9 +93,9 @@ def test_the_layout_is_remembered(make_window, restart):
 def test_an_area_attack_in_the_panel_draws_its_template_on_the_map(fight, qtbot):
     ws, board, place = fight.workspace, fight.encounter_board, fight.map_place
     ctl = board.controller
-    dmitri = next(c.id for c in ctl.encounter.combatants if ctl.name(c.id).startswith("Dmitri"))
-    rask = next(c.id for c in ctl.encounter.combatants if ctl.name(c.id) == "Rask")
-    while ctl.current_id() != dmitri:
+    dmitri = next(c.id for c in ctl.view.encounter.combatants if ctl.view.name(c.id).startswith("Dmitri"))
+    rask = next(c.id for c in ctl.view.encounter.combatants if ctl.view.name(c.id) == "Rask")
+    while ctl.view.current_id() != dmitri:
         board.act_next.trigger()
     board.actor_panel.attack_button.click()
     dialog = ws.attack_panel.dialog
@@ -117,9 +117,9 @@ def test_the_action_shortcuts_work_from_any_panel(fight, qtbot, panel):
                        if b.isEnabled())
     focus = {"turn-order": board.table, "map": fight.map_place.view, "log": board.log_view}[panel]
     focus.setFocus()
-    before = len(ctl.encounter.log)
+    before = len(ctl.view.encounter.log)
     QTest.keyClick(focus, Qt.Key(Qt.Key.Key_0 + number), Qt.KeyboardModifier.AltModifier)
-    assert len(ctl.encounter.log) > before and ctl.encounter.log[-1].kind == "action"
+    assert len(ctl.view.encounter.log) > before and ctl.view.encounter.log[-1].kind == "action"
     assert "Alt+" in board.actor_panel.action_buttons[key].toolTip()
 
 
@@ -130,7 +130,8 @@ def test_the_focus_comes_back_to_the_map_after_an_attack_cancelled_there(fight, 
     fight.activateWindow()
     qtbot.waitUntil(fight.isActiveWindow, timeout=2000)
     ctl = board.controller
-    target = next(c.id for c in ctl.encounter.combatants if c.side != ctl.combatant(ctl.current_id()).side)
+    target = next(c.id for c in ctl.view.encounter.combatants
+                  if c.side != ctl.view.combatant(ctl.view.current_id()).side)
     board.select(target)                                        # the token is selected on the map too
     place.view.setFocus()
     assert place.act_attack.isEnabled()
@@ -140,9 +141,9 @@ def test_the_focus_comes_back_to_the_map_after_an_attack_cancelled_there(fight, 
     QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Escape)
     assert ws.attack_panel.dialog is None
     assert QApplication.focusWidget() is place.view
-    before = ctl.current_id()
+    before = ctl.view.current_id()
     QTest.keyClick(place.view, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
-    assert ctl.current_id() != before
+    assert ctl.view.current_id() != before
 
 
 def test_the_step_shortcuts_answer_anywhere_in_the_window_while_the_fight_is_shown(fight, qtbot):
@@ -154,19 +155,19 @@ def test_the_step_shortcuts_answer_anywhere_in_the_window_while_the_fight_is_sho
     qtbot.waitUntil(fight.isActiveWindow, timeout=2000)
     tabs = fight.tabs.tabBar()
     tabs.setFocus()
-    first = ctl.current_id()
+    first = ctl.view.current_id()
     QTest.keyClick(tabs, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
-    assert ctl.current_id() != first
+    assert ctl.view.current_id() != first
     QTest.keyClick(tabs, Qt.Key.Key_Backspace, Qt.KeyboardModifier.ControlModifier)
-    assert ctl.current_id() == first
+    assert ctl.view.current_id() == first
     fight.tabs.setCurrentWidget(fight._characters_host)
     tabs.setFocus()
     QTest.keyClick(tabs, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
-    assert ctl.current_id() == first
+    assert ctl.view.current_id() == first
     table = fight.characters.table
     fight.characters.select([fight.document.campaign.characters[0].id])
     table.setFocus()
     qtbot.waitUntil(table.hasFocus, timeout=1000)
     characters = len(fight.document.campaign.characters)
     QTest.keyClick(table, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
-    assert ctl.current_id() == first and len(fight.document.campaign.characters) == characters + 1
+    assert ctl.view.current_id() == first and len(fight.document.campaign.characters) == characters + 1

@@ -23,9 +23,10 @@ def test_a_character_with_the_largest_wounds_a_file_may_hold_shows_and_is_attack
     board.act_start.trigger()
     window.grab()                                   # every bar and row painted
     ctl = board.controller
-    attacker = next(c.id for c in ctl.encounter.combatants if ctl.name(c.id) == "Vera Kask")
-    wolf_id = next(c.id for c in ctl.encounter.combatants if ctl.name(c.id) == "Wolf")
-    preview = ctl.attack_preview(ctl.attack_request(attacker, ctl.weapons(attacker)[0].id, wolf_id))
+    attacker = next(c.id for c in ctl.view.encounter.combatants if ctl.view.name(c.id) == "Vera Kask")
+    wolf_id = next(c.id for c in ctl.view.encounter.combatants if ctl.view.name(c.id) == "Wolf")
+    preview = ctl.preview.attack_preview(ctl.preview.attack_request(attacker, ctl.preview.weapons(attacker)[0].id,
+                                                                    wolf_id))
     assert preview.odds is not None and 0.0 <= preview.odds.drop_target <= 1.0
     window.tabs.setCurrentIndex(1)
     window.grab()

@@ -57,19 +57,21 @@ def test_names_holding_html_show_as_plain_text_in_every_place(window, qtbot, tmp
     board.show_encounter("enc-ambush")
     board.act_start.trigger()
     ctl = board.controller
-    while ctl.character_of(ctl.current_id()).kind is not CharacterKind.PC:
+    while ctl.view.character_of(ctl.view.current_id()).kind is not CharacterKind.PC:
         board.act_next.trigger()
-    assert board.actor_panel.actor_label.text() == f"{ctl.name(ctl.current_id())}'s turn"
+    assert board.actor_panel.actor_label.text() == f"{ctl.view.name(ctl.view.current_id())}'s turn"
     window.tabs.setCurrentIndex(3)
     window.map_place.show_map("map-ridge-road")
     window.player_menu.act_player.trigger()
     display = window.player_host.display
     assert display.title.text() == campaign.encounter("enc-ambush").name
-    target = next(c.id for c in ctl.encounter.combatants if c.side != ctl.combatant(ctl.current_id()).side)
-    dialog = AttackDialog(ctl, ctl.current_id(), target, board)
+    target = next(c.id for c in ctl.view.encounter.combatants
+                  if c.side != ctl.view.combatant(ctl.view.current_id()).side)
+    dialog = AttackDialog(ctl, ctl.view.current_id(), target, board)
     qtbot.addWidget(dialog)
     dialog.show()
-    ctl_event = ctl.attack(ctl.attack_request(ctl.current_id(), ctl.weapons(ctl.current_id())[0].id, target,
+    ctl_event = ctl.attack(ctl.preview.attack_request(ctl.view.current_id(),
+                                                      ctl.preview.weapons(ctl.view.current_id())[0].id, target,
                                               distance=3), RandomDice(4))
     document.push(ctl_event)
 

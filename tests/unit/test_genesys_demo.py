@@ -55,23 +55,23 @@ def test_the_encounter_starts_and_a_pc_attacks_the_minion_group(demo):
     # Initiative: blank dice all round, a tie everywhere, and ties go to the PCs at the default options.
     history.push(ctl.start(TypedDice(["blank"] * 40)))
     fill = next(o for o in ctl.offers() if o.role is StepRole.CHOOSE)
-    jax = next(c.id for c in ctl.encounter.combatants if c.character_id == "pc-jax")
-    thugs = next(c.id for c in ctl.encounter.combatants if c.character_id == "npc-dock-thugs")
+    jax = next(c.id for c in ctl.view.encounter.combatants if c.character_id == "pc-jax")
+    thugs = next(c.id for c in ctl.view.encounter.combatants if c.character_id == "npc-dock-thugs")
     assert jax in fill.actors
     history.push(ctl.step(fill.key, jax))
     # Jax stands next to the thugs on the map: engaged, and the map says so.
-    found = ctl.measure(jax, thugs)
+    found = ctl.preview.measure(jax, thugs)
     assert found is not None and found.inputs == {"range_band": "engaged"}
-    sword = next(w for w in ctl.weapons(jax) if w.name == "Sword")
-    request = ctl.attack_request(jax, sword.id, thugs, **ctl.map_inputs(jax, sword.id, thugs))
+    sword = next(w for w in ctl.preview.weapons(jax) if w.name == "Sword")
+    request = ctl.preview.attack_request(jax, sword.id, thugs, **ctl.preview.map_inputs(jax, sword.id, thugs))
     attack = ctl.attack(request, TypedDice(["ss", "ss", "s", "blank", "blank", "blank", "blank"]))
     history.push(attack)
-    thug_sheet = ctl.character_of(thugs)
+    thug_sheet = ctl.view.character_of(thugs)
     assert stats.wounds(thug_sheet) > 0
     assert stats.minions_alive(thug_sheet) < 3
-    assert "attack" in [entry.kind for entry in ctl.encounter.log]
+    assert "attack" in [entry.kind for entry in ctl.view.encounter.log]
     history.undo()
-    assert stats.wounds(ctl.character_of(thugs)) == 0
+    assert stats.wounds(ctl.view.character_of(thugs)) == 0
 
 
 def test_both_demos_are_seeded_once_and_found_by_name(paths, capsys):

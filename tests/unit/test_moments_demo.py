@@ -42,27 +42,27 @@ def test_the_encounter_is_on_a_map_with_every_token(demo):
 def test_a_moment_runs_declared_worst_to_best_and_vera_strikes(demo):
     ctl = EncounterController(demo, demo.encounters[0].id, MomentsRuleset())
     history = History(demo)
-    ids = {c.character_id: c.id for c in ctl.encounter.combatants}
+    ids = {c.character_id: c.id for c in ctl.view.encounter.combatants}
     # INT tests in the encounter's order: Vera 5 (a success), everyone else fails with 90 and up.
     history.push(ctl.start(TypedDice([5, 90, 91, 92, 93, 94, 95])))
-    assert ctl.order_rows()[-1].combatant_id == ids["pc-vera"]         # the best ranked declares last
+    assert ctl.view.order_rows()[-1].combatant_id == ids["pc-vera"]         # the best ranked declares last
     while (plan := next((o for o in ctl.offers() if o.role is StepRole.PLAN), None)) is not None:
         history.push(ctl.step(plan.key, plan.actors[0], "act"))
     history.push(ctl.step("resolve_declarations"))
-    assert ctl.acting() == (ids["pc-vera"],)
+    assert ctl.view.acting() == (ids["pc-vera"],)
     shield_bearer = ids["npc-shieldbearer"]
-    found = ctl.measure(ids["pc-vera"], shield_bearer)
+    found = ctl.preview.measure(ids["pc-vera"], shield_bearer)
     assert found is not None and found.inputs == {"range": "close"}
-    far = ctl.measure(ids["pc-corvin"], ids["npc-bowman"])
+    far = ctl.preview.measure(ids["pc-corvin"], ids["npc-bowman"])
     assert far is not None and far.inputs == {"range": "distant"}
-    sword = next(w for w in ctl.weapons(ids["pc-vera"]) if w.name == "Sword")
-    request = ctl.attack_request(ids["pc-vera"], sword.id, shield_bearer, reaction="block",
-                                 **ctl.map_inputs(ids["pc-vera"], sword.id, shield_bearer))
+    sword = next(w for w in ctl.preview.weapons(ids["pc-vera"]) if w.name == "Sword")
+    request = ctl.preview.attack_request(ids["pc-vera"], sword.id, shield_bearer, reaction="block",
+                                 **ctl.preview.map_inputs(ids["pc-vera"], sword.id, shield_bearer))
     # The block fumbles: 8 - 2 AP, half of 12 HP: a major wound (d12 1, its death test 1).
     history.push(ctl.attack(request, TypedDice([60, 100, 8, 1, 1])))
-    assert sheet.hp_lost(ctl.character_of(shield_bearer)) == 6
+    assert sheet.hp_lost(ctl.view.character_of(shield_bearer)) == 6
     history.undo()
-    assert sheet.hp_lost(ctl.character_of(shield_bearer)) == 0
+    assert sheet.hp_lost(ctl.view.character_of(shield_bearer)) == 0
 
 
 def test_the_demo_is_seeded_once_and_found_by_name(paths, capsys):

@@ -52,72 +52,72 @@ def test_the_scripted_round_then_everything_undone(demo):
     start = demo.model_dump()
     ctl = EncounterController(demo, "enc-bridge", SkirmishRuleset())
     history = History(demo)
-    ids = {c.character_id: c.id for c in ctl.encounter.combatants}
+    ids = {c.character_id: c.id for c in ctl.view.encounter.combatants}
     aldric, mira, tobin, gorran, brigand, spear, archer = (ids[k] for k in PLANS)
     history.push(ctl.start(RandomDice(1)))
-    assert ctl.round_label() == "Round 1 · planning" and ctl.acting() == ()
+    assert ctl.view.round_label() == "Round 1 · planning" and ctl.view.acting() == ()
     for character_id, choice in PLANS.items():
         history.push(ctl.step(f"plan:{ids[character_id]}", ids[character_id], choice))
-    assert all(r.announced == "" for r in ctl.order_rows())         # the table learns the plans when they resolve
+    assert all(r.announced == "" for r in ctl.view.order_rows())         # the table learns the plans when they resolve
     history.push(ctl.step("resolve_phases"))
-    assert ctl.round_label() == "Round 1 · Ranged combat phase" and ctl.acting() == (mira, spear)
-    assert {r.combatant_id: r.announced for r in ctl.order_rows()}[mira] == "Ranged attack: Longbow"
+    assert ctl.view.round_label() == "Round 1 · Ranged combat phase" and ctl.view.acting() == (mira, spear)
+    assert {r.combatant_id: r.announced for r in ctl.view.order_rows()}[mira] == "Ranged attack: Longbow"
     # Nothing out of order: Aldric's skirmish waits for the melee phase, Mira shoots only with the bow she planned.
     assert "it is Mira Fenn, Brigand with a spear's turn" in str(
-        ctl.attack_preview(ctl.attack_request(aldric, "pc-aldric-0", gorran)).cannot)
+        ctl.preview.attack_preview(ctl.preview.attack_request(aldric, "pc-aldric-0", gorran)).cannot)
     with pytest.raises(ValueError, match="a skirmish stays inside one area"):
-        ctl.attack_preview(ctl.attack_request(mira, "pc-mira-1", spear))
-    forced = ctl.attack_request(mira, "pc-mira-1", spear, override=True)     # the GM overrides the map
-    assert ctl.attack_preview(forced).cannot == \
+        ctl.preview.attack_preview(ctl.preview.attack_request(mira, "pc-mira-1", spear))
+    forced = ctl.preview.attack_request(mira, "pc-mira-1", spear, override=True)     # the GM overrides the map
+    assert ctl.preview.attack_preview(forced).cannot == \
         "Mira Fenn planned a ranged attack with the Longbow, not a melee attack with the Dagger"
 
     # Mira's arrow: 18 + 9 against 2 + 1, x3, 3 x 10 - 1 AV = 29 to the torso: the spearman drops, dying.
-    history.push(ctl.attack(ctl.attack_request(mira, "pc-mira-0", spear), TypedDice([18, 2, 2])))
-    assert ctl.state_of(spear).key == "dying"
+    history.push(ctl.attack(ctl.preview.attack_request(mira, "pc-mira-0", spear), TypedDice([18, 2, 2])))
+    assert ctl.view.state_of(spear).key == "dying"
     # Downed in the ranged phase, he still throws his javelin in it: 10 + 2 against 5 + 3, x1, 9 - 5 AV = 4 (arms).
-    assert spear in ctl.acting()
-    history.push(ctl.attack(ctl.attack_request(spear, "npc-brigand-2-1", aldric), TypedDice([10, 5, 3])))
-    assert ctl.character_of(aldric).status["fatigue"] == 1 and ctl.acting() == ()
+    assert spear in ctl.view.acting()
+    history.push(ctl.attack(ctl.preview.attack_request(spear, "npc-brigand-2-1", aldric), TypedDice([10, 5, 3])))
+    assert ctl.view.character_of(aldric).status["fatigue"] == 1 and ctl.view.acting() == ()
 
     # The melee phase: Aldric against Gorran and the club brigand. Gorran's 23 beats Aldric's 15 (difference 8, x2):
     # 2 x 10 - 5 = 15 to the torso, a Bleeder; the club brigand's plan is carried out with theirs.
     history.push(ctl.step("next_phase"))
-    assert ctl.acting() == (aldric, gorran, brigand)
-    request = ctl.attack_request(aldric, "pc-aldric-0", gorran, more=[(brigand, {})])
-    preview = ctl.attack_preview(request)
+    assert ctl.view.acting() == (aldric, gorran, brigand)
+    request = ctl.preview.attack_request(aldric, "pc-aldric-0", gorran, more=[(brigand, {})])
+    preview = ctl.preview.attack_preview(request)
     assert preview.cannot is None and preview.odds is not None
     assert 0 < preview.odds.chances["Aldric Vane takes the blow"] < 1
     history.push(ctl.attack(request, TypedDice([8, 15, 10, 2])))
-    status = ctl.character_of(aldric).status
+    status = ctl.view.character_of(aldric).status
     assert (status["fatigue"], status["wound_torso"]) == (4, "critical")
-    assert ctl.acting() == ()
+    assert ctl.view.acting() == ()
 
     # The miscellaneous phase: Tobin moves from the West road onto the Bridge; the archer does what he planned.
     history.push(ctl.step("next_phase"))
-    assert ctl.acting() == (tobin, archer)
-    battle_map = ctl.battle_map()
+    assert ctl.view.acting() == (tobin, archer)
+    battle_map = ctl.preview.battle_map()
     assert battle_map is not None
     terrain = Terrain.of(battle_map)
     movement = ctl.ruleset.movement()
     assert movement is not None
-    too_far = movement.plan_move(ctl.actor(tobin), terrain, (5, 9), (18, 12), set(), ctl.options)
+    too_far = movement.plan_move(ctl.view.actor(tobin), terrain, (5, 9), (18, 12), set(), ctl.view.options)
     assert not too_far.allowed and "East yard is not next to West road" in too_far.text
-    move = movement.plan_move(ctl.actor(tobin), terrain, (5, 9), (9, 9), set(), ctl.options)
+    move = movement.plan_move(ctl.view.actor(tobin), terrain, (5, 9), (9, 9), set(), ctl.view.options)
     assert move.allowed and move.action == "move", move.text
     history.push(ctl.take_action(tobin, "move"))
     history.push(SetToken(battle_map.id, tobin, (9, 9), "Move Tobin"))
-    assert ctl.measure(tobin, gorran).areas.same
+    assert ctl.preview.measure(tobin, gorran).areas.same
     history.push(ctl.take_action(archer, "misc"))
-    assert ctl.acting() == ()
+    assert ctl.view.acting() == ()
 
     # The End phase: Aldric bleeds (Stamina above 0); the dying spearman does not; plans and moves are cleared.
     history.push(ctl.step("next_phase"))
-    assert ctl.round_label() == "Round 2 · planning"
-    assert ctl.character_of(aldric).status["fatigue"] == 5
-    assert ctl.character_of(spear).status["fatigue"] == 6
-    assert all(not plans.planned(ctl.actor(c.id)) and not plans.moved(ctl.actor(c.id))
-               for c in ctl.encounter.combatants)
-    assert int(sheet.stamina(ctl.character_of(aldric)).value) == 1
+    assert ctl.view.round_label() == "Round 2 · planning"
+    assert ctl.view.character_of(aldric).status["fatigue"] == 5
+    assert ctl.view.character_of(spear).status["fatigue"] == 6
+    assert all(not plans.planned(ctl.view.actor(c.id)) and not plans.moved(ctl.view.actor(c.id))
+               for c in ctl.view.encounter.combatants)
+    assert int(sheet.stamina(ctl.view.character_of(aldric)).value) == 1
 
     while history.can_undo:
         history.undo()

@@ -72,7 +72,7 @@ class FightPlayer:
         stalemate."""
         out: list[object] = []
         for cid in self.order:
-            actor = ctl.actor(cid)
+            actor = ctl.view.actor(cid)
             out.append(self.ruleset.state(actor.character, self.options).key)
             out.append(tuple(sorted(actor.character.status.items())))
             out += [bar.current for bar in self.ruleset.resources(actor, self.options)
@@ -84,7 +84,7 @@ class FightPlayer:
                    ) -> tuple[str, str | None, str | None] | None:
         """The first allowed plan, else choice, else the step that moves on: (key, actor, choice). What is planned is
         `plan`'s pick for the actor, or the first choice."""
-        offers = ctl.offers()
+        offers = ctl.commands.offers()
         for role in (StepRole.PLAN, StepRole.CHOOSE, StepRole.ADVANCE):
             for o in offers:
                 if o.role is role and o.allowed:
@@ -97,7 +97,7 @@ class FightPlayer:
         return None
 
     def _health_left(self, ctl: SimController, cid: str) -> float:
-        for bar in self.ruleset.resources(ctl.actor(cid), self.options):
+        for bar in self.ruleset.resources(ctl.view.actor(cid), self.options):
             if bar.role is BarRole.HEALTH and bar.maximum > 0:
                 share = bar.current / bar.maximum
                 return share if bar.lower_is_worse else 1.0 - share
@@ -105,18 +105,18 @@ class FightPlayer:
 
     def _may_move(self, ctl: SimController, cid: str) -> bool:
         """Whether the rules could allow the combatant some move now (without movement rules, any move)."""
-        return self.movement is None or self.movement.may_move(ctl.actor(cid), self.options)
+        return self.movement is None or self.movement.may_move(ctl.view.actor(cid), self.options)
 
     # -- what is worked out once per setup --------------------------------------------------------------------
     def _danger(self) -> dict[str, float]:
         """Each combatant's expected damage per attack with its best weapon against its foes, from the exact odds
         at the start of the fight (no map): how dangerous it is, and which weapon it picks against whom."""
         ctl = self.fresh()
-        ctl.start(RandomDice(rng=random.Random(0)))
+        ctl.commands.start(RandomDice(rng=random.Random(0)))
         danger: dict[str, float] = {}
         for cid in self.order:
             table: dict[tuple[str, str], float] = {}
-            for weapon in ctl.weapons(cid):
+            for weapon in ctl.preview.weapons(cid):
                 for foe in self.order:
                     if self.sides[foe] == self.sides[cid]:
                         continue
@@ -127,7 +127,7 @@ class FightPlayer:
 
     def _expected_of(self, ctl: SimController, cid: str, weapon: EquipmentItem, foe: str) -> float:
         try:
-            request = ctl.attack_request(cid, weapon.id, foe, override=True)
+            request = ctl.preview.attack_request(cid, weapon.id, foe, override=True)
             return float(self.attacks.attack_odds(request, self.options).expected_damage)
         except (ValueError, exact.TooManyOutcomes):
             return 0.0

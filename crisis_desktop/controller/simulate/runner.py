@@ -175,9 +175,9 @@ class _Report:
         if isinstance(player, QuickPlayer):
             player = player.full
         ctl = player.fresh()
-        ctl.start(RandomDice(0))
+        ctl.commands.start(RandomDice(0))
         labels = bar_labels(player.ruleset, ctl.campaign, setup.encounter_id, player.options)
-        encounter = ctl.encounter
+        encounter = ctl.view.encounter
         self._who: list[tuple[Who, dict[str, str]]] = []
         for combatant in encounter.combatants:
             character = ctl.campaign.character(combatant.character_id)

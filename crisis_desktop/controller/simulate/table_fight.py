@@ -39,13 +39,14 @@ class TableFight(QuickFight[TableState]):
         self._index = {cid: i for i, cid in enumerate(self.ids)}
         self.sides = [player.sides[cid] for cid in self.ids]
         ctl = player.fresh()
-        self.weapons = [[QuickWeapon(w.id, player.attacks.weapon_range(w) is not None) for w in ctl.weapons(cid)]
+        self.weapons = [[QuickWeapon(w.id,
+                                     player.attacks.weapon_range(w) is not None) for w in ctl.preview.weapons(cid)]
                         for cid in self.ids]
         self.has_movement = player.movement is not None
 
     def new(self, rng: random.Random) -> TableState:
         s = TableState(self.player.fresh(), RandomDice(rng=rng))
-        s.ctl.start(s.dice)
+        s.ctl.commands.start(s.dice)
         self._read(s)
         return s
 
@@ -58,21 +59,21 @@ class TableFight(QuickFight[TableState]):
     def _read(self, s: TableState) -> None:
         """Everyone's role and token as the controller has them now (after each change the tactics make)."""
         ctl = s.ctl
-        s.roles[:] = [ctl.state_of(cid).role for cid in self.ids]
-        cells = ctl._cells()
+        s.roles[:] = [ctl.view.state_of(cid).role for cid in self.ids]
+        cells = ctl.preview.token_cells()
         s.cells[:] = [cells.get(cid) for cid in self.ids]
 
     def round(self, s: TableState) -> int:
-        return s.ctl.encounter.round
+        return s.ctl.view.encounter.round
 
     def stage(self, s: TableState) -> Hashable:
-        return s.ctl.round_label()
+        return s.ctl.view.round_label()
 
     def acting(self, s: TableState) -> Sequence[int]:
-        return [self._index[cid] for cid in s.ctl.acting()]
+        return [self._index[cid] for cid in s.ctl.view.acting()]
 
     def may_act(self, s: TableState, i: int) -> bool:
-        return s.ctl.may_act(self.ids[i])
+        return s.ctl.view.may_act(self.ids[i])
 
     def advance(self, s: TableState, plan: Planner) -> bool:
         def pick(ctl: SimController, cid: str, choices: Sequence[Choice]) -> str:
@@ -83,7 +84,7 @@ class TableFight(QuickFight[TableState]):
         if step is None:
             return False
         key, actor, choice = step
-        s.ctl.step(key, actor, choice, s.dice)
+        s.ctl.commands.step(key, actor, choice, s.dice)
         self._read(s)
         return True
 
@@ -103,7 +104,7 @@ class TableFight(QuickFight[TableState]):
 
     def has_weapon(self, s: TableState, i: int, w: int) -> bool:
         wid = self.weapons[i][w].id
-        return any(weapon.id == wid for weapon in s.ctl.weapons(self.ids[i]))
+        return any(weapon.id == wid for weapon in s.ctl.preview.weapons(self.ids[i]))
 
     def may_attack(self, s: TableState, i: int) -> bool:
         # No shortcut on the full path: the tactics try each weapon, and the rules say which they cannot pay for.
@@ -112,11 +113,11 @@ class TableFight(QuickFight[TableState]):
     def attack(self, s: TableState, i: int, w: int, j: int, rng: random.Random) -> Attempt:
         ctl, attacks = s.ctl, self.player.attacks
         try:
-            request = ctl.attack_request(self.ids[i], self.weapons[i][w].id, self.ids[j])
+            request = ctl.preview.attack_request(self.ids[i], self.weapons[i][w].id, self.ids[j])
             price, cannot = attacks.attack_price(request, self.player.options)
             if cannot is not None:
                 return Attempt.UNPAID
-            event = ctl.attack(request, s.dice)
+            event = ctl.commands.attack(request, s.dice)
         except ValueError:
             return Attempt.REFUSED
         self._read(s)
@@ -134,14 +135,15 @@ class TableFight(QuickFight[TableState]):
         # A weapon no longer carried (a thrown grenade) is never tried: there is nothing of it for the map to refuse.
         if not self.has_weapon(s, i, w):
             return False
-        return bool(s.ctl.map_refusals(self.ids[i], self.weapons[i][w].id, self.ids[j]))
+        return bool(s.ctl.preview.map_refusals(self.ids[i], self.weapons[i][w].id, self.ids[j]))
 
     def cover(self, s: TableState, attacker: int, target: int, cell: Coord) -> tuple[CoverLevel, bool]:
         ctl = s.ctl
-        battle_map, there = ctl.battle_map(), s.cells[attacker]
+        battle_map, there = ctl.preview.battle_map(), s.cells[attacker]
         assert battle_map is not None and there is not None
-        reading = self.player.ruleset.cover_between(ctl.terrain_of(battle_map), there, cell,
-                                                    ctl.actor(self.ids[attacker]), ctl.actor(self.ids[target]),
+        reading = self.player.ruleset.cover_between(ctl.preview.terrain_of(battle_map), there, cell,
+                                                    ctl.view.actor(self.ids[attacker]),
+                                                    ctl.view.actor(self.ids[target]),
                                                     self.player.options)
         return reading.cover, reading.line_of_sight
 
@@ -149,35 +151,36 @@ class TableFight(QuickFight[TableState]):
         return self.player._may_move(s.ctl, self.ids[i])
 
     def reach(self, s: TableState, i: int) -> int | None:
-        movement, battle_map = self.player.movement, s.ctl.battle_map()
+        movement, battle_map = self.player.movement, s.ctl.preview.battle_map()
         if movement is None or battle_map is None:
             return None
-        return movement.reach(s.ctl.actor(self.ids[i]), s.ctl.terrain_of(battle_map), self.player.options)
+        return movement.reach(s.ctl.view.actor(self.ids[i]), s.ctl.preview.terrain_of(battle_map), self.player.options)
 
     def move(self, s: TableState, i: int, goal: Coord) -> bool:
         """The move as the map makes it: planned and paid for under the rules (the action spent), the token moved."""
         ctl, cid, movement = s.ctl, self.ids[i], self.player.movement
-        battle_map = ctl.battle_map()
+        battle_map = ctl.preview.battle_map()
         assert battle_map is not None
         token = next(t for t in battle_map.tokens if t.combatant_id == cid)
         if movement is not None:
             occupied = frozenset((t.x, t.y) for t in battle_map.tokens if t.combatant_id != cid)
-            plan = movement.plan_move(ctl.actor(cid), ctl.terrain_of(battle_map), (token.x, token.y), goal, occupied,
+            plan = movement.plan_move(ctl.view.actor(cid), ctl.preview.terrain_of(battle_map), (token.x, token.y), goal,
+                                      occupied,
                                       self.player.options)
             if not plan.allowed:
                 return False
             if plan.action is not None:
                 try:
-                    ctl.take_action(cid, plan.action)
+                    ctl.commands.take_action(cid, plan.action)
                 except ValueError:
                     return False
         token.x, token.y = goal
-        ctl.changed()
+        ctl.view.changed()
         self._read(s)
         return True
 
     def finish(self, s: TableState) -> None:
-        s.ctl.end_encounter()
+        s.ctl.commands.end_encounter()
         self._read(s)
 
     def quiet_key(self, s: TableState) -> Hashable:
@@ -187,7 +190,7 @@ class TableFight(QuickFight[TableState]):
         return None
 
     def actor(self, s: TableState, i: int) -> Actor:
-        return s.ctl.actor(self.ids[i])
+        return s.ctl.view.actor(self.ids[i])
 
 
 __all__ = ["TableFight", "TableState"]

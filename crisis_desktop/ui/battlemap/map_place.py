@@ -283,8 +283,8 @@ class MapPlace(QWidget):
     def follow_fight(self) -> None:
         """Show the map of the encounter on show, if it has one."""
         ctl = self._fight()
-        if ctl is not None and ctl.encounter.battle_map_id:
-            self.show_map(ctl.encounter.battle_map_id)
+        if ctl is not None and ctl.view.encounter.battle_map_id:
+            self.show_map(ctl.view.encounter.battle_map_id)
         else:
             self._picked()
 
@@ -315,7 +315,7 @@ class MapPlace(QWidget):
         if map_id is None or self.document is None:
             return None
         ctl = self._fight()
-        if ctl is not None and ctl.encounter.battle_map_id == map_id:
+        if ctl is not None and ctl.view.encounter.battle_map_id == map_id:
             return ctl.encounter_id
         return next((e.id for e in self.document.campaign.encounters if e.battle_map_id == map_id), None)
 
@@ -411,7 +411,7 @@ class MapPlace(QWidget):
         placed = set(self.scene.tokens)
         rows = [] if ctl is None else [
             (combatant_id, name if combatant_id in placed else f"{name}  (not on the map)")
-            for combatant_id, name in ctl.names().items()]
+            for combatant_id, name in ctl.view.names().items()]
         if rows == self._combatant_rows:
             return
         self._combatant_rows = rows
@@ -427,7 +427,7 @@ class MapPlace(QWidget):
         ctl = self.controller()
         if ctl is None:
             return None
-        return self.tools.attacker or ctl.current_id() or self.scene.selected_token()
+        return self.tools.attacker or ctl.view.current_id() or self.scene.selected_token()
 
     def _fill_weapons(self) -> None:
         owner = self._weapon_owner()
@@ -437,8 +437,8 @@ class MapPlace(QWidget):
         self.weapon_box.clear()
         self.weapon_box.addItem("(no weapon)", None)
         if ctl is not None and owner is not None:
-            for weapon in ctl.weapons(owner):
-                self.weapon_box.addItem(f"{weapon.name} ({ctl.name(owner)})", (owner, weapon.id))
+            for weapon in ctl.preview.weapons(owner):
+                self.weapon_box.addItem(f"{weapon.name} ({ctl.view.name(owner)})", (owner, weapon.id))
         self.weapon_box.setCurrentIndex(max(0, self.weapon_box.findData(current)))
         self.weapon_box.blockSignals(False)
 
@@ -447,7 +447,7 @@ class MapPlace(QWidget):
         if data is None or ctl is None:
             return None
         owner, weapon_id = data
-        return ctl.character_of(owner).item(weapon_id)
+        return ctl.view.character_of(owner).item(weapon_id)
 
     def _weapon_changed(self) -> None:
         self.scene.area.clear()
@@ -483,7 +483,7 @@ class MapPlace(QWidget):
         target = self.scene.selected_token()
         if ctl is None or target is None:
             return None
-        attacker = self.tools.attacker or ctl.current_id()
+        attacker = self.tools.attacker or ctl.view.current_id()
         if attacker is None or attacker == target or self.scene.token_cell(attacker) is None:
             return None
         return attacker, target
@@ -491,7 +491,7 @@ class MapPlace(QWidget):
     def _update_attack(self) -> None:
         pair = self.attack_pair()
         ctl = self.controller()
-        running = ctl is not None and ctl.encounter.started and not ctl.encounter.ended
+        running = ctl is not None and ctl.view.encounter.started and not ctl.view.encounter.ended
         self.act_attack.setEnabled(pair is not None and running)
         if pair is not None:
             self.tools.show_cover(*pair)

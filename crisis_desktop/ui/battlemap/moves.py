@@ -17,7 +17,7 @@ Coord = tuple[int, int]
 
 
 def fight_running(ctl: EncounterController | None) -> bool:
-    return ctl is not None and ctl.encounter.started and not ctl.encounter.ended
+    return ctl is not None and ctl.view.encounter.started and not ctl.view.encounter.ended
 
 
 def decide_move(ctl: EncounterController | None, terrain: Terrain, combatant_id: str, start: Coord, goal: Coord,
@@ -33,7 +33,7 @@ def decide_move(ctl: EncounterController | None, terrain: Terrain, combatant_id:
     movement = ctl.ruleset.movement()
     if movement is None:
         return free_move(terrain, start, goal, occupied, f"the {ctl.ruleset.name} rules give moves no cost")
-    return movement.plan_move(ctl.actor(combatant_id), terrain, start, goal, occupied, ctl.options)
+    return movement.plan_move(ctl.view.actor(combatant_id), terrain, start, goal, occupied, ctl.view.options)
 
 
 def move_command(ctl: EncounterController | None, map_id: str, combatant_id: str, goal: Coord,
@@ -42,7 +42,7 @@ def move_command(ctl: EncounterController | None, map_id: str, combatant_id: str
     ValueError with the reason when the rules refuse it."""
     if not decision.allowed:
         raise ValueError(decision.text)
-    name = ctl.name(combatant_id) if ctl is not None else "token"
+    name = ctl.view.name(combatant_id) if ctl is not None else "token"
     token = SetToken(map_id, combatant_id, goal, f"Move {name} to {goal}")
     if decision.action is None or ctl is None:
         return token
@@ -59,7 +59,7 @@ def cover_for_rules(ruleset: Ruleset | None, ctl: EncounterController | None, te
     attacker = target = None
     if ctl is not None and attacker_id is not None and target_id is not None:
         try:
-            attacker, target = ctl.actor(attacker_id), ctl.actor(target_id)
+            attacker, target = ctl.view.actor(attacker_id), ctl.view.actor(target_id)
         except KeyError:
             attacker = target = None    # a token of a combatant no longer in the encounter
-    return ruleset.cover_between(terrain, a, t, attacker, target, ctl.options if ctl is not None else None)
+    return ruleset.cover_between(terrain, a, t, attacker, target, ctl.view.options if ctl is not None else None)

@@ -245,7 +245,7 @@ class MapTools(QObject):
             self.refused.emit(f"{cell} is taken")
             return
         ctl = self._controller()
-        name = ctl.name(combatant_id) if ctl is not None else "token"
+        name = ctl.view.name(combatant_id) if ctl is not None else "token"
         self._push(SetToken(battle_map.id, combatant_id, cell, f"Place {name} at {cell}"))
         self.scene.select_token(combatant_id)
         self.scene.tokenSelected.emit(combatant_id)
@@ -278,7 +278,7 @@ class MapTools(QObject):
         """The map's reading between two cells, in lines: the fight's (controller) when the map has one, else the
         campaign's rules over the bare cells; never a reading of the map's own."""
         ctl = self._controller()
-        found = ctl.measure_cells(a, b, weapon) if ctl is not None else None
+        found = ctl.preview.measure_cells(a, b, weapon) if ctl is not None else None
         if found is not None:
             return list(found.lines)
         scene = self.scene
@@ -322,7 +322,8 @@ class MapTools(QObject):
         if a is None or t is None or a == t:
             return None
         ctl = self._controller()
-        found = ctl.measure(attacker_id, target_id) if ctl is not None and self._in_fight(ctl, attacker_id, target_id) \
+        found = ctl.preview.measure(attacker_id, target_id) if ctl is not None and self._in_fight(ctl, attacker_id,
+                                                                                                  target_id) \
             else None
         reading = found.reading if found is not None else \
             cover_for_rules(scene.ruleset, None, scene.terrain, a, t)
@@ -336,7 +337,7 @@ class MapTools(QObject):
         line = QLineF(scene.centre(a), scene.centre(t))
         edge = scene.size * 0.42 / max(line.length(), 1e-9)
         overlay.add_line(line.pointAt(edge), line.pointAt(1 - edge), QPen(colour, scene.size * 0.08), arrow=True)
-        names = f"{ctl.name(attacker_id)} → {ctl.name(target_id)}: " if ctl is not None else ""
+        names = f"{ctl.view.name(attacker_id)} → {ctl.view.name(target_id)}: " if ctl is not None else ""
         head, *band = found.lines if found is not None else self._reading_lines(a, t, None)
         head = f"{names}{head}"
         overlay.set_label("\n".join([head, *band, *reading.reason.split("; ")]), scene.centre(t), colour.darker(150))
@@ -345,7 +346,7 @@ class MapTools(QObject):
 
     @staticmethod
     def _in_fight(ctl: EncounterController, *combatant_ids: str) -> bool:
-        known = {c.id for c in ctl.encounter.combatants}
+        known = {c.id for c in ctl.view.encounter.combatants}
         return all(c in known for c in combatant_ids)
 
     # -- where a missed area attack landed -----------------------------------------------------------

@@ -77,7 +77,7 @@ class AttackDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Attack")
         self.controller = controller
-        self.model = PreparedAttack(controller, attacker_id, target_id)
+        self.model = PreparedAttack(controller.preview, attacker_id, target_id)
         self.rolled_event: EncounterEvent | None = None
         self._rng = rng or random.Random()
         self._building = False
@@ -288,12 +288,12 @@ class AttackDialog(QDialog):
         self.update_preview()
 
     def _describe_map(self) -> None:
-        if self.controller.battle_map() is None:
+        if self.controller.preview.battle_map() is None:
             self.map_note.setText("")
             self.override.setVisible(False)
             return
         found = self.model.on_map()
-        missing = [self.controller.name(t) for t, on in found.items() if not on]
+        missing = [self.controller.view.name(t) for t, on in found.items() if not on]
         # What the map fixes is the rules' choice: distance and cover, or (rules that count areas) only who can be
         # reached and seen.
         measured = any(self.model.map_fixes(t) for t, on in found.items() if on)
@@ -328,7 +328,7 @@ class AttackDialog(QDialog):
         self.further.blockSignals(False)
         self.further.setEnabled(not blast)
         weapon = model.weapon()
-        heading, line = self.controller.attacks.further_targets_text(weapon) if weapon is not None else ("", "")
+        heading, line = self.controller.preview.attacks.further_targets_text(weapon) if weapon is not None else ("", "")
         self.further_box.setTitle(heading)
         self.further_label.setText("Under the template on the map:" if blast else line)
         self._show_further_inputs()
@@ -395,7 +395,7 @@ class AttackDialog(QDialog):
     def announce_blast(self) -> None:
         weapon, target_id = self.model.weapon(), self.model.target_id
         if target_id is not None:
-            radius = self.controller.attacks.blast_radius(weapon) if weapon is not None else None
+            radius = self.controller.preview.attacks.blast_radius(weapon) if weapon is not None else None
             self.blastShown.emit(target_id, radius or 0)
 
     def _no_preview(self, reason: str) -> None:
@@ -419,7 +419,7 @@ class AttackDialog(QDialog):
             self._no_preview("Choose an attacker with a weapon, and a target.")
             return
         try:
-            preview = self.controller.attack_preview(request)
+            preview = self.controller.preview.attack_preview(request)
         except ValueError as exc:
             self._no_preview(str(exc))
             return
@@ -428,7 +428,8 @@ class AttackDialog(QDialog):
         targets = request.distinct_targets()
         self.defenders.setText("\n".join(
             f"{'Defender' if len(targets) == 1 else target.name}: "
-            f"{self.controller.standing(target.combatant.id)}" for target in targets if target.combatant is not None))
+            f"{self.controller.preview.standing(target.combatant.id)}"
+            for target in targets if target.combatant is not None))
         self.to_beat.setText(f"To beat: {preview.to_beat.breakdown()}" if preview.to_beat is not None else "")
         finishing = self.finishing.isChecked()
         self.finishing.setEnabled(preview.finishing is not None)
@@ -455,7 +456,7 @@ class AttackDialog(QDialog):
                 f"to beat {preview.to_beat.value:g}" if preview.to_beat is not None and not finishing else "",
                 self.cost.text()]
         self.gist.setText(" · ".join(part for part in gist if part))
-        self.roll_box.show_pool(self.controller.attacks.attack_dice(request, self.controller.options),
+        self.roll_box.show_pool(self.controller.preview.attacks.attack_dice(request, self.controller.view.options),
                                 request.attacker.name)
         # Typed faces are named by the roll itself: whose roll, which die each is, the die wanted next.
         self.dice_entry.set_probe(partial(probe, partial(self._resolve, request)))
@@ -467,10 +468,10 @@ class AttackDialog(QDialog):
     # -- rolling ---------------------------------------------------------------------------------
     def _resolve(self, request: AttackRequest, dice: DiceSource) -> AttackResult:
         """The attack as declared, resolved by the rules alone (nothing is applied): what typed faces are read as."""
-        rules, options = self.controller.ruleset, self.controller.options
+        rules, options = self.controller.ruleset, self.controller.view.options
         if self.finishing.isChecked() and isinstance(rules, Executes):
             return rules.resolve_execute(request, dice, options)
-        return self.controller.attacks.resolve_attack(request, dice, options)
+        return self.controller.preview.attacks.resolve_attack(request, dice, options)
 
     def dice(self) -> DiceSource:
         return self.dice_entry.dice(self._rng)

@@ -49,8 +49,8 @@ class CheckDialog(QDialog):
         self._rng = rng or random.Random()
         self._values: dict[str, StatValue] = {}
         self.who = QComboBox()
-        for combatant in controller.encounter.combatants:
-            self.who.addItem(controller.name(combatant.id), combatant.id)
+        for combatant in controller.view.encounter.combatants:
+            self.who.addItem(controller.view.name(combatant.id), combatant.id)
         if combatant_id is not None and self.who.findData(combatant_id) >= 0:
             self.who.setCurrentIndex(self.who.findData(combatant_id))
         self.skill = QComboBox()
@@ -90,7 +90,7 @@ class CheckDialog(QDialog):
         self.skill.blockSignals(True)
         self.skill.clear()
         if combatant_id is not None:
-            for key, label in self.controller.check_skills(combatant_id):
+            for key, label in self.controller.checking.check_skills(combatant_id):
                 self.skill.addItem(label, key)
         index = self.skill.findData(previous)
         self.skill.setCurrentIndex(max(0, index))
@@ -99,7 +99,7 @@ class CheckDialog(QDialog):
 
     def _rebuild(self) -> None:
         combatant_id, skill = self.who.currentData(), self.skill.currentData()
-        specs = self.controller.check_inputs(combatant_id, skill) if combatant_id and skill else []
+        specs = self.controller.checking.check_inputs(combatant_id, skill) if combatant_id and skill else []
         kept = {}
         for spec in specs:
             value = self._values.get(spec.key, spec.default)
@@ -117,23 +117,23 @@ class CheckDialog(QDialog):
         combatant_id, skill = self.who.currentData(), self.skill.currentData()
         if combatant_id is None or skill is None:
             return None
-        return self.controller.check_request(combatant_id, skill, **self._values)
+        return self.controller.checking.check_request(combatant_id, skill, **self._values)
 
     def update_preview(self) -> None:
         try:
             request = self.request()
-            odds = self.controller.check_odds(request) if request is not None else None
+            odds = self.controller.checking.check_odds(request) if request is not None else None
         except ValueError as exc:
             self.odds.setText(str(exc))
             self.roll_button.setEnabled(False)
             self.roll_box.show_pool(())
             return
-        self.roll_box.show_pool(self.controller.checks.check_dice(request, self.controller.options)
+        self.roll_box.show_pool(self.controller.checking.rules.check_dice(request, self.controller.view.options)
                                 if request is not None else (), self.who.currentText())
         skill = self.skill.currentText()
         # Typed faces are named by the check itself: whose roll, which die each is, the die wanted next.
         self.dice_entry.set_probe(None if request is None else partial(
-            probe, lambda dice: self.controller.check(request, dice, skill)))
+            probe, lambda dice: self.controller.checking.check(request, dice, skill)))
         self.odds.setText(odds_text(odds) if odds is not None else "Choose who makes the check, and on what.")
         self.roll_button.setEnabled(odds is not None and self.rolled_event is None)
 
@@ -145,7 +145,7 @@ class CheckDialog(QDialog):
             if request is None:
                 return
             dice = self.dice_entry.dice(self._rng)
-            event = self.controller.check(request, dice, self.skill.currentText())
+            event = self.controller.checking.check(request, dice, self.skill.currentText())
         except NeedMoreDice as exc:
             self.problem.setText(f"{exc}.")
             return
@@ -162,9 +162,9 @@ class CheckDialog(QDialog):
         self.roll_box.rolled(describe_check(self.skill.currentText(), event.result), event.result.dice,
                              event.result.tally)
         self._rolled = (request, event.result)
-        self.spending.set_choices(self.controller.check_spend_choices(request, event.result))
+        self.spending.set_choices(self.controller.checking.check_spend_choices(request, event.result))
         if self.spending.rows:
-            self.spending.show_budget(self.controller.check_spending_left(request, event.result, []))
+            self.spending.show_budget(self.controller.checking.check_spending_left(request, event.result, []))
 
     def respend(self) -> None:
         """The rolled check with what is ticked now; Apply waits while the picks cost more than the roll has."""
@@ -172,12 +172,12 @@ class CheckDialog(QDialog):
             return
         request, result = self._rolled
         picks = self.spending.picks()
-        budget = self.controller.check_spending_left(request, result, picks)
+        budget = self.controller.checking.check_spending_left(request, result, picks)
         problem = budget.problem
         event = None
         if problem is None:
             try:
-                event = self.controller.spend_check(request, result, picks, self.skill.currentText())
+                event = self.controller.checking.spend_check(request, result, picks, self.skill.currentText())
             except ValueError as exc:
                 problem = str(exc)
         self.spending.show_budget(budget, problem)

@@ -65,12 +65,12 @@ class OverrideDialog(QDialog):
     def __init__(self, controller: EncounterController, combatant_id: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller, self.combatant_id = controller, combatant_id
-        character = controller.character_of(combatant_id)
-        combatant = controller.combatant(combatant_id)
+        character = controller.view.character_of(combatant_id)
+        combatant = controller.view.combatant(combatant_id)
         self.setWindowTitle(f"GM override: {character.name}")
         self.what = QComboBox()
         # Only what the rules track for this combatant, by their labels.
-        for field in controller.ruleset.override_fields(controller.actor(combatant_id), controller.options):
+        for field in controller.ruleset.override_fields(controller.view.actor(combatant_id), controller.view.options):
             key = f"{field.item_id}:{field.key}" if field.item_id else field.key
             self.what.addItem(f"{field.label} (now {shown_value(field.value)})", (field.kind.value, key))
         initiative = "not rolled" if combatant.initiative is None else combatant.initiative
@@ -109,22 +109,22 @@ class OverrideDialog(QDialog):
         """The override as a command; ValueError with the reason when the value does not fit."""
         kind, key = self.what.currentData()
         ctl, cid = self.controller, self.combatant_id
-        character_id = ctl.combatant(cid).character_id
+        character_id = ctl.view.combatant(cid).character_id
         value = parse_value(self.value.text())
         if kind == "status":
-            return ctl.set_status(character_id, key, value)
+            return ctl.overrides.set_status(character_id, key, value)
         if kind == "resource":
-            return ctl.set_resource(cid, key, value)
+            return ctl.overrides.set_resource(cid, key, value)
         if kind == "initiative":
             if not isinstance(value, int) or isinstance(value, bool):
                 raise ValueError("Initiative is a whole number")
             return ctl.set_initiative(cid, value)
         if kind == "item":
             item_id, stat = key.split(":", 1)
-            return ctl.set_item_stat(character_id, item_id, stat, value)
+            return ctl.overrides.set_item_stat(character_id, item_id, stat, value)
         if kind == "add":
-            return ctl.add_condition(character_id, key, self.rounds.value() or None)
-        return ctl.remove_condition(character_id, key)
+            return ctl.overrides.add_condition(character_id, key, self.rounds.value() or None)
+        return ctl.overrides.remove_condition(character_id, key)
 
     def _accept(self) -> None:
         try:

@@ -63,21 +63,21 @@ class ActorPanel(QWidget):
         self.attack_button.setEnabled(current is not None)
         # Checks may be asked of anyone in the encounter, in the fight or before it.
         self.check_button.setVisible(isinstance(ctl.ruleset, Checks) if ctl else True)
-        self.check_button.setEnabled(ctl is not None and bool(ctl.encounter.combatants))
+        self.check_button.setEnabled(ctl is not None and bool(ctl.view.encounter.combatants))
         self.treat_button.setVisible(isinstance(ctl.ruleset, Healing) if ctl else True)
         if ctl is None or current is None:
             self._set_action_buttons([])
             if ctl is None:
                 text = "No encounter"
-            elif ctl.encounter.running and not ctl.anyone_left():
+            elif ctl.view.encounter.running and not ctl.view.anyone_left():
                 text = NOBODY_LEFT
-            elif ctl.encounter.running:
-                text = f"{ctl.round_label()}: take the next step"  # a slot to fill, plans or declarations
+            elif ctl.view.encounter.running:
+                text = f"{ctl.view.round_label()}: take the next step"  # a slot to fill, plans or declarations
             else:
                 text = "Start the encounter to run turns"
             self.actor_label.setText(text)
             return
-        self.actor_label.setText(f"{ctl.name(current)}'s turn")
+        self.actor_label.setText(f"{ctl.view.name(current)}'s turn")
         # Attacks go through the attack dialog.
         shown = [a for a in ctl.actions(current) if a.action.role is not ActionRole.ATTACK]
         buttons = []

@@ -92,7 +92,7 @@ class BoardIntents(QObject):
     def simulate(self) -> None:
         """Simulate… the encounter shown, from its saved start, on a copy (the campaign is never changed)."""
         ctl, document = self._controller(), self._document()
-        if ctl is None or document is None or not ctl.encounter.combatants:
+        if ctl is None or document is None or not ctl.view.encounter.combatants:
             return
         from crisis_desktop.ui.dialogs.simulate_dialog import SimulateDialog
 
@@ -129,25 +129,25 @@ class BoardIntents(QObject):
     def set_side(self, side: Side) -> None:
         """The selected combatant's side, as the builder strip's picker says (nothing if it is already)."""
         cid, ctl = self._selected(), self._controller()
-        if cid is not None and ctl is not None and side != ctl.combatant(cid).side:
+        if cid is not None and ctl is not None and side != ctl.view.combatant(cid).side:
             self._push(lambda: ctl.set_side(cid, side), "Side")
 
     def set_group(self, text: str) -> None:
         """The selected combatant's NPC group, as typed (blank: none)."""
         cid, ctl = self._selected(), self._controller()
-        if cid is not None and ctl is not None and (text.strip() or None) != ctl.combatant(cid).group:
+        if cid is not None and ctl is not None and (text.strip() or None) != ctl.view.combatant(cid).group:
             self._push(lambda: ctl.set_group(cid, text), "Group")
 
     def set_hidden(self, hidden: bool) -> None:
         """The selected combatant hidden from the players, or shown to them."""
         cid, ctl = self._selected(), self._controller()
-        if cid is not None and ctl is not None and hidden != ctl.combatant(cid).hidden:
+        if cid is not None and ctl is not None and hidden != ctl.view.combatant(cid).hidden:
             self._push(lambda: ctl.set_hidden(cid, hidden), "Hidden")
 
     def set_setup(self, key: str, on: bool, title: str) -> None:
         """One of the rules' setup flags (`title` its label) ticked or cleared on the selected combatant."""
         cid, ctl = self._selected(), self._controller()
-        if cid is None or ctl is None or on == (ctl.combatant(cid).setup.get(key) is True):
+        if cid is None or ctl is None or on == (ctl.view.combatant(cid).setup.get(key) is True):
             return
         self._push(lambda: ctl.set_setup(cid, key, on), title)
 
@@ -226,7 +226,7 @@ class BoardIntents(QObject):
             elif len(found.actors) == 1:
                 actor = found.actors[0]
             else:
-                picked = BoardAsk.choose(self._view, found.label, "Who?", [ctl.name(a) for a in found.actors])
+                picked = BoardAsk.choose(self._view, found.label, "Who?", [ctl.view.name(a) for a in found.actors])
                 if picked is None:
                     return
                 actor = found.actors[picked]
@@ -249,14 +249,14 @@ class BoardIntents(QObject):
             return
         choice: str | None = None
         if found.choices:
-            picked = BoardAsk.choose(self._view, found.label, f"{ctl.name(actor) if actor else 'What'}:",
+            picked = BoardAsk.choose(self._view, found.label, f"{ctl.view.name(actor) if actor else 'What'}:",
                                      [c.label for c in found.choices])
             if picked is None:
                 return
             choice = found.choices[picked].key
         if found.rolls:
             done = self._push_rolled(lambda dice: ctl.step(found.key, actor, choice, dice), found.label,
-                                     f"{found.label} dice", who=ctl.name(actor) if actor else "")
+                                     f"{found.label} dice", who=ctl.view.name(actor) if actor else "")
         else:
             done = self._push(lambda: ctl.step(found.key, actor, choice), found.label)
         if done:
@@ -269,14 +269,14 @@ class BoardIntents(QObject):
 
     def end_encounter(self) -> None:
         ctl = self._controller()
-        if ctl is None or not Ask.yes_no(self._view, "End encounter", f"End {ctl.encounter.name} now?"):
+        if ctl is None or not Ask.yes_no(self._view, "End encounter", f"End {ctl.view.encounter.name} now?"):
             return
         if self._push(ctl.end_encounter, "End encounter"):
-            Ask.info(self._view, "Encounter over", "\n".join([ctl.encounter.log[-1].text, "", *ctl.summary()]))
+            Ask.info(self._view, "Encounter over", "\n".join([ctl.view.encounter.log[-1].text, "", *ctl.summary()]))
 
     def take_action(self, key: str) -> None:
         ctl = self._controller()
-        current = (self.acting_selection() or ctl.current_id()) if ctl else None
+        current = (self.acting_selection() or ctl.view.current_id()) if ctl else None
         if ctl is None or current is None:
             return
         action = next((a.action for a in ctl.actions(current) if a.action.key == key), None)
@@ -285,19 +285,19 @@ class BoardIntents(QObject):
             self.heal(current, key)
             return
         if role is ActionRole.HELP and action is not None:
-            mine = ctl.combatant(current).side
-            allies = [c.id for c in ctl.encounter.combatants if c.side == mine and c.id != current]
-            picked = (BoardAsk.choose(self._view, action.label, "Whom?", [ctl.name(c) for c in allies]) if allies
+            mine = ctl.view.combatant(current).side
+            allies = [c.id for c in ctl.view.encounter.combatants if c.side == mine and c.id != current]
+            picked = (BoardAsk.choose(self._view, action.label, "Whom?", [ctl.view.name(c) for c in allies]) if allies
                       else None)
             if picked is None:
                 if not allies:
-                    Ask.error(self._view, action.label, f"{action.label}: {ctl.name(current)} has no ally here")
+                    Ask.error(self._view, action.label, f"{action.label}: {ctl.view.name(current)} has no ally here")
                 return
             self._push(lambda: ctl.take_action(current, key, target_id=allies[picked]), "Action")
             return
         if ctl.action_rolls(current, key):             # a Sneak or Search: the roll comes with it
             self._push_rolled(lambda dice: ctl.take_action(current, key, dice), "Action", "Action dice",
-                              who=ctl.name(current))
+                              who=ctl.view.name(current))
             return
         self._push(lambda: ctl.take_action(current, key), "Action")
 
@@ -307,20 +307,21 @@ class BoardIntents(QObject):
         ctl = self._controller()
         if ctl is None:
             return
-        patients = [c.id for c in ctl.encounter.combatants]
+        patients = [c.id for c in ctl.view.encounter.combatants]
         action = next((a.action for a in ctl.actions(healer_id) if a.action.role is ActionRole.HEAL
                        and key in (None, a.action.key)), None)
         label = action.label if action is not None else "Heal"
-        choice = BoardAsk.patient(self._view, [ctl.character_of(c).name for c in patients], label)
+        choice = BoardAsk.patient(self._view, [ctl.view.character_of(c).name for c in patients], label)
         if choice is None:
             return
         patient = patients[choice]
-        found = next((t for t in ctl.treatments(patient) if action is not None and t.action_key == action.key), None)
+        found = next((t for t in ctl.healing.treatments(patient) if action is not None and t.action_key == action.key),
+                     None)
         if found is not None and not found.rolls:
-            self._push(lambda: ctl.heal(healer_id, patient, None, key), label)
+            self._push(lambda: ctl.healing.heal(healer_id, patient, None, key), label)
             return
-        self._push_rolled(lambda dice: ctl.heal(healer_id, patient, dice, key), label, f"{label} dice",
-                          who=ctl.name(healer_id))
+        self._push_rolled(lambda dice: ctl.healing.heal(healer_id, patient, dice, key), label, f"{label} dice",
+                          who=ctl.view.name(healer_id))
 
     def treat(self) -> None:
         """One of the rules' treatments for the selected combatant (in the fight, on the healer's turn; or between
@@ -328,23 +329,24 @@ class BoardIntents(QObject):
         ctl, patient = self._controller(), self._selected()
         if ctl is None or patient is None:
             return
-        picked = pick_treatment(self._view, ctl, patient, ctl.current_id() if ctl.encounter.running else None)
+        picked = pick_treatment(self._view, ctl, patient, ctl.view.current_id() if ctl.view.encounter.running else None)
         if picked is None:
             return
-        give = partial(ctl.treat, picked.key, picked.patient_id, healer_id=picked.healer_id, choice=picked.choice)
+        give = partial(ctl.healing.treat, picked.key, picked.patient_id, healer_id=picked.healer_id,
+                       choice=picked.choice)
         if picked.rolls:
             self._push_rolled(lambda dice: give(dice=dice), picked.label, f"{picked.label} dice",
-                              who=ctl.name(picked.healer_id or patient))
+                              who=ctl.view.name(picked.healer_id or patient))
         else:
             self._push(give, picked.label)
 
     def attack(self) -> None:
         ctl = self._controller()
-        if ctl is None or ctl.current_id() is None:
+        if ctl is None or ctl.view.current_id() is None:
             return
         selected = self.acting_selection()
         # Someone the rules let act out of turn (on overwatch) attacks when selected.
-        attacker = selected or ctl.current_id()
+        attacker = selected or ctl.view.current_id()
         assert attacker is not None
         # Someone else selected on the board is the one to attack.
         target = self._selected() if self._selected() != attacker else None
@@ -356,15 +358,15 @@ class BoardIntents(QObject):
 
     def check(self) -> None:
         ctl = self._controller()
-        if ctl is None or not ctl.encounter.combatants:
+        if ctl is None or not ctl.view.encounter.combatants:
             return
-        who = self._selected() or ctl.current_id()
+        who = self._selected() or ctl.view.current_id()
         self._push(lambda: CheckDialog.ask(self._view, ctl, who), "Check")
 
     def acting_selection(self) -> str | None:
         """The selected combatant when the flow lets it act now (its turn, its phase, out of turn)."""
         selected, ctl = self._selected(), self._controller()
-        return selected if selected is not None and ctl is not None and ctl.may_act(selected) else None
+        return selected if selected is not None and ctl is not None and ctl.view.may_act(selected) else None
 
     def override_selected(self) -> None:
         cid, ctl = self._selected(), self._controller()
@@ -381,7 +383,7 @@ class BoardIntents(QObject):
         ctl = self._controller()
         if ctl is None:
             return
-        path = BoardAsk.save_markdown(self._view, f"{ctl.encounter.name}.md")
+        path = BoardAsk.save_markdown(self._view, f"{ctl.view.encounter.name}.md")
         if path is None:
             return
         from crisis_desktop.storage.atomic import atomic_write_text

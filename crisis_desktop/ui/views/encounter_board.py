@@ -229,7 +229,7 @@ class EncounterBoard(QWidget):
 
     def select_current(self) -> None:
         """Select whoever acts now, and bring its row into sight."""
-        current = self.controller.current_id() if self.controller else None
+        current = self.controller.view.current_id() if self.controller else None
         if current is not None:
             self.select(current)
             row = self.model.row_of(current)
@@ -298,11 +298,11 @@ class EncounterBoard(QWidget):
             self.model.set_fight(None)
             self.log_model.set_encounter(None, None)
         else:
-            self.model.set_fight(self.controller)
+            self.model.set_fight(self.controller.view)
             self.log_model.set_encounter(session.campaign, encounter_id)
             if self.controller.repaired:
                 count = len(self.controller.repaired)
-                self.message.emit(f"{self.controller.encounter.name}: the file's fight named {count} combatant"
+                self.message.emit(f"{self.controller.view.encounter.name}: the file's fight named {count} combatant"
                                   f"{'s' if count != 1 else ''} no longer in it; the fight goes on without them")
                 self.controller.repaired = []
         if session is not None:
@@ -331,7 +331,7 @@ class EncounterBoard(QWidget):
     # -- state of the controls -------------------------------------------------------------------
     def _refresh(self) -> None:
         ctl = self.controller
-        encounter = ctl.encounter if ctl else None
+        encounter = ctl.view.encounter if ctl else None
         started = bool(encounter and encounter.started)
         running = bool(encounter and encounter.running)
         self.act_add.setEnabled(bool(encounter) and not (encounter and encounter.ended))
@@ -341,12 +341,12 @@ class EncounterBoard(QWidget):
         for widget in (self.act_end, self.note):
             widget.setEnabled(running)
         offers = ctl.offers() if ctl else []
-        roles = ctl.flow.roles() if ctl else frozenset()
+        roles = ctl.view.flow.roles() if ctl else frozenset()
         self._offers = {}
         for o in offers:    # each role's first allowed step, else its first
             if o.role not in self._offers or (o.allowed and not self._offers[o.role].allowed):
                 self._offers[o.role] = o
-        stuck = running and ctl is not None and not ctl.anyone_left()
+        stuck = running and ctl is not None and not ctl.view.anyone_left()
         for role, action in self.role_actions.items():
             found = self._offers.get(role)
             action.setVisible(role in roles)
@@ -358,12 +358,12 @@ class EncounterBoard(QWidget):
                 shortcut = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
                 tip = found.help if found.allowed else found.reason
                 action.setToolTip(tooltip(f"{tip} ({shortcut})" if shortcut else tip))
-        self.step_bar.show_steps(offers, ctl.names() if ctl and offers else {},
+        self.step_bar.show_steps(offers, ctl.view.names() if ctl and offers else {},
                                  {role: action.shortcut() for role, action in self.role_actions.items()})
         self.act_rewind.setEnabled(running and ctl is not None and ctl.can_rewind())
         self.export_button.setEnabled(bool(encounter and encounter.log))
-        self.round_label.setText(ctl.round_label() if ctl else "")
-        self.actor_panel.show_actor(ctl, (self.intents.acting_selection() or ctl.current_id()) if ctl else None)
+        self.round_label.setText(ctl.view.round_label() if ctl else "")
+        self.actor_panel.show_actor(ctl, (self.intents.acting_selection() or ctl.view.current_id()) if ctl else None)
         self._update_selected()
 
     def _selection_moved(self) -> None:
@@ -382,7 +382,7 @@ class EncounterBoard(QWidget):
             return
         assert ctl is not None and cid is not None
         try:
-            combatant = ctl.combatant(cid)
+            combatant = ctl.view.combatant(cid)
         except KeyError:  # the row of a combatant being taken out (an undo) is still selected
             return
         self.selected_strip.show_combatant(combatant)

@@ -27,15 +27,15 @@ def pick_treatment(parent: QWidget, ctl: EncounterController, patient_id: str,
                    acting_id: str | None) -> PickedTreatment | None:
     """The treatment the GM picks for the patient, or None (cancelled, or refused with the reason said). A fight's
     healing action is given by `acting_id`, whose turn it is; a treatment between fights by whoever the GM names."""
-    name = ctl.name(patient_id)
-    treatments = ctl.treatments(patient_id)
+    name = ctl.view.name(patient_id)
+    treatments = ctl.healing.treatments(patient_id)
     if not treatments:
         Ask.info(parent, "Treat", f"The {ctl.ruleset.name} rules have no treatment for {name}")
         return None
     # With the one whose turn it is selected, what it gives by hand is open when it may be given to anyone: whom it
     # treats is asked next.
     given = {t.key for t in treatments if patient_id == acting_id and t.healer and t.action_key is not None
-             and any(o.key == t.key and o.allowed for p in _patients(ctl) for o in ctl.treatments(p))}
+             and any(o.key == t.key and o.allowed for p in _patients(ctl) for o in ctl.healing.treatments(p))}
     labels = [t.label if t.allowed or t.key in given else f"{t.label} (not now: {t.reason})" for t in treatments]
     index = BoardAsk.choose(parent, f"Treat {name}", "Treatment:", labels)
     if index is None:
@@ -55,17 +55,17 @@ def pick_treatment(parent: QWidget, ctl: EncounterController, patient_id: str,
             patient_id = _pick_patient(parent, ctl, treatment, healer) or ""
             if not patient_id:
                 return None
-            treatment = next(t for t in ctl.treatments(patient_id) if t.key == treatment.key)
+            treatment = next(t for t in ctl.healing.treatments(patient_id) if t.key == treatment.key)
             if not treatment.allowed:
                 Ask.error(parent, treatment.label, f"{treatment.label}: {treatment.reason}")
                 return None
     elif treatment.healer:
-        others = [c.id for c in ctl.encounter.combatants]
-        picked = BoardAsk.choose(parent, treatment.label, f"Who treats {name}?", [ctl.name(c) for c in others])
+        others = [c.id for c in ctl.view.encounter.combatants]
+        picked = BoardAsk.choose(parent, treatment.label, f"Who treats {name}?", [ctl.view.name(c) for c in others])
         if picked is None:
             return None
         healer = others[picked]
-    too_far = ctl.out_of_reach(treatment, healer, patient_id) if healer is not None else None
+    too_far = ctl.healing.out_of_reach(treatment, healer, patient_id) if healer is not None else None
     if too_far:
         Ask.error(parent, treatment.label, too_far)
         return None
@@ -84,13 +84,13 @@ def _pick_patient(parent: QWidget, ctl: EncounterController, treatment: Treatmen
     patients = _patients(ctl)
     labels = []
     for patient in patients:
-        name = f"{ctl.name(patient)} (themselves)" if patient == healer_id else ctl.name(patient)
-        own = next((t for t in ctl.treatments(patient) if t.key == treatment.key), treatment)
-        why = own.reason or ctl.out_of_reach(treatment, healer_id, patient)
+        name = f"{ctl.view.name(patient)} (themselves)" if patient == healer_id else ctl.view.name(patient)
+        own = next((t for t in ctl.healing.treatments(patient) if t.key == treatment.key), treatment)
+        why = own.reason or ctl.healing.out_of_reach(treatment, healer_id, patient)
         labels.append(f"{name} (not now: {why})" if why else name)
-    picked = BoardAsk.choose(parent, treatment.label, f"Whom does {ctl.name(healer_id)} treat?", labels)
+    picked = BoardAsk.choose(parent, treatment.label, f"Whom does {ctl.view.name(healer_id)} treat?", labels)
     return None if picked is None else patients[picked]
 
 
 def _patients(ctl: EncounterController) -> list[str]:
-    return [c.id for c in ctl.encounter.combatants if not ctl.out_of_fight(c.id)]
+    return [c.id for c in ctl.view.encounter.combatants if not ctl.view.out_of_fight(c.id)]

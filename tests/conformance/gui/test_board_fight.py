@@ -23,12 +23,12 @@ def test_a_short_fight_through_the_board(ruleset_id, qtbot, paths, monkeypatch):
     start_state = document.campaign.model_dump()
     board.act_start.trigger()
     ctl = board.controller
-    assert ctl.encounter.started and board.round_label.text() == ctl.round_label() != "Not started"
+    assert ctl.view.encounter.started and board.round_label.text() == ctl.view.round_label() != "Not started"
     seen = fight_through_the_board(board, monkeypatch, RandomDice(4))
     assert standing(ctl) == {Side.PARTY} and seen.attacked
     board.act_end.trigger()
-    assert ctl.encounter.ended and board.round_label.text() == "Ended"
-    assert board.log_model.rowCount() == len(ctl.encounter.log)
+    assert ctl.view.encounter.ended and board.round_label.text() == "Ended"
+    assert board.log_model.rowCount() == len(ctl.view.encounter.log)
     end_state = document.campaign.model_dump()
     board.table.setCurrentIndex(board.model.index(-1, -1))
     document.undo_stack.setIndex(0)

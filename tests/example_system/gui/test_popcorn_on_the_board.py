@@ -27,11 +27,11 @@ def test_three_rounds_through_the_board_and_the_attack_panel(popcorn_window, qtb
     board = popcorn_window.encounter_board
     board.act_start.trigger()
     ctl = board.controller
-    assert ctl.encounter.running and ctl.flow.roles() == frozenset({StepRole.ADVANCE})
+    assert ctl.view.encounter.running and ctl.view.flow.roles() == frozenset({StepRole.ADVANCE})
     attacked: set[tuple[int, str]] = set()
     applied = 0
     for _ in range(200):
-        if ctl.encounter.round > 3 or not ctl.anyone_left():
+        if ctl.view.encounter.round > 3 or not ctl.view.anyone_left():
             break
         assert_buttons_follow_the_flow(board)
         if attack_if_any(qtbot, popcorn_window, attacked):
@@ -40,15 +40,15 @@ def test_three_rounds_through_the_board_and_the_attack_panel(popcorn_window, qtb
         # One button per combatant the one acting may pick: "Next: Brom", "Opens round 2: Ada".
         offer = ctl.offers()[0]
         assert [a.text().removesuffix("…") for a in step_buttons(board)] == [
-            f"{offer.label}: {ctl.name(cid)}" for cid in offer.actors]
+            f"{offer.label}: {ctl.view.name(cid)}" for cid in offer.actors]
         button = moving_on(board)
         before = fight_state(board)
         click(qtbot, board, button)
         assert fight_state(board) != before, button.text()
-    assert ctl.encounter.round > 3, f"stuck in round {ctl.encounter.round}"
+    assert ctl.view.encounter.round > 3, f"stuck in round {ctl.view.encounter.round}"
     assert applied >= 2 and answers.texts("error") == []
     # Every round, each fighter took one turn; round 2 was opened by whom the last of round 1 picked.
-    assert [e.text for e in ctl.encounter.log if e.kind == "round"][:3] == [
+    assert [e.text for e in ctl.view.encounter.log if e.kind == "round"][:3] == [
         "Round 1 begins", "Round 2 begins", "Round 3 begins"]
 
 
@@ -56,30 +56,30 @@ def test_the_gm_selects_who_acts_next_and_ctrl_return_hands_the_turn_to_them(pop
     board = popcorn_window.encounter_board
     board.act_start.trigger()
     ctl = board.controller
-    first = ctl.current_id()
+    first = ctl.view.current_id()
     waiting = ctl.offers()[0].actors
     assert first not in waiting and len(waiting) == 4
     picked = waiting[-1]
     board.select(picked)
     QTest.keyClick(board.table, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
-    assert ctl.current_id() == picked
-    assert ctl.encounter.log[-1].text == f"{ctl.name(picked)}'s turn (picked by {ctl.name(first)})"
+    assert ctl.view.current_id() == picked
+    assert ctl.view.encounter.log[-1].text == f"{ctl.view.name(picked)}'s turn (picked by {ctl.view.name(first)})"
     popcorn_window.document.undo_stack.undo()
-    assert ctl.current_id() == first
+    assert ctl.view.current_id() == first
 
 
 def test_ctrl_return_without_a_pick_selected_asks_the_gm_who_acts_next(popcorn_window, qtbot, monkeypatch):
     board = popcorn_window.encounter_board
     board.act_start.trigger()
     ctl = board.controller
-    first, waiting = ctl.current_id(), ctl.offers()[0].actors
+    first, waiting = ctl.view.current_id(), ctl.offers()[0].actors
     asked: list[tuple[str, list[str]]] = []
     monkeypatch.setattr(BoardAsk, "choose", classmethod(
         lambda _c, _p, title, prompt, names: asked.append((f"{title}: {prompt}", names)) or 1))
     board.select(first)                                      # the one acting cannot pick themself mid-round
     QTest.keyClick(board.table, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
-    assert asked == [("Next: Who?", [ctl.name(cid) for cid in waiting])]
-    assert ctl.current_id() == waiting[1]
+    assert asked == [("Next: Who?", [ctl.view.name(cid) for cid in waiting])]
+    assert ctl.view.current_id() == waiting[1]
 
 
 def test_a_move_dragged_on_the_map_spends_the_move_and_the_players_screen_follows(popcorn_window, qtbot):
@@ -96,7 +96,7 @@ def test_a_move_dragged_on_the_map_spends_the_move_and_the_players_screen_follow
     qtbot.waitExposed(place)
     place.view.fit()
     assert place.encounter_id == "enc-ford" and len(place.scene.tokens) == 5
-    cid = ctl.current_id()
+    cid = ctl.view.current_id()
     start = place.scene.token_cell(cid)
     step = 1 if start[0] < 7 else -1
     too_far = (start[0] + step * (SPEED + 1), start[1])
@@ -106,10 +106,10 @@ def test_a_move_dragged_on_the_map_spends_the_move_and_the_players_screen_follow
     goal = (start[0] + step * 2, start[1])
     drag(qtbot, place, [start, goal])
     assert place.scene.token_cell(cid) == goal and display.scene.token_cell(cid) == goal
-    assert ctl.combatant(cid).resources == {"actions": 1, "moves": 0}
+    assert ctl.view.combatant(cid).resources == {"actions": 1, "moves": 0}
     back = (goal[0] - step, goal[1])
     drag(qtbot, place, [goal, back])
-    assert place.info.text() == f"Not enough moves: Move costs 1 move, {ctl.name(cid)} has none"
+    assert place.info.text() == f"Not enough moves: Move costs 1 move, {ctl.view.name(cid)} has none"
     # The players see whose turn it is, and who is picked next.
     proxy = display.proxy
 

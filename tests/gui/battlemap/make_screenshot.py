@@ -42,7 +42,7 @@ def main(app: QApplication) -> None:
     app.processEvents()
     # Rask ducks behind the wreck (light cover that bullets go through) and Tomas kneels.
     document.push(SetToken("map-ridge-road", "cmb-ambush-raider-rask", (14, 7)))
-    document.push(board.controller.add_condition("pc-tomas", "kneeling"))
+    document.push(board.controller.overrides.add_condition("pc-tomas", "kneeling"))
     place.view.fit()
     place.set_tool(Tool.SIGHT)
     place.tools.pressed(place.scene.token_cell("cmb-ambush-vera"), Qt.KeyboardModifier.NoModifier)

@@ -44,7 +44,7 @@ def test_measure_and_sight_show_the_attacks_reading_and_only_crisis_counts_incre
     place.view.fit()
     assert place.encounter_id == encounter_id
     ctl = document.session.controller(encounter_id)
-    weapon = next(w for w in ctl.weapons(attacker) if w.name == weapon_name)
+    weapon = next(w for w in ctl.preview.weapons(attacker) if w.name == weapon_name)
     place.scene.select_token(attacker)
     place._fill_weapons()
     place.weapon_box.setCurrentIndex(next(i for i in range(place.weapon_box.count())
@@ -52,7 +52,7 @@ def test_measure_and_sight_show_the_attacks_reading_and_only_crisis_counts_incre
     place.set_tool(Tool.MEASURE)
     a, t = place.scene.token_cell(attacker), place.scene.token_cell(target)
     drag(qtbot, place, [a, t])
-    reading = ctl.measure(attacker, target, weapon.id)
+    reading = ctl.preview.measure(attacker, target, weapon.id)
     assert reading is not None
     text = place.scene.measure.label.text
     assert text == "\n".join(reading.lines)
@@ -61,7 +61,7 @@ def test_measure_and_sight_show_the_attacks_reading_and_only_crisis_counts_incre
     assert "maximum" not in text and "-2" not in text
     # The sight line between the same tokens reads the same lines (no weapon chosen for it).
     place.tools.show_cover(attacker, target)
-    bare = ctl.measure(attacker, target)
+    bare = ctl.preview.measure(attacker, target)
     assert bare is not None
     sight = place.scene.sight.label.text.splitlines()
     assert sight[0].endswith(bare.lines[0]) and sight[1:len(bare.lines)] == list(bare.lines[1:])

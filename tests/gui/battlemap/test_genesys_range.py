@@ -65,10 +65,10 @@ def test_the_band_depth_follows_the_campaigns_rule_option(place, genesys_documen
 
 def test_the_fights_measure_between_tokens_reads_the_band(place, genesys_document):
     ctl = genesys_document.session.controller("enc-dock-9")
-    found = ctl.measure("cmb-dock-kara", "cmb-dock-sable")
+    found = ctl.preview.measure("cmb-dock-kara", "cmb-dock-sable")
     assert found is not None and found.inputs == {"range_band": "long"}
     assert found.readout == ("long range (6 tiles a band)", "closing to engaged: 4 maneuvers")
-    engaged = ctl.measure("cmb-dock-jax", "cmb-dock-thugs")
+    engaged = ctl.preview.measure("cmb-dock-jax", "cmb-dock-thugs")
     assert engaged is not None and engaged.readout == ("engaged (adjacent)",)
 
 
@@ -80,13 +80,13 @@ def test_dragging_a_token_in_the_fight_says_the_band_moves_maneuvers(place, gene
     drag(qtbot, place, [(4, 8), (4, 12), (14, 12)])           # 10 tiles: two bands, the second maneuver for strain
     assert place.info.text() == "Move two bands (2 maneuvers + 2 strain): 10 of 12 tiles"
     assert place.scene.token_cell("cmb-dock-mira") == (14, 12)
-    assert ctl.character_of("cmb-dock-mira").status["strain"] == 2
+    assert ctl.view.character_of("cmb-dock-mira").status["strain"] == 2
     drag(qtbot, place, [(14, 12), (15, 12)])                  # no maneuver left: refused with the reason
     assert place.info.text() == "At most 2 maneuvers a turn: Dr. Mira Sol has 2 taken, this needs 1"
     assert place.scene.token_cell("cmb-dock-mira") == (14, 12)
     genesys_document.undo_stack.undo()
     assert place.scene.token_cell("cmb-dock-mira") == (4, 8)
-    assert ctl.character_of("cmb-dock-mira").status["strain"] == 0
+    assert ctl.view.character_of("cmb-dock-mira").status["strain"] == 0
 
 
 def test_line_of_sight_between_tokens_reads_the_band_too(place):
@@ -100,19 +100,19 @@ def test_line_of_sight_between_tokens_reads_the_band_too(place):
 def test_measure_and_the_sight_line_show_the_attacks_reading_of_engagement(place, genesys_document, qtbot):
     ctl = genesys_document.session.controller("enc-dock-9")
     choose_weapon(place, "cmb-dock-jax", "Light pistol")
-    pistol = next(w.id for w in ctl.weapons("cmb-dock-jax") if w.name == "Light pistol")
+    pistol = next(w.id for w in ctl.preview.weapons("cmb-dock-jax") if w.name == "Light pistol")
     place.set_tool(Tool.MEASURE)
     drag(qtbot, place, [(8, 7), (9, 7)])                      # Jax's cell to the thugs' cell
-    reading = ctl.measure("cmb-dock-jax", "cmb-dock-thugs", pistol)
+    reading = ctl.preview.measure("cmb-dock-jax", "cmb-dock-thugs", pistol)
     assert reading is not None
     assert place.scene.measure.label.text == "\n".join(reading.lines)
     assert "ranged attack while engaged: +1 difficulty" in place.scene.measure.label.text
-    assert ctl.map_attack_inputs("cmb-dock-jax", pistol, "cmb-dock-thugs") == {"attacker_engaged": True}
+    assert ctl.preview.map_attack_inputs("cmb-dock-jax", pistol, "cmb-dock-thugs") == {"attacker_engaged": True}
     # The sight line from Kara to the thugs reads them engaged with Jax, as her attack does (upgraded).
     place.tools.show_cover("cmb-dock-kara", "cmb-dock-thugs")
     assert "Dock thugs is engaged with Jax Marrow" in place.scene.sight.label.text.splitlines()
-    kara_pistol = next(w.id for w in ctl.weapons("cmb-dock-kara") if w.name == "Heavy pistol")
-    assert ctl.map_inputs("cmb-dock-kara", kara_pistol, "cmb-dock-thugs")["target_engaged"] is True
+    kara_pistol = next(w.id for w in ctl.preview.weapons("cmb-dock-kara") if w.name == "Heavy pistol")
+    assert ctl.preview.map_inputs("cmb-dock-kara", kara_pistol, "cmb-dock-thugs")["target_engaged"] is True
 
 
 def test_dragging_to_engage_from_medium_range_costs_two_maneuvers_as_the_readout_says(place, genesys_document,
@@ -120,12 +120,12 @@ def test_dragging_to_engage_from_medium_range_costs_two_maneuvers_as_the_readout
     ctl = genesys_document.session.controller("enc-dock-9")
     genesys_document.push(ctl.start(TypedDice(["blank"] * 40)))
     genesys_document.push(ctl.step("fill_slot", "cmb-dock-jax"))
-    found = ctl.measure("cmb-dock-jax", "cmb-dock-brakk")
+    found = ctl.preview.measure("cmb-dock-jax", "cmb-dock-brakk")
     assert found is not None and found.readout == ("medium range (6 tiles a band)", "closing to engaged: 2 maneuvers",
                                                    "Jax Marrow is engaged with Dock thugs")
     place.set_tool(Tool.SELECT)
     drag(qtbot, place, [(8, 7), (11, 8), (14, 10)])           # 6 tiles to stand next to Brakk
     assert place.info.text() == "Move two bands (2 maneuvers + 2 strain): 6 of 12 tiles, medium range to engaged"
     assert place.scene.token_cell("cmb-dock-jax") == (14, 10)
-    assert ctl.character_of("cmb-dock-jax").status["strain"] == 2
-    assert ctl.measure("cmb-dock-jax", "cmb-dock-brakk").readout == ("engaged (adjacent)",)
+    assert ctl.view.character_of("cmb-dock-jax").status["strain"] == 2
+    assert ctl.preview.measure("cmb-dock-jax", "cmb-dock-brakk").readout == ("engaged (adjacent)",)

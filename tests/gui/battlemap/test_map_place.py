@@ -114,7 +114,7 @@ def test_erase_returns_cells_to_open_ground(place, document, qtbot):
 def start_fight(board):
     board.act_start.trigger()
     ctl = board.controller
-    return ctl, ctl.current_id()
+    return ctl, ctl.view.current_id()
 
 
 def reachable(place, ctl, cid, action):
@@ -137,8 +137,8 @@ def test_a_drag_move_spends_ap_and_moves_the_token_in_one_undo_step(place, board
     ctl, cid = start_fight(board)
     start = place.scene.token_cell(cid)
     goal, decision = reachable(place, ctl, cid, "move")
-    resources = dict(ctl.combatant(cid).resources)
-    log = len(ctl.encounter.log)
+    resources = dict(ctl.view.combatant(cid).resources)
+    log = len(ctl.view.encounter.log)
     steps = document.undo_stack.count()
     item = place.scene.tokens[cid]
     layer = place.scene.layer
@@ -152,12 +152,12 @@ def test_a_drag_move_spends_ap_and_moves_the_token_in_one_undo_step(place, board
     assert token_cell(document, cid) == goal
     assert place.scene.tokens[cid] is item and place.scene.layer is layer, "a move rebuilds nothing"
     assert item.pos() == place.scene.centre(goal)
-    assert ctl.combatant(cid).resources != resources, "the move's AP (or NPC action) is spent"
-    assert len(ctl.encounter.log) == log + 1 and "Move" in ctl.encounter.log[-1].text
+    assert ctl.view.combatant(cid).resources != resources, "the move's AP (or NPC action) is spent"
+    assert len(ctl.view.encounter.log) == log + 1 and "Move" in ctl.view.encounter.log[-1].text
     assert document.undo_stack.count() == steps + 1
     document.undo_stack.undo()
     assert token_cell(document, cid) == start and item.pos() == place.scene.centre(start)
-    assert ctl.combatant(cid).resources == resources and len(ctl.encounter.log) == log
+    assert ctl.view.combatant(cid).resources == resources and len(ctl.view.encounter.log) == log
 
 
 def test_a_move_beyond_run_is_refused_with_the_reason_and_nothing_changes(place, board, document, qtbot):
@@ -173,8 +173,8 @@ def test_a_move_beyond_run_is_refused_with_the_reason_and_nothing_changes(place,
 
 def test_a_move_without_the_ap_is_refused_with_the_rules_reason(place, board, document, qtbot):
     ctl, _ = start_fight(board)
-    pc = next(c.id for c in ctl.encounter.combatants if c.side.value == "party")
-    document.push(ctl.set_resource(pc, "ap", 0))
+    pc = next(c.id for c in ctl.view.encounter.combatants if c.side.value == "party")
+    document.push(ctl.overrides.set_resource(pc, "ap", 0))
     start = place.scene.token_cell(pc)
     goal = next(g for g in ((start[0] + 1, start[1]), (start[0] - 1, start[1]), (start[0], start[1] + 1))
                 if g not in place.scene.occupied())
@@ -193,7 +193,7 @@ def test_before_the_fight_tokens_are_placed_freely_and_shift_repositions_without
 
 def test_prone_and_kneeling_show_on_the_token(place, board, document):
     ctl = board.controller
-    document.push(ctl.add_condition("pc-vera", "prone"))
+    document.push(ctl.overrides.add_condition("pc-vera", "prone"))
     assert place.scene.tokens["cmb-ambush-vera"].look.posture == "prone"
     assert "(prone)" in place.scene.tokens["cmb-ambush-vera"].toolTip()
     document.undo_stack.undo()
@@ -253,11 +253,11 @@ def test_a_turn_or_a_condition_restyles_only_the_tokens_concerned(place, board, 
     ctl, current = start_fight(board)
     assert place.scene.tokens[current].look.current
     looks = {cid: item.look for cid, item in place.scene.tokens.items()}
-    document.push(ctl.add_condition("pc-ines", "kneeling"))
+    document.push(ctl.overrides.add_condition("pc-ines", "kneeling"))
     changed = {cid for cid, item in place.scene.tokens.items() if item.look is not looks[cid]}
     assert changed == {"cmb-ambush-ines"} and place.scene.tokens["cmb-ambush-ines"].look.posture == "kneeling"
     document.push(ctl.step("next_turn"))
-    after = ctl.current_id()
+    after = ctl.view.current_id()
     assert place.scene.tokens[after].look.current and not place.scene.tokens[current].look.current
 
 
@@ -301,11 +301,11 @@ def test_the_demo_has_a_pair_with_cover_and_the_overlay_marks_its_source(place, 
 
 def test_the_attack_dialog_gets_distance_and_cover_from_the_map(place, board, document, monkeypatch, qtbot):
     ctl, current = start_fight(board)
-    target = next(c.id for c in ctl.encounter.combatants if c.side != ctl.combatant(current).side)
+    target = next(c.id for c in ctl.view.encounter.combatants if c.side != ctl.view.combatant(current).side)
     asked = {}
 
     def ask(_cls, _parent, controller, attacker_id, target_id=None, blast=None):
-        asked.update(controller.measure(attacker_id, target_id).inputs, attacker=attacker_id, target=target_id)
+        asked.update(controller.preview.measure(attacker_id, target_id).inputs, attacker=attacker_id, target=target_id)
         dialog = AttackDialog(controller, attacker_id, target_id)
         asked["dialog"] = (dialog.field("distance").value(), dialog.field("cover").currentData(),
                            dialog.field("cover_penetrable").isChecked())
@@ -322,7 +322,7 @@ def test_the_attack_dialog_gets_distance_and_cover_from_the_map(place, board, do
     assert asked["attacker"] == current and asked["target"] == target
     assert asked["distance"] == place.scene.grid.distance(a, t)
     assert asked["cover"] == expected.terrain and asked["cover_penetrable"] == expected.penetrable
-    weapon = ctl.weapons(current)[0]
+    weapon = ctl.preview.weapons(current)[0]
     assert asked["dialog"] == (asked["distance"], expected.terrain, expected.penetrable)
     # The request carries the measure; the rules read a melee weapon as striking in reach (tested with the rules).
     assert asked["request distance"] == asked["distance"]

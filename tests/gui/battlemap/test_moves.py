@@ -27,7 +27,7 @@ def running(rules: CrisisRuleset) -> tuple[EncounterController, History, str]:
     ctl = EncounterController(campaign, "enc-ridge", rules)
     history = History(campaign)
     history.push(ctl.start(RandomDice(3)))
-    return ctl, history, ctl.current_id()
+    return ctl, history, ctl.view.current_id()
 
 
 def test_without_movement_rules_a_move_in_the_fight_is_free():
@@ -41,16 +41,16 @@ def test_without_movement_rules_a_move_in_the_fight_is_free():
 def test_with_movement_rules_the_plan_is_the_rulesets_and_the_command_spends_it():
     ctl, history, cid = running(CrisisRuleset())
     terrain = Terrain.of(parse_map("a" + "." * 30)[0])
-    actor = ctl.actor(cid)
+    actor = ctl.view.actor(cid)
     plan = decide_move(ctl, terrain, cid, (0, 0), (1, 0), ())
-    assert plan == ctl.ruleset.movement().plan_move(actor, terrain, (0, 0), (1, 0), (), ctl.options)
+    assert plan == ctl.ruleset.movement().plan_move(actor, terrain, (0, 0), (1, 0), (), ctl.view.options)
     assert plan.allowed and plan.action == "move"
     far = decide_move(ctl, terrain, cid, (0, 0), (30, 0), ())
     assert not far.allowed and "Run reaches" in far.text
     assert decide_move(ctl, terrain, cid, (0, 0), (1, 0), {(1, 0)}).text == "(1, 0) is taken"
     free = decide_move(ctl, terrain, cid, (0, 0), (30, 0), (), free=True)
     assert free.allowed and free.action is None and "GM reposition" in free.text
-    log = len(ctl.encounter.log)
+    log = len(ctl.view.encounter.log)
     command = move_command(ctl, "map-ridge-road", cid, (1, 0), plan)
     history.push(command)
-    assert len(ctl.encounter.log) == log + 1 and "Move" in ctl.encounter.log[-1].text
+    assert len(ctl.view.encounter.log) == log + 1 and "Move" in ctl.view.encounter.log[-1].text

@@ -25,7 +25,8 @@ SCALE = 6
 def health_of(board, combatant_id: str) -> tuple[int, int]:
     """The bar the rules give the HEALTH role, found by its role as the map finds it."""
     ctl = board.controller
-    bars = ctl.ruleset.resources(Actor(ctl.character_of(combatant_id), ctl.combatant(combatant_id)), ctl.options)
+    bars = ctl.ruleset.resources(Actor(ctl.view.character_of(combatant_id), ctl.view.combatant(combatant_id)),
+                                 ctl.view.options)
     bar = next(b for b in bars if b.role is BarRole.HEALTH)
     return bar.current, bar.maximum
 
@@ -75,7 +76,7 @@ def test_the_token_health_bar_follows_the_rules_health_bar(place, board, documen
     current, maximum = health_of(board, VERA)
     assert scene.tokens[VERA].look.health == (current, maximum) == (maximum, maximum)
     assert drawn_fraction(render_token(scene, VERA)) == pytest.approx(1.0, abs=0.04)
-    document.push(ctl.set_status("pc-vera", "wounds", maximum // 2))
+    document.push(ctl.overrides.set_status("pc-vera", "wounds", maximum // 2))
     hurt = health_of(board, VERA)
     assert hurt[0] < current, "the wounds lower the rules' Health bar"
     item = scene.tokens[VERA]
@@ -91,7 +92,7 @@ def test_a_condition_marker_comes_with_the_condition_and_goes_with_its_undo(plac
     scene = place.scene
     labels = {c.key: c.label for c in board.controller.ruleset.conditions()}
     assert scene.tokens[RASK].look.conditions == () and marker_pixels(render_token(scene, RASK)) == 0
-    document.push(board.controller.add_condition("npc-raider-rask", "stunned", 2))
+    document.push(board.controller.overrides.add_condition("npc-raider-rask", "stunned", 2))
     look = scene.tokens[RASK].look
     assert look.conditions == (labels["stunned"],) and look.markers == (labels["stunned"][0],)
     assert marker_pixels(render_token(scene, RASK)) > 20
@@ -104,7 +105,7 @@ def test_markers_tell_apart_conditions_of_one_letter_and_leave_the_posture_to_it
     ctl = board.controller
     labels = {c.key: c.label for c in ctl.ruleset.conditions()}
     for key in ("stunned", "slowed", "kneeling"):
-        document.push(ctl.add_condition("pc-vera", key))
+        document.push(ctl.overrides.add_condition("pc-vera", key))
     look = place.scene.tokens[VERA].look
     assert look.posture == "kneeling" and labels["kneeling"] not in look.conditions
     assert look.conditions == (labels["stunned"], labels["slowed"]) and look.markers == ("St", "Sl")
@@ -112,7 +113,7 @@ def test_markers_tell_apart_conditions_of_one_letter_and_leave_the_posture_to_it
 
 def test_the_players_map_shows_health_as_the_player_display_words_it(board, document, qtbot):
     ctl = board.controller
-    document.push(ctl.set_status("npc-raider-rask", "wounds", health_of(board, RASK)[1] - 2))
+    document.push(ctl.overrides.set_status("npc-raider-rask", "wounds", health_of(board, RASK)[1] - 2))
     players = PlayerMapScene()
     players.show_map(document.campaign, "map-ridge-road", "enc-ambush", ctl.ruleset)
     proxy = PlayerBoardProxy()
@@ -141,14 +142,14 @@ def test_measure_sight_and_blast_overlays_clear_when_the_turn_moves_on(place, bo
     overlays = (scene.measure, scene.sight, scene.area)
     assert all(o.isVisible() and o.cells for o in overlays)
     # Within the turn they stay: a condition changes nobody's step.
-    document.push(ctl.add_condition("pc-tomas", "kneeling"))
+    document.push(ctl.overrides.add_condition("pc-tomas", "kneeling"))
     assert all(o.isVisible() and o.cells for o in overlays)
-    before = ctl.current_id()
+    before = ctl.view.current_id()
     board.act_next.trigger()
-    assert ctl.current_id() != before
+    assert ctl.view.current_id() != before
     assert not any(o.isVisible() or o.cells or o.label.text for o in overlays)
     assert place.tools.attacker is None and place.tools.cover is None
     # Undo steps back to the last turn: that is a change of step as well, nothing is left to show.
     place.tools.measure((1, 1), (3, 1))
     document.undo_stack.undo()
-    assert ctl.current_id() == before and not scene.measure.isVisible()
+    assert ctl.view.current_id() == before and not scene.measure.isVisible()

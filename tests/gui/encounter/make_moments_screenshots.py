@@ -36,7 +36,7 @@ def declare(document: CampaignDocument, board: EncounterBoard, *choices: str) ->
 def main(out: Path) -> None:
     document, board = demo_board("moments.json", 1500, 560)
     ctl = board.controller
-    who = {ctl.name(c.id): c.id for c in ctl.encounter.combatants}
+    who = {ctl.view.name(c.id): c.id for c in ctl.view.encounter.combatants}
     document.push(ctl.start(TypedDice(INT_DICE)))
     declare(document, board, "act", "two_actions", "focus_action", "act")   # Bandit, Bowman, Corvin, Ilse
 
@@ -63,8 +63,9 @@ def main(out: Path) -> None:
     dialog.close()
     # Vera cuts at him; he parries and loses: 6 - 2 AP.
     document.push(ctl.step("next_resolver"))
-    sword = next(w for w in ctl.weapons(who["Vera Stone"]) if w.name == "Sword")
-    document.push(ctl.attack(ctl.attack_request(who["Vera Stone"], sword.id, who["Shield-bearer"], reaction="parry"),
+    sword = next(w for w in ctl.preview.weapons(who["Vera Stone"]) if w.name == "Sword")
+    document.push(ctl.attack(ctl.preview.attack_request(who["Vera Stone"], sword.id, who["Shield-bearer"],
+                                                        reaction="parry"),
                              TypedDice([20, 75, 6])))
     document.push(ctl.step("next_resolver"))                                 # Red Ulf resolves now
     board.select(who["Red Ulf"])

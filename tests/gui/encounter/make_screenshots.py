@@ -42,19 +42,19 @@ def main(app: QApplication) -> None:
     document.push(ctl.start(RandomDice(2024)))
     dice = RandomDice(5)
     for _ in range(5):  # a few turns of the fight, each actor attacking an enemy
-        current = ctl.current_id() or ""
-        weapon = ctl.weapons(current)[0]
-        target = next(c.id for c in ctl.encounter.combatants if c.side != ctl.combatant(current).side)
+        current = ctl.view.current_id() or ""
+        weapon = ctl.preview.weapons(current)[0]
+        target = next(c.id for c in ctl.view.encounter.combatants if c.side != ctl.view.combatant(current).side)
         distance = 2 if weapon.stats.get("range") else None
         with contextlib.suppress(ValueError):
-            document.push(ctl.attack(ctl.attack_request(current, weapon.id, target, distance=distance), dice))
+            document.push(ctl.attack(ctl.preview.attack_request(current, weapon.id, target, distance=distance), dice))
         document.push(ctl.step("next_turn"))
-    document.push(ctl.add_condition("pc-vera", "kneeling"))
+    document.push(ctl.overrides.add_condition("pc-vera", "kneeling"))
     board.select_current()
     for _ in range(3):          # the splitter makes room for the action buttons in a pass of its own
         app.processEvents()
     board.grab().save(str(SHOTS / "board.png"))
-    dialog = AttackDialog(ctl, ctl.current_id() or "", "cmb-ridge-wolf", board, rng=random.Random(3))
+    dialog = AttackDialog(ctl, ctl.view.current_id() or "", "cmb-ridge-wolf", board, rng=random.Random(3))
     dialog.field("cover").setCurrentIndex(1)
     dialog.field("circumstance").setValue(1)
     dialog.roll()

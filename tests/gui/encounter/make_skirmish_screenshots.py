@@ -28,7 +28,7 @@ PLANS = {"pc-aldric": "melee:pc-aldric-0", "pc-mira": "ranged:pc-mira-0", "pc-to
 def main(out: Path) -> None:
     document, board = demo_board("skirmish.json", 1500, 520)
     ctl = board.controller
-    ids = {c.character_id: c.id for c in ctl.encounter.combatants}
+    ids = {c.character_id: c.id for c in ctl.view.encounter.combatants}
     document.push(ctl.start(TypedDice([])))
     for character_id, choice in PLANS.items():
         document.push(ctl.step(f"plan:{ids[character_id]}", ids[character_id], choice))
@@ -37,9 +37,9 @@ def main(out: Path) -> None:
     player_display_shot(document, board, out / "skirmish-player-display.png")
 
     # The ranged phase: Mira's arrow drops the spearman, who still throws his javelin at Aldric.
-    document.push(ctl.attack(ctl.attack_request(ids["pc-mira"], "pc-mira-0", ids["npc-brigand-2"]),
+    document.push(ctl.attack(ctl.preview.attack_request(ids["pc-mira"], "pc-mira-0", ids["npc-brigand-2"]),
                              TypedDice([18, 2, 2])))
-    document.push(ctl.attack(ctl.attack_request(ids["npc-brigand-2"], "npc-brigand-2-1", ids["pc-aldric"]),
+    document.push(ctl.attack(ctl.preview.attack_request(ids["npc-brigand-2"], "npc-brigand-2-1", ids["pc-aldric"]),
                              TypedDice([10, 5, 3])))
     document.push(ctl.step("next_phase"))
     dialog = AttackDialog(ctl, ids["pc-aldric"], ids["npc-gorran"])

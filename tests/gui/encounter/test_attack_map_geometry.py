@@ -10,8 +10,8 @@ def ambush(board):
     board.show_encounter("enc-ambush")
     board.act_start.trigger()
     ctl = board.controller
-    ids = {ctl.name(c.id).split()[0]: c.id for c in ctl.encounter.combatants}
-    while ctl.current_id() != ids["Vera"]:
+    ids = {ctl.view.name(c.id).split()[0]: c.id for c in ctl.view.encounter.combatants}
+    while ctl.view.current_id() != ids["Vera"]:
         board.act_next.trigger()
     return ctl, ids
 
@@ -42,7 +42,7 @@ def test_a_gm_override_unlocks_the_maps_values_and_is_logged(board, qtbot):
     dialog.roll()
     assert dialog.rolled_event is not None, dialog.problem.text()
     board.document.push(dialog.rolled_event)
-    entry = next(e for e in reversed(ctl.encounter.log) if e.kind == "attack")
+    entry = next(e for e in reversed(ctl.view.encounter.log) if e.kind == "attack")
     assert any(d.startswith("GM override: Vera Kask cannot see Halvorsen") for d in entry.details)
     dialog.override.setChecked(False)                       # the map's values come back
     assert dialog.field("cover").currentData() == "total" and not dialog.field("cover").isEnabled()
@@ -51,7 +51,7 @@ def test_a_gm_override_unlocks_the_maps_values_and_is_logged(board, qtbot):
 def test_without_a_map_distance_and_cover_are_typed(board, qtbot):
     board.act_start.trigger()
     ctl = board.controller
-    attacker = ctl.current_id()
+    attacker = ctl.view.current_id()
     dialog = AttackDialog(ctl, attacker, None, board)
     qtbot.addWidget(dialog)
     assert dialog.field("distance").isEnabled() and dialog.override.isHidden() and dialog.map_note.text() == ""
@@ -59,9 +59,9 @@ def test_without_a_map_distance_and_cover_are_typed(board, qtbot):
 
 def test_a_grenade_takes_everyone_under_its_template_on_the_map(board, qtbot):
     ctl, ids = ambush(board)
-    tokens = {t.combatant_id: t for t in ctl.battle_map().tokens}
+    tokens = {t.combatant_id: t for t in ctl.preview.battle_map().tokens}
     tokens[ids["Mother"]].x, tokens[ids["Mother"]].y = 15, 7
-    while ctl.current_id() != ids["Dmitri"]:
+    while ctl.view.current_id() != ids["Dmitri"]:
         board.act_next.trigger()
     dialog = AttackDialog(ctl, ids["Dmitri"], ids["Rask"], board)
     qtbot.addWidget(dialog)

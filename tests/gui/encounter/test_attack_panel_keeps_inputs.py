@@ -85,10 +85,10 @@ def open_attack(window: MainWindow) -> AttackDialog:
     """The attack opened from the board as a GM does: whoever may act now, else the first with a weapon."""
     board, panel = window.encounter_board, window.workspace.attack_panel
     ctl = board.controller
-    if ctl.current_id() is not None and ctl.weapons(ctl.current_id()):
+    if ctl.view.current_id() is not None and ctl.preview.weapons(ctl.view.current_id()):
         board.actor_panel.attack_button.click()
     else:
-        attacker = next(c.id for c in ctl.encounter.combatants if ctl.weapons(c.id))
+        attacker = next(c.id for c in ctl.view.encounter.combatants if ctl.preview.weapons(c.id))
         panel.open(ctl, attacker, None, lambda _event: None)
     assert panel.dialog is not None
     return panel.dialog
@@ -167,8 +167,8 @@ def test_every_input_survives_target_weapon_attacker_and_override_changes(fight,
 def test_each_further_target_has_its_own_inputs(fight, qtbot):
     dialog = open_attack(fight)
     ctl, model = fight.encounter_board.controller, dialog.model
-    several = [(a, w.id) for a in (c.id for c in ctl.encounter.combatants) for w in ctl.weapons(a)
-               if (limit := ctl.attacks.max_targets(w)) is None or limit > 1]
+    several = [(a, w.id) for a in (c.id for c in ctl.view.encounter.combatants) for w in ctl.preview.weapons(a)
+               if (limit := ctl.preview.attacks.max_targets(w)) is None or limit > 1]
     if not several:
         # The rules give no weapon of this demo several targets: the panel offers none.
         assert dialog.further_box.isHidden()
@@ -231,9 +231,9 @@ def test_roll_and_apply_stay_in_view_and_the_result_shows_without_scrolling(figh
 def test_the_attack_opens_on_the_combatant_selected_on_the_board(fight, qtbot):
     board = fight.encounter_board
     ctl = board.controller
-    attacker = ctl.current_id()
-    side = ctl.combatant(attacker).side
-    foes = [c.id for c in ctl.encounter.combatants if c.side != side and not ctl.out_of_fight(c.id)]
+    attacker = ctl.view.current_id()
+    side = ctl.view.combatant(attacker).side
+    foes = [c.id for c in ctl.view.encounter.combatants if c.side != side and not ctl.view.out_of_fight(c.id)]
     chosen = foes[-1]                       # not the first in the list, which the panel would take anyway
     board.select(chosen)
     board.actor_panel.attack_button.click()
@@ -266,12 +266,13 @@ def test_a_skirmish_attack_opens_on_the_planned_weapon(skirmish_document, qtbot,
 
     monkeypatch.setattr(BoardAsk, "choose", classmethod(choose))
     board.act_start.trigger()
-    for _ in ctl.encounter.combatants:
+    for _ in ctl.view.encounter.combatants:
         board.act_plan.trigger()
     board.act_next.trigger()
-    shooter = next(cid for cid in ctl.acting() if len(ctl.weapons(cid)) > 1)
-    planned = plans[ctl.name(shooter)].split(": ", 1)[1]
-    assert ctl.weapons(shooter)[0].name != planned, "the planned weapon is not the first: the test tells them apart"
+    shooter = next(cid for cid in ctl.view.acting() if len(ctl.preview.weapons(cid)) > 1)
+    planned = plans[ctl.view.name(shooter)].split(": ", 1)[1]
+    assert ctl.preview.weapons(shooter)[0].name != planned, \
+        "the planned weapon is not the first: the test tells them apart"
     board.select(shooter)
     board.actor_panel.attack_button.click()
     assert panel.dialog is not None and panel.dialog.weapon.currentText() == planned

@@ -16,10 +16,10 @@ def pc_with(board, weapon_name: str) -> str:
     """Start the demo fight and give the first PC's turn the named catalogue weapon, equipped alone."""
     board.act_start.trigger()
     ctl = board.controller
-    while ctl.character_of(ctl.current_id()).kind is not CharacterKind.PC:
+    while ctl.view.character_of(ctl.view.current_id()).kind is not CharacterKind.PC:
         board.act_next.trigger()
-    attacker = ctl.current_id()
-    character = ctl.character_of(attacker)
+    attacker = ctl.view.current_id()
+    character = ctl.view.character_of(attacker)
     item = next(i for i in board.document.campaign.equipment if i.name == weapon_name).model_copy(deep=True)
     for owned in character.equipment:
         owned.equipped = False
@@ -39,7 +39,8 @@ def test_a_volley_spread_over_two_targets_from_the_dialog(board, qtbot):
     dialog.tick(other)
     dialog.field("distance", other).setValue(3)
     lines = dialog.odds.text().splitlines()
-    assert len(lines) == 2 and lines[0].startswith("Wolf: Hit ") and lines[1].startswith(ctl.name(other) + ": Hit ")
+    assert len(lines) == 2 and lines[0].startswith("Wolf: Hit ") \
+        and lines[1].startswith(ctl.view.name(other) + ": Hit ")
     assert "To beat: ranged attack Difficulty = 4" in dialog.to_beat.text()
     request = dialog.request()
     assert [t.actor.combatant.id for t in request.targets] == ["cmb-ridge-wolf", other]
@@ -57,7 +58,7 @@ def test_a_volley_spread_over_two_targets_from_the_dialog(board, qtbot):
     assert dialog.rolled_event is not None, dialog.problem.text()
     result = dialog.rolled_event.result
     assert [r.target.combatant.id for r in (result, *result.followups)] == ["cmb-ridge-wolf", "cmb-ridge-wolf", other]
-    assert any(line.startswith(f"Attack 3 at {ctl.name(other)}") for line in
+    assert any(line.startswith(f"Attack 3 at {ctl.view.name(other)}") for line in
                dialog.roll_breakdown.toPlainText().splitlines())
 
 
@@ -78,7 +79,7 @@ def test_a_grenade_takes_everyone_ticked_with_their_distance_from_the_centre(boa
     for other in others:
         dialog.tick(other)
     dialog.field("tiles_from_centre", others[1]).setValue(1)
-    odds = dialog.controller.attack_preview(dialog.request()).odds
+    odds = dialog.controller.preview.attack_preview(dialog.request()).odds
     assert len(odds.further) == 2 and odds.further[1].expected_damage < odds.further[0].expected_damage
     dialog.typed_dice.setChecked(True)
     dialog.faces.setText("7  1 1 1  2 2 2  3 3")   # one roll hits; 3d8, 3d8 and (one tile out) 2d8
@@ -95,20 +96,20 @@ def test_the_controller_takes_several_targets_of_a_fake_group_melee(qtbot):
     for character in campaign.characters:
         history.push(ctl.add_combatant(character.id))
     history.push(ctl.start(RandomDice(1)))
-    attacker = ctl.current_id()
-    foes = [c.id for c in ctl.encounter.combatants if c.side != ctl.combatant(attacker).side]
-    club = ctl.weapons(attacker)[0]
+    attacker = ctl.view.current_id()
+    foes = [c.id for c in ctl.view.encounter.combatants if c.side != ctl.view.combatant(attacker).side]
+    club = ctl.preview.weapons(attacker)[0]
     with pytest.raises(ValueError, match="takes one target"):
-        ctl.attack_preview(ctl.attack_request(attacker, club.id, foes[0], more=[(foes[1], {})]))
+        ctl.preview.attack_preview(ctl.preview.attack_request(attacker, club.id, foes[0], more=[(foes[1], {})]))
     club.tags.append("sweep")
-    request = ctl.attack_request(attacker, club.id, foes[0], more=[(foes[1], {})])
-    assert len(ctl.attack_preview(request).odds.further) == 1
+    request = ctl.preview.attack_request(attacker, club.id, foes[0], more=[(foes[1], {})])
+    assert len(ctl.preview.attack_preview(request).odds.further) == 1
     event = ctl.attack(request, TypedDice([6, 6]))
     history.push(event)
-    assert all(ctl.character_of(f).status.get("lost") == 1 for f in foes)
-    assert ctl.encounter.log[-1].details or ctl.encounter.log[-1].text
+    assert all(ctl.view.character_of(f).status.get("lost") == 1 for f in foes)
+    assert ctl.view.encounter.log[-1].details or ctl.view.encounter.log[-1].text
     history.undo()
-    assert all(not ctl.character_of(f).status.get("lost") for f in foes)
+    assert all(not ctl.view.character_of(f).status.get("lost") for f in foes)
 
 
 def test_the_dialog_shows_the_price_whether_it_can_be_paid_and_executes_odds(board, qtbot):
@@ -119,16 +120,16 @@ def test_the_dialog_shows_the_price_whether_it_can_be_paid_and_executes_odds(boa
     assert dialog.cost.text() == "Costs 2 AP." and dialog.roll_button.isEnabled()
     dialog.field("attacks").setValue(3)
     assert dialog.cost.text().startswith("Costs 4 AP") and "RoF attack 3 -4" in dialog.modifiers.text()
-    ctl.combatant(attacker).resources["ap"] = 1
+    ctl.view.combatant(attacker).resources["ap"] = 1
     dialog.field("attacks").setValue(1)
-    assert dialog.cost.text() == f"Costs 2 AP: Not enough AP: Attack costs 2, {ctl.name(attacker)} has 1"
+    assert dialog.cost.text() == f"Costs 2 AP: Not enough AP: Attack costs 2, {ctl.view.name(attacker)} has 1"
     assert not dialog.roll_button.isEnabled()
     assert "Typed dice are read for each attack" in dialog.faces.toolTip()
     # Execute: only on a helpless target, with its own odds.
-    ctl.combatant(attacker).resources["ap"] = 6
+    ctl.view.combatant(attacker).resources["ap"] = 6
     dialog.update_preview()
     assert not dialog.finishing.isEnabled()
-    ctl.character_of("cmb-ridge-wolf").conditions.append(ConditionState(key="helpless"))
+    ctl.view.character_of("cmb-ridge-wolf").conditions.append(ConditionState(key="helpless"))
     dialog.update_preview()
     dialog.finishing.setChecked(True)
     assert dialog.odds.text().startswith("Expected damage ") and "Wolf dies " in dialog.odds.text()

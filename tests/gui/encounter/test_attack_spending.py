@@ -20,7 +20,7 @@ def fight() -> tuple[EncounterController, History, dict[str, str]]:
     ctl = EncounterController(game, "enc", RULES)
     for character in game.characters:
         history.push(ctl.add_combatant(character.id))
-    ids = {ctl.name(c.id): c.id for c in ctl.encounter.combatants}
+    ids = {ctl.view.name(c.id): c.id for c in ctl.view.encounter.combatants}
     history.push(ctl.start(TypedDice(["ss", "s", "s", "blank", "s", "blank", "blank"])))
     history.push(ctl.step("fill_slot", ids["Kara"]))
     return ctl, history, ids
@@ -66,9 +66,9 @@ def test_picking_a_spending_in_the_attack_panel(qtbot):
     before = history.campaign.model_dump()
     dialog.apply_button.click()
     assert panel.dialog is None
-    assert ctl.combatant(ids["Jax"]).resources["next_boost"] == 1
-    assert ctl.character_of(ids["Kara"]).status["strain"] == 1
-    assert not stats.criticals(ctl.character_of(ids["Enforcer"]))
+    assert ctl.view.combatant(ids["Jax"]).resources["next_boost"] == 1
+    assert ctl.view.character_of(ids["Kara"]).status["strain"] == 1
+    assert not stats.criticals(ctl.view.character_of(ids["Enforcer"]))
     history.undo()
     assert history.campaign.model_dump() == before
 
@@ -108,7 +108,7 @@ def test_a_checks_advantage_ticked_in_the_check_dialog(qtbot):
     boost.check.setChecked(True)
     assert box.left.text() == "Left: 2 advantage" and dialog.apply_button.isEnabled()
     history.push(dialog.rolled_event)
-    assert ctl.combatant(ids["Jax"]).resources["next_boost"] == 1
+    assert ctl.view.combatant(ids["Jax"]).resources["next_boost"] == 1
 
 
 def test_a_critical_ticked_again_shows_the_same_d100(qtbot):

@@ -24,8 +24,8 @@ from crisis_desktop.ui.models.board_model import (
 
 
 def enemies(ctl, cid):
-    side = ctl.combatant(cid).side
-    return [c.id for c in ctl.encounter.combatants if c.side != side and not ctl.out_of_fight(c.id)]
+    side = ctl.view.combatant(cid).side
+    return [c.id for c in ctl.view.encounter.combatants if c.side != side and not ctl.view.out_of_fight(c.id)]
 
 
 def scripted_attack(monkeypatch, seed=3):
@@ -36,9 +36,9 @@ def scripted_attack(monkeypatch, seed=3):
     def ask(_cls, _parent, ctl, attacker_id, target_id=None):
         asked.append(attacker_id)
         targets = enemies(ctl, attacker_id)
-        weapon = ctl.weapons(attacker_id)[0]
+        weapon = ctl.preview.weapons(attacker_id)[0]
         distance = None if not weapon.stats.get("range") else 2
-        return ctl.attack(ctl.attack_request(attacker_id, weapon.id, targets[0], distance=distance), dice)
+        return ctl.attack(ctl.preview.attack_request(attacker_id, weapon.id, targets[0], distance=distance), dice)
 
     monkeypatch.setattr(AttackDialog, "ask", classmethod(ask))
     return asked
@@ -66,24 +66,24 @@ def test_a_whole_fight_through_the_board(board, document, monkeypatch, qtbot):
     board.log_model.modelReset.connect(lambda: resets.append(1))
     assert board.round_label.text() == "Round 1"
     for _ in range(200):
-        standing = {ctl.combatant(c.id).side for c in ctl.encounter.combatants
-                    if ctl.ruleset.state(ctl.character_of(c.id), ctl.options).key == "ok"}
+        standing = {ctl.view.combatant(c.id).side for c in ctl.view.encounter.combatants
+                    if ctl.ruleset.state(ctl.view.character_of(c.id), ctl.view.options).key == "ok"}
         if len(standing) < 2:
             break
-        current = ctl.current_id()
+        current = ctl.view.current_id()
         row = board.model.row_of(current)
         assert board.model.index(row, 0).data(CurrentRole) is True
-        assert board.actor_panel.actor_label.text() == f"{ctl.name(current)}'s turn"
+        assert board.actor_panel.actor_label.text() == f"{ctl.view.name(current)}'s turn"
         if enemies(ctl, current) and board.actor_panel.attack_button.isEnabled() and \
                 any(a.action.key == "attack" and a.allowed for a in ctl.actions(current)):
             qtbot.mouseClick(board.actor_panel.attack_button, Qt.MouseButton.LeftButton)
         board.act_next.trigger()
     board.act_end.trigger()
-    assert ctl.encounter.ended and board.round_label.text() == "Ended"
+    assert ctl.view.encounter.ended and board.round_label.text() == "Ended"
     assert attacks and resets == []
     assert answers[0] == "End encounter" and "ends after" in answers[1]
-    assert board.log_model.rowCount() == len(ctl.encounter.log)
-    assert board.log_model.index(board.log_model.rowCount() - 1).data().startswith(f"R{ctl.encounter.round}")
+    assert board.log_model.rowCount() == len(ctl.view.encounter.log)
+    assert board.log_model.index(board.log_model.rowCount() - 1).data().startswith(f"R{ctl.view.encounter.round}")
     shown = [board.log_view.row_text(row) for row in range(board.log_view.row_count())]
     assert shown == [board.log_model.index(row).data() for row in range(board.log_model.rowCount())]
     # Undo every event, then redo them all.
@@ -100,7 +100,7 @@ def test_a_whole_fight_through_the_board(board, document, monkeypatch, qtbot):
 def test_the_board_shows_bars_chips_states_and_tie_notes(board, document):
     board.act_start.trigger()
     ctl = board.controller
-    document.push(ctl.add_condition("pc-vera", "prone", 2))
+    document.push(ctl.overrides.add_condition("pc-vera", "prone", 2))
     row = board.model.row_of("cmb-ridge-vera")
     bars = board.model.index(row, COL_BARS).data(ResourcesRole)
     assert {b.key for b in bars} >= {"health", "nonlethal", "ap"}
@@ -109,18 +109,18 @@ def test_the_board_shows_bars_chips_states_and_tie_notes(board, document):
     tip = board.model.index(row, COL_CONDITIONS).data(Qt.ItemDataRole.ToolTipRole)
     assert tip.startswith("Prone: Heavy cover against ranged attacks")
     assert board.model.index(row, COL_STATE).data() == "ok"
-    assert board.model.index(row, COL_INIT).data() == str(ctl.combatant("cmb-ridge-vera").initiative)
-    document.push(ctl.set_status("pc-vera", "wounds", 60))
+    assert board.model.index(row, COL_INIT).data() == str(ctl.view.combatant("cmb-ridge-vera").initiative)
+    document.push(ctl.overrides.set_status("pc-vera", "wounds", 60))
     assert board.model.index(row, COL_STATE).data() == "dead"
 
 
 def test_unavailable_actions_are_disabled_with_the_reason(board, document):
     board.act_start.trigger()
     ctl = board.controller
-    while ctl.character_of(ctl.current_id()).kind is not CharacterKind.PC:
+    while ctl.view.character_of(ctl.view.current_id()).kind is not CharacterKind.PC:
         board.act_next.trigger()
-    current = ctl.current_id()
-    name = ctl.name(current)
+    current = ctl.view.current_id()
+    name = ctl.view.name(current)
     board.actor_panel.action_buttons["run"].click()
     board.actor_panel.action_buttons["run"].click()
     move = board.actor_panel.action_buttons["move"]
@@ -155,20 +155,20 @@ def test_building_from_the_board(board, document, monkeypatch):
     board.selected_strip.group.setText("raiders")
     board.selected_strip.group.editingFinished.emit()
     board.selected_strip.setup_flags["surprised"].click()
-    combatant = board.controller.combatant(board.model.combatant_id(1))
+    combatant = board.controller.view.combatant(board.model.combatant_id(1))
     assert combatant.group == "raiders" and combatant.setup["surprised"]
     assert document.undo_stack.count() == 4
     document.undo_stack.undo()
-    assert not board.controller.combatant(combatant.id).setup.get("surprised") \
+    assert not board.controller.view.combatant(combatant.id).setup.get("surprised") \
         and board.selected_strip.setup_flags["surprised"].isChecked() is False
 
 
 def test_attack_dialog_shows_modifiers_and_odds_and_asks_for_more_dice(board, qtbot):
     board.act_start.trigger()
     ctl = board.controller
-    while ctl.character_of(ctl.current_id()).kind is not CharacterKind.PC:
+    while ctl.view.character_of(ctl.view.current_id()).kind is not CharacterKind.PC:
         board.act_next.trigger()
-    attacker = ctl.current_id()
+    attacker = ctl.view.current_id()
     dialog = AttackDialog(ctl, attacker, "cmb-ridge-wolf", board)
     qtbot.addWidget(dialog)
     assert dialog.target.currentData() == "cmb-ridge-wolf"
@@ -209,25 +209,25 @@ def test_first_aid_asks_for_the_patient_and_the_dice(board, document, monkeypatc
     monkeypatch.setattr(BoardAsk, "dice", classmethod(lambda _c, _p, title, prompt, value=(), **looks: asked.append(
         die_heading(1, looks["probe"]([]).missing, looks["who"])) or [9]))
     ctl = board.controller
-    ines = next(c.id for c in ctl.encounter.combatants if ctl.name(c.id) == "Ines Moreau")
-    ctl.character_of(ines).status["wounds"] = 4
-    while ctl.name(ctl.current_id()) != "Vera Kask":
+    ines = next(c.id for c in ctl.view.encounter.combatants if ctl.view.name(c.id) == "Ines Moreau")
+    ctl.view.character_of(ines).status["wounds"] = 4
+    while ctl.view.name(ctl.view.current_id()) != "Vera Kask":
         board.act_next.trigger()
     board.actor_panel.action_buttons["first_aid"].click()
     assert "Ines Moreau" in names[0]
     assert titles == ["First aid"]  # the rules' own name for the healing action
     assert asked == ["1. Vera Kask: Medicine d10: d10"]
-    assert ctl.character_of(ines).status["wounds"] == 2
+    assert ctl.view.character_of(ines).status["wounds"] == 2
     last = board.log_model.index(board.log_model.rowCount() - 1).data()
     assert last == "R1  Vera Kask treats Ines Moreau: 9 against 4: success"
     document.undo_stack.undo()
-    assert ctl.character_of(ines).status["wounds"] == 4
+    assert ctl.view.character_of(ines).status["wounds"] == 4
 
 
 def test_a_fight_whose_fighters_were_all_deleted_can_only_be_ended(board, document, answers):
     board.act_start.trigger()
     ctl = board.controller
-    fighters = list(dict.fromkeys(ctl.character_of(c.id).id for c in ctl.encounter.combatants))
+    fighters = list(dict.fromkeys(ctl.view.character_of(c.id).id for c in ctl.view.encounter.combatants))
     document.push(delete_characters(document.campaign, fighters, document.session.ruleset))
     assert board.model.rowCount() == 0
     for action in (board.act_next, board.act_previous, board.act_delay, board.act_act_now):
@@ -239,7 +239,7 @@ def test_a_fight_whose_fighters_were_all_deleted_can_only_be_ended(board, docume
     assert answers.texts("error") == []
     answers.queued["yes_no"].append(True)
     board.intents.end_encounter()
-    assert ctl.encounter.ended and answers.texts("info")[-1].startswith("Encounter over: ")
+    assert ctl.view.encounter.ended and answers.texts("info")[-1].startswith("Encounter over: ")
     assert board.round_label.text() == "Ended"
 
 
@@ -257,7 +257,7 @@ def test_surprise_shows_until_the_surprise_round_is_over(board):
 
     assert "surprised" in shown()
     board.act_start.trigger()
-    assert ctl.encounter.round == 0 and "surprised" in shown()      # the surprise round
-    while ctl.encounter.round == 0:
+    assert ctl.view.encounter.round == 0 and "surprised" in shown()      # the surprise round
+    while ctl.view.encounter.round == 0:
         board.act_next.trigger()
     assert "surprised" not in shown()

@@ -50,7 +50,7 @@ def fight(make_window, paths, monkeypatch, request) -> MainWindow:
     board.show_encounter(encounter)
     monkeypatch.setattr(BoardAsk, "choose", classmethod(lambda _c, _p, title, prompt, names: answer(board, names)))
     board.act_start.trigger()
-    assert board.controller.encounter.running
+    assert board.controller.view.encounter.running
     return window
 
 
@@ -76,14 +76,14 @@ def moving_on(board: EncounterBoard) -> QAction:
 
 
 def fight_state(board: EncounterBoard) -> dict[str, Any]:
-    return board.controller.encounter.model_dump(exclude={"log"})
+    return board.controller.view.encounter.model_dump(exclude={"log"})
 
 
 @pytest.mark.parametrize("fight", SYSTEMS, indirect=True)
 def test_the_board_shows_exactly_the_steps_the_flow_offers(fight, qtbot):
     board = fight.encounter_board
     ctl = board.controller
-    roles = ctl.flow.roles()
+    roles = ctl.view.flow.roles()
     assert (StepRole.BACK in roles) == (ctl.ruleset.id in ("crisis", "crisis-classic"))   # only turns go back
     seen: set[str] = set()
     for _ in range(30):
@@ -125,19 +125,19 @@ def test_several_steps_of_one_role_each_have_a_button(fight, qtbot, monkeypatch)
         declare = [o for o, _a in steps_offered(board) if o.role is StepRole.PLAN]
         assert len(declare) == 1 and len(declare[0].actors) == 1
         assert [a.text() for a in step_buttons(board) if a.objectName() == "step-plan"] == [
-            f"{declare[0].label}: {ctl.name(declare[0].actors[0])}…"]
+            f"{declare[0].label}: {ctl.view.name(declare[0].actors[0])}…"]
         return
     assert several is not None, [a.text() for a in step_buttons(board)]
-    names = {ctl.name(c.id): c.id for c in ctl.encounter.combatants}
+    names = {ctl.view.name(c.id): c.id for c in ctl.view.encounter.combatants}
     whose = [next(n for n in names if a.text().removesuffix("…").endswith(f": {n}")) for a in several]
     assert len(set(whose)) == len(several), whose               # one button per combatant
     last = several[-1]
-    log = len(ctl.encounter.log)
+    log = len(ctl.view.encounter.log)
     board.select(names[whose[0]])                                # the selection does not decide: the button does
     click(qtbot, board, last)
     assert "Who?" not in asked
-    taken = [e for e in ctl.encounter.log[log:] if e.actor_id == names[whose[-1]]]
-    assert taken and taken[0].text.startswith(whose[-1]), [e.text for e in ctl.encounter.log[log:]]
+    taken = [e for e in ctl.view.encounter.log[log:] if e.actor_id == names[whose[-1]]]
+    assert taken and taken[0].text.startswith(whose[-1]), [e.text for e in ctl.view.encounter.log[log:]]
 
 
 def active(window: MainWindow, qtbot: Any) -> None:
@@ -175,7 +175,8 @@ def test_ctrl_return_moves_on_right_after_apply_in_the_attack_panel(fight, qtbot
     workspace = window.workspace
     ctl = board.controller
     for _ in range(60):
-        attacked = next((cid for cid in list(ctl.acting()) if ctl.may_act(cid) and attack_applied(window, qtbot, cid)
+        attacked = next((cid for cid in list(ctl.view.acting()) if ctl.view.may_act(cid) and attack_applied(window,
+                                                                                                            qtbot, cid)
                          and board.act_next.isEnabled()), None)
         if attacked is not None:
             break
@@ -195,10 +196,10 @@ def attack_if_any(qtbot: Any, fight: MainWindow, attacked: set[tuple[int, str]])
     board, panel = fight.encounter_board, fight.workspace.attack_panel
     ctl = board.controller
     stack = fight.document.undo_stack
-    for attacker in ctl.acting():
-        if (ctl.encounter.round, attacker) in attacked or not ctl.weapons(attacker):
+    for attacker in ctl.view.acting():
+        if (ctl.view.encounter.round, attacker) in attacked or not ctl.preview.weapons(attacker):
             continue
-        attacked.add((ctl.encounter.round, attacker))
+        attacked.add((ctl.view.encounter.round, attacker))
         board.select(attacker)
         if not board.actor_panel.attack_button.isEnabled():
             continue
@@ -230,7 +231,7 @@ def test_three_rounds_of_each_demo_fight_through_the_board_and_the_attack_panel(
     attacked: set[tuple[int, str]] = set()
     applied = 0
     for _ in range(300):
-        if ctl.encounter.round > 3 or not ctl.encounter.running or not ctl.anyone_left():
+        if ctl.view.encounter.round > 3 or not ctl.view.encounter.running or not ctl.view.anyone_left():
             break
         if attack_if_any(qtbot, fight, attacked):
             applied += 1
@@ -239,6 +240,6 @@ def test_three_rounds_of_each_demo_fight_through_the_board_and_the_attack_panel(
         before = fight_state(board)
         click(qtbot, board, button)
         assert fight_state(board) != before, button.text()
-    assert ctl.encounter.round > 3 or not ctl.encounter.running, f"stuck in round {ctl.encounter.round}"
+    assert ctl.view.encounter.round > 3 or not ctl.view.encounter.running, f"stuck in round {ctl.view.encounter.round}"
     assert applied >= 1, "no attack could be made in three rounds"
     assert answers.texts("error") == []

@@ -38,7 +38,7 @@ def shown_name(board: EncounterBoard, combatant_id: str) -> str:
 def test_hide_sneak_and_search_from_the_action_buttons(walled, document, monkeypatch):
     ctl = walled.controller
     walled.act_start.trigger()
-    while ctl.current_id() != VERA:
+    while ctl.view.current_id() != VERA:
         walled.act_next.trigger()
     walled.enter_dice.setChecked(True)
     asked: list[str] = []
@@ -53,16 +53,16 @@ def test_hide_sneak_and_search_from_the_action_buttons(walled, document, monkeyp
     assert asked == []                                              # Hide rolls nothing
     walled.actor_panel.action_buttons["sneak"].click()                          # Stealth d4: 4 explodes, 2 more
     assert asked == ["Action dice"]
-    vera = ctl.combatant(VERA).resources
+    vera = ctl.view.combatant(VERA).resources
     assert vera["sneak_roll"] == 6 and len(str(vera["hidden_from"]).split()) == 4
     assert shown_name(walled, VERA) == "Vera Kask (hiding from 4: Search 6 finds)"
-    while ctl.current_id() != JORY:
+    while ctl.view.current_id() != JORY:
         walled.act_next.trigger()
     walled.actor_panel.action_buttons["search"].click()                         # Search d6: 5 against 6
-    assert ctl.combatant(VERA).resources["hidden_from"] != ""
+    assert ctl.view.combatant(VERA).resources["hidden_from"] != ""
     walled.actor_panel.action_buttons["search"].click()                         # NPCs' second action: 8 against 6
-    assert ctl.combatant(VERA).resources["hidden_from"] == ""
+    assert ctl.view.combatant(VERA).resources["hidden_from"] == ""
     assert shown_name(walled, VERA) == "Vera Kask"
-    assert ctl.encounter.log[-1].details == ["Jory finds Vera Kask (Search 8 against 6): revealed to everyone"]
+    assert ctl.view.encounter.log[-1].details == ["Jory finds Vera Kask (Search 8 against 6): revealed to everyone"]
     document.undo_stack.undo()
-    assert ctl.combatant(VERA).resources["hidden_from"] != ""
+    assert ctl.view.combatant(VERA).resources["hidden_from"] != ""

@@ -23,11 +23,11 @@ def test_a_character_only_change_updates_the_flow_status(qtmodeltester):
         history.push(ctl.add_combatant(character.id))
     history.push(ctl.start(RandomDice(2)))
     live = BoardModel()
-    live.set_fight(ctl)
+    live.set_fight(ctl.view)
     qtmodeltester.check(live)
     bo = next(c for c in campaign.characters if c.name == "Bo")
     before = names(live)
     live.apply_changes(history.push(AddCharacterCondition(campaign, ctl.ruleset, bo.id, "stunned")))
     fresh = BoardModel()
-    fresh.set_fight(ctl)
+    fresh.set_fight(ctl.view)
     assert names(live) == names(fresh) and names(live) != before

@@ -90,7 +90,7 @@ def test_a_dialogs_problem_text_reads_and_follows_a_change_of_theme(qtbot, docum
     other = "light" if name == "dark" else "dark"
     with app_palette(PALETTES[name]()):
         board = running_board(qtbot, document)
-        dialog = CheckDialog(board.controller, board.controller.current_id(), board)
+        dialog = CheckDialog(board.controller, board.controller.view.current_id(), board)
         qtbot.addWidget(dialog)
         label = dialog.problem
 

@@ -26,14 +26,14 @@ def test_a_whole_fight_through_the_board(tiny_board, monkeypatch):
     assert board.model.rowCount() == 4
     board.act_start.trigger()
     ctl = board.controller
-    assert ctl.encounter.started and board.round_label.text() == ctl.round_label() != "Not started"
+    assert ctl.view.encounter.started and board.round_label.text() == ctl.view.round_label() != "Not started"
     seen = fight_through_the_board(board, monkeypatch, RandomDice(4))
     labels, attacked, asked = seen.labels, seen.attacked, seen.asked
     board.act_end.trigger()
-    assert ctl.encounter.ended and board.round_label.text() == "Ended"
-    assert board.log_model.rowCount() == len(ctl.encounter.log)
+    assert ctl.view.encounter.ended and board.round_label.text() == "Ended"
+    assert board.log_model.rowCount() == len(ctl.view.encounter.log)
     assert any(key[2] for key in attacked)
-    if ctl.flow.__class__.__name__ in ("PhasedFlow", "DeclareResolveFlow"):
+    if ctl.view.flow.__class__.__name__ in ("PhasedFlow", "DeclareResolveFlow"):
         # Plans and declarations were asked through BoardAsk.choose, with the rules' choices.
         assert asked and all(prompt.endswith(":") and names for prompt, names in asked)
     expected = {"sequential": {"Round 1", "Round 2"}, "slots": {"Round 1 · NPC slot 1", "Round 1 · PC slot 1"},

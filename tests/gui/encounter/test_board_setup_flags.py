@@ -23,10 +23,11 @@ def test_genesys_marks_someone_caught_unaware_and_undoes_it(qtbot, genesys_docum
     board.select(cid)
     assert board.selected_strip.setup_flags["surprised"].isEnabled()
     board.selected_strip.setup_flags["surprised"].click()
-    assert board.controller.combatant(cid).setup == {"surprised": True}
+    assert board.controller.view.combatant(cid).setup == {"surprised": True}
     assert "surprised" in board.model.index(0, 1).data()
     genesys_document.undo_stack.undo()
-    assert board.controller.combatant(cid).setup == {} and not board.selected_strip.setup_flags["surprised"].isChecked()
+    assert board.controller.view.combatant(cid).setup == {}
+    assert not board.selected_strip.setup_flags["surprised"].isChecked()
 
 
 def test_skirmish_has_no_surprise_to_mark(qtbot, skirmish_document):

@@ -44,14 +44,14 @@ def last_log(board: EncounterBoard) -> str:
 
 def test_medicine_in_the_fight_from_the_treat_button(dock, genesys_document, monkeypatch, answers):
     ctl = dock.controller
-    ctl.character_of("cmb-dock-jax").status["wounds"] = 6
+    ctl.view.character_of("cmb-dock-jax").status["wounds"] = 6
     dock.enter_dice.setChecked(True)
     monkeypatch.setattr(BoardAsk, "dice",
                         classmethod(lambda _c, _p, title, prompt, value="", **_kinds: ["blank"] * 40))
     dock.act_start.trigger()
     dock.select("cmb-dock-mira")
     dock.act_act_now.trigger()                                # Mira takes the first PC slot
-    assert ctl.current_id() == "cmb-dock-mira"
+    assert ctl.view.current_id() == "cmb-dock-mira"
     dock.select("cmb-dock-jax")
     assert dock.actor_panel.treat_button.isVisible() and dock.actor_panel.treat_button.isEnabled()
     # Mira at (4, 8) is 4 steps from Jax at (8, 7): refused with the reason, nothing spent.
@@ -61,20 +61,20 @@ def test_medicine_in_the_fight_from_the_treat_button(dock, genesys_document, mon
     assert title == "Treat Jax Marrow" and offered[0] == "Medicine"
     assert "A night's rest (not now: not during a fight: end the encounter first)" in offered
     assert answers.texts("error") == ["Medicine: Dr. Mira Sol is 4 tiles from Jax Marrow: Medicine needs them adjacent"]
-    assert ctl.character_of("cmb-dock-jax").status["wounds"] == 6
+    assert ctl.view.character_of("cmb-dock-jax").status["wounds"] == 6
     genesys_document.push(SetToken("map-dock-9", "cmb-dock-mira", (7, 8), "Mira steps up to Jax"))
     script(monkeypatch, ["Medicine"], ["ss", "sa", "blank", "blank"])
     dock.actor_panel.treat_button.click()
-    assert ctl.character_of("cmb-dock-jax").status["wounds"] == 3
+    assert ctl.view.character_of("cmb-dock-jax").status["wounds"] == 3
     assert last_log(dock).startswith("R1  Dr. Mira Sol treats Jax Marrow")
     genesys_document.undo_stack.undo()
-    assert ctl.character_of("cmb-dock-jax").status["wounds"] == 6
+    assert ctl.view.character_of("cmb-dock-jax").status["wounds"] == 6
 
 
 def test_a_stimpack_and_assist_from_the_action_buttons_on_an_engaged_ally(dock, genesys_document, monkeypatch,
                                                                           answers):
     ctl = dock.controller
-    jax = ctl.character_of("cmb-dock-jax")
+    jax = ctl.view.character_of("cmb-dock-jax")
     jax.status["wounds"] = 7
     monkeypatch.setattr(BoardAsk, "dice",
                         classmethod(lambda _c, _p, title, prompt, value="", **_kinds: ["blank"] * 40))
@@ -94,13 +94,13 @@ def test_a_stimpack_and_assist_from_the_action_buttons_on_an_engaged_ally(dock, 
     asked = script(monkeypatch, ["Jax Marrow"])
     dock.actor_panel.action_buttons["assist"].click()
     assert asked[0] == ("Assist", ["Kara Voss", "Jax Marrow"])
-    assert ctl.combatant("cmb-dock-jax").resources["next_boost"] == 1
+    assert ctl.view.combatant("cmb-dock-jax").resources["next_boost"] == 1
     row = dock.model.row_of("cmb-dock-jax")
     assert dock.model.index(row, 1).data() == "Jax Marrow (to act, next check +1 boost die)"
     assert genesys_document.undo_stack.undoText() == "Dr. Mira Sol: Assist (Jax Marrow)"
     genesys_document.undo_stack.undo()
     genesys_document.undo_stack.undo()
-    assert ctl.combatant("cmb-dock-jax").resources.get("next_boost", 0) == 0 and jax.status["wounds"] == 7
+    assert ctl.view.combatant("cmb-dock-jax").resources.get("next_boost", 0) == 0 and jax.status["wounds"] == 7
     # Kara, 4 steps away from Mira now, is out of reach.
     script(monkeypatch, ["Kara Voss"])
     dock.actor_panel.action_buttons["assist"].click()
@@ -109,7 +109,7 @@ def test_a_stimpack_and_assist_from_the_action_buttons_on_an_engaged_ally(dock, 
 
 def test_a_nights_rest_before_the_fight_and_a_refusal_with_its_reason(dock, genesys_document, monkeypatch, answers):
     ctl = dock.controller
-    jax = ctl.character_of("cmb-dock-jax")
+    jax = ctl.view.character_of("cmb-dock-jax")
     jax.status |= {"wounds": 5, "strain": 3}
     dock.select("cmb-dock-jax")
     script(monkeypatch, ["A night's rest"])
@@ -136,7 +136,7 @@ def test_a_nights_rest_before_the_fight_and_a_refusal_with_its_reason(dock, gene
 
 def test_between_fights_a_critical_injury_asks_who_treats_and_which_injury(dock, monkeypatch):
     ctl = dock.controller
-    jax = ctl.character_of("cmb-dock-jax")
+    jax = ctl.view.character_of("cmb-dock-jax")
     jax.status["criticals"] = "agony"
     dock.select("cmb-dock-jax")
     dock.enter_dice.setChecked(True)
@@ -172,10 +172,10 @@ def test_the_healer_selected_on_its_turn_is_asked_whom_it_treats_and_reach_is_th
                                                                                           answers):
     ctl = ambush.controller
     ambush.act_start.trigger()
-    while ctl.current_id() != "cmb-ambush-vera":
+    while ctl.view.current_id() != "cmb-ambush-vera":
         ambush.act_next.trigger()
     for patient in ("cmb-ambush-ines", "cmb-ambush-tomas"):
-        ctl.character_of(patient).status["wounds"] = 4
+        ctl.view.character_of(patient).status["wounds"] = 4
     ambush.enter_dice.setChecked(True)
     ambush.select("cmb-ambush-vera")
     asked = script(monkeypatch, ["First aid", "Ines Moreau"], [9])
@@ -185,11 +185,11 @@ def test_the_healer_selected_on_its_turn_is_asked_whom_it_treats_and_reach_is_th
     assert "Ines Moreau (not now: Vera Kask is 2 tiles from Ines Moreau: First aid needs them adjacent)" \
         in asked[1][1]
     assert answers.texts("error") == ["First aid: Vera Kask is 2 tiles from Ines Moreau: First aid needs them adjacent"]
-    assert ctl.character_of("cmb-ambush-ines").status["wounds"] == 4
+    assert ctl.view.character_of("cmb-ambush-ines").status["wounds"] == 4
     script(monkeypatch, ["First aid", "Tomas Reyes"], [9])
     ambush.actor_panel.treat_button.click()
-    assert ctl.character_of("cmb-ambush-tomas").status["wounds"] == 2       # 9 against 4: 1 + 1 Extra
-    assert ctl.character_of("cmb-ambush-vera").status.get("wounds", 0) == 0
+    assert ctl.view.character_of("cmb-ambush-tomas").status["wounds"] == 2       # 9 against 4: 1 + 1 Extra
+    assert ctl.view.character_of("cmb-ambush-vera").status.get("wounds", 0) == 0
     assert last_log(ambush).startswith("R1  Vera Kask treats Tomas Reyes")
 
 
@@ -227,7 +227,7 @@ def test_crisis_classic_adrenalin_shot_from_the_treat_button_goes_to_the_patient
     board.show()
     ctl = board.controller
     board.act_start.trigger()
-    while ctl.current_id() != "c-anna":
+    while ctl.view.current_id() != "c-anna":
         board.act_next.trigger()
     for name in ("boris", "carla"):
         campaign.character(f"ch-{name}").status["endurance_damage"] = 20

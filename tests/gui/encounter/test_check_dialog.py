@@ -16,7 +16,7 @@ from tests.fakes.tiny import tiny_campaign
 def test_a_crisis_check_from_the_board_is_priced_rolled_logged_and_undone(board, qtbot, monkeypatch):
     board.act_start.trigger()
     ctl = board.controller
-    vera = next(c.id for c in ctl.encounter.combatants if ctl.name(c.id) == "Vera Kask")
+    vera = next(c.id for c in ctl.view.encounter.combatants if ctl.view.name(c.id) == "Vera Kask")
     seen = {}
 
     def ask(_cls, parent, controller, combatant_id=None):
@@ -39,18 +39,18 @@ def test_a_crisis_check_from_the_board_is_priced_rolled_logged_and_undone(board,
 
     monkeypatch.setattr(CheckDialog, "ask", classmethod(ask))
     assert board.actor_panel.check_button.isVisible() and board.actor_panel.check_button.isEnabled()
-    before = len(ctl.encounter.log)
+    before = len(ctl.view.encounter.log)
     board.actor_panel.check_button.click()
     assert "Medicine" in seen["labels"] and "Body" in seen["labels"]
     easy, hard = seen["odds"]
     assert easy.startswith("Success ") and hard.startswith("Success ") and easy != hard
     assert seen["asked"].startswith("Enter another d")
     assert seen["breakdown"].startswith("Medicine: ")
-    entry = ctl.encounter.log[-1]
-    assert len(ctl.encounter.log) == before + 1 and entry.kind == "check"
+    entry = ctl.view.encounter.log[-1]
+    assert len(ctl.view.encounter.log) == before + 1 and entry.kind == "check"
     assert entry.text.startswith("Vera Kask: Medicine check, ") and entry.text.endswith("against 8: failure")
     board.document.undo_stack.undo()
-    assert len(ctl.encounter.log) == before
+    assert len(ctl.view.encounter.log) == before
 
 
 @pytest.fixture
@@ -70,7 +70,7 @@ def symbols_board(qtbot, paths) -> EncounterBoard:
 
 def test_dice_of_symbols_are_typed_by_clicking_their_faces(symbols_board, qtbot):
     ctl = symbols_board.controller
-    ann = ctl.encounter.combatants[0].id
+    ann = ctl.view.encounter.combatants[0].id
     dialog = CheckDialog(ctl, ann, symbols_board)
     qtbot.addWidget(dialog)
     entry = dialog.dice_entry

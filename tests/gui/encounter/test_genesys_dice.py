@@ -103,7 +103,7 @@ def test_the_attack_panel_shows_the_attacks_pool_and_its_rolled_dice(genesys, qt
     applied = []
     dialog = panel.open(ctl, kara, enforcer, applied.append)
     box = dialog.roll_box
-    expected = [k.key for k in ctl.attacks.attack_dice(dialog.request(), ctl.options)]
+    expected = [k.key for k in ctl.preview.attacks.attack_dice(dialog.request(), ctl.view.options)]
     assert expected and expected[-1] == "difficulty"
     assert [k.key for k, _f in box.pool.dice] == expected and not box.pool.isHidden()
     dialog.target.setCurrentIndex(-1)                    # no target: no attack, no pool
@@ -137,7 +137,7 @@ def test_the_drawing_follows_the_theme(genesys, qtbot):
 def test_crisis_keeps_its_numbers(board, qtbot):
     board.act_start.trigger()
     ctl = board.controller
-    vera = next(c.id for c in ctl.encounter.combatants if ctl.name(c.id) == "Vera Kask")
+    vera = next(c.id for c in ctl.view.encounter.combatants if ctl.view.name(c.id) == "Vera Kask")
     dialog = CheckDialog(ctl, vera, board)
     qtbot.addWidget(dialog)
     assert dialog.dice_entry.face_buttons == {}
@@ -173,7 +173,7 @@ def test_typed_dice_the_board_asks_for_are_clicked_on_their_symbols(qtbot, paths
     QTimer.singleShot(0, answer)
     board.enter_dice.setChecked(True)
     board.act_start.trigger()
-    assert board.controller.encounter.started
+    assert board.controller.view.encounter.started
     pools = [die.kind.key for pool in board.controller.initiative_dice() for die in pool.dice]
     assert [key for key, _faces, _drawn in asked] == pools
     assert all(faces == kinds[key].face_texts() and drawn for key, faces, drawn in asked)
@@ -185,7 +185,7 @@ def test_crisis_typed_dice_are_numbers_one_a_field(board, monkeypatch):
                                                       asked.append(looks)))        # then the GM cancels
     board.enter_dice.setChecked(True)
     board.act_start.trigger()
-    assert not board.controller.encounter.started
+    assert not board.controller.view.encounter.started
     looks = asked[0]
     assert looks["glyphs"] == {}
     first = looks["probe"]([]).missing

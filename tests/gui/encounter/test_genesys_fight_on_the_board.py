@@ -16,7 +16,7 @@ def fill_slot(board, name: str) -> None:  # type: ignore[no-untyped-def]
     board.select(combatant(board, name))
     assert board.act_act_now.isEnabled(), board.act_act_now.toolTip()
     board.act_act_now.trigger()
-    assert board.controller.current_id() == combatant(board, name)
+    assert board.controller.view.current_id() == combatant(board, name)
 
 
 def lucky_faces(dialog: AttackDialog) -> str:
@@ -24,7 +24,7 @@ def lucky_faces(dialog: AttackDialog) -> str:
     positive dice the one with the most advantage, every negative die blank."""
     ctl = dialog.controller
     faces: list[str] = []
-    for kind in ctl.attacks.attack_dice(dialog.request(), ctl.options):
+    for kind in ctl.preview.attacks.attack_dice(dialog.request(), ctl.view.options):
         if not any(f.symbols.get(SUCCESS) > 0 for f in kind.faces):
             faces.append("blank")
             continue
@@ -47,9 +47,9 @@ def test_a_genesys_fight_on_the_board(qtbot, paths):
     fill_slot(board, "Jax")
     jax, thugs = combatant(board, "Jax"), combatant(board, "Thugs")
     board.actor_panel.action_buttons["aim"].click()
-    assert stats.strain(ctl.character_of(jax)) == 0
+    assert stats.strain(ctl.view.character_of(jax)) == 0
     board.actor_panel.action_buttons["guarded_stance"].click()
-    assert stats.strain(ctl.character_of(jax)) == 2
+    assert stats.strain(ctl.view.character_of(jax)) == 2
     assert "strain" in board.log_model.index(board.log_model.rowCount() - 1).data()
     assert not board.actor_panel.action_buttons["drop_prone"].isEnabled()     # no third maneuver
     assert "maneuver" in board.actor_panel.action_buttons["drop_prone"].toolTip()
@@ -69,12 +69,12 @@ def test_a_genesys_fight_on_the_board(qtbot, paths):
     assert dialog.spending.row("crit").check.isChecked()          # the rules' plan: a critical first
     assert dialog.spending.left.text() == "Left: 2 advantage"
     dialog.spending.row("recover_strain").check.setChecked(True)
-    members = stats.group_size(ctl.character_of(thugs))
+    members = stats.group_size(ctl.view.character_of(thugs))
     dialog.apply_button.click()
     assert panel.dialog is None
-    assert stats.minions_alive(ctl.character_of(thugs)) == members - 2   # wounds took one, the critical another
-    assert stats.strain(ctl.character_of(jax)) == 1
-    entry = ctl.encounter.log[-1]
+    assert stats.minions_alive(ctl.view.character_of(thugs)) == members - 2   # wounds took one, the critical another
+    assert stats.strain(ctl.view.character_of(jax)) == 1
+    entry = ctl.view.encounter.log[-1]
     assert board.log_model.index(board.log_model.rowCount() - 1).data().endswith(entry.text)
     assert "A critical injury takes one minion of Thugs out: 1 left" in entry.details
     assert any("strain" in line for line in entry.details), entry.details
@@ -92,9 +92,9 @@ def test_a_genesys_fight_on_the_board(qtbot, paths):
         board.act_next.trigger()
     assert board.round_label.text() == "Round 2 · PC slot 1"
     fill_slot(board, "Jax")                                          # his turn starts fresh
-    assert ctl.combatant(jax).resources["maneuvers_used"] == 0
+    assert ctl.view.combatant(jax).resources["maneuvers_used"] == 0
     assert board.actor_panel.action_buttons["drop_prone"].isEnabled()
-    assert stats.strain(ctl.character_of(jax)) == 1                  # strain stays until recovered
+    assert stats.strain(ctl.view.character_of(jax)) == 1                  # strain stays until recovered
 
     while document.undo_stack.canUndo():
         document.undo_stack.undo()

@@ -10,14 +10,14 @@ from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
 def pc_attacker(board):
     board.act_start.trigger()
     ctl = board.controller
-    while ctl.character_of(ctl.current_id()).kind is not CharacterKind.PC:
+    while ctl.view.character_of(ctl.view.current_id()).kind is not CharacterKind.PC:
         board.act_next.trigger()
-    return ctl, ctl.current_id()
+    return ctl, ctl.view.current_id()
 
 
 def dialog_with_damage(board, qtbot, damage: str) -> AttackDialog:
     ctl, attacker = pc_attacker(board)
-    for weapon in ctl.weapons(attacker):
+    for weapon in ctl.preview.weapons(attacker):
         weapon.stats["damage"] = damage  # as read from the file: the sheet never accepted it
     dialog = AttackDialog(ctl, attacker, "cmb-ridge-wolf", board)
     qtbot.addWidget(dialog)

@@ -50,11 +50,11 @@ def test_the_ford_through_the_board(ford_board, monkeypatch):
     dice = RandomDice(7)
 
     def ask(_cls: Any, _parent: Any, ctl: Any, attacker_id: str, target_id: str | None = None) -> Any:
-        weapon = ctl.weapons(attacker_id)[0]
+        weapon = ctl.preview.weapons(attacker_id)[0]
         foe = targets(ctl, attacker_id)[0]
         # The map is ignored (the GM's override): everyone closes in; the target parries while it can.
-        request = ctl.attack_request(attacker_id, weapon.id, foe, override=True, range="close",
-                                     reaction="parry" if ctl.actor(foe).combatant.resources.get(
+        request = ctl.preview.attack_request(attacker_id, weapon.id, foe, override=True, range="close",
+                                     reaction="parry" if ctl.view.actor(foe).combatant.resources.get(
                                          "reactions_used") == 0 else "none")
         return ctl.attack(request, dice)
 
@@ -80,8 +80,8 @@ def test_the_ford_through_the_board(ford_board, monkeypatch):
         labels.add(board.round_label.text())
         shown = [str(board.model.index(row, 1).data()) for row in range(board.model.rowCount())]
         seen_declared = seen_declared or any("(declared: Action and reaction" in text for text in shown)
-        for cid in ctl.acting():
-            if targets(ctl, cid) and ctl.actor(cid).combatant.resources.get("actions_used") == 0:
+        for cid in ctl.view.acting():
+            if targets(ctl, cid) and ctl.view.actor(cid).combatant.resources.get("actions_used") == 0:
                 board.select(cid)
                 assert board.actor_panel.attack_button.isEnabled()
                 board.actor_panel.attack_button.click()
@@ -95,7 +95,7 @@ def test_the_ford_through_the_board(ford_board, monkeypatch):
     assert errors == []
     assert asked and all(names[0] == "Action and reaction" for _prompt, names in asked)
     assert {"Moment 1 · declaring", "Moment 1 · resolving", "Moment 2 · declaring"} <= labels and seen_declared
-    assert any(entry.kind == "reaction" for entry in ctl.encounter.log)
+    assert any(entry.kind == "reaction" for entry in ctl.view.encounter.log)
     board.act_end.trigger()
     end_state = document.campaign.model_dump()
     board.table.setCurrentIndex(board.model.index(-1, -1))

@@ -43,7 +43,7 @@ class Table:
 
 def attack(board: EncounterBoard, panel: AttackPanel, target: str, reaction: str, faces: str) -> AttackDialog:
     """Attack… on the board for whoever resolves: the target picked, its reaction chosen, the dice typed, rolled."""
-    board.select(board.controller.acting()[0])
+    board.select(board.controller.view.acting()[0])
     assert board.actor_panel.attack_button.isEnabled()
     board.actor_panel.attack_button.click()
     dialog = panel.dialog
@@ -117,7 +117,7 @@ def test_the_scripted_moment_on_the_board(qtbot, paths, monkeypatch):
     assert not result.hit and result.defence is not None and result.defence.target.value == 31
     dialog.apply_button.click()
     assert panel.dialog is None and bars(board, b).endswith("Reactions 0/1")
-    assert [e.text for e in ctl.encounter.log[-2:]] == [
+    assert [e.text for e in ctl.view.encounter.log[-2:]] == [
         "Brann parries", "Ilse misses Brann with Dagger (10 against 37); Brann's parry succeeds"]
 
     # Vera: Brann has no reaction left to parry her sword; unparried it lands: 41 (odd: the right side), 8 of his 12
@@ -134,10 +134,10 @@ def test_the_scripted_moment_on_the_board(qtbot, paths, monkeypatch):
     dialog.roll()
     assert dialog.rolled_event is not None, dialog.problem.text()
     dialog.apply_button.click()
-    entry = ctl.encounter.log[-1]
+    entry = ctl.view.encounter.log[-1]
     assert "Major wound for Brann (8 of 12 HP): d12 = 3: Hand (right): Hand cut off (d6+1)" in entry.details
     assert any(d.startswith("Brann: death test d6 + 1 = 2 + 1 = 3 against 6: survives") for d in entry.details)
-    assert bars(board, b).startswith("HP 4/12") and wounds.wounds(ctl.character_of(b))[0].major == 3
+    assert bars(board, b).startswith("HP 4/12") and wounds.wounds(ctl.view.character_of(b))[0].major == 3
 
     # Brann, two actions, every test one step harder: (42 + Axes 20) / 2 = 31 to beat. Vera blocks the first swing
     # (easy), her shield's d8 steps down to d6; the second lands with no reaction left to her: 2d6 = 6 - 2 AP = 4.
@@ -147,14 +147,14 @@ def test_the_scripted_moment_on_the_board(qtbot, paths, monkeypatch):
     dialog.roll()
     assert dialog.rolled_event is not None, dialog.problem.text()
     dialog.apply_button.click()
-    shield = next(item for item in ctl.character_of(v).equipment if item.name == "Round shield")
+    shield = next(item for item in ctl.view.character_of(v).equipment if item.name == "Round shield")
     assert shield.stats["usage_die"] == 6
     assert "usage d6" in board.controller.ruleset.item_summary(shield)
     dialog = attack(board, panel, v, "No reaction", "15 3 3")
     dialog.roll()
     assert dialog.rolled_event is not None, dialog.problem.text()
     dialog.apply_button.click()
-    assert sheet.hp(ctl.character_of(v)) == 7 and bars(board, v).startswith("HP 7/11")
+    assert sheet.hp(ctl.view.character_of(v)) == 7 and bars(board, v).startswith("HP 7/11")
     assert bars(board, b) == "HP 4/12 · Actions 0/2 · Reactions 0/1"
     dialog = attack(board, panel, v, "No reaction", "")
     assert dialog.cost.text() == "Costs 1 action: Brann has no action left this moment (Extra action)"

@@ -19,12 +19,12 @@ def brann_resolving() -> tuple[EncounterController, History, str, str]:
     ctl = EncounterController(game, "enc", RULES)
     for character in game.characters:
         history.push(ctl.add_combatant(character.id))
-    v, b = (c.id for c in ctl.encounter.combatants)
+    v, b = (c.id for c in ctl.view.encounter.combatants)
     history.push(ctl.start(TypedDice([100, 5])))
     history.push(ctl.step("declare", v, "act"))
     history.push(ctl.step("declare", b, "act"))
     history.push(ctl.step("resolve_declarations"))
-    assert ctl.acting() == (b,)
+    assert ctl.view.acting() == (b,)
     return ctl, history, b, v
 
 
@@ -45,6 +45,6 @@ def test_the_dialog_shows_the_odds_of_each_reaction_and_rolls_a_block(qtbot):
     dialog.roll()
     assert dialog.rolled_event is not None, dialog.problem.text()
     history.push(dialog.rolled_event)
-    shield = next(i for i in ctl.character_of(v).equipment if i.name == "Round shield")
+    shield = next(i for i in ctl.view.character_of(v).equipment if i.name == "Round shield")
     assert shield.stats["usage_die"] == 6
-    assert ctl.actor(v).combatant.resources["reactions_used"] == 1
+    assert ctl.view.actor(v).combatant.resources["reactions_used"] == 1

@@ -52,7 +52,7 @@ def ambush(document) -> EncounterController:
 
 
 def test_an_npc_counting_two_actions_is_offered_no_ap(qtbot, document, ambush):
-    assert ambush.options["npc_actions"] == "two_actions"
+    assert ambush.view.options["npc_actions"] == "two_actions"
     npc = OverrideDialog(ambush, RASK)
     qtbot.addWidget(npc)
     assert "Actions taken this round" in labels(npc) and "AP" not in labels(npc)
@@ -66,7 +66,7 @@ def test_an_npc_counting_two_actions_is_offered_no_ap(qtbot, document, ambush):
 
 
 def test_a_knife_has_no_ammunition_in_either_ruleset(qtbot, ambush):
-    rask = ambush.character_of(RASK)
+    rask = ambush.view.character_of(RASK)
     rask.equipment = [item for item in rask.equipment if item.name == "Knife"]
     assert [item.name for item in rask.equipment if item.kind is ItemKind.WEAPON] == ["Knife"]
     knife_only = OverrideDialog(ambush, RASK)
@@ -90,10 +90,10 @@ def test_a_knife_has_no_ammunition_in_either_ruleset(qtbot, ambush):
 @pytest.mark.parametrize("ruleset", ["crisis", "crisis-classic"])
 def test_the_dialog_lists_exactly_the_rules_fields_by_their_labels(qtbot, ambush, ruleset):
     fight = ambush if ruleset == "crisis" else classic_fight()
-    for combatant in fight.encounter.combatants:
+    for combatant in fight.view.encounter.combatants:
         dialog = OverrideDialog(fight, combatant.id)
         qtbot.addWidget(dialog)
-        fields = fight.ruleset.override_fields(fight.actor(combatant.id), fight.options)
+        fields = fight.ruleset.override_fields(fight.view.actor(combatant.id), fight.view.options)
         assert values(dialog) == [f"{f.label} (now {shown_value(f.value)})" for f in fields]
         # Labels are words, as the rules name them: no raw keys such as "durability", "ammo" or "ap".
         for field in fields:
@@ -111,7 +111,7 @@ def test_the_board_s_override_button_sets_the_value_chosen_by_its_label(qtbot, m
     board.show_encounter("enc-ambush")
     board.select(RASK)
     ctl = board.controller
-    pistol = next(item for item in ctl.character_of(RASK).equipment if item.name == "Pistol")
+    pistol = next(item for item in ctl.view.character_of(RASK).equipment if item.name == "Pistol")
 
     def answer(_cls, parent, controller, combatant_id):
         dialog = OverrideDialog(controller, combatant_id, parent)
@@ -124,7 +124,7 @@ def test_the_board_s_override_button_sets_the_value_chosen_by_its_label(qtbot, m
     monkeypatch.setattr(BoardAsk, "override", classmethod(answer))
     board.selected_strip.override_button.click()
     assert pistol.stats["ammo"] == 2
-    assert ctl.encounter.log[-1].kind == "override"
+    assert ctl.view.encounter.log[-1].kind == "override"
     document.undo_stack.undo()
     assert pistol.stats["ammo"] == 7
 
@@ -132,8 +132,8 @@ def test_the_board_s_override_button_sets_the_value_chosen_by_its_label(qtbot, m
 def test_health_brought_to_0_in_the_dialog_is_dying_and_logged(qtbot, document, ambush):
     from PySide6.QtWidgets import QDialogButtonBox
 
-    vera = ambush.character_of("cmb-ambush-vera")
-    health = int(ambush.ruleset.derived(vera, ambush.options)["health"].value)
+    vera = ambush.view.character_of("cmb-ambush-vera")
+    health = int(ambush.ruleset.derived(vera, ambush.view.options)["health"].value)
     dialog = OverrideDialog(ambush, "cmb-ambush-vera")
     qtbot.addWidget(dialog)
     dialog.what.setCurrentIndex(next(i for i in range(dialog.what.count())
@@ -143,7 +143,7 @@ def test_health_brought_to_0_in_the_dialog_is_dying_and_logged(qtbot, document, 
     assert dialog.command is not None
     document.push(dialog.command)
     assert vera.has_condition("dying") and vera.has_condition("incapacitated")
-    override, state = ambush.encounter.log[-2:]
+    override, state = ambush.view.encounter.log[-2:]
     assert state.text == "Vera Kask is dying (Health 0): 1 wound each turn"
     assert override.text == f"GM: Vera Kask: wounds 0 → {health}"
     assert override.details == ["Vera Kask is dying (Health 0): 1 wound at the start of each turn"]

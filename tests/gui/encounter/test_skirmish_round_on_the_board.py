@@ -86,7 +86,7 @@ def test_the_scripted_round_on_the_board(qtbot, skirmish_document, monkeypatch):
     players.setSourceModel(board.model)
     table = Table(monkeypatch)
     ctl = board.controller
-    ids = {ctl.name(c.id): c.id for c in ctl.encounter.combatants}
+    ids = {ctl.view.name(c.id): c.id for c in ctl.view.encounter.combatants}
     aldric, mira, tobin, gorran = (ids[n] for n in ("Aldric Vane", "Mira Fenn", "Tobin Ashe",
                                                     "Gorran the Toll-keeper"))
     club, spear, archer = (ids[n] for n in ("Brigand with a club", "Brigand with a spear", "Toll-house archer"))
@@ -109,10 +109,10 @@ def test_the_scripted_round_on_the_board(qtbot, skirmish_document, monkeypatch):
     dialog = attack(board, panel, mira, "Longbow", spear, "18 2 2")
     assert "critical wound" in dialog.odds.text() and "pain" in dialog.odds.text()
     roll_and_apply(dialog, panel)
-    assert ctl.state_of(spear).key == "dying" and spear in ctl.acting()
+    assert ctl.view.state_of(spear).key == "dying" and spear in ctl.view.acting()
     roll_and_apply(attack(board, panel, spear, "Javelin", aldric, "10 5 3"), panel)
-    assert ctl.character_of(aldric).status["fatigue"] == 1
-    assert ctl.acting() == () and board.act_next.text() == "Next phase"
+    assert ctl.view.character_of(aldric).status["fatigue"] == 1
+    assert ctl.view.acting() == () and board.act_next.text() == "Next phase"
 
     # The melee phase: Aldric against Gorran and the club brigand, ticked as the others in the skirmish.
     board.act_next.trigger()
@@ -124,31 +124,31 @@ def test_the_scripted_round_on_the_board(qtbot, skirmish_document, monkeypatch):
     assert "Aldric Vane takes the blow" in dialog.odds.text()
     assert dialog.odds.text().count("Hit ") == 2                      # Gorran's line and the club brigand's
     roll_and_apply(dialog, panel)
-    assert ctl.character_of(aldric).status["wound_torso"] == "critical" and ctl.acting() == ()
+    assert ctl.view.character_of(aldric).status["wound_torso"] == "critical" and ctl.view.acting() == ()
     row = board.model.row_of(aldric)
     assert row is not None and board.model.index(row, COL_NAME).data() == "Aldric Vane (done, bleeding)"
 
     # The miscellaneous phase: Tobin's token dragged from the West road onto the Bridge spends his planned move;
     # the archer's miscellaneous action is its button.
     board.act_next.trigger()
-    assert ctl.acting() == (tobin, archer)
+    assert ctl.view.acting() == (tobin, archer)
     viewport = place.view.viewport()
     qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point(place, (5, 9)))
     for cell in ((6, 9), (7, 9), (8, 9)):
         qtbot.mouseMove(viewport, point(place, cell))
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point(place, (8, 9)))
     assert place.scene.token_cell(tobin) == (8, 9)
-    assert ctl.measure(tobin, gorran).areas.same and tobin not in ctl.acting()
+    assert ctl.preview.measure(tobin, gorran).areas.same and tobin not in ctl.view.acting()
     board.select(archer)
     board.actor_panel.action_buttons["misc"].click()
-    assert ctl.acting() == ()
+    assert ctl.view.acting() == ()
 
     # The End phase: Aldric bleeds (Stamina 2 -> 1); round 2 plans again.
     assert board.act_next.text() == "End round"
     board.act_next.trigger()
     assert board.round_label.text() == "Round 2 · planning"
-    assert ctl.character_of(aldric).status["fatigue"] == 5
-    end_phase = next(e for e in reversed(ctl.encounter.log) if e.text == "End phase")
+    assert ctl.view.character_of(aldric).status["fatigue"] == 5
+    end_phase = next(e for e in reversed(ctl.view.encounter.log) if e.text == "End phase")
     assert "Aldric Vane: Aldric Vane bleeds: Fatigue 4 -> 5" in end_phase.details
 
     while document.undo_stack.canUndo():

@@ -61,7 +61,7 @@ def test_initiative_is_typed_one_face_a_field_with_each_pool_named(qtbot, paths,
     if named:
         answer_with(seen, type_every_die)
     board.act_start.trigger()
-    assert ctl.encounter.started
+    assert ctl.view.encounter.started
     if system == "skirmish":               # its rounds open with planning: no dice, nothing asked
         assert pools == [] and seen == []
         return
@@ -79,7 +79,7 @@ def test_the_initiative_prompt_reads_the_pools_of_genesys_and_crisis(qtbot, path
     for system in ("genesys", "crisis"):
         board = open_board(qtbot, paths, system)
         board.act_start.trigger()                           # the GM cancels
-        assert not board.controller.encounter.started
+        assert not board.controller.view.encounter.started
     genesys, crisis = asked
     assert genesys.splitlines()[:3] == ["Turn order: each one's dice, in the order rolled:",
                                         "Kara Voss: Proficiency die (yellow) ×2",
@@ -116,7 +116,7 @@ def test_the_die_asked_for_again_gets_a_field_of_its_own(qtbot, paths, monkeypat
     assert [f.heading.text() for f in form.fields[:2]] == ["1. Kara Voss: initiative (Cool): Proficiency die (yellow)",
                                                        "2. Kara Voss: initiative (Cool): Proficiency die (yellow)"]
     assert form.values() == ["s", "a"]
-    assert not board.controller.encounter.started          # cancelled
+    assert not board.controller.view.encounter.started          # cancelled
 
 
 def typed_form(board: EncounterBoard) -> DiceForm:

@@ -43,7 +43,7 @@ def type_die(entry: TypedDiceEntry, die: DieAsk, rng: random.Random) -> int | st
 def test_a_check_is_typed_one_face_a_die_each_chip_named(qtbot, paths, system):
     board = started(qtbot, paths, system)
     ctl = board.controller
-    who = next(c.id for c in ctl.encounter.combatants if ctl.character_of(c.id).kind is CharacterKind.PC)
+    who = next(c.id for c in ctl.view.encounter.combatants if ctl.view.character_of(c.id).kind is CharacterKind.PC)
     dialog = CheckDialog(ctl, who, board)
     qtbot.addWidget(dialog)
     entry = dialog.dice_entry
@@ -56,7 +56,7 @@ def test_a_check_is_typed_one_face_a_die_each_chip_named(qtbot, paths, system):
         if found.missing is None:
             break
         # The die wanted next is said, with whose roll it is.
-        assert entry.next_die.text().startswith(f"Next: {found.missing.name} for {ctl.name(who)}: ")
+        assert entry.next_die.text().startswith(f"Next: {found.missing.name} for {ctl.view.name(who)}: ")
         assert entry.next_die.text().endswith(found.missing.label)
         asked.append(found.missing)
         typed.append(type_die(entry, found.missing, rng))
@@ -70,7 +70,7 @@ def test_a_check_is_typed_one_face_a_die_each_chip_named(qtbot, paths, system):
 def test_a_check_refuses_a_face_too_many_or_too_few(qtbot, paths):
     board = started(qtbot, paths, "crisis")
     ctl = board.controller
-    vera = next(c.id for c in ctl.encounter.combatants if ctl.name(c.id) == "Vera Kask")
+    vera = next(c.id for c in ctl.view.encounter.combatants if ctl.view.name(c.id) == "Vera Kask")
     dialog = CheckDialog(ctl, vera, board)
     qtbot.addWidget(dialog)
     entry = dialog.dice_entry
@@ -91,7 +91,7 @@ def test_a_check_refuses_a_face_too_many_or_too_few(qtbot, paths):
 def test_a_face_typed_after_a_clicked_one_is_a_die_of_its_own(qtbot, paths):
     board = started(qtbot, paths, "genesys")
     ctl = board.controller
-    kara = next(c.id for c in ctl.encounter.combatants if ctl.name(c.id) == "Kara Voss")
+    kara = next(c.id for c in ctl.view.encounter.combatants if ctl.view.name(c.id) == "Kara Voss")
     dialog = CheckDialog(ctl, kara, board)
     qtbot.addWidget(dialog)
     entry = dialog.dice_entry
@@ -107,8 +107,8 @@ def usable_attack(board: EncounterBoard, attacker: str) -> AttackDialog | None:
     """The attack dialog on an enemy the attacker reaches with a weapon it holds ready, from where both stand on the
     demo's map; None when the rules refuse every one (out of reach, nothing planned)."""
     ctl = board.controller
-    side = ctl.combatant(attacker).side
-    for target in [c.id for c in ctl.encounter.combatants if c.side is not side]:
+    side = ctl.view.combatant(attacker).side
+    for target in [c.id for c in ctl.view.encounter.combatants if c.side is not side]:
         dialog = AttackDialog(ctl, attacker, target, board)
         for n in range(dialog.weapon.count()):
             dialog.weapon.setCurrentIndex(n)
@@ -124,7 +124,7 @@ def an_attack(board: EncounterBoard) -> AttackDialog:
     slot, the next step) until someone acting reaches an enemy: that attack's dialog."""
     ctl = board.controller
     for _ in range(60):
-        for attacker in ctl.acting():
+        for attacker in ctl.view.acting():
             dialog = usable_attack(board, attacker)
             if dialog is not None:
                 return dialog

@@ -49,21 +49,21 @@ def main(app: QApplication) -> None:
     document.push(ctl.start(RandomDice(2024)))
     dice = RandomDice(5)
     for _ in range(4):
-        current = ctl.current_id() or ""
-        target = next((c.id for c in ctl.encounter.combatants
-                       if c.side != ctl.combatant(current).side and not c.hidden), None)
-        weapons = ctl.weapons(current)
+        current = ctl.view.current_id() or ""
+        target = next((c.id for c in ctl.view.encounter.combatants
+                       if c.side != ctl.view.combatant(current).side and not c.hidden), None)
+        weapons = ctl.preview.weapons(current)
         if target and weapons:
             with contextlib.suppress(ValueError):
-                document.push(ctl.attack(ctl.attack_request(current, weapons[0].id, target, distance=4), dice))
+                document.push(ctl.attack(ctl.preview.attack_request(current, weapons[0].id, target, distance=4), dice))
         document.push(ctl.step("next_turn"))
     # Into round 1, on someone the players can see (the hidden sniper's turn shows no highlight).
     for _ in range(12):
-        current = ctl.current_id()
-        if ctl.encounter.round >= 1 and current is not None and not ctl.combatant(current).hidden:
+        current = ctl.view.current_id()
+        if ctl.view.encounter.round >= 1 and current is not None and not ctl.view.combatant(current).hidden:
             break
         document.push(ctl.step("next_turn"))
-    document.push(ctl.add_condition("pc-tomas", "kneeling"))
+    document.push(ctl.overrides.add_condition("pc-tomas", "kneeling"))
     display.show()
     app.processEvents()
     display.map_view.fit()

@@ -37,7 +37,7 @@ def test_round_turns_and_map_follow_the_fight_live(qtbot, document, board):
     ctl = board.controller
     document.push(ctl.start(RandomDice(3)))
     assert display.round_label.text() in ("Round 1", "Surprise round")
-    document.push(ctl.set_resource("cmb-ambush-vera", "ap", 0))
+    document.push(ctl.overrides.set_resource("cmb-ambush-vera", "ap", 0))
     moved_from = display.scene.token_cell("cmb-ambush-raider-jory")
     document.push(SetToken("map-ridge-road", "cmb-ambush-raider-jory", (moved_from[0] + 1, moved_from[1])))
     assert display.scene.token_cell("cmb-ambush-raider-jory") == (moved_from[0] + 1, moved_from[1])
@@ -49,15 +49,16 @@ def test_no_gm_notes_hidden_names_or_odds_reach_the_display(qtbot, document, boa
     display.show_encounter(document.session)
     document.changed.connect(display.apply_changes)
     ctl = board.controller
-    rask = ctl.character_of("cmb-ambush-raider-rask")
+    rask = ctl.view.character_of("cmb-ambush-raider-rask")
     document.push(SetCharacterField(document.campaign, rask.id, "gm_notes", "SECRET: flees at round 3"))
     document.push(ctl.start(RandomDice(11)))
-    attacker = ctl.current_id()
-    target = next(c.id for c in ctl.encounter.combatants if c.side != ctl.combatant(attacker).side and not c.hidden)
-    weapon = ctl.weapons(attacker)[0]
-    document.push(ctl.attack(ctl.attack_request(attacker, weapon.id, target, distance=3), RandomDice(2)))
+    attacker = ctl.view.current_id()
+    target = next(c.id for c in ctl.view.encounter.combatants
+                  if c.side != ctl.view.combatant(attacker).side and not c.hidden)
+    weapon = ctl.preview.weapons(attacker)[0]
+    document.push(ctl.attack(ctl.preview.attack_request(attacker, weapon.id, target, distance=3), RandomDice(2)))
     shown = texts(display)
-    assert "SECRET" not in shown and ctl.name(SNIPER) not in shown
+    assert "SECRET" not in shown and ctl.view.name(SNIPER) not in shown
     assert "%" not in shown and "odds" not in shown.lower()
     # NPCs in the fog, shown as unknown: nothing of them but their place in the turn order.
     display.proxy.set_fogged_as_unknown(True)
@@ -66,12 +67,12 @@ def test_no_gm_notes_hidden_names_or_odds_reach_the_display(qtbot, document, boa
     fogged = document.session.hidden_by_fog("enc-ambush") - {SNIPER}
     assert fogged and "Unknown" in shown
     for cid in fogged:
-        character = ctl.character_of(cid)
+        character = ctl.view.character_of(cid)
         assert character.name not in shown and "SECRET" not in shown
     # No number reaches the players about NPCs: names and health are words.
     proxy = display.proxy
     for row in range(proxy.rowCount()):
-        if ctl.character_of(proxy.index(row, 0).data(CombatantIdRole)).kind is CharacterKind.NPC:
+        if ctl.view.character_of(proxy.index(row, 0).data(CombatantIdRole)).kind is CharacterKind.NPC:
             words = [str(proxy.index(row, column).data() or "") for column in (0, 1)]
             assert not any(ch.isdigit() for ch in "".join(words)), words
 

@@ -83,15 +83,15 @@ def test_pcs_are_never_hidden_by_the_fog(document, board, display):
     document.push(board.controller.set_side("cmb-ambush-vera", Side.ENEMIES))
     assert "cmb-ambush-vera" in ids(proxy), "a PC on the other side is still the players' own"
     proxy.set_fogged_as_unknown(True)
-    vera = board.controller.character_of("cmb-ambush-vera")
+    vera = board.controller.view.character_of("cmb-ambush-vera")
     assert proxy.index(row_of(proxy, "cmb-ambush-vera"), 0).data() == vera.name
 
 
 def test_with_the_option_npcs_in_the_fog_keep_their_place_as_unknown(document, board, display):
     proxy, campaign, ctl = display.proxy, document.campaign, board.controller
-    rask = ctl.character_of(RASK)
-    document.push(ctl.set_status(rask.id, "wounds", 3))
-    document.push(ctl.add_condition(rask.id, ctl.ruleset.conditions()[0].key, 2))
+    rask = ctl.view.character_of(RASK)
+    document.push(ctl.overrides.set_status(rask.id, "wounds", 3))
+    document.push(ctl.overrides.add_condition(rask.id, ctl.ruleset.conditions()[0].key, 2))
     document.push(ctl.start(RandomDice(7)))
     everyone = ids(proxy)
     proxy.set_fogged_as_unknown(True)
@@ -105,15 +105,15 @@ def test_with_the_option_npcs_in_the_fog_keep_their_place_as_unknown(document, b
     assert proxy.index(row, 1).data() in ("", None) and proxy.index(row, 2).data() in ("", None)
     assert proxy.index(row, 0).data(SideRole) is None, "not even which side it is on"
     names = {proxy.index(r, 0).data() for r in range(proxy.rowCount())}
-    assert not names & {ctl.name(c) for c in (RASK, JORY, BOSS)}
-    assert {ctl.name(c) for c in PARTY} <= names
+    assert not names & {ctl.view.name(c) for c in (RASK, JORY, BOSS)}
+    assert {ctl.view.name(c) for c in PARTY} <= names
     # An unknown NPC's turn still lights its row: the players see that someone in the fog acts.
     for _ in range(len(everyone) + 1):
-        if ctl.current_id() in (RASK, JORY, BOSS):
+        if ctl.view.current_id() in (RASK, JORY, BOSS):
             break
         document.push(ctl.step("next_turn"))
     current = [r for r in range(proxy.rowCount()) if proxy.index(r, 0).data(CurrentRole)]
-    assert [ids(proxy)[r] for r in current] == [ctl.current_id()]
+    assert [ids(proxy)[r] for r in current] == [ctl.view.current_id()]
     assert proxy.index(current[0], 0).data() == UNKNOWN
     document.push(RevealCells(campaign, MAP, {RASK_CELL}))
     assert proxy.index(row, 0).data() == rask.name and proxy.index(row, 0).data(HealthWordRole) != ""

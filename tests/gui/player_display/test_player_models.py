@@ -76,13 +76,13 @@ def test_a_hidden_npc_is_never_in_the_proxy_and_follows_the_board_live(document,
 
 
 def test_gm_notes_npc_numbers_and_gm_flags_never_reach_the_players(document, board, proxy):
-    rask = board.controller.character_of("cmb-ambush-raider-rask")
+    rask = board.controller.view.character_of("cmb-ambush-raider-rask")
     document.push(SetCharacterField(document.campaign, rask.id, "gm_notes", "SECRET plan: flees at round 3"))
     document.push(board.controller.set_hidden(SNIPER, True))
-    document.push(board.controller.set_status(rask.id, "wounds", 2))
+    document.push(board.controller.overrides.set_status(rask.id, "wounds", 2))
     text = everything(proxy)
     assert "SECRET" not in text
-    sniper_name = board.controller.name(SNIPER)
+    sniper_name = board.controller.view.name(SNIPER)
     assert sniper_name not in text
     assert "hidden" not in text and "group" not in text
     row = ids(proxy).index("cmb-ambush-raider-rask")
@@ -109,13 +109,13 @@ def test_pc_numbers_are_an_option(qtbot, document, board, proxy):
 
 def test_each_word_shows_as_an_npc_is_hurt(document, board, proxy):
     ctl = board.controller
-    rask = ctl.character_of("cmb-ambush-raider-rask")
+    rask = ctl.view.character_of("cmb-ambush-raider-rask")
     row = ids(proxy).index("cmb-ambush-raider-rask")
     maximum = next(b.maximum for b in board.model.index(board.model.row_of("cmb-ambush-raider-rask"), 0)
                    .data(ResourcesRole) if b.key == "health")
     seen = [proxy.index(row, 0).data(HealthWordRole)]
     for wounds in (1, maximum - (maximum + 1) // 2 + 1, maximum):
-        document.push(ctl.set_status(rask.id, "wounds", wounds))
+        document.push(ctl.overrides.set_status(rask.id, "wounds", wounds))
         seen.append(proxy.index(row, 0).data(HealthWordRole))
     assert seen == [UNHURT, WOUNDED, BADLY_WOUNDED, DOWN]
 
@@ -124,13 +124,13 @@ def test_the_current_actor_is_marked_and_moves_with_the_turn(document, board, pr
     ctl = board.controller
     document.push(ctl.start(RandomDice(7)))
     current = [i for i in range(proxy.rowCount()) if proxy.index(i, 0).data(CurrentRole)]
-    if ctl.current_id() == SNIPER:
+    if ctl.view.current_id() == SNIPER:
         document.push(ctl.step("next_turn"))
         current = [i for i in range(proxy.rowCount()) if proxy.index(i, 0).data(CurrentRole)]
-    assert len(current) == 1 and ids(proxy)[current[0]] == ctl.current_id()
+    assert len(current) == 1 and ids(proxy)[current[0]] == ctl.view.current_id()
     document.push(ctl.step("next_turn"))
-    if ctl.current_id() != SNIPER:
+    if ctl.view.current_id() != SNIPER:
         assert [ids(proxy)[i] for i in range(proxy.rowCount()) if proxy.index(i, 0).data(CurrentRole)] == [
-            ctl.current_id()]
-    visible = [c for c in order(ctl) if c != SNIPER]
+            ctl.view.current_id()]
+    visible = [c for c in order(ctl.view) if c != SNIPER]
     assert ids(proxy) == visible, "turn order, without the hidden sniper"

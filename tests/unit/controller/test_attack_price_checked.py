@@ -15,10 +15,10 @@ from tests.unit.rules.five_fights import SYSTEMS, fight
 
 def first_attack(ctl: EncounterController) -> tuple[str, str, str] | None:
     """(attacker, weapon, target): the first fighter acting now with a weapon, at the first foe still standing."""
-    for attacker in ctl.acting():
-        side = ctl.combatant(attacker).side
-        foes = [c.id for c in ctl.encounter.combatants if c.side != side and not ctl.out_of_fight(c.id)]
-        for weapon in ctl.weapons(attacker):
+    for attacker in ctl.view.acting():
+        side = ctl.view.combatant(attacker).side
+        foes = [c.id for c in ctl.view.encounter.combatants if c.side != side and not ctl.view.out_of_fight(c.id)]
+        for weapon in ctl.preview.weapons(attacker):
             if foes:
                 return attacker, weapon.id, foes[0]
     return None
@@ -40,8 +40,8 @@ def test_an_attack_the_attacker_cannot_pay_for_is_refused_with_the_rules_reason(
                 [offer.choices[0].key] if offer.choices else [])))
             continue
         attacker, weapon, target = found
-        request = ctl.attack_request(attacker, weapon, target, override=ctl.battle_map() is not None)
-        _price, cannot = ctl.attacks.attack_price(request, ctl.options)
+        request = ctl.preview.attack_request(attacker, weapon, target, override=ctl.preview.battle_map() is not None)
+        _price, cannot = ctl.preview.attacks.attack_price(request, ctl.view.options)
         if cannot:
             before = campaign.model_dump()
             with pytest.raises(ValueError) as refused:

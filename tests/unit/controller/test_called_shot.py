@@ -25,26 +25,26 @@ def dmitris_turn(called_shot: str | None) -> tuple[Campaign, EncounterController
     history = History(campaign)
     ctl = EncounterController(campaign, "enc-ridge", get_ruleset("crisis"))
     history.push(ctl.start(RandomDice(7)))
-    while ctl.current_id() != DMITRI:
+    while ctl.view.current_id() != DMITRI:
         history.push(ctl.step("next_turn"))
-    rifle = next(w for w in ctl.weapons(DMITRI) if w.name == "Battle Rifle")
+    rifle = next(w for w in ctl.preview.weapons(DMITRI) if w.name == "Battle Rifle")
     return campaign, ctl, rifle.id
 
 
 def test_off_by_default_the_attack_has_no_called_shot():
     _campaign, ctl, rifle = dmitris_turn(None)
-    assert "called_shot" not in [s.key for s in ctl.attack_inputs(DMITRI, rifle)]
+    assert "called_shot" not in [s.key for s in ctl.preview.attack_inputs(DMITRI, rifle)]
     with pytest.raises(ValueError, match="no attack input called_shot"):
-        ctl.attack_request(DMITRI, rifle, VERA, distance=2, called_shot=True)
+        ctl.preview.attack_request(DMITRI, rifle, VERA, distance=2, called_shot=True)
 
 
 def test_a_called_shot_takes_minus_4_and_the_damage_ignores_the_armour():
     campaign, ctl, rifle = dmitris_turn("unarmoured_spot")
-    spec = next(s for s in ctl.attack_inputs(DMITRI, rifle) if s.key == "called_shot")
+    spec = next(s for s in ctl.preview.attack_inputs(DMITRI, rifle) if s.key == "called_shot")
     assert spec.label == "Called shot" and spec.default is False and spec.group == "Situation"
-    plain = ctl.attack_request(DMITRI, rifle, VERA, distance=2)
-    called = ctl.attack_request(DMITRI, rifle, VERA, distance=2, called_shot=True)
-    assert [(t.label, t.value) for t in ctl.attack_preview(called).modifiers] == [(LABEL, -4)]
+    plain = ctl.preview.attack_request(DMITRI, rifle, VERA, distance=2)
+    called = ctl.preview.attack_request(DMITRI, rifle, VERA, distance=2, called_shot=True)
+    assert [(t.label, t.value) for t in ctl.preview.attack_preview(called).modifiers] == [(LABEL, -4)]
     # Light Weapons d10 shows 9, the Battle Rifle's d12 shows 5; Vera wears Light Armour (physical DR 4).
     # Plain: 9 against 4, 1 Extra: 6 damage, DR 4 blocks 4: 2 wounds, Durability 25 -> 21.
     ctl.attack(plain, TypedDice([9, 5])).apply(campaign)
@@ -56,4 +56,4 @@ def test_a_called_shot_takes_minus_4_and_the_damage_ignores_the_armour():
     event.apply(campaign)
     assert event.result.attack.total.value == 5
     assert vera.status["wounds"] == 5 and vera.item("pc-vera-armour-light").stats["durability"] == 21
-    assert (LABEL, -4) in [(t.label, t.value) for t in ctl.encounter.log[-1].terms]
+    assert (LABEL, -4) in [(t.label, t.value) for t in ctl.view.encounter.log[-1].terms]

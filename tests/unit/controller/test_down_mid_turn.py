@@ -26,13 +26,13 @@ def test_a_genesys_fighter_over_its_strain_threshold_by_its_own_maneuver_can_act
     history.push(ctl.start(TypedDice(["blank"] * 40)))
     fill = next(o for o in ctl.offers() if o.role is StepRole.CHOOSE)
     history.push(ctl.step(fill.key, "cmb-dock-mira"))
-    assert ctl.may_act("cmb-dock-mira")
-    history.push(ctl.treat("stimpack", "cmb-dock-mira", healer_id="cmb-dock-mira"))     # the free maneuver
-    history.push(ctl.treat("stimpack", "cmb-dock-mira", healer_id="cmb-dock-mira"))     # 2nd maneuver: 2 strain
+    assert ctl.view.may_act("cmb-dock-mira")
+    history.push(ctl.healing.treat("stimpack", "cmb-dock-mira", healer_id="cmb-dock-mira"))     # the free maneuver
+    history.push(ctl.healing.treat("stimpack", "cmb-dock-mira", healer_id="cmb-dock-mira"))     # 2nd maneuver: 2 strain
     assert mira.status["strain"] == 14
-    assert ctl.state_of("cmb-dock-mira").key == "incapacitated"
+    assert ctl.view.state_of("cmb-dock-mira").key == "incapacitated"
     reason = "Dr. Mira Sol can act no further: Dr. Mira Sol is incapacitated: 14 strain over its threshold 13"
-    assert not ctl.may_act("cmb-dock-mira")
+    assert not ctl.view.may_act("cmb-dock-mira")
     assert all(not a.allowed and a.reason == reason for a in ctl.actions("cmb-dock-mira"))
     with pytest.raises(ValueError, match="can act no further"):
         ctl.take_action("cmb-dock-mira", ctl.actions("cmb-dock-mira")[0].action.key)
@@ -45,16 +45,17 @@ def test_a_crisis_fighter_brought_to_0_health_on_its_turn_is_offered_nothing():
     history = History(campaign)
     ctl = EncounterController(campaign, "enc-ridge", get_ruleset("crisis"))
     history.push(ctl.start(RandomDice(7)))
-    current = ctl.current_id()
+    current = ctl.view.current_id()
     assert current is not None and any(a.allowed for a in ctl.actions(current))
-    character = ctl.character_of(current)
-    health = int(ctl.ruleset.derived(character, ctl.options)["health"].value)
-    history.push(ctl.set_status(character.id, "wounds", health))
+    character = ctl.view.character_of(current)
+    health = int(ctl.ruleset.derived(character, ctl.view.options)["health"].value)
+    history.push(ctl.overrides.set_status(character.id, "wounds", health))
     assert not any(a.allowed for a in ctl.actions(current))
-    weapon = ctl.weapons(current)[0]
-    target = next(c.id for c in ctl.encounter.combatants if c.side != ctl.combatant(current).side)
-    request = ctl.attack_request(current, weapon.id, target, **({"distance": 2} if weapon.stats.get("range") else {}))
-    assert ctl.attack_preview(request).cannot == f"{character.name} can act no further: {character.name} is " \
+    weapon = ctl.preview.weapons(current)[0]
+    target = next(c.id for c in ctl.view.encounter.combatants if c.side != ctl.view.combatant(current).side)
+    request = ctl.preview.attack_request(current, weapon.id, target,
+                                         **({"distance": 2} if weapon.stats.get("range") else {}))
+    assert ctl.preview.attack_preview(request).cannot == f"{character.name} can act no further: {character.name} is " \
                                                   "dying (Health 0): 1 wound each turn"
     with pytest.raises(ValueError, match="can act no further"):
         ctl.attack(request, RandomDice(1))
@@ -74,11 +75,11 @@ def test_a_fighter_stunned_while_acting_stops_unless_its_step_resolves_at_once(s
         history.push(ctl.add_combatant(character.id))
     dice = RandomDice(5)
     history.push(ctl.start(dice))
-    while not ctl.acting():
+    while not ctl.view.acting():
         key, actor, choice = next_step(ctl)  # type: ignore[misc]
         history.push(ctl.step(key, actor, choice if not key.startswith("plan:") else "shoot", dice))
-    acting = ctl.acting()[0]
-    assert ctl.may_act(acting)
-    history.push(ctl.add_condition(ctl.combatant(acting).character_id, "stunned"))
-    assert ctl.may_act(acting) is still_acts
-    assert (ctl.down_reason(acting) is None) is still_acts
+    acting = ctl.view.acting()[0]
+    assert ctl.view.may_act(acting)
+    history.push(ctl.overrides.add_condition(ctl.view.combatant(acting).character_id, "stunned"))
+    assert ctl.view.may_act(acting) is still_acts
+    assert (ctl.view.down_reason(acting) is None) is still_acts

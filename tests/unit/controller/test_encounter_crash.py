@@ -39,12 +39,12 @@ def child(data_dir: str) -> None:
     def push(command) -> None:  # type: ignore[no-untyped-def]
         history.push(command)
         store.recovery.save(campaign, path)   # the journal: atomic, right after the event
-        log = ctl.encounter.log
+        log = ctl.view.encounter.log
         print(f"done {len(log)} {log[-1].id}", flush=True)
 
     push(ctl.start(dice))
     while True:  # until killed: turns pass, now and then someone runs
-        current = ctl.current_id() or ""
+        current = ctl.view.current_id() or ""
         if enemies_of(ctl, current) and any(a.action.key == "move" and a.allowed for a in ctl.actions(current)):
             push(ctl.take_action(current, "move"))
         push(ctl.step("next_turn"))

@@ -18,10 +18,10 @@ from tests.hypothesis_budget import examples
 
 def intents(ctl: EncounterController, dice: RandomDice) -> list[tuple[str, Callable[[], Command]]]:
     """Every kind of event the GM can cause now (the rules may still refuse some with a reason)."""
-    encounter = ctl.encounter
+    encounter = ctl.view.encounter
     if encounter.ended:
         return []
-    current = ctl.current_id()
+    current = ctl.view.current_id()
     assert current is not None
     # Next turn weighs three times, so fights reach later rounds; ending only from round 2 on.
     options: list[tuple[str, Callable[[], Command]]] = [
@@ -32,22 +32,23 @@ def intents(ctl: EncounterController, dice: RandomDice) -> list[tuple[str, Calla
     if encounter.round >= 2:
         options.append(("end", ctl.end_encounter))
     for combatant in encounter.combatants:
-        if delayed(ctl, combatant.id):
+        if delayed(ctl.view, combatant.id):
             options.append(("act now", lambda cid=combatant.id: ctl.step("act_now", cid)))
     for action in ctl.actions(current):
         if action.allowed and action.action.key not in ("attack", "execute"):
             options.append((action.action.key, lambda key=action.action.key: ctl.take_action(current, key)))
-    for weapon in ctl.weapons(current):
+    for weapon in ctl.preview.weapons(current):
         for target in encounter.combatants:
             if target.id != current:
                 def attack(w=weapon.id, t=target.id) -> Command:
-                    return ctl.attack(ctl.attack_request(current, w, t, distance=3), dice)
+                    return ctl.attack(ctl.preview.attack_request(current, w, t, distance=3), dice)
                 options.append(("attack", attack))
-    character = ctl.character_of(current)
+    character = ctl.view.character_of(current)
     options += [
-        ("wound", lambda: ctl.set_status(character.id, "wounds", 3)),
-        ("prone", lambda: ctl.add_condition(character.id, "prone" if ctl.ruleset.id == "crisis" else "stunned", 1)),
-        ("ap", lambda: ctl.set_resource(current, "ap", 1)),
+        ("wound", lambda: ctl.overrides.set_status(character.id, "wounds", 3)),
+        ("prone", lambda: ctl.overrides.add_condition(character.id,
+                                                      "prone" if ctl.ruleset.id == "crisis" else "stunned", 1)),
+        ("ap", lambda: ctl.overrides.set_resource(current, "ap", 1)),
     ]
     if ctl.can_rewind():
         options.append(("rewind", ctl.rewind_round))

@@ -31,7 +31,7 @@ def dock() -> tuple[Campaign, History, EncounterController]:
 
 
 def takes_slot(history: History, ctl: EncounterController, who: str) -> None:
-    if ctl.acting():
+    if ctl.view.acting():
         history.push(ctl.step("end_turn"))
     fill = next(o for o in ctl.offers() if o.role is StepRole.CHOOSE)
     history.push(ctl.step(fill.key, who))
@@ -39,8 +39,8 @@ def takes_slot(history: History, ctl: EncounterController, who: str) -> None:
 
 def next_round(history: History, ctl: EncounterController) -> None:
     """Every slot left this round taken by its first candidate and ended."""
-    start = ctl.encounter.round
-    while ctl.encounter.round == start:
+    start = ctl.view.encounter.round
+    while ctl.view.encounter.round == start:
         fill = next((o for o in ctl.offers() if o.role is StepRole.CHOOSE and o.allowed), None)
         history.push(ctl.step(fill.key, fill.actors[0]) if fill is not None else ctl.step("end_turn"))
 
@@ -63,19 +63,19 @@ def test_assist_leaves_a_boost_die_on_an_engaged_allys_next_check_used_by_it():
     with pytest.raises(ValueError, match="^Dr. Mira Sol cannot assist itself"):
         ctl.take_action(MIRA, "assist", target_id=MIRA)
     history.push(ctl.take_action(MIRA, "assist", target_id=JAX))
-    assert ctl.combatant(MIRA).resources["maneuvers_used"] == 1       # her free maneuver
-    assert ctl.combatant(JAX).resources["next_boost"] == 1
-    assert ctl.encounter.log[-1].text == "Dr. Mira Sol: Assist (Jax Marrow) (1 maneuver)"
-    assert "Dr. Mira Sol assists Jax Marrow: +1 boost die on its next check" in ctl.encounter.log[-1].details
-    assert "next check +1 boost die" in ctl.ruleset.badges(ctl.actor(JAX), ctl.options)
+    assert ctl.view.combatant(MIRA).resources["maneuvers_used"] == 1       # her free maneuver
+    assert ctl.view.combatant(JAX).resources["next_boost"] == 1
+    assert ctl.view.encounter.log[-1].text == "Dr. Mira Sol: Assist (Jax Marrow) (1 maneuver)"
+    assert "Dr. Mira Sol assists Jax Marrow: +1 boost die on its next check" in ctl.view.encounter.log[-1].details
+    assert "next check +1 boost die" in ctl.ruleset.badges(ctl.view.actor(JAX), ctl.view.options)
     # Jax's sword at the engaged thugs: Brawn 3 and Melee 2 with the boost die; the attack uses it up.
     takes_slot(history, ctl, JAX)
-    request = ctl.attack_request(JAX, "pc-jax-sword", THUGS)
-    dice = [d.key for d in ctl.ruleset.attack_dice(request, ctl.options)]
+    request = ctl.preview.attack_request(JAX, "pc-jax-sword", THUGS)
+    dice = [d.key for d in ctl.ruleset.attack_dice(request, ctl.view.options)]
     assert dice.count("boost") == 1
     history.push(ctl.attack(request, RandomDice(7)))
-    assert ctl.combatant(JAX).resources["next_boost"] == 0
-    assert not [b for b in ctl.ruleset.badges(ctl.actor(JAX), ctl.options) if b.startswith("next check")]
+    assert ctl.view.combatant(JAX).resources["next_boost"] == 0
+    assert not [b for b in ctl.ruleset.badges(ctl.view.actor(JAX), ctl.view.options) if b.startswith("next check")]
     while history.can_undo and campaign.model_dump() != before:
         history.undo()
     assert campaign.model_dump() == before
@@ -87,44 +87,44 @@ def test_a_despair_empties_the_weapon_for_the_encounter_until_an_extra_reload_re
     before = campaign.model_dump()
     # The heavy pistol at the thugs (short, and engaged with others on the map, which upgrades the difficulty to a
     # challenge die): 2 proficiency, 1 ability and the challenge die, which shows a despair; 2 successes hit.
-    request = ctl.attack_request(KARA, PISTOL, THUGS)
-    assert [k.key for k in ctl.attacks.attack_dice(request, ctl.options)] == \
+    request = ctl.preview.attack_request(KARA, PISTOL, THUGS)
+    assert [k.key for k in ctl.preview.attacks.attack_dice(request, ctl.view.options)] == \
         ["proficiency", "proficiency", "ability", "challenge"]
     rolled = ctl.attack(request, TypedDice(["ss", "s", "blank", "de"]))
     choices = {c.key for c in ctl.spend_choices(rolled.result)}
     assert "out_of_ammo" in choices
     history.push(ctl.spend(rolled.result, [SpendPick("out_of_ammo")], RandomDice(1)))
-    assert ctl.combatant(KARA).resources["out_of_ammo"] == PISTOL
+    assert ctl.view.combatant(KARA).resources["out_of_ammo"] == PISTOL
     assert "Despair: the Heavy pistol is out of ammunition for the encounter (only an extra reload readies it)" \
-        in ctl.encounter.log[-1].details
+        in ctl.view.encounter.log[-1].details
     # Next round Kara still cannot fire it, nor reload it without an extra reload; her knife still works.
     next_round(history, ctl)
     takes_slot(history, ctl, KARA)
-    assert ctl.encounter.round == 2 and ctl.acting() == (KARA,)
-    shot = ctl.attack_preview(ctl.attack_request(KARA, PISTOL, THUGS))
+    assert ctl.view.encounter.round == 2 and ctl.view.acting() == (KARA,)
+    shot = ctl.preview.attack_preview(ctl.preview.attack_request(KARA, PISTOL, THUGS))
     assert shot.cannot == "The Heavy pistol is out of ammunition for the encounter (a despair): Kara Voss carries " \
                           "no extra reload"
     with pytest.raises(ValueError, match="out of ammunition for the encounter"):
-        ctl.attack(ctl.attack_request(KARA, PISTOL, THUGS), RandomDice(1))
+        ctl.attack(ctl.preview.attack_request(KARA, PISTOL, THUGS), RandomDice(1))
     assert action(ctl, KARA, "reload").reason == "Kara Voss has no extra reload: a weapon a despair emptied stays " \
                                                  "empty for the encounter"
     # With an extra reload, the Reload maneuver readies the pistol and uses the reload up.
     kara = campaign.character("pc-kara")
     spare = next(i for i in ctl.ruleset.equipment_catalogue() if i.name == "Extra reload").model_copy(deep=True)
     kara.equipment.append(spare)
-    assert ctl.attack_preview(ctl.attack_request(KARA, PISTOL, THUGS)).cannot == \
+    assert ctl.preview.attack_preview(ctl.preview.attack_request(KARA, PISTOL, THUGS)).cannot == \
         "The Heavy pistol is out of ammunition for the encounter (a despair): an extra reload readies it (Reload, " \
         "a maneuver)"
     history.push(ctl.take_action(KARA, "reload"))
-    assert ctl.combatant(KARA).resources["out_of_ammo"] == ""
+    assert ctl.view.combatant(KARA).resources["out_of_ammo"] == ""
     assert not [i for i in kara.equipment if i.name == "Extra reload"]
-    assert "Kara Voss uses an extra reload: the Heavy pistol can fire again" in ctl.encounter.log[-1].details
-    assert ctl.attack_preview(ctl.attack_request(KARA, PISTOL, THUGS)).cannot is None
+    assert "Kara Voss uses an extra reload: the Heavy pistol can fire again" in ctl.view.encounter.log[-1].details
+    assert ctl.preview.attack_preview(ctl.preview.attack_request(KARA, PISTOL, THUGS)).cannot is None
     history.undo()
     kara.equipment.remove(spare)
     # The end of the encounter ends it.
     history.push(ctl.end_encounter())
-    assert ctl.combatant(KARA).resources["out_of_ammo"] == ""
+    assert ctl.view.combatant(KARA).resources["out_of_ammo"] == ""
     while history.can_undo and campaign.model_dump() != before:
         history.undo()
     assert campaign.model_dump() == before
@@ -133,8 +133,8 @@ def test_a_despair_empties_the_weapon_for_the_encounter_until_an_extra_reload_re
 def test_a_melee_attack_has_no_ammunition_to_lose():
     _campaign, history, ctl = dock()
     takes_slot(history, ctl, JAX)
-    request = ctl.attack_request(JAX, "pc-jax-sword", THUGS, upgrade_difficulty=1)
-    dice = [d.key for d in ctl.ruleset.attack_dice(request, ctl.options)]
+    request = ctl.preview.attack_request(JAX, "pc-jax-sword", THUGS, upgrade_difficulty=1)
+    dice = [d.key for d in ctl.ruleset.attack_dice(request, ctl.view.options)]
     faces = ["blank" if kind != "challenge" else "de" for kind in dice]
     rolled = ctl.attack(request, TypedDice(faces))
     choices = {c.key for c in ctl.spend_choices(rolled.result)}
@@ -144,8 +144,8 @@ def test_a_melee_attack_has_no_ammunition_to_lose():
 def kara_shoots_with_two_advantage(ctl: EncounterController):
     """The pistol at the thugs: 2 proficiency, 1 ability and the aim's boost die (and the guarded stance's setback
     die) against 1 difficulty: a success and 2 advantage, the rest blank."""
-    request = ctl.attack_request(KARA, PISTOL, THUGS)
-    dice = [d.key for d in ctl.ruleset.attack_dice(request, ctl.options)]
+    request = ctl.preview.attack_request(KARA, PISTOL, THUGS)
+    dice = [d.key for d in ctl.ruleset.attack_dice(request, ctl.view.options)]
     assert dice[:4] == ["proficiency", "proficiency", "ability", "boost"]
     return ctl.attack(request, TypedDice(["s", "aa"] + ["blank"] * (len(dice) - 2)))
 
@@ -186,16 +186,16 @@ def test_one_who_goes_over_a_threshold_mid_turn_acts_no_further():
     history.push(ctl.take_action(KARA, "aim"))                # the free maneuver
     history.push(ctl.take_action(KARA, "guarded_stance"))     # the second, for 2 strain: 13, over 12
     down = "Kara Voss is incapacitated: 13 strain over its threshold 12"
-    assert ctl.state_of(KARA).text == down and ctl.acting() == (KARA,)
+    assert ctl.view.state_of(KARA).text == down and ctl.view.acting() == (KARA,)
     # The rules themselves refuse every action and the attack with her state (the board says so on each button).
     assert all(not a.allowed and a.reason.endswith(down) for a in ctl.actions(KARA))
-    assert all(not a.allowed and a.reason == down for a in ctl.ruleset.available_actions(ctl.actor(KARA), {}))
-    assert ctl.ruleset.attack_price(ctl.attack_request(KARA, PISTOL, THUGS), ctl.options)[1] == down
-    assert ctl.attack_preview(ctl.attack_request(KARA, PISTOL, THUGS)).cannot.endswith(down)
+    assert all(not a.allowed and a.reason == down for a in ctl.ruleset.available_actions(ctl.view.actor(KARA), {}))
+    assert ctl.ruleset.attack_price(ctl.preview.attack_request(KARA, PISTOL, THUGS), ctl.view.options)[1] == down
+    assert ctl.preview.attack_preview(ctl.preview.attack_request(KARA, PISTOL, THUGS)).cannot.endswith(down)
     with pytest.raises(ValueError, match=down):
         ctl.take_action(KARA, "downgrade")
     with pytest.raises(ValueError, match=down):
-        ctl.attack(ctl.attack_request(KARA, PISTOL, THUGS), RandomDice(1))
+        ctl.attack(ctl.preview.attack_request(KARA, PISTOL, THUGS), RandomDice(1))
     assert [o.key for o in ctl.offers()] == ["end_turn"]      # the GM ends her turn
     history.push(ctl.step("end_turn"))
     assert KARA not in next(o for o in ctl.offers() if o.role is StepRole.CHOOSE).actors
@@ -209,9 +209,9 @@ def test_aim_at_a_specific_item_or_location_trades_the_boost_for_setback_fewer_a
     takes_slot(history, ctl, KARA)
 
     def pool(**inputs: object) -> dict[str, int]:
-        request = ctl.attack_request(KARA, PISTOL, BRAKK, **inputs)
+        request = ctl.preview.attack_request(KARA, PISTOL, BRAKK, **inputs)
         counts: dict[str, int] = {}
-        for kind in ctl.attacks.attack_dice(request, ctl.options):
+        for kind in ctl.preview.attacks.attack_dice(request, ctl.view.options):
             counts[kind.key] = counts.get(kind.key, 0) + 1
         return counts
 
@@ -222,6 +222,6 @@ def test_aim_at_a_specific_item_or_location_trades_the_boost_for_setback_fewer_a
     # One Aim: 2 setback dice and no boost from the aim; two Aims: 1 setback die.
     assert pool(aim=1, called_shot=True) == {**plain, "setback": plain.get("setback", 0) + 2}
     assert pool(aim=2, called_shot=True) == {**plain, "setback": plain.get("setback", 0) + 1}
-    request = ctl.attack_request(KARA, PISTOL, BRAKK, aim=1, called_shot=True)
+    request = ctl.preview.attack_request(KARA, PISTOL, BRAKK, aim=1, called_shot=True)
     assert any(t.label == "aimed at a specific item or location (1 Aim): setback" and t.value == 2
-               for t in ctl.attack_preview(request).modifiers)
+               for t in ctl.preview.attack_preview(request).modifiers)

@@ -39,7 +39,7 @@ def ambush(*, walled: bool) -> tuple[Campaign, History, EncounterController]:
 
 
 def turn(history: History, ctl: EncounterController, combatant_id: str) -> None:
-    while ctl.current_id() != combatant_id:
+    while ctl.view.current_id() != combatant_id:
         history.push(ctl.step("next_turn"))
 
 
@@ -48,7 +48,7 @@ def offer(ctl: EncounterController, combatant_id: str, key: str):  # type: ignor
 
 
 def hidden_from(ctl: EncounterController, combatant_id: str) -> set[str]:
-    return set(str(ctl.combatant(combatant_id).resources.get("hidden_from", "")).split())
+    return set(str(ctl.view.combatant(combatant_id).resources.get("hidden_from", "")).split())
 
 
 def test_hide_in_plain_sight_is_refused_naming_who_sees():
@@ -66,27 +66,28 @@ def test_hide_in_plain_sight_is_refused_naming_who_sees():
 
 def test_hide_hides_from_every_opponent_and_nobody_can_aim_at_her():
     campaign, history, ctl = ambush(walled=True)
-    ap = ctl.combatant(VERA).resources["ap"]
+    ap = ctl.view.combatant(VERA).resources["ap"]
     before = campaign.model_dump()
     history.push(ctl.take_action(VERA, "hide"))
     assert hidden_from(ctl, VERA) == OPPONENTS
-    assert ctl.combatant(VERA).resources["ap"] == ap - 3
-    entry = ctl.encounter.log[-1]
+    assert ctl.view.combatant(VERA).resources["ap"] == ap - 3
+    entry = ctl.view.encounter.log[-1]
     assert entry.text == "Vera Kask: Hide (3 AP)"
     assert entry.details == ["Vera Kask hides from Rask, Jory, Mother Kell, Halvorsen; a Search roll of 4 or more "
                              "finds them"]
-    assert "hiding from 4: Search 4 finds" in ctl.ruleset.badges(ctl.actor(VERA), ctl.options)
+    assert "hiding from 4: Search 4 finds" in ctl.ruleset.badges(ctl.view.actor(VERA), ctl.view.options)
     history.undo()
     assert campaign.model_dump() == before
     history.redo()
     turn(history, ctl, RASK)
-    pistol = next(w for w in ctl.weapons(RASK) if w.stats.get("range"))
+    pistol = next(w for w in ctl.preview.weapons(RASK) if w.stats.get("range"))
     refusal = "Rask cannot see Vera Kask: Vera Kask is hidden from Rask (a Search finds them)"
     with pytest.raises(ValueError, match=re.escape(refusal)):
-        ctl.attack_preview(ctl.attack_request(RASK, pistol.id, VERA))
+        ctl.preview.attack_preview(ctl.preview.attack_request(RASK, pistol.id, VERA))
     with pytest.raises(ValueError, match=re.escape(refusal)):
-        ctl.attack(ctl.attack_request(RASK, pistol.id, VERA), RandomDice(1))
-    forced = ctl.attack_request(RASK, pistol.id, VERA, override=True)       # the GM may force it, said in the log
+        ctl.attack(ctl.preview.attack_request(RASK, pistol.id, VERA), RandomDice(1))
+    forced = ctl.preview.attack_request(RASK, pistol.id, VERA,
+                                        override=True)       # the GM may force it, said in the log
     assert refusal in forced.overrides
 
 
@@ -96,17 +97,17 @@ def test_sneak_needs_a_hide_first_then_a_stealth_roll_sets_what_a_search_must_re
         ctl.take_action(VERA, "sneak", TypedDice([4, 2]))
     history.push(ctl.take_action(VERA, "hide"))
     assert ctl.action_rolls(VERA, "sneak") and not ctl.action_rolls(VERA, "hide")
-    ap = ctl.combatant(VERA).resources["ap"]
+    ap = ctl.view.combatant(VERA).resources["ap"]
     # Stealth untrained d4: 4 explodes, 2 more: 6 against 4.
     event = ctl.take_action(VERA, "sneak", TypedDice([4, 2]))
     history.push(event)
     assert event.result.total.value == 6 and event.result.outcome.succeeded
-    assert ctl.combatant(VERA).resources["sneak_roll"] == 6 and hidden_from(ctl, VERA) == OPPONENTS
-    assert ctl.combatant(VERA).resources["ap"] == ap - 1 and ctl.combatant(VERA).resources["moved"] is True
-    assert ctl.encounter.log[-1].text == "Vera Kask: Sneak (1 AP), 6 against 4: success"
-    assert ctl.encounter.log[-1].details == ["Vera Kask sneaks unseen: a Search roll of 6 or more finds them; a move "
-                                             "of up to their Pace stays unseen this turn"]
-    assert "hiding from 4: Search 6 finds" in ctl.ruleset.badges(ctl.actor(VERA), ctl.options)
+    assert ctl.view.combatant(VERA).resources["sneak_roll"] == 6 and hidden_from(ctl, VERA) == OPPONENTS
+    assert ctl.view.combatant(VERA).resources["ap"] == ap - 1 and ctl.view.combatant(VERA).resources["moved"] is True
+    assert ctl.view.encounter.log[-1].text == "Vera Kask: Sneak (1 AP), 6 against 4: success"
+    assert ctl.view.encounter.log[-1].details == ["Vera Kask sneaks unseen: a Search roll of 6 or more finds them; "
+                                                  "a move of up to their Pace stays unseen this turn"]
+    assert "hiding from 4: Search 6 finds" in ctl.ruleset.badges(ctl.view.actor(VERA), ctl.view.options)
 
 
 def test_a_failed_sneak_reveals():
@@ -114,7 +115,7 @@ def test_a_failed_sneak_reveals():
     history.push(ctl.take_action(VERA, "hide"))
     history.push(ctl.take_action(VERA, "sneak", TypedDice([3])))          # 3 against 4
     assert hidden_from(ctl, VERA) == set()
-    assert ctl.encounter.log[-1].details == ["Vera Kask fails to sneak (3 against 4: failure) and is revealed"]
+    assert ctl.view.encounter.log[-1].details == ["Vera Kask fails to sneak (3 against 4: failure) and is revealed"]
 
 
 def test_a_search_as_high_as_the_sneak_roll_finds_and_one_lower_does_not():
@@ -126,12 +127,12 @@ def test_a_search_as_high_as_the_sneak_roll_finds_and_one_lower_does_not():
     turn(history, ctl, JORY)
     history.push(ctl.take_action(JORY, "search", TypedDice([5])))         # Search d6: 5 against 6
     assert hidden_from(ctl, VERA) == OPPONENTS
-    assert ctl.encounter.log[-1].details == ["Jory does not find Vera Kask (Search 5 against 6)"]
+    assert ctl.view.encounter.log[-1].details == ["Jory does not find Vera Kask (Search 5 against 6)"]
     history.undo()
     history.push(ctl.take_action(JORY, "search", TypedDice([6, 2])))      # 6 explodes, 2 more: 8 against 6
     assert hidden_from(ctl, VERA) == set()
-    assert ctl.encounter.log[-1].details == ["Jory finds Vera Kask (Search 8 against 6): revealed to everyone"]
-    assert ctl.encounter.log[-1].text == "Jory: Search (1 action), 8 against 6: success"
+    assert ctl.view.encounter.log[-1].details == ["Jory finds Vera Kask (Search 8 against 6): revealed to everyone"]
+    assert ctl.view.encounter.log[-1].text == "Jory: Search (1 action), 8 against 6: success"
 
 
 def test_moving_in_the_open_or_attacking_shows_the_hider():
@@ -141,11 +142,11 @@ def test_moving_in_the_open_or_attacking_shows_the_hider():
     assert hidden_from(ctl, VERA) == set()
     history.undo()
     assert hidden_from(ctl, VERA) == OPPONENTS
-    ctl.combatant(VERA).resources["ap"] = 4
-    pistol = next(w for w in ctl.weapons(VERA) if w.stats.get("range"))
-    history.push(ctl.attack(ctl.attack_request(VERA, pistol.id, RASK, override=True), RandomDice(2)))
+    ctl.view.combatant(VERA).resources["ap"] = 4
+    pistol = next(w for w in ctl.preview.weapons(VERA) if w.stats.get("range"))
+    history.push(ctl.attack(ctl.preview.attack_request(VERA, pistol.id, RASK, override=True), RandomDice(2)))
     assert hidden_from(ctl, VERA) == set()
-    assert "Vera Kask is seen again" in ctl.encounter.log[-1].details
+    assert "Vera Kask is seen again" in ctl.view.encounter.log[-1].details
 
 
 def test_without_a_map_hide_hides_from_every_opponent_and_the_gm_judges_sight():
@@ -156,8 +157,8 @@ def test_without_a_map_hide_hides_from_every_opponent_and_the_gm_judges_sight():
     turn(history, ctl, "cmb-ridge-vera")
     history.push(ctl.take_action("cmb-ridge-vera", "hide"))
     assert hidden_from(ctl, "cmb-ridge-vera") == {"cmb-ridge-wolf", "cmb-ridge-guard-dog"}
-    assert ctl.encounter.log[-1].details[0].endswith("(no map says who sees whom: the GM judges); a Search roll of "
-                                                     "4 or more finds them")
+    assert ctl.view.encounter.log[-1].details[0].endswith("(no map says who sees whom: the GM judges); a Search roll "
+                                                          "of 4 or more finds them")
 
 
 def test_a_successful_sneak_moves_unseen_once_as_far_as_a_move_paid_by_the_sneak():
@@ -171,25 +172,26 @@ def test_a_successful_sneak_moves_unseen_once_as_far_as_a_move_paid_by_the_sneak
     assert movement is not None
     terrain = Terrain.of(battle_map)
     occupied = {(t.x, t.y) for t in battle_map.tokens if t.combatant_id != VERA}
-    before_sneak = movement.plan_move(ctl.actor(VERA), terrain, (2, 2), (2, 4), occupied, ctl.options)
+    before_sneak = movement.plan_move(ctl.view.actor(VERA), terrain, (2, 2), (2, 4), occupied, ctl.view.options)
     assert before_sneak.action == "move"                        # hidden, but no Sneak yet: a Move, which shows her
     assert not offer(ctl, VERA, "sneak_move").allowed
     history.push(ctl.take_action(VERA, "sneak", TypedDice([4, 2])))
-    ap = ctl.combatant(VERA).resources["ap"]
-    plan = movement.plan_move(ctl.actor(VERA), terrain, (2, 2), (2, 4), occupied, ctl.options)
+    ap = ctl.view.combatant(VERA).resources["ap"]
+    plan = movement.plan_move(ctl.view.actor(VERA), terrain, (2, 2), (2, 4), occupied, ctl.view.options)
     assert plan.allowed and plan.action == "sneak_move" and plan.price == {}
     assert plan.text.startswith("Sneak: 2 of") and "unseen" in plan.text
     history.push(ctl.take_action(VERA, "sneak_move"))
-    assert hidden_from(ctl, VERA) == OPPONENTS and ctl.combatant(VERA).resources["ap"] == ap
-    assert ctl.combatant(VERA).resources["moved"] is True
+    assert hidden_from(ctl, VERA) == OPPONENTS and ctl.view.combatant(VERA).resources["ap"] == ap
+    assert ctl.view.combatant(VERA).resources["moved"] is True
     # Once: the next move is a Move again, and it shows her.
-    assert movement.plan_move(ctl.actor(VERA), terrain, (2, 4), (2, 5), occupied, ctl.options).action == "move"
-    ctl.combatant(VERA).resources["ap"] = 1
+    assert movement.plan_move(ctl.view.actor(VERA), terrain, (2, 4), (2, 5), occupied,
+                              ctl.view.options).action == "move"
+    ctl.view.combatant(VERA).resources["ap"] = 1
     history.push(ctl.take_action(VERA, "move"))
     assert hidden_from(ctl, VERA) == set()
     history.undo()
     history.undo()
-    assert ctl.combatant(VERA).resources["sneak_move"] is True
+    assert ctl.view.combatant(VERA).resources["sneak_move"] is True
 
 
 def test_a_sneak_move_not_taken_ends_with_the_turn():

@@ -27,14 +27,14 @@ def alley() -> tuple[Campaign, History, EncounterController, dict[str, str]]:
     for person in people:
         history.push(ctl.add_combatant(person.id))
     history.push(ctl.start(RandomDice(5)))
-    ids = {ctl.name(c.id): c.id for c in ctl.encounter.combatants}
-    while ctl.current_id() != ids["Anna"]:
+    ids = {ctl.view.name(c.id): c.id for c in ctl.view.encounter.combatants}
+    while ctl.view.current_id() != ids["Anna"]:
         history.push(ctl.step("next_turn"))
     return campaign, history, ctl, ids
 
 
 def hidden_from(ctl: EncounterController, combatant_id: str) -> set[str]:
-    return set(str(ctl.combatant(combatant_id).resources.get("hidden_from", "")).split())
+    return set(str(ctl.view.combatant(combatant_id).resources.get("hidden_from", "")).split())
 
 
 def test_hide_then_sneak_stays_hidden_and_a_move_shows():
@@ -42,21 +42,21 @@ def test_hide_then_sneak_stays_hidden_and_a_move_shows():
     anna = ids["Anna"]
     history.push(ctl.take_action(anna, "hide"))
     assert hidden_from(ctl, anna) == {ids["Thug"], ids["Gunman"]}
-    assert ctl.combatant(anna).resources["ap"] == 1
-    assert "hiding from 2: a Search contest finds" in ctl.ruleset.badges(ctl.actor(anna), ctl.options)
+    assert ctl.view.combatant(anna).resources["ap"] == 1
+    assert "hiding from 2: a Search contest finds" in ctl.ruleset.badges(ctl.view.actor(anna), ctl.view.options)
     history.push(ctl.take_action(anna, "sneak"))
     assert hidden_from(ctl, anna) == {ids["Thug"], ids["Gunman"]}
-    ctl.combatant(anna).resources["ap"] = 1
+    ctl.view.combatant(anna).resources["ap"] = 1
     history.push(ctl.take_action(anna, "move"))
     assert hidden_from(ctl, anna) == set()
-    assert "Anna is seen again" in ctl.encounter.log[-1].details
+    assert "Anna is seen again" in ctl.view.encounter.log[-1].details
 
 
 def test_a_search_contest_finds_the_hider_when_won_and_a_tie_keeps_it_hidden():
     _campaign, history, ctl, ids = alley()
     anna, thug = ids["Anna"], ids["Thug"]
     history.push(ctl.take_action(anna, "hide"))
-    while ctl.current_id() != thug:
+    while ctl.view.current_id() != thug:
         history.push(ctl.step("next_turn"))
     assert ctl.action_rolls(thug, "search") and not ctl.action_rolls(anna, "hide")
     with pytest.raises(ValueError, match="dice are missing"):
@@ -64,10 +64,10 @@ def test_a_search_contest_finds_the_hider_when_won_and_a_tie_keeps_it_hidden():
     # Untrained Search and Stealth (Average, -5) on ranks 10: both must roll 5 or less on 3d6.
     history.push(ctl.take_action(thug, "search", TypedDice([1, 1, 2, 1, 1, 2])))   # 4 and 4: a tie
     assert hidden_from(ctl, anna) == {thug, ids["Gunman"]}
-    assert ctl.encounter.log[-1].details == ["Thug does not find Anna (Search 4 against 5, Stealth 4 against 5: "
+    assert ctl.view.encounter.log[-1].details == ["Thug does not find Anna (Search 4 against 5, Stealth 4 against 5: "
                                              "equal results: the defender wins)"]
     history.undo()
     history.push(ctl.take_action(thug, "search", TypedDice([1, 1, 2, 3, 3, 3])))   # 4 against 9: found
     assert hidden_from(ctl, anna) == set()
-    assert ctl.encounter.log[-1].details == ["Thug finds Anna (Search 4 against 5, Stealth 9 against 5: only one "
+    assert ctl.view.encounter.log[-1].details == ["Thug finds Anna (Search 4 against 5, Stealth 9 against 5: only one "
                                              "side succeeded): revealed to everyone"]

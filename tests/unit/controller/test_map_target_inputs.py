@@ -38,7 +38,7 @@ def fight(near_tiles: str | None, rask_at: tuple[int, int]) -> tuple[EncounterCo
     ctl = EncounterController(campaign, "enc", BandsFake())
     for character in campaign.characters:
         ctl.add_combatant(character.id).apply(campaign)
-    ann, rat = (c.id for c in ctl.encounter.combatants)
+    ann, rat = (c.id for c in ctl.view.encounter.combatants)
     campaign.battle_maps.append(BattleMap(id="map", name="Yard", tokens=[Token(combatant_id=ann, x=0, y=0),
                                                                         Token(combatant_id=rat, x=rask_at[0],
                                                                               y=rask_at[1])]))
@@ -48,14 +48,15 @@ def fight(near_tiles: str | None, rask_at: tuple[int, int]) -> tuple[EncounterCo
 
 def test_the_map_gives_the_reach_and_the_rule_options_to_the_rules():
     ctl, ann, rat = fight(None, (1, 1))                  # diagonal neighbour: reach 1
-    measured = ctl.measure(ann, rat)
+    measured = ctl.preview.measure(ann, rat)
     assert measured is not None and measured.inputs == {"band": "near", "engaged": True}
     ctl, ann, rat = fight(None, (3, 0))
-    assert ctl.measure(ann, rat).inputs == {"band": "far", "engaged": False}
+    assert ctl.preview.measure(ann, rat).inputs == {"band": "far", "engaged": False}
     ctl, ann, rat = fight("4", (3, 0))                   # the campaign's option moves the band's edge
-    assert ctl.measure(ann, rat).inputs == {"band": "near", "engaged": False}
-    club = ctl.weapons(ann)[0].id
-    assert ctl.attack_request(ann, club, rat, band="far").targets[0].inputs == {"band": "near", "engaged": False}
+    assert ctl.preview.measure(ann, rat).inputs == {"band": "near", "engaged": False}
+    club = ctl.preview.weapons(ann)[0].id
+    assert ctl.preview.attack_request(ann, club, rat, band="far").targets[0].inputs == {"band": "near",
+                                                                                        "engaged": False}
 
 
 def test_rules_with_only_map_inputs_get_the_map_as_before():
@@ -63,8 +64,8 @@ def test_rules_with_only_map_inputs_get_the_map_as_before():
     ctl = EncounterController(campaign, "enc", SlotsFake())
     for character in campaign.characters:
         ctl.add_combatant(character.id).apply(campaign)
-    ann, rat = (c.id for c in ctl.encounter.combatants)
+    ann, rat = (c.id for c in ctl.view.encounter.combatants)
     campaign.battle_maps.append(BattleMap(id="map", name="Yard", tokens=[Token(combatant_id=ann, x=0, y=0),
                                                                         Token(combatant_id=rat, x=4, y=0)]))
     campaign.encounter("enc").battle_map_id = "map"
-    assert ctl.measure(ann, rat).inputs["distance"] == 4.0
+    assert ctl.preview.measure(ann, rat).inputs["distance"] == 4.0

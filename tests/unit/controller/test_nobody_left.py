@@ -32,13 +32,13 @@ def running(shape: str) -> tuple[EncounterController, History, list[StepOffer]]:
 
 
 def assert_only_the_end_is_left(ctl: EncounterController, offered: list[StepOffer]) -> None:
-    assert ctl.offers() == [] and ctl.acting() == () and ctl.current_id() is None
-    assert not any(ctl.may_act(c.id) for c in ctl.encounter.combatants)
+    assert ctl.offers() == [] and ctl.view.acting() == () and ctl.view.current_id() is None
+    assert not any(ctl.view.may_act(c.id) for c in ctl.view.encounter.combatants)
     for o in offered:
         with pytest.raises(ValueError, match=f"^{NOBODY_LEFT}$"):
             ctl.step(o.key, o.actors[0] if o.actors else None, o.choices[0].key if o.choices else None,
                      RandomDice(1))
-    for combatant in ctl.encounter.combatants:
+    for combatant in ctl.view.encounter.combatants:
         with pytest.raises(ValueError, match=f"^{NOBODY_LEFT}$"):
             ctl.take_action(combatant.id, "shout")
 
@@ -49,10 +49,10 @@ def test_a_fight_whose_fighters_were_all_deleted_offers_nothing_and_ends(shape):
     campaign = ctl.campaign
     before = campaign.model_dump()
     history.push(delete_characters(campaign, [c.id for c in campaign.characters], ctl.ruleset))
-    assert ctl.encounter.combatants == [] and ctl.order_rows() == []
+    assert ctl.view.encounter.combatants == [] and ctl.view.order_rows() == []
     assert_only_the_end_is_left(ctl, offered)
     history.push(ctl.end_encounter())
-    assert ctl.encounter.ended and ctl.encounter.log[-1].kind == "end"
+    assert ctl.view.encounter.ended and ctl.view.encounter.log[-1].kind == "end"
     history.undo()
     history.undo()
     assert campaign.model_dump() == before
@@ -63,16 +63,16 @@ def test_a_fight_whose_fighters_were_all_deleted_offers_nothing_and_ends(shape):
 def test_a_fight_whose_fighters_are_all_out_offers_nothing_and_ends(shape):
     ctl, history, offered = running(shape)
     for character in ctl.campaign.characters:
-        history.push(ctl.set_status(character.id, "lost", HIT_POINTS))
-    assert all(ctl.out_of_fight(c.id) for c in ctl.encounter.combatants)
+        history.push(ctl.overrides.set_status(character.id, "lost", HIT_POINTS))
+    assert all(ctl.view.out_of_fight(c.id) for c in ctl.view.encounter.combatants)
     # Everyone is still listed, as the rules see them; nobody takes a turn.
-    assert len({r.combatant_id for r in ctl.order_rows()} - {None}) == len(ctl.encounter.combatants)
+    assert len({r.combatant_id for r in ctl.view.order_rows()} - {None}) == len(ctl.view.encounter.combatants)
     assert_only_the_end_is_left(ctl, offered)
     history.undo()  # the last one back on its feet: the fight goes on
     assert ctl.offers() and any(o.allowed for o in ctl.offers())
     history.redo()
     history.push(ctl.end_encounter())
-    assert ctl.encounter.ended and any(": out" in line for line in ctl.encounter.log[-1].details)
+    assert ctl.view.encounter.ended and any(": out" in line for line in ctl.view.encounter.log[-1].details)
 
 
 @pytest.mark.parametrize("shape", SHAPES)
@@ -83,8 +83,8 @@ def test_a_file_whose_fight_names_only_fighters_that_are_gone_ends_cleanly(shape
     if gone == "characters":
         ctl.campaign.characters.clear()
     else:
-        ctl.encounter.combatants.clear()
-    assert ctl.order_rows() == [] and ctl.round_label()
+        ctl.view.encounter.combatants.clear()
+    assert ctl.view.order_rows() == [] and ctl.view.round_label()
     assert_only_the_end_is_left(ctl, offered)
     history.push(ctl.end_encounter())
-    assert ctl.encounter.ended
+    assert ctl.view.encounter.ended

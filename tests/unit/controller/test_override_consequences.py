@@ -25,12 +25,12 @@ def crisis_ridge() -> tuple[Campaign, History, EncounterController]:
 def test_crisis_health_brought_to_0_by_the_gm_is_dying_and_logged():
     campaign, history, ctl = crisis_ridge()
     vera = campaign.character("pc-vera")
-    health = int(ctl.ruleset.derived(vera, ctl.options)["health"].value)
+    health = int(ctl.ruleset.derived(vera, ctl.view.options)["health"].value)
     before = campaign.model_dump()
-    history.push(ctl.set_status("pc-vera", "wounds", health))          # Health now 0
+    history.push(ctl.overrides.set_status("pc-vera", "wounds", health))          # Health now 0
     assert vera.has_condition("dying") and vera.has_condition("incapacitated")
-    assert ctl.state_of("cmb-ridge-vera").key == "dying"
-    override, state = ctl.encounter.log[-2:]
+    assert ctl.view.state_of("cmb-ridge-vera").key == "dying"
+    override, state = ctl.view.encounter.log[-2:]
     assert override.kind == "override" and override.text == f"GM: Vera Kask: wounds 0 → {health}"
     assert override.details == ["Vera Kask is dying (Health 0): 1 wound at the start of each turn"]
     assert state.kind == "state" and state.text == "Vera Kask is dying (Health 0): 1 wound each turn"
@@ -41,31 +41,31 @@ def test_crisis_health_brought_to_0_by_the_gm_is_dying_and_logged():
 def test_crisis_health_to_minus_10_is_death_and_back_above_0_ends_dying():
     campaign, history, ctl = crisis_ridge()
     vera = campaign.character("pc-vera")
-    health = int(ctl.ruleset.derived(vera, ctl.options)["health"].value)
-    history.push(ctl.set_status("pc-vera", "wounds", health + 2))      # Health -2: dying
-    history.push(ctl.set_status("pc-vera", "wounds", health - 3))      # Health 3: no longer dying
+    health = int(ctl.ruleset.derived(vera, ctl.view.options)["health"].value)
+    history.push(ctl.overrides.set_status("pc-vera", "wounds", health + 2))      # Health -2: dying
+    history.push(ctl.overrides.set_status("pc-vera", "wounds", health - 3))      # Health 3: no longer dying
     assert not vera.has_condition("dying") and vera.has_condition("incapacitated")
-    assert ctl.encounter.log[-2].details == ["Vera Kask is no longer dying (Health 3)"]
-    history.push(ctl.set_status("pc-vera", "wounds", health + 10))     # Health -10: dead
-    assert vera.has_condition("dead") and ctl.out_of_fight("cmb-ridge-vera")
-    assert ctl.encounter.log[-2].details == ["Vera Kask is dead (Health -10)"]
+    assert ctl.view.encounter.log[-2].details == ["Vera Kask is no longer dying (Health 3)"]
+    history.push(ctl.overrides.set_status("pc-vera", "wounds", health + 10))     # Health -10: dead
+    assert vera.has_condition("dead") and ctl.view.out_of_fight("cmb-ridge-vera")
+    assert ctl.view.encounter.log[-2].details == ["Vera Kask is dead (Health -10)"]
 
 
 def test_a_condition_set_by_hand_stands_and_other_values_bring_nothing():
     campaign, history, ctl = crisis_ridge()
     vera = campaign.character("pc-vera")
-    history.push(ctl.add_condition("pc-vera", "dying"))                 # the GM's call at full Health stands
-    history.push(ctl.set_status("pc-vera", "wounds", 2))
-    assert vera.has_condition("dying") and ctl.encounter.log[-1].details == []
+    history.push(ctl.overrides.add_condition("pc-vera", "dying"))                 # the GM's call at full Health stands
+    history.push(ctl.overrides.set_status("pc-vera", "wounds", 2))
+    assert vera.has_condition("dying") and ctl.view.encounter.log[-1].details == []
 
 
 def test_crisis_nonlethal_above_health_incapacitates():
     campaign, history, ctl = crisis_ridge()
     vera = campaign.character("pc-vera")
-    health = int(ctl.ruleset.derived(vera, ctl.options)["health"].value)
-    history.push(ctl.set_status("pc-vera", "nonlethal", health + 1))
+    health = int(ctl.ruleset.derived(vera, ctl.view.options)["health"].value)
+    history.push(ctl.overrides.set_status("pc-vera", "nonlethal", health + 1))
     assert vera.has_condition("incapacitated") and not vera.has_condition("dying")
-    assert ctl.encounter.log[-2].details == [f"Vera Kask is incapacitated: non-lethal damage {health + 1} is "
+    assert ctl.view.encounter.log[-2].details == [f"Vera Kask is incapacitated: non-lethal damage {health + 1} is "
                                              f"above Health {health}"]
 
 
@@ -80,16 +80,16 @@ def test_crisis_classic_endurance_brought_to_0_exhausts_and_health_0_kills():
     history.push(ctl.add_combatant(anna.id))
     history.push(ctl.add_combatant(thug.id))
     history.push(ctl.start(RandomDice(3)))
-    endurance = int(rules.derived(anna, ctl.options)["endurance_max"].value)   # 4 x Might 10
-    history.push(ctl.set_status(anna.id, "endurance_damage", endurance))
+    endurance = int(rules.derived(anna, ctl.view.options)["endurance_max"].value)   # 4 x Might 10
+    history.push(ctl.overrides.set_status(anna.id, "endurance_damage", endurance))
     assert endurance == 40 and anna.has_condition("exhausted")
-    assert ctl.encounter.log[-1].details == ["Anna is exhausted: every further hit is critical"]
-    history.push(ctl.set_status(anna.id, "endurance_damage", endurance - 5))
+    assert ctl.view.encounter.log[-1].details == ["Anna is exhausted: every further hit is critical"]
+    history.push(ctl.overrides.set_status(anna.id, "endurance_damage", endurance - 5))
     assert not anna.has_condition("exhausted")
-    history.push(ctl.set_status(anna.id, "health_damage", 10))          # Health max = Might 10
-    assert ctl.out_of_fight(ctl.encounter.combatants[0].id)
-    assert ctl.encounter.log[-2].details == ["Anna is dead: Health 0"]
-    assert ctl.encounter.log[-1].kind == "state"
+    history.push(ctl.overrides.set_status(anna.id, "health_damage", 10))          # Health max = Might 10
+    assert ctl.view.out_of_fight(ctl.view.encounter.combatants[0].id)
+    assert ctl.view.encounter.log[-2].details == ["Anna is dead: Health 0"]
+    assert ctl.view.encounter.log[-1].kind == "state"
 
 
 def test_genesys_wounds_set_past_the_threshold_knock_out_and_say_the_critical_injury_is_due():
@@ -98,10 +98,10 @@ def test_genesys_wounds_set_past_the_threshold_knock_out_and_say_the_critical_in
     campaign = Campaign.model_validate_json(resource("demo", "genesys.json").read_bytes())
     history = History(campaign)
     ctl = EncounterController(campaign, "enc-dock-9", GenesysRuleset())
-    history.push(ctl.set_status("pc-mira", "wounds", 13))               # threshold 12 (10 + Brawn 2)
-    override, state = ctl.encounter.log[-2:]
+    history.push(ctl.overrides.set_status("pc-mira", "wounds", 13))               # threshold 12 (10 + Brawn 2)
+    override, state = ctl.view.encounter.log[-2:]
     assert override.details == ["Dr. Mira Sol is knocked out: 13 wounds over its threshold 12; a critical injury at "
                                 "once (roll it as damage dealt by hand: an override rolls nothing)"]
     assert state.kind == "state" and state.text == "Dr. Mira Sol is knocked out: 13 wounds over its threshold 12"
-    history.push(ctl.set_status("pc-mira", "strain", 14))               # threshold 13 (10 + Willpower 3)
-    assert ctl.encounter.log[-1].details == ["Dr. Mira Sol is incapacitated: strain 14 over its threshold 13"]
+    history.push(ctl.overrides.set_status("pc-mira", "strain", 14))               # threshold 13 (10 + Willpower 3)
+    assert ctl.view.encounter.log[-1].details == ["Dr. Mira Sol is incapacitated: strain 14 over its threshold 13"]

@@ -19,16 +19,16 @@ def ambush() -> tuple[EncounterController, dict[str, str]]:
     campaign = demo_campaign()
     ctl = EncounterController(campaign, "enc-ambush", get_ruleset(campaign.ruleset))
     ctl.start(RandomDice(3))
-    return ctl, {ctl.name(c.id).split()[0]: c.id for c in ctl.encounter.combatants}
+    return ctl, {ctl.view.name(c.id).split()[0]: c.id for c in ctl.view.encounter.combatants}
 
 
 def weapon_named(ctl: EncounterController, who: str, name: str) -> str:
-    return next(w.id for w in ctl.weapons(who) if w.name == name)
+    return next(w.id for w in ctl.preview.weapons(who) if w.name == name)
 
 
 def test_what_the_gm_sets_is_kept_across_attacker_weapon_and_target_changes(ambush):
     ctl, ids = ambush
-    attack = PreparedAttack(ctl, ids["Vera"], ids["Rask"])
+    attack = PreparedAttack(ctl.preview, ids["Vera"], ids["Rask"])
     attack.set_own("aim", 2)
     attack.set_own("circumstance", -1)
     attack.set_target_input(ids["Rask"], "target_prone_facing", True)
@@ -48,7 +48,7 @@ def test_what_the_gm_sets_is_kept_across_attacker_weapon_and_target_changes(ambu
 
 def test_a_value_the_rules_refuse_shows_the_default_and_comes_back_where_allowed(ambush):
     ctl, ids = ambush
-    attack = PreparedAttack(ctl, ids["Vera"], ids["Rask"])
+    attack = PreparedAttack(ctl.preview, ids["Vera"], ids["Rask"])
     aim = next(s for s in attack.own_inputs().specs if s.key == "aim")
     assert aim.maximum is not None
     attack.set_own("aim", aim.maximum + 5)                   # no rule allows it: the default shows
@@ -59,8 +59,8 @@ def test_a_value_the_rules_refuse_shows_the_default_and_comes_back_where_allowed
 
 def test_the_map_fixes_distance_and_cover_unless_overridden_and_takes_them_back(ambush):
     ctl, ids = ambush
-    attack = PreparedAttack(ctl, ids["Vera"], ids["Halvorsen"])
-    measured = ctl.map_inputs(ids["Vera"], attack.weapon_id, ids["Halvorsen"])
+    attack = PreparedAttack(ctl.preview, ids["Vera"], ids["Halvorsen"])
+    measured = ctl.preview.map_inputs(ids["Vera"], attack.weapon_id, ids["Halvorsen"])
     inputs = attack.target_inputs(ids["Halvorsen"])
     assert {"distance", "cover"} <= inputs.locked and inputs.values["distance"] == measured["distance"]
     attack.set_target_input(ids["Halvorsen"], "cover", "light")
@@ -77,7 +77,7 @@ def test_the_map_fixes_distance_and_cover_unless_overridden_and_takes_them_back(
 
 def test_further_targets_stay_within_what_the_weapon_takes_and_a_blast_takes_everyone_under_it(ambush):
     ctl, ids = ambush
-    attack = PreparedAttack(ctl, ids["Vera"], ids["Rask"])
+    attack = PreparedAttack(ctl.preview, ids["Vera"], ids["Rask"])
     assert attack.max_targets() == 2                       # a pistol's volley: one more target at most
     assert attack.tick(ids["Jory"]) is None and attack.further == [ids["Jory"]]
     assert attack.tick(ids["Mother"]) == "This weapon takes at most 2 targets"
@@ -86,7 +86,7 @@ def test_further_targets_stay_within_what_the_weapon_takes_and_a_blast_takes_eve
     assert attack.further == []
     attack.set_attacker(ids["Dmitri"], weapon_id=weapon_named(ctl, ids["Dmitri"], "Grenade"),
                         target_id=ids["Rask"])
-    under = ctl.blast_targets(ids["Dmitri"], attack.weapon_id, ids["Rask"])
+    under = ctl.preview.blast_targets(ids["Dmitri"], attack.weapon_id, ids["Rask"])
     assert attack.further == [t for t in under if t != ids["Rask"]]
 
 
@@ -95,12 +95,12 @@ def test_the_attack_opens_on_the_rules_ready_weapon_else_the_first():
 
     campaign = demo("skirmish.json")
     ctl = EncounterController(campaign, "enc-bridge", get_ruleset(campaign.ruleset))
-    spear = next(c.id for c in ctl.encounter.combatants if ctl.name(c.id) == "Brigand with a spear")
-    javelin = next(w for w in ctl.weapons(spear) if w.name == "Javelin")
-    assert ctl.weapons(spear)[0].id != javelin.id
-    assert PreparedAttack(ctl, spear).weapon_id == ctl.weapons(spear)[0].id
-    ctl.combatant(spear).resources[PLAN_KEY] = f"ranged:{javelin.id}"
-    assert ctl.ready_weapon(spear) == javelin.id and PreparedAttack(ctl, spear).weapon_id == javelin.id
+    spear = next(c.id for c in ctl.view.encounter.combatants if ctl.view.name(c.id) == "Brigand with a spear")
+    javelin = next(w for w in ctl.preview.weapons(spear) if w.name == "Javelin")
+    assert ctl.preview.weapons(spear)[0].id != javelin.id
+    assert PreparedAttack(ctl.preview, spear).weapon_id == ctl.preview.weapons(spear)[0].id
+    ctl.view.combatant(spear).resources[PLAN_KEY] = f"ranged:{javelin.id}"
+    assert ctl.preview.ready_weapon(spear) == javelin.id and PreparedAttack(ctl.preview, spear).weapon_id == javelin.id
 
 
 def test_what_the_map_fixes_of_the_attack_itself_is_locked_and_shown_as_the_request_reads_it():
@@ -108,12 +108,13 @@ def test_what_the_map_fixes_of_the_attack_itself_is_locked_and_shown_as_the_requ
 
     campaign = demo("genesys.json")
     ctl = EncounterController(campaign, "enc-dock-9", get_ruleset(campaign.ruleset))
-    ids = {ctl.name(c.id): c.id for c in ctl.encounter.combatants}
+    ids = {ctl.view.name(c.id): c.id for c in ctl.view.encounter.combatants}
     jax = ids["Jax Marrow"]
     thugs = ids["Dock thugs"]
-    pistol = next(w.id for w in ctl.weapons(jax) if w.name == "Light pistol")   # a ranged attack reads engagement
-    attack = PreparedAttack(ctl, jax, thugs, weapon_id=pistol)
-    fixed = ctl.map_attack_inputs(jax, attack.weapon_id, thugs)
+    # a ranged attack reads engagement
+    pistol = next(w.id for w in ctl.preview.weapons(jax) if w.name == "Light pistol")
+    attack = PreparedAttack(ctl.preview, jax, thugs, weapon_id=pistol)
+    fixed = ctl.preview.map_attack_inputs(jax, attack.weapon_id, thugs)
     assert fixed, "the map says whether Jax is engaged"
     key, value = next(iter(fixed.items()))
     attack.set_own(key, not value)

@@ -42,7 +42,7 @@ def strings(value: Any) -> set[str]:
 @pytest.mark.parametrize("shape", SHAPES)
 def test_the_round_flow_is_the_fake_rulesets_own(shape):
     ctl, _history = built(shape)
-    assert type(ctl.flow).__name__ == {"sequential": "SequentialFlow", "slots": "SlotFlow", "phased": "PhasedFlow",
+    assert type(ctl.view.flow).__name__ == {"sequential": "SequentialFlow", "slots": "SlotFlow", "phased": "PhasedFlow",
                                        "declared": "DeclareResolveFlow"}[shape]
 
 
@@ -63,9 +63,9 @@ def test_a_fight_to_the_end_with_every_refusal_giving_its_reason(shape):
             refused.append(o.reason)
 
     steps = fight_to_the_end(ctl, history, RandomDice(7), every_step=refusals_say_why)
-    assert ctl.encounter.ended and len(standing(ctl)) == 1 and steps > 4
+    assert ctl.view.encounter.ended and len(standing(ctl)) == 1 and steps > 4
     assert refused  # every shape refuses something on the way (moving on before everyone is done)
-    assert ctl.encounter.log[-1].text.startswith("Yard ends after")
+    assert ctl.view.encounter.log[-1].text.startswith("Yard ends after")
     with pytest.raises(ValueError, match="^Yard is over: cannot move on$"):
         ctl.step("anything")
 
@@ -75,7 +75,7 @@ def test_every_step_offered_has_a_role_the_flow_declares_and_every_declared_role
     """`roles()` is what the board shows buttons and shortcuts for: each offer's role is among them, and a fight to
     the end offers each of them (none is declared in vain)."""
     ctl, history = built(shape)
-    roles = ctl.flow.roles()
+    roles = ctl.view.flow.roles()
     offered: set[StepRole] = set()
 
     def roles_declared(ctl: EncounterController) -> None:
@@ -109,8 +109,8 @@ def test_a_step_for_someone_it_is_not_open_to_is_refused_by_name(shape):
         history.push(ctl.step(key, actor, choice, RandomDice(3)))
     else:
         pytest.fail("no step for a combatant was offered")
-    other = next(c.id for c in ctl.encounter.combatants if c.id not in found.actors)
-    with pytest.raises(ValueError, match=f"^{re.escape(found.label)} is not open to {ctl.name(other)}$"):
+    other = next(c.id for c in ctl.view.encounter.combatants if c.id not in found.actors)
+    with pytest.raises(ValueError, match=f"^{re.escape(found.label)} is not open to {ctl.view.name(other)}$"):
         ctl.step(found.key, other)
 
 
@@ -123,20 +123,20 @@ def test_joining_and_leaving_mid_fight_keep_the_flow_whole(shape):
     for _ in range(3):
         key, actor, choice = next_step(ctl)  # type: ignore[misc]
         history.push(ctl.step(key, actor, choice, dice))
-    ever = {c.id for c in ctl.encounter.combatants}
+    ever = {c.id for c in ctl.view.encounter.combatants}
     club = EquipmentItem(name="Club", kind=ItemKind.WEAPON, stats={"damage": 1})
     campaign.characters.append(Character(id="ch-toad", name="Toad", kind=CharacterKind.NPC, equipment=[club]))
     joiner = history.push(ctl.add_combatant("ch-toad"))
-    toad = next(c.id for c in ctl.encounter.combatants if c.character_id == "ch-toad")
+    toad = next(c.id for c in ctl.view.encounter.combatants if c.character_id == "ch-toad")
     ever.add(toad)
-    assert joiner.encounters and any("Toad joins" in e.text for e in ctl.encounter.log)
-    for leaver in [c.id for c in ctl.encounter.combatants][:2]:
+    assert joiner.encounters and any("Toad joins" in e.text for e in ctl.view.encounter.log)
+    for leaver in [c.id for c in ctl.view.encounter.combatants][:2]:
         history.push(ctl.remove_combatant(leaver))
-        ids = {c.id for c in ctl.encounter.combatants}
-        assert strings(ctl.encounter.flow) & ever <= ids, "the flow's state names someone who left"
+        ids = {c.id for c in ctl.view.encounter.combatants}
+        assert strings(ctl.view.encounter.flow) & ever <= ids, "the flow's state names someone who left"
         assert all(o.allowed or o.reason for o in ctl.offers())
     # The fight still runs: the order names only who is there, and the fight goes on to its end.
-    assert {r.combatant_id for r in ctl.order_rows()} - {None} <= {c.id for c in ctl.encounter.combatants}
+    assert {r.combatant_id for r in ctl.view.order_rows()} - {None} <= {c.id for c in ctl.view.encounter.combatants}
     attacked: set[Any] = set()
     for _ in range(800):
         attack_once(ctl, history, dice, attacked)
@@ -170,7 +170,7 @@ def test_typed_dice_that_run_out_at_the_start_ask_for_more(shape):
     ctl, _history = built(shape)
     with pytest.raises(NeedMoreDice, match="^Enter another d6"):
         ctl.start(TypedDice([4]))
-    assert not ctl.encounter.started and ctl.encounter.log == []
+    assert not ctl.view.encounter.started and ctl.view.encounter.log == []
 
 
 def test_a_new_moment_with_typed_dice_that_run_out_asks_for_more_and_changes_nothing():
@@ -186,7 +186,7 @@ def test_a_new_moment_with_typed_dice_that_run_out_asks_for_more_and_changes_not
     event = ctl.step("next_resolver", dice=TypedDice([4, 3, 2, 1]))
     assert event.round_start
     history.push(event)
-    assert ctl.encounter.round == 2 and ctl.round_label() == "Moment 2 · declaring"
+    assert ctl.view.encounter.round == 2 and ctl.view.round_label() == "Moment 2 · declaring"
     assert fake_ruleset("fake-declared").id == "fake-declared"
 
 
@@ -196,27 +196,27 @@ def test_a_reaction_taken_inside_an_attack_is_spent_by_the_declare_resolve_flow(
     while (found := next((o for o in ctl.offers() if o.key == "declare"), None)) is not None:
         history.push(ctl.step("declare", found.actors[0], "attack"))
     history.push(ctl.step("resolve_declarations"))
-    rat, ann = (next(c.id for c in ctl.encounter.combatants if ctl.name(c.id) == n) for n in ("Rat", "Ann"))
-    club = ctl.weapons(rat)[0].id
-    parried = ctl.attack(ctl.attack_request(rat, club, ann, parry=True), TypedDice([5]))
+    rat, ann = (next(c.id for c in ctl.view.encounter.combatants if ctl.view.name(c.id) == n) for n in ("Rat", "Ann"))
+    club = ctl.preview.weapons(rat)[0].id
+    parried = ctl.attack(ctl.preview.attack_request(rat, club, ann, parry=True), TypedDice([5]))
     assert not parried.result.hit                                   # a parry: only a 6 hits
     history.push(parried)
-    assert "reaction used" in {r.combatant_id: r.status for r in ctl.order_rows()}[ann]
-    assert any(e.text == "Ann parries" for e in ctl.encounter.log)
+    assert "reaction used" in {r.combatant_id: r.status for r in ctl.view.order_rows()}[ann]
+    assert any(e.text == "Ann parries" for e in ctl.view.encounter.log)
     with pytest.raises(ValueError, match="^Ann has no reaction left this moment$"):
-        ctl.attack(ctl.attack_request(rat, club, ann, parry=True), TypedDice([6]))
+        ctl.attack(ctl.preview.attack_request(rat, club, ann, parry=True), TypedDice([6]))
     history.undo()                                                  # the parry comes back with the attack
-    assert "reaction used" not in {r.combatant_id: r.status for r in ctl.order_rows()}[ann]
+    assert "reaction used" not in {r.combatant_id: r.status for r in ctl.view.order_rows()}[ann]
 
 
 def test_flows_without_reactions_let_a_parry_be_taken_every_time():
     ctl, history = built("sequential")
     history.push(ctl.start(RandomDice(3)))
-    attacker = ctl.current_id()
-    target = next(c.id for c in ctl.encounter.combatants if c.side != ctl.combatant(attacker).side)
-    club = ctl.weapons(attacker)[0].id
+    attacker = ctl.view.current_id()
+    target = next(c.id for c in ctl.view.encounter.combatants if c.side != ctl.view.combatant(attacker).side)
+    club = ctl.preview.weapons(attacker)[0].id
     for _ in range(2):
-        event = ctl.attack(ctl.attack_request(attacker, club, target, parry=True), TypedDice([6]))
+        event = ctl.attack(ctl.preview.attack_request(attacker, club, target, parry=True), TypedDice([6]))
         assert event.result.hit and event.result.reactions
 
 
@@ -224,15 +224,15 @@ def test_flows_without_reactions_let_a_parry_be_taken_every_time():
 def test_a_file_whose_fight_names_combatants_it_no_longer_has_opens_and_fights_on(shape):
     ctl, history = built(shape)
     history.push(ctl.start(RandomDice(2)))
-    while not ctl.flow.referenced(ctl):             # phases name nobody until someone has planned
+    while not ctl.view.flow.referenced(ctl.view):             # phases name nobody until someone has planned
         key, actor, choice = next_step(ctl)
         history.push(ctl.step(key, actor, choice))
-    gone = sorted(ctl.flow.referenced(ctl))[0]
+    gone = sorted(ctl.view.flow.referenced(ctl.view))[0]
     # As a file edited by hand: the combatant is gone, the flow's state still names it.
-    ctl.encounter.combatants = [c for c in ctl.encounter.combatants if c.id != gone]
+    ctl.view.encounter.combatants = [c for c in ctl.view.encounter.combatants if c.id != gone]
     again = EncounterController(ctl.campaign, ctl.encounter_id, fake_ruleset(ctl.campaign.ruleset))
-    assert again.repaired == [gone] and gone not in again.flow.referenced(again)
-    assert again.order_rows() is not None and again.round_label()
+    assert again.repaired == [gone] and gone not in again.view.flow.referenced(again.view)
+    assert again.view.order_rows() is not None and again.view.round_label()
     steps = 0
     while (found := next_step(again)) is not None and steps < 60 and len(standing(again)) > 1:
         key, actor, choice = found
@@ -251,10 +251,10 @@ def test_an_attack_in_its_phase_carries_out_the_attackers_plan_and_undo_takes_it
     for offer in [o for o in ctl.offers() if o.key.startswith("plan:")]:
         history.push(ctl.step(offer.key, offer.actors[0], "shoot", dice))
     history.push(ctl.step("resolve_phases", None, None, dice))
-    shooter = ctl.acting()[0]
+    shooter = ctl.view.acting()[0]
     foe = targets(ctl, shooter)[0]
-    history.push(ctl.attack(ctl.attack_request(shooter, ctl.weapons(shooter)[0].id, foe), dice))
-    assert shooter not in ctl.acting() and foe in ctl.acting()
-    assert next(r.status for r in ctl.order_rows() if r.combatant_id == shooter) == "done"
+    history.push(ctl.attack(ctl.preview.attack_request(shooter, ctl.preview.weapons(shooter)[0].id, foe), dice))
+    assert shooter not in ctl.view.acting() and foe in ctl.view.acting()
+    assert next(r.status for r in ctl.view.order_rows() if r.combatant_id == shooter) == "done"
     history.undo()
-    assert shooter in ctl.acting()
+    assert shooter in ctl.view.acting()

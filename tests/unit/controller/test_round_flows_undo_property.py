@@ -24,7 +24,7 @@ Intent = tuple[str, Callable[[], Command]]
 
 def intents(ctl: EncounterController, dice: RandomDice) -> list[Intent]:
     """Every kind of event the GM can cause now (the rules may still refuse some with a reason)."""
-    encounter = ctl.encounter
+    encounter = ctl.view.encounter
     if encounter.ended:
         return []
     options: list[Intent] = []
@@ -37,18 +37,18 @@ def intents(ctl: EncounterController, dice: RandomDice) -> list[Intent]:
                     return ctl.step(key, a, c, dice)
                 # Steps weigh more, so fights reach later rounds.
                 options += [(o.role.value, step)] * 6
-    for cid in ctl.acting():
+    for cid in ctl.view.acting():
         for target in encounter.combatants:
             if target.id != cid:
                 def attack(a: str = cid, t: str = target.id) -> Command:
-                    return ctl.attack(ctl.attack_request(a, ctl.weapons(a)[0].id, t), dice)
+                    return ctl.attack(ctl.preview.attack_request(a, ctl.preview.weapons(a)[0].id, t), dice)
                 options.append(("attack", attack))
         options.append(("shout", lambda a=cid: ctl.take_action(a, "shout")))
     someone = encounter.combatants[0] if encounter.combatants else None
     if someone is not None:
         character_id = someone.character_id
-        options += [("wound", lambda: ctl.set_status(character_id, "lost", 2)),
-                    ("stun", lambda: ctl.add_condition(character_id, "stunned", 1))]
+        options += [("wound", lambda: ctl.overrides.set_status(character_id, "lost", 2)),
+                    ("stun", lambda: ctl.overrides.add_condition(character_id, "stunned", 1))]
         if len(encounter.combatants) > 3:
             options.append(("leave", lambda cid=someone.id: ctl.remove_combatant(cid)))
     if not any(c.character_id == "ch-toad" for c in encounter.combatants):
@@ -70,7 +70,7 @@ def run(data: st.DataObject, shape: str) -> None:
     for character in campaign.characters[:4]:
         history.push(ctl.add_combatant(character.id))
     def orders_hold_no_stranger() -> None:
-        assert {r.combatant_id for r in ctl.order_rows()} - {None} <= {c.id for c in ctl.encounter.combatants}
+        assert {r.combatant_id for r in ctl.view.order_rows()} - {None} <= {c.id for c in ctl.view.encounter.combatants}
 
     play_then_undo_and_redo(data, history, ctl, intents, start_state, orders_hold_no_stranger)
 

@@ -21,7 +21,7 @@ def fight() -> tuple[EncounterController, History, dict[str, str]]:
     ctl = EncounterController(game, "enc", RULES)
     for character in game.characters:
         history.push(ctl.add_combatant(character.id))
-    ids = {ctl.name(c.id): c.id for c in ctl.encounter.combatants}
+    ids = {ctl.view.name(c.id): c.id for c in ctl.view.encounter.combatants}
     # Cool for all: Kara 2 successes, Jax 1, the Enforcer none.
     history.push(ctl.start(TypedDice(["ss", "s", "s", "blank", "s", "blank", "blank"])))
     history.push(ctl.step("fill_slot", ids["Kara"]))
@@ -31,8 +31,8 @@ def fight() -> tuple[EncounterController, History, dict[str, str]]:
 def test_the_gm_spends_the_advantage_on_an_ally_instead_of_a_critical_and_undoes_it():
     ctl, history, ids = fight()
     k, j, e = ids["Kara"], ids["Jax"], ids["Enforcer"]
-    ctl.character_of(k).status["strain"] = 2
-    request = ctl.attack_request(k, ctl.weapons(k)[0].id, e, range_band="short")
+    ctl.view.character_of(k).status["strain"] = 2
+    request = ctl.preview.attack_request(k, ctl.preview.weapons(k)[0].id, e, range_band="short")
     rolled = ctl.attack(request, TypedDice(["sa", "sa", "sa", "blank", 50]))
     choices = {c.key: c for c in ctl.spend_choices(rolled.result)}
     assert choices["crit"].default == 1                         # the default plan: a critical (Head blow)
@@ -42,10 +42,10 @@ def test_the_gm_spends_the_advantage_on_an_ally_instead_of_a_critical_and_undoes
     before = history.campaign.model_dump()
     event = ctl.spend(rolled.result, picks, RandomDice(1))
     history.push(event)
-    assert not stats.criticals(ctl.character_of(e))
-    assert ctl.combatant(j).resources["next_boost"] == 1
-    assert ctl.character_of(k).status["strain"] == 1
-    details = ctl.encounter.log[-1].details
+    assert not stats.criticals(ctl.view.character_of(e))
+    assert ctl.view.combatant(j).resources["next_boost"] == 1
+    assert ctl.view.character_of(k).status["strain"] == 1
+    details = ctl.view.encounter.log[-1].details
     assert "Spent 2 advantage: Add 1 boost die to any allied character's next check, the attacker's own included; " \
            "1 advantage: Recover 1 strain (may be chosen more than once)" in details
     assert "Jax's next check: +1 boost die (Add 1 boost die to any allied character's next check, the attacker's " \
@@ -53,23 +53,24 @@ def test_the_gm_spends_the_advantage_on_an_ally_instead_of_a_critical_and_undoes
     history.undo()
     assert history.campaign.model_dump() == before
     history.redo()
-    assert ctl.combatant(j).resources["next_boost"] == 1
+    assert ctl.view.combatant(j).resources["next_boost"] == 1
     # Jax's next check rolls the boost die, and uses it up.
     history.push(ctl.step("end_turn"))
     history.push(ctl.step("fill_slot", j))                      # PC slot 2
-    check = ctl.check_request(j, "athletics", difficulty=2)
+    check = ctl.checking.check_request(j, "athletics", difficulty=2)
     assert checks.check_pool(check).boost == 1
-    assert ctl.check_odds(check).success > ctl.check_odds(
-        ctl.check_request(j, "athletics", difficulty=2, setback=1)).success
-    history.push(ctl.check(check, RandomDice(5), "Athletics"))
-    assert ctl.combatant(j).resources["next_boost"] == 0
+    assert ctl.checking.check_odds(check).success > ctl.checking.check_odds(
+        ctl.checking.check_request(j, "athletics", difficulty=2, setback=1)).success
+    history.push(ctl.checking.check(check, RandomDice(5), "Athletics"))
+    assert ctl.view.combatant(j).resources["next_boost"] == 0
     history.undo()
-    assert ctl.combatant(j).resources["next_boost"] == 1
+    assert ctl.view.combatant(j).resources["next_boost"] == 1
 
 
 def test_picks_that_cost_more_than_the_roll_change_nothing():
     ctl, history, ids = fight()
-    request = ctl.attack_request(ids["Kara"], ctl.weapons(ids["Kara"])[0].id, ids["Enforcer"], range_band="short")
+    request = ctl.preview.attack_request(ids["Kara"], ctl.preview.weapons(ids["Kara"])[0].id, ids["Enforcer"],
+                                         range_band="short")
     rolled = ctl.attack(request, TypedDice(["sa", "sa", "sa", "blank", 50]))
     before = history.campaign.model_dump()
     with pytest.raises(ValueError, match="Not enough advantage: the picks cost 6 advantage, the roll shows 3"):
@@ -80,14 +81,14 @@ def test_picks_that_cost_more_than_the_roll_change_nothing():
 def test_a_checks_advantage_goes_to_an_ally():
     ctl, history, ids = fight()
     k, j = ids["Kara"], ids["Jax"]
-    request = ctl.check_request(k, "cool", difficulty=1)
-    rolled = ctl.check(request, TypedDice(["sa", "aa", "blank"]), "Cool")
-    assert {c.key for c in ctl.check_spend_choices(request, rolled.result)} == \
+    request = ctl.checking.check_request(k, "cool", difficulty=1)
+    rolled = ctl.checking.check(request, TypedDice(["sa", "aa", "blank"]), "Cool")
+    assert {c.key for c in ctl.checking.check_spend_choices(request, rolled.result)} == \
         {"recover_strain", "boost_next_ally", "free_maneuver", "boost_any_ally"}
-    history.push(ctl.spend_check(request, rolled.result, [SpendPick("boost_next_ally", 1, j)], "Cool"))
-    assert ctl.combatant(j).resources["next_boost"] == 1
+    history.push(ctl.checking.spend_check(request, rolled.result, [SpendPick("boost_next_ally", 1, j)], "Cool"))
+    assert ctl.view.combatant(j).resources["next_boost"] == 1
     history.undo()
-    assert "next_boost" not in ctl.combatant(j).resources
+    assert "next_boost" not in ctl.view.combatant(j).resources
 
 
 def test_rules_without_symbols_offer_nothing_and_refuse_picks():

@@ -23,7 +23,7 @@ def ambush_on_veras_turn() -> tuple[Campaign, History, EncounterController]:
     history = History(campaign)
     ctl = EncounterController(campaign, "enc-ambush", get_ruleset("crisis"))
     history.push(ctl.start(RandomDice(7)))
-    while ctl.current_id() != VERA:
+    while ctl.view.current_id() != VERA:
         history.push(ctl.step("next_turn"))
     for patient in ("pc-ines", "pc-tomas"):
         campaign.character(patient).status["wounds"] = 4
@@ -32,7 +32,7 @@ def ambush_on_veras_turn() -> tuple[Campaign, History, EncounterController]:
 
 def test_crisis_first_aid_declares_adjacent_reach():
     _campaign, _history, ctl = ambush_on_veras_turn()
-    first_aid = ctl.treatments(INES)[0]
+    first_aid = ctl.healing.treatments(INES)[0]
     assert (first_aid.key, first_aid.reach) == ("first_aid", 1)
 
 
@@ -40,28 +40,29 @@ def test_first_aid_out_of_reach_is_refused_with_the_distance_and_changes_nothing
     campaign, _history, ctl = ambush_on_veras_turn()
     before = campaign.model_dump()
     reason = "Vera Kask is 2 tiles from Ines Moreau: First aid needs them adjacent"
-    assert ctl.out_of_reach(ctl.treatments(INES)[0], VERA, INES) == reason
+    assert ctl.healing.out_of_reach(ctl.healing.treatments(INES)[0], VERA, INES) == reason
     with pytest.raises(ValueError, match=reason):
-        ctl.treat("first_aid", INES, healer_id=VERA, dice=TypedDice([9]))
+        ctl.healing.treat("first_aid", INES, healer_id=VERA, dice=TypedDice([9]))
     with pytest.raises(ValueError, match=reason):
-        ctl.heal(VERA, INES, TypedDice([9]))                     # the First aid button's own path
+        ctl.healing.heal(VERA, INES, TypedDice([9]))                     # the First aid button's own path
     assert campaign.model_dump() == before
 
 
 def test_first_aid_in_reach_heals_the_patient_and_not_the_healer():
     campaign, history, ctl = ambush_on_veras_turn()
     campaign.character("pc-vera").status["wounds"] = 3
-    ap = ctl.combatant(VERA).resources["ap"]
+    ap = ctl.view.combatant(VERA).resources["ap"]
     # Medicine d10 shows 9 with Vera's Field medkit: a success with 1 Extra heals 2 wounds.
-    history.push(ctl.treat("first_aid", TOMAS, healer_id=VERA, dice=TypedDice([9])))
+    history.push(ctl.healing.treat("first_aid", TOMAS, healer_id=VERA, dice=TypedDice([9])))
     assert campaign.character("pc-tomas").status["wounds"] == 2
     assert campaign.character("pc-vera").status["wounds"] == 3
-    assert ctl.combatant(VERA).resources["ap"] == ap - 2
-    assert ctl.encounter.log[-1].text == "Vera Kask treats Tomas Reyes: 9 against 4: success"
+    assert ctl.view.combatant(VERA).resources["ap"] == ap - 2
+    assert ctl.view.encounter.log[-1].text == "Vera Kask treats Tomas Reyes: 9 against 4: success"
 
 
 def test_treating_oneself_needs_no_reach_and_a_fight_without_a_map_none():
     _campaign, history, ctl = ambush_on_veras_turn()
-    assert ctl.out_of_reach(ctl.treatments(VERA)[0], VERA, VERA) is None
+    assert ctl.healing.out_of_reach(ctl.healing.treatments(VERA)[0], VERA, VERA) is None
     ridge = EncounterController(ctl.campaign, "enc-ridge", ctl.ruleset)      # no battle map
-    assert ridge.out_of_reach(ridge.treatments("cmb-ridge-ines")[0], "cmb-ridge-vera", "cmb-ridge-ines") is None
+    assert ridge.healing.out_of_reach(ridge.healing.treatments("cmb-ridge-ines")[0], "cmb-ridge-vera",
+                                      "cmb-ridge-ines") is None

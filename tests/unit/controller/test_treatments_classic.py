@@ -34,41 +34,41 @@ def alley() -> tuple[Campaign, History, EncounterController]:
 def test_between_fights_rest_and_a_break_and_no_shot():
     campaign, history, ctl = alley()
     campaign.character("ch-boris").status.update(health_damage=3, endurance_damage=20)
-    reasons = {t.key: t.reason for t in ctl.treatments("c-boris")}
+    reasons = {t.key: t.reason for t in ctl.healing.treatments("c-boris")}
     assert reasons == {"adrenalin_shot": "in a fight only, on the turn of whoever gives it", "medicine_rest": "",
                        "rest_day": "", "short_break": ""}
-    history.push(ctl.treat("short_break", "c-boris"))
+    history.push(ctl.healing.treat("short_break", "c-boris"))
     assert campaign.character("ch-boris").status["endurance_damage"] == 0
-    history.push(ctl.treat("rest_day", "c-boris"))
+    history.push(ctl.healing.treat("rest_day", "c-boris"))
     assert campaign.character("ch-boris").status["health_damage"] == 2
-    assert ctl.encounter.log[-1].text == "Boris: A day of rest"
+    assert ctl.view.encounter.log[-1].text == "Boris: A day of rest"
 
 
 def test_an_adrenalin_shot_goes_to_the_patient_next_to_the_giver_and_not_farther():
     campaign, history, ctl = alley()
     history.push(ctl.start(RandomDice(4)))
-    while ctl.current_id() != "c-anna":
+    while ctl.view.current_id() != "c-anna":
         history.push(ctl.step("next_turn"))
     for name in ("boris", "carla"):
         campaign.character(f"ch-{name}").status["endurance_damage"] = 20
     with pytest.raises(ValueError, match="Anna is 4 tiles from Carla: Adrenalin Shot needs them adjacent"):
-        ctl.treat("adrenalin_shot", "c-carla", healer_id="c-anna")
-    ap = ctl.combatant("c-anna").resources["ap"]
-    history.push(ctl.treat("adrenalin_shot", "c-boris", healer_id="c-anna"))
+        ctl.healing.treat("adrenalin_shot", "c-carla", healer_id="c-anna")
+    ap = ctl.view.combatant("c-anna").resources["ap"]
+    history.push(ctl.healing.treat("adrenalin_shot", "c-boris", healer_id="c-anna"))
     assert campaign.character("ch-boris").status["endurance_damage"] == 5          # +15 Endurance
     assert campaign.character("ch-anna").status.get("endurance_damage", 0) == 0     # not the giver's
-    assert ctl.combatant("c-anna").resources["ap"] == ap - 1
-    assert ctl.encounter.log[-1].text == "Anna treats Boris: Adrenalin Shot"
+    assert ctl.view.combatant("c-anna").resources["ap"] == ap - 1
+    assert ctl.view.encounter.log[-1].text == "Anna treats Boris: Adrenalin Shot"
     campaign.character("ch-anna").status["endurance_damage"] = 20
     with pytest.raises(ValueError, match="Boris cannot act now: it is Anna's turn"):
-        ctl.treat("adrenalin_shot", "c-anna", healer_id="c-boris")
+        ctl.healing.treat("adrenalin_shot", "c-anna", healer_id="c-boris")
 
 
 def test_a_day_of_rest_with_care_rolls_the_healers_medicine():
     campaign, history, ctl = alley()
     campaign.character("ch-boris").status["health_damage"] = 5
-    event = ctl.treat("medicine_rest", "c-boris", healer_id="c-anna", dice=TypedDice([6, 6, 5]))
+    event = ctl.healing.treat("medicine_rest", "c-boris", healer_id="c-anna", dice=TypedDice([6, 6, 5]))
     history.push(event)
     assert not event.result.outcome.succeeded                    # 17 on 3d6: untrained Science fails
     assert campaign.character("ch-boris").status["health_damage"] == 4        # the 1 Health of the day's rest
-    assert ctl.encounter.log[-1].text.startswith("Anna treats Boris: A day of rest with medical care, 17 against")
+    assert ctl.view.encounter.log[-1].text.startswith("Anna treats Boris: A day of rest with medical care, 17 against")

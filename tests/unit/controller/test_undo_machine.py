@@ -121,14 +121,14 @@ class UndoMachine(RuleBasedStateMachine):
     # -- the fight ---------------------------------------------------------------------------------
     @property
     def running(self) -> bool:
-        return self.fight.encounter.running
+        return self.fight.view.encounter.running
 
-    @precondition(lambda self: not self.fight.encounter.started)
+    @precondition(lambda self: not self.fight.view.encounter.started)
     @rule()
     def start(self) -> None:
         self.push("start", lambda: self.fight.start(self.dice))
 
-    @precondition(lambda self: self.fight.encounter.running)
+    @precondition(lambda self: self.fight.view.encounter.running)
     @rule(data=st.data())
     def take_a_step(self, data: st.DataObject) -> None:
         offers = [o for o in self.fight.offers() if o.allowed]
@@ -139,7 +139,7 @@ class UndoMachine(RuleBasedStateMachine):
         choice = offer.choices[0].key if offer.choices else None
         self.push(offer.key, lambda: self.fight.step(offer.key, actor, choice, self.dice))
 
-    @precondition(lambda self: self.fight.encounter.running)
+    @precondition(lambda self: self.fight.view.encounter.running)
     @rule()
     def next_turn(self) -> None:
         """The step that moves the fight on, the GM's most frequent one."""
@@ -147,67 +147,67 @@ class UndoMachine(RuleBasedStateMachine):
         if advance:
             self.push(advance[0].key, lambda: self.fight.step(advance[0].key, None, None, self.dice))
 
-    @precondition(lambda self: self.fight.current_id() is not None)
+    @precondition(lambda self: self.fight.view.current_id() is not None)
     @rule(victim=pick, weapon=pick)
     def attack(self, victim: int, weapon: int) -> None:
-        current = self.fight.current_id()
+        current = self.fight.view.current_id()
         assert current is not None
-        others = [c.id for c in self.fight.encounter.combatants if c.id != current]
-        weapons = self.fight.weapons(current)
+        others = [c.id for c in self.fight.view.encounter.combatants if c.id != current]
+        weapons = self.fight.preview.weapons(current)
         if others and weapons:
-            self.push("attack", lambda: self.fight.attack(self.fight.attack_request(
+            self.push("attack", lambda: self.fight.attack(self.fight.preview.attack_request(
                 current, nth(weapons, weapon).id, nth(others, victim), distance=3), self.dice))
 
-    @precondition(lambda self: self.fight.current_id() is not None)
+    @precondition(lambda self: self.fight.view.current_id() is not None)
     @rule(action=pick)
     def take_an_action(self, action: int) -> None:
-        current = self.fight.current_id()
+        current = self.fight.view.current_id()
         assert current is not None
         allowed = [a.action.key for a in self.fight.actions(current)
                    if a.allowed and a.action.key not in ("attack", "execute", "first_aid")]
         if allowed:
             self.push("action", lambda: self.fight.take_action(current, nth(allowed, action)))
 
-    @precondition(lambda self: self.fight.current_id() is not None)
+    @precondition(lambda self: self.fight.view.current_id() is not None)
     @rule()
     def remove_the_fighter_whose_turn_it_is(self) -> None:
-        current = self.fight.current_id()
+        current = self.fight.view.current_id()
         assert current is not None
         self.push("remove the current fighter", lambda: self.fight.remove_combatant(current))
 
-    @precondition(lambda self: self.fight.current_id() is not None)
+    @precondition(lambda self: self.fight.view.current_id() is not None)
     @rule()
     def remove_the_fighter_before_it(self) -> None:
-        order = [row.combatant_id for row in self.fight.order_rows() if row.combatant_id is not None]
-        current = self.fight.current_id()
+        order = [row.combatant_id for row in self.fight.view.order_rows() if row.combatant_id is not None]
+        current = self.fight.view.current_id()
         before = order[order.index(current) - 1] if current in order else None
         if before is not None and before != current:
             self.push("remove the fighter before", lambda: self.fight.remove_combatant(before))
 
-    @precondition(lambda self: bool(self.fight.encounter.combatants))
+    @precondition(lambda self: bool(self.fight.view.encounter.combatants))
     @rule(which=pick)
     def remove_a_combatant(self, which: int) -> None:
-        combatant = nth(self.fight.encounter.combatants, which)
+        combatant = nth(self.fight.view.encounter.combatants, which)
         self.push("remove a combatant", lambda: self.fight.remove_combatant(combatant.id))
 
-    @precondition(lambda self: not self.fight.encounter.ended)
+    @precondition(lambda self: not self.fight.view.encounter.ended)
     @rule(which=pick)
     def add_a_combatant(self, which: int) -> None:
         character = nth(self.campaign.characters, which)
         self.push("add a combatant", lambda: self.fight.add_combatant(character.id))
 
-    @precondition(lambda self: self.fight.encounter.running and bool(self.fight.encounter.combatants))
+    @precondition(lambda self: self.fight.view.encounter.running and bool(self.fight.view.encounter.combatants))
     @rule(which=pick, wounds=st.sampled_from([0, 3, 40]))
     def wound(self, which: int, wounds: int) -> None:
-        character_id = nth(self.fight.encounter.combatants, which).character_id
-        self.push("wound", lambda: self.fight.set_status(character_id, "wounds", wounds))
+        character_id = nth(self.fight.view.encounter.combatants, which).character_id
+        self.push("wound", lambda: self.fight.overrides.set_status(character_id, "wounds", wounds))
 
-    @precondition(lambda self: self.fight.encounter.running and self.fight.can_rewind())
+    @precondition(lambda self: self.fight.view.encounter.running and self.fight.can_rewind())
     @rule()
     def rewind(self) -> None:
         self.push("rewind", self.fight.rewind_round)
 
-    @precondition(lambda self: self.fight.encounter.running)
+    @precondition(lambda self: self.fight.view.encounter.running)
     @rule()
     def end(self) -> None:
         self.push("end", self.fight.end_encounter)
@@ -270,10 +270,10 @@ class UndoMachine(RuleBasedStateMachine):
         self.push("duplicate", lambda: duplicate_character(self.campaign, character.id, 2))
 
     # -- the map and its fog -----------------------------------------------------------------------
-    @precondition(lambda self: bool(self.fight.encounter.combatants))
+    @precondition(lambda self: bool(self.fight.view.encounter.combatants))
     @rule(which=pick, cell=st.none() | cells)
     def place_a_token(self, which: int, cell: tuple[int, int] | None) -> None:
-        combatant = nth(self.fight.encounter.combatants, which)
+        combatant = nth(self.fight.view.encounter.combatants, which)
         self.push("token", lambda: SetToken(MAP, combatant.id, cell))
 
     @rule(stroke=st.lists(cells, min_size=1, max_size=4), cover=st.sampled_from(list(Cover)))

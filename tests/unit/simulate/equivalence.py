@@ -72,7 +72,7 @@ def started(player: FightPlayer) -> SimController:
     """A fight of the player's setup on the full rules path, started (its dice seeded), for reading it as the board
     does."""
     ctl = player.fresh()
-    ctl.start(RandomDice(1))
+    ctl.commands.start(RandomDice(1))
     return ctl
 
 

@@ -55,17 +55,18 @@ def test_every_attack_at_the_start_has_the_exact_odds_of_the_attack_dialog() -> 
         for w, weapon in enumerate(fight.weapons[i]):
             for j in player.enemies[i]:
                 target = player.ids[j]
-                refused = bool(ctl.map_refusals(attacker, weapon.id, target))
+                refused = bool(ctl.preview.map_refusals(attacker, weapon.id, target))
                 assert fight.map_refused(s, i, w, j) == refused
-                if refused or ctl.attacks.blast_radius(ctl.character_of(attacker).item(weapon.id)) is not None:
+                blast = ctl.preview.attacks.blast_radius(ctl.view.character_of(attacker).item(weapon.id))
+                if refused or blast is not None:
                     continue
-                exact = attacks.attack_odds(ctl.attack_request(attacker, weapon.id, target), ctl.options)
+                exact = attacks.attack_odds(ctl.preview.attack_request(attacker, weapon.id, target), ctl.view.options)
                 strike = fight._strike(i, w, j, fight.cell(s, i), fight.cell(s, j), -1)  # type: ignore[attr-defined]
                 assert not strike.blocked
                 sampler = strike.sampler
                 assert 1.0 - sampler.miss == pytest.approx(exact.hit, abs=1e-12)
                 # The raw damage through the target's armour and health, as the board's hit would land it.
-                before, _ = damage.vitals_of(ctl.actor(target), strike.damage_type)
+                before, _ = damage.vitals_of(ctl.view.actor(target), strike.damage_type)
                 taken: Counter[int] = Counter()
                 dropped = 0.0
                 previous = sampler.miss
@@ -92,7 +93,7 @@ def test_the_map_reads_as_the_boards() -> None:
         for j, b in enumerate(player.ids):
             if i == j:
                 continue
-            measure = ctl.measure(b, a)
+            measure = ctl.preview.measure(b, a)
             assert measure is not None
             there, here = fight.cell(s, j), fight.cell(s, i)
             assert there is not None and here is not None
@@ -104,10 +105,10 @@ def test_turn_order_falls_as_the_rules_roll_it() -> None:
     campaign = _demo()
     player = _quick(campaign, "Raider Ambush")
     ctl = _started(player.full)
-    actors = [ctl.actor(cid) for cid in player.ids]
+    actors = [ctl.view.actor(cid) for cid in player.ids]
     rules, dice, rng = player.full.ruleset, RandomDice(rng=random.Random(3)), random.Random(4)
     same_ends_of_the_order(
-        player.ids, lambda: [e.combatant_id for e in sorted(rules.roll_initiative(actors, dice, ctl.options),
+        player.ids, lambda: [e.combatant_id for e in sorted(rules.roll_initiative(actors, dice, ctl.view.options),
                                                             key=lambda e: e.rank)],
         lambda: [player.ids[i] for i in player.fight._order(rng)])  # type: ignore[attr-defined]
 
@@ -119,8 +120,8 @@ def test_a_fight_opens_as_the_rules_open_it() -> None:
     player = _quick(campaign, "Raider Ambush")
     fight = player.fight
     ctl = _started(player.full)
-    surprised = {cid for cid in player.ids if ctl.combatant(cid).setup.get("surprised")}
-    assert surprised and ctl.encounter.round == 0
+    surprised = {cid for cid in player.ids if ctl.view.combatant(cid).setup.get("surprised")}
+    assert surprised and ctl.view.encounter.round == 0
     s = fight.new(random.Random(5))
     assert fight.round(s) == 0
     rounds: dict[int, list[str]] = {}

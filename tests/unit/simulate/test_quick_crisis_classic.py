@@ -87,7 +87,7 @@ def _kernel(player: QuickPlayer) -> ClassicQuickFight:
 
 def _apply(ctl: SimController, effects: list[Effect] | tuple[Effect, ...]) -> None:
     """Effects landed on the full path's working copy, as the controller lands them."""
-    ctl.changed(ApplyEffects(effects, "test").apply(ctl.campaign))
+    ctl.view.changed(ApplyEffects(effects, "test").apply(ctl.campaign))
 
 
 def _outcomes(fight: ClassicQuickFight, s: ClassicFightState, i: int, w: int,
@@ -116,13 +116,13 @@ def _outcomes(fight: ClassicQuickFight, s: ClassicFightState, i: int, w: int,
 def _exact(fight: ClassicQuickFight, s: ClassicFightState, i: int, w: int, j: int, ctl: SimController,
            ids: Sequence[str]) -> None:
     """The compiled attack has the rules' exact odds (attack_odds) for the attack the board would declare."""
-    exact = RULES.attack_odds(ctl.attack_request(ids[i], fight.weapons[i][w].id, ids[j]), ctl.options)
+    exact = RULES.attack_odds(ctl.preview.attack_request(ids[i], fight.weapons[i][w].id, ids[j]), ctl.view.options)
     crits, taken, killed, _ = _outcomes(fight, s, i, w, j)
     assert 1.0 - fight._strike_of(s, i, w, j).crits.miss == pytest.approx(exact.hit, abs=1e-12)
     assert killed == pytest.approx(exact.drop_target, abs=1e-9)
     # The odds count an exhausted target's plain hit as a critical one: its critical hits are compared as damage.
     compared = [(taken, exact.damage)]
-    if not sheet.is_exhausted(ctl.character_of(ids[j])):
+    if not sheet.is_exhausted(ctl.view.character_of(ids[j])):
         compared.append((crits, exact.critical_hits))
     for outcomes, odds in compared:
         assert set(outcomes) | {0} == set(odds) | {0}, (ids[i], ids[j])
@@ -139,12 +139,12 @@ def test_every_attack_at_the_start_has_the_exact_odds_of_the_attack_dialog(ambus
     fight = _kernel(player)
     ctl = started(player.full)
     s = fight.new(random.Random(0))
-    assert fight.round(s) == ctl.encounter.round == (0 if ambush else 1)
+    assert fight.round(s) == ctl.view.encounter.round == (0 if ambush else 1)
     compared = 0
     for i, attacker in enumerate(player.ids):
         for w, weapon in enumerate(fight.weapons[i]):
             for j in player.enemies[i]:
-                refused = bool(ctl.map_refusals(attacker, weapon.id, player.ids[j]))
+                refused = bool(ctl.preview.map_refusals(attacker, weapon.id, player.ids[j]))
                 assert fight.map_refused(s, i, w, j) == refused
                 if not refused:
                     _exact(fight, s, i, w, j, ctl, player.ids)
@@ -157,11 +157,11 @@ def test_turn_order_falls_as_the_rules_roll_it() -> None:
     once, ties are rolled again)."""
     player = _quick(_yard(ambush=True))
     fight, ctl = _kernel(player), started(player.full)
-    actors = [ctl.actor(cid) for cid in player.ids]
+    actors = [ctl.view.actor(cid) for cid in player.ids]
     dice, rng = RandomDice(rng=random.Random(3)), random.Random(4)
 
     def real() -> list[str]:
-        entries = sorted(RULES.roll_initiative(actors, dice, ctl.options), key=lambda e: e.rank)
+        entries = sorted(RULES.roll_initiative(actors, dice, ctl.view.options), key=lambda e: e.rank)
         return [e.combatant_id for e in entries]
 
     same_ends_of_the_order(player.ids, real, lambda: [player.ids[i] for i in fight.new(rng).order])
@@ -174,7 +174,7 @@ def test_the_map_reads_as_the_boards() -> None:
     for i, a in enumerate(player.ids):
         for j, b in enumerate(player.ids):
             if i != j:
-                measure = ctl.measure(b, a)
+                measure = ctl.preview.measure(b, a)
                 here = fight.cell(s, i)
                 assert measure is not None and here is not None
                 assert fight.cover(s, j, i, here) == (measure.reading.cover, measure.reading.line_of_sight)
@@ -188,19 +188,19 @@ def test_turns_and_ap_run_as_the_flow_and_the_rules_run_them() -> None:
     the dead skipped."""
     player = _quick(_yard(ambush=True))
     fight, ctl = _kernel(player), started(player.full)
-    order = ctl.encounter.flow["order"]
+    order = ctl.view.encounter.flow["order"]
     assert isinstance(order, list)
     s = fight.new(random.Random(0))
     s.order, s.index, s.ap = [player.ids.index(str(cid)) for cid in order], -1, [0] * len(order)
     assert fight.advance(s, lambda _i, _choices: 0)                               # the first turn, as the flow's
     guard, sergeant = player.ids.index("c-guard"), player.ids.index("c-sergeant")
-    sergeant_character = ctl.character_of("c-sergeant")
+    sergeant_character = ctl.view.character_of("c-sergeant")
     seen: list[tuple[int, int]] = []
     for step in range(16):
         (i,) = fight.acting(s)
-        assert ctl.acting() == (player.ids[i],)
-        assert fight.round(s) == ctl.encounter.round
-        assert s.ap[i] == ctl.combatant(player.ids[i]).resources["ap"]
+        assert ctl.view.acting() == (player.ids[i],)
+        assert fight.round(s) == ctl.view.encounter.round
+        assert s.ap[i] == ctl.view.combatant(player.ids[i]).resources["ap"]
         seen.append((fight.round(s), i))
         # Each turn leaves a different number of AP for the next one, as spending them would.
         left = step % 4
@@ -211,14 +211,14 @@ def test_turns_and_ap_run_as_the_flow_and_the_rules_run_them() -> None:
             maximum = int(sheet.endurance_max(sergeant_character).value)
             _apply(ctl, damage.damage_result(sergeant_character, Explained.of(("test", maximum)), 0, 0).effects)
             s.endurance[sergeant], s.exhausted[sergeant] = maximum, True
-            _apply(ctl, [SetStatus(ctl.character_of("c-guard").id, "health_damage", 1000)])
+            _apply(ctl, [SetStatus(ctl.view.character_of("c-guard").id, "health_damage", 1000)])
             s.health[guard] = 1000
             s.roles[guard] = fight._role(guard, s.endurance[guard], 1000, False)
-            assert s.roles[guard] is ctl.state_of("c-guard").role is StateRole.OUT
+            assert s.roles[guard] is ctl.view.state_of("c-guard").role is StateRole.OUT
         assert fight.advance(s, lambda _i, _choices: 0)
         step_taken = player.full._next_step(ctl)
         assert step_taken is not None and step_taken[0] == "next_turn"
-        ctl.step(step_taken[0], step_taken[1], step_taken[2], RandomDice(2))
+        ctl.commands.step(step_taken[0], step_taken[1], step_taken[2], RandomDice(2))
     surprise = [i for round_, i in seen if round_ == 0]
     assert sorted(player.ids[i] for i in surprise) == ["c-ilse", "c-rask", "c-vera"]
     assert any(i == sergeant for _, i in seen[8:]) and not any(i == guard for _, i in seen[8:])
@@ -236,12 +236,12 @@ def test_a_hit_lands_as_the_rules_land_it() -> None:
         if fight.role(s, sergeant) is StateRole.OUT:
             break
         fight._land(s, sergeant, sword, crits)
-        target = ctl.character_of("c-sergeant")
+        target = ctl.view.character_of("c-sergeant")
         _apply(ctl, damage.damage_result(target, sword.end_terms, sword.crit_damage, crits).effects)
-        quick_bars = [(b.key, b.current) for b in RULES.resources(fight.actor(s, sergeant), ctl.options)]
-        full_bars = [(b.key, b.current) for b in RULES.resources(ctl.actor("c-sergeant"), ctl.options)]
+        quick_bars = [(b.key, b.current) for b in RULES.resources(fight.actor(s, sergeant), ctl.view.options)]
+        full_bars = [(b.key, b.current) for b in RULES.resources(ctl.view.actor("c-sergeant"), ctl.view.options)]
         assert [bar for bar in quick_bars if bar[0] != "ap"] == [bar for bar in full_bars if bar[0] != "ap"]
-        assert fight.role(s, sergeant) is ctl.state_of("c-sergeant").role
+        assert fight.role(s, sergeant) is ctl.view.state_of("c-sergeant").role
         assert s.exhausted[sergeant] == target.has_condition("exhausted")
     assert fight.role(s, sergeant) is StateRole.OUT and s.exhausted[sergeant] and s.durability[sergeant] == 0
 
@@ -282,25 +282,26 @@ def test_a_move_goes_as_far_as_the_rules_move_allows() -> None:
 def _mirror(fight: ClassicQuickFight, ids: Sequence[str], ctl: SimController) -> ClassicFightState:
     """The compiled fight's numbers for this moment of a full-rules fight (its flow, sheets, AP, rounds loaded and
     tokens); the roles the compiled fight reads must be the board's."""
-    flow = ctl.encounter.flow
-    characters = [ctl.character_of(cid) for cid in ids]
+    flow = ctl.view.encounter.flow
+    characters = [ctl.view.character_of(cid) for cid in ids]
     armours = [sheet.equipped_armour(c) for c in characters]
 
     def loaded(i: int, w: int) -> int | None:
         rounds = characters[i].item(fight.weapons[i][w].id).stats.get("ammo")
         return rounds if isinstance(rounds, int) and not isinstance(rounds, bool) else None
 
-    cells = ctl._cells()
+    cells = ctl.preview.token_cells()
     s = ClassicFightState(
-        ctl.encounter.round, [ids.index(str(cid)) for cid in flow["order"]], int(flow["index"]),
+        ctl.view.encounter.round, [ids.index(str(cid)) for cid in flow["order"]], int(flow["index"]),
         [sheet.status(c, "endurance_damage") for c in characters],
         [sheet.status(c, "health_damage") for c in characters],
         [sheet.item_int(a, "durability") if a is not None else 0 for a in armours],
-        [c.has_condition("exhausted") for c in characters], [turns.res_int(ctl.combatant(cid), "ap") for cid in ids],
+        [c.has_condition("exhausted") for c in characters], [turns.res_int(ctl.view.combatant(cid),
+                                                                           "ap") for cid in ids],
         [[loaded(i, w) for w in range(len(fight.weapons[i]))] for i in range(len(ids))],
         [cells.get(cid) for cid in ids])
     s.roles = [fight._role(i, s.endurance[i], s.health[i], s.exhausted[i]) for i in range(len(ids))]
-    assert s.roles == [ctl.state_of(cid).role for cid in ids]
+    assert s.roles == [ctl.view.state_of(cid).role for cid in ids]
     return s
 
 
@@ -378,14 +379,14 @@ class _Lockstep(QuickFight[TableState]):
             for w, weapon in enumerate(self.weapons[i]):
                 for j, side in enumerate(self.sides):
                     if side != self.sides[i] and mine.roles[j] is StateRole.FIGHTING:
-                        request = ctl.attack_request(self.ids[i], weapon.id, self.ids[j])
-                        assert RULES.attack_price(request, ctl.options)[1] is not None, (i, w, j)
+                        request = ctl.preview.attack_request(self.ids[i], weapon.id, self.ids[j])
+                        assert RULES.attack_price(request, ctl.view.options)[1] is not None, (i, w, j)
         return self.table.may_attack(s, i)
 
     def attack(self, s: TableState, i: int, w: int, j: int, rng: random.Random) -> Attempt:
         before = self._now(s)
-        request = s.ctl.attack_request(self.ids[i], self.weapons[i][w].id, self.ids[j])
-        paid = RULES.attack_price(request, s.ctl.options)[1] is None
+        request = s.ctl.preview.attack_request(self.ids[i], self.weapons[i][w].id, self.ids[j])
+        paid = RULES.attack_price(request, s.ctl.view.options)[1] is None
         if paid:
             _exact(self.fight, before, i, w, j, s.ctl, self.ids)
         mine = copy.deepcopy(before)
@@ -450,7 +451,7 @@ class _Lockstep(QuickFight[TableState]):
         """What is reported of the combatant: every bar and sheet track as the board's."""
         found = self.table.actor(s, i)
         mine = self.fight.actor(self._now(s), i)
-        options = s.ctl.options
+        options = s.ctl.view.options
         assert [(b.key, b.current, b.maximum) for b in RULES.resources(mine, options) if b.key != "ap"] == \
             [(b.key, b.current, b.maximum) for b in RULES.resources(found, options) if b.key != "ap"]
         assert RULES.printing.tracks(mine.character, options) == RULES.printing.tracks(found.character, options)

@@ -66,18 +66,18 @@ def test_every_attack_at_the_start_has_the_exact_odds_of_the_attack_dialog() -> 
         for w, weapon in enumerate(fight.weapons[i]):
             for j in player.enemies[i]:
                 target = player.ids[j]
-                refused = bool(ctl.map_refusals(attacker, weapon.id, target))
+                refused = bool(ctl.preview.map_refusals(attacker, weapon.id, target))
                 assert fight.map_refused(s, i, w, j) == refused
                 here, there = s.cells[i], s.cells[j]
                 assert here is not None and there is not None
-                measure = ctl.measure(attacker, target, weapon.id)
+                measure = ctl.preview.measure(attacker, target, weapon.id)
                 fixed, own = fight.board.fixed_inputs(s, i, w, j)
                 assert measure is not None and (dict(fixed), dict(own)) == (measure.inputs, measure.attack_inputs)
                 if refused:
                     continue
-                request = ctl.attack_request(attacker, weapon.id, target)
+                request = ctl.preview.attack_request(attacker, weapon.id, target)
                 try:
-                    exact = rules.attack_odds(request, ctl.options)
+                    exact = rules.attack_odds(request, ctl.view.options)
                 except ValueError:                          # beyond the weapon's range band: the rules refuse it
                     assert fight.attack(s, i, w, j, random.Random(0)) is Attempt.REFUSED
                     continue
@@ -88,7 +88,7 @@ def test_every_attack_at_the_start_has_the_exact_odds_of_the_attack_dialog() -> 
                 taken: Counter[int] = Counter()
                 dropped = 0.0
                 sb = s.sids[j]
-                before = ctl.actor(target).character
+                before = ctl.view.actor(target).character
                 for p, result in zip(chances, odds.results, strict=True):
                     strike = fight.strikes.strike(i, w, fight.board.fixed_inputs(s, i, w, j), s.sids[i], sb, result)
                     wounds, strain, after = stats.wounds(before), stats.strain(before), sb
@@ -110,13 +110,13 @@ def test_initiative_gives_the_slots_as_the_rules_roll_them() -> None:
     campaign = demo(DEMO)
     player = _quick(campaign)
     ctl = started(player.full)
-    actors = [ctl.actor(cid) for cid in player.ids]
+    actors = [ctl.view.actor(cid) for cid in player.ids]
     rules, runs = player.full.ruleset, 4000
     real: Counter[int] = Counter()
     dice = RandomDice(rng=random.Random(3))
     for _ in range(runs):
-        entries = sorted(rules.roll_initiative(actors, dice, ctl.options), key=lambda e: e.rank)
-        real.update(n for n, e in enumerate(entries) if ctl.combatant(e.combatant_id).side.value == "party")
+        entries = sorted(rules.roll_initiative(actors, dice, ctl.view.options), key=lambda e: e.rank)
+        real.update(n for n, e in enumerate(entries) if ctl.view.combatant(e.combatant_id).side.value == "party")
     quick: Counter[int] = Counter()
     rng = random.Random(4)
     for _ in range(runs):
@@ -137,7 +137,7 @@ def test_the_slots_fill_as_the_flow_fills_them() -> None:
     assert isinstance(fight, GenesysQuickFight)
     ctl = started(player.full)
     s = fight.new(random.Random(0))
-    s.slots = [slot["side"] for slot in ctl.encounter.flow["slots"]]
+    s.slots = [slot["side"] for slot in ctl.view.encounter.flow["slots"]]
     s.index, s.round, s.acted = -1, 1, [False] * len(s.acted)
     fight._next_slot(s)
     jax, kara = player.ids.index("cmb-dock-jax"), player.ids.index("cmb-dock-kara")
@@ -145,17 +145,17 @@ def test_the_slots_fill_as_the_flow_fills_them() -> None:
         if step == 15:
             # Jax and Kara are knocked out: the party's slots go to Mira alone, once a round.
             for i in (jax, kara):
-                character = ctl.character_of(player.ids[i])
+                character = ctl.view.character_of(player.ids[i])
                 character.status["wounds"] = 30
-                ctl.changed(ChangeSet(characters=frozenset({character.id})))
+                ctl.view.changed(ChangeSet(characters=frozenset({character.id})))
                 knocked_out = fight.store.effects_id([SetStatus(character.id, "wounds", 30)])
                 fight.store.set(s, i, fight.store.after(s.sids[i], knocked_out))
             assert s.roles[jax] is StateRole.DOWN
         acting = [player.ids[i] for i in fight.acting(s)]
-        assert (fight.round(s), acting) == (ctl.encounter.round, list(ctl.acting()))
+        assert (fight.round(s), acting) == (ctl.view.encounter.round, list(ctl.view.acting()))
         next_step = FightPlayer._next_step(ctl)
         assert next_step is not None
-        ctl.step(next_step[0], next_step[1], next_step[2], RandomDice(0))
+        ctl.commands.step(next_step[0], next_step[1], next_step[2], RandomDice(0))
         assert fight.advance(s, lambda _i, _choices: 0)
     assert fight.round(s) >= 5
 
@@ -288,8 +288,8 @@ def test_an_actor_reads_as_the_board_reads_it() -> None:
     rules = player.full.ruleset
     for i, cid in enumerate(player.ids):
         quick_actor: Actor = player.fight.actor(s, i)
-        board = [(b.key, b.current) for b in rules.resources(ctl.actor(cid), ctl.options)]
-        assert [(b.key, b.current) for b in rules.resources(quick_actor, ctl.options)] == board
+        board = [(b.key, b.current) for b in rules.resources(ctl.view.actor(cid), ctl.view.options)]
+        assert [(b.key, b.current) for b in rules.resources(quick_actor, ctl.view.options)] == board
 
 
 def test_a_fighter_defeated_before_its_action_does_not_attack():

@@ -69,18 +69,18 @@ def test_every_attack_at_the_start_has_the_exact_odds_of_the_attack_dialog(stanc
     assert isinstance(attacks, Attacks)
     compared = refused = 0
     for i, attacker in enumerate(player.ids):
-        ctl.combatant(attacker).resources["stance"] = stance
-        declared = [c.key for c in fight.rules.declarable(ctl.actor(attacker), ctl.options)].index(stance)
+        ctl.view.combatant(attacker).resources["stance"] = stance
+        declared = [c.key for c in fight.rules.declarable(ctl.view.actor(attacker), ctl.view.options)].index(stance)
         for w, weapon in enumerate(fight.weapons[i]):
             for j in player.enemies[i]:
                 target = player.ids[j]
-                assert fight.map_refused(s, i, w, j) == bool(ctl.map_refusals(attacker, weapon.id, target))
+                assert fight.map_refused(s, i, w, j) == bool(ctl.preview.map_refusals(attacker, weapon.id, target))
                 if fight.map_refused(s, i, w, j):
                     continue
                 strike = fight._work_out(i, w, j, fight.cell(s, i), fight.cell(s, j), declared)
-                request = ctl.attack_request(attacker, weapon.id, target)
+                request = ctl.preview.attack_request(attacker, weapon.id, target)
                 try:
-                    exact = attacks.attack_odds(request, ctl.options)
+                    exact = attacks.attack_odds(request, ctl.view.options)
                 except ValueError:
                     assert strike is None
                     refused += 1
@@ -88,7 +88,7 @@ def test_every_attack_at_the_start_has_the_exact_odds_of_the_attack_dialog(stanc
                 assert strike is not None
                 sampler = strike.sampler
                 assert 1.0 - sampler.miss == pytest.approx(exact.hit, abs=1e-12)
-                lost = sheet.hp_lost(ctl.character_of(target))
+                lost = sheet.hp_lost(ctl.view.character_of(target))
                 taken: Counter[int] = Counter({0: sampler.miss})
                 died, previous = 0.0, sampler.miss
                 for value, upto in zip(sampler.values, sampler.cumulative, strict=True):
@@ -100,7 +100,7 @@ def test_every_attack_at_the_start_has_the_exact_odds_of_the_attack_dialog(stanc
                 for amount, weight in exact.damage.items():
                     assert taken[amount] == pytest.approx(weight, abs=1e-9), (attacker, weapon.id, target, amount)
                 compared += 1
-        ctl.combatant(attacker).resources["stance"] = economy.DEFAULT
+        ctl.view.combatant(attacker).resources["stance"] = economy.DEFAULT
     if on_the_map:
         assert compared >= 12 and refused >= 1
     else:
@@ -115,7 +115,7 @@ def test_the_map_reads_as_the_boards() -> None:
         for j, b in enumerate(player.ids):
             if i == j:
                 continue
-            measure = ctl.measure(b, a)
+            measure = ctl.preview.measure(b, a)
             assert measure is not None
             here = fight.cell(s, i)
             assert here is not None
@@ -126,12 +126,12 @@ def test_a_moment_is_ranked_as_the_rules_rank_it() -> None:
     """Who is ranked best, and who worst, as often in quick fights as under the rules' own opposed INT test."""
     player = _player(_demo())
     fight, ctl = _fight(player), _started(player.full)
-    actors = [ctl.actor(cid) for cid in player.ids]
+    actors = [ctl.view.actor(cid) for cid in player.ids]
     rules = player.full.ruleset
     assert isinstance(rules, MomentsRuleset)
     dice, rng = RandomDice(rng=random.Random(3)), random.Random(4)
     same_ends_of_the_order(
-        player.ids, lambda: [e.combatant_id for e in sorted(rules.rank_moment(actors, dice, ctl.options),
+        player.ids, lambda: [e.combatant_id for e in sorted(rules.rank_moment(actors, dice, ctl.view.options),
                                                             key=lambda e: e.rank)],
         lambda: [player.ids[i] for i in fight._rank(rng)])
 
@@ -148,13 +148,13 @@ def test_a_moment_runs_as_the_declared_flow_runs_it() -> None:
     fight, table = _fight(player), TableFight(player.full)
     ctl = _started(player.full)
     # Both rank the encounter's order: the bowman resolves after Vera, Ilse, Corvin and the shield-bearer.
-    ctl.encounter.flow["ranking"] = list(player.ids)
+    ctl.view.encounter.flow["ranking"] = list(player.ids)
     t = table.start(ctl, RandomDice(2))
     s = fight.new(random.Random(2))
     s.ranking = list(range(len(player.ids)))
     ulf_i, bowman = player.ids.index("cmb-ford-ulf"), player.ids.index("cmb-ford-bowman")
     assert fight.role(s, ulf_i) is StateRole.OUT and table.role(t, ulf_i) is StateRole.OUT
-    bowman_hp = int(sheet.hp_max(ctl.character_of("cmb-ford-bowman")).value)
+    bowman_hp = int(sheet.hp_max(ctl.view.character_of("cmb-ford-bowman")).value)
 
     def planner(asked: list[int]) -> Callable[[int, Sequence[PlanChoice]], int]:
         def plan(i: int, choices: Sequence[PlanChoice]) -> int:
@@ -172,11 +172,11 @@ def test_a_moment_runs_as_the_declared_flow_runs_it() -> None:
         assert table.advance(t, planner(table_asked))
         table_steps.append((table.round(t), tuple(table.acting(t))))
         for i, cid in enumerate(player.ids):
-            assert (s.actions[i], s.reactions[i]) == (economy.actions_left(ctl.actor(cid)),
-                                                      economy.reactions_left(ctl.actor(cid))), (cid, s.declared)
+            assert (s.actions[i], s.reactions[i]) == (economy.actions_left(ctl.view.actor(cid)),
+                                                      economy.reactions_left(ctl.view.actor(cid))), (cid, s.declared)
         if fight.acting(s) and fight.role(s, bowman) is StateRole.FIGHTING:
             s.hp_lost[bowman], s.dead[bowman], s.roles[bowman] = bowman_hp, False, StateRole.OUT
-            ctl.changed(ctl.set_status("npc-bowman", "hp_lost", bowman_hp).apply(ctl.campaign))
+            ctl.view.changed(ctl.commands.overrides.set_status("npc-bowman", "hp_lost", bowman_hp).apply(ctl.campaign))
             table._read(t)
             assert table.role(t, bowman) is StateRole.OUT
     assert quick_asked == table_asked == [i for i in reversed(range(len(player.ids))) if i != ulf_i]
@@ -193,13 +193,13 @@ def test_a_hit_lands_as_the_rules_land_it(raw: int, damage_type: str) -> None:
     player = _player(_demo())
     fight, ctl = _fight(player), _started(player.full)
     vera = player.ids.index("cmb-ford-vera")
-    character = ctl.character_of("cmb-ford-vera")
+    character = ctl.view.character_of("cmb-ford-vera")
     runs = 3000
     dice = RandomDice(rng=random.Random(7))
     real_lost, real_dead = set(), 0
     for _ in range(runs):
         result = wounds.take_damage(character, Explained.of(("damage", raw)), damage_type, dice.roll(100), dice,
-                                    ctl.options)
+                                    ctl.view.options)
         real_lost |= {e.value for e in result.effects if isinstance(e, SetStatus) and e.key == "hp_lost"}
         real_dead += any(isinstance(e, AddCondition) and e.key == "dead" for e in result.effects)
     rng = random.Random(8)

@@ -44,7 +44,7 @@ def _kernel(player: QuickPlayer) -> SkirmishQuickFight:
 def _mirror(fight: SkirmishQuickFight, ids: Sequence[str], ctl: SimController) -> SkirmishFightState:
     """The compiled fight's numbers for this moment of a full-rules fight (its flow, sheets, plans and tokens); the
     roles read by the compiled fight must be the board's."""
-    flow = ctl.encounter.flow
+    flow = ctl.view.encounter.flow
     stage = PLANNING if flow.get("stage", "planning") == "planning" else fight._phases.index(flow["stage"])
     planned = flow.get("plans", {})
     numbers = [-1 if cid not in planned else
@@ -52,23 +52,23 @@ def _mirror(fight: SkirmishQuickFight, ids: Sequence[str], ctl: SimController) -
                for i, cid in enumerate(ids)]
     acting = [ids.index(cid) for cid in flow.get("acting", [])] if stage != PLANNING else []
     waiting = [i in acting and ids[i] not in flow.get("done", []) for i in range(len(ids))]
-    characters = [ctl.character_of(cid) for cid in ids]
+    characters = [ctl.view.character_of(cid) for cid in ids]
     thrown: dict[tuple[int, int, int], int] = {}
     for i, cid in enumerate(ids):
-        for key, value in ctl.combatant(cid).resources.items():
+        for key, value in ctl.view.combatant(cid).resources.items():
             if key.startswith("limited:") and isinstance(value, int):
                 _, item, target = key.split(":")
                 thrown[(i, [w.id for w in fight.weapons[i]].index(item), ids.index(target))] = value
-    cells = ctl._cells()
+    cells = ctl.preview.token_cells()
     s = SkirmishFightState(
-        ctl.encounter.round, stage, numbers, acting, waiting,
-        [ctl.combatant(cid).resources.get(plans.MOVED_KEY) is True for cid in ids],
+        ctl.view.encounter.round, stage, numbers, acting, waiting,
+        [ctl.view.combatant(cid).resources.get(plans.MOVED_KEY) is True for cid in ids],
         [sheet.fatigue(c) for c in characters],
         [tuple(sheet.wound(c, loc) for loc in sheet.LOCATIONS) for c in characters],
         [BLEEDING * c.has_condition("bleeding") | DEAD * c.has_condition("dead") for c in characters],
         thrown, [cells.get(cid) for cid in ids], [])
     s.roles = [fight._reading(i, s.fatigue[i], s.wounds[i], s.conds[i])[0] for i in range(len(ids))]
-    assert s.roles == [ctl.state_of(cid).role for cid in ids]
+    assert s.roles == [ctl.view.state_of(cid).role for cid in ids]
     return s
 
 
@@ -110,7 +110,7 @@ def _controller(player: QuickPlayer, wounds: dict[str, dict[str, str]]) -> SimCo
     for combatant in encounter.combatants:
         campaign.character(combatant.character_id).status.update(wounds.get(combatant.id, {}))
     ctl = SimController(campaign, full.setup.encounter_id, full.ruleset, full.options, full.terrain)
-    ctl.start(RandomDice(rng=random.Random(1)))
+    ctl.commands.start(RandomDice(rng=random.Random(1)))
     return ctl
 
 
@@ -137,21 +137,21 @@ def test_every_attack_has_the_exact_odds_of_the_attack_dialog(moment: str, optio
     if moment != "start":
         for cid, plan in (("cmb-bridge-mira", "melee:pc-mira-1"), ("cmb-bridge-tobin", "ranged:pc-tobin-0"),
                           ("cmb-bridge-gorran", "melee:npc-gorran-0")):
-            ctl.combatant(cid).resources[plans.PLAN_KEY] = plan
+            ctl.view.combatant(cid).resources[plans.PLAN_KEY] = plan
     s = _mirror(fight, ids, ctl)
     compared = 0
     for i, attacker in enumerate(ids):
         for w, weapon in enumerate(fight.weapons[i]):
             for j in player.enemies[i]:
-                request = ctl.attack_request(attacker, weapon.id, ids[j])
-                dialog = rules.attack_odds(request, ctl.options)
+                request = ctl.preview.attack_request(attacker, weapon.id, ids[j])
+                dialog = rules.attack_odds(request, ctl.view.options)
                 damage, drop, critical, supercritical = _blows(fight, s, i, w, j, 1)
                 assert damage == pytest.approx(dict(dialog.damage), abs=1e-12), (attacker, weapon.id, ids[j])
                 assert drop == pytest.approx(dialog.drop_target, abs=1e-12)
                 assert critical == pytest.approx(dialog.chances["critical wound"], abs=1e-12)
                 assert supercritical == pytest.approx(dialog.chances["supercritical wound"], abs=1e-12)
                 if not weapon.ranged:
-                    mine = rules.fight_odds(request, ctl.options).of(attacker)
+                    mine = rules.fight_odds(request, ctl.view.options).of(attacker)
                     damage, drop, critical, supercritical = _blows(fight, s, i, w, j, 0)
                     assert damage == pytest.approx(dict(mine.damage), abs=1e-12)
                     assert (drop, critical, supercritical) == pytest.approx(
@@ -177,11 +177,11 @@ def test_a_limited_weapon_is_thrown_as_the_rules_price_it() -> None:
     s.waiting[thrower] = True                                  # its next ranged phase
     assert fight.attack(s, thrower, javelin, mira, random.Random(2)) is Attempt.UNPAID
     ctl = _controller(player, {})
-    ctl.combatant(ids[thrower]).resources.update({plans.PLAN_KEY: fight._fighters[thrower].plans[plan].key,
+    ctl.view.combatant(ids[thrower]).resources.update({plans.PLAN_KEY: fight._fighters[thrower].plans[plan].key,
                                                   f"limited:{fight.weapons[thrower][javelin].id}:{ids[mira]}": 1})
     for foe, refused in ((mira, True), (tobin, False)):
-        request = ctl.attack_request(ids[thrower], fight.weapons[thrower][javelin].id, ids[foe])
-        assert (attacks.price(request, ctl.options)[1] is not None) is refused
+        request = ctl.preview.attack_request(ids[thrower], fight.weapons[thrower][javelin].id, ids[foe])
+        assert (attacks.price(request, ctl.view.options)[1] is not None) is refused
     assert fight.attack(s, thrower, javelin, tobin, random.Random(3)) is Attempt.FREE
 
 

@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 
+from crisis_desktop.controller.attack_view import AttackView
 from crisis_desktop.controller.encounter import EncounterController
+from crisis_desktop.controller.fight import FightView
 from crisis_desktop.controller.history import History
 from crisis_desktop.controller.simulate import FightPlayer, Setup, Tactics, Target, run_seed
 from crisis_desktop.resources_access import resource
@@ -19,15 +21,12 @@ DEMOS = [("campaign.json", "Raider Ambush"), ("campaign.json", "Wolves at the Ri
          ("moments.json", None)]
 
 
-class TableController(EncounterController):
-    """The controller as the GUI uses it: every intent's command pushed on an undo history at once."""
+class PushingController(EncounterController):
+    """The controller's intents as the GUI uses them: every intent's command pushed on an undo history at once."""
 
-    def __init__(self, campaign: Any, encounter_id: str, ruleset: Any, options: Any = None, terrain: Any = None):
-        super().__init__(campaign, encounter_id, ruleset)
+    def __init__(self, campaign: Any, encounter_id: str, ruleset: Any, view: FightView, preview: AttackView):
+        super().__init__(campaign, encounter_id, ruleset, view=view, preview=preview)
         self.history = History(campaign)
-
-    def changed(self) -> None:
-        return None
 
     def _pushed(self, command: Any) -> Any:
         self.history.push(command)
@@ -47,6 +46,23 @@ class TableController(EncounterController):
 
     def end_encounter(self) -> Any:
         return self._pushed(super().end_encounter())
+
+
+class TableView(FightView):
+    """The table's own view, read afresh each time: nothing kept to forget when the fight changes."""
+
+    def changed(self, changes: Any = None) -> None:
+        return None
+
+
+class TableController:
+    """The simulator's controller at the table: the plain view and attack view, and the intents pushed on a history."""
+
+    def __init__(self, campaign: Any, encounter_id: str, ruleset: Any, options: Any = None, terrain: Any = None):
+        self.campaign = campaign
+        self.view = TableView(campaign, encounter_id, ruleset)
+        self.preview = AttackView(self.view)
+        self.commands = PushingController(campaign, encounter_id, ruleset, self.view, self.preview)
 
 
 class AtTheTable(FightPlayer):

@@ -31,13 +31,13 @@ def _at_the_pcs_turn(player: FightPlayer):  # type: ignore[no-untyped-def]
     """The simulator's loop of tactics over the full rules path, the fight started and on at the PC's turn: (the loop,
     the fight's state, the controller under it)."""
     ctl = player.fresh()
-    ctl.start(RandomDice(1))
+    ctl.commands.start(RandomDice(1))
     for _ in range(10):
-        if ctl.may_act("c-pc"):
+        if ctl.view.may_act("c-pc"):
             break
         step = player._next_step(ctl)
         assert step is not None
-        ctl.step(step[0], step[1], step[2], RandomDice(1))
+        ctl.commands.step(step[0], step[1], step[2], RandomDice(1))
     table = TableFight(player)
     return QuickPlayer(player, table), table.start(ctl, RandomDice(1)), ctl
 
@@ -50,15 +50,15 @@ def test_a_shooter_in_the_open_moves_into_cover_and_pays_for_the_move() -> None:
     player = FightPlayer(Setup.of(campaign, "enc", ruleset, {"party": Tactics(cover=True)}))
     loop, s, ctl = _at_the_pcs_turn(player)
     pc = player.order.index("c-pc")
-    measure = ctl.measure("c-npc", "c-pc")
+    measure = ctl.preview.measure("c-npc", "c-pc")
     assert measure is not None and measure.reading.cover is CoverLevel.NONE
-    before = dict(ctl.combatant("c-pc").resources)
+    before = dict(ctl.view.combatant("c-pc").resources)
     record = FightRecord("draw", 1)
     assert loop._take_cover(s, pc, record)
-    measure = ctl.measure("c-npc", "c-pc")
+    measure = ctl.preview.measure("c-npc", "c-pc")
     assert measure is not None and measure.reading.cover is not CoverLevel.NONE and measure.reading.line_of_sight
     assert record.moves == 1
-    assert ctl.combatant("c-pc").resources != before          # the move was paid for under the rules
+    assert ctl.view.combatant("c-pc").resources != before          # the move was paid for under the rules
     assert not loop._take_cover(s, pc, record)                 # already in cover: it stays
 
 
@@ -89,11 +89,11 @@ def test_nearest_weakest_and_most_dangerous_pick_their_targets() -> None:
     assert foes(Target.DANGEROUS) == ["c-far", "c-npc"]
     # Hurt the far one through the rules' own damage: it becomes the weakest.
     assert isinstance(ruleset, Attacks)
-    hurt = ruleset.apply_damage(ctl.actor("c-far"), 3, ctl.options)
+    hurt = ruleset.apply_damage(ctl.view.actor("c-far"), 3, ctl.view.options)
     for effect in hurt.effects:
         if isinstance(effect, SetStatus):
             ctl.campaign.character(effect.character_id).status[effect.key] = effect.value
-    ctl.changed()
+    ctl.view.changed()
     assert player._health_left(ctl, "c-far") < player._health_left(ctl, "c-npc") == 1.0
     assert foes(Target.WEAKEST) == ["c-far", "c-npc"]
 
@@ -107,14 +107,14 @@ def test_planned_rounds_plan_the_weapon_that_reaches_and_a_move_when_none_does()
     ruleset = get_ruleset("skirmish")
     player = FightPlayer(Setup.of(campaign, "enc-bridge", ruleset, {}))
     ctl = player.fresh()
-    ctl.start(RandomDice(1))
+    ctl.commands.start(RandomDice(1))
     table = TableFight(player)
     loop, s = QuickPlayer(player, table), table.start(ctl, RandomDice(1))
     picked = {}
-    for offer in (o for o in ctl.offers() if o.choices):
+    for offer in (o for o in ctl.commands.offers() if o.choices):
         i = player.order.index(offer.actors[0])
         pick = loop._plan_for(s, i, table.plan_choices(i, offer.choices))
-        picked[ctl.name(offer.actors[0])] = offer.choices[pick].label
+        picked[ctl.view.name(offer.actors[0])] = offer.choices[pick].label
     assert picked["Mira Fenn"] == "Ranged attack: Longbow"
     assert picked["Tobin Ashe"] == "Move to an adjacent area"
     assert picked["Aldric Vane"] == "Melee attack: Broadsword"

@@ -27,20 +27,21 @@ def test_a_fight_saved_in_progress_by_version_2_resumes_identically(tmp_path):
 
     campaign = parse_campaign_bytes(SAVED.read_bytes(), tmp_path / "fight.json")
     ctl = EncounterController(campaign, AMBUSH, get_ruleset(campaign.ruleset))
-    assert order(ctl) == old["order"]
-    assert ctl.current_id() == old["order"][old["turn_index"]]
-    assert ctl.round_label() == "Surprise round"
-    assert delayed(ctl, "cmb-ambush-corp-sniper") and on_overwatch(ctl, "cmb-ambush-raider-rask")
-    assert ctl.may_act("cmb-ambush-raider-rask")  # overwatch still lets Rask shoot out of turn
+    assert order(ctl.view) == old["order"]
+    assert ctl.view.current_id() == old["order"][old["turn_index"]]
+    assert ctl.view.round_label() == "Surprise round"
+    assert delayed(ctl.view, "cmb-ambush-corp-sniper") and on_overwatch(ctl.view, "cmb-ambush-raider-rask")
+    assert ctl.view.may_act("cmb-ambush-raider-rask")  # overwatch still lets Rask shoot out of turn
 
     history = History(campaign)
     for _ in range(3):
         history.push(ctl.step("next_turn"))
-    encounter = ctl.encounter
-    assert (encounter.round, ctl.current_id(), order(ctl)) == (AFTER["round"], AFTER["current"], AFTER["order"])
+    encounter = ctl.view.encounter
+    assert (encounter.round, ctl.view.current_id(), order(ctl.view)) == (AFTER["round"], AFTER["current"],
+                                                                         AFTER["order"])
     assert [entry.text for entry in encounter.log] == AFTER["log"]
-    assert sorted(c.id for c in encounter.combatants if on_overwatch(ctl, c.id)) == AFTER["overwatch"]
-    assert sorted(c.id for c in encounter.combatants if delayed(ctl, c.id)) == AFTER["delayed"]
+    assert sorted(c.id for c in encounter.combatants if on_overwatch(ctl.view, c.id)) == AFTER["overwatch"]
+    assert sorted(c.id for c in encounter.combatants if delayed(ctl.view, c.id)) == AFTER["delayed"]
     # Version 2 kept overwatch beside the resources; everything else is the same, value for value.
     for combatant in encounter.combatants:
         resources = {k: v for k, v in combatant.resources.items() if k != "overwatch"}

@@ -74,7 +74,7 @@ while True:
         history.set_clean()
         journal.saved()
         print("saved", flush=True)
-    elif not fight.encounter.running:  # its start was undone
+    elif not fight.view.encounter.running:  # its start was undone
         journaled(history.push(fight.start(dice)))
     else:
         journaled(history.push(fight.step("next_turn")))

@@ -106,13 +106,9 @@ class Stepped:
     result: Any = None
 
 
-class Fight(Protocol):
-    """The running fight as a flow sees it while it takes a step.
-
-    Reads see every change the step made so far (the controller drafts the step on the live campaign and
-    turns it into one undoable command afterwards), so a turn that ends and another that begins in one step
-    each see the state the rules left.
-    """
+class FightState(Protocol):
+    """The running fight as a flow reads it: the encounter, the rules' options and how each combatant stands. What
+    the views and the flow's questions (offers, order, who acts) see; nothing here changes the fight."""
 
     @property
     def encounter(self) -> Encounter: ...
@@ -133,6 +129,14 @@ class Fight(Protocol):
         """The flow's saved state: a copy a step may change before `set_state`; when only reading (offers,
         order, acting), treat nested lists and dicts as read-only."""
         ...
+
+
+class Fight(FightState, Protocol):
+    """The running fight as a flow sees it while it takes a step: what it reads, and what the step writes.
+
+    Reads see every change the step made so far (the controller drafts the step and turns it into one undoable
+    command afterwards), so a turn that ends and another that begins in one step each see the state the rules left.
+    """
 
     def set_state(self, state: FlowState) -> None: ...
 
@@ -162,7 +166,7 @@ class RoundFlow(ABC):
         shortcut for the others (a flow without a step back has no Previous)."""
 
     @abstractmethod
-    def offers(self, fight: Fight) -> list[StepOffer]:
+    def offers(self, fight: FightState) -> list[StepOffer]:
         """The steps open now, allowed or not (with the reason); each step's role is one of `roles()`."""
 
     @abstractmethod
@@ -171,18 +175,18 @@ class RoundFlow(ABC):
         """Take the step `key` (for `actor_id`, with `choice` where it plans or declares)."""
 
     @abstractmethod
-    def acting(self, fight: Fight) -> tuple[str, ...]:
+    def acting(self, fight: FightState) -> tuple[str, ...]:
         """Who is acting now: the current turn, a filled slot, everyone resolving in a phase."""
 
     @abstractmethod
-    def order(self, fight: Fight) -> list[OrderRow]:
+    def order(self, fight: FightState) -> list[OrderRow]:
         """The order as the board shows it."""
 
-    def may_act(self, fight: Fight, combatant_id: str) -> bool:
+    def may_act(self, fight: FightState, combatant_id: str) -> bool:
         """Whether `combatant_id` may take actions and attack now (out of turn too, where the rules allow)."""
         return combatant_id in self.acting(fight)
 
-    def acts_when_down(self, fight: Fight, combatant_id: str) -> bool:
+    def acts_when_down(self, fight: FightState, combatant_id: str) -> bool:
         """Whether a combatant the rules now count as down or out still carries out what it acts on now: where
         everyone acting in one step resolves at once (skirmish phases: an arrow that kills does not stop the arrow
         shot back). By default not: one who goes down during its own turn can act no further."""
@@ -196,11 +200,11 @@ class RoundFlow(ABC):
     def left(self, fight: Fight, combatant_id: str) -> None:
         """A combatant left the running fight (already gone from `fight.encounter.combatants`)."""
 
-    def round_label(self, fight: Fight) -> str:
+    def round_label(self, fight: FightState) -> str:
         return f"Round {fight.encounter.round}"
 
     @abstractmethod
-    def referenced(self, fight: Fight) -> set[str]:
+    def referenced(self, fight: FightState) -> set[str]:
         """Every combatant id the flow's saved state names (to drop those a hand-edited file names but no longer
         has, through `left`)."""
 

@@ -22,6 +22,7 @@ from crisis_desktop.rules.kernel.dice import DiceSource
 from crisis_desktop.rules.kernel.flows import (
     Choice,
     Fight,
+    FightState,
     FlowState,
     LogLine,
     OrderRow,
@@ -76,7 +77,7 @@ class _State:
     left: dict[str, dict[str, int]] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, fight: Fight) -> _State:
+    def of(cls, fight: FightState) -> _State:
         data = fight.state()
         resolving = data.get("resolving")
         return cls(str(data.get("stage", DECLARE_STAGE)), list(data.get("ranking", [])),
@@ -101,26 +102,26 @@ class DeclareResolveFlow(RoundFlow):
     def __init__(self, rules: DeclareRules) -> None:
         self.rules = rules
 
-    def _able(self, fight: Fight, combatant_id: str) -> bool:
+    def _able(self, fight: FightState, combatant_id: str) -> bool:
         return fight.state_of(combatant_id).role is StateRole.FIGHTING
 
-    def _choices(self, fight: Fight, combatant_id: str) -> dict[str, Choice]:
+    def _choices(self, fight: FightState, combatant_id: str) -> dict[str, Choice]:
         return {c.key: c for c in self.rules.declarable(fight.actor(combatant_id), fight.options)}
 
-    def _label(self, fight: Fight, combatant_id: str, key: str) -> str:
+    def _label(self, fight: FightState, combatant_id: str, key: str) -> str:
         found = self._choices(fight, combatant_id).get(key)
         return found.label if found else key
 
-    def to_declare(self, fight: Fight, s: _State) -> list[str]:
+    def to_declare(self, fight: FightState, s: _State) -> list[str]:
         """The able combatants who have not declared, in the order they declare (worst ranked first)."""
         return [c for c in reversed(s.ranking) if c not in s.declared and self._able(fight, c)]
 
     # -- reading --------------------------------------------------------------------------------------
-    def acting(self, fight: Fight) -> tuple[str, ...]:
+    def acting(self, fight: FightState) -> tuple[str, ...]:
         s = _State.of(fight)
         return (s.resolving,) if s.stage == RESOLVE_STAGE and s.resolving is not None else ()
 
-    def order(self, fight: Fight) -> list[OrderRow]:
+    def order(self, fight: FightState) -> list[OrderRow]:
         """While declaring, the rows in declaration order (the worst ranked first); while resolving, in resolution
         order (the best ranked first). Statuses are short: the declaration, who declares or resolves now, who is done.
         Rules with a MomentEconomy show what each has left in their own resources; for others a used reaction is
@@ -151,14 +152,14 @@ class DeclareResolveFlow(RoundFlow):
             rows.append(OrderRow(cid, position, status, current, announced=announced))
         return rows
 
-    def round_label(self, fight: Fight) -> str:
+    def round_label(self, fight: FightState) -> str:
         stage = "declaring" if _State.of(fight).stage == DECLARE_STAGE else "resolving"
         return f"Moment {fight.encounter.round} · {stage}"
 
     def roles(self) -> frozenset[StepRole]:
         return frozenset({StepRole.PLAN, StepRole.ADVANCE})   # declare, then resolve in the ranking's order
 
-    def offers(self, fight: Fight) -> list[StepOffer]:
+    def offers(self, fight: FightState) -> list[StepOffer]:
         s = _State.of(fight)
         if s.stage == DECLARE_STAGE:
             waiting = self.to_declare(fight, s)
@@ -241,7 +242,7 @@ class DeclareResolveFlow(RoundFlow):
         fight.log(LogLine("join", f"{fight.name(combatant_id)} joins the fight, ranked last this moment",
                           combatant_id))
 
-    def referenced(self, fight: Fight) -> set[str]:
+    def referenced(self, fight: FightState) -> set[str]:
         s = _State.of(fight)
         return {*s.ranking, *s.declared, *s.left, *s.resolved, *([s.resolving] if s.resolving else [])}
 
@@ -275,7 +276,7 @@ class DeclareResolveFlow(RoundFlow):
         fight.set_state(_State(ranking=ranking, left={c: {"action": True, "reaction": True} for c in ranking}).dump())
         return entries
 
-    def _upcoming(self, fight: Fight, s: _State) -> list[str]:
+    def _upcoming(self, fight: FightState, s: _State) -> list[str]:
         """Who resolves after the current one, best first (declared, not resolved, able now)."""
         return [c for c in s.ranking if c in s.declared and c not in s.resolved and c != s.resolving
                 and self._able(fight, c)]

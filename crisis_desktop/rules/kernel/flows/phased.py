@@ -21,6 +21,7 @@ from crisis_desktop.rules.kernel.dice import DiceSource
 from crisis_desktop.rules.kernel.flows import (
     Choice,
     Fight,
+    FightState,
     FlowState,
     LogLine,
     OrderRow,
@@ -97,7 +98,7 @@ class _State:
     done: list[str] = field(default_factory=list)
 
     @classmethod
-    def of(cls, fight: Fight) -> _State:
+    def of(cls, fight: FightState) -> _State:
         data = fight.state()
         return cls(str(data.get("stage", PLANNING)), dict(data.get("plans", {})), list(data.get("acting", [])),
                    list(data.get("done", [])))
@@ -106,7 +107,7 @@ class _State:
         return {"stage": self.stage, "plans": self.plans, "acting": self.acting, "done": self.done}
 
 
-def _names(fight: Fight, ids: Sequence[str]) -> str:
+def _names(fight: FightState, ids: Sequence[str]) -> str:
     return ", ".join(fight.name(c) for c in ids)
 
 
@@ -117,42 +118,42 @@ class PhasedFlow(RoundFlow):
     def __init__(self, rules: PhaseRules) -> None:
         self.rules = rules
 
-    def _able(self, fight: Fight, combatant_id: str) -> bool:
+    def _able(self, fight: FightState, combatant_id: str) -> bool:
         return fight.state_of(combatant_id).role is StateRole.FIGHTING
 
-    def _phases(self, fight: Fight) -> list[Phase]:
+    def _phases(self, fight: FightState) -> list[Phase]:
         return list(self.rules.phases(fight.options))
 
-    def _plannable(self, fight: Fight, combatant_id: str) -> dict[str, Plannable]:
+    def _plannable(self, fight: FightState, combatant_id: str) -> dict[str, Plannable]:
         return {p.key: p for p in self.rules.plannable(fight.actor(combatant_id), fight.options)}
 
-    def _plan_label(self, fight: Fight, combatant_id: str, key: str) -> str:
+    def _plan_label(self, fight: FightState, combatant_id: str, key: str) -> str:
         found = self._plannable(fight, combatant_id).get(key)
         return found.label if found else key
 
-    def _phase_of(self, fight: Fight, combatant_id: str, key: str) -> str | None:
+    def _phase_of(self, fight: FightState, combatant_id: str, key: str) -> str | None:
         found = self._plannable(fight, combatant_id).get(key)
         return found.phase if found else None
 
-    def _phase_label(self, fight: Fight, key: str) -> str:
+    def _phase_label(self, fight: FightState, key: str) -> str:
         return next((p.label for p in self._phases(fight) if p.key == key), key)
 
-    def unplanned(self, fight: Fight, s: _State) -> list[str]:
+    def unplanned(self, fight: FightState, s: _State) -> list[str]:
         """The able combatants who have not planned yet."""
         return [c.id for c in fight.encounter.combatants if c.id not in s.plans and self._able(fight, c.id)]
 
     # -- reading --------------------------------------------------------------------------------------
-    def acting(self, fight: Fight) -> tuple[str, ...]:
+    def acting(self, fight: FightState) -> tuple[str, ...]:
         s = _State.of(fight)
         if s.stage == PLANNING:
             return ()
         return tuple(c for c in s.acting if c not in s.done)
 
-    def acts_when_down(self, fight: Fight, combatant_id: str) -> bool:
+    def acts_when_down(self, fight: FightState, combatant_id: str) -> bool:
         """A phase resolves at once: whoever was able when it began carries out its plan, whatever befell it since."""
         return combatant_id in self.acting(fight)
 
-    def order(self, fight: Fight) -> list[OrderRow]:
+    def order(self, fight: FightState) -> list[OrderRow]:
         s = _State.of(fight)
         rank = {p.key: i for i, p in enumerate(self._phases(fight))}
         combatants = [c.id for c in fight.encounter.combatants]
@@ -180,7 +181,7 @@ class PhasedFlow(RoundFlow):
             rows.append(OrderRow(cid, position, status, current, announced=announced))
         return rows
 
-    def round_label(self, fight: Fight) -> str:
+    def round_label(self, fight: FightState) -> str:
         s = _State.of(fight)
         stage = "planning" if s.stage == PLANNING else f"{self._phase_label(fight, s.stage)} phase"
         return f"Round {fight.encounter.round} · {stage}"
@@ -188,7 +189,7 @@ class PhasedFlow(RoundFlow):
     def roles(self) -> frozenset[StepRole]:
         return frozenset({StepRole.PLAN, StepRole.CHOOSE, StepRole.ADVANCE})   # no step back, nothing to hold
 
-    def offers(self, fight: Fight) -> list[StepOffer]:
+    def offers(self, fight: FightState) -> list[StepOffer]:
         s = _State.of(fight)
         if s.stage == PLANNING:
             waiting = self.unplanned(fight, s)
@@ -258,7 +259,7 @@ class PhasedFlow(RoundFlow):
         when = "plans now" if s.stage == PLANNING else "plans from the next round on"
         fight.log(LogLine("join", f"{fight.name(combatant_id)} joins the fight and {when}", combatant_id))
 
-    def referenced(self, fight: Fight) -> set[str]:
+    def referenced(self, fight: FightState) -> set[str]:
         s = _State.of(fight)
         return {*s.plans, *s.acting, *s.done}
 
@@ -308,7 +309,7 @@ class PhasedFlow(RoundFlow):
                         f"{name} plans")
         fight.log(LogLine("plan", f"{name} plans: {plannable[choice].label}", combatant_id))
 
-    def _later_phase(self, fight: Fight, s: _State) -> str | None:
+    def _later_phase(self, fight: FightState, s: _State) -> str | None:
         """The next phase after the current stage in which someone planned an action; None: the End phase."""
         keys = [p.key for p in self._phases(fight)]
         after = keys.index(s.stage) + 1 if s.stage in keys else 0

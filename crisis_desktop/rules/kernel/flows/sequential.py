@@ -21,6 +21,7 @@ from crisis_desktop.rules.base.values import Options
 from crisis_desktop.rules.kernel.dice import DiceSource
 from crisis_desktop.rules.kernel.flows import (
     Fight,
+    FightState,
     FlowState,
     LogLine,
     OrderRow,
@@ -58,7 +59,7 @@ class _State:
     begun: list[str] = field(default_factory=list)
 
     @classmethod
-    def of(cls, fight: Fight) -> _State:
+    def of(cls, fight: FightState) -> _State:
         data = fight.state()
         return cls(list(data.get("order", [])), int(data.get("index", 0)), list(data.get("surprise", [])),
                    list(data.get("delayed", [])), int(data.get("furthest", 0)), list(data.get("begun", [])))
@@ -85,21 +86,21 @@ class SequentialFlow(RoundFlow):
         self.delay = delay
         self.out_of_turn = out_of_turn
 
-    def _takes_turns(self, fight: Fight, combatant_id: str) -> bool:
+    def _takes_turns(self, fight: FightState, combatant_id: str) -> bool:
         """A combatant out of the fight for good has its turns skipped."""
         return fight.state_of(combatant_id).role is not StateRole.OUT
 
     # -- reading --------------------------------------------------------------------------------------
-    def acting(self, fight: Fight) -> tuple[str, ...]:
+    def acting(self, fight: FightState) -> tuple[str, ...]:
         current = _State.of(fight).current
         return (current,) if current is not None else ()
 
-    def may_act(self, fight: Fight, combatant_id: str) -> bool:
+    def may_act(self, fight: FightState, combatant_id: str) -> bool:
         if combatant_id in self.acting(fight):
             return True
         return self.out_of_turn(fight.actor(combatant_id))
 
-    def order(self, fight: Fight) -> list[OrderRow]:
+    def order(self, fight: FightState) -> list[OrderRow]:
         s = _State.of(fight)
         rows = []
         for number, cid in enumerate(s.order, start=1):
@@ -111,7 +112,7 @@ class SequentialFlow(RoundFlow):
             rows.append(OrderRow(cid, str(number), status, cid == s.current))
         return rows
 
-    def round_label(self, fight: Fight) -> str:
+    def round_label(self, fight: FightState) -> str:
         if fight.encounter.round == 0 and _State.of(fight).surprise:
             return "Surprise round"
         return f"Round {fight.encounter.round}"
@@ -120,7 +121,7 @@ class SequentialFlow(RoundFlow):
         held = {StepRole.HOLD, StepRole.CHOOSE} if self.delay else set()
         return frozenset({StepRole.ADVANCE, StepRole.BACK, *held})
 
-    def offers(self, fight: Fight) -> list[StepOffer]:
+    def offers(self, fight: FightState) -> list[StepOffer]:
         s = _State.of(fight)
         round_ = fight.encounter.round
         can_go_on = self._find(fight, s, s.index, round_) is not None
@@ -194,7 +195,7 @@ class SequentialFlow(RoundFlow):
         fight.log(LogLine("join", f"{fight.name(combatant_id)} joins the fight ({side}), last in the turn order",
                           combatant_id))
 
-    def referenced(self, fight: Fight) -> set[str]:
+    def referenced(self, fight: FightState) -> set[str]:
         s = _State.of(fight)
         return {*s.order, *s.surprise, *s.delayed, *s.begun}
 
@@ -217,12 +218,12 @@ class SequentialFlow(RoundFlow):
                 self._advance(fight, s, end_current=False, after=position - 1)
 
     # -- the turn machine -----------------------------------------------------------------------------
-    def _eligible(self, fight: Fight, s: _State, combatant_id: str, round_: int) -> bool:
+    def _eligible(self, fight: FightState, s: _State, combatant_id: str, round_: int) -> bool:
         if round_ == 0 and s.surprise and combatant_id not in s.surprise:
             return False
         return self._takes_turns(fight, combatant_id)
 
-    def _find(self, fight: Fight, s: _State, index: int, round_: int, wrap: bool = True) -> tuple[int, int] | None:
+    def _find(self, fight: FightState, s: _State, index: int, round_: int, wrap: bool = True) -> tuple[int, int] | None:
         """The next (index, round) after `index` whose combatant can take a turn; None if nobody can."""
         if not s.order:
             return None
@@ -236,7 +237,7 @@ class SequentialFlow(RoundFlow):
                 return index, round_
         return None
 
-    def _previous(self, fight: Fight, s: _State) -> tuple[int, int] | None:
+    def _previous(self, fight: FightState, s: _State) -> tuple[int, int] | None:
         first_round = 0 if s.surprise else 1
         index, round_ = s.index, fight.encounter.round
         for _ in range(2 * len(s.order) + 1):

@@ -21,6 +21,7 @@ from crisis_desktop.rules.base.values import Options
 from crisis_desktop.rules.kernel.dice import DiceSource
 from crisis_desktop.rules.kernel.flows import (
     Fight,
+    FightState,
     FlowState,
     LogLine,
     OrderRow,
@@ -58,7 +59,7 @@ class _State:
     sides: dict[str, str] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, fight: Fight) -> _State:
+    def of(cls, fight: FightState) -> _State:
         data = fight.state()
         return cls([dict(s) for s in data.get("slots", [])], int(data.get("index", 0)), list(data.get("acted", [])),
                    dict(data.get("sides", {})))
@@ -88,23 +89,23 @@ class SlotFlow(RoundFlow):
     def __init__(self, rules: SlotRules) -> None:
         self.rules = rules
 
-    def _able(self, fight: Fight, combatant_id: str) -> bool:
+    def _able(self, fight: FightState, combatant_id: str) -> bool:
         return fight.state_of(combatant_id).role is StateRole.FIGHTING
 
-    def _side(self, fight: Fight, combatant_id: str) -> str:
+    def _side(self, fight: FightState, combatant_id: str) -> str:
         return fight.encounter.combatant(combatant_id).side.value
 
-    def candidates(self, fight: Fight, s: _State, side: str) -> tuple[str, ...]:
+    def candidates(self, fight: FightState, s: _State, side: str) -> tuple[str, ...]:
         """Who may fill a slot of `side` now: that side's able combatants who have not acted this round."""
         return tuple(c.id for c in fight.encounter.combatants
                      if c.side.value == side and c.id not in s.acted and self._able(fight, c.id))
 
     # -- reading --------------------------------------------------------------------------------------
-    def acting(self, fight: Fight) -> tuple[str, ...]:
+    def acting(self, fight: FightState) -> tuple[str, ...]:
         filler = _State.of(fight).filler
         return (filler,) if filler is not None else ()
 
-    def order(self, fight: Fight) -> list[OrderRow]:
+    def order(self, fight: FightState) -> list[OrderRow]:
         s = _State.of(fight)
         rows = []
         for i, slot in enumerate(s.slots):
@@ -121,7 +122,7 @@ class SlotFlow(RoundFlow):
                 rows.append(OrderRow(combatant.id, "", status))
         return rows
 
-    def round_label(self, fight: Fight) -> str:
+    def round_label(self, fight: FightState) -> str:
         s = _State.of(fight)
         slot = f" · {s.label(s.index)}" if s.slot is not None else ""
         return f"Round {fight.encounter.round}{slot}"
@@ -129,7 +130,7 @@ class SlotFlow(RoundFlow):
     def roles(self) -> frozenset[StepRole]:
         return frozenset({StepRole.ADVANCE, StepRole.CHOOSE})   # no step back, nothing to hold or plan
 
-    def offers(self, fight: Fight) -> list[StepOffer]:
+    def offers(self, fight: FightState) -> list[StepOffer]:
         s = _State.of(fight)
         slot = s.slot
         can_go_on = self._can_go_on(fight, s)
@@ -207,7 +208,7 @@ class SlotFlow(RoundFlow):
         fight.log(LogLine("join", f"{fight.name(combatant_id)} joins the fight: one more {side_word(side)} slot "
                           "at the end", combatant_id))
 
-    def referenced(self, fight: Fight) -> set[str]:
+    def referenced(self, fight: FightState) -> set[str]:
         s = _State.of(fight)
         return {*s.acted, *s.sides, *(str(slot["by"]) for slot in s.slots if slot.get("by"))}
 
@@ -277,7 +278,7 @@ class SlotFlow(RoundFlow):
         fight.apply(turn.effects, f"{name}'s turn")
         fight.log(LogLine("turn", f"{name} takes the {label}", combatant_id, turn.notes))
 
-    def _can_go_on(self, fight: Fight, s: _State) -> bool:
+    def _can_go_on(self, fight: FightState, s: _State) -> bool:
         """Whether a later slot of this round, or any slot of a new round, has someone to fill it."""
         if any(self.candidates(fight, s, slot["side"]) for slot in s.slots[s.index + 1:]):
             return True

@@ -126,13 +126,13 @@ def test_the_battle_map_gives_the_attack_its_range_band():
     ctl = EncounterController(game, "enc", RULES)
     for character in game.characters:
         ctl.add_combatant(character.id).apply(game)
-    k, e = (c.id for c in ctl.encounter.combatants)
-    assert ctl.combatant(e).side is Side.ENEMIES
+    k, e = (c.id for c in ctl.view.encounter.combatants)
+    assert ctl.view.combatant(e).side is Side.ENEMIES
     game.battle_maps.append(BattleMap(id="m", name="Yard", width=30, height=5,
                                       tokens=[Token(combatant_id=k, x=0, y=0), Token(combatant_id=e, x=6, y=0)]))
     game.encounter("enc").battle_map_id = "m"
-    pistol = ctl.weapons(k)[0].id
-    request = ctl.attack_request(k, pistol, e, range_band="short")
+    pistol = ctl.preview.weapons(k)[0].id
+    request = ctl.preview.attack_request(k, pistol, e, range_band="short")
     assert request.targets[0].inputs["range_band"] == "medium"          # 6 tiles, 4 a band
     game.battle_maps[0].tokens[1].x = 1
-    assert ctl.attack_request(k, pistol, e).targets[0].inputs["range_band"] == "engaged"
+    assert ctl.preview.attack_request(k, pistol, e).targets[0].inputs["range_band"] == "engaged"

@@ -57,11 +57,11 @@ def test_the_battle_map_gives_the_attack_its_range_band():
     ctl = EncounterController(game, "enc", RULES)
     for character in game.characters:
         ctl.add_combatant(character.id).apply(game)
-    a, b = (c.id for c in ctl.encounter.combatants)
+    a, b = (c.id for c in ctl.view.encounter.combatants)
     game.battle_maps.append(BattleMap(id="m", name="Yard", width=60, height=5,
                                       tokens=[Token(combatant_id=a, x=0, y=0), Token(combatant_id=b, x=12, y=0)]))
     game.encounter("enc").battle_map_id = "m"
-    bow = ctl.weapons(a)[0].id
-    assert ctl.attack_request(a, bow, b).targets[0].inputs["range"] == "distant"
+    bow = ctl.preview.weapons(a)[0].id
+    assert ctl.preview.attack_request(a, bow, b).targets[0].inputs["range"] == "distant"
     game.battle_maps[0].tokens[1].x = 1
-    assert ctl.attack_request(a, bow, b).targets[0].inputs["range"] == "close"
+    assert ctl.preview.attack_request(a, bow, b).targets[0].inputs["range"] == "close"

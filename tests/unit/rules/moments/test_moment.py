@@ -20,7 +20,7 @@ def ford() -> tuple[EncounterController, History, dict[str, str]]:
     ctl = EncounterController(game, "enc", RULES)
     for character in game.characters:
         history.push(ctl.add_combatant(character.id))
-    ids = {ctl.name(c.id): c.id for c in ctl.encounter.combatants}
+    ids = {ctl.view.name(c.id): c.id for c in ctl.view.encounter.combatants}
     return ctl, history, ids
 
 
@@ -32,12 +32,12 @@ def test_the_int_test_ranks_crits_successes_failures_fumbles():
     ctl, history, ids = ford()
     # INT goals: Vera 33, Brann 24, Ilse 42. Vera fails (50), Brann fumbles (100), Ilse crits (4).
     history.push(ctl.start(TypedDice([50, 100, 4])))
-    assert [r.combatant_id for r in ctl.order_rows()] == [ids["Brann"], ids["Vera"], ids["Ilse"]]  # worst first
-    assert ctl.round_label() == "Moment 1 · declaring"
+    assert [r.combatant_id for r in ctl.view.order_rows()] == [ids["Brann"], ids["Vera"], ids["Ilse"]]  # worst first
+    assert ctl.view.round_label() == "Moment 1 · declaring"
     # Within a band the higher roll is better: both succeed, 30 beats 10.
     ctl2, history2, ids2 = ford()
     history2.push(ctl2.start(TypedDice([10, 60, 30])))
-    assert [r.combatant_id for r in ctl2.order_rows()] == [ids2["Brann"], ids2["Vera"], ids2["Ilse"]]
+    assert [r.combatant_id for r in ctl2.view.order_rows()] == [ids2["Brann"], ids2["Vera"], ids2["Ilse"]]
 
 
 def test_a_tie_goes_to_the_pc_then_the_higher_goal_then_a_reroll():
@@ -61,29 +61,29 @@ def test_declarations_worst_to_best_then_resolution_best_to_worst():
     declare(ctl, history, ids["Brann"], "extra_action")
     declare(ctl, history, ids["Vera"], "two_reactions")
     declare(ctl, history, ids["Ilse"], "focus_action")
-    rows = {r.combatant_id: r.status for r in ctl.order_rows()}
+    rows = {r.combatant_id: r.status for r in ctl.view.order_rows()}
     assert rows[ids["Brann"]] == "declared: Extra action"
     history.push(ctl.step("resolve_declarations"))
-    assert ctl.acting() == (ids["Ilse"],)
+    assert ctl.view.acting() == (ids["Ilse"],)
     history.push(ctl.step("next_resolver"))
-    assert ctl.acting() == (ids["Vera"],)
+    assert ctl.view.acting() == (ids["Vera"],)
     history.push(ctl.step("next_resolver"))
-    assert ctl.acting() == (ids["Brann"],)
+    assert ctl.view.acting() == (ids["Brann"],)
     # Brann declared an extra action: two actions, one reaction, every test one step harder.
-    brann_now = ctl.actor(ids["Brann"])
+    brann_now = ctl.view.actor(ids["Brann"])
     assert economy.actions_left(brann_now) == 2 and economy.reactions_left(brann_now) == 1
     assert RULES.badges(brann_now, {}) == ["tests harder"]
     bars = {b.key: (b.current, b.maximum) for b in RULES.resources(brann_now, {})}
     assert bars["actions_left"] == (2, 2) and bars["reactions_left"] == (1, 1)
     # Vera traded her action for a second reaction: nothing to act with.
-    vera_now = ctl.actor(ids["Vera"])
+    vera_now = ctl.view.actor(ids["Vera"])
     attack = next(a for a in RULES.available_actions(vera_now, {}) if a.action.key == "attack")
     assert not attack.allowed and attack.reason == "Vera declared no action this moment (Two reactions)"
     # The next moment resets what everyone declared and used.
     history.push(ctl.step("next_resolver", dice=TypedDice([50, 100, 4])))
-    assert ctl.round_label() == "Moment 2 · declaring"
-    assert ctl.combatant(ids["Brann"]).resources["stance"] == "act"
-    assert ctl.combatant(ids["Brann"]).resources["actions_used"] == 0
+    assert ctl.view.round_label() == "Moment 2 · declaring"
+    assert ctl.view.combatant(ids["Brann"]).resources["stance"] == "act"
+    assert ctl.view.combatant(ids["Brann"]).resources["actions_used"] == 0
 
 
 def test_taking_actions_spends_them_with_reasons():

@@ -32,14 +32,14 @@ def bridge() -> tuple[EncounterController, History, dict]:
 
 
 def moves(ctl: EncounterController, mover: str) -> list[tuple[str, Callable[[], Command]]]:
-    battle_map, movement = ctl.battle_map(), ctl.ruleset.movement()
+    battle_map, movement = ctl.preview.battle_map(), ctl.ruleset.movement()
     assert battle_map is not None and movement is not None
     cells = {t.combatant_id: (t.x, t.y) for t in battle_map.tokens}
     options: list[tuple[str, Callable[[], Command]]] = []
     for goal in GOALS:
         def move(g: tuple[int, int] = goal) -> Command:
-            plan = movement.plan_move(ctl.actor(mover), Terrain.of(battle_map), cells[mover], g,
-                                      set(cells.values()) - {cells[mover]}, ctl.options)
+            plan = movement.plan_move(ctl.view.actor(mover), Terrain.of(battle_map), cells[mover], g,
+                                      set(cells.values()) - {cells[mover]}, ctl.view.options)
             if not plan.allowed:
                 raise ValueError(plan.text)
             token = SetToken(battle_map.id, mover, g, "move")
@@ -49,7 +49,7 @@ def moves(ctl: EncounterController, mover: str) -> list[tuple[str, Callable[[], 
 
 
 def intents(ctl: EncounterController, dice: RandomDice) -> list[tuple[str, Callable[[], Command]]]:
-    encounter = ctl.encounter
+    encounter = ctl.view.encounter
     if encounter.ended:
         return []
     options: list[tuple[str, Callable[[], Command]]] = []
@@ -65,26 +65,26 @@ def intents(ctl: EncounterController, dice: RandomDice) -> list[tuple[str, Calla
                 # Moving on weighs more, so fights reach the later phases and rounds.
                 options += [(o.role.value, step)] * (4 if o.role.value == "advance" else 1)
     ids = [c.id for c in encounter.combatants]
-    for current in ctl.acting():
+    for current in ctl.view.acting():
         for action in ctl.actions(current):
             if action.allowed and action.action.key not in ("attack", "move"):
                 options.append((action.action.key, lambda key=action.action.key, c=current: ctl.take_action(c, key)))
         options += moves(ctl, current)
-        for item in ctl.weapons(current):
+        for item in ctl.preview.weapons(current):
             for target in ids:
                 if target == current:
                     continue
                 others = [i for i in ids if i not in (current, target)]
                 for more in ([], others[:1], others[1:3]):
                     def attack(w: str = item.id, t: str = target, c: str = current, m: list[str] = more) -> Command:
-                        return ctl.attack(ctl.attack_request(c, w, t, more=[(i, {}) for i in m], override=True),
+                        return ctl.attack(ctl.preview.attack_request(c, w, t, more=[(i, {}) for i in m], override=True),
                                           dice)
                     options.append(("attack", attack))
     patient = ids[encounter.round % len(ids)]
-    for t in ctl.treatments(patient):
-        options.append((t.key, lambda k=t.key, p=patient: ctl.treat(k, p, healer_id=ids[0], dice=dice)))
+    for t in ctl.healing.treatments(patient):
+        options.append((t.key, lambda k=t.key, p=patient: ctl.healing.treat(k, p, healer_id=ids[0], dice=dice)))
     someone = encounter.combatants[0]
-    options.append(("hurt", lambda: ctl.set_status(someone.character_id, "fatigue", 4)))
+    options.append(("hurt", lambda: ctl.overrides.set_status(someone.character_id, "fatigue", 4)))
     if encounter.round >= 2:
         options.append(("end", ctl.end_encounter))
         if ctl.can_rewind():

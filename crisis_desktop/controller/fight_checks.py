@@ -1,0 +1,101 @@
+"""Checks in a fight: what the GM may ask for, its odds, and the rolled check (and what its symbols buy) as one undoable
+event (no Qt)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from crisis_desktop.controller import encounter_log as logs
+from crisis_desktop.controller.encounter_commands import (
+    EncounterEvent,
+)
+from crisis_desktop.controller.fight_context import FightContext
+from crisis_desktop.rules.base import (
+    CheckOdds,
+    CheckRequest,
+    CheckResult,
+    Checks,
+    FieldSpec,
+    SpendBudget,
+    SpendChoice,
+    SpendPick,
+)
+from crisis_desktop.rules.kernel.dice import DiceSource
+
+
+class CheckIntents:
+    """The checks of one fight, reached as `EncounterController.checking`: the rules' inputs, odds and spending
+    choices of a check, and the check rolled (or spent) as one event."""
+
+    def __init__(self, context: FightContext) -> None:
+        self._ctx = context
+        self.view = context.view
+        self.ruleset = context.ruleset
+
+    @property
+    def rules(self) -> Checks:
+        """The rules' checks; ValueError where the system has none."""
+        if not isinstance(self.ruleset, Checks):
+            raise ValueError(f"The {self.ruleset.name} rules have no checks")
+        return self.ruleset
+
+    def check_skills(self, combatant_id: str) -> list[tuple[str, str]]:
+        """What this combatant may be checked on, as (stat key, label)."""
+        return self.rules.check_skills(self.view.character_of(combatant_id))
+
+    def check_inputs(self, combatant_id: str, skill: str) -> list[FieldSpec]:
+        """What the GM sets for a check, as the rules describe it, with defaults."""
+        return self.rules.check_inputs(self.view.actor(combatant_id), skill, self.view.options)
+
+    def check_request(self, combatant_id: str, skill: str, **inputs: Any) -> CheckRequest:
+        """The check from the rules' inputs (those not given take their defaults); ValueError naming an input the
+        rules do not know, or a value out of its range."""
+        specs = {spec.key: spec for spec in self.check_inputs(combatant_id, skill)}
+        unknown = sorted(set(inputs) - set(specs))
+        if unknown:
+            raise ValueError(f"These rules have no check input {', '.join(unknown)}")
+        values = {key: spec.default for key, spec in specs.items()} | inputs
+        for key, value in values.items():
+            reason = specs[key].validate(value)
+            if reason:
+                raise ValueError(reason)
+        return self.rules.check_request(self.view.actor(combatant_id), skill, values)
+
+    def check_odds(self, request: CheckRequest) -> CheckOdds:
+        return self.rules.check_odds(request, self.view.options)
+
+    def check(self, request: CheckRequest, dice: DiceSource, what: str = "") -> EncounterEvent:
+        """Roll a check the GM asked for (NeedMoreDice for typed dice that run out) and log it; it changes nothing
+        else but what the rules say making it uses up (dice an earlier roll left on it). The event's `result` is the
+        CheckResult. `what`: the skill's label for the log."""
+        result = self.rules.check(request, dice, self.view.options)
+        return self._check_event(request, result, what, [])
+
+    def check_spend_choices(self, request: CheckRequest, result: CheckResult) -> list[SpendChoice]:
+        """What a rolled check's symbols can buy (strain, dice for an ally's next check); none for numbers."""
+        return self.rules.check_spend_choices(request, result, self.view.options, self._ctx.fighters())
+
+    def check_spending_left(self, request: CheckRequest, result: CheckResult,
+                            picks: Sequence[SpendPick]) -> SpendBudget:
+        return self.rules.check_spending_left(request, result, picks, self.view.options, self._ctx.fighters())
+
+    def spend_check(self, request: CheckRequest, result: CheckResult, picks: Sequence[SpendPick],
+                    what: str = "") -> EncounterEvent:
+        """The rolled check (not applied yet) with the GM's picks: one event in place of the check's; ValueError
+        with the reason when they cannot be bought."""
+        return self._check_event(request, result, what, picks)
+
+    def _check_event(self, request: CheckRequest, result: CheckResult, what: str,
+                     picks: Sequence[SpendPick]) -> EncounterEvent:
+        actor = request.actor
+        spent = self.rules.resolve_check_spending(request, result, picks, self.view.options, self._ctx.fighters())
+        used = self.rules.check_effects(request, result, self.view.options)
+        text = f"{actor.name}: {what or request.skill} check, {result.describe()}"
+        with self._ctx.drafting() as d:
+            d.apply([*used, *spent.effects], text)
+            d.note("check", text, actor.combatant.id if actor.combatant else None,
+                   logs.explained_terms(result.total),
+                   [logs.describe_check(what or request.skill, result), *spent.notes])
+            event = d.event(f"{actor.name}: {what or request.skill} check", result=result)
+        return event
