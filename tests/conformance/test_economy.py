@@ -51,7 +51,7 @@ def test_may_move_is_what_the_moves_near_the_mover_say(ruleset_id: str) -> None:
     assert movement is not None
     terrain = Terrain.of(BattleMap(name="Open ground", width=13, height=13))
     controller = SimController(duel(ruleset), "enc", ruleset)     # each step lands at once
-    controller.start(RandomDice(7))
+    controller.commands.start(RandomDice(7))
     options = controller.view.options
     seen: set[bool] = set()
     priced: set[bool] = set()       # whether a mover's moves spent actions (None: some move is free)
@@ -76,14 +76,14 @@ def test_may_move_is_what_the_moves_near_the_mover_say(ruleset_id: str) -> None:
                 if not allowed:
                     break
                 try:
-                    controller.take_action(cid, allowed[0].action.key)
+                    controller.commands.take_action(cid, allowed[0].action.key)
                 except ValueError:
                     break
                 check(cid)
         step = FightPlayer._next_step(controller)     # on as the simulator goes: plan, choose, advance
         if step is None:
             break
-        controller.step(*step, RandomDice(8))
+        controller.commands.step(*step, RandomDice(8))
     assert True in seen
     if True in priced:       # where every move is free (skirmish: within an area), one may always be allowed
         assert False in seen, "every move action was spent, yet a move was still allowed"

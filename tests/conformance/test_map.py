@@ -30,13 +30,13 @@ def on_a_map(ruleset_id: str, npc_cell: tuple[int, int]) -> SimController:
     SetToken(battle_map.id, "c-pc", PC_CELL, "place").apply(campaign)
     SetToken(battle_map.id, "c-npc", npc_cell, "place").apply(campaign)
     ctl = SimController(campaign, "enc", rules)
-    ctl.start(RandomDice(0))
+    ctl.commands.start(RandomDice(0))
     for _ in range(20):
         if ctl.view.may_act("c-pc"):
             break
         step = FightPlayer._next_step(ctl)
         assert step is not None
-        ctl.step(step[0], step[1], step[2], RandomDice(0))
+        ctl.commands.step(step[0], step[1], step[2], RandomDice(0))
     assert ctl.view.may_act("c-pc"), "the PC never got to act"
     return ctl
 

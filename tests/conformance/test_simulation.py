@@ -30,13 +30,13 @@ def exact_drop(campaign: Campaign, ruleset_id: str) -> float:
     ruleset = get_ruleset(ruleset_id)
     assert isinstance(ruleset, Attacks)
     ctl = SimController(campaign.model_copy(deep=True), "enc", ruleset)
-    ctl.start(RandomDice(0))
+    ctl.commands.start(RandomDice(0))
     for _ in range(20):
         if ctl.view.may_act("c-pc"):
             break
         step = FightPlayer._next_step(ctl)
         assert step is not None
-        ctl.step(step[0], step[1], step[2], RandomDice(0))
+        ctl.commands.step(step[0], step[1], step[2], RandomDice(0))
     weapon = ctl.preview.weapons("c-pc")[0]
     request = ctl.preview.attack_request("c-pc", weapon.id, "c-npc")
     return ruleset.attack_odds(request, ctl.view.options).drop_target

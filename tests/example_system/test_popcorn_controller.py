@@ -148,6 +148,6 @@ def test_a_fight_saved_mid_round_goes_on_after_loading_with_the_same_picks(paths
     loaded = store.load(path)
     assert loaded.encounter(ENCOUNTER).flow == {"acted": [BANDIT, ARCHER], "current": ARCHER}
     again = EncounterController(loaded, ENCOUNTER, PopcornRuleset())
-    assert again.acting() == (ARCHER,) and again.offers() == ctl.offers()
+    assert again.view.acting() == (ARCHER,) and again.offers() == ctl.offers()
     History(loaded).push(again.step(HAND_OVER, CHIEF))
-    assert again.acting() == (CHIEF,) and again.offers()[0].actors == (ADA, BROM)
+    assert again.view.acting() == (CHIEF,) and again.offers()[0].actors == (ADA, BROM)

@@ -44,7 +44,9 @@ from crisis_desktop.rules.kernel.dice import DiceSource, DieRoll
 
 HIT_POINTS = 3
 HITS_ON = 4
-ACTIONS = (ActionSpec("attack", "Attack", {"actions": 1}, "Swing the club", ActionRole.ATTACK),
+# The round's flow says when a fighter may act; an action itself costs nothing (its price, declared here, is what the
+# controller charges for an attack: nothing).
+ACTIONS = (ActionSpec("attack", "Attack", {}, "Swing the club", ActionRole.ATTACK),
            ActionSpec("shout", "Shout", {}, "A battle cry"))
 
 

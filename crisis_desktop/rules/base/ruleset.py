@@ -562,16 +562,13 @@ class Attacks(ABC):
     def attack_price(self, request: AttackRequest, options: Options) -> tuple[Cost, str | None]:
         """What the attack costs in the rules' currencies, and why the attacker cannot make it now (not enough AP,
         no ammunition) or None when it can: checked before the roll and paid by the controller (`Ruleset.pay`).
-        By default the price the action of role ATTACK declares (`ActionSpec.cost`), refused as that action is by
-        `available_actions` (the attacker down, the price beyond what is left); nothing where the rules have no such
-        action."""
+        By default the price the action of role ATTACK declares (`ActionSpec.cost`), refused when it is beyond what
+        the attacker has left (`price_refusal`); nothing where the rules have no such action. Whether a fighter who
+        is down may still strike is the round flow's to say (a simultaneous phase), not the price's."""
         assert isinstance(self, Ruleset)
         action = next((a for a in self.actions() if a.role is ActionRole.ATTACK), None)
         if action is None:
             return {}, None
-        standing = self.state(request.attacker.character, options)
-        if not standing.fighting:
-            return action.cost, standing.text
         return action.cost, self.price_refusal(request.attacker, action.label, action.cost)
 
     def dice_order(self, request: AttackRequest, options: Options) -> str:
