@@ -5,12 +5,14 @@ results that explain themselves (`Explained` terms that add up) plus the `Effect
 should apply. It never mutates what it is given, never does I/O and never imports Qt.
 """
 
+from crisis_desktop.rules.base.attacks import Attacks
 from crisis_desktop.rules.base.capabilities import (
     Executes,
     OutOfTurnAttacks,
     ScatteredAttack,
     Scatters,
 )
+from crisis_desktop.rules.base.checks import Checks
 from crisis_desktop.rules.base.combat import (
     AttackOdds,
     AttackRequest,
@@ -37,9 +39,10 @@ from crisis_desktop.rules.base.effects import (
     SetStatus,
     UseUpItem,
 )
+from crisis_desktop.rules.base.healing import Healing
 from crisis_desktop.rules.base.hiding import Hiding, Watcher
 from crisis_desktop.rules.base.map_reading import MapReading, MapSpan, opponents
-from crisis_desktop.rules.base.ruleset import Attacks, Checks, Healing, Ruleset
+from crisis_desktop.rules.base.ruleset import Ruleset
 from crisis_desktop.rules.base.sheet import (
     ConditionSpec,
     FieldKind,

@@ -1,30 +1,19 @@
-"""The Ruleset interface: what every game system has, and the capabilities a system may have besides."""
+"""The Ruleset interface: what every game system has, with a working default for each part (the capabilities a
+system may have besides are in checks.py, attacks.py, healing.py, hiding.py, capabilities.py and quick.py)."""
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import ABC
 from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
 from crisis_desktop.rules.base.combat import (
-    AttackOdds,
-    AttackRequest,
-    AttackResult,
-    CheckOdds,
-    CheckRequest,
-    CheckResult,
-    ContestResult,
-    DamageResult,
     InitiativeEntry,
-    SpendBudget,
-    SpendChoice,
-    SpendPick,
 )
-from crisis_desktop.rules.base.economy import ActionAvailability, ActionRole, ActionSpec, Cost, Currency, TurnEffects
+from crisis_desktop.rules.base.economy import ActionAvailability, ActionSpec, Cost, Currency, TurnEffects
 from crisis_desktop.rules.base.effects import Effect, SetResource
-from crisis_desktop.rules.base.map_reading import MapReading, MapSpan
 from crisis_desktop.rules.base.printing import Printing
 from crisis_desktop.rules.base.sheet import (
     ConditionSpec,
@@ -35,8 +24,7 @@ from crisis_desktop.rules.base.sheet import (
     RuleOption,
 )
 from crisis_desktop.rules.base.state import Actor, BarRole, ResourceSpec, StateLabel, StateRole
-from crisis_desktop.rules.base.treatments import Treatment
-from crisis_desktop.rules.base.values import CoverLevel, Explained, Options, Term
+from crisis_desktop.rules.base.values import Explained, Options, Term
 from crisis_desktop.rules.kernel.dice import DiceSource, DieKind, RollPool
 
 if TYPE_CHECKING:
@@ -44,7 +32,7 @@ if TYPE_CHECKING:
 
     from crisis_desktop.rules.kernel.cover import CoverReading
     from crisis_desktop.rules.kernel.flows import RoundFlow
-    from crisis_desktop.rules.kernel.geometry import AreaRelation, Coord, Terrain
+    from crisis_desktop.rules.kernel.geometry import Coord, Terrain
     from crisis_desktop.rules.kernel.glyphs import Glyph
     from crisis_desktop.rules.kernel.movement import Movement
 
@@ -388,264 +376,3 @@ class Ruleset(ABC):
     def end_encounter(self, actor: Actor, options: Options) -> TurnEffects:
         """What the end of the fight changes (what lasts only for a fight ends); nothing by default."""
         return TurnEffects()
-
-
-class Checks(ABC):
-    """A system with checks and contests to roll and to price. The check dialog is generated from `check_skills` and
-    `check_inputs`, and makes its request with `check_request`."""
-
-    def check_skills(self, character: Character) -> list[tuple[str, str]]:
-        """What a character may be checked on, as (stat key, label), in the sheet's order: every INT or DIE field of
-        the sheet that applies to its kind, by default."""
-        assert isinstance(self, Ruleset)
-        return [(f.key, f.label) for f in self.character_fields()
-                if character.kind in f.kinds and f.kind in (FieldKind.INT, FieldKind.DIE)]
-
-    def check_inputs(self, actor: Actor, skill: str, options: Options) -> list[FieldSpec]:
-        """What the GM sets for a check besides who and on what: the difficulty in the rules' scale and a
-        circumstance, by default; a system adds its own (boost and setback dice)."""
-        return [FieldSpec("difficulty", "Difficulty", FieldKind.INT, "Check", 4, 0, 20),
-                FieldSpec("circumstance", "Circumstance", FieldKind.INT, "Check", 0, -20, 20)]
-
-    def check_request(self, actor: Actor, skill: str, inputs: Mapping[str, StatValue]) -> CheckRequest:
-        """The check from the values of `check_inputs`: the difficulty, the circumstance as a modifier, the rest as
-        the request's own inputs."""
-        values = dict(inputs)
-        difficulty = values.pop("difficulty", 0)
-        circumstance = values.pop("circumstance", 0)
-        if isinstance(difficulty, bool) or not isinstance(difficulty, int):
-            raise ValueError(f"The difficulty must be a whole number, not {difficulty!r}")
-        modifiers = (Term("circumstance", circumstance),) if isinstance(circumstance, int) and circumstance else ()
-        return CheckRequest(actor, skill, difficulty, modifiers, inputs=values)
-
-    def check_dice(self, request: CheckRequest, options: Options) -> Sequence[DieKind]:
-        """The dice of symbols the check rolls, in the order they are rolled, for the dialog to show the pool before
-        the roll; none for dice of numbers (the default)."""
-        return ()
-
-    @abstractmethod
-    def check(self, request: CheckRequest, dice: DiceSource, options: Options) -> CheckResult: ...
-
-    @abstractmethod
-    def check_odds(self, request: CheckRequest, options: Options) -> CheckOdds: ...
-
-    def check_effects(self, request: CheckRequest, result: CheckResult, options: Options) -> list[Effect]:
-        """What making the check changes besides its result (dice an earlier roll left on the actor's next check,
-        used up now); nothing by default."""
-        return []
-
-    def check_spend_choices(self, request: CheckRequest, result: CheckResult, options: Options,
-                            fighters: Sequence[Actor] = ()) -> list[SpendChoice]:
-        """What a rolled check's symbols can buy, for the GM to pick (`fighters`: everyone in the fight, for
-        choices that land on an ally); none by default (a check of numbers)."""
-        return []
-
-    def check_spending_left(self, request: CheckRequest, result: CheckResult, picks: Sequence[SpendPick],
-                            options: Options, fighters: Sequence[Actor] = ()) -> SpendBudget:
-        """What the picks leave of the check's symbols; nothing to spend by default."""
-        return SpendBudget({}, {}, "These rules spend nothing after a check" if picks else None)
-
-    def resolve_check_spending(self, request: CheckRequest, result: CheckResult, picks: Sequence[SpendPick],
-                               options: Options, fighters: Sequence[Actor] = ()) -> TurnEffects:
-        """The effects and notes of the picks (ValueError with the reason when they cannot be bought); by default
-        nothing can be picked."""
-        if picks:
-            raise ValueError("These rules spend nothing after a check")
-        return TurnEffects((), ())
-
-    @abstractmethod
-    def contest(self, active: CheckRequest, passive: CheckRequest, dice: DiceSource,
-                options: Options) -> ContestResult: ...
-
-
-class Attacks(ABC):
-    """A system with attacks: what they cost and depend on, their modifiers and exact odds, their resolution and
-    damage, and what it reads from the battle map (`map_reading`). How a weapon's range and an attack's distance are
-    counted ("tiles" or "metres"); what a range costs is the system's own (none here)."""
-
-    DISTANCE_UNIT: str = "tiles"
-
-    def attack_inputs(self, attacker: Actor, weapon: EquipmentItem, fight_round: int,
-                      options: Options) -> list[FieldSpec]:
-        """What the GM sets for the attack as a whole besides who, with what and against whom (crisis: aim,
-        circumstance), with defaults from the live state (the aim taken): the attack dialog is generated from it."""
-        return []
-
-    def target_inputs(self, attacker: Actor, weapon: EquipmentItem, target: Actor, fight_round: int,
-                      options: Options) -> list[FieldSpec]:
-        """What the GM sets for each target (distance, cover, how many of a volley's attacks go at it), with
-        defaults from the live state (a surprised target in the first round)."""
-        return []
-
-    def ready_weapon(self, attacker: Actor) -> str | None:
-        """The id of the weapon the attacker is committed to or has ready (a planned attack's weapon), for the
-        attack to open with; None when the rules name none (the first ready weapon is taken)."""
-        return None
-
-    def max_targets(self, weapon: EquipmentItem) -> int | None:
-        """How many targets one attack with this weapon may have: 1 by default; None for any number (everyone
-        under an area template)."""
-        return 1
-
-    def map_inputs(self, tiles: int, metres: float, reading: CoverReading, *,
-                   hex_grid: bool = False) -> dict[str, StatValue]:
-        """The target inputs the battle map gives between two tokens: the distance as the rules count it
-        (DISTANCE_UNIT) and the cover as the rules read it (`hex_grid`: the map's cells are hexes)."""
-        distance: float = metres if self.DISTANCE_UNIT == "metres" else float(tiles)
-        return {"distance": distance, "cover": CoverLevel(reading.cover.value), "cover_penetrable": reading.penetrable}
-
-    def map_target_inputs(self, tiles: int, metres: float, reading: CoverReading, *, reach: int,
-                          hex_grid: bool = False, options: Options | None = None) -> dict[str, StatValue]:
-        """What the battle map fixes for a target, as `map_inputs` with what a system may need besides: `reach` (steps
-        counting every diagonal as 1: 1 is adjacent, where a system has its targets engaged) and the campaign's rule
-        `options` (the map's cells per range band). `map_reading` asks this; by default it is `map_inputs`."""
-        return self.map_inputs(tiles, metres, reading, hex_grid=hex_grid)
-
-    def map_reading(self, span: MapSpan, weapon: EquipmentItem | None, options: Options) -> MapReading:
-        """What these rules read from the battle map between two cells (`weapon`: the one chosen, if any): the target
-        inputs the map fixes (`map_target_inputs`), the distance in the rules' own words (`range_readout`), and by
-        default nothing of the attack's own inputs, no refusal besides sight and reach, no range penalty or band.
-        The Measure tool, the sight line and the attack all show this one reading."""
-        inputs = self.map_target_inputs(span.tiles, span.metres, span.reading, reach=span.reach,
-                                        hex_grid=span.hex_grid, options=options)
-        return MapReading(inputs, {}, tuple(self.range_readout(weapon, span.tiles, span.reach, options) or ()))
-
-    def reaction_odds(self, request: AttackRequest, options: Options) -> Mapping[str, AttackOdds]:
-        """The odds of the attack for each reaction the target may choose when it comes, by the reaction's name in
-        the rules' words ("No reaction", "Parry"), for the GM to compare before the defender picks; empty where
-        targets do not react."""
-        return {}
-
-    def weapon_range(self, weapon: EquipmentItem) -> float | None:
-        """A ranged weapon's range increment, in the rules' distance unit (DISTANCE_UNIT); None for a melee
-        weapon, which needs its target in reach."""
-        return None
-
-    def weapon_reach(self, weapon: EquipmentItem) -> int:
-        """How many tiles a melee weapon reaches on the battle map (1: adjacent, diagonals included)."""
-        return 1
-
-    def reach_refusal(self, weapon: EquipmentItem, tiles: int, reach: int, areas: AreaRelation) -> str | None:
-        """Why the battle map puts a target out of this weapon's reach, in words that follow "Rask is 6 tiles from
-        Vera: " (`reach` 1 is adjacent; `areas`: the map's labelled areas of the two tokens); None when it is in
-        reach. By default a melee weapon (no `weapon_range`) reaches `weapon_reach` tiles and a ranged one anywhere
-        (its range costs the attack roll instead)."""
-        limit = self.weapon_reach(weapon)
-        if self.weapon_range(weapon) is None and reach > limit:
-            return f"out of the {weapon.name}'s reach ({limit} tile{'s' if limit != 1 else ''})"
-        return None
-
-    def further_targets_text(self, weapon: EquipmentItem) -> tuple[str, str]:
-        """The heading of the attack dialog's list of further targets and the line above it, for this weapon: by
-        default a volley's ("Up to 2 more, one attack each at least") or an area's ("Everyone under the template")."""
-        limit = self.max_targets(weapon)
-        if limit is None:
-            return "Further targets", "Everyone under the template:"
-        return "Further targets", f"Up to {limit - 1} more, one attack each at least:"
-
-    def blast_radius(self, weapon: EquipmentItem) -> int | None:
-        """The radius in tiles of the area a weapon hits (a grenade's blast), for the map's template; None for
-        a weapon that hits one target."""
-        return None
-
-    def range_readout(self, weapon: EquipmentItem | None, tiles: int, reach: int,
-                      options: Options) -> list[str] | None:
-        """What the map says of a distance (`reach` 1: adjacent) in the rules' own words, one line each, with the
-        weapon's use there when one is chosen; None (the default) for nothing: no band, increment or penalty."""
-        return None
-
-    @abstractmethod
-    def attack_modifiers(self, request: AttackRequest, options: Options) -> list[Term]:
-        """Every modifier of the first attack roll, in order, for the attack dialog; ValueError with the reason
-        when the attack cannot be made as declared (too many targets, an input out of its range)."""
-
-    def attack_price(self, request: AttackRequest, options: Options) -> tuple[Cost, str | None]:
-        """What the attack costs in the rules' currencies, and why the attacker cannot make it now (not enough AP,
-        no ammunition) or None when it can: checked before the roll and paid by the controller (`Ruleset.pay`).
-        By default the price the action of role ATTACK declares (`ActionSpec.cost`), refused when it is beyond what
-        the attacker has left (`price_refusal`); nothing where the rules have no such action. Whether a fighter who
-        is down may still strike is the round flow's to say (a simultaneous phase), not the price's."""
-        assert isinstance(self, Ruleset)
-        action = next((a for a in self.actions() if a.role is ActionRole.ATTACK), None)
-        if action is None:
-            return {}, None
-        return action.cost, self.price_refusal(request.attacker, action.label, action.cost)
-
-    def dice_order(self, request: AttackRequest, options: Options) -> str:
-        """In what order typed dice are read for this attack, in plain words."""
-        return "in the order the rules ask for them"
-
-    def attack_dice(self, request: AttackRequest, options: Options) -> Sequence[DieKind]:
-        """The dice of symbols the first attack roll rolls, in the order they are rolled, for the attack's pool
-        before the roll; none for dice of numbers (the default). ValueError as `attack_modifiers`."""
-        return ()
-
-    def to_beat(self, request: AttackRequest, options: Options) -> Explained | None:
-        """What the first attack roll must reach, with its terms (crisis: the DL of 4, or the target's Parry), for
-        the attack dialog; None where the modifiers already say it or the roll is a contest."""
-        return None
-
-    @abstractmethod
-    def attack_odds(self, request: AttackRequest, options: Options) -> AttackOdds:
-        """The exact odds for each target declared (AttackOdds.further for all but the first)."""
-
-    @abstractmethod
-    def resolve_attack(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
-        """Roll the attack against every target; ValueError with the reason when it cannot be made."""
-
-    def spend_choices(self, result: AttackResult, options: Options,
-                      fighters: Sequence[Actor] = ()) -> list[SpendChoice]:
-        """What the attack's roll can buy (systems of symbols: a critical, a weapon quality, strain recovered, a
-        boost die for an ally; the opponent's threat against the attacker), in the order to list them, each with
-        how many times the rules' own plan (already in `result`) buys it. `fighters`: everyone in the fight, for
-        choices that land on an ally. None by default: the attack spends nothing."""
-        return []
-
-    def spending_left(self, result: AttackResult, picks: Sequence[SpendPick], options: Options,
-                      fighters: Sequence[Actor] = ()) -> SpendBudget:
-        """What the picks leave of the roll's symbols, and why they cannot all be bought; nothing by default."""
-        return SpendBudget({}, {}, "These rules spend nothing after an attack" if picks else None)
-
-    def resolve_spending(self, result: AttackResult, picks: Sequence[SpendPick], dice: DiceSource,
-                         options: Options, fighters: Sequence[Actor] = ()) -> AttackResult:
-        """The attack spent as the GM picked: the same roll (its dice replayed from `result.rolls`; `dice` for any
-        die it did not roll, a critical injury's d100), with the effects of every pick in its `effects` and what
-        was bought in its notes. ValueError with the reason when the picks cannot be bought. By default nothing can
-        be picked and the result stands."""
-        if picks:
-            raise ValueError("These rules spend nothing after an attack")
-        return result
-
-    @abstractmethod
-    def apply_damage(self, target: Actor, amount: int, options: Options, *, lethal: bool = True,
-                     damage_type: str = "physical", label: str = "damage") -> DamageResult: ...
-
-
-class Healing(ABC):
-    """A system whose fights have a healing action (crisis: First aid, a Medicine check), and perhaps other
-    treatments besides (genesys: stimpacks, rest, recovery after the fight)."""
-
-    @abstractmethod
-    def heal(self, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
-             modifiers: tuple[Term, ...] = ()) -> tuple[CheckResult, TurnEffects]: ...
-
-    def treatments(self, patient: Actor, options: Options, *, fighting: bool) -> list[Treatment]:
-        """Every treatment of the rules for `patient`, in the order a GM looks for them, each with the reason it
-        cannot be given now; `fighting`: the patient's encounter is running. By default the fight's healing
-        action (the action of role HEAL, rolled by `heal`) is the one treatment."""
-        actions = self.actions() if isinstance(self, Ruleset) else ()
-        action = next((a for a in actions if a.role is ActionRole.HEAL), None)
-        if action is None:
-            return []
-        reason = "" if fighting else f"{action.label} is given in a fight, on the healer's turn"
-        return [Treatment(action.key, action.label, action.help, action_key=action.key, rolls=True, reason=reason)]
-
-    def treat(self, key: str, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
-              choice: str | None = None) -> tuple[CheckResult | None, TurnEffects]:
-        """Give a treatment outside a fight's turns (one whose `action_key` is None); in a fight, one given by an
-        action of role HEAL other than the first (that one is `heal`'s; the controller charges the action: a genesys
-        stimpack), or one given by a healer's action of another role (crisis-classic: an Adrenalin Shot given to
-        another), its price included: the check rolled, if any, and its effects; ValueError with the reason when it
-        cannot be given. `healer` is the patient for a treatment without a healer; `choice` one of the treatment's
-        choices."""
-        raise ValueError(f"These rules have no treatment {key!r} outside a fight's turns")
