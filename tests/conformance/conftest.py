@@ -12,11 +12,6 @@ import pytest
 from tests.conformance.systems import having, register_test_only, system_ids
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "when(predicate): a conformance requirement only for the systems that "
-                                       "predicate(ruleset) holds for (a capability they have)")
-
-
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "ruleset_id" not in metafunc.fixturenames:
         return
