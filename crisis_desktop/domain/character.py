@@ -2,16 +2,48 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
+from typing import Any
 
-from pydantic import Field, FiniteFloat
+from pydantic import Field, FiniteFloat, ValidationError
 
 from crisis_desktop.domain.common import NOTES_MAX, DomainModel, new_id
+from crisis_desktop.domain.limits import ENTRIES_MAX, KEY_MAX, MAX_NUMBER, plain_reason
 
 # A value on a sheet: a die size, a rank, a dice expression, a choice, a flag. What a key means and
 # which values it accepts is described by the active ruleset's field metadata (rules.base.FieldSpec).
 # Floats must be finite: JSON has no inf or nan, and pydantic would write them as null.
 StatValue = int | FiniteFloat | str | bool | None
+
+
+# The errors that say why a value is refused better than "should be one of int, float, str, bool".
+_TELLING = ("finite_number", "less_than_equal", "greater_than_equal", "string_unicode", "string_too_long")
+
+
+class _Entry(DomainModel):
+    """One entry of a mapping of StatValues (stats, status, setup flags, resources), checked as the mapping is."""
+
+    key: str = Field(min_length=1, max_length=KEY_MAX)
+    value: StatValue
+
+
+def entry_problem(mapping: Mapping[str, Any], key: str, value: Any) -> str | None:
+    """Why `mapping[key] = value` would leave a mapping of StatValues that a campaign cannot hold (a number not
+    finite or out of range, a text that cannot be written or too long, a key too long, too many entries), in the
+    words of the domain's own validation; None when it would not. For the places that change such a mapping in
+    place (effects of the rules, a GM override), which pydantic does not see."""
+    if key in mapping and type(value) in (int, bool, type(None)) and -MAX_NUMBER <= (value or 0) <= MAX_NUMBER:
+        return None     # the common case (the rules counting wounds or AP), without building a model
+    try:
+        _Entry(key=key, value=value)
+    except ValidationError as exc:
+        errors = exc.errors(include_url=False)
+        telling = next((e for e in errors if e["type"] in _TELLING), errors[0])
+        return plain_reason(telling)
+    if key not in mapping and len(mapping) >= ENTRIES_MAX:
+        return f"at most {ENTRIES_MAX:,} entries here"
+    return None
 
 
 class CharacterKind(StrEnum):

@@ -10,7 +10,7 @@ from pydantic import Field, PrivateAttr, field_validator
 
 from crisis_desktop.domain.character import StatValue
 from crisis_desktop.domain.common import NOTES_MAX, DomainModel, IdIndex, find_by_id, new_id, private, utc_now
-from crisis_desktop.domain.limits import check_json_numbers
+from crisis_desktop.domain.limits import check_json_data
 
 
 class Side(StrEnum):
@@ -82,8 +82,8 @@ class Encounter(DomainModel):
 
     @field_validator("flow")
     @classmethod
-    def _flow_numbers(cls, flow: dict[str, Any]) -> dict[str, Any]:
-        check_json_numbers(flow)
+    def _flow_data(cls, flow: dict[str, Any]) -> dict[str, Any]:
+        check_json_data(flow)
         return flow
 
     def combatant(self, combatant_id: str) -> Combatant:
