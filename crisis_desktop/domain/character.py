@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import Field, FiniteFloat, ValidationError
 
-from crisis_desktop.domain.common import NOTES_MAX, DomainModel, new_id
+from crisis_desktop.domain.common import NOTES_MAX, DomainModel, FilePath, Word, new_id
 from crisis_desktop.domain.limits import ENTRIES_MAX, KEY_MAX, MAX_NUMBER, plain_reason
 
 # A value on a sheet: a die size, a rank, a dice expression, a choice, a flag. What a key means and
@@ -69,7 +69,7 @@ class EquipmentItem(DomainModel):
     name: str = Field(min_length=1, max_length=200)
     kind: ItemKind = ItemKind.GEAR
     stats: dict[str, StatValue] = Field(default_factory=dict)
-    tags: list[str] = Field(default_factory=list)
+    tags: list[Word] = Field(default_factory=list, max_length=KEY_MAX)
     notes: str = Field(default="", max_length=NOTES_MAX)
     catalogue_id: str | None = None
     equipped: bool = True
@@ -82,7 +82,7 @@ class ConditionState(DomainModel):
     of rounds (None: until removed).
     """
 
-    key: str = Field(min_length=1)
+    key: str = Field(min_length=1, max_length=KEY_MAX)
     rounds: int | None = Field(default=None, ge=0)
     note: str = Field(default="", max_length=NOTES_MAX)
 
@@ -98,15 +98,15 @@ class Character(DomainModel):
     id: str = Field(default_factory=new_id)
     kind: CharacterKind = CharacterKind.PC
     name: str = Field(min_length=1, max_length=200)
-    player: str = ""
-    portrait: str | None = None
+    player: Word = ""
+    portrait: FilePath | None = None
     stats: dict[str, StatValue] = Field(default_factory=dict)
     status: dict[str, StatValue] = Field(default_factory=dict)
-    equipment: list[EquipmentItem] = Field(default_factory=list)
-    conditions: list[ConditionState] = Field(default_factory=list)
+    equipment: list[EquipmentItem] = Field(default_factory=list, max_length=ENTRIES_MAX)
+    conditions: list[ConditionState] = Field(default_factory=list, max_length=KEY_MAX)
     notes: str = Field(default="", max_length=NOTES_MAX)
     gm_notes: str = Field(default="", max_length=NOTES_MAX)
-    tags: list[str] = Field(default_factory=list)
+    tags: list[Word] = Field(default_factory=list, max_length=KEY_MAX)
 
     def item(self, item_id: str) -> EquipmentItem:
         """The carried item with this id (KeyError if the character has none)."""

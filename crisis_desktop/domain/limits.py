@@ -26,6 +26,8 @@ MAX_NUMBER = 1_000_000_000
 TEXT_MAX = 100_000
 # The longest key of a mapping (a stat, a status, a resource, a rule option) and of short words held in lists.
 KEY_MAX = 200
+# The longest path of a file a campaign points at (a portrait, a background): Linux's PATH_MAX.
+PATH_MAX = 4096
 # The most entries of a mapping (a sheet's stats, the rule options) and items of a list (the cells of the largest
 # map, 1000 x 1000, are the most any list holds).
 ENTRIES_MAX = 1_000

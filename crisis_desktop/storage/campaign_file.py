@@ -239,7 +239,7 @@ def first_problem(exc: ValidationError, data: Any) -> tuple[str | None, str]:
     return (_format_path(parts) or None), message
 
 
-_RANGE_ERRORS = {"less_than_equal", "greater_than_equal", "finite_number", "string_unicode"}
+_RANGE_ERRORS = {"less_than_equal", "greater_than_equal", "finite_number", "string_unicode", "string_too_long"}
 
 
 def _message(error: Any) -> str:
