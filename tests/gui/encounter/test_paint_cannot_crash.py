@@ -8,16 +8,24 @@ from __future__ import annotations
 
 import logging
 
+import pytest
 from PySide6.QtCore import Qt
 
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.rules.kernel.dice import RandomDice
+from crisis_desktop.ui import paint_guard
 from crisis_desktop.ui.models.board_model import COL_STATE
 from crisis_desktop.ui.paint_guard import guarded
 from crisis_desktop.ui.player_display.display import PlayerDisplay
 
 RASK = "cmb-ambush-raider-rask"
 PROBLEM = "cannot be shown: ValueError: cannot convert float NaN to integer"
+
+
+@pytest.fixture(autouse=True)
+def _fresh_reports(monkeypatch):
+    """Each problem is logged once per process: these tests start from none logged."""
+    monkeypatch.setattr(paint_guard, "_reported", set())
 
 
 def test_a_nan_in_a_resource_paints_as_a_row_that_says_so(qtbot, document, board, caplog):
