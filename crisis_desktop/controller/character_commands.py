@@ -15,7 +15,10 @@ from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.commands import Command, Macro, built_in_sequence
 from crisis_desktop.controller.encounter_commands import RemoveCombatant
 from crisis_desktop.domain import Campaign, Character, CharacterKind, ConditionState, EquipmentItem, StatValue, new_id
+from crisis_desktop.domain.limits import TooManyUnknownFields
 from crisis_desktop.rules.base import FieldKind, FieldSpec, Ruleset
+from crisis_desktop.storage.campaign_file import first_problem
+from crisis_desktop.storage.file_validation import validate_python
 
 
 class _Missing:
@@ -540,14 +543,18 @@ def character_from_json(raw: str | bytes, ruleset: Ruleset | None = None) -> Cha
         data = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ValueError(f"The file is not JSON: {exc}") from None
+    except RecursionError:
+        raise ValueError("The file is nested too deeply to hold a character") from None
     if not isinstance(data, dict):
         raise ValueError("The file does not hold a character (expected a JSON object)")
     try:
-        character = Character.model_validate(data)
+        # The domain's own validation, as a campaign file's: bounded text, numbers and lists, no lone surrogates.
+        character = validate_python(Character, data)
     except ValidationError as exc:
-        error = exc.errors()[0]
-        where = ".".join(str(p) for p in error["loc"]) or "character"
-        raise ValueError(f"The character is not valid: {where}: {error['msg']}") from None
+        where, message = first_problem(exc, data)
+        raise ValueError(f"The character is not valid: {where or 'character'}: {message}") from None
+    except TooManyUnknownFields as exc:
+        raise ValueError(f"The character is not valid: {exc}") from None
     if ruleset is not None:
         problems = ruleset.validate_character(character)
         if problems:

@@ -8,7 +8,8 @@ from typing import Any
 
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.commands import Command
-from crisis_desktop.domain import Campaign, Combatant, ConditionState
+from crisis_desktop.domain import Campaign, Combatant, ConditionState, StatValue
+from crisis_desktop.domain.character import entry_problem
 from crisis_desktop.rules.base import (
     AddCondition,
     Effect,
@@ -20,6 +21,17 @@ from crisis_desktop.rules.base import (
 )
 
 _MISSING = object()  # a key that was absent before the effect (revert deletes it again)
+
+
+def _set(mapping: dict[str, StatValue], key: str, value: StatValue) -> object:
+    """mapping[key] = value, checked as the domain checks the whole mapping (ValueError naming the key, nothing
+    changed): a value no save could write never gets in, whoever asks (the rules, a GM override, a replay)."""
+    problem = entry_problem(mapping, key, value)
+    if problem:
+        raise ValueError(f"{key}: {problem}")
+    old = mapping.get(key, _MISSING)
+    mapping[key] = value
+    return old
 
 
 def find_combatant(campaign: Campaign, combatant_id: str) -> Combatant:
@@ -68,20 +80,11 @@ class ApplyEffects(Command):
     @staticmethod
     def _apply_one(campaign: Campaign, effect: Effect, found: dict[str, Combatant]) -> Any:
         if isinstance(effect, SetStatus):
-            status = campaign.character(effect.character_id).status
-            old = status.get(effect.key, _MISSING)
-            status[effect.key] = effect.value
-            return old
+            return _set(campaign.character(effect.character_id).status, effect.key, effect.value)
         if isinstance(effect, SetResource):
-            resources = _combatant(campaign, effect.combatant_id, found).resources
-            old = resources.get(effect.key, _MISSING)
-            resources[effect.key] = effect.value
-            return old
+            return _set(_combatant(campaign, effect.combatant_id, found).resources, effect.key, effect.value)
         if isinstance(effect, SetItemStat):
-            stats = campaign.character(effect.character_id).item(effect.item_id).stats
-            old = stats.get(effect.key, _MISSING)
-            stats[effect.key] = effect.value
-            return old
+            return _set(campaign.character(effect.character_id).item(effect.item_id).stats, effect.key, effect.value)
         if isinstance(effect, UseUpItem):
             character = campaign.character(effect.character_id)
             item = character.item(effect.item_id)          # KeyError for an item it does not carry

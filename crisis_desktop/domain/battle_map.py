@@ -6,7 +6,7 @@ from enum import StrEnum
 
 from pydantic import Field, field_validator
 
-from crisis_desktop.domain.common import DomainModel, new_id
+from crisis_desktop.domain.common import DomainModel, FilePath, Word, new_id
 
 
 class GridKind(StrEnum):
@@ -29,7 +29,7 @@ class Cell(DomainModel):
     cover: Cover = Cover.NONE
     penetrable: bool = False
     difficult: bool = False
-    zone: str = ""
+    zone: Word = ""
 
 
 class Token(DomainModel):
@@ -41,7 +41,7 @@ class Token(DomainModel):
 
 
 class BackgroundImage(DomainModel):
-    path: str
+    path: FilePath
     offset_x: float = 0.0
     offset_y: float = 0.0
     scale: float = Field(default=1.0, gt=0)

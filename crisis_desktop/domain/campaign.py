@@ -8,7 +8,7 @@ from pydantic import Field, PrivateAttr, model_validator
 
 from crisis_desktop.domain.battle_map import BattleMap
 from crisis_desktop.domain.character import Character, EquipmentItem, StatValue
-from crisis_desktop.domain.common import NOTES_MAX, DomainModel, IdIndex, find_by_id, new_id, private, utc_now
+from crisis_desktop.domain.common import NOTES_MAX, DomainModel, IdIndex, Word, find_by_id, new_id, private, utc_now
 from crisis_desktop.domain.encounter import Combatant, Encounter
 
 # The version of the file format written by this build; storage.migrations upgrades older files.
@@ -19,7 +19,7 @@ class Campaign(DomainModel):
     schema_version: int = SCHEMA_VERSION
     id: str = Field(default_factory=new_id)
     name: str = Field(min_length=1, max_length=200)
-    ruleset: str                      # the system's id (rules/registry.py); every campaign names its own
+    ruleset: Word                     # the system's id (rules/registry.py); every campaign names its own
     rule_options: dict[str, StatValue] = Field(default_factory=dict)
     characters: list[Character] = Field(default_factory=list)
     # Where each character stands in `characters`, by id (never saved; find_by_id keeps it honest).

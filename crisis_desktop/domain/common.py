@@ -5,16 +5,20 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import Any, Protocol, TypeVar
+from typing import Annotated, Any, Protocol, TypeVar
 
-from pydantic import BaseModel, ConfigDict, GetCoreSchemaHandler
+from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler
 from pydantic_core import CoreSchema
 
-from crisis_desktop.domain.limits import harden
+from crisis_desktop.domain.limits import KEY_MAX, PATH_MAX, harden
 
 # Free text (notes, GM notes, a condition's note) holds at most this many characters: some fifty pages, more
 # than notes need, and little enough that showing, editing and printing them stays quick.
 NOTES_MAX = 100_000
+# A short word: a tag, a condition's or a group's key, a kind of log entry, a player's name.
+Word = Annotated[str, Field(max_length=KEY_MAX)]
+# Where a file is (a portrait, a map's background).
+FilePath = Annotated[str, Field(max_length=PATH_MAX)]
 
 
 def new_id() -> str:

@@ -9,8 +9,8 @@ from typing import Any
 from pydantic import Field, PrivateAttr, field_validator
 
 from crisis_desktop.domain.character import StatValue
-from crisis_desktop.domain.common import NOTES_MAX, DomainModel, IdIndex, find_by_id, new_id, private, utc_now
-from crisis_desktop.domain.limits import check_json_numbers
+from crisis_desktop.domain.common import NOTES_MAX, DomainModel, IdIndex, Word, find_by_id, new_id, private, utc_now
+from crisis_desktop.domain.limits import check_json_data
 
 
 class Side(StrEnum):
@@ -30,7 +30,7 @@ class Combatant(DomainModel):
     id: str = Field(default_factory=new_id)
     character_id: str
     side: Side = Side.ENEMIES
-    group: str | None = None
+    group: Word | None = None
     setup: dict[str, StatValue] = Field(default_factory=dict)
     hidden: bool = False
     initiative: int | None = None
@@ -55,7 +55,7 @@ class LogEntry(DomainModel):
     id: str = Field(default_factory=new_id)
     round: int = Field(default=0, ge=0)
     actor_id: str | None = None
-    kind: str = "note"
+    kind: Word = "note"
     text: str
     terms: list[LogTerm] = Field(default_factory=list)
     details: list[str] = Field(default_factory=list)
@@ -82,8 +82,8 @@ class Encounter(DomainModel):
 
     @field_validator("flow")
     @classmethod
-    def _flow_numbers(cls, flow: dict[str, Any]) -> dict[str, Any]:
-        check_json_numbers(flow)
+    def _flow_data(cls, flow: dict[str, Any]) -> dict[str, Any]:
+        check_json_data(flow)
         return flow
 
     def combatant(self, combatant_id: str) -> Combatant:

@@ -5,6 +5,11 @@ million errors (seconds of work, over a gigabyte of memory) to report the first 
 domain model is therefore hardened once, when it is built: each list and dict stops at its first bad item,
 unknown fields are counted and a validation given a budget (`unknown_fields_budget()` as its context) stops
 after UNKNOWN_FIELDS_LIMIT of them, and every number is bounded by MAX_NUMBER unless its field says less.
+
+Every string, list and mapping is bounded too unless its field says less (TEXT_MAX characters, LIST_MAX items,
+ENTRIES_MAX entries whose keys hold at most KEY_MAX characters). A bound on a string also refuses a lone surrogate
+("\\ud800", which Import character or a hand-made dict could carry): pydantic-core must turn the text into UTF-8
+to measure it, and it cannot, so such a value is refused where it enters rather than failing every later save.
 """
 
 from __future__ import annotations
@@ -17,6 +22,19 @@ from pydantic_core import PydanticCustomError, core_schema
 # The largest number (either sign) a campaign holds anywhere: far beyond any sheet, round or map, and
 # within the 32-bit integers Qt's widgets take (a larger one raised OverflowError in the window).
 MAX_NUMBER = 1_000_000_000
+# The longest text anywhere (notes, a log line, a stat's text): some fifty pages.
+TEXT_MAX = 100_000
+# The longest key of a mapping (a stat, a status, a resource, a rule option) and of short words held in lists.
+KEY_MAX = 200
+# The longest path of a file a campaign points at (a portrait, a background): Linux's PATH_MAX.
+PATH_MAX = 4096
+# The most entries of a mapping (a sheet's stats, the rule options) and items of a list (the cells of the largest
+# map, 1000 x 1000, are the most any list holds).
+ENTRIES_MAX = 1_000
+LIST_MAX = 1_000_000
+# How deep free-form JSON data (an encounter's flow) may nest: far beyond what any flow writes (3 or 4), well
+# within what the JSON writer and reader take (a flow nested 255 deep could be opened but never saved).
+JSON_DEPTH_MAX = 32
 # Unknown fields reported one by one up to this many; past it a validation with a budget gives up.
 UNKNOWN_FIELDS_LIMIT = 20
 
@@ -49,6 +67,12 @@ def harden(node: Any) -> None:
     kind = node.get("type")
     if kind in _CONTAINERS:
         node["fail_fast"] = True
+        node.setdefault("max_length", ENTRIES_MAX if kind == "dict" else LIST_MAX)
+        keys = node.get("keys_schema")
+        if isinstance(keys, dict) and keys.get("type") == "str":
+            keys.setdefault("max_length", KEY_MAX)
+    elif kind == "str":
+        node.setdefault("max_length", TEXT_MAX)
     elif kind in ("int", "float"):
         if "le" not in node and "lt" not in node:
             node["le"] = MAX_NUMBER
@@ -90,22 +114,79 @@ def _refuse_unknown_field(value: Any, info: core_schema.ValidationInfo) -> Any:
     raise PydanticCustomError("extra_forbidden", "Extra inputs are not permitted")
 
 
-def check_json_numbers(value: Any) -> None:
-    """ValueError naming the place (``order[2]``) of the first number in `value` (nested in lists and dicts)
-    that is not finite or beyond MAX_NUMBER. For free-form JSON fields, which pydantic does not look into.
+def check_json_data(value: Any) -> None:
+    """ValueError naming the place (``order[2]``) of the first thing in free-form JSON data (`value`, lists and
+    dicts nested no deeper than JSON_DEPTH_MAX) that a campaign cannot hold: a number not finite or beyond
+    MAX_NUMBER, a text that cannot be written (a lone surrogate) or longer than TEXT_MAX, a key longer than
+    KEY_MAX. For free-form JSON fields, which pydantic does not look into.
 
     A loop, not recursion: a file may nest lists as deep as the JSON parser allows."""
-    pending: list[tuple[Any, str]] = [(value, "")]
+    pending: list[tuple[Any, str, int]] = [(value, "", 0)]
     while pending:
-        item, where = pending.pop()
+        item, where, depth = pending.pop()
+        if isinstance(item, (dict, list)) and depth > JSON_DEPTH_MAX:
+            raise ValueError(f"{where or 'the value'}: nested more than {JSON_DEPTH_MAX} levels deep")
         if isinstance(item, dict):
-            pending += [(v, f"{where}.{k}" if where else str(k)) for k, v in reversed(item.items())]
+            for key in item:
+                _check_text(str(key), f"{where}.{key!s:.40}" if where else f"{key!s:.40}", KEY_MAX)
+            pending += [(v, f"{where}.{k}" if where else str(k), depth + 1) for k, v in reversed(item.items())]
         elif isinstance(item, list):
-            pending += [(v, f"{where}[{i}]") for i, v in reversed(list(enumerate(item)))]
+            pending += [(v, f"{where}[{i}]", depth + 1) for i, v in reversed(list(enumerate(item)))]
+        elif isinstance(item, str):
+            _check_text(item, where, TEXT_MAX)
         elif isinstance(item, (int, float)) and not isinstance(item, bool):
-            if isinstance(item, float) and not math.isfinite(item):
-                raise ValueError(f"{where or 'the value'}: {item} is not a number a campaign can hold (Infinity and "
-                                 "NaN are refused)")
-            if abs(item) > MAX_NUMBER:
-                raise ValueError(f"{where or 'the value'}: out of range; numbers here go from {-MAX_NUMBER:,} "
-                                 f"to {MAX_NUMBER:,}")
+            problem = number_problem(item)
+            if problem:
+                raise ValueError(f"{where or 'the value'}: {problem}")
+
+
+def number_problem(value: float) -> str | None:
+    """Why a number cannot be held by a campaign (not finite, beyond MAX_NUMBER); None when it can."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"{value} is not a number a campaign can hold (Infinity and NaN are refused)"
+    if abs(value) > MAX_NUMBER:
+        return f"out of range ({shown_number(value)}): numbers in a campaign go from {-MAX_NUMBER:,} to {MAX_NUMBER:,}"
+    return None
+
+
+def text_problem(text: str, limit: int = TEXT_MAX) -> str | None:
+    """Why a text cannot be held by a campaign (a lone surrogate, longer than `limit`); None when it can."""
+    if len(text) > limit:
+        return f"at most {limit:,} characters, not {len(text):,}"
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            return (f"holds {text[exc.start]!r} at character {exc.start + 1}, half of a character that cannot be "
+                    "written to a file")
+    return None
+
+
+def _check_text(text: str, where: str, limit: int) -> None:
+    problem = text_problem(text, limit)
+    if problem:
+        raise ValueError(f"{where or 'the value'}: {problem}")
+
+
+def shown_number(value: float) -> str:
+    """A number as a message shows it: "3,000,000,000", "1e+400", or its count of digits when very long."""
+    if isinstance(value, float):
+        return f"{value:.3g}"
+    if abs(value) < 10**15:
+        return f"{value:,}"
+    # str() refuses ints past 4,300 digits (sys.get_int_max_str_digits): count them from the bits.
+    return f"a number of about {int(abs(value).bit_length() * 0.30103) + 1:,} digits"
+
+
+def plain_reason(error: Any) -> str:
+    """A pydantic error (one item of ValidationError.errors()) in plain words, without its place."""
+    ctx = error.get("ctx") or {}
+    bound = ctx.get("le", ctx.get("ge"))
+    if error["type"] in ("less_than_equal", "greater_than_equal") and bound in (MAX_NUMBER, -MAX_NUMBER):
+        return (f"out of range ({shown_number(error['input'])}): numbers in a campaign go from {-MAX_NUMBER:,} "
+                f"to {MAX_NUMBER:,}")
+    if error["type"] == "finite_number":
+        return f"{error['input']} is not a number a campaign can hold (Infinity and NaN are refused)"
+    if error["type"] == "string_unicode":
+        return text_problem(str(error["input"])) or "a text that cannot be written to a file"
+    return str(error["msg"]).removeprefix("Value error, ")

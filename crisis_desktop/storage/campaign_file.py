@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from crisis_desktop.domain.campaign import SCHEMA_VERSION, Campaign
-from crisis_desktop.domain.limits import MAX_NUMBER, TooManyUnknownFields
+from crisis_desktop.domain.limits import MAX_NUMBER, TooManyUnknownFields, plain_reason
 from crisis_desktop.storage.file_validation import validate_json, validate_python
 from crisis_desktop.storage.migrations import MigrationError, migrate
 from crisis_desktop.storage.regular_files import FileTooLarge, NotARegularFile, read_regular_file
@@ -239,26 +239,11 @@ def first_problem(exc: ValidationError, data: Any) -> tuple[str | None, str]:
     return (_format_path(parts) or None), message
 
 
-_RANGE_ERRORS = {"less_than_equal", "greater_than_equal", "finite_number"}
+_RANGE_ERRORS = {"less_than_equal", "greater_than_equal", "finite_number", "string_unicode", "string_too_long"}
 
 
 def _message(error: Any) -> str:
-    bound = (error.get("ctx") or {}).get("le", (error.get("ctx") or {}).get("ge"))
-    if error["type"] in ("less_than_equal", "greater_than_equal") and bound in (MAX_NUMBER, -MAX_NUMBER):
-        return (f"out of range ({_shown(error['input'])}): numbers in a campaign go from {-MAX_NUMBER:,} "
-                f"to {MAX_NUMBER:,}")
-    if error["type"] == "finite_number":
-        return f"{error['input']} is not a number a campaign can hold (Infinity and NaN are refused)"
-    return str(error["msg"]).removeprefix("Value error, ")
-
-
-def _shown(value: int | float) -> str:
-    if isinstance(value, float):
-        return f"{value:.3g}"
-    if abs(value) < 10**15:
-        return f"{value:,}"
-    # str() refuses ints past 4,300 digits (sys.get_int_max_str_digits): count them from the bits.
-    return f"a number of about {int(abs(value).bit_length() * 0.30103) + 1:,} digits"
+    return plain_reason(error)
 
 
 def _walk(loc: tuple[int | str, ...], data: Any, missing: bool) -> tuple[list[int | str], list[int | str]]:

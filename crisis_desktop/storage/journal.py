@@ -208,7 +208,7 @@ def read_journal(file: Path, max_bytes: int = MAX_CAMPAIGN_BYTES) -> JournalCont
         raise CampaignFileError(file, "not a journal (no complete first line)")
     try:
         header = json.loads(complete[0])
-    except ValueError:
+    except (ValueError, RecursionError):
         raise CampaignFileError(file, "not a journal (the first line is not JSON)") from None
     if not isinstance(header, dict) or not isinstance(header.get("journal_of"), str) \
             or not isinstance(header.get("base"), (str, type(None))):
@@ -220,7 +220,7 @@ def read_journal(file: Path, max_bytes: int = MAX_CAMPAIGN_BYTES) -> JournalCont
     for number, line in enumerate(complete[1:], start=2):
         try:
             entry = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):     # RecursionError: nested deeper than the reader goes
             entry = None
         if not isinstance(entry, dict):
             raise CampaignFileError(file, f"line {number} is damaged")

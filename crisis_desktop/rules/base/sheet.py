@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from crisis_desktop.domain import CharacterKind, StatValue
+from crisis_desktop.domain.limits import number_problem
 
 
 class FieldKind(StrEnum):
@@ -96,6 +97,9 @@ class FieldSpec:
 
     def _range_problem(self, value: float, shown: str) -> str | None:
         """Why `value` (shown as `shown`) is outside the field's bounds; None when it is within them."""
+        beyond = number_problem(value)
+        if beyond:
+            return f"{self.label}: {beyond}"
         if self.minimum is not None and value < self.minimum:
             return f"{self.label} must be at least {self.minimum}, not {shown}"
         if self.maximum is not None and value > self.maximum:

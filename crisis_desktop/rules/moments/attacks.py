@@ -24,7 +24,6 @@ from crisis_desktop.rules.base import (
 )
 from crisis_desktop.rules.kernel import odds
 from crisis_desktop.rules.kernel.dice import DiceSource, DieRoll
-from crisis_desktop.rules.kernel.dice_expr import parse
 from crisis_desktop.rules.moments import economy, sheet, wear, wounds
 from crisis_desktop.rules.moments.d100 import FACES, Band, Rolled, band, goal, net_steps, opposed_winner
 from crisis_desktop.rules.moments.options import option
@@ -129,6 +128,7 @@ def plan(request: AttackRequest, options: Options) -> Plan:
     far = range_steps(request.weapon, band_)
     harder = max(0, economy.steps(attacker)) + (difficulty == "hard") + far
     easier = max(0, -economy.steps(attacker)) + (difficulty == "easy")
+    sheet.damage(request.weapon)       # damage beyond the sheet's bounds is neither rolled nor priced
     name, bonus = _bonus(attacker, request.inputs, "bonus")
     attack_goal = goal(sheet.stat(attacker.character, "bod"), bonus, net_steps(harder, easier, options), "3 x BOD",
                        name)
@@ -201,7 +201,7 @@ def _death_chance(damage_type: str, options: Options) -> float:
 
 def odds_of(p: Plan, options: Options) -> AttackOdds:
     hit = hit_chance(p, options)
-    rolled = parse(str(p.weapon.stats.get("damage", "1d6"))).distribution()
+    rolled = sheet.damage(p.weapon).distribution()
     ap = int(sheet.armour_points(p.target.character).value)
     current = sheet.hp(p.target.character)
     taken = odds.mapped(rolled, lambda d: min(current, max(0, d - ap)))
@@ -277,7 +277,7 @@ def resolve(request: AttackRequest, dice: DiceSource, options: Options) -> Attac
                          + (f"d{after}" if after else "used up"))
     damage = None
     if hit:
-        rolled_damage = parse(str(p.weapon.stats.get("damage", "1d6"))).roll(dice, label=f"{p.weapon.name} damage")
+        rolled_damage = sheet.damage(p.weapon).roll(dice, label=f"{p.weapon.name} damage")
         damage = wounds.take_damage(p.target.character, rolled_damage, str(p.weapon.stats.get("damage_type",
                                     "crushing")), a_roll, dice, options)
         effects += damage.effects

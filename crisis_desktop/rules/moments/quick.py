@@ -31,7 +31,6 @@ from crisis_desktop.rules.base.quick import (
     QuickFight,
     QuickWeapon,
 )
-from crisis_desktop.rules.kernel.dice_expr import parse
 from crisis_desktop.rules.kernel.geometry import Coord
 from crisis_desktop.rules.kernel.quick_parts import MapReader, Sampler
 from crisis_desktop.rules.moments import attacks, economy, moment, sheet, wounds
@@ -144,7 +143,7 @@ class MomentsQuickFight(QuickFight[MomentsFightState]):
             raise NotQuick(f"{name} starts the fight {character.conditions[0].key}")
         for item in sheet.worn(character, ItemKind.WEAPON):
             try:
-                parse(str(item.stats.get("damage", "1d6"))).distribution()
+                sheet.damage(item).distribution()
             except ValueError as exc:
                 raise NotQuick(f"{name}'s {item.name} has damage the rules cannot roll: {exc}") from None
             if str(item.stats.get("damage_type", "crushing")) not in sheet.DAMAGE_TYPES:
@@ -279,7 +278,7 @@ class MomentsQuickFight(QuickFight[MomentsFightState]):
             return None
         weapon = p.weapon
         hit = attacks.hit_chance(p, self.options)
-        rolled = parse(str(weapon.stats.get("damage", "1d6"))).distribution()
+        rolled = sheet.damage(weapon).distribution()
         return _Strike(Sampler.of(1.0 - hit, {value: hit * weight for value, weight in rolled.items()}),
                        str(weapon.stats.get("damage_type", "crushing")))
 

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
 from crisis_desktop.rules.base import Explained, FieldKind, FieldSpec, Options, Term
+from crisis_desktop.rules.kernel.dice_expr import DiceExpr, parse
 
 STATS = (("bod", "BOD", "Body: strength, agility, toughness; attacks and reactions."),
          ("int", "INT", "Intellect: wits and senses; the moment's opposed test, medical attention."),
@@ -43,10 +44,24 @@ def _usage(default: int) -> FieldSpec:
                      choice_labels=USAGE_LABELS, help="Steps down d20, d12, d10, d8, d6, d4, used up.")
 
 
+DAMAGE = FieldSpec("damage", "Damage", FieldKind.DICE, "Attack", "1d6", max_dice=4, max_sides=12,
+                   dice_sides=(4, 6, 8, 10, 12), dice_names=(), help="Damage dice: 1d8, 2d6, 1d4+1.")
+
+
+def damage(weapon: EquipmentItem) -> DiceExpr:
+    """The weapon's damage dice, within the sheet's bounds on every path that rolls or prices them (an attack, its
+    odds, the simulator); ValueError naming the weapon otherwise: a file edited by hand can hold any text, and
+    999999999d999999999 rolled one die at a time never ends."""
+    text = str(weapon.stats.get("damage", DAMAGE.default))
+    refused = DAMAGE.validate(text)
+    if refused:
+        raise ValueError(f"{weapon.name}: {refused}")
+    return parse(text)
+
+
 def item_fields(kind: ItemKind) -> tuple[FieldSpec, ...]:
     if kind is ItemKind.WEAPON:
-        return (FieldSpec("damage", "Damage", FieldKind.DICE, "Attack", "1d6", max_dice=4, max_sides=12,
-                          dice_sides=(4, 6, 8, 10, 12), dice_names=(), help="Damage dice: 1d8, 2d6, 1d4+1."),
+        return (DAMAGE,
                 FieldSpec("damage_type", "Damage type", FieldKind.CHOICE, "Attack", "crushing", choices=DAMAGE_TYPES,
                           choice_labels=("Crushing", "Slicing", "Piercing"),
                           help="Which column of the major wound table it rolls on."),

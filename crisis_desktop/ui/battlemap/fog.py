@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from crisis_desktop.domain.battle_map import BattleMap
 from crisis_desktop.rules.kernel.geometry import Grid
+from crisis_desktop.ui.paint_guard import guarded
 
 Coord = tuple[int, int]
 
@@ -80,6 +81,7 @@ class FogItem(QGraphicsItem):
     def shape(self) -> QPainterPath:  # Override QGraphicsItem::shape
         return self._path
 
+    @guarded()
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,  # Override QGraphicsItem::paint
               widget: QWidget | None = None) -> None:
         if self._path.isEmpty():

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from crisis_desktop.domain.battle_map import Cell, Cover
 from crisis_desktop.rules.kernel.geometry import Grid
+from crisis_desktop.ui.paint_guard import guarded
 from crisis_desktop.ui.plain_text import tooltip
 from crisis_desktop.ui.widgets.board_delegate import bar_colour
 
@@ -114,6 +115,7 @@ class CellLayer(QGraphicsItem):
             y0, y1 = int(rect.top() // s), int(rect.bottom() // s)
         return range(max(0, x0), min(g.width, x1 + 1)), range(max(0, y0), min(g.height, y1 + 1))
 
+    @guarded()
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,  # Override QGraphicsItem::paint
               widget: QWidget | None = None) -> None:
         exposed = option.exposedRect.intersected(self._rect)
@@ -329,6 +331,7 @@ class TokenItem(QGraphicsItem):
         path.addEllipse(QPointF(0, 0), self.radius, self.radius)
         return path
 
+    @guarded()
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,  # Override QGraphicsItem::paint
               widget: QWidget | None = None) -> None:
         r = self.radius
@@ -477,6 +480,7 @@ class Overlay(QGraphicsItem):
     def boundingRect(self) -> QRectF:  # Override QGraphicsItem::boundingRect
         return self._rect
 
+    @guarded()
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,  # Override QGraphicsItem::paint
               widget: QWidget | None = None) -> None:
         for polygon, fill, outline in self.cells:
@@ -512,6 +516,7 @@ class _Label(QGraphicsItem):
     def boundingRect(self) -> QRectF:  # Override QGraphicsItem::boundingRect
         return self._rect
 
+    @guarded()
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,  # Override QGraphicsItem::paint
               widget: QWidget | None = None) -> None:
         if not self.text:

@@ -19,10 +19,11 @@ from crisis_desktop.rules.base import Actor
 from crisis_desktop.rules.kernel.geometry import Grid, Terrain
 from crisis_desktop.storage.regular_files import reason_of
 from crisis_desktop.ui.battlemap.items import CellLayer, Overlay, TokenItem, TokenLook
+from crisis_desktop.ui.paint_guard import report
 from crisis_desktop.ui.player_display.health import health_bar, health_word
 
 if TYPE_CHECKING:
-    from crisis_desktop.domain import Campaign
+    from crisis_desktop.domain import Campaign, Character, Combatant
     from crisis_desktop.rules.base import Ruleset
 
 Coord = tuple[int, int]
@@ -204,7 +205,16 @@ class MapScene(QGraphicsScene):
                          hidden=combatant.hidden)
         if self.ruleset is None:
             return look
+        try:
+            return self._ruled_look(look, campaign, character, combatant)
+        except Exception as exc:  # noqa: BLE001  a value the rules cannot read: the token says so, nothing crashes
+            report(f"{type(self).__name__} token", exc)
+            return replace(look, word="cannot be shown")
+
+    def _ruled_look(self, look: TokenLook, campaign: Campaign, character: Character, combatant: Combatant) -> TokenLook:
+        """`look` with what the rules make of the combatant: its state, posture, health bar and conditions."""
         # The rules say what the bar and the marks mean (roles and labels, never their keys).
+        assert self.ruleset is not None
         ruleset = self.ruleset
         options = ruleset.options_with_defaults(campaign.rule_options)
         state = ruleset.state(character, options)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from crisis_desktop.controller.commands import Command
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.domain import StatValue
+from crisis_desktop.domain.character import entry_problem
 from crisis_desktop.rules.kernel.glyphs import Glyph
 from crisis_desktop.ui import theme
 from crisis_desktop.ui.dialogs.dice_form import DiceForm, Probe
@@ -70,9 +71,12 @@ class OverrideDialog(QDialog):
         self.setWindowTitle(f"GM override: {character.name}")
         self.what = QComboBox()
         # Only what the rules track for this combatant, by their labels.
+        self._numbers: set[tuple[str, str]] = {("initiative", "")}    # where a number stands now: numbers only
         for field in controller.ruleset.override_fields(controller.view.actor(combatant_id), controller.view.options):
             key = f"{field.item_id}:{field.key}" if field.item_id else field.key
             self.what.addItem(f"{field.label} (now {shown_value(field.value)})", (field.kind.value, key))
+            if isinstance(field.value, int | float) and not isinstance(field.value, bool):
+                self._numbers.add((field.kind.value, key))
         initiative = "not rolled" if combatant.initiative is None else combatant.initiative
         self.what.addItem(f"Initiative (now {initiative})", ("initiative", ""))
         for spec in controller.ruleset.conditions():
@@ -111,12 +115,21 @@ class OverrideDialog(QDialog):
         ctl, cid = self.controller, self.combatant_id
         character_id = ctl.view.combatant(cid).character_id
         value = parse_value(self.value.text())
+        if kind in ("status", "resource", "initiative", "item"):
+            # The domain's bounds, before the rules read the value: named as the GM picked it.
+            label = self.what.currentText().rsplit(" (now ", 1)[0]
+            problem = entry_problem({}, "value", value)
+            if problem:
+                raise ValueError(f"{label}: {problem}")
+            if (kind, key) in self._numbers and (isinstance(value, bool) or not isinstance(value, int | float)):
+                typed = "type one" if value is None else f"not {shown_value(value)[:40]!r}"
+                raise ValueError(f"{label} is a number: {typed}")
         if kind == "status":
             return ctl.overrides.set_status(character_id, key, value)
         if kind == "resource":
             return ctl.overrides.set_resource(cid, key, value)
         if kind == "initiative":
-            if not isinstance(value, int) or isinstance(value, bool):
+            if not isinstance(value, int):
                 raise ValueError("Initiative is a whole number")
             return ctl.set_initiative(cid, value)
         if kind == "item":

@@ -16,6 +16,7 @@ from crisis_desktop.domain.encounter import Combatant, Encounter, LogEntry
 from crisis_desktop.rules.base import Actor, ResourceSpec
 from crisis_desktop.rules.base import StateRole as StandingRole
 from crisis_desktop.ui import theme
+from crisis_desktop.ui.paint_guard import guarded, report
 from crisis_desktop.ui.plain_text import tooltip
 
 CombatantIdRole = Qt.ItemDataRole.UserRole + 1
@@ -216,8 +217,21 @@ class BoardModel(QAbstractTableModel):
     def _row(self, cid: str) -> _Row:
         row = self._cache.get(cid)
         if row is None:
-            row = self._cache[cid] = self._compute(cid)
+            try:
+                row = self._compute(cid)
+            except Exception as exc:  # noqa: BLE001  a value the rules cannot read: the row says so, nothing crashes
+                row = self._unreadable(cid, report(f"{type(self).__name__} row", exc))
+            self._cache[cid] = row
         return row
+
+    def _unreadable(self, cid: str, problem: str) -> _Row:
+        """The row of a combatant the rules could not read: its name, and why it cannot be shown."""
+        combatant = self._combatants[cid]
+        character = self._characters.get(combatant.character_id)
+        name = character.name if character is not None else "(missing character)"
+        return _Row("", "", name, "", combatant.side.value, "cannot be shown", f"cannot be shown: {problem}",
+                    StandingRole.FIGHTING,
+                    (), ())
 
     def _compute(self, cid: str) -> _Row:
         combatant = self._combatants[cid]
@@ -262,6 +276,7 @@ class BoardModel(QAbstractTableModel):
             return COLUMNS[section]
         return None
 
+    @guarded()
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # Override ::data
         if not index.isValid() or not 0 <= index.row() < len(self._ids):
             return None
@@ -375,6 +390,7 @@ class CombatLogModel(QAbstractListModel):
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008  Override ::rowCount
         return 0 if parent.isValid() else len(self._entries)
 
+    @guarded()
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # Override ::data
         if not index.isValid() or not 0 <= index.row() < len(self._entries):
             return None

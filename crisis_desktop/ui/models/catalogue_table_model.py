@@ -10,6 +10,7 @@ from crisis_desktop.controller.catalogue_commands import SetCatalogueValue
 from crisis_desktop.domain import Campaign, EquipmentItem
 from crisis_desktop.rules.base import FieldKind, Ruleset
 from crisis_desktop.ui.models.equipment_table_model import ItemRole, ItemRowsModel, parse_value, show_value
+from crisis_desktop.ui.paint_guard import guarded
 from crisis_desktop.ui.plain_text import tooltip
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -61,6 +62,7 @@ class CatalogueTableModel(ItemRowsModel):
             return tooltip(f"{spec.help}{allowed}") or None
         return None
 
+    @guarded()
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # Override ::data
         if not index.isValid() or not 0 <= index.row() < len(self._items):
             return None

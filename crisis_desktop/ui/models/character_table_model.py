@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QApplication, QStyle
 
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.domain import Campaign, Character, CharacterKind
+from crisis_desktop.ui.paint_guard import guarded
 from crisis_desktop.ui.plain_text import tooltip
 from crisis_desktop.ui.widgets.portrait import portrait_pixmap
 
@@ -183,6 +184,7 @@ class CharacterTableModel(QAbstractTableModel):
             return COLUMNS[section]
         return None
 
+    @guarded()
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # Override ::data
         if not index.isValid():
             return None
@@ -581,6 +583,7 @@ class CharacterFilterProxy(QAbstractProxyModel):
     def hasChildren(self, parent: AnyIndex = QModelIndex()) -> bool:  # noqa: B008  # Override ::hasChildren
         return not parent.isValid() and bool(self._visible)
 
+    @guarded()
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # Override ::data
         if not index.isValid() or not 0 <= index.row() < len(self._visible):
             return None

@@ -11,6 +11,7 @@ from crisis_desktop.controller.character_commands import SetItemValue
 from crisis_desktop.controller.commands import Command
 from crisis_desktop.domain import Campaign, Character, EquipmentItem, ItemKind, StatValue
 from crisis_desktop.rules.base import FieldKind, FieldSpec, Ruleset
+from crisis_desktop.ui.paint_guard import guarded
 from crisis_desktop.ui.plain_text import tooltip
 
 ItemRole = Qt.ItemDataRole.UserRole + 1   # the domain EquipmentItem of the row
@@ -195,6 +196,7 @@ class EquipmentTableModel(ItemRowsModel):
             return spec.help or None
         return None
 
+    @guarded()
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # Override ::data
         if not index.isValid() or not 0 <= index.row() < len(self._items):
             return None

@@ -21,6 +21,7 @@ from crisis_desktop.ui.models.board_model import (
     ResourcesRole,
     StateRole,
 )
+from crisis_desktop.ui.paint_guard import guarded
 from crisis_desktop.ui.player_display.health import health_bar, health_word
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -140,6 +141,7 @@ class PlayerBoardProxy(QSortFilterProxyModel):
             return ("Name", "Health", "Conditions")[section]
         return None
 
+    @guarded()
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # Override ::data
         if not index.isValid():
             return None

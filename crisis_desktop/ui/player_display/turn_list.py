@@ -7,6 +7,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
 from PySide6.QtWidgets import QListView, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from crisis_desktop.ui.models.board_model import AnnouncedRole, Chip, ConditionsRole, CurrentRole
+from crisis_desktop.ui.paint_guard import guarded
 from crisis_desktop.ui.player_display.health import BADLY_WOUNDED, DOWN, UNHURT, WOUNDED
 from crisis_desktop.ui.player_display.models import FoggedRole, HealthNumbersRole, HealthWordRole, SideRole
 
@@ -49,9 +50,17 @@ class TurnDelegate(QStyledItemDelegate):
         big, small = self._fonts()
         return QSize(400, QFontMetrics(big).height() + QFontMetrics(small).height() + 22)
 
+    @guarded()
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,  # Override QStyledItemDelegate::paint
               index: QModelIndex | QPersistentModelIndex) -> None:
         painter.save()
+        try:        # the painter is given back as it came, whatever the row holds
+            self._paint_row(painter, option, index)
+        finally:
+            painter.restore()
+
+    def _paint_row(self, painter: QPainter, option: QStyleOptionViewItem,
+                   index: QModelIndex | QPersistentModelIndex) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         rect = option.rect.adjusted(4, 3, -4, -3)
         current = bool(index.data(CurrentRole))
@@ -93,7 +102,6 @@ class TurnDelegate(QStyledItemDelegate):
             painter.drawText(second, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, numbers)
             second.setLeft(second.left() + QFontMetrics(small).horizontalAdvance(numbers) + 12)
         self._paint_chips(painter, second, small, index.data(ConditionsRole) or ())
-        painter.restore()
 
     def _paint_chips(self, painter: QPainter, rect: QRect, font: QFont, chips: tuple[Chip, ...]) -> None:
         painter.setFont(font)

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleO
 from crisis_desktop.rules.base import ResourceSpec
 from crisis_desktop.ui import theme
 from crisis_desktop.ui.models.board_model import COL_BARS, COL_CONDITIONS, Chip, ConditionsRole, ResourcesRole
+from crisis_desktop.ui.paint_guard import guarded
 
 BAR_WIDTH = 112
 BAR_GAP = 6
@@ -41,6 +42,7 @@ class BoardDelegate(QStyledItemDelegate):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
 
+    @guarded()
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,  # Override QStyledItemDelegate::paint
               index: QModelIndex | QPersistentModelIndex) -> None:
         if index.column() not in (COL_BARS, COL_CONDITIONS):
@@ -53,13 +55,15 @@ class BoardDelegate(QStyledItemDelegate):
         style = opt.widget.style() if opt.widget else QApplication.style()
         style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, opt.widget)
         painter.save()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        rect = option.rect.adjusted(4, 4, -4, -4)
-        if index.column() == COL_BARS:
-            self._paint_bars(painter, rect, index.data(ResourcesRole) or (), option.palette)
-        else:
-            self._paint_chips(painter, rect, index.data(ConditionsRole) or ())
-        painter.restore()
+        try:        # the painter is given back as it came, whatever the row holds
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            rect = option.rect.adjusted(4, 4, -4, -4)
+            if index.column() == COL_BARS:
+                self._paint_bars(painter, rect, index.data(ResourcesRole) or (), option.palette)
+            else:
+                self._paint_chips(painter, rect, index.data(ConditionsRole) or ())
+        finally:
+            painter.restore()
 
     def _paint_bars(self, painter: QPainter, rect: QRect, bars: tuple[ResourceSpec, ...], palette: QPalette) -> None:
         x = rect.left()

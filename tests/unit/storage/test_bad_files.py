@@ -237,10 +237,15 @@ def test_the_model_refuses_what_it_could_not_write_back():
 
 
 def test_a_deeply_nested_flow_is_checked_without_recursion():
-    from crisis_desktop.domain.limits import check_json_numbers
+    from crisis_desktop.domain.limits import JSON_DEPTH_MAX, check_json_data
 
     nested: list[object] = [float("inf")]
     for _ in range(5_000):  # far deeper than the stack allows for recursion
         nested = [nested]
+    with pytest.raises(ValueError, match=rf"^\[0\]\[0\].*\[0\]: nested more than {JSON_DEPTH_MAX} levels deep$"):
+        check_json_data({"order": nested}["order"])
+    shallow: list[object] = [float("inf")]
+    for _ in range(JSON_DEPTH_MAX - 1):
+        shallow = [shallow]
     with pytest.raises(ValueError, match=r"^\[0\]\[0\].*\[0\]: inf is not a number a campaign can hold"):
-        check_json_numbers({"order": nested}["order"])
+        check_json_data(shallow)

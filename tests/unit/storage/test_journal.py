@@ -260,3 +260,28 @@ def test_a_change_that_cannot_be_journaled_stops_the_journal_until_the_next_save
     session.record(history.push(SetCampaignField(campaign, "notes", "after the save")))
     [offer] = store.recovery.list_recoveries()
     assert offer.campaign.notes == "after the save" and offer.campaign.name == "Lost from the journal"
+
+
+def test_a_line_nested_100000_deep_is_damaged_and_set_aside(store, app_paths, make_campaign):
+    path, campaign, session, journal, history = _open(store, app_paths, make_campaign("Deep"))
+    session.record(history.push(SetCampaignField(campaign, "name", "one")))
+    file = journal.journal.path
+    first = file.read_bytes().splitlines(keepends=True)[0]
+    file.write_bytes(first + b"[" * 100_000 + b"]" * 100_000 + b"\n")
+    assert store.recovery.list_recoveries() == []
+    [message] = store.recovery.set_aside_damaged()
+    assert "line 2 is damaged" in message
+    assert len(list(app_paths.recovery.glob(f"{file.name}.damaged-*"))) == 1
+
+
+def test_a_line_holding_a_lone_surrogate_is_not_replayed(store, app_paths, make_campaign):
+    """A journal line written by hand (json.loads takes the \\ud800 escape): the replay refuses it, naming the
+    field, and the campaign opens from its last save."""
+    path, campaign, session, journal, history = _open(store, app_paths, make_campaign("Half"))
+    session.record(history.push(SetCampaignField(campaign, "name", "one")))
+    file = journal.journal.path
+    file.write_bytes(file.read_bytes().replace(b'"one"', b'"\\ud800"'))
+    assert store.recovery.list_recoveries() == []
+    [message] = store.recovery.set_aside_damaged()
+    assert "name: holds '\\ud800' at character 1" in message
+    assert store.load(path).name == "Half"
