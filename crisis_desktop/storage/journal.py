@@ -208,7 +208,7 @@ def read_journal(file: Path, max_bytes: int = MAX_CAMPAIGN_BYTES) -> JournalCont
         raise CampaignFileError(file, "not a journal (no complete first line)")
     try:
         header = json.loads(complete[0])
-    except ValueError:
+    except (ValueError, RecursionError):
         raise CampaignFileError(file, "not a journal (the first line is not JSON)") from None
     if not isinstance(header, dict) or not isinstance(header.get("journal_of"), str) \
             or not isinstance(header.get("base"), (str, type(None))):
@@ -222,6 +222,8 @@ def read_journal(file: Path, max_bytes: int = MAX_CAMPAIGN_BYTES) -> JournalCont
             entry = json.loads(line)
         except ValueError:
             entry = None
+        except RecursionError:  # nested deeper than Python parses; nothing this build writes
+            raise CampaignFileError(file, f"line {number} is damaged (nested too deeply)") from None
         if not isinstance(entry, dict):
             raise CampaignFileError(file, f"line {number} is damaged")
         lines.append(entry)
