@@ -157,7 +157,8 @@ class Journal:
     def sync(self) -> None:
         """Make what was written durable against a power cut too (fsync)."""
         if self.started:
-            fd = os.open(self.path, os.O_RDONLY)
+            # O_NONBLOCK: were the journal replaced by a FIFO, opening it must not wait for a writer.
+            fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
             try:
                 os.fsync(fd)
             finally:

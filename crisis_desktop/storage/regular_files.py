@@ -16,6 +16,7 @@ import functools
 import os
 import stat
 from pathlib import Path
+from typing import BinaryIO
 
 # Opening a FIFO without O_NONBLOCK waits for a writer; with it, open returns at once and fstat says what it is.
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
@@ -94,13 +95,13 @@ def _system_kind(folder: str) -> str:
     return f"a file of the system (under {folder})"
 
 
-def read_regular_file(path: Path, max_bytes: int) -> bytes:
-    """The bytes of the regular file at `path` (a symlink is followed and judged by its target), at most
-    `max_bytes` of them.
+def open_regular_file(path: Path) -> BinaryIO:
+    """The regular file at `path` (a symlink is followed and judged by its target), open for reading in blocking
+    mode; its size is os.fstat(f.fileno()).st_size.
 
     Raises NotARegularFile before opening anything that is not a regular file or lies in /proc, /sys or /dev
-    (so no device is ever opened and nothing blocks), FileTooLarge before reading a larger one, and the usual
-    OSErrors (FileNotFoundError, PermissionError, ...) otherwise.
+    (so no device is ever opened and nothing blocks), and the usual OSErrors (FileNotFoundError,
+    PermissionError, ...) otherwise.
     """
     path = Path(path)
     resolved = os.path.realpath(path)
@@ -114,7 +115,8 @@ def read_regular_file(path: Path, max_bytes: int) -> bytes:
         fd = os.open(resolved, _OPEN_FLAGS)
     except IsADirectoryError:
         raise NotARegularFile(path, "a folder") from None
-    with os.fdopen(fd, "rb") as f:
+    f = os.fdopen(fd, "rb")
+    try:
         # Checked again on what was opened: the path may have been replaced since the checks above.
         st = os.fstat(fd)
         kind = kind_of(st.st_mode)
@@ -122,10 +124,24 @@ def read_regular_file(path: Path, max_bytes: int) -> bytes:
             raise NotARegularFile(path, kind)
         if st.st_dev in _system_devices():
             raise NotARegularFile(path, _system_kind(_system_devices()[st.st_dev]))
-        if st.st_size > max_bytes:
-            raise FileTooLarge(path, st.st_size, max_bytes)
         with contextlib.suppress(AttributeError, OSError):
             os.set_blocking(fd, True)
+    except BaseException:
+        f.close()
+        raise
+    return f
+
+
+def read_regular_file(path: Path, max_bytes: int) -> bytes:
+    """The bytes of the regular file at `path` (a symlink is followed and judged by its target), at most
+    `max_bytes` of them.
+
+    Raises what open_regular_file() raises, and FileTooLarge before reading a file larger than `max_bytes`.
+    """
+    with open_regular_file(path) as f:
+        size = os.fstat(f.fileno()).st_size
+        if size > max_bytes:
+            raise FileTooLarge(path, size, max_bytes)
         # At most one byte past the limit, in case the file grew after the fstat.
         raw = f.read(max_bytes + 1)
     if len(raw) > max_bytes:

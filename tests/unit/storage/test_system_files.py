@@ -103,3 +103,15 @@ def test_settings_and_locks_under_proc_are_not_read(tmp_path):
     assert problem == (f"The settings file {settings} could not be read (settings.json: this is a file of the "
                        "system (under /proc), not a regular file); default settings are used.")
     assert settings.is_symlink() and os.readlink(settings) == "/proc/self/status"
+
+
+@needs_fifo
+def test_a_copy_from_a_fifo_or_a_file_under_proc_is_refused_and_writes_nothing(tmp_path):
+    from crisis_desktop.storage.atomic import atomic_copy_file
+
+    fifo = make_fifo(tmp_path / "backup.json")
+    sources = [fifo, *([Path("/proc/self/status")] if Path("/proc/self/status").exists() else [])]
+    for source in sources:
+        with pytest.raises(NotARegularFile):
+            returns_promptly(lambda s=source: atomic_copy_file(s, tmp_path / "copy.json"), fifo)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["backup.json"]
