@@ -540,6 +540,8 @@ def character_from_json(raw: str | bytes, ruleset: Ruleset | None = None) -> Cha
         data = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ValueError(f"The file is not JSON: {exc}") from None
+    except RecursionError:
+        raise ValueError("The file is nested too deeply to hold a character") from None
     if not isinstance(data, dict):
         raise ValueError("The file does not hold a character (expected a JSON object)")
     try:

@@ -325,8 +325,8 @@ def test_duplicating_several_puts_each_copy_right_after_its_original(make_docume
 
 
 @needs_fifo
-def test_import_from_a_fifo_or_a_device_is_refused_with_a_message(make_document, make_view, char_answers, answers,
-                                                                   tmp_path):
+def test_import_from_a_fifo_a_device_or_nested_too_deeply_is_refused_with_a_message(make_document, make_view,
+                                                                                    char_answers, answers, tmp_path):
     """Characters › Import character read with no guard: a FIFO hung the window, /dev/zero read until memory ran
     out. Should the FIFO block again, a watchdog opens it for writing after 10 s and the test fails, not hangs."""
     import contextlib
@@ -343,10 +343,12 @@ def test_import_from_a_fifo_or_a_device_is_refused_with_a_message(make_document,
         with contextlib.suppress(OSError):
             os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
 
+    deep = tmp_path / "deep.json"
+    deep.write_bytes(b"[" * 100_000 + b"]" * 100_000)
     watchdog = threading.Timer(10, unblock)
     watchdog.start()
     try:
-        for path in (fifo, zero):
+        for path in (fifo, zero, deep):
             char_answers.queued["open_file"].append(path)
             view.import_character()
     finally:
@@ -355,5 +357,6 @@ def test_import_from_a_fifo_or_a_device_is_refused_with_a_message(make_document,
         "Import character: pipe.json was not imported: it was not read: this is a named pipe (FIFO), not a regular "
         "file",
         "Import character: zero.json was not imported: it was not read: this is a device, not a regular file",
+        "Import character: deep.json was not imported: The file is nested too deeply to hold a character",
     ]
     assert document.undo_stack.count() == 0 and fifo.is_fifo()
