@@ -5,25 +5,15 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
-import re
 import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator
 
 from crisis_desktop.storage.paths import AppPaths
+from crisis_desktop.terminal_text import printable
 
-# What must not reach a terminal raw from a campaign (a name, a message quoting one): control characters (an ESC
-# sequence can retitle the window or clear the screen), the bidirectional overrides that reorder what is shown, and
-# half characters (lone surrogates) that would not even encode. A newline in a name is escaped too: a line of output
-# is one line.
-_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 INTERRUPTED = 130  # the shell's code for a command ended by Ctrl+C (128 + SIGINT)
-
-
-def printable(text: str) -> str:
-    """`text` with everything unsafe for a terminal written as an escape ("\\x1b", "\\u202e", "\\x0a")."""
-    return _UNSAFE.sub(lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100 else f"\\u{ord(m[0]):04x}", text)
 
 
 def say(text: str, *, err: bool = False, flush: bool = False) -> None:
@@ -167,11 +157,11 @@ def run_export(args: argparse.Namespace, paths: AppPaths) -> int:
         say(f"crisis-desktop: {exc} (use --force to replace them, or choose another --output)", err=True)
         return 2
     except (LookupError, CampaignFileError, ExportError, OSError) as exc:
-        logging.getLogger(__name__).warning("Export failed: %s", printable(str(exc)))
+        logging.getLogger(__name__).warning("Export failed: %s", exc)
         say(f"crisis-desktop: {exc}", err=True)
         return 2
     logging.getLogger(__name__).info("Exported %d %s sheet file(s) of “%s” to %s", len(written), args.format,
-                                     printable(campaign.name), printable(args.output))
+                                     campaign.name, args.output)
     for path in written:
         say(f"wrote {path}")
     return 0

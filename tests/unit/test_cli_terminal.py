@@ -15,8 +15,8 @@ import time
 import pytest
 
 from crisis_desktop.app import main
-from crisis_desktop.cli import printable
 from crisis_desktop.storage.campaign_store import CampaignStore
+from crisis_desktop.terminal_text import printable, printable_lines
 from tests.file_helpers import REPO
 
 TITLE = "\x1b]0;pwned\x07"      # sets the terminal window's title
@@ -55,6 +55,23 @@ def _no_control_characters(output: bytes) -> None:
 def test_printable_escapes_controls_overrides_and_half_characters():
     assert printable(f"a{TITLE}b\u202ec\ud800\x9b\t\n") == "a\\x1b]0;pwned\\x07b\\u202ec\\ud800\\x9b\\x09\\x0a"
     assert printable("Vera Kask, Šárka, 中文, 🐺") == "Vera Kask, Šárka, 中文, 🐺"
+    assert printable_lines(f"Traceback\n  {TITLE}\n") == "Traceback\n  \\x1b]0;pwned\\x07\n"
+
+
+def test_the_log_file_holds_names_escaped(tmp_path):
+    import logging
+
+    from crisis_desktop.logs import LOG_FILE_NAME, install_logging
+
+    session = install_logging(tmp_path)
+    try:
+        logging.getLogger("crisis_desktop.test").warning("Opened “%s”", f"Demo {TITLE}{CLEAR}")
+        session.handler.flush()
+    finally:
+        session.close()
+    logged = (tmp_path / LOG_FILE_NAME).read_bytes()
+    assert logged.rstrip(b"\n").endswith("Opened “Demo \\x1b]0;pwned\\x07\\x1b[2J\\x1b[H”".encode())
+    _no_control_characters(logged)
 
 
 def test_info_escapes_names(paths, hostile):
