@@ -227,3 +227,17 @@ def test_a_start_with_damaged_recovery_and_settings_files_opens_the_last_save(ma
                                      "read (nested too deeply to be settings). Default settings are used; the old "
                                      "file was kept as settings.json.bad-")
     assert answers.texts("error") == [] and window.document.path == paths.campaigns / "demo.json"
+
+
+def test_file_open_with_a_recovery_stamped_beyond_the_calendar_opens_the_last_save(make_window, answers, paths):
+    """A recovery file that appears while the window runs (another instance crashed) made File › Open fail with
+    "Unexpected error" too: now it is passed over (set aside at the next start) and the campaign opens."""
+    window = make_window()
+    store = CampaignStore(paths)
+    path = paths.campaigns / "c.json"
+    store.save(Campaign(ruleset="crisis", name="Last save"), path)
+    (paths.recovery / "c.json").write_text(f'{{"recovery_of": "{path}", "saved": "0001-01-01T00:00:00+14:00", '
+                                           '"campaign": {"name": "Old", "ruleset": "crisis"}}')
+    assert window.files.recovery_for(path) is None
+    assert window.open_campaign(path)
+    assert window.document.campaign.name == "Last save" and answers.texts("error") == []
