@@ -3,9 +3,45 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
+import signal
 import sys
+import threading
+from collections.abc import Callable, Iterator
 
 from crisis_desktop.storage.paths import AppPaths
+from crisis_desktop.terminal_text import printable
+
+INTERRUPTED = 130  # the shell's code for a command ended by Ctrl+C (128 + SIGINT)
+
+
+def say(text: str, *, err: bool = False, flush: bool = False) -> None:
+    """One line of the CLI's output (stderr with `err`), made printable()."""
+    print(printable(text), file=sys.stderr if err else sys.stdout, flush=flush)
+
+
+def _interruptible(run: Callable[[argparse.Namespace, AppPaths], int]) -> Callable[[argparse.Namespace, AppPaths], int]:
+    """Ctrl+C ends a command with a line and the code 130, not a traceback."""
+    @functools.wraps(run)
+    def guarded(args: argparse.Namespace, paths: AppPaths) -> int:
+        try:
+            return run(args, paths)
+        except KeyboardInterrupt:
+            _end_progress_line()
+            say("crisis-desktop: stopped (Ctrl+C)", err=True)
+            return INTERRUPTED
+    return guarded
+
+
+def _at_least_one(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number is needed, not {printable(text)!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
 
 
 def _common(command: argparse.ArgumentParser) -> None:
@@ -51,7 +87,7 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     simulate.add_argument("--json", action="store_true", help="print the figures as JSON")
     simulate.add_argument("--processes", metavar="N", type=int, default=None,
                           help="worker processes (default: one per core)")
-    simulate.add_argument("--max-rounds", metavar="N", type=int, default=30,
+    simulate.add_argument("--max-rounds", metavar="N", type=_at_least_one, default=30,
                           help="rounds after which a fight counts as a draw (default 30)")
     simulate.add_argument("--full-rules", action="store_true",
                           help="play every fight through the full rules path, as at the table, even where the rules "
@@ -67,29 +103,31 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     simulate.set_defaults(run=run_simulate)
 
 
+@_interruptible
 def run_info(args: argparse.Namespace, paths: AppPaths) -> int:
     from crisis_desktop.storage.campaign_store import CampaignFileError, CampaignStore
 
     store = CampaignStore(paths)
     if not args.campaign:
-        print(f"Campaigns in {paths.campaigns}:")
+        say(f"Campaigns in {paths.campaigns}:")
         for entry in store.list_campaigns():
             state = f"  [cannot open: {entry.problem}]" if entry.problem else ""
-            print(f"  {entry.name} ({entry.ruleset}) {entry.path.name}{state}")
+            say(f"  {entry.name} ({entry.ruleset}) {entry.path.name}{state}")
         return 0
     try:
         path = store.find(args.campaign)
         campaign = store.load(path)
     except (LookupError, CampaignFileError) as exc:
-        print(f"crisis-desktop: {exc}", file=sys.stderr)
+        say(f"crisis-desktop: {exc}", err=True)
         return 2
     pcs = sum(1 for c in campaign.characters if c.kind == "pc")
-    print(f"{campaign.name} ({campaign.ruleset}) {path}")
-    print(f"  {pcs} PCs, {len(campaign.characters) - pcs} NPCs, {len(campaign.encounters)} encounters, "
-          f"{len(campaign.battle_maps)} battle maps, {len(campaign.equipment)} catalogue items")
+    say(f"{campaign.name} ({campaign.ruleset}) {path}")
+    say(f"  {pcs} PCs, {len(campaign.characters) - pcs} NPCs, {len(campaign.encounters)} encounters, "
+        f"{len(campaign.battle_maps)} battle maps, {len(campaign.equipment)} catalogue items")
     return 0
 
 
+@_interruptible
 def run_export(args: argparse.Namespace, paths: AppPaths) -> int:
     import logging
     from pathlib import Path
@@ -99,12 +137,11 @@ def run_export(args: argparse.Namespace, paths: AppPaths) -> int:
     from crisis_desktop.storage.campaign_store import CampaignFileError, CampaignStore
 
     if not getattr(args, "campaign", None):
-        print("crisis-desktop: export needs --campaign NAME", file=sys.stderr)
+        say("crisis-desktop: export needs --campaign NAME", err=True)
         return 2
     if args.template_dir and not Path(args.template_dir).is_dir():
         # Named on purpose: a typo must not quietly give the built-in sheets.
-        print(f"crisis-desktop: the template folder {args.template_dir} does not exist (or is not a folder)",
-              file=sys.stderr)
+        say(f"crisis-desktop: the template folder {args.template_dir} does not exist (or is not a folder)", err=True)
         return 2
     template_dir = Path(args.template_dir) if args.template_dir else paths.data_dir / "templates"
     try:
@@ -114,22 +151,23 @@ def run_export(args: argparse.Namespace, paths: AppPaths) -> int:
         written = export_sheets(
             campaign, characters, args.format, Path(args.output), paper=args.paper, force=args.force,
             template_dir=template_dir, npc_blocks=args.npc_blocks,
-            progress=lambda i, n, sheet: print(f"{i}/{n} {sheet.name}", flush=True),
+            progress=lambda i, n, sheet: say(f"{i}/{n} {sheet.name}", flush=True),
         )
     except FilesExist as exc:
-        print(f"crisis-desktop: {exc} (use --force to replace them, or choose another --output)", file=sys.stderr)
+        say(f"crisis-desktop: {exc} (use --force to replace them, or choose another --output)", err=True)
         return 2
     except (LookupError, CampaignFileError, ExportError, OSError) as exc:
         logging.getLogger(__name__).warning("Export failed: %s", exc)
-        print(f"crisis-desktop: {exc}", file=sys.stderr)
+        say(f"crisis-desktop: {exc}", err=True)
         return 2
     logging.getLogger(__name__).info("Exported %d %s sheet file(s) of “%s” to %s", len(written), args.format,
                                      campaign.name, args.output)
     for path in written:
-        print(f"wrote {path}")
+        say(f"wrote {path}")
     return 0
 
 
+@_interruptible
 def run_simulate(args: argparse.Namespace, paths: AppPaths) -> int:
     import json
 
@@ -139,7 +177,7 @@ def run_simulate(args: argparse.Namespace, paths: AppPaths) -> int:
     from crisis_desktop.storage.campaign_store import CampaignFileError, CampaignStore
 
     if not getattr(args, "campaign", None):
-        print("crisis-desktop: simulate needs --campaign NAME", file=sys.stderr)
+        say("crisis-desktop: simulate needs --campaign NAME", err=True)
         return 2
     try:
         store = CampaignStore(paths)
@@ -148,17 +186,46 @@ def run_simulate(args: argparse.Namespace, paths: AppPaths) -> int:
         tactics = {side: Tactics(Target(getattr(args, f"{side}_target")), getattr(args, f"{side}_cover"),
                                  _share(getattr(args, f"{side}_flee")))
                    for side in ("party", "enemies")}
-        summary = simulate(campaign, encounter.id, get_ruleset(campaign.ruleset), runs=args.runs, seed=args.seed,
-                           tactics=tactics, processes=args.processes, max_rounds=args.max_rounds,
-                           progress=_progress_on_terminal(), quick=not args.full_rules)
+        with _ctrl_c_cancels() as stop:
+            summary = simulate(campaign, encounter.id, get_ruleset(campaign.ruleset), runs=args.runs,
+                               seed=args.seed, tactics=tactics, processes=args.processes, max_rounds=args.max_rounds,
+                               progress=_progress_on_terminal(), quick=not args.full_rules, cancel=stop)
     except (LookupError, CampaignFileError, ValueError) as exc:
-        print(f"crisis-desktop: {str(exc).strip(chr(39)) if isinstance(exc, KeyError) else exc}", file=sys.stderr)
+        say(f"crisis-desktop: {str(exc).strip(chr(39)) if isinstance(exc, KeyError) else exc}", err=True)
         return 2
+    if summary.cancelled:
+        _end_progress_line()
+        say(f"crisis-desktop: stopped (Ctrl+C) after {summary.runs:,} of {args.runs:,} fights", err=True)
+        if not summary.runs:
+            return INTERRUPTED
     if args.json:
-        print(json.dumps(summary.to_dict(), indent=2))
+        print(json.dumps(summary.to_dict(), indent=2))  # ensure_ascii: every name's control characters are escapes
     else:
-        print("\n".join(text_report(summary)))
-    return 0
+        for line in text_report(summary):
+            say(line)
+    return INTERRUPTED if summary.cancelled else 0
+
+
+@contextlib.contextmanager
+def _ctrl_c_cancels() -> Iterator[threading.Event]:
+    """Within it, Ctrl+C sets the event it gives (the simulation stops after the fights being played and reports
+    them) instead of raising KeyboardInterrupt. Only on the main thread, where signal handlers are set."""
+    stop = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield stop
+        return
+    previous = signal.signal(signal.SIGINT, lambda *_: stop.set())
+    try:
+        yield stop
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+
+
+def _end_progress_line() -> None:
+    """End the progress line that stderr shows on a terminal (nothing when stderr is a file or a pipe)."""
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
 
 
 def _progress_on_terminal():  # type: ignore[no-untyped-def]
@@ -187,5 +254,5 @@ def _find_encounter(campaign, name: str):  # type: ignore[no-untyped-def]
     for encounter in campaign.encounters:
         if " ".join(encounter.name.split()).casefold() == wanted:
             return encounter
-    names = ", ".join(e.name for e in campaign.encounters) or "none"
+    names = ", ".join(e.name for e in campaign.encounters) or "none"  # made printable where it is said
     raise LookupError(f"{campaign.name} has no encounter {name!r}; its encounters: {names}")

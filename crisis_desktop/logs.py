@@ -90,6 +90,16 @@ class LogSession:
             self.fault_file = None
 
 
+class _PrintableFormatter(logging.Formatter):
+    """Records as printable text: a campaign's name with an ESC sequence in it must not reach a terminal that shows
+    the log (stderr, or `cat` of the file) raw."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        from crisis_desktop.terminal_text import printable_lines
+
+        return printable_lines(super().format(record))
+
+
 def install_logging(folder: Path, level: int = logging.INFO) -> LogSession:
     """Log to a rotating file in `folder`, send hard crashes to a trace file there, hook unhandled exceptions.
 
@@ -119,7 +129,7 @@ def install_logging(folder: Path, level: int = logging.INFO) -> LogSession:
         log_file = None
         handler = logging.StreamHandler(sys.stderr)
     handler.name = _HANDLER_NAME
-    handler.setFormatter(logging.Formatter(_FORMAT))
+    handler.setFormatter(_PrintableFormatter(_FORMAT))
     session = LogSession(folder, handler, log_file, fault_file, problem)
     root.addHandler(handler)
     if root.level == logging.NOTSET or root.level > level:

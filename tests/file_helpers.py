@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import subprocess
+import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -14,6 +16,11 @@ import pytest
 T = TypeVar("T")
 
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="this platform has no named pipes")
+# /proc/kmsg says it is a regular file of 0 bytes, and reading it (as root) waits for the kernel's next message.
+KMSG = Path("/proc/kmsg")
+needs_kmsg = pytest.mark.skipif(not KMSG.exists(), reason="this platform has no /proc/kmsg")
+needs_dev_zero = pytest.mark.skipif(not Path("/dev/zero").exists(), reason="this platform has no /dev/zero")
+REPO = Path(__file__).resolve().parent.parent
 
 
 def make_fifo(path: Path) -> Path:
@@ -45,3 +52,23 @@ def returns_promptly(call: Callable[[], T], *fifos: Path, seconds: float = 10.0)
     if "error" in outcome:
         raise outcome["error"]  # type: ignore[misc]
     return outcome["value"]  # type: ignore[return-value]
+
+
+def _limit_memory() -> None:  # pragma: no cover - runs in the child
+    """At most 2 GiB for the child: code that reads /dev/zero to its end fails there instead of filling the machine."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+
+def run_python(args: list[str], *, seconds: float = 60.0, env: dict[str, str] | None = None,
+               stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
+    """`python ARGS` in the repository (its code imported), killed after `seconds`: the test fails then instead
+    of hanging. Bytes in, bytes out."""
+    full_env = {**os.environ, "PYTHONPATH": str(REPO), "QT_QPA_PLATFORM": "offscreen", **(env or {})}
+    try:
+        return subprocess.run([sys.executable, *args], cwd=REPO, env=full_env, input=stdin, capture_output=True,
+                              timeout=seconds, preexec_fn=_limit_memory if os.name == "posix" else None,
+                              check=False)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"python {' '.join(args)[:200]} did not end within {seconds} s (blocked?)")

@@ -15,6 +15,7 @@ template and the line.
 from __future__ import annotations
 
 import functools
+import os
 import re
 import traceback
 from collections.abc import Callable, Mapping
@@ -49,10 +50,11 @@ class SheetLoader(BaseLoader):
             raise TemplateNotFound(template, f"{template!r} is not a template name (a file name, no folders)")
         if self.template_dir is not None:
             custom = self.template_dir / template
-            if custom.exists():
+            if custom.is_symlink() or custom.exists():
+                target = _inside(self.template_dir, custom)
                 # Only a regular file is read: a FIFO of that name would hang the export, a device never end.
                 try:
-                    raw = read_regular_file(custom, MAX_TEMPLATE_BYTES)
+                    raw = read_regular_file(target, MAX_TEMPLATE_BYTES)
                 except OSError as exc:
                     raise ExportError(f"The template {custom} was not read: {reason_of(exc)}") from None
                 seen = _identity(custom)
@@ -65,6 +67,17 @@ class SheetLoader(BaseLoader):
         if not bundled.is_file():
             raise TemplateNotFound(template)
         return bundled.read_text(encoding="utf-8"), f"{template} (built in)", lambda: True
+
+
+def _inside(folder: Path, file: Path) -> Path:
+    """Where `file` leads (symlinks resolved), if that is inside `folder` (itself resolved): a template is never
+    read from elsewhere, so a link such as header.html -> /etc/hostname cannot put that file into a sheet."""
+    root = Path(os.path.realpath(folder))
+    target = Path(os.path.realpath(file))
+    if not target.is_relative_to(root) or target == root:
+        raise ExportError(f"The template {file} was not read: it leads out of the template folder {root} "
+                          f"(to {target}); only files inside that folder are used")
+    return target
 
 
 def _identity(path: Path) -> tuple[int, int, int] | None:

@@ -46,10 +46,13 @@ def atomic_write_bytes(path: Path, data: bytes, *, through_symlink: bool = False
 
 
 def atomic_copy_file(source: Path, target: Path) -> None:
-    """Copy `source` to `target` with the same guarantees as atomic_write_bytes, streaming the bytes."""
+    """Copy `source` to `target` with the same guarantees as atomic_write_bytes, streaming the bytes. Only a
+    regular file is copied (NotARegularFile, an OSError, for a FIFO that would block or a device that never ends)."""
     import shutil  # not needed at start-up, where this module is imported to sweep leftovers
 
-    with open(source, "rb") as src, _stage(Path(target), lambda f: shutil.copyfileobj(src, f, _CHUNK)) as staged:
+    from crisis_desktop.storage.regular_files import open_regular_file
+
+    with open_regular_file(source) as src, _stage(Path(target), lambda f: shutil.copyfileobj(src, f, _CHUNK)) as staged:
         staged.commit()
 
 

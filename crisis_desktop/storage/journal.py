@@ -157,7 +157,8 @@ class Journal:
     def sync(self) -> None:
         """Make what was written durable against a power cut too (fsync)."""
         if self.started:
-            fd = os.open(self.path, os.O_RDONLY)
+            # O_NONBLOCK: were the journal replaced by a FIFO, opening it must not wait for a writer.
+            fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
             try:
                 os.fsync(fd)
             finally:
@@ -222,6 +223,8 @@ def read_journal(file: Path, max_bytes: int = MAX_CAMPAIGN_BYTES) -> JournalCont
             entry = json.loads(line)
         except (ValueError, RecursionError):     # RecursionError: nested deeper than the reader goes
             entry = None
+        except RecursionError:  # nested deeper than Python parses; nothing this build writes
+            raise CampaignFileError(file, f"line {number} is damaged (nested too deeply)") from None
         if not isinstance(entry, dict):
             raise CampaignFileError(file, f"line {number} is damaged")
         lines.append(entry)

@@ -158,7 +158,22 @@ class RecoveryStore:
         return [self.journal(original).path, *self._legacy_candidates(original)]
 
     def _read(self, file: Path, *, drop_stale: bool = True) -> Recovery | None:
-        """The recovery in `file`; None (the file deleted with drop_stale) when it holds nothing unsaved."""
+        """The recovery in `file`; None (the file deleted with drop_stale) when it holds nothing unsaved.
+
+        CampaignFileError for every way it can be unreadable, also those nobody foresaw: a start must always
+        start, so a recovery file that raises anything else is logged (with the traceback) and counts as damaged.
+        """
+        try:
+            return self._read_file(file, drop_stale=drop_stale)
+        except CampaignFileError:
+            raise
+        except RecursionError:
+            raise CampaignFileError(file, "nested too deeply to be a recovery file") from None
+        except Exception as exc:  # noqa: BLE001 - see the docstring
+            log.exception("Unexpected failure reading the recovery file %s", file)
+            raise CampaignFileError(file, f"it could not be read ({type(exc).__name__}: {exc})") from None
+
+    def _read_file(self, file: Path, *, drop_stale: bool) -> Recovery | None:
         if not file.exists():
             return None
         if file.suffix == JOURNAL_SUFFIX:
@@ -229,6 +244,12 @@ class RecoveryStore:
         if when.tzinfo is None:
             # Every recovery file says UTC; a time without a zone cannot be placed (or sorted).
             raise CampaignFileError(file, f"a time without a time zone: {saved!r}", "saved")
+        try:
+            # Sorting and showing need it in UTC and local time: 0001-01-01T00:00:00+14:00 is before year 1 there.
+            when = when.astimezone(UTC)
+            when.astimezone()
+        except (OverflowError, ValueError, OSError):
+            raise CampaignFileError(file, f"a time out of range: {saved!r}", "saved") from None
         return Recovery(file, Path(recorded), when, parse_campaign_data(campaign, file))
 
     def _written_by_newer(self, file: Path) -> bool:

@@ -33,7 +33,10 @@ class AppSettings:
     def from_json(cls, raw: bytes) -> AppSettings:
         """Parse settings.json; ValueError naming the first problem. Unknown keys (from a newer
         build) are ignored."""
-        data = json.loads(raw.decode("utf-8"))
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except RecursionError:
+            raise ValueError("nested too deeply to be settings") from None
         if not isinstance(data, dict):
             raise ValueError("the top level is not a JSON object")
         recent = data.get("recent", [])
@@ -45,6 +48,13 @@ class AppSettings:
         ui = data.get("ui", {})
         if not isinstance(ui, dict):
             raise ValueError("ui: must be an object")
+        for where, path in [*(("recent", p) for p in recent), ("last_campaign", last or "")]:
+            _check_path(where, path)
+        try:
+            # Whatever is read must be written again at the next save: a lone surrogate ("\\udc00") cannot be.
+            json.dumps(ui, ensure_ascii=False).encode("utf-8")
+        except (ValueError, RecursionError) as exc:
+            raise ValueError(f"ui: cannot be written again ({type(exc).__name__})") from None
         return cls(recent=recent, last_campaign=last, ui=ui)
 
     def recent_paths(self) -> list[Path]:
@@ -94,7 +104,7 @@ class AppSettings:
             except OSError as move_exc:
                 return cls(), (f"The settings file {path} could not be read ({reason}) nor renamed "
                                f"({move_exc.strerror or move_exc}); default settings are used.")
-            return cls(), (f"The settings file could not be read ({reason}). Default settings are used; "
+            return cls(), (f"The settings file {path} could not be read ({reason}). Default settings are used; "
                            f"the old file was kept as {aside.name}.")
         return settings, None
 
@@ -105,6 +115,16 @@ class AppSettings:
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write_text(path, json.dumps(asdict(self), indent=2, ensure_ascii=False) + "\n")
+
+
+def _check_path(where: str, path: str) -> None:
+    """ValueError unless `path` can name a file: no NUL character, nothing UTF-8 cannot write."""
+    if "\0" in path:
+        raise ValueError(f"{where}: a file path with a NUL character")
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError(f"{where}: a file path with half a character (a lone surrogate)") from None
 
 
 def _key(path: str) -> str:

@@ -40,7 +40,8 @@ class CampaignFiles(QObject):
     - `paths`: the app's folders; `settings`: the recent campaigns and the last one open;
     - `document()`: the open campaign (None: nothing is open);
     - `open_campaign(path, quiet, recovered)` and `close_campaign()`: the window's, which show a campaign or stop
-      showing it (closing asks about unsaved changes; False if the GM cancels).
+      showing it (closing asks about unsaved changes; False if the GM cancels);
+    - `settings_problem`: why the settings file was not used (damaged, set aside), said when the window starts.
 
     They own the campaign store (`store`), made when first needed.
 
@@ -53,9 +54,10 @@ class CampaignFiles(QObject):
 
     def __init__(self, window: QWidget, paths: AppPaths, settings: AppSettings, *,
                  document: Callable[[], CampaignDocument | None], open_campaign: OpenCampaign,
-                 close_campaign: Callable[[], bool]) -> None:
+                 close_campaign: Callable[[], bool], settings_problem: str | None = None) -> None:
         super().__init__(window)
         self._window = window
+        self._settings_problem = settings_problem
         self.paths = paths
         self.settings = settings
         self._document = document
@@ -65,7 +67,11 @@ class CampaignFiles(QObject):
 
     # -- start-up -----------------------------------------------------------------------------
     def start(self, campaign_arg: str | None) -> None:
-        """Offer crash recovery, then open the campaign asked for, the last one, or the demo."""
+        """Say what was set aside (damaged settings), offer crash recovery, then open the campaign asked for, the
+        last one, or the demo."""
+        if self._settings_problem:
+            Ask.info(self._window, "Settings kept aside", self._settings_problem)
+            self._settings_problem = None
         recovered = self._offer_recovery()
         if recovered:
             return

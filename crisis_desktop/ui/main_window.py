@@ -54,7 +54,8 @@ class MainWindow(QMainWindow):
         self.settings, settings_problem = AppSettings.load(paths.settings_file)
         self.document: CampaignDocument | None = None
         self.files = CampaignFiles(self, paths, self.settings, document=lambda: self.document,
-                                   open_campaign=self.open_campaign, close_campaign=self.close_campaign)
+                                   open_campaign=self.open_campaign, close_campaign=self.close_campaign,
+                                   settings_problem=settings_problem)
         self.files.status.connect(self._show_status)
         self.collector = IdleCollector(self)
         self.lock: CampaignLock | None = None
@@ -110,8 +111,6 @@ class MainWindow(QMainWindow):
         self.autosave_timer.timeout.connect(self.files.autosave)
         self.autosave_timer.start()
         self._update_title()
-        if settings_problem:
-            self.statusBar().showMessage(settings_problem, 15_000)
 
     # -- menus --------------------------------------------------------------------------------
     def _build_player_display(self) -> None:

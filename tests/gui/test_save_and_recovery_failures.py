@@ -188,3 +188,56 @@ def test_a_data_folder_on_a_read_only_disk_starts_the_window_with_a_message(qapp
     [message] = answers.texts("error")
     assert message.startswith(f"Data folder: The data folder {data} cannot be used: {data / 'campaigns'} could not "
                               "be created (Read-only file system).")
+
+
+def test_a_start_with_damaged_recovery_and_settings_files_opens_the_last_save(make_window, answers, paths):
+    """A journal line of 100,000 nested brackets, a legacy recovery stamped 0001-01-01T00:00:00+14:00 and settings
+    nested as deep made every start show "Unexpected error" and open nothing; File › Open failed the same way."""
+    from crisis_desktop.storage.settings import AppSettings
+
+    store = CampaignStore(paths)
+    path = paths.campaigns / "c.json"
+    store.save(Campaign(ruleset="crisis", name="Last save"), path)
+    journal = store.recovery.save(Campaign(ruleset="crisis", name="Unsaved"), path)
+    os.utime(path, (0, 0))
+    with open(journal, "ab") as f:
+        f.write(b"[" * 100_000 + b"]" * 100_000 + b"\n")
+    legacy = paths.recovery / "c.json"
+    legacy.write_text(f'{{"recovery_of": "{path}", "saved": "0001-01-01T00:00:00+14:00", '
+                      '"campaign": {"name": "Old", "ruleset": "crisis"}}')
+    settings = AppSettings()
+    settings.remember(path)
+    settings.save(paths.settings_file)
+
+    window = make_window()
+
+    [kept_aside] = answers.texts("info")
+    assert kept_aside.startswith("Recovery files kept aside: The recovery file ")
+    assert ("The recovery file c.json could not be read (saved: a time out of range: '0001-01-01T00:00:00+14:00')."
+            in kept_aside)
+    assert f"The recovery file {journal.name} could not be read (line 3 is damaged (nested too deeply))." in kept_aside
+    assert answers.texts("error") == []
+    assert window.document.path == path and window.document.campaign.name == "Last save"
+
+    window.close()
+    paths.settings_file.write_bytes(b"[" * 100_000 + b"]" * 100_000)
+    window = make_window()
+    [_before, settings_aside] = answers.texts("info")
+    assert settings_aside.startswith(f"Settings kept aside: The settings file {paths.settings_file} could not be "
+                                     "read (nested too deeply to be settings). Default settings are used; the old "
+                                     "file was kept as settings.json.bad-")
+    assert answers.texts("error") == [] and window.document.path == paths.campaigns / "demo.json"
+
+
+def test_file_open_with_a_recovery_stamped_beyond_the_calendar_opens_the_last_save(make_window, answers, paths):
+    """A recovery file that appears while the window runs (another instance crashed) made File › Open fail with
+    "Unexpected error" too: now it is passed over (set aside at the next start) and the campaign opens."""
+    window = make_window()
+    store = CampaignStore(paths)
+    path = paths.campaigns / "c.json"
+    store.save(Campaign(ruleset="crisis", name="Last save"), path)
+    (paths.recovery / "c.json").write_text(f'{{"recovery_of": "{path}", "saved": "0001-01-01T00:00:00+14:00", '
+                                           '"campaign": {"name": "Old", "ruleset": "crisis"}}')
+    assert window.files.recovery_for(path) is None
+    assert window.open_campaign(path)
+    assert window.document.campaign.name == "Last save" and answers.texts("error") == []

@@ -8,7 +8,7 @@ from PySide6.QtGui import QColor, QImage
 
 from crisis_desktop.ui.battlemap.scene import load_image
 from crisis_desktop.ui.widgets.portrait import file_to_data_uri, portrait_pixmap
-from tests.file_helpers import make_fifo, needs_fifo, returns_promptly
+from tests.file_helpers import KMSG, make_fifo, needs_fifo, needs_kmsg, returns_promptly
 
 pytestmark = needs_fifo
 
@@ -60,3 +60,21 @@ def test_a_fifo_named_by_a_portrait_or_a_background_is_said_to_the_gm(qapp, tmp_
     place.message.connect(said.append)
     place.set_document(document)          # non-blocking: a FIFO is refused before it is opened for reading
     assert f"Background not shown: {fifo}: this is a named pipe (FIFO), not a regular file" in said
+
+
+@needs_kmsg
+def test_a_portrait_or_background_linked_to_proc_kmsg_is_refused_and_said(qapp, tmp_path):
+    """/proc/kmsg says it is a regular file; reading it waited for the kernel's next message and froze the window."""
+    from crisis_desktop.ui.battlemap.scene import read_background
+    from crisis_desktop.ui.widgets.portrait import load_portrait
+
+    link = tmp_path / "face.png"
+    link.symlink_to(KMSG)
+    refused = "this is a file of the system (under /proc), not a regular file"
+    for path in (link, KMSG):
+        pixmap, problem = returns_promptly(lambda p=path: load_portrait(str(p), 32))
+        assert pixmap is None and problem == f"{path.name}: {refused}"
+        image, problem = returns_promptly(lambda p=path: read_background(str(p)))
+        assert image.isNull() and problem == f"{path}: {refused}"
+    with pytest.raises(ValueError, match=r"^face\.png was not read: this is a file of the system \(under /proc\)"):
+        returns_promptly(lambda: file_to_data_uri(link))

@@ -3,10 +3,13 @@ whatever the number of processes (each fight's dice come from the seed and the f
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
+import signal
+import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from multiprocessing.pool import Pool
 from typing import Any, Protocol
@@ -146,7 +149,8 @@ def _in_processes(job: Job, seed: int, runs: int, chunk: int, starts: list[int],
     cancelled."""
     # spawn, not fork: the GUI's process has threads (Qt's), which a fork would copy half-way.
     context = multiprocessing.get_context("spawn")
-    pool: Pool = context.Pool(processes)
+    with _interrupts_ignored_by_new_processes():
+        pool: Pool = context.Pool(processes, initializer=_ignore_interrupts)
     try:
         results = pool.imap_unordered(_play_task, [(job, seed, s, min(chunk, runs - s)) for s in starts])
         for _ in starts:
@@ -165,6 +169,27 @@ def _in_processes(job: Job, seed: int, runs: int, chunk: int, starts: list[int],
         # Cancelled, failed or done: no worker is left behind.
         pool.terminate()
         pool.join()
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl+C at a terminal reaches every process of its group; the parent stops the pool, so a worker
+    ignores it rather than printing a traceback of its own."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def _interrupts_ignored_by_new_processes() -> Iterator[None]:
+    """Ctrl+C ignored while the workers are started: they inherit it, so a Ctrl+C while one is still starting (before
+    its initializer runs) prints no traceback either. Only on the main thread, where signal handlers are set."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        if previous is not None:  # None: a handler not set from Python, which cannot be put back
+            signal.signal(signal.SIGINT, previous)
 
 
 class _Report:

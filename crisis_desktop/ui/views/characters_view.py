@@ -38,6 +38,7 @@ from crisis_desktop.controller.npc_builder import build_npc, difficulty_spec, fr
 from crisis_desktop.domain import Character, CharacterKind
 from crisis_desktop.rules.base import Ruleset
 from crisis_desktop.rules.registry import get_ruleset
+from crisis_desktop.storage.imports import read_import
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.character_dialogs import JSON_FILTER, CharacterAsk
 from crisis_desktop.ui.models.character_table_model import (
@@ -49,9 +50,6 @@ from crisis_desktop.ui.views.sheet_editor import SheetEditor
 
 if TYPE_CHECKING:
     from crisis_desktop.ui.document import CampaignDocument
-
-MAX_IMPORT_BYTES = 5_000_000
-
 
 def rules_bestiary(ruleset: Ruleset) -> Traversable | None:
     return ruleset.bestiary_file()
@@ -440,10 +438,8 @@ class CharactersView(QWidget):
         if path is None:
             return
         try:
-            if path.stat().st_size > MAX_IMPORT_BYTES:
-                raise ValueError(f"The file is larger than {MAX_IMPORT_BYTES // 1_000_000} MB")
-            character = character_from_json(path.read_bytes(), self.ruleset)
-        except (OSError, ValueError) as exc:
+            character = character_from_json(read_import(path), self.ruleset)
+        except ValueError as exc:
             Ask.error(self, "Import character", f"{path.name} was not imported: {exc}")
             return
         self._push(AddCharacter(self.document.campaign, character, text=f"Import {character.name}"), [character.id])

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication
 from crisis_desktop.domain import CharacterKind, ItemKind
 from crisis_desktop.resources_access import resource
 from crisis_desktop.ui.models.character_table_model import CharacterIdRole
+from tests.file_helpers import make_fifo, needs_fifo
 
 
 def names(document) -> list[str]:  # type: ignore[no-untyped-def]
@@ -321,3 +322,41 @@ def test_duplicating_several_puts_each_copy_right_after_its_original(make_docume
     assert listed[listed.index(first.name) + 1] == f"{first.name} (copy)"
     assert listed[listed.index(third.name) + 1] == f"{third.name} (copy)"
     assert document.undo_stack.count() == 1
+
+
+@needs_fifo
+def test_import_from_a_fifo_a_device_or_nested_too_deeply_is_refused_with_a_message(make_document, make_view,
+                                                                                    char_answers, answers, tmp_path):
+    """Characters › Import character read with no guard: a FIFO hung the window, /dev/zero read until memory ran
+    out. Should the FIFO block again, a watchdog opens it for writing after 10 s and the test fails, not hangs."""
+    import contextlib
+    import os
+    import threading
+
+    document = make_document()
+    view = make_view(document)
+    fifo = make_fifo(tmp_path / "pipe.json")
+    zero = tmp_path / "zero.json"
+    zero.symlink_to(os.devnull)
+
+    def unblock() -> None:
+        with contextlib.suppress(OSError):
+            os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+
+    deep = tmp_path / "deep.json"
+    deep.write_bytes(b"[" * 100_000 + b"]" * 100_000)
+    watchdog = threading.Timer(10, unblock)
+    watchdog.start()
+    try:
+        for path in (fifo, zero, deep):
+            char_answers.queued["open_file"].append(path)
+            view.import_character()
+    finally:
+        watchdog.cancel()
+    assert answers.texts("error") == [
+        "Import character: pipe.json was not imported: it was not read: this is a named pipe (FIFO), not a regular "
+        "file",
+        "Import character: zero.json was not imported: it was not read: this is a device, not a regular file",
+        "Import character: deep.json was not imported: The file is nested too deeply to hold a character",
+    ]
+    assert document.undo_stack.count() == 0 and fifo.is_fifo()
