@@ -221,7 +221,7 @@ def read_journal(file: Path, max_bytes: int = MAX_CAMPAIGN_BYTES) -> JournalCont
     for number, line in enumerate(complete[1:], start=2):
         try:
             entry = json.loads(line)
-        except (ValueError, RecursionError):     # RecursionError: nested deeper than the reader goes
+        except ValueError:
             entry = None
         except RecursionError:  # nested deeper than Python parses; nothing this build writes
             raise CampaignFileError(file, f"line {number} is damaged (nested too deeply)") from None
