@@ -43,7 +43,7 @@ def test_a_test_only_system_is_run_for_and_registered_for_the_test_only(monkeypa
         store = CampaignStore(paths)
         store.save(campaign, paths.campaigns / "tiny.json")
         loaded = store.load(paths.campaigns / "tiny.json")
-        assert EncounterController(loaded, "enc", get_ruleset(loaded.ruleset)).encounter.name == "Brawl"
+        assert EncounterController(loaded, "enc", get_ruleset(loaded.ruleset)).view.encounter.name == "Brawl"
     assert ruleset_ids() == bundled
 
 
