@@ -32,6 +32,7 @@ from crisis_desktop.rules.base import (
     AttackResult,
     AttackTarget,
     CheckResult,
+    Cost,
     Executes,
     FieldSpec,
     Hiding,
@@ -327,14 +328,14 @@ class EncounterController:
         rules = self._ctx.preview.attacks
         # The price the rules declare for the attack is checked here, on every way in (the panel, the map, the
         # simulator), with the rules' reason: not only shown before the roll.
-        _price, cannot = rules.attack_price(request, self.view.options)
+        price, cannot = rules.attack_price(request, self.view.options)
         if cannot:
             raise ValueError(cannot)
         if finishing and not isinstance(rules, Executes):
             raise ValueError(f"The {self.ruleset.name} rules have no finishing blow on a helpless target")
         resolve = rules.resolve_execute if isinstance(rules, Executes) and finishing else rules.resolve_attack
         result: AttackResult = resolve(request, dice, self.view.options)
-        return self._attack_event(request, result, dice)
+        return self._attack_event(request, result, dice, price)
 
     def spend_choices(self, result: AttackResult) -> list[SpendChoice]:
         """What the rolled attack's symbols can buy, the rules' own plan pre-selected (none where the rules spend
@@ -353,10 +354,14 @@ class EncounterController:
         request = result.request
         if request.attacker.combatant is not None:
             self._ctx.may_act(request.attacker.combatant.id)
-        spent = self._ctx.preview.attacks.resolve_spending(result, picks, dice, self.view.options, self._ctx.fighters())
-        return self._attack_event(request, spent, dice)
+        attacks = self._ctx.preview.attacks
+        spent = attacks.resolve_spending(result, picks, dice, self.view.options, self._ctx.fighters())
+        # The spent roll pays what the attack was priced at, the attacker as it stood when it was declared.
+        price, _cannot = attacks.attack_price(request, self.view.options)
+        return self._attack_event(request, spent, dice, price)
 
-    def _attack_event(self, request: AttackRequest, result: AttackResult, dice: DiceSource) -> EncounterEvent:
+    def _attack_event(self, request: AttackRequest, result: AttackResult, dice: DiceSource,
+                      price: Cost) -> EncounterEvent:
         attacker = request.attacker.combatant
         targets = request.distinct_targets()
         landed = self._landed(request, result, dice) if isinstance(result, ScatteredAttack) else None
@@ -368,9 +373,7 @@ class EncounterController:
             targets += [t for t in landed.request.distinct_targets() if t not in targets]
         before = [self.ruleset.state(t.character, self.view.options).key for t in targets]
         names = ", ".join(t.name for t in targets)
-        # The price the rules declare for the attack is charged here, once, as the rules pay it (the attacker as it
-        # stood when the attack was declared: a spent roll pays the same).
-        price, _cannot = self.preview.attacks.attack_price(request, self.view.options)
+        # The price the rules declared for the attack is charged here, once, as the rules pay it.
         paid = self.ruleset.pay(request.attacker, price, "attack")
         with self._ctx.drafting() as d:
             for combatant_id, what in (r for one in (result, *result.followups) for r in one.reactions):
