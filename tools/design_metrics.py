@@ -6,7 +6,9 @@ contracts hold and how many import cycles the package has.
     python tools/design_metrics.py --root DIR # another checkout (an older commit checked out with git worktree)
 
 A "one-line forward" is a function whose body, docstring aside, is a single `return f(...)` or `f(...)` calling a
-module's function or an imported name (not `self`'s, not `super()`'s): a method that only hands its arguments on.
+module's function or an imported name (not `self`'s, not `super()`'s): a method that only hands its arguments on. A
+cached_property that makes one of the ruleset's parts is not one. A module's function taken as a method
+(`check = staticmethod(checks.check)`) is no method at all: it is counted apart, as an alias.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ def _body(fn: ast.FunctionDef) -> list[ast.stmt]:
 
 
 def is_forward(fn: ast.FunctionDef) -> bool:
+    if any(isinstance(d, ast.Name) and d.id == "cached_property" for d in fn.decorator_list):
+        return False                # makes one of the ruleset's parts (or another value) and keeps it
     body = _body(fn)
     if len(body) != 1:
         return False
@@ -51,14 +55,14 @@ def is_forward(fn: ast.FunctionDef) -> bool:
     return False
 
 
-def ruleset_figures(root: Path) -> list[tuple[str, int, int, int]]:
-    """(system, lines of the ruleset definition, methods, one-line forwards) for each bundled system: every class in
-    the system's package that is a ruleset or one of its parts (a class whose bases name Ruleset, a capability or a
-    part), counted together."""
+def ruleset_figures(root: Path) -> list[tuple[str, int, int, int, int]]:
+    """(system, lines of the ruleset definition, methods, one-line forwards, aliases) for each bundled system: every
+    class in the system's package that is a ruleset or one of its parts (a class whose bases name Ruleset, a
+    capability or a part), counted together."""
     rows = []
     for system in SYSTEMS:
         package = root / "crisis_desktop" / "rules" / system
-        lines = methods = forwards = 0
+        lines = methods = forwards = aliases = 0
         for path in sorted(package.rglob("*.py")):
             tree = ast.parse(path.read_text(encoding="utf-8"))
             for node in tree.body:
@@ -69,8 +73,15 @@ def ruleset_figures(root: Path) -> list[tuple[str, int, int, int]]:
                     if isinstance(item, ast.FunctionDef):
                         methods += 1
                         forwards += is_forward(item)
-        rows.append((system, lines, methods, forwards))
+                    aliases += _is_alias(item)
+        rows.append((system, lines, methods, forwards, aliases))
     return rows
+
+
+def _is_alias(item: ast.stmt) -> bool:
+    """`name = staticmethod(module.function)`: a module's function taken as a method."""
+    return isinstance(item, ast.Assign) and isinstance(item.value, ast.Call) \
+        and isinstance(item.value.func, ast.Name) and item.value.func.id == "staticmethod"
 
 
 _PART_BASES = {"Ruleset", "Checks", "Attacks", "Healing", "QuickFights", "Hiding", "Executes", "Scatters",
@@ -178,12 +189,12 @@ def main() -> None:
         _print_graph()
         return
     root = args.root.resolve()
-    total = [0, 0, 0]
-    print(f"{'system':<16}{'lines':>7}{'methods':>9}{'forwards':>10}")
-    for system, lines, methods, forwards in ruleset_figures(root):
-        print(f"{system:<16}{lines:>7}{methods:>9}{forwards:>10}")
-        total = [total[0] + lines, total[1] + methods, total[2] + forwards]
-    print(f"{'all five':<16}{total[0]:>7}{total[1]:>9}{total[2]:>10}")
+    total = [0, 0, 0, 0]
+    print(f"{'system':<16}{'lines':>7}{'methods':>9}{'forwards':>10}{'aliases':>9}")
+    for system, *figures in ruleset_figures(root):
+        print(f"{system:<16}{figures[0]:>7}{figures[1]:>9}{figures[2]:>10}{figures[3]:>9}")
+        total = [t + f for t, f in zip(total, figures, strict=True)]
+    print(f"{'all five':<16}{total[0]:>7}{total[1]:>9}{total[2]:>10}{total[3]:>9}")
     public, every = fight_controller_methods(root, args.controller)
     print(f"fight controller {args.controller}: {public} public methods, {every} in all")
     print(f"import contracts: {contract_count(root)}")

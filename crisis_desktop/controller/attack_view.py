@@ -20,7 +20,6 @@ from crisis_desktop.rules.base import (
     Executes,
     Explained,
     FieldSpec,
-    Hiding,
     OutOfTurnAttacks,
     Scatters,
     StateRole,
@@ -80,9 +79,10 @@ class AttackView:
     @property
     def attacks(self) -> Attacks:
         """The rules' attacks; ValueError where the system has none."""
-        if not isinstance(self.fight.ruleset, Attacks):
+        attacks = self.fight.ruleset.attacks
+        if attacks is None:
             raise ValueError(f"The {self.fight.ruleset.name} rules have no attacks")
-        return self.fight.ruleset
+        return attacks
 
     def weapons(self, combatant_id: str) -> list[Any]:
         from crisis_desktop.domain import ItemKind
@@ -204,8 +204,8 @@ class AttackView:
     def unseen(self, attacker_id: str, target_id: str) -> str | None:
         """Why the attacker cannot attack the target: the target is hidden from it (the rules' hiding); None when
         it is seen or the rules have no hiding."""
-        rules = self.fight.ruleset
-        if not isinstance(rules, Hiding) or attacker_id not in rules.hidden_from(self.fight.actor(target_id)):
+        hiding = self.fight.ruleset.hiding
+        if hiding is None or attacker_id not in hiding.hidden_from(self.fight.actor(target_id)):
             return None
         attacker, target = self.fight.name(attacker_id), self.fight.name(target_id)
         return f"{attacker} cannot see {target}: {target} is hidden from {attacker} (a Search finds them)"
@@ -329,20 +329,21 @@ class AttackView:
             targets.append(AttackTarget(self.fight.actor(tid), values))
         request = AttackRequest(attacker, weapon, tuple(targets), own, tuple(forced))
         # Attacking outside one's own turn is for rules that count it apart to account for.
-        if isinstance(self.fight.ruleset,
-                      OutOfTurnAttacks) and self.fight.encounter.running and attacker_id not in self.fight.acting():
-            request = self.fight.ruleset.made_out_of_turn(request)
+        attacks = self.fight.ruleset.attacks
+        if isinstance(attacks, OutOfTurnAttacks) and self.fight.encounter.running \
+                and attacker_id not in self.fight.acting():
+            request = attacks.made_out_of_turn(request)
         return request
 
     def landing(self, request: AttackRequest, result: AttackResult) -> Coord | None:
         """The cell where a missed area attack landed (Scatters), for the map to draw; None when it did not go
         astray or without a map."""
-        battle_map, cells, rules = self.battle_map(), self.token_cells(), self.fight.ruleset
+        battle_map, cells, attacks = self.battle_map(), self.token_cells(), self.fight.ruleset.attacks
         attacker, centre = request.attacker.combatant, request.target.combatant
-        if battle_map is None or not isinstance(rules, Scatters) or attacker is None or centre is None \
+        if battle_map is None or not isinstance(attacks, Scatters) or attacker is None or centre is None \
                 or attacker.id not in cells or centre.id not in cells:
             return None
-        landed = rules.landing(result, Grid.of(battle_map), cells[centre.id], cells[attacker.id])
+        landed = attacks.landing(result, Grid.of(battle_map), cells[centre.id], cells[attacker.id])
         return landed.landing if landed is not None else None
 
     def map_check(self, request: AttackRequest) -> None:

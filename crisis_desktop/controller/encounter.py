@@ -35,7 +35,6 @@ from crisis_desktop.rules.base import (
     Cost,
     Executes,
     FieldSpec,
-    Hiding,
     Ruleset,
     ScatteredAttack,
     Scatters,
@@ -96,13 +95,13 @@ class EncounterController:
         down = self.view.down_reason(combatant_id) if self.view.encounter.running else None
         if down is not None:
             return [replace(a, allowed=False, reason=down) for a in offered]
-        rules = self.ruleset
-        if not isinstance(rules, Hiding) or not self.view.encounter.running:
+        hiding = self.ruleset.hiding
+        if hiding is None or not self.view.encounter.running:
             return offered
         # Hiding and searching depend on who sees whom: the rules say why not before the button is pressed.
-        sighted = [a for a in offered if a.allowed and rules.sight_action(a.action.key)]
+        sighted = [a for a in offered if a.allowed and hiding.sight_action(a.action.key)]
         opponents = self._ctx.preview.opponents(combatant_id) if sighted else []
-        refusals = {a.action.key: rules.sight_refusal(actor, a.action.key, opponents) for a in sighted}
+        refusals = {a.action.key: hiding.sight_refusal(actor, a.action.key, opponents) for a in sighted}
         return [replace(a, allowed=False, reason=why) if (why := refusals.get(a.action.key)) else a for a in offered]
 
     def offers(self) -> list[StepOffer]:
@@ -251,8 +250,8 @@ class EncounterController:
     # -- actions ----------------------------------------------------------------------------------
     def action_rolls(self, combatant_id: str, action_key: str) -> bool:
         """Whether taking this action rolls dice (crisis Sneak and Search), for the views to ask for them."""
-        rules = self.ruleset
-        return isinstance(rules, Hiding) and rules.sight_action(action_key) and rules.sight_rolls(action_key)
+        hiding = self.ruleset.hiding
+        return hiding is not None and hiding.sight_action(action_key) and hiding.sight_rolls(action_key)
 
     def take_action(self, combatant_id: str, action_key: str, dice: DiceSource | None = None, *,
                     target_id: str | None = None) -> Command:
@@ -270,7 +269,6 @@ class EncounterController:
         label = avail.action.label if avail else action_key
         role = avail.action.role if avail else ActionRole.PLAIN
         name = actor.name
-        rules = self.ruleset
         check: CheckResult | None = None
         sighted = TurnEffects()
         if role is ActionRole.HEAL:
@@ -285,10 +283,11 @@ class EncounterController:
             spent = self.ruleset.spend_action_on(actor, action_key, self.view.actor(target_id), self.view.options)
             label = f"{label} ({self.view.name(target_id)})"
         else:
-            if isinstance(rules, Hiding) and rules.sight_action(action_key):
-                check, sighted = rules.take_sight_action(actor, action_key, self._ctx.preview.opponents(combatant_id),
-                                                         dice,
-                                                         self.view.options)
+            hiding = self.ruleset.hiding
+            if hiding is not None and hiding.sight_action(action_key):
+                check, sighted = hiding.take_sight_action(actor, action_key,
+                                                          self._ctx.preview.opponents(combatant_id), dice,
+                                                          self.view.options)
             spent = self.ruleset.spend_action(actor, action_key, self.view.options)
         with self._ctx.drafting() as d:
             d.apply([*spent.effects, *sighted.effects], f"{name}: {label}")
@@ -307,15 +306,15 @@ class EncounterController:
         attacker = request.attacker.combatant
         if landing is None or attacker is None:
             return None
-        rules = self.ruleset
+        attacks = self.ruleset.attacks
         caught = self._ctx.preview.under_blast(attacker.id, request.weapon.id, landing, thrower_too=True)
-        if not caught or not isinstance(rules, Scatters):
+        if not caught or not isinstance(attacks, Scatters):
             return None
         blast = AttackRequest(request.attacker, request.weapon,
-                              tuple(AttackTarget(self.view.actor(cid), rules.blast_inputs(d)) for cid,
-                                    d in caught.items()),
+                              tuple(AttackTarget(self.view.actor(cid), attacks.blast_inputs(d))
+                                    for cid, d in caught.items()),
                               request.inputs)
-        return rules.resolve_landed(blast, dice, self.view.options)
+        return attacks.resolve_landed(blast, dice, self.view.options)
 
     def attack(self, request: AttackRequest, dice: DiceSource, *, finishing: bool = False) -> EncounterEvent:
         """Roll the attack against every target (NeedMoreDice for typed dice that run out); the event's `result` is
@@ -383,7 +382,8 @@ class EncounterController:
             d.apply(paid.effects, result.summary)
             d.apply(result.effects, result.summary)
             # Attacking shows a hidden attacker to everyone.
-            shown = self.ruleset.reveal(request.attacker) if isinstance(self.ruleset, Hiding) else TurnEffects()
+            hiding = self.ruleset.hiding
+            shown = hiding.reveal(request.attacker) if hiding is not None else TurnEffects()
             d.apply(shown.effects, result.summary)
             d.note("attack", result.summary, attacker.id if attacker else None,
                   logs.explained_terms(result.attack.total),

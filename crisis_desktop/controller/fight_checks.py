@@ -34,19 +34,20 @@ class CheckIntents:
         self.ruleset = context.ruleset
 
     @property
-    def rules(self) -> Checks:
+    def checks(self) -> Checks:
         """The rules' checks; ValueError where the system has none."""
-        if not isinstance(self.ruleset, Checks):
+        checks = self.ruleset.checks
+        if checks is None:
             raise ValueError(f"The {self.ruleset.name} rules have no checks")
-        return self.ruleset
+        return checks
 
     def check_skills(self, combatant_id: str) -> list[tuple[str, str]]:
         """What this combatant may be checked on, as (stat key, label)."""
-        return self.rules.check_skills(self.view.character_of(combatant_id))
+        return self.checks.check_skills(self.view.character_of(combatant_id))
 
     def check_inputs(self, combatant_id: str, skill: str) -> list[FieldSpec]:
         """What the GM sets for a check, as the rules describe it, with defaults."""
-        return self.rules.check_inputs(self.view.actor(combatant_id), skill, self.view.options)
+        return self.checks.check_inputs(self.view.actor(combatant_id), skill, self.view.options)
 
     def check_request(self, combatant_id: str, skill: str, **inputs: Any) -> CheckRequest:
         """The check from the rules' inputs (those not given take their defaults); ValueError naming an input the
@@ -60,25 +61,25 @@ class CheckIntents:
             reason = specs[key].validate(value)
             if reason:
                 raise ValueError(reason)
-        return self.rules.check_request(self.view.actor(combatant_id), skill, values)
+        return self.checks.check_request(self.view.actor(combatant_id), skill, values)
 
     def check_odds(self, request: CheckRequest) -> CheckOdds:
-        return self.rules.check_odds(request, self.view.options)
+        return self.checks.check_odds(request, self.view.options)
 
     def check(self, request: CheckRequest, dice: DiceSource, what: str = "") -> EncounterEvent:
         """Roll a check the GM asked for (NeedMoreDice for typed dice that run out) and log it; it changes nothing
         else but what the rules say making it uses up (dice an earlier roll left on it). The event's `result` is the
         CheckResult. `what`: the skill's label for the log."""
-        result = self.rules.check(request, dice, self.view.options)
+        result = self.checks.check(request, dice, self.view.options)
         return self._check_event(request, result, what, [])
 
     def check_spend_choices(self, request: CheckRequest, result: CheckResult) -> list[SpendChoice]:
         """What a rolled check's symbols can buy (strain, dice for an ally's next check); none for numbers."""
-        return self.rules.check_spend_choices(request, result, self.view.options, self._ctx.fighters())
+        return self.checks.check_spend_choices(request, result, self.view.options, self._ctx.fighters())
 
     def check_spending_left(self, request: CheckRequest, result: CheckResult,
                             picks: Sequence[SpendPick]) -> SpendBudget:
-        return self.rules.check_spending_left(request, result, picks, self.view.options, self._ctx.fighters())
+        return self.checks.check_spending_left(request, result, picks, self.view.options, self._ctx.fighters())
 
     def spend_check(self, request: CheckRequest, result: CheckResult, picks: Sequence[SpendPick],
                     what: str = "") -> EncounterEvent:
@@ -89,8 +90,8 @@ class CheckIntents:
     def _check_event(self, request: CheckRequest, result: CheckResult, what: str,
                      picks: Sequence[SpendPick]) -> EncounterEvent:
         actor = request.actor
-        spent = self.rules.resolve_check_spending(request, result, picks, self.view.options, self._ctx.fighters())
-        used = self.rules.check_effects(request, result, self.view.options)
+        spent = self.checks.resolve_check_spending(request, result, picks, self.view.options, self._ctx.fighters())
+        used = self.checks.check_effects(request, result, self.view.options)
         text = f"{actor.name}: {what or request.skill} check, {result.describe()}"
         with self._ctx.drafting() as d:
             d.apply([*used, *spent.effects], text)

@@ -39,9 +39,9 @@ class HealIntents:
         """A healing action of the rules in a fight (crisis: First aid, a Medicine check; by `action_key` another of
         role HEAL: a genesys stimpack, given by `Healing.treat`): its cost and the treatment as one event.
         ValueError with the reason when it is not allowed now."""
-        rules = self.ruleset
-        if not isinstance(rules, Healing) or not any(a.role is ActionRole.HEAL for a in rules.actions()):
-            raise ValueError(f"{rules.name} has no healing action in a fight")
+        healing = self.ruleset.healing
+        if healing is None or not any(a.role is ActionRole.HEAL for a in self.ruleset.actions()):
+            raise ValueError(f"{self.ruleset.name} has no healing action in a fight")
         self._ctx.running("treat anyone")
         self._ctx.may_act(healer_id)
         healer, patient = self.view.actor(healer_id), self.view.actor(patient_id)
@@ -51,12 +51,12 @@ class HealIntents:
             raise ValueError(f"{healer.name} cannot treat anyone now")
         if not avail.allowed:
             raise ValueError(avail.reason)
-        given = next((t for t in rules.treatments(patient, self.view.options, fighting=True)
+        given = next((t for t in healing.treatments(patient, self.view.options, fighting=True)
                       if t.action_key == avail.action.key), None)
         too_far = self.out_of_reach(given, healer_id, patient_id) if given is not None else None
         if too_far:
             raise ValueError(too_far)
-        check, treated, spent = self._healed(rules, avail.action.key, given, healer, patient, dice)
+        check, treated, spent = self._healed(healing, avail.action.key, given, healer, patient, dice)
         text = f"{healer.name} treats {patient.name}" + (f": {check.describe()}" if check is not None
                                                         else f" ({avail.action.label})")
         with self._ctx.drafting() as d:
@@ -86,10 +86,10 @@ class HealIntents:
     def treatments(self, patient_id: str) -> list[Treatment]:
         """Every treatment of the rules for this combatant, each with why it cannot be given now (the fight's own
         reasons, such as whose turn it is, come when it is given); empty where the rules do not heal."""
-        rules = self.ruleset
-        if not isinstance(rules, Healing):
+        healing = self.ruleset.healing
+        if healing is None:
             return []
-        return rules.treatments(self.view.actor(patient_id), self.view.options, fighting=self.view.encounter.running)
+        return healing.treatments(self.view.actor(patient_id), self.view.options, fighting=self.view.encounter.running)
 
     def out_of_reach(self, treatment: Treatment, healer_id: str, patient_id: str) -> str | None:
         """Why the healer cannot give this treatment to the patient where they stand on the encounter's map (farther
@@ -106,10 +106,10 @@ class HealIntents:
         """Give one of `treatments(patient_id)`: the fight's healing action by `healer_id` on its turn, a maneuver
         the patient takes on its own turn, or a treatment outside the fight's turns (rest, recovery) with its log
         line. ValueError with the reason when it cannot be given now."""
-        rules = self.ruleset
+        healing = self.ruleset.healing
         found = next((t for t in self.treatments(patient_id) if t.key == key), None)
-        if found is None or not isinstance(rules, Healing):
-            raise ValueError(f"The {rules.name} rules have no treatment {key!r}")
+        if found is None or healing is None:
+            raise ValueError(f"The {self.ruleset.name} rules have no treatment {key!r}")
         if found.reason:
             raise ValueError(f"{found.label}: {found.reason}")
         if found.choices and choice not in {k for k, _ in found.choices}:
@@ -125,7 +125,7 @@ class HealIntents:
             if not found.healer:
                 return self._take_action(patient_id, found.action_key)
             assert healer_id is not None
-            if any(a.role is ActionRole.HEAL and a.key == found.action_key for a in rules.actions()):
+            if any(a.role is ActionRole.HEAL and a.key == found.action_key for a in self.ruleset.actions()):
                 return self.heal(healer_id, patient_id, dice, found.action_key)
             # Another of the healer's actions (crisis-classic: an Adrenalin Shot given to someone): on its turn, at
             # the price the rules' treatment charges.
@@ -134,7 +134,7 @@ class HealIntents:
         healer = self.view.actor(healer_id if found.healer and healer_id else patient_id)
         patient = self.view.actor(patient_id)
         # A treatment that rolls nothing (a night's rest) is given no dice: asking for one would be a bug, not a roll.
-        check, treated = rules.treat(key, healer, patient, dice or TypedDice([]), self.view.options, choice)
+        check, treated = healing.treat(key, healer, patient, dice or TypedDice([]), self.view.options, choice)
         who = f"{healer.name} treats {patient.name}" if found.healer else patient.name
         text = f"{who}: {found.label}" + (f", {check.describe()}" if check is not None else "")
         with self._ctx.drafting() as d:

@@ -40,10 +40,10 @@ def main() -> None:
     def uncached() -> None:
         checks._odds.cache_clear()
         checks.die_distribution.cache_clear()
-        rules.check_odds(request, {})
+        rules.checks.check_odds(request, {})
 
     def cached() -> None:
-        rules.check_odds(request, {})
+        rules.checks.check_odds(request, {})
 
     classic = CrisisClassicRuleset()
     kell = Character(name="Kell", stats={"might": 11, "speed": 12, "intelligence": 10, "charisma": 9,
@@ -51,7 +51,7 @@ def main() -> None:
     classic_request = CheckRequest(Actor(kell), "light_weapons", 6, (Term("HIT", 1),), ("scope",))
 
     def classic_check() -> None:
-        classic.check_odds(classic_request, {})
+        classic.checks.check_odds(classic_request, {})
 
     base = per_call(baseline)
     classic_time = per_call(classic_check)

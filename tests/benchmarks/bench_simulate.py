@@ -22,7 +22,6 @@ from crisis_desktop.controller.simulate.engine import player_for
 from crisis_desktop.controller.simulate.fight import SimController  # noqa: E402
 from crisis_desktop.controller.simulate.quick import QuickPlayer  # noqa: E402
 from crisis_desktop.resources_access import resource  # noqa: E402
-from crisis_desktop.rules.base import Attacks  # noqa: E402
 from crisis_desktop.rules.kernel.dice import RandomDice  # noqa: E402
 from crisis_desktop.rules.registry import get_ruleset  # noqa: E402
 from crisis_desktop.storage.campaign_file import parse_campaign_bytes  # noqa: E402
@@ -37,7 +36,7 @@ def main() -> None:
     campaign = parse_campaign_bytes(resource("demo", "campaign.json").read_bytes(), Path("campaign.json"))
     encounter = next(e for e in campaign.encounters if e.name == "Raider Ambush")
     ruleset = get_ruleset(campaign.ruleset)
-    assert isinstance(ruleset, Attacks)
+    assert ruleset.attacks is not None
 
     # Baseline: one attack resolution, as the full path makes it (off the map, so the first to act may shoot at once).
     off_map = campaign.model_copy(deep=True)
@@ -52,7 +51,7 @@ def main() -> None:
         for weapon in ctl.preview.weapons(attacker):
             try:
                 candidate = ctl.preview.attack_request(attacker, weapon.id, target)
-                ruleset.resolve_attack(candidate, dice, ctl.view.options)
+                ruleset.attacks.resolve_attack(candidate, dice, ctl.view.options)
             except ValueError:
                 continue
             request = request or candidate
@@ -61,7 +60,7 @@ def main() -> None:
     for _ in range(7):
         start = time.perf_counter()
         for _ in range(2000):
-            ruleset.resolve_attack(request, dice, ctl.view.options)
+            ruleset.attacks.resolve_attack(request, dice, ctl.view.options)
         samples.append((time.perf_counter() - start) / 2000)
     attack = statistics.median(samples)
 

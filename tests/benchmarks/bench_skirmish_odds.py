@@ -58,7 +58,7 @@ def main() -> None:
     three = skirmish(3)
     RULES.fight_odds(skirmish(1), {})        # numpy's first import is not timed
     dice = RandomDice(1)
-    base = per_call(lambda: RULES.resolve_attack(three, dice, {}), 200)
+    base = per_call(lambda: RULES.attacks.resolve_attack(three, dice, {}), 200)
     print(f"one resolved 3 against 3 skirmish (baseline): {base * 1e3:7.3f} ms")
     bow_user = fighter("archer", Side.PARTY, 0)
     bow_user.character.equipment.append(CATALOGUE["Longbow"].model_copy(deep=True))
@@ -69,7 +69,7 @@ def main() -> None:
              "4 against 4": (skirmish(4), {})}
     for name, (request, options) in cases.items():
         took = per_call(lambda request=request, options=options: RULES.fight_odds(request, options), 20)
-        attack_odds = per_call(lambda request=request, options=options: RULES.attack_odds(request, options), 20)
+        attack_odds = per_call(lambda request=request, options=options: RULES.attacks.attack_odds(request, options), 20)
         print(f"{name:24}: every participant's odds {took * 1e3:7.2f} ms = {took / base:6.1f} x baseline; "
               f"attack_odds {attack_odds * 1e3:7.2f} ms = {attack_odds / base:6.1f} x baseline")
 

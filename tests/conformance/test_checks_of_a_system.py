@@ -12,12 +12,12 @@ import pytest
 
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
-from crisis_desktop.rules.base import Attacks, CheckResult, Checks
+from crisis_desktop.rules.base import CheckResult
 from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.rules.registry import get_ruleset
 from tests.unit.simulate.duels import duel
 
-checks = pytest.mark.when(lambda rules: isinstance(rules, Checks) and isinstance(rules, Attacks))
+checks = pytest.mark.when(lambda rules: rules.checks is not None and rules.attacks is not None)
 ROLLS = 600
 
 
@@ -34,8 +34,8 @@ def in_a_fight(ruleset_id: str) -> tuple[EncounterController, History]:
 def test_every_check_a_pc_may_be_asked_for_has_exact_odds(ruleset_id: str) -> None:
     ctl, _history = in_a_fight(ruleset_id)
     rules = get_ruleset(ruleset_id)
-    assert isinstance(rules, Checks)
-    skills = rules.check_skills(ctl.view.character_of("c-pc"))
+    assert rules.checks is not None
+    skills = rules.checks.check_skills(ctl.view.character_of("c-pc"))
     assert skills, "the Check… dialog would offer nothing to check"
     for key, label in skills:
         request = ctl.checking.check_request("c-pc", key)          # the rules' defaults for every input
@@ -50,12 +50,12 @@ def test_every_check_a_pc_may_be_asked_for_has_exact_odds(ruleset_id: str) -> No
 def test_a_check_comes_out_as_often_as_its_odds_say(ruleset_id: str) -> None:
     ctl, _history = in_a_fight(ruleset_id)
     rules = get_ruleset(ruleset_id)
-    assert isinstance(rules, Checks)
-    key, label = rules.check_skills(ctl.view.character_of("c-pc"))[0]
+    assert rules.checks is not None
+    key, label = rules.checks.check_skills(ctl.view.character_of("c-pc"))[0]
     request = ctl.checking.check_request("c-pc", key)
     odds = ctl.checking.check_odds(request)
     dice = RandomDice(17)
-    seen = Counter(rules.check(request, dice, ctl.view.options).outcome for _ in range(ROLLS))
+    seen = Counter(rules.checks.check(request, dice, ctl.view.options).outcome for _ in range(ROLLS))
     for outcome, p in odds.outcomes.items():
         standard_error = math.sqrt(p * (1 - p) / ROLLS)
         assert abs(seen[outcome] / ROLLS - p) <= 4 * standard_error + 1e-9, (label, outcome, seen[outcome], p)
@@ -66,8 +66,8 @@ def test_a_check_comes_out_as_often_as_its_odds_say(ruleset_id: str) -> None:
 def test_a_check_through_the_controller_is_one_logged_undoable_event(ruleset_id: str) -> None:
     ctl, history = in_a_fight(ruleset_id)
     rules = get_ruleset(ruleset_id)
-    assert isinstance(rules, Checks)
-    key, label = rules.check_skills(ctl.view.character_of("c-pc"))[0]
+    assert rules.checks is not None
+    key, label = rules.checks.check_skills(ctl.view.character_of("c-pc"))[0]
     before = ctl.campaign.model_dump(mode="json")
     logged = len(ctl.view.encounter.log)
     event = ctl.checking.check(ctl.checking.check_request("c-pc", key), RandomDice(5), label)

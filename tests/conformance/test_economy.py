@@ -10,7 +10,6 @@ from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.simulate.engine import FightPlayer
 from crisis_desktop.controller.simulate.fight import SimController
 from crisis_desktop.domain import BattleMap
-from crisis_desktop.rules.base import Attacks
 from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.rules.kernel.flows import StepRole
 from crisis_desktop.rules.kernel.geometry import Terrain
@@ -21,7 +20,7 @@ HERE = (6, 6)
 NEAR = [(HERE[0] + dx, HERE[1] + dy) for dx in range(-4, 5) for dy in range(-4, 5) if (dx, dy) != (0, 0)]
 
 
-@pytest.mark.when(lambda rules: isinstance(rules, Attacks))      # the duel arms the PC from the catalogue
+@pytest.mark.when(lambda rules: rules.attacks is not None)      # the duel arms the PC from the catalogue
 def test_one_action_is_priced_as_the_list_prices_it(ruleset_id: str) -> None:
     ruleset = get_ruleset(ruleset_id)
     controller = EncounterController(duel(ruleset), "enc", ruleset)
@@ -44,7 +43,7 @@ def test_one_action_is_priced_as_the_list_prices_it(ruleset_id: str) -> None:
     assert checked >= 2
 
 
-@pytest.mark.when(lambda rules: isinstance(rules, Attacks) and rules.movement() is not None)
+@pytest.mark.when(lambda rules: rules.attacks is not None and rules.movement() is not None)
 def test_may_move_is_what_the_moves_near_the_mover_say(ruleset_id: str) -> None:
     ruleset = get_ruleset(ruleset_id)
     movement = ruleset.movement()

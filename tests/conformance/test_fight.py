@@ -9,7 +9,6 @@ import pytest
 
 from crisis_desktop.controller.history import History
 from crisis_desktop.domain.encounter import Side
-from crisis_desktop.rules.base import Attacks
 from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.rules.registry import get_ruleset
 from tests.fakes.drive import controller, fight_to_the_end, standing
@@ -21,7 +20,7 @@ def every_refusal_says_why(ctl) -> None:  # type: ignore[no-untyped-def]
         assert offer.allowed or offer.reason, offer.label
 
 
-@pytest.mark.when(lambda rules: isinstance(rules, Attacks))
+@pytest.mark.when(lambda rules: rules.attacks is not None)
 def test_a_short_fight_is_played_to_the_end_and_undone(ruleset_id: str) -> None:
     rules = get_ruleset(ruleset_id)
     campaign = duel(rules)

@@ -7,13 +7,12 @@ from __future__ import annotations
 import pytest
 
 from crisis_desktop.controller.encounter import EncounterController
-from crisis_desktop.rules.base import Attacks, Healing
 from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.rules.registry import get_ruleset
 from tests.unit.simulate.duels import duel
 
 
-@pytest.mark.when(lambda rules: isinstance(rules, Healing) and isinstance(rules, Attacks))
+@pytest.mark.when(lambda rules: rules.healing is not None and rules.attacks is not None)
 def test_an_unhurt_pc_is_offered_no_treatment_and_told_why(ruleset_id: str) -> None:
     rules = get_ruleset(ruleset_id)
     campaign = duel(rules)
@@ -25,6 +24,6 @@ def test_an_unhurt_pc_is_offered_no_treatment_and_told_why(ruleset_id: str) -> N
         before = campaign.model_dump(mode="json")
         with pytest.raises(ValueError) as refused:
             ctl.healing.treat(treatment.key, "c-pc", healer_id="c-pc" if treatment.healer else None, dice=RandomDice(1),
-                      choice=treatment.choices[0][0] if treatment.choices else None)
+                              choice=treatment.choices[0][0] if treatment.choices else None)
         assert str(refused.value) == f"{treatment.label}: {treatment.reason}"
         assert campaign.model_dump(mode="json") == before

@@ -11,7 +11,7 @@ from crisis_desktop.controller.map_commands import SetToken
 from crisis_desktop.controller.simulate.engine import FightPlayer
 from crisis_desktop.controller.simulate.fight import SimController
 from crisis_desktop.domain import BattleMap, ItemKind
-from crisis_desktop.rules.base import Attacks, Ruleset
+from crisis_desktop.rules.base import Ruleset
 from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.rules.registry import get_ruleset
 from tests.unit.simulate.duels import duel
@@ -41,7 +41,7 @@ def on_a_map(ruleset_id: str, npc_cell: tuple[int, int]) -> SimController:
     return ctl
 
 
-@pytest.mark.when(lambda rules: isinstance(rules, Attacks))
+@pytest.mark.when(lambda rules: rules.attacks is not None)
 @pytest.mark.parametrize("npc_cell", [NEXT_TO_IT, FAR], ids=["next-to-it", "far"])
 def test_measure_and_the_attack_read_the_map_alike(ruleset_id: str, npc_cell: tuple[int, int]) -> None:
     ctl = on_a_map(ruleset_id, npc_cell)
@@ -62,8 +62,9 @@ def test_measure_and_the_attack_read_the_map_alike(ruleset_id: str, npc_cell: tu
 
 def has_melee(rules: Ruleset) -> bool:
     """A weapon of the catalogue without a range: the duel arms the PC with one."""
-    return isinstance(rules, Attacks) and any(
-        item.kind is ItemKind.WEAPON and rules.weapon_range(item) is None for item in rules.equipment_catalogue())
+    return rules.attacks is not None and any(
+        item.kind is ItemKind.WEAPON and rules.attacks.weapon_range(item) is None
+        for item in rules.equipment_catalogue())
 
 
 @pytest.mark.when.with_args(has_melee)

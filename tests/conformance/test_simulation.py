@@ -11,7 +11,7 @@ import pytest
 from crisis_desktop.controller.simulate import FightPlayer, simulate
 from crisis_desktop.controller.simulate.fight import SimController
 from crisis_desktop.domain import Campaign
-from crisis_desktop.rules.base import Attacks, Ruleset
+from crisis_desktop.rules.base import Ruleset
 from crisis_desktop.rules.base.quick import QuickFights
 from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.rules.registry import get_ruleset
@@ -21,14 +21,14 @@ RUNS = 400
 # The systems whose melee is fought by everyone in it, fists and all (skirmish: Paraverse's melee), so that an unarmed
 # NPC still hurts a PC that comes to blows with it: there the fight the party cannot lose is a ranged one.
 FIGHT_BACK_IN_MELEE = {"skirmish"}
-attacks = pytest.mark.when(lambda rules: isinstance(rules, Attacks))
-quick_fights = pytest.mark.when(lambda rules: isinstance(rules, Attacks) and isinstance(rules, QuickFights))
+attacks = pytest.mark.when(lambda rules: rules.attacks is not None)
+quick_fights = pytest.mark.when(lambda rules: rules.attacks is not None and isinstance(rules, QuickFights))
 
 
 def exact_drop(campaign: Campaign, ruleset_id: str) -> float:
     """The rules' exact chance that the PC's first attack drops the NPC, priced when the PC first may act."""
     ruleset = get_ruleset(ruleset_id)
-    assert isinstance(ruleset, Attacks)
+    assert ruleset.attacks is not None
     ctl = SimController(campaign.model_copy(deep=True), "enc", ruleset)
     ctl.commands.start(RandomDice(0))
     for _ in range(20):
@@ -39,7 +39,7 @@ def exact_drop(campaign: Campaign, ruleset_id: str) -> float:
         ctl.commands.step(step[0], step[1], step[2], RandomDice(0))
     weapon = ctl.preview.weapons("c-pc")[0]
     request = ctl.preview.attack_request("c-pc", weapon.id, "c-npc")
-    return ruleset.attack_odds(request, ctl.view.options).drop_target
+    return ruleset.attacks.attack_odds(request, ctl.view.options).drop_target
 
 
 def drops_as_the_odds_say(ruleset: Ruleset, quick: bool) -> None:

@@ -31,19 +31,19 @@ def test_the_sheet_is_four_numbers_with_the_field_defaults_and_their_limits():
 def test_a_check_is_d20_plus_the_attribute_against_the_difficulty():
     rules = PopcornRuleset()
     actor = Actor(Character(name="Brom", stats={"agility": 1, "might": 3, "hit_points": 16, "defence": 14}))
-    request = rules.check_request(actor, "might", {"difficulty": 12, "circumstance": 0})
-    assert rules.check_odds(request, {}).success == pytest.approx(12 / 20)     # 9 to 20
-    result = rules.check(request, TypedDice([9]), {})
+    request = rules.checks.check_request(actor, "might", {"difficulty": 12, "circumstance": 0})
+    assert rules.checks.check_odds(request, {}).success == pytest.approx(12 / 20)     # 9 to 20
+    result = rules.checks.check(request, TypedDice([9]), {})
     assert (result.total.value, result.outcome, result.degree) == (12, Outcome.SUCCESS, 0)
-    assert rules.check(CheckRequest(actor, "agility", 12), TypedDice([9]), {}).outcome is Outcome.FAILURE
-    assert [s.key for s in rules.check_inputs(actor, "might", {})] == ["difficulty", "circumstance"]
+    assert rules.checks.check(CheckRequest(actor, "agility", 12), TypedDice([9]), {}).outcome is Outcome.FAILURE
+    assert [s.key for s in rules.checks.check_inputs(actor, "might", {})] == ["difficulty", "circumstance"]
 
 
 def test_a_quick_npc_grows_with_its_level_and_carries_a_melee_and_a_ranged_weapon():
     rules = PopcornRuleset()
     npc = build_npc(rules, "Thug", 3)
     assert npc.stats == {"agility": 3, "might": 3, "hit_points": 13, "defence": 13}
-    assert [(w.name, rules.weapon_range(w)) for w in npc.equipment] == [("Club", None), ("Sling", 8.0)]
+    assert [(w.name, rules.attacks.weapon_range(w)) for w in npc.equipment] == [("Club", None), ("Sling", 8.0)]
     assert rules.validate_character(npc) == []
     with pytest.raises(ValueError, match="at most 5"):
         build_npc(rules, "Thug", 6)

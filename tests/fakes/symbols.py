@@ -4,6 +4,7 @@ dice for the difficulty; successes cancel failures and advantages cancel threats
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 
 from crisis_desktop.domain import StatValue
 from crisis_desktop.rules.base import (
@@ -40,12 +41,10 @@ def cancel(tally: Tally) -> Tally:
     return Tally({"success": max(s, 0), "failure": max(-s, 0), "advantage": max(a, 0), "threat": max(-a, 0)})
 
 
-class SymbolsFake(SlotsFake, Checks):
-    id = "fake-symbols"
-    name = "Fake symbols"
+class SymbolsFakeChecks(Checks):
+    """The checks of SymbolsFake's rules."""
 
-    def dice_kinds(self) -> Sequence[DieKind]:
-        return (EDGE, SNAG)
+    rules: SymbolsFake
 
     def check_skills(self, character) -> list[tuple[str, str]]:
         return [("grit", "Grit")]
@@ -57,15 +56,10 @@ class SymbolsFake(SlotsFake, Checks):
     def check_request(self, actor: Actor, skill: str, inputs: Mapping[str, StatValue]) -> CheckRequest:
         return CheckRequest(actor, skill, int(inputs.get("difficulty", 2)), inputs={"edge": inputs.get("edge", 0)})
 
-    def pool(self, request: CheckRequest) -> list[DieKind]:
-        extra = request.inputs.get("edge", 0)
-        edges = 2 + int(request.actor.character.stats.get("grit", 0) or 0) + (extra if isinstance(extra, int) else 0)
-        return [EDGE] * edges + [SNAG] * request.difficulty
-
     def check(self, request: CheckRequest, dice: DiceSource, options: Options) -> CheckResult:
         shown = Tally()
         rolled = []
-        for kind in self.pool(request):
+        for kind in self.rules.pool(request):
             face = dice.roll(kind.sides, f"{request.actor.name}: {kind.name}", kind)
             rolled.append(DieRoll(kind.sides, face, kind.name))
             shown = shown + kind.symbols(face)
@@ -76,7 +70,7 @@ class SymbolsFake(SlotsFake, Checks):
                            tally=net)
 
     def check_odds(self, request: CheckRequest, options: Options) -> CheckOdds:
-        tallies = odds.pool(self.pool(request), reduce=cancel)
+        tallies = odds.pool(self.rules.pool(request), reduce=cancel)
         success = sum(p for t, p in tallies.items() if t.get("success"))
         return CheckOdds({Outcome.SUCCESS: success, Outcome.FAILURE: 1 - success},
                          odds.mapped_keys(tallies, lambda t: t.net("success", "failure")), tallies)
@@ -86,3 +80,21 @@ class SymbolsFake(SlotsFake, Checks):
         a, p = self.check(active, dice, options), self.check(passive, dice, options)
         winner = "active" if a.degree > p.degree else "passive" if p.degree > a.degree else None
         return ContestResult(a, p, winner, "more net successes wins")
+
+
+class SymbolsFake(SlotsFake):
+    id = "fake-symbols"
+    name = "Fake symbols"
+
+    def dice_kinds(self) -> Sequence[DieKind]:
+        return (EDGE, SNAG)
+
+
+    def pool(self, request: CheckRequest) -> list[DieKind]:
+        extra = request.inputs.get("edge", 0)
+        edges = 2 + int(request.actor.character.stats.get("grit", 0) or 0) + (extra if isinstance(extra, int) else 0)
+        return [EDGE] * edges + [SNAG] * request.difficulty
+
+    @cached_property
+    def checks(self) -> SymbolsFakeChecks:
+        return SymbolsFakeChecks(self)

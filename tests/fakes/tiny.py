@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import cached_property
 
 from crisis_desktop.domain import Campaign, Character, CharacterKind, EquipmentItem, ItemKind, StatValue
 from crisis_desktop.domain.encounter import Encounter
@@ -62,7 +63,60 @@ def counter(actor: Actor, key: str) -> SetResource:
     return SetResource(actor.combatant.id, key, (value if isinstance(value, int) else 0) + 1)
 
 
-class TinyRuleset(Ruleset, Attacks):
+class TinyAttacks(Attacks):
+    """The attacks of Tiny's rules."""
+
+    rules: TinyRuleset
+
+    def target_inputs(self, attacker: Actor, weapon: EquipmentItem, target: Actor, fight_round: int,
+                      options: Options) -> list[FieldSpec]:
+        """A target may parry (a reaction): the attack then hits only on a 6."""
+        return [FieldSpec("parry", "Parries", FieldKind.BOOL, "Target", False)]
+
+    def max_targets(self, weapon: EquipmentItem) -> int | None:
+        """A weapon tagged "sweep" hits everyone named (a group melee), one roll each."""
+        return None if "sweep" in weapon.tags else 1
+
+    def attack_modifiers(self, request: AttackRequest, options: Options) -> list[Term]:
+        if len(request.targets) > (self.max_targets(request.weapon) or len(request.targets)):
+            raise ValueError(f"{request.weapon.name} takes one target")
+        return []
+
+    def attack_odds(self, request: AttackRequest, options: Options) -> AttackOdds:
+        hit = (7 - HITS_ON) / 6
+        odds = [AttackOdds(hit, hit, {0: 1 - hit, 1: hit}, hit if HIT_POINTS - lost(t.character) <= 1 else 0.0)
+                for t in request.distinct_targets()]
+        return replace(odds[0], further=tuple(odds[1:]))
+
+    def resolve_attack(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
+        self.attack_modifiers(request, options)
+        results: list[AttackResult] = []
+        for aimed in request.targets:
+            target = aimed.actor
+            parry = bool(aimed.inputs.get("parry"))
+            needed = 6 if parry else HITS_ON
+            face = dice.roll(6, f"{request.attacker.name}: attack")
+            attack = CheckResult(Explained.of(("d6", face)), Explained.of(("hits on", needed)),
+                                 Outcome.SUCCESS if face >= needed else Outcome.FAILURE, face - needed,
+                                 (DieRoll(6, face),))
+            hit = attack.outcome.succeeded
+            damage = self.apply_damage(target, 1, options) if hit else None
+            summary = f"{request.attacker.name} {'hits' if hit else 'misses'} {target.name} ({face})"
+            reactions = ((target.combatant.id, "parries"),) if parry and target.combatant else ()
+            results.append(AttackResult(request, target, attack, None, hit, damage,
+                                        damage.effects if damage else (), summary, reactions=reactions))
+        effects = tuple(e for r in results for e in r.effects)
+        return replace(results[0], hit=any(r.hit for r in results), effects=effects,
+                       summary="; ".join(r.summary for r in results), followups=tuple(results[1:]))
+
+    def apply_damage(self, target: Actor, amount: int, options: Options, *, lethal: bool = True,
+                     damage_type: str = "physical", label: str = "damage") -> DamageResult:
+        now = min(HIT_POINTS, lost(target.character) + amount)
+        return DamageResult(Explained.of((label, amount)), Explained.of((label, amount)), lethal,
+                            (SetStatus(target.character.id, "lost", now),))
+
+
+class TinyRuleset(Ruleset):
     """Complete but trivial rules; the subclasses only say how a round proceeds."""
 
     id = "tiny"
@@ -164,58 +218,17 @@ class TinyRuleset(Ruleset, Attacks):
         return TurnEffects()
 
     # -- attacks --------------------------------------------------------------------------------------
-    def target_inputs(self, attacker: Actor, weapon: EquipmentItem, target: Actor, fight_round: int,
-                      options: Options) -> list[FieldSpec]:
-        """A target may parry (a reaction): the attack then hits only on a 6."""
-        return [FieldSpec("parry", "Parries", FieldKind.BOOL, "Target", False)]
 
-    def max_targets(self, weapon: EquipmentItem) -> int | None:
-        """A weapon tagged "sweep" hits everyone named (a group melee), one roll each."""
-        return None if "sweep" in weapon.tags else 1
-
-    def attack_modifiers(self, request: AttackRequest, options: Options) -> list[Term]:
-        if len(request.targets) > (self.max_targets(request.weapon) or len(request.targets)):
-            raise ValueError(f"{request.weapon.name} takes one target")
-        return []
-
-    def attack_odds(self, request: AttackRequest, options: Options) -> AttackOdds:
-        hit = (7 - HITS_ON) / 6
-        odds = [AttackOdds(hit, hit, {0: 1 - hit, 1: hit}, hit if HIT_POINTS - lost(t.character) <= 1 else 0.0)
-                for t in request.distinct_targets()]
-        return replace(odds[0], further=tuple(odds[1:]))
-
-    def resolve_attack(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
-        self.attack_modifiers(request, options)
-        results: list[AttackResult] = []
-        for aimed in request.targets:
-            target = aimed.actor
-            parry = bool(aimed.inputs.get("parry"))
-            needed = 6 if parry else HITS_ON
-            face = dice.roll(6, f"{request.attacker.name}: attack")
-            attack = CheckResult(Explained.of(("d6", face)), Explained.of(("hits on", needed)),
-                                 Outcome.SUCCESS if face >= needed else Outcome.FAILURE, face - needed,
-                                 (DieRoll(6, face),))
-            hit = attack.outcome.succeeded
-            damage = self.apply_damage(target, 1, options) if hit else None
-            summary = f"{request.attacker.name} {'hits' if hit else 'misses'} {target.name} ({face})"
-            reactions = ((target.combatant.id, "parries"),) if parry and target.combatant else ()
-            results.append(AttackResult(request, target, attack, None, hit, damage,
-                                        damage.effects if damage else (), summary, reactions=reactions))
-        effects = tuple(e for r in results for e in r.effects)
-        return replace(results[0], hit=any(r.hit for r in results), effects=effects,
-                       summary="; ".join(r.summary for r in results), followups=tuple(results[1:]))
-
-    def apply_damage(self, target: Actor, amount: int, options: Options, *, lethal: bool = True,
-                     damage_type: str = "physical", label: str = "damage") -> DamageResult:
-        now = min(HIT_POINTS, lost(target.character) + amount)
-        return DamageResult(Explained.of((label, amount)), Explained.of((label, amount)), lethal,
-                            (SetStatus(target.character.id, "lost", now),))
 
     def heal(self, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
              modifiers: tuple[Term, ...] = ()) -> tuple[CheckResult, TurnEffects]:
         check = self.check(CheckRequest(healer, "grit", HITS_ON, modifiers), dice, options)
         healed = max(0, lost(patient.character) - 1) if check.outcome.succeeded else lost(patient.character)
         return check, TurnEffects((SetStatus(patient.character.id, "lost", healed),))
+
+    @cached_property
+    def attacks(self) -> TinyAttacks:
+        return TinyAttacks(self)
 
 
 def tiny_campaign(ruleset_id: str, pcs: int = 2, npcs: int = 2) -> Campaign:

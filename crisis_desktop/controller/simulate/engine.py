@@ -40,8 +40,8 @@ class FightPlayer:
         self.setup = setup
         self.ruleset = setup.ruleset
         rules = setup.ruleset
-        assert isinstance(rules, Attacks)
-        self.attacks: Attacks = rules
+        assert rules.attacks is not None
+        self.attacks: Attacks = rules.attacks
         self.options = rules.options_with_defaults(setup.campaign.rule_options)
         self.movement = rules.movement()
         self._pristine = setup.campaign.model_dump()

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from crisis_desktop.controller.simulate.tactics import Tactics
 from crisis_desktop.domain import Campaign, StatValue
-from crisis_desktop.rules.base import Actor, Attacks, BarRole, Ruleset
+from crisis_desktop.rules.base import Actor, BarRole, Ruleset
 
 DRAW = "draw"                # nobody won: the round cap was reached, both sides fell at once, or nobody could act
 DEFAULT_MAX_ROUNDS = 30
@@ -55,7 +55,7 @@ class Setup:
         encounter = campaign.encounter(encounter_id)
         if not encounter.combatants:
             raise ValueError(f"{encounter.name} has nobody in it to simulate")
-        if not isinstance(ruleset, Attacks):
+        if ruleset.attacks is None:
             raise ValueError(f"The {ruleset.name} rules have no attacks: there is no fight to simulate")
         ids = {c.character_id for c in encounter.combatants}
         prepared = encounter.model_copy(deep=True)

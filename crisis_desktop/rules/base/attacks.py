@@ -20,6 +20,7 @@ from crisis_desktop.rules.base.combat import (
 )
 from crisis_desktop.rules.base.economy import ActionRole, Cost
 from crisis_desktop.rules.base.map_reading import MapReading, MapSpan
+from crisis_desktop.rules.base.part import Part
 from crisis_desktop.rules.base.sheet import (
     FieldSpec,
 )
@@ -33,10 +34,9 @@ if TYPE_CHECKING:
     from crisis_desktop.rules.kernel.geometry import AreaRelation
 
 
-from crisis_desktop.rules.base.ruleset import Ruleset
 
 
-class Attacks(ABC):
+class Attacks(Part, ABC):
     """A system with attacks: what they cost and depend on, their modifiers and exact odds, their resolution and
     damage, and what it reads from the battle map (`map_reading`). How a weapon's range and an attack's distance are
     counted ("tiles" or "metres"); what a range costs is the system's own (none here)."""
@@ -143,11 +143,10 @@ class Attacks(ABC):
         By default the price the action of role ATTACK declares (`ActionSpec.cost`), refused when it is beyond what
         the attacker has left (`price_refusal`); nothing where the rules have no such action. Whether a fighter who
         is down may still strike is the round flow's to say (a simultaneous phase), not the price's."""
-        assert isinstance(self, Ruleset)
-        action = next((a for a in self.actions() if a.role is ActionRole.ATTACK), None)
+        action = next((a for a in self.rules.actions() if a.role is ActionRole.ATTACK), None)
         if action is None:
             return {}, None
-        return action.cost, self.price_refusal(request.attacker, action.label, action.cost)
+        return action.cost, self.rules.price_refusal(request.attacker, action.label, action.cost)
 
     def dice_order(self, request: AttackRequest, options: Options) -> str:
         """In what order typed dice are read for this attack, in plain words."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
 
 from crisis_desktop.domain import Character, StatValue
 from crisis_desktop.rules.base.combat import (
@@ -19,6 +18,7 @@ from crisis_desktop.rules.base.combat import (
 )
 from crisis_desktop.rules.base.economy import TurnEffects
 from crisis_desktop.rules.base.effects import Effect
+from crisis_desktop.rules.base.part import Part
 from crisis_desktop.rules.base.sheet import (
     FieldKind,
     FieldSpec,
@@ -27,23 +27,15 @@ from crisis_desktop.rules.base.state import Actor
 from crisis_desktop.rules.base.values import Options, Term
 from crisis_desktop.rules.kernel.dice import DiceSource, DieKind
 
-if TYPE_CHECKING:
 
-    pass
-
-
-from crisis_desktop.rules.base.ruleset import Ruleset
-
-
-class Checks(ABC):
+class Checks(Part, ABC):
     """A system with checks and contests to roll and to price. The check dialog is generated from `check_skills` and
     `check_inputs`, and makes its request with `check_request`."""
 
     def check_skills(self, character: Character) -> list[tuple[str, str]]:
         """What a character may be checked on, as (stat key, label), in the sheet's order: every INT or DIE field of
         the sheet that applies to its kind, by default."""
-        assert isinstance(self, Ruleset)
-        return [(f.key, f.label) for f in self.character_fields()
+        return [(f.key, f.label) for f in self.rules.character_fields()
                 if character.kind in f.kinds and f.kind in (FieldKind.INT, FieldKind.DIE)]
 
     def check_inputs(self, actor: Actor, skill: str, options: Options) -> list[FieldSpec]:

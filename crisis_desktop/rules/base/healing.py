@@ -4,26 +4,19 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING
 
 from crisis_desktop.rules.base.combat import (
     CheckResult,
 )
 from crisis_desktop.rules.base.economy import ActionRole, TurnEffects
+from crisis_desktop.rules.base.part import Part
 from crisis_desktop.rules.base.state import Actor
 from crisis_desktop.rules.base.treatments import Treatment
 from crisis_desktop.rules.base.values import Options, Term
 from crisis_desktop.rules.kernel.dice import DiceSource
 
-if TYPE_CHECKING:
 
-    pass
-
-
-from crisis_desktop.rules.base.ruleset import Ruleset
-
-
-class Healing(ABC):
+class Healing(Part, ABC):
     """A system whose fights have a healing action (crisis: First aid, a Medicine check), and perhaps other
     treatments besides (genesys: stimpacks, rest, recovery after the fight)."""
 
@@ -35,7 +28,7 @@ class Healing(ABC):
         """Every treatment of the rules for `patient`, in the order a GM looks for them, each with the reason it
         cannot be given now; `fighting`: the patient's encounter is running. By default the fight's healing
         action (the action of role HEAL, rolled by `heal`) is the one treatment."""
-        actions = self.actions() if isinstance(self, Ruleset) else ()
+        actions = self.rules.actions()
         action = next((a for a in actions if a.role is ActionRole.HEAL), None)
         if action is None:
             return []

@@ -10,6 +10,7 @@ from crisis_desktop.domain import Combatant
 from crisis_desktop.rules.base.combat import CheckResult
 from crisis_desktop.rules.base.economy import TurnEffects
 from crisis_desktop.rules.base.effects import SetResource
+from crisis_desktop.rules.base.part import Part
 from crisis_desktop.rules.base.state import Actor
 from crisis_desktop.rules.base.values import Options
 from crisis_desktop.rules.kernel.dice import DiceSource
@@ -43,7 +44,7 @@ class Watcher:
         return self.actor.combatant.id
 
 
-class Hiding(ABC):
+class Hiding(Part, ABC):
     """Who cannot see whom, as data on the combatant (so undo takes it back), set by the rules' sight actions (crisis:
     Hide, Sneak) and undone by another (Search), an attack or a move in the open. The controller hands a sight action
     the actor's opponents with what the map says of their sight, refuses an attack on someone hidden from the

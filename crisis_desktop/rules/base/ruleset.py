@@ -30,6 +30,10 @@ from crisis_desktop.rules.kernel.dice import DiceSource, DieKind, RollPool
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
+    from crisis_desktop.rules.base.attacks import Attacks
+    from crisis_desktop.rules.base.checks import Checks
+    from crisis_desktop.rules.base.healing import Healing
+    from crisis_desktop.rules.base.hiding import Hiding
     from crisis_desktop.rules.kernel.cover import CoverReading
     from crisis_desktop.rules.kernel.flows import RoundFlow
     from crisis_desktop.rules.kernel.geometry import Coord, Terrain
@@ -39,9 +43,10 @@ if TYPE_CHECKING:
 
 class Ruleset(ABC):
     """What every game system has: its description and rule options, sheets, how characters stand, its action
-    economy and how a round proceeds. What a system may have besides is a capability of its own (Checks,
-    Attacks, Healing below; movement on the map through `movement()`), which it implements when it has it and
-    the shared layers ask for with isinstance. Every method is pure; `options` are the campaign's rule options."""
+    economy and how a round proceeds. What a system may have besides is a part of its own (`checks`, `attacks`,
+    `healing`, `hiding`; movement on the map through `movement()`, quick fights through `quick_fight`), which it
+    makes when it has it and the shared layers ask for (`rules.attacks is not None`). Every method is pure;
+    `options` are the campaign's rule options."""
 
     id: str
     name: str
@@ -232,6 +237,31 @@ class Ruleset(ABC):
     def printing(self) -> Printing:
         """How this system's sheets print (`PRINTING`, made once for this ruleset)."""
         return self.PRINTING(self)
+
+    # ------------------------------------------------------------------ the parts a system may have
+    # A system that has one overrides its accessor with a cached_property making its own part (CrisisAttacks(self));
+    # the shared layers ask `rules.attacks is not None`. Each part has working defaults for all but what only the
+    # rules can say (how a check or an attack is rolled).
+    @property
+    def checks(self) -> Checks | None:
+        """Checks and contests to roll and to price; None where the rules have none."""
+        return None
+
+    @property
+    def attacks(self) -> Attacks | None:
+        """Attacks, their price, odds, resolution and damage, and what they read from the map; None where the rules
+        have none."""
+        return None
+
+    @property
+    def healing(self) -> Healing | None:
+        """The fight's healing action and other treatments; None where the rules have none."""
+        return None
+
+    @property
+    def hiding(self) -> Hiding | None:
+        """Who cannot see whom, set by the rules' sight actions; None where the rules have none."""
+        return None
 
     def override_fields(self, actor: Actor, options: Options) -> list[OverrideField]:
         """The values the GM may override for this combatant: only those that apply to it (no AP where it

@@ -134,7 +134,7 @@ class CrisisQuickFight(SequentialQuickFight[CrisisFightState]):
             capacity = cap if isinstance(cap, int) and not isinstance(cap, bool) else None
             guns.append(_Gun(item, capacity, combat.attack_cost(item), combat.is_area(item),
                              stats.int_stat(item, "aoe_radius"), "thrown" in item.tags and capacity is None,
-                             self.rules.weapon_range(item) is not None))
+                             self.rules.attacks.weapon_range(item) is not None))
         armour = armours[0] if armours else None
         self._start_ammo.append([stats.int_stat(g.item, "ammo") if g.cap is not None else 0 for g in guns])
         self._start_durability.append(
@@ -359,20 +359,20 @@ class CrisisQuickFight(SequentialQuickFight[CrisisFightState]):
         f = self._fighters[i]
         weapon = f.guns[w].item
         attacker = f.actor
-        own = {spec.key: spec.default for spec in self.rules.attack_inputs(attacker, weapon, 1, self.options)}
+        own = {spec.key: spec.default for spec in self.rules.attacks.attack_inputs(attacker, weapon, 1, self.options)}
         declared = []
         for k, here, there, tiles in targets:
             target = self._fighters[k].actor
-            values = {spec.key: spec.default for spec in self.rules.target_inputs(attacker, weapon, target, 1,
-                                                                                   self.options)}
+            values = {spec.key: spec.default for spec in self.rules.attacks.target_inputs(attacker, weapon, target, 1,
+                                                                                          self.options)}
             if here is not None and there is not None:
                 assert self.map is not None
                 distance, metres, reach, reading, _areas = self.map.measure(here, there)
-                values |= self.rules.map_target_inputs(distance, metres, reading, reach=reach,
-                                                       hex_grid=bool(self.grid and self.grid.hex),
-                                                       options=self.options)
+                values |= self.rules.attacks.map_target_inputs(distance, metres, reading, reach=reach,
+                                                               hex_grid=bool(self.grid and self.grid.hex),
+                                                               options=self.options)
             if tiles >= 0:
-                values |= self.rules.blast_inputs(tiles)
+                values |= self.rules.attacks.blast_inputs(tiles)
             declared.append(AttackTarget(target, values))
         return AttackRequest(attacker, weapon, tuple(declared), own)
 

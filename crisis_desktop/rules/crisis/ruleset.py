@@ -4,33 +4,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import cached_property
 from typing import Any
 
-from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
+from crisis_desktop.domain import Character, EquipmentItem, ItemKind, StatValue
 from crisis_desktop.rules.base import (
     ActionAvailability,
     ActionSpec,
     Actor,
-    AttackOdds,
     AttackRequest,
-    AttackResult,
     Attacks,
     BarRole,
-    CheckOdds,
     CheckRequest,
     CheckResult,
     Checks,
     ConditionSpec,
-    ContestResult,
     Cost,
     Currency,
-    DamageResult,
     Executes,
     Explained,
     FieldKind,
     FieldSpec,
     Healing,
-    InitiativeEntry,
     MapReading,
     MapSpan,
     Options,
@@ -68,7 +63,7 @@ from crisis_desktop.rules.crisis import tables as crisis_tables
 from crisis_desktop.rules.crisis.movement import CrisisMovement, posture_of
 from crisis_desktop.rules.crisis.options import RULE_OPTIONS, option
 from crisis_desktop.rules.kernel.cover import CoverReading
-from crisis_desktop.rules.kernel.dice import DiceSource, RollPool
+from crisis_desktop.rules.kernel.dice import DiceSource
 from crisis_desktop.rules.kernel.flows import RoundFlow
 from crisis_desktop.rules.kernel.flows.sequential import SequentialFlow
 from crisis_desktop.rules.kernel.geometry import Coord, Terrain
@@ -82,18 +77,32 @@ from crisis_desktop.rules.qstar.context import OUT_OF_TURN
 from crisis_desktop.rules.qstar.cover import crisis_cover
 
 
-class CrisisRuleset(Ruleset, Checks, Attacks, Executes, Scatters, OutOfTurnAttacks, Healing, Hiding, QuickFights):
-    """The current Q* crisis rules (crisis.md): one exploding skill die against a Difficulty of 0 to 20; Execute,
-    grenades that scatter and attacks from overwatch besides."""
+class CrisisChecks(Checks):
+    """The checks of Crisis's rules."""
 
-    id = "crisis"
-    name = "Crisis"
-    DERIVED_LABELS = {"health": "Health", "health_current": "Health now", "pace": "Pace", "parry": "Parry",
-                      "perception": "Perception", "dr_physical": "Physical DR"}
+    rules: CrisisRuleset
 
-    def currencies(self) -> Sequence[Currency]:
-        # NPCs under the two_actions option pay in actions, everyone else in AP.
-        return (Currency("ap", "AP", "AP"), Currency("actions", "action", "actions"))
+    def check_skills(self, character: Character) -> list[tuple[str, str]]:
+        """The attributes, then every skill."""
+        keys = {*stats.ATTRIBUTES, *stats.SKILL_ATTRIBUTE}
+        return [(f.key, f.label) for f in sheet.character_fields() if f.key in keys]
+
+    def check_inputs(self, actor: Actor, skill: str, options: Options) -> list[FieldSpec]:
+        return [FieldSpec("difficulty", "Difficulty (DL)", FieldKind.INT, "Check", 4, 0, 20,
+                          help="The total to reach: 4 is a normal task"),
+                FieldSpec("circumstance", "Circumstance", FieldKind.INT, "Check", 0, -20, 20)]
+
+    check = staticmethod(checks.check)
+
+    check_odds = staticmethod(checks.check_odds)
+
+    contest = staticmethod(checks.contest)
+
+
+class CrisisAttacks(Attacks, Executes, Scatters, OutOfTurnAttacks):
+    """The attacks of Crisis's rules."""
+
+    rules: CrisisRuleset
 
     def attack_inputs(self, attacker: Actor, weapon: EquipmentItem, fight_round: int,
                       options: Options) -> list[FieldSpec]:
@@ -113,8 +122,7 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Executes, Scatters, OutOfTurnAttac
     def blast_inputs(self, tiles_from_centre: int) -> dict[str, StatValue]:
         return {"tiles_from_centre": tiles_from_centre}
 
-    def resolve_landed(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
-        return attacks.resolve_landed(request, dice, options)
+    resolve_landed = staticmethod(attacks.resolve_landed)
 
     def made_out_of_turn(self, request: AttackRequest) -> AttackRequest:
         """Marked among the attack's inputs: an attack from overwatch ends the watch."""
@@ -136,6 +144,84 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Executes, Scatters, OutOfTurnAttac
         radius = stats.int_stat(weapon, "aoe_radius")
         return radius if radius > 0 else None
 
+    def map_reading(self, span: MapSpan, weapon: EquipmentItem | None, options: Options) -> MapReading:
+        """Distance and cover, and the chosen weapon's range increment, band and penalty there."""
+        found = super().map_reading(span, weapon, options)
+        rng = self.weapon_range(weapon) if weapon is not None else None
+        return replace(found, lines=(*found.lines, *self.rules.range_increments(options).lines(weapon, rng, span)))
+
+    attack_modifiers = staticmethod(attacks.request_modifiers)
+
+    attack_price = staticmethod(attacks.attack_price)
+
+    execute_odds = staticmethod(attacks.execute_odds)
+
+    def dice_order(self, request: AttackRequest, options: Options) -> str:
+        return attacks.dice_order(request)
+
+    def to_beat(self, request: AttackRequest, options: Options) -> Explained | None:
+        """What the first attack roll must reach: 4 for ranged, the target's Parry in melee."""
+        return combat.plan(attacks.single(request, options), options).target
+
+    attack_odds = staticmethod(attacks.request_odds)
+
+    resolve_attack = staticmethod(attacks.resolve_request)
+
+    resolve_execute = staticmethod(attacks.resolve_execute)
+
+    apply_damage = staticmethod(damage.apply_damage)
+
+
+class CrisisHealing(Healing):
+    """The healing of Crisis's rules."""
+
+    rules: CrisisRuleset
+
+    def treatments(self, patient: Actor, options: Options, *, fighting: bool) -> list[Treatment]:
+        """First aid, given by hand: the healer stands next to the patient."""
+        reach = crisis_tables.healing()["first_aid_reach"]
+        return [replace(t, reach=reach) for t in super().treatments(patient, options, fighting=fighting)]
+
+    heal = staticmethod(healing.heal)
+
+
+class CrisisHiding(Hiding):
+    """The hiding of Crisis's rules."""
+
+    rules: CrisisRuleset
+
+    def sight_action(self, action_key: str) -> bool:
+        rule = crisis_tables.actions().get(action_key)
+        return rule is not None and rule.hides is not None
+
+    def sight_rolls(self, action_key: str) -> bool:
+        rule = crisis_tables.actions().get(action_key)
+        return rule is not None and rule.hides is not None and rule.check is not None
+
+    def sight_refusal(self, actor: Actor, action_key: str, opponents: Sequence[Watcher]) -> str | None:
+        return hiding.refusal(actor, action_key, opponents)
+
+    def take_sight_action(self, actor: Actor, action_key: str, opponents: Sequence[Watcher],
+                          dice: DiceSource | None, options: Options) -> tuple[CheckResult | None, TurnEffects]:
+        return hiding.take(actor, action_key, opponents, dice, self.rules.options_with_defaults(options))
+
+    reveal = staticmethod(hiding.reveal)
+
+
+class CrisisRuleset(Ruleset, QuickFights):
+    """The current Q* crisis rules (crisis.md): one exploding skill die against a Difficulty of 0 to 20; Execute,
+    grenades that scatter and attacks from overwatch besides."""
+
+    id = "crisis"
+    name = "Crisis"
+    DERIVED_LABELS = {"health": "Health", "health_current": "Health now", "pace": "Pace", "parry": "Parry",
+                      "perception": "Perception", "dr_physical": "Physical DR"}
+
+    def currencies(self) -> Sequence[Currency]:
+        # NPCs under the two_actions option pay in actions, everyone else in AP.
+        return (Currency("ap", "AP", "AP"), Currency("actions", "action", "actions"))
+
+
     def movement(self) -> Movement:
         """Move, Run and Crawl in tiles of Pace."""
         return CrisisMovement(self)
@@ -146,8 +232,7 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Executes, Scatters, OutOfTurnAttac
         """Bullets step penetrable cover down; the prone rule is the attack dialog's (facing is not on the map)."""
         return crisis_cover(terrain, attacker_cell, target_cell)
 
-    def posture(self, character: Character) -> str | None:
-        return posture_of(character)
+    posture = staticmethod(posture_of)
 
     def range_increments(self, options: Options) -> RangeIncrements:
         """Each range increment after the first costs the attack roll (-1), at most 10 increments, in the bands of
@@ -157,11 +242,6 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Executes, Scatters, OutOfTurnAttac
                                int(combat_table["max_range_increments"]), "tiles",
                                combat_table["range_bands"][str(self.options_with_defaults(options)["range_bands"])])
 
-    def map_reading(self, span: MapSpan, weapon: EquipmentItem | None, options: Options) -> MapReading:
-        """Distance and cover, and the chosen weapon's range increment, band and penalty there."""
-        found = super().map_reading(span, weapon, options)
-        rng = self.weapon_range(weapon) if weapon is not None else None
-        return replace(found, lines=(*found.lines, *self.range_increments(options).lines(weapon, rng, span)))
 
     def round_flow(self, options: Options) -> RoundFlow:
         """Sequential turns by initiative, with Delay, Act now, a surprise round, and attacks out of turn from
@@ -185,18 +265,8 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Executes, Scatters, OutOfTurnAttac
     def rule_options(self) -> Sequence[RuleOption]:
         return RULE_OPTIONS
 
-    def character_fields(self) -> Sequence[FieldSpec]:
-        return sheet.character_fields()
+    character_fields = staticmethod(sheet.character_fields)
 
-    def check_skills(self, character: Character) -> list[tuple[str, str]]:
-        """The attributes, then every skill."""
-        keys = {*stats.ATTRIBUTES, *stats.SKILL_ATTRIBUTE}
-        return [(f.key, f.label) for f in sheet.character_fields() if f.key in keys]
-
-    def check_inputs(self, actor: Actor, skill: str, options: Options) -> list[FieldSpec]:
-        return [FieldSpec("difficulty", "Difficulty (DL)", FieldKind.INT, "Check", 4, 0, 20,
-                          help="The total to reach: 4 is a normal task"),
-                FieldSpec("circumstance", "Circumstance", FieldKind.INT, "Check", 0, -20, 20)]
 
     def npc_level_field(self) -> FieldSpec | None:
         return next(f for f in self.character_fields() if f.key == "difficulty")
@@ -228,8 +298,7 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Executes, Scatters, OutOfTurnAttac
             return f"DR {dr}, Durability {stats.int_stat(item, 'durability_max')}"
         return super().item_summary(item)
 
-    def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]:
-        return sheet.item_fields(kind)
+    item_fields = staticmethod(sheet.item_fields)
 
 
     def item_rules(self, item: EquipmentItem) -> list[str]:
@@ -244,11 +313,9 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Executes, Scatters, OutOfTurnAttac
         return actions.action_specs()
 
     # -- sheets ---------------------------------------------------------------------------
-    def new_stats(self, kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:
-        return sheet.new_stats(kind, dice)
+    new_stats = staticmethod(sheet.new_stats)
 
-    def derived(self, character: Character, options: Options) -> dict[str, Explained]:
-        return sheet.derived(character, options)
+    derived = staticmethod(sheet.derived)
 
     def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
         c = actor.character
@@ -280,23 +347,7 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Executes, Scatters, OutOfTurnAttac
         return [*qstar_badges(actor), *hiding.badge(actor.combatant)]
 
     # -- hiding ------------------------------------------------------------------------------
-    def sight_action(self, action_key: str) -> bool:
-        rule = crisis_tables.actions().get(action_key)
-        return rule is not None and rule.hides is not None
 
-    def sight_rolls(self, action_key: str) -> bool:
-        rule = crisis_tables.actions().get(action_key)
-        return rule is not None and rule.hides is not None and rule.check is not None
-
-    def sight_refusal(self, actor: Actor, action_key: str, opponents: Sequence[Watcher]) -> str | None:
-        return hiding.refusal(actor, action_key, opponents)
-
-    def take_sight_action(self, actor: Actor, action_key: str, opponents: Sequence[Watcher],
-                          dice: DiceSource | None, options: Options) -> tuple[CheckResult | None, TurnEffects]:
-        return hiding.take(actor, action_key, opponents, dice, self.options_with_defaults(options))
-
-    def reveal(self, actor: Actor) -> TurnEffects:
-        return hiding.reveal(actor)
 
     def override_fields(self, actor: Actor, options: Options) -> list[OverrideField]:
         c = actor.character
@@ -341,18 +392,9 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Executes, Scatters, OutOfTurnAttac
         return StateLabel("ok", f"{character.name} can act (Health {health_now:g})")
 
     # -- checks ---------------------------------------------------------------------------
-    def check(self, request: CheckRequest, dice: DiceSource, options: Options) -> CheckResult:
-        return checks.check(request, dice, options)
 
-    def check_odds(self, request: CheckRequest, options: Options) -> CheckOdds:
-        return checks.check_odds(request, options)
 
-    def contest(self, active: CheckRequest, passive: CheckRequest, dice: DiceSource,
-                options: Options) -> ContestResult:
-        return checks.contest(active, passive, dice, options)
-
-    def contest_odds(self, active: CheckRequest, passive: CheckRequest, options: Options) -> checks.ContestOdds:
-        return checks.contest_odds(active, passive, options)
+    contest_odds = staticmethod(checks.contest_odds)
 
     def aid(self, helpers: Sequence[CheckRequest], dice: DiceSource, options: Options
             ) -> tuple[list[CheckResult], tuple[Term, ...]]:
@@ -361,14 +403,11 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Executes, Scatters, OutOfTurnAttac
         return results, checks.aid_terms(results)
 
     # -- turn order and action economy ----------------------------------------------------
-    def roll_initiative(self, actors: Sequence[Actor], dice: DiceSource, options: Options) -> list[InitiativeEntry]:
-        return initiative.roll_initiative(actors, dice, options)
+    roll_initiative = staticmethod(initiative.roll_initiative)
 
-    def initiative_dice(self, actors: Sequence[Actor], options: Options) -> list[RollPool]:
-        return initiative.initiative_dice(actors, options)
+    initiative_dice = staticmethod(initiative.initiative_dice)
 
-    def surprise_round(self, actors: Sequence[Actor]) -> list[str]:
-        return initiative.surprise_round(actors)
+    surprise_round = staticmethod(initiative.surprise_round)
 
     def available_actions(self, actor: Actor, options: Options) -> list[ActionAvailability]:
         return actions.available_actions(actor, options)
@@ -396,44 +435,22 @@ class CrisisRuleset(Ruleset, Checks, Attacks, Executes, Scatters, OutOfTurnAttac
         return actions.end_encounter(actor, options)
 
     # -- attacks, damage, healing ---------------------------------------------------------
-    def attack_modifiers(self, request: AttackRequest, options: Options) -> list[Term]:
-        return attacks.request_modifiers(request, options)
 
-    def attack_price(self, request: AttackRequest, options: Options) -> tuple[Cost, str | None]:
-        return attacks.attack_price(request, options)
 
-    def execute_odds(self, request: AttackRequest, options: Options) -> AttackOdds:
-        return attacks.execute_odds(request, options)
+    natural_healing = staticmethod(healing.natural_healing)
 
-    def dice_order(self, request: AttackRequest, options: Options) -> str:
-        return attacks.dice_order(request)
+    @cached_property
+    def checks(self) -> CrisisChecks:
+        return CrisisChecks(self)
 
-    def to_beat(self, request: AttackRequest, options: Options) -> Explained | None:
-        """What the first attack roll must reach: 4 for ranged, the target's Parry in melee."""
-        return combat.plan(attacks.single(request, options), options).target
+    @cached_property
+    def attacks(self) -> CrisisAttacks:
+        return CrisisAttacks(self)
 
-    def attack_odds(self, request: AttackRequest, options: Options) -> AttackOdds:
-        return attacks.request_odds(request, options)
+    @cached_property
+    def healing(self) -> CrisisHealing:
+        return CrisisHealing(self)
 
-    def resolve_attack(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
-        return attacks.resolve_request(request, dice, options)
-
-    def resolve_execute(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
-        return attacks.resolve_execute(request, dice, options)
-
-    def apply_damage(self, target: Actor, amount: int, options: Options, *, lethal: bool = True,
-                     damage_type: str = "physical", label: str = "damage") -> DamageResult:
-        return damage.apply_damage(target, amount, options, lethal=lethal, damage_type=damage_type, label=label)
-
-    def treatments(self, patient: Actor, options: Options, *, fighting: bool) -> list[Treatment]:
-        """First aid, given by hand: the healer stands next to the patient."""
-        reach = crisis_tables.healing()["first_aid_reach"]
-        return [replace(t, reach=reach) for t in super().treatments(patient, options, fighting=fighting)]
-
-    def heal(self, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
-             modifiers: tuple[Term, ...] = ()) -> tuple[CheckResult, TurnEffects]:
-        return healing.heal(healer, patient, dice, options, modifiers)
-
-    def natural_healing(self, patient: Actor, dice: DiceSource, options: Options,
-                        circumstances: Sequence[str] = ()) -> tuple[CheckResult, TurnEffects]:
-        return healing.natural_healing(patient, dice, options, circumstances)
+    @cached_property
+    def hiding(self) -> CrisisHiding:
+        return CrisisHiding(self)

@@ -112,7 +112,7 @@ class ClassicQuickFight(SequentialQuickFight[ClassicFightState]):
             self._fighters.append(self._fighter(campaign.character(combatant.character_id), combatant))
         self._actors = [f.actor for f in self._fighters]
         self._ids = [c.id for c in encounter.combatants]
-        self.weapons = [[QuickWeapon(w.id, rules.weapon_range(w) is not None) for w in f.weapons]
+        self.weapons = [[QuickWeapon(w.id, rules.attacks.weapon_range(w) is not None) for w in f.weapons]
                         for f in self._fighters]
         surprise = set(rules.surprise_round(self._actors))
         self._in_surprise_round = frozenset(i for i, cid in enumerate(self._ids) if cid in surprise)
@@ -261,13 +261,13 @@ class ClassicQuickFight(SequentialQuickFight[ClassicFightState]):
         target_actor = self._actor(j, target.endurance, target.health, target_exhausted)
         fight_round = 0 if surprised else 1     # the inputs read the round only as the surprise round or not
         rules, options = self.rules, self.options
-        own = {spec.key: spec.default for spec in rules.attack_inputs(attacker, weapon, fight_round, options)}
+        own = {spec.key: spec.default for spec in rules.attacks.attack_inputs(attacker, weapon, fight_round, options)}
         values = {spec.key: spec.default
-                  for spec in rules.target_inputs(attacker, weapon, target_actor, fight_round, options)}
+                  for spec in rules.attacks.target_inputs(attacker, weapon, target_actor, fight_round, options)}
         if here is not None and there is not None and self.map is not None:
             tiles, metres, reach, reading, _areas = self.map.measure(here, there)
-            values |= rules.map_target_inputs(tiles, metres, reading, reach=reach, hex_grid=self.map.grid.hex,
-                                              options=options)
+            values |= rules.attacks.map_target_inputs(tiles, metres, reading, reach=reach, hex_grid=self.map.grid.hex,
+                                                      options=options)
         context = combat.context_of(AttackRequest(attacker, weapon, (AttackTarget(target_actor, values),), own))
         hits = combat_odds.hit_chances(context, options)
         end_terms = combat.end_damage_terms(context, options)

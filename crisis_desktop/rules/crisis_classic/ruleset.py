@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import cached_property
 from typing import Any
 
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
@@ -13,14 +14,11 @@ from crisis_desktop.rules.base import (
     ActionSpec,
     Actor,
     AttackRequest,
-    AttackResult,
     Attacks,
-    CheckOdds,
     CheckRequest,
     CheckResult,
     Checks,
     ConditionSpec,
-    ContestResult,
     Cost,
     Currency,
     DamageResult,
@@ -28,7 +26,6 @@ from crisis_desktop.rules.base import (
     FieldKind,
     FieldSpec,
     Healing,
-    InitiativeEntry,
     MapReading,
     MapSpan,
     Options,
@@ -76,44 +73,34 @@ from crisis_desktop.rules.qstar.context import OUT_OF_TURN
 from crisis_desktop.rules.qstar.cover import crisis_cover
 
 
-class CrisisClassicRuleset(Ruleset, Checks, Attacks, OutOfTurnAttacks, Healing, Hiding, QuickFights):
-    """3d6 roll-under with Difficulty Levels 1..10, AP 0..6, Endurance before Health; attacks from overwatch."""
+class CrisisClassicChecks(Checks):
+    """The checks of CrisisClassic's rules."""
 
-    id = "crisis-classic"
-    name = "Crisis Classic (Q* 2018 draft)"
-    PRINTING = printing.ClassicPrinting
-    DERIVED_LABELS = {"health_max": "Health max", "health": "Health now", "endurance_max": "Endurance max",
-                      "endurance": "Endurance now", "initiative": "Initiative", "perception": "Perception",
-                      "move_m": "Move (m)", "sneak_m": "Sneak (m)"}
+    rules: CrisisClassicRuleset
+
+    def check_skills(self, character: Character) -> list[tuple[str, str]]:
+        """The abilities, then every skill."""
+        keys = {a.key for a in tables.abilities()} | {sk.key for sk in tables.skills()}
+        return [(f.key, f.label) for f in sheet.character_fields() if f.key in keys]
+
+    def check_inputs(self, actor: Actor, skill: str, options: Options) -> list[FieldSpec]:
+        return [FieldSpec("difficulty", "Difficulty Level", FieldKind.INT, "Check", tables.NEUTRAL_DL, 1, 10,
+                          help="1 is trivial, 4 neutral, 10 all but impossible"),
+                FieldSpec("circumstance", "Circumstance", FieldKind.INT, "Check", 0, -20, 20)]
+
+    check = staticmethod(checks.check)
+
+    check_odds = staticmethod(checks.check_odds)
+
+    contest = staticmethod(checks.contest)
+
+
+class CrisisClassicAttacks(Attacks, OutOfTurnAttacks):
+    """The attacks of CrisisClassic's rules."""
+
+    rules: CrisisClassicRuleset
+
     DISTANCE_UNIT = "metres"
-
-    def movement(self) -> Movement:
-        """One Move per drag, up to the derived Move in metres."""
-        return ClassicMovement(self)
-
-    def cover_between(self, terrain: Terrain, attacker_cell: Coord, target_cell: Coord,
-                      attacker: Actor | None = None, target: Actor | None = None,
-                      options: Options | None = None) -> CoverReading:
-        """The map's cover with the penetrable flag read as crisis does (bullets step penetrable material down);
-        the classic attack rules then count penetrable total cover as heavy."""
-        return crisis_cover(terrain, attacker_cell, target_cell)
-
-    def posture(self, character: Character) -> str | None:
-        return posture_of(character)
-
-    def round_flow(self, options: Options) -> RoundFlow:
-        """Sequential turns by initiative, with Delay, Act now, a surprise round, and attacks out of turn from
-        overwatch."""
-        return SequentialFlow(self, out_of_turn=lambda actor: turns.on_overwatch(actor.combatant))
-
-    def quick_fight(self, prepared: PreparedFight) -> QuickFight[Any]:
-        """The fight compiled (rules/crisis_classic/quick.py): attacks drawn from their exact odds."""
-        from crisis_desktop.rules.crisis_classic.quick import ClassicQuickFight
-
-        return ClassicQuickFight(self, prepared)
-
-    def currencies(self) -> Sequence[Currency]:
-        return (Currency("ap", "AP", "AP"),)
 
     def attack_inputs(self, attacker: Actor, weapon: EquipmentItem, fight_round: int,
                       options: Options) -> list[FieldSpec]:
@@ -129,22 +116,130 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, OutOfTurnAttacks, Healing, 
         rng = weapon.stats.get("range")
         return float(rng) if isinstance(rng, int | float) and not isinstance(rng, bool) and rng > 0 else None
 
-    def range_increments(self, options: Options) -> RangeIncrements:
-        """-2 to the attack for each range increment (in metres) after the first; the rules set no farthest one."""
-        return RangeIncrements(-2, None, "metres")
-
     def map_reading(self, span: MapSpan, weapon: EquipmentItem | None, options: Options) -> MapReading:
         """Distance in metres and cover, and the chosen weapon's range increment and penalty there."""
         found = super().map_reading(span, weapon, options)
         rng = self.weapon_range(weapon) if weapon is not None else None
-        return replace(found, lines=(*found.lines, *self.range_increments(options).lines(weapon, rng, span)))
+        return replace(found, lines=(*found.lines, *self.rules.range_increments(options).lines(weapon, rng, span)))
+
+    def made_out_of_turn(self, request: AttackRequest) -> AttackRequest:
+        """Marked among the attack's inputs: an attack from overwatch ends the watch."""
+        return out_of_turn_marked(request, OUT_OF_TURN)
+
+    def attack_modifiers(self, request: AttackRequest, options: Options) -> list[Term]:
+        return combat.attack_modifiers(combat.context_of(request), options)
+
+    def attack_price(self, request: AttackRequest, options: Options) -> tuple[Cost, str | None]:
+        context = combat.context_of(request)
+        return {"ap": resolve_action(context.attacker.character, "attack").cost}, combat.refusal(context) or None
+
+    def dice_order(self, request: AttackRequest, options: Options) -> str:
+        return "the attacker's three dice, then the defender's three if the target defends with a roll"
+
+    def attack_odds(self, request: AttackRequest, options: Options) -> combat_odds.ClassicAttackOdds:
+        return combat_odds.attack_odds(combat.context_of(request), options)
+
+    resolve_attack = staticmethod(combat.resolve_attack)
+
+    def apply_damage(self, target: Actor, amount: int, options: Options, *, lethal: bool = True,
+                     damage_type: str = "physical", label: str = "damage") -> DamageResult:
+        return damage.apply_damage(target.character, amount, damage_type, label)
+
+
+class CrisisClassicHealing(Healing):
+    """The healing of CrisisClassic's rules."""
+
+    rules: CrisisClassicRuleset
+
+    heal = staticmethod(healing.heal)
+
+    def treatments(self, patient: Actor, options: Options, *, fighting: bool) -> list[Treatment]:
+        return healing.treatments(patient, fighting=fighting)
+
+    def treat(self, key: str, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
+              choice: str | None = None) -> tuple[CheckResult | None, TurnEffects]:
+        if key == healing.ADRENALIN:
+            return None, self.rules.adrenalin_shot(healer, patient)
+        if key == healing.MEDICINE_REST:
+            return self.heal(healer, patient, dice, options)
+        if key == healing.REST:
+            return None, healing.natural_healing(patient)
+        if key == healing.BREAK:
+            return None, healing.full_rest(patient)
+        raise ValueError(f"These rules have no treatment {key!r}")
+
+
+class CrisisClassicHiding(Hiding):
+    """The hiding of CrisisClassic's rules."""
+
+    rules: CrisisClassicRuleset
+
+    def sight_action(self, action_key: str) -> bool:
+        row = tables.action_by_key().get(action_key)
+        return row is not None and row.hides is not None
+
+    def sight_rolls(self, action_key: str) -> bool:
+        row = tables.action_by_key().get(action_key)
+        return row is not None and row.hides == "search"
+
+    def sight_refusal(self, actor: Actor, action_key: str, opponents: Sequence[Watcher]) -> str | None:
+        return hiding.refusal(actor, action_key, opponents)
+
+    def take_sight_action(self, actor: Actor, action_key: str, opponents: Sequence[Watcher],
+                          dice: DiceSource | None, options: Options) -> tuple[CheckResult | None, TurnEffects]:
+        return hiding.take(actor, action_key, opponents, dice, self.rules.options_with_defaults(options))
+
+    reveal = staticmethod(hiding.reveal)
+
+
+class CrisisClassicRuleset(Ruleset, QuickFights):
+    """3d6 roll-under with Difficulty Levels 1..10, AP 0..6, Endurance before Health; attacks from overwatch."""
+
+    id = "crisis-classic"
+    name = "Crisis Classic (Q* 2018 draft)"
+    PRINTING = printing.ClassicPrinting
+    DERIVED_LABELS = {"health_max": "Health max", "health": "Health now", "endurance_max": "Endurance max",
+                      "endurance": "Endurance now", "initiative": "Initiative", "perception": "Perception",
+                      "move_m": "Move (m)", "sneak_m": "Sneak (m)"}
+
+    def movement(self) -> Movement:
+        """One Move per drag, up to the derived Move in metres."""
+        return ClassicMovement(self)
+
+    def cover_between(self, terrain: Terrain, attacker_cell: Coord, target_cell: Coord,
+                      attacker: Actor | None = None, target: Actor | None = None,
+                      options: Options | None = None) -> CoverReading:
+        """The map's cover with the penetrable flag read as crisis does (bullets step penetrable material down);
+        the classic attack rules then count penetrable total cover as heavy."""
+        return crisis_cover(terrain, attacker_cell, target_cell)
+
+    posture = staticmethod(posture_of)
+
+    def round_flow(self, options: Options) -> RoundFlow:
+        """Sequential turns by initiative, with Delay, Act now, a surprise round, and attacks out of turn from
+        overwatch."""
+        return SequentialFlow(self, out_of_turn=lambda actor: turns.on_overwatch(actor.combatant))
+
+    def quick_fight(self, prepared: PreparedFight) -> QuickFight[Any]:
+        """The fight compiled (rules/crisis_classic/quick.py): attacks drawn from their exact odds."""
+        from crisis_desktop.rules.crisis_classic.quick import ClassicQuickFight
+
+        return ClassicQuickFight(self, prepared)
+
+    def currencies(self) -> Sequence[Currency]:
+        return (Currency("ap", "AP", "AP"),)
+
+
+    def range_increments(self, options: Options) -> RangeIncrements:
+        """-2 to the attack for each range increment (in metres) after the first; the rules set no farthest one."""
+        return RangeIncrements(-2, None, "metres")
+
 
     # -- description ------------------------------------------------------------------------
     def rule_options(self) -> Sequence[RuleOption]:
         return RULE_OPTIONS
 
-    def character_fields(self) -> Sequence[FieldSpec]:
-        return sheet.character_fields()
+    character_fields = staticmethod(sheet.character_fields)
 
     def npc_level_field(self) -> FieldSpec | None:
         return next(f for f in self.character_fields() if f.key == "difficulty")
@@ -154,8 +249,7 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, OutOfTurnAttacks, Healing, 
         resources/rules/crisis-classic/npc.json."""
         return table_npc(self, "crisis-classic", name, level, dice, "difficulty")
 
-    def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]:
-        return sheet.item_fields(kind)
+    item_fields = staticmethod(sheet.item_fields)
 
     def item_summary(self, item: EquipmentItem) -> str:
         """Weapons: HIT (unless 0), END and DMG damage, RNG in metres (or melee), CAP; armour: Durability and
@@ -190,13 +284,11 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, OutOfTurnAttacks, Healing, 
         return [ActionSpec(a.key, a.label, {"ap": a.ap or 0}, a.description, ActionRole(a.role))
                 for a in tables.action_rows()]
 
-    def difficulty_levels(self) -> Sequence[tables.DifficultyRow]:
-        """The Difficulty Level table: level, name, target change, description."""
-        return tables.difficulty_table()
+    # The Difficulty Level table: level, name, target change, description.
+    difficulty_levels = staticmethod(tables.difficulty_table)
 
-    def catalogue(self, name: str) -> list[EquipmentItem]:
-        """The bundled equipment: "weapons", "armour" or "gear" (fresh copies)."""
-        return tables.catalogue(name)
+    # The bundled equipment: "weapons", "armour" or "gear" (fresh copies).
+    catalogue = staticmethod(tables.catalogue)
 
     def equipment_catalogue(self) -> list[EquipmentItem]:
         return [*tables.catalogue("weapons"), *tables.catalogue("armour"), *tables.catalogue("gear")]
@@ -219,23 +311,7 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, OutOfTurnAttacks, Healing, 
         return [*qstar_badges(actor), *hiding.badge(actor)]
 
     # -- hiding ------------------------------------------------------------------------------
-    def sight_action(self, action_key: str) -> bool:
-        row = tables.action_by_key().get(action_key)
-        return row is not None and row.hides is not None
 
-    def sight_rolls(self, action_key: str) -> bool:
-        row = tables.action_by_key().get(action_key)
-        return row is not None and row.hides == "search"
-
-    def sight_refusal(self, actor: Actor, action_key: str, opponents: Sequence[Watcher]) -> str | None:
-        return hiding.refusal(actor, action_key, opponents)
-
-    def take_sight_action(self, actor: Actor, action_key: str, opponents: Sequence[Watcher],
-                          dice: DiceSource | None, options: Options) -> tuple[CheckResult | None, TurnEffects]:
-        return hiding.take(actor, action_key, opponents, dice, self.options_with_defaults(options))
-
-    def reveal(self, actor: Actor) -> TurnEffects:
-        return hiding.reveal(actor)
 
     def override_fields(self, actor: Actor, options: Options) -> list[OverrideField]:
         c = actor.character
@@ -264,41 +340,20 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, OutOfTurnAttacks, Healing, 
         return sheet.state(character)
 
     # -- checks -------------------------------------------------------------------------------
-    def check_skills(self, character: Character) -> list[tuple[str, str]]:
-        """The abilities, then every skill."""
-        keys = {a.key for a in tables.abilities()} | {sk.key for sk in tables.skills()}
-        return [(f.key, f.label) for f in sheet.character_fields() if f.key in keys]
 
-    def check_inputs(self, actor: Actor, skill: str, options: Options) -> list[FieldSpec]:
-        return [FieldSpec("difficulty", "Difficulty Level", FieldKind.INT, "Check", tables.NEUTRAL_DL, 1, 10,
-                          help="1 is trivial, 4 neutral, 10 all but impossible"),
-                FieldSpec("circumstance", "Circumstance", FieldKind.INT, "Check", 0, -20, 20)]
-
-    def check(self, request: CheckRequest, dice: DiceSource, options: Options) -> CheckResult:
-        return checks.check(request, dice, options)
-
-    def check_odds(self, request: CheckRequest, options: Options) -> CheckOdds:
-        return checks.check_odds(request, options)
-
-    def contest(self, active: CheckRequest, passive: CheckRequest, dice: DiceSource,
-                options: Options) -> ContestResult:
-        return checks.contest(active, passive, dice, options)
 
     def contest_odds(self, active: CheckRequest, passive: CheckRequest, options: Options) -> checks.ContestOdds:
         """Exact chances that the active side, the passive side or nobody wins."""
         return checks.contest_odds(active, passive, options)
 
     # -- turns --------------------------------------------------------------------------------
-    def roll_initiative(self, actors: Sequence[Actor], dice: DiceSource,
-                        options: Options) -> list[InitiativeEntry]:
-        return turns.roll_initiative(actors, dice, options)
+    roll_initiative = staticmethod(turns.roll_initiative)
 
     def initiative_dice(self, actors: Sequence[Actor], options: Options) -> list[RollPool]:
         return turns.initiative_dice(actors)
 
-    def surprise_round(self, actors: Sequence[Actor]) -> list[str]:
-        """Combatant ids that act in the surprise round (nobody unless someone is surprised)."""
-        return turns.surprise_round(actors)
+    # Combatant ids that act in the surprise round (nobody unless someone is surprised).
+    surprise_round = staticmethod(turns.surprise_round)
 
     def available_actions(self, actor: Actor, options: Options) -> list[ActionAvailability]:
         return turns.available_actions(actor)
@@ -307,8 +362,7 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, OutOfTurnAttacks, Healing, 
                      cost: int | None = None) -> TurnEffects:
         return turns.spend_action(actor, action_key, cost)
 
-    def start_turn(self, actor: Actor, options: Options) -> TurnEffects:
-        return turns.start_turn(actor, options)
+    start_turn = staticmethod(turns.start_turn)
 
     def end_turn(self, actor: Actor, options: Options) -> TurnEffects:
         return turns.end_turn(actor)
@@ -320,49 +374,10 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, OutOfTurnAttacks, Healing, 
         return turns.end_encounter(actor)
 
     # -- combat -------------------------------------------------------------------------------
-    def made_out_of_turn(self, request: AttackRequest) -> AttackRequest:
-        """Marked among the attack's inputs: an attack from overwatch ends the watch."""
-        return out_of_turn_marked(request, OUT_OF_TURN)
 
-    def attack_modifiers(self, request: AttackRequest, options: Options) -> list[Term]:
-        return combat.attack_modifiers(combat.context_of(request), options)
-
-    def attack_price(self, request: AttackRequest, options: Options) -> tuple[Cost, str | None]:
-        context = combat.context_of(request)
-        return {"ap": resolve_action(context.attacker.character, "attack").cost}, combat.refusal(context) or None
-
-    def dice_order(self, request: AttackRequest, options: Options) -> str:
-        return "the attacker's three dice, then the defender's three if the target defends with a roll"
-
-    def attack_odds(self, request: AttackRequest, options: Options) -> combat_odds.ClassicAttackOdds:
-        return combat_odds.attack_odds(combat.context_of(request), options)
-
-    def resolve_attack(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
-        return combat.resolve_attack(request, dice, options)
-
-    def apply_damage(self, target: Actor, amount: int, options: Options, *, lethal: bool = True,
-                     damage_type: str = "physical", label: str = "damage") -> DamageResult:
-        return damage.apply_damage(target.character, amount, damage_type, label)
 
     # -- healing ------------------------------------------------------------------------------
-    def heal(self, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
-             modifiers: tuple[Term, ...] = ()) -> tuple[CheckResult, TurnEffects]:
-        return healing.heal(healer, patient, dice, options, modifiers)
 
-    def treatments(self, patient: Actor, options: Options, *, fighting: bool) -> list[Treatment]:
-        return healing.treatments(patient, fighting=fighting)
-
-    def treat(self, key: str, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
-              choice: str | None = None) -> tuple[CheckResult | None, TurnEffects]:
-        if key == healing.ADRENALIN:
-            return None, self.adrenalin_shot(healer, patient)
-        if key == healing.MEDICINE_REST:
-            return self.heal(healer, patient, dice, options)
-        if key == healing.REST:
-            return None, healing.natural_healing(patient)
-        if key == healing.BREAK:
-            return None, healing.full_rest(patient)
-        raise ValueError(f"These rules have no treatment {key!r}")
 
     def natural_healing(self, patient: Actor) -> TurnEffects:
         return healing.natural_healing(patient)
@@ -378,3 +393,19 @@ class CrisisClassicRuleset(Ruleset, Checks, Attacks, OutOfTurnAttacks, Healing, 
             spent = turns.spend_action(user, "use_item", cost)
         shot = healing.adrenalin_shot(patient)
         return TurnEffects(spent.effects + shot.effects, spent.notes + shot.notes)
+
+    @cached_property
+    def checks(self) -> CrisisClassicChecks:
+        return CrisisClassicChecks(self)
+
+    @cached_property
+    def attacks(self) -> CrisisClassicAttacks:
+        return CrisisClassicAttacks(self)
+
+    @cached_property
+    def healing(self) -> CrisisClassicHealing:
+        return CrisisClassicHealing(self)
+
+    @cached_property
+    def hiding(self) -> CrisisClassicHiding:
+        return CrisisClassicHiding(self)

@@ -51,7 +51,7 @@ class GenesysQuickFight(QuickFight[GenesysFightState]):
             actors.append(Actor(character, combatant.model_copy(update={"resources": {}})))
             self._items.append(items)
         self.sides = [c.side.value for c in encounter.combatants]
-        self.weapons = [[QuickWeapon(item.id, rules.weapon_range(item) is not None) for item in items]
+        self.weapons = [[QuickWeapon(item.id, rules.attacks.weapon_range(item) is not None) for item in items]
                         for items in self._items]
         self._cells = [tokens.get(c.id) if grid is not None else None for c in encounter.combatants]
         self.store = FightStates(rules, self.options, actors)

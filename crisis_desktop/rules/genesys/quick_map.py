@@ -56,7 +56,7 @@ class FightMap:
             span = MapSpan(tiles, metres, reach, grid.metres_per_cell, grid.hex, reading, areas,
                            actor(sids[i]), actor(sids[j]), tuple(actor(sids[k]) for k in near_a),
                            tuple(actor(sids[k]) for k in near_b))
-            read = self.rules.map_reading(span, weapon, self.options)
+            read = self.rules.attacks.map_reading(span, weapon, self.options)
             found = self._fixed[key] = (tuple(sorted(read.target_inputs.items())),
                                         tuple(sorted(read.attack_inputs.items())))
         return found

@@ -203,9 +203,9 @@ class Strikes:
         """The attack as the simulator declares it (every input at its default; genesys's do not depend on the
         round), what the map fixes as the rules read it (the range band, engagement, cover)."""
         weapon = self.items[i][w]
-        own = {spec.key: spec.default for spec in self.rules.attack_inputs(attacker, weapon, 1, self.options)}
-        values = {spec.key: spec.default for spec in self.rules.target_inputs(attacker, weapon, target, 1,
-                                                                               self.options)}
+        own = {spec.key: spec.default for spec in self.rules.attacks.attack_inputs(attacker, weapon, 1, self.options)}
+        values = {spec.key: spec.default for spec in self.rules.attacks.target_inputs(attacker, weapon, target, 1,
+                                                                                      self.options)}
         return AttackRequest(attacker, weapon, (AttackTarget(target, values | dict(fixed[0])),),
                              own | dict(fixed[1]))
 

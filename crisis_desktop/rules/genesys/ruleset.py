@@ -3,7 +3,8 @@ combat, critical injuries, healing, movement by range bands)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
+from functools import cached_property
 from typing import Any
 
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
@@ -11,26 +12,20 @@ from crisis_desktop.rules.base import (
     ActionAvailability,
     ActionSpec,
     Actor,
-    AttackOdds,
     AttackRequest,
-    AttackResult,
     Attacks,
     BarRole,
-    CheckOdds,
     CheckRequest,
     CheckResult,
     Checks,
     ConditionSpec,
-    ContestResult,
     Cost,
     Currency,
-    DamageResult,
     Effect,
     Explained,
     FieldKind,
     FieldSpec,
     Healing,
-    InitiativeEntry,
     MapReading,
     MapSpan,
     Options,
@@ -43,7 +38,6 @@ from crisis_desktop.rules.base import (
     SpendChoice,
     SpendPick,
     StateLabel,
-    Term,
     Treatment,
     TurnEffects,
 )
@@ -72,7 +66,6 @@ from crisis_desktop.rules.kernel.cover import CoverReading
 from crisis_desktop.rules.kernel.dice import DiceSource, DieKind, RollPool
 from crisis_desktop.rules.kernel.flows import RoundFlow
 from crisis_desktop.rules.kernel.flows.slots import SlotFlow
-from crisis_desktop.rules.kernel.glyphs import Glyph
 from crisis_desktop.rules.kernel.movement import Movement
 from crisis_desktop.rules.kernel.npc_builds import table_npc
 from crisis_desktop.rules.kernel.tables import load_catalogue
@@ -89,7 +82,136 @@ CONDITIONS = (
 )
 
 
-class GenesysRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
+class GenesysChecks(Checks):
+    """The checks of Genesys's rules."""
+
+    rules: GenesysRuleset
+
+    def check_skills(self, character: Character) -> list[tuple[str, str]]:
+        """The characteristics, then every skill."""
+        return [(c.key, c.name) for c in tables.characteristics()] + \
+            [(s.key, s.name) for s in tables.skills().values()]
+
+    def check_inputs(self, actor: Actor, skill: str, options: Options) -> list[FieldSpec]:
+        return checks.check_inputs()
+
+    check_request = staticmethod(checks.request_from)
+
+    check = staticmethod(checks.check)
+
+    def check_dice(self, request: CheckRequest, options: Options) -> Sequence[DieKind]:
+        return checks.check_pool(request).dice()
+
+    check_odds = staticmethod(checks.check_odds)
+
+    contest = staticmethod(checks.contest)
+
+    def check_effects(self, request: CheckRequest, result: CheckResult, options: Options) -> list[Effect]:
+        return checks.next_check_used(request.actor)
+
+    def check_spend_choices(self, request: CheckRequest, result: CheckResult, options: Options,
+                            fighters: Sequence[Actor] = ()) -> list[SpendChoice]:
+        return spending.check_choices(request.actor, result.tally or Tally(), fighters, options)
+
+    def check_spending_left(self, request: CheckRequest, result: CheckResult, picks: Sequence[SpendPick],
+                            options: Options, fighters: Sequence[Actor] = ()) -> SpendBudget:
+        return spending.check_budget(request.actor, result.tally or Tally(), picks, fighters, options)
+
+    def resolve_check_spending(self, request: CheckRequest, result: CheckResult, picks: Sequence[SpendPick],
+                               options: Options, fighters: Sequence[Actor] = ()) -> TurnEffects:
+        effects, notes = spending.resolve_check_spending(request.actor, result.tally or Tally(), picks, fighters,
+                                                         options)
+        return TurnEffects(tuple(effects), tuple(notes))
+
+
+class GenesysAttacks(Attacks):
+    """The attacks of Genesys's rules."""
+
+    rules: GenesysRuleset
+
+    def attack_inputs(self, attacker: Actor, weapon: EquipmentItem, fight_round: int,
+                      options: Options) -> list[FieldSpec]:
+        return combat.attack_inputs(attacker, weapon)
+
+    def target_inputs(self, attacker: Actor, weapon: EquipmentItem, target: Actor, fight_round: int,
+                      options: Options) -> list[FieldSpec]:
+        return combat.target_inputs(weapon)
+
+    def max_targets(self, weapon: EquipmentItem) -> int | None:
+        """Blast and Auto-fire weapons reach several targets; every other weapon one."""
+        w = combat.weapon(weapon)
+        return None if w.quality("blast") or w.quality("auto_fire") else 1
+
+    def map_target_inputs(self, tiles: int, metres: float, reading: CoverReading, *, reach: int,
+                          hex_grid: bool = False, options: Options | None = None) -> dict[str, StatValue]:
+        """The range band: engaged when adjacent, else by the cells per band of `range_band_cells`."""
+        return {"range_band": band_for(tiles, reach, self.rules.options_with_defaults(options or {}))}
+
+    def weapon_range(self, weapon: EquipmentItem) -> float | None:
+        """A ranged weapon's reach in tiles at the default depth of a band (the map's range readout counts whole
+        bands); None for melee and brawl weapons."""
+        w = combat.weapon(weapon)
+        if w.melee:
+            return None
+        return float(combat.band_index(w.band) * cells_per_band({}))
+
+    def blast_radius(self, weapon: EquipmentItem) -> int | None:
+        """Blast catches everyone engaged with the target: the cells next to it."""
+        return 1 if combat.weapon(weapon).quality("blast") else None
+
+    def map_reading(self, span: MapSpan, weapon: EquipmentItem | None, options: Options) -> MapReading:
+        """The range band, who is engaged (the target with others, the attacker with an opponent) and the painted
+        cover as setback dice, with what they do to the chosen weapon's attack (rules/genesys/map_reading.py)."""
+        return genesys_map.map_reading(span, weapon, self.rules.options_with_defaults(options))
+
+    def range_readout(self, weapon: EquipmentItem | None, tiles: int, reach: int,
+                      options: Options) -> list[str] | None:
+        """The range band (engaged to extreme) by `range_band_cells`, the maneuvers to engage, the weapon there."""
+        return range_readout(weapon, tiles, reach, self.rules.options_with_defaults(options))
+
+    attack_modifiers = staticmethod(attacks.modifiers)
+
+    attack_price = staticmethod(attacks.attack_price)
+
+    def dice_order(self, request: AttackRequest, options: Options) -> str:
+        return ("proficiency, ability, boost, challenge, difficulty, then setback dice; then a d100 for each "
+                "critical injury (and a d10 for Horrific or Gruesome)")
+
+    def attack_dice(self, request: AttackRequest, options: Options) -> Sequence[DieKind]:
+        return combat.attack_pool(request, options).dice()
+
+    def to_beat(self, request: AttackRequest, options: Options) -> Explained | None:
+        return Explained.of(("one net success", 1))
+
+    attack_odds = staticmethod(attacks.odds)
+
+    resolve_attack = staticmethod(attacks.resolve)
+
+    spend_choices = staticmethod(spending.attack_choices)
+
+    spending_left = staticmethod(spending.attack_budget)
+
+    resolve_spending = staticmethod(spending.resolve_attack_spending)
+
+    apply_damage = staticmethod(damage.apply_damage)
+
+
+class GenesysHealing(Healing):
+    """The healing of Genesys's rules."""
+
+    rules: GenesysRuleset
+
+    heal = staticmethod(healing.heal)
+
+    def treatments(self, patient: Actor, options: Options, *, fighting: bool) -> list[Treatment]:
+        return healing.treatments(patient, self.rules.options_with_defaults(options), fighting=fighting)
+
+    def treat(self, key: str, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
+              choice: str | None = None) -> tuple[CheckResult | None, TurnEffects]:
+        return healing.treat(key, healer, patient, dice, self.rules.options_with_defaults(options), choice)
+
+
+class GenesysRuleset(Ruleset, QuickFights):
     """Genesys and Edge of the Empire personal combat (the `genesys_variant` option picks where they differ)."""
 
     id = "genesys"
@@ -109,14 +231,11 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
     def dice_kinds(self) -> Sequence[DieKind]:
         return tuple(narrative.kinds().values())
 
-    def symbol_glyphs(self) -> Mapping[str, Glyph]:
-        return symbols.glyphs()
+    symbol_glyphs = staticmethod(symbols.glyphs)
 
-    def character_fields(self) -> Sequence[FieldSpec]:
-        return sheet.character_fields()
+    character_fields = staticmethod(sheet.character_fields)
 
-    def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]:
-        return sheet.item_fields(kind)
+    item_fields = staticmethod(sheet.item_fields)
 
     def item_summary(self, item: EquipmentItem) -> str:
         """Weapons: damage (Brawn + n for a melee "+n"), critical rating, range band, qualities; the rest by default."""
@@ -162,8 +281,7 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
             return list(stats.parse_qualities(text)[1])
         return []
 
-    def derived(self, character: Character, options: Options) -> dict[str, Explained]:
-        return sheet.derived(character, options)
+    derived = staticmethod(sheet.derived)
 
     def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
         c = actor.character
@@ -220,8 +338,7 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
         """Side slots: initiative results become PC and NPC slots; any unacted character of that side fills one."""
         return SlotFlow(self)
 
-    def roll_initiative(self, actors: Sequence[Actor], dice: DiceSource, options: Options) -> list[InitiativeEntry]:
-        return initiative.roll_initiative(actors, dice, options)
+    roll_initiative = staticmethod(initiative.roll_initiative)
 
     def initiative_dice(self, actors: Sequence[Actor], options: Options) -> list[RollPool]:
         return initiative.initiative_dice(actors)
@@ -255,137 +372,13 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
         return actions.end_encounter(actor, options)
 
     # -- checks -----------------------------------------------------------------------------------------------
-    def check_skills(self, character: Character) -> list[tuple[str, str]]:
-        """The characteristics, then every skill."""
-        return [(c.key, c.name) for c in tables.characteristics()] + \
-            [(s.key, s.name) for s in tables.skills().values()]
 
-    def check_inputs(self, actor: Actor, skill: str, options: Options) -> list[FieldSpec]:
-        return checks.check_inputs()
-
-    def check_request(self, actor: Actor, skill: str, inputs: Mapping[str, StatValue]) -> CheckRequest:
-        return checks.request_from(actor, skill, inputs)
-
-    def check(self, request: CheckRequest, dice: DiceSource, options: Options) -> CheckResult:
-        return checks.check(request, dice, options)
-
-    def check_dice(self, request: CheckRequest, options: Options) -> Sequence[DieKind]:
-        return checks.check_pool(request).dice()
-
-    def check_odds(self, request: CheckRequest, options: Options) -> CheckOdds:
-        return checks.check_odds(request, options)
-
-    def contest(self, active: CheckRequest, passive: CheckRequest, dice: DiceSource,
-                options: Options) -> ContestResult:
-        return checks.contest(active, passive, dice, options)
-
-    def check_effects(self, request: CheckRequest, result: CheckResult, options: Options) -> list[Effect]:
-        return checks.next_check_used(request.actor)
-
-    def check_spend_choices(self, request: CheckRequest, result: CheckResult, options: Options,
-                            fighters: Sequence[Actor] = ()) -> list[SpendChoice]:
-        return spending.check_choices(request.actor, result.tally or Tally(), fighters, options)
-
-    def check_spending_left(self, request: CheckRequest, result: CheckResult, picks: Sequence[SpendPick],
-                            options: Options, fighters: Sequence[Actor] = ()) -> SpendBudget:
-        return spending.check_budget(request.actor, result.tally or Tally(), picks, fighters, options)
-
-    def resolve_check_spending(self, request: CheckRequest, result: CheckResult, picks: Sequence[SpendPick],
-                               options: Options, fighters: Sequence[Actor] = ()) -> TurnEffects:
-        effects, notes = spending.resolve_check_spending(request.actor, result.tally or Tally(), picks, fighters,
-                                                         options)
-        return TurnEffects(tuple(effects), tuple(notes))
 
     # -- attacks ----------------------------------------------------------------------------------------------
-    def attack_inputs(self, attacker: Actor, weapon: EquipmentItem, fight_round: int,
-                      options: Options) -> list[FieldSpec]:
-        return combat.attack_inputs(attacker, weapon)
 
-    def target_inputs(self, attacker: Actor, weapon: EquipmentItem, target: Actor, fight_round: int,
-                      options: Options) -> list[FieldSpec]:
-        return combat.target_inputs(weapon)
-
-    def max_targets(self, weapon: EquipmentItem) -> int | None:
-        """Blast and Auto-fire weapons reach several targets; every other weapon one."""
-        w = combat.weapon(weapon)
-        return None if w.quality("blast") or w.quality("auto_fire") else 1
-
-    def map_target_inputs(self, tiles: int, metres: float, reading: CoverReading, *, reach: int,
-                          hex_grid: bool = False, options: Options | None = None) -> dict[str, StatValue]:
-        """The range band: engaged when adjacent, else by the cells per band of `range_band_cells`."""
-        return {"range_band": band_for(tiles, reach, self.options_with_defaults(options or {}))}
-
-    def weapon_range(self, weapon: EquipmentItem) -> float | None:
-        """A ranged weapon's reach in tiles at the default depth of a band (the map's range readout counts whole
-        bands); None for melee and brawl weapons."""
-        w = combat.weapon(weapon)
-        if w.melee:
-            return None
-        return float(combat.band_index(w.band) * cells_per_band({}))
-
-    def blast_radius(self, weapon: EquipmentItem) -> int | None:
-        """Blast catches everyone engaged with the target: the cells next to it."""
-        return 1 if combat.weapon(weapon).quality("blast") else None
-
-    def map_reading(self, span: MapSpan, weapon: EquipmentItem | None, options: Options) -> MapReading:
-        """The range band, who is engaged (the target with others, the attacker with an opponent) and the painted
-        cover as setback dice, with what they do to the chosen weapon's attack (rules/genesys/map_reading.py)."""
-        return genesys_map.map_reading(span, weapon, self.options_with_defaults(options))
-
-    def range_readout(self, weapon: EquipmentItem | None, tiles: int, reach: int,
-                      options: Options) -> list[str] | None:
-        """The range band (engaged to extreme) by `range_band_cells`, the maneuvers to engage, the weapon there."""
-        return range_readout(weapon, tiles, reach, self.options_with_defaults(options))
-
-    def attack_modifiers(self, request: AttackRequest, options: Options) -> list[Term]:
-        return attacks.modifiers(request, options)
-
-    def attack_price(self, request: AttackRequest, options: Options) -> tuple[Cost, str | None]:
-        return attacks.attack_price(request, options)
-
-    def dice_order(self, request: AttackRequest, options: Options) -> str:
-        return ("proficiency, ability, boost, challenge, difficulty, then setback dice; then a d100 for each "
-                "critical injury (and a d10 for Horrific or Gruesome)")
-
-    def attack_dice(self, request: AttackRequest, options: Options) -> Sequence[DieKind]:
-        return combat.attack_pool(request, options).dice()
-
-    def to_beat(self, request: AttackRequest, options: Options) -> Explained | None:
-        return Explained.of(("one net success", 1))
-
-    def attack_odds(self, request: AttackRequest, options: Options) -> AttackOdds:
-        return attacks.odds(request, options)
-
-    def resolve_attack(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
-        return attacks.resolve(request, dice, options)
-
-    def spend_choices(self, result: AttackResult, options: Options,
-                      fighters: Sequence[Actor] = ()) -> list[SpendChoice]:
-        return spending.attack_choices(result, options, fighters)
-
-    def spending_left(self, result: AttackResult, picks: Sequence[SpendPick], options: Options,
-                      fighters: Sequence[Actor] = ()) -> SpendBudget:
-        return spending.attack_budget(result, picks, options, fighters)
-
-    def resolve_spending(self, result: AttackResult, picks: Sequence[SpendPick], dice: DiceSource,
-                         options: Options, fighters: Sequence[Actor] = ()) -> AttackResult:
-        return spending.resolve_attack_spending(result, picks, dice, options, fighters)
-
-    def apply_damage(self, target: Actor, amount: int, options: Options, *, lethal: bool = True,
-                     damage_type: str = "physical", label: str = "damage") -> DamageResult:
-        return damage.apply_damage(target, amount, options, lethal=lethal, damage_type=damage_type, label=label)
 
     # -- healing and the map ----------------------------------------------------------------------------------
-    def heal(self, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
-             modifiers: tuple[Term, ...] = ()) -> tuple[CheckResult, TurnEffects]:
-        return healing.heal(healer, patient, dice, options, modifiers)
 
-    def treatments(self, patient: Actor, options: Options, *, fighting: bool) -> list[Treatment]:
-        return healing.treatments(patient, self.options_with_defaults(options), fighting=fighting)
-
-    def treat(self, key: str, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
-              choice: str | None = None) -> tuple[CheckResult | None, TurnEffects]:
-        return healing.treat(key, healer, patient, dice, self.options_with_defaults(options), choice)
 
     def movement(self) -> Movement:
         return GenesysMovement(self)
@@ -399,4 +392,16 @@ class GenesysRuleset(Ruleset, Checks, Attacks, Healing, QuickFights):
 
     def posture(self, character: Character) -> str | None:
         return "prone" if character.has_condition("prone") else None
+
+    @cached_property
+    def checks(self) -> GenesysChecks:
+        return GenesysChecks(self)
+
+    @cached_property
+    def attacks(self) -> GenesysAttacks:
+        return GenesysAttacks(self)
+
+    @cached_property
+    def healing(self) -> GenesysHealing:
+        return GenesysHealing(self)
 

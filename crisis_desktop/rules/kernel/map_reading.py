@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from crisis_desktop.domain import EquipmentItem
-from crisis_desktop.rules.base import Actor, Attacks, MapReading, MapSpan, Options, Ruleset
+from crisis_desktop.rules.base import Actor, MapReading, MapSpan, Options, Ruleset
 from crisis_desktop.rules.kernel.cover import geometry_reading
 from crisis_desktop.rules.kernel.geometry import Coord, Terrain, standing_next_to
 
@@ -32,9 +32,10 @@ def map_span(ruleset: Ruleset | None, terrain: Terrain, a: Coord, b: Coord, *, a
 
 def read_map(ruleset: Ruleset | None, span: MapSpan, weapon: EquipmentItem | None, options: Options) -> MapReading:
     """The rules' reading of the span (nothing for rules without attacks)."""
-    if not isinstance(ruleset, Attacks):
+    attacks = ruleset.attacks if ruleset is not None else None
+    if ruleset is None or attacks is None:
         return MapReading()
-    return ruleset.map_reading(span, weapon, ruleset.options_with_defaults(options))
+    return attacks.map_reading(span, weapon, ruleset.options_with_defaults(options))
 
 
 def span_lines(span: MapSpan, reading: MapReading) -> list[str]:

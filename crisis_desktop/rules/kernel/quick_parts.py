@@ -14,7 +14,7 @@ from itertools import accumulate
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from crisis_desktop.domain import EquipmentItem, StatValue
-from crisis_desktop.rules.base import Attacks, CoverLevel, Ruleset, StateRole
+from crisis_desktop.rules.base import CoverLevel, Ruleset, StateRole
 from crisis_desktop.rules.base.quick import Planner, PreparedFight, QuickFight
 from crisis_desktop.rules.kernel.geometry import Grid
 
@@ -79,9 +79,10 @@ class MapReader:
         found = self._refused.get(key)
         if found is None:
             tiles, _metres, reach, reading, areas = self.measure(here, there)
-            assert isinstance(self.rules, Attacks)
+            attacks = self.rules.attacks
+            assert attacks is not None
             found = self._refused[key] = not reading.line_of_sight or \
-                self.rules.reach_refusal(weapon, tiles, reach, areas) is not None
+                attacks.reach_refusal(weapon, tiles, reach, areas) is not None
         return found
 
     def cover(self, here: Coord, there: Coord) -> tuple[CoverLevel, bool]:

@@ -124,7 +124,7 @@ class MomentsQuickFight(QuickFight[MomentsFightState]):
             self._initiative.append((int(moment.int_goal(actor, self.options).value),
                                      character.kind is CharacterKind.PC))
         self.sides = [c.side.value for c in encounter.combatants]
-        self.weapons = [[QuickWeapon(item.id, rules.weapon_range(item) is not None) for item in items]
+        self.weapons = [[QuickWeapon(item.id, rules.attacks.weapon_range(item) is not None) for item in items]
                         for items in self._items]
         self._near, self._distant = band_cells(self.options)[1:]
         self._death = {kind: attacks._death_chance(kind, self.options) for kind in sheet.DAMAGE_TYPES}
@@ -288,13 +288,14 @@ class MomentsQuickFight(QuickFight[MomentsFightState]):
         attacker = self._by_stance[i][stance] if stance >= 0 else self._actors[i]
         weapon = self._items[i][w]
         target = self._actors[j]
-        own = {spec.key: spec.default for spec in self.rules.attack_inputs(attacker, weapon, 1, self.options)}
-        values = {spec.key: spec.default for spec in self.rules.target_inputs(attacker, weapon, target, 1,
-                                                                               self.options)}
+        own = {spec.key: spec.default for spec in self.rules.attacks.attack_inputs(attacker, weapon, 1, self.options)}
+        values = {spec.key: spec.default for spec in self.rules.attacks.target_inputs(attacker, weapon, target, 1,
+                                                                                      self.options)}
         if here is not None and there is not None and self.map is not None:
             distance, metres, reach, reading, _areas = self.map.measure(here, there)
-            values |= self.rules.map_target_inputs(distance, metres, reading, reach=reach,
-                                                   hex_grid=bool(self.grid and self.grid.hex), options=self.options)
+            values |= self.rules.attacks.map_target_inputs(distance, metres, reading, reach=reach,
+                                                           hex_grid=bool(self.grid and self.grid.hex),
+                                                           options=self.options)
         return AttackRequest(attacker, weapon, (AttackTarget(target, values),), own)
 
     def _land(self, s: MomentsFightState, j: int, raw: int, damage_type: str, rng: random.Random) -> None:

@@ -3,7 +3,8 @@ resolved best to worst, actions and reactions, major wounds, medical attention, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
+from functools import cached_property
 from typing import Any
 
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
@@ -13,15 +14,11 @@ from crisis_desktop.rules.base import (
     Actor,
     AttackOdds,
     AttackRequest,
-    AttackResult,
     Attacks,
     BarRole,
-    CheckOdds,
-    CheckRequest,
     CheckResult,
     Checks,
     ConditionSpec,
-    ContestResult,
     Cost,
     Currency,
     DamageResult,
@@ -29,7 +26,6 @@ from crisis_desktop.rules.base import (
     Explained,
     FieldSpec,
     Healing,
-    InitiativeEntry,
     Options,
     OverrideField,
     OverrideKind,
@@ -44,7 +40,7 @@ from crisis_desktop.rules.base import (
 )
 from crisis_desktop.rules.base.quick import PreparedFight, QuickFight, QuickFights
 from crisis_desktop.rules.kernel.cover import CoverReading
-from crisis_desktop.rules.kernel.dice import DiceSource, RollPool
+from crisis_desktop.rules.kernel.dice import DiceSource
 from crisis_desktop.rules.kernel.flows import Choice, RoundFlow
 from crisis_desktop.rules.kernel.flows.declared import DeclareResolveFlow, MomentEconomy
 from crisis_desktop.rules.kernel.movement import Movement
@@ -58,7 +54,129 @@ CONDITIONS = (ConditionSpec("dead", "Dead", "Out of the fight for good."),
               ConditionSpec("encumbered", "Encumbered", "All tests one step harder; moves near only."))
 
 
-class MomentsRuleset(Ruleset, Checks, Attacks, Healing, MomentEconomy, QuickFights):
+class MomentsChecks(Checks):
+    """The checks of Moments's rules."""
+
+    rules: MomentsRuleset
+
+    def check_skills(self, character: Character) -> list[tuple[str, str]]:
+        return [(key, label) for key, label, _h in sheet.STATS]
+
+    def check_inputs(self, actor: Actor, skill: str, options: Options) -> list[FieldSpec]:
+        return checks.check_inputs(actor)
+
+    check_request = staticmethod(checks.request_from)
+
+    check = staticmethod(checks.check)
+
+    check_odds = staticmethod(checks.check_odds)
+
+    contest = staticmethod(checks.contest)
+
+
+class MomentsAttacks(Attacks):
+    """The attacks of Moments's rules."""
+
+    rules: MomentsRuleset
+
+    def attack_inputs(self, attacker: Actor, weapon: EquipmentItem, fight_round: int,
+                      options: Options) -> list[FieldSpec]:
+        return attacks.attack_inputs(attacker, weapon)
+
+    def target_inputs(self, attacker: Actor, weapon: EquipmentItem, target: Actor, fight_round: int,
+                      options: Options) -> list[FieldSpec]:
+        return attacks.target_inputs(target)
+
+    def map_target_inputs(self, tiles: int, metres: float, reading: CoverReading, *, reach: int,
+                          hex_grid: bool = False, options: Options | None = None) -> dict[str, StatValue]:
+        """The range band by `range_band_cells`: close when adjacent."""
+        return {"range": band_for(tiles, reach, options or {})}
+
+    def weapon_range(self, weapon: EquipmentItem) -> float | None:
+        return None if weapon.stats.get("reach", "melee") == "melee" else 1.0
+
+    def range_readout(self, weapon: EquipmentItem | None, tiles: int, reach: int,
+                      options: Options) -> list[str] | None:
+        return range_readout(weapon, tiles, reach, options)
+
+    attack_modifiers = staticmethod(attacks.modifiers)
+
+    def attack_price(self, request: AttackRequest, options: Options) -> tuple[Cost, str | None]:
+        price = {"actions": 1}
+        return price, economy.price_reason(request.attacker, price) if request.attacker.combatant else None
+
+    def dice_order(self, request: AttackRequest, options: Options) -> str:
+        return ("the attack's d100, the reaction's d100 if the target reacts, the weapon's damage dice on a hit, "
+                "then a d12 and the death test's die for a major wound")
+
+    def to_beat(self, request: AttackRequest, options: Options) -> Explained | None:
+        p = attacks.plan(request, options)
+        return p.attack_goal
+
+    def attack_odds(self, request: AttackRequest, options: Options) -> AttackOdds:
+        return attacks.odds_of(attacks.plan(request, options), options)
+
+    reaction_odds = staticmethod(attacks.reaction_odds)
+
+    resolve_attack = staticmethod(attacks.resolve)
+
+    def apply_damage(self, target: Actor, amount: int, options: Options, *, lethal: bool = True,
+                     damage_type: str = "physical", label: str = "damage") -> DamageResult:
+        """Damage from outside an attack (the GM's, a fall): through armour off HP; a major wound due is noted for the
+        GM to roll (no dice here)."""
+        kind = damage_type if damage_type in sheet.DAMAGE_TYPES else "crushing"
+        return wounds.take_damage(target.character, Explained.of((label, amount)), kind, 0, None, options)
+
+
+class MomentsHealing(Healing):
+    """The healing of Moments's rules."""
+
+    rules: MomentsRuleset
+
+    def heal(self, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
+             modifiers: tuple[Term, ...] = ()) -> tuple[CheckResult, TurnEffects]:
+        """Medical attention in a fight (its action is paid for by whoever takes it: `spend_action`)."""
+        check, effects, notes = wounds.medical_attention(healer.character, patient.character,
+                                                         checks.medical_goal(healer, options), dice)
+        return check, TurnEffects(effects, notes)
+
+    def treatments(self, patient: Actor, options: Options, *, fighting: bool) -> list[Treatment]:
+        open_ = wounds.treatable(patient.character)
+        medical = "" if open_ else f"{patient.name} has no wound that medical attention may still treat"
+        rest = "" if sheet.hp_lost(patient.character) > 0 else f"{patient.name} has lost no HP"
+        if not rest and patient.character.has_condition("dead"):
+            rest = f"{patient.name} is dead"
+        if fighting:
+            rest = rest or "A week of rest is taken outside a fight"
+        worn = wear.due(patient.character)
+        usage = "" if worn else f"Nothing of {patient.name}'s needs a usage roll"
+        if fighting:
+            usage = usage or "Usage dice are rolled once the fight is over"
+        # In a fight the healer's action; after it (or before) given outside the turns, as `treat` does.
+        return [Treatment("medical", "Medical attention", "A hard INT test for one wound: 1d4 HP on a success; a "
+                          "failure bars that wound.", action_key="medical" if fighting else None, rolls=True,
+                          reason=medical),
+                Treatment("rest", "A week of rest", "1 HP back.", healer=False, reason=rest),
+                Treatment("usage", "Usage dice after the fight", "Each weapon that parried or was soaked whole, and "
+                          "each piece of armour damage got past, rolls its usage die: a 1 steps it down.",
+                          healer=False, rolls=True, reason=usage)]
+
+    def treat(self, key: str, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
+              choice: str | None = None) -> tuple[CheckResult | None, TurnEffects]:
+        if key == "rest":
+            effects, notes = wounds.rest_week(patient.character)
+            return None, TurnEffects(effects, notes)
+        if key == "usage":
+            effects, notes = wear.roll_usage(patient.character, dice)
+            return None, TurnEffects(effects, notes)
+        if key == "medical":
+            check, effects, notes = wounds.medical_attention(healer.character, patient.character,
+                                                             checks.medical_goal(healer, options), dice)
+            return check, TurnEffects(effects, notes)
+        raise ValueError(f"The moments rules have no treatment {key!r}")
+
+
+class MomentsRuleset(Ruleset, MomentEconomy, QuickFights):
     """Pentola's combat: moments of about three seconds, declared worst to best and resolved best to worst."""
 
     id = "moments"
@@ -75,11 +193,9 @@ class MomentsRuleset(Ruleset, Checks, Attacks, Healing, MomentEconomy, QuickFigh
     def currencies(self) -> Sequence[Currency]:
         return economy.CURRENCIES
 
-    def character_fields(self) -> Sequence[FieldSpec]:
-        return sheet.character_fields()
+    character_fields = staticmethod(sheet.character_fields)
 
-    def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]:
-        return sheet.item_fields(kind)
+    item_fields = staticmethod(sheet.item_fields)
 
     def item_summary(self, item: EquipmentItem) -> str:
         s = item.stats
@@ -113,8 +229,7 @@ class MomentsRuleset(Ruleset, Checks, Attacks, Healing, MomentEconomy, QuickFigh
     def new_stats(self, kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:
         return sheet.new_stats(kind)
 
-    def stat_rules(self, character: Character) -> list[str]:
-        return sheet.stat_rules(character)
+    stat_rules = staticmethod(sheet.stat_rules)
 
     def derived(self, character: Character, options: Options) -> dict[str, Explained]:
         out = sheet.derived(character, options)
@@ -164,11 +279,9 @@ class MomentsRuleset(Ruleset, Checks, Attacks, Healing, MomentEconomy, QuickFigh
         """Moments: an opposed INT test ranks everyone; declarations worst to best, resolution best to worst."""
         return DeclareResolveFlow(self)
 
-    def rank_moment(self, actors: Sequence[Actor], dice: DiceSource, options: Options) -> list[InitiativeEntry]:
-        return moment.rank_moment(actors, dice, options)
+    rank_moment = staticmethod(moment.rank_moment)
 
-    def initiative_dice(self, actors: Sequence[Actor], options: Options) -> list[RollPool]:
-        return moment.moment_dice(actors, options)
+    initiative_dice = staticmethod(moment.moment_dice)
 
     def declarable(self, actor: Actor, options: Options) -> Sequence[Choice]:
         return economy.declarations()
@@ -197,119 +310,13 @@ class MomentsRuleset(Ruleset, Checks, Attacks, Healing, MomentEconomy, QuickFigh
         return TurnEffects(economy.moment_effects(actor))
 
     # -- checks -----------------------------------------------------------------------------------------------
-    def check_skills(self, character: Character) -> list[tuple[str, str]]:
-        return [(key, label) for key, label, _h in sheet.STATS]
 
-    def check_inputs(self, actor: Actor, skill: str, options: Options) -> list[FieldSpec]:
-        return checks.check_inputs(actor)
-
-    def check_request(self, actor: Actor, skill: str, inputs: Mapping[str, StatValue]) -> CheckRequest:
-        return checks.request_from(actor, skill, inputs)
-
-    def check(self, request: CheckRequest, dice: DiceSource, options: Options) -> CheckResult:
-        return checks.check(request, dice, options)
-
-    def check_odds(self, request: CheckRequest, options: Options) -> CheckOdds:
-        return checks.check_odds(request, options)
-
-    def contest(self, active: CheckRequest, passive: CheckRequest, dice: DiceSource,
-                options: Options) -> ContestResult:
-        return checks.contest(active, passive, dice, options)
 
     # -- attacks ----------------------------------------------------------------------------------------------
-    def attack_inputs(self, attacker: Actor, weapon: EquipmentItem, fight_round: int,
-                      options: Options) -> list[FieldSpec]:
-        return attacks.attack_inputs(attacker, weapon)
 
-    def target_inputs(self, attacker: Actor, weapon: EquipmentItem, target: Actor, fight_round: int,
-                      options: Options) -> list[FieldSpec]:
-        return attacks.target_inputs(target)
-
-    def map_target_inputs(self, tiles: int, metres: float, reading: CoverReading, *, reach: int,
-                          hex_grid: bool = False, options: Options | None = None) -> dict[str, StatValue]:
-        """The range band by `range_band_cells`: close when adjacent."""
-        return {"range": band_for(tiles, reach, options or {})}
-
-    def weapon_range(self, weapon: EquipmentItem) -> float | None:
-        return None if weapon.stats.get("reach", "melee") == "melee" else 1.0
-
-    def range_readout(self, weapon: EquipmentItem | None, tiles: int, reach: int,
-                      options: Options) -> list[str] | None:
-        return range_readout(weapon, tiles, reach, options)
-
-    def attack_modifiers(self, request: AttackRequest, options: Options) -> list[Term]:
-        return attacks.modifiers(request, options)
-
-    def attack_price(self, request: AttackRequest, options: Options) -> tuple[Cost, str | None]:
-        price = {"actions": 1}
-        return price, economy.price_reason(request.attacker, price) if request.attacker.combatant else None
-
-    def dice_order(self, request: AttackRequest, options: Options) -> str:
-        return ("the attack's d100, the reaction's d100 if the target reacts, the weapon's damage dice on a hit, "
-                "then a d12 and the death test's die for a major wound")
-
-    def to_beat(self, request: AttackRequest, options: Options) -> Explained | None:
-        p = attacks.plan(request, options)
-        return p.attack_goal
-
-    def attack_odds(self, request: AttackRequest, options: Options) -> AttackOdds:
-        return attacks.odds_of(attacks.plan(request, options), options)
-
-    def reaction_odds(self, request: AttackRequest, options: Options) -> Mapping[str, AttackOdds]:
-        return attacks.reaction_odds(request, options)
-
-    def resolve_attack(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
-        return attacks.resolve(request, dice, options)
-
-    def apply_damage(self, target: Actor, amount: int, options: Options, *, lethal: bool = True,
-                     damage_type: str = "physical", label: str = "damage") -> DamageResult:
-        """Damage from outside an attack (the GM's, a fall): through armour off HP; a major wound due is noted for the
-        GM to roll (no dice here)."""
-        kind = damage_type if damage_type in sheet.DAMAGE_TYPES else "crushing"
-        return wounds.take_damage(target.character, Explained.of((label, amount)), kind, 0, None, options)
 
     # -- healing and the map ----------------------------------------------------------------------------------
-    def heal(self, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
-             modifiers: tuple[Term, ...] = ()) -> tuple[CheckResult, TurnEffects]:
-        """Medical attention in a fight (its action is paid for by whoever takes it: `spend_action`)."""
-        check, effects, notes = wounds.medical_attention(healer.character, patient.character,
-                                                         checks.medical_goal(healer, options), dice)
-        return check, TurnEffects(effects, notes)
 
-    def treatments(self, patient: Actor, options: Options, *, fighting: bool) -> list[Treatment]:
-        open_ = wounds.treatable(patient.character)
-        medical = "" if open_ else f"{patient.name} has no wound that medical attention may still treat"
-        rest = "" if sheet.hp_lost(patient.character) > 0 else f"{patient.name} has lost no HP"
-        if not rest and patient.character.has_condition("dead"):
-            rest = f"{patient.name} is dead"
-        if fighting:
-            rest = rest or "A week of rest is taken outside a fight"
-        worn = wear.due(patient.character)
-        usage = "" if worn else f"Nothing of {patient.name}'s needs a usage roll"
-        if fighting:
-            usage = usage or "Usage dice are rolled once the fight is over"
-        # In a fight the healer's action; after it (or before) given outside the turns, as `treat` does.
-        return [Treatment("medical", "Medical attention", "A hard INT test for one wound: 1d4 HP on a success; a "
-                          "failure bars that wound.", action_key="medical" if fighting else None, rolls=True,
-                          reason=medical),
-                Treatment("rest", "A week of rest", "1 HP back.", healer=False, reason=rest),
-                Treatment("usage", "Usage dice after the fight", "Each weapon that parried or was soaked whole, and "
-                          "each piece of armour damage got past, rolls its usage die: a 1 steps it down.",
-                          healer=False, rolls=True, reason=usage)]
-
-    def treat(self, key: str, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
-              choice: str | None = None) -> tuple[CheckResult | None, TurnEffects]:
-        if key == "rest":
-            effects, notes = wounds.rest_week(patient.character)
-            return None, TurnEffects(effects, notes)
-        if key == "usage":
-            effects, notes = wear.roll_usage(patient.character, dice)
-            return None, TurnEffects(effects, notes)
-        if key == "medical":
-            check, effects, notes = wounds.medical_attention(healer.character, patient.character,
-                                                             checks.medical_goal(healer, options), dice)
-            return check, TurnEffects(effects, notes)
-        raise ValueError(f"The moments rules have no treatment {key!r}")
 
     def movement(self) -> Movement:
         return MomentsMovement(self)
@@ -319,3 +326,15 @@ class MomentsRuleset(Ruleset, Checks, Attacks, Healing, MomentEconomy, QuickFigh
         from crisis_desktop.rules.moments.quick import MomentsQuickFight
 
         return MomentsQuickFight(self, prepared)
+
+    @cached_property
+    def checks(self) -> MomentsChecks:
+        return MomentsChecks(self)
+
+    @cached_property
+    def attacks(self) -> MomentsAttacks:
+        return MomentsAttacks(self)
+
+    @cached_property
+    def healing(self) -> MomentsHealing:
+        return MomentsHealing(self)

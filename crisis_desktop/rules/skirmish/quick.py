@@ -304,9 +304,9 @@ class SkirmishQuickFight(QuickFight[SkirmishFightState]):
         if found is None:
             attacker, item, target = self._fighters[i].actor, self._fighters[i].items[w], self._fighters[j].actor
             found = self._inputs[key] = (
-                {spec.key: spec.default for spec in self.rules.attack_inputs(attacker, item, 1, self.options)},
-                {spec.key: spec.default for spec in self.rules.target_inputs(attacker, item, target, 1,
-                                                                             self.options)})
+                {spec.key: spec.default for spec in self.rules.attacks.attack_inputs(attacker, item, 1, self.options)},
+                {spec.key: spec.default for spec in self.rules.attacks.target_inputs(attacker, item, target, 1,
+                                                                                     self.options)})
         return found
 
     def _blows_of(self, s: SkirmishFightState, i: int, w: int, j: int) -> Sampler[tuple[int, int, str]] | None:
@@ -398,7 +398,7 @@ class SkirmishQuickFight(QuickFight[SkirmishFightState]):
             span = MapSpan(tiles, metres, reach, grid.metres_per_cell, grid.hex, reading, areas,
                            self._fighters[i].actor, self._fighters[j].actor,
                            tuple(self._fighters[k].actor for k in near))
-            found = self._map_refusals[key] = bool(self.rules.map_reading(span, weapon, self.options).refusals)
+            found = self._map_refusals[key] = bool(self.rules.attacks.map_reading(span, weapon, self.options).refusals)
         return found
 
     def cover(self, s: SkirmishFightState, attacker: int, target: int, cell: Coord) -> tuple[CoverLevel, bool]:

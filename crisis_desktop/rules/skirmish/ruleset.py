@@ -4,28 +4,22 @@ attacks and group melee skirmishes, hit locations, pain and wounds, death checks
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 from typing import Any
 
-from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
+from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, StatValue
 from crisis_desktop.rules.base import (
     ActionAvailability,
     ActionRole,
     ActionSpec,
     Actor,
-    AttackOdds,
     AttackRequest,
-    AttackResult,
     Attacks,
     BarRole,
-    CheckOdds,
-    CheckRequest,
     CheckResult,
     Checks,
     ConditionSpec,
-    ContestResult,
-    Cost,
     DamageResult,
-    Effect,
     Explained,
     FieldSpec,
     Healing,
@@ -41,7 +35,6 @@ from crisis_desktop.rules.base import (
     StateLabel,
     StateRole,
     Term,
-    Treatment,
     TurnEffects,
 )
 from crisis_desktop.rules.base.quick import PreparedFight, QuickFight, QuickFights
@@ -72,166 +65,31 @@ ACTIONS = (ActionSpec("attack", "Attack", {}, "The attack planned: a ranged atta
 _ACTION_PLANS = {"move": (plans.MOVE,), "misc": (plans.MISC, plans.MAGIC)}
 
 
-class SkirmishRuleset(Ruleset, Checks, Attacks, Healing, PlanEconomy, QuickFights):
-    """Paraverse's combat: everyone plans, then ranged, melee, magic and miscellaneous phases resolve simultaneously;
-    group skirmishes, hit locations, pain and critical wounds."""
+class SkirmishChecks(Checks):
+    """The checks of Skirmish's rules."""
 
-    id = "skirmish"
-    name = "Skirmish (Paraverse)"
-    PRINTING = SkirmishPrinting
-    DERIVED_LABELS = {"armour_value": "Armour value (AV)", "shield_value": "Shield value (SV)",
-                      "critical_threshold": "Critical wound at (CON)"}
-    DISTANCE_UNIT = "areas"
+    rules: SkirmishRuleset
 
-    # -- description ------------------------------------------------------------------------------------------
-    def rule_options(self) -> Sequence[RuleOption]:
-        return RULE_OPTIONS
-
-    def character_fields(self) -> Sequence[FieldSpec]:
-        return sheet.character_fields()
-
-    def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]:
-        return sheet.item_fields(kind)
-
-    def item_summary(self, item: EquipmentItem) -> str:
-        return sheet.summary(item) or super().item_summary(item)
-
-    def conditions(self) -> Sequence[ConditionSpec]:
-        return CONDITIONS
-
-    def actions(self) -> Sequence[ActionSpec]:
-        return ACTIONS
-
-    def equipment_catalogue(self) -> list[EquipmentItem]:
-        """Weapons, shields and armour of Paraverse's equipment page (resources/rules/skirmish/equipment.json)."""
-        return load_catalogue("skirmish")
-
-    def npc_level_field(self) -> FieldSpec | None:
-        """Paraverse has no NPC level: Quick NPC asks for a threat 1 to 4 (not kept on the sheet)."""
-        return threat_field("a brigand")
-
-    def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
-        return table_npc(self, "skirmish", name, level, dice)
-
-    # -- sheets -----------------------------------------------------------------------------------------------
-    def new_stats(self, kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:
-        return sheet.new_stats(kind)
-
-    def stat_rules(self, character: Character) -> list[str]:
-        return sheet.stat_rules(character)
-
-    def item_rules(self, item: EquipmentItem) -> list[str]:
-        return sheet.item_rules(item)
-
-    def derived(self, character: Character, options: Options) -> dict[str, Explained]:
-        return sheet.derived(character, options)
-
-    def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
-        c = actor.character
-        top = int(sheet.endurance(c).value)
-        return [ResourceSpec("stamina", "Stamina", max(0, int(sheet.stamina(c).value)), top, role=BarRole.HEALTH)]
-
-    def override_fields(self, actor: Actor, options: Options) -> list[OverrideField]:
-        c = actor.character
-        return [OverrideField(OverrideKind.STATUS, f.key, f.label, c.status.get(f.key, f.default))
-                for f in sheet.status_fields()]
-
-    def badges(self, actor: Actor, options: Options) -> list[str]:
-        s = wounds.standing(actor.character)
-        return ["bleeding"] if s.bleeding and not s.down else []
-
-    def state(self, character: Character, options: Options) -> StateLabel:
-        s = wounds.standing(character)
-        text = wounds.describe(character, s)
-        if s.dead:
-            return StateLabel("dead", text, StateRole.OUT)
-        if s.dying:
-            return StateLabel("dying", text, StateRole.DOWN)
-        if s.incapacitated:
-            return StateLabel("incapacitated", text, StateRole.DOWN)
-        return StateLabel("fighting", text)
-
-    # -- the round --------------------------------------------------------------------------------------------
-    def round_flow(self, options: Options) -> RoundFlow:
-        """Planning, then the ranged, melee, magic and miscellaneous phases, then the End phase."""
-        return PhasedFlow(self)
-
-    def quick_fight(self, prepared: PreparedFight) -> QuickFight[Any]:
-        """The fight compiled (rules/skirmish/quick.py): attacks drawn from their exact odds, rounds as planned."""
-        from crisis_desktop.rules.skirmish.quick import SkirmishQuickFight
-
-        return SkirmishQuickFight(self, prepared)
-
-    def phases(self, options: Options) -> Sequence[Phase]:
-        return plans.phases()
-
-    def plannable(self, actor: Actor, options: Options) -> Sequence[Plannable]:
-        return plans.plannable(actor)
-
-    def plan_effects(self, actor: Actor, choice: str, options: Options) -> list[Effect]:
-        """Record the plan on the combatant (its resource `plans.PLAN_KEY`)."""
-        return plans.plan_effects(actor, choice, options)
-
-    def end_of_round(self, actor: Actor, options: Options) -> TurnEffects:
-        return plans.end_of_round(actor, options)
-
-    def available_actions(self, actor: Actor, options: Options) -> list[ActionAvailability]:
-        state = self.state(actor.character, options)
-        plan = plans.planned(actor)
-        out = []
-        for action in ACTIONS:
-            reason = "" if state.fighting else state.text
-            if not reason and plan:
-                fits = plan.partition(":")[0] in (plans.RANGED, plans.MELEE) if action.key == "attack" \
-                    else plan in _ACTION_PLANS[action.key] or (action.key == "move" and plans.moves_to_fight(plan))
-                if not fits:
-                    reason = f"{actor.name} planned {plans.plan_words(actor, plan)}"
-            if not reason and action.key == "move" and plans.moved(actor):
-                reason = f"{actor.name} has made its move this round"
-            out.append(ActionAvailability(action, {}, not reason, reason))
-        return out
-
-    def spend_action(self, actor: Actor, action_key: str, options: Options, cost: int | None = None) -> TurnEffects:
-        found = self.action_availability(actor, action_key, options)
-        if found is None:
-            raise ValueError(f"The skirmish rules have no action {action_key!r}")
-        if not found.allowed:
-            raise ValueError(found.reason)
-        if action_key == "move" and actor.combatant is not None:
-            return TurnEffects((SetResource(actor.combatant.id, plans.MOVED_KEY, True),))
-        return TurnEffects()
-
-    def movement(self) -> Movement:
-        return SkirmishMovement(self)
-
-    def carries_out_plan(self, plan: str, action_key: str) -> bool:
-        """A planned melee attack carries its move into the area it is fought in: the attack carries it out."""
-        return not (action_key == "move" and plans.moves_to_fight(plan))
-
-    def start_encounter(self, actor: Actor, options: Options) -> TurnEffects:
-        return TurnEffects(tuple(plans.clear_plan(actor)))
-
-    def end_encounter(self, actor: Actor, options: Options) -> TurnEffects:
-        return TurnEffects(tuple(plans.clear_plan(actor)))
-
-    # -- checks -----------------------------------------------------------------------------------------------
     def check_skills(self, character: Character) -> list[tuple[str, str]]:
         return list(sheet.check_skill_list(character))
 
     def check_inputs(self, actor: Actor, skill: str, options: Options) -> list[FieldSpec]:
         return checks.check_inputs()
 
-    def check(self, request: CheckRequest, dice: DiceSource, options: Options) -> CheckResult:
-        return checks.check(request, dice, options)
+    check = staticmethod(checks.check)
 
-    def check_odds(self, request: CheckRequest, options: Options) -> CheckOdds:
-        return checks.check_odds(request, options)
+    check_odds = staticmethod(checks.check_odds)
 
-    def contest(self, active: CheckRequest, passive: CheckRequest, dice: DiceSource,
-                options: Options) -> ContestResult:
-        return checks.contest(active, passive, dice, options)
+    contest = staticmethod(checks.contest)
 
-    # -- attacks ----------------------------------------------------------------------------------------------
+
+class SkirmishAttacks(Attacks):
+    """The attacks of Skirmish's rules."""
+
+    rules: SkirmishRuleset
+
+    DISTANCE_UNIT = "areas"
+
     def attack_inputs(self, attacker: Actor, weapon: EquipmentItem, fight_round: int,
                       options: Options) -> list[FieldSpec]:
         return fighters.edge_inputs("Attack")
@@ -277,11 +135,9 @@ class SkirmishRuleset(Ruleset, Checks, Attacks, Healing, PlanEconomy, QuickFight
         return ("Others in the skirmish", "Everyone else in this skirmish, either side (at most four a side; several "
                 "against one only when no unengaged foe is near):")
 
-    def attack_modifiers(self, request: AttackRequest, options: Options) -> list[Term]:
-        return attacks.modifiers(request, options)
+    attack_modifiers = staticmethod(attacks.modifiers)
 
-    def attack_price(self, request: AttackRequest, options: Options) -> tuple[Cost, str | None]:
-        return attacks.price(request, options)
+    attack_price = staticmethod(attacks.price)
 
     def dice_order(self, request: AttackRequest, options: Options) -> str:
         if sheet.is_ranged(request.weapon):
@@ -290,18 +146,9 @@ class SkirmishRuleset(Ruleset, Checks, Attacks, Healing, PlanEconomy, QuickFight
         return ("each fighter's d20 in the order declared, the attacker first (two with advantage or "
                 "disadvantage), then the hit location's d4 (a second d4 after a 1)")
 
-    def attack_odds(self, request: AttackRequest, options: Options) -> AttackOdds:
-        return attacks.attack_odds(request, options)
+    attack_odds = staticmethod(attacks.attack_odds)
 
-    def fight_odds(self, request: AttackRequest, options: Options) -> FightOdds:
-        """The exact odds of the attack for everyone in it (the attacker included)."""
-        return attacks.odds(request, options)
-
-    def skirmish_participants(self, request: AttackRequest) -> list[str]:
-        return attacks.skirmish_participants(request)
-
-    def resolve_attack(self, request: AttackRequest, dice: DiceSource, options: Options) -> AttackResult:
-        return attacks.resolve(request, dice, options)
+    resolve_attack = staticmethod(attacks.resolve)
 
     def apply_damage(self, target: Actor, amount: int, options: Options, *, lethal: bool = True,
                      damage_type: str = "physical", label: str = "damage") -> DamageResult:
@@ -310,15 +157,180 @@ class SkirmishRuleset(Ruleset, Checks, Attacks, Healing, PlanEconomy, QuickFight
         raw = Explained.of((label, amount))
         return wounds.take(target.character, raw, raw.clamped(0, label="never below 0"), "torso")
 
-    # -- healing ----------------------------------------------------------------------------------------------
+
+class SkirmishHealing(Healing):
+    """The healing of Skirmish's rules."""
+
+    rules: SkirmishRuleset
+
     def heal(self, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
              modifiers: tuple[Term, ...] = ()) -> tuple[CheckResult, TurnEffects]:
         raise ValueError("Paraverse treats wounds during a rest or a camp, not in a fight's rounds")
 
-    def treatments(self, patient: Actor, options: Options, *, fighting: bool) -> list[Treatment]:
-        return treatment.treatments(patient, options, fighting=fighting)
+    treatments = staticmethod(treatment.treatments)
 
-    def treat(self, key: str, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
-              choice: str | None = None) -> tuple[CheckResult | None, TurnEffects]:
-        return treatment.treat(key, healer, patient, dice, options, choice)
+    treat = staticmethod(treatment.treat)
+
+
+class SkirmishRuleset(Ruleset, PlanEconomy, QuickFights):
+    """Paraverse's combat: everyone plans, then ranged, melee, magic and miscellaneous phases resolve simultaneously;
+    group skirmishes, hit locations, pain and critical wounds."""
+
+    id = "skirmish"
+    name = "Skirmish (Paraverse)"
+    PRINTING = SkirmishPrinting
+    DERIVED_LABELS = {"armour_value": "Armour value (AV)", "shield_value": "Shield value (SV)",
+                      "critical_threshold": "Critical wound at (CON)"}
+
+    # -- description ------------------------------------------------------------------------------------------
+    def rule_options(self) -> Sequence[RuleOption]:
+        return RULE_OPTIONS
+
+    character_fields = staticmethod(sheet.character_fields)
+
+    item_fields = staticmethod(sheet.item_fields)
+
+    def item_summary(self, item: EquipmentItem) -> str:
+        return sheet.summary(item) or super().item_summary(item)
+
+    def conditions(self) -> Sequence[ConditionSpec]:
+        return CONDITIONS
+
+    def actions(self) -> Sequence[ActionSpec]:
+        return ACTIONS
+
+    def equipment_catalogue(self) -> list[EquipmentItem]:
+        """Weapons, shields and armour of Paraverse's equipment page (resources/rules/skirmish/equipment.json)."""
+        return load_catalogue("skirmish")
+
+    def npc_level_field(self) -> FieldSpec | None:
+        """Paraverse has no NPC level: Quick NPC asks for a threat 1 to 4 (not kept on the sheet)."""
+        return threat_field("a brigand")
+
+    def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
+        return table_npc(self, "skirmish", name, level, dice)
+
+    # -- sheets -----------------------------------------------------------------------------------------------
+    def new_stats(self, kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:
+        return sheet.new_stats(kind)
+
+    stat_rules = staticmethod(sheet.stat_rules)
+
+    item_rules = staticmethod(sheet.item_rules)
+
+    derived = staticmethod(sheet.derived)
+
+    def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
+        c = actor.character
+        top = int(sheet.endurance(c).value)
+        return [ResourceSpec("stamina", "Stamina", max(0, int(sheet.stamina(c).value)), top, role=BarRole.HEALTH)]
+
+    def override_fields(self, actor: Actor, options: Options) -> list[OverrideField]:
+        c = actor.character
+        return [OverrideField(OverrideKind.STATUS, f.key, f.label, c.status.get(f.key, f.default))
+                for f in sheet.status_fields()]
+
+    def badges(self, actor: Actor, options: Options) -> list[str]:
+        s = wounds.standing(actor.character)
+        return ["bleeding"] if s.bleeding and not s.down else []
+
+    def state(self, character: Character, options: Options) -> StateLabel:
+        s = wounds.standing(character)
+        text = wounds.describe(character, s)
+        if s.dead:
+            return StateLabel("dead", text, StateRole.OUT)
+        if s.dying:
+            return StateLabel("dying", text, StateRole.DOWN)
+        if s.incapacitated:
+            return StateLabel("incapacitated", text, StateRole.DOWN)
+        return StateLabel("fighting", text)
+
+    # -- the round --------------------------------------------------------------------------------------------
+    def round_flow(self, options: Options) -> RoundFlow:
+        """Planning, then the ranged, melee, magic and miscellaneous phases, then the End phase."""
+        return PhasedFlow(self)
+
+    def quick_fight(self, prepared: PreparedFight) -> QuickFight[Any]:
+        """The fight compiled (rules/skirmish/quick.py): attacks drawn from their exact odds, rounds as planned."""
+        from crisis_desktop.rules.skirmish.quick import SkirmishQuickFight
+
+        return SkirmishQuickFight(self, prepared)
+
+    def phases(self, options: Options) -> Sequence[Phase]:
+        return plans.phases()
+
+    def plannable(self, actor: Actor, options: Options) -> Sequence[Plannable]:
+        return plans.plannable(actor)
+
+    # Record the plan on the combatant (its resource `plans.PLAN_KEY`).
+    plan_effects = staticmethod(plans.plan_effects)
+
+    end_of_round = staticmethod(plans.end_of_round)
+
+    def available_actions(self, actor: Actor, options: Options) -> list[ActionAvailability]:
+        state = self.state(actor.character, options)
+        plan = plans.planned(actor)
+        out = []
+        for action in ACTIONS:
+            reason = "" if state.fighting else state.text
+            if not reason and plan:
+                fits = plan.partition(":")[0] in (plans.RANGED, plans.MELEE) if action.key == "attack" \
+                    else plan in _ACTION_PLANS[action.key] or (action.key == "move" and plans.moves_to_fight(plan))
+                if not fits:
+                    reason = f"{actor.name} planned {plans.plan_words(actor, plan)}"
+            if not reason and action.key == "move" and plans.moved(actor):
+                reason = f"{actor.name} has made its move this round"
+            out.append(ActionAvailability(action, {}, not reason, reason))
+        return out
+
+    def spend_action(self, actor: Actor, action_key: str, options: Options, cost: int | None = None) -> TurnEffects:
+        found = self.action_availability(actor, action_key, options)
+        if found is None:
+            raise ValueError(f"The skirmish rules have no action {action_key!r}")
+        if not found.allowed:
+            raise ValueError(found.reason)
+        if action_key == "move" and actor.combatant is not None:
+            return TurnEffects((SetResource(actor.combatant.id, plans.MOVED_KEY, True),))
+        return TurnEffects()
+
+    def movement(self) -> Movement:
+        return SkirmishMovement(self)
+
+    def carries_out_plan(self, plan: str, action_key: str) -> bool:
+        """A planned melee attack carries its move into the area it is fought in: the attack carries it out."""
+        return not (action_key == "move" and plans.moves_to_fight(plan))
+
+    def start_encounter(self, actor: Actor, options: Options) -> TurnEffects:
+        return TurnEffects(tuple(plans.clear_plan(actor)))
+
+    def end_encounter(self, actor: Actor, options: Options) -> TurnEffects:
+        return TurnEffects(tuple(plans.clear_plan(actor)))
+
+    # -- checks -----------------------------------------------------------------------------------------------
+
+
+    # -- attacks ----------------------------------------------------------------------------------------------
+
+
+    def fight_odds(self, request: AttackRequest, options: Options) -> FightOdds:
+        """The exact odds of the attack for everyone in it (the attacker included)."""
+        return attacks.odds(request, options)
+
+    def skirmish_participants(self, request: AttackRequest) -> list[str]:
+        return attacks.skirmish_participants(request)
+
+
+    # -- healing ----------------------------------------------------------------------------------------------
+
+    @cached_property
+    def checks(self) -> SkirmishChecks:
+        return SkirmishChecks(self)
+
+    @cached_property
+    def attacks(self) -> SkirmishAttacks:
+        return SkirmishAttacks(self)
+
+    @cached_property
+    def healing(self) -> SkirmishHealing:
+        return SkirmishHealing(self)
 

@@ -17,7 +17,7 @@ from crisis_desktop.controller.commands import Command
 from crisis_desktop.controller.fog_commands import RevealCells
 from crisis_desktop.controller.map_commands import PaintCells, SetToken
 from crisis_desktop.domain.battle_map import Cell
-from crisis_desktop.rules.base import AttackResult, Attacks, Scatters
+from crisis_desktop.rules.base import AttackResult, Scatters
 from crisis_desktop.rules.kernel.geometry import CoverResult, area_template, trace
 from crisis_desktop.rules.kernel.map_reading import map_span, read_map, span_lines
 from crisis_desktop.ui.battlemap.moves import cover_for_rules, decide_move, move_command
@@ -262,7 +262,8 @@ class MapTools(QObject):
         ctl = self._controller()
         lines = self._reading_lines(a, b, weapon)
         if weapon is not None:
-            radius = ctl.ruleset.blast_radius(weapon) if ctl and isinstance(ctl.ruleset, Attacks) else None
+            attacks = ctl.ruleset.attacks if ctl else None
+            radius = attacks.blast_radius(weapon) if attacks is not None else None
             if radius:
                 self.show_area(b, radius)
                 lines.append(f"blast radius {radius}")
@@ -354,11 +355,11 @@ class MapTools(QObject):
         """After a missed area attack of rules where it goes astray (Scatters), an arrow from the target to where
         the rules say it landed; None when nothing went astray."""
         scene, ctl = self.scene, self._controller()
-        rules = ctl.ruleset if ctl is not None else None
+        attacks = ctl.ruleset.attacks if ctl is not None else None
         a, t = scene.token_cell(attacker_id), scene.token_cell(target_id)
-        if a is None or t is None or not isinstance(rules, Scatters):
+        if a is None or t is None or not isinstance(attacks, Scatters):
             return None
-        landing = rules.landing(result, scene.grid, t, a)
+        landing = attacks.landing(result, scene.grid, t, a)
         if landing is None:
             return None
         overlay = scene.area

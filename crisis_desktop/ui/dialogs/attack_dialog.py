@@ -110,13 +110,13 @@ class AttackDialog(QDialog):
         self.override.setObjectName("attack-map-override")
         self.override.toggled.connect(self._override_toggled)
         # The rules' finishing blow on a helpless target instead of an ordinary attack, where they have one.
-        rules = controller.ruleset
-        label = rules.EXECUTE_LABEL if isinstance(rules, Executes) else ""
-        self._finishing_how = rules.EXECUTE_HOW if isinstance(rules, Executes) else ""
+        attacks = controller.ruleset.attacks
+        label = attacks.EXECUTE_LABEL if isinstance(attacks, Executes) else ""
+        self._finishing_how = attacks.EXECUTE_HOW if isinstance(attacks, Executes) else ""
         self.finishing = QCheckBox(label)
         self.finishing.setObjectName("attack-finishing-blow")
         self.finishing.setToolTip(f"{label}: a finishing blow on a helpless target instead of an ordinary attack")
-        self.finishing.setVisible(isinstance(rules, Executes))
+        self.finishing.setVisible(isinstance(attacks, Executes))
         self.finishing.toggled.connect(self._finishing_toggled)
         # Modifiers, odds and problems name the combatants and their weapons: plain text.
         self.cost = plain_label()
@@ -468,10 +468,10 @@ class AttackDialog(QDialog):
     # -- rolling ---------------------------------------------------------------------------------
     def _resolve(self, request: AttackRequest, dice: DiceSource) -> AttackResult:
         """The attack as declared, resolved by the rules alone (nothing is applied): what typed faces are read as."""
-        rules, options = self.controller.ruleset, self.controller.view.options
-        if self.finishing.isChecked() and isinstance(rules, Executes):
-            return rules.resolve_execute(request, dice, options)
-        return self.controller.preview.attacks.resolve_attack(request, dice, options)
+        attacks, options = self.controller.preview.attacks, self.controller.view.options
+        if self.finishing.isChecked() and isinstance(attacks, Executes):
+            return attacks.resolve_execute(request, dice, options)
+        return attacks.resolve_attack(request, dice, options)
 
     def dice(self) -> DiceSource:
         return self.dice_entry.dice(self._rng)

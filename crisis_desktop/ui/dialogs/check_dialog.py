@@ -128,7 +128,7 @@ class CheckDialog(QDialog):
             self.roll_button.setEnabled(False)
             self.roll_box.show_pool(())
             return
-        self.roll_box.show_pool(self.controller.checking.rules.check_dice(request, self.controller.view.options)
+        self.roll_box.show_pool(self.controller.checking.checks.check_dice(request, self.controller.view.options)
                                 if request is not None else (), self.who.currentText())
         skill = self.skill.currentText()
         # Typed faces are named by the check itself: whose roll, which die each is, the die wanted next.

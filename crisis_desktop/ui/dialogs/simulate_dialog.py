@@ -32,7 +32,7 @@ from crisis_desktop.controller.simulate import DEFAULT_RUNS, Summary, Tactics, T
 from crisis_desktop.controller.simulate.report import side_label, text_report
 from crisis_desktop.controller.simulate.whatif import MOST_OF_A_KIND, Change, apply_change, enemy_kinds, leveled_npcs
 from crisis_desktop.domain import Campaign
-from crisis_desktop.rules.base import Attacks, Ruleset
+from crisis_desktop.rules.base import Ruleset
 from crisis_desktop.ui.plain_text import plain_label
 from crisis_desktop.ui.widgets.sim_plots import ChanceBars, RoundsHistogram, WinsBar
 
@@ -206,7 +206,7 @@ class SimulateDialog(QDialog):
         layout.addLayout(buttons)
         layout.addWidget(self.status)
         layout.addWidget(scroll, 1)
-        if not isinstance(self.ruleset, Attacks):
+        if self.ruleset.attacks is None:
             self.run_button.setEnabled(False)
             self.status.setText(f"The {self.ruleset.name} rules have no attacks: there is no fight to simulate.")
         self.resize(900, 760)

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QGridLayout, QGroupBox, QHBoxLayout, QPushButton, 
 
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.fight import NOBODY_LEFT
-from crisis_desktop.rules.base import ActionRole, Attacks, Checks, Healing
+from crisis_desktop.rules.base import ActionRole
 from crisis_desktop.ui.plain_text import plain_label, tooltip
 from crisis_desktop.ui.views.board_intents import BoardIntents
 
@@ -59,12 +59,12 @@ class ActorPanel(QWidget):
         when the next has the same actions (the usual turn): only their text, state and tooltip change, so the panel
         is not laid out again."""
         # Systems without attacks have no attack button.
-        self.attack_button.setVisible(isinstance(ctl.ruleset, Attacks) if ctl else True)
+        self.attack_button.setVisible(ctl.ruleset.attacks is not None if ctl else True)
         self.attack_button.setEnabled(current is not None)
         # Checks may be asked of anyone in the encounter, in the fight or before it.
-        self.check_button.setVisible(isinstance(ctl.ruleset, Checks) if ctl else True)
+        self.check_button.setVisible(ctl.ruleset.checks is not None if ctl else True)
         self.check_button.setEnabled(ctl is not None and bool(ctl.view.encounter.combatants))
-        self.treat_button.setVisible(isinstance(ctl.ruleset, Healing) if ctl else True)
+        self.treat_button.setVisible(ctl.ruleset.healing is not None if ctl else True)
         if ctl is None or current is None:
             self._set_action_buttons([])
             if ctl is None:

@@ -28,7 +28,7 @@ from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.fight import NOBODY_LEFT
 from crisis_desktop.controller.session import ENCOUNTER, SELECTION
-from crisis_desktop.rules.base import Attacks, Ruleset
+from crisis_desktop.rules.base import Ruleset
 from crisis_desktop.rules.kernel.flows import StepOffer, StepRole
 from crisis_desktop.ui.models.board_model import COL_BARS, COL_CONDITIONS, COL_NAME, BoardModel, CombatLogModel
 from crisis_desktop.ui.plain_text import plain_label, tooltip
@@ -337,7 +337,8 @@ class EncounterBoard(QWidget):
         self.act_add.setEnabled(bool(encounter) and not (encounter and encounter.ended))
         self.act_remove.setEnabled(self.selected_id() is not None)
         self.act_start.setEnabled(bool(encounter and encounter.combatants) and not started)
-        self.act_simulate.setEnabled(bool(encounter and encounter.combatants) and isinstance(self.ruleset, Attacks))
+        self.act_simulate.setEnabled(bool(encounter and encounter.combatants) and self.ruleset is not None
+                                     and self.ruleset.attacks is not None)
         for widget in (self.act_end, self.note):
             widget.setEnabled(running)
         offers = ctl.offers() if ctl else []

@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 
 from crisis_desktop.domain.encounter import Side
-from crisis_desktop.rules.base import Attacks
 from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.rules.registry import get_ruleset
 from tests.fakes.drive import standing
@@ -16,7 +15,7 @@ from tests.gui.board_drive import fight_through_the_board, open_board
 from tests.unit.simulate.duels import duel
 
 
-@pytest.mark.when(lambda rules: isinstance(rules, Attacks))
+@pytest.mark.when(lambda rules: rules.attacks is not None)
 def test_a_short_fight_through_the_board(ruleset_id, qtbot, paths, monkeypatch):
     board = open_board(qtbot, paths, duel(get_ruleset(ruleset_id)), "enc")
     document = board.document

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import replace
+from functools import cached_property
 
 from crisis_desktop.domain import Character, EquipmentItem, ItemKind
 from crisis_desktop.rules.base import (
@@ -69,67 +70,11 @@ class PopcornMovement(Movement):
         return replace(spent, text=f"{spent.text}: {path.cost} tiles") if spent.allowed else spent
 
 
-class PopcornRuleset(Ruleset, Checks, Attacks):
-    id = "popcorn"
-    name = "Popcorn"
+class PopcornChecks(Checks):
+    """The checks of Popcorn's rules."""
 
-    # -- description and sheet ------------------------------------------------------------------------
-    def rule_options(self) -> Sequence[RuleOption]:
-        return (RuleOption("first_turn", "Who acts first", ("roll", "gm"), "roll",
-                           "roll: the highest d20 + Agility; gm: the GM picks"),)
+    rules: PopcornRuleset
 
-    def character_fields(self) -> Sequence[FieldSpec]:
-        return sheet.FIELDS
-
-    def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]:
-        return sheet.WEAPON_FIELDS if kind is ItemKind.WEAPON else ()
-
-    def equipment_catalogue(self) -> list[EquipmentItem]:
-        return sheet.catalogue()
-
-    def npc_level_field(self) -> FieldSpec | None:
-        return sheet.NPC_LEVEL
-
-    def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
-        return sheet.npc(name, level)
-
-    def currencies(self) -> Sequence[Currency]:
-        return sheet.CURRENCIES
-
-    def actions(self) -> Sequence[ActionSpec]:
-        return sheet.ACTIONS
-
-    def turn_allowance(self) -> Cost:
-        return sheet.ALLOWANCE
-
-    def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
-        character = actor.character
-        bars = [ResourceSpec("hp", "Hit points", hit_points_left(character), number(character, "hit_points"),
-                             role=BarRole.HEALTH)]
-        if actor.combatant is not None:
-            left = actor.combatant.resources
-            bars += [ResourceSpec(c.key, c.plural.capitalize(), int(left.get(c.key, 0) or 0), sheet.ALLOWANCE[c.key],
-                                  role=BarRole.ACTIONS) for c in sheet.CURRENCIES]
-        return bars
-
-    def round_flow(self, options: Options) -> RoundFlow:
-        return PopcornFlow(self, gm_opens=self.options_with_defaults(options)["first_turn"] == "gm")
-
-    def roll_initiative(self, actors: Sequence[Actor], dice: DiceSource, options: Options) -> list[InitiativeEntry]:
-        """d20 + Agility each; the higher total first, then the higher Agility, then the encounter's order."""
-        rolled = []
-        for n, actor in enumerate(actors):
-            agility = number(actor.character, "agility")
-            face = dice.roll(20, f"{actor.name}: initiative (d20 + Agility)")
-            cid = actor.combatant.id if actor.combatant else actor.character.id
-            rolled.append((-(face + agility), -agility, n, cid, Explained.of(("d20", face), ("Agility", agility))))
-        rolled.sort()
-        return [InitiativeEntry(r[3], r[4], rank) for rank, r in enumerate(rolled)]
-
-    def movement(self) -> Movement | None:
-        return PopcornMovement(self)
-
-    # -- checks ---------------------------------------------------------------------------------------
     def check_skills(self, character: Character) -> list[tuple[str, str]]:
         return [("agility", "Agility"), ("might", "Might")]
 
@@ -157,7 +102,12 @@ class PopcornRuleset(Ruleset, Checks, Attacks):
         winner = "active" if a.total.value > p.total.value else "passive" if p.total.value > a.total.value else None
         return ContestResult(a, p, winner, "the higher total wins; a tie stands")
 
-    # -- attacks --------------------------------------------------------------------------------------
+
+class PopcornAttacks(Attacks):
+    """The attacks of Popcorn's rules."""
+
+    rules: PopcornRuleset
+
     def weapon_range(self, weapon: EquipmentItem) -> float | None:
         reach = weapon.stats.get("range", 0)
         return float(reach) if isinstance(reach, int) and reach > 0 else None
@@ -219,4 +169,78 @@ class PopcornRuleset(Ruleset, Checks, Attacks):
         notes = (f"{target.name} is down",) if left <= 0 < hit_points_left(target.character) else ()
         return DamageResult(Explained.of((label, amount)), Explained.of((label, amount)), lethal,
                             (SetStatus(target.character.id, "wounds", now),), notes)
+
+
+class PopcornRuleset(Ruleset):
+    id = "popcorn"
+    name = "Popcorn"
+
+    # -- description and sheet ------------------------------------------------------------------------
+    def rule_options(self) -> Sequence[RuleOption]:
+        return (RuleOption("first_turn", "Who acts first", ("roll", "gm"), "roll",
+                           "roll: the highest d20 + Agility; gm: the GM picks"),)
+
+    def character_fields(self) -> Sequence[FieldSpec]:
+        return sheet.FIELDS
+
+    def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]:
+        return sheet.WEAPON_FIELDS if kind is ItemKind.WEAPON else ()
+
+    def equipment_catalogue(self) -> list[EquipmentItem]:
+        return sheet.catalogue()
+
+    def npc_level_field(self) -> FieldSpec | None:
+        return sheet.NPC_LEVEL
+
+    def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
+        return sheet.npc(name, level)
+
+    def currencies(self) -> Sequence[Currency]:
+        return sheet.CURRENCIES
+
+    def actions(self) -> Sequence[ActionSpec]:
+        return sheet.ACTIONS
+
+    def turn_allowance(self) -> Cost:
+        return sheet.ALLOWANCE
+
+    def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
+        character = actor.character
+        bars = [ResourceSpec("hp", "Hit points", hit_points_left(character), number(character, "hit_points"),
+                             role=BarRole.HEALTH)]
+        if actor.combatant is not None:
+            left = actor.combatant.resources
+            bars += [ResourceSpec(c.key, c.plural.capitalize(), int(left.get(c.key, 0) or 0), sheet.ALLOWANCE[c.key],
+                                  role=BarRole.ACTIONS) for c in sheet.CURRENCIES]
+        return bars
+
+    def round_flow(self, options: Options) -> RoundFlow:
+        return PopcornFlow(self, gm_opens=self.options_with_defaults(options)["first_turn"] == "gm")
+
+    def roll_initiative(self, actors: Sequence[Actor], dice: DiceSource, options: Options) -> list[InitiativeEntry]:
+        """d20 + Agility each; the higher total first, then the higher Agility, then the encounter's order."""
+        rolled = []
+        for n, actor in enumerate(actors):
+            agility = number(actor.character, "agility")
+            face = dice.roll(20, f"{actor.name}: initiative (d20 + Agility)")
+            cid = actor.combatant.id if actor.combatant else actor.character.id
+            rolled.append((-(face + agility), -agility, n, cid, Explained.of(("d20", face), ("Agility", agility))))
+        rolled.sort()
+        return [InitiativeEntry(r[3], r[4], rank) for rank, r in enumerate(rolled)]
+
+    def movement(self) -> Movement | None:
+        return PopcornMovement(self)
+
+    # -- checks ---------------------------------------------------------------------------------------
+
+
+    # -- attacks --------------------------------------------------------------------------------------
+
+    @cached_property
+    def checks(self) -> PopcornChecks:
+        return PopcornChecks(self)
+
+    @cached_property
+    def attacks(self) -> PopcornAttacks:
+        return PopcornAttacks(self)
 

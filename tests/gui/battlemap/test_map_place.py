@@ -447,7 +447,7 @@ def test_range_bands_follow_the_campaigns_rule_option():
 
     def range_of(rules, grid, weapon, a, b, options):
         """The range the rules declare (crisis and crisis-classic: by increments) between two cells."""
-        return rules.range_increments(options).at(rules.weapon_range(weapon), grid.distance(a, b),
+        return rules.range_increments(options).at(rules.attacks.weapon_range(weapon), grid.distance(a, b),
                                                   grid.metres_per_cell)
 
     rules = get_ruleset("crisis")
@@ -463,8 +463,8 @@ def test_range_bands_follow_the_campaigns_rule_option():
     assert (near_default.band, near_wide.band) == ("medium", "short")
     classic = get_ruleset("crisis-classic")
     reading = geometry_reading(Terrain(grid), (0, 0), (4, 0))
-    assert classic.map_inputs(4, grid.metres((0, 0), (4, 0)), reading)["distance"] == 6.0  # metres for classic
-    assert rules.map_inputs(4, grid.metres((0, 0), (4, 0)), reading)["distance"] == 4.0  # tiles for crisis
+    assert classic.attacks.map_inputs(4, grid.metres((0, 0), (4, 0)), reading)["distance"] == 6.0  # metres for classic
+    assert rules.attacks.map_inputs(4, grid.metres((0, 0), (4, 0)), reading)["distance"] == 4.0  # tiles for crisis
     musket = EquipmentItem(name="Musket", kind=ItemKind.WEAPON, stats={"range": 15})  # 15 m = 10 cells
     far = range_of(classic, grid, musket, (0, 0), (25, 0), {})
     assert far.increment == 3 and far.penalty.value == -4  # -2 per increment after the first

@@ -120,9 +120,9 @@ def test_the_checker_flags_a_planted_use(tmp_path):
         "from crisis_desktop.rules.base import Executes, Scatters\n"
         "from crisis_desktop.rules.base.capabilities import is_surprised\n\n\n"
         "def odds(rules, request, options, combatant):\n"
-        "    if isinstance(rules, Executes) and not is_surprised(combatant):\n"
-        "        return rules.execute_odds(request, options)\n"
-        "    return isinstance(rules, Scatters)\n", encoding="utf-8")
+        "    if isinstance(rules.attacks, Executes) and not is_surprised(combatant):\n"
+        "        return rules.attacks.execute_odds(request, options)\n"
+        "    return isinstance(rules.attacks, Scatters)\n", encoding="utf-8")
     assert crisis_names(package, ("controller", "ui")) == [
         "ui/planted.py:2 surprised", "ui/planted.py:4 on_overwatch", "ui/planted.py:5 has_execute",
         "ui/planted.py:5 on_overwatch"]

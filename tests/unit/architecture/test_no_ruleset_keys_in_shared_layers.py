@@ -15,7 +15,7 @@ import crisis_desktop.rules.base as base
 import crisis_desktop.rules.kernel.flows as flow
 from crisis_desktop.domain import BattleMap, Campaign, Character, CharacterKind, Combatant, EquipmentItem, ItemKind
 from crisis_desktop.domain.encounter import Encounter, LogEntry, Side
-from crisis_desktop.rules.base import Actor, Attacks, Ruleset
+from crisis_desktop.rules.base import Actor, Ruleset
 from crisis_desktop.rules.registry import get_ruleset, ruleset_ids
 
 PACKAGE = Path(base.__file__).resolve().parents[1]
@@ -49,10 +49,10 @@ def declared_keys(rules: Ruleset) -> set[str]:
         keys |= set(rules.derived(character, {}))
         keys |= {bar.key for bar in rules.resources(actor, {})}
         keys |= {field.key for field in rules.override_fields(actor, {})}
-        if isinstance(rules, Attacks):
+        if rules.attacks is not None:
             for weapon in (item for item in rules.equipment_catalogue() if item.kind is ItemKind.WEAPON):
-                keys |= {spec.key for spec in rules.attack_inputs(actor, weapon, 0, {})}
-                keys |= {spec.key for spec in rules.target_inputs(actor, weapon, actor, 0, {})}
+                keys |= {spec.key for spec in rules.attacks.attack_inputs(actor, weapon, 0, {})}
+                keys |= {spec.key for spec in rules.attacks.target_inputs(actor, weapon, actor, 0, {})}
     return keys
 
 

@@ -49,7 +49,7 @@ def test_an_attack_from_overwatch_is_marked_out_of_turn_for_the_rules_that_count
 def test_rules_without_attacks_out_of_turn_get_no_mark(ruleset_id):
     _campaign, history, ctl = demo(ruleset_id)
     history.push(ctl.start(RandomDice(5)))
-    assert not isinstance(ctl.ruleset, OutOfTurnAttacks)
+    assert not isinstance(ctl.ruleset.attacks, OutOfTurnAttacks)
     for attacker in (c.id for c in ctl.view.encounter.combatants if c.id not in ctl.view.acting()):
         weapon = next(iter(ctl.preview.weapons(attacker)), None)
         target = next((c.id for c in ctl.view.encounter.combatants if c.side is not ctl.view.combatant(attacker).side),

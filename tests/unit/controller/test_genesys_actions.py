@@ -71,7 +71,7 @@ def test_assist_leaves_a_boost_die_on_an_engaged_allys_next_check_used_by_it():
     # Jax's sword at the engaged thugs: Brawn 3 and Melee 2 with the boost die; the attack uses it up.
     takes_slot(history, ctl, JAX)
     request = ctl.preview.attack_request(JAX, "pc-jax-sword", THUGS)
-    dice = [d.key for d in ctl.ruleset.attack_dice(request, ctl.view.options)]
+    dice = [d.key for d in ctl.ruleset.attacks.attack_dice(request, ctl.view.options)]
     assert dice.count("boost") == 1
     history.push(ctl.attack(request, RandomDice(7)))
     assert ctl.view.combatant(JAX).resources["next_boost"] == 0
@@ -134,7 +134,7 @@ def test_a_melee_attack_has_no_ammunition_to_lose():
     _campaign, history, ctl = dock()
     takes_slot(history, ctl, JAX)
     request = ctl.preview.attack_request(JAX, "pc-jax-sword", THUGS, upgrade_difficulty=1)
-    dice = [d.key for d in ctl.ruleset.attack_dice(request, ctl.view.options)]
+    dice = [d.key for d in ctl.ruleset.attacks.attack_dice(request, ctl.view.options)]
     faces = ["blank" if kind != "challenge" else "de" for kind in dice]
     rolled = ctl.attack(request, TypedDice(faces))
     choices = {c.key for c in ctl.spend_choices(rolled.result)}
@@ -145,7 +145,7 @@ def kara_shoots_with_two_advantage(ctl: EncounterController):
     """The pistol at the thugs: 2 proficiency, 1 ability and the aim's boost die (and the guarded stance's setback
     die) against 1 difficulty: a success and 2 advantage, the rest blank."""
     request = ctl.preview.attack_request(KARA, PISTOL, THUGS)
-    dice = [d.key for d in ctl.ruleset.attack_dice(request, ctl.view.options)]
+    dice = [d.key for d in ctl.ruleset.attacks.attack_dice(request, ctl.view.options)]
     assert dice[:4] == ["proficiency", "proficiency", "ability", "boost"]
     return ctl.attack(request, TypedDice(["s", "aa"] + ["blank"] * (len(dice) - 2)))
 
@@ -190,7 +190,8 @@ def test_one_who_goes_over_a_threshold_mid_turn_acts_no_further():
     # The rules themselves refuse every action and the attack with her state (the board says so on each button).
     assert all(not a.allowed and a.reason.endswith(down) for a in ctl.actions(KARA))
     assert all(not a.allowed and a.reason == down for a in ctl.ruleset.available_actions(ctl.view.actor(KARA), {}))
-    assert ctl.ruleset.attack_price(ctl.preview.attack_request(KARA, PISTOL, THUGS), ctl.view.options)[1] == down
+    assert ctl.ruleset.attacks.attack_price(ctl.preview.attack_request(KARA, PISTOL, THUGS),
+                                            ctl.view.options)[1] == down
     assert ctl.preview.attack_preview(ctl.preview.attack_request(KARA, PISTOL, THUGS)).cannot.endswith(down)
     with pytest.raises(ValueError, match=down):
         ctl.take_action(KARA, "downgrade")

@@ -4,22 +4,19 @@ adjacent); a system that only has map_inputs keeps working as before."""
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.domain import BattleMap, StatValue
 from crisis_desktop.domain.battle_map import Token
 from crisis_desktop.rules.base import FieldKind, FieldSpec, Options, RuleOption
 from crisis_desktop.rules.kernel.cover import CoverReading
 from tests.fakes.slots import SlotsFake
-from tests.fakes.tiny import tiny_campaign
+from tests.fakes.tiny import TinyAttacks, tiny_campaign
 
 
-class BandsFake(SlotsFake):
+class BandsAttacks(TinyAttacks):
     """Targets are "near" within the option's number of tiles, "far" beyond; adjacent ones are engaged."""
-
-    id = "fake-bands"
-
-    def rule_options(self):
-        return (RuleOption("near_tiles", "Near", ("2", "4"), "2"),)
 
     def target_inputs(self, attacker, weapon, target, fight_round, options):
         return [FieldSpec("band", "Band", FieldKind.CHOICE, "Target", "near", choices=("near", "far")),
@@ -29,6 +26,19 @@ class BandsFake(SlotsFake):
                           hex_grid: bool = False, options: Options | None = None) -> dict[str, StatValue]:
         near = int(str((options or {}).get("near_tiles", "2")))
         return {"band": "near" if tiles <= near else "far", "engaged": reach == 1}
+
+
+class BandsFake(SlotsFake):
+    """The bands of `BandsAttacks`, the near ones as wide as the campaign's option."""
+
+    id = "fake-bands"
+
+    def rule_options(self):
+        return (RuleOption("near_tiles", "Near", ("2", "4"), "2"),)
+
+    @cached_property
+    def attacks(self) -> BandsAttacks:
+        return BandsAttacks(self)
 
 
 def fight(near_tiles: str | None, rask_at: tuple[int, int]) -> tuple[EncounterController, str, str]:

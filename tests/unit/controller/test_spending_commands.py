@@ -93,6 +93,6 @@ def test_a_checks_advantage_goes_to_an_ally():
 
 def test_rules_without_symbols_offer_nothing_and_refuse_picks():
     rules = CrisisRuleset()
-    assert rules.spending_left(None, [], {}).problem is None   # type: ignore[arg-type]
+    assert rules.attacks.spending_left(None, [], {}).problem is None   # type: ignore[arg-type]
     with pytest.raises(ValueError, match="These rules spend nothing after an attack"):
-        rules.resolve_spending(None, [SpendPick("crit")], RandomDice(1), {})  # type: ignore[arg-type]
+        rules.attacks.resolve_spending(None, [SpendPick("crit")], RandomDice(1), {})  # type: ignore[arg-type]

@@ -31,7 +31,8 @@ def test_each_bundled_quick_npc_carries_a_melee_and_a_ranged_weapon(ruleset_id: 
     for level in levels(ruleset_id):
         weapons = [i for i in build_npc(rules, "Guard", level).equipment if i.kind is ItemKind.WEAPON]
         assert len(weapons) >= 2, "a melee and a ranged weapon"
-        assert any(rules.weapon_range(w) is None for w in weapons) and any(rules.weapon_range(w) for w in weapons)
+        assert any(rules.attacks.weapon_range(w) is None for w in weapons)
+        assert any(rules.attacks.weapon_range(w) for w in weapons)
 
 
 @pytest.mark.parametrize("ruleset_id", BUNDLED)

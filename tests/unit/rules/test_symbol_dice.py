@@ -63,14 +63,14 @@ def test_a_symbol_check_rolls_its_pool_and_its_odds_price_every_tally():
     from crisis_desktop.rules.base import Actor
 
     ann = Actor(campaign.characters[0])
-    request = rules.check_request(ann, "grit", {"difficulty": 1})
+    request = rules.checks.check_request(ann, "grit", {"difficulty": 1})
     # Two edge dice and one snag die: s + sa against f -> 1 success, 1 advantage.
-    result = rules.check(request, TypedDice(["s", "sa", "f"]), {})
+    result = rules.checks.check(request, TypedDice(["s", "sa", "f"]), {})
     assert result.tally == Tally({"success": 1, "advantage": 1}) and result.outcome is Outcome.SUCCESS
     assert result.describe() == "1 advantage, 1 success: success"
-    priced = rules.check_odds(request, {})
+    priced = rules.checks.check_odds(request, {})
     assert sum(priced.tallies.values()) == pytest.approx(1.0)
     assert priced.success == pytest.approx(priced.chance(lambda t: t.get("success") > 0))
     assert priced.tallies == pytest.approx(brute_force([EDGE, EDGE, SNAG]))
     with pytest.raises(ValueError, match="Snag die has the faces"):
-        rules.check(CheckRequest(ann, "grit", 1), TypedDice(["s", "s", "sa"]), {})
+        rules.checks.check(CheckRequest(ann, "grit", 1), TypedDice(["s", "s", "sa"]), {})

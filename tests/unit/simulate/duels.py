@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from crisis_desktop.domain import Campaign, Character, CharacterKind, EquipmentItem, ItemKind
 from crisis_desktop.domain.encounter import Combatant, Encounter, Side
-from crisis_desktop.rules.base import Actor, AttackRequest, Attacks, AttackTarget, Ruleset
+from crisis_desktop.rules.base import Actor, AttackRequest, AttackTarget, Ruleset
 from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.rules.kernel.odds import TooManyOutcomes
 
@@ -13,14 +13,14 @@ from crisis_desktop.rules.kernel.odds import TooManyOutcomes
 def melee_weapon(ruleset: Ruleset, pc: Character, npc: Character, *, ranged: bool = False) -> EquipmentItem:
     """The melee weapon of the rules' catalogue (no map is needed to reach the target) expected to do the most damage
     to the NPC; with `ranged`, the ranged one."""
-    assert isinstance(ruleset, Attacks)
+    assert ruleset.attacks is not None
     weapons = [i for i in ruleset.equipment_catalogue() if i.kind is ItemKind.WEAPON]
-    melee = [w for w in weapons if (ruleset.weapon_range(w) is None) != ranged] or weapons
+    melee = [w for w in weapons if (ruleset.attacks.weapon_range(w) is None) != ranged] or weapons
 
     def expected(weapon: EquipmentItem) -> float:
         request = AttackRequest(Actor(pc), weapon, (AttackTarget(Actor(npc)),))
         try:
-            return ruleset.attack_odds(request, ruleset.options_with_defaults({})).expected_damage
+            return ruleset.attacks.attack_odds(request, ruleset.options_with_defaults({})).expected_damage
         except (ValueError, TooManyOutcomes):
             return 0.0
 

@@ -116,7 +116,8 @@ def _outcomes(fight: ClassicQuickFight, s: ClassicFightState, i: int, w: int,
 def _exact(fight: ClassicQuickFight, s: ClassicFightState, i: int, w: int, j: int, ctl: SimController,
            ids: Sequence[str]) -> None:
     """The compiled attack has the rules' exact odds (attack_odds) for the attack the board would declare."""
-    exact = RULES.attack_odds(ctl.preview.attack_request(ids[i], fight.weapons[i][w].id, ids[j]), ctl.view.options)
+    exact = RULES.attacks.attack_odds(ctl.preview.attack_request(ids[i], fight.weapons[i][w].id, ids[j]),
+                                      ctl.view.options)
     crits, taken, killed, _ = _outcomes(fight, s, i, w, j)
     assert 1.0 - fight._strike_of(s, i, w, j).crits.miss == pytest.approx(exact.hit, abs=1e-12)
     assert killed == pytest.approx(exact.drop_target, abs=1e-9)
@@ -380,13 +381,13 @@ class _Lockstep(QuickFight[TableState]):
                 for j, side in enumerate(self.sides):
                     if side != self.sides[i] and mine.roles[j] is StateRole.FIGHTING:
                         request = ctl.preview.attack_request(self.ids[i], weapon.id, self.ids[j])
-                        assert RULES.attack_price(request, ctl.view.options)[1] is not None, (i, w, j)
+                        assert RULES.attacks.attack_price(request, ctl.view.options)[1] is not None, (i, w, j)
         return self.table.may_attack(s, i)
 
     def attack(self, s: TableState, i: int, w: int, j: int, rng: random.Random) -> Attempt:
         before = self._now(s)
         request = s.ctl.preview.attack_request(self.ids[i], self.weapons[i][w].id, self.ids[j])
-        paid = RULES.attack_price(request, s.ctl.view.options)[1] is None
+        paid = RULES.attacks.attack_price(request, s.ctl.view.options)[1] is None
         if paid:
             _exact(self.fight, before, i, w, j, s.ctl, self.ids)
         mine = copy.deepcopy(before)

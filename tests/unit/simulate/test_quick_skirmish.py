@@ -144,7 +144,7 @@ def test_every_attack_has_the_exact_odds_of_the_attack_dialog(moment: str, optio
         for w, weapon in enumerate(fight.weapons[i]):
             for j in player.enemies[i]:
                 request = ctl.preview.attack_request(attacker, weapon.id, ids[j])
-                dialog = rules.attack_odds(request, ctl.view.options)
+                dialog = rules.attacks.attack_odds(request, ctl.view.options)
                 damage, drop, critical, supercritical = _blows(fight, s, i, w, j, 1)
                 assert damage == pytest.approx(dict(dialog.damage), abs=1e-12), (attacker, weapon.id, ids[j])
                 assert drop == pytest.approx(dialog.drop_target, abs=1e-12)

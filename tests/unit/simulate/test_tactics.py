@@ -9,15 +9,16 @@ from crisis_desktop.controller.simulate.table_fight import TableFight
 from crisis_desktop.domain import BattleMap, Campaign, Character, CharacterKind, ItemKind
 from crisis_desktop.domain.battle_map import Cell, Cover, Token
 from crisis_desktop.domain.encounter import Combatant, Side
-from crisis_desktop.rules.base import Attacks, CoverLevel, SetStatus
+from crisis_desktop.rules.base import CoverLevel, SetStatus
 from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.rules.registry import get_ruleset
 from tests.unit.simulate.duels import duel
 
 
 def _gun(ruleset):  # type: ignore[no-untyped-def]
-    assert isinstance(ruleset, Attacks)
-    found = next(i for i in ruleset.equipment_catalogue() if i.kind is ItemKind.WEAPON and ruleset.weapon_range(i))
+    assert ruleset.attacks is not None
+    found = next(i for i in ruleset.equipment_catalogue()
+                 if i.kind is ItemKind.WEAPON and ruleset.attacks.weapon_range(i))
     return found.model_copy(update={"equipped": True})
 
 
@@ -88,8 +89,8 @@ def test_nearest_weakest_and_most_dangerous_pick_their_targets() -> None:
     assert player.danger["c-far"] > player.danger["c-npc"] == 0.0
     assert foes(Target.DANGEROUS) == ["c-far", "c-npc"]
     # Hurt the far one through the rules' own damage: it becomes the weakest.
-    assert isinstance(ruleset, Attacks)
-    hurt = ruleset.apply_damage(ctl.view.actor("c-far"), 3, ctl.view.options)
+    assert ruleset.attacks is not None
+    hurt = ruleset.attacks.apply_damage(ctl.view.actor("c-far"), 3, ctl.view.options)
     for effect in hurt.effects:
         if isinstance(effect, SetStatus):
             ctl.campaign.character(effect.character_id).status[effect.key] = effect.value

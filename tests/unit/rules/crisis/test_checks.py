@@ -41,28 +41,28 @@ def test_difficulty_between_rows_takes_the_row_below():
 
 def test_ranged_attack_example_13_gives_2_extras(rules):
     # d6 rolls 6 (explodes), 6 again, then 1: 13
-    result = rules.check(request(pc(light_weapons=6), "light_weapons"), TypedDice([6, 6, 1]), {})
+    result = rules.checks.check(request(pc(light_weapons=6), "light_weapons"), TypedDice([6, 6, 1]), {})
     assert result.total.value == 13
     assert result.degree == 2
     assert result.outcome is Outcome.SUCCESS
 
 
 def test_natural_one_implodes_and_a_second_one_is_critical(rules):
-    crit = rules.check(request(modifiers=(Term("bonus", 10),)), TypedDice([1, 1]), {})
+    crit = rules.checks.check(request(modifiers=(Term("bonus", 10),)), TypedDice([1, 1]), {})
     assert crit.outcome is Outcome.CRITICAL_FAILURE and crit.degree == 0
     assert len(crit.dice) == 2
-    saved = rules.check(request(modifiers=(Term("bonus", 3),)), TypedDice([1, 5]), {})
+    saved = rules.checks.check(request(modifiers=(Term("bonus", 3),)), TypedDice([1, 5]), {})
     assert saved.total.value == 4 and saved.outcome is Outcome.SUCCESS
 
 
 def test_top_face_explodes_repeatedly(rules):
-    result = rules.check(request(pc(melee=4)), TypedDice([4, 4, 4, 2]), {})
+    result = rules.checks.check(request(pc(melee=4)), TypedDice([4, 4, 4, 2]), {})
     assert result.total.value == 14 and result.degree == 2
 
 
 def test_same_assets_do_not_stack_but_different_ones_do(rules):
-    r = rules.check(request(assets=("climbing gear", "Climbing gear", "rope"), unfavourable=("rain", "rain")),
-                    TypedDice([3]), {})
+    r = rules.checks.check(request(assets=("climbing gear", "Climbing gear", "rope"), unfavourable=("rain", "rain")),
+                           TypedDice([3]), {})
     labels = [t.label for t in r.total.terms]
     assert labels.count("asset: climbing gear") == 1 and "asset: rope" in labels
     assert r.total.value == 3 + 2 - 2
@@ -71,30 +71,30 @@ def test_same_assets_do_not_stack_but_different_ones_do(rules):
 @pytest.mark.parametrize(("condition", "skill", "value"), [("fatigued", "melee", -1), ("exhausted", "melee", -2),
                                                            ("drunk", "melee", -1), ("drunk", "athletics", -2)])
 def test_condition_check_modifiers(rules, condition, skill, value):
-    r = rules.check(request(pc(melee=6, athletics=6, conditions=(condition,)), skill), TypedDice([3]), {})
+    r = rules.checks.check(request(pc(melee=6, athletics=6, conditions=(condition,)), skill), TypedDice([3]), {})
     assert r.total.value == 3 + value
 
 
 @pytest.mark.parametrize(("rule", "sides"), [("d4", 4), ("attribute", 10), ("attribute_halved", 5)])
 def test_untrained_skill_option(rules, rule, sides):
-    r = rules.check(request(pc(body=10), "stealth"), TypedDice([2]), {"untrained_skill": rule})
+    r = rules.checks.check(request(pc(body=10), "stealth"), TypedDice([2]), {"untrained_skill": rule})
     assert r.dice[0].sides == sides
 
 
 def test_die_above_d12_gives_bonus(rules):
-    r = rules.check(request(pc(melee=14)), TypedDice([3]), {})
+    r = rules.checks.check(request(pc(melee=14)), TypedDice([3]), {})
     assert r.dice[0].sides == 12 and r.total.value == 4
 
 
 def test_critical_success_option(rules):
-    plain = rules.check(request(), TypedDice([6, 2]), {})
+    plain = rules.checks.check(request(), TypedDice([6, 2]), {})
     assert plain.outcome is Outcome.SUCCESS
-    crit = rules.check(request(), TypedDice([6, 2]), {"critical_success": "exploded"})
+    crit = rules.checks.check(request(), TypedDice([6, 2]), {"critical_success": "exploded"})
     assert crit.outcome is Outcome.CRITICAL_SUCCESS
 
 
 def test_terms_add_up(rules):
-    r = rules.check(request(modifiers=(Term("HIT", 1),), assets=("kit",)), RandomDice(5), {})
+    r = rules.checks.check(request(modifiers=(Term("HIT", 1),), assets=("kit",)), RandomDice(5), {})
     assert sum(t.value for t in r.total.terms) == r.total.value
     assert sum(t.value for t in r.target.terms) == r.target.value
 
@@ -103,7 +103,7 @@ def test_terms_add_up(rules):
 
 
 def test_odds_of_a_d6_at_dl_4(rules):
-    o = rules.check_odds(request(), {})
+    o = rules.checks.check_odds(request(), {})
     assert o.outcomes[Outcome.CRITICAL_FAILURE] == pytest.approx(1 / 36)
     # 4, 5 and 6 (6 explodes and always reaches 4): 1/2
     assert o.success == pytest.approx(0.5)
@@ -114,7 +114,7 @@ def test_odds_of_a_d6_at_dl_4(rules):
 
 
 def test_a_one_can_still_succeed_at_low_difficulty(rules):
-    o = rules.check_odds(request(difficulty=1), {})
+    o = rules.checks.check_odds(request(difficulty=1), {})
     assert o.success == pytest.approx(1 - 1 / 36)
 
 
@@ -130,7 +130,7 @@ def test_odds_always_sum_to_one(sides, modifier, difficulty):
 @pytest.mark.parametrize(("sides", "modifier", "difficulty"), [(6, 0, 4), (4, 2, 8)])
 def test_odds_agree_with_200000_rolls(rules, sides, modifier, difficulty):
     req = request(pc(melee=sides), modifiers=(Term("m", modifier),), difficulty=difficulty)
-    exact = rules.check_odds(req, {})
+    exact = rules.checks.check_odds(req, {})
     n = 200_000
     dice = RandomDice(seed=sides * 100 + difficulty)
     counts: dict[object, int] = {}
@@ -158,7 +158,7 @@ def test_check_odds_is_fast_enough_to_call_per_frame(rules):
     req = request(pc(melee=10), modifiers=(Term("m", 3),), difficulty=7)
     start = time.perf_counter()
     for _ in range(100):
-        rules.check_odds(req, {})
+        rules.checks.check_odds(req, {})
     assert (time.perf_counter() - start) / 100 < 0.01
 
 
@@ -173,14 +173,14 @@ def test_typed_dice_replay_random_dice(seed, sides, modifier):
     rules = CrisisRuleset()
     req = request(pc(melee=sides), modifiers=(Term("m", modifier),))
     dice = RandomDice(seed)
-    first = rules.check(req, dice, {})
-    replay = rules.check(req, TypedDice(d.value for d in dice.rolled), {})
+    first = rules.checks.check(req, dice, {})
+    replay = rules.checks.check(req, TypedDice(d.value for d in dice.rolled), {})
     assert replay == first
 
 
 def test_same_seed_same_result(rules):
     req = request()
-    assert [rules.check(req, d, {}) for d in (RandomDice(42),)] == [rules.check(req, RandomDice(42), {})]
+    assert [rules.checks.check(req, d, {}) for d in (RandomDice(42),)] == [rules.checks.check(req, RandomDice(42), {})]
 
 
 # --------------------------------------------------------------------------- contests and aid
@@ -188,26 +188,26 @@ def test_same_seed_same_result(rules):
 
 def test_contest_higher_total_wins(rules):
     a, b = request(pc("A", melee=6)), request(pc("B", melee=6))
-    result = rules.contest(a, b, TypedDice([5, 3]), {})
+    result = rules.checks.contest(a, b, TypedDice([5, 3]), {})
     assert result.winner == "active"
-    assert rules.contest(a, b, TypedDice([2, 3]), {}).winner == "passive"
+    assert rules.checks.contest(a, b, TypedDice([2, 3]), {}).winner == "passive"
 
 
 def test_contest_tie_rerolls_by_default(rules):
     a, b = request(pc("A", melee=6)), request(pc("B", melee=6))
-    result = rules.contest(a, b, TypedDice([4, 4, 2, 5]), {})
+    result = rules.checks.contest(a, b, TypedDice([4, 4, 2, 5]), {})
     assert result.winner == "passive" and "reroll" in result.reason
     assert result.active.total.value == 4  # the first rolls are kept in the result
 
 
 def test_contest_tie_active_option(rules):
     a, b = request(pc("A", melee=6)), request(pc("B", melee=6))
-    assert rules.contest(a, b, TypedDice([4, 4]), {"contest_tie": "active"}).winner == "active"
+    assert rules.checks.contest(a, b, TypedDice([4, 4]), {"contest_tie": "active"}).winner == "active"
 
 
 def test_critical_failure_loses_a_contest(rules):
     a, b = request(pc("A", melee=6), modifiers=(Term("m", 10),)), request(pc("B", melee=6))
-    assert rules.contest(a, b, TypedDice([1, 1, 2]), {}).winner == "passive"
+    assert rules.checks.contest(a, b, TypedDice([1, 1, 2]), {}).winner == "passive"
 
 
 def test_contest_odds(rules):
@@ -228,4 +228,4 @@ def test_aid(rules):
 
 
 def test_check_with_combatant_actor(rules):
-    assert rules.check(CheckRequest(actor(pc(melee=8)), "melee", 4), TypedDice([5]), {}).total.value == 5
+    assert rules.checks.check(CheckRequest(actor(pc(melee=8)), "melee", 4), TypedDice([5]), {}).total.value == 5

@@ -24,7 +24,7 @@ def req(**kw):
 
 
 def terms(rules, **kw) -> dict[str, int]:
-    return {t.label: t.value for t in rules.attack_modifiers(req(**kw), {})}
+    return {t.label: t.value for t in rules.attacks.attack_modifiers(req(**kw), {})}
 
 
 @pytest.mark.parametrize(("distance", "penalty"), [(None, 0), (4, 0), (5, -1), (8, -1), (9, -2), (40, -9)])
@@ -34,9 +34,9 @@ def test_range_increments(rules, distance, penalty):
 
 def test_beyond_ten_increments_is_out_of_range(rules):
     assert "out of range" in combat.plan(ctx(distance=41), {}).blocked
-    assert rules.attack_odds(req(distance=41), {}).hit == 0.0
+    assert rules.attacks.attack_odds(req(distance=41), {}).hit == 0.0
     with pytest.raises(ValueError, match="out of range"):
-        rules.resolve_attack(req(distance=41), TypedDice([6]), {})
+        rules.attacks.resolve_attack(req(distance=41), TypedDice([6]), {})
 
 
 @pytest.mark.parametrize(("cover", "penetrable", "value"), [
@@ -74,15 +74,15 @@ def test_take_aim_only_ranged(rules):
 
 
 def test_ranged_target_is_4_and_melee_target_is_parry(rules):
-    assert rules.to_beat(req(), {}).value == 4
+    assert rules.attacks.to_beat(req(), {}).value == 4
     knife = weapon("Knife", skill="melee", damage="Body", range=0)
     wolf = actor(npc(difficulty=1))
-    assert rules.to_beat(req(w=knife, target=wolf), {}).value == 3
+    assert rules.attacks.to_beat(req(w=knife, target=wolf), {}).value == 3
     # two extra enemies in reach: -2 (max -4), never below 2
     boss = actor(npc(difficulty=5))
-    assert rules.to_beat(req(w=knife, target=boss, enemies_in_reach=3), {}).value == 5
-    assert rules.to_beat(req(w=knife, target=boss, enemies_in_reach=9), {}).value == 3
-    assert rules.to_beat(req(w=knife, target=wolf, enemies_in_reach=9), {}).value == 2
+    assert rules.attacks.to_beat(req(w=knife, target=boss, enemies_in_reach=3), {}).value == 5
+    assert rules.attacks.to_beat(req(w=knife, target=boss, enemies_in_reach=9), {}).value == 3
+    assert rules.attacks.to_beat(req(w=knife, target=wolf, enemies_in_reach=9), {}).value == 2
 
 
 @pytest.mark.parametrize(("key", "cost"), [("unarmed", 2), ("knife", 2), ("sword", 2), ("pistol", 2), ("smg", 2),
@@ -127,13 +127,13 @@ def test_rof_volley_penalties_ap_and_ammo(rules, catalogue):
     smg = catalogue["smg"]
     shooter = actor(pc(light_weapons=6, equipment=(smg,)), ap=6)
     context = ctx(attacker=shooter, w=smg, extra_attacks=2)
-    result = rules.resolve_attack(request_of(context), TypedDice([5, 4, 6, 6, 3, 2, 3]), {})
+    result = rules.attacks.resolve_attack(request_of(context), TypedDice([5, 4, 6, 6, 3, 2, 3]), {})
     # attack 1: 5 hits (dmg 4); attack 2: 6+6+3 = 15 - 2 hits (dmg 2); attack 3: 3 - 4 misses
     assert [r.attack.total.value for r in (result, *result.followups)] == [5, 13, -1]
     assert [r.hit for r in (result, *result.followups)] == [True, True, False]
     # The volley's price (2 + 2 extra AP) is declared and paid by the controller as the rules pay it: not in the result.
     assert SetResource(shooter.combatant.id, "ap", 2) not in result.effects
-    assert rules.attack_price(request_of(context), {}) == ({"ap": 4}, None)
+    assert rules.attacks.attack_price(request_of(context), {}) == ({"ap": 4}, None)
     assert rules.pay(shooter, {"ap": 4}, "attack").effects == (SetResource(shooter.combatant.id, "ap", 2),)
     assert SetItemStat(shooter.character.id, smg.id, "ammo", 22) in result.effects
     assert result.damage.damage.value == 4 + (2 + 2)   # second hit: d6 2 + 2 Extras (13)
@@ -141,29 +141,29 @@ def test_rof_volley_penalties_ap_and_ammo(rules, catalogue):
 
 def test_too_many_extra_attacks_and_no_ammo(rules, catalogue):
     with pytest.raises(ValueError, match="RoF 2"):
-        rules.resolve_attack(req(w=catalogue["pistol"], extra_attacks=2), TypedDice([]), {})
+        rules.attacks.resolve_attack(req(w=catalogue["pistol"], extra_attacks=2), TypedDice([]), {})
     empty = weapon(cap=7, ammo=0)
     with pytest.raises(ValueError, match="ammunition"):
-        rules.resolve_attack(req(w=empty), TypedDice([]), {})
+        rules.attacks.resolve_attack(req(w=empty), TypedDice([]), {})
 
 
 def test_not_enough_ap(rules):
     tired = actor(pc(light_weapons=6, name="Vera"), ap=1)
     with pytest.raises(ValueError, match="Not enough AP: Attack costs 2, Vera has 1"):
-        rules.resolve_attack(req(attacker=tired), TypedDice([5]), {})
+        rules.attacks.resolve_attack(req(attacker=tired), TypedDice([5]), {})
 
 
 def test_burst_hits_add_up_before_dr(rules):
     burst = weapon("Burst gun", rof=3, tags=["burst"])
     target = actor(npc(equipment=(armour(dr=5, durability=50),)))
-    result = rules.resolve_attack(req(w=burst, target=target, extra_attacks=1), TypedDice([5, 3, 6, 5, 4]), {})
+    result = rules.attacks.resolve_attack(req(w=burst, target=target, extra_attacks=1), TypedDice([5, 3, 6, 5, 4]), {})
     # hit 1: d6 3; hit 2: total 6+5-2 = 9 (1 Extra), d6 4 + 1 = 5; one hit of 8 against DR 5 -> 3
     assert result.damage.damage.value == 8
     assert result.damage.taken.value == 3
 
 
 def test_area_miss_scatters(rules, catalogue):
-    result = rules.resolve_attack(req(w=catalogue["grenade"], distance=6), TypedDice([2, 7]), {})
+    result = rules.attacks.resolve_attack(req(w=catalogue["grenade"], distance=6), TypedDice([2, 7]), {})
     assert not result.hit
     assert "lands 2 tiles to the right" in result.notes[0]
     assert result.scatter == (7, 2)  # the map draws it from the die's face and the tiles, not from the words
@@ -182,26 +182,26 @@ def test_dodge_area_attack(rules, catalogue):
     dodger = actor(pc("Ines", athletics=8), ap=0)
     thrower = actor(pc(athletics=6), ap=6)
     context = ctx(attacker=thrower, w=catalogue["grenade"], target=dodger, distance=2, target_dodges=True)
-    result = rules.resolve_attack(request_of(context), TypedDice([5, 7, 3, 3]), {})
+    result = rules.attacks.resolve_attack(request_of(context), TypedDice([5, 7, 3, 3]), {})
     # attack 5 vs Athletics 7: dodged, one tile out; explosive 2d8 (3 + 3)
     assert result.defence is not None and result.defence.total.value == 7
     assert SetResource(dodger.combatant.id, "dodge_used", True) in result.effects
     assert result.damage.damage.value == 6
-    odds_dodging = rules.attack_odds(request_of(context), {})
-    odds_still = rules.attack_odds(req(attacker=thrower, w=catalogue["grenade"], target=dodger, distance=2), {})
+    odds_dodging = rules.attacks.attack_odds(request_of(context), {})
+    odds_still = rules.attacks.attack_odds(req(attacker=thrower, w=catalogue["grenade"], target=dodger, distance=2), {})
     assert odds_dodging.expected_damage < odds_still.expected_damage
 
 
 def test_execute(rules, catalogue):
     target = actor(npc(difficulty=1, body=6, conditions=("helpless",)))
     knife = catalogue["knife"]
-    result = rules.resolve_execute(req(w=knife, target=target), TypedDice([3, 4]), {})
+    result = rules.attacks.resolve_execute(req(w=knife, target=target), TypedDice([3, 4]), {})
     # d6 3 doubled = 6 wounds; Body roll 4 < 6: dies
     assert result.damage.damage.value == 6 and "dies" in result.summary
-    survived = rules.resolve_execute(req(w=knife, target=target), TypedDice([1, 6, 2]), {})
+    survived = rules.attacks.resolve_execute(req(w=knife, target=target), TypedDice([1, 6, 2]), {})
     assert "survives" in survived.summary
     with pytest.raises(ValueError, match="not helpless"):
-        rules.resolve_execute(req(w=knife), TypedDice([3]), {})
+        rules.attacks.resolve_execute(req(w=knife), TypedDice([3]), {})
 
 
 # --------------------------------------------------------------------------- exact odds
@@ -211,8 +211,8 @@ def test_attack_odds_sum_to_one(rules, catalogue):
     for key in ("pistol", "smg", "shotgun", "grenade", "sword"):
         w = catalogue[key]
         extra = max(0, (w.stats.get("rof") or 1) - 1)
-        o = rules.attack_odds(req(w=w, distance=3, extra_attacks=extra,
-                                  target=actor(npc(equipment=(armour(3, 10),)))), {})
+        o = rules.attacks.attack_odds(req(w=w, distance=3, extra_attacks=extra,
+                                          target=actor(npc(equipment=(armour(3, 10),)))), {})
         assert math.isclose(sum(o.damage.values()), 1.0, abs_tol=1e-9), key
         assert 0 < o.hit < 1 and 0 <= o.drop_target <= 1
 
@@ -223,13 +223,13 @@ def test_attack_odds_agree_with_sampling(rules, catalogue):
     shooter = actor(pc(light_weapons=8, body=8, equipment=(smg,)), ap=6)
     target = actor(npc(difficulty=1, equipment=(armour(2, 10),)))
     context = ctx(attacker=shooter, w=smg, target=target, distance=5, extra_attacks=1)
-    exact = rules.attack_odds(request_of(context), {})
+    exact = rules.attacks.attack_odds(request_of(context), {})
     n = 30_000
     dice = RandomDice(seed=7)
     counts: dict[int, int] = {}
     hits = drops = 0
     for _ in range(n):
-        r = rules.resolve_attack(request_of(context), dice, {})
+        r = rules.attacks.resolve_attack(request_of(context), dice, {})
         taken = int(r.damage.taken.value) if r.damage else 0
         counts[taken] = counts.get(taken, 0) + 1
         hits += r.hit
@@ -245,7 +245,7 @@ def test_attack_replay_with_typed_dice(rules, catalogue):
     context = ctx(w=catalogue["carbine"], distance=7, extra_attacks=2)
     for seed in range(20):
         dice = RandomDice(seed)
-        first = rules.resolve_attack(request_of(context), dice, {})
-        again = rules.resolve_attack(request_of(context), TypedDice(d.value for d in dice.rolled), {})
+        first = rules.attacks.resolve_attack(request_of(context), dice, {})
+        again = rules.attacks.resolve_attack(request_of(context), TypedDice(d.value for d in dice.rolled), {})
         assert again == first
-        assert rules.resolve_attack(request_of(context), RandomDice(seed), {}) == first
+        assert rules.attacks.resolve_attack(request_of(context), RandomDice(seed), {}) == first

@@ -11,7 +11,7 @@ from crisis_desktop.rules.crisis.damage import Vitals, hit
 
 def test_dr_3_durability_10_example(rules):
     target = pc(equipment=(armour(dr=3, durability=10),))
-    result = rules.apply_damage(Actor(target), 5, {})
+    result = rules.attacks.apply_damage(Actor(target), 5, {})
     assert result.taken.value == 2
     assert SetStatus(target.id, "wounds", 2) in result.effects
     item = target.equipment[0]
@@ -21,7 +21,7 @@ def test_dr_3_durability_10_example(rules):
 
 def test_hit_smaller_than_dr_costs_2_durability_and_1_nonlethal(rules):
     target = pc(equipment=(armour(dr=3, durability=10),))
-    result = rules.apply_damage(Actor(target), 2, {})
+    result = rules.attacks.apply_damage(Actor(target), 2, {})
     assert SetItemStat(target.id, target.equipment[0].id, "durability", 8) in result.effects
     assert SetStatus(target.id, "nonlethal", 1) in result.effects
     assert not any(isinstance(e, AddCondition) for e in result.effects)  # no status effects
@@ -37,7 +37,7 @@ def test_small_hit_wear_option(rule, raw, wear):
 
 def test_worn_out_armour_gives_no_dr(rules):
     target = pc(equipment=(armour(dr=3, durability=0),))
-    assert rules.apply_damage(Actor(target), 5, {}).taken.value == 5
+    assert rules.attacks.apply_damage(Actor(target), 5, {}).taken.value == 5
 
 
 def test_armour_piercing_ignores_dr():
@@ -46,14 +46,14 @@ def test_armour_piercing_ignores_dr():
 
 def test_zero_health_is_dying_and_incapacitated(rules):
     target = pc(status={"wounds": 20, "nonlethal": 0})   # Health 24, 4 left
-    result = rules.apply_damage(Actor(target), 4, {})
+    result = rules.attacks.apply_damage(Actor(target), 4, {})
     assert AddCondition(target.id, "dying") in result.effects
     assert AddCondition(target.id, "incapacitated") in result.effects
 
 
 def test_minus_ten_health_is_dead(rules):
     target = pc(status={"wounds": 20, "nonlethal": 0})
-    result = rules.apply_damage(Actor(target), 14, {})
+    result = rules.attacks.apply_damage(Actor(target), 14, {})
     assert AddCondition(target.id, "dead") in result.effects
     assert AddCondition(target.id, "dying") not in result.effects
 
@@ -66,7 +66,7 @@ def test_more_than_12_in_one_hit_incapacitates():
 
 def test_nonlethal_pool_above_health_incapacitates(rules):
     target = pc(status={"wounds": 10, "nonlethal": 10})   # Health 24 - 10 = 14
-    result = rules.apply_damage(Actor(target), 5, {}, lethal=False)
+    result = rules.attacks.apply_damage(Actor(target), 5, {}, lethal=False)
     assert SetStatus(target.id, "nonlethal", 15) in result.effects
     assert AddCondition(target.id, "incapacitated") in result.effects
     assert not result.lethal
@@ -90,5 +90,5 @@ def test_npc_health():
 
 def test_terms_add_up(rules):
     target = pc(equipment=(armour(dr=3, durability=10),))
-    result = rules.apply_damage(Actor(target), 1, {})
+    result = rules.attacks.apply_damage(Actor(target), 1, {})
     assert sum(t.value for t in result.taken.terms) == result.taken.value == 1

@@ -68,8 +68,8 @@ def test_huge_damage_from_a_file_is_never_rolled_nor_priced(rules, monkeypatch):
     monkeypatch.setattr(odds, "dice_sum", no_pricing)
     context = armed(HUGE)
     request = request_of(context)
-    for attempt in (lambda: rules.attack_odds(request, {}), lambda: rules.attack_modifiers(request, {}),
-                    lambda: rules.resolve_attack(request, RandomDice(1), {}), lambda: combat.plan(context, {})):
+    for attempt in (lambda: rules.attacks.attack_odds(request, {}), lambda: rules.attacks.attack_modifiers(request, {}),
+                    lambda: rules.attacks.resolve_attack(request, RandomDice(1), {}), lambda: combat.plan(context, {})):
         with pytest.raises(ValueError, match="^Pistol: DMG: at most 100 dice, not 999,999,999$"):
             attempt()
 
@@ -81,12 +81,12 @@ def test_huge_damage_from_a_file_is_never_rolled_nor_priced(rules, monkeypatch):
 def test_odds_too_long_to_work_out_are_refused_and_the_attack_still_rolls(rules, damage, rof, reason):
     request = request_of(armed(damage, rof))
     with pytest.raises(odds.TooManyOutcomes, match=f"^too many outcomes to price exactly: .*{reason}"):
-        rules.attack_odds(request, {})
-    assert [t.label for t in rules.attack_modifiers(request, {})][:1] == ["range increment 2"]
-    result = rules.resolve_attack(request, RandomDice(7), {})
+        rules.attacks.attack_odds(request, {})
+    assert [t.label for t in rules.attacks.attack_modifiers(request, {})][:1] == ["range increment 2"]
+    result = rules.attacks.resolve_attack(request, RandomDice(7), {})
     assert result.attack.total.value > 0
 
 
 def test_a_volley_within_the_bound_is_priced(rules):
-    priced = rules.attack_odds(request_of(armed("d6", 20)), {})
+    priced = rules.attacks.attack_odds(request_of(armed("d6", 20)), {})
     assert 0.0 < priced.hit <= 1.0 and priced.expected_damage > 0

@@ -22,14 +22,14 @@ def test_medicine_penalties():
 def test_heal_one_wound_plus_extras(rules):
     healer = pc("Vera", medicine=10, equipment=(MEDKIT,))
     patient = pc("Dim", status={"wounds": 5, "nonlethal": 0})
-    result, effects = rules.heal(Actor(healer), Actor(patient), TypedDice([9]), {})   # 9: 1 Extra
+    result, effects = rules.healing.heal(Actor(healer), Actor(patient), TypedDice([9]), {})   # 9: 1 Extra
     assert result.degree == 1
     assert SetStatus(patient.id, "wounds", 3) in effects.effects
 
 
 def test_self_treatment_without_aids(rules):
     healer = pc("Vera", medicine=10, status={"wounds": 5, "nonlethal": 0})
-    result, effects = rules.heal(Actor(healer), Actor(healer), TypedDice([7]), {})
+    result, effects = rules.healing.heal(Actor(healer), Actor(healer), TypedDice([7]), {})
     assert result.total.value == 3 and not result.outcome.succeeded
     assert effects.effects == ()
 
@@ -37,14 +37,14 @@ def test_self_treatment_without_aids(rules):
 def test_nonlethal_heals_double(rules):
     healer = pc("Vera", medicine=10, equipment=(MEDKIT,))
     patient = pc("Dim", status={"wounds": 0, "nonlethal": 7})
-    _, effects = rules.heal(Actor(healer), Actor(patient), TypedDice([9]), {})   # 2 points -> 4 non-lethal
+    _, effects = rules.healing.heal(Actor(healer), Actor(patient), TypedDice([9]), {})   # 2 points -> 4 non-lethal
     assert SetStatus(patient.id, "nonlethal", 3) in effects.effects
 
 
 def test_dying_patient_is_stabilised(rules):
     healer = pc("Vera", medicine=10, equipment=(MEDKIT,))
     patient = pc("Dim", conditions=("dying", "incapacitated"), status={"wounds": 26, "nonlethal": 0})
-    _, effects = rules.heal(Actor(healer), Actor(patient), TypedDice([5]), {})
+    _, effects = rules.healing.heal(Actor(healer), Actor(patient), TypedDice([5]), {})
     assert RemoveCondition(patient.id, "dying") in effects.effects
     assert AddCondition(patient.id, "incapacitated", 10) in effects.effects
 

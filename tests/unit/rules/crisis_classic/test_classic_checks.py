@@ -49,13 +49,13 @@ def test_shifted_level_stays_within_table():
 
 def test_unknown_skill_refused(rules):
     with pytest.raises(ValueError, match="Unknown skill"):
-        rules.check(CheckRequest(make_actor(), "pilot", 4), RandomDice(1), {})
+        rules.checks.check(CheckRequest(make_actor(), "pilot", 4), RandomDice(1), {})
 
 
 def test_roll_under_success_and_margin(rules):
-    r = rules.check(CheckRequest(make_actor(might=12), "might", 4), TypedDice([3, 4, 5]), {})
+    r = rules.checks.check(CheckRequest(make_actor(might=12), "might", 4), TypedDice([3, 4, 5]), {})
     assert (r.total.value, r.target.value, r.outcome, r.degree) == (12, 12, Outcome.SUCCESS, 0)
-    r = rules.check(CheckRequest(make_actor(might=12), "might", 4), TypedDice([3, 4, 6]), {})
+    r = rules.checks.check(CheckRequest(make_actor(might=12), "might", 4), TypedDice([3, 4, 6]), {})
     assert (r.outcome, r.degree) == (Outcome.FAILURE, -1)
 
 
@@ -64,9 +64,9 @@ def test_three_stunt_faces_legendary_three_fumble_faces_fail(rules, face, legend
     options = {"stunt_face": str(face)}
     low = CheckRequest(make_actor(might=1), "might", 10)   # target -11: nothing ordinary succeeds
     high = CheckRequest(make_actor(might=20), "might", 1)  # target 23: nothing ordinary fails
-    assert rules.check(low, TypedDice(legendary), options).outcome is Outcome.CRITICAL_SUCCESS
-    assert rules.check(high, TypedDice(fumble), options).outcome is Outcome.CRITICAL_FAILURE
-    r = rules.check(high, TypedDice([face, face, 2 if face != 2 else 3]), options)
+    assert rules.checks.check(low, TypedDice(legendary), options).outcome is Outcome.CRITICAL_SUCCESS
+    assert rules.checks.check(high, TypedDice(fumble), options).outcome is Outcome.CRITICAL_FAILURE
+    r = rules.checks.check(high, TypedDice([face, face, 2 if face != 2 else 3]), options)
     assert r.stunts == 2 and r.outcome is Outcome.SUCCESS
 
 
@@ -103,14 +103,14 @@ def test_legendary_beats_success_fumble_loses_to_failure():
 
 def test_contest_rolls_both_sides(rules):
     vera, thug = make_actor("Vera", might=12), make_actor("Thug", might=10)
-    r = rules.contest(CheckRequest(vera, "athletics", 4), CheckRequest(thug, "athletics", 4),
-                      TypedDice([1, 2, 3, 4, 4, 4]), {})
+    r = rules.checks.contest(CheckRequest(vera, "athletics", 4), CheckRequest(thug, "athletics", 4),
+                             TypedDice([1, 2, 3, 4, 4, 4]), {})
     assert r.winner == "active" and r.active.degree == 2 and r.passive.degree == -6
 
 
 @pytest.mark.parametrize("target", [-12, 3, 7, 10, 11, 14, 18, 25])
 def test_check_odds_exact(rules, target):
-    odds = rules.check_odds(CheckRequest(make_actor(might=target), "might", 4), {})
+    odds = rules.checks.check_odds(CheckRequest(make_actor(might=target), "might", 4), {})
     assert math.isclose(sum(odds.outcomes.values()), 1.0) and math.isclose(sum(odds.degrees.values()), 1.0)
     ordinary = sum(1 for a in range(1, 7) for b in range(1, 7) for c in range(1, 7)
                    if a + b + c <= target and (a, b, c) != (1, 1, 1) and (a, b, c) != (6, 6, 6))
@@ -121,7 +121,7 @@ def test_check_odds_exact(rules, target):
 
 def test_check_odds_known_value(rules):
     # 3d6 <= 10 happens 108 times in 216; 1-1-1 is a fumble, so 107 ordinary successes and one legendary 6-6-6.
-    odds = rules.check_odds(CheckRequest(make_actor(), "might", 4), {})
+    odds = rules.checks.check_odds(CheckRequest(make_actor(), "might", 4), {})
     assert math.isclose(odds.success, 108 / 216)
     assert math.isclose(odds.degrees[0], 27 / 216)
 
@@ -130,7 +130,7 @@ def test_check_odds_known_value(rules):
 def test_check_odds_agree_with_200000_rolls(rules, target, face):
     options = {"stunt_face": face}
     request = CheckRequest(make_actor(might=target), "might", 4)
-    odds = rules.check_odds(request, options)
+    odds = rules.checks.check_odds(request, options)
     dice = RandomDice(seed=2024)
     n = 200_000
     counts = dict.fromkeys(Outcome, 0)
@@ -163,8 +163,8 @@ def test_contest_odds_exact(rules):
 def test_typed_dice_replay_and_same_seed(rules, seed, might, dl):
     request = CheckRequest(make_actor(might=might), "might", dl)
     dice = RandomDice(seed)
-    first = rules.check(request, dice, {})
-    replay = rules.check(request, TypedDice([d.value for d in dice.rolled]), {})
-    again = rules.check(request, RandomDice(seed), {})
+    first = rules.checks.check(request, dice, {})
+    replay = rules.checks.check(request, TypedDice([d.value for d in dice.rolled]), {})
+    again = rules.checks.check(request, RandomDice(seed), {})
     assert first == replay == again
     assert first.total.value == sum(d.value for d in first.dice)

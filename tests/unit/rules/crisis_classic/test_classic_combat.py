@@ -34,16 +34,17 @@ def _labels(terms):
 def test_melee_attack_and_defence_terms(rules):
     vera, otto = _duel()
     ctx = AttackContext(vera, weapon("Sword"), otto)
-    assert _labels(rules.attack_modifiers(request_of(ctx), {})) == [("Might", 10), ("Melee rank", 1), ("Sword HIT", 1)]
+    assert _labels(rules.attacks.attack_modifiers(request_of(ctx), {})) == [("Might", 10), ("Melee rank", 1),
+                                                                            ("Sword HIT", 1)]
     assert _labels(classic_combat.defence_modifiers(ctx, {})) == [("Speed", 12), ("Melee rank", 0)]
 
 
 def test_defender_wins_ties(rules):
     vera, otto = _duel()
     ctx = AttackContext(vera, weapon("Sword"), otto)
-    tie = rules.resolve_attack(request_of(ctx), TypedDice([2, 3, 4, 3, 3, 3]), {})     # margins 3 and 3
+    tie = rules.attacks.resolve_attack(request_of(ctx), TypedDice([2, 3, 4, 3, 3, 3]), {})     # margins 3 and 3
     assert tie.attack.degree == tie.defence.degree == 3 and not tie.hit and tie.damage is None
-    hit = rules.resolve_attack(request_of(ctx), TypedDice([2, 3, 4, 4, 4, 3]), {})     # 3 beats 1
+    hit = rules.attacks.resolve_attack(request_of(ctx), TypedDice([2, 3, 4, 4, 4, 3]), {})     # 3 beats 1
     assert hit.hit and hit.damage.taken.value == 20
     apply(otto, hit.effects)
     assert otto.character.status["endurance_damage"] == 20 and "health_damage" not in otto.character.status
@@ -53,12 +54,12 @@ def test_failed_attack_misses_without_a_defence_roll(rules):
     vera, otto = _duel()
     dice = TypedDice([6, 6, 5])
     request = req(vera, weapon("Sword"), otto)
-    result = rules.resolve_attack(request, dice, {})
+    result = rules.attacks.resolve_attack(request, dice, {})
     assert not result.hit and result.defence is None and dice.remaining == 0
     # The rules declare the attack's price and the controller pays it as the rules pay (Ruleset.pay): not by hand.
     ap = vera.combatant.resources["ap"]
     assert not [e for e in result.effects if getattr(e, "key", None) == "ap"]
-    assert rules.attack_price(request, {}) == ({"ap": 2}, None)
+    assert rules.attacks.attack_price(request, {}) == ({"ap": 2}, None)
     assert [(e.key, e.value) for e in rules.pay(vera, {"ap": 2}, "attack").effects] == [("ap", ap - 2)]
 
 
@@ -92,7 +93,7 @@ def test_ranged_defence_speed_armour_and_lightning_reflexes(rules):
 
 def test_martial_arts_master_melee_with_speed(rules):
     vera = make_actor("Vera", speed=14, melee=1, perk_martial_arts_master=True)
-    terms = rules.attack_modifiers(req(vera, weapon("Unarmed"), make_actor("Otto")), {})
+    terms = rules.attacks.attack_modifiers(req(vera, weapon("Unarmed"), make_actor("Otto")), {})
     assert _labels(terms)[:2] == [("Speed (Martial Arts Master)", 14), ("Melee rank", 1)]
 
 
@@ -100,7 +101,7 @@ def test_range_increments(rules):
     vera, otto = make_actor("Vera", light_weapons=0), make_actor("Otto")
     pistol = weapon("Pistol")   # RNG 5
     for distance, penalty in ((5, 0), (5.1, -2), (10, -2), (12, -4), (26, -10)):
-        terms = rules.attack_modifiers(req(vera, pistol, otto, distance=distance), {})
+        terms = rules.attacks.attack_modifiers(req(vera, pistol, otto, distance=distance), {})
         assert sum(t.value for t in terms if t.label.startswith("range")) == penalty
 
 
@@ -111,32 +112,33 @@ def test_cover(rules, cover, penetrable, prone, modifier):
     vera, otto = make_actor("Vera"), make_actor("Otto")
     ctx = AttackContext(vera, weapon("Pistol"), otto, cover=cover, cover_penetrable=penetrable,
                         target_prone_facing=prone)
-    assert sum(t.value for t in rules.attack_modifiers(request_of(ctx), {}) if "Cover" in t.label) == modifier
+    assert sum(t.value for t in rules.attacks.attack_modifiers(request_of(ctx), {}) if "Cover" in t.label) == modifier
     # Rule option: cover raises the rolled defence instead.
     on_defence = classic_combat.defence_modifiers(ctx, {"cover_applies_to": "defence"})
     assert sum(t.value for t in on_defence if "Cover" in t.label) == -modifier
-    assert not any("Cover" in t.label for t in rules.attack_modifiers(request_of(ctx), {"cover_applies_to": "defence"}))
+    assert not any("Cover" in t.label for t in rules.attacks.attack_modifiers(request_of(ctx),
+                                                                              {"cover_applies_to": "defence"}))
 
 
 def test_total_cover_is_unhittable(rules):
     ctx = AttackContext(make_actor("Vera"), weapon("Pistol"), make_actor("Otto"), cover=CoverLevel.TOTAL)
     with pytest.raises(ValueError, match="unhittable"):
-        rules.resolve_attack(request_of(ctx), RandomDice(1), {})
-    assert rules.attack_odds(request_of(ctx), {}).hit == 0.0
+        rules.attacks.resolve_attack(request_of(ctx), RandomDice(1), {})
+    assert rules.attacks.attack_odds(request_of(ctx), {}).hit == 0.0
 
 
 def test_npc_fixed_defence_takes_its_dl(rules):
     vera = make_actor("Vera", light_weapons=2)
     thug = make_actor("Thug", kind=CharacterKind.NPC, difficulty=6)
     ctx = AttackContext(vera, weapon("Pistol"), thug)
-    terms = rules.attack_modifiers(request_of(ctx), {})
+    terms = rules.attacks.attack_modifiers(request_of(ctx), {})
     assert terms[-1].value == -4 and "fixed defence" in terms[-1].label
     dice = TypedDice([1, 2, 3])
-    result = rules.resolve_attack(request_of(ctx), dice, {})
+    result = rules.attacks.resolve_attack(request_of(ctx), dice, {})
     assert result.hit and result.defence is None and dice.remaining == 0
-    aimed = rules.attack_modifiers(req(vera, weapon("Pistol"), thug, aim=1), {})
+    aimed = rules.attacks.attack_modifiers(req(vera, weapon("Pistol"), thug, aim=1), {})
     assert aimed[-1].value == -2                            # DL 6 - 1 = 5, Normal
-    rolled = rules.resolve_attack(request_of(ctx), TypedDice([1, 2, 3, 6, 6, 5]), {"npc_defence": "roll"})
+    rolled = rules.attacks.resolve_attack(request_of(ctx), TypedDice([1, 2, 3, 6, 6, 5]), {"npc_defence": "roll"})
     assert rolled.defence is not None
 
 
@@ -144,9 +146,9 @@ def test_aim_from_resources_lowers_dl_and_is_used_up(rules):
     vera, otto = make_actor("Vera", ap=4), make_actor("Otto")
     vera.combatant.resources["aim"] = 2
     ctx = AttackContext(vera, weapon("Pistol"), otto)
-    assert rules.attack_modifiers(request_of(ctx), {})[-1].value == 2   # DL 4 - 2 = 2, Routine +2
-    result = rules.resolve_attack(request_of(ctx), TypedDice([6, 6, 5]), {})
-    price, _refusal = rules.attack_price(request_of(ctx), {})
+    assert rules.attacks.attack_modifiers(request_of(ctx), {})[-1].value == 2   # DL 4 - 2 = 2, Routine +2
+    result = rules.attacks.resolve_attack(request_of(ctx), TypedDice([6, 6, 5]), {})
+    price, _refusal = rules.attacks.attack_price(request_of(ctx), {})
     apply(vera, [*rules.pay(vera, price, "attack").effects, *result.effects])
     assert vera.combatant.resources["aim"] == 0 and vera.combatant.resources["ap"] == 2
 
@@ -156,36 +158,36 @@ def test_surprised_or_stunned_target_does_not_defend(rules):
     for ctx in (AttackContext(vera, weapon("Knife"), make_actor("Otto"), target_surprised=True),
                 AttackContext(vera, weapon("Knife"), make_actor("Otto", conditions=["stunned"]))):
         dice = TypedDice([3, 3, 3])
-        assert rules.resolve_attack(request_of(ctx), dice, {}).hit and dice.remaining == 0
+        assert rules.attacks.resolve_attack(request_of(ctx), dice, {}).hit and dice.remaining == 0
 
 
 def test_attack_refusals(rules):
     otto = make_actor("Otto")
     with pytest.raises(ValueError, match="Not enough AP: Attack costs 2, Vera has 1"):
-        rules.resolve_attack(req(make_actor("Vera", ap=1), weapon("Knife"), otto), RandomDice(1), {})
+        rules.attacks.resolve_attack(req(make_actor("Vera", ap=1), weapon("Knife"), otto), RandomDice(1), {})
     with pytest.raises(ValueError, match="prone and cannot attack in melee"):
-        rules.resolve_attack(req(make_actor("Vera", conditions=["prone"]), weapon("Knife"), otto),
-                             RandomDice(1), {})
+        rules.attacks.resolve_attack(req(make_actor("Vera", conditions=["prone"]), weapon("Knife"), otto),
+                                     RandomDice(1), {})
     musket = weapon("Flintlock Musket")
     musket.stats["ammo"] = 0
     with pytest.raises(ValueError, match="empty"):
-        rules.resolve_attack(req(make_actor("Vera"), musket, otto), RandomDice(1), {})
+        rules.attacks.resolve_attack(req(make_actor("Vera"), musket, otto), RandomDice(1), {})
 
 
 def test_shot_uses_a_round(rules):
     vera = make_actor("Vera")
     pistol = weapon("Pistol")
     vera.character.equipment.append(pistol)
-    apply(vera, rules.resolve_attack(req(vera, pistol, make_actor("Otto")), RandomDice(3), {}).effects)
+    apply(vera, rules.attacks.resolve_attack(req(vera, pistol, make_actor("Otto")), RandomDice(3), {}).effects)
     assert pistol.stats["ammo"] == 6
 
 
 def test_stunt_faces_are_critical_hits_up_to_rof(rules):
     vera = make_actor("Vera", might=20, melee=3)
     otto = make_actor("Otto", speed=3, might=3)   # defence 3 + untrained -5: cannot succeed but by legendary
-    one = rules.resolve_attack(req(vera, weapon("Knife"), otto), TypedDice([6, 6, 1, 2, 2, 2]), {})
+    one = rules.attacks.resolve_attack(req(vera, weapon("Knife"), otto), TypedDice([6, 6, 1, 2, 2, 2]), {})
     assert one.attack.stunts == 2 and _labels(one.damage.taken.terms) == [("Endurance lost", 12), ("Health lost", 3)]
-    two = rules.resolve_attack(req(vera, weapon("Unarmed"), otto), TypedDice([6, 6, 1, 2, 2, 2]), {})
+    two = rules.attacks.resolve_attack(req(vera, weapon("Unarmed"), otto), TypedDice([6, 6, 1, 2, 2, 2]), {})
     # Unarmed RoF 2: both stunts count; Health 3 can only lose 3.
     assert two.damage.damage.value == 5 + 2 * 2 and two.damage.taken.terms[1].value == 3
     assert any("dead" in n for n in two.damage.notes)
@@ -196,7 +198,7 @@ def test_two_critical_hits_reduce_armour_durability_by_two(rules):
     otto = make_actor("Otto", speed=3, might=3)
     vest = armour("Body Armour MK II")     # durability 4
     otto.character.equipment.append(vest)
-    result = rules.resolve_attack(req(vera, weapon("Unarmed"), otto), TypedDice([6, 6, 1, 2, 2, 2]), {})
+    result = rules.attacks.resolve_attack(req(vera, weapon("Unarmed"), otto), TypedDice([6, 6, 1, 2, 2, 2]), {})
     apply(otto, result.effects)
     assert vest.stats["durability"] == 2 and otto.character.status.get("health_damage", 0) == 0
     assert "Body Armour MK II prevents 2 critical hit(s): durability 4 -> 2" in result.damage.notes
@@ -207,46 +209,46 @@ def test_armour_protects_only_while_durability_lasts(rules):
     vest = armour("Body Armour MK I")      # durability 2
     vest.stats["durability"] = 1
     otto.character.equipment.append(vest)
-    result = rules.apply_damage(otto, 4, {}, damage_type="health")
+    result = rules.attacks.apply_damage(otto, 4, {}, damage_type="health")
     apply(otto, result.effects)
     assert vest.stats["durability"] == 0 and otto.character.status.get("health_damage", 0) == 0
-    apply(otto, rules.apply_damage(otto, 4, {}, damage_type="health").effects)
+    apply(otto, rules.attacks.apply_damage(otto, 4, {}, damage_type="health").effects)
     assert otto.character.status["health_damage"] == 4 and vest.stats["durability"] == 0
 
 
 def test_endurance_first_then_exhausted_then_every_hit_critical(rules):
     otto = make_actor("Otto")              # END 40, HP 10
     otto.character.status["endurance_damage"] = 30
-    first = rules.apply_damage(otto, 15, {})
+    first = rules.attacks.apply_damage(otto, 15, {})
     assert _labels(first.taken.terms) == [("Endurance lost", 10), ("Health lost", 0)]
     assert "damage beyond the Endurance left has no effect" in first.notes
     apply(otto, first.effects)
     assert otto.character.has_condition("exhausted")
     vera = make_actor("Vera", melee=3)
-    hit = rules.resolve_attack(req(vera, weapon("Baton"), otto, target_surprised=True),
-                               TypedDice([2, 2, 2]), {})
+    hit = rules.attacks.resolve_attack(req(vera, weapon("Baton"), otto, target_surprised=True),
+                                       TypedDice([2, 2, 2]), {})
     assert _labels(hit.damage.taken.terms) == [("Endurance lost", 0), ("Health lost", 4)]
 
 
 def test_death_at_zero_health(rules):
     otto = make_actor("Otto")
-    apply(otto, rules.apply_damage(otto, 10, {}, damage_type="health").effects)
+    apply(otto, rules.attacks.apply_damage(otto, 10, {}, damage_type="health").effects)
     assert rules.state(otto.character, {}).key == "dead"
 
 
 def test_legendary_attack_hits_even_at_impossible_odds(rules):
     vera = make_actor("Vera", might=1)
     otto = make_actor("Otto", kind=CharacterKind.NPC, difficulty=10)
-    result = rules.resolve_attack(req(vera, weapon("Knife"), otto), TypedDice([6, 6, 6]), {})
+    result = rules.attacks.resolve_attack(req(vera, weapon("Knife"), otto), TypedDice([6, 6, 6]), {})
     assert result.hit and "legendary" in result.summary
 
 
 def test_melee_damage_ability_option(rules):
     vera, otto = make_actor("Vera", might=14, melee=3), make_actor("Otto", speed=3, might=3)
     ctx = AttackContext(vera, weapon("Knife"), otto)
-    plain = rules.resolve_attack(request_of(ctx), TypedDice([2, 2, 2, 5, 5, 5]), {})
-    strong = rules.resolve_attack(request_of(ctx), TypedDice([2, 2, 2, 5, 5, 5]),
-                                  {"melee_damage_ability": "might_modifier"})
+    plain = rules.attacks.resolve_attack(request_of(ctx), TypedDice([2, 2, 2, 5, 5, 5]), {})
+    strong = rules.attacks.resolve_attack(request_of(ctx), TypedDice([2, 2, 2, 5, 5, 5]),
+                                          {"melee_damage_ability": "might_modifier"})
     assert plain.damage.damage.value == 12 and strong.damage.damage.value == 16
 
 
@@ -260,7 +262,7 @@ def _exact_by_enumeration(rules, ctx, options):
     for a in range(1, 7):
         for b in range(1, 7):
             for c in range(1, 7):
-                r = rules.resolve_attack(request_of(ctx), TypedDice([a, b, c]), options)
+                r = rules.attacks.resolve_attack(request_of(ctx), TypedDice([a, b, c]), options)
                 taken = int(r.damage.taken.value) if r.hit else 0
                 hit += r.hit
                 dist[taken] = dist.get(taken, 0) + 1
@@ -273,7 +275,7 @@ def test_attack_odds_match_enumeration_against_fixed_defence(rules, face):
     thug = make_actor("Thug", kind=CharacterKind.NPC, difficulty=5)
     thug.character.status["endurance_damage"] = 80      # 10 END left: a critical can also wound
     ctx = AttackContext(vera, weapon("Unarmed"), thug)
-    odds = rules.attack_odds(request_of(ctx), {"stunt_face": face})
+    odds = rules.attacks.attack_odds(request_of(ctx), {"stunt_face": face})
     hit, dist = _exact_by_enumeration(rules, ctx, {"stunt_face": face})
     assert math.isclose(odds.hit, hit)
     assert set(odds.damage) == set(dist) and all(math.isclose(odds.damage[k], dist[k]) for k in dist)
@@ -284,7 +286,7 @@ def test_attack_odds_match_enumeration_against_fixed_defence(rules, face):
 def test_attack_odds_with_defence_roll_match_216_by_216(rules):
     vera, otto = _duel()
     ctx = AttackContext(vera, weapon("Sword"), otto)
-    odds = rules.attack_odds(request_of(ctx), {})
+    odds = rules.attacks.attack_odds(request_of(ctx), {})
     attack_target, defence_target = 12, 12
     faces = [(x, y, z) for x in range(1, 7) for y in range(1, 7) for z in range(1, 7)]
     defence = [classify(f, defence_target, 6) for f in faces]
@@ -299,7 +301,7 @@ def test_attack_odds_with_defence_roll_match_216_by_216(rules):
 def test_attack_odds_agree_with_sampled_attacks(rules):
     vera, otto = _duel()
     ctx = AttackContext(vera, weapon("Sword"), otto)
-    odds = rules.attack_odds(request_of(ctx), {})
+    odds = rules.attacks.attack_odds(request_of(ctx), {})
     n = 200_000
     dice = RandomDice(seed=99)
     hits = 0
@@ -314,14 +316,14 @@ def test_attack_odds_agree_with_sampled_attacks(rules):
     m, full = 3000, 0
     dice = RandomDice(seed=7)
     for _ in range(m):
-        full += rules.resolve_attack(request_of(ctx), dice, {}).hit
+        full += rules.attacks.resolve_attack(request_of(ctx), dice, {}).hit
     assert abs(full - m * odds.hit) <= 4 * math.sqrt(m * odds.hit * (1 - odds.hit))
 
 
 def test_drop_target_when_exhausted(rules):
     otto = make_actor("Otto", conditions=["exhausted"])
     otto.character.status.update(endurance_damage=40, health_damage=6)   # 4 Health left
-    odds = rules.attack_odds(req(make_actor("Vera"), weapon("Knife"), otto), {})
+    odds = rules.attacks.attack_odds(req(make_actor("Vera"), weapon("Knife"), otto), {})
     assert odds.drop_target == pytest.approx(odds.hit) and odds.hit > 0
     assert odds.health == {0: pytest.approx(1 - odds.hit), 4: pytest.approx(odds.hit)}
 
@@ -331,6 +333,6 @@ def test_replay_and_same_seed(rules):
     ctx = AttackContext(vera, weapon("Sword"), otto)
     for seed in range(20):
         dice = RandomDice(seed)
-        first = rules.resolve_attack(request_of(ctx), dice, {})
-        assert first == rules.resolve_attack(request_of(ctx), TypedDice([d.value for d in dice.rolled]), {})
-        assert first == rules.resolve_attack(request_of(ctx), RandomDice(seed), {})
+        first = rules.attacks.resolve_attack(request_of(ctx), dice, {})
+        assert first == rules.attacks.resolve_attack(request_of(ctx), TypedDice([d.value for d in dice.rolled]), {})
+        assert first == rules.attacks.resolve_attack(request_of(ctx), RandomDice(seed), {})

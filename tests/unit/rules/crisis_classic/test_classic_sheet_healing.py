@@ -66,7 +66,7 @@ def test_medicine_result_as_difficulty_level(rules, faces, extra):
     medic = make_actor("Medic", science=2)      # Intelligence 10 + Science 2 = 12
     patient = make_actor("Pat")
     patient.character.status["health_damage"] = 9
-    result, effects = rules.heal(medic, patient, TypedDice(faces), {})
+    result, effects = rules.healing.heal(medic, patient, TypedDice(faces), {})
     assert result.target.value == 12
     apply(patient, effects.effects)
     assert patient.character.status["health_damage"] == max(0, 9 - 1 - extra)
@@ -75,7 +75,7 @@ def test_medicine_result_as_difficulty_level(rules, faces, extra):
 def test_margin_translation_option(rules):
     medic, patient = make_actor("Medic", science=2), make_actor("Pat")
     patient.character.status["health_damage"] = 9
-    _, effects = rules.heal(medic, patient, TypedDice([2, 3, 3]), {"healing_translation": "margin"})
+    _, effects = rules.healing.heal(medic, patient, TypedDice([2, 3, 3]), {"healing_translation": "margin"})
     apply(patient, effects.effects)
     assert patient.character.status["health_damage"] == 4     # 1 natural + margin 4
 
@@ -83,7 +83,7 @@ def test_margin_translation_option(rules):
 def test_heal_modifiers_and_cap(rules):
     medic, patient = make_actor("Medic", science=2), make_actor("Pat")
     patient.character.status["health_damage"] = 2
-    result, effects = rules.heal(medic, patient, TypedDice([2, 3, 3]), {}, (Term("hospital", 2),))
+    result, effects = rules.healing.heal(medic, patient, TypedDice([2, 3, 3]), {}, (Term("hospital", 2),))
     assert result.target.value == 14
     apply(patient, effects.effects)
     assert patient.character.status["health_damage"] == 0 and "only 2 was missing" in effects.notes[0]

@@ -14,16 +14,16 @@ from tests.unit.rules.genesys.people import RULES, jax, kara, pc
 
 
 def pool_of(character, skill, difficulty=2, **inputs):
-    return checks.check_pool(RULES.check_request(Actor(character), skill, {"difficulty": difficulty, **inputs}))
+    return checks.check_pool(RULES.checks.check_request(Actor(character), skill, {"difficulty": difficulty, **inputs}))
 
 
 def test_the_check_dialog_asks_for_difficulty_upgrades_boost_and_setback():
-    assert [f.key for f in RULES.check_inputs(Actor(kara()), "cool", {})] == \
+    assert [f.key for f in RULES.checks.check_inputs(Actor(kara()), "cool", {})] == \
         ["difficulty", "upgrade_difficulty", "upgrade_ability", "boost", "setback"]
-    assert "Simple 0, Easy 1, Average 2, Hard 3, Daunting 4, Formidable 5" in RULES.check_inputs(
+    assert "Simple 0, Easy 1, Average 2, Hard 3, Daunting 4, Formidable 5" in RULES.checks.check_inputs(
         Actor(kara()), "cool", {})[0].help
     with pytest.raises(ValueError, match="Genesys checks have no input luck"):
-        RULES.check_request(Actor(kara()), "cool", {"luck": 1})
+        RULES.checks.check_request(Actor(kara()), "cool", {"luck": 1})
 
 
 def test_a_skill_check_rolls_characteristic_and_rank_against_difficulty_dice():
@@ -65,25 +65,25 @@ def test_senses_scattered_takes_away_every_boost_die():
 
 
 def test_a_check_result_carries_its_tally_and_replays_from_its_typed_faces():
-    request = RULES.check_request(Actor(kara()), "ranged_light", {"difficulty": 2})
+    request = RULES.checks.check_request(Actor(kara()), "ranged_light", {"difficulty": 2})
     # Proficiency, proficiency, ability against difficulty, difficulty: tr + sa + aa against f + thth.
-    result = RULES.check(request, TypedDice(["tr", "sa", "aa", "f", "thth"]), {})
+    result = RULES.checks.check(request, TypedDice(["tr", "sa", "aa", "f", "thth"]), {})
     assert result.tally == Tally({"success": 1, "advantage": 1, "triumph": 1})
     assert result.total.explain() == "successes 2, failures -1 = 1" and result.outcome is Outcome.SUCCESS
     assert result.describe() == "1 advantage, 1 success, 1 triumph: success"
-    sampled = RULES.check(request, RandomDice(8), {})
+    sampled = RULES.checks.check(request, RandomDice(8), {})
     faces = [k.faces[d.value - 1].text for k, d in zip(checks.check_pool(request).dice(), sampled.dice, strict=True)]
-    assert RULES.check(request, TypedDice(faces), {}).tally == sampled.tally
+    assert RULES.checks.check(request, TypedDice(faces), {}).tally == sampled.tally
 
 
 def test_success_needs_one_net_success():
-    request = RULES.check_request(Actor(pc("Ann")), "agility", {"difficulty": 1})
-    assert RULES.check(request, TypedDice(["s", "blank", "f"]), {}).outcome is Outcome.FAILURE
-    assert RULES.check(request, TypedDice(["ss", "blank", "f"]), {}).degree == 1
+    request = RULES.checks.check_request(Actor(pc("Ann")), "agility", {"difficulty": 1})
+    assert RULES.checks.check(request, TypedDice(["s", "blank", "f"]), {}).outcome is Outcome.FAILURE
+    assert RULES.checks.check(request, TypedDice(["ss", "blank", "f"]), {}).degree == 1
 
 
 def test_check_odds_price_every_tally_and_agree_with_the_success_chance():
-    odds = RULES.check_odds(RULES.check_request(Actor(jax()), "melee", {"difficulty": 3, "boost": 1}), {})
+    odds = RULES.checks.check_odds(RULES.checks.check_request(Actor(jax()), "melee", {"difficulty": 3, "boost": 1}), {})
     assert sum(odds.tallies.values()) == pytest.approx(1.0)
     assert odds.success == pytest.approx(odds.chance(lambda t: t.get("success") >= 1))
     assert sum(odds.degrees.values()) == pytest.approx(1.0)
@@ -96,8 +96,8 @@ def test_an_opposed_check_rolls_against_the_other_side_s_skill_as_difficulty():
     passive = CheckRequest(Actor(guard), "perception", 0)
     pool = checks.opposed_pool(active, passive)
     assert (pool.ability, pool.proficiency, pool.difficulty, pool.challenge) == (1, 2, 1, 1)
-    won = RULES.contest(active, passive, TypedDice(["ss", "s", "blank", "f", "blank"]), {})
+    won = RULES.checks.contest(active, passive, TypedDice(["ss", "s", "blank", "f", "blank"]), {})
     assert won.winner == "active"
     assert won.reason.startswith("2 proficiency, 1 ability against 1 challenge, 1 difficulty")
-    lost = RULES.contest(active, passive, TypedDice(["blank", "blank", "a", "f", "blank"]), {})
+    lost = RULES.checks.contest(active, passive, TypedDice(["blank", "blank", "a", "f", "blank"]), {})
     assert lost.winner == "passive"

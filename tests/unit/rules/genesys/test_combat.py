@@ -120,31 +120,32 @@ def test_two_weapons_roll_the_lower_characteristic_and_skill_and_a_harder_check(
 def test_damage_is_weapon_damage_plus_net_successes_less_soak():
     # Kara's heavy pistol: two proficiency, one ability against one difficulty (short range).
     attack = request(kara(), "Heavy pistol", enforcer())
-    result = RULES.resolve_attack(attack, TypedDice(["ss", "ss", "s", "f"]), {})
+    result = RULES.attacks.resolve_attack(attack, TypedDice(["ss", "ss", "s", "f"]), {})
     assert result.hit and result.attack.degree == 4
     assert result.damage.damage.explain() == "Heavy pistol damage 6, net successes +4 = 10"
     assert result.damage.taken.explain() == "Heavy pistol damage 6, net successes +4, soak -5 = 5"
     assert SetStatus("enforcer", "wounds", 5) in effects_of(result)
     # The action is the attack's declared price, paid as the rules pay it (by the controller), not in the result.
     assert SetResource("c-kara", "actions_used", 1) not in effects_of(result)
-    price, refusal = RULES.attack_price(attack, {})
+    price, refusal = RULES.attacks.attack_price(attack, {})
     assert (price, refusal) == ({"actions": 1}, None)
     assert RULES.pay(attack.attacker, price, "attack").effects == (SetResource("c-kara", "actions_used", 1),)
 
 
 def test_a_brawn_weapon_adds_brawn_and_pierce_takes_soak_off():
-    result = RULES.resolve_attack(request(jax(), "Sword", enforcer(), band="engaged"),
-                                  TypedDice(["s", "s", "blank", "blank", "blank"]), {})
+    result = RULES.attacks.resolve_attack(request(jax(), "Sword", enforcer(), band="engaged"),
+                                          TypedDice(["s", "s", "blank", "blank", "blank"]), {})
     assert result.damage.damage.explain() == "Brawn 3, Sword +2 +2, net successes +2 = 7"
     big = pc("Big", "Greatsword", brawn=3, agility=3, melee=1)
-    pierced = RULES.resolve_attack(request(big, "Greatsword", enforcer(), band="engaged"),
-                                   TypedDice(["s", "s", "s", "blank", "blank"]), {})
+    pierced = RULES.attacks.resolve_attack(request(big, "Greatsword", enforcer(), band="engaged"),
+                                           TypedDice(["s", "s", "s", "blank", "blank"]), {})
     assert pierced.damage.taken.explain() == "Brawn 3, Greatsword +4 +4, net successes +3, soak -4 = 6"
 
 
 def test_a_miss_deals_nothing_and_lists_the_threat_to_spend():
-    result = RULES.resolve_attack(request(kara(), "Heavy pistol", enforcer()), TypedDice(["blank", "a", "a", "fth"]),
-                                  {})
+    result = RULES.attacks.resolve_attack(request(kara(), "Heavy pistol", enforcer()), TypedDice(["blank", "a", "a",
+                                                                                                  "fth"]),
+                                          {})
     assert not result.hit and result.damage is None
     assert any(n.startswith("1 advantage to spend: Recover 1 strain") for n in result.notes)
 
@@ -153,8 +154,8 @@ def test_advantage_equal_to_the_crit_rating_rolls_a_critical_plus_10_per_injury_
     target = enforcer()
     target.status["criticals"] = "nick"
     # 3 advantage (crit 3) and a hit: a critical; d100 42 + 10 for the Nick carried = 52: Shaken.
-    result = RULES.resolve_attack(request(kara(), "Heavy pistol", target),
-                                  TypedDice(["sa", "sa", "sa", "blank", 42]), {})
+    result = RULES.attacks.resolve_attack(request(kara(), "Heavy pistol", target),
+                                          TypedDice(["sa", "sa", "sa", "blank", 42]), {})
     assert "Spent 3 advantage: critical injury (crit 3)" in result.notes
     assert SetStatus("enforcer", "criticals", "nick, shaken") in effects_of(result)
     assert any("d100 42, 1 critical injury carried +10 = 52: Shaken" in n for n in result.damage.notes)
@@ -164,8 +165,9 @@ def test_a_triumph_activates_a_critical_and_vicious_adds_10_per_rank():
     shotgunner = pc("Gunner", "Shotgun", agility=2, ranged_heavy=1)
     # Shotgun (crit 3, Vicious 2, Blast, Knockdown): proficiency tr, ability s, against one difficulty: a hit with a
     # triumph and no advantage: the triumph buys the critical; d100 70 + 20 = 90: Compromised.
-    result = RULES.resolve_attack(request(shotgunner, "Shotgun", enforcer()), TypedDice(["tr", "s", "blank", 70]),
-                                  {})
+    result = RULES.attacks.resolve_attack(request(shotgunner, "Shotgun", enforcer()), TypedDice(["tr", "s", "blank",
+                                                                                                 70]),
+                                          {})
     assert "Spent 1 triumph: critical injury (crit 3)" in result.notes
     assert SetStatus("enforcer", "criticals", "compromised") in effects_of(result)
 
@@ -174,19 +176,20 @@ def test_extra_activations_add_10_each_unless_the_option_says_no():
     # Aiming twice adds two boost dice. 7 advantage, crit 3: one critical, one more activation and 1 advantage left;
     # d100 10 + 10 = 20: Distracted.
     dice = ["sa", "aa", "aa", "aa", "blank", "blank", 10]
-    result = RULES.resolve_attack(request(kara(), "Heavy pistol", enforcer(), aim=2), TypedDice(dice), {})
+    result = RULES.attacks.resolve_attack(request(kara(), "Heavy pistol", enforcer(), aim=2), TypedDice(dice), {})
     assert "3 advantage: another critical activation (+10)" in result.notes[0]
     assert SetStatus("enforcer", "criticals", "distracted") in effects_of(result)
     assert any(n.startswith("1 advantage to spend") for n in result.notes)
-    plain = RULES.resolve_attack(request(kara(), "Heavy pistol", enforcer(), aim=2), TypedDice(dice),
-                                 {"crit_extra_activation_plus10": "false"})
+    plain = RULES.attacks.resolve_attack(request(kara(), "Heavy pistol", enforcer(), aim=2), TypedDice(dice),
+                                         {"crit_extra_activation_plus10": "false"})
     assert SetStatus("enforcer", "criticals", "slowed") in effects_of(plain)
 
 
 def test_no_critical_without_a_wound_past_soak():
     tough = enforcer()
     tough.stats["extra_soak"] = 10
-    result = RULES.resolve_attack(request(kara(), "Heavy pistol", tough), TypedDice(["sa", "sa", "sa", "blank"]), {})
+    result = RULES.attacks.resolve_attack(request(kara(), "Heavy pistol", tough), TypedDice(["sa", "sa", "sa",
+                                                                                             "blank"]), {})
     assert result.hit and result.damage.taken.value == 0
     assert not any("critical" in n for n in result.notes)
 
@@ -194,15 +197,16 @@ def test_no_critical_without_a_wound_past_soak():
 def test_a_rival_past_its_threshold_is_defeated_a_pc_is_knocked_out_with_a_critical():
     rival = enforcer()
     rival.status["wounds"] = 12
-    result = RULES.resolve_attack(request(kara(), "Heavy pistol", rival), TypedDice(["ss", "s", "blank", "blank"]),
-                                  {})
+    result = RULES.attacks.resolve_attack(request(kara(), "Heavy pistol", rival), TypedDice(["ss", "s", "blank",
+                                                                                             "blank"]),
+                                          {})
     assert "Enforcer is defeated: 16 wounds over its threshold 14" in result.damage.notes
     rival.status["wounds"] = 15
     assert RULES.state(rival, {}).key == "defeated" and not RULES.state(rival, {}).fighting
     victim = kara()
     victim.status["wounds"] = 11
     shooter = pc("Shooter", "Heavy pistol", agility=2, ranged_light=2)
-    hit = RULES.resolve_attack(request(shooter, "Heavy pistol", victim), TypedDice(["s", "s", "blank", 5]), {})
+    hit = RULES.attacks.resolve_attack(request(shooter, "Heavy pistol", victim), TypedDice(["s", "s", "blank", 5]), {})
     assert any(n.startswith("Kara is knocked out: 15 wounds over its threshold 12") for n in hit.damage.notes)
     assert SetStatus("kara", "criticals", "nick") in effects_of(hit)         # d100 5: the critical of going down
     victim.status["wounds"] = 14
@@ -213,16 +217,17 @@ def test_wounds_over_the_threshold_are_tracked_up_to_twice_it():
     victim = kara()
     victim.status["wounds"] = 20
     shooter = pc("Shooter", "Heavy pistol", agility=2, ranged_light=2)
-    hit = RULES.resolve_attack(request(shooter, "Heavy pistol", victim), TypedDice(["ss", "ss", "blank"]), {})
+    hit = RULES.attacks.resolve_attack(request(shooter, "Heavy pistol", victim), TypedDice(["ss", "ss", "blank"]), {})
     assert SetStatus("kara", "wounds", 24) in effects_of(hit)
 
 
 def test_a_minion_group_loses_members_as_its_pool_fills_and_a_critical_takes_one_more():
     group = thugs(3)                                  # soak 3: Brawn 2 + heavy clothing
-    result = RULES.resolve_attack(request(kara(), "Heavy pistol", group), TypedDice(["s", "s", "s", "blank"]), {})
+    result = RULES.attacks.resolve_attack(request(kara(), "Heavy pistol", group), TypedDice(["s", "s", "s", "blank"]),
+                                          {})
     assert result.damage.taken.value == 6 and "1 minion of Thugs falls: 2 left" in result.damage.notes
-    crit = RULES.resolve_attack(request(kara(), "Heavy pistol", thugs(3)),
-                                TypedDice(["sa", "sa", "a", "blank"]), {})
+    crit = RULES.attacks.resolve_attack(request(kara(), "Heavy pistol", thugs(3)),
+                                        TypedDice(["sa", "sa", "a", "blank"]), {})
     # 2 successes: 8 - 3 = 5 wounds (all 3 stand); the critical takes one out: wounds to 6.
     assert SetStatus("thugs", "wounds", 6) in effects_of(crit)
     assert "A critical injury takes one minion of Thugs out: 2 left" in crit.damage.notes
@@ -231,25 +236,26 @@ def test_a_minion_group_loses_members_as_its_pool_fills_and_a_critical_takes_one
 def test_strain_damage_and_stun():
     boxer = pc("Boxer", "Unarmed", brawn=3, brawl=2)
     req = request(boxer, "Unarmed", boss(), band="engaged", to_strain=True)
-    result = RULES.resolve_attack(req, TypedDice(["s", "s", "blank", "blank", "blank", "blank"]), {})
+    result = RULES.attacks.resolve_attack(req, TypedDice(["s", "s", "blank", "blank", "blank", "blank"]), {})
     assert SetStatus("boss", "strain", 2) in effects_of(result)          # Brawn 3 + 2 - soak 3
     # A rival takes strain as wounds.
-    as_wounds = RULES.resolve_attack(request(boxer, "Unarmed", enforcer(), band="engaged", to_strain=True),
-                                     TypedDice(["ss", "s", "blank", "blank", "blank"]), {})
+    as_wounds = RULES.attacks.resolve_attack(request(boxer, "Unarmed", enforcer(), band="engaged", to_strain=True),
+                                             TypedDice(["ss", "s", "blank", "blank", "blank"]), {})
     assert SetStatus("enforcer", "wounds", 1) in effects_of(as_wounds)
     stunner = pc("Stunner", "Light pistol", agility=2, ranged_light=2)
     stunner.equipment[0].stats["qualities"] = "Stun 2"
-    stunned = RULES.resolve_attack(request(stunner, "Light pistol", boss()),
-                                   TypedDice(["s", "aa", "blank", "blank"]), {"advantage_spending": "qualities_first"})
+    stunned = RULES.attacks.resolve_attack(request(stunner, "Light pistol", boss()),
+                                           TypedDice(["s", "aa", "blank",
+                                                      "blank"]), {"advantage_spending": "qualities_first"})
     assert SetStatus("boss", "strain", 2) in effects_of(stunned)        # Stun 2: 2 strain, no soak
 
 
 def test_knockdown_and_disorient_by_their_advantage():
     boxer = pc("Boxer", "Unarmed", brawn=3, brawl=2)
     # Unarmed: crit 5, Disorient 1, Knockdown. 4 advantage, qualities first: Knockdown and Disorient (2 each).
-    result = RULES.resolve_attack(request(boxer, "Unarmed", enforcer(), band="engaged"),
-                                  TypedDice(["sa", "aa", "a", "blank", "blank"]),
-                                  {"advantage_spending": "qualities_first"})
+    result = RULES.attacks.resolve_attack(request(boxer, "Unarmed", enforcer(), band="engaged"),
+                                          TypedDice(["sa", "aa", "a", "blank", "blank"]),
+                                          {"advantage_spending": "qualities_first"})
     assert AddCondition("enforcer", "prone") in effects_of(result)
     assert AddCondition("enforcer", "disoriented", 1) in effects_of(result)
 
@@ -258,10 +264,10 @@ def test_blast_hits_everyone_engaged_with_the_target_and_on_a_miss_with_3_advant
     shotgunner = pc("Gunner", "Shotgun", agility=2, ranged_heavy=1)
     req = request(shotgunner, "Shotgun", enforcer(), thugs(3))
     # A hit with 2 advantage, qualities first: Blast 4 on the thugs: 4 + 1 success - soak 3 = 2.
-    hit = RULES.resolve_attack(req, TypedDice(["sa", "a", "blank"]), {"advantage_spending": "qualities_first"})
+    hit = RULES.attacks.resolve_attack(req, TypedDice(["sa", "a", "blank"]), {"advantage_spending": "qualities_first"})
     assert [f.target.name for f in hit.followups] == ["Thugs"]
     assert hit.followups[0].damage.taken.explain() == "Blast 4 4, net successes +1, soak -3 = 2"
-    miss = RULES.resolve_attack(req, TypedDice(["aa", "a", "f"]), {})
+    miss = RULES.attacks.resolve_attack(req, TypedDice(["aa", "a", "f"]), {})
     assert not miss.hit and "3 advantage: Blast 4 on a miss" in miss.notes[0]
     assert [(r.target.name, r.damage.taken.value) for r in (miss, *miss.followups) if r.damage] == \
         [("Enforcer", 0), ("Thugs", 1)]
@@ -271,23 +277,23 @@ def test_auto_fire_turns_every_2_advantage_into_another_hit():
     rifleman = pc("Rifle", "Assault rifle", agility=3, ranged_heavy=1)
     req = request(rifleman, "Assault rifle", enforcer(), thugs(3), band="medium", auto_fire=True)
     # 1 proficiency, 2 ability against 3 difficulty (medium + Auto-fire): 1 success, 4 advantage, qualities first.
-    result = RULES.resolve_attack(req, TypedDice(["sa", "aa", "a", "blank", "blank", "blank"]),
-                                  {"advantage_spending": "qualities_first"})
+    result = RULES.attacks.resolve_attack(req, TypedDice(["sa", "aa", "a", "blank", "blank", "blank"]),
+                                          {"advantage_spending": "qualities_first"})
     assert [f.target.name for f in result.followups] == ["Thugs", "Enforcer"]
     assert result.followups[0].damage.damage.explain() == "Assault rifle damage 8, net successes +1 = 9"
 
 
 def test_a_single_target_weapon_takes_one_target():
     with pytest.raises(ValueError, match="The Heavy pistol takes one target"):
-        RULES.attack_modifiers(request(kara(), "Heavy pistol", enforcer(), thugs()), {})
-    assert RULES.max_targets(gear("Shotgun")[0]) is None and RULES.max_targets(gear("Knife")[0]) == 1
+        RULES.attacks.attack_modifiers(request(kara(), "Heavy pistol", enforcer(), thugs()), {})
+    assert RULES.attacks.max_targets(gear("Shotgun")[0]) is None and RULES.attacks.max_targets(gear("Knife")[0]) == 1
 
 
 def test_an_improvised_weapon_adds_a_threat_and_breaks_on_two():
     brute = pc("Brute", "Knife", brawn=3, melee=1)
     brute.equipment[0].stats["improvised"] = True
-    result = RULES.resolve_attack(request(brute, "Knife", enforcer(), band="engaged"),
-                                  TypedDice(["s", "s", "s", "th", "blank"]), {})
+    result = RULES.attacks.resolve_attack(request(brute, "Knife", enforcer(), band="engaged"),
+                                          TypedDice(["s", "s", "s", "th", "blank"]), {})
     assert result.attack.tally.get("threat") == 2 and "The improvised Knife breaks" in result.notes
 
 
@@ -296,15 +302,15 @@ def test_the_attack_uses_the_action_the_aim_and_a_shot_and_is_refused_without_th
     sniper.equipment[0].stats["ammo"] = 1
     item = sniper.equipment[0]
     req = AttackRequest(actor(sniper, aim=1), item, (AttackTarget(actor(enforcer()), {"range_band": "long"}),))
-    result = RULES.resolve_attack(req, TypedDice(["blank"] * 10), {})
+    result = RULES.attacks.resolve_attack(req, TypedDice(["blank"] * 10), {})
     assert SetItemStat("sniper", item.id, "ammo", 0) in effects_of(result)
     assert SetResource("c-sniper", "aim", 0) in effects_of(result)
     item.stats["ammo"] = 0
-    assert RULES.attack_price(req, {}) == ({"actions": 1}, "The Sniper rifle is out of ammunition: reload it "
+    assert RULES.attacks.attack_price(req, {}) == ({"actions": 1}, "The Sniper rifle is out of ammunition: reload it "
                                                             "(a maneuver)")
     done = AttackRequest(actor(kara(), actions_used=1), kara().equipment[0], (AttackTarget(actor(enforcer())),))
     with pytest.raises(ValueError, match="Kara has taken its action this turn"):
-        RULES.resolve_attack(done, TypedDice([]), {})
+        RULES.attacks.resolve_attack(done, TypedDice([]), {})
 
 
 # -- odds --------------------------------------------------------------------------------------------------------
@@ -326,11 +332,11 @@ def test_attack_odds_are_every_roll_of_the_pool_counted():
     hits = 0.0
     combos = list(itertools.product(*(k.face_texts() and k.faces for k in kinds)))
     for combo in combos:
-        result = RULES.resolve_attack(req, Faces([f.text for f in combo]), {})
+        result = RULES.attacks.resolve_attack(req, Faces([f.text for f in combo]), {})
         taken = int(result.damage.taken.value) if result.damage else 0
         counted[taken] = counted.get(taken, 0.0) + 1 / len(combos)
         hits += result.hit / len(combos)
-    priced = RULES.attack_odds(req, {})
+    priced = RULES.attacks.attack_odds(req, {})
     assert priced.hit == pytest.approx(hits)
     assert priced.damage == pytest.approx(counted)
     assert sum(priced.damage.values()) == pytest.approx(1.0)
@@ -340,7 +346,7 @@ def test_attack_odds_price_every_target_and_dropping_it():
     shotgunner = pc("Gunner", "Shotgun", agility=3, ranged_heavy=2)
     weak = thugs(1)
     weak.status["wounds"] = 4                     # one more wound past its 5 takes the last minion out
-    priced = RULES.attack_odds(request(shotgunner, "Shotgun", enforcer(), weak), {"advantage_spending":
+    priced = RULES.attacks.attack_odds(request(shotgunner, "Shotgun", enforcer(), weak), {"advantage_spending":
                                                                                 "qualities_first"})
     assert len(priced.further) == 1
     assert sum(priced.further[0].damage.values()) == pytest.approx(1.0)
@@ -354,15 +360,15 @@ def test_the_second_weapon_hits_for_2_advantage_with_its_own_damage():
     req = request(duo, "Sword", enforcer(), band="engaged", off_hand="Knife")
     # Brawn 3, Melee 2: one ability, two proficiency against Average + 1 (two melee weapons alike): 1 success and
     # 4 advantage, qualities first: the knife hits too (2 advantage), then the sword's critical (crit 2; d100 1).
-    result = RULES.resolve_attack(req, TypedDice(["sa", "aa", "a", "blank", "blank", "blank", 1]),
-                                  {"advantage_spending": "qualities_first"})
+    result = RULES.attacks.resolve_attack(req, TypedDice(["sa", "aa", "a", "blank", "blank", "blank", 1]),
+                                          {"advantage_spending": "qualities_first"})
     assert "2 advantage: the Knife hits too" in result.notes[0]
     second = next(f for f in result.followups if f.summary.startswith("second weapon"))
     assert second.damage.damage.explain() == "Brawn 3, Knife +1 +1, net successes +1 = 5"
 
 
 def test_damage_dealt_by_hand_takes_soak_and_non_lethal_goes_to_strain():
-    hurt = RULES.apply_damage(actor(kara()), 7, {})
+    hurt = RULES.attacks.apply_damage(actor(kara()), 7, {})
     assert hurt.taken.explain() == "damage 7, soak -4 = 3" and SetStatus("kara", "wounds", 3) in hurt.effects
-    dazed = RULES.apply_damage(actor(kara()), 7, {}, lethal=False)
+    dazed = RULES.attacks.apply_damage(actor(kara()), 7, {}, lethal=False)
     assert SetStatus("kara", "strain", 3) in dazed.effects and not dazed.lethal

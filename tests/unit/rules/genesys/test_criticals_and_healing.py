@@ -81,12 +81,12 @@ def test_medicine_heals_a_wound_per_success_and_a_strain_per_advantage_once_per_
     patient = kara()
     patient.status |= {"wounds": 8, "strain": 3}
     # Intellect 2, Medicine 1: one proficiency, one ability against Average (8 of 12 wounds).
-    result, treated = RULES.heal(actor(doctor), actor(patient), TypedDice(["ss", "sa", "blank", "blank"]), {})
+    result, treated = RULES.healing.heal(actor(doctor), actor(patient), TypedDice(["ss", "sa", "blank", "blank"]), {})
     assert result.outcome.succeeded
     assert SetStatus("kara", "wounds", 5) in treated.effects and SetStatus("kara", "strain", 2) in treated.effects
     assert SetResource("c-kara", "medicine_treated", True) in treated.effects
     with pytest.raises(ValueError, match="Kara has had a Medicine check this encounter already"):
-        RULES.heal(actor(doctor), actor(patient, medicine_treated=True), TypedDice([]), {})
+        RULES.healing.heal(actor(doctor), actor(patient, medicine_treated=True), TypedDice([]), {})
 
 
 def test_treating_oneself_is_two_dice_harder_and_no_medkit_one():

@@ -124,14 +124,14 @@ def test_stimpacks_heal_5_then_4_3_2_1_and_the_sixth_nothing_on_the_patient_from
     j.status |= {"wounds": 9, "stimpacks": 1}
     # The maneuver is Kara's; what it does is the treatment's, on whom she gives it.
     assert RULES.spend_action(actor(k), "stimpack", {}).effects == (SetResource("c-kara", "maneuvers_used", 1),)
-    check, used = RULES.treat("stimpack", actor(k), actor(j), TypedDice([]), {})
+    check, used = RULES.healing.treat("stimpack", actor(k), actor(j), TypedDice([]), {})
     assert check is None
     assert SetStatus("jax", "wounds", 5) in used.effects and SetStatus("jax", "stimpacks", 2) in used.effects
     assert UseUpItem("kara", k.equipment[-1].id) in used.effects        # Kara's one stimpack is gone
     assert used.notes == ("Stimpack number 2 today: Jax heals 4 wounds",)
     assert offered(actor(jax()), "stimpack").reason == "Jax carries no stimpack"
     with pytest.raises(ValueError, match="Jax carries no stimpack"):
-        RULES.treat("stimpack", actor(jax()), actor(k), TypedDice([]), {})
+        RULES.healing.treat("stimpack", actor(jax()), actor(k), TypedDice([]), {})
 
 
 def test_reloading_fills_a_limited_ammo_weapon():

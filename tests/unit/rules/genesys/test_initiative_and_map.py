@@ -108,7 +108,7 @@ def test_a_move_that_engages_costs_the_bands_from_where_the_mover_stood():
     movement = RULES.movement()
     # Someone 7 tiles off is at medium range; the cell next to it is 6 tiles away, a short move's length, yet
     # engaging from medium range costs medium-short 1 + short-engaged 1 = 2 maneuvers, as the readout says.
-    assert RULES.range_readout(None, 7, 7, RULES.options_with_defaults({})) == [
+    assert RULES.attacks.range_readout(None, 7, 7, RULES.options_with_defaults({})) == [
         "medium range (6 tiles a band)", "closing to engaged: 2 maneuvers"]
     engage = movement.plan_move(actor(kara()), yard(), (0, 0), (6, 0), {(7, 0)}, {})
     assert engage.allowed and engage.action == "move_far" and engage.cost_text == "2 maneuvers + 2 strain"

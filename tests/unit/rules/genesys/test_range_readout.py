@@ -11,7 +11,7 @@ from tests.unit.rules.genesys.people import RULES, gear
 
 def readout(tiles: int, reach: int, weapon: str | None = None, **options: object) -> list[str]:
     item = gear(weapon)[0] if weapon else None
-    lines = RULES.range_readout(item, tiles, reach, RULES.options_with_defaults(options))
+    lines = RULES.attacks.range_readout(item, tiles, reach, RULES.options_with_defaults(options))
     assert lines is not None
     return lines
 
@@ -47,4 +47,4 @@ def test_the_weapon_there_its_difficulty_or_why_not():
 
 def test_crisis_has_no_readout_of_its_own():
     crisis = CrisisRuleset()
-    assert crisis.range_readout(None, 5, 5, crisis.options_with_defaults({})) is None
+    assert crisis.attacks.range_readout(None, 5, 5, crisis.options_with_defaults({})) is None

@@ -109,31 +109,32 @@ def test_opposed_odds_agree_with_sampling(a, p, seed):
 
 def test_checks_through_the_ruleset():
     v = actor(vera())
-    request = RULES.check_request(v, "bod", {"difficulty": "hard", "bonus": "Swords"})
-    result = RULES.check(request, TypedDice([32]), {})
+    request = RULES.checks.check_request(v, "bod", {"difficulty": "hard", "bonus": "Swords"})
+    result = RULES.checks.check(request, TypedDice([32]), {})
     assert result.target.value == 33 and result.outcome is Outcome.SUCCESS
     assert [t.label for t in result.target.terms] == ["3 x BOD", "Swords", "hard (/ 2)"]
-    odds = RULES.check_odds(request, {})
+    odds = RULES.checks.check_odds(request, {})
     assert odds.success == pytest.approx(0.32) and odds.outcomes[Outcome.CRITICAL_SUCCESS] == pytest.approx(0.03)
     assert sum(odds.outcomes.values()) == pytest.approx(1) and sum(odds.degrees.values()) == pytest.approx(1)
     with pytest.raises(ValueError, match="Vera has no skill or vocation 'Axes'"):
-        RULES.check(RULES.check_request(v, "bod", {"bonus": "Axes"}), TypedDice([1]), {})
+        RULES.checks.check(RULES.checks.check_request(v, "bod", {"bonus": "Axes"}), TypedDice([1]), {})
     with pytest.raises(ValueError, match="easy, normal or hard"):
-        RULES.check_request(v, "bod", {"difficulty": "brutal"})
+        RULES.checks.check_request(v, "bod", {"difficulty": "brutal"})
 
 
 def test_a_declared_extra_action_makes_every_test_harder_and_focus_easier():
     harder = actor(vera(), stance="extra_action")
-    assert RULES.check(RULES.check_request(harder, "bod", {}), TypedDice([1]), {}).target.value == 18
+    assert RULES.checks.check(RULES.checks.check_request(harder, "bod", {}), TypedDice([1]), {}).target.value == 18
     focused = actor(vera(), stance="focus_action")
-    assert RULES.check(RULES.check_request(focused, "bod", {}), TypedDice([1]), {}).target.value == 72
+    assert RULES.checks.check(RULES.checks.check_request(focused, "bod", {}), TypedDice([1]), {}).target.value == 72
     # An extra action and an easy test cancel out (clamped steps).
-    assert RULES.check(RULES.check_request(harder, "bod", {"difficulty": "easy"}), TypedDice([1]),
-                       {}).target.value == 36
+    assert RULES.checks.check(RULES.checks.check_request(harder, "bod", {"difficulty": "easy"}), TypedDice([1]),
+                              {}).target.value == 36
 
 
 def test_contest_uses_the_tie_rules():
     v, b = actor(vera()), actor(brann())
-    result = RULES.contest(RULES.check_request(v, "bod", {}), RULES.check_request(b, "bod", {}), TypedDice([20, 20]),
-                           {})
+    result = RULES.checks.contest(RULES.checks.check_request(v, "bod", {}), RULES.checks.check_request(b, "bod", {}),
+                                  TypedDice([20, 20]),
+                                  {})
     assert result.winner == "active" and result.reason == "a tie goes to the player character"

@@ -24,8 +24,9 @@ def test_an_attack_with_damage_beyond_the_sheet_is_refused_with_the_reason(damag
     attacker = actor(vera())
     attacker.character.equipment[0].stats["damage"] = damage    # as read from a file: the sheet never accepted it
     r = request(attacker, actor(brann()))
-    for attempt in (lambda: RULES.resolve_attack(r, RandomDice(1), {}), lambda: RULES.attack_odds(r, {}),
-                    lambda: RULES.attack_modifiers(r, {})):
+    for attempt in (lambda: RULES.attacks.resolve_attack(r, RandomDice(1), {}), lambda: RULES.attacks.attack_odds(r,
+                                                                                                                  {}),
+                    lambda: RULES.attacks.attack_modifiers(r, {})):
         with pytest.raises(ValueError) as refused:
             attempt()
         assert str(refused.value) == reason

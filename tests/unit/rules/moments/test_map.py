@@ -45,11 +45,12 @@ def test_moving_near_costs_an_action_distant_an_action_and_a_reaction():
 def test_the_measure_tool_reads_bands_and_weapons():
     bow = next(i for i in RULES.equipment_catalogue() if i.name == "Shortbow")
     sword = next(i for i in RULES.equipment_catalogue() if i.name == "Sword")
-    assert RULES.range_readout(bow, 40, 40, {}) == ["far (40 tiles)", "moving to distant: an action and a reaction",
-                                                    "Shortbow: one step harder"]
-    assert RULES.range_readout(sword, 5, 5, {}) == ["near (5 tiles)", "moving there: 1 action",
-                                                    "Sword reaches close only; the target is near"]
-    assert RULES.range_readout(None, 1, 1, {}) == ["close (1 tile)"]
+    assert RULES.attacks.range_readout(bow, 40, 40, {}) == ["far (40 tiles)",
+                                                            "moving to distant: an action and a reaction",
+                                                            "Shortbow: one step harder"]
+    assert RULES.attacks.range_readout(sword, 5, 5, {}) == ["near (5 tiles)", "moving there: 1 action",
+                                                            "Sword reaches close only; the target is near"]
+    assert RULES.attacks.range_readout(None, 1, 1, {}) == ["close (1 tile)"]
 
 
 def test_the_battle_map_gives_the_attack_its_range_band():

@@ -104,9 +104,10 @@ def test_encumbered_every_test_is_harder_and_moves_are_near_only():
 
     laden = vera()
     laden.conditions.append(ConditionState(key="encumbered"))
-    assert RULES.check(RULES.check_request(actor(laden), "bod", {}), TypedDice([1]), {}).target.value == 18
+    assert RULES.checks.check(RULES.checks.check_request(actor(laden), "bod", {}), TypedDice([1]),
+                              {}).target.value == 18
     focused = actor(laden, stance="focus_action")                      # easier and harder cancel
-    assert RULES.check(RULES.check_request(focused, "bod", {}), TypedDice([1]), {}).target.value == 36
+    assert RULES.checks.check(RULES.checks.check_request(focused, "bod", {}), TypedDice([1]), {}).target.value == 36
     distant = next(a for a in RULES.available_actions(actor(laden), {}) if a.action.key == "move_distant")
     assert not distant.allowed and distant.reason == "Vera is encumbered: it moves somewhere near only"
     with pytest.raises(ValueError, match="moves somewhere near only"):

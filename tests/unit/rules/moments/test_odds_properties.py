@@ -27,13 +27,13 @@ def test_a_tests_odds_sum_to_1_and_equal_every_face_rolled(bod, bonus, difficult
     character = vera(bod=bod)
     if encumbered:
         character.conditions.append(ConditionState(key="encumbered"))
-    request = RULES.check_request(actor(character, stance=stance), "bod", {"difficulty": difficulty,
-                                                                           "bonus": bonus})
-    odds = RULES.check_odds(request, options)
+    request = RULES.checks.check_request(actor(character, stance=stance), "bod", {"difficulty": difficulty,
+                                                                                  "bonus": bonus})
+    odds = RULES.checks.check_odds(request, options)
     assert sum(odds.outcomes.values()) == pytest.approx(1) and sum(odds.degrees.values()) == pytest.approx(1)
     counted: dict[Outcome, float] = {}
     for face in range(1, 101):
-        outcome = RULES.check(request, TypedDice([face]), options).outcome
+        outcome = RULES.checks.check(request, TypedDice([face]), options).outcome
         counted[outcome] = counted.get(outcome, 0.0) + 0.01
     assert set(counted) <= set(odds.outcomes)
     for outcome, p in odds.outcomes.items():
@@ -50,13 +50,13 @@ def test_attack_damage_and_drop_odds_agree_with_sampling(reaction, seed):
     request = AttackRequest(attacker, weapon, (AttackTarget(target, {"reaction": reaction, "range": "close",
                                                                      "defence_bonus": "Swords"}),),
                             {"bonus": "Axes", "difficulty": "normal"})
-    odds = RULES.attack_odds(request, {})
+    odds = RULES.attacks.attack_odds(request, {})
     assert sum(odds.damage.values()) == pytest.approx(1)
     dice = RandomDice(seed)
     n = 3000
     taken = dropped = 0
     for _ in range(n):
-        result = RULES.resolve_attack(request, dice, {})
+        result = RULES.attacks.resolve_attack(request, dice, {})
         if result.damage is not None:
             taken += int(result.damage.taken.value)
             dropped += any(isinstance(e, AddCondition) and e.key == "dead" for e in result.effects)

@@ -124,41 +124,41 @@ def test_medical_attention_is_a_hard_int_test_per_wound():
     patient = vera()
     patient.status.update(hp_lost=7, wounds="4 slicing; 3 crushing")
     healer = actor(ilse())                                    # (42 + Medicine 30) / 2 = 36
-    check, effects = RULES.heal(healer, actor(patient), TypedDice([20, 3]), {})
+    check, effects = RULES.healing.heal(healer, actor(patient), TypedDice([20, 3]), {})
     assert check.target.value == 36 and [t.label for t in check.target.terms] == ["3 x INT", "Medicine", "hard (/ 2)"]
     assert SetStatus("vera", "hp_lost", 4) in effects.effects
     assert SetStatus("vera", "wounds", "4 slicing treated; 3 crushing") in effects.effects
     patient.status.update(hp_lost=4, wounds="4 slicing treated; 3 crushing")
-    failed = RULES.treat("medical", healer, actor(patient), TypedDice([50]), {})[1]
+    failed = RULES.healing.treat("medical", healer, actor(patient), TypedDice([50]), {})[1]
     assert SetStatus("vera", "wounds", "4 slicing treated; 3 crushing barred") in failed.effects
     assert not any(e.key == "hp_lost" for e in failed.effects)
     patient.status["wounds"] = "4 slicing treated; 3 crushing barred"
     with pytest.raises(ValueError, match="Vera has no wound that medical attention may still treat"):
-        RULES.heal(healer, actor(patient), TypedDice([1]), {})
-    assert not RULES.treatments(actor(patient), {}, fighting=False)[0].allowed
+        RULES.healing.heal(healer, actor(patient), TypedDice([1]), {})
+    assert not RULES.healing.treatments(actor(patient), {}, fighting=False)[0].allowed
 
 
 def test_medical_attention_heals_no_more_than_was_lost():
     patient = vera()
     patient.status.update(hp_lost=1, wounds="1 piercing")
-    _check, effects = RULES.treat("medical", actor(ilse()), actor(patient), TypedDice([5, 4]), {})
+    _check, effects = RULES.healing.treat("medical", actor(ilse()), actor(patient), TypedDice([5, 4]), {})
     assert SetStatus("vera", "hp_lost", 0) in effects.effects
 
 
 def test_natural_healing_a_week_of_rest_gives_1_hp():
     patient = vera()
     patient.status["hp_lost"] = 3
-    rest = next(t for t in RULES.treatments(actor(patient), {}, fighting=False) if t.key == "rest")
+    rest = next(t for t in RULES.healing.treatments(actor(patient), {}, fighting=False) if t.key == "rest")
     assert rest.allowed and not rest.healer
-    assert RULES.treat("rest", actor(patient), actor(patient), TypedDice([]), {})[1].effects == \
+    assert RULES.healing.treat("rest", actor(patient), actor(patient), TypedDice([]), {})[1].effects == \
         (SetStatus("vera", "hp_lost", 2),)
-    assert not next(t for t in RULES.treatments(actor(patient), {}, fighting=True) if t.key == "rest").allowed
+    assert not next(t for t in RULES.healing.treatments(actor(patient), {}, fighting=True) if t.key == "rest").allowed
     patient.status["hp_lost"] = 0
     with pytest.raises(ValueError, match="Vera has lost no HP"):
-        RULES.treat("rest", actor(patient), actor(patient), TypedDice([]), {})
+        RULES.healing.treat("rest", actor(patient), actor(patient), TypedDice([]), {})
     assert sheet.hp(patient) == 11
 
 
 def test_damage_dealt_by_hand_notes_a_major_wound_due():
-    result = RULES.apply_damage(actor(vera()), 8, {}, damage_type="slicing")
+    result = RULES.attacks.apply_damage(actor(vera()), 8, {}, damage_type="slicing")
     assert result.notes == ("A major wound is due for Vera (6 of 11 HP): roll the d12 and its death test",)

@@ -29,17 +29,18 @@ def test_a_skirmish_and_a_throw_stay_in_one_area_a_marksman_shoots_into_the_next
     sword, bow = weapon(v, "Longsword"), weapon(v, "Longbow")
     knives = plain("Tobin", "Throwing knives").equipment[0]
     same, next_to, apart = AreaRelation(YARD, YARD), AreaRelation(YARD, GATE, True), AreaRelation(YARD, TOWER)
-    assert RULES.reach_refusal(sword, 2, 2, same) is None
-    assert RULES.reach_refusal(sword, 1, 1, next_to) == "a skirmish stays inside one area (Yard, next to Gate)"
-    assert RULES.reach_refusal(knives, 2, 2, next_to) == "a throw stays inside one area (Yard, next to Gate)"
-    assert RULES.reach_refusal(bow, 4, 4, next_to) is None
-    assert RULES.reach_refusal(bow, 8, 8, apart) == ("the Longbow shoots into its own area and the adjacent ones "
+    assert RULES.attacks.reach_refusal(sword, 2, 2, same) is None
+    assert RULES.attacks.reach_refusal(sword, 1, 1, next_to) == "a skirmish stays inside one area (Yard, next to Gate)"
+    assert RULES.attacks.reach_refusal(knives, 2, 2, next_to) == "a throw stays inside one area (Yard, next to Gate)"
+    assert RULES.attacks.reach_refusal(bow, 4, 4, next_to) is None
+    assert RULES.attacks.reach_refusal(bow, 8, 8,
+                                       apart) == ("the Longbow shoots into its own area and the adjacent ones "
                                                      "(Yard, apart from Tower)")
     # An unlabelled map: a skirmish needs adjacent tokens, a ranged weapon reaches anywhere.
     unknown = AreaRelation("", "")
-    assert RULES.reach_refusal(sword, 1, 1, unknown) is None
-    assert RULES.reach_refusal(sword, 3, 3, unknown) == "out of the Longsword's reach (1 tile)"
-    assert RULES.reach_refusal(bow, 30, 30, unknown) is None
+    assert RULES.attacks.reach_refusal(sword, 1, 1, unknown) is None
+    assert RULES.attacks.reach_refusal(sword, 3, 3, unknown) == "out of the Longsword's reach (1 tile)"
+    assert RULES.attacks.reach_refusal(bow, 30, 30, unknown) is None
 
 
 def test_moving_is_free_within_an_area_and_the_planned_move_takes_one_adjacent_area_a_round() -> None:
@@ -72,13 +73,13 @@ def moved_effect(actor, value=True):
 
 def test_skirmish_odds_name_wounds_pain_and_the_attackers_own_risk() -> None:
     v, b = fighter(vera(), plan=None), fighter(brann(), Side.ENEMIES)
-    odds = RULES.attack_odds(attack(v, "Longsword", b), {})
+    odds = RULES.attacks.attack_odds(attack(v, "Longsword", b), {})
     assert list(odds.chances)[:2] == ["Vera's side wins", "Vera takes the blow"]
     assert {"critical wound", "supercritical wound"} <= set(odds.chances)
     assert abs(sum(odds.spreads["pain"].values()) - 1) < 1e-9
     found = RULES.fight_odds(attack(v, "Longsword", b), {})
     assert odds.chances["Vera takes the blow"] == found.of("cb-vera").takes
-    ranged = RULES.attack_odds(attack(v, "Longbow", b), {})
+    ranged = RULES.attacks.attack_odds(attack(v, "Longbow", b), {})
     assert "Vera takes the blow" not in ranged.chances and "pain" in ranged.spreads
 
 
@@ -97,7 +98,7 @@ def test_a_skirmish_carries_out_everyone_elses_melee_plan_with_the_attackers() -
     assert flow.acting(fight) == tuple(ids)
     vera_, brann_, mira_ = (fight.actor(c) for c in ids)
     request = attack(vera_, "Longsword", brann_, mira_)
-    result = RULES.resolve_attack(request, TypedDice([12, 9, 15, 2]), {})
+    result = RULES.attacks.resolve_attack(request, TypedDice([12, 9, 15, 2]), {})
     assert set(result.acted) == {ids[1], ids[2]}
     for cid in (ids[0], *result.acted):
         flow.acted(fight, cid)

@@ -83,13 +83,13 @@ def test_ranged_odds_sum_to_one_and_match_counting(a_mod: int, d_mod: int, a_edg
     hit = sum(pa * pd for na, pa in d20.natural(a.edge).items() for nd, pd in d20.natural(d.edge).items()
               if na + a.modifier.value > nd + d.modifier.value)
     assert sum(ranged_outcomes(a, d).values()) == pytest.approx(hit)
-    odds = RULES.attack_odds(request, {})
+    odds = RULES.attacks.attack_odds(request, {})
     assert odds.hit == pytest.approx(hit) and sum(odds.damage.values()) == pytest.approx(1)
 
 
 def test_even_ranged_odds_and_the_damage_distribution() -> None:
     request = attack(fighter(plain("Ana", "Longbow")), "Longbow", fighter(plain("Bo", "Club"), ENEMY))
-    odds = RULES.attack_odds(request, {})
+    odds = RULES.attacks.attack_odds(request, {})
     assert odds.hit == pytest.approx(190 / 400)
     # differences 1-5: 10 damage, 6-10: 20, 11-19: 30 (no armour)
     assert odds.damage[10] == pytest.approx(sum(20 - k for k in range(1, 6)) / 400)
@@ -109,7 +109,7 @@ def _sample(request, runs: int, seed: int) -> tuple[dict[str, float], dict[str, 
     takes: dict[str, float] = {}
     damage: dict[str, float] = {}
     for _ in range(runs):
-        result = RULES.resolve_attack(request, dice, {})
+        result = RULES.attacks.resolve_attack(request, dice, {})
         for r in (result, *result.followups):
             if r.hit:
                 key = r.target.combatant.id
@@ -141,7 +141,7 @@ def test_attack_odds_lists_further_targets_in_declared_order() -> None:
                        fighter(plain("Olaf", "Club"), ENEMY))
     request = attack(v, "Longsword", b, ana, olaf)
     full = RULES.fight_odds(request, {})
-    odds = RULES.attack_odds(request, {})
+    odds = RULES.attacks.attack_odds(request, {})
     assert odds.hit == pytest.approx(full.of("cb-brann").takes)
     assert [f.hit for f in odds.further] == pytest.approx([full.of("cb-ana").takes, full.of("cb-olaf").takes])
     assert [p.name for p in full.participants] == ["Vera", "Brann", "Ana", "Olaf"]

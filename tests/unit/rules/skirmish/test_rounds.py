@@ -73,8 +73,8 @@ def test_a_round_ranged_then_melee_then_the_end_phase_bleeds() -> None:
     assert flow.round_label(fight) == "Round 1 · Ranged combat phase" and flow.acting(fight) == ("c-vera",)
     # Vera shoots Brann down in the ranged phase (19 against 1: x3, 28 to the torso): Brann's greataxe no longer
     # swings in the melee phase, which began with him down.
-    shot = RULES.resolve_attack(attack(fight.actor("c-vera"), "Longbow", fight.actor("c-brann")),
-                                TypedDice([15, 1, 2]), {})
+    shot = RULES.attacks.resolve_attack(attack(fight.actor("c-vera"), "Longbow", fight.actor("c-brann")),
+                                        TypedDice([15, 1, 2]), {})
     fight.apply(shot.effects, shot.summary)
     assert RULES.state(fight.actor("c-brann").character, {}).key == "dying"
     flow.take(fight, RESOLVE, "c-vera")
@@ -99,11 +99,11 @@ def test_a_fighter_downed_in_the_ranged_phase_still_shoots() -> None:
     flow.take(fight, "plan:c-rolf", "c-rolf", f"ranged:{other.equipment[0].id}")
     flow.take(fight, RESOLVE_PHASES)
     assert set(flow.acting(fight)) == {"c-vera", "c-rolf"}
-    shot = RULES.resolve_attack(attack(fight.actor("c-vera"), "Longbow", fight.actor("c-rolf")),
-                                TypedDice([20, 1, 2]), {})
+    shot = RULES.attacks.resolve_attack(attack(fight.actor("c-vera"), "Longbow", fight.actor("c-rolf")),
+                                        TypedDice([20, 1, 2]), {})
     fight.apply(shot.effects, shot.summary)
     assert not RULES.state(fight.actor("c-rolf").character, {}).fighting
     assert "c-rolf" in flow.acting(fight)        # still resolves its planned shot this phase
-    back = RULES.resolve_attack(attack(fight.actor("c-rolf"), "Short bow", fight.actor("c-vera")),
-                                TypedDice([20, 1, 3]), {})
+    back = RULES.attacks.resolve_attack(attack(fight.actor("c-rolf"), "Short bow", fight.actor("c-vera")),
+                                        TypedDice([20, 1, 3]), {})
     assert back.hit
