@@ -84,7 +84,7 @@ def _is_alias(item: ast.stmt) -> bool:
         and isinstance(item.value.func, ast.Name) and item.value.func.id == "staticmethod"
 
 
-_PART_BASES = {"Ruleset", "Checks", "Attacks", "Healing", "QuickFights", "Hiding", "Executes", "Scatters",
+_PART_BASES = {"Ruleset", "Checks", "Attacks", "Healing", "Hiding", "Executes", "Scatters",
                "OutOfTurnAttacks", "Sheet", "Economy", "Printing", "Flow", "Parts"}
 
 

@@ -27,31 +27,31 @@ CATALOGUE = {item.id: item for item in RULES.equipment_catalogue()}
 
 # (id, kind, name, notes, stats changed from the rules' defaults, catalogue ids carried)
 PEOPLE = [
-    ("pc-aldric", CharacterKind.PC, "Aldric Vane",
+          ("pc-aldric", CharacterKind.PC, "Aldric Vane",
      "A sworn sword of the duke: sword and heater shield, chainmail. He holds the bridge.",
      {"phy": 13, "con": 12, "wil": 11, "one_handed": 4, "weapon_and_shield": 3, "evasion": 1, "athletics": 2},
      ["skirmish-broadsword", "skirmish-heater-shield", "skirmish-chainmail"]),
-    ("pc-mira", CharacterKind.PC, "Mira Fenn",
+          ("pc-mira", CharacterKind.PC, "Mira Fenn",
      "A poacher with a longbow; she shoots from the west road and keeps a dagger for close work.",
      {"dex": 14, "per": 13, "marksman": 5, "evasion": 3, "one_handed": 1, "sneaking": 3},
      ["skirmish-longbow", "skirmish-dagger", "skirmish-hardened-leather"]),
-    ("pc-tobin", CharacterKind.PC, "Tobin Ashe",
+          ("pc-tobin", CharacterKind.PC, "Tobin Ashe",
      "A hedge-doctor who throws knives and patches the others up between fights.",
      {"dex": 12, "cog": 13, "throwing": 3, "one_handed": 2, "stabilization": 4, "trauma_treatment": 3, "evasion": 2},
      ["skirmish-throwing-knives", "skirmish-shortsword", "skirmish-hardened-cloth"]),
-    ("npc-gorran", CharacterKind.NPC, "Gorran the Toll-keeper",
+          ("npc-gorran", CharacterKind.NPC, "Gorran the Toll-keeper",
      "Leads the toll-keepers: a greataxe and scale armour; he wades into the thickest skirmish.",
      {"phy": 14, "con": 13, "wil": 12, "two_handed": 4, "athletics": 2},
      ["skirmish-greataxe", "skirmish-scale"]),
-    ("npc-brigand-1", CharacterKind.NPC, "Brigand with a club",
+          ("npc-brigand-1", CharacterKind.NPC, "Brigand with a club",
      "Hired muscle: a club, and rocks to throw.",
      {"phy": 11, "one_handed": 2, "throwing": 1},
      ["skirmish-club", "skirmish-rock", "skirmish-hardened-cloth"]),
-    ("npc-brigand-2", CharacterKind.NPC, "Brigand with a spear",
+          ("npc-brigand-2", CharacterKind.NPC, "Brigand with a spear",
      "Hired muscle: a short spear, a buckler and a javelin to throw first.",
      {"phy": 11, "one_handed": 2, "weapon_and_shield": 1, "throwing": 2},
      ["skirmish-short-spear", "skirmish-javelin", "skirmish-buckler", "skirmish-hardened-cloth"]),
-    ("npc-archer", CharacterKind.NPC, "Toll-house archer",
+          ("npc-archer", CharacterKind.NPC, "Toll-house archer",
      "Shoots from the toll house's window; a dagger if anyone gets close.",
      {"dex": 13, "marksman": 3, "evasion": 1},
      ["skirmish-short-bow", "skirmish-dagger", "skirmish-hardened-leather"]),
@@ -64,7 +64,7 @@ TOKENS = {"pc-aldric": (9, 7), "pc-mira": (3, 6), "pc-tobin": (5, 9), "npc-gorra
 
 def character(cid: str, kind: CharacterKind, name: str, notes: str, stats: dict[str, int],
               items: list[str]) -> Character:
-    sheet = dict(RULES.new_stats(kind))
+    sheet = dict(RULES.sheet.new_stats(kind))
     sheet.update(stats)
     equipment = [CATALOGUE[key].model_copy(deep=True, update={"id": f"{cid}-{i}", "catalogue_id": key})
                  for i, key in enumerate(items)]
@@ -121,7 +121,7 @@ def campaign() -> Campaign:
 
 def main() -> None:
     data = json.loads(campaign().model_dump_json())
-    for problem in (p for c in campaign().characters for p in RULES.validate_character(c)):
+    for problem in (p for c in campaign().characters for p in RULES.sheet.validate_character(c)):
         raise SystemExit(f"illegal demo sheet: {problem}")
     TARGET.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"wrote {TARGET}")

@@ -67,7 +67,7 @@ def classic_campaign():  # type: ignore[no-untyped-def]
 
     rules = get_ruleset("crisis-classic")
     weapons = {w.name: w for w in rules.equipment_catalogue()}
-    pcs = [Character(name=name, kind=CharacterKind.PC, stats=dict(rules.new_stats(CharacterKind.PC)),
+    pcs = [Character(name=name, kind=CharacterKind.PC, stats=dict(rules.sheet.new_stats(CharacterKind.PC)),
                      equipment=[weapons[w].model_copy(deep=True) for w in carried])
            for name, carried in (("Anna", ("Pistol", "Knife")), ("Boris", ("Knife",)))]
     npcs = [rules.quick_npc("Thug", 3), rules.quick_npc("Gunman", 5)]

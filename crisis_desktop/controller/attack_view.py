@@ -98,14 +98,14 @@ class AttackView:
         conditions ("ok · Health 18/25 · Prone (Melee attacks +2)")."""
         actor = self.fight.actor(combatant_id)
         ruleset, options = self.fight.ruleset, self.fight.options
-        parts = [ruleset.state(actor.character, options).text]
-        parts += [f"{bar.label} {bar.current}/{bar.maximum}" for bar in ruleset.resources(actor, options)]
-        specs = {c.key: c for c in ruleset.conditions()}
+        parts = [ruleset.sheet.state(actor.character, options).text]
+        parts += [f"{bar.label} {bar.current}/{bar.maximum}" for bar in ruleset.sheet.resources(actor, options)]
+        specs = {c.key: c for c in ruleset.sheet.conditions()}
         for condition in actor.character.conditions:
             spec = specs.get(condition.key)
             label = spec.label if spec is not None else condition.key
             parts.append(f"{label} ({spec.effect})" if spec is not None and spec.effect else label)
-        parts += ruleset.badges(actor, options)
+        parts += ruleset.sheet.badges(actor, options)
         return " · ".join(p for p in parts if p)
 
     def attack_inputs(self, attacker_id: str, weapon_id: str) -> list[FieldSpec]:
@@ -387,7 +387,7 @@ class AttackView:
             problem = str(exc)
         reactions = attacks.reaction_odds(request, options) if len(request.distinct_targets()) == 1 else {}
         return AttackPreview(attacks.attack_modifiers(request, options), attacks.to_beat(request, options),
-                             priced, self.fight.ruleset.cost_text(price), cannot, finishing,
+                             priced, self.fight.ruleset.economy.cost_text(price), cannot, finishing,
                              attacks.dice_order(request, options), problem, dict(reactions))
 
 

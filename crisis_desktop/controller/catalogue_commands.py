@@ -26,13 +26,13 @@ def catalogue_entry(campaign: Campaign, item_id: str) -> EquipmentItem:
 
 def blank_item(ruleset: Ruleset, kind: ItemKind, name: str | None = None) -> EquipmentItem:
     """A new item of `kind` holding the ruleset's default for every field ("New weapon" unless named)."""
-    stats = {spec.key: spec.default for spec in ruleset.item_fields(kind)}
+    stats = {spec.key: spec.default for spec in ruleset.sheet.item_fields(kind)}
     return EquipmentItem(name=name or f"New {KIND_WORDS[kind]}", kind=kind, stats=stats)
 
 
 def check_item(ruleset: Ruleset, item: EquipmentItem) -> list[str]:
     """Every value of the item the rules refuse, with the reason; empty when the item is legal."""
-    return ruleset.validate_item(item)
+    return ruleset.sheet.validate_item(item)
 
 
 class AddCatalogueItem(Command):

@@ -116,7 +116,7 @@ class SetStat(Command):
     """
 
     def __init__(self, campaign: Campaign, ruleset: Ruleset, character_id: str, key: str, value: StatValue) -> None:
-        spec = spec_for(ruleset.character_fields(), key)
+        spec = spec_for(ruleset.sheet.character_fields(), key)
         character = campaign.character(character_id)
         if character.kind not in spec.kinds:
             raise ValueError(f"{spec.label} does not apply to a {character.kind.value.upper()}")
@@ -125,7 +125,7 @@ class SetStat(Command):
             raise ValueError(reason)
         probe = character.model_copy(update={"stats": dict(character.stats)})
         _put(probe.stats, key, _MISSING if value is None else value)
-        broken = [r for r in ruleset.stat_rules(probe) if r not in ruleset.stat_rules(character)]
+        broken = [r for r in ruleset.sheet.stat_rules(probe) if r not in ruleset.sheet.stat_rules(character)]
         if broken:
             raise ValueError(broken[0])
         self.character_id = character_id
@@ -157,8 +157,8 @@ def change_kind(campaign: Campaign, ruleset: Ruleset, character_id: str, kind: C
     (an NPC gets a Difficulty Level), and the other kind's values are kept in case it is switched back."""
     character = campaign.character(character_id)
     commands: list[Command] = [SetCharacterField(campaign, character_id, "kind", kind)]
-    defaults = ruleset.new_stats(kind)
-    for spec in ruleset.character_fields():
+    defaults = ruleset.sheet.new_stats(kind)
+    for spec in ruleset.sheet.character_fields():
         if kind in spec.kinds and spec.required and spec.key not in character.stats:
             value = defaults.get(spec.key, spec.default)
             if value is not None and spec.validate(value) is None:
@@ -378,13 +378,13 @@ def checked_item_stat(ruleset: Ruleset, item: EquipmentItem, key: str, value: An
     """The spec of an item's stat `key` once `value` is found legal for it: by the field's own spec, then by the
     rules between fields the edit would break (one already broken in the file does not block it); ValueError with
     the reason otherwise. The sheet and the catalogue check an item's edits with this one function."""
-    spec = spec_for(ruleset.item_fields(item.kind), key)
+    spec = spec_for(ruleset.sheet.item_fields(item.kind), key)
     reason = spec.validate(value)
     if reason:
         raise ValueError(f"{item.name}: {reason}")
     probe = item.model_copy(update={"stats": dict(item.stats)})
     _put(probe.stats, spec.key, _MISSING if value is None else value)
-    broken = [r for r in ruleset.item_rules(probe) if r not in ruleset.item_rules(item)]
+    broken = [r for r in ruleset.sheet.item_rules(probe) if r not in ruleset.sheet.item_rules(item)]
     if broken:
         raise ValueError(f"{item.name}: {broken[0]}")
     return spec
@@ -486,7 +486,7 @@ class SetItemValue(ItemEdit):
 class AddCharacterCondition(Command):
     def __init__(self, campaign: Campaign, ruleset: Ruleset, character_id: str, key: str,
                  rounds: int | None = None) -> None:
-        specs = {c.key: c for c in ruleset.conditions()}
+        specs = {c.key: c for c in ruleset.sheet.conditions()}
         if key not in specs:
             raise ValueError(f"The rules have no condition {key!r}")
         character = campaign.character(character_id)
@@ -556,7 +556,7 @@ def character_from_json(raw: str | bytes, ruleset: Ruleset | None = None) -> Cha
     except TooManyUnknownFields as exc:
         raise ValueError(f"The character is not valid: {exc}") from None
     if ruleset is not None:
-        problems = ruleset.validate_character(character)
+        problems = ruleset.sheet.validate_character(character)
         if problems:
             raise ValueError(f"{character.name} does not fit the {ruleset.name} rules: {'; '.join(problems)}")
     return copy_character(character)

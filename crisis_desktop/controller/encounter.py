@@ -91,7 +91,7 @@ class EncounterController:
         """The ruleset's actions for this combatant, with costs and the reason each is unavailable (none open to a
         fighter who went down in a running fight, whatever its own rules would still offer)."""
         actor = self.view.actor(combatant_id)
-        offered = self.ruleset.available_actions(actor, self.view.options)
+        offered = self.ruleset.economy.available_actions(actor, self.view.options)
         down = self.view.down_reason(combatant_id) if self.view.encounter.running else None
         if down is not None:
             return [replace(a, allowed=False, reason=down) for a in offered]
@@ -168,7 +168,7 @@ class EncounterController:
         return self._set(combatant_id, "group", group, text)
 
     def _setup_flag(self, key: str, value: StatValue) -> FieldSpec:
-        spec = next((f for f in self.ruleset.setup_flags() if f.key == key), None)
+        spec = next((f for f in self.ruleset.sheet.setup_flags() if f.key == key), None)
         if spec is None:
             raise ValueError(f"The {self.ruleset.name} rules mark no {key!r} on a combatant")
         if not isinstance(value, bool):
@@ -263,7 +263,7 @@ class EncounterController:
         self._ctx.running("act")
         self._ctx.may_act(combatant_id)
         actor = self.view.actor(combatant_id)
-        avail = self.ruleset.action_availability(actor, action_key, self.view.options)
+        avail = self.ruleset.economy.action_availability(actor, action_key, self.view.options)
         if avail is not None and not avail.allowed:
             raise ValueError(avail.reason)
         label = avail.action.label if avail else action_key
@@ -280,7 +280,8 @@ class EncounterController:
             too_far = self.healing.action_out_of_reach(avail.action, combatant_id, target_id)
             if too_far:
                 raise ValueError(too_far)
-            spent = self.ruleset.spend_action_on(actor, action_key, self.view.actor(target_id), self.view.options)
+            spent = self.ruleset.economy.spend_action_on(actor, action_key, self.view.actor(target_id),
+                                                         self.view.options)
             label = f"{label} ({self.view.name(target_id)})"
         else:
             hiding = self.ruleset.hiding
@@ -288,12 +289,12 @@ class EncounterController:
                 check, sighted = hiding.take_sight_action(actor, action_key,
                                                           self._ctx.preview.opponents(combatant_id), dice,
                                                           self.view.options)
-            spent = self.ruleset.spend_action(actor, action_key, self.view.options)
+            spent = self.ruleset.economy.spend_action(actor, action_key, self.view.options)
         with self._ctx.drafting() as d:
             d.apply([*spent.effects, *sighted.effects], f"{name}: {label}")
             # A flow that tracks planned actions takes this one as carried out (others have nothing to record).
             self.view.flow.acted(d, combatant_id, action_key)
-            cost = f" ({self.ruleset.cost_text(avail.price)})" if avail and any(avail.price.values()) else ""
+            cost = f" ({self.ruleset.economy.cost_text(avail.price)})" if avail and any(avail.price.values()) else ""
             rolled = f", {check.describe()}" if check is not None else ""
             d.note("action", f"{name}: {label}{cost}{rolled}", combatant_id,
                    logs.explained_terms(check.total) if check is not None else (), (*spent.notes, *sighted.notes))
@@ -370,10 +371,10 @@ class EncounterController:
                              followups=(*result.followups, landed, *landed.followups),
                              summary=f"{result.summary}; {landed.summary}")
             targets += [t for t in landed.request.distinct_targets() if t not in targets]
-        before = [self.ruleset.state(t.character, self.view.options).key for t in targets]
+        before = [self.ruleset.sheet.state(t.character, self.view.options).key for t in targets]
         names = ", ".join(t.name for t in targets)
         # The price the rules declared for the attack is charged here, once, as the rules pay it.
-        paid = self.ruleset.pay(request.attacker, price, "attack")
+        paid = self.ruleset.economy.pay(request.attacker, price, "attack")
         with self._ctx.drafting() as d:
             for combatant_id, what in (r for one in (result, *result.followups) for r in one.reactions):
                 self.view.flow.reacted(d, combatant_id, what)
@@ -390,7 +391,7 @@ class EncounterController:
                   [*paid.notes, *logs.attack_details(result), *shown.notes,
                    *(f"GM override: {what}" for what in request.overrides)])
             for target, state_before in zip(targets, before, strict=True):
-                state_after = self.ruleset.state(d.campaign.character(target.character.id), self.view.options)
+                state_after = self.ruleset.sheet.state(d.campaign.character(target.character.id), self.view.options)
                 if state_after.key != state_before:
                     d.note("state", state_after.text, target.combatant.id if target.combatant else None)
             event = d.event(f"{request.attacker.name} attacks {names}", result=result)

@@ -66,8 +66,9 @@ def summary_lines(campaign: Campaign, encounter: Encounter, ruleset: Ruleset, op
             character = campaign.character(combatant.character_id)
         except KeyError:
             continue
-        state = ruleset.state(character, options)
-        bars = ", ".join(f"{r.label} {r.current}/{r.maximum}" for r in ruleset.resources(Actor(character), options))
+        state = ruleset.sheet.state(character, options)
+        bars = ", ".join(f"{r.label} {r.current}/{r.maximum}" for r in ruleset.sheet.resources(Actor(character),
+                                                                                               options))
         lines.append(f"{character.name}: {state.key}" + (f" ({bars})" if bars else ""))
     return lines
 

@@ -73,7 +73,7 @@ class FightView:
 
     def state_of(self, combatant_id: str) -> StateLabel:
         """How the combatant stands under the rules (its state and what that means: fighting, down, out)."""
-        return self.ruleset.state(self.character_of(combatant_id), self.options)
+        return self.ruleset.sheet.state(self.character_of(combatant_id), self.options)
 
     def out_of_fight(self, combatant_id: str) -> bool:
         """Out of the fight for good (dead): not a target, no more turns."""

@@ -40,12 +40,12 @@ class HealIntents:
         role HEAL: a genesys stimpack, given by `Healing.treat`): its cost and the treatment as one event.
         ValueError with the reason when it is not allowed now."""
         healing = self.ruleset.healing
-        if healing is None or not any(a.role is ActionRole.HEAL for a in self.ruleset.actions()):
+        if healing is None or not any(a.role is ActionRole.HEAL for a in self.ruleset.economy.actions()):
             raise ValueError(f"{self.ruleset.name} has no healing action in a fight")
         self._ctx.running("treat anyone")
         self._ctx.may_act(healer_id)
         healer, patient = self.view.actor(healer_id), self.view.actor(patient_id)
-        avail = next((a for a in self.ruleset.available_actions(healer, self.view.options)
+        avail = next((a for a in self.ruleset.economy.available_actions(healer, self.view.options)
                       if a.action.role is ActionRole.HEAL and action_key in (None, a.action.key)), None)
         if avail is None:
             raise ValueError(f"{healer.name} cannot treat anyone now")
@@ -74,8 +74,8 @@ class HealIntents:
             raise ValueError(f"{given.label}: {given.reason}")
         if dice is None and (given is None or given.rolls):
             raise ValueError(f"{given.label if given else key} needs dice")
-        first = next(a.key for a in self.ruleset.actions() if a.role is ActionRole.HEAL)
-        spent = self.ruleset.spend_action(healer, key, self.view.options)
+        first = next(a.key for a in self.ruleset.economy.actions() if a.role is ActionRole.HEAL)
+        spent = self.ruleset.economy.spend_action(healer, key, self.view.options)
         if key == first or given is None:
             assert dice is not None
             check, treated = rules.heal(healer, patient, dice, self.view.options)
@@ -125,7 +125,7 @@ class HealIntents:
             if not found.healer:
                 return self._take_action(patient_id, found.action_key)
             assert healer_id is not None
-            if any(a.role is ActionRole.HEAL and a.key == found.action_key for a in self.ruleset.actions()):
+            if any(a.role is ActionRole.HEAL and a.key == found.action_key for a in self.ruleset.economy.actions()):
                 return self.heal(healer_id, patient_id, dice, found.action_key)
             # Another of the healer's actions (crisis-classic: an Adrenalin Shot given to someone): on its turn, at
             # the price the rules' treatment charges.

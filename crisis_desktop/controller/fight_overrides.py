@@ -30,14 +30,14 @@ class OverrideIntents:
         the consequences and any change of state spelled out."""
         rules, options = self.ruleset, self.view.options
         before = self._ctx.campaign.character(character_id)       # the draft leaves the live character as it is
-        state_before = rules.state(before, options)
+        state_before = rules.sheet.state(before, options)
         with self._ctx.drafting() as d:
             d.apply([effect], text)
             after = d.actor(combatant_id) if combatant_id is not None else Actor(d.campaign.character(character_id))
-            follow = rules.override_consequences(before, after, options)
+            follow = rules.sheet.override_consequences(before, after, options)
             d.apply(follow.effects, f"{text}: as the rules have it")
             d.note("override", f"GM: {text}", combatant_id, details=follow.notes)
-            state_after = rules.state(d.campaign.character(character_id), options)
+            state_after = rules.sheet.state(d.campaign.character(character_id), options)
             if state_after.key != state_before.key:
                 d.note("state", state_after.text, combatant_id)
             event = d.event(text)
@@ -66,7 +66,7 @@ class OverrideIntents:
                               character_id, self._combatant_of_character(character_id))
 
     def add_condition(self, character_id: str, key: str, rounds: int | None = None) -> Command:
-        labels = {c.key: c.label for c in self.ruleset.conditions()}
+        labels = {c.key: c.label for c in self.ruleset.sheet.conditions()}
         if key not in labels:
             raise ValueError(f"The {self.ruleset.name} rules have no condition {key!r}")
         character = self._ctx.campaign.character(character_id)
@@ -75,7 +75,7 @@ class OverrideIntents:
                               character_id, self._combatant_of_character(character_id))
 
     def remove_condition(self, character_id: str, key: str) -> Command:
-        labels = {c.key: c.label for c in self.ruleset.conditions()}
+        labels = {c.key: c.label for c in self.ruleset.sheet.conditions()}
         character = self._ctx.campaign.character(character_id)
         if not character.has_condition(key):
             raise ValueError(f"{character.name} is not {labels.get(key, key)}")

@@ -53,7 +53,7 @@ class CampaignSession:
         if self.ruleset is None:
             return []
         return [f"{c.name}: {reason}" for c in self.campaign.characters
-                for reason in self.ruleset.validate_character(c)]
+                for reason in self.ruleset.sheet.validate_character(c)]
 
     @property
     def options(self) -> dict[str, StatValue]:

@@ -176,7 +176,7 @@ def format_value(spec: FieldSpec | None, value: StatValue) -> str:
 
 def _groups(character: Character, ruleset: Ruleset, options: Options) -> tuple[SheetGroup, ...]:
     grouped: dict[str, list[SheetValue]] = {}
-    for spec in ruleset.character_fields():
+    for spec in ruleset.sheet.character_fields():
         if character.kind not in spec.kinds:
             continue
         value = character.stats.get(spec.key, spec.default)
@@ -241,8 +241,8 @@ def _cell(spec: FieldSpec, value: StatValue, stat_labels: dict[str, str]) -> str
 
 
 def _table(kind: ItemKind, items: Sequence[EquipmentItem], ruleset: Ruleset) -> SheetTable:
-    specs = list(ruleset.item_fields(kind))
-    stat_labels = {f.key: f.label for f in ruleset.character_fields()}
+    specs = list(ruleset.sheet.item_fields(kind))
+    stat_labels = {f.key: f.label for f in ruleset.sheet.character_fields()}
     rows = []
     for item in items:
         name = item.name if item.equipped else f"{item.name} (not equipped)"
@@ -273,8 +273,8 @@ def build_sheet(character: Character, ruleset: Ruleset, options: Options | None 
     """The sheet of `character` under `ruleset` and the campaign's rule `options`."""
     options = ruleset.options_with_defaults(options or {})
     derived = tuple(
-        SheetValue(ruleset.derived_label(key), format_value(None, value.value), value.explain(), key=key)
-        for key, value in ruleset.derived(character, options).items()
+        SheetValue(ruleset.sheet.derived_label(key), format_value(None, value.value), value.explain(), key=key)
+        for key, value in ruleset.sheet.derived(character, options).items()
     )
     tables = []
     for kind in ItemKind:
@@ -282,7 +282,7 @@ def build_sheet(character: Character, ruleset: Ruleset, options: Options | None 
         # Empty weapon and armour tables still print, so a player can fill them in by hand.
         if items or kind is not ItemKind.GEAR:
             tables.append(_table(kind, items, ruleset))
-    labels = {c.key: c for c in ruleset.conditions()}
+    labels = {c.key: c for c in ruleset.sheet.conditions()}
     conditions = []
     for state in character.conditions:
         spec = labels.get(state.key)

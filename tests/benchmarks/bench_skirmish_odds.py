@@ -29,7 +29,7 @@ LOADOUTS = (("Longsword", "Chainmail"), ("Greataxe", "Hardened leather"), ("Shor
 
 def fighter(name: str, side: Side, number: int) -> Actor:
     items = [CATALOGUE[n].model_copy(deep=True) for n in LOADOUTS[number % len(LOADOUTS)]]
-    stats = {**RULES.new_stats(CharacterKind.PC), "one_handed": 1 + number % 3, "two_handed": 2,
+    stats = {**RULES.sheet.new_stats(CharacterKind.PC), "one_handed": 1 + number % 3, "two_handed": 2,
              "con": 10 + number % 3, "marksman": 2}
     c = Character(id=name, name=name, stats=stats, equipment=items)
     return Actor(c, Combatant(id=f"cb-{name}", character_id=c.id, side=side))

@@ -46,8 +46,8 @@ class Case:
 
 
 def cases(rules: Ruleset) -> list[Case]:
-    found = [Case(spec, value) for spec in rules.character_fields() for value in illegal_values(spec)]
-    found += [Case(spec, value, kind) for kind in ItemKind for spec in rules.item_fields(kind)
+    found = [Case(spec, value) for spec in rules.sheet.character_fields() for value in illegal_values(spec)]
+    found += [Case(spec, value, kind) for kind in ItemKind for spec in rules.sheet.item_fields(kind)
               for value in illegal_values(spec)]
     assert all(case.spec.validate(case.value) for case in found), [c.label for c in found
                                                                    if not c.spec.validate(c.value)]

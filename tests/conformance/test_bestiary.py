@@ -26,7 +26,7 @@ def test_a_bestiary_holds_legal_armed_npcs(ruleset_id: str) -> None:
     assert len({e.id for e in entries}) == len(entries)
     for npc in entries:
         assert npc.kind is CharacterKind.NPC
-        assert rules.validate_character(npc) == [], npc.name
+        assert rules.sheet.validate_character(npc) == [], npc.name
         if rules.attacks is not None:
             assert any(item.kind is ItemKind.WEAPON for item in npc.equipment), f"{npc.name} has no weapon"
         assert all(item.catalogue_id in catalogue for item in npc.equipment if item.catalogue_id), npc.name

@@ -30,12 +30,12 @@ def test_one_action_is_priced_as_the_list_prices_it(ruleset_id: str) -> None:
     for _ in range(4):
         for combatant in controller.view.encounter.combatants:
             actor = controller.view.actor(combatant.id)
-            listed = ruleset.available_actions(actor, options)
+            listed = ruleset.economy.available_actions(actor, options)
             assert listed, f"no actions for {actor.name}"
             for availability in listed:
-                assert ruleset.action_availability(actor, availability.action.key, options) == availability
+                assert ruleset.economy.action_availability(actor, availability.action.key, options) == availability
                 checked += 1
-            assert ruleset.action_availability(actor, "no such action", options) is None
+            assert ruleset.economy.action_availability(actor, "no such action", options) is None
         advance = next((o for o in controller.offers() if o.role is StepRole.ADVANCE and o.allowed), None)
         if advance is None:
             break
@@ -71,7 +71,8 @@ def test_may_move_is_what_the_moves_near_the_mover_say(ruleset_id: str) -> None:
             check(cid)
             # Spend its actions one at a time (the first the rules allow), asking again after each, until none is left.
             for _ in range(12):
-                allowed = [a for a in ruleset.available_actions(controller.view.actor(cid), options) if a.allowed]
+                allowed = [a for a in ruleset.economy.available_actions(controller.view.actor(cid),
+                                                                        options) if a.allowed]
                 if not allowed:
                     break
                 try:

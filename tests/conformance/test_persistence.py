@@ -69,5 +69,5 @@ def test_a_system_s_demo_is_seeded_and_opens_legal(ruleset_id, paths) -> None:
         campaign: Campaign = store.load(paths.campaigns / seeded[name])
         assert campaign.ruleset == ruleset_id
         for character in campaign.characters:
-            assert rules.validate_character(character) == [], character.name
+            assert rules.sheet.validate_character(character) == [], character.name
         assert campaign.encounters, f"the demo {name} has no encounter to try"

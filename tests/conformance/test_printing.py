@@ -15,7 +15,7 @@ from crisis_desktop.rules.registry import get_ruleset
 def test_every_ruleset_exports_html_markdown_and_npc_blocks(tmp_path, ruleset_id, kind):
     rules = get_ruleset(ruleset_id)
     campaign = Campaign(name="Every", ruleset=ruleset_id, characters=[
-        Character(name=f"Someone {i}", kind=kind, stats=rules.new_stats(kind)) for i in range(2)])
+        Character(name=f"Someone {i}", kind=kind, stats=rules.sheet.new_stats(kind)) for i in range(2)])
     for fmt in ("html", "md"):
         written = [p for p in export_sheets(campaign, campaign.characters, fmt, tmp_path / fmt, npc_blocks=True)
                    if p.suffix != ".svg"]   # the drawings of dice of symbols, beside a Markdown sheet

@@ -58,9 +58,9 @@ def test_a_quick_npc_attacks_at_once(ruleset_id: str, which: int) -> None:
     rules = get_ruleset(ruleset_id)
     level = levels(ruleset_id)[which]
     npc = build_npc(rules, "Guard", level)
-    assert rules.validate_character(npc) == []
+    assert rules.sheet.validate_character(npc) == []
     weapons = [i for i in npc.equipment if i.kind is ItemKind.WEAPON]
-    skill_fields = {f.key for f in rules.character_fields()}
+    skill_fields = {f.key for f in rules.sheet.character_fields()}
     for weapon in weapons:  # the skill each weapon rolls is trained, where skills are fields of the sheet
         skill = str(weapon.stats.get("skill"))
         assert skill not in skill_fields or npc.stats.get(skill) is not None, weapon.name
@@ -69,7 +69,7 @@ def test_a_quick_npc_attacks_at_once(ruleset_id: str, which: int) -> None:
     assert weapons, f"a Quick NPC of level {level} has no weapon"
     # Each weapon in a fight of its own: where a round is planned, the plan commits the NPC to one weapon.
     for weapon in weapons:
-        target = Character(name="Pat", stats=dict(rules.new_stats(CharacterKind.PC)))
+        target = Character(name="Pat", stats=dict(rules.sheet.new_stats(CharacterKind.PC)))
         campaign = Campaign(name="T", ruleset=ruleset_id, characters=[npc, target],
                             encounters=[Encounter(id="enc", name="Ambush")])
         ctl = EncounterController(campaign, "enc", rules)

@@ -17,10 +17,10 @@ CAPABILITY_METHODS = {Executes: ("execute_odds", "resolve_execute"), Scatters: (
 
 def carrying(ruleset_id: str, kind: ItemKind, stats: dict) -> tuple[Campaign, Character, EquipmentItem]:
     rules = get_ruleset(ruleset_id)
-    defaults = {s.key: s.default for s in rules.item_fields(kind) if s.default is not None}
+    defaults = {s.key: s.default for s in rules.sheet.item_fields(kind) if s.default is not None}
     item = EquipmentItem(name="Vest", kind=kind, stats={**defaults, **stats})
-    pc = Character(name="Pat", stats=dict(rules.new_stats(CharacterKind.PC)), equipment=[item])
-    assert rules.validate_character(pc) == []
+    pc = Character(name="Pat", stats=dict(rules.sheet.new_stats(CharacterKind.PC)), equipment=[item])
+    assert rules.sheet.validate_character(pc) == []
     return Campaign(name="Rules", ruleset=ruleset_id, characters=[pc]), pc, item
 
 
@@ -28,10 +28,10 @@ def test_every_ruleset_declares_its_own_rules_and_none_refuses_a_legal_default(r
     rules = get_ruleset(ruleset_id)
     for kind in ItemKind:
         _campaign, pc, item = carrying(ruleset_id, kind, {})
-        assert rules.item_rules(item) == []
-    assert rules.stat_rules(Character(name="Pat", stats=dict(rules.new_stats(CharacterKind.PC)))) == []
+        assert rules.sheet.item_rules(item) == []
+    assert rules.sheet.stat_rules(Character(name="Pat", stats=dict(rules.sheet.new_stats(CharacterKind.PC)))) == []
     campaign, pc, _item = carrying(ruleset_id, ItemKind.GEAR, {})
-    spec = next(s for s in rules.character_fields() if s.required and CharacterKind.PC in s.kinds)
+    spec = next(s for s in rules.sheet.character_fields() if s.required and CharacterKind.PC in s.kinds)
     SetStat(campaign, rules, pc.id, spec.key, pc.stats.get(spec.key, spec.default))  # accepted as it is
 
 
@@ -40,7 +40,7 @@ def test_a_blank_item_holds_the_rules_defaults_and_is_legal(ruleset_id, kind) ->
     rules = get_ruleset(ruleset_id)
     item = blank_item(rules, kind)
     assert item.kind is kind and item.name == f"New {'armour' if kind is ItemKind.ARMOUR else kind.value}"
-    assert set(item.stats) == {spec.key for spec in rules.item_fields(kind)}
+    assert set(item.stats) == {spec.key for spec in rules.sheet.item_fields(kind)}
     campaign = Campaign(name="C", ruleset=ruleset_id)
     AddCatalogueItem(campaign, rules, item).apply(campaign)
     assert campaign.equipment == [item]
@@ -63,5 +63,5 @@ def test_a_system_with_attacks_offers_weapons_in_its_catalogue(ruleset_id):
     catalogue = rules.equipment_catalogue()
     assert any(item.kind is ItemKind.WEAPON for item in catalogue), f"{ruleset_id} has no weapon in its catalogue"
     for item in catalogue:
-        assert rules.validate_item(item) == [], item.name
+        assert rules.sheet.validate_item(item) == [], item.name
     assert len({item.id for item in catalogue}) == len(catalogue)

@@ -1,5 +1,5 @@
 """The encounter simulator, for every system with Attacks: a simulated one-attack duel drops its target as often as
-the rules' exact odds say, on the path the simulator takes for the system and, where it has QuickFights, on the full
+the rules' exact odds say, on the path the simulator takes for the system and, where it has quick fights, on the full
 path as well; a fight the party cannot lose is won every time."""
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from crisis_desktop.controller.simulate import FightPlayer, simulate
 from crisis_desktop.controller.simulate.fight import SimController
 from crisis_desktop.domain import Campaign
 from crisis_desktop.rules.base import Ruleset
-from crisis_desktop.rules.base.quick import QuickFights
 from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.rules.registry import get_ruleset
 from tests.unit.simulate.duels import duel
@@ -22,7 +21,12 @@ RUNS = 400
 # NPC still hurts a PC that comes to blows with it: there the fight the party cannot lose is a ranged one.
 FIGHT_BACK_IN_MELEE = {"skirmish"}
 attacks = pytest.mark.when(lambda rules: rules.attacks is not None)
-quick_fights = pytest.mark.when(lambda rules: rules.attacks is not None and isinstance(rules, QuickFights))
+quick_fights = pytest.mark.when(lambda rules: rules.attacks is not None and has_quick_fights(rules))
+
+
+def has_quick_fights(rules: Ruleset) -> bool:
+    """Whether the system compiles fights for the simulator's fast path (it overrides `Ruleset.quick_fight`)."""
+    return type(rules).quick_fight is not Ruleset.quick_fight
 
 
 def exact_drop(campaign: Campaign, ruleset_id: str) -> float:
@@ -46,7 +50,7 @@ def drops_as_the_odds_say(ruleset: Ruleset, quick: bool) -> None:
     campaign = duel(ruleset)
     exact = exact_drop(campaign, ruleset.id)
     summary = simulate(campaign, "enc", ruleset, runs=RUNS, seed=11, processes=1, max_attacks=1, quick=quick)
-    assert summary.played_by.startswith("quick" if quick and isinstance(ruleset, QuickFights) else "the full")
+    assert summary.played_by.startswith("quick" if quick and has_quick_fights(ruleset) else "the full")
     target = next(c for c in summary.combatants if c.combatant_id == "c-npc")
     p = target.downed.value
     standard_error = math.sqrt(exact * (1 - exact) / RUNS)

@@ -45,7 +45,8 @@ def test_one_attack_and_one_move_a_turn_paid_and_refused_with_the_rules_reason()
     history.push(ctl.attack(request, TypedDice([10, 5])))   # 10 + 3 = 13 against 11: a hit, 5 damage
     bandit = ctl.view.actor(BANDIT)
     assert bandit.character.status["wounds"] == 5
-    assert [(b.key, b.current, b.maximum) for b in ctl.ruleset.resources(bandit, ctl.view.options)][0] == ("hp", 2, 7)
+    assert [(b.key, b.current, b.maximum) for b in ctl.ruleset.sheet.resources(bandit, ctl.view.options)][0] == ("hp",
+                                                                                                                 2, 7)
     assert ctl.view.encounter.log[-1].text == "Ada hits Bandit with the Bow for 5"
     assert ctl.view.combatant(ADA).resources == {"actions": 0, "moves": 1}
     with pytest.raises(ValueError, match="^Not enough actions: Attack costs 1 action, Ada has none$"):

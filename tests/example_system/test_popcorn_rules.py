@@ -18,14 +18,14 @@ def test_registered_for_the_test_the_app_finds_it_by_its_id():
 
 def test_the_sheet_is_four_numbers_with_the_field_defaults_and_their_limits():
     rules = PopcornRuleset()
-    assert rules.new_stats(CharacterKind.PC) == {"agility": 1, "might": 1, "hit_points": 10, "defence": 11}
-    fighter = Character(name="Ada", stats={**rules.new_stats(CharacterKind.PC), "agility": 6})
-    assert rules.validate_character(fighter) == ["Agility must be at most 5, not 6"]
+    assert rules.sheet.new_stats(CharacterKind.PC) == {"agility": 1, "might": 1, "hit_points": 10, "defence": 11}
+    fighter = Character(name="Ada", stats={**rules.sheet.new_stats(CharacterKind.PC), "agility": 6})
+    assert rules.sheet.validate_character(fighter) == ["Agility must be at most 5, not 6"]
     assert rules.options_with_defaults({}) == {"first_turn": "roll"}
     # The default standing reads the health bar: down at 0 hit points.
     fighter.stats["agility"] = 3
     fighter.status["wounds"] = 10
-    assert rules.state(fighter, {}).text == "Ada is down: Hit points 0/10"
+    assert rules.sheet.state(fighter, {}).text == "Ada is down: Hit points 0/10"
 
 
 def test_a_check_is_d20_plus_the_attribute_against_the_difficulty():
@@ -44,6 +44,6 @@ def test_a_quick_npc_grows_with_its_level_and_carries_a_melee_and_a_ranged_weapo
     npc = build_npc(rules, "Thug", 3)
     assert npc.stats == {"agility": 3, "might": 3, "hit_points": 13, "defence": 13}
     assert [(w.name, rules.attacks.weapon_range(w)) for w in npc.equipment] == [("Club", None), ("Sling", 8.0)]
-    assert rules.validate_character(npc) == []
+    assert rules.sheet.validate_character(npc) == []
     with pytest.raises(ValueError, match="at most 5"):
         build_npc(rules, "Thug", 6)

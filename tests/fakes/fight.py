@@ -63,7 +63,7 @@ class MemoryFight:
 
     def state_of(self, combatant_id: str) -> StateLabel:
         """The campaign's ruleset's reading (a fake's, or a real one's), taken anew each time."""
-        return self.ruleset.state(self.actor(combatant_id).character, self.options)
+        return self.ruleset.sheet.state(self.actor(combatant_id).character, self.options)
 
     def state(self) -> FlowState:
         return copy.deepcopy(self.encounter.flow)

@@ -89,7 +89,6 @@ class SymbolsFake(SlotsFake):
     def dice_kinds(self) -> Sequence[DieKind]:
         return (EDGE, SNAG)
 
-
     def pool(self, request: CheckRequest) -> list[DieKind]:
         extra = request.inputs.get("edge", 0)
         edges = 2 + int(request.actor.character.stats.get("grit", 0) or 0) + (extra if isinstance(extra, int) else 0)

@@ -18,11 +18,8 @@ from crisis_desktop.rules.base import (
     AttackResult,
     Attacks,
     BarRole,
-    CheckOdds,
-    CheckRequest,
     CheckResult,
     ConditionSpec,
-    ContestResult,
     Currency,
     DamageResult,
     Explained,
@@ -41,6 +38,8 @@ from crisis_desktop.rules.base import (
     Term,
     TurnEffects,
 )
+from crisis_desktop.rules.base.economy_part import Economy
+from crisis_desktop.rules.base.sheet_part import Sheet
 from crisis_desktop.rules.kernel.dice import DiceSource, DieRoll
 
 HIT_POINTS = 3
@@ -116,15 +115,10 @@ class TinyAttacks(Attacks):
                             (SetStatus(target.character.id, "lost", now),))
 
 
-class TinyRuleset(Ruleset):
-    """Complete but trivial rules; the subclasses only say how a round proceeds."""
+class TinySheet(Sheet):
+    """The character sheet of Tiny's rules."""
 
-    id = "tiny"
-    name = "Tiny"
-
-    # -- description --------------------------------------------------------------------------------
-    def rule_options(self) -> Sequence[RuleOption]:
-        return ()
+    rules: TinyRuleset
 
     def character_fields(self) -> Sequence[FieldSpec]:
         return (FieldSpec("grit", "Grit", FieldKind.INT, "Attributes", default=0, minimum=0, maximum=3),)
@@ -135,12 +129,6 @@ class TinyRuleset(Ruleset):
 
     def conditions(self) -> Sequence[ConditionSpec]:
         return (ConditionSpec("stunned", "Stunned", "Cannot act"),)
-
-    def currencies(self) -> Sequence[Currency]:
-        return (Currency("actions", "action", "actions"),)
-
-    def actions(self) -> Sequence[ActionSpec]:
-        return ACTIONS
 
     def new_stats(self, kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:
         return {"grit": 0}
@@ -159,23 +147,38 @@ class TinyRuleset(Ruleset):
             return StateLabel("stunned", f"{character.name} is stunned", StateRole.DOWN)
         return StateLabel("ok", f"{character.name} is fighting")
 
-    # -- checks ---------------------------------------------------------------------------------------
-    def check(self, request: CheckRequest, dice: DiceSource, options: Options) -> CheckResult:
-        face = dice.roll(6, f"{request.actor.name}: {request.skill}")
-        total = Explained.of(Term("d6", face), *request.modifiers)
-        target = Explained.of(("target", request.difficulty))
-        outcome = Outcome.SUCCESS if total.value >= target.value else Outcome.FAILURE
-        return CheckResult(total, target, outcome, int(total.value - target.value), (DieRoll(6, face),))
 
-    def check_odds(self, request: CheckRequest, options: Options) -> CheckOdds:
-        hits = sum(1 for face in range(1, 7) if face >= request.difficulty) / 6
-        return CheckOdds({Outcome.SUCCESS: hits, Outcome.FAILURE: 1 - hits}, {})
+class TinyEconomy(Economy):
+    """The action economy of Tiny's rules."""
 
-    def contest(self, active: CheckRequest, passive: CheckRequest, dice: DiceSource,
-                options: Options) -> ContestResult:
-        a, p = self.check(active, dice, options), self.check(passive, dice, options)
-        winner = "active" if a.total.value > p.total.value else "passive" if p.total.value > a.total.value else None
-        return ContestResult(a, p, winner, "higher roll wins")
+    rules: TinyRuleset
+
+    def currencies(self) -> Sequence[Currency]:
+        return (Currency("actions", "action", "actions"),)
+
+    def actions(self) -> Sequence[ActionSpec]:
+        return ACTIONS
+
+    def available_actions(self, actor: Actor, options: Options) -> list[ActionAvailability]:
+        able = self.rules.sheet.state(actor.character, options).fighting
+        reason = "" if able else self.rules.sheet.state(actor.character, options).text
+        return [ActionAvailability(a, a.cost, able, reason) for a in ACTIONS]
+
+    def spend_action(self, actor: Actor, action_key: str, options: Options, cost: int | None = None) -> TurnEffects:
+        if action_key not in {a.key for a in ACTIONS}:
+            raise ValueError(f"Tiny rules have no action {action_key!r}")
+        return TurnEffects((counter(actor, f"did_{action_key}"),))
+
+
+class TinyRuleset(Ruleset):
+    """Complete but trivial rules; the subclasses only say how a round proceeds."""
+
+    id = "tiny"
+    name = "Tiny"
+
+    # -- description --------------------------------------------------------------------------------
+    def rule_options(self) -> Sequence[RuleOption]:
+        return ()
 
     # -- turns ----------------------------------------------------------------------------------------
     def roll_initiative(self, actors: Sequence[Actor], dice: DiceSource,
@@ -195,16 +198,6 @@ class TinyRuleset(Ruleset):
             entries.append(InitiativeEntry(cid, Explained.of(("d6", face)), rank, note))
         return entries
 
-    def available_actions(self, actor: Actor, options: Options) -> list[ActionAvailability]:
-        able = self.state(actor.character, options).fighting
-        reason = "" if able else self.state(actor.character, options).text
-        return [ActionAvailability(a, a.cost, able, reason) for a in ACTIONS]
-
-    def spend_action(self, actor: Actor, action_key: str, options: Options, cost: int | None = None) -> TurnEffects:
-        if action_key not in {a.key for a in ACTIONS}:
-            raise ValueError(f"Tiny rules have no action {action_key!r}")
-        return TurnEffects((counter(actor, f"did_{action_key}"),))
-
     def start_turn(self, actor: Actor, options: Options) -> TurnEffects:
         return TurnEffects((counter(actor, "turns"),))
 
@@ -217,18 +210,17 @@ class TinyRuleset(Ruleset):
     def end_encounter(self, actor: Actor, options: Options) -> TurnEffects:
         return TurnEffects()
 
-    # -- attacks --------------------------------------------------------------------------------------
-
-
-    def heal(self, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
-             modifiers: tuple[Term, ...] = ()) -> tuple[CheckResult, TurnEffects]:
-        check = self.check(CheckRequest(healer, "grit", HITS_ON, modifiers), dice, options)
-        healed = max(0, lost(patient.character) - 1) if check.outcome.succeeded else lost(patient.character)
-        return check, TurnEffects((SetStatus(patient.character.id, "lost", healed),))
-
     @cached_property
     def attacks(self) -> TinyAttacks:
         return TinyAttacks(self)
+
+    @cached_property
+    def sheet(self) -> TinySheet:
+        return TinySheet(self)
+
+    @cached_property
+    def economy(self) -> TinyEconomy:
+        return TinyEconomy(self)
 
 
 def tiny_campaign(ruleset_id: str, pcs: int = 2, npcs: int = 2) -> Campaign:

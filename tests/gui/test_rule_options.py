@@ -27,7 +27,7 @@ def test_changing_options_is_undoable(window, monkeypatch):
     rules = get_ruleset("crisis")
 
     def parries() -> list[float]:
-        return [rules.derived(c, window.document.campaign.rule_options)["parry"].value for c in pcs]
+        return [rules.sheet.derived(c, window.document.campaign.rule_options)["parry"].value for c in pcs]
 
     before = parries()
     window.menus.act_rule_options.trigger()

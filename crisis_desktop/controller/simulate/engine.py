@@ -22,7 +22,7 @@ from crisis_desktop.rules.base import (
     Attacks,
     BarRole,
 )
-from crisis_desktop.rules.base.quick import NotQuick, PreparedFight, QuickFights
+from crisis_desktop.rules.base.quick import NotQuick, PreparedFight
 from crisis_desktop.rules.kernel import odds as exact
 from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.rules.kernel.flows import Choice, StepRole
@@ -73,9 +73,9 @@ class FightPlayer:
         out: list[object] = []
         for cid in self.order:
             actor = ctl.view.actor(cid)
-            out.append(self.ruleset.state(actor.character, self.options).key)
+            out.append(self.ruleset.sheet.state(actor.character, self.options).key)
             out.append(tuple(sorted(actor.character.status.items())))
-            out += [bar.current for bar in self.ruleset.resources(actor, self.options)
+            out += [bar.current for bar in self.ruleset.sheet.resources(actor, self.options)
                     if bar.role is not BarRole.ACTIONS]
         return tuple(out)
 
@@ -97,7 +97,7 @@ class FightPlayer:
         return None
 
     def _health_left(self, ctl: SimController, cid: str) -> float:
-        for bar in self.ruleset.resources(ctl.view.actor(cid), self.options):
+        for bar in self.ruleset.sheet.resources(ctl.view.actor(cid), self.options):
             if bar.role is BarRole.HEALTH and bar.maximum > 0:
                 share = bar.current / bar.maximum
                 return share if bar.lower_is_worse else 1.0 - share
@@ -138,12 +138,15 @@ def player_for(setup: Setup) -> FightPlayer | QuickPlayer:
     not ask for the full rules path), else the full rules path."""
     full = FightPlayer(setup)
     rules = setup.ruleset
-    if setup.quick and isinstance(rules, QuickFights):
+    if setup.quick:
         prepared = PreparedFight(setup.campaign, setup.encounter_id, full.options, full.terrain)
         try:
-            return QuickPlayer(full, rules.quick_fight(prepared))
+            quick = rules.quick_fight(prepared)
         except NotQuick as exc:
             full.played_by = f"the full rules path (quick fights do not play this one: {exc})"
+        else:
+            if quick is not None:
+                return QuickPlayer(full, quick)
     return full
 
 

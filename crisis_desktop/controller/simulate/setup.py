@@ -77,7 +77,7 @@ def resources_left(ruleset: Ruleset, actor: Actor, options: Mapping[str, StatVal
     """What a combatant has left, as (key, label, value): every bar of the board but the actions' (health, strain,
     armour durability), then what the printed sheet tracks besides them (rounds in a magazine, spare magazines), as
     the boxes not yet ticked off."""
-    bars = [bar for bar in ruleset.resources(actor, options) if bar.role is not BarRole.ACTIONS]
+    bars = [bar for bar in ruleset.sheet.resources(actor, options) if bar.role is not BarRole.ACTIONS]
     out = [(bar.key, bar.label, int(bar.current)) for bar in bars]
     shown = {bar.label for bar in bars}
     out += [(f"track:{t.label}", t.label, t.boxes - t.marked) for t in ruleset.printing.tracks(actor.character, options)

@@ -143,10 +143,10 @@ class Attacks(Part, ABC):
         By default the price the action of role ATTACK declares (`ActionSpec.cost`), refused when it is beyond what
         the attacker has left (`price_refusal`); nothing where the rules have no such action. Whether a fighter who
         is down may still strike is the round flow's to say (a simultaneous phase), not the price's."""
-        action = next((a for a in self.rules.actions() if a.role is ActionRole.ATTACK), None)
+        action = next((a for a in self.rules.economy.actions() if a.role is ActionRole.ATTACK), None)
         if action is None:
             return {}, None
-        return action.cost, self.rules.price_refusal(request.attacker, action.label, action.cost)
+        return action.cost, self.rules.economy.price_refusal(request.attacker, action.label, action.cost)
 
     def dice_order(self, request: AttackRequest, options: Options) -> str:
         """In what order typed dice are read for this attack, in plain words."""

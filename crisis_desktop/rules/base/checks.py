@@ -35,7 +35,7 @@ class Checks(Part, ABC):
     def check_skills(self, character: Character) -> list[tuple[str, str]]:
         """What a character may be checked on, as (stat key, label), in the sheet's order: every INT or DIE field of
         the sheet that applies to its kind, by default."""
-        return [(f.key, f.label) for f in self.rules.character_fields()
+        return [(f.key, f.label) for f in self.rules.sheet.character_fields()
                 if character.kind in f.kinds and f.kind in (FieldKind.INT, FieldKind.DIE)]
 
     def check_inputs(self, actor: Actor, skill: str, options: Options) -> list[FieldSpec]:

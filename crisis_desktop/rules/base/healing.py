@@ -28,7 +28,7 @@ class Healing(Part, ABC):
         """Every treatment of the rules for `patient`, in the order a GM looks for them, each with the reason it
         cannot be given now; `fighting`: the patient's encounter is running. By default the fight's healing
         action (the action of role HEAL, rolled by `heal`) is the one treatment."""
-        actions = self.rules.actions()
+        actions = self.rules.economy.actions()
         action = next((a for a in actions if a.role is ActionRole.HEAL), None)
         if action is None:
             return []

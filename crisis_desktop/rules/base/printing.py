@@ -35,5 +35,5 @@ class Printing:
         (health, durability...), without the action bars. Systems add ammunition and the like."""
         return [SheetTrack(bar.label, bar.maximum, max(0, bar.maximum - bar.current) if bar.lower_is_worse
                            else bar.current)
-                for bar in self.rules.resources(Actor(character), options)
+                for bar in self.rules.sheet.resources(Actor(character), options)
                 if bar.role is not BarRole.ACTIONS and bar.maximum > 0]

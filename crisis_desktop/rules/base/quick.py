@@ -8,7 +8,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from crisis_desktop.domain import Campaign, StatValue
 from crisis_desktop.rules.base.state import Actor, StateRole
@@ -182,15 +182,6 @@ class QuickFight(ABC, Generic[State]):
         """The combatant as it stands now, as domain objects, to read (its bars at the end)."""
 
 
-class QuickFights(ABC):
-    """The capability of playing a prepared fight quickly (the simulator's fast path): a ruleset that has it
-    compiles the fight once and the simulator plays the compiled fight many times."""
-
-    @abstractmethod
-    def quick_fight(self, prepared: PreparedFight) -> QuickFight[Any]:
-        """The fight compiled; NotQuick with the reason when it uses what the quick fights do not play."""
-
-
-__all__ = ["Attempt", "NotQuick", "PlanChoice", "Planner", "PreparedFight", "QuickFight", "QuickFights",
+__all__ = ["Attempt", "NotQuick", "PlanChoice", "Planner", "PreparedFight", "QuickFight",
            "QuickWeapon"]
 

@@ -215,7 +215,7 @@ class CrisisQuickFight(SequentialQuickFight[CrisisFightState]):
         key = (i, wounds, nonlethal, conds)
         found = self._roles.get(key)
         if found is None:
-            found = self._roles[key] = self.rules.state(self._character(*key), self.options).role
+            found = self._roles[key] = self.rules.sheet.state(self._character(*key), self.options).role
         return found
 
     def health_left(self, s: CrisisFightState, i: int) -> float:

@@ -44,8 +44,10 @@ from crisis_desktop.rules.base import (
     at_most_field,
 )
 from crisis_desktop.rules.base.capabilities import SURPRISED, out_of_turn_marked
+from crisis_desktop.rules.base.economy_part import Economy
 from crisis_desktop.rules.base.hiding import Hiding, Watcher
-from crisis_desktop.rules.base.quick import PreparedFight, QuickFight, QuickFights
+from crisis_desktop.rules.base.quick import PreparedFight, QuickFight
+from crisis_desktop.rules.base.sheet_part import Sheet
 from crisis_desktop.rules.crisis import (
     actions,
     attacks,
@@ -67,10 +69,8 @@ from crisis_desktop.rules.kernel.dice import DiceSource
 from crisis_desktop.rules.kernel.flows import RoundFlow
 from crisis_desktop.rules.kernel.flows.sequential import SequentialFlow
 from crisis_desktop.rules.kernel.geometry import Coord, Terrain
-from crisis_desktop.rules.kernel.movement import Movement
 from crisis_desktop.rules.kernel.npc_builds import table_npc
 from crisis_desktop.rules.kernel.range_increments import RangeIncrements
-from crisis_desktop.rules.kernel.tables import load_catalogue
 from crisis_desktop.rules.qstar import attack_inputs as crisis_inputs
 from crisis_desktop.rules.qstar.badges import badges as qstar_badges
 from crisis_desktop.rules.qstar.context import OUT_OF_TURN
@@ -208,73 +208,15 @@ class CrisisHiding(Hiding):
     reveal = staticmethod(hiding.reveal)
 
 
-class CrisisRuleset(Ruleset, QuickFights):
-    """The current Q* crisis rules (crisis.md): one exploding skill die against a Difficulty of 0 to 20; Execute,
-    grenades that scatter and attacks from overwatch besides."""
+class CrisisSheet(Sheet):
+    """The character sheet of Crisis's rules."""
 
-    id = "crisis"
-    name = "Crisis"
+    rules: CrisisRuleset
+
     DERIVED_LABELS = {"health": "Health", "health_current": "Health now", "pace": "Pace", "parry": "Parry",
                       "perception": "Perception", "dr_physical": "Physical DR"}
 
-    def currencies(self) -> Sequence[Currency]:
-        # NPCs under the two_actions option pay in actions, everyone else in AP.
-        return (Currency("ap", "AP", "AP"), Currency("actions", "action", "actions"))
-
-
-    def movement(self) -> Movement:
-        """Move, Run and Crawl in tiles of Pace."""
-        return CrisisMovement(self)
-
-    def cover_between(self, terrain: Terrain, attacker_cell: Coord, target_cell: Coord,
-                      attacker: Actor | None = None, target: Actor | None = None,
-                      options: Options | None = None) -> CoverReading:
-        """Bullets step penetrable cover down; the prone rule is the attack dialog's (facing is not on the map)."""
-        return crisis_cover(terrain, attacker_cell, target_cell)
-
-    posture = staticmethod(posture_of)
-
-    def range_increments(self, options: Options) -> RangeIncrements:
-        """Each range increment after the first costs the attack roll (-1), at most 10 increments, in the bands of
-        the `range_bands` option."""
-        combat_table = crisis_tables.combat()
-        return RangeIncrements(int(combat_table["range_penalty_per_increment"]),
-                               int(combat_table["max_range_increments"]), "tiles",
-                               combat_table["range_bands"][str(self.options_with_defaults(options)["range_bands"])])
-
-
-    def round_flow(self, options: Options) -> RoundFlow:
-        """Sequential turns by initiative, with Delay, Act now, a surprise round, and attacks out of turn from
-        overwatch."""
-        return SequentialFlow(self, out_of_turn=lambda actor: actor.combatant is not None
-                              and bool(actions.resource(actor.combatant, "overwatch")))
-
-    def quick_fight(self, prepared: PreparedFight) -> QuickFight[Any]:
-        """The fight compiled (rules/crisis/quick.py): attacks drawn from their exact odds."""
-        from crisis_desktop.rules.crisis.quick import CrisisQuickFight
-
-        return CrisisQuickFight(self, prepared)
-
-    # -- description of the system --------------------------------------------------------
-    def equipment_catalogue(self) -> list[EquipmentItem]:
-        """The weapons and armour of the rules notes' tables (resources/rules/crisis/equipment.json)."""
-        return load_catalogue("crisis")
-
-    PRINTING = printing.CrisisPrinting
-
-    def rule_options(self) -> Sequence[RuleOption]:
-        return RULE_OPTIONS
-
     character_fields = staticmethod(sheet.character_fields)
-
-
-    def npc_level_field(self) -> FieldSpec | None:
-        return next(f for f in self.character_fields() if f.key == "difficulty")
-
-    def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
-        """Dice, skills, a melee and a ranged weapon (armour from DL 5) by the tiers of
-        resources/rules/crisis/npc.json."""
-        return table_npc(self, "crisis", name, level, dice, "difficulty")
 
     def item_summary(self, item: EquipmentItem) -> str:
         """Weapons: DMG, HIT, RNG (or melee), RoF, CAP, AoE; armour: DR physical/fire/cold/acid and Durability."""
@@ -300,19 +242,15 @@ class CrisisRuleset(Ruleset, QuickFights):
 
     item_fields = staticmethod(sheet.item_fields)
 
-
     def item_rules(self, item: EquipmentItem) -> list[str]:
         """Durability left within Durability; rounds loaded within what the magazine holds."""
         specs = self.item_fields(item.kind)
         pairs = (("durability", "durability_max"), ("ammo", "cap"))
         return [reason for key, limit in pairs if (reason := at_most_field(item.stats, specs, key, limit))]
+
     def conditions(self) -> Sequence[ConditionSpec]:
         return [ConditionSpec(c.key, c.label, c.effect) for c in crisis_tables.conditions().values()]
 
-    def actions(self) -> Sequence[ActionSpec]:
-        return actions.action_specs()
-
-    # -- sheets ---------------------------------------------------------------------------
     new_stats = staticmethod(sheet.new_stats)
 
     derived = staticmethod(sheet.derived)
@@ -345,9 +283,6 @@ class CrisisRuleset(Ruleset, QuickFights):
 
     def badges(self, actor: Actor, options: Options) -> list[str]:
         return [*qstar_badges(actor), *hiding.badge(actor.combatant)]
-
-    # -- hiding ------------------------------------------------------------------------------
-
 
     def override_fields(self, actor: Actor, options: Options) -> list[OverrideField]:
         c = actor.character
@@ -391,8 +326,86 @@ class CrisisRuleset(Ruleset, QuickFights):
                               StateRole.DOWN)
         return StateLabel("ok", f"{character.name} can act (Health {health_now:g})")
 
-    # -- checks ---------------------------------------------------------------------------
 
+class CrisisEconomy(Economy):
+    """The action economy of Crisis's rules."""
+
+    rules: CrisisRuleset
+
+    def currencies(self) -> Sequence[Currency]:
+        # NPCs under the two_actions option pay in actions, everyone else in AP.
+        return (Currency("ap", "AP", "AP"), Currency("actions", "action", "actions"))
+
+    def actions(self) -> Sequence[ActionSpec]:
+        return actions.action_specs()
+
+    def available_actions(self, actor: Actor, options: Options) -> list[ActionAvailability]:
+        return actions.available_actions(actor, options)
+
+    def action_availability(self, actor: Actor, action_key: str, options: Options) -> ActionAvailability | None:
+        return actions.availability(actor, action_key, options) if action_key in crisis_tables.actions() else None
+
+    def pay(self, actor: Actor, price: Cost, what: str) -> TurnEffects:
+        """AP spent, or an NPC's actions counted."""
+        return TurnEffects(tuple(actions.pay(actor, price)))
+
+    def spend_action(self, actor: Actor, action_key: str, options: Options, cost: int | None = None) -> TurnEffects:
+        return actions.spend_action(actor, action_key, options, cost)
+
+
+class CrisisRuleset(Ruleset):
+    """The current Q* crisis rules (crisis.md): one exploding skill die against a Difficulty of 0 to 20; Execute,
+    grenades that scatter and attacks from overwatch besides."""
+
+    id = "crisis"
+    name = "Crisis"
+
+    # Move, Run and Crawl in tiles of Pace.
+    MOVEMENT = CrisisMovement
+
+    def cover_between(self, terrain: Terrain, attacker_cell: Coord, target_cell: Coord,
+                      attacker: Actor | None = None, target: Actor | None = None,
+                      options: Options | None = None) -> CoverReading:
+        """Bullets step penetrable cover down; the prone rule is the attack dialog's (facing is not on the map)."""
+        return crisis_cover(terrain, attacker_cell, target_cell)
+
+    posture = staticmethod(posture_of)
+
+    def range_increments(self, options: Options) -> RangeIncrements:
+        """Each range increment after the first costs the attack roll (-1), at most 10 increments, in the bands of
+        the `range_bands` option."""
+        combat_table = crisis_tables.combat()
+        return RangeIncrements(int(combat_table["range_penalty_per_increment"]),
+                               int(combat_table["max_range_increments"]), "tiles",
+                               combat_table["range_bands"][str(self.options_with_defaults(options)["range_bands"])])
+
+    def round_flow(self, options: Options) -> RoundFlow:
+        """Sequential turns by initiative, with Delay, Act now, a surprise round, and attacks out of turn from
+        overwatch."""
+        return SequentialFlow(self, out_of_turn=lambda actor: actor.combatant is not None
+                              and bool(actions.resource(actor.combatant, "overwatch")))
+
+    def quick_fight(self, prepared: PreparedFight) -> QuickFight[Any]:
+        """The fight compiled (rules/crisis/quick.py): attacks drawn from their exact odds."""
+        from crisis_desktop.rules.crisis.quick import CrisisQuickFight
+
+        return CrisisQuickFight(self, prepared)
+
+    # -- description of the system --------------------------------------------------------
+    PRINTING = printing.CrisisPrinting
+
+    def rule_options(self) -> Sequence[RuleOption]:
+        return RULE_OPTIONS
+
+    def npc_level_field(self) -> FieldSpec | None:
+        return next(f for f in self.sheet.character_fields() if f.key == "difficulty")
+
+    def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
+        """Dice, skills, a melee and a ranged weapon (armour from DL 5) by the tiers of
+        resources/rules/crisis/npc.json."""
+        return table_npc(self, "crisis", name, level, dice, "difficulty")
+
+    # -- checks ---------------------------------------------------------------------------
 
     contest_odds = staticmethod(checks.contest_odds)
 
@@ -409,33 +422,15 @@ class CrisisRuleset(Ruleset, QuickFights):
 
     surprise_round = staticmethod(initiative.surprise_round)
 
-    def available_actions(self, actor: Actor, options: Options) -> list[ActionAvailability]:
-        return actions.available_actions(actor, options)
+    start_turn = staticmethod(actions.start_turn)
 
-    def action_availability(self, actor: Actor, action_key: str, options: Options) -> ActionAvailability | None:
-        return actions.availability(actor, action_key, options) if action_key in crisis_tables.actions() else None
+    end_turn = staticmethod(actions.end_turn)
 
-    def pay(self, actor: Actor, price: Cost, what: str) -> TurnEffects:
-        """AP spent, or an NPC's actions counted."""
-        return TurnEffects(tuple(actions.pay(actor, price)))
+    start_encounter = staticmethod(actions.start_encounter)
 
-    def spend_action(self, actor: Actor, action_key: str, options: Options, cost: int | None = None) -> TurnEffects:
-        return actions.spend_action(actor, action_key, options, cost)
-
-    def start_turn(self, actor: Actor, options: Options) -> TurnEffects:
-        return actions.start_turn(actor, options)
-
-    def end_turn(self, actor: Actor, options: Options) -> TurnEffects:
-        return actions.end_turn(actor, options)
-
-    def start_encounter(self, actor: Actor, options: Options) -> TurnEffects:
-        return actions.start_encounter(actor, options)
-
-    def end_encounter(self, actor: Actor, options: Options) -> TurnEffects:
-        return actions.end_encounter(actor, options)
+    end_encounter = staticmethod(actions.end_encounter)
 
     # -- attacks, damage, healing ---------------------------------------------------------
-
 
     natural_healing = staticmethod(healing.natural_healing)
 
@@ -454,3 +449,11 @@ class CrisisRuleset(Ruleset, QuickFights):
     @cached_property
     def hiding(self) -> CrisisHiding:
         return CrisisHiding(self)
+
+    @cached_property
+    def sheet(self) -> CrisisSheet:
+        return CrisisSheet(self)
+
+    @cached_property
+    def economy(self) -> CrisisEconomy:
+        return CrisisEconomy(self)

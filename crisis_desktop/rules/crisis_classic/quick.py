@@ -28,6 +28,7 @@ from crisis_desktop.rules.base.capabilities import is_surprised
 from crisis_desktop.rules.base.quick import Attempt, NotQuick, PreparedFight, QuickWeapon
 from crisis_desktop.rules.crisis_classic import combat, combat_odds, damage, sheet
 from crisis_desktop.rules.crisis_classic.actions import resolve_action
+from crisis_desktop.rules.crisis_classic.movement import ClassicMovement
 from crisis_desktop.rules.kernel.geometry import Coord
 from crisis_desktop.rules.kernel.quick_parts import Sampler, SequentialQuickFight
 
@@ -102,7 +103,7 @@ class ClassicQuickFight(SequentialQuickFight[ClassicFightState]):
         super().__init__(rules, prepared)
         campaign = prepared.campaign
         encounter = campaign.encounter(prepared.encounter_id)
-        self.movement: Movement = rules.movement()
+        self.movement: Movement = ClassicMovement(rules)
         played: set[str] = set()
         self._fighters: list[_Fighter] = []
         for combatant in encounter.combatants:
@@ -188,7 +189,7 @@ class ClassicQuickFight(SequentialQuickFight[ClassicFightState]):
         found = self._roles.get(key)
         if found is None:
             character = self._character(i, endurance, health, exhausted)
-            found = self._roles[key] = self.rules.state(character, self.options).role
+            found = self._roles[key] = self.rules.sheet.state(character, self.options).role
         return found
 
     def health_left(self, s: ClassicFightState, i: int) -> float:

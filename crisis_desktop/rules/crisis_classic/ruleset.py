@@ -42,8 +42,10 @@ from crisis_desktop.rules.base import (
     at_most_field,
 )
 from crisis_desktop.rules.base.capabilities import SURPRISED, out_of_turn_marked
+from crisis_desktop.rules.base.economy_part import Economy
 from crisis_desktop.rules.base.hiding import Hiding, Watcher
-from crisis_desktop.rules.base.quick import PreparedFight, QuickFight, QuickFights
+from crisis_desktop.rules.base.quick import PreparedFight, QuickFight
+from crisis_desktop.rules.base.sheet_part import Sheet
 from crisis_desktop.rules.crisis_classic import (
     checks,
     combat,
@@ -64,7 +66,6 @@ from crisis_desktop.rules.kernel.dice import DiceSource, RollPool
 from crisis_desktop.rules.kernel.flows import RoundFlow
 from crisis_desktop.rules.kernel.flows.sequential import SequentialFlow
 from crisis_desktop.rules.kernel.geometry import Coord, Terrain
-from crisis_desktop.rules.kernel.movement import Movement
 from crisis_desktop.rules.kernel.npc_builds import table_npc
 from crisis_desktop.rules.kernel.range_increments import RangeIncrements
 from crisis_desktop.rules.qstar import attack_inputs as crisis_inputs
@@ -192,62 +193,16 @@ class CrisisClassicHiding(Hiding):
     reveal = staticmethod(hiding.reveal)
 
 
-class CrisisClassicRuleset(Ruleset, QuickFights):
-    """3d6 roll-under with Difficulty Levels 1..10, AP 0..6, Endurance before Health; attacks from overwatch."""
+class CrisisClassicSheet(Sheet):
+    """The character sheet of CrisisClassic's rules."""
 
-    id = "crisis-classic"
-    name = "Crisis Classic (Q* 2018 draft)"
-    PRINTING = printing.ClassicPrinting
+    rules: CrisisClassicRuleset
+
     DERIVED_LABELS = {"health_max": "Health max", "health": "Health now", "endurance_max": "Endurance max",
                       "endurance": "Endurance now", "initiative": "Initiative", "perception": "Perception",
                       "move_m": "Move (m)", "sneak_m": "Sneak (m)"}
 
-    def movement(self) -> Movement:
-        """One Move per drag, up to the derived Move in metres."""
-        return ClassicMovement(self)
-
-    def cover_between(self, terrain: Terrain, attacker_cell: Coord, target_cell: Coord,
-                      attacker: Actor | None = None, target: Actor | None = None,
-                      options: Options | None = None) -> CoverReading:
-        """The map's cover with the penetrable flag read as crisis does (bullets step penetrable material down);
-        the classic attack rules then count penetrable total cover as heavy."""
-        return crisis_cover(terrain, attacker_cell, target_cell)
-
-    posture = staticmethod(posture_of)
-
-    def round_flow(self, options: Options) -> RoundFlow:
-        """Sequential turns by initiative, with Delay, Act now, a surprise round, and attacks out of turn from
-        overwatch."""
-        return SequentialFlow(self, out_of_turn=lambda actor: turns.on_overwatch(actor.combatant))
-
-    def quick_fight(self, prepared: PreparedFight) -> QuickFight[Any]:
-        """The fight compiled (rules/crisis_classic/quick.py): attacks drawn from their exact odds."""
-        from crisis_desktop.rules.crisis_classic.quick import ClassicQuickFight
-
-        return ClassicQuickFight(self, prepared)
-
-    def currencies(self) -> Sequence[Currency]:
-        return (Currency("ap", "AP", "AP"),)
-
-
-    def range_increments(self, options: Options) -> RangeIncrements:
-        """-2 to the attack for each range increment (in metres) after the first; the rules set no farthest one."""
-        return RangeIncrements(-2, None, "metres")
-
-
-    # -- description ------------------------------------------------------------------------
-    def rule_options(self) -> Sequence[RuleOption]:
-        return RULE_OPTIONS
-
     character_fields = staticmethod(sheet.character_fields)
-
-    def npc_level_field(self) -> FieldSpec | None:
-        return next(f for f in self.character_fields() if f.key == "difficulty")
-
-    def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
-        """Abilities, skill ranks, a melee and a ranged weapon (armour from DL 5) by the tiers of
-        resources/rules/crisis-classic/npc.json."""
-        return table_npc(self, "crisis-classic", name, level, dice, "difficulty")
 
     item_fields = staticmethod(sheet.item_fields)
 
@@ -280,20 +235,6 @@ class CrisisClassicRuleset(Ruleset, QuickFights):
     def conditions(self) -> Sequence[ConditionSpec]:
         return [ConditionSpec(c.key, c.label, c.description) for c in tables.condition_rows()]
 
-    def actions(self) -> Sequence[ActionSpec]:
-        return [ActionSpec(a.key, a.label, {"ap": a.ap or 0}, a.description, ActionRole(a.role))
-                for a in tables.action_rows()]
-
-    # The Difficulty Level table: level, name, target change, description.
-    difficulty_levels = staticmethod(tables.difficulty_table)
-
-    # The bundled equipment: "weapons", "armour" or "gear" (fresh copies).
-    catalogue = staticmethod(tables.catalogue)
-
-    def equipment_catalogue(self) -> list[EquipmentItem]:
-        return [*tables.catalogue("weapons"), *tables.catalogue("armour"), *tables.catalogue("gear")]
-
-    # -- sheets -------------------------------------------------------------------------------
     def new_stats(self, kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:
         return sheet.new_stats(kind)
 
@@ -309,9 +250,6 @@ class CrisisClassicRuleset(Ruleset, QuickFights):
 
     def badges(self, actor: Actor, options: Options) -> list[str]:
         return [*qstar_badges(actor), *hiding.badge(actor)]
-
-    # -- hiding ------------------------------------------------------------------------------
-
 
     def override_fields(self, actor: Actor, options: Options) -> list[OverrideField]:
         c = actor.character
@@ -339,8 +277,83 @@ class CrisisClassicRuleset(Ruleset, QuickFights):
     def state(self, character: Character, options: Options) -> StateLabel:
         return sheet.state(character)
 
-    # -- checks -------------------------------------------------------------------------------
 
+class CrisisClassicEconomy(Economy):
+    """The action economy of CrisisClassic's rules."""
+
+    rules: CrisisClassicRuleset
+
+    def currencies(self) -> Sequence[Currency]:
+        return (Currency("ap", "AP", "AP"),)
+
+    def actions(self) -> Sequence[ActionSpec]:
+        return [ActionSpec(a.key, a.label, {"ap": a.ap or 0}, a.description, ActionRole(a.role))
+                for a in tables.action_rows()]
+
+    def available_actions(self, actor: Actor, options: Options) -> list[ActionAvailability]:
+        return turns.available_actions(actor)
+
+    def spend_action(self, actor: Actor, action_key: str, options: Options,
+                     cost: int | None = None) -> TurnEffects:
+        return turns.spend_action(actor, action_key, cost)
+
+
+class CrisisClassicRuleset(Ruleset):
+    """3d6 roll-under with Difficulty Levels 1..10, AP 0..6, Endurance before Health; attacks from overwatch."""
+
+    id = "crisis-classic"
+    name = "Crisis Classic (Q* 2018 draft)"
+    PRINTING = printing.ClassicPrinting
+
+    # One Move per drag, up to the derived Move in metres.
+    MOVEMENT = ClassicMovement
+
+    def cover_between(self, terrain: Terrain, attacker_cell: Coord, target_cell: Coord,
+                      attacker: Actor | None = None, target: Actor | None = None,
+                      options: Options | None = None) -> CoverReading:
+        """The map's cover with the penetrable flag read as crisis does (bullets step penetrable material down);
+        the classic attack rules then count penetrable total cover as heavy."""
+        return crisis_cover(terrain, attacker_cell, target_cell)
+
+    posture = staticmethod(posture_of)
+
+    def round_flow(self, options: Options) -> RoundFlow:
+        """Sequential turns by initiative, with Delay, Act now, a surprise round, and attacks out of turn from
+        overwatch."""
+        return SequentialFlow(self, out_of_turn=lambda actor: turns.on_overwatch(actor.combatant))
+
+    def quick_fight(self, prepared: PreparedFight) -> QuickFight[Any]:
+        """The fight compiled (rules/crisis_classic/quick.py): attacks drawn from their exact odds."""
+        from crisis_desktop.rules.crisis_classic.quick import ClassicQuickFight
+
+        return ClassicQuickFight(self, prepared)
+
+    def range_increments(self, options: Options) -> RangeIncrements:
+        """-2 to the attack for each range increment (in metres) after the first; the rules set no farthest one."""
+        return RangeIncrements(-2, None, "metres")
+
+    # -- description ------------------------------------------------------------------------
+    def rule_options(self) -> Sequence[RuleOption]:
+        return RULE_OPTIONS
+
+    def npc_level_field(self) -> FieldSpec | None:
+        return next(f for f in self.sheet.character_fields() if f.key == "difficulty")
+
+    def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
+        """Abilities, skill ranks, a melee and a ranged weapon (armour from DL 5) by the tiers of
+        resources/rules/crisis-classic/npc.json."""
+        return table_npc(self, "crisis-classic", name, level, dice, "difficulty")
+
+    # The Difficulty Level table: level, name, target change, description.
+    difficulty_levels = staticmethod(tables.difficulty_table)
+
+    # The bundled equipment: "weapons", "armour" or "gear" (fresh copies).
+    catalogue = staticmethod(tables.catalogue)
+
+    def equipment_catalogue(self) -> list[EquipmentItem]:
+        return [*tables.catalogue("weapons"), *tables.catalogue("armour"), *tables.catalogue("gear")]
+
+    # -- checks -------------------------------------------------------------------------------
 
     def contest_odds(self, active: CheckRequest, passive: CheckRequest, options: Options) -> checks.ContestOdds:
         """Exact chances that the active side, the passive side or nobody wins."""
@@ -355,13 +368,6 @@ class CrisisClassicRuleset(Ruleset, QuickFights):
     # Combatant ids that act in the surprise round (nobody unless someone is surprised).
     surprise_round = staticmethod(turns.surprise_round)
 
-    def available_actions(self, actor: Actor, options: Options) -> list[ActionAvailability]:
-        return turns.available_actions(actor)
-
-    def spend_action(self, actor: Actor, action_key: str, options: Options,
-                     cost: int | None = None) -> TurnEffects:
-        return turns.spend_action(actor, action_key, cost)
-
     start_turn = staticmethod(turns.start_turn)
 
     def end_turn(self, actor: Actor, options: Options) -> TurnEffects:
@@ -373,11 +379,7 @@ class CrisisClassicRuleset(Ruleset, QuickFights):
     def end_encounter(self, actor: Actor, options: Options) -> TurnEffects:
         return turns.end_encounter(actor)
 
-    # -- combat -------------------------------------------------------------------------------
-
-
     # -- healing ------------------------------------------------------------------------------
-
 
     def natural_healing(self, patient: Actor) -> TurnEffects:
         return healing.natural_healing(patient)
@@ -409,3 +411,11 @@ class CrisisClassicRuleset(Ruleset, QuickFights):
     @cached_property
     def hiding(self) -> CrisisClassicHiding:
         return CrisisClassicHiding(self)
+
+    @cached_property
+    def sheet(self) -> CrisisClassicSheet:
+        return CrisisClassicSheet(self)
+
+    @cached_property
+    def economy(self) -> CrisisClassicEconomy:
+        return CrisisClassicEconomy(self)

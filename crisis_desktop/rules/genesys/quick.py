@@ -161,7 +161,7 @@ class GenesysQuickFight(QuickFight[GenesysFightState]):
         char = self.store.states[s.sids[i]].char
         if char.health is None:
             char.health = 1.0
-            for bar in self.rules.resources(self.store.actor(s.sids[i]), self.options):
+            for bar in self.rules.sheet.resources(self.store.actor(s.sids[i]), self.options):
                 if bar.role is BarRole.HEALTH and bar.maximum > 0:
                     share = bar.current / bar.maximum
                     char.health = share if bar.lower_is_worse else 1.0 - share

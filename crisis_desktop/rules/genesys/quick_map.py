@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from crisis_desktop.domain import EquipmentItem, StatValue
 from crisis_desktop.rules.base import ActionAvailability, Actor, CoverLevel, MapSpan
 from crisis_desktop.rules.genesys import actions
-from crisis_desktop.rules.genesys.movement import MOVE, MOVE_FAR
+from crisis_desktop.rules.genesys.movement import MOVE, MOVE_FAR, GenesysMovement
 from crisis_desktop.rules.genesys.quick_states import FIGHTING, MANEUVERS, FightStates, GenesysFightState
 from crisis_desktop.rules.genesys.quick_strikes import Fixed
 from crisis_desktop.rules.kernel.geometry import Coord, Grid, Terrain
@@ -32,7 +32,7 @@ class FightMap:
         self.items = items
         self.terrain = terrain
         self.grid = grid
-        self.movement: Movement = rules.movement()
+        self.movement: Movement = GenesysMovement(rules)
         self.reader = MapReader(rules, terrain, grid, options) if grid is not None and terrain is not None else None
         self._fixed: dict[tuple[Coord, Coord, str, tuple[int, ...], tuple[int, ...]], Fixed] = {}
         self._moves: dict[tuple[Coord, Coord, frozenset[Coord]], str | None] = {}
@@ -121,7 +121,7 @@ class FightMap:
         if effects is None:
             actor = self.store.actor(sid)
             effects = char.effects[spend] = -1 if not self._availability(actor, action).allowed else \
-                self.store.effects_id(self.rules.spend_action(actor, action, self.options).effects)
+                self.store.effects_id(self.rules.economy.spend_action(actor, action, self.options).effects)
         if effects < 0:
             return False
         self.store.set(s, i, self.store.after(sid, effects))

@@ -134,7 +134,7 @@ class FightStates:
         char = self._characters.get(char_key)
         if char is None:
             char = FightCharacter(i, status, conditions, StateRole.FIGHTING, -1)
-            label = self.rules.state(self.character(char), self.options)
+            label = self.rules.sheet.state(self.character(char), self.options)
             char.role = label.role
             # Nothing is happening while everyone's state and status stay as they are (the full path's stalemate).
             char.quiet = self._quiets.setdefault((i, label.key, status), len(self._quiets))

@@ -42,7 +42,9 @@ from crisis_desktop.rules.base import (
     TurnEffects,
 )
 from crisis_desktop.rules.base.capabilities import SURPRISED
-from crisis_desktop.rules.base.quick import PreparedFight, QuickFight, QuickFights
+from crisis_desktop.rules.base.economy_part import Economy
+from crisis_desktop.rules.base.quick import PreparedFight, QuickFight
+from crisis_desktop.rules.base.sheet_part import Sheet
 from crisis_desktop.rules.genesys import (
     actions,
     attacks,
@@ -66,9 +68,7 @@ from crisis_desktop.rules.kernel.cover import CoverReading
 from crisis_desktop.rules.kernel.dice import DiceSource, DieKind, RollPool
 from crisis_desktop.rules.kernel.flows import RoundFlow
 from crisis_desktop.rules.kernel.flows.slots import SlotFlow
-from crisis_desktop.rules.kernel.movement import Movement
 from crisis_desktop.rules.kernel.npc_builds import table_npc
-from crisis_desktop.rules.kernel.tables import load_catalogue
 from crisis_desktop.rules.kernel.tally import Tally
 
 CONDITIONS = (
@@ -211,27 +211,14 @@ class GenesysHealing(Healing):
         return healing.treat(key, healer, patient, dice, self.rules.options_with_defaults(options), choice)
 
 
-class GenesysRuleset(Ruleset, QuickFights):
-    """Genesys and Edge of the Empire personal combat (the `genesys_variant` option picks where they differ)."""
+class GenesysSheet(Sheet):
+    """The character sheet of Genesys's rules."""
 
-    id = "genesys"
-    name = "Genesys"
-    PRINTING = printing.GenesysPrinting
+    rules: GenesysRuleset
+
     DERIVED_LABELS = {"wound_threshold": "Wound threshold", "strain_threshold": "Strain threshold", "soak": "Soak",
                       "melee_defence": "Melee defence", "ranged_defence": "Ranged defence",
                       "criticals": "Critical injuries", "minions_left": "Minions left"}
-
-    # -- description ------------------------------------------------------------------------------------------
-    def rule_options(self) -> Sequence[RuleOption]:
-        return RULE_OPTIONS
-
-    def currencies(self) -> Sequence[Currency]:
-        return actions.CURRENCIES
-
-    def dice_kinds(self) -> Sequence[DieKind]:
-        return tuple(narrative.kinds().values())
-
-    symbol_glyphs = staticmethod(symbols.glyphs)
 
     character_fields = staticmethod(sheet.character_fields)
 
@@ -253,24 +240,6 @@ class GenesysRuleset(Ruleset, QuickFights):
     def conditions(self) -> Sequence[ConditionSpec]:
         return CONDITIONS
 
-    def actions(self) -> Sequence[ActionSpec]:
-        return actions.ACTION_SPECS
-
-    def equipment_catalogue(self) -> list[EquipmentItem]:
-        """Weapons, armour and gear of the rules notes (resources/rules/genesys/equipment.json)."""
-        return load_catalogue("genesys")
-
-    def npc_level_field(self) -> FieldSpec | None:
-        """Genesys adversaries have no level: Quick NPC asks for a power level 1 to 5 (not kept on the sheet)."""
-        return FieldSpec("power", "Power level", FieldKind.INT, "NPC", 2, 1, 5,
-                         help="1: a minion group of 3; 2 to 4: rivals, each better; 5: a nemesis.")
-
-    def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
-        """A minion group, a rival or a nemesis with combat skills, a melee and a ranged weapon and armour, by the
-        tiers of resources/rules/genesys/npc.json."""
-        return table_npc(self, "genesys", name, level, dice)
-
-    # -- sheets -----------------------------------------------------------------------------------------------
     def new_stats(self, kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:
         return sheet.new_stats(kind)
 
@@ -333,21 +302,17 @@ class GenesysRuleset(Ruleset, QuickFights):
     def state(self, character: Character, options: Options) -> StateLabel:
         return sheet.state(character)
 
-    # -- the round and the action economy ----------------------------------------------------------------------
-    def round_flow(self, options: Options) -> RoundFlow:
-        """Side slots: initiative results become PC and NPC slots; any unacted character of that side fills one."""
-        return SlotFlow(self)
 
-    roll_initiative = staticmethod(initiative.roll_initiative)
+class GenesysEconomy(Economy):
+    """The action economy of Genesys's rules."""
 
-    def initiative_dice(self, actors: Sequence[Actor], options: Options) -> list[RollPool]:
-        return initiative.initiative_dice(actors)
+    rules: GenesysRuleset
 
-    def start_turn(self, actor: Actor, options: Options) -> TurnEffects:
-        return actions.start_turn(actor, options)
+    def currencies(self) -> Sequence[Currency]:
+        return actions.CURRENCIES
 
-    def end_turn(self, actor: Actor, options: Options) -> TurnEffects:
-        return actions.end_turn(actor, options)
+    def actions(self) -> Sequence[ActionSpec]:
+        return actions.ACTION_SPECS
 
     def available_actions(self, actor: Actor, options: Options) -> list[ActionAvailability]:
         return actions.available_actions(actor, options)
@@ -365,23 +330,54 @@ class GenesysRuleset(Ruleset, QuickFights):
     def spend_action_on(self, actor: Actor, action_key: str, target: Actor, options: Options) -> TurnEffects:
         return actions.spend_action_on(actor, action_key, target, options)
 
-    def start_encounter(self, actor: Actor, options: Options) -> TurnEffects:
-        return actions.start_encounter(actor, options)
 
-    def end_encounter(self, actor: Actor, options: Options) -> TurnEffects:
-        return actions.end_encounter(actor, options)
+class GenesysRuleset(Ruleset):
+    """Genesys and Edge of the Empire personal combat (the `genesys_variant` option picks where they differ)."""
 
-    # -- checks -----------------------------------------------------------------------------------------------
+    id = "genesys"
+    name = "Genesys"
+    PRINTING = printing.GenesysPrinting
 
+    # -- description ------------------------------------------------------------------------------------------
+    def rule_options(self) -> Sequence[RuleOption]:
+        return RULE_OPTIONS
 
-    # -- attacks ----------------------------------------------------------------------------------------------
+    def dice_kinds(self) -> Sequence[DieKind]:
+        return tuple(narrative.kinds().values())
 
+    symbol_glyphs = staticmethod(symbols.glyphs)
+
+    def npc_level_field(self) -> FieldSpec | None:
+        """Genesys adversaries have no level: Quick NPC asks for a power level 1 to 5 (not kept on the sheet)."""
+        return FieldSpec("power", "Power level", FieldKind.INT, "NPC", 2, 1, 5,
+                         help="1: a minion group of 3; 2 to 4: rivals, each better; 5: a nemesis.")
+
+    def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
+        """A minion group, a rival or a nemesis with combat skills, a melee and a ranged weapon and armour, by the
+        tiers of resources/rules/genesys/npc.json."""
+        return table_npc(self, "genesys", name, level, dice)
+
+    # -- the round and the action economy ----------------------------------------------------------------------
+    def round_flow(self, options: Options) -> RoundFlow:
+        """Side slots: initiative results become PC and NPC slots; any unacted character of that side fills one."""
+        return SlotFlow(self)
+
+    roll_initiative = staticmethod(initiative.roll_initiative)
+
+    def initiative_dice(self, actors: Sequence[Actor], options: Options) -> list[RollPool]:
+        return initiative.initiative_dice(actors)
+
+    start_turn = staticmethod(actions.start_turn)
+
+    end_turn = staticmethod(actions.end_turn)
+
+    start_encounter = staticmethod(actions.start_encounter)
+
+    end_encounter = staticmethod(actions.end_encounter)
 
     # -- healing and the map ----------------------------------------------------------------------------------
 
-
-    def movement(self) -> Movement:
-        return GenesysMovement(self)
+    MOVEMENT = GenesysMovement
 
     def quick_fight(self, prepared: PreparedFight) -> QuickFight[Any]:
         """The fight compiled (rules/genesys/quick.py): each check drawn from its pool's exact odds, the rest as the
@@ -404,4 +400,12 @@ class GenesysRuleset(Ruleset, QuickFights):
     @cached_property
     def healing(self) -> GenesysHealing:
         return GenesysHealing(self)
+
+    @cached_property
+    def sheet(self) -> GenesysSheet:
+        return GenesysSheet(self)
+
+    @cached_property
+    def economy(self) -> GenesysEconomy:
+        return GenesysEconomy(self)
 

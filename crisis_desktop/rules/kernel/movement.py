@@ -74,7 +74,7 @@ class Movement(ABC):
         if keys is None:
             return True
         for key in keys:
-            avail = self.ruleset.action_availability(actor, key, options)
+            avail = self.ruleset.economy.action_availability(actor, key, options)
             if avail is not None and avail.allowed:
                 return True
         return False
@@ -82,10 +82,10 @@ class Movement(ABC):
     def spend(self, actor: Actor, action_key: str, path: Path | None, options: Options) -> MovePlan:
         """The plan for spending `action_key` on `path`, checked against the actions available now: refused
         with the rules' reason when it cannot be afforded. `text` is left for the caller to fill in."""
-        avail: ActionAvailability | None = self.ruleset.action_availability(actor, action_key, options)
+        avail: ActionAvailability | None = self.ruleset.economy.action_availability(actor, action_key, options)
         if avail is None:
             return refused(f"The {self.ruleset.name} rules have no {action_key} action", path)
-        cost_text = self.ruleset.cost_text(avail.price)
+        cost_text = self.ruleset.economy.cost_text(avail.price)
         if not avail.allowed:
             return refused(avail.reason, path, action_key, avail.price, cost_text)
         return MovePlan(path, action_key, avail.price, cost_text, True, avail.action.label)

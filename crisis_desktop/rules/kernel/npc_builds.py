@@ -45,7 +45,7 @@ def table_npc(ruleset: Ruleset, system: str, name: str, level: int, dice: DiceSo
               level_key: str | None = None) -> Character:
     """Quick NPC by a system's table of tiers (resources/rules/<system>/npc.json): the ruleset's new NPC sheet,
     overlaid with the tier for `level` and carrying its equipment from the ruleset's catalogue."""
-    return build(name, ruleset.new_stats(CharacterKind.NPC, dice), tier_for(load_table(system, "npc"), level),
+    return build(name, ruleset.sheet.new_stats(CharacterKind.NPC, dice), tier_for(load_table(system, "npc"), level),
                  ruleset.equipment_catalogue(), level_key, level)
 
 

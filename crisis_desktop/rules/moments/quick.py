@@ -35,7 +35,7 @@ from crisis_desktop.rules.kernel.geometry import Coord
 from crisis_desktop.rules.kernel.quick_parts import MapReader, Sampler
 from crisis_desktop.rules.moments import attacks, economy, moment, sheet, wounds
 from crisis_desktop.rules.moments.d100 import band
-from crisis_desktop.rules.moments.movement import band_cells
+from crisis_desktop.rules.moments.movement import MomentsMovement, band_cells
 
 if TYPE_CHECKING:
     from crisis_desktop.rules.moments.ruleset import MomentsRuleset
@@ -132,7 +132,7 @@ class MomentsQuickFight(QuickFight[MomentsFightState]):
         self._landed: dict[tuple[int, int, int, str], tuple[int, bool, bool]] = {}
         self._roles: dict[tuple[int, int, bool], StateRole] = {}
         self._moves: dict[tuple[int, Coord, Coord, frozenset[Coord]], str | None] = {}
-        self._movement = rules.movement()
+        self._movement = MomentsMovement(rules)
         if all(self._role_of(i, lost, False) is OUT for i, lost in enumerate(self._start_lost)):
             raise NotQuick("nobody can act in this fight")
 
@@ -236,7 +236,7 @@ class MomentsQuickFight(QuickFight[MomentsFightState]):
         key = (i, hp_lost, dead)
         found = self._roles.get(key)
         if found is None:
-            found = self._roles[key] = self.rules.state(self._character(*key), self.options).role
+            found = self._roles[key] = self.rules.sheet.state(self._character(*key), self.options).role
         return found
 
     def health_left(self, s: MomentsFightState, i: int) -> float:

@@ -38,14 +38,14 @@ from crisis_desktop.rules.base import (
     Treatment,
     TurnEffects,
 )
-from crisis_desktop.rules.base.quick import PreparedFight, QuickFight, QuickFights
+from crisis_desktop.rules.base.economy_part import Economy
+from crisis_desktop.rules.base.quick import PreparedFight, QuickFight
+from crisis_desktop.rules.base.sheet_part import Sheet
 from crisis_desktop.rules.kernel.cover import CoverReading
 from crisis_desktop.rules.kernel.dice import DiceSource
 from crisis_desktop.rules.kernel.flows import Choice, RoundFlow
 from crisis_desktop.rules.kernel.flows.declared import DeclareResolveFlow, MomentEconomy
-from crisis_desktop.rules.kernel.movement import Movement
 from crisis_desktop.rules.kernel.npc_builds import table_npc, threat_field
-from crisis_desktop.rules.kernel.tables import load_catalogue
 from crisis_desktop.rules.moments import attacks, checks, economy, moment, printing, sheet, wear, wounds
 from crisis_desktop.rules.moments.movement import MomentsMovement, band_for, range_readout
 from crisis_desktop.rules.moments.options import RULE_OPTIONS
@@ -176,22 +176,14 @@ class MomentsHealing(Healing):
         raise ValueError(f"The moments rules have no treatment {key!r}")
 
 
-class MomentsRuleset(Ruleset, MomentEconomy, QuickFights):
-    """Pentola's combat: moments of about three seconds, declared worst to best and resolved best to worst."""
+class MomentsSheet(Sheet):
+    """The character sheet of Moments's rules."""
 
-    id = "moments"
-    name = "Moments (Pentola)"
-    PRINTING = printing.MomentsPrinting
+    rules: MomentsRuleset
+
     DERIVED_LABELS = {"goal_bod": "BOD goal", "goal_int": "INT goal", "goal_pow": "POW goal", "hp_max": "HP max",
                       "pp_max": "PP max", "armour_points": "Armour points", "best_bonus": "Best bonus",
                       "wounds": "Wounds taken"}
-
-    # -- description ------------------------------------------------------------------------------------------
-    def rule_options(self) -> Sequence[RuleOption]:
-        return RULE_OPTIONS
-
-    def currencies(self) -> Sequence[Currency]:
-        return economy.CURRENCIES
 
     character_fields = staticmethod(sheet.character_fields)
 
@@ -211,21 +203,6 @@ class MomentsRuleset(Ruleset, MomentEconomy, QuickFights):
     def conditions(self) -> Sequence[ConditionSpec]:
         return CONDITIONS
 
-    def actions(self) -> Sequence[ActionSpec]:
-        return economy.ACTION_SPECS
-
-    def equipment_catalogue(self) -> list[EquipmentItem]:
-        """Weapons, shields and armour of the rules notes (resources/rules/moments/equipment.json)."""
-        return load_catalogue("moments")
-
-    def npc_level_field(self) -> FieldSpec | None:
-        """Pentola has no NPC level: Quick NPC asks for a threat 1 to 4 (not kept on the sheet)."""
-        return threat_field("a ruffian")
-
-    def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
-        return table_npc(self, "moments", name, level, dice)
-
-    # -- sheets -----------------------------------------------------------------------------------------------
     def new_stats(self, kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:
         return sheet.new_stats(kind)
 
@@ -274,6 +251,48 @@ class MomentsRuleset(Ruleset, MomentEconomy, QuickFights):
             return StateLabel("dead", f"{name} is dead", StateRole.OUT)
         return StateLabel("ok", f"{name} can act ({sheet.hp(character)} of {sheet.hp_max(character).value:g} HP)")
 
+
+class MomentsEconomy(Economy):
+    """The action economy of Moments's rules."""
+
+    rules: MomentsRuleset
+
+    def currencies(self) -> Sequence[Currency]:
+        return economy.CURRENCIES
+
+    def actions(self) -> Sequence[ActionSpec]:
+        return economy.ACTION_SPECS
+
+    def available_actions(self, actor: Actor, options: Options) -> list[ActionAvailability]:
+        state = self.rules.sheet.state(actor.character, options)
+        return economy.available_actions(actor, state.role, state.text)
+
+    def pay(self, actor: Actor, price: Cost, what: str) -> TurnEffects:
+        """The actions, reactions or focus counted for this moment."""
+        return TurnEffects(economy.spend(actor, price))
+
+    def spend_action(self, actor: Actor, action_key: str, options: Options, cost: int | None = None) -> TurnEffects:
+        return economy.spend_action(actor, action_key)
+
+
+class MomentsRuleset(Ruleset, MomentEconomy):
+    """Pentola's combat: moments of about three seconds, declared worst to best and resolved best to worst."""
+
+    id = "moments"
+    name = "Moments (Pentola)"
+    PRINTING = printing.MomentsPrinting
+
+    # -- description ------------------------------------------------------------------------------------------
+    def rule_options(self) -> Sequence[RuleOption]:
+        return RULE_OPTIONS
+
+    def npc_level_field(self) -> FieldSpec | None:
+        """Pentola has no NPC level: Quick NPC asks for a threat 1 to 4 (not kept on the sheet)."""
+        return threat_field("a ruffian")
+
+    def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
+        return table_npc(self, "moments", name, level, dice)
+
     # -- the moment and the action economy --------------------------------------------------------------------
     def round_flow(self, options: Options) -> RoundFlow:
         """Moments: an opposed INT test ranks everyone; declarations worst to best, resolution best to worst."""
@@ -295,31 +314,12 @@ class MomentsRuleset(Ruleset, MomentEconomy, QuickFights):
     def reactions_allowed(self, actor: Actor, options: Options) -> int:
         return economy.stance(actor).reactions
 
-    def available_actions(self, actor: Actor, options: Options) -> list[ActionAvailability]:
-        state = self.state(actor.character, options)
-        return economy.available_actions(actor, state.role, state.text)
-
-    def pay(self, actor: Actor, price: Cost, what: str) -> TurnEffects:
-        """The actions, reactions or focus counted for this moment."""
-        return TurnEffects(economy.spend(actor, price))
-
-    def spend_action(self, actor: Actor, action_key: str, options: Options, cost: int | None = None) -> TurnEffects:
-        return economy.spend_action(actor, action_key)
-
     def start_encounter(self, actor: Actor, options: Options) -> TurnEffects:
         return TurnEffects(economy.moment_effects(actor))
 
-    # -- checks -----------------------------------------------------------------------------------------------
-
-
-    # -- attacks ----------------------------------------------------------------------------------------------
-
-
     # -- healing and the map ----------------------------------------------------------------------------------
 
-
-    def movement(self) -> Movement:
-        return MomentsMovement(self)
+    MOVEMENT = MomentsMovement
 
     def quick_fight(self, prepared: PreparedFight) -> QuickFight[Any]:
         """The fight compiled (rules/moments/quick.py): attacks drawn from their exact odds."""
@@ -338,3 +338,11 @@ class MomentsRuleset(Ruleset, MomentEconomy, QuickFights):
     @cached_property
     def healing(self) -> MomentsHealing:
         return MomentsHealing(self)
+
+    @cached_property
+    def sheet(self) -> MomentsSheet:
+        return MomentsSheet(self)
+
+    @cached_property
+    def economy(self) -> MomentsEconomy:
+        return MomentsEconomy(self)

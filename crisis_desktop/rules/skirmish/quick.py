@@ -38,6 +38,7 @@ from crisis_desktop.rules.kernel.geometry import Coord
 from crisis_desktop.rules.kernel.quick_parts import MapReader, Sampler
 from crisis_desktop.rules.skirmish import attacks, plans, sheet, wounds
 from crisis_desktop.rules.skirmish.fight_odds import TIE, ranged_outcomes, skirmish_outcomes
+from crisis_desktop.rules.skirmish.movement import SkirmishMovement
 
 if TYPE_CHECKING:
     from crisis_desktop.rules.skirmish.ruleset import SkirmishRuleset
@@ -96,7 +97,7 @@ class SkirmishQuickFight(QuickFight[SkirmishFightState]):
         self.rules = rules
         self.options = dict(prepared.options)
         self.terrain = prepared.terrain
-        self.movement = rules.movement()
+        self.movement = SkirmishMovement(rules)
         campaign = prepared.campaign
         encounter = campaign.encounter(prepared.encounter_id)
         battle_map = next((m for m in campaign.battle_maps if m.id == encounter.battle_map_id), None) \
@@ -238,11 +239,11 @@ class SkirmishQuickFight(QuickFight[SkirmishFightState]):
         if found is None:
             character = self._character(*key)
             share = 1.0
-            for bar in self.rules.resources(Actor(character), self.options):
+            for bar in self.rules.sheet.resources(Actor(character), self.options):
                 if bar.role is BarRole.HEALTH and bar.maximum > 0:
                     share = bar.current / bar.maximum if bar.lower_is_worse else 1.0 - bar.current / bar.maximum
                     break
-            found = self._readings[key] = (self.rules.state(character, self.options).role, share)
+            found = self._readings[key] = (self.rules.sheet.state(character, self.options).role, share)
         return found
 
     def has_weapon(self, s: SkirmishFightState, i: int, w: int) -> bool:

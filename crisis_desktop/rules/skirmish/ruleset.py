@@ -37,15 +37,15 @@ from crisis_desktop.rules.base import (
     Term,
     TurnEffects,
 )
-from crisis_desktop.rules.base.quick import PreparedFight, QuickFight, QuickFights
+from crisis_desktop.rules.base.economy_part import Economy
+from crisis_desktop.rules.base.quick import PreparedFight, QuickFight
+from crisis_desktop.rules.base.sheet_part import Sheet
 from crisis_desktop.rules.kernel.cover import CoverReading
 from crisis_desktop.rules.kernel.dice import DiceSource
 from crisis_desktop.rules.kernel.flows import RoundFlow
 from crisis_desktop.rules.kernel.flows.phased import Phase, PhasedFlow, PlanEconomy, Plannable
 from crisis_desktop.rules.kernel.geometry import AreaRelation
-from crisis_desktop.rules.kernel.movement import Movement
 from crisis_desktop.rules.kernel.npc_builds import table_npc, threat_field
-from crisis_desktop.rules.kernel.tables import load_catalogue
 from crisis_desktop.rules.skirmish import attacks, checks, fighters, plans, sheet, treatment, wounds
 from crisis_desktop.rules.skirmish.fight_odds import FightOdds
 from crisis_desktop.rules.skirmish.movement import SkirmishMovement, reach_refusal
@@ -172,19 +172,13 @@ class SkirmishHealing(Healing):
     treat = staticmethod(treatment.treat)
 
 
-class SkirmishRuleset(Ruleset, PlanEconomy, QuickFights):
-    """Paraverse's combat: everyone plans, then ranged, melee, magic and miscellaneous phases resolve simultaneously;
-    group skirmishes, hit locations, pain and critical wounds."""
+class SkirmishSheet(Sheet):
+    """The character sheet of Skirmish's rules."""
 
-    id = "skirmish"
-    name = "Skirmish (Paraverse)"
-    PRINTING = SkirmishPrinting
+    rules: SkirmishRuleset
+
     DERIVED_LABELS = {"armour_value": "Armour value (AV)", "shield_value": "Shield value (SV)",
                       "critical_threshold": "Critical wound at (CON)"}
-
-    # -- description ------------------------------------------------------------------------------------------
-    def rule_options(self) -> Sequence[RuleOption]:
-        return RULE_OPTIONS
 
     character_fields = staticmethod(sheet.character_fields)
 
@@ -196,21 +190,6 @@ class SkirmishRuleset(Ruleset, PlanEconomy, QuickFights):
     def conditions(self) -> Sequence[ConditionSpec]:
         return CONDITIONS
 
-    def actions(self) -> Sequence[ActionSpec]:
-        return ACTIONS
-
-    def equipment_catalogue(self) -> list[EquipmentItem]:
-        """Weapons, shields and armour of Paraverse's equipment page (resources/rules/skirmish/equipment.json)."""
-        return load_catalogue("skirmish")
-
-    def npc_level_field(self) -> FieldSpec | None:
-        """Paraverse has no NPC level: Quick NPC asks for a threat 1 to 4 (not kept on the sheet)."""
-        return threat_field("a brigand")
-
-    def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
-        return table_npc(self, "skirmish", name, level, dice)
-
-    # -- sheets -----------------------------------------------------------------------------------------------
     def new_stats(self, kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:
         return sheet.new_stats(kind)
 
@@ -245,30 +224,17 @@ class SkirmishRuleset(Ruleset, PlanEconomy, QuickFights):
             return StateLabel("incapacitated", text, StateRole.DOWN)
         return StateLabel("fighting", text)
 
-    # -- the round --------------------------------------------------------------------------------------------
-    def round_flow(self, options: Options) -> RoundFlow:
-        """Planning, then the ranged, melee, magic and miscellaneous phases, then the End phase."""
-        return PhasedFlow(self)
 
-    def quick_fight(self, prepared: PreparedFight) -> QuickFight[Any]:
-        """The fight compiled (rules/skirmish/quick.py): attacks drawn from their exact odds, rounds as planned."""
-        from crisis_desktop.rules.skirmish.quick import SkirmishQuickFight
+class SkirmishEconomy(Economy):
+    """The action economy of Skirmish's rules."""
 
-        return SkirmishQuickFight(self, prepared)
+    rules: SkirmishRuleset
 
-    def phases(self, options: Options) -> Sequence[Phase]:
-        return plans.phases()
-
-    def plannable(self, actor: Actor, options: Options) -> Sequence[Plannable]:
-        return plans.plannable(actor)
-
-    # Record the plan on the combatant (its resource `plans.PLAN_KEY`).
-    plan_effects = staticmethod(plans.plan_effects)
-
-    end_of_round = staticmethod(plans.end_of_round)
+    def actions(self) -> Sequence[ActionSpec]:
+        return ACTIONS
 
     def available_actions(self, actor: Actor, options: Options) -> list[ActionAvailability]:
-        state = self.state(actor.character, options)
+        state = self.rules.sheet.state(actor.character, options)
         plan = plans.planned(actor)
         out = []
         for action in ACTIONS:
@@ -293,8 +259,49 @@ class SkirmishRuleset(Ruleset, PlanEconomy, QuickFights):
             return TurnEffects((SetResource(actor.combatant.id, plans.MOVED_KEY, True),))
         return TurnEffects()
 
-    def movement(self) -> Movement:
-        return SkirmishMovement(self)
+
+class SkirmishRuleset(Ruleset, PlanEconomy):
+    """Paraverse's combat: everyone plans, then ranged, melee, magic and miscellaneous phases resolve simultaneously;
+    group skirmishes, hit locations, pain and critical wounds."""
+
+    id = "skirmish"
+    name = "Skirmish (Paraverse)"
+    PRINTING = SkirmishPrinting
+
+    # -- description ------------------------------------------------------------------------------------------
+    def rule_options(self) -> Sequence[RuleOption]:
+        return RULE_OPTIONS
+
+    def npc_level_field(self) -> FieldSpec | None:
+        """Paraverse has no NPC level: Quick NPC asks for a threat 1 to 4 (not kept on the sheet)."""
+        return threat_field("a brigand")
+
+    def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
+        return table_npc(self, "skirmish", name, level, dice)
+
+    # -- the round --------------------------------------------------------------------------------------------
+    def round_flow(self, options: Options) -> RoundFlow:
+        """Planning, then the ranged, melee, magic and miscellaneous phases, then the End phase."""
+        return PhasedFlow(self)
+
+    def quick_fight(self, prepared: PreparedFight) -> QuickFight[Any]:
+        """The fight compiled (rules/skirmish/quick.py): attacks drawn from their exact odds, rounds as planned."""
+        from crisis_desktop.rules.skirmish.quick import SkirmishQuickFight
+
+        return SkirmishQuickFight(self, prepared)
+
+    def phases(self, options: Options) -> Sequence[Phase]:
+        return plans.phases()
+
+    def plannable(self, actor: Actor, options: Options) -> Sequence[Plannable]:
+        return plans.plannable(actor)
+
+    # Record the plan on the combatant (its resource `plans.PLAN_KEY`).
+    plan_effects = staticmethod(plans.plan_effects)
+
+    end_of_round = staticmethod(plans.end_of_round)
+
+    MOVEMENT = SkirmishMovement
 
     def carries_out_plan(self, plan: str, action_key: str) -> bool:
         """A planned melee attack carries its move into the area it is fought in: the attack carries it out."""
@@ -306,11 +313,7 @@ class SkirmishRuleset(Ruleset, PlanEconomy, QuickFights):
     def end_encounter(self, actor: Actor, options: Options) -> TurnEffects:
         return TurnEffects(tuple(plans.clear_plan(actor)))
 
-    # -- checks -----------------------------------------------------------------------------------------------
-
-
     # -- attacks ----------------------------------------------------------------------------------------------
-
 
     def fight_odds(self, request: AttackRequest, options: Options) -> FightOdds:
         """The exact odds of the attack for everyone in it (the attacker included)."""
@@ -318,9 +321,6 @@ class SkirmishRuleset(Ruleset, PlanEconomy, QuickFights):
 
     def skirmish_participants(self, request: AttackRequest) -> list[str]:
         return attacks.skirmish_participants(request)
-
-
-    # -- healing ----------------------------------------------------------------------------------------------
 
     @cached_property
     def checks(self) -> SkirmishChecks:
@@ -333,4 +333,12 @@ class SkirmishRuleset(Ruleset, PlanEconomy, QuickFights):
     @cached_property
     def healing(self) -> SkirmishHealing:
         return SkirmishHealing(self)
+
+    @cached_property
+    def sheet(self) -> SkirmishSheet:
+        return SkirmishSheet(self)
+
+    @cached_property
+    def economy(self) -> SkirmishEconomy:
+        return SkirmishEconomy(self)
 

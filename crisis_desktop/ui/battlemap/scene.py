@@ -217,10 +217,10 @@ class MapScene(QGraphicsScene):
         assert self.ruleset is not None
         ruleset = self.ruleset
         options = ruleset.options_with_defaults(campaign.rule_options)
-        state = ruleset.state(character, options)
+        state = ruleset.sheet.state(character, options)
         posture = ruleset.posture(character)
-        bar = health_bar(ruleset.resources(Actor(character, combatant), options))
-        labels = {c.key: c.label for c in ruleset.conditions()}
+        bar = health_bar(ruleset.sheet.resources(Actor(character, combatant), options))
+        labels = {c.key: c.label for c in ruleset.sheet.conditions()}
         # The posture has its own badge: no marker for it as well.
         worn = (labels.get(c.key, c.key) for c in character.conditions if posture is None
                 or posture.casefold() not in (c.key.casefold(), labels.get(c.key, "").casefold()))

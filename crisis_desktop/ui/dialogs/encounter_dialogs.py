@@ -72,14 +72,15 @@ class OverrideDialog(QDialog):
         self.what = QComboBox()
         # Only what the rules track for this combatant, by their labels.
         self._numbers: set[tuple[str, str]] = {("initiative", "")}    # where a number stands now: numbers only
-        for field in controller.ruleset.override_fields(controller.view.actor(combatant_id), controller.view.options):
+        for field in controller.ruleset.sheet.override_fields(controller.view.actor(combatant_id),
+                                                              controller.view.options):
             key = f"{field.item_id}:{field.key}" if field.item_id else field.key
             self.what.addItem(f"{field.label} (now {shown_value(field.value)})", (field.kind.value, key))
             if isinstance(field.value, int | float) and not isinstance(field.value, bool):
                 self._numbers.add((field.kind.value, key))
         initiative = "not rolled" if combatant.initiative is None else combatant.initiative
         self.what.addItem(f"Initiative (now {initiative})", ("initiative", ""))
-        for spec in controller.ruleset.conditions():
+        for spec in controller.ruleset.sheet.conditions():
             if character.has_condition(spec.key):
                 self.what.addItem(f"Remove condition: {spec.label}", ("remove", spec.key))
             else:

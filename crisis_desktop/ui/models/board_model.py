@@ -243,17 +243,17 @@ class BoardModel(QAbstractTableModel):
             return _Row("", "", "(missing character)", "", combatant.side.value, "", "", StandingRole.OUT, (), ())
         ruleset, options = self.fight.ruleset, self.fight.options
         actor = Actor(character, combatant)
-        state = ruleset.state(character, options)
-        bars = tuple(ruleset.resources(actor, options))
-        specs = {c.key: c for c in ruleset.conditions()}
+        state = ruleset.sheet.state(character, options)
+        bars = tuple(ruleset.sheet.resources(actor, options))
+        specs = {c.key: c for c in ruleset.sheet.conditions()}
         chips = tuple(Chip(specs[c.key].label if c.key in specs else c.key,
                            specs[c.key].effect if c.key in specs else c.note, c.rounds) for c in character.conditions)
         # The flow's word (delaying, planned...), the rules' own (overwatch, a task under way), the builder's flags.
         # The rules' setup flags (caught unaware) matter before the fight and in its opening round (round 0); after
         # that they are history.
-        marked = [spec.label.lower() for spec in ruleset.setup_flags() if combatant.setup.get(spec.key) is True] \
+        marked = [spec.label.lower() for spec in ruleset.sheet.setup_flags() if combatant.setup.get(spec.key) is True] \
             if self.fight.encounter.round == 0 else []
-        flags = [self._status.get(cid, ""), *ruleset.badges(actor, options), *marked,
+        flags = [self._status.get(cid, ""), *ruleset.sheet.badges(actor, options), *marked,
                  "hidden" if combatant.hidden else ""]
         if combatant.group:
             flags.append(f"group {combatant.group}")

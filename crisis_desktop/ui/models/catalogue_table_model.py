@@ -33,7 +33,7 @@ class CatalogueTableModel(ItemRowsModel):
         self.beginResetModel()
         self._campaign = campaign
         self._ruleset = ruleset
-        self._specs = tuple(ruleset.item_fields(self.kind)) if ruleset else ()
+        self._specs = tuple(ruleset.sheet.item_fields(self.kind)) if ruleset else ()
         self._items = self._live(campaign)
         self.endResetModel()
 

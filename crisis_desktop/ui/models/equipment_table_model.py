@@ -171,7 +171,7 @@ class EquipmentTableModel(ItemRowsModel):
         self._campaign = campaign
         self._ruleset = ruleset
         self._character_id = character.id if character else None
-        self._specs = tuple(ruleset.item_fields(self.kind)) if ruleset else ()
+        self._specs = tuple(ruleset.sheet.item_fields(self.kind)) if ruleset else ()
         self._items = self._live_items(character)
         self.endResetModel()
 

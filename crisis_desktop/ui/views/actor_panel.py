@@ -88,7 +88,7 @@ class ActorPanel(QWidget):
             if number < NUMBERED_ACTIONS:
                 tip = f"{tip} (Alt+{number + 1})"
             buttons.append((availability.action.key,
-                            f"{availability.action.label} ({ctl.ruleset.cost_text(availability.price)})",
+                            f"{availability.action.label} ({ctl.ruleset.economy.cost_text(availability.price)})",
                             availability.allowed, tooltip(tip)))
         self._set_action_buttons(buttons)
 

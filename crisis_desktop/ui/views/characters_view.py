@@ -212,7 +212,7 @@ class CharactersView(QWidget):
                 self.ruleset = self._ruleset_for(campaign.ruleset)
             except (KeyError, ImportError) as exc:  # an unknown or broken ruleset: the table still works
                 problem = f"No character sheets: {str(exc).strip(chr(39) + chr(34))}"
-        self.model.set_rules_check(self.ruleset.validate_character if self.ruleset else None)
+        self.model.set_rules_check(self.ruleset.sheet.validate_character if self.ruleset else None)
         self.model.set_campaign(campaign)
         self.sheet.set_context(self.document if self.ruleset else None, self.ruleset)
         self._fill_tags()
@@ -343,7 +343,7 @@ class CharactersView(QWidget):
         if self.document is None or self.ruleset is None:
             return None
         character = Character(kind=kind, name="New PC" if kind is CharacterKind.PC else "New NPC",
-                              stats=dict(self.ruleset.new_stats(kind)))
+                              stats=dict(self.ruleset.sheet.new_stats(kind)))
         self._push(AddCharacter(self.document.campaign, character), [character.id])
         self.sheet.focus_name()
         return character

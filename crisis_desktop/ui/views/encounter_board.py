@@ -255,7 +255,7 @@ class EncounterBoard(QWidget):
         self.document = document
         self._offers: dict[StepRole, StepOffer] = {}
         self.ruleset = document.session.ruleset if document is not None else None
-        self.selected_strip.make_setup_flags(self.ruleset.setup_flags() if self.ruleset is not None else ())
+        self.selected_strip.make_setup_flags(self.ruleset.sheet.setup_flags() if self.ruleset is not None else ())
         if document is not None:
             self._stop_listening = document.session.listen(self._session_changed)
             if self.ruleset is None:

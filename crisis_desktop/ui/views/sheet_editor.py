@@ -203,9 +203,9 @@ class SheetEditor(QWidget):
         """A campaign was opened or its rules changed: build the stat form for the ruleset."""
         self.document = document
         self.ruleset = ruleset
-        self.stats.build(ruleset.character_fields() if ruleset else ())
+        self.stats.build(ruleset.sheet.character_fields() if ruleset else ())
         self.condition_choice.clear()
-        for spec in ruleset.conditions() if ruleset else ():
+        for spec in ruleset.sheet.conditions() if ruleset else ():
             self.condition_choice.addItem(spec.label, spec.key)
             self.condition_choice.setItemData(self.condition_choice.count() - 1, spec.effect,
                                               Qt.ItemDataRole.ToolTipRole)
@@ -271,7 +271,7 @@ class SheetEditor(QWidget):
         if self.ruleset is None or campaign is None:
             return
         try:
-            derived = self.ruleset.derived(character, campaign.rule_options)
+            derived = self.ruleset.sheet.derived(character, campaign.rule_options)
         except Exception as exc:  # noqa: BLE001 - a half-made sheet must not break the editor
             derived = {}
             self.derived_box.setToolTip(tooltip(f"Cannot work out derived values yet: {exc}"))
@@ -289,7 +289,7 @@ class SheetEditor(QWidget):
             label = self.derived_labels[name]
             self.derived_layout.addWidget(label, position // 4, position % 4)
             label.show()  # at once, not when the event loop gets to it
-            heading = self.ruleset.derived_label(name) if self.ruleset else name
+            heading = self.ruleset.sheet.derived_label(name) if self.ruleset else name
             label.setText(f"<b>{html.escape(heading)}</b> {value.value:g}")
             label.setToolTip(tooltip(value.explain()))  # its terms may name an item
 
@@ -302,7 +302,7 @@ class SheetEditor(QWidget):
             self.attacks.setText("No weapon: add one under Weapons below." if ruleset else "")
             return
         shown = [w for w in weapons if w.equipped] or weapons
-        specs = [s for s in ruleset.item_fields(ItemKind.WEAPON) if s.kind is not FieldKind.BOOL][:4]
+        specs = [s for s in ruleset.sheet.item_fields(ItemKind.WEAPON) if s.kind is not FieldKind.BOOL][:4]
         lines = []
         for weapon in shown:
             parts = [f"{spec.label} {show_value(spec, weapon.stats.get(spec.key, spec.default))}"
@@ -312,7 +312,7 @@ class SheetEditor(QWidget):
         self.attacks.setText("\n".join(lines))
 
     def _refresh_conditions(self, character: Character) -> None:
-        labels = {c.key: (c.label, c.effect) for c in self.ruleset.conditions()} if self.ruleset else {}
+        labels = {c.key: (c.label, c.effect) for c in self.ruleset.sheet.conditions()} if self.ruleset else {}
         self.conditions.clear()
         for state in character.conditions:
             label, effect = labels.get(state.key, (state.key, "not a condition of these rules"))

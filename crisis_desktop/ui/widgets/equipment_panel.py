@@ -151,7 +151,7 @@ class EquipmentPanel(QTabWidget):
 
     def picker_label(self, entry: EquipmentItem) -> str:
         """The entry's name with its key stats, as the rules give them: "Pistol — DMG d6, RNG 4, RoF 2, CAP 7"."""
-        summary = self._ruleset.item_summary(entry) if self._ruleset is not None else ""
+        summary = self._ruleset.sheet.item_summary(entry) if self._ruleset is not None else ""
         return f"{entry.name} — {summary}" if summary else entry.name
 
     def add_blank(self, kind: ItemKind) -> None:

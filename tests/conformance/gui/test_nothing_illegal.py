@@ -26,21 +26,21 @@ ITEM_NAMES = {ItemKind.WEAPON: "Test weapon", ItemKind.ARMOUR: "Test armour", It
 
 def has_number_field(rules: Ruleset) -> bool:
     """A whole-number field on the PC sheet or on an item: the boxes text can be pasted into."""
-    return any(s.kind is FieldKind.INT and CharacterKind.PC in s.kinds for s in rules.character_fields()) or \
-        any(s.kind is FieldKind.INT for kind in ItemKind for s in rules.item_fields(kind))
+    return any(s.kind is FieldKind.INT and CharacterKind.PC in s.kinds for s in rules.sheet.character_fields()) or \
+        any(s.kind is FieldKind.INT for kind in ItemKind for s in rules.sheet.item_fields(kind))
 
 
 def legal_item(rules: Ruleset, kind: ItemKind) -> EquipmentItem:
-    stats = {s.key: s.default for s in rules.item_fields(kind) if s.default is not None}
+    stats = {s.key: s.default for s in rules.sheet.item_fields(kind) if s.default is not None}
     item = EquipmentItem(name=ITEM_NAMES[kind], kind=kind, stats=stats)
-    assert rules.validate_item(item) == [], (kind, rules.validate_item(item))
+    assert rules.sheet.validate_item(item) == [], (kind, rules.sheet.validate_item(item))
     return item
 
 
 def legal_character(rules: Ruleset, kind: CharacterKind, name: str = "") -> Character:
-    character = Character(name=name or kind.value.upper(), kind=kind, stats=dict(rules.new_stats(kind)),
+    character = Character(name=name or kind.value.upper(), kind=kind, stats=dict(rules.sheet.new_stats(kind)),
                           equipment=[legal_item(rules, k) for k in ItemKind])
-    assert rules.validate_character(character) == []
+    assert rules.sheet.validate_character(character) == []
     return character
 
 
@@ -127,7 +127,7 @@ def test_text_pasted_into_a_number_box_is_refused_with_the_reason(ruleset_id, ma
     view = make_view(document, rules=get_ruleset)
     view.select([pc.id])
     before = document.campaign.model_dump(mode="json")
-    numbers = [s for s in rules.character_fields() if s.kind is FieldKind.INT and CharacterKind.PC in s.kinds]
+    numbers = [s for s in rules.sheet.character_fields() if s.kind is FieldKind.INT and CharacterKind.PC in s.kinds]
     for spec in numbers:
         editor = view.sheet.stats.editors[spec.key]
         for pasted in ("banana", "1e3", str((spec.maximum or 0) + 1000)):
@@ -146,7 +146,7 @@ def test_text_pasted_into_a_number_box_is_refused_with_the_reason(ruleset_id, ma
             assert document.campaign.model_dump(mode="json") == before
     # A number cell of an equipment table: the same box, the reason under the table.
     for kind in ItemKind:
-        spec = next((s for s in rules.item_fields(kind) if s.kind is FieldKind.INT), None)
+        spec = next((s for s in rules.sheet.item_fields(kind) if s.kind is FieldKind.INT), None)
         if spec is None:
             continue
         model = view.sheet.equipment.models[kind]

@@ -22,20 +22,20 @@ WIDGETS = {FieldKind.DIE: QComboBox, FieldKind.CHOICE: QComboBox, FieldKind.INT:
 def test_every_field_gets_its_widget_and_derived_values_explain_themselves(ruleset_id, make_document,
                                                                             make_view):
     rules = get_ruleset(ruleset_id)
-    pc = Character(name="Pat", stats=dict(rules.new_stats(CharacterKind.PC)))
+    pc = Character(name="Pat", stats=dict(rules.sheet.new_stats(CharacterKind.PC)))
     # Quick NPC where the rules build NPCs from a level; the rules' default NPC otherwise.
     npc = build_npc(rules, "Raider", 3) if rules.npc_level_field() is not None else \
-        Character(name="Raider", kind=CharacterKind.NPC, stats=dict(rules.new_stats(CharacterKind.NPC)))
+        Character(name="Raider", kind=CharacterKind.NPC, stats=dict(rules.sheet.new_stats(CharacterKind.NPC)))
     document = make_document(Campaign(name="Test", ruleset=ruleset_id, characters=[pc, npc]))
     view = make_view(document, rules=get_ruleset)
     for character in (pc, npc):
-        assert rules.validate_character(character) == []
+        assert rules.sheet.validate_character(character) == []
         view.select([character.id])
         editors = view.sheet.stats.editors
-        for spec in rules.character_fields():
+        for spec in rules.sheet.character_fields():
             assert isinstance(editors[spec.key], WIDGETS[spec.kind]), spec.key
             assert editors[spec.key].isHidden() is (character.kind not in spec.kinds), spec.key
-        derived = rules.derived(document.campaign.character(character.id), document.campaign.rule_options)
+        derived = rules.sheet.derived(document.campaign.character(character.id), document.campaign.rule_options)
         assert set(view.sheet.derived_labels) == set(derived)
         for name, value in derived.items():
             assert view.sheet.derived_labels[name].toolTip() == value.explain()
@@ -43,14 +43,14 @@ def test_every_field_gets_its_widget_and_derived_values_explain_themselves(rules
 
 
 @pytest.mark.when(lambda rules: any(s.kind in (FieldKind.DIE, FieldKind.INT) and s.required
-                                    and CharacterKind.PC in s.kinds for s in rules.character_fields()))
+                                    and CharacterKind.PC in s.kinds for s in rules.sheet.character_fields()))
 def test_a_value_outside_the_rules_is_refused_for_every_ruleset(ruleset_id, make_document, make_view):
     rules = get_ruleset(ruleset_id)
-    pc = Character(name="Pat", stats=dict(rules.new_stats(CharacterKind.PC)))
+    pc = Character(name="Pat", stats=dict(rules.sheet.new_stats(CharacterKind.PC)))
     document = make_document(Campaign(name="Test", ruleset=ruleset_id, characters=[pc]))
     view = make_view(document, rules=get_ruleset)
     view.select([pc.id])
-    spec = next(s for s in rules.character_fields() if s.kind in (FieldKind.DIE, FieldKind.INT) and s.required
+    spec = next(s for s in rules.sheet.character_fields() if s.kind in (FieldKind.DIE, FieldKind.INT) and s.required
                 and CharacterKind.PC in s.kinds)
     illegal = 5 if spec.kind is FieldKind.DIE else (spec.maximum or 0) + 1
     before = document.campaign.model_dump(mode="json")
@@ -76,7 +76,7 @@ def shown_whole(view, widget) -> bool:
 def test_a_new_character_opens_at_its_name_selected_with_its_key_values_in_view(ruleset_id, make_document,
                                                                                 make_view, qtbot):
     rules = get_ruleset(ruleset_id)
-    pc = Character(name="Pat", stats=dict(rules.new_stats(CharacterKind.PC)))
+    pc = Character(name="Pat", stats=dict(rules.sheet.new_stats(CharacterKind.PC)))
     document = make_document(Campaign(name="New", ruleset=ruleset_id, characters=[pc]))
     view = make_view(document, rules=get_ruleset)   # 1280 x 800
     view.select([pc.id])
@@ -95,7 +95,7 @@ def test_a_new_character_opens_at_its_name_selected_with_its_key_values_in_view(
         assert scroll.verticalScrollBar().value() == 0 and shown_whole(view, view.sheet.name)
         # Health, defences and the attacks are in view without scrolling.
         assert shown_whole(view, view.sheet.derived_box)
-        derived = rules.derived(document.campaign.character(character.id), document.campaign.rule_options)
+        derived = rules.sheet.derived(document.campaign.character(character.id), document.campaign.rule_options)
         assert set(view.sheet.derived_labels) == set(derived)
         assert all(shown_whole(view, label) for label in view.sheet.derived_labels.values())
         assert shown_whole(view, view.sheet.attacks) and view.sheet.attacks.text()
@@ -104,21 +104,21 @@ def test_a_new_character_opens_at_its_name_selected_with_its_key_values_in_view(
 
 def picks_weapon_skills(rules: Ruleset) -> bool:
     """Whether the rules' weapons pick their skill from a list (moments names a skill in free text instead)."""
-    return any(s.key == "skill" and s.kind is FieldKind.CHOICE for s in rules.item_fields(ItemKind.WEAPON))
+    return any(s.key == "skill" and s.kind is FieldKind.CHOICE for s in rules.sheet.item_fields(ItemKind.WEAPON))
 
 
 @pytest.mark.when.with_args(picks_weapon_skills)
 def test_skill_pickers_show_labels_not_ids(ruleset_id, make_document, make_view, qtbot):
     rules = get_ruleset(ruleset_id)
-    spec = next(s for s in rules.item_fields(ItemKind.WEAPON) if s.key == "skill")
+    spec = next(s for s in rules.sheet.item_fields(ItemKind.WEAPON) if s.key == "skill")
     # Melee where the rules have such a skill; else their first (skirmish: One-handed).
     skill = "melee" if "melee" in spec.choices else spec.choices[0]
     label = spec.choice_label(skill)
     assert label != skill
     weapon = EquipmentItem(name="Blade", kind=ItemKind.WEAPON,
-                           stats={s.key: s.default for s in rules.item_fields(ItemKind.WEAPON)
+                           stats={s.key: s.default for s in rules.sheet.item_fields(ItemKind.WEAPON)
                                   if s.default is not None} | {"skill": skill})
-    pc = Character(name="Pat", stats=dict(rules.new_stats(CharacterKind.PC)), equipment=[weapon])
+    pc = Character(name="Pat", stats=dict(rules.sheet.new_stats(CharacterKind.PC)), equipment=[weapon])
     document = make_document(Campaign(name="Labels", ruleset=ruleset_id, characters=[pc]))
     view = make_view(document, rules=get_ruleset)
     view.select([pc.id])
@@ -137,7 +137,7 @@ def test_skill_pickers_show_labels_not_ids(ruleset_id, make_document, make_view,
     delegate.setEditorData(editor, index)
     assert editor.currentText() == label
     # Another skill the rules allow this weapon (skirmish keeps a melee weapon to the melee skills).
-    other = next(c for c in reversed(spec.choices) if c != skill and not rules.validate_item(
+    other = next(c for c in reversed(spec.choices) if c != skill and not rules.sheet.validate_item(
         weapon.model_copy(update={"stats": weapon.stats | {"skill": c}})))
     editor.setCurrentIndex(editor.findData(other))
     delegate.setModelData(editor, model, index)
@@ -156,7 +156,7 @@ def test_quick_npc_asks_the_rules_level_and_adds_an_armed_npc(ruleset_id, make_d
     view.quick_npc()
     assert char_answers.asked[-1] == ("quick_npc", (spec.minimum, spec.maximum, spec.default))
     npc = document.campaign.characters[-1]
-    assert npc.name == "Guard" and rules.validate_character(npc) == []
+    assert npc.name == "Guard" and rules.sheet.validate_character(npc) == []
     if rules.attacks is not None:      # a melee and a ranged one in each bundled system: test_bundled_data.py
         assert any(item.kind is ItemKind.WEAPON for item in npc.equipment)
     assert view.current_id() == npc.id

@@ -21,6 +21,7 @@ from tests.example_system.popcorn.sheet import SPEED
 from tests.gui.battlemap.test_map_place import drag
 from tests.gui.encounter.test_board_follows_the_flow import attack_if_any, click, fight_state, moving_on
 from tests.gui.flow_steps import assert_buttons_follow_the_flow, step_buttons
+from tests.gui.simulation_shown import simulation_shown
 
 
 def test_three_rounds_through_the_board_and_the_attack_panel(popcorn_window, qtbot, answers):
@@ -142,7 +143,7 @@ def test_simulate_from_the_board_plays_popcorn_fights_in_the_dialog(popcorn_wind
     qtbot.addWidget(dialog)
     dialog.runs.setValue(20)
     dialog.seed.setValue(4)
-    with qtbot.waitSignal(dialog.shown, timeout=60_000):
+    with simulation_shown(qtbot, dialog):
         dialog.start()
     summary = dialog.base_panel.wins.summary
     assert summary is not None and summary.runs == 20 and summary.ruleset == "Popcorn"

@@ -36,6 +36,8 @@ from crisis_desktop.rules.base import (
     SetStatus,
     Term,
 )
+from crisis_desktop.rules.base.economy_part import Economy
+from crisis_desktop.rules.base.sheet_part import Sheet
 from crisis_desktop.rules.kernel.dice import DiceSource, DieRoll
 from crisis_desktop.rules.kernel.flows import RoundFlow
 from crisis_desktop.rules.kernel.geometry import AreaRelation, Coord, Terrain, find_path
@@ -171,38 +173,16 @@ class PopcornAttacks(Attacks):
                             (SetStatus(target.character.id, "wounds", now),), notes)
 
 
-class PopcornRuleset(Ruleset):
-    id = "popcorn"
-    name = "Popcorn"
+class PopcornSheet(Sheet):
+    """The character sheet of Popcorn's rules."""
 
-    # -- description and sheet ------------------------------------------------------------------------
-    def rule_options(self) -> Sequence[RuleOption]:
-        return (RuleOption("first_turn", "Who acts first", ("roll", "gm"), "roll",
-                           "roll: the highest d20 + Agility; gm: the GM picks"),)
+    rules: PopcornRuleset
 
     def character_fields(self) -> Sequence[FieldSpec]:
         return sheet.FIELDS
 
     def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]:
         return sheet.WEAPON_FIELDS if kind is ItemKind.WEAPON else ()
-
-    def equipment_catalogue(self) -> list[EquipmentItem]:
-        return sheet.catalogue()
-
-    def npc_level_field(self) -> FieldSpec | None:
-        return sheet.NPC_LEVEL
-
-    def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
-        return sheet.npc(name, level)
-
-    def currencies(self) -> Sequence[Currency]:
-        return sheet.CURRENCIES
-
-    def actions(self) -> Sequence[ActionSpec]:
-        return sheet.ACTIONS
-
-    def turn_allowance(self) -> Cost:
-        return sheet.ALLOWANCE
 
     def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
         character = actor.character
@@ -213,6 +193,40 @@ class PopcornRuleset(Ruleset):
             bars += [ResourceSpec(c.key, c.plural.capitalize(), int(left.get(c.key, 0) or 0), sheet.ALLOWANCE[c.key],
                                   role=BarRole.ACTIONS) for c in sheet.CURRENCIES]
         return bars
+
+
+class PopcornEconomy(Economy):
+    """The action economy of Popcorn's rules."""
+
+    rules: PopcornRuleset
+
+    def currencies(self) -> Sequence[Currency]:
+        return sheet.CURRENCIES
+
+    def actions(self) -> Sequence[ActionSpec]:
+        return sheet.ACTIONS
+
+    def turn_allowance(self) -> Cost:
+        return sheet.ALLOWANCE
+
+
+class PopcornRuleset(Ruleset):
+    id = "popcorn"
+    name = "Popcorn"
+
+    # -- description and sheet ------------------------------------------------------------------------
+    def rule_options(self) -> Sequence[RuleOption]:
+        return (RuleOption("first_turn", "Who acts first", ("roll", "gm"), "roll",
+                           "roll: the highest d20 + Agility; gm: the GM picks"),)
+
+    def equipment_catalogue(self) -> list[EquipmentItem]:
+        return sheet.catalogue()
+
+    def npc_level_field(self) -> FieldSpec | None:
+        return sheet.NPC_LEVEL
+
+    def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
+        return sheet.npc(name, level)
 
     def round_flow(self, options: Options) -> RoundFlow:
         return PopcornFlow(self, gm_opens=self.options_with_defaults(options)["first_turn"] == "gm")
@@ -228,13 +242,7 @@ class PopcornRuleset(Ruleset):
         rolled.sort()
         return [InitiativeEntry(r[3], r[4], rank) for rank, r in enumerate(rolled)]
 
-    def movement(self) -> Movement | None:
-        return PopcornMovement(self)
-
-    # -- checks ---------------------------------------------------------------------------------------
-
-
-    # -- attacks --------------------------------------------------------------------------------------
+    MOVEMENT = PopcornMovement
 
     @cached_property
     def checks(self) -> PopcornChecks:
@@ -243,4 +251,12 @@ class PopcornRuleset(Ruleset):
     @cached_property
     def attacks(self) -> PopcornAttacks:
         return PopcornAttacks(self)
+
+    @cached_property
+    def sheet(self) -> PopcornSheet:
+        return PopcornSheet(self)
+
+    @cached_property
+    def economy(self) -> PopcornEconomy:
+        return PopcornEconomy(self)
 

@@ -146,7 +146,7 @@ def test_a_drag_move_spends_ap_and_moves_the_token_in_one_undo_step(place, board
     qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=point(place, start))
     qtbot.mouseMove(viewport, point(place, goal))
     # As the mover pays: "1 AP", or "1 action" for an NPC on two actions.
-    cost = ctl.ruleset.cost_text({a.action.key: a for a in ctl.actions(cid)}["move"].price)
+    cost = ctl.ruleset.economy.cost_text({a.action.key: a for a in ctl.actions(cid)}["move"].price)
     assert place.scene.move.label.text == decision.text and decision.text.startswith(f"Move ({cost}): ")
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=point(place, goal))
     assert token_cell(document, cid) == goal
@@ -476,7 +476,8 @@ def test_crawl_reach_is_a_rule_option():
     from crisis_desktop.rules.registry import get_ruleset
 
     rules = get_ruleset("crisis")
-    body_d8 = Character(name="Crawler", kind=CharacterKind.PC, stats={**rules.new_stats(CharacterKind.PC), "body": 8},
+    body_d8 = Character(name="Crawler", kind=CharacterKind.PC, stats={**rules.sheet.new_stats(CharacterKind.PC),
+                                                                      "body": 8},
                         conditions=[ConditionState(key="prone")])
     actor = Actor(body_d8, Combatant(character_id=body_d8.id))
     crawling = rules.movement()

@@ -25,8 +25,8 @@ SCALE = 6
 def health_of(board, combatant_id: str) -> tuple[int, int]:
     """The bar the rules give the HEALTH role, found by its role as the map finds it."""
     ctl = board.controller
-    bars = ctl.ruleset.resources(Actor(ctl.view.character_of(combatant_id), ctl.view.combatant(combatant_id)),
-                                 ctl.view.options)
+    bars = ctl.ruleset.sheet.resources(Actor(ctl.view.character_of(combatant_id), ctl.view.combatant(combatant_id)),
+                                       ctl.view.options)
     bar = next(b for b in bars if b.role is BarRole.HEALTH)
     return bar.current, bar.maximum
 
@@ -90,7 +90,7 @@ def test_the_token_health_bar_follows_the_rules_health_bar(place, board, documen
 
 def test_a_condition_marker_comes_with_the_condition_and_goes_with_its_undo(place, board, document):
     scene = place.scene
-    labels = {c.key: c.label for c in board.controller.ruleset.conditions()}
+    labels = {c.key: c.label for c in board.controller.ruleset.sheet.conditions()}
     assert scene.tokens[RASK].look.conditions == () and marker_pixels(render_token(scene, RASK)) == 0
     document.push(board.controller.overrides.add_condition("npc-raider-rask", "stunned", 2))
     look = scene.tokens[RASK].look
@@ -103,7 +103,7 @@ def test_a_condition_marker_comes_with_the_condition_and_goes_with_its_undo(plac
 
 def test_markers_tell_apart_conditions_of_one_letter_and_leave_the_posture_to_its_badge(place, board, document):
     ctl = board.controller
-    labels = {c.key: c.label for c in ctl.ruleset.conditions()}
+    labels = {c.key: c.label for c in ctl.ruleset.sheet.conditions()}
     for key in ("stunned", "slowed", "kneeling"):
         document.push(ctl.overrides.add_condition("pc-vera", key))
     look = place.scene.tokens[VERA].look

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 
 from crisis_desktop.domain import Character, CharacterKind, ItemKind, StatValue
 from crisis_desktop.rules.base import (
@@ -14,6 +15,8 @@ from crisis_desktop.rules.base import (
     RuleOption,
     Ruleset,
 )
+from crisis_desktop.rules.base.economy_part import Economy
+from crisis_desktop.rules.base.sheet_part import Sheet
 from crisis_desktop.rules.kernel.dice import DiceSource
 
 DICE = (4, 6, 8, 10, 12)
@@ -26,14 +29,10 @@ def _die(key: str, label: str, group: str, required: bool) -> FieldSpec:
                      required=required)
 
 
-class FakeRuleset(Ruleset):
-    """Only the metadata and derived values a sheet needs; everything else is out of scope here."""
+class FakeSheet(Sheet):
+    """The character sheet of Fake's rules."""
 
-    id = "fake"
-    name = "Fake"
-
-    def rule_options(self) -> Sequence[RuleOption]:
-        return ()
+    rules: FakeRuleset
 
     def character_fields(self) -> Sequence[FieldSpec]:
         return (
@@ -50,10 +49,7 @@ class FakeRuleset(Ruleset):
                       choices=("city", "valley", "coast"), required=False),
             FieldSpec("motto", "Motto", FieldKind.TEXT, "Background", default="", required=False),
             FieldSpec("veteran", "Veteran", FieldKind.BOOL, "Background", default=False, required=False),
-        )
-
-    def npc_level_field(self) -> FieldSpec | None:
-        return next(f for f in self.character_fields() if f.key == "difficulty")
+                )
 
     def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]:
         if kind is ItemKind.WEAPON:
@@ -62,20 +58,17 @@ class FakeRuleset(Ruleset):
                 FieldSpec("damage", "Damage", FieldKind.DICE, default="d6"),
                 FieldSpec("range", "Range", FieldKind.INT, default=0, minimum=0, maximum=100),
                 FieldSpec("rof", "RoF", FieldKind.INT, default=1, minimum=1, maximum=10),
-            )
+                    )
         if kind is ItemKind.ARMOUR:
             return (
                 FieldSpec("dr_physical", "DR", FieldKind.INT, default=0, minimum=0, maximum=20),
                 FieldSpec("durability", "Durability", FieldKind.INT, default=0, minimum=0, maximum=100),
-            )
+                    )
         return (FieldSpec("bulk", "Bulk", FieldKind.INT, default=0, minimum=0, maximum=10, required=False),)
 
     def conditions(self) -> Sequence[ConditionSpec]:
         return (ConditionSpec("prone", "Prone", "Harder to hit at range"),
                 ConditionSpec("stunned", "Stunned", "Loses the next turn"))
-
-    def actions(self):  # type: ignore[no-untyped-def]
-        return ()
 
     def new_stats(self, kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:
         stats: dict[str, StatValue] = {"body": 6, "mind": 6, "soul": 6}
@@ -97,14 +90,34 @@ class FakeRuleset(Ruleset):
         return {"Health": health, "Parry": parry}
 
 
-# The abstract methods a sheet never calls: present so the class can be instantiated.
-for _name in ("resources", "state", "check", "check_odds", "contest", "roll_initiative", "available_actions",
-              "spend_action", "start_turn", "end_turn", "start_encounter", "end_encounter", "attack_modifiers",
-              "attack_odds", "resolve_attack", "apply_damage", "heal"):
-    def _missing(self, *args, _name=_name, **kwargs):  # type: ignore[no-untyped-def]
-        raise NotImplementedError(f"FakeRuleset.{_name}")
-    setattr(FakeRuleset, _name, _missing)
-FakeRuleset.__abstractmethods__ = frozenset()
+class FakeEconomy(Economy):
+    """The action economy of Fake's rules."""
+
+    rules: FakeRuleset
+
+    def actions(self):  # type: ignore[no-untyped-def]
+        return ()
+
+
+class FakeRuleset(Ruleset):
+    """Only the metadata and derived values a sheet needs; everything else is out of scope here."""
+
+    id = "fake"
+    name = "Fake"
+
+    def rule_options(self) -> Sequence[RuleOption]:
+        return ()
+
+    def npc_level_field(self) -> FieldSpec | None:
+        return next(f for f in self.sheet.character_fields() if f.key == "difficulty")
+
+    @cached_property
+    def sheet(self) -> FakeSheet:
+        return FakeSheet(self)
+
+    @cached_property
+    def economy(self) -> FakeEconomy:
+        return FakeEconomy(self)
 
 
 def fake_rules(_ruleset_id: str) -> Ruleset:

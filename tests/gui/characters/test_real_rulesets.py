@@ -16,7 +16,7 @@ def test_the_demo_under_crisis_rules(make_document, make_view):
     document = make_document()
     view = make_view(document, rules=get_ruleset)
     for character in document.campaign.characters:
-        assert rules.validate_character(character) == [], character.name
+        assert rules.sheet.validate_character(character) == [], character.name
     view.select(["pc-vera"])
     assert not view.sheet.edit_stat("body", 5)
     assert "d5" in view.sheet.problem

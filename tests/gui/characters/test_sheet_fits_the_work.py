@@ -17,7 +17,7 @@ def test_each_bundled_pc_sheet_is_taller_than_the_view(ruleset_id, make_document
     """So that the conformance suite's test of a new character opening at the top
     (tests/conformance/gui/test_sheet_editor.py) starts scrolled down, away from it, in every bundled system."""
     rules = get_ruleset(ruleset_id)
-    pc = Character(name="Pat", stats=dict(rules.new_stats(CharacterKind.PC)))
+    pc = Character(name="Pat", stats=dict(rules.sheet.new_stats(CharacterKind.PC)))
     view = make_view(make_document(Campaign(name="New", ruleset=ruleset_id, characters=[pc])), rules=get_ruleset)
     view.select([pc.id])
     assert sheet_scroll(view).verticalScrollBar().maximum() > 0
@@ -29,7 +29,7 @@ def test_the_attacks_of_the_weapons_in_hand_show_with_the_key_values(make_docume
                            stats={"skill": "light_weapons", "damage": "d6", "hit": 1, "range": 10})
     knife = EquipmentItem(name="Knife", kind=ItemKind.WEAPON, equipped=False,
                           stats={"skill": "melee", "damage": "Body"})
-    pc = Character(name="Pat", stats=dict(rules.new_stats(CharacterKind.PC)), equipment=[pistol, knife])
+    pc = Character(name="Pat", stats=dict(rules.sheet.new_stats(CharacterKind.PC)), equipment=[pistol, knife])
     view = make_view(make_document(Campaign(ruleset="crisis", name="Arms", characters=[pc])), rules=get_ruleset)
     view.select([pc.id])
     assert view.sheet.attacks.text() == "Pistol: Light Weapons, DMG d6, HIT 1, RNG 10"

@@ -35,7 +35,7 @@ def sheet_of(make_document, make_view, ruleset_id: str, character: Character):
 def test_the_wheel_over_an_unfocused_box_scrolls_the_sheet_and_changes_nothing(make_document, make_view, qtbot,
                                                                                ruleset_id, key):
     rules = get_ruleset(ruleset_id)
-    pc = Character(name="Pat", stats=dict(rules.new_stats(CharacterKind.PC)))
+    pc = Character(name="Pat", stats=dict(rules.sheet.new_stats(CharacterKind.PC)))
     document, view, scroll = sheet_of(make_document, make_view, ruleset_id, pc)
     editor = view.sheet.stats.editors[key]
     view.activateWindow()
@@ -59,7 +59,7 @@ def test_the_wheel_over_an_equipment_table_scrolls_and_edits_nothing(make_docume
     rules = get_ruleset("crisis")
     items = [EquipmentItem(name=f"Knife {n}", kind=ItemKind.WEAPON, stats={"damage": "d4", "skill": "melee"})
              for n in range(3)]
-    pc = Character(name="Pat", stats=dict(rules.new_stats(CharacterKind.PC)), equipment=items)
+    pc = Character(name="Pat", stats=dict(rules.sheet.new_stats(CharacterKind.PC)), equipment=items)
     document, view, scroll = sheet_of(make_document, make_view, "crisis", pc)
     table = view.sheet.equipment.findChild(QTableView, "equipment-weapon")
     before = document.campaign.model_dump(mode="json")
@@ -78,7 +78,7 @@ def test_the_wheel_over_an_equipment_table_scrolls_and_edits_nothing(make_docume
 def test_a_number_typed_out_of_bounds_stays_as_typed_and_is_refused_with_the_reason(make_document, make_view,
                                                                                     qtbot, key, typed, reason):
     rules = get_ruleset("crisis-classic")
-    npc = Character(name="Raider", kind=CharacterKind.NPC, stats=dict(rules.new_stats(CharacterKind.NPC)))
+    npc = Character(name="Raider", kind=CharacterKind.NPC, stats=dict(rules.sheet.new_stats(CharacterKind.NPC)))
     document, view, _scroll = sheet_of(make_document, make_view, "crisis-classic", npc)
     spin = view.sheet.stats.editors[key]
     assert isinstance(spin, StrictSpinBox)
@@ -104,7 +104,7 @@ def test_a_number_typed_out_of_bounds_stays_as_typed_and_is_refused_with_the_rea
 
 def test_an_untrained_skill_is_an_empty_box_and_the_arrows_stay_within_the_rules(make_document, make_view, qtbot):
     rules = get_ruleset("crisis-classic")
-    pc = Character(name="Pat", stats=dict(rules.new_stats(CharacterKind.PC)))
+    pc = Character(name="Pat", stats=dict(rules.sheet.new_stats(CharacterKind.PC)))
     document, view, _scroll = sheet_of(make_document, make_view, "crisis-classic", pc)
     spin = view.sheet.stats.editors["melee"]
     assert spin.value_or_none() is None and spin.text() == "—"

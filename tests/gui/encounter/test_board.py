@@ -67,7 +67,7 @@ def test_a_whole_fight_through_the_board(board, document, monkeypatch, qtbot):
     assert board.round_label.text() == "Round 1"
     for _ in range(200):
         standing = {ctl.view.combatant(c.id).side for c in ctl.view.encounter.combatants
-                    if ctl.ruleset.state(ctl.view.character_of(c.id), ctl.view.options).key == "ok"}
+                    if ctl.ruleset.sheet.state(ctl.view.character_of(c.id), ctl.view.options).key == "ok"}
         if len(standing) < 2:
             break
         current = ctl.view.current_id()

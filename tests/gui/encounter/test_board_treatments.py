@@ -203,7 +203,7 @@ def test_crisis_classic_adrenalin_shot_from_the_treat_button_goes_to_the_patient
     from crisis_desktop.ui.document import CampaignDocument
 
     rules = get_ruleset("crisis-classic")
-    people = [Character(id=f"ch-{name.lower()}", name=name, kind=kind, stats=dict(rules.new_stats(kind)))
+    people = [Character(id=f"ch-{name.lower()}", name=name, kind=kind, stats=dict(rules.sheet.new_stats(kind)))
               for name, kind in (("Anna", CharacterKind.PC), ("Boris", CharacterKind.PC), ("Carla", CharacterKind.PC),
                                  ("Thug", CharacterKind.NPC))]
     cells = {"c-anna": (1, 1), "c-boris": (2, 1), "c-carla": (5, 1), "c-thug": (9, 9)}

@@ -149,7 +149,7 @@ def test_the_scripted_moment_on_the_board(qtbot, paths, monkeypatch):
     dialog.apply_button.click()
     shield = next(item for item in ctl.view.character_of(v).equipment if item.name == "Round shield")
     assert shield.stats["usage_die"] == 6
-    assert "usage d6" in board.controller.ruleset.item_summary(shield)
+    assert "usage d6" in board.controller.ruleset.sheet.item_summary(shield)
     dialog = attack(board, panel, v, "No reaction", "15 3 3")
     dialog.roll()
     assert dialog.rolled_event is not None, dialog.problem.text()

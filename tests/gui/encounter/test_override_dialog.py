@@ -32,7 +32,7 @@ def classic_fight() -> EncounterController:
     catalogue = {item.name: item for item in rules.catalogue("weapons") + rules.catalogue("armour")}  # type: ignore[attr-defined]
 
     def make(name: str, kind: CharacterKind, *items: str) -> Character:
-        return Character(name=name, kind=kind, stats=dict(rules.new_stats(kind)),
+        return Character(name=name, kind=kind, stats=dict(rules.sheet.new_stats(kind)),
                          equipment=[catalogue[item].model_copy(deep=True) for item in items])
 
     people = [make("Anna", CharacterKind.PC, "Pistol", "Body Armour MK I"), make("Boris", CharacterKind.PC, "Knife"),
@@ -93,7 +93,7 @@ def test_the_dialog_lists_exactly_the_rules_fields_by_their_labels(qtbot, ambush
     for combatant in fight.view.encounter.combatants:
         dialog = OverrideDialog(fight, combatant.id)
         qtbot.addWidget(dialog)
-        fields = fight.ruleset.override_fields(fight.view.actor(combatant.id), fight.view.options)
+        fields = fight.ruleset.sheet.override_fields(fight.view.actor(combatant.id), fight.view.options)
         assert values(dialog) == [f"{f.label} (now {shown_value(f.value)})" for f in fields]
         # Labels are words, as the rules name them: no raw keys such as "durability", "ammo" or "ap".
         for field in fields:
@@ -133,7 +133,7 @@ def test_health_brought_to_0_in_the_dialog_is_dying_and_logged(qtbot, document, 
     from PySide6.QtWidgets import QDialogButtonBox
 
     vera = ambush.view.character_of("cmb-ambush-vera")
-    health = int(ambush.ruleset.derived(vera, ambush.view.options)["health"].value)
+    health = int(ambush.ruleset.sheet.derived(vera, ambush.view.options)["health"].value)
     dialog = OverrideDialog(ambush, "cmb-ambush-vera")
     qtbot.addWidget(dialog)
     dialog.what.setCurrentIndex(next(i for i in range(dialog.what.count())

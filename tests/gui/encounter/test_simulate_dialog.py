@@ -4,13 +4,16 @@ what-if side by side, and cancels."""
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 
+import pytest
 from PySide6.QtGui import QImage
 
 from crisis_desktop.controller.simulate import Tactics, Target, simulate
 from crisis_desktop.rules.registry import get_ruleset
 from crisis_desktop.ui.dialogs.simulate_dialog import SimulateDialog
+from tests.gui.simulation_shown import simulation_shown
 
 SHOT = Path("/tmp/crisis-simulate-dialog.png")
 
@@ -38,7 +41,7 @@ def test_results_are_plotted_and_match_the_command_line(qtbot, document):
     dialog.seed.setValue(9)
     dialog.target["enemies"].setCurrentIndex(dialog.target["enemies"].findData("weakest"))
     before = document.campaign.model_dump()
-    with qtbot.waitSignal(dialog.shown, timeout=60_000):
+    with simulation_shown(qtbot, dialog):
         dialog.start()
         assert dialog.cancel_button.isEnabled() and not dialog.run_button.isEnabled()
     assert document.campaign.model_dump() == before
@@ -66,7 +69,7 @@ def test_what_if_compares_side_by_side(qtbot, document):
     dialog.change.setCurrentIndex(index)
     assert dialog.value.value() == 2
     dialog.value.setValue(4)
-    with qtbot.waitSignal(dialog.shown, timeout=60_000):
+    with simulation_shown(qtbot, dialog):
         dialog.start()
     assert dialog.whatif_panel.isVisible()
     assert dialog.whatif_panel.title() == "What if: 4 × Wolf"
@@ -79,7 +82,7 @@ def test_what_if_compares_side_by_side(qtbot, document):
 def test_cancel_stops_the_run_and_shows_what_was_played(qtbot, document):
     dialog = _dialog(qtbot, document)
     dialog.runs.setValue(200_000)
-    with qtbot.waitSignal(dialog.shown, timeout=60_000):
+    with simulation_shown(qtbot, dialog):
         dialog.start()
         # The window keeps answering while the fights run: the progress and the time left are shown as they go.
         qtbot.waitUntil(lambda: dialog.progress.value() > 0 and "left" in dialog.status.text(), timeout=30_000)
@@ -105,3 +108,29 @@ def _has_colour(image: QImage, rgb: tuple[int, int, int]) -> bool:
             if (c.red(), c.green(), c.blue()) == rgb:
                 return True
     return False
+
+
+def test_results_that_never_come_are_reported_with_where_the_fights_stood(qtbot, document, monkeypatch):
+    """The wait used above fails with the run's state and every thread's stack, not a bare timeout."""
+    from crisis_desktop.ui.dialogs import simulate_dialog
+
+    release = threading.Event()
+
+    def stuck(*_args, **_kwargs):
+        release.wait(30)
+        raise RuntimeError("released")
+
+    monkeypatch.setattr(simulate_dialog, "simulate", stuck)
+    dialog = _dialog(qtbot, document)
+    dialog.runs.setValue(10)
+    try:
+        with pytest.raises(AssertionError) as failed, simulation_shown(qtbot, dialog, timeout=200):
+            dialog.start()
+        text = str(failed.value)
+        assert "no results after 200 ms: 0/10 fights, finished=False" in text
+        assert "thread alive=True, poll timer active=True" in text
+        assert "--- thread simulate" in text and "release.wait(30)" in text
+    finally:
+        release.set()
+        dialog.wait()
+    assert "The simulation stopped: released" in dialog.status.text()

@@ -23,7 +23,8 @@ def read(markdown: str) -> QTextDocument:
 
 def test_a_hostile_sheet_reads_as_written(qapp):
     rules = get_ruleset("crisis")
-    sheet = build_sheet(Character(name=NAME, notes="\n".join(NOTES), stats=rules.new_stats(CharacterKind.PC)), rules)
+    sheet = build_sheet(Character(name=NAME, notes="\n".join(NOTES), stats=rules.sheet.new_stats(CharacterKind.PC)),
+                        rules)
     document = read(render_markdown(sheet))
     lines = document.toPlainText().splitlines()
     assert lines[0] == NAME

@@ -38,10 +38,10 @@ def campaign_of(ruleset_id: str) -> Campaign:
     gear = [next(i for i in catalogue if i.kind is kind) for kind in (ItemKind.WEAPON, ItemKind.ARMOUR)
             if any(i.kind is kind for i in catalogue)]
     return Campaign(name="Paper", ruleset=ruleset_id, characters=[
-        Character(name="Mara Quill", stats=rules.new_stats(CharacterKind.PC),
+        Character(name="Mara Quill", stats=rules.sheet.new_stats(CharacterKind.PC),
                   equipment=[EquipmentItem(**i.model_dump(exclude={"id"})) for i in gear]),
-        Character(name="Tam Ruen", stats=rules.new_stats(CharacterKind.PC)),
-        Character(name="Brute", kind=CharacterKind.NPC, stats=rules.new_stats(CharacterKind.NPC)),
+        Character(name="Tam Ruen", stats=rules.sheet.new_stats(CharacterKind.PC)),
+        Character(name="Brute", kind=CharacterKind.NPC, stats=rules.sheet.new_stats(CharacterKind.NPC)),
     ])
 
 
@@ -76,8 +76,8 @@ def test_the_weapon_table_that_broke_words_keeps_them_whole(qapp):
 
 def test_a_long_sheet_continues_on_a_second_page_at_full_size(qapp):
     rules = get_ruleset("crisis")
-    short = Character(name="Short Sheet", stats=rules.new_stats(CharacterKind.PC), notes="One line.")
-    long = Character(name="Long Sheet", stats=rules.new_stats(CharacterKind.PC),
+    short = Character(name="Short Sheet", stats=rules.sheet.new_stats(CharacterKind.PC), notes="One line.")
+    long = Character(name="Long Sheet", stats=rules.sheet.new_stats(CharacterKind.PC),
                      notes="\n".join(f"Line {i} of a long backstory." for i in range(70)))
     short_spans = spans(render_pdf_bytes([build_sheet(short, rules)]))
     long_data = render_pdf_bytes([build_sheet(long, rules), build_sheet(short, rules)])
@@ -202,7 +202,7 @@ def test_export_uses_the_choice_and_remembers_the_folder(window, monkeypatch, tm
 def test_a_paragraph_longer_than_a_page_is_cut_between_lines_and_printed_once(qapp):
     rules = get_ruleset("crisis")
     words = [f"w{i:04d}" for i in range(2500)]
-    character = Character(name="Chatty", stats=rules.new_stats(CharacterKind.PC), notes=" ".join(words))
+    character = Character(name="Chatty", stats=rules.sheet.new_stats(CharacterKind.PC), notes=" ".join(words))
     data = render_pdf_bytes([build_sheet(character, rules)])
     pages = spans(data)
     assert len(pages) >= 3

@@ -28,8 +28,8 @@ def demo() -> Campaign:
 def classic() -> Campaign:
     ruleset = get_ruleset("crisis-classic")
     return Campaign(name="Classic", ruleset="crisis-classic", characters=[
-        Character(name="Mara Quill", stats=ruleset.new_stats(CharacterKind.PC)),
-        Character(name="Brute", kind=CharacterKind.NPC, stats=ruleset.new_stats(CharacterKind.NPC)),
+        Character(name="Mara Quill", stats=ruleset.sheet.new_stats(CharacterKind.PC)),
+        Character(name="Brute", kind=CharacterKind.NPC, stats=ruleset.sheet.new_stats(CharacterKind.NPC)),
     ])
 
 

@@ -91,7 +91,7 @@ def test_with_the_option_npcs_in_the_fog_keep_their_place_as_unknown(document, b
     proxy, campaign, ctl = display.proxy, document.campaign, board.controller
     rask = ctl.view.character_of(RASK)
     document.push(ctl.overrides.set_status(rask.id, "wounds", 3))
-    document.push(ctl.overrides.add_condition(rask.id, ctl.ruleset.conditions()[0].key, 2))
+    document.push(ctl.overrides.add_condition(rask.id, ctl.ruleset.sheet.conditions()[0].key, 2))
     document.push(ctl.start(RandomDice(7)))
     everyone = ids(proxy)
     proxy.set_fogged_as_unknown(True)

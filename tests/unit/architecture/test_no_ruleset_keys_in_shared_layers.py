@@ -38,17 +38,17 @@ def shared_vocabulary() -> set[str]:
 
 
 def declared_keys(rules: Ruleset) -> set[str]:
-    keys = {f.key for f in rules.character_fields()}
-    keys |= {f.key for kind in ItemKind for f in rules.item_fields(kind)}
-    keys |= {c.key for c in rules.conditions()} | {a.key for a in rules.actions()}
-    keys |= {o.key for o in rules.rule_options()} | {c.key for c in rules.currencies()}
-    keys |= {f.key for f in rules.setup_flags()}
+    keys = {f.key for f in rules.sheet.character_fields()}
+    keys |= {f.key for kind in ItemKind for f in rules.sheet.item_fields(kind)}
+    keys |= {c.key for c in rules.sheet.conditions()} | {a.key for a in rules.economy.actions()}
+    keys |= {o.key for o in rules.rule_options()} | {c.key for c in rules.economy.currencies()}
+    keys |= {f.key for f in rules.sheet.setup_flags()}
     for kind in CharacterKind:
-        character = Character(name="Probe", kind=kind, stats=rules.new_stats(kind))
+        character = Character(name="Probe", kind=kind, stats=rules.sheet.new_stats(kind))
         actor = Actor(character, Combatant(character_id=character.id))
-        keys |= set(rules.derived(character, {}))
-        keys |= {bar.key for bar in rules.resources(actor, {})}
-        keys |= {field.key for field in rules.override_fields(actor, {})}
+        keys |= set(rules.sheet.derived(character, {}))
+        keys |= {bar.key for bar in rules.sheet.resources(actor, {})}
+        keys |= {field.key for field in rules.sheet.override_fields(actor, {})}
         if rules.attacks is not None:
             for weapon in (item for item in rules.equipment_catalogue() if item.kind is ItemKind.WEAPON):
                 keys |= {spec.key for spec in rules.attacks.attack_inputs(actor, weapon, 0, {})}

@@ -103,21 +103,23 @@ def test_the_crisis_catalogue_has_the_gear_of_the_rules() -> None:
 
 def test_each_item_says_its_key_stats() -> None:
     catalogue = {e.id: e for e in CRISIS.equipment_catalogue()}
-    assert CRISIS.item_summary(catalogue["crisis-pistol"]) == "DMG d6, RNG 4, RoF 2, CAP 7"
-    assert CRISIS.item_summary(catalogue["crisis-sword"]) == "DMG 2 x Body, melee"
-    assert CRISIS.item_summary(catalogue["crisis-armour-light"]) == "DR 4/2/4/2, Durability 25"
+    assert CRISIS.sheet.item_summary(catalogue["crisis-pistol"]) == "DMG d6, RNG 4, RoF 2, CAP 7"
+    assert CRISIS.sheet.item_summary(catalogue["crisis-sword"]) == "DMG 2 x Body, melee"
+    assert CRISIS.sheet.item_summary(catalogue["crisis-armour-light"]) == "DR 4/2/4/2, Durability 25"
     genesys = get_ruleset("genesys")
     catalogue = {e.id: e for e in genesys.equipment_catalogue()}
-    assert genesys.item_summary(catalogue["genesys-knife"]) == "Damage Brawn + 1, Crit 3, engaged"
-    assert genesys.item_summary(catalogue["genesys-unarmed"]) == "Damage Brawn, Crit 5, engaged, Disorient 1, Knockdown"
-    assert genesys.item_summary(catalogue["genesys-heavy-pistol"]) == "Damage 6, Crit 3, medium"
-    assert genesys.item_summary(catalogue["genesys-riot-armour"]) == "Soak 1, Defence 2"
+    assert genesys.sheet.item_summary(catalogue["genesys-knife"]) == "Damage Brawn + 1, Crit 3, engaged"
+    assert genesys.sheet.item_summary(catalogue["genesys-unarmed"]) == \
+        "Damage Brawn, Crit 5, engaged, Disorient 1, Knockdown"
+    assert genesys.sheet.item_summary(catalogue["genesys-heavy-pistol"]) == "Damage 6, Crit 3, medium"
+    assert genesys.sheet.item_summary(catalogue["genesys-riot-armour"]) == "Soak 1, Defence 2"
     classic = get_ruleset("crisis-classic")
     catalogue = {e.id: e for e in classic.equipment_catalogue()}
-    assert classic.item_summary(catalogue["crisis-classic-pistol"]) == "END 15, DMG 6, RNG 5 m, CAP 7"
-    assert classic.item_summary(catalogue["crisis-classic-sword"]) == "HIT +1, END 20, DMG 10, melee"
-    assert classic.item_summary(catalogue["crisis-classic-body-armour-mk2"]) == "Durability 4"
-    assert classic.item_summary(catalogue["crisis-classic-adrenalin-shot"]) == "Restores Endurance 15, AP to use 1"
+    assert classic.sheet.item_summary(catalogue["crisis-classic-pistol"]) == "END 15, DMG 6, RNG 5 m, CAP 7"
+    assert classic.sheet.item_summary(catalogue["crisis-classic-sword"]) == "HIT +1, END 20, DMG 10, melee"
+    assert classic.sheet.item_summary(catalogue["crisis-classic-body-armour-mk2"]) == "Durability 4"
+    assert classic.sheet.item_summary(catalogue["crisis-classic-adrenalin-shot"]) == \
+        "Restores Endurance 15, AP to use 1"
 
 
 def test_the_catalogue_refuses_what_the_sheet_refuses() -> None:

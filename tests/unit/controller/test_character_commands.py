@@ -224,8 +224,8 @@ def test_malformed_characters_are_refused_with_the_reason(raw, reason):
 def test_quick_npc_has_the_rules_defaults_at_its_difficulty():
     npc = build_npc(RULES, "Raider boss", 4)
     assert npc.kind is CharacterKind.NPC and npc.stats["difficulty"] == 4
-    assert RULES.validate_character(npc) == []
-    assert RULES.derived(npc, {})["Health"].value == 30
+    assert RULES.sheet.validate_character(npc) == []
+    assert RULES.sheet.derived(npc, {})["Health"].value == 30
     with pytest.raises(ValueError, match="at most 10"):
         build_npc(RULES, "Boss", 11)
     with pytest.raises(ValueError, match="needs a name"):
@@ -247,14 +247,14 @@ def test_making_a_pc_an_npc_fills_the_difficulty_and_is_one_undo_step():
     from crisis_desktop.rules.registry import get_ruleset
 
     rules = get_ruleset("crisis")
-    pc = Character(name="Vera", stats=dict(rules.new_stats(CharacterKind.PC)))
+    pc = Character(name="Vera", stats=dict(rules.sheet.new_stats(CharacterKind.PC)))
     campaign = Campaign(ruleset="crisis", name="t", characters=[pc])
     history = History(campaign)
     history.push(change_kind(campaign, rules, pc.id, CharacterKind.NPC))
     npc = campaign.character(pc.id)
     assert npc.kind is CharacterKind.NPC
-    assert rules.validate_character(npc) == []
-    assert npc.stats["difficulty"] == rules.new_stats(CharacterKind.NPC)["difficulty"]
+    assert rules.sheet.validate_character(npc) == []
+    assert npc.stats["difficulty"] == rules.sheet.new_stats(CharacterKind.NPC)["difficulty"]
     assert "health_roll" in npc.stats  # kept, so switching back restores the PC's roll
     history.undo()
     assert campaign.character(pc.id).kind is CharacterKind.PC

@@ -48,7 +48,7 @@ def test_a_crisis_fighter_brought_to_0_health_on_its_turn_is_offered_nothing():
     current = ctl.view.current_id()
     assert current is not None and any(a.allowed for a in ctl.actions(current))
     character = ctl.view.character_of(current)
-    health = int(ctl.ruleset.derived(character, ctl.view.options)["health"].value)
+    health = int(ctl.ruleset.sheet.derived(character, ctl.view.options)["health"].value)
     history.push(ctl.overrides.set_status(character.id, "wounds", health))
     assert not any(a.allowed for a in ctl.actions(current))
     weapon = ctl.preview.weapons(current)[0]

@@ -29,7 +29,7 @@ def classic_campaign() -> Campaign:
 
     def make(name: str, kind: CharacterKind, weapon: str) -> Character:
         item = weapons[weapon].model_copy(deep=True)
-        return Character(name=name, kind=kind, stats=dict(rules.new_stats(kind)), equipment=[item])
+        return Character(name=name, kind=kind, stats=dict(rules.sheet.new_stats(kind)), equipment=[item])
 
     people = [make("Anna", CharacterKind.PC, "Pistol"), make("Boris", CharacterKind.PC, "Knife"),
               make("Thug", CharacterKind.NPC, "Baton"), make("Gunman", CharacterKind.NPC, "Revolver")]
@@ -66,7 +66,7 @@ def fight_to_the_end(ctl: EncounterController, history: History, dice: RandomDic
     for turn in range(max_turns):
         view = ctl.view
         parties = {view.combatant(c.id).side for c in view.encounter.combatants if not view.out_of_fight(c.id)
-                   and ctl.ruleset.state(view.character_of(c.id), view.options).key == "ok"}
+                   and ctl.ruleset.sheet.state(view.character_of(c.id), view.options).key == "ok"}
         if len(parties) < 2:
             history.push(ctl.end_encounter())
             return turn
@@ -122,7 +122,7 @@ def test_start_orders_by_initiative_logs_the_rolls_and_gives_the_first_actor_ap(
     assert abs(order(ctl.view).index(wolf.id) - order(ctl.view).index(dog.id)) == 1
     first = encounter.combatant(order(ctl.view)[0])
     assert ctl.view.current_id() == first.id
-    bars = {r.key: r for r in ctl.ruleset.resources(ctl.view.actor(first.id), ctl.view.options)}
+    bars = {r.key: r for r in ctl.ruleset.sheet.resources(ctl.view.actor(first.id), ctl.view.options)}
     assert ("ap" in bars and bars["ap"].current == 4) or ("actions" in bars and bars["actions"].current == 2)
     kinds = [e.kind for e in encounter.log]
     assert kinds[0] == "start" and kinds.count("initiative") == 6 and "round" in kinds and kinds[-1] == "turn"
@@ -424,8 +424,8 @@ def test_crisis_classic_fight_ends_with_the_endurance_cost():
         history.push(ctl.add_combatant(character.id))
     dice = RandomDice(9)
     history.push(ctl.start(dice))
-    endurance = {c.id: ctl.ruleset.resources(ctl.view.actor(c.id),
-                                             ctl.view.options) for c in ctl.view.encounter.combatants}
+    endurance = {c.id: ctl.ruleset.sheet.resources(ctl.view.actor(c.id),
+                                                   ctl.view.options) for c in ctl.view.encounter.combatants}
     start_endurance = {cid: next(b.current for b in bars if b.key == "endurance") for cid, bars in endurance.items()}
     for _ in range(6):
         play_turn(ctl, history, dice)
@@ -530,7 +530,8 @@ def test_npcs_acting_with_two_actions_are_charged_actions_not_ap_in_the_log():
     # The NPC pays in actions for everything, what it cannot take now too (Crawl needs it prone).
     crawl = {a.action.key: a for a in ctl.actions(npc)}["crawl"]
     assert not crawl.allowed and crawl.price == {"actions": 1}
-    assert ctl.ruleset.cost_text({"ap": 2}) == "2 AP" and ctl.ruleset.cost_text({"actions": 1}) == "1 action"
+    assert ctl.ruleset.economy.cost_text({"ap": 2}) == "2 AP"
+    assert ctl.ruleset.economy.cost_text({"actions": 1}) == "1 action"
 
 
 # --------------------------------------------------------------------------- found in review

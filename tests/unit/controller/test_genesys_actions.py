@@ -67,7 +67,7 @@ def test_assist_leaves_a_boost_die_on_an_engaged_allys_next_check_used_by_it():
     assert ctl.view.combatant(JAX).resources["next_boost"] == 1
     assert ctl.view.encounter.log[-1].text == "Dr. Mira Sol: Assist (Jax Marrow) (1 maneuver)"
     assert "Dr. Mira Sol assists Jax Marrow: +1 boost die on its next check" in ctl.view.encounter.log[-1].details
-    assert "next check +1 boost die" in ctl.ruleset.badges(ctl.view.actor(JAX), ctl.view.options)
+    assert "next check +1 boost die" in ctl.ruleset.sheet.badges(ctl.view.actor(JAX), ctl.view.options)
     # Jax's sword at the engaged thugs: Brawn 3 and Melee 2 with the boost die; the attack uses it up.
     takes_slot(history, ctl, JAX)
     request = ctl.preview.attack_request(JAX, "pc-jax-sword", THUGS)
@@ -75,7 +75,8 @@ def test_assist_leaves_a_boost_die_on_an_engaged_allys_next_check_used_by_it():
     assert dice.count("boost") == 1
     history.push(ctl.attack(request, RandomDice(7)))
     assert ctl.view.combatant(JAX).resources["next_boost"] == 0
-    assert not [b for b in ctl.ruleset.badges(ctl.view.actor(JAX), ctl.view.options) if b.startswith("next check")]
+    assert not [b for b in ctl.ruleset.sheet.badges(ctl.view.actor(JAX),
+                                                    ctl.view.options) if b.startswith("next check")]
     while history.can_undo and campaign.model_dump() != before:
         history.undo()
     assert campaign.model_dump() == before
@@ -189,7 +190,8 @@ def test_one_who_goes_over_a_threshold_mid_turn_acts_no_further():
     assert ctl.view.state_of(KARA).text == down and ctl.view.acting() == (KARA,)
     # The rules themselves refuse every action and the attack with her state (the board says so on each button).
     assert all(not a.allowed and a.reason.endswith(down) for a in ctl.actions(KARA))
-    assert all(not a.allowed and a.reason == down for a in ctl.ruleset.available_actions(ctl.view.actor(KARA), {}))
+    assert all(not a.allowed and a.reason == down for a in ctl.ruleset.economy.available_actions(ctl.view.actor(KARA),
+                                                                                                 {}))
     assert ctl.ruleset.attacks.attack_price(ctl.preview.attack_request(KARA, PISTOL, THUGS),
                                             ctl.view.options)[1] == down
     assert ctl.preview.attack_preview(ctl.preview.attack_request(KARA, PISTOL, THUGS)).cannot.endswith(down)

@@ -75,7 +75,7 @@ def test_hide_hides_from_every_opponent_and_nobody_can_aim_at_her():
     assert entry.text == "Vera Kask: Hide (3 AP)"
     assert entry.details == ["Vera Kask hides from Rask, Jory, Mother Kell, Halvorsen; a Search roll of 4 or more "
                              "finds them"]
-    assert "hiding from 4: Search 4 finds" in ctl.ruleset.badges(ctl.view.actor(VERA), ctl.view.options)
+    assert "hiding from 4: Search 4 finds" in ctl.ruleset.sheet.badges(ctl.view.actor(VERA), ctl.view.options)
     history.undo()
     assert campaign.model_dump() == before
     history.redo()
@@ -107,7 +107,7 @@ def test_sneak_needs_a_hide_first_then_a_stealth_roll_sets_what_a_search_must_re
     assert ctl.view.encounter.log[-1].text == "Vera Kask: Sneak (1 AP), 6 against 4: success"
     assert ctl.view.encounter.log[-1].details == ["Vera Kask sneaks unseen: a Search roll of 6 or more finds them; "
                                                   "a move of up to their Pace stays unseen this turn"]
-    assert "hiding from 4: Search 6 finds" in ctl.ruleset.badges(ctl.view.actor(VERA), ctl.view.options)
+    assert "hiding from 4: Search 6 finds" in ctl.ruleset.sheet.badges(ctl.view.actor(VERA), ctl.view.options)
 
 
 def test_a_failed_sneak_reveals():

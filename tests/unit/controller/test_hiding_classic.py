@@ -17,7 +17,7 @@ from crisis_desktop.rules.registry import get_ruleset
 def alley() -> tuple[Campaign, History, EncounterController, dict[str, str]]:
     """Anna (PC) against Thug and Gunman (NPCs), no map, on Anna's turn; returns combatant ids by name."""
     rules = get_ruleset("crisis-classic")
-    people = [Character(name=name, kind=kind, stats=dict(rules.new_stats(kind)))
+    people = [Character(name=name, kind=kind, stats=dict(rules.sheet.new_stats(kind)))
               for name, kind in (("Anna", CharacterKind.PC), ("Thug", CharacterKind.NPC),
                                  ("Gunman", CharacterKind.NPC))]
     campaign = Campaign(name="Classic", ruleset="crisis-classic", characters=people,
@@ -43,7 +43,7 @@ def test_hide_then_sneak_stays_hidden_and_a_move_shows():
     history.push(ctl.take_action(anna, "hide"))
     assert hidden_from(ctl, anna) == {ids["Thug"], ids["Gunman"]}
     assert ctl.view.combatant(anna).resources["ap"] == 1
-    assert "hiding from 2: a Search contest finds" in ctl.ruleset.badges(ctl.view.actor(anna), ctl.view.options)
+    assert "hiding from 2: a Search contest finds" in ctl.ruleset.sheet.badges(ctl.view.actor(anna), ctl.view.options)
     history.push(ctl.take_action(anna, "sneak"))
     assert hidden_from(ctl, anna) == {ids["Thug"], ids["Gunman"]}
     ctl.view.combatant(anna).resources["ap"] = 1

@@ -25,7 +25,7 @@ def crisis_ridge() -> tuple[Campaign, History, EncounterController]:
 def test_crisis_health_brought_to_0_by_the_gm_is_dying_and_logged():
     campaign, history, ctl = crisis_ridge()
     vera = campaign.character("pc-vera")
-    health = int(ctl.ruleset.derived(vera, ctl.view.options)["health"].value)
+    health = int(ctl.ruleset.sheet.derived(vera, ctl.view.options)["health"].value)
     before = campaign.model_dump()
     history.push(ctl.overrides.set_status("pc-vera", "wounds", health))          # Health now 0
     assert vera.has_condition("dying") and vera.has_condition("incapacitated")
@@ -41,7 +41,7 @@ def test_crisis_health_brought_to_0_by_the_gm_is_dying_and_logged():
 def test_crisis_health_to_minus_10_is_death_and_back_above_0_ends_dying():
     campaign, history, ctl = crisis_ridge()
     vera = campaign.character("pc-vera")
-    health = int(ctl.ruleset.derived(vera, ctl.view.options)["health"].value)
+    health = int(ctl.ruleset.sheet.derived(vera, ctl.view.options)["health"].value)
     history.push(ctl.overrides.set_status("pc-vera", "wounds", health + 2))      # Health -2: dying
     history.push(ctl.overrides.set_status("pc-vera", "wounds", health - 3))      # Health 3: no longer dying
     assert not vera.has_condition("dying") and vera.has_condition("incapacitated")
@@ -62,7 +62,7 @@ def test_a_condition_set_by_hand_stands_and_other_values_bring_nothing():
 def test_crisis_nonlethal_above_health_incapacitates():
     campaign, history, ctl = crisis_ridge()
     vera = campaign.character("pc-vera")
-    health = int(ctl.ruleset.derived(vera, ctl.view.options)["health"].value)
+    health = int(ctl.ruleset.sheet.derived(vera, ctl.view.options)["health"].value)
     history.push(ctl.overrides.set_status("pc-vera", "nonlethal", health + 1))
     assert vera.has_condition("incapacitated") and not vera.has_condition("dying")
     assert ctl.view.encounter.log[-2].details == [f"Vera Kask is incapacitated: non-lethal damage {health + 1} is "
@@ -71,8 +71,8 @@ def test_crisis_nonlethal_above_health_incapacitates():
 
 def test_crisis_classic_endurance_brought_to_0_exhausts_and_health_0_kills():
     rules = get_ruleset("crisis-classic")
-    anna = Character(name="Anna", kind=CharacterKind.PC, stats=dict(rules.new_stats(CharacterKind.PC)))
-    thug = Character(name="Thug", kind=CharacterKind.NPC, stats=dict(rules.new_stats(CharacterKind.NPC)))
+    anna = Character(name="Anna", kind=CharacterKind.PC, stats=dict(rules.sheet.new_stats(CharacterKind.PC)))
+    thug = Character(name="Thug", kind=CharacterKind.NPC, stats=dict(rules.sheet.new_stats(CharacterKind.NPC)))
     campaign = Campaign(name="Classic", ruleset="crisis-classic", characters=[anna, thug],
                         encounters=[Encounter(id="enc", name="Alley")])
     history = History(campaign)
@@ -80,7 +80,7 @@ def test_crisis_classic_endurance_brought_to_0_exhausts_and_health_0_kills():
     history.push(ctl.add_combatant(anna.id))
     history.push(ctl.add_combatant(thug.id))
     history.push(ctl.start(RandomDice(3)))
-    endurance = int(rules.derived(anna, ctl.view.options)["endurance_max"].value)   # 4 x Might 10
+    endurance = int(rules.sheet.derived(anna, ctl.view.options)["endurance_max"].value)   # 4 x Might 10
     history.push(ctl.overrides.set_status(anna.id, "endurance_damage", endurance))
     assert endurance == 40 and anna.has_condition("exhausted")
     assert ctl.view.encounter.log[-1].details == ["Anna is exhausted: every further hit is critical"]

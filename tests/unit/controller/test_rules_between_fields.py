@@ -28,10 +28,10 @@ CASES = [
 
 def carrying(ruleset_id: str, kind: ItemKind, stats: dict) -> tuple[Campaign, Character, EquipmentItem]:
     rules = get_ruleset(ruleset_id)
-    defaults = {s.key: s.default for s in rules.item_fields(kind) if s.default is not None}
+    defaults = {s.key: s.default for s in rules.sheet.item_fields(kind) if s.default is not None}
     item = EquipmentItem(name="Vest", kind=kind, stats={**defaults, **stats})
-    pc = Character(name="Pat", stats=dict(rules.new_stats(CharacterKind.PC)), equipment=[item])
-    assert rules.validate_character(pc) == []
+    pc = Character(name="Pat", stats=dict(rules.sheet.new_stats(CharacterKind.PC)), equipment=[item])
+    assert rules.sheet.validate_character(pc) == []
     return Campaign(name="Rules", ruleset=ruleset_id, characters=[pc]), pc, item
 
 
@@ -52,7 +52,7 @@ def test_a_file_breaking_a_rule_between_fields_is_listed_and_not_imported(rulese
     rules = get_ruleset(ruleset_id)
     _campaign, pc, item = carrying(ruleset_id, kind, stats)
     item.stats[key] = value
-    assert rules.validate_character(pc) == [reason]
+    assert rules.sheet.validate_character(pc) == [reason]
     with pytest.raises(ValueError, match="does not fit"):
         character_from_json(json.dumps(pc.model_dump(mode="json")), rules)
 
@@ -64,4 +64,4 @@ def test_a_rule_already_broken_in_the_file_does_not_block_other_edits_and_can_be
     SetItemValue(campaign, rules, pc.id, item.id, "stats.dr_physical", 3).apply(campaign)
     assert item.stats["dr_physical"] == 3
     SetItemValue(campaign, rules, pc.id, item.id, "stats.durability", 9).apply(campaign)
-    assert rules.validate_character(pc) == []
+    assert rules.sheet.validate_character(pc) == []

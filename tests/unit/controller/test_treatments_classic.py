@@ -18,7 +18,7 @@ from crisis_desktop.rules.registry import get_ruleset
 def alley() -> tuple[Campaign, History, EncounterController]:
     """Anna at (1, 1), Boris next to her at (2, 1), Carla four tiles off at (5, 1), a Thug at (9, 9)."""
     rules = get_ruleset("crisis-classic")
-    people = [Character(id=f"ch-{name.lower()}", name=name, kind=kind, stats=dict(rules.new_stats(kind)))
+    people = [Character(id=f"ch-{name.lower()}", name=name, kind=kind, stats=dict(rules.sheet.new_stats(kind)))
               for name, kind in (("Anna", CharacterKind.PC), ("Boris", CharacterKind.PC), ("Carla", CharacterKind.PC),
                                  ("Thug", CharacterKind.NPC))]
     combatants = [Combatant(id=f"c-{p.name.lower()}", character_id=p.id,

@@ -26,7 +26,7 @@ NOTES = "# not a heading\n- not a list\n1. not numbered\n    not code\n> not a q
 
 def hostile_character() -> Character:
     rules = get_ruleset("crisis")
-    return Character(name=HOSTILE, player="<b>Sam</b>", notes=NOTES, stats=rules.new_stats(CharacterKind.PC),
+    return Character(name=HOSTILE, player="<b>Sam</b>", notes=NOTES, stats=rules.sheet.new_stats(CharacterKind.PC),
                      equipment=[EquipmentItem(name="<i>Knife</i> | x", kind=ItemKind.WEAPON, notes="*sharp*",
                                               stats={"skill": "melee", "damage": "d6"})])
 
@@ -74,7 +74,7 @@ def test_long_names_are_shortened_to_what_the_file_system_allows(tmp_path):
 def campaign_of(names: list[str]) -> Campaign:
     rules = get_ruleset("crisis")
     return Campaign(ruleset="crisis", name="Many",
-                    characters=[Character(name=n, stats=rules.new_stats(CharacterKind.PC)) for n in names])
+                    characters=[Character(name=n, stats=rules.sheet.new_stats(CharacterKind.PC)) for n in names])
 
 
 def test_ten_long_cjk_names_are_all_written(tmp_path):

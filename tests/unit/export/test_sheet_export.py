@@ -23,11 +23,11 @@ def demo() -> Campaign:
 
 def classic() -> Campaign:
     ruleset = get_ruleset("crisis-classic")
-    hero = Character(name="Mara Quill", player="Sam", stats=ruleset.new_stats(CharacterKind.PC),
+    hero = Character(name="Mara Quill", player="Sam", stats=ruleset.sheet.new_stats(CharacterKind.PC),
                      conditions=[ConditionState(key="prone")],
                      equipment=[EquipmentItem(name="Carbine", kind=ItemKind.WEAPON,
                                               stats={"skill": "light_weapons", "damage": 5})])
-    brute = Character(name="Brute", kind=CharacterKind.NPC, stats=ruleset.new_stats(CharacterKind.NPC))
+    brute = Character(name="Brute", kind=CharacterKind.NPC, stats=ruleset.sheet.new_stats(CharacterKind.NPC))
     return Campaign(name="Classic", ruleset="crisis-classic", characters=[hero, brute])
 
 
@@ -37,11 +37,11 @@ def test_sheet_has_every_field_derived_value_and_item(campaign):
     for character in campaign.characters:
         sheet = build_sheet(character, ruleset, campaign.rule_options)
         labels = [v.label for g in sheet.groups for v in g.values]
-        expected = [f.label for f in ruleset.character_fields() if character.kind in f.kinds]
+        expected = [f.label for f in ruleset.sheet.character_fields() if character.kind in f.kinds]
         assert labels == expected
-        derived = ruleset.derived(character, ruleset.options_with_defaults(campaign.rule_options))
+        derived = ruleset.sheet.derived(character, ruleset.options_with_defaults(campaign.rule_options))
         assert [(v.label, v.explain) for v in sheet.derived] == [
-            (ruleset.derived_label(k), e.explain()) for k, e in derived.items()]
+            (ruleset.sheet.derived_label(k), e.explain()) for k, e in derived.items()]
         carried = [row[0] for t in sheet.tables for row in t.rows]
         assert sorted(carried) == sorted(i.name if i.equipped else f"{i.name} (not equipped)"
                                          for i in character.equipment)
@@ -74,7 +74,7 @@ def test_html_is_well_formed_and_markdown_has_the_values(campaign):
 def test_names_are_escaped_in_html():
     ruleset = get_ruleset("crisis")
     nasty = Character(name='<b>Bob & "Al"</b>', notes="<script>x</script>\nline 2",
-                      stats=ruleset.new_stats(CharacterKind.PC))
+                      stats=ruleset.sheet.new_stats(CharacterKind.PC))
     page = render_html(build_sheet(nasty, ruleset))
     assert "<b>Bob" not in page and "<script>" not in page
     root = ET.fromstring(page)

@@ -22,7 +22,8 @@ PNG = base64.b64decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR4
 
 def hero(ruleset_id: str = "crisis", **update: object) -> Character:
     rules = get_ruleset(ruleset_id)
-    fields: dict[str, object] = {"name": "Mara Quill", "player": "Sam", "stats": rules.new_stats(CharacterKind.PC)}
+    fields: dict[str, object] = {"name": "Mara Quill", "player": "Sam",
+                                 "stats": rules.sheet.new_stats(CharacterKind.PC)}
     return Character(**(fields | update))
 
 
@@ -131,7 +132,7 @@ def test_crisis_untrained_skills_show_the_die_they_roll_under_the_option():
 
 def test_crisis_classic_skills_show_their_roll_under_targets():
     rules = get_ruleset("crisis-classic")
-    stats = {**rules.new_stats(CharacterKind.PC), "might": 12, "melee": 2}
+    stats = {**rules.sheet.new_stats(CharacterKind.PC), "might": 12, "melee": 2}
     sheet = sheet_of(hero("crisis-classic", stats=stats), "crisis-classic")
     values = {v.key: v for g in sheet.groups for v in g.values}
     assert values["might"].roll.text == "12"
@@ -145,7 +146,7 @@ def test_crisis_classic_skills_show_their_roll_under_targets():
 
 def test_genesys_skills_carry_their_dice_pool_for_symbols():
     rules = get_ruleset("genesys")
-    stats = {**rules.new_stats(CharacterKind.PC), "agility": 3, "ranged_light": 2}
+    stats = {**rules.sheet.new_stats(CharacterKind.PC), "agility": 3, "ranged_light": 2}
     sheet = sheet_of(hero("genesys", stats=stats), "genesys")
     values = {v.key: v for g in sheet.groups for v in g.values}
     assert values["ranged_light"].roll.pool == (("proficiency", 2), ("ability", 1))

@@ -21,7 +21,7 @@ def classic_campaign() -> Campaign:
     catalogue = {item.name: item for item in rules.catalogue("weapons")}  # type: ignore[attr-defined]
 
     def make(name: str, kind: CharacterKind, weapon: str) -> Character:
-        return Character(name=name, kind=kind, stats=dict(rules.new_stats(kind)),
+        return Character(name=name, kind=kind, stats=dict(rules.sheet.new_stats(kind)),
                          equipment=[catalogue[weapon].model_copy(deep=True)])
 
     people = [make("Anna", CharacterKind.PC, "Pistol"), make("Boris", CharacterKind.PC, "Knife"),

@@ -5,6 +5,7 @@ declaration and refused with the reason when they cannot be paid, paid when take
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 
 import pytest
 
@@ -22,16 +23,30 @@ from crisis_desktop.rules.base import (
     SetResource,
     StateRole,
 )
+from crisis_desktop.rules.base.economy_part import Economy
+from crisis_desktop.rules.base.sheet_part import Sheet
 from crisis_desktop.rules.kernel.flows.sequential import SequentialFlow
 
 
-class Tiny(Ruleset):
-    id = "tiny"
-    name = "Tiny"
+class TinySheet(Sheet):
+    """The character sheet of Tiny's rules."""
+
+    rules: Tiny
 
     def character_fields(self) -> Sequence[FieldSpec]:
         return (FieldSpec("hp", "Hit points", FieldKind.INT, "Body", 6, 0, 20),
                 FieldSpec("level", "Level", FieldKind.INT, "Body", 1, 1, 5, kinds=frozenset({CharacterKind.PC})))
+
+    def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
+        hp = actor.character.stats.get("hp", 6)
+        assert isinstance(hp, int)
+        return [ResourceSpec("hp", "Hit points", hp, 6, role=BarRole.HEALTH)]
+
+
+class TinyEconomy(Economy):
+    """The action economy of Tiny's rules."""
+
+    rules: Tiny
 
     def currencies(self) -> Sequence[Currency]:
         return (Currency("actions", "action", "actions"),)
@@ -42,10 +57,18 @@ class Tiny(Ruleset):
     def turn_allowance(self) -> dict[str, int]:
         return {"actions": 1}
 
-    def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
-        hp = actor.character.stats.get("hp", 6)
-        assert isinstance(hp, int)
-        return [ResourceSpec("hp", "Hit points", hp, 6, role=BarRole.HEALTH)]
+
+class Tiny(Ruleset):
+    id = "tiny"
+    name = "Tiny"
+
+    @cached_property
+    def sheet(self) -> TinySheet:
+        return TinySheet(self)
+
+    @cached_property
+    def economy(self) -> TinyEconomy:
+        return TinyEconomy(self)
 
 
 def fighter(hp: int = 6, actions: int = 1) -> Actor:
@@ -55,37 +78,38 @@ def fighter(hp: int = 6, actions: int = 1) -> Actor:
 
 
 def test_the_default_stat_block_is_each_field_default_for_the_kind():
-    assert Tiny().new_stats(CharacterKind.PC) == {"hp": 6, "level": 1}
-    assert Tiny().new_stats(CharacterKind.NPC) == {"hp": 6}
+    assert Tiny().sheet.new_stats(CharacterKind.PC) == {"hp": 6, "level": 1}
+    assert Tiny().sheet.new_stats(CharacterKind.NPC) == {"hp": 6}
 
 
 def test_standing_follows_the_health_bar():
-    assert Tiny().state(fighter().character, {}).role is StateRole.FIGHTING
-    down = Tiny().state(fighter(hp=0).character, {})
+    assert Tiny().sheet.state(fighter().character, {}).role is StateRole.FIGHTING
+    down = Tiny().sheet.state(fighter(hp=0).character, {})
     assert (down.role, down.text) == (StateRole.DOWN, "Ada is down: Hit points 0/6")
 
 
 def test_an_action_is_priced_from_its_declaration_and_refused_with_the_reason():
-    rows = {a.action.key: a for a in Tiny().available_actions(fighter(), {})}
+    rows = {a.action.key: a for a in Tiny().economy.available_actions(fighter(), {})}
     assert (rows["dash"].price, rows["dash"].allowed) == ({"actions": 1}, True)
     assert not rows["brace"].allowed
     assert rows["brace"].reason == "Not enough actions: Brace costs 2 actions, Ada has 1 action"
     with pytest.raises(ValueError, match="Brace costs 2 actions"):
-        Tiny().spend_action(fighter(), "brace", {})
+        Tiny().economy.spend_action(fighter(), "brace", {})
     with pytest.raises(ValueError, match="no action 'fly'"):
-        Tiny().spend_action(fighter(), "fly", {})
+        Tiny().economy.spend_action(fighter(), "fly", {})
 
 
 def test_taking_an_action_pays_its_price_and_a_turn_gives_the_allowance_again():
-    assert Tiny().spend_action(fighter(), "dash", {}).effects == (SetResource("c1", "actions", 0),)
+    assert Tiny().economy.spend_action(fighter(), "dash", {}).effects == (SetResource("c1", "actions", 0),)
     assert Tiny().start_turn(fighter(actions=0), {}).effects == (SetResource("c1", "actions", 1),)
     assert Tiny().start_encounter(fighter(actions=0), {}).effects == (SetResource("c1", "actions", 1),)
     spent = fighter(actions=0)
-    assert Tiny().available_actions(spent, {})[0].reason == "Not enough actions: Dash costs 1 action, Ada has none"
+    assert Tiny().economy.available_actions(spent,
+                                            {})[0].reason == "Not enough actions: Dash costs 1 action, Ada has none"
 
 
 def test_a_fighter_who_is_down_takes_no_action():
-    rows = Tiny().available_actions(fighter(hp=0), {})
+    rows = Tiny().economy.available_actions(fighter(hp=0), {})
     assert [r.allowed for r in rows] == [False, False]
     assert rows[0].reason == "Ada is down: Hit points 0/6"
 

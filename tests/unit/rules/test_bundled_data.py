@@ -52,6 +52,6 @@ def test_each_bundled_sheet_has_more_than_twenty_illegal_values_to_try(ruleset_i
 def test_each_bundled_pc_sheet_has_whole_number_fields_and_a_required_one_or_a_die(ruleset_id: str) -> None:
     """So the conformance suite's pasting and refusing tests try each bundled system's sheet itself, not only its
     item tables."""
-    fields = [s for s in get_ruleset(ruleset_id).character_fields() if CharacterKind.PC in s.kinds]
+    fields = [s for s in get_ruleset(ruleset_id).sheet.character_fields() if CharacterKind.PC in s.kinds]
     assert any(s.kind is FieldKind.INT for s in fields)
     assert any(s.kind in (FieldKind.DIE, FieldKind.INT) and s.required for s in fields)

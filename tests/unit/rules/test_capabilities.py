@@ -56,7 +56,7 @@ def test_the_shared_results_carry_nothing_only_crisis_reads():
 
 def test_stunts_are_crisis_classics_own_check_result():
     classic = get_ruleset("crisis-classic")
-    stats = dict(classic.new_stats(CharacterKind.PC)) | {"might": 20}
+    stats = dict(classic.sheet.new_stats(CharacterKind.PC)) | {"might": 20}
     strong = CheckRequest(Actor(Character(name="Vera", stats=stats)), "might", 1)   # target 23: the dice succeed
     result = classic.checks.check(strong, TypedDice([6, 6, 2]), {})                         # the stunt face (6) twice
     assert isinstance(result, StuntedCheck) and result.stunts == 2
@@ -67,7 +67,7 @@ def test_stunts_are_crisis_classics_own_check_result():
 
 @pytest.mark.parametrize("ruleset_id", ruleset_ids())
 def test_surprise_is_a_setup_flag_of_the_rules_that_have_it(ruleset_id):
-    flags = list(get_ruleset(ruleset_id).setup_flags())
+    flags = list(get_ruleset(ruleset_id).sheet.setup_flags())
     assert flags == ([SURPRISED] if ruleset_id in ("crisis", "crisis-classic", "genesys") else [])
 
 

@@ -10,12 +10,12 @@ from tests.fakes.sequential import SequentialFake
 def test_the_default_names_values_by_the_rules_labels_else_by_the_key_in_words():
     character = Character(name="Ann", kind=CharacterKind.PC, status={"lost": 1, "grit": 2})
     combatant = Combatant(character_id=character.id, resources={"health": 3, "turns_taken": 1})
-    fields = SequentialFake().override_fields(Actor(character, combatant), {})
+    fields = SequentialFake().sheet.override_fields(Actor(character, combatant), {})
     assert [(f.kind, f.key, f.label, f.value) for f in fields] == [
         (OverrideKind.STATUS, "lost", "Lost", 1),
         (OverrideKind.STATUS, "grit", "Grit", 2),                  # the sheet field's label
         (OverrideKind.RESOURCE, "health", "Health", 3),            # the bar's label
         (OverrideKind.RESOURCE, "turns_taken", "Turns taken", 1),
     ]
-    outside = SequentialFake().override_fields(Actor(character, None), {})
+    outside = SequentialFake().sheet.override_fields(Actor(character, None), {})
     assert [f.kind for f in outside] == [OverrideKind.STATUS, OverrideKind.STATUS], "no fight, no resources"

@@ -30,13 +30,14 @@ def melee_weapon(ruleset: Ruleset, pc: Character, npc: Character, *, ranged: boo
 def duel(ruleset: Ruleset, *, npc_level: int | None = None, ranged: bool = False) -> Campaign:
     """A PC with the rules' default stats and first melee weapon (with `ranged`, ranged one) against an unarmed NPC
     (Quick NPC at the lowest level where the rules build NPCs from one)."""
-    pc = Character(kind=CharacterKind.PC, name="Duellist", stats=ruleset.new_stats(CharacterKind.PC, RandomDice(1)))
+    pc = Character(kind=CharacterKind.PC, name="Duellist", stats=ruleset.sheet.new_stats(CharacterKind.PC,
+                                                                                         RandomDice(1)))
     spec = ruleset.npc_level_field()
     if spec is not None:
         level = npc_level if npc_level is not None else int(spec.minimum if spec.minimum is not None else 1)
         npc = ruleset.quick_npc("Target", level, RandomDice(2))
     else:
-        npc = Character(kind=CharacterKind.NPC, name="Target", stats=ruleset.new_stats(CharacterKind.NPC))
+        npc = Character(kind=CharacterKind.NPC, name="Target", stats=ruleset.sheet.new_stats(CharacterKind.NPC))
     npc = npc.model_copy(update={"equipment": [i for i in npc.equipment if i.kind is not ItemKind.WEAPON]})
     pc = pc.model_copy(update={"equipment": [melee_weapon(ruleset, pc, npc, ranged=ranged)]})
     encounter = Encounter(id="enc", name="Duel", combatants=[

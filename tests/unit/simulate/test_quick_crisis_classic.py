@@ -46,7 +46,7 @@ OTHER_OPTIONS: dict[str, StatValue] = {"npc_defence": "roll", "cover_applies_to"
 
 def _pc(name: str, gear: list[str], **stats: StatValue) -> Character:
     """A PC on the rules' new sheet with some ranks raised, carrying catalogue items (crisis-classic-<name>)."""
-    return Character(kind=CharacterKind.PC, name=name, stats={**RULES.new_stats(CharacterKind.PC), **stats},
+    return Character(kind=CharacterKind.PC, name=name, stats={**RULES.sheet.new_stats(CharacterKind.PC), **stats},
                      equipment=carried(RULES.equipment_catalogue(), [f"crisis-classic-{g}" for g in gear]))
 
 
@@ -239,8 +239,8 @@ def test_a_hit_lands_as_the_rules_land_it() -> None:
         fight._land(s, sergeant, sword, crits)
         target = ctl.view.character_of("c-sergeant")
         _apply(ctl, damage.damage_result(target, sword.end_terms, sword.crit_damage, crits).effects)
-        quick_bars = [(b.key, b.current) for b in RULES.resources(fight.actor(s, sergeant), ctl.view.options)]
-        full_bars = [(b.key, b.current) for b in RULES.resources(ctl.view.actor("c-sergeant"), ctl.view.options)]
+        quick_bars = [(b.key, b.current) for b in RULES.sheet.resources(fight.actor(s, sergeant), ctl.view.options)]
+        full_bars = [(b.key, b.current) for b in RULES.sheet.resources(ctl.view.actor("c-sergeant"), ctl.view.options)]
         assert [bar for bar in quick_bars if bar[0] != "ap"] == [bar for bar in full_bars if bar[0] != "ap"]
         assert fight.role(s, sergeant) is ctl.view.state_of("c-sergeant").role
         assert s.exhausted[sergeant] == target.has_condition("exhausted")
@@ -453,8 +453,8 @@ class _Lockstep(QuickFight[TableState]):
         found = self.table.actor(s, i)
         mine = self.fight.actor(self._now(s), i)
         options = s.ctl.view.options
-        assert [(b.key, b.current, b.maximum) for b in RULES.resources(mine, options) if b.key != "ap"] == \
-            [(b.key, b.current, b.maximum) for b in RULES.resources(found, options) if b.key != "ap"]
+        assert [(b.key, b.current, b.maximum) for b in RULES.sheet.resources(mine, options) if b.key != "ap"] == \
+            [(b.key, b.current, b.maximum) for b in RULES.sheet.resources(found, options) if b.key != "ap"]
         assert RULES.printing.tracks(mine.character, options) == RULES.printing.tracks(found.character, options)
         return found
 

@@ -210,7 +210,7 @@ def test_every_answer_kept_for_a_state_is_the_rules_answer_for_it() -> None:
                 assert fight.strikes.spend(i, w, fixed, sa, sb, result) == fight.strikes.spent[key]
     for sid, state in enumerate(fight.store.states):
         actor = fight.store.actor(sid)
-        assert state.char.role is rules.state(actor.character, options).role
+        assert state.char.role is rules.sheet.state(actor.character, options).role
         for kind, reads, effects in (("start", STARTS, rules.start_turn(actor, options).effects),
                                      ("end", ENDS, rules.end_turn(actor, options).effects)):
             kept = state.char.effects.get(fight.store.answer(sid, kind, reads)[1])
@@ -288,8 +288,8 @@ def test_an_actor_reads_as_the_board_reads_it() -> None:
     rules = player.full.ruleset
     for i, cid in enumerate(player.ids):
         quick_actor: Actor = player.fight.actor(s, i)
-        board = [(b.key, b.current) for b in rules.resources(ctl.view.actor(cid), ctl.view.options)]
-        assert [(b.key, b.current) for b in rules.resources(quick_actor, ctl.view.options)] == board
+        board = [(b.key, b.current) for b in rules.sheet.resources(ctl.view.actor(cid), ctl.view.options)]
+        assert [(b.key, b.current) for b in rules.sheet.resources(quick_actor, ctl.view.options)] == board
 
 
 def test_a_fighter_defeated_before_its_action_does_not_attack():

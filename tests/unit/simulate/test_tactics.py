@@ -67,7 +67,7 @@ def _three_way(ruleset_id: str = "crisis") -> tuple[Campaign, str]:
     """A PC against two NPCs: "c-npc" unarmed and near, "c-far" armed and far."""
     ruleset = get_ruleset(ruleset_id)
     campaign = duel(ruleset)
-    far = Character(kind=CharacterKind.NPC, name="Far", stats=ruleset.new_stats(CharacterKind.NPC),
+    far = Character(kind=CharacterKind.NPC, name="Far", stats=ruleset.sheet.new_stats(CharacterKind.NPC),
                     equipment=[_gun(ruleset)])
     campaign.characters.append(far)
     campaign.encounter("enc").combatants.append(Combatant(id="c-far", character_id=far.id, side=Side.ENEMIES))

@@ -41,16 +41,16 @@ def test_each_action_cost(rules, key, cost):
     shooter = actor(pc(light_weapons=6, equipment=(weapon(cap=7, ammo=3, reload_ap=2),),
                        conditions=("prone",) if key in ("crawl", "stand_from_prone") else
                        ("kneeling",) if key == "stand_from_kneel" else ()), ap=6)
-    avail = {a.action.key: a for a in rules.available_actions(shooter, {})}
+    avail = {a.action.key: a for a in rules.economy.available_actions(shooter, {})}
     assert avail[key].allowed, avail[key].reason
     assert avail[key].price == {"ap": cost}
-    after = apply(shooter, rules.spend_action(shooter, key, {}).effects)
+    after = apply(shooter, rules.economy.spend_action(shooter, key, {}).effects)
     assert after.combatant.resources["ap"] == 6 - cost
 
 
 def test_weapon_specific_attack_and_reload_cost(rules, catalogue):
     sniper = actor(pc(equipment=(catalogue["sniper-rifle"],)), ap=6)
-    avail = {a.action.key: a for a in rules.available_actions(sniper, {})}
+    avail = {a.action.key: a for a in rules.economy.available_actions(sniper, {})}
     assert avail["attack"].price == {"ap": 3} and avail["reload"].price == {"ap": 1}
 
 
@@ -68,68 +68,68 @@ def test_ap_per_turn_and_overflow(rules):
 def test_not_enough_ap_says_why(rules):
     a = actor(pc(name="Vera", equipment=(weapon(),)), ap=1)
     with pytest.raises(ValueError, match="Not enough AP: Attack costs 2, Vera has 1"):
-        rules.spend_action(a, "attack", {})
+        rules.economy.spend_action(a, "attack", {})
 
 
 def test_stunned_gains_no_ap_and_cannot_act(rules):
     a = actor(pc(conditions=("stunned",)), ap=1)
     assert not any(e.key == "ap" for e in rules.start_turn(a, {}).effects if isinstance(e, SetResource))
-    assert all(not x.allowed and "stunned" in x.reason for x in rules.available_actions(a, {}))
+    assert all(not x.allowed and "stunned" in x.reason for x in rules.economy.available_actions(a, {}))
 
 
 def test_take_aim_not_after_moving(rules):
     a = actor(pc(equipment=(weapon(),)), ap=6)
-    a = apply(a, rules.spend_action(a, "take_aim", {}).effects)
+    a = apply(a, rules.economy.spend_action(a, "take_aim", {}).effects)
     assert a.combatant.resources["aim"] == 1
-    a = apply(a, rules.spend_action(a, "move", {}).effects)
+    a = apply(a, rules.economy.spend_action(a, "move", {}).effects)
     assert a.combatant.resources["aim"] == 0
     with pytest.raises(ValueError, match="moved"):
-        rules.spend_action(a, "take_aim", {})
+        rules.economy.spend_action(a, "take_aim", {})
 
 
 def test_posture_actions_set_conditions(rules):
     a = actor(pc(), ap=6)
-    a = apply(a, rules.spend_action(a, "kneel", {}).effects)
+    a = apply(a, rules.economy.spend_action(a, "kneel", {}).effects)
     assert a.character.has_condition("kneeling")
-    a = apply(a, rules.spend_action(a, "go_prone", {}).effects)
+    a = apply(a, rules.economy.spend_action(a, "go_prone", {}).effects)
     assert a.character.has_condition("prone") and not a.character.has_condition("kneeling")
     with pytest.raises(ValueError, match="already prone"):
-        rules.spend_action(a, "go_prone", {})
+        rules.economy.spend_action(a, "go_prone", {})
 
 
 def test_multi_turn_action_and_cancel(rules):
     a = actor(pc(), ap=4)
-    a = apply(a, rules.spend_action(a, "repair_engine", {}, cost=10).effects)
+    a = apply(a, rules.economy.spend_action(a, "repair_engine", {}, cost=10).effects)
     assert a.combatant.resources["pending_progress"] == 4 and a.combatant.resources["ap"] == 0
     a = apply(a, rules.start_turn(a, {}).effects)
-    a = apply(a, rules.spend_action(a, "repair_engine", {}).effects)     # cost remembered
+    a = apply(a, rules.economy.spend_action(a, "repair_engine", {}).effects)     # cost remembered
     assert a.combatant.resources["pending_progress"] == 8
     a = apply(a, rules.start_turn(a, {}).effects)
-    done = rules.spend_action(a, "repair_engine", {})
+    done = rules.economy.spend_action(a, "repair_engine", {})
     a = apply(a, done.effects)
     assert "Repair Engine is done" in done.notes and a.combatant.resources["ap"] == 2
     assert a.combatant.resources["pending_action"] is None
     b = actor(pc(), ap=4)
-    b = apply(b, rules.spend_action(b, "repair_engine", {}, cost=10).effects)
+    b = apply(b, rules.economy.spend_action(b, "repair_engine", {}, cost=10).effects)
     b = apply(b, rules.start_turn(b, {}).effects)
-    moved = rules.spend_action(b, "move", {})
+    moved = rules.economy.spend_action(b, "move", {})
     assert "repair_engine is cancelled" in moved.notes
     assert apply(b, moved.effects).combatant.resources["pending_progress"] == 0
 
 
 def test_custom_action_costs_at_least_one(rules):
     a = actor(pc(), ap=6)
-    assert apply(a, rules.spend_action(a, "shout", {}, cost=0).effects).combatant.resources["ap"] == 5
+    assert apply(a, rules.economy.spend_action(a, "shout", {}, cost=0).effects).combatant.resources["ap"] == 5
 
 
 def test_npcs_take_two_actions(rules):
     wolf = actor(npc(equipment=(weapon("Bite", skill="melee", range=0, damage="d8"),)), ap=0)
-    wolf = apply(wolf, rules.spend_action(wolf, "run", {}).effects)
-    wolf = apply(wolf, rules.spend_action(wolf, "attack", {}).effects)
+    wolf = apply(wolf, rules.economy.spend_action(wolf, "run", {}).effects)
+    wolf = apply(wolf, rules.economy.spend_action(wolf, "attack", {}).effects)
     with pytest.raises(ValueError, match="both actions"):
-        rules.spend_action(wolf, "move", {})
+        rules.economy.spend_action(wolf, "move", {})
     # under the "ap" option the NPC spends AP like a PC (and has none yet)
-    hide = {a.action.key: a for a in rules.available_actions(wolf, {"npc_actions": "ap"})}["hide"]
+    hide = {a.action.key: a for a in rules.economy.available_actions(wolf, {"npc_actions": "ap"})}["hide"]
     assert not hide.allowed and "Not enough AP" in hide.reason
     wolf = apply(wolf, rules.start_turn(wolf, {}).effects)
     assert wolf.combatant.resources["actions_taken"] == 0
@@ -166,7 +166,7 @@ def test_ap_stays_within_0_and_6(steps):
         else:
             key, cost = (step, None) if isinstance(step, str) else ("long_task", step)
             try:
-                effects = rules.spend_action(a, key, {}, cost).effects
+                effects = rules.economy.spend_action(a, key, {}, cost).effects
             except ValueError:
                 continue
         a = apply(a, effects)

@@ -29,7 +29,7 @@ def test_the_price_in_ap_or_an_npc_action_and_why_it_cannot_be_paid(rules, catal
     raider = AttackRequest(actor(npc("Raider"), actions_taken=2), smg, (AttackTarget(actor(pc()), {}),))
     assert rules.attacks.attack_price(raider, {"npc_actions": "two_actions"}) == (
         {"actions": 1}, "Raider has taken both actions this round")
-    assert rules.cost_text({"ap": 4}) == "4 AP"
+    assert rules.economy.cost_text({"ap": 4}) == "4 AP"
 
 
 def test_execute_odds_equal_a_hand_computation(rules, catalogue):

@@ -134,7 +134,7 @@ def test_rof_volley_penalties_ap_and_ammo(rules, catalogue):
     # The volley's price (2 + 2 extra AP) is declared and paid by the controller as the rules pay it: not in the result.
     assert SetResource(shooter.combatant.id, "ap", 2) not in result.effects
     assert rules.attacks.attack_price(request_of(context), {}) == ({"ap": 4}, None)
-    assert rules.pay(shooter, {"ap": 4}, "attack").effects == (SetResource(shooter.combatant.id, "ap", 2),)
+    assert rules.economy.pay(shooter, {"ap": 4}, "attack").effects == (SetResource(shooter.combatant.id, "ap", 2),)
     assert SetItemStat(shooter.character.id, smg.id, "ammo", 22) in result.effects
     assert result.damage.damage.value == 4 + (2 + 2)   # second hit: d6 2 + 2 Extras (13)
 

@@ -35,7 +35,7 @@ def armed(damage: str, rof: int = 1) -> AttackContext:
     ("Body + d7", "DMG: d7 is not a die of these rules (d2, d3, d4, d6, d8, d10, d12, d20, d100)"),
 ])
 def test_the_damage_field_bounds_dice_and_sides(rules, damage, reason):
-    spec = next(s for s in rules.item_fields(ItemKind.WEAPON) if s.key == "damage")
+    spec = next(s for s in rules.sheet.item_fields(ItemKind.WEAPON) if s.key == "damage")
     assert spec is sheet.DAMAGE
     assert spec.validate(damage) == reason
     assert (spec.max_dice, spec.max_sides) == (sheet.MAX_DAMAGE_DICE, sheet.MAX_DAMAGE_SIDES) == (100, 1000)
@@ -54,7 +54,7 @@ def test_the_sheet_refuses_huge_damage_and_changes_nothing(rules):
 
 def test_an_imported_character_carrying_huge_damage_is_refused_with_the_reason(rules):
     data = pc(name="Vex", equipment=(weapon("Cannon", damage=HUGE),)).model_dump(mode="json")
-    assert rules.validate_character(pc(equipment=(weapon("Cannon", damage=HUGE),))) == [
+    assert rules.sheet.validate_character(pc(equipment=(weapon("Cannon", damage=HUGE),))) == [
         "Cannon: DMG: at most 100 dice, not 999,999,999"]
     with pytest.raises(ValueError, match="Vex does not fit the Crisis rules: Cannon: DMG: at most 100 dice"):
         character_from_json(json.dumps(data), rules)

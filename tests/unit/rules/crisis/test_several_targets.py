@@ -34,7 +34,7 @@ def test_a_volley_spread_over_two_targets_rolls_in_order_with_the_growing_penalt
     # AP for three attacks, three rounds of ammunition, damage on each target it reached.
     price = {"ap": combat.attack_cost(smg, 2)}
     assert rules.attacks.attack_price(request, {}) == (price, None)
-    assert rules.pay(request.attacker, price, "attack").effects == \
+    assert rules.economy.pay(request.attacker, price, "attack").effects == \
         (SetResource(request.attacker.combatant.id, "ap", 6 - combat.attack_cost(smg, 2)),)
     assert SetItemStat(request.attacker.character.id, smg.id, "ammo", smg.stats["ammo"] - 3) in result.effects
     assert "Wolf: 1 hit(s)" in result.summary and "Boar: 1 hit(s)" in result.summary

@@ -12,38 +12,38 @@ from crisis_desktop.rules.kernel.dice import TypedDice
 
 
 def test_fields_cover_every_stat_key(rules):
-    keys = {f.key for f in rules.character_fields()}
+    keys = {f.key for f in rules.sheet.character_fields()}
     assert {"body", "mind", "soul", "health_roll", "difficulty"} <= keys
     assert set(stats.SKILL_ATTRIBUTE) <= keys
-    groups = {f.group for f in rules.character_fields()}
+    groups = {f.group for f in rules.sheet.character_fields()}
     assert {"Attributes", "Action skills", "Knowledge skills", "Social skills"} <= groups
-    melee = next(f for f in rules.character_fields() if f.key == "melee")
+    melee = next(f for f in rules.sheet.character_fields() if f.key == "melee")
     assert melee.kind is FieldKind.DIE and melee.choices == (4, 6, 8, 10, 12) and not melee.required
     assert melee.validate(7) and melee.validate(None) is None
 
 
 def test_demo_characters_are_valid(rules, demo):
     for character in demo.characters:
-        assert rules.validate_character(character) == [], character.name
+        assert rules.sheet.validate_character(character) == [], character.name
 
 
 def test_item_fields(rules, catalogue):
-    weapon_keys = {f.key for f in rules.item_fields(ItemKind.WEAPON)}
+    weapon_keys = {f.key for f in rules.sheet.item_fields(ItemKind.WEAPON)}
     assert weapon_keys == set(catalogue["pistol"].stats)
-    armour_keys = {f.key for f in rules.item_fields(ItemKind.ARMOUR)}
+    armour_keys = {f.key for f in rules.sheet.item_fields(ItemKind.ARMOUR)}
     assert armour_keys == set(catalogue["armour-light"].stats)
 
 
 def test_new_stats(rules):
-    assert rules.new_stats(CharacterKind.PC)["health_roll"] == 4
-    assert rules.new_stats(CharacterKind.PC, TypedDice([6, 3]))["health_roll"] == 9
-    assert rules.new_stats(CharacterKind.NPC)["difficulty"] == 4
+    assert rules.sheet.new_stats(CharacterKind.PC)["health_roll"] == 4
+    assert rules.sheet.new_stats(CharacterKind.PC, TypedDice([6, 3]))["health_roll"] == 9
+    assert rules.sheet.new_stats(CharacterKind.NPC)["difficulty"] == 4
 
 
 def test_pc_derived_values(rules):
     c = pc(body=8, mind=10, melee=8, health_roll=5, equipment=(weapon("Knife", skill="melee", range=0),),
            status={"wounds": 3, "nonlethal": 0})
-    d = rules.derived(c, {})
+    d = rules.sheet.derived(c, {})
     assert d["health"].value == 25 and d["health_current"].value == 22
     assert d["pace"].value == 4 and d["parry"].value == 8 and d["perception"].value == 5
     for value in d.values():
@@ -52,15 +52,15 @@ def test_pc_derived_values(rules):
 
 def test_wolf_from_the_notes(rules):
     wolf = npc(difficulty=1, body=8, melee=6)
-    d = rules.derived(wolf, {})
+    d = rules.sheet.derived(wolf, {})
     assert d["health"].value == 15 and d["parry"].value == 3 and d["perception"].value == 3
 
 
 def test_parry_options_and_limits(rules):
     fighter = pc(melee=10, equipment=(weapon("Knife", skill="melee", range=0),))
-    assert rules.derived(fighter, {"parry_formula": "half_melee_plus_2"})["parry"].value == 7
+    assert rules.sheet.derived(fighter, {"parry_formula": "half_melee_plus_2"})["parry"].value == 7
     unarmed = pc(melee=4)
-    assert rules.derived(unarmed, {})["parry"].value == 2       # d4 - 2 without a melee weapon
+    assert rules.sheet.derived(unarmed, {})["parry"].value == 2       # d4 - 2 without a melee weapon
     crowded = sheet.parry(unarmed, {}, extra_enemies=3)
     assert crowded.value == 2 and any("at least 2" in t.label for t in crowded.terms)
     assert sum(t.value for t in crowded.terms) == 2
@@ -68,15 +68,15 @@ def test_parry_options_and_limits(rules):
 
 @pytest.mark.parametrize("condition", ["helpless", "incapacitated", "dying", "dead"])
 def test_helpless_conditions_have_no_parry(rules, condition):
-    assert rules.derived(npc(difficulty=5, conditions=(condition,)), {})["parry"].value == 0
+    assert rules.sheet.derived(npc(difficulty=5, conditions=(condition,)), {})["parry"].value == 0
 
 
 def test_slowed_halves_pace(rules):
-    assert rules.derived(pc(body=10, conditions=("slowed",)), {})["pace"].value == 2
+    assert rules.sheet.derived(pc(body=10, conditions=("slowed",)), {})["pace"].value == 2
 
 
 def test_conditions_listed(rules):
-    keys = {c.key for c in rules.conditions()}
+    keys = {c.key for c in rules.sheet.conditions()}
     assert {"drunk", "dying", "fatigued", "exhausted", "helpless", "kneeling", "prone", "slowed", "stunned",
             "incapacitated", "dead"} <= keys
 
@@ -90,12 +90,12 @@ def test_rule_options_defaults(rules):
 
 
 def test_state_and_resources(rules):
-    assert rules.state(pc(), {}).key == "ok"
-    assert rules.state(pc(status={"wounds": 30, "nonlethal": 0}, conditions=("dying",)), {}).key == "dying"
-    assert rules.state(pc(status={"wounds": 34, "nonlethal": 0}), {}).key == "dead"
-    assert rules.state(pc(status={"wounds": 0, "nonlethal": 25}), {}).key == "incapacitated"
-    bars = {b.key: b for b in rules.resources(actor(pc(), ap=3), {})}
+    assert rules.sheet.state(pc(), {}).key == "ok"
+    assert rules.sheet.state(pc(status={"wounds": 30, "nonlethal": 0}, conditions=("dying",)), {}).key == "dying"
+    assert rules.sheet.state(pc(status={"wounds": 34, "nonlethal": 0}), {}).key == "dead"
+    assert rules.sheet.state(pc(status={"wounds": 0, "nonlethal": 25}), {}).key == "incapacitated"
+    bars = {b.key: b for b in rules.sheet.resources(actor(pc(), ap=3), {})}
     assert bars["ap"].current == 3 and bars["ap"].maximum == 6 and bars["health"].maximum == 24
-    npc_bars = {b.key for b in rules.resources(actor(npc()), {})}
+    npc_bars = {b.key for b in rules.sheet.resources(actor(npc()), {})}
     assert "actions" in npc_bars and "ap" not in npc_bars
-    assert {b.key for b in rules.resources(Actor(pc()), {})} == {"health", "nonlethal"}
+    assert {b.key for b in rules.sheet.resources(Actor(pc()), {})} == {"health", "nonlethal"}

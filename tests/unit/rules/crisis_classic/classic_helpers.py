@@ -19,7 +19,7 @@ from crisis_desktop.rules.crisis_classic import CrisisClassicRuleset
 
 def make_character(name: str = "Vera", kind: CharacterKind = CharacterKind.PC, conditions: Iterable[str] = (),
                    **stats) -> Character:
-    base = CrisisClassicRuleset().new_stats(kind)
+    base = CrisisClassicRuleset().sheet.new_stats(kind)
     base.update(stats)
     return Character(name=name, kind=kind, stats=base,
                      conditions=[ConditionState(key=k) for k in conditions])

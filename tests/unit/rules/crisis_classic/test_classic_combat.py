@@ -60,7 +60,7 @@ def test_failed_attack_misses_without_a_defence_roll(rules):
     ap = vera.combatant.resources["ap"]
     assert not [e for e in result.effects if getattr(e, "key", None) == "ap"]
     assert rules.attacks.attack_price(request, {}) == ({"ap": 2}, None)
-    assert [(e.key, e.value) for e in rules.pay(vera, {"ap": 2}, "attack").effects] == [("ap", ap - 2)]
+    assert [(e.key, e.value) for e in rules.economy.pay(vera, {"ap": 2}, "attack").effects] == [("ap", ap - 2)]
 
 
 @pytest.mark.parametrize(("enemies", "fighter", "option", "penalty"), [
@@ -149,7 +149,7 @@ def test_aim_from_resources_lowers_dl_and_is_used_up(rules):
     assert rules.attacks.attack_modifiers(request_of(ctx), {})[-1].value == 2   # DL 4 - 2 = 2, Routine +2
     result = rules.attacks.resolve_attack(request_of(ctx), TypedDice([6, 6, 5]), {})
     price, _refusal = rules.attacks.attack_price(request_of(ctx), {})
-    apply(vera, [*rules.pay(vera, price, "attack").effects, *result.effects])
+    apply(vera, [*rules.economy.pay(vera, price, "attack").effects, *result.effects])
     assert vera.combatant.resources["aim"] == 0 and vera.combatant.resources["ap"] == 2
 
 
@@ -233,7 +233,7 @@ def test_endurance_first_then_exhausted_then_every_hit_critical(rules):
 def test_death_at_zero_health(rules):
     otto = make_actor("Otto")
     apply(otto, rules.attacks.apply_damage(otto, 10, {}, damage_type="health").effects)
-    assert rules.state(otto.character, {}).key == "dead"
+    assert rules.sheet.state(otto.character, {}).key == "dead"
 
 
 def test_legendary_attack_hits_even_at_impossible_odds(rules):

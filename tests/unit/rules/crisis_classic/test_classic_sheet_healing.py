@@ -11,19 +11,19 @@ from crisis_desktop.rules.kernel.dice import TypedDice
 
 
 def test_pc_pools_from_might(rules):
-    d = rules.derived(make_character(might=12, level=3), {})
+    d = rules.sheet.derived(make_character(might=12, level=3), {})
     assert (d["health_max"].value, d["endurance_max"].value, d["perception"].value) == (12, 48, 13)
 
 
 def test_traits_and_perks_change_pools(rules):
-    d = rules.derived(make_character(might=12, trait_enduring=True, perk_healthy=True), {})
+    d = rules.sheet.derived(make_character(might=12, trait_enduring=True, perk_healthy=True), {})
     assert d["health_max"].explain() == "Might 12, Healthy +10, Enduring -5 = 17"
     assert d["endurance_max"].explain() == "4 x Might 48, Enduring +10 = 58"
 
 
 @pytest.mark.parametrize("dl", range(1, 11))
 def test_npc_pools_from_difficulty_level(rules, dl):
-    d = rules.derived(make_character(kind=CharacterKind.NPC, difficulty=dl), {})
+    d = rules.sheet.derived(make_character(kind=CharacterKind.NPC, difficulty=dl), {})
     assert d["health_max"].value == 20 + 5 * dl and d["endurance_max"].value == 50 + 10 * dl
     assert "fixed_defence" in d
 
@@ -32,22 +32,22 @@ def test_current_pools_and_bars(rules):
     actor = make_actor(ap=3)
     actor.character.status.update(health_damage=4, endurance_damage=15)
     actor.character.equipment.append(armour("Body Armour MK III"))
-    bars = {b.key: (b.current, b.maximum) for b in rules.resources(actor, {})}
+    bars = {b.key: (b.current, b.maximum) for b in rules.sheet.resources(actor, {})}
     assert bars == {"health": (6, 10), "endurance": (25, 40), "ap": (3, 6), "durability": (8, 8)}
 
 
 def test_move_distance(rules):
-    assert rules.derived(make_character(speed=13), {})["move_m"].value == 5
-    assert rules.derived(make_character(speed=5), {})["move_m"].value == 1     # at least 1
-    assert rules.derived(make_character(speed=14), {})["sneak_m"].value == 4
+    assert rules.sheet.derived(make_character(speed=13), {})["move_m"].value == 5
+    assert rules.sheet.derived(make_character(speed=5), {})["move_m"].value == 1     # at least 1
+    assert rules.sheet.derived(make_character(speed=14), {})["sneak_m"].value == 4
 
 
 def test_state(rules):
     c = make_character()
-    assert rules.state(c, {}).key == "ok"
+    assert rules.sheet.state(c, {}).key == "ok"
     c.status["endurance_damage"] = 40
-    assert "exhausted" in rules.state(c, {}).text
-    assert rules.state(make_character(might=0), {}).key == "dead"
+    assert "exhausted" in rules.sheet.state(c, {}).text
+    assert rules.sheet.state(make_character(might=0), {}).key == "dead"
 
 
 # --------------------------------------------------------------------------- healing

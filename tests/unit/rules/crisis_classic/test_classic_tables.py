@@ -39,11 +39,11 @@ ACTIONS = [("attack", "Attack", 2), ("hide", "Hide", 3), ("search", "Search", 0)
 
 
 def test_action_table(rules):
-    assert [(a.key, a.label, a.cost["ap"]) for a in rules.actions()] == ACTIONS
+    assert [(a.key, a.label, a.cost["ap"]) for a in rules.economy.actions()] == ACTIONS
 
 
 def test_conditions_table(rules):
-    conditions = {c.key: c for c in rules.conditions()}
+    conditions = {c.key: c for c in rules.sheet.conditions()}
     assert list(conditions) == ["drunk", "exhausted", "prone", "stunned"]
     assert "-2" in conditions["drunk"].effect
     rows = tables.condition_by_key()
@@ -54,16 +54,16 @@ def test_conditions_table(rules):
 
 
 WEAPONS = [  # name, HIT, END, DMG, RNG, RoF, CAP, REL (rules notes)
-    ("Unarmed", -2, 5, 2, 0, 2, None, None),
-    ("Improvised Weapon (blunt)", 0, 8, 3, 0, 1, None, None),
-    ("Improvised Weapon (sharp)", 0, 5, 5, 0, 1, None, None),
-    ("Knife", 0, 12, 6, 0, 1, None, None),
-    ("Baton", 0, 15, 4, 0, 1, None, None),
-    ("Sword", 1, 20, 10, 0, 1, None, None),
-    ("Pistol", 0, 15, 6, 5, 1, 7, 2),
-    ("Revolver", 0, 15, 6, 5, 1, 6, 4),
-    ("Flintlock Pistol", 0, 15, 6, 4, 1, 1, 8),
-    ("Flintlock Musket", 1, 15, 12, 15, 1, 1, 10),
+           ("Unarmed", -2, 5, 2, 0, 2, None, None),
+           ("Improvised Weapon (blunt)", 0, 8, 3, 0, 1, None, None),
+           ("Improvised Weapon (sharp)", 0, 5, 5, 0, 1, None, None),
+           ("Knife", 0, 12, 6, 0, 1, None, None),
+           ("Baton", 0, 15, 4, 0, 1, None, None),
+           ("Sword", 1, 20, 10, 0, 1, None, None),
+           ("Pistol", 0, 15, 6, 5, 1, 7, 2),
+           ("Revolver", 0, 15, 6, 5, 1, 6, 4),
+           ("Flintlock Pistol", 0, 15, 6, 4, 1, 1, 8),
+           ("Flintlock Musket", 1, 15, 12, 15, 1, 1, 10),
 ]
 
 
@@ -73,7 +73,7 @@ def test_weapon_row(rules, row):
     s = item.stats
     assert (s["hit"], s["end_damage"], s["damage"], s["range"], s["rof"], s["cap"], s["reload_ap"]) == row[1:]
     assert item.kind is ItemKind.WEAPON
-    for spec in rules.item_fields(ItemKind.WEAPON):
+    for spec in rules.sheet.item_fields(ItemKind.WEAPON):
         assert spec.validate(s.get(spec.key)) is None, spec.key
 
 
@@ -82,7 +82,7 @@ def test_weapon_row(rules, row):
 def test_armour_row(rules, name, durability):
     item = next(a for a in rules.catalogue("armour") if a.name == name)
     assert item.stats["durability"] == item.stats["durability_max"] == durability
-    for spec in rules.item_fields(ItemKind.ARMOUR):
+    for spec in rules.sheet.item_fields(ItemKind.ARMOUR):
         assert spec.validate(item.stats.get(spec.key)) is None, spec.key
 
 
@@ -96,29 +96,29 @@ def test_registry_finds_the_ruleset():
 
 
 def test_character_fields_cover_every_stat_key(rules):
-    keys = {f.key for f in rules.character_fields()}
+    keys = {f.key for f in rules.sheet.character_fields()}
     expected = {"might", "speed", "intelligence", "charisma", "athletics", "force", "melee", "heavy_weapons",
                 "acrobatics", "light_weapons", "stealth", "operate", "search", "science", "engineering",
                 "back_story", "oratory", "tactics", "command", "level", "difficulty", "trait_enduring",
                 "trait_vigilant", "perk_fighter", "perk_lightning_reflexes", "perk_martial_arts_master",
                 "perk_healthy"}
     assert keys == expected
-    for f in rules.character_fields():
+    for f in rules.sheet.character_fields():
         assert f.label and f.group and f.help, f.key
         if f.kind is FieldKind.INT:
             assert f.minimum is not None and f.maximum is not None
-    melee = next(f for f in rules.character_fields() if f.key == "melee")
+    melee = next(f for f in rules.sheet.character_fields() if f.key == "melee")
     assert melee.group == "Skills (Might)" and "Might -5" in melee.help
 
 
 def test_new_stats_are_valid(rules):
     for kind in CharacterKind:
         c = make_character(kind=kind)
-        assert rules.validate_character(c) == []
-    assert "difficulty" not in rules.new_stats(CharacterKind.PC)
-    assert rules.new_stats(CharacterKind.NPC)["difficulty"] == 4
+        assert rules.sheet.validate_character(c) == []
+    assert "difficulty" not in rules.sheet.new_stats(CharacterKind.PC)
+    assert rules.sheet.new_stats(CharacterKind.NPC)["difficulty"] == 4
     bad = make_character(might=25)
-    assert rules.validate_character(bad) == ["Might must be at most 20, not 25"]
+    assert rules.sheet.validate_character(bad) == ["Might must be at most 20, not 25"]
 
 
 def test_rule_options_have_defaults(rules):

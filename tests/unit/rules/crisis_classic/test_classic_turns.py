@@ -25,15 +25,15 @@ def test_flintlock_musket_example_manual(rules):
     """Reload 10 AP begun with 3 AP left: after 2 more rounds it is reloaded with 1 AP left."""
     actor, musket, reload = _musketeer(ap=3)
     res = actor.combatant.resources
-    apply(actor, rules.spend_action(actor, reload, {}).effects)
+    apply(actor, rules.economy.spend_action(actor, reload, {}).effects)
     assert (res["ap"], res["pending_action"], res["pending_progress"]) == (0, reload, 3)
     for expected_progress in (7,):
         apply(actor, rules.start_turn(actor, {}).effects)
         assert res["ap"] == 4
-        apply(actor, rules.spend_action(actor, reload, {}).effects)
+        apply(actor, rules.economy.spend_action(actor, reload, {}).effects)
         assert (res["ap"], res["pending_progress"]) == (0, expected_progress)
     apply(actor, rules.start_turn(actor, {}).effects)
-    result = rules.spend_action(actor, reload, {})
+    result = rules.economy.spend_action(actor, reload, {})
     apply(actor, result.effects)
     assert res["ap"] == 1 and res["pending_action"] is None
     assert musket.stats["ammo"] == 1 and musket.stats["mag"] == 1
@@ -43,7 +43,7 @@ def test_flintlock_musket_example_manual(rules):
 def test_flintlock_musket_example_auto(rules):
     actor, musket, reload = _musketeer(ap=3)
     options = {"multi_turn_continue": "auto"}
-    apply(actor, rules.spend_action(actor, reload, options).effects)
+    apply(actor, rules.economy.spend_action(actor, reload, options).effects)
     apply(actor, rules.start_turn(actor, options).effects)
     assert actor.combatant.resources["pending_progress"] == 7
     apply(actor, rules.start_turn(actor, options).effects)
@@ -52,14 +52,14 @@ def test_flintlock_musket_example_auto(rules):
 
 def test_other_action_cancels_multi_turn_action(rules):
     actor, musket, reload = _musketeer(ap=3)
-    apply(actor, rules.spend_action(actor, reload, {}).effects)
+    apply(actor, rules.economy.spend_action(actor, reload, {}).effects)
     apply(actor, rules.start_turn(actor, {}).effects)
-    result = rules.spend_action(actor, "move", {})
+    result = rules.economy.spend_action(actor, "move", {})
     apply(actor, result.effects)
     assert actor.combatant.resources["pending_action"] is None and actor.combatant.resources["ap"] == 3
     assert any("cancelled (3 AP" in n for n in result.notes)
     # Beginning again starts from nothing.
-    apply(actor, rules.spend_action(actor, reload, {}).effects)
+    apply(actor, rules.economy.spend_action(actor, reload, {}).effects)
     assert actor.combatant.resources["pending_progress"] == 3 and musket.stats["ammo"] == 0
 
 
@@ -68,7 +68,7 @@ def test_short_reload_needs_the_ap_now(rules):
     revolver = weapon("Revolver")
     actor.character.equipment.append(revolver)
     with pytest.raises(ValueError, match="Not enough AP: Reload Revolver costs 4, Vera has 3"):
-        rules.spend_action(actor, f"reload:{revolver.id}", {})
+        rules.economy.spend_action(actor, f"reload:{revolver.id}", {})
 
 
 @pytest.mark.parametrize(("conditions", "gain"), [((), 4), (("exhausted",), 2), (("stunned",), 0),
@@ -104,27 +104,27 @@ def test_first_turn_brings_four(rules):
 
 def test_stunned_cannot_act_and_recovers_after_its_turn(rules):
     actor = make_actor(ap=4, conditions=["stunned"])
-    assert all(not a.allowed for a in rules.available_actions(actor, {}))
+    assert all(not a.allowed for a in rules.economy.available_actions(actor, {}))
     with pytest.raises(ValueError, match="stunned"):
-        rules.spend_action(actor, "move", {})
+        rules.economy.spend_action(actor, "move", {})
     apply(actor, rules.end_turn(actor, {}).effects)
     assert not actor.character.has_condition("stunned")
 
 
 def test_take_aim_and_stand_up(rules):
     actor = make_actor(ap=6, conditions=["prone"])
-    apply(actor, rules.spend_action(actor, "take_aim", {}).effects)
-    apply(actor, rules.spend_action(actor, "take_aim", {}).effects)
+    apply(actor, rules.economy.spend_action(actor, "take_aim", {}).effects)
+    apply(actor, rules.economy.spend_action(actor, "take_aim", {}).effects)
     assert actor.combatant.resources["aim"] == 2 and actor.combatant.resources["ap"] == 2
-    apply(actor, rules.spend_action(actor, "stand_up", {}).effects)
+    apply(actor, rules.economy.spend_action(actor, "stand_up", {}).effects)
     assert not actor.character.has_condition("prone")
-    reasons = {a.action.key: a.reason for a in rules.available_actions(make_actor(ap=6), {})}
+    reasons = {a.action.key: a.reason for a in rules.economy.available_actions(make_actor(ap=6), {})}
     assert reasons["stand_up"] == "Stand Up: Vera is not prone"
 
 
 def test_available_actions_explain_costs(rules):
     actor, _, reload = _musketeer(ap=1)
-    listed = {a.action.key: a for a in rules.available_actions(actor, {})}
+    listed = {a.action.key: a for a in rules.economy.available_actions(actor, {})}
     assert listed["hide"].reason == "Not enough AP: Hide costs 3, Hans has 1"
     assert listed["move"].allowed and listed[reload].allowed and listed[reload].price == {"ap": 10}
 
@@ -132,7 +132,7 @@ def test_available_actions_explain_costs(rules):
 def test_adrenalin_shot_restores_fifteen_endurance_for_one_ap(rules):
     actor = make_actor(ap=2, conditions=["exhausted"])
     actor.character.status["endurance_damage"] = 40
-    apply(actor, rules.spend_action(actor, "adrenalin_shot", {}).effects)
+    apply(actor, rules.economy.spend_action(actor, "adrenalin_shot", {}).effects)
     assert actor.character.status["endurance_damage"] == 25 and actor.combatant.resources["ap"] == 1
     assert not actor.character.has_condition("exhausted")
     medic, patient = make_actor("Medic", ap=4), make_actor("Pat", ap=0)
@@ -160,9 +160,9 @@ def test_ap_stays_within_0_and_6(rules, steps, conditions, start):
             if step == "turn":
                 apply(actor, rules.start_turn(actor, {"multi_turn_continue": "auto"}).effects)
             elif isinstance(step, tuple):
-                apply(actor, rules.spend_action(actor, step[0], {}, cost=step[1]).effects)
+                apply(actor, rules.economy.spend_action(actor, step[0], {}, cost=step[1]).effects)
             else:
-                apply(actor, rules.spend_action(actor, reload if step == "reload" else step, {}).effects)
+                apply(actor, rules.economy.spend_action(actor, reload if step == "reload" else step, {}).effects)
         except ValueError:
             pass
         ap = actor.combatant.resources["ap"]
@@ -177,8 +177,8 @@ def test_ap_stays_within_0_and_6(rules, steps, conditions, start):
 
 def test_initiative_formula_and_vigilant(rules):
     c = make_actor(speed=13, intelligence=11, might=7, trait_vigilant=True).character
-    assert rules.derived(c, {})["initiative"].value == 6 + 1        # (13 + 11) // 4 + Vigilant
-    assert rules.derived(c, {"initiative_formula": "speed_might"})["initiative"].value == 5 + 1
+    assert rules.sheet.derived(c, {})["initiative"].value == 6 + 1        # (13 + 11) // 4 + Vigilant
+    assert rules.sheet.derived(c, {"initiative_formula": "speed_might"})["initiative"].value == 5 + 1
 
 
 def test_turn_order_ties_rerolled_keeping_the_result(rules):
@@ -221,7 +221,7 @@ def test_end_encounter_costs_ten_endurance_once(rules):
     actor = make_actor()
     apply(actor, rules.end_encounter(actor, {}).effects)
     assert actor.character.status["endurance_damage"] == 10
-    assert rules.derived(actor.character, {})["endurance"].value == 30
+    assert rules.sheet.derived(actor.character, {})["endurance"].value == 30
     apply(actor, rules.end_encounter(actor, {}).effects)
     assert actor.character.status["endurance_damage"] == 10
 

@@ -151,7 +151,7 @@ def test_a_fight_to_the_end():
     flow, fight = started()
     dice = TypedDice([1, 2, 3, 4] * 50)
     for _ in range(40):
-        able = [c for c in sorted(fight.ids()) if flow.rules.state(fight.actor(c).character, {}).fighting]
+        able = [c for c in sorted(fight.ids()) if flow.rules.sheet.state(fight.actor(c).character, {}).fighting]
         if len({fight.encounter.combatant(c).side for c in able}) < 2:
             break
         declare_all(flow, fight)
@@ -160,7 +160,7 @@ def test_a_fight_to_the_end():
             for cid in flow.acting(fight):
                 side = fight.encounter.combatant(cid).side
                 target = next((c for c in sorted(fight.ids()) if fight.encounter.combatant(c).side != side
-                               and flow.rules.state(fight.actor(c).character, {}).fighting), None)
+                               and flow.rules.sheet.state(fight.actor(c).character, {}).fighting), None)
                 if target is not None:
                     fight.hurt(target, int(fight.actor(target).character.status.get("lost", 0)) + 1)
             if flow.take(fight, NEXT, dice=dice).new_round:

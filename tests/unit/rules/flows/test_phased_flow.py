@@ -131,7 +131,7 @@ def test_nobody_able_refuses_to_resolve_with_the_reason():
 def test_a_fight_to_the_end():
     flow, fight = started()
     for _ in range(60):
-        able = [c for c in sorted(fight.ids()) if flow.rules.state(fight.actor(c).character, {}).fighting]
+        able = [c for c in sorted(fight.ids()) if flow.rules.sheet.state(fight.actor(c).character, {}).fighting]
         if len({fight.encounter.combatant(c).side for c in able}) < 2:
             break
         for cid in able:

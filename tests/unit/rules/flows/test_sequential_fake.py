@@ -21,7 +21,7 @@ def test_turns_follow_initiative_to_the_end_of_the_fight_and_leavers_leave_no_tr
     assert [e.tie_note for e in fight.initiative][:2] == ["PC before NPC on a tie", "after the PCs on a tie"]
     assert flow.acting(fight) == (BO,) and fight.actor(BO).combatant.resources["turns"] == 1
     for _ in range(60):
-        able = [c for c in fight.state()["order"] if flow.rules.state(fight.actor(c).character, {}).fighting]
+        able = [c for c in fight.state()["order"] if flow.rules.sheet.state(fight.actor(c).character, {}).fighting]
         if len({fight.encounter.combatant(c).side for c in able}) < 2:
             break
         current = flow.acting(fight)[0]
@@ -31,7 +31,7 @@ def test_turns_follow_initiative_to_the_end_of_the_fight_and_leavers_leave_no_tr
         flow.take(fight, NEXT)
     else:
         raise AssertionError("the fight did not end")
-    gone = next(c for c in (ANN, BO, RAT, SLUG) if not flow.rules.state(fight.actor(c).character, {}).fighting)
+    gone = next(c for c in (ANN, BO, RAT, SLUG) if not flow.rules.sheet.state(fight.actor(c).character, {}).fighting)
     fight.remove(gone)
     flow.left(fight, gone)
     assert flow_ids(fight.state()) <= fight.ids() and offered(flow, fight, NEXT).allowed

@@ -91,7 +91,7 @@ def test_a_side_with_nobody_left_has_its_slots_skipped_and_the_fight_runs_to_its
     flow, fight = started()
     for _ in range(40):
         standing = {fight.encounter.combatant(c).side for c in fight.ids()
-                    if flow.rules.state(fight.actor(c).character, {}).fighting}
+                    if flow.rules.sheet.state(fight.actor(c).character, {}).fighting}
         if len(standing) < 2:
             break
         fill = offered(flow, fight, FILL)
@@ -99,7 +99,7 @@ def test_a_side_with_nobody_left_has_its_slots_skipped_and_the_fight_runs_to_its
         attacker = flow.acting(fight)[0]
         side = fight.encounter.combatant(attacker).side
         target = next(c for c in sorted(fight.ids()) if fight.encounter.combatant(c).side != side
-                      and flow.rules.state(fight.actor(c).character, {}).fighting)
+                      and flow.rules.sheet.state(fight.actor(c).character, {}).fighting)
         fight.hurt(target, int(fight.actor(target).character.status.get("lost", 0)) + 1)
         flow.take(fight, END_TURN)
     else:

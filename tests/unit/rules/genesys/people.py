@@ -24,12 +24,12 @@ def gear(*names: str) -> list[EquipmentItem]:
 
 def pc(name: str, *items: str, **stats: Any) -> Character:
     return Character(id=name.lower(), name=name, kind=CharacterKind.PC,
-                     stats={**RULES.new_stats(CharacterKind.PC), **stats}, equipment=gear(*items))
+                     stats={**RULES.sheet.new_stats(CharacterKind.PC), **stats}, equipment=gear(*items))
 
 
 def npc(name: str, adversary: str, *items: str, **stats: Any) -> Character:
     return Character(id=name.lower(), name=name, kind=CharacterKind.NPC,
-                     stats={**RULES.new_stats(CharacterKind.NPC), "adversary": adversary, **stats},
+                     stats={**RULES.sheet.new_stats(CharacterKind.NPC), "adversary": adversary, **stats},
                      equipment=gear(*items))
 
 

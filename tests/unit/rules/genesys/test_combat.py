@@ -129,7 +129,7 @@ def test_damage_is_weapon_damage_plus_net_successes_less_soak():
     assert SetResource("c-kara", "actions_used", 1) not in effects_of(result)
     price, refusal = RULES.attacks.attack_price(attack, {})
     assert (price, refusal) == ({"actions": 1}, None)
-    assert RULES.pay(attack.attacker, price, "attack").effects == (SetResource("c-kara", "actions_used", 1),)
+    assert RULES.economy.pay(attack.attacker, price, "attack").effects == (SetResource("c-kara", "actions_used", 1),)
 
 
 def test_a_brawn_weapon_adds_brawn_and_pierce_takes_soak_off():
@@ -202,7 +202,7 @@ def test_a_rival_past_its_threshold_is_defeated_a_pc_is_knocked_out_with_a_criti
                                           {})
     assert "Enforcer is defeated: 16 wounds over its threshold 14" in result.damage.notes
     rival.status["wounds"] = 15
-    assert RULES.state(rival, {}).key == "defeated" and not RULES.state(rival, {}).fighting
+    assert RULES.sheet.state(rival, {}).key == "defeated" and not RULES.sheet.state(rival, {}).fighting
     victim = kara()
     victim.status["wounds"] = 11
     shooter = pc("Shooter", "Heavy pistol", agility=2, ranged_light=2)
@@ -210,7 +210,7 @@ def test_a_rival_past_its_threshold_is_defeated_a_pc_is_knocked_out_with_a_criti
     assert any(n.startswith("Kara is knocked out: 15 wounds over its threshold 12") for n in hit.damage.notes)
     assert SetStatus("kara", "criticals", "nick") in effects_of(hit)         # d100 5: the critical of going down
     victim.status["wounds"] = 14
-    assert RULES.state(victim, {}).key == "knocked_out" and RULES.state(victim, {}).role.value == "down"
+    assert RULES.sheet.state(victim, {}).key == "knocked_out" and RULES.sheet.state(victim, {}).role.value == "down"
 
 
 def test_wounds_over_the_threshold_are_tracked_up_to_twice_it():

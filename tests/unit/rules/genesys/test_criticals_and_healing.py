@@ -63,7 +63,7 @@ def test_every_injury_carried_adds_10_and_the_dead_row_kills():
     dead = damage.critical(actor(k), TypedDice([1, 1]), {}, vicious=10)       # 1 + 50 + 100
     assert dead.row is not None and dead.row.key == "dead" and AddCondition("kara", "dead") in dead.effects
     k.conditions.append(ConditionState(key="dead"))
-    assert RULES.state(k, {}).key == "dead" and not RULES.state(k, {}).fighting
+    assert RULES.sheet.state(k, {}).key == "dead" and not RULES.sheet.state(k, {}).fighting
 
 
 # -- healing -----------------------------------------------------------------------------------------------------
@@ -139,5 +139,5 @@ def test_strain_recovers_after_the_fight_by_a_simple_cool_or_discipline_check():
 
 
 def test_a_minion_group_takes_no_strain_of_its_own():
-    assert "strain" not in [f.key for f in RULES.override_fields(actor(thugs()), {})]
-    assert "strain" in [f.key for f in RULES.override_fields(actor(kara()), {})]
+    assert "strain" not in [f.key for f in RULES.sheet.override_fields(actor(thugs()), {})]
+    assert "strain" in [f.key for f in RULES.sheet.override_fields(actor(kara()), {})]

@@ -13,12 +13,12 @@ from tests.unit.rules.genesys.people import RULES, actor, boss, enforcer, gear, 
 
 
 def offered(who, key, options=None):
-    return next(a for a in RULES.available_actions(who, options or {}) if a.action.key == key)
+    return next(a for a in RULES.economy.available_actions(who, options or {}) if a.action.key == key)
 
 
 def test_the_currencies_are_maneuvers_actions_and_strain():
-    assert [c.key for c in RULES.currencies()] == ["maneuvers", "actions", "strain"]
-    assert RULES.cost_text({"maneuvers": 1, "strain": 2}) == "1 maneuver + 2 strain"
+    assert [c.key for c in RULES.economy.currencies()] == ["maneuvers", "actions", "strain"]
+    assert RULES.economy.cost_text({"maneuvers": 1, "strain": 2}) == "1 maneuver + 2 strain"
 
 
 def test_the_first_maneuver_is_free_the_second_costs_2_strain_and_a_third_is_refused():
@@ -27,7 +27,7 @@ def test_the_first_maneuver_is_free_the_second_costs_2_strain_and_a_third_is_ref
     k = actor(kara(), maneuvers_used=1)
     second = offered(k, "aim")
     assert second.allowed and second.price == {"maneuvers": 1, "strain": 2}
-    spent = RULES.spend_action(k, "aim", {})
+    spent = RULES.economy.spend_action(k, "aim", {})
     assert SetStatus("kara", "strain", 2) in spent.effects and "Kara suffers 2 strain (aim)" in spent.notes
     third = offered(actor(kara(), maneuvers_used=2), "guarded_stance")
     assert not third.allowed and third.reason == "At most 2 maneuvers a turn: Kara has 2 taken, this needs 1"
@@ -35,7 +35,7 @@ def test_the_first_maneuver_is_free_the_second_costs_2_strain_and_a_third_is_ref
 
 def test_giving_up_the_action_buys_the_second_maneuver_without_strain():
     k = actor(kara(), maneuvers_used=1)
-    down = RULES.spend_action(k, "downgrade", {})
+    down = RULES.economy.spend_action(k, "downgrade", {})
     assert SetResource("c-kara", "actions_used", 1) in down.effects
     assert SetResource("c-kara", "maneuvers_granted", 1) in down.effects
     after = actor(kara(), maneuvers_used=1, maneuvers_granted=1, actions_used=1)
@@ -52,7 +52,7 @@ def test_moving_two_bands_takes_both_maneuvers():
 def test_minions_cannot_buy_a_maneuver_with_strain_and_rivals_take_it_as_wounds():
     group = offered(actor(thugs(), maneuvers_used=1), "aim")
     assert not group.allowed and group.reason == "Thugs is a minion group: minions cannot suffer strain voluntarily"
-    spent = RULES.spend_action(actor(enforcer(), maneuvers_used=1), "aim", {})
+    spent = RULES.economy.spend_action(actor(enforcer(), maneuvers_used=1), "aim", {})
     assert SetStatus("enforcer", "wounds", 2) in spent.effects
     assert "Enforcer suffers 2 wounds instead of strain (aim)" in spent.notes
 
@@ -72,7 +72,7 @@ def test_staggered_takes_no_action_immobilized_no_maneuver():
     j = jax()
     j.conditions.append(ConditionState(key="immobilized"))
     assert offered(actor(j), "move").reason == "Jax is immobilized: no maneuvers"
-    assert RULES.state(k, {}).fighting and RULES.state(k, {}).key == "staggered"
+    assert RULES.sheet.state(k, {}).fighting and RULES.sheet.state(k, {}).key == "staggered"
 
 
 @pytest.mark.parametrize(("variant", "strain"), [("genesys", 2), ("eote", 1)])
@@ -91,10 +91,10 @@ def test_disabled_immobilizes_under_genesys_and_allows_one_maneuver_under_eote()
 
 def test_aim_adds_up_to_two_boost_dice_and_moving_loses_it():
     k = actor(kara())
-    assert SetResource("c-kara", "aim", 1) in RULES.spend_action(k, "aim", {}).effects
+    assert SetResource("c-kara", "aim", 1) in RULES.economy.spend_action(k, "aim", {}).effects
     full = actor(kara(), aim=2)
     assert offered(full, "aim").reason == "Kara has aimed as long as it helps (2 boost dice)"
-    moved = RULES.spend_action(actor(kara(), aim=2), "move", {})
+    moved = RULES.economy.spend_action(actor(kara(), aim=2), "move", {})
     assert SetResource("c-kara", "aim", 0) in moved.effects and "Kara moves and loses its aim" in moved.notes
 
 
@@ -108,12 +108,13 @@ def test_aim_under_one_turn_is_lost_at_the_end_of_the_next_turn():
 
 
 def test_prone_guarded_stance_and_standing():
-    assert AddCondition("kara", "prone") in RULES.spend_action(actor(kara()), "drop_prone", {}).effects
+    assert AddCondition("kara", "prone") in RULES.economy.spend_action(actor(kara()), "drop_prone", {}).effects
     k = kara()
     k.conditions.append(ConditionState(key="prone"))
     assert offered(actor(k), "drop_prone").reason == "Kara is already prone"
-    assert RemoveCondition("kara", "prone") in RULES.spend_action(actor(k), "stand", {}).effects
-    assert SetResource("c-kara", "guarded", True) in RULES.spend_action(actor(kara()), "guarded_stance", {}).effects
+    assert RemoveCondition("kara", "prone") in RULES.economy.spend_action(actor(k), "stand", {}).effects
+    assert SetResource("c-kara", "guarded", True) in RULES.economy.spend_action(actor(kara()), "guarded_stance",
+                                                                                {}).effects
 
 
 def test_stimpacks_heal_5_then_4_3_2_1_and_the_sixth_nothing_on_the_patient_from_the_healers_pack():
@@ -123,7 +124,7 @@ def test_stimpacks_heal_5_then_4_3_2_1_and_the_sixth_nothing_on_the_patient_from
     k.equipment += gear("Stimpack")
     j.status |= {"wounds": 9, "stimpacks": 1}
     # The maneuver is Kara's; what it does is the treatment's, on whom she gives it.
-    assert RULES.spend_action(actor(k), "stimpack", {}).effects == (SetResource("c-kara", "maneuvers_used", 1),)
+    assert RULES.economy.spend_action(actor(k), "stimpack", {}).effects == (SetResource("c-kara", "maneuvers_used", 1),)
     check, used = RULES.healing.treat("stimpack", actor(k), actor(j), TypedDice([]), {})
     assert check is None
     assert SetStatus("jax", "wounds", 5) in used.effects and SetStatus("jax", "stimpacks", 2) in used.effects
@@ -138,7 +139,7 @@ def test_reloading_fills_a_limited_ammo_weapon():
     sniper = kara()
     sniper.equipment = gear("Sniper rifle")
     sniper.equipment[0].stats["ammo"] = 0
-    reload = RULES.spend_action(actor(sniper), "reload", {})
+    reload = RULES.economy.spend_action(actor(sniper), "reload", {})
     assert SetItemStat("kara", sniper.equipment[0].id, "ammo", 4) in reload.effects
     assert offered(actor(kara()), "reload").reason == "Kara has no Limited Ammo weapon to reload"
 
@@ -190,5 +191,5 @@ def test_at_the_end_of_an_encounter_eote_injury_effects_end_and_strain_can_be_re
 
 def test_incidentals_are_free_and_every_action_has_a_price_in_the_currencies():
     assert offered(actor(kara()), "incidental").price == {}
-    keys = {c.key for c in RULES.currencies()}
-    assert all(set(a.price) <= keys for a in RULES.available_actions(actor(kara()), {}))
+    keys = {c.key for c in RULES.economy.currencies()}
+    assert all(set(a.price) <= keys for a in RULES.economy.available_actions(actor(kara()), {}))

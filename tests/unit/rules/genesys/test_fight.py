@@ -54,7 +54,7 @@ def test_a_scripted_fight_through_the_controller():
     # A free maneuver, then a second one for 2 strain.
     history.push(ctl.take_action(j, "move"))
     second = next(a for a in ctl.actions(j) if a.action.key == "aim")
-    assert second.allowed and RULES.cost_text(second.price) == "1 maneuver + 2 strain"
+    assert second.allowed and RULES.economy.cost_text(second.price) == "1 maneuver + 2 strain"
     history.push(ctl.take_action(j, "aim"))
     assert ctl.view.character_of(j).status["strain"] == 2
     assert not next(a for a in ctl.actions(j) if a.action.key == "guarded_stance").allowed

@@ -157,8 +157,8 @@ def test_dice_left_on_a_next_check_are_used_by_it_and_cleared():
     assert checks.next_check_text(boosted) == "+1 boost die, +2 setback dies, +1 difficulty upgrade"
     result = RULES.checks.check(request, RandomDice(3), {})
     assert RULES.checks.check_effects(request, result, {}) == [SetResource("c-kara", "next_boost", 0),
-                                                         SetResource("c-kara", "next_setback", 0),
-                                                         SetResource("c-kara", "next_upgrade_difficulty", 0)]
+                                                               SetResource("c-kara", "next_setback", 0),
+                                                               SetResource("c-kara", "next_upgrade_difficulty", 0)]
     item = next(i for i in kara().equipment if i.name == "Heavy pistol")
     shot = AttackRequest(boosted, item, (AttackTarget(actor(enforcer()), {"range_band": "short"}),))
     assert combat.attack_pool(shot, {}).boost == 1
@@ -198,7 +198,7 @@ def test_a_free_maneuver_bought_with_advantage_is_granted_and_dice_waiting_show_
     assert SetResource("c-kara", "maneuvers_granted", 1) in spent.effects
     assert "Kara may perform a free maneuver (advantage; at most 2 maneuvers a turn)" in spent.notes
     waiting = actor(jax(), next_boost=1, next_difficulty=1)
-    assert "next check +1 boost die, +1 difficulty die" in RULES.badges(waiting, {})
+    assert "next check +1 boost die, +1 difficulty die" in RULES.sheet.badges(waiting, {})
 
 
 def test_a_medicine_check_uses_the_healers_waiting_dice_and_initiative_leaves_them():

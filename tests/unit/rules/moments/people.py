@@ -23,7 +23,7 @@ def gear(*names: str) -> list[EquipmentItem]:
 
 
 def person(name: str, kind: CharacterKind, *items: str, **stats: Any) -> Character:
-    return Character(id=name.lower(), name=name, kind=kind, stats={**RULES.new_stats(kind), **stats},
+    return Character(id=name.lower(), name=name, kind=kind, stats={**RULES.sheet.new_stats(kind), **stats},
                      equipment=gear(*items))
 
 

@@ -103,8 +103,8 @@ def test_an_extra_action_makes_the_attack_harder_and_a_focus_easier():
 
 def test_an_attack_needs_an_action_left():
     price, reason = RULES.attacks.attack_price(request(actor(vera(), actions_used=1), actor(brann())), {})
-    assert RULES.cost_text(price) == "1 action" and reason == "Vera has no action left this moment (Action and " \
-                                                              "reaction)"
+    assert RULES.economy.cost_text(price) == "1 action"
+    assert reason == "Vera has no action left this moment (Action and reaction)"
 
 
 def test_the_odds_of_each_reaction():

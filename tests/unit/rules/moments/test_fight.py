@@ -38,7 +38,7 @@ def weapon(ctl: EncounterController, who: str) -> str:
 
 def reactions(ctl: EncounterController, who: str) -> str:
     """The board's bar of the reactions left."""
-    bar = next(r for r in RULES.resources(ctl.view.actor(who), ctl.view.options) if r.key == "reactions_left")
+    bar = next(r for r in RULES.sheet.resources(ctl.view.actor(who), ctl.view.options) if r.key == "reactions_left")
     return f"{bar.short} {bar.current}/{bar.maximum}"
 
 

@@ -72,12 +72,12 @@ def test_declarations_worst_to_best_then_resolution_best_to_worst():
     # Brann declared an extra action: two actions, one reaction, every test one step harder.
     brann_now = ctl.view.actor(ids["Brann"])
     assert economy.actions_left(brann_now) == 2 and economy.reactions_left(brann_now) == 1
-    assert RULES.badges(brann_now, {}) == ["tests harder"]
-    bars = {b.key: (b.current, b.maximum) for b in RULES.resources(brann_now, {})}
+    assert RULES.sheet.badges(brann_now, {}) == ["tests harder"]
+    bars = {b.key: (b.current, b.maximum) for b in RULES.sheet.resources(brann_now, {})}
     assert bars["actions_left"] == (2, 2) and bars["reactions_left"] == (1, 1)
     # Vera traded her action for a second reaction: nothing to act with.
     vera_now = ctl.view.actor(ids["Vera"])
-    attack = next(a for a in RULES.available_actions(vera_now, {}) if a.action.key == "attack")
+    attack = next(a for a in RULES.economy.available_actions(vera_now, {}) if a.action.key == "attack")
     assert not attack.allowed and attack.reason == "Vera declared no action this moment (Two reactions)"
     # The next moment resets what everyone declared and used.
     history.push(ctl.step("next_resolver", dice=TypedDice([50, 100, 4])))
@@ -88,13 +88,13 @@ def test_declarations_worst_to_best_then_resolution_best_to_worst():
 
 def test_taking_actions_spends_them_with_reasons():
     busy = actor(vera(), stance="extra_action", actions_used=1)
-    assert RULES.spend_action(busy, "move", {}).effects[0].value == 2
+    assert RULES.economy.spend_action(busy, "move", {}).effects[0].value == 2
     spent = actor(vera(), actions_used=1)
     with pytest.raises(ValueError, match="Vera has no action left this moment"):
-        RULES.spend_action(spent, "move", {})
-    distant = next(a for a in RULES.available_actions(actor(vera()), {}) if a.action.key == "move_distant")
-    assert distant.allowed and RULES.cost_text(distant.price) == "1 action + 1 reaction"
-    focus = next(a for a in RULES.available_actions(actor(vera(), stance="focus_action"), {})
+        RULES.economy.spend_action(spent, "move", {})
+    distant = next(a for a in RULES.economy.available_actions(actor(vera()), {}) if a.action.key == "move_distant")
+    assert distant.allowed and RULES.economy.cost_text(distant.price) == "1 action + 1 reaction"
+    focus = next(a for a in RULES.economy.available_actions(actor(vera(), stance="focus_action"), {})
                  if a.action.key == "move_distant")
     assert not focus.allowed and focus.reason == "Vera has no reaction left this moment (Focused action)"
 
@@ -108,7 +108,7 @@ def test_encumbered_every_test_is_harder_and_moves_are_near_only():
                               {}).target.value == 18
     focused = actor(laden, stance="focus_action")                      # easier and harder cancel
     assert RULES.checks.check(RULES.checks.check_request(focused, "bod", {}), TypedDice([1]), {}).target.value == 36
-    distant = next(a for a in RULES.available_actions(actor(laden), {}) if a.action.key == "move_distant")
+    distant = next(a for a in RULES.economy.available_actions(actor(laden), {}) if a.action.key == "move_distant")
     assert not distant.allowed and distant.reason == "Vera is encumbered: it moves somewhere near only"
     with pytest.raises(ValueError, match="moves somewhere near only"):
-        RULES.spend_action(actor(laden), "move_distant", {})
+        RULES.economy.spend_action(actor(laden), "move_distant", {})

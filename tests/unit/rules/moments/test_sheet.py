@@ -20,12 +20,12 @@ def test_hp_is_half_of_bod_and_pow_rounded_up(bod, pow_, hp):
 
 
 def test_derived_values_explain_themselves():
-    d = RULES.derived(vera(), {})
+    d = RULES.sheet.derived(vera(), {})
     assert d["goal_bod"].value == 36 and d["goal_int"].value == 33 and d["goal_pow"].value == 30
     assert d["hp_max"].value == 11 and d["pp_max"].value == 11
     assert d["armour_points"].value == 2 and d["armour_points"].terms[0].label == "Padded hauberk"
     assert d["best_bonus"].terms[0].label == "Swords" and d["best_bonus"].value == 30
-    assert RULES.derived_label("hp_max") == "HP max"
+    assert RULES.sheet.derived_label("hp_max") == "HP max"
 
 
 def test_used_up_armour_protects_nothing_and_pieces_add_up():
@@ -40,14 +40,14 @@ def test_bonuses_never_stack_and_bad_entries_are_named():
     c = pc("A", skills="Swords 30, Athletics 20", vocations="Soldier 25, Swords 35")
     assert sheet.bonuses(c) == {"Swords": 35, "Athletics": 20, "Soldier": 25}
     bad = pc("B", skills="Swords, Athletics 20", vocations="A 25, B 25, C 25")
-    problems = RULES.validate_character(bad)
+    problems = RULES.sheet.validate_character(bad)
     assert "Skills: 'Swords' should read as a name and a bonus, like 'Swords 40'" in problems
     assert "Vocations: at most two" in problems
-    assert RULES.validate_character(vera()) == []
+    assert RULES.sheet.validate_character(vera()) == []
 
 
 def test_stats_are_bounded():
-    assert "BOD must be at most 21, not 22" in RULES.validate_character(pc("A", bod=22))
+    assert "BOD must be at most 21, not 22" in RULES.sheet.validate_character(pc("A", bod=22))
 
 
 def test_usage_dice_step_down_to_used_up():
@@ -61,15 +61,15 @@ def test_the_catalogue_has_the_texts_weapons_and_validates():
     assert items["Round shield"].stats["shield"] is True and items["Round shield"].stats["usage_die"] == 8
     assert items["Plate breastplate"].stats["ap"] == 4
     for item in items.values():
-        assert RULES.validate_item(item) == [], item.name
-    assert RULES.item_summary(items["Sword"]) == "1d8 slicing, melee, usage d8"
-    assert RULES.item_summary(items["Padded cap"]) == "1 AP, usage d4"
+        assert RULES.sheet.validate_item(item) == [], item.name
+    assert RULES.sheet.item_summary(items["Sword"]) == "1d8 slicing, melee, usage d8"
+    assert RULES.sheet.item_summary(items["Padded cap"]) == "1 AP, usage d4"
 
 
 @pytest.mark.parametrize("level", [1, 2, 3, 4])
 def test_quick_npcs_are_legal_and_armed(level):
     npc = RULES.quick_npc("Guard", level)
-    assert npc.kind is CharacterKind.NPC and RULES.validate_character(npc) == []
+    assert npc.kind is CharacterKind.NPC and RULES.sheet.validate_character(npc) == []
     assert any(i.kind is ItemKind.WEAPON for i in npc.equipment)
 
 
@@ -78,7 +78,7 @@ def test_the_bestiary_is_legal():
         rows = json.load(f)
     assert len(rows) >= 3
     for row in rows:
-        assert RULES.validate_character(Character.model_validate(row)) == [], row["name"]
+        assert RULES.sheet.validate_character(Character.model_validate(row)) == [], row["name"]
 
 
 def test_gear_helper_copies():
@@ -96,29 +96,32 @@ def test_quick_npcs_are_trained_in_every_weapon_they_carry(level):
 # The text's weapons and shields table (02/i; the damage types are the rule notes' default): name -> (usage die,
 # damage, type, reach, shield). The sling has no usage die in the text: the catalogue gives it a d20.
 WEAPONS = {
-    "Dagger": (4, "1d6", "piercing", "melee", False), "Sword": (8, "1d8", "slicing", "melee", False),
-    "Spear": (6, "1d8", "piercing", "balanced", False), "Halberd": (6, "2d6", "slicing", "melee", False),
-    "Pike": (6, "1d10", "piercing", "melee", False), "Throwing dagger": (8, "1d4", "piercing", "balanced", False),
-    "Khopesh": (8, "1d8", "slicing", "melee", False), "Kopis": (8, "1d10", "slicing", "melee", False),
-    "Mace": (10, "2d4", "crushing", "melee", False), "Club": (6, "1d6", "crushing", "melee", False),
-    "Handaxe": (8, "1d8", "slicing", "balanced", False), "Greataxe": (8, "2d6", "slicing", "melee", False),
-    "Buckler": (6, "1d4", "crushing", "melee", True), "Round shield": (8, "1d6", "crushing", "melee", True),
-    "Figure-eight shield": (10, "1d8", "crushing", "melee", True),
-    "Tower shield": (12, "1d8", "crushing", "melee", True),
-    "Shortbow": (4, "1d8", "piercing", "ranged", False), "Longbow": (6, "2d6", "piercing", "ranged", False),
-    "Light crossbow": (6, "2d4", "piercing", "ranged", False),
-    "Heavy crossbow": (8, "2d8", "piercing", "ranged", False), "Hand crossbow": (4, "1d6", "piercing", "ranged", False),
-    "Repeating crossbow": (4, "1d8", "piercing", "ranged", False), "Sling": (20, "1d10", "crushing", "ranged", False),
+           "Dagger": (4, "1d6", "piercing", "melee", False), "Sword": (8, "1d8", "slicing", "melee", False),
+           "Spear": (6, "1d8", "piercing", "balanced", False), "Halberd": (6, "2d6", "slicing", "melee", False),
+           "Pike": (6, "1d10", "piercing", "melee", False), "Throwing dagger": (8, "1d4", "piercing", "balanced",
+                                                                                False),
+           "Khopesh": (8, "1d8", "slicing", "melee", False), "Kopis": (8, "1d10", "slicing", "melee", False),
+           "Mace": (10, "2d4", "crushing", "melee", False), "Club": (6, "1d6", "crushing", "melee", False),
+           "Handaxe": (8, "1d8", "slicing", "balanced", False), "Greataxe": (8, "2d6", "slicing", "melee", False),
+           "Buckler": (6, "1d4", "crushing", "melee", True), "Round shield": (8, "1d6", "crushing", "melee", True),
+           "Figure-eight shield": (10, "1d8", "crushing", "melee", True),
+           "Tower shield": (12, "1d8", "crushing", "melee", True),
+           "Shortbow": (4, "1d8", "piercing", "ranged", False), "Longbow": (6, "2d6", "piercing", "ranged", False),
+           "Light crossbow": (6, "2d4", "piercing", "ranged", False),
+           "Heavy crossbow": (8, "2d8", "piercing", "ranged", False), "Hand crossbow": (4, "1d6", "piercing",
+                                                                                        "ranged", False),
+           "Repeating crossbow": (4, "1d8", "piercing", "ranged", False), "Sling": (20, "1d10", "crushing", "ranged",
+                                                                                    False),
 }
 # The text's armour table: name -> (AP, usage die).
 ARMOUR = {
-    "Bone cap": (1, 4), "Bone open helm": (1, 6), "Bone shirt": (2, 6), "Bone skirt": (1, 6),
-    "Enamelled breastplate": (2, 8), "Enamelled open helm": (1, 8), "Enamelled greaves": (1, 8),
-    "Enamelled vambraces": (1, 8), "Padded shirt": (1, 6), "Padded trews": (1, 6), "Padded hauberk": (2, 8),
-    "Padded cap": (1, 4), "Plate breastplate": (4, 10), "Plate greaves": (1, 10), "Plate open helm": (2, 10),
-    "Plate closed helm": (2, 10), "Plate vambraces": (1, 10), "Plated cap": (1, 8), "Plated coat": (3, 8),
-    "Scale shirt": (3, 8), "Scale skirt": (2, 8), "Scale hauberk": (4, 8), "Linen shirt": (2, 6),
-    "Linen skirt": (1, 6), "Linen greaves": (1, 6), "Linen vambraces": (1, 6), "Linen open helm": (1, 6),
+          "Bone cap": (1, 4), "Bone open helm": (1, 6), "Bone shirt": (2, 6), "Bone skirt": (1, 6),
+          "Enamelled breastplate": (2, 8), "Enamelled open helm": (1, 8), "Enamelled greaves": (1, 8),
+          "Enamelled vambraces": (1, 8), "Padded shirt": (1, 6), "Padded trews": (1, 6), "Padded hauberk": (2, 8),
+          "Padded cap": (1, 4), "Plate breastplate": (4, 10), "Plate greaves": (1, 10), "Plate open helm": (2, 10),
+          "Plate closed helm": (2, 10), "Plate vambraces": (1, 10), "Plated cap": (1, 8), "Plated coat": (3, 8),
+          "Scale shirt": (3, 8), "Scale skirt": (2, 8), "Scale hauberk": (4, 8), "Linen shirt": (2, 6),
+          "Linen skirt": (1, 6), "Linen greaves": (1, 6), "Linen vambraces": (1, 6), "Linen open helm": (1, 6),
 }
 
 

@@ -94,7 +94,7 @@ def test_zero_hp_is_death():
     result = wounds.take_damage(b, Explained.of(("2d6", 9)), "slicing", 10, TypedDice([]), {})
     assert AddCondition("brann", "dead") in result.effects and SetStatus("brann", "hp_lost", 4) in result.effects
     b.status["hp_lost"] = 4
-    assert RULES.state(b, {}).key == "dead"
+    assert RULES.sheet.state(b, {}).key == "dead"
 
 
 def test_a_major_wound_rolls_the_table_by_type_and_side_then_the_death_test():

@@ -25,7 +25,7 @@ def gear(*names: str) -> list[EquipmentItem]:
 
 def person(name: str, *items: str, kind: CharacterKind = CharacterKind.PC, status: dict[str, Any] | None = None,
            **stats: Any) -> Character:
-    return Character(id=name.lower(), name=name, kind=kind, stats={**RULES.new_stats(kind), **stats},
+    return Character(id=name.lower(), name=name, kind=kind, stats={**RULES.sheet.new_stats(kind), **stats},
                      status=dict(status or {}), equipment=gear(*items))
 
 

@@ -58,7 +58,7 @@ def test_moving_is_free_within_an_area_and_the_planned_move_takes_one_adjacent_a
     refused = movement.plan_move(shooting, t, (2, 1), (3, 1), (), {})
     assert not refused.allowed and refused.text == "Vera planned a ranged attack with the Longbow"
     # Once moved, the move is spent until the End phase clears it.
-    spent = RULES.spend_action(planned, "move", {})
+    spent = RULES.economy.spend_action(planned, "move", {})
     assert spent.effects == (moved_effect(planned),)
     planned.combatant.resources[plans.MOVED_KEY] = True
     again = movement.plan_move(planned, t, (3, 1), (2, 1), (), {})

@@ -98,7 +98,7 @@ def test_a_full_tie_hurts_nobody() -> None:
 
 def test_a_fighter_downed_earlier_in_the_phase_still_rolls_its_part() -> None:
     v, b = fighter(vera()), fighter(brann(status={"fatigue": 6}), ENEMY)
-    assert RULES.state(b.character, {}).key == "incapacitated"
+    assert RULES.sheet.state(b.character, {}).key == "incapacitated"
     result = RULES.attacks.resolve_attack(attack(b, "Greataxe", v), TypedDice([19, 2, 4]), {})
     assert result.hit and result.damage.taken.value == 3 * 10 - 5
 

@@ -86,12 +86,12 @@ def test_every_wound_by_location(loc: str, severity: str, name: str) -> None:
 
 
 def test_the_effects_of_wounds_on_standing_and_rolls() -> None:
-    assert RULES.state(plain("Ana", status={"wound_head": "critical"}), {}).key == "incapacitated"
-    assert RULES.state(plain("Ana", status={"wound_torso": "supercritical"}), {}).key == "dead"
-    assert RULES.state(plain("Ana", status={"wound_head": "supercritical"}), {}).key == "dead"
-    assert RULES.state(plain("Ana", status={"wound_arms": "supercritical"}), {}).key == "incapacitated"
+    assert RULES.sheet.state(plain("Ana", status={"wound_head": "critical"}), {}).key == "incapacitated"
+    assert RULES.sheet.state(plain("Ana", status={"wound_torso": "supercritical"}), {}).key == "dead"
+    assert RULES.sheet.state(plain("Ana", status={"wound_head": "supercritical"}), {}).key == "dead"
+    assert RULES.sheet.state(plain("Ana", status={"wound_arms": "supercritical"}), {}).key == "incapacitated"
     legs = plain("Ana", status={"wound_legs": "critical"})
-    assert RULES.state(legs, {}).key == "fighting"
+    assert RULES.sheet.state(legs, {}).key == "fighting"
     assert sheet.disadvantaged(legs, "evasion") == ["Fractured leg"] and sheet.disadvantaged(legs, "melee")
     arms = plain("Ana", status={"wound_arms": "critical"})
     assert sheet.disadvantaged(arms, "ranged") == ["Fractured arm"] and not sheet.disadvantaged(arms, "evasion")
@@ -113,10 +113,10 @@ def test_incapacitated_at_stamina_0_and_dying_when_bleeding_too() -> None:
     result = wounds.take(ana, Explained.of(("b", 9)), Explained.of(("b", 9)), "legs")   # pain 2
     assert SetStatus("ana", "fatigue", 5) in result.effects
     assert "Ana is incapacitated (unconscious, stable)" in result.notes
-    assert RULES.state(plain("Ana", status={"fatigue": 5}), {}).key == "incapacitated"
+    assert RULES.sheet.state(plain("Ana", status={"fatigue": 5}), {}).key == "incapacitated"
     dying = plain("Ana", status={"fatigue": 5})
     dying.conditions.append(ConditionState(key="bleeding"))
-    assert RULES.state(dying, {}).key == "dying"
+    assert RULES.sheet.state(dying, {}).key == "dying"
 
 
 def test_the_end_phase_clears_the_plan_and_bleeds_while_stamina_is_above_0() -> None:

@@ -41,10 +41,10 @@ def test_plan_effects_record_the_plan_on_the_combatant() -> None:
 
 def test_available_actions_follow_the_plan() -> None:
     moving = fighter(vera(), plan="move")
-    allowed = {a.action.key: (a.allowed, a.reason) for a in RULES.available_actions(moving, {})}
+    allowed = {a.action.key: (a.allowed, a.reason) for a in RULES.economy.available_actions(moving, {})}
     assert allowed == {"attack": (False, "Vera planned to move to an adjacent area"), "move": (True, ""),
                        "misc": (False, "Vera planned to move to an adjacent area")}
-    assert all(a.allowed for a in RULES.available_actions(fighter(vera()), {}))
+    assert all(a.allowed for a in RULES.economy.available_actions(fighter(vera()), {}))
 
 
 def fight_of(*people) -> MemoryFight:
@@ -76,7 +76,7 @@ def test_a_round_ranged_then_melee_then_the_end_phase_bleeds() -> None:
     shot = RULES.attacks.resolve_attack(attack(fight.actor("c-vera"), "Longbow", fight.actor("c-brann")),
                                         TypedDice([15, 1, 2]), {})
     fight.apply(shot.effects, shot.summary)
-    assert RULES.state(fight.actor("c-brann").character, {}).key == "dying"
+    assert RULES.sheet.state(fight.actor("c-brann").character, {}).key == "dying"
     flow.take(fight, RESOLVE, "c-vera")
     flow.take(fight, NEXT_PHASE)
     assert flow.acting(fight) == ()
@@ -102,7 +102,7 @@ def test_a_fighter_downed_in_the_ranged_phase_still_shoots() -> None:
     shot = RULES.attacks.resolve_attack(attack(fight.actor("c-vera"), "Longbow", fight.actor("c-rolf")),
                                         TypedDice([20, 1, 2]), {})
     fight.apply(shot.effects, shot.summary)
-    assert not RULES.state(fight.actor("c-rolf").character, {}).fighting
+    assert not RULES.sheet.state(fight.actor("c-rolf").character, {}).fighting
     assert "c-rolf" in flow.acting(fight)        # still resolves its planned shot this phase
     back = RULES.attacks.resolve_attack(attack(fight.actor("c-rolf"), "Short bow", fight.actor("c-vera")),
                                         TypedDice([20, 1, 3]), {})

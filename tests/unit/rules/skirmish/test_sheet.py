@@ -25,7 +25,7 @@ def test_fortitude_is_wil_minus_7_halved_down_plus_4(wil: int, fortitude: int) -
 
 def test_stamina_is_endurance_less_fatigue_and_every_derived_value_adds_up() -> None:
     c = plain("Ana", "Shortsword", "Heater shield", "Chainmail", status={"fatigue": 2})
-    d = RULES.derived(c, {})
+    d = RULES.sheet.derived(c, {})
     assert d["stamina"].value == 3 and d["stamina"].explain().endswith("Fatigue -2 = 3")
     assert d["armour_value"].value == 5 and d["shield_value"].value == 2
     assert d["wield"].value == 10 and d["critical_threshold"].value == 10
@@ -57,29 +57,29 @@ def test_versatile_weapons_and_disrepair_change_the_base_damage() -> None:
 
 def test_the_catalogue_is_legal_and_has_the_weapons_shields_and_armour_of_the_equipment_page() -> None:
     items = RULES.equipment_catalogue()
-    assert all(RULES.validate_item(i) == [] for i in items)
+    assert all(RULES.sheet.validate_item(i) == [] for i in items)
     names = {i.name for i in items}
     assert {"Longbow", "Heavy crossbow", "Javelin", "Heavy maul", "Tower shield", "Plate armour"} <= names
     by_name = {i.name: i for i in items}
     assert by_name["Flail"].stats["curving"] is True and by_name["Flail"].stats["cumbersome"] == 1
     assert by_name["Crossbow"].stats["simple"] == 5
-    assert RULES.item_summary(by_name["Heavy flail"]) == "B 11 i, melee, Curving, 2H, Cumbersome 1"
-    assert RULES.item_summary(by_name["Tower shield"]) == "shield, SV 3"
+    assert RULES.sheet.item_summary(by_name["Heavy flail"]) == "B 11 i, melee, Curving, 2H, Cumbersome 1"
+    assert RULES.sheet.item_summary(by_name["Tower shield"]) == "shield, SV 3"
 
 
 def test_rules_between_fields() -> None:
     shield = gear("Buckler")[0]
     shield.stats["av"] = 2
-    assert RULES.validate_item(shield) == ["A shield has a shield value, not an armour value"]
+    assert RULES.sheet.validate_item(shield) == ["A shield has a shield value, not an armour value"]
     bow = gear("Longbow")[0]
     bow.stats["skill"] = "one_handed"
-    assert RULES.validate_item(bow) == ["A marksman weapon uses the Marksman skill"]
+    assert RULES.sheet.validate_item(bow) == ["A marksman weapon uses the Marksman skill"]
     two = person("Ana", "Chainmail", "Plate armour")
-    assert RULES.validate_character(two) == ["One suit of armour is worn at a time, not Chainmail, Plate armour"]
-    assert RULES.validate_character(person("Bo", kind=CharacterKind.NPC)) == []
+    assert RULES.sheet.validate_character(two) == ["One suit of armour is worn at a time, not Chainmail, Plate armour"]
+    assert RULES.sheet.validate_character(person("Bo", kind=CharacterKind.NPC)) == []
 
 
 def test_quick_npc_is_armed_from_the_catalogue() -> None:
     npc = RULES.quick_npc("Guard", 3)
-    assert RULES.validate_character(npc) == []
+    assert RULES.sheet.validate_character(npc) == []
     assert {i.kind for i in npc.equipment} == {ItemKind.WEAPON, ItemKind.ARMOUR}

@@ -1,0 +1,151 @@
+"""The character sheet part of a ruleset: its fields, derived values, bars and standing, what the GM may
+override, and the rules between fields; each with a working default."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
+from crisis_desktop.rules.base.economy import TurnEffects
+from crisis_desktop.rules.base.part import Part
+from crisis_desktop.rules.base.sheet import (
+    ConditionSpec,
+    FieldKind,
+    FieldSpec,
+    OverrideField,
+    OverrideKind,
+)
+from crisis_desktop.rules.base.state import Actor, BarRole, ResourceSpec, StateLabel, StateRole
+from crisis_desktop.rules.base.values import Explained, Options
+from crisis_desktop.rules.kernel.dice import DiceSource
+
+
+class Sheet(Part):
+    """The character sheet of a ruleset: a system subclasses it and overrides what differs."""
+
+    # Headings for derived values on sheets; keys missing here read as "health_max" -> "Health max".
+    DERIVED_LABELS: Mapping[str, str] = {}
+
+    def derived_label(self, key: str) -> str:
+        label = self.DERIVED_LABELS.get(key)
+        if label:
+            return label
+        text = key.replace("_", " ")
+        return text[:1].upper() + text[1:]
+
+    def character_fields(self) -> Sequence[FieldSpec]:
+        """The fields of a character sheet, in the sheet's order (each with the kinds of character it applies to,
+        its default and its limits); none by default."""
+        return ()
+
+    def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]:
+        """The fields of an item of this kind (a weapon's damage and range, an armour's protection); none by
+        default."""
+        return ()
+
+    def item_summary(self, item: EquipmentItem) -> str:
+        """The item's key stats in a few words, for pickers and lists ("DMG d6, RNG 4, RoF 2"): by default the
+        first five fields holding something other than nothing, zero or no, by their labels."""
+        parts: list[str] = []
+        for spec in self.item_fields(item.kind):
+            value = item.stats.get(spec.key)
+            if value is None or value == "" or value is False or (value == 0 and not isinstance(value, bool)):
+                continue
+            if value is True:
+                parts.append(spec.label)
+            elif spec.kind is FieldKind.DIE and isinstance(value, int):
+                parts.append(f"{spec.label} d{value}")
+            else:
+                parts.append(f"{spec.label} {value}")
+        return ", ".join(parts[:5])
+
+    def conditions(self) -> Sequence[ConditionSpec]:
+        """The conditions the rules name (prone, stunned...), each with what it does; none by default."""
+        return ()
+
+    def new_stats(self, kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:
+        """A legal default stat block: by default every sheet field's default for this kind of character (crisis
+        overrides it to roll the Health Body die when dice are given)."""
+        return {spec.key: spec.default for spec in self.character_fields() if kind in spec.kinds}
+
+    def stat_rules(self, character: Character) -> list[str]:
+        """Rules between the fields of a character's stat block, each broken one in plain words; each system
+        declares its own (none by default). Single fields are their FieldSpecs' to check."""
+        return []
+
+    def item_rules(self, item: EquipmentItem) -> list[str]:
+        """Rules between the fields of an item (Durability left within Durability, rounds loaded within the
+        magazine), each broken one in plain words; each system declares its own (none by default)."""
+        return []
+
+    def validate_item(self, item: EquipmentItem) -> list[str]:
+        """Every problem of an item's stats: each field by its spec, then the rules between fields."""
+        problems = [reason for spec in self.item_fields(item.kind)
+                    if (reason := spec.validate(item.stats.get(spec.key, spec.default)))]
+        return problems or self.item_rules(item)
+
+    def validate_character(self, character: Character) -> list[str]:
+        """Every problem of the stat block and of the items carried, in plain words; empty when legal."""
+        problems: list[str] = []
+        for spec in self.character_fields():
+            if character.kind not in spec.kinds:
+                continue
+            reason = spec.validate(character.stats.get(spec.key, spec.default))
+            if reason:
+                problems.append(reason)
+        if not problems:
+            problems += self.stat_rules(character)
+        for item in character.equipment:
+            problems += [f"{item.name}: {reason}" for reason in self.validate_item(item)]
+        return problems
+
+    def derived(self, character: Character, options: Options) -> dict[str, Explained]:
+        """Derived values (Health max, Parry, Pace, Initiative...), each with its terms; none by default."""
+        return {}
+
+    def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
+        """The bars the board shows for this actor (health, strain, AP...); none by default."""
+        return []
+
+    def state(self, character: Character, options: Options) -> StateLabel:
+        """How the character stands, in the rules' words: by default down when a bar of role HEALTH is empty, else
+        able to act."""
+        for bar in self.resources(Actor(character), options):
+            if bar.role is BarRole.HEALTH and bar.current <= 0:
+                return StateLabel("down", f"{character.name} is down: {bar.label} {bar.current}/{bar.maximum}",
+                                  StateRole.DOWN)
+        return StateLabel("ok", f"{character.name} can act")
+
+    def override_fields(self, actor: Actor, options: Options) -> list[OverrideField]:
+        """The values the GM may override for this combatant: only those that apply to it (no AP where it
+        counts actions, no ammunition on a knife). By default every status value and encounter resource, named
+        by the sheet field or bar of that key, else by the key in words ("hit_points" -> "Hit points")."""
+        labels = {spec.key: spec.label for spec in self.character_fields()}
+        labels.update({bar.key: bar.label for bar in self.resources(actor, options)})
+
+        def label(key: str) -> str:
+            return labels.get(key) or key.replace("_", " ").strip().capitalize() or key
+
+        fields = [OverrideField(OverrideKind.STATUS, k, label(k), v) for k, v in actor.character.status.items()]
+        if actor.combatant is not None:
+            fields += [OverrideField(OverrideKind.RESOURCE, k, label(k), v)
+                       for k, v in actor.combatant.resources.items()]
+        return fields
+
+    def setup_flags(self) -> Sequence[FieldSpec]:
+        """What the GM marks on a combatant while preparing an encounter, as yes/no flags the rules read from the
+        combatant's `setup` (capabilities.SURPRISED: caught unaware); none by default. The board offers one
+        checkbox each and shows a flag that is on beside the name until the first round."""
+        return ()
+
+    def override_consequences(self, before: Character, after: Actor, options: Options) -> TurnEffects:
+        """What the rules make of a value the GM set by hand: the effects they apply to the change and notes for the
+        log (crisis: Health brought to 0 is Dying). `before` is the character as it was, `after` the character (and
+        combatant, in a fight) as the override leaves it; the consequences follow the change, so a condition the GM
+        sets or clears by hand stands. Nothing by default: the value stands alone."""
+        return TurnEffects()
+
+    def badges(self, actor: Actor, options: Options) -> list[str]:
+        """Short words the board shows beside a combatant's name for what the rules track and a GM should see
+        at a glance (crisis: "overwatch", a multi-turn action under way); none by default."""
+        return []
