@@ -25,6 +25,7 @@ ConditionsRole = Qt.ItemDataRole.UserRole + 3    # tuple[Chip, ...] for the chip
 CurrentRole = Qt.ItemDataRole.UserRole + 4       # True on the rows acting now (a turn, a slot, a phase)
 StateRole = Qt.ItemDataRole.UserRole + 5         # what the state means: fighting, down or out (rules StateRole)
 AnnouncedRole = Qt.ItemDataRole.UserRole + 6     # what the players may see of the row's place (OrderRow.announced)
+ToldRankRole = Qt.ItemDataRole.UserRole + 7      # where the players see the row (OrderRow.told_rank, else its row)
 
 COLUMNS = ("Init", "Combatant", "Side", "State", "Resources", "Conditions")
 COL_INIT, COL_NAME, COL_SIDE, COL_STATE, COL_BARS, COL_CONDITIONS = range(len(COLUMNS))
@@ -75,6 +76,7 @@ class BoardModel(QAbstractTableModel):
         self._acting: frozenset[str] = frozenset()
         self._status: dict[str, str] = {}
         self._announced: dict[str, str] = {}
+        self._told: dict[str, int] = {}
 
     @property
     def campaign(self) -> Campaign | None:
@@ -114,10 +116,12 @@ class BoardModel(QAbstractTableModel):
             touched = set(self._ids)
         # A combatant's character changing (stunned, down) can change the flow's word on it too.
         if encounter.id in changes.encounters or changes.order or touched:
-            old_status = self._status
+            old_status, old_told = self._status, self._told
             self._sync_rows(encounter)
             touched |= {cid for cid in set(old_status) | set(self._status)
                         if old_status.get(cid) != self._status.get(cid)}
+            if old_told != self._told:      # the players' order follows where they are told each row stands
+                touched |= set(self._ids)
             acting = self._read_acting()
             touched |= acting ^ self._acting
             self._acting = acting
@@ -156,12 +160,14 @@ class BoardModel(QAbstractTableModel):
         """Combatant ids in the flow's order (unordered ones after), and the flow's word on each."""
         encounter = self._encounter()
         if encounter is None or self.fight is None:
-            self._combatants, self._status, self._announced = {}, {}, {}
+            self._combatants, self._status, self._announced, self._told = {}, {}, {}, {}
             return []
         self._combatants = {c.id: c for c in encounter.combatants}
         rows = [r for r in self.fight.order_rows() if r.combatant_id in self._combatants]
         self._status = {r.combatant_id: r.status for r in rows if r.combatant_id is not None and r.status}
         self._announced = {r.combatant_id: r.announced for r in rows if r.combatant_id is not None and r.announced}
+        self._told = {r.combatant_id: r.told_rank for r in rows
+                      if r.combatant_id is not None and r.told_rank is not None}
         ordered = [r.combatant_id for r in rows if r.combatant_id is not None]
         placed = set(ordered)
         return ordered + [cid for cid in self._combatants if cid not in placed]
@@ -285,6 +291,8 @@ class BoardModel(QAbstractTableModel):
             return cid
         if role == AnnouncedRole:
             return self._announced.get(cid, "")
+        if role == ToldRankRole:
+            return self._told.get(cid, index.row())
         row = self._row(cid)
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:

@@ -20,6 +20,7 @@ from crisis_desktop.ui.models.board_model import (
     CurrentRole,
     ResourcesRole,
     StateRole,
+    ToldRankRole,
 )
 from crisis_desktop.ui.paint_guard import guarded
 from crisis_desktop.ui.player_display.health import health_bar, health_word
@@ -56,8 +57,11 @@ class PlayerBoardProxy(QSortFilterProxyModel):
         self._show_pc_numbers = show_pc_numbers
         self._fogged: frozenset[str] = frozenset()
         self._fogged_as_unknown = False
-        # Re-filter when a row's data changes: hiding a combatant on the board hides it here at once.
+        # Re-filter when a row's data changes: hiding a combatant on the board hides it here at once. The rows stand
+        # where the table was told they stand (the board's order, except while plans are secret).
         self.setDynamicSortFilter(True)
+        self.setSortRole(ToldRankRole)
+        self.sort(0)
 
     @property
     def show_pc_numbers(self) -> bool:

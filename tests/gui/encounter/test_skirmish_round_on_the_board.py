@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from crisis_desktop.ui.battlemap.map_place import MapPlace
 from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
 from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
-from crisis_desktop.ui.models.board_model import COL_NAME, AnnouncedRole
+from crisis_desktop.ui.models.board_model import COL_NAME, AnnouncedRole, CombatantIdRole
 from crisis_desktop.ui.player_display.models import PlayerBoardProxy
 from crisis_desktop.ui.views.attack_panel import AttackPanel
 from crisis_desktop.ui.views.encounter_board import EncounterBoard
@@ -96,11 +96,19 @@ def test_the_scripted_round_on_the_board(qtbot, skirmish_document, monkeypatch):
     for _ in PLANS:
         board.act_plan.trigger()
     assert table.asked == list(PLANS)
-    # The players see nobody's plan while the table plans.
+    # The players see nobody's plan while the table plans, nor the order the plans put everyone in: the board sorts
+    # by planned phase for the GM, the players' list keeps the encounter's order until the phases resolve.
     assert all(not players.index(r, 0).data(AnnouncedRole) for r in range(players.rowCount()))
+
+    def order(model: Any) -> list[str]:
+        return [model.index(r, COL_NAME).data(CombatantIdRole) for r in range(model.rowCount())]
+
+    in_encounter = [c.id for c in ctl.view.encounter.combatants]
+    assert order(board.model) != in_encounter and order(players) == in_encounter
     assert board.act_next.text() == "Resolve phases"
     board.act_next.trigger()
     assert board.round_label.text() == "Round 1 · Ranged combat phase"
+    assert order(players) == order(board.model) != in_encounter       # announced: the table sees the phases' order
     announced = {players.index(r, 0).data(): players.index(r, 0).data(AnnouncedRole)
                  for r in range(players.rowCount())}
     assert announced["Mira Fenn"] == "Ranged attack: Longbow" and announced["Tobin Ashe"] == "Move to an adjacent area"

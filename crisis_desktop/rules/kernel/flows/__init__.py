@@ -74,7 +74,8 @@ class OrderRow:
     """One row of the order the board and the player display show: a combatant (or an unfilled slot, with
     `combatant_id` None), its place ("1", "PC slot 2", "declares 3rd"), what it is doing, and whether it is
     acting now. `side`: the side whose place it is (a side slot: "party", "enemies"), where places belong to a side
-    rather than to a combatant; empty otherwise. `announced`: what the players may see of it."""
+    rather than to a combatant; empty otherwise. `announced` and `told_rank`: what the players may see of it, and
+    where."""
 
     combatant_id: str | None
     position: str
@@ -84,6 +85,9 @@ class OrderRow:
     # What the table may know of this place as it is announced (a declaration, "declared: Two reactions"), for the
     # players' screen; empty by default (the status may hold what only the GM sees).
     announced: str = ""
+    # Where the players see this row while its place is not yet announced (everyone planning: the order by plans is
+    # the GM's), as a rank among the rows; None: the players see the order as it is.
+    told_rank: int | None = None
 
 
 @dataclass(frozen=True)

@@ -176,9 +176,12 @@ class PhasedFlow(RoundFlow):
             else:
                 status = "no plan"
             current = s.stage != PLANNING and cid in s.acting and cid not in s.done
-            # The table learns the plans when the GM resolves them, not while everyone is planning.
-            announced = self._plan_label(fight, cid, s.plans[cid]) if s.stage != PLANNING and cid in s.plans else ""
-            rows.append(OrderRow(cid, position, status, current, announced=announced))
+            # The table learns the plans when the GM resolves them, not while everyone is planning: until then the
+            # players see everyone in the encounter's order, whatever the plans sort the GM's order by.
+            planning = s.stage == PLANNING
+            announced = self._plan_label(fight, cid, s.plans[cid]) if not planning and cid in s.plans else ""
+            rows.append(OrderRow(cid, position, status, current, announced=announced,
+                                 told_rank=combatants.index(cid) if planning else None))
         return rows
 
     def round_label(self, fight: FightState) -> str:
