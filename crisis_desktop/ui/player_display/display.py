@@ -186,9 +186,19 @@ class PlayerDisplay(QWidget):
             text = "Get ready"
         else:
             text = self.fight.round_label()
-        self.round_label.setText(text)
         running = encounter is not None and self.fight is not None and encounter.running
-        self.slots.set_rows(self.fight.order_rows() if running and self.fight is not None else [])
+        if running and encounter is not None and self.fight is not None:
+            # What the players do not see of the fight is neither told nor hinted by the slots.
+            unseen = {c.id for c in encounter.combatants if c.hidden}
+            if not self.proxy.fogged_as_unknown:
+                unseen |= self.proxy.fogged
+            self.slots.set_rows(self.fight.order_rows(), unseen, {c.id: c.side.value for c in encounter.combatants})
+            now = next((slot for slot in self.slots.slots if slot.state == "now"), None)
+            if self.slots.slots:        # the round and the slot the players see acting, as the slots tell it
+                text = f"Round {encounter.round}" + (f" · {now.label}" if now is not None else "")
+        else:
+            self.slots.set_rows([])
+        self.round_label.setText(text)
 
     # -- look ---------------------------------------------------------------------------------
     def set_theme(self, theme: str) -> None:

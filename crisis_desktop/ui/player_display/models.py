@@ -76,6 +76,11 @@ class PlayerBoardProxy(QSortFilterProxyModel):
     def fogged_as_unknown(self) -> bool:
         return self._fogged_as_unknown
 
+    @property
+    def fogged(self) -> frozenset[str]:
+        """The combatants the fog hides from the players now."""
+        return self._fogged
+
     def set_fogged(self, combatant_ids: frozenset[str]) -> None:
         """The combatants the fog hides now (CampaignSession.hidden_by_fog)."""
         if combatant_ids == self._fogged:

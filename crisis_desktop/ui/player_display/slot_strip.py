@@ -3,7 +3,8 @@ the side that acts in words ("PC slot 2 — players act"); empty under rules who
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QRectF, QSize, Qt
@@ -23,17 +24,39 @@ class Slot:
     state: str          # "done", "now" or "later"
 
 
-def slots_of(rows: Sequence[OrderRow]) -> list[Slot]:
-    """The rows that are a side's places (OrderRow.side), in order: done before the current one, later after."""
+def slots_of(rows: Sequence[OrderRow], unseen: Collection[str] = (),
+             sides: Mapping[str, str] | None = None) -> list[Slot]:
+    """The rows that are a side's places (OrderRow.side), in order: done before the current one, later after.
+
+    Nothing of a combatant the players do not see (`unseen`: hidden by the GM or by the fog; `sides`: each
+    combatant's side) is told or hinted: a slot it used is left out, and a side shows no more open slots than it has
+    seen combatants still to act (the flow's rows without a side), so a slot only an unseen combatant can fill never
+    shows, nor does its side's turn. The slots shown take their side's labels in order ("NPC slot 1", "NPC slot 2"),
+    so no numbering gap gives one away either."""
+    sides = sides or {}
     sided = [row for row in rows if row.side]
     now = next((i for i, row in enumerate(sided) if row.current), None)
+    waiting = Counter(sides.get(row.combatant_id, "") for row in rows
+                      if not row.side and row.combatant_id is not None and row.combatant_id not in unseen)
+    labels: dict[str, list[str]] = {}
+    for row in sided:
+        labels.setdefault(row.side, []).append(row.position)
+    shown: dict[str, int] = Counter()
     out = []
     for i, row in enumerate(sided):
         if now is None:
             state = "done" if row.status in ("done", "skipped") else "later"
         else:
             state = "done" if i < now else "now" if i == now else "later"
-        out.append(Slot(row.position, row.side, state))
+        used = row.combatant_id is not None and state != "later"
+        if used and row.combatant_id in unseen:
+            continue                                    # a slot an unseen combatant used
+        if not used and state != "done" and unseen:
+            if waiting[row.side] <= 0:
+                continue                                # only an unseen combatant is left to fill it
+            waiting[row.side] -= 1
+        out.append(Slot(labels[row.side][shown[row.side]], row.side, state))
+        shown[row.side] += 1
     return out
 
 
@@ -61,8 +84,10 @@ class SlotStrip(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.hide()
 
-    def set_rows(self, rows: Sequence[OrderRow]) -> None:
-        self.slots = slots_of(rows)
+    def set_rows(self, rows: Sequence[OrderRow], unseen: Collection[str] = (),
+                 sides: Mapping[str, str] | None = None) -> None:
+        """The slots of these rows, leaving out what only `unseen` combatants tell (see `slots_of`)."""
+        self.slots = slots_of(rows, unseen, sides)
         self.text = acting_text(self.slots)
         self.setAccessibleName(self.text or ", ".join(s.label for s in self.slots))
         self.setVisible(bool(self.slots))

@@ -81,3 +81,66 @@ def test_many_slots_still_fit_in_smaller_type(qtbot):
     strip.set_rows(many)
     assert 9 <= strip._fitting_size() < strip.point_size
     assert strip._width(strip._fitting_size()) <= 900 or strip._fitting_size() == 9
+
+
+def test_slots_tell_nothing_of_combatants_the_players_do_not_see():
+    sides = {"pc": "party", "thug": "enemies", "boss": "enemies", "spy": "enemies"}
+    # Three NPC slots for three NPCs, one of them (the spy) hidden: the players see two NPC slots.
+    start = [OrderRow(None, "PC slot 1", "to fill", True, "party"), OrderRow(None, "NPC slot 1", side="enemies"),
+             OrderRow(None, "NPC slot 2", side="enemies"), OrderRow(None, "NPC slot 3", side="enemies"),
+             *(OrderRow(cid, "", "to act") for cid in sides)]
+    assert slots_of(start) == [Slot("PC slot 1", "party", "now"), Slot("NPC slot 1", "enemies", "later"),
+                               Slot("NPC slot 2", "enemies", "later"), Slot("NPC slot 3", "enemies", "later")]
+    assert [s.label for s in slots_of(start, {"spy"}, sides)] == ["PC slot 1", "NPC slot 1", "NPC slot 2"]
+    # The spy takes the first NPC slot: that slot is not shown, the next one takes its label, and only the slots
+    # the thug and the boss can still fill are left.
+    spy_acts = [OrderRow("pc", "PC slot 1", "done", side="party"), OrderRow("spy", "NPC slot 1", "acting", True,
+                                                                            "enemies"),
+                OrderRow(None, "NPC slot 2", side="enemies"), OrderRow(None, "NPC slot 3", side="enemies"),
+                OrderRow("thug", "", "to act"), OrderRow("boss", "", "to act")]
+    shown = slots_of(spy_acts, {"spy"}, sides)
+    assert shown == [Slot("PC slot 1", "party", "done"), Slot("NPC slot 1", "enemies", "later"),
+                     Slot("NPC slot 2", "enemies", "later")]
+    assert acting_text(shown) == ""                    # no "enemies act" while only the unseen spy acts
+    # The thug and the boss have acted; the last NPC slot is the spy's to fill: the players see no turn of it.
+    last = [OrderRow("pc", "PC slot 1", "done", side="party"), OrderRow("thug", "NPC slot 1", "done", side="enemies"),
+            OrderRow("boss", "NPC slot 2", "done", side="enemies"),
+            OrderRow(None, "NPC slot 3", "to fill", True, "enemies"), OrderRow("spy", "", "to act")]
+    assert [(s.label, s.state) for s in slots_of(last, {"spy"}, sides)] == [
+        ("PC slot 1", "done"), ("NPC slot 1", "done"), ("NPC slot 2", "done")]
+    assert acting_text(slots_of(last, {"spy"}, sides)) == ""
+
+
+def test_the_players_screen_shows_no_turn_of_a_hidden_npc(qtbot, paths):
+    document = genesys_document(paths)
+    board = genesys_board(document, start=False)
+    qtbot.addWidget(board)
+    ctl = board.controller
+    boss = combatant(board, "Boss")
+    document.push(ctl.set_hidden(boss, True))
+    display = PlayerDisplay(board.model)
+    qtbot.addWidget(display)
+    display.resize(1280, 720)
+    display.show_encounter(document.session)
+    document.changed.connect(display.apply_changes)
+    display.show()
+    document.push(ctl.start(RandomDice(9)))
+    # Three NPC slots on the GM's board, two for the players (the thugs and the enforcer are seen).
+    assert [s.label for s in display.slots.slots if s.side == "enemies"] == ["NPC slot 1", "NPC slot 2"]
+    boss_turn = None
+    for _ in range(20):
+        if ctl.view.encounter.round > 1:
+            break
+        step = ctl.offers()[0]
+        if step.actors:                                  # the GM fills an NPC slot with the hidden boss first
+            actor = boss if boss in step.actors else step.actors[0]
+            document.push(ctl.step(step.key, actor))
+            if actor == boss:
+                boss_turn = (display.round_label.text(), display.slots.text,
+                             [s.state for s in display.slots.slots if s.side == "enemies"])
+        else:
+            document.push(ctl.step_by_role(StepRole.ADVANCE))
+    assert boss_turn is not None, "the boss never acted"
+    header, line, states = boss_turn
+    # While the hidden boss acts, the players see the round and no side acting, no slot lit.
+    assert header == "Round 1" and line == "" and "now" not in states
