@@ -69,7 +69,7 @@ def summary_lines(campaign: Campaign, encounter: Encounter, ruleset: Ruleset, op
         state = ruleset.sheet.state(character, options)
         bars = ", ".join(f"{r.label} {r.current}/{r.maximum}" for r in ruleset.sheet.resources(Actor(character),
                                                                                                options))
-        lines.append(f"{character.name}: {state.key}" + (f" ({bars})" if bars else ""))
+        lines.append(f"{character.name}: {state.shown}" + (f" ({bars})" if bars else ""))
     return lines
 
 

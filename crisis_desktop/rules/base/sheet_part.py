@@ -114,7 +114,7 @@ class Sheet(Part):
             if bar.role is BarRole.HEALTH and bar.current <= 0:
                 return StateLabel("down", f"{character.name} is down: {bar.label} {bar.current}/{bar.maximum}",
                                   StateRole.DOWN)
-        return StateLabel("ok", f"{character.name} can act")
+        return StateLabel("ok", f"{character.name} can act", label="OK")
 
     def override_fields(self, actor: Actor, options: Options) -> list[OverrideField]:
         """The values the GM may override for this combatant: only those that apply to it (no AP where it

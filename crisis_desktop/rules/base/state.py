@@ -45,10 +45,20 @@ class StateLabel:
     key: str
     text: str
     role: StateRole = StateRole.FIGHTING
+    # The state in the rules' words for a column or a chip ("Knocked out"); by default the key in words.
+    label: str = ""
 
     @property
     def fighting(self) -> bool:
         return self.role is StateRole.FIGHTING
+
+    @property
+    def shown(self) -> str:
+        """What the views show of the state: its label, never its key ("knocked_out" reads "Knocked out")."""
+        if self.label:
+            return self.label
+        words = self.key.replace("_", " ").strip()
+        return words[:1].upper() + words[1:]
 
 
 @dataclass(frozen=True)

@@ -282,7 +282,9 @@ class CrisisSheet(Sheet):
         return (SURPRISED,)
 
     def badges(self, actor: Actor, options: Options) -> list[str]:
-        return [*qstar_badges(actor), *hiding.badge(actor.combatant)]
+        labels = {spec.key: spec.label for spec in actions.action_specs()}
+        return [*qstar_badges(actor, lambda key: labels.get(key) or stats.label(key)),
+                *hiding.badge(actor.combatant)]
 
     def override_fields(self, actor: Actor, options: Options) -> list[OverrideField]:
         c = actor.character
@@ -324,7 +326,7 @@ class CrisisSheet(Sheet):
             return StateLabel("incapacitated", f"{character.name} is knocked out: non-lethal damage "
                                                f"{stats.nonlethal(character)} is above Health {health_now:g}",
                               StateRole.DOWN)
-        return StateLabel("ok", f"{character.name} can act (Health {health_now:g})")
+        return StateLabel("ok", f"{character.name} can act (Health {health_now:g})", label="OK")
 
 
 class CrisisEconomy(Economy):

@@ -57,3 +57,12 @@ def resolve_action(c: Character, key: str) -> ResolvedAction:
         known = ", ".join(tables.action_by_key())
         raise ValueError(f"Unknown action {key!r}; crisis-classic knows {known} and reload:<weapon id>")
     return ResolvedAction(key, row.label, row.ap or 0, row=row)
+
+
+def action_label(c: Character, key: str) -> str:
+    """The action's label in the rules' words ("Reload Musket"), for a key kept on the combatant; the key itself for
+    one the character can no longer take (the weapon was dropped)."""
+    try:
+        return resolve_action(c, key).label
+    except ValueError:
+        return key

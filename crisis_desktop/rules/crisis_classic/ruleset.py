@@ -58,7 +58,7 @@ from crisis_desktop.rules.crisis_classic import (
     tables,
     turns,
 )
-from crisis_desktop.rules.crisis_classic.actions import resolve_action
+from crisis_desktop.rules.crisis_classic.actions import action_label, resolve_action
 from crisis_desktop.rules.crisis_classic.movement import ClassicMovement, posture_of
 from crisis_desktop.rules.crisis_classic.options import RULE_OPTIONS
 from crisis_desktop.rules.kernel.cover import CoverReading
@@ -249,7 +249,8 @@ class CrisisClassicSheet(Sheet):
         return (SURPRISED,)
 
     def badges(self, actor: Actor, options: Options) -> list[str]:
-        return [*qstar_badges(actor), *hiding.badge(actor)]
+        return [*qstar_badges(actor, lambda key: action_label(actor.character, key)),
+                *hiding.badge(actor)]
 
     def override_fields(self, actor: Actor, options: Options) -> list[OverrideField]:
         c = actor.character

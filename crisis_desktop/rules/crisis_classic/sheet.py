@@ -288,5 +288,5 @@ def state(c: Character) -> StateLabel:
     if health(c).value <= 0:
         return StateLabel("dead", f"{c.name} is dead: Health 0.", StateRole.OUT)
     if is_exhausted(c):
-        return StateLabel("ok", f"{c.name} is exhausted: regains 2 AP a turn and every hit is critical.")
-    return StateLabel("ok", f"{c.name} can fight.")
+        return StateLabel("ok", f"{c.name} is exhausted: regains 2 AP a turn and every hit is critical.", label="OK")
+    return StateLabel("ok", f"{c.name} can fight.", label="OK")

@@ -205,7 +205,7 @@ def state(character: Character) -> StateLabel:
         alive = stats.minions_alive(character)
         if alive <= 0:
             return StateLabel("defeated", f"{name}: every minion of the group is down", StateRole.OUT)
-        return StateLabel("ok", f"{name}: {alive} of {stats.group_size(character)} minions standing")
+        return StateLabel("ok", f"{name}: {alive} of {stats.group_size(character)} minions standing", label="OK")
     if wounds > threshold:
         if kind == stats.RIVAL:
             return StateLabel("defeated", f"{name} is defeated: {wounds} wounds over its threshold "
@@ -218,4 +218,4 @@ def state(character: Character) -> StateLabel:
                                            f"its threshold {strain.value:g}", StateRole.DOWN)
     if character.has_condition("staggered"):
         return StateLabel("staggered", f"{name} is staggered: maneuvers only")
-    return StateLabel("ok", f"{name} can act ({wounds} of {threshold:g} wounds)")
+    return StateLabel("ok", f"{name} can act ({wounds} of {threshold:g} wounds)", label="OK")

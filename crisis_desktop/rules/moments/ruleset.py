@@ -249,7 +249,8 @@ class MomentsSheet(Sheet):
         name = character.name
         if character.has_condition("dead") or sheet.hp(character) <= 0:
             return StateLabel("dead", f"{name} is dead", StateRole.OUT)
-        return StateLabel("ok", f"{name} can act ({sheet.hp(character)} of {sheet.hp_max(character).value:g} HP)")
+        return StateLabel("ok", f"{name} can act ({sheet.hp(character)} of {sheet.hp_max(character).value:g} HP)",
+                          label="OK")
 
 
 class MomentsEconomy(Economy):

@@ -49,7 +49,7 @@ class _Row:
     name: str
     flags: str
     side: str
-    state_key: str
+    state_shown: str
     state_text: str
     standing: StandingRole     # fighting, down, or out of the fight for good
     bars: tuple[ResourceSpec, ...]
@@ -265,7 +265,7 @@ class BoardModel(QAbstractTableModel):
             flags.append(f"group {combatant.group}")
         initiative = "" if combatant.initiative is None else str(combatant.initiative)
         shown = ", ".join(dict.fromkeys(f for f in flags if f))
-        return _Row(initiative, combatant.initiative_note, character.name, shown, combatant.side.value, state.key,
+        return _Row(initiative, combatant.initiative_note, character.name, shown, combatant.side.value, state.shown,
                     state.text, state.role, bars, chips)
 
     # -- the model interface ---------------------------------------------------------------------
@@ -329,7 +329,7 @@ class BoardModel(QAbstractTableModel):
         if column == COL_SIDE:
             return row.side
         if column == COL_STATE:
-            return row.state_key
+            return row.state_shown
         if column == COL_BARS:
             return " · ".join(f"{b.label} {b.current}/{b.maximum}" for b in row.bars)
         return ", ".join(c.label for c in row.chips)

@@ -108,10 +108,10 @@ def test_the_board_shows_bars_chips_states_and_tie_notes(board, document):
     assert [(c.label, c.rounds) for c in chips] == [("Prone", 2)]
     tip = board.model.index(row, COL_CONDITIONS).data(Qt.ItemDataRole.ToolTipRole)
     assert tip.startswith("Prone: Heavy cover against ranged attacks")
-    assert board.model.index(row, COL_STATE).data() == "ok"
+    assert board.model.index(row, COL_STATE).data() == "OK"
     assert board.model.index(row, COL_INIT).data() == str(ctl.view.combatant("cmb-ridge-vera").initiative)
     document.push(ctl.overrides.set_status("pc-vera", "wounds", 60))
-    assert board.model.index(row, COL_STATE).data() == "dead"
+    assert board.model.index(row, COL_STATE).data() == "Dead"
 
 
 def test_unavailable_actions_are_disabled_with_the_reason(board, document):

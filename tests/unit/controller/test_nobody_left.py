@@ -72,7 +72,7 @@ def test_a_fight_whose_fighters_are_all_out_offers_nothing_and_ends(shape):
     assert ctl.offers() and any(o.allowed for o in ctl.offers())
     history.redo()
     history.push(ctl.end_encounter())
-    assert ctl.view.encounter.ended and any(": out" in line for line in ctl.view.encounter.log[-1].details)
+    assert ctl.view.encounter.ended and any(": Out" in line for line in ctl.view.encounter.log[-1].details)
 
 
 @pytest.mark.parametrize("shape", SHAPES)

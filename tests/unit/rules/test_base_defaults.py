@@ -120,3 +120,11 @@ def test_turns_are_sequential_in_the_encounters_order_by_default():
     assert isinstance(Tiny().round_flow({}), SequentialFlow)
     entries = Tiny().roll_initiative(actors, None, {})  # type: ignore[arg-type]
     assert [(e.combatant_id, e.rank) for e in entries] == [("c1", 0), ("c2", 1)]
+
+
+def test_a_state_is_shown_by_its_label_never_by_its_key():
+    from crisis_desktop.rules.base import StateLabel
+
+    assert StateLabel("knocked_out", "Ada is knocked out", StateRole.DOWN).shown == "Knocked out"
+    assert StateLabel("ok", "Ada can act", label="OK").shown == "OK"
+    assert Tiny().sheet.state(fighter().character, {}).shown == "OK"

@@ -101,6 +101,7 @@ def test_multi_turn_action_and_cancel(rules):
     a = actor(pc(), ap=4)
     a = apply(a, rules.economy.spend_action(a, "repair_engine", {}, cost=10).effects)
     assert a.combatant.resources["pending_progress"] == 4 and a.combatant.resources["ap"] == 0
+    assert "Repair Engine: 4 of 10 AP" in rules.sheet.badges(a, {})
     a = apply(a, rules.start_turn(a, {}).effects)
     a = apply(a, rules.economy.spend_action(a, "repair_engine", {}).effects)     # cost remembered
     assert a.combatant.resources["pending_progress"] == 8

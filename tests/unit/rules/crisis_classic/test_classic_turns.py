@@ -27,6 +27,8 @@ def test_flintlock_musket_example_manual(rules):
     res = actor.combatant.resources
     apply(actor, rules.economy.spend_action(actor, reload, {}).effects)
     assert (res["ap"], res["pending_action"], res["pending_progress"]) == (0, reload, 3)
+    # The board names the task under way by the rules' label, not by the key it is kept by.
+    assert "Reload Flintlock Musket: 3 of 10 AP" in rules.sheet.badges(actor, {})
     for expected_progress in (7,):
         apply(actor, rules.start_turn(actor, {}).effects)
         assert res["ap"] == 4
