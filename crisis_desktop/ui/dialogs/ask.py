@@ -5,6 +5,7 @@ Tests replace these classmethods with monkeypatch (the pytest-qt pattern for mod
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -34,6 +35,24 @@ class Ask:
             QMessageBox.StandardButton.Save: "save",
             QMessageBox.StandardButton.Discard: "discard",
         }.get(answer, "cancel")
+
+    @classmethod
+    def choose(cls, parent: QWidget | None, title: str, text: str, choices: Sequence[tuple[str, str]]) -> str:
+        """One of `choices` (key, button label), the first being the default, or 'cancel' (Cancel, Esc, the box
+        closed)."""
+        from PySide6.QtWidgets import QMessageBox
+
+        from crisis_desktop.ui.plain_text import message_box
+
+        box = message_box(parent, QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Cancel)
+        buttons = {}
+        for key, label in choices:
+            buttons[key] = box.addButton(label, QMessageBox.ButtonRole.AcceptRole)
+        if choices:
+            box.setDefaultButton(buttons[choices[0][0]])
+        box.exec()
+        clicked = box.clickedButton()
+        return next((key for key, button in buttons.items() if button is clicked), "cancel")
 
     @classmethod
     def yes_no(cls, parent: QWidget | None, title: str, text: str, default_yes: bool = False) -> bool:
