@@ -115,14 +115,14 @@ class RecoveryStore:
         return sorted(offers, key=lambda r: r.saved, reverse=True)
 
     def take(self, original_path: Path) -> Recovery | None:
-        """The recovery of this campaign, if any: this instance's own, else one an instance that no longer runs
-        left. The files stay until discard() (normally after a save), so a second crash before then loses
-        nothing."""
+        """The recovery of this campaign, if any: this instance's own first, then another's (`running` says
+        whether that instance still runs). The files stay until discard() (normally after a save), so a second
+        crash before then loses nothing."""
         original = absolute(original_path)
         for file in self._files_for(original):
             with contextlib.suppress(CampaignFileError):
                 recovery = self._read(file, drop_stale=False)
-                if recovery is not None and recovery.original_path == original and not recovery.running:
+                if recovery is not None and recovery.original_path == original:
                     return recovery
         return None
 
