@@ -41,13 +41,15 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True)
 class Recovery:
     """Unsaved changes of the campaign at `original_path`, last written at `saved` (UTC). `running`: the instance
-    writing them still runs (another window's journal, not a crash's: not offered)."""
+    writing them still runs (another window's journal, not a crash's: not offered). `base`: the journal's copy of
+    the file as it was saved when the changes began (what they were made on), if it has one."""
 
     file: Path
     original_path: Path
     saved: datetime
     campaign: Campaign
     running: bool = False
+    base: Path | None = None
 
     @property
     def campaign_name(self) -> str:
@@ -232,7 +234,7 @@ class RecoveryStore:
                     self._drop_journal(contents)
                 return None
             saved = datetime.fromtimestamp(os.stat(file).st_mtime, UTC)
-            return Recovery(file, contents.original, saved, campaign, running)
+            return Recovery(file, contents.original, saved, campaign, running, contents.base)
         recovery = self._read_legacy(file)
         if _is_stale(recovery):
             if drop_stale:

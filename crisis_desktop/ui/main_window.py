@@ -162,6 +162,10 @@ class MainWindow(QMainWindow):
         if recovered is None and not status.held_by_other:
             recovered = self.files.recovery_for(path)
         if recovered is not None:
+            if recovered.base is not None:
+                # The recovered changes were made on the version the journal's copy holds: a save asks if the file
+                # moved on since (another window saved it), as the crashed window's own save would have.
+                self.document.version = self.files.store.version_of(recovered.base) or self.document.version
             self.document.adopt_recovery(recovered.campaign)
             if recovered.file != self.document.journal.journal.path and self.document.journal.journal.started \
                     and not self.document.journal.broken:
