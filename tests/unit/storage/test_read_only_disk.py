@@ -53,7 +53,7 @@ def test_a_file_on_a_read_only_disk_is_said_as_the_disk_not_as_a_file_marked_rea
     assert not store.quick_to_replace(path)
 
 
-def test_forgetting_unsaved_changes_on_a_read_only_disk_does_not_raise(app_paths, make_campaign, monkeypatch):
+def test_forgetting_unsaved_changes_on_a_read_only_disk_does_not_raise(app_paths, make_campaign):
     path = app_paths.campaigns / "c.json"
     store = CampaignStore(app_paths)
     store.save(make_campaign(), path)
@@ -62,11 +62,11 @@ def test_forgetting_unsaved_changes_on_a_read_only_disk_does_not_raise(app_paths
     session.journal_to(store.recovery.journal(path), path)
     session.record(SetCampaignField(campaign, "notes", "journaled").apply(campaign))
     journal = store.recovery.journal(path)
-    disk = ReadOnlyDisk(monkeypatch, app_paths.data_dir)
-    store.recovery.discard(path)  # the GM discards: nothing to write, nothing raised
+    with pytest.MonkeyPatch.context() as patch:
+        disk = ReadOnlyDisk(patch, app_paths.data_dir)
+        store.recovery.discard(path)  # the GM discards: nothing to write, nothing raised
     assert ("unlink", str(journal.path)) in disk.refused
     assert not journal.running_mark.held  # this instance no longer claims the journal: offered at the next start
-    monkeypatch.undo()
     [offer] = CampaignStore(app_paths).recovery.list_recoveries()
     assert offer.campaign.notes == "journaled" and not offer.running
 
