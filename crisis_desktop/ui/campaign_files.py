@@ -21,7 +21,7 @@ from crisis_desktop.storage.settings import AppSettings
 from crisis_desktop.ui.dialogs.ask import Ask
 
 if TYPE_CHECKING:
-    from crisis_desktop.storage.campaign_store import CampaignStore
+    from crisis_desktop.storage.campaign_store import CampaignStore, ChangedOnDisk
     from crisis_desktop.storage.recovery import Recovery
     from crisis_desktop.ui.document import CampaignDocument
 
@@ -238,11 +238,9 @@ class CampaignFiles(QObject):
         self.status.emit(f"Saved {document.path.name}", 4000)
         return True
 
-    def _ask_changed(self, exc: Exception) -> str:
+    def _ask_changed(self, exc: ChangedOnDisk) -> str:
         """What to do with a file another window or program changed: 'copy', 'reload', 'overwrite' or 'cancel'."""
-        from crisis_desktop.storage.campaign_store import ChangedOnDisk
-
-        path = exc.path if isinstance(exc, ChangedOnDisk) else Path()
+        path = exc.path
         try:
             when = f" (last changed {datetime.fromtimestamp(path.stat().st_mtime).strftime('%Y-%m-%d %H:%M:%S')})"
         except OSError:

@@ -136,3 +136,22 @@ def test_a_crashed_windows_work_is_offered_at_the_next_start_and_its_save_asks(m
     assert third.files.save()
     assert len(answers.texts("choose")) == 1
     assert CampaignStore(paths).load(path).name == "Typed before the crash"
+
+
+def test_quitting_a_window_whose_file_another_saved_asks_and_a_copy_keeps_its_work(make_window, answers, paths,
+                                                                                   tmp_path):
+    first, second = _two_windows(make_window, answers)
+    path = first.document.path
+    _rename(first, answers, "Saved by the first")
+    assert first.files.save()
+    _rename(second, answers, "Kept by the second")
+
+    answers.queued["save_discard_cancel"].append("save")  # "Save the changes … before closing?"
+    answers.queued["choose"].append("copy")
+    answers.queued["text"].append("Kept by the second")
+    answers.queued["save_file"].append(tmp_path / "second.json")
+    assert second.close()
+    assert [text.split(":")[0] for text in answers.texts("choose")] == ["File changed on disk"]
+    assert CampaignStore(paths).load(tmp_path / "second.json").name == "Kept by the second"
+    assert CampaignStore(paths).load(path).name == "Saved by the first"
+    assert second.document is None and not second.isVisible()
