@@ -58,16 +58,12 @@ class FileVersion:
 
 class ChangedOnDisk(Exception):
     """The campaign file is not the version this window loaded or last saved (another window or program wrote
-    it); nothing was written. `gone`: there is no file at all any more."""
+    it); nothing was written. (A file that is gone is not: saving it again loses nobody's work.)"""
 
-    def __init__(self, path: Path, *, gone: bool = False) -> None:
+    def __init__(self, path: Path) -> None:
         self.path = Path(path)
-        self.gone = gone
-        if gone:
-            super().__init__(f"{self.path} was removed or moved away since this window opened it")
-        else:
-            super().__init__(f"{self.path} was changed by another window or program since this window opened or "
-                             "last saved it")
+        super().__init__(f"{self.path} was changed by another window or program since this window opened or last "
+                         "saved it")
 
 
 def version_of_file(path: Path, data: bytes, before: os.stat_result | None) -> FileVersion:

@@ -95,3 +95,29 @@ def test_each_cause_of_a_failed_save_is_named_in_the_window(window, answers, mon
         assert not window.files.save()
         assert answers.texts("error")[-1].startswith(f"Save failed: Could not save {path}:\n{words}")
     window.document.undo_stack.setClean()  # let the fixture close it
+
+
+def test_save_as_from_a_read_only_campaigns_folder_journals_the_copy_and_forgets_the_old_journal(make_window,
+                                                                                                 answers, paths,
+                                                                                                 tmp_path):
+    window = make_window()
+    original = window.document.path
+    before = original.read_bytes()
+    _rename(window, answers, "Tonight")
+    old_journal = window.document.journal.journal.path
+    assert old_journal.exists()
+    with pytest.MonkeyPatch.context() as patch:
+        ReadOnlyDisk(patch, paths.campaigns)  # the campaign's disk only; the recovery folder can be written
+        target = tmp_path / "usb stick" / "tonight.json"
+        answers.queued["text"].append("Tonight")
+        answers.queued["save_file"].append(target)
+        window.menus.act_save_as.trigger()
+        assert window.document.path == target and not window.isWindowModified()
+        assert not old_journal.exists()  # its changes are in the copy: nothing of the old file to recover
+        _rename(window, answers, "Tonight, later")
+        journal = window.document.journal.journal.path
+        assert journal != old_journal and journal.exists() and window.isWindowModified()
+        [offer] = CampaignStore(paths).recovery.list_recoveries()
+        assert offer.original_path == target.resolve() and offer.campaign.name == "Tonight, later"
+        assert original.read_bytes() == before
+    window.document.undo_stack.setClean()  # let the fixture close it
