@@ -14,7 +14,7 @@ import contextlib
 import os
 from pathlib import Path
 
-from crisis_desktop.storage.atomic import temp_name_for
+from crisis_desktop.storage.atomic import atomic_write_bytes, temp_name_for
 from crisis_desktop.storage.locks import MAX_LOCK_BYTES, LockOwner, is_alive, new_owner
 from crisis_desktop.storage.regular_files import read_regular_file
 
@@ -37,21 +37,22 @@ class RunningMark:
     def __init__(self, journal: Path) -> None:
         self.path = mark_path_for(journal)
         self._fd: int | None = None
-
-    @property
-    def held(self) -> bool:
-        return self._fd is not None
+        self.held = False
 
     def take(self) -> None:
         """Put the mark in place, already locked (made under a temporary name, locked, then renamed), so nobody
         ever sees it unlocked while this instance runs. OSError if the folder cannot be written."""
-        if self._fd is not None:
+        if self.held:
+            return
+        if fcntl is None:
+            # Windows: the process id decides, and a file held open there could not be renamed nor removed.
+            atomic_write_bytes(self.path, new_owner().to_json())
+            self.held = True
             return
         temp = temp_name_for(self.path)
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
         try:
-            if fcntl is not None:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             os.write(fd, new_owner().to_json())
             os.replace(temp, self.path)
         except BaseException:
@@ -59,18 +60,19 @@ class RunningMark:
             with contextlib.suppress(OSError):
                 os.unlink(temp)
             raise
-        self._fd = fd
+        self._fd, self.held = fd, True
 
     def release(self, *, remove: bool = True) -> None:
         """This instance no longer writes the journal: the mark goes (removed before the lock is let go, so nobody
         sees it unlocked and takes the instance for dead meanwhile). remove=False lets go as a crash does."""
-        fd, self._fd = self._fd, None
-        if fd is None:
+        if not self.held:
             return
+        fd, self._fd, self.held = self._fd, None, False
         if remove:
             with contextlib.suppress(OSError):
                 os.unlink(self.path)
-        os.close(fd)
+        if fd is not None:
+            os.close(fd)
 
 
 def journal_running(journal: Path) -> bool:

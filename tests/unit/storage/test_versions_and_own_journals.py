@@ -173,3 +173,24 @@ def test_a_killed_instance_journal_is_offered_and_a_running_one_is_not(app_paths
     assert not os.path.exists(killed_journal) and not mark_path_for(Path(killed_journal)).exists()
     assert [r.file for r in CampaignStore(app_paths).recovery.list_recoveries()] == [mine.file]
     assert not list(app_paths.recovery.glob(f"{os.path.basename(killed_journal)}.base-*"))
+
+
+def test_where_files_cannot_be_locked_the_marks_process_decides(app_paths, monkeypatch):
+    import socket
+    from datetime import UTC, datetime
+
+    from crisis_desktop.storage import running_marks
+    from crisis_desktop.storage.locks import LockOwner
+
+    monkeypatch.setattr(running_marks, "fcntl", None)  # as on Windows
+    journal = app_paths.recovery / "c-00000000-11111111.journal"
+    mark = running_marks.RunningMark(journal)
+    mark.take()
+    assert mark.held and journal_running(journal)  # this very process
+    mark.release()
+    assert not mark_path_for(journal).exists() and not journal_running(journal)
+
+    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead = LockOwner(pid=int(done.stdout), hostname=socket.gethostname(), started=datetime.now(UTC))
+    mark_path_for(journal).write_bytes(dead.to_json())
+    assert not journal_running(journal)  # its process ended: a crash's journal
