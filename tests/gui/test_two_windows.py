@@ -155,3 +155,22 @@ def test_quitting_a_window_whose_file_another_saved_asks_and_a_copy_keeps_its_wo
     assert CampaignStore(paths).load(tmp_path / "second.json").name == "Kept by the second"
     assert CampaignStore(paths).load(path).name == "Saved by the first"
     assert second.document is None and not second.isVisible()
+
+
+def test_a_save_slipping_in_before_a_background_save_is_caught_there_and_asked(make_window, answers, paths,
+                                                                                monkeypatch):
+    first, second = _two_windows(make_window, answers)
+    path = first.document.path
+    first.document._warmer.wait()
+    _rename(second, answers, "Saved by the second")
+    # The second saves between the first's quick look at the file and its write in the background.
+    monkeypatch.setattr(first.files.store, "quick_to_replace", lambda *_args: True)
+    assert second.files.save()
+    _rename(first, answers, "The first's work")
+    answers.queued["choose"].append("cancel")
+    first.menus.act_save.trigger()
+    first.document.wait_for_save()
+    assert [text.split(":")[0] for text in answers.texts("choose")] == ["File changed on disk"]
+    assert CampaignStore(paths).load(path).name == "Saved by the second"
+    assert first.isWindowModified() and not answers.texts("error")
+    first.document.undo_stack.setClean()  # let the fixture close it
