@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +28,8 @@ except ImportError:  # Windows: no advisory locks; the check alone stands
     fcntl = None  # type: ignore[assignment]
 
 _CHUNK = 1024 * 1024
+# How long a save waits for another's check and switch (a backup copy and a rename: well under a second).
+SAVE_LOCK_WAIT_SECONDS = 10.0
 
 
 @dataclass(frozen=True)
@@ -100,9 +103,7 @@ def saves_in(folder: Path):  # type: ignore[no-untyped-def]  # a generator conte
     if fcntl is not None:
         with contextlib.suppress(OSError):
             fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX)
-            except OSError:
+            if not _locked(fd):
                 os.close(fd)
                 fd = None
     try:
@@ -110,6 +111,22 @@ def saves_in(folder: Path):  # type: ignore[no-untyped-def]  # a generator conte
     finally:
         if fd is not None:
             os.close(fd)
+
+
+def _locked(fd: int) -> bool:
+    """Take the folder's lock, waiting as long as another save's check and switch may take; never for ever (the
+    lock of a program that holds it for no reason of ours is then passed over)."""
+    deadline = time.monotonic() + SAVE_LOCK_WAIT_SECONDS
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.005)
+        except OSError:
+            return False  # a file system without locks
 
 
 def _identity(st: os.stat_result) -> tuple[int, int, int, int]:

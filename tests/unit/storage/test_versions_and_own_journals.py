@@ -194,3 +194,24 @@ def test_where_files_cannot_be_locked_the_marks_process_decides(app_paths, monke
     dead = LockOwner(pid=int(done.stdout), hostname=socket.gethostname(), started=datetime.now(UTC))
     mark_path_for(journal).write_bytes(dead.to_json())
     assert not journal_running(journal)  # its process ended: a crash's journal
+
+
+@pytest.mark.skipif(os.name == "nt", reason="folders cannot be locked on Windows: the check stands alone there")
+def test_a_folder_lock_held_by_another_program_never_hangs_a_save(app_paths, make_campaign, monkeypatch):
+    import fcntl
+
+    from crisis_desktop.storage import file_versions
+
+    monkeypatch.setattr(file_versions, "SAVE_LOCK_WAIT_SECONDS", 0.2)
+    path = app_paths.campaigns / "c.json"
+    store = CampaignStore(app_paths)
+    store.save(make_campaign(), path)
+    campaign, version = store.load_version(path)
+    holder = os.open(app_paths.campaigns, os.O_RDONLY)
+    try:
+        fcntl.flock(holder, fcntl.LOCK_EX)  # held for no reason of ours, and never let go
+        campaign.notes = "saved all the same"
+        store.save(campaign, path, expected=version)
+    finally:
+        os.close(holder)
+    assert store.load(path).notes == "saved all the same"
