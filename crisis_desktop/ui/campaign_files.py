@@ -372,8 +372,10 @@ class CampaignFiles(QObject):
         return True
 
     def duplicate(self) -> None:
-        document = self._document()
-        if document is None or not self.save_if_dirty("Duplicate"):
+        if self._document() is None or not self.save_if_dirty("Duplicate"):
+            return
+        document = self._document()  # saving may have gone over to a copy (the file had changed on disk)
+        if document is None:
             return
         name = Ask.text(self._window, "Duplicate campaign", "Name of the copy:", f"{document.campaign.name} (copy)")
         if name is None:
