@@ -174,3 +174,31 @@ def test_a_save_slipping_in_before_a_background_save_is_caught_there_and_asked(m
     assert CampaignStore(paths).load(path).name == "Saved by the second"
     assert first.isWindowModified() and not answers.texts("error")
     first.document.undo_stack.setClean()  # let the fixture close it
+
+
+def test_the_real_question_has_its_three_answers_and_cancel(qtbot):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from crisis_desktop.ui.campaign_files import CHANGED_CHOICES
+    from crisis_desktop.ui.dialogs.ask import Ask
+
+    seen: list[list[str]] = []
+
+    def press(label: str) -> None:
+        def answer() -> None:
+            box = QApplication.activeModalWidget()
+            assert isinstance(box, QMessageBox)
+            seen.append([button.text() for button in box.buttons()])
+            if label == "Esc":
+                box.reject()
+                return
+            next(button for button in box.buttons() if button.text() == label).click()
+        QTimer.singleShot(0, answer)
+
+    answers = []
+    for label in ("Save a Copy…", "Reload, Losing My Changes", "Overwrite", "Cancel", "Esc"):
+        press(label)
+        answers.append(Ask.choose(None, "File changed on disk", "…", CHANGED_CHOICES))
+    assert answers == ["copy", "reload", "overwrite", "cancel", "cancel"]
+    assert sorted(seen[0]) == sorted(["Save a Copy…", "Reload, Losing My Changes", "Overwrite", "Cancel"])
