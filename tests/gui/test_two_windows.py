@@ -183,12 +183,17 @@ def test_the_real_question_has_its_three_answers_and_cancel(qtbot):
     from crisis_desktop.ui.campaign_files import CHANGED_CHOICES
     from crisis_desktop.ui.dialogs.ask import Ask
 
+    title = "File changed on disk (a test of the real box)"
     seen: list[list[str]] = []
 
     def press(label: str) -> None:
         def answer() -> None:
-            box = QApplication.activeModalWidget()
-            assert isinstance(box, QMessageBox)
+            boxes = [w for w in QApplication.topLevelWidgets()
+                     if isinstance(w, QMessageBox) and w.isVisible() and w.windowTitle() == title]
+            if not boxes:
+                QTimer.singleShot(10, answer)  # not shown yet
+                return
+            [box] = boxes
             seen.append([button.text() for button in box.buttons()])
             if label == "Esc":
                 box.reject()
@@ -199,6 +204,6 @@ def test_the_real_question_has_its_three_answers_and_cancel(qtbot):
     answers = []
     for label in ("Save a Copy…", "Reload, Losing My Changes", "Overwrite", "Cancel", "Esc"):
         press(label)
-        answers.append(Ask.choose(None, "File changed on disk", "…", CHANGED_CHOICES))
+        answers.append(Ask.choose(None, title, "…", CHANGED_CHOICES))
     assert answers == ["copy", "reload", "overwrite", "cancel", "cancel"]
     assert sorted(seen[0]) == sorted(["Save a Copy…", "Reload, Losing My Changes", "Overwrite", "Cancel"])
