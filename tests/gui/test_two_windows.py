@@ -177,33 +177,21 @@ def test_a_save_slipping_in_before_a_background_save_is_caught_there_and_asked(m
 
 
 def test_the_real_question_has_its_three_answers_and_cancel(qtbot):
-    from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication, QMessageBox
-
     from crisis_desktop.ui.campaign_files import CHANGED_CHOICES
-    from crisis_desktop.ui.dialogs.ask import Ask
-
-    title = "File changed on disk (a test of the real box)"
-    seen: list[list[str]] = []
-
-    def press(label: str) -> None:
-        def answer() -> None:
-            boxes = [w for w in QApplication.topLevelWidgets()
-                     if isinstance(w, QMessageBox) and w.isVisible() and w.windowTitle() == title]
-            if not boxes:
-                QTimer.singleShot(10, answer)  # not shown yet
-                return
-            [box] = boxes
-            seen.append([button.text() for button in box.buttons()])
-            if label == "Esc":
-                box.reject()
-                return
-            next(button for button in box.buttons() if button.text() == label).click()
-        QTimer.singleShot(0, answer)
+    from crisis_desktop.ui.dialogs.ask import choice_box, chosen
 
     answers = []
     for label in ("Save a Copy…", "Reload, Losing My Changes", "Overwrite", "Cancel", "Esc"):
-        press(label)
-        answers.append(Ask.choose(None, title, "…", CHANGED_CHOICES))
+        box, buttons = choice_box(None, "File changed on disk", "…", CHANGED_CHOICES)
+        qtbot.addWidget(box)
+        assert sorted(b.text() for b in box.buttons()) == sorted(["Save a Copy…", "Reload, Losing My Changes",
+                                                                  "Overwrite", "Cancel"])
+        assert box.defaultButton() is buttons["copy"]
+        box.show()
+        if label == "Esc":
+            box.reject()
+        else:
+            next(b for b in box.buttons() if b.text() == label).click()
+        assert not box.isVisible()
+        answers.append(chosen(box, buttons))
     assert answers == ["copy", "reload", "overwrite", "cancel", "cancel"]
-    assert sorted(seen[0]) == sorted(["Save a Copy…", "Reload, Losing My Changes", "Overwrite", "Cancel"])
