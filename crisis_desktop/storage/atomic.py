@@ -88,6 +88,12 @@ class StagedFile:
         self.committed = False
         self._handle: BinaryIO | None = handle
 
+    def stat(self) -> os.stat_result:
+        """The new version's stat (its inode and times carry over when it is put in place)."""
+        if self._handle is None:
+            raise RuntimeError(f"{self.temp} was committed or discarded already")
+        return os.fstat(self._handle.fileno())
+
     def commit(self) -> None:
         """Replace the target by the new version (keeping the target's permissions) and make it durable.
         `committed` is True once it is in place, even if making that durable then failed."""

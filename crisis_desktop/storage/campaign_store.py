@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 import re
-import stat
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,47 +25,24 @@ from crisis_desktop.storage.campaign_file import (
     read_limited,
 )
 from crisis_desktop.storage.campaign_writer import CampaignPieces, UnsavableCampaign
+from crisis_desktop.storage.file_versions import ChangedOnDisk, FileVersion, saves_in, version_of_file
 from crisis_desktop.storage.paths import AppPaths
 from crisis_desktop.storage.recovery import Recovery, RecoveryStore
+from crisis_desktop.storage.write_problems import (
+    ReadOnlyCampaignFile,
+    check_writable_disk,
+    is_read_only,
+    on_read_only_disk,
+    why_not_written,
+)
 
-__all__ = ["CampaignEntry", "CampaignFileError", "CampaignStore", "ReadOnlyCampaignFile", "UnsavableCampaign",
-           "slugify"]
+__all__ = ["CampaignEntry", "CampaignFileError", "CampaignStore", "ChangedOnDisk", "FileVersion",
+           "ReadOnlyCampaignFile", "UnsavableCampaign", "is_read_only", "on_read_only_disk", "slugify",
+           "why_not_written"]
 
 _SLUG_MAX = 60
 # Names Windows refuses as file names, whatever the extension.
 _RESERVED = {"con", "prn", "aux", "nul", *(f"{dev}{i}" for dev in ("com", "lpt") for i in range(1, 10))}
-
-
-class ReadOnlyCampaignFile(OSError):
-    """The campaign file is marked read-only (or this user may not write it); it was not replaced."""
-
-    def __init__(self, path: Path) -> None:
-        super().__init__(f"{Path(path).name} is marked read-only: it was not changed")
-        self.path = Path(path)
-
-
-def is_read_only(path: Path) -> bool:
-    """Whether the file is marked read-only: no write permission bit at all, or none for this user.
-
-    The mode bits are read as well as os.access, since root may write any file and os.access says so.
-    """
-    try:
-        mode = os.stat(path).st_mode
-    except OSError:
-        return False
-    return not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK)
-
-
-def why_not_written(exc: OSError, folder: Path) -> str:
-    """Why writing in `folder` failed, in plain words, with the system's own words after them."""
-    system = f" ({exc.strerror})" if exc.strerror else ""
-    if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
-        return f"the disk holding {folder} is full{system}"
-    if exc.errno == errno.EROFS:
-        return f"{folder} is on a read-only disk{system}"
-    if exc.errno in (errno.EACCES, errno.EPERM):
-        return f"there is no permission to write in {folder}{system}"
-    return str(exc)
 
 
 @dataclass(frozen=True)
@@ -137,6 +112,28 @@ class CampaignStore:
             entries.append(CampaignEntry(path, campaign.name, campaign.ruleset, campaign.modified))
         return sorted(entries, key=lambda e: (e.name.casefold(), e.path.name))
 
+    def load_version(self, path: Path) -> tuple[Campaign, FileVersion]:
+        """load(), and the version of the file it read (what a window's saves expect to replace)."""
+        path = Path(path)
+        try:
+            before: os.stat_result | None = os.stat(path)
+        except OSError:
+            before = None
+        data = read_limited(path, self.max_bytes)
+        campaign = parse_campaign_bytes(data, path)
+        version = version_of_file(path, data, before)
+        if version.identity is not None:
+            self._remember_good(path)
+        return campaign, version
+
+    def version_of(self, path: Path) -> FileVersion | None:
+        """The version of the file at `path` now (read in full to hash it); None if it cannot be read."""
+        try:
+            before = os.stat(path)
+            return version_of_file(path, read_limited(path, self.max_bytes), before)
+        except (OSError, CampaignFileError):
+            return None
+
     def load(self, path: Path) -> Campaign:
         """The campaign in `path`, upgraded to the current format; raises CampaignFileError."""
         path = Path(path)
@@ -148,7 +145,7 @@ class CampaignStore:
 
     # -- writing ------------------------------------------------------------------------------
     def save(self, campaign: Campaign, path: Path, *, overwrite_bad: bool = False,
-             overwrite_read_only: bool = False) -> None:
+             overwrite_read_only: bool = False, expected: FileVersion | None = None) -> FileVersion:
         """Write `campaign` to `path` atomically and set its `modified` time.
 
         The new version is written and checked in full before anything else changes; only then is the
@@ -159,47 +156,64 @@ class CampaignStore:
         explains the problem otherwise); a copy of it is kept as a backup even then. A file marked
         read-only is replaced only with overwrite_read_only=True (ReadOnlyCampaignFile otherwise) and stays
         read-only. A symlink stays a symlink: its target is written.
+
+        With `expected` (the version this campaign was loaded from or last saved as), a file that is no longer
+        that version is not replaced (ChangedOnDisk: another window or program wrote it). Returns the version
+        written.
         """
         path = Path(path)
-        exists = self.check_replaceable(path, overwrite_bad=overwrite_bad, overwrite_read_only=overwrite_read_only)
+        exists = self.check_replaceable(path, overwrite_bad=overwrite_bad, overwrite_read_only=overwrite_read_only,
+                                        expected=expected)
         previous_modified = campaign.modified
         campaign.modified = utc_now()
         try:
-            self._replace(path, [self._checked_bytes(campaign)], exists)
+            return self._replace(path, [self._checked_bytes(campaign)], exists, expected)
         except BaseException:
             campaign.modified = previous_modified
             raise
 
-    def check_replaceable(self, path: Path, *, overwrite_bad: bool = False, overwrite_read_only: bool = False) -> bool:
-        """What save() checks before writing: the file at `path` loads (CampaignFileError) unless overwrite_bad,
-        and is not read-only (ReadOnlyCampaignFile) unless overwrite_read_only. Whether it exists. Quick for a
+    def check_replaceable(self, path: Path, *, overwrite_bad: bool = False, overwrite_read_only: bool = False,
+                          expected: FileVersion | None = None) -> bool:
+        """What save() checks before writing: the file at `path` is the version `expected` (ChangedOnDisk) when
+        given, loads (CampaignFileError) unless overwrite_bad, is not on a read-only disk (OSError EROFS) and is
+        not marked read-only (ReadOnlyCampaignFile) unless overwrite_read_only. Whether it exists. Quick for a
         file this store read or wrote last; any other is read in full."""
         path = Path(path)
         if not os.path.islink(path):
             path.parent.mkdir(parents=True, exist_ok=True)
         exists = path.exists()
+        if exists and expected is not None and expected.same_as(path, self.max_bytes) is False:
+            raise ChangedOnDisk(path)
         if exists and not overwrite_bad and not self._is_known_good(path):
             self.load(path)
+        check_writable_disk(path)
         if exists and not overwrite_read_only and is_read_only(path):
             raise ReadOnlyCampaignFile(path)
         return exists
 
-    def quick_to_replace(self, path: Path) -> bool:
+    def quick_to_replace(self, path: Path, expected: FileVersion | None = None) -> bool:
         """Whether save() would replace the file at `path` without reading it or asking: there is none, or it is
-        one this store read or wrote last and it is not read-only."""
+        one this store read or wrote last, still the version `expected` (when given) by its identity, and it is
+        not read-only."""
         path = Path(path)
-        return not path.exists() or (self._is_known_good(path) and not is_read_only(path))
+        if not path.exists():
+            return True
+        if expected is not None and (expected.identity is None or _version_identity(path) != expected.identity):
+            return False
+        return self._is_known_good(path) and not is_read_only(path) and not on_read_only_disk(path)
 
     def write_pieces(self, pieces: CampaignPieces, path: Path, *, overwrite_bad: bool = False,
-                     overwrite_read_only: bool = False) -> None:
+                     overwrite_read_only: bool = False, expected: FileVersion | None = None) -> FileVersion:
         """save() of a campaign already turned into checked pieces (FragmentCache.pieces): the same checks,
-        backups and atomic replacement. Touches no campaign object, so it may run on another thread."""
+        backups and atomic replacement. Touches no campaign object, so it may run on another thread. Returns the
+        version written."""
         path = Path(path)
         if pieces.size > self.max_bytes:
             raise UnsavableCampaign(f"the campaign would take {pieces.size:,} bytes, more than the limit of "
                                     f"{self.max_bytes:,} bytes a campaign file may have")
-        exists = self.check_replaceable(path, overwrite_bad=overwrite_bad, overwrite_read_only=overwrite_read_only)
-        self._replace(path, pieces.pieces, exists)
+        exists = self.check_replaceable(path, overwrite_bad=overwrite_bad, overwrite_read_only=overwrite_read_only,
+                                        expected=expected)
+        return self._replace(path, pieces.pieces, exists, expected)
 
     def create(self, name: str, ruleset: str,
                equipment: Sequence[EquipmentItem] = ()) -> tuple[Campaign, Path]:
@@ -253,7 +267,7 @@ class CampaignStore:
             target = original
         else:
             target = self._write_new(recovery.campaign.model_copy(deep=True))
-        self.recovery.discard(original)
+        self.recovery.discard_recovery(recovery)
         return target
 
     # -- backups ------------------------------------------------------------------------------
@@ -311,20 +325,27 @@ class CampaignStore:
                 continue
             return candidate
 
-    def _replace(self, path: Path, data: Sequence[bytes], exists: bool) -> None:
+    def _replace(self, path: Path, data: Sequence[bytes], exists: bool,
+                 expected: FileVersion | None = None) -> FileVersion:
         """Put `data` (its pieces one after another) in place of the file: written in full first, then the
         current version kept as a backup, then the switch, and only then the pruning of old backups; on failure
-        nothing changed."""
+        nothing changed. With `expected`, the file is checked to be that version once more just before the
+        switch, with the folder locked against other saves (ChangedOnDisk). Returns the version written."""
         with stage_pieces(path, data, through_symlink=True) as staged:
-            kept = self.backups.keep_copy(path, prune=False) if exists else None
-            try:
-                staged.commit()
-            finally:
-                if kept is not None and not staged.committed:
-                    with contextlib.suppress(OSError):
-                        kept.path.unlink()  # the version it kept is still the file itself
+            written = FileVersion.of(staged.stat(), data)
+            with saves_in(staged.path.parent):
+                if expected is not None and exists and expected.same_as(path, self.max_bytes) is False:
+                    raise ChangedOnDisk(path)
+                kept = self.backups.keep_copy(path, prune=False) if exists else None
+                try:
+                    staged.commit()
+                finally:
+                    if kept is not None and not staged.committed:
+                        with contextlib.suppress(OSError):
+                            kept.path.unlink()  # the version it kept is still the file itself
         self.backups.prune(path)
         self._remember_good(path)
+        return written
 
     def _checked_bytes(self, campaign: Campaign) -> bytes:
         """The file content, once it is known to load again: within the size limit, and read back by the
@@ -360,6 +381,14 @@ class CampaignStore:
         identity = _identity(path)
         if identity is not None:
             self._known_good[path.resolve()] = identity
+
+
+def _version_identity(path: Path) -> tuple[int, int, int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
 
 
 def _identity(path: Path) -> tuple[int, int, int] | None:

@@ -22,22 +22,39 @@ from crisis_desktop.storage.campaign_file import (
     read_limited,
 )
 from crisis_desktop.storage.migrations import MigrationError, migrate
+from crisis_desktop.storage.running_marks import RunningMark
 
 JOURNAL_SUFFIX = ".journal"
 FORMAT = 1
 # The campaign's lists whose items (each with an id) a journal line writes one by one.
 COLLECTIONS = ("characters", "encounters", "battle_maps", "equipment")
+# An instance's name in a journal's: this many hex digits.
+INSTANCE_DIGITS = 8
 
 
 class JournalFull(OSError):
     """Appending would make the journal larger than the limit every campaign file has."""
 
 
-def journal_name(original: Path) -> str:
+def journal_name(original: Path, instance: str | None = None) -> str:
     """The journal's file name for the campaign file at the absolute path `original`: its stem and a digest of
-    the whole path, so finding a campaign's journal never reads one."""
+    the whole path, so finding a campaign's journal never reads one, then the instance writing it (each window
+    has its own journal; earlier versions wrote one without)."""
     digest = hashlib.sha256(str(original).encode()).hexdigest()[:8]
-    return f"{original.stem}-{digest}{JOURNAL_SUFFIX}"
+    return f"{original.stem}-{digest}{'-' + instance if instance else ''}{JOURNAL_SUFFIX}"
+
+
+def journals_of(folder: Path, original: Path) -> list[Path]:
+    """Every journal of the campaign file at `original` in `folder`, whatever instance wrote it (found by name)."""
+    plain = journal_name(original)
+    stem = plain.removesuffix(JOURNAL_SUFFIX)
+    pattern = f"{_glob_escape(stem)}-{'[0-9a-f]' * INSTANCE_DIGITS}{JOURNAL_SUFFIX}"
+    return sorted([*Path(folder).glob(pattern), *([Path(folder) / plain] if (Path(folder) / plain).exists() else [])])
+
+
+def new_instance() -> str:
+    """A fresh instance name: what tells one window's journal from another's."""
+    return os.urandom(INSTANCE_DIGITS // 2).hex()
 
 
 def entry_line(seq: int, fields: bytes | None = None, put: Mapping[str, Sequence[bytes]] | None = None,
@@ -84,17 +101,20 @@ def snapshot_line(seq: int, campaign: Campaign) -> bytes:
 
 
 class Journal:
-    """The append-only journal of one campaign: `<recovery>/<stem>-<digest>.journal`.
+    """The append-only journal of one campaign in one window: `<recovery>/<stem>-<digest>-<instance>.journal`.
 
     Its first line names the campaign file and the copy of that file (a hard link where the disk allows,
     made when the journal starts) the changes apply to; each further line is one change, written with a
-    single flushed write as it happens. A line cut short by a crash is ignored when read.
+    single flushed write as it happens. A line cut short by a crash is ignored when read. While it exists its
+    mark (storage/running_marks.py) says that its instance runs.
     """
 
-    def __init__(self, folder: Path, original: Path, *, max_bytes: int = MAX_CAMPAIGN_BYTES) -> None:
+    def __init__(self, folder: Path, original: Path, *, max_bytes: int = MAX_CAMPAIGN_BYTES,
+                 instance: str | None = None) -> None:
         self.folder = Path(folder)
         self.original = absolute(original)
-        self.path = self.folder / journal_name(self.original)
+        self.path = self.folder / journal_name(self.original, instance)
+        self.running_mark = RunningMark(self.path)
         self.max_bytes = max_bytes
         self.seq = 0
         self.started = False
@@ -108,6 +128,7 @@ class Journal:
         begin with a snapshot_line), keeping `lines` (changes made since the version saved); replaces the
         previous journal atomically, so a crash at any moment leaves one that recovers everything."""
         self.folder.mkdir(parents=True, exist_ok=True)
+        self.running_mark.take()
         base_name = None
         if base is not None:
             base_name = f"{self.path.name}.base-{os.urandom(4).hex()}"
@@ -167,13 +188,17 @@ class Journal:
     def discard(self) -> None:
         """Remove the journal and its copy of the saved file (saved, or the GM declined the changes)."""
         self.started = False
-        with contextlib.suppress(FileNotFoundError):
-            self.path.unlink()
-        self._remove_bases(keep=None)
+        try:
+            with contextlib.suppress(FileNotFoundError):
+                self.path.unlink()
+            self._remove_bases(keep=None)
+        finally:
+            self.running_mark.release()
 
     def close(self) -> None:
         """Stop writing; the journal stays on disk (what the next start offers if it holds changes)."""
         self.started = False
+        self.running_mark.release()
 
     def _remove_bases(self, keep: str | None) -> None:
         if not self.folder.is_dir():

@@ -86,9 +86,7 @@ class CampaignLock:
     def __init__(self, campaign_path: Path) -> None:
         self.campaign_path = Path(campaign_path)
         self.path = lock_path_for(self.campaign_path)
-        self.me = LockOwner(pid=os.getpid(), hostname=socket.gethostname(),
-                            started=datetime.now(UTC).replace(microsecond=0), user=_user(),
-                            token=secrets.token_hex(8))
+        self.me = new_owner()
         self.held = False
 
     def acquire(self) -> LockStatus:
@@ -141,7 +139,7 @@ class CampaignLock:
         if owner is None:
             if self._age() < UNREADABLE_GRACE_SECONDS:
                 return LockStatus(acquired=False, held_by_other=True)
-        elif _is_alive(owner):
+        elif is_alive(owner):
             return LockStatus(acquired=False, held_by_other=True, owner=owner)
         # Stale: replace it whole (never unlink-then-create, which lets two takers both win), then
         # read back: if another instance replaced it at the same moment, the last writer holds it.
@@ -172,10 +170,18 @@ def held_elsewhere(campaign_path: Path) -> LockOwner | None:
         owner = LockOwner.from_json(read_regular_file(lock_path_for(campaign_path), MAX_LOCK_BYTES))
     except (OSError, ValueError, KeyError, TypeError):
         return None
-    return owner if _is_alive(owner) else None
+    return owner if is_alive(owner) else None
 
 
-def _is_alive(owner: LockOwner) -> bool:
+def new_owner() -> LockOwner:
+    """This process, now, with a token of its own (two windows of one process hold two)."""
+    return LockOwner(pid=os.getpid(), hostname=socket.gethostname(), started=datetime.now(UTC).replace(microsecond=0),
+                     user=_user(), token=secrets.token_hex(8))
+
+
+def is_alive(owner: LockOwner) -> bool:
+    """Whether the owner may still run: on another machine (cannot be checked), this very process, or a process
+    that exists."""
     if owner.hostname != socket.gethostname():
         # Another machine sharing the folder: its processes cannot be checked from here.
         return True

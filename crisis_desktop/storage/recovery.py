@@ -25,24 +25,31 @@ from crisis_desktop.storage.journal import (
     JournalContents,
     absolute,
     journal_name,
+    journals_of,
+    new_instance,
     read_journal,
     replay,
     snapshot_line,
 )
 from crisis_desktop.storage.locks import held_elsewhere
 from crisis_desktop.storage.paths import AppPaths
+from crisis_desktop.storage.running_marks import journal_running, remove_mark
 
 log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
 class Recovery:
-    """Unsaved changes of the campaign at `original_path`, last written at `saved` (UTC)."""
+    """Unsaved changes of the campaign at `original_path`, last written at `saved` (UTC). `running`: the instance
+    writing them still runs (another window's journal, not a crash's: not offered). `base`: the journal's copy of
+    the file as it was saved when the changes began (what they were made on), if it has one."""
 
     file: Path
     original_path: Path
     saved: datetime
     campaign: Campaign
+    running: bool = False
+    base: Path | None = None
 
     @property
     def campaign_name(self) -> str:
@@ -54,23 +61,27 @@ class Recovery:
 
 
 class RecoveryStore:
-    """The recovery folder: one journal per open campaign (storage/journal.py), named after the campaign's
-    path, so finding a campaign's journal never reads one.
+    """The recovery folder: one journal per open campaign and instance (storage/journal.py), named after the
+    campaign's path and the instance, so finding a campaign's journals never reads one. This store is one
+    instance (a window): its journals are its own, and it never removes the journal of another instance that
+    still runs.
 
     Files `<stem>.json` holding a whole campaign, written by earlier versions, are still offered and read.
     """
 
-    def __init__(self, paths: AppPaths, *, max_bytes: int = MAX_CAMPAIGN_BYTES) -> None:
+    def __init__(self, paths: AppPaths, *, max_bytes: int = MAX_CAMPAIGN_BYTES, instance: str | None = None) -> None:
         self.folder = paths.recovery
         self.max_bytes = max_bytes
+        self.instance = instance or new_instance()
         self._journals: dict[Path, Journal] = {}
 
     def journal(self, original_path: Path) -> Journal:
-        """The journal of the campaign at `original_path` (the same object every time)."""
+        """This instance's journal of the campaign at `original_path` (the same object every time)."""
         original = absolute(original_path)
         journal = self._journals.get(original)
         if journal is None:
-            journal = self._journals[original] = Journal(self.folder, original, max_bytes=self.max_bytes)
+            journal = self._journals[original] = Journal(self.folder, original, max_bytes=self.max_bytes,
+                                                         instance=self.instance)
         return journal
 
     def save(self, campaign: Campaign, original_path: Path) -> Path:
@@ -106,8 +117,9 @@ class RecoveryStore:
         return sorted(offers, key=lambda r: r.saved, reverse=True)
 
     def take(self, original_path: Path) -> Recovery | None:
-        """The recovery of this campaign, if any. The files stay until discard() (normally after a save),
-        so a second crash before then loses nothing."""
+        """The recovery of this campaign, if any: this instance's own first, then another's (`running` says
+        whether that instance still runs). The files stay until discard() (normally after a save), so a second
+        crash before then loses nothing."""
         original = absolute(original_path)
         for file in self._files_for(original):
             with contextlib.suppress(CampaignFileError):
@@ -117,12 +129,36 @@ class RecoveryStore:
         return None
 
     def discard(self, original_path: Path) -> None:
-        """Forget the unsaved changes of this campaign (saved, or the GM declined them)."""
+        """Forget this instance's unsaved changes of this campaign (saved, or the GM declined them); the journals
+        of other instances stay. Never raises for the disk (a read-only disk must not keep a window from closing):
+        what could not be removed is logged, and offered again at a start."""
         original = absolute(original_path)
-        self.journal(original).discard()
-        for file in self._legacy_candidates(original):
-            if file.exists() and self._legacy_recorded_path(file) == original:
-                self._remove(file)
+        try:
+            self.journal(original).discard()
+            for file in self._legacy_candidates(original):
+                if file.exists() and self._legacy_recorded_path(file) == original:
+                    self._remove(file)
+        except OSError as exc:
+            log.warning("Could not remove the recovery journal of %s: %s", original, exc)
+
+    def discard_recovery(self, recovery: Recovery) -> None:
+        """Forget the unsaved changes of one recovery (declined, or taken into a window that journals them
+        itself): its file, its journal's copy of the saved file and its mark. Logged, not raised, if the disk
+        refuses."""
+        if recovery.running:
+            return
+        try:
+            if recovery.file.suffix == JOURNAL_SUFFIX:
+                with contextlib.suppress(CampaignFileError):
+                    contents = read_journal(recovery.file, self.max_bytes)
+                    if contents.base is not None:
+                        self._remove(contents.base)
+                self._remove(recovery.file)
+                remove_mark(recovery.file)
+            else:
+                self._remove(recovery.file)
+        except OSError as exc:
+            log.warning("Could not remove the recovery file %s: %s", recovery.file, exc)
 
     def set_aside_damaged(self) -> list[str]:
         """Rename every recovery file that cannot be read (not JSON, a damaged line, a bad time...) to
@@ -155,7 +191,20 @@ class RecoveryStore:
                       if not f.name.startswith("."))
 
     def _files_for(self, original: Path) -> list[Path]:
-        return [self.journal(original).path, *self._legacy_candidates(original)]
+        own = self.journal(original).path
+        others = [file for file in journals_of(self.folder, original) if file != own] if self.folder.is_dir() else []
+        return [own, *others, *self._legacy_candidates(original)]
+
+    def _running(self, file: Path, original: Path) -> bool:
+        """Whether the instance that wrote this recovery file still runs. This store's own journals are not
+        another's (listed as they are); one of another instance says so by its mark; a file of an earlier
+        version by the campaign's lock."""
+        own = self._journals.get(original)
+        if own is not None and file == own.path:
+            return False
+        if file.suffix == JOURNAL_SUFFIX and file.name != journal_name(original):
+            return journal_running(file)
+        return held_elsewhere(original) is not None
 
     def _read(self, file: Path, *, drop_stale: bool = True) -> Recovery | None:
         """The recovery in `file`; None (the file deleted with drop_stale) when it holds nothing unsaved.
@@ -179,12 +228,13 @@ class RecoveryStore:
         if file.suffix == JOURNAL_SUFFIX:
             contents = read_journal(file, self.max_bytes)
             campaign = replay(contents, self.max_bytes) if contents.lines else None
+            running = self._running(file, contents.original)
             if campaign is None or self._overtaken(contents, campaign):
-                if drop_stale:
+                if drop_stale and not running:
                     self._drop_journal(contents)
                 return None
             saved = datetime.fromtimestamp(os.stat(file).st_mtime, UTC)
-            return Recovery(file, contents.original, saved, campaign)
+            return Recovery(file, contents.original, saved, campaign, running, contents.base)
         recovery = self._read_legacy(file)
         if _is_stale(recovery):
             if drop_stale:
@@ -193,11 +243,16 @@ class RecoveryStore:
         return recovery
 
     def _drop_journal(self, contents: JournalContents) -> None:
-        if held_elsewhere(contents.original):
-            return  # the journal of a campaign open in a running Crisis Desktop: it goes on writing it
+        if contents.file.name == journal_name(contents.original) and held_elsewhere(contents.original):
+            return  # an earlier version's journal of a campaign open in a running Crisis Desktop: it goes on
+        own = self._journals.get(contents.original)
+        if own is not None and own.path == contents.file:
+            own.discard()
+            return
         self._remove(contents.file)
         if contents.base is not None:
             self._remove(contents.base)
+        remove_mark(contents.file)
 
     def _overtaken(self, contents: JournalContents, campaign: Campaign) -> bool:
         """Whether the campaign file holds what the journal leads to (saved after it, the app killed before
@@ -250,7 +305,8 @@ class RecoveryStore:
             when.astimezone()
         except (OverflowError, ValueError, OSError):
             raise CampaignFileError(file, f"a time out of range: {saved!r}", "saved") from None
-        return Recovery(file, Path(recorded), when, parse_campaign_data(campaign, file))
+        return Recovery(file, Path(recorded), when, parse_campaign_data(campaign, file),
+                        held_elsewhere(Path(recorded)) is not None)
 
     def _written_by_newer(self, file: Path) -> bool:
         if file.suffix == JOURNAL_SUFFIX:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import errno
 import logging
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -20,7 +21,7 @@ from crisis_desktop.storage.settings import AppSettings
 from crisis_desktop.ui.dialogs.ask import Ask
 
 if TYPE_CHECKING:
-    from crisis_desktop.storage.campaign_store import CampaignStore
+    from crisis_desktop.storage.campaign_store import CampaignStore, ChangedOnDisk
     from crisis_desktop.storage.recovery import Recovery
     from crisis_desktop.ui.document import CampaignDocument
 
@@ -31,6 +32,17 @@ class OpenCampaign(Protocol):
     """The window's opening of a campaign: False if it was not opened (refused, cancelled, unreadable)."""
 
     def __call__(self, path: Path, quiet: bool = False, recovered: Recovery | None = None) -> bool: ...
+
+
+class CloseCampaign(Protocol):
+    """The window's closing of the campaign: False if the GM cancelled. changes_kept: they are in a copy (Save
+    As), nothing is asked."""
+
+    def __call__(self, *, changes_kept: bool = False) -> bool: ...
+
+
+# What the GM may do when the file changed on disk behind this window: (answer, button).
+CHANGED_CHOICES = (("copy", "Save a Copy…"), ("reload", "Reload, Losing My Changes"), ("overwrite", "Overwrite"))
 
 
 class CampaignFiles(QObject):
@@ -54,7 +66,7 @@ class CampaignFiles(QObject):
 
     def __init__(self, window: QWidget, paths: AppPaths, settings: AppSettings, *,
                  document: Callable[[], CampaignDocument | None], open_campaign: OpenCampaign,
-                 close_campaign: Callable[[], bool], settings_problem: str | None = None) -> None:
+                 close_campaign: CloseCampaign, settings_problem: str | None = None) -> None:
         super().__init__(window)
         self._window = window
         self._settings_problem = settings_problem
@@ -90,14 +102,13 @@ class CampaignFiles(QObject):
 
     def _offer_recovery(self) -> bool:
         from crisis_desktop.storage.campaign_store import UnsavableCampaign, why_not_written
-        from crisis_desktop.storage.locks import held_elsewhere
 
         damaged = self.store.recovery.set_aside_damaged()
         if damaged:
             Ask.info(self._window, "Recovery files kept aside", "\n\n".join(damaged))
         for recovery in self.store.recovery.list_recoveries():
-            if held_elsewhere(recovery.original_path):
-                continue  # another running Crisis Desktop's autosave, not a crash
+            if recovery.running:
+                continue  # the journal of a window still open (here or in another Crisis Desktop), not a crash's
             when = recovery.saved.astimezone().strftime("%Y-%m-%d %H:%M")
             if Ask.yes_no(self._window, "Recover unsaved changes",
                           f"Crisis Desktop closed without saving “{recovery.campaign_name}” "
@@ -122,13 +133,14 @@ class CampaignFiles(QObject):
                 if self._open_campaign(recovery.original_path, recovered=recovery):
                     return True
             else:
-                self.store.recovery.discard(recovery.original_path)
+                self.store.recovery.discard_recovery(recovery)
         return False
 
     def recovery_for(self, path: Path) -> Recovery | None:
         """Unsaved changes of this campaign left by a crash, if the GM wants them back (else discarded)."""
         wanted = path.resolve()
-        recovery = next((r for r in self.store.recovery.list_recoveries() if r.original_path == wanted), None)
+        recovery = next((r for r in self.store.recovery.list_recoveries()
+                         if r.original_path == wanted and not r.running), None)
         if recovery is None:
             return None
         when = recovery.saved.astimezone().strftime("%Y-%m-%d %H:%M")
@@ -136,7 +148,7 @@ class CampaignFiles(QObject):
                       f"“{recovery.campaign_name}” has unsaved changes from {when} that were never saved "
                       "(Crisis Desktop closed without saving).\n\nRecover those changes?", default_yes=True):
             return recovery
-        self.store.recovery.discard(path)
+        self.store.recovery.discard_recovery(recovery)
         return None
 
     @property
@@ -173,18 +185,31 @@ class CampaignFiles(QObject):
             self._open_campaign(chosen)
 
     def save(self) -> bool:
-        """Save the open campaign; on any failure say so and keep everything open and unsaved."""
-        from crisis_desktop.storage.campaign_store import CampaignFileError, ReadOnlyCampaignFile
+        """Save the open campaign; on any failure say so and keep everything open and unsaved. True if the
+        campaign's changes are now in a file (this one, or a copy the window now shows)."""
+        from crisis_desktop.storage.campaign_store import CampaignFileError, ChangedOnDisk, ReadOnlyCampaignFile
 
         document = self._document()
         if document is None:
             return False
-        overwrite = {"overwrite_bad": False, "overwrite_read_only": False}
+        overwrite = {"overwrite_bad": False, "overwrite_read_only": False, "overwrite_changed": False}
         try:
             while True:
                 try:
                     document.save(**overwrite)
                     break
+                except ChangedOnDisk as exc:
+                    if overwrite["overwrite_changed"]:
+                        raise
+                    answer = self._ask_changed(exc)
+                    if answer == "copy":
+                        return self.save_as()
+                    if answer == "reload":
+                        self.reload()
+                        return False
+                    if answer != "overwrite":
+                        return False
+                    overwrite["overwrite_changed"] = True
                 except CampaignFileError as exc:
                     if overwrite["overwrite_bad"]:
                         raise
@@ -213,6 +238,41 @@ class CampaignFiles(QObject):
         self.status.emit(f"Saved {document.path.name}", 4000)
         return True
 
+    def _ask_changed(self, exc: ChangedOnDisk) -> str:
+        """What to do with a file another window or program changed: 'copy', 'reload', 'overwrite' or 'cancel'."""
+        path = exc.path
+        try:
+            when = f" (last changed {datetime.fromtimestamp(path.stat().st_mtime).strftime('%Y-%m-%d %H:%M:%S')})"
+        except OSError:
+            when = ""
+        return Ask.choose(
+            self._window, "File changed on disk",
+            f"{path} was changed by another window or program{when} after this window opened or last saved it. "
+            "Saving here would replace those changes with yours.\n\n"
+            "• Save a Copy…: put your changes in a new file, and go on there; the file stays as the other "
+            "window saved it.\n"
+            "• Reload, Losing My Changes: open the file as it is now; the unsaved changes in this window are lost.\n"
+            "• Overwrite: replace the file with this window's campaign; the other window's changes are lost from "
+            "it (the version it holds now is kept as a backup: File › Restore Earlier Version…).",
+            CHANGED_CHOICES)
+
+    def reload(self) -> None:
+        """Read the open campaign's file again as it is on disk now; the unsaved changes here are dropped."""
+        from crisis_desktop.storage.campaign_store import CampaignFileError
+
+        document = self._document()
+        if document is None:
+            return
+        try:
+            campaign, version = self.store.load_version(document.path)
+        except CampaignFileError as exc:
+            Ask.error(self._window, "Reload failed", f"{exc}\n\nYour changes are still open.")
+            return
+        self.store.recovery.discard(document.path)
+        document.reload_from(campaign, version)
+        log.info("Reloaded %s as another window or program saved it", document.path)
+        self.status.emit(f"Reloaded {document.path.name} as it is on disk; the changes made here were dropped", 8000)
+
     def save_in_background(self) -> None:
         """Save the open campaign without waiting for the disk (a damaged or read-only file on disk asks first,
         as save() does); how it ended is told when it has."""
@@ -221,7 +281,7 @@ class CampaignFiles(QObject):
         document = self._document()
         if document is None:
             return
-        if not self.store.quick_to_replace(document.path):
+        if not self.store.quick_to_replace(document.path, document.version):
             self.save()
             return
         try:
@@ -238,6 +298,13 @@ class CampaignFiles(QObject):
         if error is None:
             log.info("Saved campaign “%s” to %s", document.campaign.name, document.path)
             self.status.emit(f"Saved {document.path.name}", 4000)
+            return
+        from crisis_desktop.storage.campaign_store import ChangedOnDisk
+
+        if isinstance(error, ChangedOnDisk):
+            # Another save replaced the file between the check and this one: nothing was written; ask now.
+            self.status.emit("", 0)
+            self.save()
             return
         log.error("Could not save %s", document.path, exc_info=error)
         self.status.emit("", 0)
@@ -269,40 +336,46 @@ class CampaignFiles(QObject):
         return (f"Could not save {path}:\n{reason}\n\nNothing on disk was changed: the file and its earlier "
                 f"versions are as they were. Your changes are still open{where}.\n\n{advice}")
 
-    def save_as(self) -> None:
-        """Save a copy under a new name, in any folder (the campaigns folder is offered first), and open it."""
-        from crisis_desktop.storage.campaign_store import CampaignFileError, why_not_written
+    def save_as(self) -> bool:
+        """Save a copy under a new name, in any folder (the campaigns folder is offered first), and go on there.
+        The file the window showed stays as it was last saved, and is not marked saved: its changes went into
+        the copy. True if the copy was written."""
+        from crisis_desktop.storage.campaign_store import CampaignFileError, UnsavableCampaign, why_not_written
 
         document = self._document()
         if document is None:
-            return
+            return False
         document.wait_for_save()  # the file settles before a copy of the campaign goes elsewhere
         name = Ask.text(self._window, "Save as", "Name of the new campaign:", document.campaign.name)
         if name is None:
-            return
+            return False
         target = Ask.save_file(self._window, "Save as", str(self.store.unique_path(name)))
         if target is None:
-            return
+            return False
         try:
             path = self.store.save_as(document.campaign, name, target)
         except OSError as exc:
             Ask.error(self._window, "Save failed",
                       f"Could not save {target}:\n{why_not_written(exc, target.parent)}\n\n"
                       "Your changes are still open: choose another folder.")
-            return
-        except (ValueError, CampaignFileError) as exc:  # ValueError: the name is refused (too long)
+            return False
+        except (ValueError, CampaignFileError, UnsavableCampaign) as exc:  # ValueError: the name is refused
             Ask.error(self._window, "Save failed", str(exc))
-            return
-        # The copy now holds the changes; the original stays as it was last saved.
-        document.undo_stack.setClean()
-        self.store.recovery.discard(document.path)
-        document.undo_stack.clear()
-        self._close_campaign()
-        self._open_campaign(path)
+            return False
+        # The copy holds every change: the window goes over to it without asking, and the journal of the changes
+        # made to the original goes (they are in the copy). The original is left as it is on disk.
+        if not self._close_campaign(changes_kept=True):
+            return True
+        if not self._open_campaign(path):
+            Ask.error(self._window, "Save as", f"Your changes were saved in {path}, but it could not be opened "
+                                               "here: open it with File › Open.")
+        return True
 
     def duplicate(self) -> None:
-        document = self._document()
-        if document is None or not self.save_if_dirty("Duplicate"):
+        if self._document() is None or not self.save_if_dirty("Duplicate"):
+            return
+        document = self._document()  # saving may have gone over to a copy (the file had changed on disk)
+        if document is None:
             return
         name = Ask.text(self._window, "Duplicate campaign", "Name of the copy:", f"{document.campaign.name} (copy)")
         if name is None:
@@ -347,13 +420,13 @@ class CampaignFiles(QObject):
             return
         try:
             self.store.restore_backup(document.path, backup)
-            campaign = self.store.load(document.path)
+            campaign, version = self.store.load_version(document.path)
         except (CampaignFileError, OSError) as exc:
             log.warning("Could not restore %s from %s: %s", document.path, backup.path, exc)
             Ask.error(self._window, "Restore failed", str(exc))
             return
         self.store.recovery.discard(document.path)
-        document.reload_from(campaign)
+        document.reload_from(campaign, version)
         log.info("Restored %s from the backup %s", document.path, backup.path)
         self.status.emit("Restored the earlier version; the replaced one is kept as a backup", 6000)
 

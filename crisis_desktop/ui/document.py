@@ -22,6 +22,7 @@ from crisis_desktop.rules.base import Ruleset
 from crisis_desktop.rules.registry import get_ruleset
 from crisis_desktop.storage.campaign_store import CampaignStore
 from crisis_desktop.storage.campaign_writer import CampaignPieces
+from crisis_desktop.storage.file_versions import FileVersion
 from crisis_desktop.ui.background import BackgroundTask
 from crisis_desktop.ui.undo import UndoAdapter
 
@@ -32,6 +33,7 @@ class _Save:
 
     pieces: CampaignPieces
     flags: dict[str, bool]
+    expected: FileVersion | None
     previous_modified: datetime
     modified: datetime
     changes_seen: int
@@ -61,11 +63,14 @@ class CampaignDocument(QObject):
     saveFinished = Signal(object)
 
     def __init__(self, campaign: Campaign, path: Path, store: CampaignStore, parent: QObject | None = None,
-                 ruleset_for: Callable[[str], Ruleset] = get_ruleset) -> None:
+                 ruleset_for: Callable[[str], Ruleset] = get_ruleset, version: FileVersion | None = None) -> None:
         super().__init__(parent)
         self.campaign = campaign
         self.path = path
         self.store = store
+        # The version of the file this window loaded or last saved: a save replaces only that one (else
+        # ChangedOnDisk, and the GM is asked). Read here when the opener did not say (a file that is not there: none).
+        self.version = version if version is not None else store.version_of(path)
         self.session = CampaignSession(campaign, ruleset_for)
         self.journal = self.session.journal_to(store.recovery.journal(path), path)
         self.journal.journal.remove_files = _remove_in_background
@@ -142,27 +147,28 @@ class CampaignDocument(QObject):
         save = self._begin(flags, background=True)
         store, path = self.store, self.path
 
-        def write() -> tuple[_Save, BaseException | None]:
+        def write() -> tuple[_Save, BaseException | FileVersion]:
             try:
-                store.write_pieces(save.pieces, path, **save.flags)
+                return save, store.write_pieces(save.pieces, path, expected=save.expected, **save.flags)
             except BaseException as exc:  # noqa: BLE001 - told on the UI thread
                 return save, exc
-            return save, None
 
         self._saver.run(write)
 
-    def save(self, *, overwrite_bad: bool = False, overwrite_read_only: bool = False) -> None:
+    def save(self, *, overwrite_bad: bool = False, overwrite_read_only: bool = False,
+             overwrite_changed: bool = False) -> None:
         """Save at once, on this thread, after a save running in the background (see CampaignStore.save for
-        what is refused and how)."""
+        what is refused and how; overwrite_changed: replace the file even if it is not the version this window
+        loaded or last saved, else ChangedOnDisk)."""
         self.wait_for_save()
-        save = self._begin({"overwrite_bad": overwrite_bad, "overwrite_read_only": overwrite_read_only},
-                           background=False)
+        save = self._begin({"overwrite_bad": overwrite_bad, "overwrite_read_only": overwrite_read_only,
+                            "overwrite_changed": overwrite_changed}, background=False)
         try:
-            self.store.write_pieces(save.pieces, self.path, **save.flags)
+            written = self.store.write_pieces(save.pieces, self.path, expected=save.expected, **save.flags)
         except BaseException as exc:
             self._end(save, exc)
             raise
-        self._end(save, None)
+        self._end(save, written)
 
     def wait_for_save(self) -> None:
         """Let saving in the background end, a save queued behind it included (without waiting for the cache
@@ -189,18 +195,21 @@ class CampaignDocument(QObject):
             object.__setattr__(campaign, "modified", previous)
             raise
         self.journal.mark()
-        self._save = _Save(pieces, flags, previous, campaign.modified, self._changes_seen, background)
+        flags = dict(flags)
+        expected = None if flags.pop("overwrite_changed", False) else self.version
+        self._save = _Save(pieces, flags, expected, previous, campaign.modified, self._changes_seen, background)
         return self._save
 
-    def _saved_in_background(self, outcome: tuple[_Save, BaseException | None] | None, _error: object) -> None:
+    def _saved_in_background(self, outcome: tuple[_Save, BaseException | FileVersion] | None,
+                             _error: object) -> None:
         if outcome is None:
             return
-        save, error = outcome
+        save, result = outcome
         if save is not self._save:
             return  # told already (a save at once waited for it)
-        self._end(save, error)
+        self._end(save, result)
         if save.background:
-            self.saveFinished.emit(error)
+            self.saveFinished.emit(result if isinstance(result, BaseException) else None)
         queued, self._save_queued = self._save_queued, None
         if queued is not None and not self._closed:
             try:
@@ -208,13 +217,14 @@ class CampaignDocument(QObject):
             except ValueError as exc:  # UnsavableCampaign
                 self.saveFinished.emit(exc)
 
-    def _end(self, save: _Save, error: BaseException | None) -> None:
+    def _end(self, save: _Save, result: BaseException | FileVersion) -> None:
         self._save = None
-        if error is not None:
+        if isinstance(result, BaseException):
             self.journal.save_failed()
             if self.campaign.modified == save.modified:
                 object.__setattr__(self.campaign, "modified", save.previous_modified)
             return
+        self.version = result
         try:
             self.journal.saved()
         except OSError as exc:
@@ -272,9 +282,11 @@ class CampaignDocument(QObject):
         """Bring back autosaved changes as one undoable, unsaved step."""
         self.push(ReplaceContent(self.campaign, recovered, "Recover unsaved changes"))
 
-    def reload_from(self, campaign: Campaign) -> None:
-        """Replace the data wholesale (restoring a backup): history no longer applies."""
+    def reload_from(self, campaign: Campaign, version: FileVersion | None = None) -> None:
+        """Replace the data wholesale (restoring a backup, reloading the file another window saved) by what the
+        file holds now, of `version`: history no longer applies."""
         self.wait_for_save()
+        self.version = version
         self.campaign = campaign
         self.session.replace_campaign(campaign)
         assert self.session.journal is not None

@@ -139,7 +139,7 @@ class MainWindow(QMainWindow):
         if not self.close_campaign():
             return False
         try:
-            campaign = self.files.store.load(path)
+            campaign, version = self.files.store.load_version(path)
         except CampaignFileError as exc:
             log.warning("Cannot open campaign %s: %s", path, exc)
             if not quiet:
@@ -153,7 +153,7 @@ class MainWindow(QMainWindow):
         ):
             return False
         self.lock = lock
-        self.document = CampaignDocument(campaign, path, self.files.store, self)
+        self.document = CampaignDocument(campaign, path, self.files.store, self, version=version)
         # Bound methods, not lambdas: Qt drops these connections when the window goes away.
         self.document.changed.connect(self._on_changed)
         self.document.dirtyChanged.connect(self._update_title)
@@ -162,7 +162,15 @@ class MainWindow(QMainWindow):
         if recovered is None and not status.held_by_other:
             recovered = self.files.recovery_for(path)
         if recovered is not None:
+            if recovered.base is not None:
+                # The recovered changes were made on the version the journal's copy holds: a save asks if the file
+                # moved on since (another window saved it), as the crashed window's own save would have.
+                self.document.version = self.files.store.version_of(recovered.base) or self.document.version
             self.document.adopt_recovery(recovered.campaign)
+            if recovered.file != self.document.journal.journal.path and self.document.journal.journal.started \
+                    and not self.document.journal.broken:
+                # This window's own journal holds the recovered changes now; the crashed instance's goes.
+                self.files.store.recovery.discard_recovery(recovered)
         self._show_everywhere()
         self.place_memory.return_to(self.document)
         # The campaign just opened lives as long as it is open: Python's cyclic collector need not walk its million
@@ -190,13 +198,17 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(f"Opened {path}", 5000)
         return True
 
-    def close_campaign(self) -> bool:
-        """Close the open campaign, asking first about unsaved changes; False if the user cancels."""
+    def close_campaign(self, *, changes_kept: bool = False) -> bool:
+        """Close the open campaign, asking first about unsaved changes; False if the user cancels. With
+        changes_kept (they went into a copy: Save As) nothing is asked and the campaign's journal goes. Closing
+        writes nothing the disk must take: on a read-only disk a campaign can always be closed (Discard)."""
         if self.document is None:
             return True
         self._remember_place()
         self.document.wait_for_save()
-        if self.document.dirty:
+        if changes_kept:
+            self.files.store.recovery.discard(self.document.path)
+        elif self.document.dirty:
             answer = Ask.save_discard_cancel(
                 self, "Unsaved changes",
                 f"Save the changes to “{self.document.campaign.name}” before closing?")

@@ -21,9 +21,9 @@ class Answers:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.queued: dict[str, list[object]] = {"text": [], "yes_no": [], "save_discard_cancel": [], "save_file": [],
-                                                "new_campaign": []}
+                                                "new_campaign": [], "choose": []}
         self.asked: list[tuple[str, str]] = []
-        for kind in ("text", "yes_no", "save_discard_cancel", "save_file"):
+        for kind in ("text", "yes_no", "save_discard_cancel", "save_file", "choose"):
             monkeypatch.setattr(Ask, kind, classmethod(self._answer(kind)))
         monkeypatch.setattr(NewCampaignDialog, "ask", classmethod(lambda _cls, _parent=None: self._pop("new_campaign")))
         monkeypatch.setattr(Ask, "error", classmethod(self._record("error")))
@@ -97,6 +97,9 @@ def restart(make_window, answers):
             assert window.close(), "the window would not close"
             return make_window()
         window.autosave_timer.stop()
+        if document is not None:
+            # The kernel lets go of a dead process's locks: its journal's mark no longer says it runs.
+            document.journal.journal.running_mark.release(remove=False)
         left = document is not None and any(r.original_path == document.path.resolve()
                                             for r in window.files.store.recovery.list_recoveries())
         window.player_menu.close()      # the crashed process's player display dies with it

@@ -95,6 +95,7 @@ def test_unsaved_changes_survive_a_crash(make_window, answers, paths):
     first.menus.act_rename.trigger()
     first.files.autosave()
     first.lock.release()  # the crashed process is gone; its lock would be stale
+    first.document.journal.journal.running_mark.release(remove=False)  # and the kernel let go of its journal's mark
     first.document.undo_stack.blockSignals(True)  # a dead process does nothing more to its journal
     first.document.undo_stack.setClean()  # let the test tear the first window down quietly
     first.hide()

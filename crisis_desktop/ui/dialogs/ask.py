@@ -5,13 +5,14 @@ Tests replace these classmethods with monkeypatch (the pytest-qt pattern for mod
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 # The dialog classes are imported where a question is asked: the main window imports this module
 # before its first frame, and nothing is asked before that.
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QWidget
+    from PySide6.QtWidgets import QMessageBox, QPushButton, QWidget
 
 
 class Ask:
@@ -34,6 +35,14 @@ class Ask:
             QMessageBox.StandardButton.Save: "save",
             QMessageBox.StandardButton.Discard: "discard",
         }.get(answer, "cancel")
+
+    @classmethod
+    def choose(cls, parent: QWidget | None, title: str, text: str, choices: Sequence[tuple[str, str]]) -> str:
+        """One of `choices` (key, button label), the first being the default, or 'cancel' (Cancel, Esc, the box
+        closed)."""
+        box, buttons = choice_box(parent, title, text, choices)
+        box.exec()
+        return chosen(box, buttons)
 
     @classmethod
     def yes_no(cls, parent: QWidget | None, title: str, text: str, default_yes: bool = False) -> bool:
@@ -86,3 +95,23 @@ class Ask:
         from crisis_desktop.ui.plain_text import message_box
 
         message_box(parent, QMessageBox.Icon.Information, title, text).exec()
+
+
+def choice_box(parent: QWidget | None, title: str, text: str,
+               choices: Sequence[tuple[str, str]]) -> tuple[QMessageBox, dict[str, QPushButton]]:
+    """The box Ask.choose shows: a button per choice (the first the default) and Cancel; the buttons by key."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from crisis_desktop.ui.plain_text import message_box
+
+    box = message_box(parent, QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Cancel)
+    buttons = {key: box.addButton(label, QMessageBox.ButtonRole.AcceptRole) for key, label in choices}
+    if choices:
+        box.setDefaultButton(buttons[choices[0][0]])
+    return box, buttons
+
+
+def chosen(box: QMessageBox, buttons: dict[str, QPushButton]) -> str:
+    """The key of the button that closed the box; 'cancel' for Cancel, Esc or the box closed."""
+    clicked = box.clickedButton()
+    return next((key for key, button in buttons.items() if button is clicked), "cancel")
