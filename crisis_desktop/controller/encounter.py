@@ -71,21 +71,12 @@ class EncounterController:
         self.healing = HealIntents(self._ctx, self.take_action)
         self.overrides = OverrideIntents(self._ctx)
         self._round_events: list[EncounterEvent] = []
-        self.repaired = self._drop_the_gone()
-
-    def _drop_the_gone(self) -> list[str]:
-        """A file edited by hand may leave the flow naming combatants the encounter no longer has: they leave the
-        flow as a deleted combatant would (not an undo step: the file was wrong). The ids dropped."""
-        if not self.view.encounter.started:
-            return []
-        gone = sorted(self.view.flow.referenced(self.view) - {c.id for c in self.view.encounter.combatants})
-        if gone:
-            with self._ctx.drafting() as d:
-                for combatant_id in gone:
-                    self.view.flow.left(d, combatant_id)
-                repair = d.event("Drop combatants the fight names but no longer has")
+        # A file edited by hand may leave the flow naming combatants the encounter no longer has: they leave the
+        # flow as a removed combatant would (not an undo step: the file was wrong; every command keeps it whole).
+        with self._ctx.drafting() as d:
+            self.repaired, repair = gone_repair(self.view, d)
+        if repair is not None:
             repair.apply(self._ctx.campaign)
-        return gone
 
     # -- reading ---------------------------------------------------------------------------------
     def actions(self, combatant_id: str) -> list[ActionAvailability]:
@@ -141,7 +132,9 @@ class EncounterController:
             d.do(RemoveCombatant(self._ctx.encounter_id, combatant_id))
             if running:
                 d.note("leave", f"{name} leaves the fight")
-                self.view.flow.left(d, combatant_id)
+            if d.encounter.started:
+                # An ended fight's flow forgets it too: nothing is left for a rebuild to drop outside the undo stack.
+                d.leave(combatant_id)
             # The last fighter of a round leaving while it acts begins the next round: rewind goes back to here.
             new_round = d.encounter.round != round_before
             event = d.event(f"Remove {name} from {self.view.encounter.name}", round_start=new_round)
@@ -457,3 +450,18 @@ class EncounterController:
 
     def log_markdown(self) -> str:
         return logs.to_markdown(self._ctx.campaign, self.view.encounter)
+
+
+def gone_repair(view: FightView, d: DraftFight) -> tuple[list[str], EncounterEvent | None]:
+    """The combatants a started fight's flow names but the encounter no longer has (sorted ids), and the event in
+    which they leave the flow as a removed combatant would, drafted on `d` (None when there are none): what a
+    controller built now would repair. A command that changes what reads the flow (the rules, their options)
+    makes this part of its own undo step (rules_change.py)."""
+    if not view.encounter.started:
+        return [], None
+    gone = sorted(view.flow.referenced(view) - {c.id for c in view.encounter.combatants})
+    if not gone:
+        return [], None
+    for combatant_id in gone:
+        d.leave(combatant_id)
+    return gone, d.event("Drop combatants the fight names but no longer has")

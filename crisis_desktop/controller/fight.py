@@ -179,6 +179,17 @@ class DraftFight(FightView):
         if round_ != self.encounter.round:
             self.set("round", round_)
 
+    def leave(self, combatant_id: str) -> None:
+        """A combatant left a started fight (already gone from the encounter's combatants). A running fight's flow
+        lets it leave (the turn handed on where it was acting); an ended fight's flow only forgets it, as the flow
+        would drop it: nothing else happens in a fight that is over (no turn begins, no effect, no line)."""
+        if self.encounter.running:
+            self.flow.left(self, combatant_id)
+            return
+        scratch = DraftFight(self.campaign, self.encounter_id, self.ruleset)
+        self.flow.left(scratch, combatant_id)
+        self.set_state(scratch.encounter.flow)
+
     def apply(self, effects: Sequence[Effect], text: str) -> None:
         if effects:
             self.do(ApplyEffects(effects, text))
