@@ -16,6 +16,12 @@ from crisis_desktop.rules.registry import get_ruleset
 RULE_FIELDS = frozenset({"ruleset", "rule_options"})
 
 
+class _SetRuleField(SetCampaignField):
+    """The campaign's rules or their options set, only as part of change_rules."""
+
+    _EDITABLE = RULE_FIELDS
+
+
 def change_rules(campaign: Campaign, field: str, value: Any, text: str | None = None,
                  ruleset_for: Callable[[str], Ruleset] = get_ruleset) -> Command:
     """Set the campaign's `ruleset` or `rule_options` to `value`. The fights are then read by another round flow
@@ -24,7 +30,7 @@ def change_rules(campaign: Campaign, field: str, value: Any, text: str | None = 
     alone). So undo gives back exactly the state before, and the journal leads where the window is."""
     if field not in RULE_FIELDS:
         raise ValueError(f"{field!r} is not one of the campaign's rule fields")
-    switch = SetCampaignField(campaign, field, value, text or ("Change rules" if field == "ruleset"
+    switch = _SetRuleField(campaign, field, value, text or ("Change rules" if field == "ruleset"
                                                                    else "Change rule options"))
     switch.apply(campaign)
     try:

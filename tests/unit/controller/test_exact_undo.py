@@ -10,7 +10,7 @@ import pytest
 
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.character_commands import delete_characters
-from crisis_desktop.controller.commands import Command, Macro
+from crisis_desktop.controller.commands import Command, Macro, SetCampaignField
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
 from crisis_desktop.controller.journaling import ChangeJournal
@@ -167,6 +167,10 @@ def test_a_switch_with_nothing_to_drop_is_the_field_alone(tmp_path):
     assert not isinstance(switch, Macro) and switch.text == "Change rule options"
     with pytest.raises(ValueError, match="'name' is not one of the campaign's rule fields"):
         change_rules(fight.campaign, "name", "Other")
+    # No other way changes the rules: a plain field command would leave the repair to the next rebuild.
+    for field, value in [("ruleset", "genesys"), ("rule_options", {})]:
+        with pytest.raises(ValueError, match=f"^The campaign's {field} changes through change_rules"):
+            SetCampaignField(fight.campaign, field, value)
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
