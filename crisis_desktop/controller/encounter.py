@@ -463,5 +463,5 @@ def gone_repair(view: FightView, d: DraftFight) -> tuple[list[str], EncounterEve
     if not gone:
         return [], None
     for combatant_id in gone:
-        d.leave(combatant_id)
+        d.leave(combatant_id)     # the others still named count as out of the fight meanwhile (FightView.state_of)
     return gone, d.event("Drop combatants the fight names but no longer has")

@@ -72,8 +72,14 @@ class FightView:
         return names
 
     def state_of(self, combatant_id: str) -> StateLabel:
-        """How the combatant stands under the rules (its state and what that means: fighting, down, out)."""
-        return self.ruleset.state(self.character_of(combatant_id), self.options)
+        """How the combatant stands under the rules (its state and what that means: fighting, down, out). One the
+        flow still names whose combatant or character is gone (a file edited by hand, while the flow drops it) is
+        out of the fight for good: no turn is handed to it."""
+        try:
+            character = self.character_of(combatant_id)
+        except KeyError:
+            return StateLabel("gone", f"{self.name(combatant_id)} is no longer in the fight", StateRole.OUT)
+        return self.ruleset.state(character, self.options)
 
     def out_of_fight(self, combatant_id: str) -> bool:
         """Out of the fight for good (dead): not a target, no more turns."""

@@ -84,18 +84,21 @@ def flow_ids(fight: Fight) -> set[str]:
     return ctl.view.flow.referenced(ctl.view)
 
 
-def named_by_the_flow(fight: Fight) -> str:
-    """A combatant the flow names, after taking its first open steps where it names nobody yet (skirmish plans
-    first), the fight then ended."""
-    for _ in range(10):
+def named_by_the_flow(fight: Fight, at_least: int = 1, end: bool = True) -> str:
+    """A combatant the flow names, after taking its first open steps until it names `at_least` of them
+    (skirmish names nobody before they plan); the fight then ended unless `end` is false."""
+    named: list[str] = []
+    for _ in range(12):
         named = [c for c in fight.ids if c in flow_ids(fight)]
-        if named:
+        if len(named) >= at_least:
             break
         ctl = fight.controller()
         step = next(o for o in ctl.offers() if o.allowed)
-        fight.push(ctl.step(step.key, step.actors[0] if step.actors else None,
-                            step.choices[0].key if step.choices else None, RandomDice(2)))
-    fight.push(fight.controller().end_encounter())
+        actor = next((a for a in step.actors if a not in named), None) if step.actors else None
+        fight.push(ctl.step(step.key, actor, step.choices[0].key if step.choices else None, RandomDice(2)))
+    assert len(named) >= at_least
+    if end:
+        fight.push(fight.controller().end_encounter())
     return named[0]
 
 
@@ -186,3 +189,26 @@ def test_a_hand_edited_ended_fight_loses_the_gone_from_its_flow_and_nothing_else
     assert ctl.repaired == [gone]
     assert gone not in ctl.view.flow.referenced(ctl.view)
     assert encounter.log == log and fight.campaign.model_dump()["characters"] == characters
+
+
+@pytest.mark.parametrize("ended", [False, True], ids=["running", "ended"])
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_a_file_whose_flow_names_several_gone_combatants_opens_and_drops_them_all(system, ended, tmp_path):
+    """Several combatants gone at once (a file saved before removals from an ended fight took them out of its
+    flow, or edited by hand): the rebuild drops them one after another, the others counted out of the fight
+    meanwhile, instead of failing on the first one the flow reads while handing the turn on."""
+    fight = Fight(system, tmp_path)
+    named_by_the_flow(fight, at_least=3, end=ended)
+    encounter = fight.campaign.encounter("enc")
+    referenced = flow_ids(fight)
+    for count in (2, 3):
+        campaign = fight.campaign.model_copy(deep=True)
+        gone = [c.id for c in campaign.encounter("enc").combatants if c.id in referenced][:count]
+        assert len(gone) == count
+        campaign.encounter("enc").combatants[:] = [c for c in campaign.encounter("enc").combatants
+                                                   if c.id not in gone]
+        ctl = EncounterController(campaign, "enc", get_ruleset(system))
+        assert ctl.repaired == sorted(gone)
+        assert not set(gone) & ctl.view.flow.referenced(ctl.view)
+        assert EncounterController(campaign, "enc", get_ruleset(system)).repaired == []
+    assert encounter.running is not ended

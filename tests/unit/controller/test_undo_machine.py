@@ -50,6 +50,7 @@ from crisis_desktop.controller.character_commands import (
 )
 from crisis_desktop.controller.commands import Command, SetCampaignField
 from crisis_desktop.controller.encounter import EncounterController
+from crisis_desktop.controller.fight import FightView
 from crisis_desktop.controller.fog_commands import RevealCells, SetFog
 from crisis_desktop.controller.history import History
 from crisis_desktop.controller.map_commands import PaintCells, SetMapField, SetToken, find_map
@@ -105,9 +106,17 @@ class UndoMachine(RuleBasedStateMachine):
         return self.session.ruleset
 
     @property
+    def view(self) -> FightView:
+        """The fight read as it is (for preconditions, which must change nothing: no controller is built there)."""
+        return FightView(self.campaign, ENCOUNTER, self.ruleset)
+
+    @property
     def fight(self) -> EncounterController:
+        """The session's controller of the fight, built anew after a switch of rules: built, it repaired nothing
+        (else the campaign changed outside the undo stack)."""
         fight = self.session.controller(ENCOUNTER)
         assert fight is not None
+        assert fight.repaired == [], f"the rebuild dropped {fight.repaired} outside the undo stack"
         return fight
 
     def _changed(self, changes: ChangeSet) -> None:
@@ -170,12 +179,12 @@ class UndoMachine(RuleBasedStateMachine):
     def running(self) -> bool:
         return self.fight.view.encounter.running
 
-    @precondition(lambda self: not self.fight.view.encounter.started)
+    @precondition(lambda self: not self.view.encounter.started)
     @rule()
     def start(self) -> None:
         self.push("start", lambda: self.fight.start(self.dice))
 
-    @precondition(lambda self: self.fight.view.encounter.running)
+    @precondition(lambda self: self.view.encounter.running)
     @rule(data=st.data())
     def take_a_step(self, data: st.DataObject) -> None:
         offers = [o for o in self.fight.offers() if o.allowed]
@@ -186,7 +195,7 @@ class UndoMachine(RuleBasedStateMachine):
         choice = offer.choices[0].key if offer.choices else None
         self.push(offer.key, lambda: self.fight.step(offer.key, actor, choice, self.dice))
 
-    @precondition(lambda self: self.fight.view.encounter.running)
+    @precondition(lambda self: self.view.encounter.running)
     @rule()
     def next_turn(self) -> None:
         """The step that moves the fight on, the GM's most frequent one."""
@@ -194,7 +203,7 @@ class UndoMachine(RuleBasedStateMachine):
         if advance:
             self.push(advance[0].key, lambda: self.fight.step(advance[0].key, None, None, self.dice))
 
-    @precondition(lambda self: self.fight.view.current_id() is not None)
+    @precondition(lambda self: self.view.current_id() is not None)
     @rule(victim=pick, weapon=pick)
     def attack(self, victim: int, weapon: int) -> None:
         current = self.fight.view.current_id()
@@ -205,7 +214,7 @@ class UndoMachine(RuleBasedStateMachine):
             self.push("attack", lambda: self.fight.attack(self.fight.preview.attack_request(
                 current, nth(weapons, weapon).id, nth(others, victim), distance=3), self.dice))
 
-    @precondition(lambda self: self.fight.view.current_id() is not None)
+    @precondition(lambda self: self.view.current_id() is not None)
     @rule(action=pick)
     def take_an_action(self, action: int) -> None:
         current = self.fight.view.current_id()
@@ -215,14 +224,14 @@ class UndoMachine(RuleBasedStateMachine):
         if allowed:
             self.push("action", lambda: self.fight.take_action(current, nth(allowed, action)))
 
-    @precondition(lambda self: self.fight.view.current_id() is not None)
+    @precondition(lambda self: self.view.current_id() is not None)
     @rule()
     def remove_the_fighter_whose_turn_it_is(self) -> None:
         current = self.fight.view.current_id()
         assert current is not None
         self.push("remove the current fighter", lambda: self.fight.remove_combatant(current))
 
-    @precondition(lambda self: self.fight.view.current_id() is not None)
+    @precondition(lambda self: self.view.current_id() is not None)
     @rule()
     def remove_the_fighter_before_it(self) -> None:
         order = [row.combatant_id for row in self.fight.view.order_rows() if row.combatant_id is not None]
@@ -231,36 +240,37 @@ class UndoMachine(RuleBasedStateMachine):
         if before is not None and before != current:
             self.push("remove the fighter before", lambda: self.fight.remove_combatant(before))
 
-    @precondition(lambda self: bool(self.fight.view.encounter.combatants))
+    @precondition(lambda self: bool(self.view.encounter.combatants))
     @rule(which=pick)
     def remove_a_combatant(self, which: int) -> None:
         combatant = nth(self.fight.view.encounter.combatants, which)
         self.push("remove a combatant", lambda: self.fight.remove_combatant(combatant.id))
 
-    @precondition(lambda self: not self.fight.view.encounter.ended)
+    @precondition(lambda self: not self.view.encounter.ended)
     @rule(which=pick)
     def add_a_combatant(self, which: int) -> None:
         character = nth(self.campaign.characters, which)
         self.push("add a combatant", lambda: self.fight.add_combatant(character.id))
 
-    @precondition(lambda self: self.fight.view.encounter.running and bool(self.fight.view.encounter.combatants))
+    @precondition(lambda self: self.view.encounter.running and bool(self.view.encounter.combatants))
     @rule(which=pick, wounds=st.sampled_from([0, 3, 40]))
     def wound(self, which: int, wounds: int) -> None:
         character_id = nth(self.fight.view.encounter.combatants, which).character_id
         self.push("wound", lambda: self.fight.overrides.set_status(character_id, "wounds", wounds))
 
-    @precondition(lambda self: self.fight.view.encounter.running and self.fight.can_rewind())
+    @precondition(lambda self: self.view.encounter.running)
     @rule()
     def rewind(self) -> None:
-        self.push("rewind", self.fight.rewind_round)
+        if self.fight.can_rewind():
+            self.push("rewind", self.fight.rewind_round)
 
-    @precondition(lambda self: self.fight.view.encounter.running)
+    @precondition(lambda self: self.view.encounter.running)
     @rule()
     def end(self) -> None:
         self.push("end", self.fight.end_encounter)
 
     # -- the encounter edited mid-fight or after its end ---------------------------------------------
-    @precondition(lambda self: bool(self.fight.view.encounter.combatants))
+    @precondition(lambda self: bool(self.view.encounter.combatants))
     @rule(which=pick, what=st.sampled_from(["side", "group", "hidden", "initiative", "setup"]), value=pick)
     def edit_a_combatant(self, which: int, what: str, value: int) -> None:
         fight = self.fight
@@ -369,7 +379,7 @@ class UndoMachine(RuleBasedStateMachine):
         self.push("duplicate", lambda: duplicate_character(self.campaign, character.id, 2))
 
     # -- the map and its fog -----------------------------------------------------------------------
-    @precondition(lambda self: bool(self.fight.view.encounter.combatants))
+    @precondition(lambda self: bool(self.view.encounter.combatants))
     @rule(which=pick, cell=st.none() | cells)
     def place_a_token(self, which: int, cell: tuple[int, int] | None) -> None:
         combatant = nth(self.fight.view.encounter.combatants, which)
