@@ -15,6 +15,7 @@ from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
 from crisis_desktop.controller.journaling import ChangeJournal
 from crisis_desktop.controller.rules_change import change_rules
+from crisis_desktop.controller.session import CampaignSession
 from crisis_desktop.domain import Campaign, Character, CharacterKind
 from crisis_desktop.domain.encounter import Encounter
 from crisis_desktop.rules.kernel.dice import RandomDice
@@ -212,3 +213,25 @@ def test_a_file_whose_flow_names_several_gone_combatants_opens_and_drops_them_al
         assert not set(gone) & ctl.view.flow.referenced(ctl.view)
         assert EncounterController(campaign, "enc", get_ruleset(system)).repaired == []
     assert encounter.running is not ended
+
+
+def test_the_repair_of_a_hand_edited_file_is_journaled_and_saved(tmp_path):
+    """A file whose fight names a combatant it no longer has, opened in a session that journals: the repair made
+    when the fight's controller is built is in the journal and in what the next save writes (the fragments made
+    before it are dropped), not only in memory."""
+    fight = Fight("crisis", tmp_path)
+    gone = named_by_the_flow(fight)
+    campaign = fight.campaign.model_copy(deep=True)
+    encounter = campaign.encounter("enc")
+    encounter.combatants[:] = [c for c in encounter.combatants if c.id != gone]
+    file = tmp_path / "edited.json"
+    file.write_bytes(campaign_bytes(campaign))
+    campaign = parse_campaign_bytes(file.read_bytes(), file)
+    session = CampaignSession(campaign)
+    journal = session.journal_to(Journal(tmp_path / "edited-recovery", file), file)
+    journal.fragments.warm()                          # made before the repair, as a background save may
+    ctl = session.controller("enc")
+    assert ctl is not None and ctl.repaired == [gone]
+    assert gone not in ctl.view.flow.referenced(ctl.view)
+    assert journal.fragments.pieces().joined() == campaign_bytes(campaign)
+    assert replay(read_journal(journal.journal.path)).model_dump() == campaign.model_dump()
