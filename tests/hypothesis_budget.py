@@ -27,4 +27,9 @@ def examples(n: int) -> int:
     return n * _SCALE[profile_name()]
 
 
+def time_limit(seconds: float) -> float:
+    """A test's time limit (pytest-timeout) for a budget of examples(): scaled as the examples are."""
+    return seconds * _SCALE[profile_name()]
+
+
 settings.load_profile(profile_name())

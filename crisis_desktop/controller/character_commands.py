@@ -272,7 +272,7 @@ def delete_characters(campaign: Campaign, character_ids: Sequence[str], ruleset:
         if ruleset is not None:
             makers += [partial(lambda e, c: EncounterController(campaign, e, ruleset).remove_combatant(c),
                                encounter.id, combatant.id)
-                       for encounter in campaign.encounters if encounter.running
+                       for encounter in campaign.encounters if encounter.started
                        for combatant in encounter.combatants if combatant.character_id == character_id]
         makers.append(partial(RemoveCharacter, campaign, character_id))
     if not makers:

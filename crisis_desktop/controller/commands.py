@@ -46,11 +46,14 @@ class Command(ABC):
 
 
 class SetCampaignField(Command):
-    """Set a top-level field of the campaign (name, notes, rule_options, ruleset)."""
+    """Set a top-level field of the campaign (name, notes). The rules and their options change through
+    rules_change.change_rules, which also drops in the same step what the fights' flows read under them must."""
 
-    _EDITABLE = frozenset({"name", "notes", "rule_options", "ruleset"})
+    _EDITABLE = frozenset({"name", "notes"})
 
     def __init__(self, campaign: Campaign, field: str, value: Any, text: str | None = None) -> None:
+        if field in ("ruleset", "rule_options") and field not in self._EDITABLE:
+            raise ValueError(f"The campaign's {field} changes through change_rules (rules_change.py)")
         if field not in self._EDITABLE:
             raise ValueError(f"The campaign field {field!r} cannot be edited")
         # Validate before anything changes: an illegal value is refused with pydantic's reason.

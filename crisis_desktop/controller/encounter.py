@@ -70,21 +70,12 @@ class EncounterController:
         self.healing = HealIntents(self._ctx, self.take_action)
         self.overrides = OverrideIntents(self._ctx)
         self._round_events: list[EncounterEvent] = []
-        self.repaired = self._drop_the_gone()
-
-    def _drop_the_gone(self) -> list[str]:
-        """A file edited by hand may leave the flow naming combatants the encounter no longer has: they leave the
-        flow as a deleted combatant would (not an undo step: the file was wrong). The ids dropped."""
-        if not self.view.encounter.started:
-            return []
-        gone = sorted(self.view.flow.referenced(self.view) - {c.id for c in self.view.encounter.combatants})
-        if gone:
-            with self._ctx.drafting() as d:
-                for combatant_id in gone:
-                    self.view.flow.left(d, combatant_id)
-                repair = d.event("Drop combatants the fight names but no longer has")
+        # A file edited by hand may leave the flow naming combatants the encounter no longer has: they leave the
+        # flow as a removed combatant would (not an undo step: the file was wrong; every command keeps it whole).
+        with self._ctx.drafting() as d:
+            self.repaired, repair = gone_repair(self.view, d)
+        if repair is not None:
             repair.apply(self._ctx.campaign)
-        return gone
 
     # -- reading ---------------------------------------------------------------------------------
     def actions(self, combatant_id: str) -> list[ActionAvailability]:
@@ -140,7 +131,9 @@ class EncounterController:
             d.do(RemoveCombatant(self._ctx.encounter_id, combatant_id))
             if running:
                 d.note("leave", f"{name} leaves the fight")
-                self.view.flow.left(d, combatant_id)
+            if d.encounter.started:
+                # An ended fight's flow forgets it too: nothing is left for a rebuild to drop outside the undo stack.
+                d.leave(combatant_id)
             # The last fighter of a round leaving while it acts begins the next round: rewind goes back to here.
             new_round = d.encounter.round != round_before
             event = d.event(f"Remove {name} from {self.view.encounter.name}", round_start=new_round)
@@ -325,15 +318,15 @@ class EncounterController:
         if request.attacker.combatant is not None:
             self._ctx.may_act(request.attacker.combatant.id)
         self._ctx.preview.map_check(request)
-        rules = self._ctx.preview.attacks
+        attacks = self._ctx.preview.attacks
         # The price the rules declare for the attack is checked here, on every way in (the panel, the map, the
         # simulator), with the rules' reason: not only shown before the roll.
-        price, cannot = rules.attack_price(request, self.view.options)
+        price, cannot = attacks.attack_price(request, self.view.options)
         if cannot:
             raise ValueError(cannot)
-        if finishing and not isinstance(rules, Executes):
+        if finishing and not isinstance(attacks, Executes):
             raise ValueError(f"The {self.ruleset.name} rules have no finishing blow on a helpless target")
-        resolve = rules.resolve_execute if isinstance(rules, Executes) and finishing else rules.resolve_attack
+        resolve = attacks.resolve_execute if isinstance(attacks, Executes) and finishing else attacks.resolve_attack
         result: AttackResult = resolve(request, dice, self.view.options)
         return self._attack_event(request, result, dice, price)
 
@@ -458,3 +451,18 @@ class EncounterController:
 
     def log_markdown(self) -> str:
         return logs.to_markdown(self._ctx.campaign, self.view.encounter)
+
+
+def gone_repair(view: FightView, d: DraftFight) -> tuple[list[str], EncounterEvent | None]:
+    """The combatants a started fight's flow names but the encounter no longer has (sorted ids), and the event in
+    which they leave the flow as a removed combatant would, drafted on `d` (None when there are none): what a
+    controller built now would repair. A command that changes what reads the flow (the rules, their options)
+    makes this part of its own undo step (rules_change.py)."""
+    if not view.encounter.started:
+        return [], None
+    gone = sorted(view.flow.referenced(view) - {c.id for c in view.encounter.combatants})
+    if not gone:
+        return [], None
+    for combatant_id in gone:
+        d.leave(combatant_id)     # the others still named count as out of the fight meanwhile (FightView.state_of)
+    return gone, d.event("Drop combatants the fight names but no longer has")

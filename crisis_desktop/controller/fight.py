@@ -72,8 +72,14 @@ class FightView:
         return names
 
     def state_of(self, combatant_id: str) -> StateLabel:
-        """How the combatant stands under the rules (its state and what that means: fighting, down, out)."""
-        return self.ruleset.sheet.state(self.character_of(combatant_id), self.options)
+        """How the combatant stands under the rules (its state and what that means: fighting, down, out). One the
+        flow still names whose combatant or character is gone (a file edited by hand, while the flow drops it) is
+        out of the fight for good: no turn is handed to it."""
+        try:
+            character = self.character_of(combatant_id)
+        except KeyError:
+            return StateLabel("gone", f"{self.name(combatant_id)} is no longer in the fight", StateRole.OUT)
+        return self.ruleset.sheet.state(character, self.options)
 
     def out_of_fight(self, combatant_id: str) -> bool:
         """Out of the fight for good (dead): not a target, no more turns."""
@@ -178,6 +184,17 @@ class DraftFight(FightView):
     def set_round(self, round_: int) -> None:
         if round_ != self.encounter.round:
             self.set("round", round_)
+
+    def leave(self, combatant_id: str) -> None:
+        """A combatant left a started fight (already gone from the encounter's combatants). A running fight's flow
+        lets it leave (the turn handed on where it was acting); an ended fight's flow only forgets it, as the flow
+        would drop it: nothing else happens in a fight that is over (no turn begins, no effect, no line)."""
+        if self.encounter.running:
+            self.flow.left(self, combatant_id)
+            return
+        scratch = DraftFight(self.campaign, self.encounter_id, self.ruleset)
+        self.flow.left(scratch, combatant_id)
+        self.set_state(scratch.encounter.flow)
 
     def apply(self, effects: Sequence[Effect], text: str) -> None:
         if effects:

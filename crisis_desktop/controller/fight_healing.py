@@ -66,7 +66,7 @@ class HealIntents:
             event = d.event(f"{healer.name}: {avail.action.label}")
         return event
 
-    def _healed(self, rules: Healing, key: str, given: Treatment | None, healer: Actor, patient: Actor,
+    def _healed(self, healing: Healing, key: str, given: Treatment | None, healer: Actor, patient: Actor,
                 dice: DiceSource | None) -> tuple[CheckResult | None, TurnEffects, TurnEffects]:
         """What a healing action does, its price apart: the first of role HEAL is the rules' `heal`, another the
         treatment it gives (`Healing.treat`: a genesys stimpack rolls nothing). ValueError when it cannot be given."""
@@ -78,9 +78,9 @@ class HealIntents:
         spent = self.ruleset.economy.spend_action(healer, key, self.view.options)
         if key == first or given is None:
             assert dice is not None
-            check, treated = rules.heal(healer, patient, dice, self.view.options)
+            check, treated = healing.heal(healer, patient, dice, self.view.options)
             return check, treated, spent
-        found, done = rules.treat(given.key, healer, patient, dice or TypedDice([]), self.view.options)
+        found, done = healing.treat(given.key, healer, patient, dice or TypedDice([]), self.view.options)
         return found, done, spent
 
     def treatments(self, patient_id: str) -> list[Treatment]:

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from crisis_desktop.controller.commands import Command
 from crisis_desktop.controller.fight_context import FightContext
-from crisis_desktop.domain import StatValue
+from crisis_desktop.domain import Character, StatValue
+from crisis_desktop.domain.character import entry_problem
 from crisis_desktop.rules.base import (
     Actor,
     AddCondition,
     Effect,
+    FieldSpec,
+    OverrideField,
+    OverrideKind,
     RemoveCondition,
     SetItemStat,
     SetResource,
@@ -24,6 +30,47 @@ class OverrideIntents:
         self._ctx = context
         self.view = context.view
         self.ruleset = context.ruleset
+
+    # -- what may be overridden, and within which bounds ------------------------------------------------
+    def fields(self, combatant_id: str) -> list[OverrideField]:
+        """The values the GM may override for this combatant (the rules' override_fields), each with the FieldSpec
+        whose bounds a value keeps (`spec`; None for a combatant's resource, which no sheet declares)."""
+        actor = self.view.actor(combatant_id)
+        return [self._with_spec(f, actor.character)
+                for f in self.ruleset.sheet.override_fields(actor, self.view.options)]
+
+    def _with_spec(self, field: OverrideField, character: Character) -> OverrideField:
+        """The field with its FieldSpec: the rules' own, else the one of that key the sheet declares (a status) or
+        the item's kind declares (an item stat), whichever system it is."""
+        if field.spec is not None:
+            return field
+        specs: tuple[FieldSpec, ...] = ()
+        if field.kind is OverrideKind.STATUS:
+            specs = tuple(self.ruleset.sheet.character_fields())
+        elif field.kind is OverrideKind.ITEM and field.item_id is not None:
+            item = next((i for i in character.equipment if i.id == field.item_id), None)
+            specs = tuple(self.ruleset.sheet.item_fields(item.kind)) if item is not None else ()
+        spec = next((f for f in specs if f.key == field.key), None)
+        return replace(field, spec=spec) if spec is not None else field
+
+    def _within_bounds(self, kind: OverrideKind, key: str, value: StatValue, character_id: str,
+                       combatant_id: str | None, item_id: str | None = None) -> None:
+        """ValueError naming the field (as the dialog names it) when `value` breaks the bounds of its FieldSpec:
+        the rule the sheet editor keeps (a whole number of Wounds, at least 0; Rounds loaded at most the
+        magazine's 1000). A value no campaign can hold (NaN, infinity, a number past the domain's range, a text
+        that cannot be written) is refused by the effect itself first, with its key and the domain's words."""
+        if entry_problem({}, key, value):
+            return
+        character = self._ctx.campaign.character(character_id)
+        combatant = self.view.combatant(combatant_id) if combatant_id is not None else None
+        offered = self.ruleset.sheet.override_fields(Actor(character, combatant), self.view.options)
+        field = next((f for f in offered if (f.kind, f.key, f.item_id) == (kind, key, item_id)), None)
+        field = self._with_spec(field or OverrideField(kind, key, "", None, item_id), character)
+        if field.spec is None:
+            return
+        reason = replace(field.spec, label=field.label or field.spec.label).validate(value)
+        if reason:
+            raise ValueError(reason)
 
     def _override(self, effect: Effect, text: str, character_id: str, combatant_id: str | None) -> Command:
         """The GM's value and what the rules make of it (crisis: Health 0 is Dying), logged as one undo step with
@@ -48,11 +95,15 @@ class OverrideIntents:
 
     def set_status(self, character_id: str, key: str, value: StatValue) -> Command:
         character = self._ctx.campaign.character(character_id)
+        combatant_id = self._combatant_of_character(character_id)
+        self._within_bounds(OverrideKind.STATUS, key, value, character_id, combatant_id)
         old = character.status.get(key)
         return self._override(SetStatus(character_id, key, value), f"{character.name}: {key} {old} → {value}",
-                              character_id, self._combatant_of_character(character_id))
+                              character_id, combatant_id)
 
     def set_resource(self, combatant_id: str, key: str, value: StatValue) -> Command:
+        self._within_bounds(OverrideKind.RESOURCE, key, value, self.view.combatant(combatant_id).character_id,
+                            combatant_id)
         old = self.view.combatant(combatant_id).resources.get(key)
         return self._override(SetResource(combatant_id, key, value),
                               f"{self.view.name(combatant_id)}: {key} {old} → {value}",
@@ -61,9 +112,11 @@ class OverrideIntents:
     def set_item_stat(self, character_id: str, item_id: str, key: str, value: StatValue) -> Command:
         character = self._ctx.campaign.character(character_id)
         item = character.item(item_id)
+        combatant_id = self._combatant_of_character(character_id)
+        self._within_bounds(OverrideKind.ITEM, key, value, character_id, combatant_id, item_id)
         return self._override(SetItemStat(character_id, item_id, key, value),
                               f"{character.name}'s {item.name}: {key} {item.stats.get(key)} → {value}",
-                              character_id, self._combatant_of_character(character_id))
+                              character_id, combatant_id)
 
     def add_condition(self, character_id: str, key: str, rounds: int | None = None) -> Command:
         labels = {c.key: c.label for c in self.ruleset.sheet.conditions()}

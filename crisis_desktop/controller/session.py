@@ -3,6 +3,7 @@ the encounter on show and the combatant selected, and the journal of its changes
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -71,6 +72,11 @@ class CampaignSession:
             except KeyError:
                 return None
             self._controllers[encounter_id] = controller
+            if controller.repaired and self.journal is not None:
+                # A file whose fight named combatants it no longer has was repaired (no undo step: the file was
+                # wrong): journaled like a change, so a recovery and the next save hold the repaired fight.
+                with contextlib.suppress(OSError):  # the journal says it is broken; the next autosave rewrites it
+                    self.journal.record(ChangeSet(encounters=frozenset({encounter_id}), order=True))
         return controller
 
     @property

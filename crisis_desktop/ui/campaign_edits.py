@@ -32,7 +32,7 @@ class CampaignEdits(QObject):
         self.catalogue_editor: CatalogueEditor | None = None
 
     def edit_rule_options(self) -> None:
-        from crisis_desktop.controller.commands import SetCampaignField
+        from crisis_desktop.controller.rules_change import change_rules
         from crisis_desktop.rules.registry import get_ruleset
         from crisis_desktop.ui.dialogs.rule_options import RuleOptionsDialog
 
@@ -47,7 +47,7 @@ class CampaignEdits(QObject):
             return
         chosen = RuleOptionsDialog.ask(ruleset, campaign.rule_options, self._window)
         if chosen is not None and chosen != campaign.rule_options:
-            document.push(SetCampaignField(campaign, "rule_options", chosen, "Change rule options"))
+            document.push(change_rules(campaign, "rule_options", chosen))
 
     def edit_catalogue(self) -> None:
         """Edit › Equipment Catalogue: one editor window per open campaign, raised if already open."""

@@ -129,13 +129,16 @@ class OverrideKind(StrEnum):
 @dataclass(frozen=True)
 class OverrideField:
     """A tracked value the GM may set by hand during a fight, named as the rules name it ("Pistol: rounds
-    loaded"), with its value now."""
+    loaded"), with its value now. `spec`: the sheet's field it sets, whose bounds a value set by hand keeps as one
+    typed into the sheet does (None: the controller looks for the field of that key among the sheet's or the
+    item's declared fields)."""
 
     kind: OverrideKind
     key: str
     label: str
     value: StatValue
     item_id: str | None = None
+    spec: FieldSpec | None = None
 
 
 @dataclass(frozen=True)

@@ -286,7 +286,7 @@ class GenesysSheet(Sheet):
 
     def override_fields(self, actor: Actor, options: Options) -> list[OverrideField]:
         c = actor.character
-        fields = [OverrideField(OverrideKind.STATUS, f.key, f.label, c.status.get(f.key, f.default))
+        fields = [OverrideField(OverrideKind.STATUS, f.key, f.label, c.status.get(f.key, f.default), spec=f)
                   for f in sheet.status_fields() if f.key != "strain" or stats.tracks_strain(c)]
         for item in stats.equipped(c, ItemKind.WEAPON):
             if stats.qualities(item).get("limited_ammo"):

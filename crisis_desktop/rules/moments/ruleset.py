@@ -233,7 +233,7 @@ class MomentsSheet(Sheet):
 
     def override_fields(self, actor: Actor, options: Options) -> list[OverrideField]:
         c = actor.character
-        fields = [OverrideField(OverrideKind.STATUS, f.key, f.label, c.status.get(f.key, f.default))
+        fields = [OverrideField(OverrideKind.STATUS, f.key, f.label, c.status.get(f.key, f.default), spec=f)
                   for f in sheet.status_fields()]
         for item in c.equipment:
             if item.kind in (ItemKind.WEAPON, ItemKind.ARMOUR) and "usage_die" in item.stats:

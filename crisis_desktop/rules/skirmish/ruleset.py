@@ -206,7 +206,7 @@ class SkirmishSheet(Sheet):
 
     def override_fields(self, actor: Actor, options: Options) -> list[OverrideField]:
         c = actor.character
-        return [OverrideField(OverrideKind.STATUS, f.key, f.label, c.status.get(f.key, f.default))
+        return [OverrideField(OverrideKind.STATUS, f.key, f.label, c.status.get(f.key, f.default), spec=f)
                 for f in sheet.status_fields()]
 
     def badges(self, actor: Actor, options: Options) -> list[str]:

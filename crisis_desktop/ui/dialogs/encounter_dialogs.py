@@ -72,8 +72,8 @@ class OverrideDialog(QDialog):
         self.what = QComboBox()
         # Only what the rules track for this combatant, by their labels.
         self._numbers: set[tuple[str, str]] = {("initiative", "")}    # where a number stands now: numbers only
-        for field in controller.ruleset.sheet.override_fields(controller.view.actor(combatant_id),
-                                                              controller.view.options):
+        # Each with the bounds of its sheet field, which the controller keeps and names when a value breaks them.
+        for field in controller.overrides.fields(combatant_id):
             key = f"{field.item_id}:{field.key}" if field.item_id else field.key
             self.what.addItem(f"{field.label} (now {shown_value(field.value)})", (field.kind.value, key))
             if isinstance(field.value, int | float) and not isinstance(field.value, bool):

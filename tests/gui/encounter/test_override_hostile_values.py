@@ -124,3 +124,30 @@ def test_the_effects_refuse_what_the_dialog_would_not_let_through(fight):
         with pytest.raises(ValueError, match="^wounds: "):
             ctl.overrides.set_status(wolf.character_id, "wounds", value)
     assert window.document.campaign.model_dump_json() == before
+
+
+def test_values_beyond_the_sheets_bounds_are_refused_in_the_dialog_naming_the_field(fight, monkeypatch, qtbot,
+                                                                                    answers):
+    """The bounds of the field's FieldSpec, as the sheet editor keeps them: the dialog shows the controller's
+    reason, nothing changes; a value within them still goes in."""
+    window, board = fight
+    ctl = board.controller
+    vera = next(c.id for c in ctl.view.encounter.combatants if ctl.view.name(c.id) == "Vera Kask")
+    pistol = next(i for i in ctl.view.character_of(vera).equipment if i.name == "Pistol")
+    board.select(vera)
+    before, depth = window.document.campaign.model_dump_json(), window.document.undo_stack.count()
+    for kind, key, text, reason in [
+            ("item", f"{pistol.id}:ammo", "1001", "Pistol: Rounds loaded must be at most 1000, not 1001"),
+            ("item", f"{pistol.id}:ammo", "3000000000", f"Pistol: Rounds loaded: out of range (3,000,000,000): "
+                                                        f"{OUT_OF_RANGE}"),
+            ("status", "wounds", "-1", "Wounds must be at least 0, not -1"),
+            ("status", "wounds", "2.5", "Wounds must be a whole number, not 2.5")]:
+        assert override_with(monkeypatch, qtbot, board, kind, key, text) == [reason], text
+        assert window.document.campaign.model_dump_json() == before
+        assert window.document.undo_stack.count() == depth
+    assert override_with(monkeypatch, qtbot, board, "item", f"{pistol.id}:ammo", "5") == [""]
+    assert window.document.undo_stack.count() == depth + 1
+    assert pistol.id in {i.id for i in ctl.view.character_of(vera).equipment}
+    assert ctl.view.character_of(vera).item(pistol.id).stats["ammo"] == 5
+    window.grab()
+    assert not answers.texts("error")
