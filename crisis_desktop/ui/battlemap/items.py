@@ -9,7 +9,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from crisis_desktop.domain.battle_map import Cell, Cover
+from crisis_desktop.domain.battle_map import Cover, Paint
 from crisis_desktop.rules.kernel.geometry import Grid
 from crisis_desktop.ui.paint_guard import guarded
 from crisis_desktop.ui.plain_text import tooltip
@@ -41,7 +41,7 @@ class CellLayer(QGraphicsItem):
     200 x 200 map costs one blit plus the grid lines; patterns and zone labels appear only when zoomed in.
     """
 
-    def __init__(self, grid: Grid, size: float, cells: Mapping[Coord, Cell], translucent: bool = False) -> None:
+    def __init__(self, grid: Grid, size: float, cells: Mapping[Coord, Paint], translucent: bool = False) -> None:
         super().__init__()
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.setZValue(-5)
@@ -56,7 +56,7 @@ class CellLayer(QGraphicsItem):
     def boundingRect(self) -> QRectF:  # Override QGraphicsItem::boundingRect
         return self._rect
 
-    def colour(self, cell: Cell | None) -> QColor:
+    def colour(self, cell: Paint | None) -> QColor:
         if cell is None:
             colour = QColor(OPEN_GROUND)
         elif cell.cover is not Cover.NONE:
