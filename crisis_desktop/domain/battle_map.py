@@ -148,6 +148,19 @@ class PaintedTerrain(DomainModel):
         """This terrain with the cells of `changes` painted (None or an open paint: open ground), in the one
         form these cells have (the legend in the order the paints first appear, row by row). ValueError when
         the map would hold more than PAINTS_MAX kinds of paint."""
+        wanted = {xy: paint_of(p) if p is not None and not p.is_open else None for xy, p in changes.items()}
+        fresh = {p for p in wanted.values() if p is not None} - set(self.legend)
+        if len(self.legend) + len(fresh) <= PAINTS_MAX:
+            return self._edited(wanted)
+        # Paints the stroke covers up may leave the legend: clear the cells first, then paint the new ones.
+        cleared = self._edited({xy: p if p not in fresh else None for xy, p in wanted.items()})
+        if len(cleared.legend) + len(fresh) > PAINTS_MAX:
+            raise ValueError(f"a map holds at most {PAINTS_MAX:,} kinds of paint (cover, material, ground and zone "
+                             "together): erase or repaint some first")
+        return cleared._edited({xy: p for xy, p in wanted.items() if p in fresh})
+
+    def _edited(self, changes: Mapping[Coord, Paint | None]) -> PaintedTerrain:
+        """The cells of `changes` (bare paints, None for open ground) painted; the legend must have room."""
         legend = list(self.legend)
         known = {paint: CODES[i] for i, paint in enumerate(legend)}
         by_row: dict[int, list[tuple[int, str]]] = {}
@@ -155,15 +168,11 @@ class PaintedTerrain(DomainModel):
             if x < 0 or y < 0:
                 raise ValueError(f"({x}, {y}) is no cell of a map")
             code = OPEN
-            if paint is not None and not paint.is_open:
-                bare = paint_of(paint)
-                found = known.get(bare)
+            if paint is not None:
+                found = known.get(paint)
                 if found is None:
-                    if len(legend) >= PAINTS_MAX:
-                        raise ValueError(f"a map holds at most {PAINTS_MAX:,} kinds of paint (cover, material, "
-                                         "ground and zone together): erase or repaint some first")
-                    found = known[bare] = CODES[len(legend)]
-                    legend.append(bare)
+                    found = known[paint] = CODES[len(legend)]
+                    legend.append(paint)
                 code = found
             by_row.setdefault(y, []).append((x, code))
         rows = list(self.rows)
