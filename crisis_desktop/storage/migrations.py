@@ -157,9 +157,15 @@ def v4_to_v5(data: RawCampaign) -> RawCampaign:
     out = dict(data)
     maps = out.get("battle_maps")
     if isinstance(maps, list):
-        out["battle_maps"] = [_map_v4_to_v5(m, i) for i, m in enumerate(maps)]
+        out["battle_maps"] = upgrade_old_maps(maps)
     out["schema_version"] = 5
     return out
+
+
+def upgrade_old_maps(maps: list[Any]) -> list[Any]:
+    """Battle maps of a campaign otherwise current, some written before file format 5 (a journal's lines written by
+    the build before, replayed onto its upgraded saved copy): those holding cells get terrain rows."""
+    return [_map_v4_to_v5(m, i) for i, m in enumerate(maps)]
 
 
 _CELL_FIELDS = frozenset({"x", "y", "cover", "penetrable", "difficult", "zone"})

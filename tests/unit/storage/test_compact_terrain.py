@@ -14,6 +14,7 @@ from crisis_desktop.controller.map_commands import PaintCells, find_map
 from crisis_desktop.domain import SCHEMA_VERSION, Campaign
 from crisis_desktop.domain.battle_map import PAINTS_MAX, BattleMap, Cell, Cover, Paint, PaintedTerrain
 from crisis_desktop.storage.campaign_file import CampaignFileError, campaign_bytes, parse_campaign_bytes
+from crisis_desktop.storage.journal import JournalContents, replay
 from crisis_desktop.storage.migrations import migrate
 
 DATA = Path(__file__).parent / "data"
@@ -141,3 +142,19 @@ def test_a_map_holds_a_bounded_number_of_paints_and_a_stroke_past_it_changes_not
     assert battle_map.paint_at((7, 0)) == Paint(zone="new") and len(battle_map.terrain.legend) == PAINTS_MAX
     history.undo()
     assert campaign.model_dump(mode="json") == before
+
+
+def test_a_journal_of_the_build_before_replays_its_painted_maps_onto_the_upgraded_copy(tmp_path):
+    """A crash, then this build: the saved copy (format 4) is upgraded, and so is a map a change line wrote whole."""
+    base = tmp_path / "c.json.journal.base"
+    base.write_text(json.dumps({"schema_version": 4, "name": "Old", "ruleset": "crisis", "battle_maps": [
+        {"id": "m", "name": "Yard", "width": 5, "height": 4, "cells": [{"x": 1, "y": 1, "cover": "light"}]}]}))
+    painted = [{"x": 0, "y": 3, "cover": "total", "penetrable": True}, {"x": 4, "y": 0, "zone": "gate"}]
+    line = {"n": 1, "put": {"battle_maps": [{"id": "m", "name": "Yard", "width": 5, "height": 4, "cells": painted}]}}
+    contents = JournalContents(tmp_path / "c.json.journal", tmp_path / "c.json", base, [line])
+    battle_map = replay(contents).battle_maps[0]
+    assert battle_map.terrain.painted() == {(0, 3): Paint(cover=Cover.TOTAL, penetrable=True),
+                                            (4, 0): Paint(zone="gate")}
+    bad = {"n": 2, "put": {"battle_maps": [{"id": "m", "name": "Yard", "cells": [{"x": 1, "y": 1, "cover": "x"}]}]}}
+    with pytest.raises(CampaignFileError, match=r"battle_maps\[0\]\.cells\[0\]\.cover: Input should be"):
+        replay(JournalContents(tmp_path / "c.json.journal", tmp_path / "c.json", base, [line, bad]))
