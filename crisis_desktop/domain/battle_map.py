@@ -130,12 +130,18 @@ class PaintedTerrain(DomainModel):
     def painted(self) -> dict[Coord, Paint]:
         """Every painted cell and its paint (one dict entry a painted cell, the paints shared)."""
         legend = {code: self.legend[i] for i, code in enumerate(CODES[:len(self.legend)])}
-        return {(x, y): legend[code] for y, row in enumerate(self.rows) for x, code in enumerate(row)
-                if code != OPEN}
+        found: dict[Coord, Paint] = {}
+        for y, row in enumerate(self.rows):
+            for code in set(row).difference(OPEN):
+                paint, at = legend[code], row.find(code)
+                while at >= 0:
+                    found[(at, y)] = paint
+                    at = row.find(code, at + 1)
+        return found
 
     def cells(self) -> Iterator[Cell]:
         """The painted cells as Cell values, row by row (for a few cells: a map holds none)."""
-        for xy, paint in self.painted().items():
+        for xy, paint in sorted(self.painted().items(), key=lambda item: (item[0][1], item[0][0])):
             yield Cell.at(xy, paint)
 
     @property

@@ -55,18 +55,28 @@ class Terrain:
         self.pierced_wall = pierce(TOTAL, True) if pierce is not None else TOTAL
         self.levels: dict[Coord, tuple[int, int]] = {}      # (painted cover step, step once pierced)
         self.penetrable: frozenset[Coord]
-        difficult: set[Coord] = set()
-        penetrable: set[Coord] = set()
+        difficult: list[Coord] = []
+        penetrable: list[Coord] = []
+        levels = self.levels
+        # What each paint gives, read once a paint (a map's cells share their paints): (steps or None, penetrable
+        # with cover, difficult).
+        readings: dict[int, tuple[tuple[int, int] | None, bool, bool]] = {}
+        width, height = grid.width, grid.height
         for xy, cell in self.cells.items():
-            if not grid.contains(xy):
+            if not (0 <= xy[0] < width and 0 <= xy[1] < height):
                 continue
-            level = COVER_STEPS.index(CoverLevel(cell.cover.value))
-            if level:
-                self.levels[xy] = (level, pierce(level, cell.penetrable) if pierce is not None else level)
-                if cell.penetrable:
-                    penetrable.add(xy)
-            if cell.difficult:
-                difficult.add(xy)
+            reading = readings.get(id(cell))
+            if reading is None:
+                level = COVER_STEPS.index(CoverLevel(cell.cover.value))
+                steps = (level, pierce(level, cell.penetrable) if pierce is not None else level) if level else None
+                reading = readings[id(cell)] = (steps, bool(level) and cell.penetrable, cell.difficult)
+            steps, through, rough = reading
+            if steps is not None:
+                levels[xy] = steps
+                if through:
+                    penetrable.append(xy)
+            if rough:
+                difficult.append(xy)
         self.penetrable = frozenset(penetrable)
         self.difficult = frozenset(difficult)
         self.impassable = frozenset(xy for xy, (level, _) in self.levels.items() if level == TOTAL)
