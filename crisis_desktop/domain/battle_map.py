@@ -212,7 +212,8 @@ def canonical(legend: list[Paint], rows: list[str]) -> PaintedTerrain:
     rows = [row.rstrip(OPEN) for row in rows]
     while rows and not rows[-1]:
         rows.pop()
-    used = [code for code in dict.fromkeys("".join(rows)) if code != OPEN]
+    text = "".join(rows)
+    used = sorted(set(text).difference(OPEN), key=text.find)     # each found at its first place, in C
     order = [_INDEX[code] for code in used]
     if order != list(range(len(legend))):
         table = str.maketrans({code: CODES[i] for i, code in enumerate(used)})
