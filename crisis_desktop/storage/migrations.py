@@ -153,7 +153,7 @@ def _combatant_v3_to_v4(combatant: Any) -> Any:
 
 def v4_to_v5(data: RawCampaign) -> RawCampaign:
     """Version 4 -> 5: a map's painted cells, one object per cell, become its terrain: a legend of the kinds of paint
-    and one string per row (storage/terrain_migration.py). A cell outside its map, which nothing read, is left out."""
+    and one string per row (domain/battle_map.py). A cell outside its map, which nothing read, is left out."""
     out = dict(data)
     maps = out.get("battle_maps")
     if isinstance(maps, list):
@@ -197,7 +197,8 @@ def _map_v4_to_v5(battle_map: Any, i: int) -> Any:
             key = (cell.get("cover", "none"), cell.get("penetrable", False), cell.get("difficult", False),
                    cell.get("zone", ""))
             plain = type(x) is int and type(y) is int and 0 <= x <= MAX_NUMBER and 0 <= y <= MAX_NUMBER \
-                and key[0] in _COVERS and type(key[1]) is bool and type(key[2]) is bool and type(key[3]) is str
+                and type(key[0]) is str and key[0] in _COVERS \
+                and type(key[1]) is bool and type(key[2]) is bool and type(key[3]) is str
         else:
             plain = False
         if not plain:       # anything unusual is read as validation reads it, or refused with its reason

@@ -89,6 +89,8 @@ def test_the_demo_maps_are_written_in_the_current_format():
     ([{"x": -1, "y": 2}], "battle_maps[0].cells[0].x: Input should be greater than or equal to 0"),
     ([{"x": 1, "y": 2, "zone": "z" * 201}], "battle_maps[0].cells[0].zone: String should have at most 200"),
     ([{"x": 1, "y": 2, "colour": "red"}], "battle_maps[0].cells[0].colour: Extra inputs are not permitted"),
+    ([{"x": 1, "y": 2, "cover": ["light"]}], "battle_maps[0].cells[0].cover: Input should be"),
+    ([{"x": 1, "y": 2}, "wall"], "battle_maps[0].cells[1]: Input should be a valid dictionary"),
     ({"x": 1}, "battle_maps[0].cells: should be a list of cells"),
 ])
 def test_bad_old_cells_are_refused_with_their_place(cells, fragment):
