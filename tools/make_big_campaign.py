@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # run from a checkout: the file format version comes from the code
 
+from crisis_desktop.domain.battle_map import Cell, PaintedTerrain  # noqa: E402
 from crisis_desktop.domain.campaign import SCHEMA_VERSION  # noqa: E402
 from crisis_desktop.resources_access import resource  # noqa: E402
 
@@ -171,7 +172,8 @@ def make_campaign(n_characters: int, seed: int) -> dict[str, Any]:
         battle_maps.append({
             "id": map_id, "name": f"Map {m + 1}", "grid": rng.choice(("square", "square", "hex")),
             "width": width, "height": height, "metres_per_cell": 1.5, "background": None,
-            "cells": sorted(cells.values(), key=lambda c: (c["y"], c["x"])), "tokens": tokens,
+            "terrain": PaintedTerrain.of_cells(Cell(**c) for c in cells.values()).model_dump(mode="json"),
+            "tokens": tokens,
         })
 
     return {

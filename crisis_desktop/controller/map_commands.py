@@ -9,7 +9,7 @@ from typing import Any
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.commands import Command
 from crisis_desktop.domain import Campaign
-from crisis_desktop.domain.battle_map import BattleMap, Cell, Cover, Token
+from crisis_desktop.domain.battle_map import PAINTS_MAX, BattleMap, Cell, Paint, PaintedTerrain, Token, paint_of
 
 Coord = tuple[int, int]
 
@@ -23,17 +23,14 @@ def find_map(campaign: Campaign, map_id: str) -> BattleMap:
     raise KeyError(f"no battle map {map_id} in campaign {campaign.name}")
 
 
-def is_open(cell: Cell) -> bool:
-    """An open-ground cell is not stored: the map lists painted cells only."""
-    return cell.cover is Cover.NONE and not cell.difficult and not cell.zone and not cell.penetrable
+def is_open(cell: Paint) -> bool:
+    """An open-ground cell is not stored: the map holds painted cells only."""
+    return cell.is_open
 
 
 def cell_at(battle_map: BattleMap, xy: Coord) -> Cell:
     """The painted cell at xy, or open ground."""
-    for cell in battle_map.cells:
-        if (cell.x, cell.y) == xy:
-            return cell
-    return Cell(x=xy[0], y=xy[1])
+    return battle_map.cell_at(xy)
 
 
 class AddBattleMap(Command):
@@ -116,21 +113,22 @@ class SetMapField(Command):
 
 
 class PaintCells(Command):
-    """One stroke of terrain painting: the old and new Cell of every touched cell (open ground as a Cell
-    with nothing on it). Cells left as open ground are dropped from the map's list."""
+    """One stroke of terrain painting: the old and new Cell of every touched cell (open ground as a Cell with nothing
+    on it). Undo gives back the map's terrain as it was (an immutable value: kept, not copied)."""
 
-    def __init__(self, battle_map: BattleMap, new_cells: Mapping[Coord, Cell], text: str = "Paint terrain") -> None:
+    def __init__(self, battle_map: BattleMap, new_cells: Mapping[Coord, Paint], text: str = "Paint terrain") -> None:
         self.map_id = battle_map.id
         self.text = text
         wanted = {xy for xy in new_cells if 0 <= xy[0] < battle_map.width and 0 <= xy[1] < battle_map.height}
-        old = {(c.x, c.y): c for c in battle_map.cells if (c.x, c.y) in wanted}
-        self.old: dict[Coord, Cell] = {xy: old.get(xy, Cell(x=xy[0], y=xy[1])).model_copy() for xy in wanted}
-        self.new: dict[Coord, Cell] = {xy: new_cells[xy].model_copy(update={"x": xy[0], "y": xy[1]})
-                                       for xy in wanted}
+        self.old: dict[Coord, Cell] = {xy: battle_map.cell_at(xy) for xy in wanted}
+        self.new: dict[Coord, Cell] = {xy: Cell.at(xy, paint_of(new_cells[xy])) for xy in wanted}
         # Cells the stroke did not change are no part of the step.
         for xy in [xy for xy in wanted if self.old[xy] == self.new[xy]]:
             del self.old[xy], self.new[xy]
-        self._before: list[tuple[int, Cell]] = []
+        legend = set(battle_map.terrain.legend)
+        if len(legend | {c.paint for c in self.new.values() if not c.is_open}) > PAINTS_MAX:
+            battle_map.terrain.repainted(self.new)      # refused here, before anything changes, if it is too many
+        self._before: PaintedTerrain | None = None
 
     @property
     def empty(self) -> bool:
@@ -138,21 +136,13 @@ class PaintCells(Command):
 
     def apply(self, campaign: Campaign) -> ChangeSet:
         battle_map = find_map(campaign, self.map_id)
-        # Where the touched cells stood in the list, so that undo puts each back in its place (the file
-        # after an undo is the file before, not the same cells in another order).
-        self._before = [(i, c.model_copy()) for i, c in enumerate(battle_map.cells) if (c.x, c.y) in self.new]
-        present = {(c.x, c.y) for c in battle_map.cells}
-        cells = [self.new[(c.x, c.y)].model_copy() if (c.x, c.y) in self.new else c for c in battle_map.cells]
-        cells += [c.model_copy() for xy, c in self.new.items() if xy not in present]
-        battle_map.cells[:] = [c for c in cells if not is_open(c)]
+        self._before = battle_map.terrain
+        battle_map.terrain = battle_map.terrain.repainted({xy: cell.paint for xy, cell in self.new.items()})
         return self._changes()
 
     def revert(self, campaign: Campaign) -> ChangeSet:
-        battle_map = find_map(campaign, self.map_id)
-        cells = [c for c in battle_map.cells if (c.x, c.y) not in self.new]
-        for index, cell in self._before:
-            cells.insert(index, cell.model_copy())
-        battle_map.cells[:] = cells
+        assert self._before is not None, "revert before apply"
+        find_map(campaign, self.map_id).terrain = self._before
         return self._changes()
 
     def _changes(self) -> ChangeSet:

@@ -12,7 +12,7 @@ from crisis_desktop.domain.common import NOTES_MAX, DomainModel, IdIndex, Word, 
 from crisis_desktop.domain.encounter import Combatant, Encounter
 
 # The version of the file format written by this build; storage.migrations upgrades older files.
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 
 class Campaign(DomainModel):

@@ -120,24 +120,66 @@ def check_json_data(value: Any) -> None:
     MAX_NUMBER, a text that cannot be written (a lone surrogate) or longer than TEXT_MAX, a key longer than
     KEY_MAX. For free-form JSON fields, which pydantic does not look into.
 
-    A loop, not recursion: a file may nest lists as deep as the JSON parser allows."""
-    pending: list[tuple[Any, str, int]] = [(value, "", 0)]
+    A loop, not recursion: a file may nest lists as deep as the JSON parser allows. Plain values are checked where
+    they stand and only containers are queued; a place is spelled out only for the message (a list of a million
+    ids costs about what reading it did, not a path string each).
+    """
+    if not isinstance(value, (dict, list)):
+        _check_plain(value)
+        return
+    places: list[tuple[int, str | int]] = [(-1, "")]       # (the place of the container, the key in it)
+    pending: list[tuple[Any, int, int]] = [(value, 0, 0)]   # (container, its place, its depth)
     while pending:
-        item, where, depth = pending.pop()
-        if isinstance(item, (dict, list)) and depth > JSON_DEPTH_MAX:
-            raise ValueError(f"{where or 'the value'}: nested more than {JSON_DEPTH_MAX} levels deep")
-        if isinstance(item, dict):
-            for key in item:
-                _check_text(str(key), f"{where}.{key!s:.40}" if where else f"{key!s:.40}", KEY_MAX)
-            pending += [(v, f"{where}.{k}" if where else str(k), depth + 1) for k, v in reversed(item.items())]
-        elif isinstance(item, list):
-            pending += [(v, f"{where}[{i}]", depth + 1) for i, v in reversed(list(enumerate(item)))]
-        elif isinstance(item, str):
-            _check_text(item, where, TEXT_MAX)
-        elif isinstance(item, (int, float)) and not isinstance(item, bool):
-            problem = number_problem(item)
-            if problem:
-                raise ValueError(f"{where or 'the value'}: {problem}")
+        item, place, depth = pending.pop()
+        if depth > JSON_DEPTH_MAX:
+            raise ValueError(f"{_where(places, place) or 'the value'}: nested more than {JSON_DEPTH_MAX} levels deep")
+        entries = item.items() if isinstance(item, dict) else enumerate(item)
+        nested: list[tuple[Any, int, int]] = []
+        for key, entry in entries:
+            if type(key) is not int:
+                problem = text_problem(str(key), KEY_MAX)
+                if problem:
+                    where = _where(places, place)
+                    raise ValueError(f"{where}.{key!s:.40}: {problem}" if where else f"{key!s:.40}: {problem}")
+            kind = type(entry)
+            if kind is str:
+                if len(entry) > TEXT_MAX or not entry.isascii():
+                    problem = text_problem(entry, TEXT_MAX)
+                    if problem:
+                        raise ValueError(f"{_where(places, _place(places, place, key))}: {problem}")
+            elif kind is dict or kind is list or isinstance(entry, (dict, list)):
+                nested.append((entry, _place(places, place, key), depth + 1))
+            elif isinstance(entry, (int, float)) and not isinstance(entry, bool):
+                problem = number_problem(entry)
+                if problem:
+                    raise ValueError(f"{_where(places, _place(places, place, key)) or 'the value'}: {problem}")
+        pending += reversed(nested)
+
+
+def _check_plain(value: Any) -> None:
+    if isinstance(value, str):
+        _check_text(value, "", TEXT_MAX)
+    elif isinstance(value, (int, float)) and not isinstance(value, bool):
+        problem = number_problem(value)
+        if problem:
+            raise ValueError(f"the value: {problem}")
+
+
+def _place(places: list[tuple[int, str | int]], parent: int, key: str | int) -> int:
+    places.append((parent, key))
+    return len(places) - 1
+
+
+def _where(places: list[tuple[int, str | int]], place: int) -> str:
+    """The path of a place, as ``order[2].note``."""
+    parts: list[str | int] = []
+    while place > 0:
+        place, key = places[place]
+        parts.append(key)
+    text = ""
+    for key in reversed(parts):
+        text += f"[{key}]" if isinstance(key, int) else (f".{key}" if text else str(key))
+    return text
 
 
 def number_problem(value: float) -> str | None:

@@ -21,7 +21,7 @@ from crisis_desktop.storage.campaign_file import (
     parse_json_object,
     read_limited,
 )
-from crisis_desktop.storage.migrations import MigrationError, migrate
+from crisis_desktop.storage.migrations import MigrationError, migrate, upgrade_old_maps
 from crisis_desktop.storage.running_marks import RunningMark
 
 JOURNAL_SUFFIX = ".journal"
@@ -381,6 +381,10 @@ class _Replay:
                 state[name] = [self.items[name][key] for key in self.order[name]]
             except (KeyError, TypeError):
                 raise CampaignFileError(self.file, f"{name}: the order names an item it never wrote") from None
+        try:
+            state["battle_maps"] = upgrade_old_maps(state["battle_maps"])
+        except MigrationError as exc:
+            raise CampaignFileError(self.file, exc.message, exc.field_path) from None
         return parse_campaign_data(state, self.file)
 
 

@@ -6,7 +6,21 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from pydantic import ValidationError
+
+from crisis_desktop.domain.battle_map import (
+    CODES,
+    MAP_SIDE_MAX,
+    OPEN,
+    PAINTS_MAX,
+    BattleMap,
+    Cell,
+    Cover,
+    Paint,
+    canonical,
+)
 from crisis_desktop.domain.campaign import SCHEMA_VERSION
+from crisis_desktop.domain.limits import MAX_NUMBER, plain_reason
 
 RawCampaign = dict[str, Any]
 
@@ -137,11 +151,112 @@ def _combatant_v3_to_v4(combatant: Any) -> Any:
     return upgraded
 
 
+def v4_to_v5(data: RawCampaign) -> RawCampaign:
+    """Version 4 -> 5: a map's painted cells, one object per cell, become its terrain: a legend of the kinds of paint
+    and one string per row (domain/battle_map.py). A cell outside its map, which nothing read, is left out."""
+    out = dict(data)
+    maps = out.get("battle_maps")
+    if isinstance(maps, list):
+        out["battle_maps"] = upgrade_old_maps(maps)
+    out["schema_version"] = 5
+    return out
+
+
+def upgrade_old_maps(maps: list[Any]) -> list[Any]:
+    """Battle maps of a campaign otherwise current, some written before file format 5 (a journal's lines written by
+    the build before, replayed onto its upgraded saved copy): those holding cells get terrain rows."""
+    return [_map_v4_to_v5(m, i) for i, m in enumerate(maps)]
+
+
+_CELL_FIELDS = frozenset({"x", "y", "cover", "penetrable", "difficult", "zone"})
+_COVERS = frozenset(c.value for c in Cover)
+
+
+def _map_v4_to_v5(battle_map: Any, i: int) -> Any:
+    """One map's list of cells as terrain rows: a few operations a cell and no object made for one, so that an
+    old fully painted 1000 x 1000 map upgrades in about the time its JSON took to read."""
+    if not isinstance(battle_map, dict) or "cells" not in battle_map or "terrain" in battle_map:
+        return battle_map
+    out = {k: v for k, v in battle_map.items() if k != "cells"}
+    cells = battle_map["cells"]
+    where = f"battle_maps[{i}].cells"
+    if not isinstance(cells, list):
+        raise MigrationError("should be a list of cells", where)
+    width, height = (battle_map.get(side, BattleMap.model_fields[side].default) for side in ("width", "height"))
+    if not all(type(n) is int and 1 <= n <= MAP_SIDE_MAX for n in (width, height)):
+        return out      # validation refuses the map's size, which leaves no place for its cells
+    codes: dict[tuple[Any, ...], str] = {}      # paint as written -> its code (OPEN for open ground)
+    legend: list[Paint] = []
+    rows: list[list[str] | None] = [None] * height
+    seen = "\0"                                # open ground listed: only to find a cell listed twice
+    x: Any
+    y: Any
+    for j, cell in enumerate(cells):
+        if type(cell) is dict and cell.keys() <= _CELL_FIELDS:
+            x, y = cell.get("x"), cell.get("y")
+            key = (cell.get("cover", "none"), cell.get("penetrable", False), cell.get("difficult", False),
+                   cell.get("zone", ""))
+            plain = type(x) is int and type(y) is int and 0 <= x <= MAX_NUMBER and 0 <= y <= MAX_NUMBER \
+                and type(key[0]) is str and key[0] in _COVERS \
+                and type(key[1]) is bool and type(key[2]) is bool and type(key[3]) is str
+        else:
+            plain = False
+        if not plain:       # anything unusual is read as validation reads it, or refused with its reason
+            valid = _valid_cell(cell, f"{where}[{j}]")
+            x, y = valid.x, valid.y
+            key = (valid.cover.value, valid.penetrable, valid.difficult, valid.zone)
+        code = codes.get(key)
+        if code is None:
+            paint = _valid_paint(key, f"{where}[{j}]")
+            if paint.is_open:
+                code = seen
+            elif len(legend) >= PAINTS_MAX:
+                raise MigrationError(f"more than {PAINTS_MAX:,} kinds of paint (cover, material, ground and zone "
+                                     "together) on one map", f"{where}[{j}]")
+            else:
+                code = CODES[len(legend)]
+                legend.append(paint)
+            codes[key] = code
+        if x >= width or y >= height:
+            continue
+        row = rows[y]
+        if row is None:
+            row = rows[y] = [OPEN] * width
+        if row[x] != OPEN:
+            raise MigrationError(f"cell ({x}, {y}) is listed twice", where)
+        row[x] = code
+    text = ["".join(row).replace(seen, OPEN) if row is not None else "" for row in rows]
+    terrain = canonical(legend, text)
+    out["terrain"] = {"legend": [p.model_dump(mode="json") for p in terrain.legend], "rows": list(terrain.rows)}
+    return out
+
+
+def _valid_cell(cell: Any, where: str) -> Cell:
+    try:
+        return Cell.model_validate(cell)
+    except ValidationError as exc:
+        raise _refusal(exc, where) from None
+
+
+def _valid_paint(key: tuple[Any, ...], where: str) -> Paint:
+    try:
+        return Paint.model_validate(dict(zip(("cover", "penetrable", "difficult", "zone"), key, strict=True)))
+    except ValidationError as exc:
+        raise _refusal(exc, where) from None
+
+
+def _refusal(exc: ValidationError, where: str) -> MigrationError:
+    error = exc.errors(include_url=False)[0]
+    place = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in error["loc"])
+    return MigrationError(plain_reason(error), where + place)
+
+
 # MIGRATIONS[n] turns a version-n dict into a version-(n+1) dict.
 MIGRATIONS: dict[int, Callable[[RawCampaign], RawCampaign]] = {
     1: v1_to_v2,
     2: v2_to_v3,
     3: v3_to_v4,
+    4: v4_to_v5,
 }
 
 

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QGraphicsPixmapItem, QGraphicsScene
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.fight import FightView
 from crisis_desktop.controller.map_commands import find_map
-from crisis_desktop.domain.battle_map import BattleMap, Cell, GridKind
+from crisis_desktop.domain.battle_map import BattleMap, GridKind, Paint
 from crisis_desktop.rules.base import Actor
 from crisis_desktop.rules.kernel.geometry import Grid, Terrain
 from crisis_desktop.storage.regular_files import reason_of
@@ -79,7 +79,7 @@ class MapScene(QGraphicsScene):
         self.ruleset: Ruleset | None = None
         self.grid = Grid()
         self.size = SQUARE_SIZE
-        self.cells: dict[Coord, Cell] = {}
+        self.cells: dict[Coord, Paint] = {}     # the paint of each painted cell shown
         self.tokens: dict[str, TokenItem] = {}
         self.layer: CellLayer | None = None
         self.background: QGraphicsPixmapItem | None = None
@@ -137,7 +137,7 @@ class MapScene(QGraphicsScene):
         self.grid = Grid.of(battle_map)
         self.size = HEX_SIZE if self.grid.hex else SQUARE_SIZE
         self._shape = (battle_map.grid, battle_map.width, battle_map.height)
-        self.cells = {(c.x, c.y): c for c in battle_map.cells}
+        self.cells = battle_map.terrain.painted()
         self.layer = CellLayer(self.grid, self.size, self.cells, translucent=battle_map.background is not None)
         self.addItem(self.layer)
         w, h = self.grid.scene_size(self.size)
@@ -170,7 +170,7 @@ class MapScene(QGraphicsScene):
     def terrain(self) -> Terrain:
         """The painted cells indexed for the geometry; rebuilt after the cells change."""
         if self._terrain is None:
-            self._terrain = Terrain(self.grid, self.cells.values())
+            self._terrain = Terrain(self.grid, self.cells)
         return self._terrain
 
     # -- geometry of the items ----------------------------------------------------------------
@@ -311,10 +311,10 @@ class MapScene(QGraphicsScene):
             self._set_background(battle_map)
         touched = [(x, y) for map_id, x, y in changes.cells if map_id == self.map_id]
         if touched:
-            stored = {(c.x, c.y): c for c in battle_map.cells}
             for xy in touched:
-                if xy in stored:
-                    self.cells[xy] = stored[xy]
+                paint = battle_map.paint_at(xy)
+                if paint is not None:
+                    self.cells[xy] = paint
                 else:
                     self.cells.pop(xy, None)
             self._terrain = None

@@ -171,8 +171,13 @@ class MapTools(QObject):
             return
         template = Cell(x=0, y=0) if self.tool is Tool.ERASE else self._brush()
         what = "Erase" if self.tool is Tool.ERASE else f"Paint {self.tool.value}"
-        command = PaintCells(battle_map, {xy: template.model_copy(update={"x": xy[0], "y": xy[1]}) for xy in stroke},
-                             f"{what}: {len(stroke)} cell{'s' if len(stroke) != 1 else ''}")
+        try:
+            command = PaintCells(battle_map, {xy: template.model_copy(update={"x": xy[0], "y": xy[1]})
+                                              for xy in stroke},
+                                 f"{what}: {len(stroke)} cell{'s' if len(stroke) != 1 else ''}")
+        except ValueError as exc:       # a map holds a bounded number of kinds of paint
+            self.refused.emit(str(exc))
+            return
         if not command.empty:
             self._push(command)
 

@@ -69,4 +69,4 @@ class ListPlace(QTreeWidget):
 
 def battle_map_rows(campaign: Campaign) -> list[list[str]]:
     return [[m.name, m.grid.value, f"{m.width} × {m.height}", f"{m.metres_per_cell:g} m",
-             str(len(m.cells)), str(len(m.tokens))] for m in campaign.battle_maps]
+             str(m.terrain.count), str(len(m.tokens))] for m in campaign.battle_maps]

@@ -71,6 +71,23 @@ def test_a_brush_stroke_is_one_undo_step_and_undo_redo_restore_the_cells(place, 
     assert cells_of(place) == painted
 
 
+def test_a_stroke_past_the_maps_kinds_of_paint_is_refused_with_a_message(place, document, qtbot, monkeypatch):
+    """The bound is 1,000 kinds; Ridge Road has too few cells to reach it, so it is lowered to the kinds it has."""
+    kinds = len(place.scene.battle_map.terrain.legend)
+    monkeypatch.setattr("crisis_desktop.controller.map_commands.PAINTS_MAX", kinds)
+    monkeypatch.setattr("crisis_desktop.domain.battle_map.PAINTS_MAX", kinds)
+    before, steps = cells_of(place), document.undo_stack.count()
+    messages: list[str] = []
+    place.message.connect(messages.append)
+    place.set_tool(Tool.BRUSH)
+    place.zone.setText("a new zone")
+    drag(qtbot, place, [(0, 0), (1, 0)])
+    assert messages == [f"a map holds at most {kinds:,} kinds of paint (cover, material, ground and zone together): "
+                        "erase or repaint some first"]
+    assert place.info.text() == messages[0]
+    assert cells_of(place) == before and document.undo_stack.count() == steps
+
+
 def test_rectangle_tool_paints_every_cell_with_the_palette(place, document, qtbot):
     place.set_tool(Tool.RECTANGLE)
     place.cover.setCurrentIndex(place.cover.findData(Cover.LIGHT.value))

@@ -62,3 +62,24 @@ def test_cells_are_hit_at_their_centres(qtbot, kind):
     for cell in [(0, 0), (8, 6), (4, 3), (3, 4)]:
         assert scene.cell_at(scene.centre(cell)) == cell
     assert scene.cell_at(scene.centre((9, 0))) is None
+
+
+@pytest.mark.parametrize("translucent", [False, True])
+def test_the_square_layer_holds_each_cells_colour_as_drawn_one_by_one(qapp, translucent):
+    """The layer's image is written as one array (a colour a paint, not a call a cell): pixel for pixel what
+    painting each cell's colour gives, over a background image (translucent) and without."""
+    from crisis_desktop.domain.battle_map import Paint
+    from crisis_desktop.rules.kernel.geometry import Grid
+    from crisis_desktop.ui.battlemap.items import CellLayer
+
+    cells = {(x, y): Paint(cover=list(Cover)[(x + y) % 4], difficult=(x * y) % 3 == 0, zone="z" if x == 2 else "")
+             for x in range(7) for y in range(5)}
+    cells = {xy: paint for xy, paint in cells.items() if not paint.is_open}
+    layer = CellLayer(Grid(GridKind.SQUARE, 7, 5), 48.0, cells, translucent)
+    one_by_one = QImage(7, 5, QImage.Format.Format_ARGB32_Premultiplied)
+    one_by_one.fill(layer.colour(None))
+    for (x, y), paint in cells.items():
+        one_by_one.setPixelColor(x, y, layer.colour(paint))
+    image = layer._square_image()
+    assert image == one_by_one and image.format() is QImage.Format.Format_ARGB32_Premultiplied
+    assert image.pixelColor(1, 0).rgb() == COVER_COLOURS[Cover.LIGHT].rgb() and len(cells) == 34

@@ -24,6 +24,7 @@ from crisis_desktop.domain import (
     Side,
     Token,
 )
+from crisis_desktop.domain.battle_map import Cover
 from crisis_desktop.domain.limits import MAX_NUMBER
 from crisis_desktop.storage.campaign_store import CampaignStore
 from crisis_desktop.storage.paths import AppPaths
@@ -46,14 +47,21 @@ characters = st.builds(Character, id=ids, kind=st.sampled_from(CharacterKind), n
                        conditions=st.lists(conditions, max_size=3), notes=st.text(max_size=60),
                        gm_notes=st.text(max_size=60), tags=st.lists(st.text(max_size=10), max_size=3))
 coordinates = st.integers(0, 999)
-cells = st.builds(Cell, x=coordinates, y=coordinates, difficult=st.booleans(), penetrable=st.booleans(),
-                  zone=st.text(max_size=10))
-battle_maps = st.builds(BattleMap, id=ids, name=names, grid=st.sampled_from(GridKind),
-                        width=st.integers(1, 1000), height=st.integers(1, 1000),
-                        metres_per_cell=st.floats(0.1, 100),
-                        cells=st.lists(cells, max_size=8, unique_by=lambda c: (c.x, c.y)),
-                        tokens=st.lists(st.builds(Token, combatant_id=ids, x=coordinates, y=coordinates),
-                                        max_size=4))
+
+
+def cells_within(width: int, height: int) -> st.SearchStrategy[list[Cell]]:
+    """Painted cells of a map of that size (a map holds no cell outside itself)."""
+    cell = st.builds(Cell, x=st.integers(0, width - 1), y=st.integers(0, height - 1), cover=st.sampled_from(Cover),
+                     difficult=st.booleans(), penetrable=st.booleans(), zone=st.text(max_size=10))
+    return st.lists(cell, max_size=8, unique_by=lambda c: (c.x, c.y))
+
+
+battle_maps = st.tuples(st.integers(1, 1000), st.integers(1, 1000)).flatmap(
+    lambda size: st.builds(BattleMap, id=ids, name=names, grid=st.sampled_from(GridKind),
+                           width=st.just(size[0]), height=st.just(size[1]),
+                           metres_per_cell=st.floats(0.1, 100), cells=cells_within(*size),
+                           tokens=st.lists(st.builds(Token, combatant_id=ids, x=coordinates, y=coordinates),
+                                           max_size=4)))
 combatants = st.builds(Combatant, id=ids, character_id=ids, side=st.sampled_from(Side),
                        group=st.none() | st.text(max_size=10), setup=st.sampled_from([{}, {"surprised": True}]),
                        hidden=st.booleans(),

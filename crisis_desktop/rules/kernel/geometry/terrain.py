@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from crisis_desktop.domain.battle_map import BattleMap, Cell, Cover, GridKind
+from crisis_desktop.domain.battle_map import BattleMap, Cell, Cover, GridKind, Paint, PaintedTerrain
 from crisis_desktop.rules.base.values import CoverLevel
 from crisis_desktop.rules.kernel.geometry.grid import Coord, Diagonal, Grid
 from crisis_desktop.rules.kernel.geometry.zones import Zones
@@ -43,29 +43,40 @@ class Terrain:
     material by the ruleset's `pierce` reading (without one, penetrable material is read as painted).
     """
 
-    def __init__(self, grid: Grid, cells: Iterable[Cell] = (), pierce: Pierce | None = None) -> None:
+    def __init__(self, grid: Grid, cells: Iterable[Cell] | Mapping[Coord, Paint] = (),
+                 pierce: Pierce | None = None) -> None:
         self.grid = grid
         self.stride = grid.width + 2
         self.is_hex = grid.hex
-        self.cells = tuple(cells)
+        # The paint of each painted cell (the map's own paints, shared: no object a cell).
+        self.cells: Mapping[Coord, Paint] = cells if isinstance(cells, Mapping) else {(c.x, c.y): c for c in cells}
         self.pierce = pierce
         # What a wall bullets go through gives once pierced.
         self.pierced_wall = pierce(TOTAL, True) if pierce is not None else TOTAL
         self.levels: dict[Coord, tuple[int, int]] = {}      # (painted cover step, step once pierced)
         self.penetrable: frozenset[Coord]
-        difficult: set[Coord] = set()
-        penetrable: set[Coord] = set()
-        for cell in self.cells:
-            xy = (cell.x, cell.y)
-            if not grid.contains(xy):
+        difficult: list[Coord] = []
+        penetrable: list[Coord] = []
+        levels = self.levels
+        # What each paint gives, read once a paint (a map's cells share their paints): (steps or None, penetrable
+        # with cover, difficult).
+        readings: dict[int, tuple[tuple[int, int] | None, bool, bool]] = {}
+        width, height = grid.width, grid.height
+        for xy, cell in self.cells.items():
+            if not (0 <= xy[0] < width and 0 <= xy[1] < height):
                 continue
-            level = COVER_STEPS.index(CoverLevel(cell.cover.value))
-            if level:
-                self.levels[xy] = (level, pierce(level, cell.penetrable) if pierce is not None else level)
-                if cell.penetrable:
-                    penetrable.add(xy)
-            if cell.difficult:
-                difficult.add(xy)
+            reading = readings.get(id(cell))
+            if reading is None:
+                level = COVER_STEPS.index(CoverLevel(cell.cover.value))
+                steps = (level, pierce(level, cell.penetrable) if pierce is not None else level) if level else None
+                reading = readings[id(cell)] = (steps, bool(level) and cell.penetrable, cell.difficult)
+            steps, through, rough = reading
+            if steps is not None:
+                levels[xy] = steps
+                if through:
+                    penetrable.append(xy)
+            if rough:
+                difficult.append(xy)
         self.penetrable = frozenset(penetrable)
         self.difficult = frozenset(difficult)
         self.impassable = frozenset(xy for xy, (level, _) in self.levels.items() if level == TOTAL)
@@ -78,7 +89,7 @@ class Terrain:
 
     @classmethod
     def of(cls, battle_map: BattleMap, diagonal: Diagonal = Diagonal.ONE, pierce: Pierce | None = None) -> Terrain:
-        return cls(Grid.of(battle_map, diagonal), battle_map.cells, pierce)
+        return cls(Grid.of(battle_map, diagonal), battle_map.terrain.painted(), pierce)
 
     def pierced_by(self, pierce: Pierce) -> Terrain:
         """The same cells read with `pierce` (built once per reading and kept, with its own lookup caches)."""
@@ -124,7 +135,7 @@ class Terrain:
     def zones(self) -> Zones:
         """The map's labelled areas (built on first use and kept)."""
         if self._zones is None:
-            self._zones = Zones(self.grid, {(c.x, c.y): c.zone for c in self.cells if c.zone})
+            self._zones = Zones(self.grid, {xy: c.zone for xy, c in self.cells.items() if c.zone})
         return self._zones
 
     def cover(self, cell: Coord) -> CoverLevel:
@@ -157,5 +168,5 @@ def parse_map(text: str, kind: GridKind = GridKind.SQUARE, metres_per_cell: floa
             if cover is not Cover.NONE or difficult:
                 cells.append(Cell(x=x, y=y, cover=cover, penetrable=penetrable, difficult=difficult))
     battle_map = BattleMap(name=name, grid=kind, width=width, height=len(grid_rows),
-                           metres_per_cell=metres_per_cell, cells=cells)
+                           metres_per_cell=metres_per_cell, terrain=PaintedTerrain.of_cells(cells))
     return battle_map, marks
