@@ -42,7 +42,7 @@ def cancel(tally: Tally) -> Tally:
 
 
 class SymbolsFakeChecks(Checks):
-    """The checks of SymbolsFake's rules."""
+    """The checks of the SymbolsFake rules."""
 
     rules: SymbolsFake
 

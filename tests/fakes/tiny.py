@@ -63,7 +63,7 @@ def counter(actor: Actor, key: str) -> SetResource:
 
 
 class TinyAttacks(Attacks):
-    """The attacks of Tiny's rules."""
+    """The attacks of the tiny rules."""
 
     rules: TinyRuleset
 
@@ -116,7 +116,7 @@ class TinyAttacks(Attacks):
 
 
 class TinySheet(Sheet):
-    """The character sheet of Tiny's rules."""
+    """The character sheet of the tiny rules."""
 
     rules: TinyRuleset
 
@@ -149,7 +149,7 @@ class TinySheet(Sheet):
 
 
 class TinyEconomy(Economy):
-    """The action economy of Tiny's rules."""
+    """The action economy of the tiny rules."""
 
     rules: TinyRuleset
 

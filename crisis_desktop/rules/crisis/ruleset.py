@@ -78,7 +78,7 @@ from crisis_desktop.rules.qstar.cover import crisis_cover
 
 
 class CrisisChecks(Checks):
-    """The checks of Crisis's rules."""
+    """The checks of the crisis rules."""
 
     rules: CrisisRuleset
 
@@ -100,7 +100,7 @@ class CrisisChecks(Checks):
 
 
 class CrisisAttacks(Attacks, Executes, Scatters, OutOfTurnAttacks):
-    """The attacks of Crisis's rules."""
+    """The attacks of the crisis rules."""
 
     rules: CrisisRuleset
 
@@ -173,7 +173,7 @@ class CrisisAttacks(Attacks, Executes, Scatters, OutOfTurnAttacks):
 
 
 class CrisisHealing(Healing):
-    """The healing of Crisis's rules."""
+    """The healing of the crisis rules."""
 
     rules: CrisisRuleset
 
@@ -186,7 +186,7 @@ class CrisisHealing(Healing):
 
 
 class CrisisHiding(Hiding):
-    """The hiding of Crisis's rules."""
+    """The hiding of the crisis rules."""
 
     rules: CrisisRuleset
 
@@ -209,7 +209,7 @@ class CrisisHiding(Hiding):
 
 
 class CrisisSheet(Sheet):
-    """The character sheet of Crisis's rules."""
+    """The character sheet of the crisis rules."""
 
     rules: CrisisRuleset
 
@@ -330,7 +330,7 @@ class CrisisSheet(Sheet):
 
 
 class CrisisEconomy(Economy):
-    """The action economy of Crisis's rules."""
+    """The action economy of the crisis rules."""
 
     rules: CrisisRuleset
 

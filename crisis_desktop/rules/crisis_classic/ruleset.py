@@ -75,7 +75,7 @@ from crisis_desktop.rules.qstar.cover import crisis_cover
 
 
 class CrisisClassicChecks(Checks):
-    """The checks of CrisisClassic's rules."""
+    """The checks of the crisis-classic rules."""
 
     rules: CrisisClassicRuleset
 
@@ -97,7 +97,7 @@ class CrisisClassicChecks(Checks):
 
 
 class CrisisClassicAttacks(Attacks, OutOfTurnAttacks):
-    """The attacks of CrisisClassic's rules."""
+    """The attacks of the crisis-classic rules."""
 
     rules: CrisisClassicRuleset
 
@@ -148,7 +148,7 @@ class CrisisClassicAttacks(Attacks, OutOfTurnAttacks):
 
 
 class CrisisClassicHealing(Healing):
-    """The healing of CrisisClassic's rules."""
+    """The healing of the crisis-classic rules."""
 
     rules: CrisisClassicRuleset
 
@@ -171,7 +171,7 @@ class CrisisClassicHealing(Healing):
 
 
 class CrisisClassicHiding(Hiding):
-    """The hiding of CrisisClassic's rules."""
+    """The hiding of the crisis-classic rules."""
 
     rules: CrisisClassicRuleset
 
@@ -194,7 +194,7 @@ class CrisisClassicHiding(Hiding):
 
 
 class CrisisClassicSheet(Sheet):
-    """The character sheet of CrisisClassic's rules."""
+    """The character sheet of the crisis-classic rules."""
 
     rules: CrisisClassicRuleset
 
@@ -280,7 +280,7 @@ class CrisisClassicSheet(Sheet):
 
 
 class CrisisClassicEconomy(Economy):
-    """The action economy of CrisisClassic's rules."""
+    """The action economy of the crisis-classic rules."""
 
     rules: CrisisClassicRuleset
 

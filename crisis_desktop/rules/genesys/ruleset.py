@@ -83,7 +83,7 @@ CONDITIONS = (
 
 
 class GenesysChecks(Checks):
-    """The checks of Genesys's rules."""
+    """The checks of the genesys rules."""
 
     rules: GenesysRuleset
 
@@ -125,7 +125,7 @@ class GenesysChecks(Checks):
 
 
 class GenesysAttacks(Attacks):
-    """The attacks of Genesys's rules."""
+    """The attacks of the genesys rules."""
 
     rules: GenesysRuleset
 
@@ -197,7 +197,7 @@ class GenesysAttacks(Attacks):
 
 
 class GenesysHealing(Healing):
-    """The healing of Genesys's rules."""
+    """The healing of the genesys rules."""
 
     rules: GenesysRuleset
 
@@ -212,7 +212,7 @@ class GenesysHealing(Healing):
 
 
 class GenesysSheet(Sheet):
-    """The character sheet of Genesys's rules."""
+    """The character sheet of the genesys rules."""
 
     rules: GenesysRuleset
 
@@ -304,7 +304,7 @@ class GenesysSheet(Sheet):
 
 
 class GenesysEconomy(Economy):
-    """The action economy of Genesys's rules."""
+    """The action economy of the genesys rules."""
 
     rules: GenesysRuleset
 

@@ -55,7 +55,7 @@ CONDITIONS = (ConditionSpec("dead", "Dead", "Out of the fight for good."),
 
 
 class MomentsChecks(Checks):
-    """The checks of Moments's rules."""
+    """The checks of the moments rules."""
 
     rules: MomentsRuleset
 
@@ -75,7 +75,7 @@ class MomentsChecks(Checks):
 
 
 class MomentsAttacks(Attacks):
-    """The attacks of Moments's rules."""
+    """The attacks of the moments rules."""
 
     rules: MomentsRuleset
 
@@ -129,7 +129,7 @@ class MomentsAttacks(Attacks):
 
 
 class MomentsHealing(Healing):
-    """The healing of Moments's rules."""
+    """The healing of the moments rules."""
 
     rules: MomentsRuleset
 
@@ -177,7 +177,7 @@ class MomentsHealing(Healing):
 
 
 class MomentsSheet(Sheet):
-    """The character sheet of Moments's rules."""
+    """The character sheet of the moments rules."""
 
     rules: MomentsRuleset
 
@@ -254,7 +254,7 @@ class MomentsSheet(Sheet):
 
 
 class MomentsEconomy(Economy):
-    """The action economy of Moments's rules."""
+    """The action economy of the moments rules."""
 
     rules: MomentsRuleset
 

@@ -66,7 +66,7 @@ _ACTION_PLANS = {"move": (plans.MOVE,), "misc": (plans.MISC, plans.MAGIC)}
 
 
 class SkirmishChecks(Checks):
-    """The checks of Skirmish's rules."""
+    """The checks of the skirmish rules."""
 
     rules: SkirmishRuleset
 
@@ -84,7 +84,7 @@ class SkirmishChecks(Checks):
 
 
 class SkirmishAttacks(Attacks):
-    """The attacks of Skirmish's rules."""
+    """The attacks of the skirmish rules."""
 
     rules: SkirmishRuleset
 
@@ -159,7 +159,7 @@ class SkirmishAttacks(Attacks):
 
 
 class SkirmishHealing(Healing):
-    """The healing of Skirmish's rules."""
+    """The healing of the skirmish rules."""
 
     rules: SkirmishRuleset
 
@@ -173,7 +173,7 @@ class SkirmishHealing(Healing):
 
 
 class SkirmishSheet(Sheet):
-    """The character sheet of Skirmish's rules."""
+    """The character sheet of the skirmish rules."""
 
     rules: SkirmishRuleset
 
@@ -226,7 +226,7 @@ class SkirmishSheet(Sheet):
 
 
 class SkirmishEconomy(Economy):
-    """The action economy of Skirmish's rules."""
+    """The action economy of the skirmish rules."""
 
     rules: SkirmishRuleset
 

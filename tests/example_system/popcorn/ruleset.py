@@ -73,7 +73,7 @@ class PopcornMovement(Movement):
 
 
 class PopcornChecks(Checks):
-    """The checks of Popcorn's rules."""
+    """The checks of the popcorn rules."""
 
     rules: PopcornRuleset
 
@@ -106,7 +106,7 @@ class PopcornChecks(Checks):
 
 
 class PopcornAttacks(Attacks):
-    """The attacks of Popcorn's rules."""
+    """The attacks of the popcorn rules."""
 
     rules: PopcornRuleset
 
@@ -174,7 +174,7 @@ class PopcornAttacks(Attacks):
 
 
 class PopcornSheet(Sheet):
-    """The character sheet of Popcorn's rules."""
+    """The character sheet of the popcorn rules."""
 
     rules: PopcornRuleset
 
@@ -196,7 +196,7 @@ class PopcornSheet(Sheet):
 
 
 class PopcornEconomy(Economy):
-    """The action economy of Popcorn's rules."""
+    """The action economy of the popcorn rules."""
 
     rules: PopcornRuleset
 

@@ -30,7 +30,7 @@ def _die(key: str, label: str, group: str, required: bool) -> FieldSpec:
 
 
 class FakeSheet(Sheet):
-    """The character sheet of Fake's rules."""
+    """The character sheet of the fake rules."""
 
     rules: FakeRuleset
 
@@ -91,7 +91,7 @@ class FakeSheet(Sheet):
 
 
 class FakeEconomy(Economy):
-    """The action economy of Fake's rules."""
+    """The action economy of the fake rules."""
 
     rules: FakeRuleset
 

@@ -29,7 +29,7 @@ from crisis_desktop.rules.kernel.flows.sequential import SequentialFlow
 
 
 class TinySheet(Sheet):
-    """The character sheet of Tiny's rules."""
+    """The character sheet of the tiny rules."""
 
     rules: Tiny
 
@@ -44,7 +44,7 @@ class TinySheet(Sheet):
 
 
 class TinyEconomy(Economy):
-    """The action economy of Tiny's rules."""
+    """The action economy of the tiny rules."""
 
     rules: Tiny
 
