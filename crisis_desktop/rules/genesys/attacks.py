@@ -24,11 +24,12 @@ from crisis_desktop.rules.base import (
     Term,
     UseUpItem,
 )
-from crisis_desktop.rules.genesys import actions, ammo, checks, damage, narrative, sheet, stats, tables
+from crisis_desktop.rules.genesys import actions, ammo, checks, damage, narrative, sheet, stats, tables, talents
 from crisis_desktop.rules.genesys.combat import (
     Plan,
     Weapon,
     attack_pool,
+    band_of,
     choices_left,
     off_hand,
     plan_spending,
@@ -107,10 +108,16 @@ class Hit:
     extra_crits: int = 0
     vicious: int = 0
     label: str = "hit"
+    lethal_blows: int = 0
 
 
-def _damage_terms(w: Weapon, attacker: Character, successes: int) -> tuple[tuple[str, int], ...]:
-    return (*w.base_damage(attacker), ("net successes", successes))
+def _damage_terms(w: Weapon, attacker: Character, successes: int, band: str = "engaged") -> tuple[tuple[str, int], ...]:
+    return (*w.base_damage(attacker, band), ("net successes", successes))
+
+
+def _band(request: AttackRequest) -> str:
+    """The range band of the target aimed at (Barrage reads it)."""
+    return band_of(request.targets[0], request.weapon)
 
 
 def hits_of(request: AttackRequest, w: Weapon, second: Weapon | None, s: int, hit: bool, p: Plan,
@@ -121,19 +128,22 @@ def hits_of(request: AttackRequest, w: Weapon, second: Weapon | None, s: int, hi
     first = targets[0]
     out: list[Hit] = []
     pierce = w.quality("pierce")
+    band = _band(request)
+    lethal = talents.rank(attacker, "lethal_blows")
     if hit:
-        out.append(Hit(first, _damage_terms(w, attacker, s), pierce, to_strain=to_strain, crit=p.crit,
-                       extra_crits=p.extra_crits, vicious=w.quality("vicious"), label="hit"))
+        out.append(Hit(first, _damage_terms(w, attacker, s, band), pierce, to_strain=to_strain, crit=p.crit,
+                       extra_crits=p.extra_crits, vicious=w.quality("vicious"), label="hit", lethal_blows=lethal))
         stun = w.quality("stun")
         if "stun" in p.qualities and stun:
             out.append(Hit(first, ((f"Stun {stun}", stun),), 0, soak=False, to_strain=True, label=f"Stun {stun}"))
         if second is not None and p.second_weapon:
-            out.append(Hit(first, _damage_terms(second, attacker, s), second.quality("pierce"), to_strain=to_strain,
-                           vicious=second.quality("vicious"), label=f"second weapon ({second.name})"))
+            out.append(Hit(first, _damage_terms(second, attacker, s, band), second.quality("pierce"),
+                           to_strain=to_strain, vicious=second.quality("vicious"),
+                           label=f"second weapon ({second.name})", lethal_blows=lethal))
         for number in range(1, p.extra_hits + 1):
             whom = targets[number % len(targets)]
-            out.append(Hit(whom, _damage_terms(w, attacker, s), pierce, to_strain=to_strain,
-                           vicious=w.quality("vicious"), label=f"Auto-fire hit {number + 1}"))
+            out.append(Hit(whom, _damage_terms(w, attacker, s, band), pierce, to_strain=to_strain,
+                           vicious=w.quality("vicious"), label=f"Auto-fire hit {number + 1}", lethal_blows=lethal))
         if "blast" in p.qualities:
             blast = w.quality("blast")
             out += [Hit(t, ((f"Blast {blast}", blast), ("net successes", s)), pierce, label=f"Blast {blast}")
@@ -156,7 +166,7 @@ def _wounding(target: Character, terms: tuple[tuple[str, int], ...], pierce: int
 def wounding(request: AttackRequest, successes: int) -> bool:
     """Whether the first hit of an attack with these net successes deals a wound past soak (a critical needs it)."""
     w = weapon(request.weapon)
-    return _wounding(request.target.character, _damage_terms(w, request.attacker.character, successes),
+    return _wounding(request.target.character, _damage_terms(w, request.attacker.character, successes, _band(request)),
                      w.quality("pierce"), situation(request).to_strain)
 
 
@@ -262,7 +272,7 @@ def _land(one: Hit, state: TargetState, dice: DiceSource, options: Options) -> D
     notes = list(taken.result.notes)
     crits = int(one.crit and taken.result.taken.value >= 1) + int(taken.knocked_out)
     for number in range(crits):
-        crit = damage.critical(target, dice, options, vicious=one.vicious,
+        crit = damage.critical(target, dice, options, vicious=one.vicious, lethal_blows=one.lethal_blows,
                                extra=one.extra_crits if number == 0 and one.crit else 0, wounds_now=state.wounds,
                                strain_now=state.strain, carried_now=state.carried)
         effects += crit.effects
@@ -337,7 +347,7 @@ def odds(request: AttackRequest, options: Options) -> AttackOdds:
         hit_chance += p if hit else 0.0
         if hit and s not in first_terms_cache:
             first_terms_cache[s] = _wounding(request.target.character,
-                                             _damage_terms(w, request.attacker.character, s),
+                                             _damage_terms(w, request.attacker.character, s, _band(request)),
                                              w.quality("pierce"), s_in.to_strain)
         plan = plan_spending(w, hit=hit, wounding=hit and first_terms_cache[s], advantage=a, triumph=tr,
                              further=len(targets) - 1, auto_fire=s_in.auto_fire, second=second, options=options,

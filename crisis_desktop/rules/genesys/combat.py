@@ -7,12 +7,13 @@ from dataclasses import dataclass, field
 
 from crisis_desktop.domain import Character, EquipmentItem, ItemKind
 from crisis_desktop.rules.base import Actor, AttackRequest, AttackTarget, FieldKind, FieldSpec, Options
-from crisis_desktop.rules.genesys import checks, sheet, stats, tables
+from crisis_desktop.rules.genesys import checks, sheet, stats, tables, talents
 from crisis_desktop.rules.genesys.actions import resource
 from crisis_desktop.rules.genesys.narrative import Pool
 from crisis_desktop.rules.genesys.options import option
 
 MELEE_SKILLS = ("brawl", "melee")
+BARRAGE_SKILLS, BARRAGE_BANDS = ("ranged_heavy", "gunnery"), ("long", "extreme")
 SITUATION, TARGET = "Situation", "Target"
 NO_OFF_HAND = "none"
 # Active qualities an attack may trigger on its target, in the order they are tried.
@@ -43,11 +44,14 @@ class Weapon:
     def quality(self, key: str) -> int:
         return self.qualities.get(key, 0)
 
-    def base_damage(self, wielder: Character) -> tuple[tuple[str, int], ...]:
-        """The damage terms before net successes: Brawn + X for a '+X' weapon, else the weapon's damage."""
+    def base_damage(self, wielder: Character, band: str = "engaged") -> tuple[tuple[str, int], ...]:
+        """The damage terms before net successes: Brawn + X for a '+X' weapon, else the weapon's damage; the
+        wielder's Barrage at long or extreme range with Ranged (Heavy) or Gunnery."""
         if self.brawn_damage:
             return (("Brawn", stats.characteristic(wielder, "brawn")), (f"{self.name} +{self.damage}", self.damage))
-        return ((f"{self.name} damage", self.damage),)
+        barrage = talents.rank(wielder, "barrage") if self.skill in BARRAGE_SKILLS and band in BARRAGE_BANDS else 0
+        extra = ((f"Barrage {barrage}", barrage * talents.catalogue()["barrage"].per_rank),) if barrage else ()
+        return ((f"{self.name} damage", self.damage), *extra)
 
 
 def weapon(item: EquipmentItem) -> Weapon:
@@ -234,10 +238,21 @@ def attack_pool(request: AttackRequest, options: Options) -> Pool:
     size = int(bigger / int(mods["size_points_per_die"]))          # every full 2 points, either way
     if size:
         pool = pool.add("difficulty", -size, "target larger" if size > 0 else "target smaller")
+    pool = target_talents(pool, target)
     pool = pool.upgrade_ability(s.upgrade_ability, "GM").upgrade_difficulty(s.upgrade_difficulty, "GM")
     pool = pool.add("boost", s.boost, "GM").add("setback", s.setback, "GM")
     pool = checks.with_next_check(pool, request.attacker)
     return checks.no_boost(checks.own_modifiers(pool, attacker, w.skill), attacker)
+
+
+def target_talents(pool: Pool, target: Actor) -> Pool:
+    """The target's talents that act on every combat check against it: Adversary upgrades its difficulty once per
+    rank."""
+    adversary = talents.rank(target.character, "adversary")
+    if adversary:
+        pool = pool.upgrade_difficulty(adversary * talents.catalogue()["adversary"].per_rank,
+                                       f"{target.name}: Adversary {adversary}")
+    return pool
 
 
 def _dual_pool(attacker: Character, w: Weapon, second: Weapon, band: str, target_name: str, difficulty: int,

@@ -60,6 +60,7 @@ from crisis_desktop.rules.genesys import (
     stats,
     symbols,
     tables,
+    talents,
 )
 from crisis_desktop.rules.genesys import map_reading as genesys_map
 from crisis_desktop.rules.genesys.movement import GenesysMovement, band_for, cells_per_band, range_readout
@@ -250,6 +251,7 @@ class GenesysSheet(Sheet):
             return list(stats.parse_qualities(text)[1])
         return []
 
+    notes = staticmethod(talents.notes)
     derived = staticmethod(sheet.derived)
 
     def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:

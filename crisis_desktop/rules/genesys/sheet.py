@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from crisis_desktop.domain import Character, CharacterKind, ItemKind, StatValue
 from crisis_desktop.rules.base import Explained, FieldKind, FieldSpec, Options, StateLabel, StateRole, Term
-from crisis_desktop.rules.genesys import stats, tables
+from crisis_desktop.rules.genesys import stats, tables, talents
 from crisis_desktop.rules.genesys.options import option
 
 PC_ONLY = frozenset({CharacterKind.PC})
@@ -52,8 +52,10 @@ def character_fields() -> tuple[FieldSpec, ...]:
              "Melee defence besides armour and a Defensive weapon."),
         _int("extra_ranged_defence", "Ranged defence from talents", "Soak and defence", 0, 0, 4,
              "Ranged defence besides armour."),
-        FieldSpec("talents", "Talents", FieldKind.TEXT, "Talents", "", help="Named talents with their ranks, "
-                  "separated by commas: 'Grit 2, Toughened 1'. Put what they add in the fields above.",
+        FieldSpec("talents", "Talents", FieldKind.TEXT, "Talents", "", help="Talents with their ranks, separated "
+                  "by commas: 'Adversary 2, Toughened 1, Grit'. Catalogue talents act (Toughened and Grit in the "
+                  "thresholds, Adversary and Durable in attacks against the character); other names are kept "
+                  "without effect.",
                   required=False),
     ]
     return tuple(fields)
@@ -112,11 +114,18 @@ def new_stats(kind: CharacterKind) -> dict[str, StatValue]:
     return block
 
 
+def _talent_terms(character: Character, key: str) -> list[Term]:
+    """A threshold talent's term ('Toughened 2', +4), none without it."""
+    ranks, talent = talents.rank(character, key), talents.catalogue()[key]
+    return [Term(f"{talent.name} {ranks}", talent.per_rank * ranks)] if ranks else []
+
+
 def wound_threshold(character: Character) -> Explained:
     kind = stats.adversary(character)
     if kind is None:
         base = stats.raw_stat(character, "wound_base", HUMAN_BASE)
-        return Explained.of(("species base", base), ("Brawn", stats.characteristic(character, "brawn")))
+        return Explained.of(("species base", base), ("Brawn", stats.characteristic(character, "brawn")),
+                            *_talent_terms(character, "toughened"))
     each = stats.member_threshold(character)
     if kind == stats.MINION:
         size = stats.group_size(character)
@@ -129,7 +138,8 @@ def strain_threshold(character: Character) -> Explained | None:
     kind = stats.adversary(character)
     if kind is None:
         base = stats.raw_stat(character, "strain_base", HUMAN_BASE)
-        return Explained.of(("species base", base), ("Willpower", stats.characteristic(character, "willpower")))
+        return Explained.of(("species base", base), ("Willpower", stats.characteristic(character, "willpower")),
+                            *_talent_terms(character, "grit"))
     if kind == stats.NEMESIS:
         return Explained.of(("adversary profile", stats.raw_stat(character, "strain_threshold", 10)))
     return None

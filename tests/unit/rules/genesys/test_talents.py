@@ -1,0 +1,131 @@
+"""Genesys talents: the catalogue, talents on the sheet with their ranks (unknown names kept without effect), and the
+talents that change combat numbers, each with the numbers the rules give."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from crisis_desktop.rules.base import AttackRequest, AttackTarget, SetStatus
+from crisis_desktop.rules.genesys import combat, talents
+from crisis_desktop.rules.kernel.dice import TypedDice
+from tests.unit.rules.genesys.people import RULES, actor, enforcer, kara, pc
+from tests.unit.rules.genesys.test_combat import Faces
+
+
+def request(attacker, weapon, target, band="short") -> AttackRequest:
+    item = next(i for i in attacker.equipment if i.name == weapon)
+    return AttackRequest(actor(attacker), item, (AttackTarget(actor(target), {"range_band": band}),), {})
+
+
+# -- the catalogue and the sheet ---------------------------------------------------------------------------------
+def test_the_catalogue_gives_each_talent_its_tier_ranks_and_activation():
+    known = talents.catalogue()
+    assert {"adversary", "toughened", "grit", "durable", "swift", "quick_draw", "barrage", "brace", "dodge",
+            "parry", "reflect", "surgeon", "side_step", "defensive_stance", "precise_aim", "sniper_shot",
+            "lethal_blows"} <= set(known)
+    dodge = known["dodge"]
+    assert (dodge.name, dodge.tier, dodge.ranked, dodge.activation) == ("Dodge", 2, True, "incidental (out of turn)")
+    assert (known["swift"].ranked, known["swift"].activation) == (False, "passive")
+    assert all(t.description and t.activation in ("passive", "incidental", "incidental (out of turn)", "maneuver",
+                                                  "action") for t in known.values())
+
+
+def test_talents_on_the_sheet_are_parsed_with_ranks_and_unknown_names_kept_and_said():
+    hero = pc("Hero", talents="Adversary 2, toughened 1, Grit, Quick-Draw, Force Rating 2, Grit")
+    held = talents.held(hero)
+    assert [(h.name, h.rank, h.talent is not None) for h in held] == [
+        ("Adversary", 2, True), ("Toughened", 1, True), ("Grit", 2, True), ("Quick Draw", 1, True),
+        ("Force Rating", 2, False)]
+    assert talents.rank(hero, "grit") == 2 and talents.rank(hero, "durable") == 0
+    assert RULES.sheet.notes(hero) == ["Talent 'Force Rating' is not in the Genesys talent catalogue: kept on the "
+                                       "sheet, without effect"]
+    assert talents.summary(hero).startswith("Adversary 2 (passive), Toughened 1 (passive), Grit 2 (passive), "
+                                            "Quick Draw (incidental)")
+    # A note is not a refusal: the sheet stays valid.
+    assert RULES.sheet.validate_character(hero) == []
+
+
+def test_a_rank_on_a_talent_without_ranks_is_counted_once_and_said():
+    hero = pc("Hero", talents="Swift 2")
+    assert talents.rank(hero, "swift") == 1
+    assert RULES.sheet.notes(hero) == ["Swift has no ranks: counted once"]
+
+
+# -- thresholds --------------------------------------------------------------------------------------------------
+def test_toughened_adds_2_wounds_per_rank_to_the_threshold():
+    derived = RULES.sheet.derived(pc("Hero", talents="Toughened 2"), {})
+    assert derived["wound_threshold"].explain() == "species base 10, Brawn +2, Toughened 2 +4 = 16"
+
+
+def test_grit_adds_1_strain_per_rank_to_the_threshold():
+    derived = RULES.sheet.derived(pc("Hero", talents="Grit 3"), {})
+    assert derived["strain_threshold"].explain() == "species base 10, Willpower +2, Grit 3 +3 = 15"
+
+
+def test_an_adversary_profile_already_counts_its_toughened():
+    rival = enforcer()
+    rival.stats["talents"] = "Toughened 2"
+    assert RULES.sheet.derived(rival, {})["wound_threshold"].explain() == "adversary profile = 14"
+
+
+# -- attacks ------------------------------------------------------------------------------------------------------
+def test_adversary_upgrades_the_difficulty_of_attacks_against_it_once_per_rank():
+    rival = enforcer()
+    plain = combat.attack_pool(request(kara(), "Heavy pistol", rival), {})
+    assert (plain.difficulty, plain.challenge) == (1, 0)
+    rival.stats["talents"] = "Adversary 2"
+    pool = combat.attack_pool(request(kara(), "Heavy pistol", rival), {})
+    # Short range: one difficulty die; the first upgrade turns it into a challenge die, the second adds a difficulty.
+    assert (pool.difficulty, pool.challenge) == (1, 1)
+    assert ("Enforcer: Adversary 2: upgrade difficulty", 2) in [(t.label, t.value) for t in pool.terms()]
+
+
+def test_the_odds_against_an_adversary_count_every_roll_of_the_upgraded_pool():
+    shooter = pc("Shooter", "Light pistol", agility=2, ranged_light=1)
+    rival = enforcer()
+    rival.stats["talents"] = "Adversary 1"
+    req = request(shooter, "Light pistol", rival)
+    kinds = combat.attack_pool(req, {}).dice()
+    combos = list(itertools.product(*(k.faces for k in kinds)))
+    hits = sum(RULES.attacks.resolve_attack(req, Faces([f.text for f in combo]), {}).hit for combo in combos)
+    assert RULES.attacks.attack_odds(req, {}).hit == pytest.approx(hits / len(combos))
+
+
+def test_durable_takes_10_per_rank_off_the_critical_roll_against_it():
+    target = enforcer()
+    target.status["criticals"] = "nick"
+    target.stats["talents"] = "Durable 2"
+    # 3 advantage (crit 3) and a hit: d100 42, +10 for the Nick carried, -20 for Durable 2 = 32: Stunned.
+    result = RULES.attacks.resolve_attack(request(kara(), "Heavy pistol", target),
+                                          TypedDice(["sa", "sa", "sa", "blank", 42]), {})
+    assert any("d100 42, 1 critical injury carried +10, Durable 2 -20 = 32: Stunned" in n for n in result.damage.notes)
+    assert SetStatus("enforcer", "criticals", "nick, stunned") in result.effects
+
+
+def test_durable_never_takes_the_roll_below_the_first_row():
+    target = enforcer()
+    target.stats["talents"] = "Durable 1"
+    result = RULES.attacks.resolve_attack(request(kara(), "Heavy pistol", target),
+                                          TypedDice(["sa", "sa", "sa", "blank", 4]), {})
+    assert SetStatus("enforcer", "criticals", "nick") in result.effects
+
+
+def test_lethal_blows_adds_10_per_rank_to_the_critical_roll_it_inflicts():
+    shooter = kara()
+    shooter.stats["talents"] = "Lethal Blows 2"
+    # d100 12 + 20 = 32: Stunned (without the talent, 12 is a Jolt).
+    result = RULES.attacks.resolve_attack(request(shooter, "Heavy pistol", enforcer()),
+                                          TypedDice(["sa", "sa", "sa", "blank", 12]), {})
+    assert any("d100 12, Lethal Blows 2 +20 = 32: Stunned" in n for n in result.damage.notes)
+
+
+def test_barrage_adds_1_damage_per_rank_at_long_and_extreme_range_with_ranged_heavy():
+    sniper = pc("Sniper", "Sniper rifle", agility=3, talents="Barrage 2")
+    far = RULES.attacks.resolve_attack(request(sniper, "Sniper rifle", enforcer(), band="long"),
+                                       TypedDice(["s", "s", "s", "blank", "blank", "blank", "blank", "blank"]), {})
+    assert far.damage.damage.explain() == "Sniper rifle damage 9, Barrage 2 +2, net successes +3 = 14"
+    near = RULES.attacks.resolve_attack(request(sniper, "Sniper rifle", enforcer(), band="medium"),
+                                        TypedDice(["s", "s", "s", "blank", "blank", "blank", "blank"]), {})
+    assert near.damage.damage.explain() == "Sniper rifle damage 9, net successes +3 = 12"
