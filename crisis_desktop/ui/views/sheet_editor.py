@@ -113,6 +113,11 @@ class SheetEditor(QWidget):
         self.attacks.setObjectName("sheet-attacks")
         self.attacks.setWordWrap(True)
         key_layout.addWidget(self.attacks)
+        self.sheet_notes = plain_label()  # what the rules say of the sheet's entries without refusing them
+        self.sheet_notes.setObjectName("sheet-notes")
+        self.sheet_notes.setWordWrap(True)
+        self.sheet_notes.hide()
+        key_layout.addWidget(self.sheet_notes)
         key_layout.addStretch(1)
         self.derived_labels: dict[str, QLabel] = {}
         self.equipment = EquipmentPanel(self._push)
@@ -277,6 +282,9 @@ class SheetEditor(QWidget):
             self.derived_box.setToolTip(tooltip(f"Cannot work out derived values yet: {exc}"))
         else:
             self.derived_box.setToolTip("")
+        notes = self.ruleset.sheet.notes(character)
+        self.sheet_notes.setText("\n".join(f"Note: {n}" for n in notes))
+        self.sheet_notes.setVisible(bool(notes))
         for name in list(self.derived_labels):
             if name not in derived:
                 label = self.derived_labels.pop(name)
