@@ -24,7 +24,18 @@ from crisis_desktop.rules.base import (
     Term,
     UseUpItem,
 )
-from crisis_desktop.rules.genesys import actions, ammo, checks, damage, narrative, sheet, stats, tables, talents
+from crisis_desktop.rules.genesys import (
+    actions,
+    ammo,
+    checks,
+    damage,
+    narrative,
+    reactions,
+    sheet,
+    stats,
+    tables,
+    talents,
+)
 from crisis_desktop.rules.genesys.combat import (
     Plan,
     Weapon,
@@ -111,7 +122,7 @@ class Hit:
     lethal_blows: int = 0
 
 
-def _damage_terms(w: Weapon, attacker: Character, successes: int, band: str = "engaged") -> tuple[tuple[str, int], ...]:
+def _damage_terms(w: Weapon, attacker: Character, successes: int, band: str) -> tuple[tuple[str, int], ...]:
     return (*w.base_damage(attacker, band), ("net successes", successes))
 
 
@@ -130,8 +141,10 @@ def hits_of(request: AttackRequest, w: Weapon, second: Weapon | None, s: int, hi
     pierce = w.quality("pierce")
     band = _band(request)
     lethal = talents.rank(attacker, "lethal_blows")
+    cut = reactions.damage_cut(request.targets[0], first, w.melee)
     if hit:
-        out.append(Hit(first, _damage_terms(w, attacker, s, band), pierce, to_strain=to_strain, crit=p.crit,
+        out.append(Hit(first, (*_damage_terms(w, attacker, s, band), *((cut,) if cut else ())), pierce,
+                       to_strain=to_strain, crit=p.crit,
                        extra_crits=p.extra_crits, vicious=w.quality("vicious"), label="hit", lethal_blows=lethal))
         stun = w.quality("stun")
         if "stun" in p.qualities and stun:
@@ -166,8 +179,8 @@ def _wounding(target: Character, terms: tuple[tuple[str, int], ...], pierce: int
 def wounding(request: AttackRequest, successes: int) -> bool:
     """Whether the first hit of an attack with these net successes deals a wound past soak (a critical needs it)."""
     w = weapon(request.weapon)
-    return _wounding(request.target.character, _damage_terms(w, request.attacker.character, successes, _band(request)),
-                     w.quality("pierce"), situation(request).to_strain)
+    terms = _damage_terms(w, request.attacker.character, successes, _band(request))
+    return _wounding(request.target.character, terms, w.quality("pierce"), situation(request).to_strain)
 
 
 def _used_up(request: AttackRequest, options: Options) -> list[Effect]:
@@ -228,7 +241,7 @@ def resolve(request: AttackRequest, dice: DiceSource, options: Options, plan: Pl
     net = rolled.net
     s, hit = rolled.net_successes, rolled.succeeded
     targets = request.distinct_targets()
-    first_terms = _damage_terms(w, request.attacker.character, s)
+    first_terms = _damage_terms(w, request.attacker.character, s, _band(request))
     wounding = hit and _wounding(request.target.character, first_terms, w.quality("pierce"), s_in.to_strain)
     p = plan if plan is not None else \
         plan_spending(w, hit=hit, wounding=wounding, advantage=net.get(ADVANTAGE), triumph=net.get(TRIUMPH),
@@ -236,7 +249,7 @@ def resolve(request: AttackRequest, dice: DiceSource, options: Options, plan: Pl
                       minion_target=stats.is_minion(request.target.character))
     states = {_key(t): TargetState.of(t) for t in targets}
     results: list[AttackResult] = []
-    hit_effects: list[Effect] = []
+    hit_effects: list[Effect] = _reaction_strain(request, states[_key(request.target)], w.melee, hit, notes)
     for one in hits_of(request, w, second, s, hit, p, s_in.to_strain):
         landed = _land(one, states[_key(one.target)], dice, options)
         hit_effects += landed.effects
@@ -259,6 +272,22 @@ def resolve(request: AttackRequest, dice: DiceSource, options: Options, plan: Pl
         first = AttackResult(request, request.target, check, None, hit, None, (), summary)
     return replace(first, hit=hit, effects=all_effects, summary=summary, followups=followups, notes=tuple(notes),
                    rolls=tuple(dice.rolled))
+
+
+def _reaction_strain(request: AttackRequest, state: TargetState, melee: bool, hit: bool, notes: list[str]) -> \
+        list[Effect]:
+    """The strain the target suffers for its Dodge, Parry or Reflect on this attack (before the hits land)."""
+    effects: list[Effect] = []
+    for amount, why in reactions.strain(request.targets[0], request.target, melee, hit):
+        more, said = actions.strain_effect(request.target, amount, why, wounds_now=state.wounds,
+                                           strain_now=state.strain)
+        if stats.tracks_strain(request.target.character):
+            state.strain += amount
+        else:
+            state.wounds += amount
+        effects += more
+        notes += said
+    return effects
 
 
 def _land(one: Hit, state: TargetState, dice: DiceSource, options: Options) -> DamageResult:
@@ -315,6 +344,14 @@ def _summary(request: AttackRequest, w: Weapon, check: CheckResult, hit: bool, r
 
 
 # -- exact odds ---------------------------------------------------------------------------------------------
+def _reacted(request: AttackRequest, target: Actor, melee: bool, hit: bool, to_strain: bool) -> int:
+    """What the target's own Dodge, Parry or Reflect adds to the count its drop is read on (strain, or wounds for
+    those who take strain as wounds)."""
+    amount = sum(n for n, _ in reactions.strain(request.targets[0], target, melee, hit))
+    tracks = stats.tracks_strain(target.character)
+    return amount if (to_strain and tracks) or not tracks else 0
+
+
 def _threshold(c: Character, to_strain: bool) -> tuple[int, int]:
     """(the limit past which the target drops, what it has taken so far) for damage to wounds or to strain."""
     if to_strain and stats.tracks_strain(c):
@@ -362,7 +399,8 @@ def odds(request: AttackRequest, options: Options) -> AttackOdds:
             if stats.is_minion(target.character):
                 limit, now = stats.group_size(target.character) * stats.member_threshold(target.character), \
                     stats.wounds(target.character)
-            if taken[key] and now + taken[key] > limit >= now:
+            before = _reacted(request, target, w.melee, hit, s_in.to_strain) if target is request.target else 0
+            if (taken[key] or before) and now + before + taken[key] > limit >= now:
                 drops[key] += p
     priced = [AttackOdds(hit_chance, sum(v * q for v, q in dists[k].items()), dict(sorted(dists[k].items())),
                          drops[k]) for k in keys]

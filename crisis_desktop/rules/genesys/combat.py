@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from crisis_desktop.domain import Character, EquipmentItem, ItemKind
 from crisis_desktop.rules.base import Actor, AttackRequest, AttackTarget, FieldKind, FieldSpec, Options
-from crisis_desktop.rules.genesys import checks, sheet, stats, tables, talents
+from crisis_desktop.rules.genesys import checks, reactions, sheet, stats, tables, talents
 from crisis_desktop.rules.genesys.actions import resource
 from crisis_desktop.rules.genesys.narrative import Pool
 from crisis_desktop.rules.genesys.options import option
@@ -102,7 +102,9 @@ def default_band(item: EquipmentItem) -> str:
     return "engaged" if w.melee else "short"
 
 
-def target_inputs(item: EquipmentItem) -> list[FieldSpec]:
+def target_inputs(item: EquipmentItem, target: Actor | None = None) -> list[FieldSpec]:
+    """The range band, engagement and cover of the target; the talents it may use against the attack (Dodge, Parry,
+    Reflect, Defensive Stance, Side Step) when it has them."""
     bands = tuple(tables.combat()["bands"])
     specs = [FieldSpec("range_band", "Range band", FieldKind.CHOICE, TARGET, default_band(item), choices=bands,
                        help="The target's range band from the attacker (from the battle map when the fight has one)")]
@@ -114,6 +116,8 @@ def target_inputs(item: EquipmentItem) -> list[FieldSpec]:
         specs.append(FieldSpec("cover", "Cover (setback dice)", FieldKind.INT, TARGET, 0, 0, most,
                                help="A ranged attack at a target in cover adds setback dice: 1 for light cover, 2 for "
                                     "heavy (from the battle map's painted cover when the fight has one)"))
+    if target is not None:
+        specs += reactions.inputs(target, weapon(item).melee)
     return specs
 
 
@@ -238,21 +242,21 @@ def attack_pool(request: AttackRequest, options: Options) -> Pool:
     size = int(bigger / int(mods["size_points_per_die"]))          # every full 2 points, either way
     if size:
         pool = pool.add("difficulty", -size, "target larger" if size > 0 else "target smaller")
-    pool = target_talents(pool, target)
+    pool = target_talents(pool, aimed, target, w.melee)
     pool = pool.upgrade_ability(s.upgrade_ability, "GM").upgrade_difficulty(s.upgrade_difficulty, "GM")
     pool = pool.add("boost", s.boost, "GM").add("setback", s.setback, "GM")
     pool = checks.with_next_check(pool, request.attacker)
     return checks.no_boost(checks.own_modifiers(pool, attacker, w.skill), attacker)
 
 
-def target_talents(pool: Pool, target: Actor) -> Pool:
-    """The target's talents that act on every combat check against it: Adversary upgrades its difficulty once per
-    rank."""
+def target_talents(pool: Pool, aimed: AttackTarget, target: Actor, melee: bool) -> Pool:
+    """The target's talents on the check against it: Adversary upgrades its difficulty once per rank; Dodge, Defensive
+    Stance and Side Step as the target uses them."""
     adversary = talents.rank(target.character, "adversary")
     if adversary:
         pool = pool.upgrade_difficulty(adversary * talents.catalogue()["adversary"].per_rank,
                                        f"{target.name}: Adversary {adversary}")
-    return pool
+    return reactions.upgrades(pool, aimed, target, melee)
 
 
 def _dual_pool(attacker: Character, w: Weapon, second: Weapon, band: str, target_name: str, difficulty: int,

@@ -136,7 +136,7 @@ class GenesysAttacks(Attacks):
 
     def target_inputs(self, attacker: Actor, weapon: EquipmentItem, target: Actor, fight_round: int,
                       options: Options) -> list[FieldSpec]:
-        return combat.target_inputs(weapon)
+        return combat.target_inputs(weapon, target)
 
     def max_targets(self, weapon: EquipmentItem) -> int | None:
         """Blast and Auto-fire weapons reach several targets; every other weapon one."""

@@ -10,7 +10,7 @@ import pytest
 from crisis_desktop.rules.base import AttackRequest, AttackTarget, SetStatus
 from crisis_desktop.rules.genesys import combat, talents
 from crisis_desktop.rules.kernel.dice import TypedDice
-from tests.unit.rules.genesys.people import RULES, actor, enforcer, kara, pc
+from tests.unit.rules.genesys.people import RULES, actor, boss, enforcer, jax, kara, pc
 from tests.unit.rules.genesys.test_combat import Faces
 
 
@@ -129,3 +129,90 @@ def test_barrage_adds_1_damage_per_rank_at_long_and_extreme_range_with_ranged_he
     near = RULES.attacks.resolve_attack(request(sniper, "Sniper rifle", enforcer(), band="medium"),
                                         TypedDice(["s", "s", "s", "blank", "blank", "blank", "blank"]), {})
     assert near.damage.damage.explain() == "Sniper rifle damage 9, net successes +3 = 12"
+
+
+# -- the target's reactions ---------------------------------------------------------------------------------------
+def aimed_at(attacker, weapon, target, band="short", **target_inputs) -> AttackRequest:
+    item = next(i for i in attacker.equipment if i.name == weapon)
+    return AttackRequest(actor(attacker), item, (AttackTarget(actor(target), {"range_band": band, **target_inputs}),),
+                         {})
+
+
+def input_keys(attacker, weapon, target):
+    item = next(i for i in attacker.equipment if i.name == weapon)
+    return [s.key for s in RULES.attacks.target_inputs(actor(attacker), item, actor(target), 1, {})]
+
+
+def test_dodge_is_offered_to_a_target_with_it_and_upgrades_once_per_strain_suffered():
+    nemesis = boss()
+    assert "dodge" not in input_keys(jax(), "Sword", nemesis)
+    nemesis.stats["talents"] = "Dodge 2"
+    spec = next(s for s in RULES.attacks.target_inputs(actor(jax()), jax().equipment[0], actor(nemesis), 1, {})
+                if s.key == "dodge")
+    assert (spec.minimum, spec.maximum) == (0, 2)
+    req = aimed_at(jax(), "Sword", nemesis, band="engaged", dodge=2)
+    pool = combat.attack_pool(req, {})
+    assert (pool.difficulty, pool.challenge) == (0, 2)        # melee: 2 difficulty dice, both upgraded
+    # Jax (one ability, two proficiency) against two challenge dice and a setback die (armoured clothing): a miss.
+    result = RULES.attacks.resolve_attack(req, TypedDice(["blank"] * 6), {})
+    assert SetStatus("boss", "strain", 2) in result.effects
+    assert "Boss suffers 2 strain (Dodge)" in result.notes
+    # More than the ranks is not taken.
+    assert combat.attack_pool(aimed_at(jax(), "Sword", nemesis, band="engaged", dodge=5), {}).challenge == 2
+
+
+def test_defensive_stance_upgrades_melee_attacks_and_side_step_ranged_ones():
+    rival = enforcer()
+    rival.stats["talents"] = "Defensive Stance 2, Side Step 1"
+    assert "defensive_stance" in input_keys(jax(), "Sword", rival)
+    assert "side_step" in input_keys(kara(), "Heavy pistol", rival)
+    melee = combat.attack_pool(aimed_at(jax(), "Sword", rival, band="engaged", defensive_stance=2), {})
+    assert (melee.difficulty, melee.challenge) == (0, 2)
+    ranged = combat.attack_pool(aimed_at(kara(), "Heavy pistol", rival, side_step=1), {})
+    assert (ranged.difficulty, ranged.challenge) == (0, 1)
+
+
+def test_parry_takes_2_plus_ranks_off_a_melee_hit_for_3_strain():
+    rival = enforcer()                                          # an axe in hand: a Melee weapon
+    rival.stats["talents"] = "Parry 1"
+    assert "parry" in input_keys(jax(), "Sword", rival) and "reflect" not in input_keys(jax(), "Sword", rival)
+    result = RULES.attacks.resolve_attack(aimed_at(jax(), "Sword", rival, band="engaged", parry=True),
+                                          TypedDice(["s", "s", "blank", "blank", "blank"]), {})
+    assert result.damage.damage.explain() == "Brawn 3, Sword +2 +2, net successes +2, Parry 1 -3 = 4"
+    # A rival takes strain as wounds: the 3 strain of the Parry are 3 wounds; 4 damage less soak 5 adds none.
+    assert SetStatus("enforcer", "wounds", 3) in result.effects
+    assert "Enforcer suffers 3 wounds instead of strain (Parry)" in result.notes
+
+
+def test_reflect_takes_2_plus_ranks_off_a_ranged_hit_and_a_miss_costs_no_strain():
+    rival = enforcer()
+    rival.stats["talents"] = "Reflect 2"
+    hit = RULES.attacks.resolve_attack(aimed_at(kara(), "Heavy pistol", rival, reflect=True),
+                                       TypedDice(["ss", "ss", "s", "f"]), {})
+    assert hit.damage.taken.explain() == "Heavy pistol damage 6, net successes +4, Reflect 2 -4, soak -5 = 1"
+    miss = RULES.attacks.resolve_attack(aimed_at(kara(), "Heavy pistol", rival, reflect=True),
+                                        TypedDice(["blank", "blank", "blank", "f"]), {})
+    assert not miss.hit and not any(isinstance(e, SetStatus) for e in miss.effects)
+
+
+def test_the_odds_count_dodge_and_reflect_exactly_with_their_strain():
+    shooter = pc("Shooter", "Light pistol", agility=2, ranged_light=1)
+    rival = enforcer()
+    rival.stats["talents"] = "Dodge 1, Reflect 1"
+    rival.status["wounds"] = 12                                 # threshold 14: Dodge's 1 and Reflect's 3 count
+    req = aimed_at(shooter, "Light pistol", rival, dodge=1, reflect=True)
+    kinds = combat.attack_pool(req, {}).dice()
+    combos = list(itertools.product(*(k.faces for k in kinds)))
+    hits, drops, counted = 0, 0, {}
+    for combo in combos:
+        result = RULES.attacks.resolve_attack(req, Faces([f.text for f in combo]), {})
+        taken = int(result.damage.taken.value) if result.damage else 0
+        counted[taken] = counted.get(taken, 0) + 1
+        hits += result.hit
+        wounds = [e.value for e in result.effects if isinstance(e, SetStatus) and e.key == "wounds"]
+        drops += bool(wounds) and wounds[-1] > 14
+    priced = RULES.attacks.attack_odds(req, {})
+    assert priced.hit == pytest.approx(hits / len(combos))
+    assert priced.damage == pytest.approx({k: v / len(combos) for k, v in counted.items()})
+    assert priced.drop_target == pytest.approx(drops / len(combos))
+    assert priced.drop_target == pytest.approx(priced.hit)            # 12 + 1 + 3 > 14 on every hit, 13 on a miss
