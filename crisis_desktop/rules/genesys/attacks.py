@@ -44,6 +44,7 @@ from crisis_desktop.rules.genesys.combat import (
     choices_left,
     off_hand,
     plan_spending,
+    prepare_refusal,
     situation,
     weapon,
 )
@@ -66,7 +67,7 @@ def price(request: AttackRequest, options: Options) -> actions.Priced:
     down = actions.out_of_action(attacker) if attacker.combatant is not None else None
     if down is not None:
         return actions.Priced({actions.ACTIONS: 1}, down)
-    empty = ammo.refusal(attacker, request.weapon)
+    empty = ammo.refusal(attacker, request.weapon) or prepare_refusal(request)
     if empty is not None:
         return actions.Priced({actions.ACTIONS: 1}, empty)
     if attacker.combatant is None:
@@ -120,6 +121,7 @@ class Hit:
     vicious: int = 0
     label: str = "hit"
     lethal_blows: int = 0
+    pierce_label: str = ""
 
 
 def _damage_terms(w: Weapon, attacker: Character, successes: int, band: str) -> tuple[tuple[str, int], ...]:
@@ -138,25 +140,31 @@ def hits_of(request: AttackRequest, w: Weapon, second: Weapon | None, s: int, hi
     targets = request.distinct_targets()
     first = targets[0]
     out: list[Hit] = []
-    pierce = w.quality("pierce")
+    pierce, pierced_by = w.piercing()
     band = _band(request)
     lethal = talents.rank(attacker, "lethal_blows")
     cut = reactions.damage_cut(request.targets[0], first, w.melee)
     if hit:
         out.append(Hit(first, (*_damage_terms(w, attacker, s, band), *((cut,) if cut else ())), pierce,
-                       to_strain=to_strain, crit=p.crit,
-                       extra_crits=p.extra_crits, vicious=w.quality("vicious"), label="hit", lethal_blows=lethal))
+                       to_strain=to_strain, crit=p.crit, extra_crits=p.extra_crits, vicious=w.quality("vicious"),
+                       label="hit", lethal_blows=lethal, pierce_label=pierced_by))
         stun = w.quality("stun")
         if "stun" in p.qualities and stun:
             out.append(Hit(first, ((f"Stun {stun}", stun),), 0, soak=False, to_strain=True, label=f"Stun {stun}"))
         if second is not None and p.second_weapon:
-            out.append(Hit(first, _damage_terms(second, attacker, s, band), second.quality("pierce"),
+            out.append(Hit(first, _damage_terms(second, attacker, s, band), second.piercing()[0],
                            to_strain=to_strain, vicious=second.quality("vicious"),
-                           label=f"second weapon ({second.name})", lethal_blows=lethal))
+                           label=f"second weapon ({second.name})", lethal_blows=lethal,
+                           pierce_label=second.piercing()[1]))
         for number in range(1, p.extra_hits + 1):
             whom = targets[number % len(targets)]
             out.append(Hit(whom, _damage_terms(w, attacker, s, band), pierce, to_strain=to_strain,
-                           vicious=w.quality("vicious"), label=f"Auto-fire hit {number + 1}", lethal_blows=lethal))
+                           vicious=w.quality("vicious"), label=f"Auto-fire hit {number + 1}", lethal_blows=lethal,
+                           pierce_label=pierced_by))
+        out += [Hit(first, _damage_terms(w, attacker, s, band), pierce, to_strain=to_strain,
+                    vicious=w.quality("vicious"), label=f"Linked hit {number + 1}", lethal_blows=lethal,
+                    pierce_label=pierced_by)
+                for number in range(1, p.linked_hits + 1)]
         if "blast" in p.qualities:
             blast = w.quality("blast")
             out += [Hit(t, ((f"Blast {blast}", blast), ("net successes", s)), pierce, label=f"Blast {blast}")
@@ -180,7 +188,7 @@ def wounding(request: AttackRequest, successes: int) -> bool:
     """Whether the first hit of an attack with these net successes deals a wound past soak (a critical needs it)."""
     w = weapon(request.weapon)
     terms = _damage_terms(w, request.attacker.character, successes, _band(request))
-    return _wounding(request.target.character, terms, w.quality("pierce"), situation(request).to_strain)
+    return _wounding(request.target.character, terms, w.piercing()[0], situation(request).to_strain)
 
 
 def _used_up(request: AttackRequest, options: Options) -> list[Effect]:
@@ -217,10 +225,12 @@ def paid_and_used_up(request: AttackRequest, options: Options) -> list[Effect]:
 
 
 def _shown(rolled: narrative.Rolled, w: Weapon) -> narrative.Rolled:
-    """An improvised weapon adds a threat to what the dice show."""
-    if not w.improvised:
+    """An improvised or Inferior weapon adds a threat (each) to what the dice show, a Superior one an advantage."""
+    added = [THREAT] * (int(w.improvised) + int(bool(w.quality("inferior")))) + \
+        [ADVANTAGE] * int(bool(w.quality("superior")))
+    if not added:
         return rolled
-    shown = rolled.shown + Tally.of(THREAT)
+    shown = rolled.shown + Tally.of(*added)
     return replace(rolled, shown=shown, net=narrative.cancel(shown))
 
 
@@ -242,7 +252,7 @@ def resolve(request: AttackRequest, dice: DiceSource, options: Options, plan: Pl
     s, hit = rolled.net_successes, rolled.succeeded
     targets = request.distinct_targets()
     first_terms = _damage_terms(w, request.attacker.character, s, _band(request))
-    wounding = hit and _wounding(request.target.character, first_terms, w.quality("pierce"), s_in.to_strain)
+    wounding = hit and _wounding(request.target.character, first_terms, w.piercing()[0], s_in.to_strain)
     p = plan if plan is not None else \
         plan_spending(w, hit=hit, wounding=wounding, advantage=net.get(ADVANTAGE), triumph=net.get(TRIUMPH),
                       further=len(targets) - 1, auto_fire=s_in.auto_fire, second=second, options=options,
@@ -293,7 +303,7 @@ def _reaction_strain(request: AttackRequest, state: TargetState, melee: bool, hi
 def _land(one: Hit, state: TargetState, dice: DiceSource, options: Options) -> DamageResult:
     """One hit on its target: damage less soak, then any critical injury (activated, or from being knocked out)."""
     target = state.actor
-    soak = damage.soak_against(target.character, one.pierce) if one.soak else None
+    soak = damage.soak_against(target.character, one.pierce, one.pierce_label) if one.soak else None
     taken = damage.take(target, Explained.of(*one.terms), soak, options, to_strain=one.to_strain,
                         wounds_now=state.wounds, strain_now=state.strain)
     state.wounds, state.strain = taken.wounds, taken.strain
@@ -322,12 +332,30 @@ def _spending_notes(request: AttackRequest, w: Weapon, rolled: narrative.Rolled,
             notes.append(text)
     if w.improvised and (net.get(DESPAIR) or net.get(THREAT) >= 2):
         notes.append(f"The improvised {w.name} breaks")
+    notes += _quality_choices(request, w, p, hit)
     aimed = request.targets[0]
     if net.get(DESPAIR) and not w.melee and aimed.inputs.get("target_engaged"):
         notes.append("Despair: one of the others engaged with the target is hit instead (the GM picks)")
     if situation(request).attacker_engaged and not w.melee:
         notes.append("The opponent engaged with the attacker adds a boost die to its next Brawl or Melee check "
                      "against it")
+    return notes
+
+
+def _quality_choices(request: AttackRequest, w: Weapon, p: Plan, hit: bool) -> list[str]:
+    """What the advantage left may still buy of the weapon's qualities the attacker chooses at the table: Sunder on
+    a hit (an item of the target's, the attacker picks), Guided on a miss (another try at the end of the round)."""
+    costs = {q.key: q.cost for q in tables.qualities().values()}
+    def affords(key: str) -> bool:                    # a triumph buys any of them
+        return p.triumph > 0 or p.advantage >= costs[key]
+
+    notes = []
+    if hit and w.quality("sunder") and affords("sunder"):
+        notes.append(f"Sunder: {costs['sunder']} advantage damages one item {request.target.name} holds or wears one "
+                     "step (the attacker picks; not a Reinforced one)")
+    if not hit and w.quality("guided") and affords("guided"):
+        notes.append(f"Guided {w.quality('guided')}: {costs['guided']} advantage let the shot try again at the end "
+                     f"of the round (Average difficulty, {w.quality('guided')} ability dice)")
     return notes
 
 
@@ -379,13 +407,13 @@ def odds(request: AttackRequest, options: Options) -> AttackOdds:
     first_terms_cache: dict[int, bool] = {}
     for values, p in joint.items():
         named = dict(zip(axes, values, strict=True))
-        s, a, tr = named.get(SUCCESS, 0), named.get(ADVANTAGE, 0) - int(w.improvised), named.get(TRIUMPH, 0)
+        s, a, tr = named.get(SUCCESS, 0), named.get(ADVANTAGE, 0) + w.shown_advantage, named.get(TRIUMPH, 0)
         hit = s >= 1
         hit_chance += p if hit else 0.0
         if hit and s not in first_terms_cache:
             first_terms_cache[s] = _wounding(request.target.character,
                                              _damage_terms(w, request.attacker.character, s, _band(request)),
-                                             w.quality("pierce"), s_in.to_strain)
+                                             w.piercing()[0], s_in.to_strain)
         plan = plan_spending(w, hit=hit, wounding=hit and first_terms_cache[s], advantage=a, triumph=tr,
                              further=len(targets) - 1, auto_fire=s_in.auto_fire, second=second, options=options,
                              minion_target=stats.is_minion(request.target.character))

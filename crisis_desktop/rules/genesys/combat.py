@@ -13,6 +13,7 @@ from crisis_desktop.rules.genesys.narrative import Pool
 from crisis_desktop.rules.genesys.options import option
 
 MELEE_SKILLS = ("brawl", "melee")
+BREACH_SOAK = 10
 BARRAGE_SKILLS, BARRAGE_BANDS = ("ranged_heavy", "gunnery"), ("long", "extreme")
 SITUATION, TARGET = "Situation", "Target"
 NO_OFF_HAND = "none"
@@ -43,6 +44,18 @@ class Weapon:
 
     def quality(self, key: str) -> int:
         return self.qualities.get(key, 0)
+
+    def piercing(self) -> tuple[int, str]:
+        """The soak its hits ignore: Pierce X, and Breach X (10 soak per rank); with the qualities' names."""
+        pierce, breach = self.quality("pierce"), self.quality("breach")
+        names = [f"Pierce {pierce}"] * bool(pierce) + [f"Breach {breach}"] * bool(breach)
+        return pierce + BREACH_SOAK * breach, ", ".join(names)
+
+    @property
+    def shown_advantage(self) -> int:
+        """What the weapon adds to the advantage its checks show: Superior +1; Inferior and improvised -1 each (a
+        threat)."""
+        return int(bool(self.quality("superior"))) - int(bool(self.quality("inferior"))) - int(self.improvised)
 
     def base_damage(self, wielder: Character, band: str = "engaged") -> tuple[tuple[str, int], ...]:
         """The damage terms before net successes: Brawn + X for a '+X' weapon, else the weapon's damage; the
@@ -83,6 +96,11 @@ def attack_inputs(attacker: Actor, item: EquipmentItem) -> list[FieldSpec]:
         FieldSpec("attacker_engaged", "Attacker is engaged", FieldKind.BOOL, SITUATION, False,
                   help="Ranged attacks while engaged: Ranged (Light) +1 difficulty, Ranged (Heavy) +2, no Gunnery"),
     ]
+    needed = prepare_needed(attacker.character, w)
+    if needed:
+        specs.append(FieldSpec("prepared", "Maneuvers spent preparing", FieldKind.INT, SITUATION, 0, 0, needed,
+                               help=f"Prepare {w.quality('prepare')}: the {w.name} needs {needed} maneuver"
+                                    f"{'s' if needed != 1 else ''} of preparation before each attack"))
     if w.quality("auto_fire"):
         specs.append(FieldSpec("auto_fire", "Use Auto-fire", FieldKind.BOOL, SITUATION, False,
                                help="+1 difficulty; every 2 advantage give one more hit"))
@@ -95,6 +113,25 @@ def attack_inputs(attacker: Actor, item: EquipmentItem) -> list[FieldSpec]:
                                help="Two weapons: the lower characteristic and skill, a harder check; 2 advantage "
                                     "or a triumph hit with the second one too"))
     return specs
+
+
+def prepare_needed(wielder: Character, w: Weapon) -> int:
+    """The maneuvers a Prepare weapon needs before each attack: its rating, one fewer with Quick Draw (at least 1)."""
+    rating = w.quality("prepare")
+    if rating and talents.rank(wielder, "quick_draw"):
+        return max(1, rating - 1)
+    return rating
+
+
+def prepare_refusal(request: AttackRequest) -> str | None:
+    """Why a Prepare weapon cannot attack yet (its maneuvers not all spent), None when it can."""
+    w = weapon(request.weapon)
+    needed = prepare_needed(request.attacker.character, w)
+    done = _int(request.inputs.get("prepared"))
+    if done >= needed:
+        return None
+    return f"The {w.name} must be prepared first: {needed} maneuver{'s' if needed != 1 else ''} (Prepare " \
+           f"{w.quality('prepare')}), {done} spent"
 
 
 def default_band(item: EquipmentItem) -> str:
@@ -289,6 +326,7 @@ class Plan:
     extra_crits: int = 0
     qualities: list[str] = field(default_factory=list)
     extra_hits: int = 0
+    linked_hits: int = 0
     second_weapon: bool = False
     blast_miss: bool = False
     spent: list[str] = field(default_factory=list)
@@ -354,6 +392,10 @@ def _spend_on_qualities(p: Plan, w: Weapon, further: int, auto_fire: bool, secon
     if auto_fire:
         while p.advantage >= costs["auto_fire"] and p.pay(costs["auto_fire"], "Auto-fire: one more hit"):
             p.extra_hits += 1
+    linked = w.quality("linked")
+    while p.linked_hits < linked and p.advantage >= costs["linked"] and \
+            p.pay(costs["linked"], f"Linked {linked}: one more hit"):
+        p.linked_hits += 1
     if second is not None:
         p.second_weapon = p.pay(int(tables.combat()["modifiers"]["dual_second_hit_advantage"]),
                                 f"the {second.name} hits too")

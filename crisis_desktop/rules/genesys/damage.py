@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from crisis_desktop.domain import Character
+from crisis_desktop.domain import Character, ItemKind
 from crisis_desktop.rules.base import (
     Actor,
     AddCondition,
@@ -23,11 +23,15 @@ from crisis_desktop.rules.genesys.options import eote, option
 from crisis_desktop.rules.kernel.dice import DiceSource
 
 
-def soak_against(target: Character, pierce: int = 0) -> Explained:
-    """The target's soak, less the weapon's Pierce (never below 0)."""
+def soak_against(target: Character, pierce: int = 0, pierced_by: str = "") -> Explained:
+    """The target's soak, less the weapon's Pierce and Breach (never below 0); Reinforced armour worn keeps it
+    whole."""
     value = sheet.soak(target)
     if pierce:
-        value = value.plus(f"Pierce {pierce}", -min(pierce, int(value.value)))
+        label = pierced_by or f"Pierce {pierce}"
+        if any(stats.qualities(a).get("reinforced") for a in stats.equipped(target, ItemKind.ARMOUR)):
+            return value.plus(f"{label} (Reinforced armour: none)", 0)
+        value = value.plus(label, -min(pierce, int(value.value)))
     return value
 
 

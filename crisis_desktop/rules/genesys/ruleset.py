@@ -247,7 +247,7 @@ class GenesysSheet(Sheet):
     def item_rules(self, item: EquipmentItem) -> list[str]:
         """A weapon's qualities must be ones the rules know, with their ratings."""
         text = item.stats.get("qualities", "")
-        if item.kind is ItemKind.WEAPON and isinstance(text, str):
+        if item.kind in (ItemKind.WEAPON, ItemKind.ARMOUR) and isinstance(text, str):
             return list(stats.parse_qualities(text)[1])
         return []
 

@@ -99,6 +99,8 @@ def item_fields(kind: ItemKind) -> tuple[FieldSpec, ...]:
             _int("soak", "Soak", "Protection", 1, 0, 10, "Added to Brawn for the wearer's soak."),
             _int("defence", "Defence", "Protection", 0, 0, 4, "Melee and ranged defence: each point is a setback "
                  "die on attacks against the wearer."),
+            FieldSpec("qualities", "Qualities", FieldKind.TEXT, "Protection", "", required=False,
+                      help="Separated by commas: 'Reinforced' (Pierce and Breach do not take its soak off)."),
         )
     return (_int("uses", "Uses", "Gear", None, 0, 99, "Uses left; empty when it does not run out.",
                  required=False),)
@@ -169,13 +171,12 @@ def defence(character: Character, options: Options, melee: bool, *, guarded: boo
     extra = stats.raw_stat(character, "extra_melee_defence" if melee else "extra_ranged_defence")
     if extra:
         terms.append(Term("talents", extra))
-    if melee:
-        defensive = max((stats.qualities(w).get("defensive", 0) for w in stats.equipped(character, ItemKind.WEAPON)),
-                        default=0)
-        if defensive:
-            terms.append(Term("Defensive weapon", defensive))
-        if guarded:
-            terms.append(Term("guarded stance", int(tables.combat()["modifiers"]["guarded_stance_melee_defence"])))
+    held = "defensive" if melee else "deflection"
+    best = max((stats.qualities(w).get(held, 0) for w in stats.equipped(character, ItemKind.WEAPON)), default=0)
+    if best:
+        terms.append(Term("Defensive weapon" if melee else f"Deflection {best}", best))
+    if melee and guarded:
+        terms.append(Term("guarded stance", int(tables.combat()["modifiers"]["guarded_stance_melee_defence"])))
     value = Explained.of(*terms) if terms else Explained.of(("no defence", 0))
     if option(options, "defense_cap") == "4":
         value = value.clamped(high=4, label="defence cap")
