@@ -252,6 +252,13 @@ class GenesysSheet(Sheet):
         return []
 
     notes = staticmethod(talents.notes)
+
+    def item_stat_text(self, item: EquipmentItem, key: str) -> str | None:
+        """A '+X' weapon's damage as the rules write it: 'Brawn + 2'."""
+        damage = item.stats.get("damage")
+        if key == "damage" and item.kind is ItemKind.WEAPON and item.stats.get("brawn_damage") is True:
+            return f"Brawn + {damage}" if damage else "Brawn"
+        return None
     derived = staticmethod(sheet.derived)
 
     def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:

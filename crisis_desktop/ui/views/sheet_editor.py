@@ -33,8 +33,8 @@ from crisis_desktop.controller.character_commands import (
     normalise_tags,
 )
 from crisis_desktop.controller.commands import Command
-from crisis_desktop.domain import Campaign, Character, CharacterKind, ItemKind
-from crisis_desktop.rules.base import FieldKind, Ruleset
+from crisis_desktop.domain import Campaign, Character, CharacterKind, EquipmentItem, ItemKind
+from crisis_desktop.rules.base import FieldKind, FieldSpec, Ruleset
 from crisis_desktop.ui import theme
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.character_dialogs import IMAGE_FILTER, CharacterAsk
@@ -313,11 +313,16 @@ class SheetEditor(QWidget):
         specs = [s for s in ruleset.sheet.item_fields(ItemKind.WEAPON) if s.kind is not FieldKind.BOOL][:4]
         lines = []
         for weapon in shown:
-            parts = [f"{spec.label} {show_value(spec, weapon.stats.get(spec.key, spec.default))}"
+            parts = [f"{spec.label} {self._stat_text(weapon, spec)}"
                      if spec.kind is not FieldKind.CHOICE else show_value(spec, weapon.stats.get(spec.key))
                      for spec in specs]
             lines.append(f"{weapon.name}: {', '.join(p for p in parts if p.strip())}")
         self.attacks.setText("\n".join(lines))
+
+    def _stat_text(self, item: EquipmentItem, spec: FieldSpec) -> str:
+        """An item's stat as the rules write it ('Brawn + 2'), else as stored."""
+        written = self.ruleset.sheet.item_stat_text(item, spec.key) if self.ruleset else None
+        return written or show_value(spec, item.stats.get(spec.key, spec.default))
 
     def _refresh_conditions(self, character: Character) -> None:
         labels = {c.key: (c.label, c.effect) for c in self.ruleset.sheet.conditions()} if self.ruleset else {}

@@ -28,3 +28,23 @@ def test_talents_change_the_key_values_and_unknown_ones_are_noted(make_document,
     document.undo_stack.undo()
     assert view.sheet.derived_labels["wound_threshold"].text() == "<b>Wound threshold</b> 16"
     assert notes.isVisible()
+
+
+def test_a_brawn_weapon_shows_brawn_plus_its_damage_in_the_key_values_and_the_weapons_table(make_document, make_view):
+    from PySide6.QtCore import Qt
+
+    from crisis_desktop.domain import ItemKind
+
+    rules = get_ruleset("genesys")
+    sword = next(i for i in rules.equipment_catalogue() if i.name == "Sword").model_copy(deep=True)
+    hero = Character(id="pc-hero", name="Hero", kind=CharacterKind.PC, stats=rules.sheet.new_stats(CharacterKind.PC),
+                     equipment=[sword])
+    document = make_document(Campaign(name="Blades", ruleset="genesys", characters=[hero]))
+    view = make_view(document, rules=get_ruleset)
+    view.select(["pc-hero"])
+    assert "Sword: " in view.sheet.attacks.text() and "Damage Brawn + 2" in view.sheet.attacks.text()
+    model = view.sheet.equipment.models[ItemKind.WEAPON]
+    column = next(c for c in range(model.columnCount()) if model.headerData(c, Qt.Orientation.Horizontal) == "Damage")
+    cell = model.index(0, column)
+    assert cell.data() == "Brawn + 2"
+    assert cell.data(Qt.ItemDataRole.EditRole) == 2                   # edited as the number it is
