@@ -216,3 +216,20 @@ def test_the_odds_count_dodge_and_reflect_exactly_with_their_strain():
     assert priced.damage == pytest.approx({k: v / len(combos) for k, v in counted.items()})
     assert priced.drop_target == pytest.approx(drops / len(combos))
     assert priced.drop_target == pytest.approx(priced.hit)            # 12 + 1 + 3 > 14 on every hit, 13 on a miss
+
+
+def test_surgeon_heals_one_more_wound_per_rank_on_a_successful_medicine_check():
+    from tests.unit.rules.genesys.people import gear
+
+    doctor = jax()
+    doctor.equipment += gear("Medkit")
+    doctor.stats |= {"intellect": 2, "medicine": 1, "talents": "Surgeon 2"}
+    patient = kara()
+    patient.status |= {"wounds": 8, "strain": 3}
+    # 3 net successes heal 3 wounds, Surgeon 2 two more: 8 - 5 = 3.
+    result, treated = RULES.healing.heal(actor(doctor), actor(patient), TypedDice(["ss", "sa", "blank", "blank"]), {})
+    assert SetStatus("kara", "wounds", 3) in treated.effects
+    assert treated.notes == ("Kara heals 5 wounds (Jax's Surgeon 2: +2) and 1 strain",)
+    # A failed check heals nothing, Surgeon or not.
+    _, failed = RULES.healing.heal(actor(doctor), actor(patient), TypedDice(["blank", "blank", "f", "f"]), {})
+    assert not any(isinstance(e, SetStatus) and e.key == "wounds" for e in failed.effects)
