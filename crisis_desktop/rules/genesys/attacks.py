@@ -30,6 +30,7 @@ from crisis_desktop.rules.genesys import (
     checks,
     damage,
     narrative,
+    own_talents,
     reactions,
     sheet,
     stats,
@@ -201,7 +202,7 @@ def _used_up(request: AttackRequest, options: Options) -> list[Effect]:
     effects: list[Effect] = []
     if attacker.combatant is not None:
         # The price (the action, At the brink's strain) is paid by the controller (GenesysRuleset.pay).
-        effects += checks.next_check_used(attacker)
+        effects += checks.next_check_used(attacker) + own_talents.strain(request)
         if actions.resource(attacker.combatant, "aim"):
             effects += [SetResource(attacker.combatant.id, "aim", 0), SetResource(attacker.combatant.id,
                                                                                    "aim_fresh", False)]

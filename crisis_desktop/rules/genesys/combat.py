@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from crisis_desktop.domain import Character, EquipmentItem, ItemKind
 from crisis_desktop.rules.base import Actor, AttackRequest, AttackTarget, FieldKind, FieldSpec, Options
-from crisis_desktop.rules.genesys import checks, reactions, sheet, stats, tables, talents
+from crisis_desktop.rules.genesys import checks, own_talents, reactions, sheet, stats, tables, talents
 from crisis_desktop.rules.genesys.actions import resource
 from crisis_desktop.rules.genesys.narrative import Pool
 from crisis_desktop.rules.genesys.options import option
@@ -101,6 +101,7 @@ def attack_inputs(attacker: Actor, item: EquipmentItem) -> list[FieldSpec]:
         specs.append(FieldSpec("prepared", "Maneuvers spent preparing", FieldKind.INT, SITUATION, 0, 0, needed,
                                help=f"Prepare {w.quality('prepare')}: the {w.name} needs {needed} maneuver"
                                     f"{'s' if needed != 1 else ''} of preparation before each attack"))
+    specs += own_talents.inputs(attacker, w.melee, "thrown" in item.tags)
     if w.quality("auto_fire"):
         specs.append(FieldSpec("auto_fire", "Use Auto-fire", FieldKind.BOOL, SITUATION, False,
                                help="+1 difficulty; every 2 advantage give one more hit"))
@@ -208,15 +209,16 @@ def off_hand(request: AttackRequest, s: Situation) -> Weapon | None:
 
 
 # -- the pool -----------------------------------------------------------------------------------------------
-def _difficulty(w: Weapon, band: str, target_name: str) -> int:
+def _difficulty(w: Weapon, band: str, target_name: str, further: int = 0) -> int:
     combat = tables.combat()
     if w.melee:
         if band != "engaged":
             raise ValueError(f"{target_name} is at {band} range: a {w.skill.capitalize()} attack with the {w.name} "
                              "needs the target engaged")
         return int(combat["melee_difficulty"])
-    if band_index(band) > band_index(w.band):
-        raise ValueError(f"The {w.name} reaches {w.band} range; {target_name} is at {band} range")
+    if band_index(band) > band_index(w.band) + further:
+        more = f" and {further} band{'s' if further != 1 else ''} further" if further else ""
+        raise ValueError(f"The {w.name} reaches {w.band} range{more}; {target_name} is at {band} range")
     return int(combat["ranged_difficulty"][band])
 
 
@@ -229,7 +231,8 @@ def attack_pool(request: AttackRequest, options: Options) -> Pool:
     s = situation(request)
     mods = tables.combat()["modifiers"]
     band = band_of(aimed, request.weapon)
-    difficulty = _difficulty(w, band, target.name)
+    further = own_talents.sniper_bands(request, w.melee)
+    difficulty = _difficulty(w, band, target.name, further)
     second = off_hand(request, s)
     if second is None:
         pool = checks.base_pool(attacker, w.skill)
@@ -282,6 +285,8 @@ def attack_pool(request: AttackRequest, options: Options) -> Pool:
     pool = target_talents(pool, aimed, target, w.melee)
     pool = pool.upgrade_ability(s.upgrade_ability, "GM").upgrade_difficulty(s.upgrade_difficulty, "GM")
     pool = pool.add("boost", s.boost, "GM").add("setback", s.setback, "GM")
+    pool = own_talents.applied(pool, request, beyond=max(0, band_index(band) - band_index(w.band)) if not w.melee
+                               else 0, defence=int(shield.value), aimed=s.aim, circumstances=s.setback)
     pool = checks.with_next_check(pool, request.attacker)
     return checks.no_boost(checks.own_modifiers(pool, attacker, w.skill), attacker)
 

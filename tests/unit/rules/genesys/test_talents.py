@@ -233,3 +233,43 @@ def test_surgeon_heals_one_more_wound_per_rank_on_a_successful_medicine_check():
     # A failed check heals nothing, Surgeon or not.
     _, failed = RULES.healing.heal(actor(doctor), actor(patient), TypedDice(["blank", "blank", "f", "f"]), {})
     assert not any(isinstance(e, SetStatus) and e.key == "wounds" for e in failed.effects)
+
+
+# -- the attacker's own talents -----------------------------------------------------------------------------------
+def attack(attacker, weapon, target, band="short", **inputs) -> AttackRequest:
+    item = next(i for i in attacker.equipment if i.name == weapon)
+    return AttackRequest(actor(attacker), item, (AttackTarget(actor(target), {"range_band": band}),), inputs)
+
+
+def test_sniper_shot_reaches_a_band_further_per_rank_used_each_upgrading_the_difficulty():
+    shooter = kara()                                           # heavy pistol: reaches medium range
+    with pytest.raises(ValueError, match="reaches medium range; Enforcer is at long range"):
+        combat.attack_pool(attack(shooter, "Heavy pistol", enforcer(), band="long", sniper_shot=1), {})
+    shooter.stats["talents"] = "Sniper Shot 1"
+    item = shooter.equipment[0]
+    assert "sniper_shot" in [s.key for s in RULES.attacks.attack_inputs(actor(shooter), item, 1, {})]
+    pool = combat.attack_pool(attack(shooter, "Heavy pistol", enforcer(), band="long", sniper_shot=1), {})
+    assert (pool.difficulty, pool.challenge) == (2, 1)         # long: 3 difficulty dice, one upgraded
+    with pytest.raises(ValueError, match="reaches medium range and 1 band further; Enforcer is at extreme range"):
+        combat.attack_pool(attack(shooter, "Heavy pistol", enforcer(), band="extreme", sniper_shot=1), {})
+
+
+def test_precise_aim_takes_a_point_of_defence_off_per_strain_after_aiming():
+    shooter = kara()
+    shooter.stats["talents"] = "Precise Aim 2"
+    nemesis = boss()                                           # armoured clothing: ranged defence 1
+    assert combat.attack_pool(attack(shooter, "Heavy pistol", nemesis, aim=1), {}).setback == 1
+    req = attack(shooter, "Heavy pistol", nemesis, aim=1, precise_aim=2)
+    assert combat.attack_pool(req, {}).setback == 0            # at most the defence there is
+    result = RULES.attacks.resolve_attack(req, TypedDice(["blank"] * 5), {})
+    assert SetStatus("kara", "strain", 2) in result.effects
+    with pytest.raises(ValueError, match="Kara must Aim first to use Precise Aim"):
+        combat.attack_pool(attack(shooter, "Heavy pistol", nemesis, aim=0, precise_aim=1), {})
+
+
+def test_brace_takes_setback_from_the_circumstances_off_up_to_its_ranks():
+    shooter = kara()
+    shooter.stats["talents"] = "Brace 1"
+    assert combat.attack_pool(attack(shooter, "Heavy pistol", enforcer(), setback=2), {}).setback == 2
+    assert combat.attack_pool(attack(shooter, "Heavy pistol", enforcer(), setback=2, brace=1), {}).setback == 1
+    assert combat.attack_pool(attack(shooter, "Heavy pistol", enforcer(), brace=1), {}).setback == 0
