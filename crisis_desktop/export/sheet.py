@@ -247,7 +247,8 @@ def _table(kind: ItemKind, items: Sequence[EquipmentItem], ruleset: Ruleset) -> 
     for item in items:
         name = item.name if item.equipped else f"{item.name} (not equipped)"
         # An item's notes come from the campaign's catalogue (house notes for the GM): never printed.
-        rows.append((name, *(_cell(s, item.stats.get(s.key, s.default), stat_labels) for s in specs)))
+        rows.append((name, *(ruleset.sheet.item_stat_text(item, s.key) or _cell(s, item.stats.get(s.key, s.default),
+                                                                                 stat_labels) for s in specs)))
     if rows:
         # Columns nobody filled in are left out of a filled table (an empty one keeps them to write in).
         keep = [0, *(i for i in range(1, len(specs) + 1) if any(row[i] != "–" for row in rows))]

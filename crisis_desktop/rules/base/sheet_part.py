@@ -78,6 +78,16 @@ class Sheet(Part):
         magazine), each broken one in plain words; each system declares its own (none by default)."""
         return []
 
+    def item_stat_text(self, item: EquipmentItem, key: str) -> str | None:
+        """How the rules write one of an item's stats where its stored value alone does not say it (a weapon whose
+        damage adds a characteristic: 'Brawn + 2'); None to show the stored value as it is (the default)."""
+        return None
+
+    def notes(self, character: Character) -> list[str]:
+        """What the sheet says of a character's entries without refusing them (a name the rules do not know, kept
+        without effect), in plain words; none by default. Unlike `stat_rules`, a note never stops a save."""
+        return []
+
     def validate_item(self, item: EquipmentItem) -> list[str]:
         """Every problem of an item's stats: each field by its spec, then the rules between fields."""
         problems = [reason for spec in self.item_fields(item.kind)

@@ -24,14 +24,28 @@ from crisis_desktop.rules.base import (
     Term,
     UseUpItem,
 )
-from crisis_desktop.rules.genesys import actions, ammo, checks, damage, narrative, sheet, stats, tables
+from crisis_desktop.rules.genesys import (
+    actions,
+    ammo,
+    checks,
+    damage,
+    narrative,
+    own_talents,
+    reactions,
+    sheet,
+    stats,
+    tables,
+    talents,
+)
 from crisis_desktop.rules.genesys.combat import (
     Plan,
     Weapon,
     attack_pool,
+    band_of,
     choices_left,
     off_hand,
     plan_spending,
+    prepare_refusal,
     situation,
     weapon,
 )
@@ -54,7 +68,7 @@ def price(request: AttackRequest, options: Options) -> actions.Priced:
     down = actions.out_of_action(attacker) if attacker.combatant is not None else None
     if down is not None:
         return actions.Priced({actions.ACTIONS: 1}, down)
-    empty = ammo.refusal(attacker, request.weapon)
+    empty = ammo.refusal(attacker, request.weapon) or prepare_refusal(request)
     if empty is not None:
         return actions.Priced({actions.ACTIONS: 1}, empty)
     if attacker.combatant is None:
@@ -107,10 +121,17 @@ class Hit:
     extra_crits: int = 0
     vicious: int = 0
     label: str = "hit"
+    lethal_blows: int = 0
+    pierce_label: str = ""
 
 
-def _damage_terms(w: Weapon, attacker: Character, successes: int) -> tuple[tuple[str, int], ...]:
-    return (*w.base_damage(attacker), ("net successes", successes))
+def _damage_terms(w: Weapon, attacker: Character, successes: int, band: str) -> tuple[tuple[str, int], ...]:
+    return (*w.base_damage(attacker, band), ("net successes", successes))
+
+
+def _band(request: AttackRequest) -> str:
+    """The range band of the target aimed at (Barrage reads it)."""
+    return band_of(request.targets[0], request.weapon)
 
 
 def hits_of(request: AttackRequest, w: Weapon, second: Weapon | None, s: int, hit: bool, p: Plan,
@@ -120,20 +141,31 @@ def hits_of(request: AttackRequest, w: Weapon, second: Weapon | None, s: int, hi
     targets = request.distinct_targets()
     first = targets[0]
     out: list[Hit] = []
-    pierce = w.quality("pierce")
+    pierce, pierced_by = w.piercing()
+    band = _band(request)
+    lethal = talents.rank(attacker, "lethal_blows")
+    cut = reactions.damage_cut(request.targets[0], first, w.melee)
     if hit:
-        out.append(Hit(first, _damage_terms(w, attacker, s), pierce, to_strain=to_strain, crit=p.crit,
-                       extra_crits=p.extra_crits, vicious=w.quality("vicious"), label="hit"))
+        out.append(Hit(first, (*_damage_terms(w, attacker, s, band), *((cut,) if cut else ())), pierce,
+                       to_strain=to_strain, crit=p.crit, extra_crits=p.extra_crits, vicious=w.quality("vicious"),
+                       label="hit", lethal_blows=lethal, pierce_label=pierced_by))
         stun = w.quality("stun")
         if "stun" in p.qualities and stun:
             out.append(Hit(first, ((f"Stun {stun}", stun),), 0, soak=False, to_strain=True, label=f"Stun {stun}"))
         if second is not None and p.second_weapon:
-            out.append(Hit(first, _damage_terms(second, attacker, s), second.quality("pierce"), to_strain=to_strain,
-                           vicious=second.quality("vicious"), label=f"second weapon ({second.name})"))
+            out.append(Hit(first, _damage_terms(second, attacker, s, band), second.piercing()[0],
+                           to_strain=to_strain, vicious=second.quality("vicious"),
+                           label=f"second weapon ({second.name})", lethal_blows=lethal,
+                           pierce_label=second.piercing()[1]))
         for number in range(1, p.extra_hits + 1):
             whom = targets[number % len(targets)]
-            out.append(Hit(whom, _damage_terms(w, attacker, s), pierce, to_strain=to_strain,
-                           vicious=w.quality("vicious"), label=f"Auto-fire hit {number + 1}"))
+            out.append(Hit(whom, _damage_terms(w, attacker, s, band), pierce, to_strain=to_strain,
+                           vicious=w.quality("vicious"), label=f"Auto-fire hit {number + 1}", lethal_blows=lethal,
+                           pierce_label=pierced_by))
+        out += [Hit(first, _damage_terms(w, attacker, s, band), pierce, to_strain=to_strain,
+                    vicious=w.quality("vicious"), label=f"Linked hit {number + 1}", lethal_blows=lethal,
+                    pierce_label=pierced_by)
+                for number in range(1, p.linked_hits + 1)]
         if "blast" in p.qualities:
             blast = w.quality("blast")
             out += [Hit(t, ((f"Blast {blast}", blast), ("net successes", s)), pierce, label=f"Blast {blast}")
@@ -156,8 +188,8 @@ def _wounding(target: Character, terms: tuple[tuple[str, int], ...], pierce: int
 def wounding(request: AttackRequest, successes: int) -> bool:
     """Whether the first hit of an attack with these net successes deals a wound past soak (a critical needs it)."""
     w = weapon(request.weapon)
-    return _wounding(request.target.character, _damage_terms(w, request.attacker.character, successes),
-                     w.quality("pierce"), situation(request).to_strain)
+    terms = _damage_terms(w, request.attacker.character, successes, _band(request))
+    return _wounding(request.target.character, terms, w.piercing()[0], situation(request).to_strain)
 
 
 def _used_up(request: AttackRequest, options: Options) -> list[Effect]:
@@ -170,7 +202,7 @@ def _used_up(request: AttackRequest, options: Options) -> list[Effect]:
     effects: list[Effect] = []
     if attacker.combatant is not None:
         # The price (the action, At the brink's strain) is paid by the controller (GenesysRuleset.pay).
-        effects += checks.next_check_used(attacker)
+        effects += checks.next_check_used(attacker) + own_talents.strain(request)
         if actions.resource(attacker.combatant, "aim"):
             effects += [SetResource(attacker.combatant.id, "aim", 0), SetResource(attacker.combatant.id,
                                                                                    "aim_fresh", False)]
@@ -194,10 +226,12 @@ def paid_and_used_up(request: AttackRequest, options: Options) -> list[Effect]:
 
 
 def _shown(rolled: narrative.Rolled, w: Weapon) -> narrative.Rolled:
-    """An improvised weapon adds a threat to what the dice show."""
-    if not w.improvised:
+    """An improvised or Inferior weapon adds a threat (each) to what the dice show, a Superior one an advantage."""
+    added = [THREAT] * (int(w.improvised) + int(bool(w.quality("inferior")))) + \
+        [ADVANTAGE] * int(bool(w.quality("superior")))
+    if not added:
         return rolled
-    shown = rolled.shown + Tally.of(THREAT)
+    shown = rolled.shown + Tally.of(*added)
     return replace(rolled, shown=shown, net=narrative.cancel(shown))
 
 
@@ -218,15 +252,15 @@ def resolve(request: AttackRequest, dice: DiceSource, options: Options, plan: Pl
     net = rolled.net
     s, hit = rolled.net_successes, rolled.succeeded
     targets = request.distinct_targets()
-    first_terms = _damage_terms(w, request.attacker.character, s)
-    wounding = hit and _wounding(request.target.character, first_terms, w.quality("pierce"), s_in.to_strain)
+    first_terms = _damage_terms(w, request.attacker.character, s, _band(request))
+    wounding = hit and _wounding(request.target.character, first_terms, w.piercing()[0], s_in.to_strain)
     p = plan if plan is not None else \
         plan_spending(w, hit=hit, wounding=wounding, advantage=net.get(ADVANTAGE), triumph=net.get(TRIUMPH),
                       further=len(targets) - 1, auto_fire=s_in.auto_fire, second=second, options=options,
                       minion_target=stats.is_minion(request.target.character))
     states = {_key(t): TargetState.of(t) for t in targets}
     results: list[AttackResult] = []
-    hit_effects: list[Effect] = []
+    hit_effects: list[Effect] = _reaction_strain(request, states[_key(request.target)], w.melee, hit, notes)
     for one in hits_of(request, w, second, s, hit, p, s_in.to_strain):
         landed = _land(one, states[_key(one.target)], dice, options)
         hit_effects += landed.effects
@@ -251,10 +285,26 @@ def resolve(request: AttackRequest, dice: DiceSource, options: Options, plan: Pl
                    rolls=tuple(dice.rolled))
 
 
+def _reaction_strain(request: AttackRequest, state: TargetState, melee: bool, hit: bool, notes: list[str]) -> \
+        list[Effect]:
+    """The strain the target suffers for its Dodge, Parry or Reflect on this attack (before the hits land)."""
+    effects: list[Effect] = []
+    for amount, why in reactions.strain(request.targets[0], request.target, melee, hit):
+        more, said = actions.strain_effect(request.target, amount, why, wounds_now=state.wounds,
+                                           strain_now=state.strain)
+        if stats.tracks_strain(request.target.character):
+            state.strain += amount
+        else:
+            state.wounds += amount
+        effects += more
+        notes += said
+    return effects
+
+
 def _land(one: Hit, state: TargetState, dice: DiceSource, options: Options) -> DamageResult:
     """One hit on its target: damage less soak, then any critical injury (activated, or from being knocked out)."""
     target = state.actor
-    soak = damage.soak_against(target.character, one.pierce) if one.soak else None
+    soak = damage.soak_against(target.character, one.pierce, one.pierce_label) if one.soak else None
     taken = damage.take(target, Explained.of(*one.terms), soak, options, to_strain=one.to_strain,
                         wounds_now=state.wounds, strain_now=state.strain)
     state.wounds, state.strain = taken.wounds, taken.strain
@@ -262,7 +312,7 @@ def _land(one: Hit, state: TargetState, dice: DiceSource, options: Options) -> D
     notes = list(taken.result.notes)
     crits = int(one.crit and taken.result.taken.value >= 1) + int(taken.knocked_out)
     for number in range(crits):
-        crit = damage.critical(target, dice, options, vicious=one.vicious,
+        crit = damage.critical(target, dice, options, vicious=one.vicious, lethal_blows=one.lethal_blows,
                                extra=one.extra_crits if number == 0 and one.crit else 0, wounds_now=state.wounds,
                                strain_now=state.strain, carried_now=state.carried)
         effects += crit.effects
@@ -283,12 +333,30 @@ def _spending_notes(request: AttackRequest, w: Weapon, rolled: narrative.Rolled,
             notes.append(text)
     if w.improvised and (net.get(DESPAIR) or net.get(THREAT) >= 2):
         notes.append(f"The improvised {w.name} breaks")
+    notes += _quality_choices(request, w, p, hit)
     aimed = request.targets[0]
     if net.get(DESPAIR) and not w.melee and aimed.inputs.get("target_engaged"):
         notes.append("Despair: one of the others engaged with the target is hit instead (the GM picks)")
     if situation(request).attacker_engaged and not w.melee:
         notes.append("The opponent engaged with the attacker adds a boost die to its next Brawl or Melee check "
                      "against it")
+    return notes
+
+
+def _quality_choices(request: AttackRequest, w: Weapon, p: Plan, hit: bool) -> list[str]:
+    """What the advantage left may still buy of the weapon's qualities the attacker chooses at the table: Sunder on
+    a hit (an item of the target's, the attacker picks), Guided on a miss (another try at the end of the round)."""
+    costs = {q.key: q.cost for q in tables.qualities().values()}
+    def affords(key: str) -> bool:                    # a triumph buys any of them
+        return p.triumph > 0 or p.advantage >= costs[key]
+
+    notes = []
+    if hit and w.quality("sunder") and affords("sunder"):
+        notes.append(f"Sunder: {costs['sunder']} advantage damages one item {request.target.name} holds or wears one "
+                     "step (the attacker picks; not a Reinforced one)")
+    if not hit and w.quality("guided") and affords("guided"):
+        notes.append(f"Guided {w.quality('guided')}: {costs['guided']} advantage let the shot try again at the end "
+                     f"of the round (Average difficulty, {w.quality('guided')} ability dice)")
     return notes
 
 
@@ -305,6 +373,14 @@ def _summary(request: AttackRequest, w: Weapon, check: CheckResult, hit: bool, r
 
 
 # -- exact odds ---------------------------------------------------------------------------------------------
+def _reacted(request: AttackRequest, target: Actor, melee: bool, hit: bool, to_strain: bool) -> int:
+    """What the target's own Dodge, Parry or Reflect adds to the count its drop is read on (strain, or wounds for
+    those who take strain as wounds)."""
+    amount = sum(n for n, _ in reactions.strain(request.targets[0], target, melee, hit))
+    tracks = stats.tracks_strain(target.character)
+    return amount if (to_strain and tracks) or not tracks else 0
+
+
 def _threshold(c: Character, to_strain: bool) -> tuple[int, int]:
     """(the limit past which the target drops, what it has taken so far) for damage to wounds or to strain."""
     if to_strain and stats.tracks_strain(c):
@@ -332,13 +408,13 @@ def odds(request: AttackRequest, options: Options) -> AttackOdds:
     first_terms_cache: dict[int, bool] = {}
     for values, p in joint.items():
         named = dict(zip(axes, values, strict=True))
-        s, a, tr = named.get(SUCCESS, 0), named.get(ADVANTAGE, 0) - int(w.improvised), named.get(TRIUMPH, 0)
+        s, a, tr = named.get(SUCCESS, 0), named.get(ADVANTAGE, 0) + w.shown_advantage, named.get(TRIUMPH, 0)
         hit = s >= 1
         hit_chance += p if hit else 0.0
         if hit and s not in first_terms_cache:
             first_terms_cache[s] = _wounding(request.target.character,
-                                             _damage_terms(w, request.attacker.character, s),
-                                             w.quality("pierce"), s_in.to_strain)
+                                             _damage_terms(w, request.attacker.character, s, _band(request)),
+                                             w.piercing()[0], s_in.to_strain)
         plan = plan_spending(w, hit=hit, wounding=hit and first_terms_cache[s], advantage=a, triumph=tr,
                              further=len(targets) - 1, auto_fire=s_in.auto_fire, second=second, options=options,
                              minion_target=stats.is_minion(request.target.character))
@@ -352,7 +428,8 @@ def odds(request: AttackRequest, options: Options) -> AttackOdds:
             if stats.is_minion(target.character):
                 limit, now = stats.group_size(target.character) * stats.member_threshold(target.character), \
                     stats.wounds(target.character)
-            if taken[key] and now + taken[key] > limit >= now:
+            before = _reacted(request, target, w.melee, hit, s_in.to_strain) if target is request.target else 0
+            if (taken[key] or before) and now + before + taken[key] > limit >= now:
                 drops[key] += p
     priced = [AttackOdds(hit_chance, sum(v * q for v, q in dists[k].items()), dict(sorted(dists[k].items())),
                          drops[k]) for k in keys]

@@ -7,12 +7,14 @@ from dataclasses import dataclass, field
 
 from crisis_desktop.domain import Character, EquipmentItem, ItemKind
 from crisis_desktop.rules.base import Actor, AttackRequest, AttackTarget, FieldKind, FieldSpec, Options
-from crisis_desktop.rules.genesys import checks, sheet, stats, tables
+from crisis_desktop.rules.genesys import checks, own_talents, reactions, sheet, stats, tables, talents
 from crisis_desktop.rules.genesys.actions import resource
 from crisis_desktop.rules.genesys.narrative import Pool
 from crisis_desktop.rules.genesys.options import option
 
 MELEE_SKILLS = ("brawl", "melee")
+BREACH_SOAK = 10
+BARRAGE_SKILLS, BARRAGE_BANDS = ("ranged_heavy", "gunnery"), ("long", "extreme")
 SITUATION, TARGET = "Situation", "Target"
 NO_OFF_HAND = "none"
 # Active qualities an attack may trigger on its target, in the order they are tried.
@@ -43,11 +45,26 @@ class Weapon:
     def quality(self, key: str) -> int:
         return self.qualities.get(key, 0)
 
-    def base_damage(self, wielder: Character) -> tuple[tuple[str, int], ...]:
-        """The damage terms before net successes: Brawn + X for a '+X' weapon, else the weapon's damage."""
+    def piercing(self) -> tuple[int, str]:
+        """The soak its hits ignore: Pierce X, and Breach X (10 soak per rank); with the qualities' names."""
+        pierce, breach = self.quality("pierce"), self.quality("breach")
+        names = [f"Pierce {pierce}"] * bool(pierce) + [f"Breach {breach}"] * bool(breach)
+        return pierce + BREACH_SOAK * breach, ", ".join(names)
+
+    @property
+    def shown_advantage(self) -> int:
+        """What the weapon adds to the advantage its checks show: Superior +1; Inferior and improvised -1 each (a
+        threat)."""
+        return int(bool(self.quality("superior"))) - int(bool(self.quality("inferior"))) - int(self.improvised)
+
+    def base_damage(self, wielder: Character, band: str = "engaged") -> tuple[tuple[str, int], ...]:
+        """The damage terms before net successes: Brawn + X for a '+X' weapon, else the weapon's damage; the
+        wielder's Barrage at long or extreme range with Ranged (Heavy) or Gunnery."""
         if self.brawn_damage:
             return (("Brawn", stats.characteristic(wielder, "brawn")), (f"{self.name} +{self.damage}", self.damage))
-        return ((f"{self.name} damage", self.damage),)
+        barrage = talents.rank(wielder, "barrage") if self.skill in BARRAGE_SKILLS and band in BARRAGE_BANDS else 0
+        extra = ((f"Barrage {barrage}", barrage * talents.catalogue()["barrage"].per_rank),) if barrage else ()
+        return ((f"{self.name} damage", self.damage), *extra)
 
 
 def weapon(item: EquipmentItem) -> Weapon:
@@ -79,6 +96,12 @@ def attack_inputs(attacker: Actor, item: EquipmentItem) -> list[FieldSpec]:
         FieldSpec("attacker_engaged", "Attacker is engaged", FieldKind.BOOL, SITUATION, False,
                   help="Ranged attacks while engaged: Ranged (Light) +1 difficulty, Ranged (Heavy) +2, no Gunnery"),
     ]
+    needed = prepare_needed(attacker.character, w)
+    if needed:
+        specs.append(FieldSpec("prepared", "Maneuvers spent preparing", FieldKind.INT, SITUATION, 0, 0, needed,
+                               help=f"Prepare {w.quality('prepare')}: the {w.name} needs {needed} maneuver"
+                                    f"{'s' if needed != 1 else ''} of preparation before each attack"))
+    specs += own_talents.inputs(attacker, w.melee, "thrown" in item.tags)
     if w.quality("auto_fire"):
         specs.append(FieldSpec("auto_fire", "Use Auto-fire", FieldKind.BOOL, SITUATION, False,
                                help="+1 difficulty; every 2 advantage give one more hit"))
@@ -93,12 +116,33 @@ def attack_inputs(attacker: Actor, item: EquipmentItem) -> list[FieldSpec]:
     return specs
 
 
+def prepare_needed(wielder: Character, w: Weapon) -> int:
+    """The maneuvers a Prepare weapon needs before each attack: its rating, one fewer with Quick Draw (at least 1)."""
+    rating = w.quality("prepare")
+    if rating and talents.rank(wielder, "quick_draw"):
+        return max(1, rating - 1)
+    return rating
+
+
+def prepare_refusal(request: AttackRequest) -> str | None:
+    """Why a Prepare weapon cannot attack yet (its maneuvers not all spent), None when it can."""
+    w = weapon(request.weapon)
+    needed = prepare_needed(request.attacker.character, w)
+    done = _int(request.inputs.get("prepared"))
+    if done >= needed:
+        return None
+    return f"The {w.name} must be prepared first: {needed} maneuver{'s' if needed != 1 else ''} (Prepare " \
+           f"{w.quality('prepare')}), {done} spent"
+
+
 def default_band(item: EquipmentItem) -> str:
     w = weapon(item)
     return "engaged" if w.melee else "short"
 
 
-def target_inputs(item: EquipmentItem) -> list[FieldSpec]:
+def target_inputs(item: EquipmentItem, target: Actor | None = None) -> list[FieldSpec]:
+    """The range band, engagement and cover of the target; the talents it may use against the attack (Dodge, Parry,
+    Reflect, Defensive Stance, Side Step) when it has them."""
     bands = tuple(tables.combat()["bands"])
     specs = [FieldSpec("range_band", "Range band", FieldKind.CHOICE, TARGET, default_band(item), choices=bands,
                        help="The target's range band from the attacker (from the battle map when the fight has one)")]
@@ -110,6 +154,8 @@ def target_inputs(item: EquipmentItem) -> list[FieldSpec]:
         specs.append(FieldSpec("cover", "Cover (setback dice)", FieldKind.INT, TARGET, 0, 0, most,
                                help="A ranged attack at a target in cover adds setback dice: 1 for light cover, 2 for "
                                     "heavy (from the battle map's painted cover when the fight has one)"))
+    if target is not None:
+        specs += reactions.inputs(target, weapon(item).melee)
     return specs
 
 
@@ -163,15 +209,16 @@ def off_hand(request: AttackRequest, s: Situation) -> Weapon | None:
 
 
 # -- the pool -----------------------------------------------------------------------------------------------
-def _difficulty(w: Weapon, band: str, target_name: str) -> int:
+def _difficulty(w: Weapon, band: str, target_name: str, further: int = 0) -> int:
     combat = tables.combat()
     if w.melee:
         if band != "engaged":
             raise ValueError(f"{target_name} is at {band} range: a {w.skill.capitalize()} attack with the {w.name} "
                              "needs the target engaged")
         return int(combat["melee_difficulty"])
-    if band_index(band) > band_index(w.band):
-        raise ValueError(f"The {w.name} reaches {w.band} range; {target_name} is at {band} range")
+    if band_index(band) > band_index(w.band) + further:
+        more = f" and {further} band{'s' if further != 1 else ''} further" if further else ""
+        raise ValueError(f"The {w.name} reaches {w.band} range{more}; {target_name} is at {band} range")
     return int(combat["ranged_difficulty"][band])
 
 
@@ -184,7 +231,8 @@ def attack_pool(request: AttackRequest, options: Options) -> Pool:
     s = situation(request)
     mods = tables.combat()["modifiers"]
     band = band_of(aimed, request.weapon)
-    difficulty = _difficulty(w, band, target.name)
+    further = own_talents.sniper_bands(request, w.melee)
+    difficulty = _difficulty(w, band, target.name, further)
     second = off_hand(request, s)
     if second is None:
         pool = checks.base_pool(attacker, w.skill)
@@ -234,10 +282,23 @@ def attack_pool(request: AttackRequest, options: Options) -> Pool:
     size = int(bigger / int(mods["size_points_per_die"]))          # every full 2 points, either way
     if size:
         pool = pool.add("difficulty", -size, "target larger" if size > 0 else "target smaller")
+    pool = target_talents(pool, aimed, target, w.melee)
     pool = pool.upgrade_ability(s.upgrade_ability, "GM").upgrade_difficulty(s.upgrade_difficulty, "GM")
     pool = pool.add("boost", s.boost, "GM").add("setback", s.setback, "GM")
+    pool = own_talents.applied(pool, request, beyond=max(0, band_index(band) - band_index(w.band)) if not w.melee
+                               else 0, defence=int(shield.value), aimed=s.aim, circumstances=s.setback)
     pool = checks.with_next_check(pool, request.attacker)
     return checks.no_boost(checks.own_modifiers(pool, attacker, w.skill), attacker)
+
+
+def target_talents(pool: Pool, aimed: AttackTarget, target: Actor, melee: bool) -> Pool:
+    """The target's talents on the check against it: Adversary upgrades its difficulty once per rank; Dodge, Defensive
+    Stance and Side Step as the target uses them."""
+    adversary = talents.rank(target.character, "adversary")
+    if adversary:
+        pool = pool.upgrade_difficulty(adversary * talents.catalogue()["adversary"].per_rank,
+                                       f"{target.name}: Adversary {adversary}")
+    return reactions.upgrades(pool, aimed, target, melee)
 
 
 def _dual_pool(attacker: Character, w: Weapon, second: Weapon, band: str, target_name: str, difficulty: int,
@@ -270,6 +331,7 @@ class Plan:
     extra_crits: int = 0
     qualities: list[str] = field(default_factory=list)
     extra_hits: int = 0
+    linked_hits: int = 0
     second_weapon: bool = False
     blast_miss: bool = False
     spent: list[str] = field(default_factory=list)
@@ -335,6 +397,10 @@ def _spend_on_qualities(p: Plan, w: Weapon, further: int, auto_fire: bool, secon
     if auto_fire:
         while p.advantage >= costs["auto_fire"] and p.pay(costs["auto_fire"], "Auto-fire: one more hit"):
             p.extra_hits += 1
+    linked = w.quality("linked")
+    while p.linked_hits < linked and p.advantage >= costs["linked"] and \
+            p.pay(costs["linked"], f"Linked {linked}: one more hit"):
+        p.linked_hits += 1
     if second is not None:
         p.second_weapon = p.pay(int(tables.combat()["modifiers"]["dual_second_hit_advantage"]),
                                 f"the {second.name} hits too")

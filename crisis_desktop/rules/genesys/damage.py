@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from crisis_desktop.domain import Character
+from crisis_desktop.domain import Character, ItemKind
 from crisis_desktop.rules.base import (
     Actor,
     AddCondition,
@@ -17,17 +17,21 @@ from crisis_desktop.rules.base import (
     SetStatus,
     Term,
 )
-from crisis_desktop.rules.genesys import checks, sheet, stats, tables
+from crisis_desktop.rules.genesys import checks, sheet, stats, tables, talents
 from crisis_desktop.rules.genesys.actions import strain_effect
 from crisis_desktop.rules.genesys.options import eote, option
 from crisis_desktop.rules.kernel.dice import DiceSource
 
 
-def soak_against(target: Character, pierce: int = 0) -> Explained:
-    """The target's soak, less the weapon's Pierce (never below 0)."""
+def soak_against(target: Character, pierce: int = 0, pierced_by: str = "") -> Explained:
+    """The target's soak, less the weapon's Pierce and Breach (never below 0); Reinforced armour worn keeps it
+    whole."""
     value = sheet.soak(target)
     if pierce:
-        value = value.plus(f"Pierce {pierce}", -min(pierce, int(value.value)))
+        label = pierced_by or f"Pierce {pierce}"
+        if any(stats.qualities(a).get("reinforced") for a in stats.equipped(target, ItemKind.ARMOUR)):
+            return value.plus(f"{label} (Reinforced armour: none)", 0)
+        value = value.plus(label, -min(pierce, int(value.value)))
     return value
 
 
@@ -103,8 +107,10 @@ class Critical:
     strain: int = 0
 
 
-def critical_roll_terms(target: Character, vicious: int, extra: int, options: Options) -> list[Term]:
-    """What is added to the d100: +10 per injury carried, per Vicious rank, per extra activation."""
+def critical_roll_terms(target: Character, vicious: int, extra: int, options: Options, *,
+                        lethal_blows: int = 0) -> list[Term]:
+    """What is added to the d100: +10 per injury carried, per Vicious rank, per extra activation, per rank of the
+    attacker's Lethal Blows; -10 per rank of the target's Durable (the row read is never below 1)."""
     const = tables.critical_constants()
     terms = []
     carried = len(stats.criticals(target))
@@ -116,10 +122,16 @@ def critical_roll_terms(target: Character, vicious: int, extra: int, options: Op
     if extra and option(options, "crit_extra_activation_plus10") == "true":
         plural = "s" if extra != 1 else ""
         terms.append(Term(f"{extra} extra activation{plural}", const["per_extra_activation"] * extra))
+    if lethal_blows:
+        terms.append(Term(f"Lethal Blows {lethal_blows}", talents.catalogue()["lethal_blows"].per_rank * lethal_blows))
+    durable = talents.rank(target, "durable")
+    if durable:
+        terms.append(Term(f"Durable {durable}", -talents.catalogue()["durable"].per_rank * durable))
     return terms
 
 
 def critical(target: Actor, dice: DiceSource, options: Options, *, vicious: int = 0, extra: int = 0,
+             lethal_blows: int = 0,
              wounds_now: int | None = None, strain_now: int | None = None,
              carried_now: list[stats.Carried] | None = None) -> Critical:
     """Roll a critical injury for the target and say what it does. A minion group loses one member instead."""
@@ -138,7 +150,8 @@ def critical(target: Actor, dice: DiceSource, options: Options, *, vicious: int 
     carried = stats.criticals(c) if carried_now is None else carried_now
     probe = c.model_copy(update={"status": {**c.status, "criticals": stats.criticals_text(carried)}})
     face = dice.roll(tables.critical_constants()["die"], f"{target.name}: critical injury")
-    roll = Explained.of(Term("d100", face), *critical_roll_terms(probe, vicious, extra, options))
+    roll = Explained.of(Term("d100", face), *critical_roll_terms(probe, vicious, extra, options,
+                                                                     lethal_blows=lethal_blows))
     row = tables.critical_row(int(roll.value))
     detail = ""
     notes = [f"Critical injury for {target.name}: {roll.explain()}: {row.name} - {row.text(eote(options))}"]

@@ -18,7 +18,7 @@ from crisis_desktop.rules.base import (
     Treatment,
     TurnEffects,
 )
-from crisis_desktop.rules.genesys import actions, checks, sheet, stats, tables
+from crisis_desktop.rules.genesys import actions, checks, sheet, stats, tables, talents
 from crisis_desktop.rules.genesys.narrative import ADVANTAGE, Pool
 from crisis_desktop.rules.kernel.dice import DiceSource
 
@@ -68,13 +68,15 @@ def heal(healer: Actor, patient: Actor, dice: DiceSource, options: Options,
     if not result.outcome.succeeded:
         return result, TurnEffects(tuple(effects), (f"{healer.name} fails to treat {patient.name} "
                                                     f"({pool.describe()})",))
-    healed = min(rolled.net_successes, stats.wounds(c))
+    surgeon = talents.rank(healer.character, "surgeon") * talents.catalogue()["surgeon"].per_rank
+    healed = min(rolled.net_successes + surgeon, stats.wounds(c))
     relieved = min(max(0, rolled.net.get(ADVANTAGE)), stats.strain(c)) if stats.tracks_strain(c) else 0
     effects.append(SetStatus(c.id, "wounds", stats.wounds(c) - healed))
     if relieved:
         effects.append(SetStatus(c.id, "strain", stats.strain(c) - relieved))
     note = f"{patient.name} heals {healed} wound{'s' if healed != 1 else ''}" + \
-        (f" and {relieved} strain" if relieved else "")
+        (f" ({healer.name}'s Surgeon {surgeon // talents.catalogue()['surgeon'].per_rank}: +{surgeon})"
+         if surgeon else "") + (f" and {relieved} strain" if relieved else "")
     return result, TurnEffects(tuple(effects), (note,))
 
 

@@ -256,10 +256,9 @@ class Strikes:
         second = combat.off_hand(request, situation)
         hit = s >= 1
         target = request.target.character
-        # An improvised weapon adds a threat to what the dice show: one advantage fewer, none below nothing.
-        advantage = max(0, advantage - int(weapon.improvised))
-        wounding = hit and attacks._wounding(target, attacks._damage_terms(weapon, request.attacker.character, s),
-                                             weapon.quality("pierce"), situation.to_strain)
+        # An improvised or Inferior weapon adds a threat to what the dice show, a Superior one an advantage.
+        advantage = max(0, advantage + weapon.shown_advantage)
+        wounding = hit and attacks.wounding(request, s)
         p = combat.plan_spending(weapon, hit=hit, wounding=wounding, advantage=advantage, triumph=triumph, further=0,
                                  auto_fire=situation.auto_fire, second=second, options=self.options,
                                  minion_target=stats.is_minion(target))

@@ -60,6 +60,7 @@ from crisis_desktop.rules.genesys import (
     stats,
     symbols,
     tables,
+    talents,
 )
 from crisis_desktop.rules.genesys import map_reading as genesys_map
 from crisis_desktop.rules.genesys.movement import GenesysMovement, band_for, cells_per_band, range_readout
@@ -135,7 +136,7 @@ class GenesysAttacks(Attacks):
 
     def target_inputs(self, attacker: Actor, weapon: EquipmentItem, target: Actor, fight_round: int,
                       options: Options) -> list[FieldSpec]:
-        return combat.target_inputs(weapon)
+        return combat.target_inputs(weapon, target)
 
     def max_targets(self, weapon: EquipmentItem) -> int | None:
         """Blast and Auto-fire weapons reach several targets; every other weapon one."""
@@ -246,10 +247,18 @@ class GenesysSheet(Sheet):
     def item_rules(self, item: EquipmentItem) -> list[str]:
         """A weapon's qualities must be ones the rules know, with their ratings."""
         text = item.stats.get("qualities", "")
-        if item.kind is ItemKind.WEAPON and isinstance(text, str):
+        if item.kind in (ItemKind.WEAPON, ItemKind.ARMOUR) and isinstance(text, str):
             return list(stats.parse_qualities(text)[1])
         return []
 
+    notes = staticmethod(talents.notes)
+
+    def item_stat_text(self, item: EquipmentItem, key: str) -> str | None:
+        """A '+X' weapon's damage as the rules write it: 'Brawn + 2'."""
+        damage = item.stats.get("damage")
+        if key == "damage" and item.kind is ItemKind.WEAPON and item.stats.get("brawn_damage") is True:
+            return f"Brawn + {damage}" if damage else "Brawn"
+        return None
     derived = staticmethod(sheet.derived)
 
     def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:

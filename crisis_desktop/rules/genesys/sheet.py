@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from crisis_desktop.domain import Character, CharacterKind, ItemKind, StatValue
 from crisis_desktop.rules.base import Explained, FieldKind, FieldSpec, Options, StateLabel, StateRole, Term
-from crisis_desktop.rules.genesys import stats, tables
+from crisis_desktop.rules.genesys import stats, tables, talents
 from crisis_desktop.rules.genesys.options import option
 
 PC_ONLY = frozenset({CharacterKind.PC})
@@ -52,8 +52,10 @@ def character_fields() -> tuple[FieldSpec, ...]:
              "Melee defence besides armour and a Defensive weapon."),
         _int("extra_ranged_defence", "Ranged defence from talents", "Soak and defence", 0, 0, 4,
              "Ranged defence besides armour."),
-        FieldSpec("talents", "Talents", FieldKind.TEXT, "Talents", "", help="Named talents with their ranks, "
-                  "separated by commas: 'Grit 2, Toughened 1'. Put what they add in the fields above.",
+        FieldSpec("talents", "Talents", FieldKind.TEXT, "Talents", "", help="Talents with their ranks, separated "
+                  "by commas: 'Adversary 2, Toughened 1, Grit'. Catalogue talents act (Toughened and Grit in the "
+                  "thresholds, Adversary and Durable in attacks against the character); other names are kept "
+                  "without effect.",
                   required=False),
     ]
     return tuple(fields)
@@ -97,6 +99,8 @@ def item_fields(kind: ItemKind) -> tuple[FieldSpec, ...]:
             _int("soak", "Soak", "Protection", 1, 0, 10, "Added to Brawn for the wearer's soak."),
             _int("defence", "Defence", "Protection", 0, 0, 4, "Melee and ranged defence: each point is a setback "
                  "die on attacks against the wearer."),
+            FieldSpec("qualities", "Qualities", FieldKind.TEXT, "Protection", "", required=False,
+                      help="Separated by commas: 'Reinforced' (Pierce and Breach do not take its soak off)."),
         )
     return (_int("uses", "Uses", "Gear", None, 0, 99, "Uses left; empty when it does not run out.",
                  required=False),)
@@ -112,11 +116,18 @@ def new_stats(kind: CharacterKind) -> dict[str, StatValue]:
     return block
 
 
+def _talent_terms(character: Character, key: str) -> list[Term]:
+    """A threshold talent's term ('Toughened 2', +4), none without it."""
+    ranks, talent = talents.rank(character, key), talents.catalogue()[key]
+    return [Term(f"{talent.name} {ranks}", talent.per_rank * ranks)] if ranks else []
+
+
 def wound_threshold(character: Character) -> Explained:
     kind = stats.adversary(character)
     if kind is None:
         base = stats.raw_stat(character, "wound_base", HUMAN_BASE)
-        return Explained.of(("species base", base), ("Brawn", stats.characteristic(character, "brawn")))
+        return Explained.of(("species base", base), ("Brawn", stats.characteristic(character, "brawn")),
+                            *_talent_terms(character, "toughened"))
     each = stats.member_threshold(character)
     if kind == stats.MINION:
         size = stats.group_size(character)
@@ -129,7 +140,8 @@ def strain_threshold(character: Character) -> Explained | None:
     kind = stats.adversary(character)
     if kind is None:
         base = stats.raw_stat(character, "strain_base", HUMAN_BASE)
-        return Explained.of(("species base", base), ("Willpower", stats.characteristic(character, "willpower")))
+        return Explained.of(("species base", base), ("Willpower", stats.characteristic(character, "willpower")),
+                            *_talent_terms(character, "grit"))
     if kind == stats.NEMESIS:
         return Explained.of(("adversary profile", stats.raw_stat(character, "strain_threshold", 10)))
     return None
@@ -159,13 +171,12 @@ def defence(character: Character, options: Options, melee: bool, *, guarded: boo
     extra = stats.raw_stat(character, "extra_melee_defence" if melee else "extra_ranged_defence")
     if extra:
         terms.append(Term("talents", extra))
-    if melee:
-        defensive = max((stats.qualities(w).get("defensive", 0) for w in stats.equipped(character, ItemKind.WEAPON)),
-                        default=0)
-        if defensive:
-            terms.append(Term("Defensive weapon", defensive))
-        if guarded:
-            terms.append(Term("guarded stance", int(tables.combat()["modifiers"]["guarded_stance_melee_defence"])))
+    held = "defensive" if melee else "deflection"
+    best = max((stats.qualities(w).get(held, 0) for w in stats.equipped(character, ItemKind.WEAPON)), default=0)
+    if best:
+        terms.append(Term("Defensive weapon" if melee else f"Deflection {best}", best))
+    if melee and guarded:
+        terms.append(Term("guarded stance", int(tables.combat()["modifiers"]["guarded_stance_melee_defence"])))
     value = Explained.of(*terms) if terms else Explained.of(("no defence", 0))
     if option(options, "defense_cap") == "4":
         value = value.clamped(high=4, label="defence cap")

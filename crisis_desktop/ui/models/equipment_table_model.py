@@ -218,6 +218,9 @@ class EquipmentTableModel(ItemRowsModel):
             return None
         assert spec is not None
         value = item.stats.get(spec.key)
+        written = self._ruleset.sheet.item_stat_text(item, spec.key) if self._ruleset is not None else None
+        if written and role == Qt.ItemDataRole.DisplayRole and not spec.validate(value):
+            return written                                  # as the rules write it: "Brawn + 2"
         if role == Qt.ItemDataRole.EditRole:
             # Numbers, dice and choices as they are, for the StatDelegate's editors; the rest as text to type.
             if spec.kind in (FieldKind.INT, FieldKind.DIE, FieldKind.CHOICE):

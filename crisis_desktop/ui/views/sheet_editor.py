@@ -33,8 +33,8 @@ from crisis_desktop.controller.character_commands import (
     normalise_tags,
 )
 from crisis_desktop.controller.commands import Command
-from crisis_desktop.domain import Campaign, Character, CharacterKind, ItemKind
-from crisis_desktop.rules.base import FieldKind, Ruleset
+from crisis_desktop.domain import Campaign, Character, CharacterKind, EquipmentItem, ItemKind
+from crisis_desktop.rules.base import FieldKind, FieldSpec, Ruleset
 from crisis_desktop.ui import theme
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.character_dialogs import IMAGE_FILTER, CharacterAsk
@@ -113,6 +113,11 @@ class SheetEditor(QWidget):
         self.attacks.setObjectName("sheet-attacks")
         self.attacks.setWordWrap(True)
         key_layout.addWidget(self.attacks)
+        self.sheet_notes = plain_label()  # what the rules say of the sheet's entries without refusing them
+        self.sheet_notes.setObjectName("sheet-notes")
+        self.sheet_notes.setWordWrap(True)
+        self.sheet_notes.hide()
+        key_layout.addWidget(self.sheet_notes)
         key_layout.addStretch(1)
         self.derived_labels: dict[str, QLabel] = {}
         self.equipment = EquipmentPanel(self._push)
@@ -277,6 +282,9 @@ class SheetEditor(QWidget):
             self.derived_box.setToolTip(tooltip(f"Cannot work out derived values yet: {exc}"))
         else:
             self.derived_box.setToolTip("")
+        notes = self.ruleset.sheet.notes(character)
+        self.sheet_notes.setText("\n".join(f"Note: {n}" for n in notes))
+        self.sheet_notes.setVisible(bool(notes))
         for name in list(self.derived_labels):
             if name not in derived:
                 label = self.derived_labels.pop(name)
@@ -305,11 +313,16 @@ class SheetEditor(QWidget):
         specs = [s for s in ruleset.sheet.item_fields(ItemKind.WEAPON) if s.kind is not FieldKind.BOOL][:4]
         lines = []
         for weapon in shown:
-            parts = [f"{spec.label} {show_value(spec, weapon.stats.get(spec.key, spec.default))}"
+            parts = [f"{spec.label} {self._stat_text(weapon, spec)}"
                      if spec.kind is not FieldKind.CHOICE else show_value(spec, weapon.stats.get(spec.key))
                      for spec in specs]
             lines.append(f"{weapon.name}: {', '.join(p for p in parts if p.strip())}")
         self.attacks.setText("\n".join(lines))
+
+    def _stat_text(self, item: EquipmentItem, spec: FieldSpec) -> str:
+        """An item's stat as the rules write it ('Brawn + 2'), else as stored."""
+        written = self.ruleset.sheet.item_stat_text(item, spec.key) if self.ruleset else None
+        return written or show_value(spec, item.stats.get(spec.key, spec.default))
 
     def _refresh_conditions(self, character: Character) -> None:
         labels = {c.key: (c.label, c.effect) for c in self.ruleset.sheet.conditions()} if self.ruleset else {}
