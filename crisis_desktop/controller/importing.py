@@ -59,10 +59,11 @@ def _checked(batch: ImportBatch, ruleset: Ruleset) -> ImportBatch:
 
 
 class AddCharacters(Command):
-    """Append several characters at once (an import): one undo step."""
+    """Append several characters at once (an import): one undo step. It keeps the characters it is given (fresh
+    ones, which nothing else holds) and adds copies of them."""
 
     def __init__(self, characters: Sequence[Character], text: str) -> None:
-        self.characters = [c.model_copy(deep=True) for c in characters]
+        self.characters = list(characters)
         self.ids = frozenset(c.id for c in self.characters)
         if len(self.ids) != len(self.characters):
             raise ValueError("Two imported characters have the same id")

@@ -252,9 +252,9 @@ def _damage(entry: _Entry, name: str, weapon: Mapping[str, Any], skill: str) -> 
     if isinstance(value, str):
         text = value.strip().casefold().replace(" ", "")
         brawn = text.startswith("+") or text.startswith(("brawn", "br+"))
-        number = re.search(r"\d+", text)
-        if number is not None and (brawn or _number(text) is not None):
-            return int(number.group(0)), brawn or flag
+        digits = re.search(r"\d+", text)
+        if digits is not None and (brawn or _number(text) is not None):
+            return int(digits.group(0)), brawn or flag
         if text in ("brawn", "br"):
             return 0, True
     number = _number(value)
@@ -276,9 +276,9 @@ def _weapon(entry: _Entry, weapon: Mapping[str, Any], base: EquipmentItem | None
     skill = where.weapon_skill(skill_text) if isinstance(skill_text, str) else None
     band_text = weapon.get("range")
     band = where.range_band(band_text) if isinstance(band_text, str) else None
-    if band is not None and isinstance(band_text, str) and band_text.strip().casefold() != band:
-        if not re.fullmatch(rf"\W*(ranged?\s+)?\W*{band}\W*", band_text.strip().casefold()):
-            entry.notes.append(f"{name}: range {band_text!r} read as {band.capitalize()}")
+    if band is not None and isinstance(band_text, str) and \
+            not re.fullmatch(rf"\W*(ranged?\s+)?\W*{band}\W*", band_text.strip().casefold()):
+        entry.notes.append(f"{name}: range {band_text!r} read as {band.capitalize()}")
     if skill is None:
         skill = str(known.get("skill") or ("melee" if band in (None, "engaged") else "ranged_heavy"))
         if skill_text is not None:
@@ -391,10 +391,30 @@ KNOWN_KEYS = frozenset({"name", "type", "characteristics", "derived", "skills", 
                         "gear", "tags", "description"})
 
 
+def _tags_and_description(entry: _Entry, data: Mapping[str, Any]) -> list[str]:
+    """The character's tags ("npc", "imported" and the data's); the description first of its notes."""
+    tags = ["npc", "imported"]
+    raw_tags = data.get("tags")
+    for tag in raw_tags if isinstance(raw_tags, list | tuple) else [] if raw_tags is None else [raw_tags]:
+        if isinstance(tag, str) and tag.strip() and len(tag.strip()) <= KEY_MAX:
+            if tag.strip() not in tags:
+                tags.append(tag.strip())
+        else:
+            entry.keep("tag", tag)
+    description = data.get("description")
+    if isinstance(description, str):
+        if description.strip():
+            entry.texts.insert(0, where.symbols_text(description.strip()))
+    elif description is not None:
+        entry.keep("description", description)
+    return tags
+
+
 def adversary(data: object, index: int, catalogue: Sequence[EquipmentItem]) -> ImportedEntry:
     """One adversary of the list (its `index` names it when it has no name)."""
     if not isinstance(data, Mapping):
-        return ImportedEntry(f"entry {index + 1}", None, refused=f"not an adversary (an object), but {_shown(data)[:60]}")
+        return ImportedEntry(f"entry {index + 1}", None,
+                             refused=f"not an adversary (an object), but {_shown(data)[:60]}")
     raw_name = data.get("name")
     if not isinstance(raw_name, str) or not raw_name.strip():
         return ImportedEntry(f"entry {index + 1}", None, refused="it has no name")
@@ -420,20 +440,7 @@ def adversary(data: object, index: int, catalogue: Sequence[EquipmentItem]) -> I
         entry.texts.append(f"{title} (ability)" + (f": {where.symbols_text(text)}" if text else ""))
     _weapons(entry, data.get("weapons"), catalogue)
     _gear(entry, data.get("gear"))
-    tags = ["npc", "imported"]
-    raw_tags = data.get("tags")
-    for tag in raw_tags if isinstance(raw_tags, list | tuple) else [] if raw_tags is None else [raw_tags]:
-        if isinstance(tag, str) and tag.strip() and len(tag.strip()) <= KEY_MAX:
-            if tag.strip() not in tags:
-                tags.append(tag.strip())
-        else:
-            entry.keep("tag", tag)
-    description = data.get("description")
-    if isinstance(description, str):
-        if description.strip():
-            entry.texts.insert(0, where.symbols_text(description.strip()))
-    elif description is not None:
-        entry.keep("description", description)
+    tags = _tags_and_description(entry, data)
     for key in data:
         if key not in KNOWN_KEYS:
             entry.keep(f"field {key}", data[key])

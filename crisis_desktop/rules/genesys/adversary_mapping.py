@@ -65,6 +65,7 @@ def talents_text(talents: list[tuple[str, int | None]]) -> str:
 
 
 # -- range bands ----------------------------------------------------------------------------------------------
+@cache
 def range_band(text: str) -> str | None:
     """The band key a data set's range means: "Medium", "Ranged Medium", "[Engaged", "Range [Short]", "long range";
     None when it names no band."""
@@ -91,6 +92,7 @@ def _qualities() -> dict[str, tables.Quality]:
     return {_squash(q.name): q for q in tables.qualities().values()}
 
 
+@cache
 def quality(text: str) -> tuple[str | None, str]:
     """One quality as the qualities field writes it ("Pierce 3", "Auto-fire"), and a note when it was mended (a
     misspelling, a rank missing or given where none belongs); None and why when it is unknown."""
