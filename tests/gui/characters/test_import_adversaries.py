@@ -45,8 +45,8 @@ def test_a_file_of_another_format_is_refused_and_nothing_changes(make_document, 
     char_answers.queued["open_file"].append(other)
     view.import_character()
     assert answers.texts("error") == ["Import character: monsters.json was not imported: not Genesys adversaries "
-                                      "(JSON): only 0 of its 2 entries look like adversaries (an object with a name and "
-                                      "characteristics, derived, skills, talents, abilities, weapons or a type)"]
+                                      "(JSON): only 0 of its 2 entries look like adversaries (an object with a name "
+                                      "and characteristics, derived, skills, talents, abilities, weapons or a type)"]
     assert document.campaign.characters == [] and document.undo_stack.count() == 0
 
 
