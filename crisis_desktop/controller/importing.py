@@ -59,8 +59,9 @@ def _checked(batch: ImportBatch, ruleset: Ruleset) -> ImportBatch:
 
 
 class AddCharacters(Command):
-    """Append several characters at once (an import): one undo step. It keeps the characters it is given (fresh
-    ones, which nothing else holds) and adds copies of them."""
+    """Append several characters at once (an import): one undo step. It takes the characters it is given (fresh
+    ones, which nothing else holds) into the campaign as they are, without copying hundreds; undo takes the very
+    objects back out (every later command undone by then has put them back as they were added) for redo."""
 
     def __init__(self, characters: Sequence[Character], text: str) -> None:
         self.characters = list(characters)
@@ -72,9 +73,11 @@ class AddCharacters(Command):
     def apply(self, campaign: Campaign) -> ChangeSet:
         if any(c.id in self.ids for c in campaign.characters):
             raise ValueError("The campaign already has a character with an imported character's id")
-        campaign.characters.extend(c.model_copy(deep=True) for c in self.characters)
+        campaign.characters.extend(self.characters)
         return ChangeSet(characters_added=self.ids)
 
     def revert(self, campaign: Campaign) -> ChangeSet:
+        taken = {c.id: c for c in campaign.characters if c.id in self.ids}
+        self.characters = [taken.get(c.id, c) for c in self.characters]
         campaign.characters[:] = [c for c in campaign.characters if c.id not in self.ids]
         return ChangeSet(characters_removed=self.ids)

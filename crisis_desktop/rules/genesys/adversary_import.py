@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
-from crisis_desktop.domain.common import NOTES_MAX
+from crisis_desktop.domain.common import NOTES_MAX, new_id
 from crisis_desktop.domain.limits import KEY_MAX
 from crisis_desktop.rules.base.importing import ImportBatch, ImportedEntry, Importer
 from crisis_desktop.rules.genesys import adversary_mapping as where
@@ -102,8 +102,7 @@ def _characteristics(entry: _Entry, value: object) -> None:
         if key is None:
             entry.keep(f"characteristic {name}", number)
             continue
-        if _put(entry, key, number, 1, 6, tables.characteristics()[[c.key for c in tables.characteristics()]
-                                                                     .index(key)].name) is not None:
+        if _put(entry, key, number, 1, 6, stats.label(key)) is not None:
             seen.add(key)
     missing = [c.name for c in tables.characteristics() if c.key not in seen]
     for c in tables.characteristics():
@@ -208,13 +207,27 @@ def _named(entry: _Entry, value: object, what: str) -> list[tuple[str, int | Non
 
 
 # -- weapons and gear -----------------------------------------------------------------------------------------
-def _catalogue_item(catalogue: Sequence[EquipmentItem], name: str) -> EquipmentItem | None:
-    wanted = " ".join(name.split()).casefold()
-    return next((i for i in catalogue if " ".join(i.name.split()).casefold() == wanted), None)
+Catalogue = Mapping[str, EquipmentItem]
+
+
+def _plain_name(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def by_name(catalogue: Sequence[EquipmentItem]) -> Catalogue:
+    """The catalogue's items by name (case and spaces aside; the first of a name)."""
+    found: dict[str, EquipmentItem] = {}
+    for item in catalogue:
+        found.setdefault(_plain_name(item.name), item)
+    return found
+
+
+def _catalogue_item(catalogue: Catalogue, name: str) -> EquipmentItem | None:
+    return catalogue.get(_plain_name(name))
 
 
 def _carried(item: EquipmentItem) -> EquipmentItem:
-    return item.model_copy(deep=True, update={"id": EquipmentItem(name=item.name).id, "catalogue_id": item.id,
+    return item.model_copy(deep=True, update={"id": new_id(), "catalogue_id": item.id,
                                                "equipped": True})
 
 
@@ -346,7 +359,7 @@ def _qualities(entry: _Entry, name: str, value: object, known: object) -> str:
     return ", ".join(found)
 
 
-def _weapons(entry: _Entry, value: object, catalogue: Sequence[EquipmentItem]) -> None:
+def _weapons(entry: _Entry, value: object, catalogue: Catalogue) -> None:
     rows = value if isinstance(value, list | tuple) else [] if value is None else [value]
     for row in rows:
         if isinstance(row, str) and row.strip():
@@ -410,8 +423,8 @@ def _tags_and_description(entry: _Entry, data: Mapping[str, Any]) -> list[str]:
     return tags
 
 
-def adversary(data: object, index: int, catalogue: Sequence[EquipmentItem]) -> ImportedEntry:
-    """One adversary of the list (its `index` names it when it has no name)."""
+def adversary(data: object, index: int, catalogue: Catalogue) -> ImportedEntry:
+    """One adversary of the list (its `index` names it when it has no name); `catalogue` is by_name()'s."""
     if not isinstance(data, Mapping):
         return ImportedEntry(f"entry {index + 1}", None,
                              refused=f"not an adversary (an object), but {_shown(data)[:60]}")
@@ -474,5 +487,6 @@ class GenesysAdversaries(Importer):
 
     def read(self, data: object, catalogue: Sequence[EquipmentItem]) -> ImportBatch:
         rows = data if isinstance(data, list) else []
-        return ImportBatch(FORMAT, tuple(adversary(row, i, catalogue) for i, row in enumerate(rows)),
+        items = by_name(catalogue)
+        return ImportBatch(FORMAT, tuple(adversary(row, i, items) for i, row in enumerate(rows)),
                            (stats.MINION, stats.RIVAL, stats.NEMESIS))
