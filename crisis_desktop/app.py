@@ -35,7 +35,9 @@ class _Parser(argparse.ArgumentParser):
         argv = list(sys.argv[1:] if args is None else args)
         namespace = argparse.Namespace() if namespace is None else namespace
         index = self._first_positional(argv)
-        if index is not None and argv[index] not in self.command_names:
+        # A command with positional arguments of its own (`import FILE...`) takes them itself.
+        own = any(not a.option_strings and not isinstance(a, argparse._SubParsersAction) for a in self._actions)
+        if index is not None and argv[index] not in self.command_names and not own:
             namespace.open_path = argv.pop(index)
             if index > 0 and argv[index - 1] == "--" and index == len(argv):
                 del argv[index - 1]  # a "--" that only guarded the campaign path (argparse rejects it alone)

@@ -1,4 +1,4 @@
-"""Headless commands (no window, no display needed): `crisis-desktop info`, `export` and `simulate`."""
+"""Headless commands (no window, no display needed): `crisis-desktop info`, `export`, `simulate` and `import`."""
 
 from __future__ import annotations
 
@@ -102,6 +102,15 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                               help=f"{flees} is down or out")
     simulate.set_defaults(run=run_simulate)
 
+    importing = sub.add_parser(
+        "import", help="add the characters of other programs' files (such as Genesys adversary data sets) to a "
+                       "campaign, in the formats its rules read, and report what was mapped",
+    )
+    _common(importing)
+    importing.add_argument("files", metavar="FILE", nargs="+", help="a file to import (JSON)")
+    importing.add_argument("--dry-run", action="store_true", help="read and report, write nothing")
+    importing.set_defaults(run=run_import)
+
 
 @_interruptible
 def run_info(args: argparse.Namespace, paths: AppPaths) -> int:
@@ -204,6 +213,57 @@ def run_simulate(args: argparse.Namespace, paths: AppPaths) -> int:
         for line in text_report(summary):
             say(line)
     return INTERRUPTED if summary.cancelled else 0
+
+
+@_interruptible
+def run_import(args: argparse.Namespace, paths: AppPaths) -> int:
+    from pathlib import Path
+
+    from crisis_desktop.controller.importing import read_characters
+    from crisis_desktop.rules.base import ImportBatch
+    from crisis_desktop.rules.registry import get_ruleset
+    from crisis_desktop.storage.campaign_store import CampaignFileError, CampaignStore
+    from crisis_desktop.storage.imports import read_import
+    from crisis_desktop.storage.locks import CampaignLock
+
+    if not getattr(args, "campaign", None):
+        say("crisis-desktop: import needs --campaign NAME", err=True)
+        return 2
+    try:
+        store = CampaignStore(paths)
+        path = store.find(args.campaign)
+        campaign = store.load(path)
+        ruleset = get_ruleset(campaign.ruleset)
+    except (LookupError, CampaignFileError) as exc:
+        say(f"crisis-desktop: {str(exc).strip(chr(39)) if isinstance(exc, KeyError) else exc}", err=True)
+        return 2
+    batch = ImportBatch("")
+    refused_files = 0
+    for name in args.files:
+        try:
+            batch += read_characters(read_import(Path(name)), ruleset, campaign.equipment)
+        except ValueError as exc:
+            say(f"crisis-desktop: {name} was not imported: {exc}", err=True)
+            refused_files += 1
+    for line in batch.report():
+        say(line)
+    characters = batch.characters
+    if args.dry_run:
+        say(f"dry run: nothing written to {campaign.name}")
+    elif characters:
+        with CampaignLock(path) as lock:
+            if lock.held_by_other:
+                say(f"crisis-desktop: nothing written: {lock.describe()} Import there (Characters › Import) or "
+                    "close it first.", err=True)
+                return 2
+            campaign.characters.extend(characters)
+            try:
+                store.save(campaign, path)
+            except (CampaignFileError, OSError) as exc:
+                say(f"crisis-desktop: nothing written: {exc}", err=True)
+                return 2
+        say(f"wrote {len(characters)} character{'s' if len(characters) != 1 else ''} to {campaign.name} ({path})")
+    return 2 if refused_files and not characters else 0
 
 
 @contextlib.contextmanager

@@ -114,8 +114,8 @@ def _error(capsys, argv: list[str]) -> str:
 
 def test_an_unknown_word_is_named_in_an_argparse_error(paths, opened, capsys):
     line = _error(capsys, ["--data-dir", str(paths.data_dir), "infos"])
-    assert line == ("crisis-desktop: error: 'infos' is neither a command (info, export, simulate) nor a campaign "
-                    f"file, nor the name of a campaign in {paths.campaigns}")
+    assert line == ("crisis-desktop: error: 'infos' is neither a command (info, export, simulate, import) nor a "
+                    f"campaign file, nor the name of a campaign in {paths.campaigns}")
     assert opened == []
 
 

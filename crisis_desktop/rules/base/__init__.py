@@ -41,6 +41,7 @@ from crisis_desktop.rules.base.effects import (
 )
 from crisis_desktop.rules.base.healing import Healing
 from crisis_desktop.rules.base.hiding import Hiding, Watcher
+from crisis_desktop.rules.base.importing import ImportBatch, ImportedEntry, Importer
 from crisis_desktop.rules.base.map_reading import MapReading, MapSpan, opponents
 from crisis_desktop.rules.base.ruleset import Ruleset
 from crisis_desktop.rules.base.sheet import (
@@ -59,6 +60,7 @@ from crisis_desktop.rules.base.treatments import Treatment
 from crisis_desktop.rules.base.values import CoverLevel, Explained, Options, Term
 
 __all__ = [
+    "ImportBatch", "ImportedEntry", "Importer",
     "ActionAvailability", "ActionRole", "ActionSpec", "Actor", "AddCondition", "AttackOdds", "AttackRequest",
     "AttackResult", "AttackTarget", "Attacks", "BarRole", "CheckOdds", "CheckRequest", "CheckResult", "Checks",
     "ConditionSpec", "ContestResult", "Cost", "CoverLevel", "Currency", "DamageResult", "Effect", "Executes",

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from crisis_desktop.rules.base.checks import Checks
     from crisis_desktop.rules.base.healing import Healing
     from crisis_desktop.rules.base.hiding import Hiding
+    from crisis_desktop.rules.base.importing import Importer
     from crisis_desktop.rules.base.quick import PreparedFight, QuickFight
     from crisis_desktop.rules.kernel.cover import CoverReading
     from crisis_desktop.rules.kernel.flows import RoundFlow
@@ -127,6 +128,11 @@ class Ruleset(ABC):
         from crisis_desktop.rules.kernel.tables import load_catalogue  # the kernel reads this module's types
 
         return load_catalogue(self.id) if resource("rules", self.id, "equipment.json").is_file() else []
+
+    def importers(self) -> Sequence[Importer]:
+        """The other programs' file formats the system reads characters from (Characters › Import, `crisis-desktop
+        import`), besides a character exported from this app: none by default."""
+        return ()
 
     # ------------------------------------------------------------------ printed sheets
     PRINTING: ClassVar[type[Printing]] = Printing

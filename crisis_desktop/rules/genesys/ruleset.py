@@ -26,6 +26,7 @@ from crisis_desktop.rules.base import (
     FieldKind,
     FieldSpec,
     Healing,
+    Importer,
     MapReading,
     MapSpan,
     Options,
@@ -355,6 +356,12 @@ class GenesysRuleset(Ruleset):
         return tuple(narrative.kinds().values())
 
     symbol_glyphs = staticmethod(symbols.glyphs)
+
+    def importers(self) -> Sequence[Importer]:
+        """The public adversary JSON data sets (rules/genesys/adversary_import.py)."""
+        from crisis_desktop.rules.genesys.adversary_import import GenesysAdversaries
+
+        return (GenesysAdversaries(),)
 
     def npc_level_field(self) -> FieldSpec | None:
         """Genesys adversaries have no level: Quick NPC asks for a power level 1 to 5 (not kept on the sheet)."""

@@ -124,14 +124,22 @@ class CharacterTableModel(QAbstractTableModel):
 
     def _insert_new(self, campaign: Campaign) -> None:
         known = set(self._row_by_id)
-        for target, character in enumerate(campaign.characters):
-            if character.id in known:
+        characters = campaign.characters
+        target = 0
+        while target < len(characters):
+            if characters[target].id in known:
+                target += 1
                 continue
-            # Rows before `target` are already in campaign order, so the new row goes exactly there.
+            # Rows before `target` are already in campaign order, so the new rows go exactly there; a run of new
+            # ones (an import of hundreds) is one insertion.
+            end = target
+            while end < len(characters) and characters[end].id not in known:
+                end += 1
             row = min(target, len(self._rows))
-            self.beginInsertRows(QModelIndex(), row, row)
-            self._rows.insert(row, character)
+            self.beginInsertRows(QModelIndex(), row, row + end - target - 1)
+            self._rows[row:row] = characters[target:end]
             self.endInsertRows()
+            target = end
         self._reindex()
 
     def _reorder(self, campaign: Campaign) -> None:

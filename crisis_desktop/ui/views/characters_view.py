@@ -8,7 +8,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QItemSelection, QItemSelectionModel, QModelIndex, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -34,6 +34,7 @@ from crisis_desktop.controller.character_commands import (
     encounters_using,
 )
 from crisis_desktop.controller.commands import Command, Macro
+from crisis_desktop.controller.importing import AddCharacters, read_characters
 from crisis_desktop.controller.npc_builder import build_npc, difficulty_spec, from_bestiary, parse_bestiary
 from crisis_desktop.domain import Character, CharacterKind
 from crisis_desktop.rules.base import Ruleset
@@ -300,10 +301,14 @@ class CharactersView(QWidget):
             self.tag_filter.setCurrentIndex(0)
             indexes = [self.proxy.mapFromSource(self.model.index(r, 0)) for r in rows if r is not None]
         selection = self.table.selectionModel()
-        selection.clearSelection()
-        flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
-        for index in indexes:
-            selection.select(index, flags)
+        # One selection of runs of rows, selected at once: a signal (and a count of the selected rows) per row
+        # made selecting an import of hundreds take seconds.
+        wanted = QItemSelection()
+        rows_in_view = sorted({i.row() for i in indexes})
+        for first, last in _runs(rows_in_view):
+            wanted.select(self.proxy.index(first, 0), self.proxy.index(last, 0))
+        flags = (QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
+        selection.select(wanted, flags)
         if indexes:
             selection.setCurrentIndex(indexes[0], QItemSelectionModel.SelectionFlag.Current)
             self.table.scrollTo(indexes[0])
@@ -438,11 +443,31 @@ class CharactersView(QWidget):
         if path is None:
             return
         try:
-            character = character_from_json(read_import(path), self.ruleset)
+            raw = read_import(path)
+            if self.ruleset.importers() and not _one_object(raw):
+                self._import_many(path, raw)
+                return
+            character = character_from_json(raw, self.ruleset)
         except ValueError as exc:
             Ask.error(self, "Import character", f"{path.name} was not imported: {exc}")
             return
         self._push(AddCharacter(self.document.campaign, character, text=f"Import {character.name}"), [character.id])
+
+    def _import_many(self, path: Path, raw: bytes) -> None:
+        """A file in a format the rules read (an adversary data set): every character it holds as one undo step,
+        then the report (what was kept in the GM notes, what was refused and why). ValueError if refused whole."""
+        assert self.document is not None and self.ruleset is not None
+        batch = read_characters(raw, self.ruleset, self.document.campaign.equipment)
+        characters = batch.characters
+        if characters:
+            count = len(characters)
+            self._push(AddCharacters(characters, f"Import {count} character{'s' if count != 1 else ''} from "
+                                                 f"{path.name}"), [c.id for c in characters])
+        lines = batch.report()
+        shown = lines[:REPORT_LINES] + ([f"… and {len(lines) - REPORT_LINES} more lines (each character's GM notes "
+                                         "keep what was not mapped)"] if len(lines) > REPORT_LINES else [])
+        self.message.emit(f"{path.name}: {batch.summary()}")
+        Ask.info(self, "Import", f"{path.name} ({batch.format}):\n" + "\n".join(shown))
 
     def export_character(self) -> None:
         ids = self.selected_ids()
@@ -557,3 +582,22 @@ class CharactersView(QWidget):
             Ask.error(self, "Export sheets", f"The sheets were not exported: {exc}")
             return
         self.message.emit(f"Exported {len(characters)} sheet(s) to {written[0].parent}")
+
+
+REPORT_LINES = 40  # lines of an import's report shown in its message box
+
+
+def _one_object(raw: bytes) -> bool:
+    """Whether the file holds one JSON object (a character exported from this app), not a list or anything else."""
+    return raw.lstrip()[:1] == b"{"
+
+
+def _runs(rows: list[int]) -> list[tuple[int, int]]:
+    """Sorted rows as runs of consecutive ones: [1, 2, 3, 7] -> [(1, 3), (7, 7)]."""
+    runs: list[tuple[int, int]] = []
+    for row in rows:
+        if runs and runs[-1][1] == row - 1:
+            runs[-1] = (runs[-1][0], row)
+        else:
+            runs.append((row, row))
+    return runs
