@@ -33,6 +33,61 @@ YOUNG_THRESHOLD = 20_000
 THRESHOLDS = (YOUNG_THRESHOLD, 10, 100)
 
 
+# How often the GUI thread sweeps what Python's collector would have swept by itself (ms).
+SWEEP_MS = 250
+_sweepers = 0          # the MainThreadSweeps alive: automatic collection is off while there is one
+
+
+class MainThreadSweeps(QObject):
+    """Python's cyclic collector, run on the GUI thread only.
+
+    Left to itself, Python sweeps in whichever thread happens to allocate when enough objects have piled up: a
+    background save, an export, a simulation. A sweep there frees the GUI's garbage there too, and a widget or a timer
+    deleted off the GUI thread breaks Qt ("Timers cannot be stopped from another thread", then a crash). So while one
+    of these lives, automatic collection is off and the GUI thread sweeps every SWEEP_MS what would have been due
+    (the generation whose count passed its threshold, as Python decides it)."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        global _sweepers
+        super().__init__(parent)
+        _sweepers += 1
+        gc.disable()
+        self._timer = QTimer(self)
+        self._timer.setInterval(SWEEP_MS)
+        self._timer.timeout.connect(sweep_due)
+        self._timer.start()
+        counted = [True]
+
+        def release(*_args: object) -> None:
+            if counted[0]:
+                counted[0] = False
+                _one_less()
+
+        self._release = release
+        self.destroyed.connect(release)
+
+    def stop(self) -> None:
+        """Give collection back to Python (the window closes) when no other sweeper is left."""
+        self._timer.stop()
+        self._release()
+
+
+def _one_less() -> None:
+    global _sweepers
+    _sweepers = max(0, _sweepers - 1)
+    if _sweepers == 0:
+        gc.enable()
+
+
+def sweep_due() -> int:
+    """Sweep the oldest generation whose count passed its threshold (none when none did); what was freed."""
+    counts, thresholds = gc.get_count(), gc.get_threshold()
+    for generation in (2, 1, 0):
+        if thresholds[generation] and counts[generation] > thresholds[generation]:
+            return gc.collect(generation)
+    return 0
+
+
 class IdleCollector(QObject):
     """Call `keep()` when a campaign has opened, `changed()` after each change and `release()` when it closes."""
 

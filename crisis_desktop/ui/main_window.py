@@ -18,7 +18,7 @@ from crisis_desktop.storage.paths import AppPaths
 from crisis_desktop.storage.settings import AppSettings
 from crisis_desktop.ui.campaign_edits import CampaignEdits
 from crisis_desktop.ui.campaign_files import CampaignFiles
-from crisis_desktop.ui.collector import IdleCollector
+from crisis_desktop.ui.collector import IdleCollector, MainThreadSweeps
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.drops import CampaignFileDrops
 from crisis_desktop.ui.help.help_menu import HelpCommands
@@ -58,6 +58,7 @@ class MainWindow(QMainWindow):
                                    settings_problem=settings_problem)
         self.files.status.connect(self._show_status)
         self.collector = IdleCollector(self)
+        self.sweeps = MainThreadSweeps(self)
         self.lock: CampaignLock | None = None
 
         self.overview = CampaignOverview()
@@ -253,6 +254,7 @@ class MainWindow(QMainWindow):
         self.player_menu.close()
         self.place_memory.remember_layout()
         self._save_settings()
+        self.sweeps.stop()
         event.accept()
 
     # -- undo and redo ------------------------------------------------------------------------

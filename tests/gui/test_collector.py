@@ -4,6 +4,7 @@ the window is idle, everything swept now and then and when the campaign closes."
 from __future__ import annotations
 
 import gc
+import threading
 import weakref
 
 import pytest
@@ -85,3 +86,49 @@ def test_nothing_is_swept_or_kept_without_a_campaign(collector, qtbot):
     collector.changed()
     qtbot.wait(30)
     assert collector._sweeps == 0 and gc.get_freeze_count() == 0
+
+
+class Finalized:
+    """A node of a reference cycle that records the thread its finalizer ran in."""
+
+    threads: list[str] = []
+
+    def __init__(self) -> None:
+        self.me = self
+
+    def __del__(self) -> None:
+        Finalized.threads.append(threading.current_thread().name)
+
+
+def test_garbage_is_swept_on_the_gui_thread_never_in_a_worker(qtbot):
+    before = gc.get_threshold()
+    sweeps = module.MainThreadSweeps()
+    try:
+        assert not gc.isenabled()
+        gc.set_threshold(50, 1, 1)
+        Finalized.threads = []
+        Finalized()                               # garbage only the cyclic collector frees
+
+        def allocate() -> None:                   # a worker piling up objects well past the thresholds
+            for n in range(20_000):
+                [n, [n]]
+
+        worker = threading.Thread(target=allocate, name="worker")
+        worker.start()
+        worker.join()
+        assert Finalized.threads == []            # nothing was swept in the worker
+        qtbot.waitUntil(lambda: Finalized.threads != [], timeout=2000)
+        assert Finalized.threads == [threading.main_thread().name]
+    finally:
+        sweeps.stop()
+        gc.set_threshold(*before)
+    assert gc.isenabled()
+
+
+def test_automatic_collection_comes_back_when_the_last_sweeper_stops(qtbot):
+    first, second = module.MainThreadSweeps(), module.MainThreadSweeps()
+    first.stop()
+    first.stop()                                  # stopping twice counts once
+    assert not gc.isenabled()
+    second.stop()
+    assert gc.isenabled()
