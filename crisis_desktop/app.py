@@ -14,7 +14,7 @@ from crisis_desktop.storage.paths import DATA_DIR_ENV, AppPaths, DataFolderUnusa
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QCoreApplication
-    from PySide6.QtWidgets import QWidget
+    from PySide6.QtWidgets import QApplication, QWidget
 
     from crisis_desktop.logs import LogSession
 
@@ -174,13 +174,6 @@ def run_gui(paths: AppPaths, campaign: str | None, session: LogSession | None = 
     app.setOrganizationName("crisis-desktop")
     # Lets Wayland compositors and docks match the window to the installed desktop entry (its icon, name).
     app.setDesktopFileName(APP_ID)
-    from PySide6.QtGui import QIcon, QPixmap
-
-    from crisis_desktop.resources_access import resource
-
-    icon = QPixmap()
-    icon.loadFromData(resource("icons", "crisis-desktop.svg").read_bytes())
-    app.setWindowIcon(QIcon(icon))
     from PySide6.QtCore import QTimer
 
     window = MainWindow(paths)
@@ -197,6 +190,8 @@ def run_gui(paths: AppPaths, campaign: str | None, session: LogSession | None = 
 
             QTimer.singleShot(0, lambda: Ask.error(window, "Data folder", data_problem))
         QTimer.singleShot(0, lambda: _mark(exit_when, "shown"))
+        # The icon (an SVG: Qt loads its image plugin for it, ~15 ms) once the first frame is up.
+        QTimer.singleShot(0, lambda: _set_window_icon(app))
         QTimer.singleShot(0, lambda: window.files.start(campaign))
         QTimer.singleShot(0, lambda: _note_version(app))
     if exit_when == "campaign":
@@ -204,6 +199,16 @@ def run_gui(paths: AppPaths, campaign: str | None, session: LogSession | None = 
     elif exit_when:
         QTimer.singleShot(0, lambda: _report_shown_and_quit(app))
     return app.exec()
+
+
+def _set_window_icon(app: QApplication) -> None:
+    from PySide6.QtGui import QIcon, QPixmap
+
+    from crisis_desktop.resources_access import resource
+
+    icon = QPixmap()
+    icon.loadFromData(resource("icons", "crisis-desktop.svg").read_bytes())
+    app.setWindowIcon(QIcon(icon))
 
 
 def _mark(exit_when: str, phase: str) -> None:

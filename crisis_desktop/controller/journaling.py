@@ -143,7 +143,7 @@ class ChangeJournal:
             # A list's items come, go or move only with a change that names them (for the characters: added,
             # removed or reordered; for the others: their ids, or a reorder) or that changes its length: a step
             # of a fight, which names characters it edits in place, does not walk 50,000 characters.
-            if (len(items) != len(self._items[name]) or changes.order or _may_restructure(name, changes)) \
+            if (len(items) != len(self._items[name]) or _may_restructure(name, changes)) \
                     and items != self._items[name]:  # the same objects in the same order compare by identity
                 ids = [item.id for item in items]
                 if ids != self._ids[name]:
@@ -277,9 +277,13 @@ class ChangeJournal:
 
 
 def _may_restructure(name: str, changes: ChangeSet) -> bool:
-    """Whether `changes` may have added, removed or moved items of the campaign's list `name` (beside a reorder)."""
+    """Whether `changes` may have added, removed or moved items of the campaign's list `name`. A reorder that names
+    an encounter or combatants is of that encounter's combatants (or its flow's order), not of the characters."""
     if name == "characters":
-        return bool(changes.characters_added or changes.characters_removed)
+        return bool(changes.characters_added or changes.characters_removed) or (
+            changes.order and not changes.encounters and not changes.combatants)
+    if changes.order:
+        return True
     if name == "encounters":
         return bool(changes.encounters)
     if name == "battle_maps":

@@ -93,6 +93,12 @@ def main() -> None:
         board.intents.start()
         app.processEvents()
         assert map_place.scene.battle_map is not None and map_place.scene.battle_map.id == "big-map"
+        # The Characters place's idle work (search texts and sort keys of every row, a slice at a time) ends before
+        # the fight is timed: it is done once after opening, and a fight's changes do not start it over.
+        warm = window.characters.proxy._warm if window.characters is not None else None
+        deadline = time.perf_counter() + 120
+        while warm is not None and warm.isActive() and time.perf_counter() < deadline:
+            app.processEvents()
         campaign = document.campaign
         journaling: list[float] = []
         real_record = document.session.record

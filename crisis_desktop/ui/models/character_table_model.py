@@ -98,7 +98,9 @@ class CharacterTableModel(QAbstractTableModel):
         characters = campaign.characters
         # Rows come, go or move only with a change that says so (an edit of some characters, a fight's every step,
         # names them: the loop below takes their live objects); a walk over 10,000 rows is not made for each.
-        structural = bool(changes.characters_added or changes.characters_removed or changes.order)
+        # (A reorder that names an encounter or combatants is of that encounter's combatants: next turn's.)
+        structural = bool(changes.characters_added or changes.characters_removed
+                          or (changes.order and not changes.encounters and not changes.combatants))
         same_rows = len(self._rows) == len(characters) and (
             not structural or all(map(operator.is_, self._rows, characters)))
         if not same_rows:  # rows come or go or move, or an undo put back copies: line the rows up by id
