@@ -20,7 +20,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(os.environ.get("BENCH_ROOT") or Path(__file__).resolve().parents[2])  # another checkout: BENCH_ROOT
 ACTIONS = ("next turn", "attack", "token drop")
 RATIO_GOAL = 1.2
 MEDIAN_GOAL = 0.016
@@ -32,8 +32,10 @@ def run(size: int, fighters: int, actions: int) -> dict[str, list[float]]:
         env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"),
                    BENCH_RESULTS=str(out), PYTHONPATH=str(ROOT))
         env.pop("BENCH_PROFILE", None)
-        subprocess.run([sys.executable, str(ROOT / "tests" / "benchmarks" / "bench_fight.py"), str(size),
-                        str(fighters), str(actions)], check=True, env=env, cwd=ROOT, capture_output=True)
+        done = subprocess.run([sys.executable, str(ROOT / "tests" / "benchmarks" / "bench_fight.py"), str(size),
+                               str(fighters), str(actions)], env=env, cwd=ROOT, capture_output=True, text=True)
+        if done.returncode != 0:
+            sys.exit(f"bench_fight.py {size} failed:\n{done.stderr[-3000:]}")
         result: dict[str, list[float]] = json.loads(out.read_text())
         return result
 
