@@ -14,6 +14,7 @@ from crisis_desktop.storage.paths import DATA_DIR_ENV, AppPaths, DataFolderUnusa
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QCoreApplication
+    from PySide6.QtWidgets import QApplication, QWidget
 
     from crisis_desktop.logs import LogSession
 
@@ -163,6 +164,10 @@ def run_gui(paths: AppPaths, campaign: str | None, session: LogSession | None = 
     from crisis_desktop.ui.error_reporter import ErrorReporter, install_qt_message_handler
     from crisis_desktop.ui.main_window import MainWindow
 
+    # Used by the start-up benchmark: "window" leaves as soon as the window is up, "campaign" once
+    # the campaign is open and its place painted; each phase's end is reported on the way.
+    exit_when = os.environ.get("CRISIS_DESKTOP_EXIT_WHEN_SHOWN", "")
+    _mark(exit_when, "imported")
     existing = QApplication.instance()
     # Reuse a running QApplication (tests start one); a bare QCoreApplication could not show windows.
     app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
@@ -171,13 +176,6 @@ def run_gui(paths: AppPaths, campaign: str | None, session: LogSession | None = 
     app.setOrganizationName("crisis-desktop")
     # Lets Wayland compositors and docks match the window to the installed desktop entry (its icon, name).
     app.setDesktopFileName(APP_ID)
-    from PySide6.QtGui import QIcon, QPixmap
-
-    from crisis_desktop.resources_access import resource
-
-    icon = QPixmap()
-    icon.loadFromData(resource("icons", "crisis-desktop.svg").read_bytes())
-    app.setWindowIcon(QIcon(icon))
     from PySide6.QtCore import QTimer
 
     window = MainWindow(paths)
@@ -185,9 +183,7 @@ def run_gui(paths: AppPaths, campaign: str | None, session: LogSession | None = 
         # An unexpected error from now on: the traceback is logged, the GM gets a message, the app goes on.
         ErrorReporter.attach(window, session)
     window.show()
-    # Used by the start-up benchmark: "window" leaves as soon as the window is up, "campaign" once
-    # the campaign is open too.
-    exit_when = os.environ.get("CRISIS_DESKTOP_EXIT_WHEN_SHOWN", "")
+    _mark(exit_when, "built")
     if exit_when != "window":
         # Open the campaign once the window is on screen, so the GM sees the window at once; the version (read
         # from the package metadata) waits until then too.
@@ -195,11 +191,42 @@ def run_gui(paths: AppPaths, campaign: str | None, session: LogSession | None = 
             from crisis_desktop.ui.dialogs.ask import Ask
 
             QTimer.singleShot(0, lambda: Ask.error(window, "Data folder", data_problem))
+        QTimer.singleShot(0, lambda: _mark(exit_when, "shown"))
+        # The icon (an SVG: Qt loads its image plugin for it, ~15 ms) once the first frame is up.
+        QTimer.singleShot(0, lambda: _set_window_icon(app))
         QTimer.singleShot(0, lambda: window.files.start(campaign))
         QTimer.singleShot(0, lambda: _note_version(app))
-    if exit_when:
+    if exit_when == "campaign":
+        QTimer.singleShot(0, lambda: _report_painted_and_quit(app, window))
+    elif exit_when:
         QTimer.singleShot(0, lambda: _report_shown_and_quit(app))
     return app.exec()
+
+
+def _set_window_icon(app: QApplication) -> None:
+    from PySide6.QtGui import QIcon, QPixmap
+
+    from crisis_desktop.resources_access import resource
+
+    icon = QPixmap()
+    icon.loadFromData(resource("icons", "crisis-desktop.svg").read_bytes())
+    app.setWindowIcon(QIcon(icon))
+
+
+def _mark(exit_when: str, phase: str) -> None:
+    """For the start-up benchmark: the wall-clock time a phase of the start ended at."""
+    if exit_when:
+        import time
+
+        print(f"mark {phase} {time.time():.6f}", flush=True)
+
+
+def _report_painted_and_quit(app: QCoreApplication, window: QWidget) -> None:
+    """For the start-up benchmark: the campaign is open; paint what it shows now (the place it opened in),
+    say when that frame was done, then quit."""
+    _mark("campaign", "campaign")
+    window.repaint()
+    _report_shown_and_quit(app)
 
 
 def _note_version(app: QCoreApplication) -> None:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from crisis_desktop.controller.fight import FightView
+from crisis_desktop.controller.map_commands import map_or_none
 from crisis_desktop.domain import BattleMap, EquipmentItem, StatValue
 from crisis_desktop.rules.base import (
     Actor,
@@ -123,7 +124,7 @@ class AttackView:
     def battle_map(self) -> BattleMap | None:
         """The battle map linked to this encounter, if any."""
         map_id = self.fight.encounter.battle_map_id
-        return next((m for m in self.fight.campaign.battle_maps if m.id == map_id), None) if map_id else None
+        return map_or_none(self.fight.campaign, map_id) if map_id else None
 
     def terrain_of(self, battle_map: BattleMap) -> Terrain:
         """The map's painted cells as the geometry reads them (built anew: the map may have been painted since)."""
@@ -185,20 +186,28 @@ class AttackView:
         """Whether the watcher has line of sight to the target on the encounter's map, as the rules read it; None
         without a map or when either has no token on it."""
         battle_map = self.battle_map()
-        cells = self.token_cells()
-        if battle_map is None or watcher_id not in cells or target_id not in cells:
+        return self._sees(battle_map, self.token_cells(), self.terrain_of(battle_map) if battle_map else None,
+                          watcher_id, target_id)
+
+    def _sees(self, battle_map: BattleMap | None, cells: dict[str, Coord], terrain: Terrain | None,
+              watcher_id: str, target_id: str) -> bool | None:
+        if battle_map is None or terrain is None or watcher_id not in cells or target_id not in cells:
             return None
         fight = self.fight
-        reading = fight.ruleset.cover_between(self.terrain_of(battle_map), cells[watcher_id], cells[target_id],
+        reading = fight.ruleset.cover_between(terrain, cells[watcher_id], cells[target_id],
                                               fight.actor(watcher_id), fight.actor(target_id), fight.options)
         return reading.line_of_sight
 
     def opponents(self, combatant_id: str) -> list[Watcher]:
         """Everyone on another side still in the fight, with whether each sees this combatant on the map (None
-        without one)."""
+        without one). The map, its tokens' cells and its terrain are read once for all of them."""
         side = self.fight.combatant(combatant_id).side
         fight = self.fight
-        return [Watcher(fight.actor(c.id), self.sees(c.id, combatant_id)) for c in fight.encounter.combatants
+        battle_map = self.battle_map()
+        cells = self.token_cells()
+        terrain = self.terrain_of(battle_map) if battle_map is not None and combatant_id in cells else None
+        return [Watcher(fight.actor(c.id), self._sees(battle_map, cells, terrain, c.id, combatant_id))
+                for c in fight.encounter.combatants
                 if c.side != side and fight.campaign.has_character(c.character_id) and not fight.out_of_fight(c.id)]
 
     def unseen(self, attacker_id: str, target_id: str) -> str | None:

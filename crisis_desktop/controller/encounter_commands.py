@@ -7,6 +7,7 @@ from typing import Any
 
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.commands import Command, Macro, copy_value
+from crisis_desktop.controller.map_commands import map_or_none
 from crisis_desktop.domain import BattleMap, Campaign, Character, Token
 from crisis_desktop.domain.encounter import Combatant, Encounter, LogEntry
 
@@ -212,7 +213,7 @@ class Snapshot:
 
 
 def _linked_map(campaign: Campaign, encounter: Encounter) -> BattleMap | None:
-    return next((m for m in campaign.battle_maps if m.id == encounter.battle_map_id), None)
+    return map_or_none(campaign, encounter.battle_map_id)
 
 
 def _copy_into(target: Any, source: Any) -> None:

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from crisis_desktop.controller.changes import ChangeSet
+from crisis_desktop.controller.map_commands import map_or_none
 from crisis_desktop.domain import BattleMap, Campaign
 from crisis_desktop.domain.common import DomainModel
 from crisis_desktop.domain.encounter import Encounter
@@ -123,6 +124,11 @@ class ChangeJournal:
         self._log_ids = {e.id: [entry.id for entry in e.log] for e in self.campaign.encounters}
         self._fighters = {e.id: _combatant_json(e) for e in self.campaign.encounters}
         self._tokens = {m.id: _token_values(m) for m in self.campaign.battle_maps}
+        # The maps each combatant has a token on, as last journaled (kept up to date with every map written).
+        self._token_maps: dict[str, set[str]] = {}
+        for battle_map in self.campaign.battle_maps:
+            for token in battle_map.tokens:
+                self._token_maps.setdefault(token.combatant_id, set()).add(battle_map.id)
 
     def _line(self, changes: ChangeSet) -> bytes | None:
         campaign = self.campaign
@@ -134,7 +140,11 @@ class ChangeJournal:
         order: dict[str, list[str]] = {}
         for name in COLLECTIONS:
             items = getattr(campaign, name)
-            if items != self._items[name]:  # the same objects in the same order compare by identity
+            # A list's items come, go or move only with a change that names them (for the characters: added,
+            # removed or reordered; for the others: their ids, or a reorder) or that changes its length: a step
+            # of a fight, which names characters it edits in place, does not walk 50,000 characters.
+            if (len(items) != len(self._items[name]) or _may_restructure(name, changes)) \
+                    and items != self._items[name]:  # the same objects in the same order compare by identity
                 ids = [item.id for item in items]
                 if ids != self._ids[name]:
                     order[name] = ids
@@ -173,9 +183,7 @@ class ChangeJournal:
         whose JSON differs from the last line's (compared whole: nothing changed is missed, nothing unchanged
         written)."""
         deltas: dict[str, tuple[list[str] | None, list[bytes]]] = {}
-        for encounter in self.campaign.encounters:
-            if encounter.id not in encounter_ids:
-                continue
+        for encounter in self._encounters(encounter_ids):
             now = _combatant_json(encounter)
             known = self._fighters.get(encounter.id)
             self._fighters[encounter.id] = now
@@ -192,14 +200,38 @@ class ChangeJournal:
         values, which is quick: a map of 200 tokens is not written again for each step of the fight); the maps
         `written` whole are only remembered."""
         tokens = {}
-        for battle_map in self.campaign.battle_maps:
-            if battle_map.id not in token_maps and battle_map.id not in written:
-                continue
+        maps = self._maps(token_maps | written)
+        for gone in written - {m.id for m in maps}:   # a map deleted: its tokens stand nowhere now
+            self._note_token_maps(gone, self._tokens.pop(gone, []), [])
+        for battle_map in maps:
             values = _token_values(battle_map)
-            if battle_map.id not in written and values != self._tokens.get(battle_map.id):
+            known = self._tokens.get(battle_map.id)
+            if battle_map.id not in written and values != known:
                 tokens[battle_map.id] = [t.model_dump_json().encode() for t in battle_map.tokens]
+            if values != known:
+                self._note_token_maps(battle_map.id, known or [], values)
             self._tokens[battle_map.id] = values
         return tokens
+
+    def _note_token_maps(self, map_id: str, before: list[dict[str, Any]], after: list[dict[str, Any]]) -> None:
+        """Keep the maps each combatant stands on in line with a map's tokens, as just journaled."""
+        for token in before:
+            maps = self._token_maps.get(token["combatant_id"])
+            if maps is not None:
+                maps.discard(map_id)
+        for token in after:
+            self._token_maps.setdefault(token["combatant_id"], set()).add(map_id)
+
+    def _encounters(self, ids: set[str]) -> list[Encounter]:
+        """The campaign's encounters of these ids, in the campaign's order, each found by its index."""
+        campaign = self.campaign
+        found = [campaign.encounter(key) for key in ids if campaign.has_encounter(key)]
+        return sorted(found, key=lambda e: self._index["encounters"].get(e.id, 0)) if len(found) > 1 else found
+
+    def _maps(self, ids: set[str]) -> list[BattleMap]:
+        """The campaign's maps of these ids, each found by its index."""
+        found = [map_or_none(self.campaign, key) for key in ids]
+        return [m for m in found if m is not None]
 
     def _logs(self, encounter_ids: set[str]) -> dict[str, tuple[int, list[bytes]]]:
         """For each encounter written: how many entries of its log, as last journaled, stay, and what follows.
@@ -207,9 +239,7 @@ class ChangeJournal:
         Log entries are written once and never changed (an event adds them, its undo takes them away), so the
         entries are compared by id only."""
         logs = {}
-        for encounter in self.campaign.encounters:
-            if encounter.id not in encounter_ids:
-                continue
+        for encounter in self._encounters(encounter_ids):
             ids = [entry.id for entry in encounter.log]
             known = self._log_ids.get(encounter.id)
             if known is not None:
@@ -239,13 +269,26 @@ class ChangeJournal:
                     wanted["encounters"].add(encounter.id)
                     if encounter.battle_map_id is not None:
                         token_maps.add(encounter.battle_map_id)
-            for battle_map in campaign.battle_maps:   # a token may stand on a map its encounter does not use
-                if battle_map.id not in token_maps \
-                        and not changes.combatants.isdisjoint([t.combatant_id for t in battle_map.tokens]):
-                    token_maps.add(battle_map.id)
+            for combatant_id in changes.combatants:   # a token may stand on a map its encounter does not use
+                token_maps |= self._token_maps.get(combatant_id, set())
         if "equipment" in changes.campaign_fields:
             wanted["equipment"] |= {item.id for item in campaign.equipment}
         return wanted, token_maps
+
+
+def _may_restructure(name: str, changes: ChangeSet) -> bool:
+    """Whether `changes` may have added, removed or moved items of the campaign's list `name`. A reorder that names
+    an encounter or combatants is of that encounter's combatants (or its flow's order), not of the characters."""
+    if name == "characters":
+        return bool(changes.characters_added or changes.characters_removed) or (
+            changes.order and not changes.encounters and not changes.combatants)
+    if changes.order:
+        return True
+    if name == "encounters":
+        return bool(changes.encounters)
+    if name == "battle_maps":
+        return bool(changes.battle_maps)
+    return "equipment" in changes.campaign_fields if name == "equipment" else True
 
 
 def _combatant_json(encounter: Encounter) -> dict[str, bytes]:

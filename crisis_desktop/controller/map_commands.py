@@ -10,17 +10,39 @@ from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.commands import Command
 from crisis_desktop.domain import Campaign
 from crisis_desktop.domain.battle_map import PAINTS_MAX, BattleMap, Cell, Paint, PaintedTerrain, Token, paint_of
+from crisis_desktop.domain.common import find_by_id
 
 Coord = tuple[int, int]
 
 MAP_FIELDS = frozenset({"name", "metres_per_cell", "background"})
 
 
+# Where each map stands in a campaign's list of maps, by id, for the last few lists looked in (keyed by the list's
+# identity: a working copy of a campaign shares the live list). find_by_id checks every hit against the list, so an
+# index left stale by a change of the list, or by a list that took the place of a freed one, is never believed.
+_MAP_INDEXES: dict[int, dict[str, int]] = {}
+_INDEXES_KEPT = 8
+
+
+def map_or_none(campaign: Campaign, map_id: str | None) -> BattleMap | None:
+    """The campaign's map of this id (None when there is none): one dictionary look-up, not a walk through the
+    maps (an action of a fight asks several times, and a campaign may hold a thousand maps)."""
+    if map_id is None:
+        return None
+    maps = campaign.battle_maps
+    index = _MAP_INDEXES.get(id(maps))
+    if index is None:
+        if len(_MAP_INDEXES) >= _INDEXES_KEPT:
+            _MAP_INDEXES.clear()
+        index = _MAP_INDEXES[id(maps)] = {}
+    return find_by_id(maps, index, map_id)
+
+
 def find_map(campaign: Campaign, map_id: str) -> BattleMap:
-    for battle_map in campaign.battle_maps:
-        if battle_map.id == map_id:
-            return battle_map
-    raise KeyError(f"no battle map {map_id} in campaign {campaign.name}")
+    battle_map = map_or_none(campaign, map_id)
+    if battle_map is None:
+        raise KeyError(f"no battle map {map_id} in campaign {campaign.name}")
+    return battle_map
 
 
 def is_open(cell: Paint) -> bool:

@@ -24,11 +24,39 @@ from crisis_desktop.rules.base import SetResource
 _ON_THE_ENCOUNTER = (SetEncounterField, AppendLog, InsertCombatant, RemoveCombatant)
 
 
+class _BorrowedIndex(IdIndex):
+    """A copy's look-up index that answers from the live model's index until it is first rebuilt: the copy's lists
+    hold the same items at the same places when it is made, so building its own index from scratch (a pass over
+    every character or every encounter's combatants) would cost in proportion to the campaign, on every step of a
+    fight. Every hit is checked against the copy's list by its reader (find_by_id, Campaign._place_of); a miss
+    clears the index, which then drops the live one and is rebuilt from the copy's lists alone."""
+
+    def __init__(self, live: dict[str, Any]) -> None:
+        super().__init__()
+        self._live: dict[str, Any] | None = live
+
+    def get(self, key: str, default: Any = None) -> Any:
+        if dict.__contains__(self, key) or self._live is None:
+            return dict.get(self, key, default)
+        return self._live.get(key, default)
+
+    def __getitem__(self, key: str) -> Any:
+        if dict.__contains__(self, key) or self._live is None:
+            return dict.__getitem__(self, key)
+        return self._live[key]
+
+    def clear(self) -> None:
+        self._live = None
+        dict.clear(self)
+
+
 def _own_indexes(model: Any) -> None:
-    """Give a shallow copy look-up indexes of its own (the live model keeps its own)."""
+    """Give a shallow copy look-up indexes of its own (the live model keeps its own), which start from the live
+    model's."""
     store = model.__pydantic_private__
     if store:
-        object.__setattr__(model, "__pydantic_private__", {name: IdIndex() for name in store})
+        object.__setattr__(model, "__pydantic_private__",
+                           {name: _BorrowedIndex(index) for name, index in store.items()})
 
 
 def _shallow(encounter: Encounter) -> Encounter:
@@ -44,9 +72,9 @@ class WorkingCopy:
 
     def __init__(self, campaign: Campaign, encounter_id: str) -> None:
         live = campaign.encounter(encounter_id)
-        self.campaign = campaign.model_copy(update={
-            "characters": list(campaign.characters),
-            "encounters": [_shallow(e) if e is live else e for e in campaign.encounters]})
+        encounters = list(campaign.encounters)   # copied as a whole (no Python step per encounter)
+        encounters[private(campaign, "_encounter_index")[encounter_id]] = _shallow(live)
+        self.campaign = campaign.model_copy(update={"characters": list(campaign.characters), "encounters": encounters})
         _own_indexes(self.campaign)
         self._owned_encounters = {encounter_id}
         self._owned: set[tuple[str, str]] = set()

@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from crisis_desktop.resources_access import resource
 from crisis_desktop.storage.atomic import atomic_write_bytes
 from crisis_desktop.storage.paths import AppPaths
 
@@ -54,6 +53,9 @@ def _seed(paths: AppPaths, demo: Demo) -> Path | None:
     target = paths.campaigns / demo.file_name
     if marker.exists() or target.exists():
         return None
+    # Only when a demo is copied: importlib.resources is not loaded by a start that copies nothing.
+    from crisis_desktop.resources_access import resource
+
     try:
         paths.campaigns.mkdir(parents=True, exist_ok=True)
         atomic_write_bytes(target, resource("demo", demo.resource).read_bytes())

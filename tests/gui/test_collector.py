@@ -110,8 +110,11 @@ def test_garbage_is_swept_on_the_gui_thread_never_in_a_worker(qtbot):
         Finalized()                               # garbage only the cyclic collector frees
 
         def allocate() -> None:                   # a worker piling up objects well past the thresholds
+            pile: list[list[int]] = []
             for n in range(20_000):
-                [n, [n]]
+                pile.append([n])
+                if len(pile) > 100:
+                    pile.clear()
 
         worker = threading.Thread(target=allocate, name="worker")
         worker.start()

@@ -98,7 +98,9 @@ class CharacterTableModel(QAbstractTableModel):
         characters = campaign.characters
         # Rows come, go or move only with a change that says so (an edit of some characters, a fight's every step,
         # names them: the loop below takes their live objects); a walk over 10,000 rows is not made for each.
-        structural = bool(changes.characters_added or changes.characters_removed or changes.order)
+        # (A reorder that names an encounter or combatants is of that encounter's combatants: next turn's.)
+        structural = bool(changes.characters_added or changes.characters_removed
+                          or (changes.order and not changes.encounters and not changes.combatants))
         same_rows = len(self._rows) == len(characters) and (
             not structural or all(map(operator.is_, self._rows, characters)))
         if not same_rows:  # rows come or go or move, or an undo put back copies: line the rows up by id
@@ -241,6 +243,11 @@ class CharacterTableModel(QAbstractTableModel):
         return self._thumbnails[portrait]
 
 
+def _same_key(one: Any, other: Any) -> bool:
+    """Whether two sort keys sort alike (collator keys order with <, they have no ==)."""
+    return not (one < other or other < one)
+
+
 class CharacterFilterProxy(QAbstractProxyModel):
     """Search (every word must appear in name, player, tags or notes), kind and tag filters, sorting.
 
@@ -380,10 +387,45 @@ class CharacterFilterProxy(QAbstractProxyModel):
         model = self._model()
         if model is None:
             return
-        self._about_to_change()
-        self._accepted.clear()
-        self._last_filter = None
         rows = range(top_left.row(), bottom_right.row() + 1)
+        kept = self._rows_shown_kept(model, rows)
+        if not kept:
+            self._about_to_change()
+        spec = (self._words, self._kind, self._tag)
+        still = self._accepted.get(spec) if kept else None
+        self._accepted = {spec: still} if still is not None else {}
+        if still is None:
+            self._last_filter = None
+        self._refresh_rows(model, rows)
+        if kept:
+            for row in rows:
+                shown = self._proxy_row.get(row)
+                if shown is not None:
+                    self.dataChanged.emit(self.index(shown, top_left.column()),
+                                          self.index(shown, bottom_right.column()))
+            return
+        self._changed()
+        first, last = self._proxy_row.get(top_left.row()), self._proxy_row.get(bottom_right.row())
+        if top_left.row() == bottom_right.row() and first is not None:
+            self.dataChanged.emit(self.index(first, top_left.column()), self.index(first, bottom_right.column()))
+        elif self._visible:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self._visible) - 1, len(COLUMNS) - 1))
+        del last
+
+    def _rows_shown_kept(self, model: CharacterTableModel, rows: range) -> bool:
+        """Whether the rows shown stay as they are after a change of `rows`: each changed row is still accepted
+        (or refused) by the filters and keeps its sort key. Then only those rows are told to repaint, and no list
+        of all the rows is worked out again (a step of a fight changes a few characters of thousands, whether or
+        not the Characters place is shown)."""
+        sort_keys = self._keys.get(self._column) if self._column >= 0 else None
+        if self._column >= 0 and sort_keys is None:
+            return False
+        if not all(row < model.rowCount() and self._accepts(model, row) == (row in self._proxy_row) for row in rows):
+            return False
+        return sort_keys is None or all(_same_key(sort_keys[row], self._key(model, row, self._column)) for row in rows)
+
+    def _refresh_rows(self, model: CharacterTableModel, rows: range) -> None:
+        """The search texts and sort keys of changed rows, and their places in each order worked out."""
         for row in rows:
             if row < len(self._texts):
                 self._texts[row] = model.search_text(row)
@@ -394,20 +436,28 @@ class CharacterFilterProxy(QAbstractProxyModel):
         for column, keys in self._keys.items():
             ascending, descending = self._ascending.get(column), self._descending.get(column)
             for row in rows:
-                keys[row] = self._key(model, row, column)
+                key = self._key(model, row, column)
+                if _same_key(keys[row], key):
+                    continue  # its place in either order stays (a walk of the order is spared)
+                keys[row] = key
                 if ascending is not None:
                     ascending.remove(row)
                     ascending.insert(self._position(ascending, keys, row, descending=False), row)
                 if descending is not None:
                     descending.remove(row)
                     descending.insert(self._position(descending, keys, row, descending=True), row)
-        self._changed()
-        first, last = self._proxy_row.get(top_left.row()), self._proxy_row.get(bottom_right.row())
-        if top_left.row() == bottom_right.row() and first is not None:
-            self.dataChanged.emit(self.index(first, top_left.column()), self.index(first, bottom_right.column()))
-        elif self._visible:
-            self.dataChanged.emit(self.index(0, 0), self.index(len(self._visible) - 1, len(COLUMNS) - 1))
-        del last
+
+    def _accepts(self, model: CharacterTableModel, row: int) -> bool:
+        """Whether the filters as they are accept the source row as it is now."""
+        character = model.character_at(row)
+        if self._kind is not None and character.kind is not self._kind:
+            return False
+        if self._tag is not None and self._tag not in character.tags:
+            return False
+        if not self._words:
+            return True
+        text = model.search_text(row)
+        return all(word in text for word in self._words)
 
     def _forget(self, all_rows: bool) -> None:
         self._accepted.clear()

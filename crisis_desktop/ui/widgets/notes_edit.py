@@ -6,7 +6,13 @@ from __future__ import annotations
 from PySide6.QtCore import QMimeData, Signal
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
-from crisis_desktop.domain.common import NOTES_MAX
+
+def _domain_notes_max() -> int:
+    """The domain's bound on notes, read when first needed: importing the domain brings pydantic and every
+    model, which the start-up leaves until after the window is shown (the overview builds a NotesEdit)."""
+    from crisis_desktop.domain.common import NOTES_MAX
+
+    return NOTES_MAX
 
 
 class NotesEdit(QPlainTextEdit):
@@ -19,9 +25,20 @@ class NotesEdit(QPlainTextEdit):
 
     refused = Signal(str)
 
-    def __init__(self, limit: int = NOTES_MAX, parent: QWidget | None = None) -> None:
+    def __init__(self, limit: int | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.limit = limit
+        self._limit = limit
+
+    @property
+    def limit(self) -> int:
+        """At most this many characters (the domain's NOTES_MAX unless given)."""
+        if self._limit is None:
+            self._limit = _domain_notes_max()
+        return self._limit
+
+    @limit.setter
+    def limit(self, value: int) -> None:
+        self._limit = value
 
     def insertFromMimeData(self, source: QMimeData) -> None:  # Override QPlainTextEdit::insertFromMimeData
         added = len(source.text()) if source.hasText() else 0

@@ -208,20 +208,57 @@ def test_changes_while_the_idle_work_runs_do_not_start_it_over(qtbot):
     proxy = CharacterFilterProxy()
     proxy.setSourceModel(model)
     slices = worked = 0
+    last = ""
     real_warm_up = proxy._warm_up
 
     def warm_up_then_a_change() -> None:
-        nonlocal slices, worked
+        nonlocal slices, worked, last
         slices += 1
         real_warm_up()
         worked += proxy._warm.isActive()                       # it asked for another slice: not done yet
         if slices <= 60:
-            campaign.characters[5].name = f"Zed {slices}"       # the fight changes someone between two slices
+            last = campaign.characters[5].name = f"Zed {slices}"  # the fight changes someone between two slices
             model.apply_changes(campaign, ChangeSet(characters=frozenset({campaign.characters[5].id})))
 
     proxy._warm.timeout.disconnect(real_warm_up)
     proxy._warm.timeout.connect(warm_up_then_a_change)
-    qtbot.waitUntil(lambda: slices > 60 and not proxy._warm.isActive(), timeout=5000)
+    # A change of a row that stays where it is does not ask for more idle work: the work ends after its own
+    # slices, each followed by a change, and no change started it over.
+    qtbot.waitUntil(lambda: slices > 3 and not proxy._warm.isActive(), timeout=5000)
     assert worked < 40, f"the idle work took {worked} slices"
+    assert slices == worked + 1                                 # every slice but the last asked for another
     proxy.sort(0, Qt.SortOrder.DescendingOrder)
-    assert proxy.index(0, 0).data() == "Zed 60"
+    assert proxy.index(0, 0).data() == last == f"Zed {slices}"
+
+
+def test_an_edit_that_keeps_a_row_in_place_repaints_that_row_only(make_document):
+    """A change to a character that the filter still accepts and that keeps its sort key (a fight's damage, a
+    note) repaints its row: no layout change of all the rows; one that moves it or takes it out does."""
+    document = make_document()
+    campaign = document.campaign
+    model = CharacterTableModel()
+    model.set_campaign(campaign)
+    document.changed.connect(lambda changes: model.apply_changes(document.campaign, changes))
+    proxy = CharacterFilterProxy()
+    proxy.setSourceModel(model)
+    proxy.set_search("raider")
+    proxy.sort(0, Qt.SortOrder.AscendingOrder)
+    layouts: list[str] = []
+    changed: list[int] = []
+    proxy.layoutChanged.connect(lambda *_: layouts.append("layout"))
+    proxy.dataChanged.connect(lambda a, b, _r: changed.append(a.row()))
+
+    def names() -> list[str]:
+        return [proxy.index(row, 0).data() for row in range(proxy.rowCount())]
+
+    before = names()
+    assert before == ["Guard Dog", "Jory", "Mother Kell", "Rask"]
+    document.push(SetCharacterField(campaign, "npc-raider-rask", "notes", "raider with a limp"))
+    assert layouts == [] and changed == [3] and names() == before
+    document.push(SetCharacterField(campaign, "npc-raider-rask", "name", "Aaron Rask"))  # moves first
+    assert layouts == ["layout"] and names() == ["Aaron Rask", "Guard Dog", "Jory", "Mother Kell"]
+    document.push(SetCharacterField(campaign, "npc-raider-rask", "tags", ""))  # leaves the search?
+    document.push(SetCharacterField(campaign, "npc-raider-rask", "notes", "a quiet farmer"))
+    assert "Aaron Rask" not in names() and layouts[-1] == "layout"
+    proxy.set_search("")
+    assert len(names()) == len(campaign.characters)
