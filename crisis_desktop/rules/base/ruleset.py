@@ -1,5 +1,6 @@
-"""The Ruleset interface: what every game system has, with a working default for each part (the capabilities a
-system may have besides are in checks.py, attacks.py, healing.py, hiding.py, capabilities.py and quick.py)."""
+"""The Ruleset: what every game system is (its options, catalogue, NPCs, how its rounds go) and the parts it is made
+of, each with working defaults: its sheet (sheet_part.py), economy (economy_part.py) and printing (printing.py), and
+the parts only some systems have (checks.py, attacks.py with capabilities.py, healing.py, hiding.py)."""
 
 from __future__ import annotations
 
