@@ -65,7 +65,7 @@ def test_medicine_in_the_fight_from_the_treat_button(dock, genesys_document, mon
     genesys_document.push(SetToken("map-dock-9", "cmb-dock-mira", (7, 8), "Mira steps up to Jax"))
     script(monkeypatch, ["Medicine"], ["ss", "sa", "blank", "blank"])
     dock.actor_panel.treat_button.click()
-    assert ctl.view.character_of("cmb-dock-jax").status["wounds"] == 3
+    assert ctl.view.character_of("cmb-dock-jax").status["wounds"] == 2           # 3 successes, Surgeon 1: 4 healed
     assert last_log(dock).startswith("R1  Dr. Mira Sol treats Jax Marrow")
     genesys_document.undo_stack.undo()
     assert ctl.view.character_of("cmb-dock-jax").status["wounds"] == 6
@@ -127,7 +127,7 @@ def test_a_nights_rest_before_the_fight_and_a_refusal_with_its_reason(dock, gene
     asked = script(monkeypatch, ["Medicine", "Dr. Mira Sol"], ["ss", "blank", "blank", "blank"])
     dock.actor_panel.treat_button.click()
     assert [title for title, _ in asked] == ["Treat Jax Marrow", "Medicine"]
-    assert jax.status["wounds"] == 2
+    assert jax.status["wounds"] == 1                                             # 2 successes, Surgeon 1: 3 healed
     assert last_log(dock).endswith("Dr. Mira Sol treats Jax Marrow: Medicine, 2 success: success")
     genesys_document.undo_stack.undo()
     genesys_document.undo_stack.undo()

@@ -66,8 +66,9 @@ def test_medicine_in_the_fight_is_the_healers_action_and_one_undo_step():
     assert campaign.model_dump() == before                               # refused: nothing spent
     history.push(SetToken(DOCK_MAP, MIRA, (7, 8), "Mira steps up to Jax"))
     # Intellect 3, Medicine 2 against Easy (6 of 15 wounds), Mira has a medkit: 3 successes and an advantage.
+    # Mira's Surgeon 1 heals one wound more: 3 + 1.
     history.push(ctl.healing.treat("first_aid", JAX, healer_id=MIRA, dice=TypedDice(["ss", "sa", "blank", "blank"])))
-    assert ctl.view.character_of(JAX).status["wounds"] == 3
+    assert ctl.view.character_of(JAX).status["wounds"] == 2
     log = ctl.view.encounter.log
     assert log[-1].kind == "heal" and log[-1].text.startswith("Dr. Mira Sol treats Jax")
     assert offered(ctl, JAX)["first_aid"] == "Jax Marrow has had a Medicine check this encounter already"
@@ -113,7 +114,7 @@ def test_after_the_fight_medicine_and_stimpacks_work_once_an_encounter_and_from_
     history.push(SetToken(DOCK_MAP, MIRA, (5, 5), "Mira steps up to Kara"))
     history.push(ctl.healing.treat("first_aid", "cmb-dock-kara", healer_id=MIRA, dice=TypedDice(["s", "blank", "blank",
                                                                                            "blank"])))
-    assert campaign.character("pc-kara").status["wounds"] == 3
+    assert campaign.character("pc-kara").status["wounds"] == 2            # 1 success, and Mira's Surgeon 1
     history.push(ctl.end_encounter())
     start = campaign.model_dump()
     jax = campaign.character("pc-jax")
@@ -124,13 +125,13 @@ def test_after_the_fight_medicine_and_stimpacks_work_once_an_encounter_and_from_
     # away, which no longer matters: 2 net successes and 2 advantage (Jax has no strain to relieve).
     history.push(ctl.healing.treat("first_aid", JAX, healer_id=MIRA, dice=TypedDice(["ss", "aa", "blank", "blank",
                                                                                "blank"])))
-    assert jax.status["wounds"] == 7
+    assert jax.status["wounds"] == 6                                     # and Mira's Surgeon 1: one more
     assert ctl.view.encounter.log[-1].text.startswith("Dr. Mira Sol treats Jax Marrow: Medicine")
     with pytest.raises(ValueError, match="Jax Marrow has had a Medicine check this encounter already"):
         ctl.healing.treat("first_aid", JAX, healer_id=MIRA, dice=TypedDice(["ss"] * 5))
     # Stimpacks from Mira's pack: 5, then 4 (the day's count is Jax's).
     history.push(ctl.healing.treat("stimpack", JAX, healer_id=MIRA))
-    assert (jax.status["wounds"], jax.status["stimpacks"]) == (2, 1)
+    assert (jax.status["wounds"], jax.status["stimpacks"]) == (1, 1)
     assert ctl.view.encounter.log[-1].text == "Dr. Mira Sol treats Jax Marrow: Stimpack"
     history.push(ctl.healing.treat("stimpack", JAX, healer_id=MIRA))
     assert (jax.status["wounds"], jax.status["stimpacks"]) == (0, 2)
