@@ -25,7 +25,6 @@ from tests.example_system.popcorn.sheet import SPEED
 from tests.gui.battlemap.test_map_place import drag
 from tests.gui.encounter.test_board_follows_the_flow import attack_if_any, click, fight_state, moving_on
 from tests.gui.flow_steps import assert_buttons_follow_the_flow, step_buttons
-from tests.gui.simulation_shown import simulation_shown
 
 
 def test_three_rounds_through_the_board_and_the_attack_panel(popcorn_window, qtbot, answers):
@@ -150,9 +149,10 @@ class InThisThread:
 def test_simulate_from_the_board_plays_popcorn_fights_in_the_dialog(popcorn_window, qtbot, monkeypatch):
     """The board's Simulate… opens the dialog on the fight; it plays it in one process (worker processes look the
     rules up by id in a registry of their own, which a system registered only for tests is not in), and here in the
-    test's own thread: run under coverage, the dialog's worker thread twice stopped for good inside coverage's
-    tracer lock (coverage/collector.py lock_data, the stack this test printed in CI); the worker thread itself is
-    tested with the bundled systems in tests/gui/encounter/test_simulate_dialog.py."""
+    test's own thread, its results shown by `wait()`: at the end of a whole CI run the dialog's worker thread twice
+    stopped for good inside coverage's tracer lock (coverage/collector.py lock_data, the stack this test printed),
+    and once run in this thread its poll timer did not fire in 60 s; the cause is not found. The worker thread and the
+    poll timer are tested with the bundled systems in tests/gui/encounter/test_simulate_dialog.py."""
     board = popcorn_window.encounter_board
     opened: list[SimulateDialog] = []
 
@@ -167,8 +167,9 @@ def test_simulate_from_the_board_plays_popcorn_fights_in_the_dialog(popcorn_wind
     monkeypatch.setattr(simulate_dialog, "threading", SimpleNamespace(Thread=InThisThread, Event=threading.Event))
     dialog.runs.setValue(20)
     dialog.seed.setValue(4)
-    with simulation_shown(qtbot, dialog):
-        dialog.start()
+    with qtbot.waitSignal(dialog.shown, timeout=1000):
+        dialog.start()                                   # played at once, in this thread
+        dialog.wait()                                    # the dialog shows what was played without its poll timer
     summary = dialog.base_panel.wins.summary
     assert summary is not None and summary.runs == 20 and summary.ruleset == "Popcorn"
     same = simulate(popcorn_window.document.campaign, "enc-ford", PopcornRuleset(), runs=20, seed=4, processes=1,
