@@ -12,7 +12,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from crisis_desktop.controller.changes import ChangeSet
-from crisis_desktop.controller.commands import Command, Macro, built_in_sequence
+from crisis_desktop.controller.commands import Command, Macro, Steps
 from crisis_desktop.controller.encounter_commands import RemoveCombatant
 from crisis_desktop.domain import Campaign, Character, CharacterKind, ConditionState, EquipmentItem, StatValue, new_id
 from crisis_desktop.domain.limits import TooManyUnknownFields
@@ -279,7 +279,7 @@ def delete_characters(campaign: Campaign, character_ids: Sequence[str], ruleset:
         raise ValueError("No character to delete")
     ids = list(dict.fromkeys(character_ids))
     text = f"Delete {len(ids)} characters" if len(ids) > 1 else f"Delete {campaign.character(ids[0]).name}"
-    return built_in_sequence(text, campaign, makers)
+    return Steps(text, makers)
 
 
 _NUMBERED = re.compile(r"^(?P<stem>.*?)\s+(?P<n>\d+)$")

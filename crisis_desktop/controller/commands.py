@@ -93,21 +93,44 @@ class Macro(Command):
         return ChangeSet.union([command.revert(campaign) for command in reversed(self.commands)])
 
 
-def built_in_sequence(text: str, campaign: Campaign, makers: Iterable[Callable[[], Command]]) -> Command:
-    """One undo step of commands built one after another, each seeing the state the earlier ones left
-    (they are applied while building, then taken back: nothing has changed when this returns)."""
-    done: list[Command] = []
-    try:
-        for make in makers:
-            command = make()
-            command.apply(campaign)
-            done.append(command)
-    finally:
-        for command in reversed(done):
-            command.revert(campaign)
-    if not done:
-        raise ValueError(f"{text}: nothing to do")
-    return done[0] if len(done) == 1 else Macro(text, done)
+class Steps(Command):
+    """Commands made one after another as one undo step, each made against the state the earlier ones left (a
+    running fight's order extended by each addition, a copy's name numbered after the copies before it).
+
+    Nothing is made or changed when this is built: the steps are made when it is first applied, and redone
+    afterwards as they were made. A step the rules refuse (its maker raises) takes back the steps already done, so
+    the campaign is as it was and the reason reaches whoever pushed the command.
+    """
+
+    def __init__(self, text: str, makers: Iterable[Callable[[], Command]]) -> None:
+        self.text = text
+        self._makers: list[Callable[[], Command]] | None = list(makers)
+        self.commands: list[Command] = []
+        if not self._makers:
+            raise ValueError(f"{text}: nothing to do")
+
+    def apply(self, campaign: Campaign) -> ChangeSet:
+        if self._makers is None:
+            return ChangeSet.union([command.apply(campaign) for command in self.commands])
+        made: list[Command] = []
+        changes: list[ChangeSet] = []
+        try:
+            for make in self._makers:
+                command = make()
+                changes.append(command.apply(campaign))
+                made.append(command)
+        except BaseException:
+            for command in reversed(made):
+                command.revert(campaign)
+            raise
+        self.commands, self._makers = made, None
+        if len(made) == 1:
+            self.text = made[0].text  # one step reads as that step ("Add Vera Kask")
+        return ChangeSet.union(changes)
+
+    def revert(self, campaign: Campaign) -> ChangeSet:
+        assert self._makers is None, "revert before apply"
+        return ChangeSet.union([command.revert(campaign) for command in reversed(self.commands)])
 
 
 class ReplaceContent(Command):

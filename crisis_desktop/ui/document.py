@@ -106,7 +106,10 @@ class CampaignDocument(QObject):
         return not self.undo_stack.isClean()
 
     def push(self, command: Command) -> None:
-        self.undo_stack.push(UndoAdapter(command, self.campaign, self._applied, self._stepped))
+        # Applied here, not by the stack's first redo: a command the rules refuse as it is done (one of a Steps)
+        # raises to the caller with nothing changed and nothing on the stack.
+        changes = command.apply(self.campaign)
+        self.undo_stack.push(UndoAdapter(command, self.campaign, self._applied, self._stepped, done=changes))
 
     def _stepped(self, changes: ChangeSet) -> None:
         self.stepped.emit(changes)

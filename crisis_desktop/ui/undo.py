@@ -16,7 +16,8 @@ _MERGE_IDS: dict[tuple[object, ...], int] = {}
 
 
 class UndoAdapter(QUndoCommand):
-    """Pushes one controller Command onto a QUndoStack; redo applies it, undo reverts it.
+    """Pushes one controller Command onto a QUndoStack; redo applies it, undo reverts it. Given `done` (what the
+    command changed when its owner applied it before pushing), the stack's first redo only tells that.
 
     `notify` hears every change; `stepped`, if given, also hears those of an undo or of a redo after one (not the
     first run, when the command is pushed), so a view can show what the step changed. Both are bound methods of
@@ -26,13 +27,14 @@ class UndoAdapter(QUndoCommand):
     """
 
     def __init__(self, command: Command, campaign: Campaign, notify: Callable[[ChangeSet], None],
-                 stepped: Callable[[ChangeSet], None] | None = None) -> None:
+                 stepped: Callable[[ChangeSet], None] | None = None, done: ChangeSet | None = None) -> None:
         super().__init__(command.text)
         self.command = command
         self._campaign = campaign
         self._notify = weakref.WeakMethod(notify)
         self._stepped = weakref.WeakMethod(stepped) if stepped is not None else None
         self._pushed = False
+        self._done = done  # what the command changed when its owner applied it before pushing it
 
     def _tell(self, changes: ChangeSet, stepped: bool) -> None:
         notify = self._notify()
@@ -43,7 +45,8 @@ class UndoAdapter(QUndoCommand):
             heard(changes)
 
     def redo(self) -> None:  # Override QUndoCommand::redo (also called by QUndoStack.push)
-        changes = self.command.apply(self._campaign)
+        changes = self._done if self._done is not None else self.command.apply(self._campaign)
+        self._done = None
         self._tell(changes, self._pushed)
         self._pushed = True
 

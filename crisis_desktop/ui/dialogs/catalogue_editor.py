@@ -43,7 +43,7 @@ from crisis_desktop.controller.catalogue_commands import (
     duplicate_catalogue_item,
 )
 from crisis_desktop.controller.changes import ChangeSet
-from crisis_desktop.controller.commands import Command, built_in_sequence
+from crisis_desktop.controller.commands import Command, Steps
 from crisis_desktop.domain import EquipmentItem, ItemKind
 from crisis_desktop.rules.base import FieldKind, Ruleset
 from crisis_desktop.ui import theme
@@ -315,8 +315,7 @@ class CatalogueEditor(QDialog):
         campaign, before = self.document.campaign, {e.id for e in self.document.campaign.equipment}
         text = f"Duplicate {len(ids)} catalogue items"
         # Last first: a copy put after a later entry leaves the places of the earlier ones as they are.
-        self.push(built_in_sequence(text, campaign, [partial(duplicate_catalogue_item, campaign, self.ruleset, i)
-                                                     for i in reversed(ids)]))
+        self.push(Steps(text, [partial(duplicate_catalogue_item, campaign, self.ruleset, i) for i in reversed(ids)]))
         added = [e.id for e in campaign.equipment if e.id not in before]
         if added:
             self.select(added[0])
@@ -330,8 +329,7 @@ class CatalogueEditor(QDialog):
         model = self.models[kind]
         row = min(r for r in (model.row_of(i) for i in ids) if r is not None)
         names = ", ".join(e.name for e in campaign.equipment if e.id in ids)
-        self.push(built_in_sequence(f"Delete {len(ids)} catalogue items", campaign,
-                                    [partial(RemoveCatalogueItem, campaign, i) for i in ids]))
+        self.push(Steps(f"Delete {len(ids)} catalogue items", [partial(RemoveCatalogueItem, campaign, i) for i in ids]))
         if model.rowCount():
             self.select(model.item_at(min(row, model.rowCount() - 1)).id)
         self.message.emit(f"Deleted {names} from the catalogue (Ctrl+Z brings {'it' if len(ids) == 1 else 'them'} "

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
-from crisis_desktop.controller.commands import Command, built_in_sequence
+from crisis_desktop.controller.commands import Command, Steps
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.encounter_commands import AddEncounter
 from crisis_desktop.domain.encounter import Encounter, Side
@@ -75,7 +75,11 @@ class BoardIntents(QObject):
             return False
         if command is None:
             return False
-        document.push(command)
+        try:
+            document.push(command)
+        except ValueError as exc:  # a step refused as it was done (Steps): nothing changed
+            Ask.error(self._view, title, str(exc))
+            return False
         return True
 
     def new_encounter(self) -> None:
@@ -116,8 +120,8 @@ class BoardIntents(QObject):
 
         def make() -> Command:
             # Each addition sees the previous one (a running fight extends its order).
-            return built_in_sequence(f"Add {len(character_ids)} combatants", document.campaign,
-                                     [partial(ctl.add_combatant, cid) for cid in character_ids])
+            return Steps(f"Add {len(character_ids)} combatants", [partial(ctl.add_combatant, cid)
+                                                                  for cid in character_ids])
 
         self._push(make, "Add combatants")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QPersistentModelIndex, Qt
 
 from crisis_desktop.controller.changes import ChangeSet
@@ -262,3 +263,17 @@ def test_an_edit_that_keeps_a_row_in_place_repaints_that_row_only(make_document)
     assert "Aaron Rask" not in names() and layouts[-1] == "layout"
     proxy.set_search("")
     assert len(names()) == len(campaign.characters)
+
+
+def test_a_step_refused_as_it_is_done_leaves_the_campaign_and_the_undo_stack_as_they_were(make_document):
+    document = make_document()
+    campaign = document.campaign
+    before = campaign.model_dump(mode="json")
+    heard: list[object] = []
+    document.changed.connect(heard.append)
+    with pytest.raises(KeyError, match="nobody"):
+        document.push(delete_characters(campaign, ["pc-vera", "nobody"]))
+    assert campaign.model_dump(mode="json") == before
+    assert document.undo_stack.count() == 0 and heard == []
+    document.push(delete_characters(campaign, ["pc-vera"]))  # the same again, without the unknown id
+    assert document.undo_stack.undoText() == "Delete Vera Kask" and heard

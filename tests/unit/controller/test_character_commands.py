@@ -201,6 +201,18 @@ def test_delete_several_then_undo_restores_them_and_their_combatants_in_place():
     assert [c.name for c in campaign.characters] == ["Raider"]
 
 
+def test_deleting_an_unknown_character_among_others_changes_nothing_and_says_which():
+    campaign = make()
+    before = snapshot(campaign)
+    history = History(campaign)
+    command = delete_characters(campaign, ["vera", "nobody"])
+    assert snapshot(campaign) == before  # building a step changes nothing
+    with pytest.raises(KeyError, match="nobody"):
+        history.push(command)
+    assert snapshot(campaign) == before  # Vera, deleted first, is back: the refusal took the step back whole
+    assert not history.can_undo
+
+
 def test_export_then_import_gives_a_copy_with_new_ids():
     campaign = make()
     text = character_to_json(campaign.character("vera"))
