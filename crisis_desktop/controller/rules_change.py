@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from crisis_desktop.controller.commands import Command, Macro, SetCampaignField
+from crisis_desktop.controller.commands import Command, Macro, SetCampaignField, Steps
 from crisis_desktop.controller.encounter import gone_repair
 from crisis_desktop.controller.fight import DraftFight, FightView
 from crisis_desktop.domain import Campaign
@@ -32,12 +32,9 @@ def change_rules(campaign: Campaign, field: str, value: Any, text: str | None = 
         raise ValueError(f"{field!r} is not one of the campaign's rule fields")
     switch = _SetRuleField(campaign, field, value, text or ("Change rules" if field == "ruleset"
                                                                    else "Change rule options"))
-    switch.apply(campaign)
-    try:
-        repairs = _repairs(campaign, ruleset_for)
-    finally:
-        switch.revert(campaign)
-    return Macro(switch.text, [switch, *repairs]) if repairs else switch
+    # The repairs are made once the rules are switched, from the fights as the new rules read them.
+    return Steps(switch.text, [lambda: switch,
+                               lambda: Macro(f"{switch.text}: fights repaired", _repairs(campaign, ruleset_for))])
 
 
 def _repairs(campaign: Campaign, ruleset_for: Callable[[str], Ruleset]) -> list[Command]:

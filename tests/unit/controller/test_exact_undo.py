@@ -10,7 +10,7 @@ import pytest
 
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.character_commands import delete_characters
-from crisis_desktop.controller.commands import Command, Macro, SetCampaignField
+from crisis_desktop.controller.commands import Command, SetCampaignField
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
 from crisis_desktop.controller.journaling import ChangeJournal
@@ -151,9 +151,11 @@ def test_switching_back_to_rules_whose_flow_names_a_removed_combatant_drops_it_i
     fight.push(fight.controller().remove_combatant(gone))
     before = fight.campaign.model_dump()
     switch_back = change_rules(fight.campaign, "ruleset", first)
-    assert isinstance(switch_back, Macro) and switch_back.text == "Change rules"
+    assert switch_back.text == "Change rules"
     assert before == fight.campaign.model_dump()          # building the step changed nothing
+    depth = fight.history.depth
     fight.push(switch_back)
+    assert fight.history.depth == depth + 1               # one undo step
     after = fight.campaign.model_dump()
     assert fight.campaign.ruleset == first and gone not in flow_ids(fight)
     fight.assert_exact()
@@ -167,8 +169,12 @@ def test_switching_back_to_rules_whose_flow_names_a_removed_combatant_drops_it_i
 
 def test_a_switch_with_nothing_to_drop_is_the_field_alone(tmp_path):
     fight = Fight("crisis", tmp_path)
+    before = fight.campaign.model_dump()
     switch = change_rules(fight.campaign, "rule_options", {"damage_dice_explode": "yes"})
-    assert not isinstance(switch, Macro) and switch.text == "Change rule options"
+    assert switch.text == "Change rule options"
+    fight.push(switch)
+    after = fight.campaign.model_dump()
+    assert [k for k in after if after[k] != before[k]] == ["rule_options"]
     with pytest.raises(ValueError, match="'name' is not one of the campaign's rule fields"):
         change_rules(fight.campaign, "name", "Other")
     # No other way changes the rules: a plain field command would leave the repair to the next rebuild.
