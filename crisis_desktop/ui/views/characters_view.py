@@ -42,11 +42,8 @@ from crisis_desktop.rules.registry import get_ruleset
 from crisis_desktop.storage.imports import read_import
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.character_dialogs import JSON_FILTER, CharacterAsk
-from crisis_desktop.ui.models.character_table_model import (
-    CharacterFilterProxy,
-    CharacterIdRole,
-    CharacterTableModel,
-)
+from crisis_desktop.ui.models.character_filter_proxy import CharacterFilterProxy
+from crisis_desktop.ui.models.character_table_model import CharacterIdRole, CharacterTableModel
 from crisis_desktop.ui.views.sheet_editor import SheetEditor
 
 if TYPE_CHECKING:

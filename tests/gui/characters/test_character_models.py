@@ -13,11 +13,8 @@ from crisis_desktop.controller.character_commands import (
     duplicate_character,
 )
 from crisis_desktop.domain import Campaign, Character, CharacterKind, ItemKind
-from crisis_desktop.ui.models.character_table_model import (
-    CharacterFilterProxy,
-    CharacterRole,
-    CharacterTableModel,
-)
+from crisis_desktop.ui.models.character_filter_proxy import CharacterFilterProxy
+from crisis_desktop.ui.models.character_table_model import CharacterRole, CharacterTableModel
 from crisis_desktop.ui.models.equipment_table_model import EquipmentTableModel
 from tests.gui.characters.fake_ruleset import FakeRuleset
 
