@@ -45,7 +45,6 @@ from crisis_desktop.rules.base import (
 )
 from crisis_desktop.rules.base.capabilities import SURPRISED, out_of_turn_marked
 from crisis_desktop.rules.base.economy_part import Economy
-from crisis_desktop.rules.base.hiding import Hiding, Watcher
 from crisis_desktop.rules.base.quick import PreparedFight, QuickFight
 from crisis_desktop.rules.base.sheet_part import Sheet
 from crisis_desktop.rules.crisis import (
@@ -75,6 +74,7 @@ from crisis_desktop.rules.qstar import attack_inputs as crisis_inputs
 from crisis_desktop.rules.qstar.badges import badges as qstar_badges
 from crisis_desktop.rules.qstar.context import OUT_OF_TURN
 from crisis_desktop.rules.qstar.cover import crisis_cover
+from crisis_desktop.rules.qstar.hiding_part import QstarHiding
 
 
 class CrisisChecks(Checks):
@@ -185,27 +185,19 @@ class CrisisHealing(Healing):
     heal = staticmethod(healing.heal)
 
 
-class CrisisHiding(Hiding):
-    """The hiding of the crisis rules."""
+class CrisisHiding(QstarHiding):
+    """The hiding of the crisis rules: an action with a check rolls (Hide, Sneak and Search all do)."""
 
     rules: CrisisRuleset
+    sight = hiding
 
-    def sight_action(self, action_key: str) -> bool:
+    def hides(self, action_key: str) -> str | None:
         rule = crisis_tables.actions().get(action_key)
-        return rule is not None and rule.hides is not None
+        return rule.hides if rule is not None else None
 
     def sight_rolls(self, action_key: str) -> bool:
         rule = crisis_tables.actions().get(action_key)
         return rule is not None and rule.hides is not None and rule.check is not None
-
-    def sight_refusal(self, actor: Actor, action_key: str, opponents: Sequence[Watcher]) -> str | None:
-        return hiding.refusal(actor, action_key, opponents)
-
-    def take_sight_action(self, actor: Actor, action_key: str, opponents: Sequence[Watcher],
-                          dice: DiceSource | None, options: Options) -> tuple[CheckResult | None, TurnEffects]:
-        return hiding.take(actor, action_key, opponents, dice, self.rules.options_with_defaults(options))
-
-    reveal = staticmethod(hiding.reveal)
 
 
 class CrisisSheet(Sheet):

@@ -43,7 +43,6 @@ from crisis_desktop.rules.base import (
 )
 from crisis_desktop.rules.base.capabilities import SURPRISED, out_of_turn_marked
 from crisis_desktop.rules.base.economy_part import Economy
-from crisis_desktop.rules.base.hiding import Hiding, Watcher
 from crisis_desktop.rules.base.quick import PreparedFight, QuickFight
 from crisis_desktop.rules.base.sheet_part import Sheet
 from crisis_desktop.rules.crisis_classic import (
@@ -72,6 +71,7 @@ from crisis_desktop.rules.qstar import attack_inputs as crisis_inputs
 from crisis_desktop.rules.qstar.badges import badges as qstar_badges
 from crisis_desktop.rules.qstar.context import OUT_OF_TURN
 from crisis_desktop.rules.qstar.cover import crisis_cover
+from crisis_desktop.rules.qstar.hiding_part import QstarHiding
 
 
 class CrisisClassicChecks(Checks):
@@ -170,27 +170,18 @@ class CrisisClassicHealing(Healing):
         raise ValueError(f"These rules have no treatment {key!r}")
 
 
-class CrisisClassicHiding(Hiding):
-    """The hiding of the crisis-classic rules."""
+class CrisisClassicHiding(QstarHiding):
+    """The hiding of the crisis-classic rules: only Search rolls."""
 
     rules: CrisisClassicRuleset
+    sight = hiding
 
-    def sight_action(self, action_key: str) -> bool:
+    def hides(self, action_key: str) -> str | None:
         row = tables.action_by_key().get(action_key)
-        return row is not None and row.hides is not None
+        return row.hides if row is not None else None
 
     def sight_rolls(self, action_key: str) -> bool:
-        row = tables.action_by_key().get(action_key)
-        return row is not None and row.hides == "search"
-
-    def sight_refusal(self, actor: Actor, action_key: str, opponents: Sequence[Watcher]) -> str | None:
-        return hiding.refusal(actor, action_key, opponents)
-
-    def take_sight_action(self, actor: Actor, action_key: str, opponents: Sequence[Watcher],
-                          dice: DiceSource | None, options: Options) -> tuple[CheckResult | None, TurnEffects]:
-        return hiding.take(actor, action_key, opponents, dice, self.rules.options_with_defaults(options))
-
-    reveal = staticmethod(hiding.reveal)
+        return self.hides(action_key) == "search"
 
 
 class CrisisClassicSheet(Sheet):
