@@ -10,6 +10,9 @@ from crisis_desktop.controller.simulate.quick import QuickPlayer
 from crisis_desktop.controller.simulate.setup import (
     DEFAULT_MAX_ROUNDS,
     DRAW,
+    STALEMATE,
+    TIMEOUT,
+    UNDECIDED,
     FightRecord,
     Setup,
     bar_labels,
@@ -150,5 +153,5 @@ def player_for(setup: Setup) -> FightPlayer | QuickPlayer:
     return full
 
 
-__all__ = ["DEFAULT_MAX_ROUNDS", "DRAW", "FightPlayer", "FightRecord", "Setup", "bar_labels", "player_for",
-           "resources_left", "run_seed"]
+__all__ = ["DEFAULT_MAX_ROUNDS", "DRAW", "STALEMATE", "TIMEOUT", "UNDECIDED", "FightPlayer", "FightRecord", "Setup",
+           "bar_labels", "player_for", "resources_left", "run_seed"]

@@ -7,7 +7,7 @@ import random
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from crisis_desktop.controller.simulate.setup import DRAW, FightRecord, resources_left
+from crisis_desktop.controller.simulate.setup import DRAW, STALEMATE, TIMEOUT, FightRecord, resources_left
 from crisis_desktop.controller.simulate.tactics import Target
 from crisis_desktop.rules.base import CoverLevel, StateRole
 from crisis_desktop.rules.base.quick import Attempt, PlanChoice, QuickFight
@@ -85,7 +85,8 @@ class QuickPlayer:
                     or self._take_turns(s, rng, record, turns, round_, roles, seen_roles):
                 break
             if not fight.advance(s, plan):
-                break                       # no step is open: a draw
+                record.winner = STALEMATE   # no step is open: nobody can act
+                break
             round_ = fight.round(s)
             if round_ != last_round:
                 last_round, steps = round_, 0
@@ -93,9 +94,13 @@ class QuickPlayer:
                 quiet = quiet + 1 if seen == bars else 0
                 bars = seen
                 if quiet >= _STALEMATE_ROUNDS:
-                    break                   # nothing has changed for rounds: nobody can hurt anybody any more
+                    record.winner = STALEMATE   # nothing has changed for rounds: nobody can hurt anybody any more
+                    break
             steps += 1
             if round_ > max_rounds or steps > _MAX_STEPS_PER_ROUND:
+                # Unless the last step decided it (a phase's blows land as it ends): the cap, or a flow stuck.
+                if not self._decided(s, record, roles, seen_roles):
+                    record.winner = TIMEOUT if round_ > max_rounds else STALEMATE
                 break
         record.rounds = min(fight.round(s), max_rounds)
         self._finish(s, record)
@@ -149,6 +154,7 @@ class QuickPlayer:
             record.winner = standing[0][0]
             return True
         if not standing:
+            record.winner = DRAW            # both sides fell at once
             return True
         for side, up, total, flee in standing:
             if flee is not None and (total - up) / total >= flee - 1e-9:

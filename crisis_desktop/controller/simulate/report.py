@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from crisis_desktop.controller.simulate.engine import DRAW
+from crisis_desktop.controller.simulate.engine import DRAW, STALEMATE, TIMEOUT, UNDECIDED
 from crisis_desktop.controller.simulate.stats import Estimate, Summary
 
 
@@ -22,8 +22,12 @@ def number(e: Estimate) -> str:
 
 
 def side_label(side: str) -> str:
-    return {"party": "Party", "enemies": "Enemies", "neutral": "Neutral", DRAW: "Draw or timeout"}.get(
-        side, side.capitalize())
+    return {"party": "Party", "enemies": "Enemies", "neutral": "Neutral", DRAW: "Both sides fell",
+            STALEMATE: "Stalemate", TIMEOUT: "Round cap reached"}.get(side, side.capitalize())
+
+
+_WHY = {DRAW: " (at once)", STALEMATE: " (nobody could hurt anybody any more)",
+        TIMEOUT: " (still fighting when the round cap came)"}
 
 
 def text_report(summary: Summary) -> list[str]:
@@ -34,7 +38,10 @@ def text_report(summary: Summary) -> list[str]:
         lines.append(f"  Played by {summary.played_by}")
     lines += [f"  {side_label(side)} tactics: {text}" for side, text in summary.tactics.items()]
     lines.append("Chance to win (95% interval):")
-    lines += [f"  {side_label(side)}: {percent(e)}" for side, e in summary.wins.items()]
+    lines += [f"  {side_label(side)}: {percent(e)}" for side, e in summary.wins.items() if side not in UNDECIDED]
+    lines.append("Nobody won (95% interval):")
+    lines += [f"  {side_label(side)}{_WHY[side]}: {percent(e)}"
+              for side, e in summary.wins.items() if side in UNDECIDED]
     if summary.fled.value:
         lines.append(f"  ...of which the loser fled: {percent(summary.fled)}")
     lines.append(f"Rounds: mean {number(summary.mean_rounds)}")

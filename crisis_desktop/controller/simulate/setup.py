@@ -12,7 +12,11 @@ from crisis_desktop.controller.simulate.tactics import Tactics
 from crisis_desktop.domain import Campaign, StatValue
 from crisis_desktop.rules.base import Actor, BarRole, Ruleset
 
-DRAW = "draw"                # nobody won: the round cap was reached, both sides fell at once, or nobody could act
+# How a fight nobody won ended: each is reported apart from the others and from the wins.
+DRAW = "draw"                # both sides fell at once
+STALEMATE = "stalemate"      # nobody could hurt anybody any more: nothing changed for rounds, or nobody could act
+TIMEOUT = "timeout"          # the round cap was reached while the fight still went on
+UNDECIDED = (DRAW, STALEMATE, TIMEOUT)
 DEFAULT_MAX_ROUNDS = 30
 
 
@@ -20,7 +24,7 @@ DEFAULT_MAX_ROUNDS = 30
 class FightRecord:
     """What one simulated fight came to."""
 
-    winner: str                                      # a side's value, or DRAW
+    winner: str                                      # a side's value, or how nobody won (UNDECIDED)
     rounds: int
     fled: bool = False                               # the losing side fled (its morale broke)
     downed: set[str] = field(default_factory=set)    # combatants that were down or out at some point

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from crisis_desktop.controller.simulate.engine import DRAW, FightRecord
+from crisis_desktop.controller.simulate.engine import UNDECIDED, FightRecord
 
 Z95 = 1.959963984540054
 
@@ -18,7 +18,7 @@ class Tally:
     """Counts and integer sums over fights: merging two tallies is exact, whatever the order."""
 
     runs: int = 0
-    wins: dict[str, int] = field(default_factory=dict)            # side value or DRAW -> fights
+    wins: dict[str, int] = field(default_factory=dict)            # side value or how nobody won -> fights
     fled: int = 0
     rounds: dict[int, int] = field(default_factory=dict)          # rounds -> fights
     downed: dict[str, int] = field(default_factory=dict)          # combatant -> fights it was down or out in
@@ -113,7 +113,7 @@ class Summary:
     runs: int
     seed: int
     tactics: Mapping[str, str]
-    wins: Mapping[str, Estimate]                   # side value or DRAW -> chance
+    wins: Mapping[str, Estimate]                   # side value, then each way nobody won (UNDECIDED) -> chance
     fled: Estimate
     rounds: Mapping[int, int]                      # rounds -> fights
     mean_rounds: Estimate
@@ -158,7 +158,7 @@ def summarise(tally: Tally, who: Sequence[Who], sides: Sequence[str], *, encount
               tactics: Mapping[str, str], cancelled: bool = False, played_by: str = "") -> Summary:
     n = tally.runs
     wins = {side: proportion(tally.wins.get(side, 0), n) for side in sides}
-    wins[DRAW] = proportion(tally.wins.get(DRAW, 0), n)
+    wins.update({ending: proportion(tally.wins.get(ending, 0), n) for ending in UNDECIDED})
     total = sum(r * k for r, k in tally.rounds.items())
     squares = sum(r * r * k for r, k in tally.rounds.items())
     figures = []

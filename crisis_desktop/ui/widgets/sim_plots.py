@@ -8,7 +8,7 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from crisis_desktop.controller.simulate import DRAW, Summary
+from crisis_desktop.controller.simulate import UNDECIDED, Summary
 from crisis_desktop.controller.simulate.report import side_label
 from crisis_desktop.controller.simulate.stats import Estimate
 from crisis_desktop.ui import theme
@@ -81,9 +81,9 @@ class WinsBar(_Plot):
         for side, e in parts:
             w = e.value * width
             rect = QRectF(x, y, w, h)
-            colour = side_colour(side) if side != DRAW else NEUTRAL
+            colour = side_colour(side) if side not in UNDECIDED else NEUTRAL
             painter.fillRect(rect, colour)
-            text = f"{side_label(side) if side != DRAW else 'Draw'} {_pct(e.value)}"
+            text = f"{side_label(side)} {_pct(e.value)}"
             if fm.horizontalAdvance(text) + 6 <= w:
                 painter.setPen(theme.ink_on(colour))
                 painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
@@ -92,8 +92,8 @@ class WinsBar(_Plot):
         painter.drawRect(QRectF(1, y, width - 1, h))
         # Every chance in words under the bar, with its interval: a thin slice has no room for its label.
         painter.setPen(self._ink())
-        words = "   ".join(f"{side_label(side) if side != DRAW else 'Draw'} {_pct(e.value)} "
-                           f"({_pct(e.low)}–{_pct(e.high)})" for side, e in self.summary.wins.items())
+        words = "   ".join(f"{side_label(side)} {_pct(e.value)} ({_pct(e.low)}–{_pct(e.high)})"
+                           for side, e in self.summary.wins.items() if side not in UNDECIDED or e.value > 0)
         painter.drawText(QRectF(0, y + h + 2, width, line), Qt.AlignmentFlag.AlignLeft,
                          fm.elidedText(words, Qt.TextElideMode.ElideRight, width))
 

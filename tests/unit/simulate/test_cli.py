@@ -17,7 +17,7 @@ def test_json_holds_every_figure_and_matches_the_simulator(paths, capsys):
     assert main(["--data-dir", str(paths.data_dir), *ARGS, "--json", "--enemies-target", "weakest"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["runs"] == 25 and data["seed"] == 4 and not data["cancelled"]
-    assert set(data["wins"]) == {"party", "enemies", "draw"}
+    assert set(data["wins"]) == {"party", "enemies", "draw", "stalemate", "timeout"}
     assert abs(sum(w["value"] for w in data["wins"].values()) - 1) < 1e-6
     assert sum(data["rounds"]["histogram"].values()) == 25
     names = [c["name"] for c in data["combatants"]]
