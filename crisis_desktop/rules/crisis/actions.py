@@ -18,7 +18,7 @@ from crisis_desktop.rules.base import (
     TurnEffects,
 )
 from crisis_desktop.rules.base.hiding import HIDDEN_FROM
-from crisis_desktop.rules.crisis import hiding, sheet, stats, tables
+from crisis_desktop.rules.crisis import hiding, reloading, sheet, stats, tables
 from crisis_desktop.rules.crisis.options import option
 
 NPC_ACTIONS_PER_ROUND = 2
@@ -51,8 +51,7 @@ def _weapon_costs(actor: Actor) -> tuple[int | None, int | None]:
 
     weapons = stats.equipped(actor.character, ItemKind.WEAPON)
     attack = min((attack_cost(w) for w in weapons), default=None)
-    reloads = [stats.int_stat(w, "reload_ap", 2) for w in weapons if w.stats.get("cap")]
-    return attack, min(reloads, default=None)
+    return attack, reloading.reload_cost(actor.character)
 
 
 def has_ranged(actor: Actor) -> bool:
@@ -121,8 +120,8 @@ def _refusal(actor: Actor, key: str, attack: int | None, reload: int | None) -> 
     c = actor.character
     if key in ("attack", "execute", "take_aim") and attack is None:
         return f"{actor.name} has no weapon equipped"
-    if key == "reload" and reload is None:
-        return f"{actor.name} has no weapon to reload"
+    if key == "reload":
+        return reloading.reload_refusal(c)
     if key == "take_aim" and not has_ranged(actor):
         return "Take Aim needs a ranged weapon"
     if key == "take_aim" and resource(actor.combatant, "moved"):
@@ -165,6 +164,7 @@ def spend_action(actor: Actor, key: str, options: Options, cost: int | None = No
     if pending and not continuing:
         effects += _clear_pending(cid)
         notes.append(f"{pending} is cancelled")
+    done = True                      # the action is finished with this payment (not one turn of several)
     if uses_npc_actions(actor, options):
         effects += pay(actor, {"actions": 1})
     else:
@@ -179,12 +179,17 @@ def spend_action(actor: Actor, key: str, options: Options, cost: int | None = No
                 effects += _clear_pending(cid)
                 notes.append(f"{avail.action.label} is done")
             else:
+                done = False
                 effects += [SetResource(cid, "pending_action", key), SetResource(cid, "pending_progress", progress),
                             SetResource(cid, "pending_cost", price)]
                 notes.append(f"{avail.action.label}: {progress} of {price} AP")
         else:
             effects += pay(actor, {"ap": price})
     effects += _side_effects(actor, key)
+    if done and key == "reload":
+        loaded, said = reloading.reloaded(actor.character)
+        effects += loaded
+        notes += said
     return TurnEffects(tuple(effects), tuple(notes))
 
 
