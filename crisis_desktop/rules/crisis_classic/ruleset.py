@@ -72,6 +72,7 @@ from crisis_desktop.rules.qstar import attack_inputs as crisis_inputs
 from crisis_desktop.rules.qstar.badges import badges as qstar_badges
 from crisis_desktop.rules.qstar.context import OUT_OF_TURN
 from crisis_desktop.rules.qstar.cover import crisis_cover
+from crisis_desktop.rules.qstar.item_rules import melee_without_ammunition
 
 
 class CrisisClassicChecks(Checks):
@@ -227,10 +228,12 @@ class CrisisClassicSheet(Sheet):
         return super().item_summary(item)
 
     def item_rules(self, item: EquipmentItem) -> list[str]:
-        """Durability left within Durability; rounds loaded within what the magazine holds."""
+        """Durability left within Durability; rounds loaded within what the magazine holds; a melee weapon has no
+        ammunition."""
         specs = self.item_fields(item.kind)
         pairs = (("durability", "durability_max"), ("ammo", "cap"))
-        return [reason for key, limit in pairs if (reason := at_most_field(item.stats, specs, key, limit))]
+        return [*(reason for key, limit in pairs if (reason := at_most_field(item.stats, specs, key, limit))),
+                *melee_without_ammunition(item, specs)]
 
     def conditions(self) -> Sequence[ConditionSpec]:
         return [ConditionSpec(c.key, c.label, c.description) for c in tables.condition_rows()]
