@@ -179,11 +179,17 @@ class CrisisHealing(Healing):
     rules: CrisisRuleset
 
     def treatments(self, patient: Actor, options: Options, *, fighting: bool) -> list[Treatment]:
-        """First aid, given by hand: the healer stands next to the patient."""
+        """First aid, given by hand (the healer stands next to the patient); between fights an hour of rest and a day
+        of natural healing."""
         reach = crisis_tables.healing()["first_aid_reach"]
-        return [replace(t, reach=reach) for t in super().treatments(patient, options, fighting=fighting)]
+        return [*(replace(t, reach=reach) for t in super().treatments(patient, options, fighting=fighting)),
+                *healing.rest_treatments(patient, fighting=fighting)]
 
     heal = staticmethod(healing.heal)
+
+    def treat(self, key: str, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
+              choice: str | None = None) -> tuple[CheckResult | None, TurnEffects]:
+        return healing.rest(key, patient, dice, self.rules.options_with_defaults(options), choice)
 
 
 class CrisisHiding(Hiding):
