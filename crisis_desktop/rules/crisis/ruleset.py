@@ -19,6 +19,7 @@ from crisis_desktop.rules.base import (
     CheckResult,
     Checks,
     ConditionSpec,
+    ContestChances,
     Cost,
     Currency,
     Executes,
@@ -98,6 +99,11 @@ class CrisisChecks(Checks):
     check_odds = staticmethod(checks.check_odds)
 
     contest = staticmethod(checks.contest)
+
+    def contest_chances(self, active: CheckRequest, passive: CheckRequest, options: Options) -> ContestChances:
+        """Higher total wins; ties by `contest_tie` (rerolled ties folded in)."""
+        odds = checks.contest_odds(active, passive, self.rules.options_with_defaults(options))
+        return ContestChances(odds.active, odds.passive, odds.tie)
 
 
 class CrisisAttacks(Attacks, Executes, Scatters, OutOfTurnAttacks):

@@ -19,6 +19,7 @@ from crisis_desktop.rules.base import (
     CheckResult,
     Checks,
     ConditionSpec,
+    ContestChances,
     Cost,
     Currency,
     DamageResult,
@@ -95,6 +96,11 @@ class CrisisClassicChecks(Checks):
     check_odds = staticmethod(checks.check_odds)
 
     contest = staticmethod(checks.contest)
+
+    def contest_chances(self, active: CheckRequest, passive: CheckRequest, options: Options) -> ContestChances:
+        """Only one succeeds: it wins; both: the larger margin; equal results stand (nobody wins)."""
+        odds = checks.contest_odds(active, passive, self.rules.options_with_defaults(options))
+        return ContestChances(odds.active, odds.passive, odds.nobody)
 
 
 class CrisisClassicAttacks(Attacks, OutOfTurnAttacks):

@@ -73,6 +73,8 @@ class MomentsChecks(Checks):
 
     contest = staticmethod(checks.contest)
 
+    contest_chances = staticmethod(checks.contest_chances)
+
 
 class MomentsAttacks(Attacks):
     """The attacks of the moments rules."""
