@@ -178,3 +178,45 @@ def _kind(name: str):  # type: ignore[no-untyped-def]
     from crisis_desktop.domain import ItemKind
 
     return ItemKind(name)
+
+
+# -- the same kinds in the other systems' fields ----------------------------------------------------------------------
+
+def _weapon(system: str, **stats):  # type: ignore[no-untyped-def]
+    from crisis_desktop.domain import EquipmentItem, ItemKind
+
+    rules = get_ruleset(system)
+    defaults = {s.key: s.default for s in rules.sheet.item_fields(ItemKind.WEAPON) if s.default is not None}
+    return EquipmentItem(name="Blade", kind=ItemKind.WEAPON, stats={**defaults, **stats})
+
+
+@pytest.mark.parametrize(("system", "stats", "key", "value", "reason"), [
+    ("skirmish", {"two_handed": True}, "versatile_damage", 9,
+     "Blade: A two-handed weapon is not Versatile (Versatile: a one-handed weapon used two-handed)"),
+    ("skirmish", {"attack_kind": "throwing", "skill": "throwing"}, "limited_count", 2,
+     "Blade: Limited X needs Limited"),
+    ("skirmish", {}, "limited", True,
+     "Blade: Only a throwing weapon is Limited (X missiles per target per engagement)"),
+    ("skirmish", {}, "slow", 1, "Blade: Only a marksman weapon is Slow (rounds to reload)"),
+    ("genesys", {"qualities": "Accurate 1"}, "ammo", 3,
+     "Blade: Shots left 3: only a Limited Ammo weapon counts its shots"),
+    ("crisis", {"range": 4, "cap": 7}, "range", 0, "Blade: A melee weapon (RNG 0) has no ammunition: CAP 7"),
+])
+def test_a_trait_or_value_the_rules_give_other_weapons_only_is_refused(system, stats, key, value, reason):
+    rules = get_ruleset(system)
+    weapon = _weapon(system, **stats)
+    pat = Character(name="Pat", stats=dict(rules.sheet.new_stats(CharacterKind.PC)), equipment=[weapon])
+    assert rules.sheet.validate_character(pat) == []
+    campaign = Campaign(name="T", ruleset=system, characters=[pat])
+    refused(campaign, lambda: SetItemValue(campaign, rules, pat.id, weapon.id, f"stats.{key}", value), reason)
+    weapon.stats[key] = value                                     # as a file holds it
+    assert rules.sheet.validate_character(pat) == [reason]
+
+
+def test_the_traits_stand_where_the_rules_give_them():
+    javelin = _weapon("skirmish", attack_kind="throwing", skill="throwing", limited=True, limited_count=2)
+    crossbow = _weapon("skirmish", attack_kind="marksman", skill="marksman", slow=1, simple=5)
+    longsword = _weapon("skirmish", versatile_damage=9)
+    rifle = _weapon("genesys", qualities="Limited Ammo 4, Pierce 2", ammo=3)
+    for system, item in (("skirmish", javelin), ("skirmish", crossbow), ("skirmish", longsword), ("genesys", rifle)):
+        assert get_ruleset(system).sheet.validate_item(item) == [], item.stats
