@@ -103,6 +103,16 @@ def test_a_usage_die_on_the_sling_is_refused_in_the_editor_and_on_import():
         character_from_json(json.dumps(character.model_dump(mode="json")), RULES)
 
 
+def test_a_campaign_of_the_old_demo_opens_with_the_slings_die_listed_as_a_sheet_problem():
+    from crisis_desktop.controller.session import CampaignSession
+
+    demo = json.loads(resource("demo", "moments.json").read_text(encoding="utf-8"))
+    ilse = next(c for c in demo["characters"] if c["name"].startswith("Ilse"))
+    next(i for i in ilse["equipment"] if i["name"] == "Sling")["stats"]["usage_die"] = 20    # as the old demo had it
+    session = CampaignSession(Campaign.model_validate(demo))
+    assert session.sheet_problems() == [f"{ilse['name']}: {SLING_HAS_NO_DIE}"]
+
+
 def test_a_usage_die_on_the_sling_is_refused_as_a_gm_override():
     ada, brute = pc("Ada", "Sling"), pc("Brute", "Club")
     campaign = Campaign(name="M", ruleset="moments", characters=[ada, brute],
@@ -113,6 +123,9 @@ def test_a_usage_die_on_the_sling_is_refused_as_a_gm_override():
     History(campaign).push(ctl.start(RandomDice(5)))
     sling = ada.equipment[0]
     refused(campaign, lambda: ctl.overrides.set_item_stat(ada.id, sling.id, "usage_die", 8), SLING_HAS_NO_DIE)
+    # A list set by hand is stored as the sheet stores it: the wounds, separated by ';', without an empty one.
+    History(campaign).push(ctl.overrides.set_status(ada.id, "wounds", "4 slicing;; 3 crushing;"))
+    assert ada.status["wounds"] == "4 slicing; 3 crushing"
 
 
 def test_a_usage_die_none_never_wears_and_is_not_used_up():
