@@ -120,6 +120,7 @@ class SetStat(Command):
         character = campaign.character(character_id)
         if character.kind not in spec.kinds:
             raise ValueError(f"{spec.label} does not apply to a {character.kind.value.upper()}")
+        value = spec.normalised(value)   # a list stored as it is read back: "Soldier 25, Hunter 25," has 2 entries
         reason = spec.validate(value)
         if reason:
             raise ValueError(reason)
@@ -409,7 +410,9 @@ class ItemEdit(Command):
         edits of it merge. ValueError with the reason when the value is refused."""
         self.field = field
         if field.startswith("stats."):
-            spec = checked_item_stat(ruleset, item, field.removeprefix("stats."), value)
+            spec = spec_for(ruleset.sheet.item_fields(item.kind), field.removeprefix("stats."))
+            value = spec.normalised(value)
+            checked_item_stat(ruleset, item, spec.key, value)
             self.old = copy.deepcopy(item.stats.get(spec.key, _MISSING))
             self.new = _MISSING if value is None else value  # an optional value emptied: the key goes
             return spec.label, spec.kind in (FieldKind.TEXT, FieldKind.DICE, FieldKind.INT)

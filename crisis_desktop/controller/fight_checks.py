@@ -16,6 +16,7 @@ from crisis_desktop.rules.base import (
     CheckRequest,
     CheckResult,
     Checks,
+    ContestChances,
     FieldSpec,
     SpendBudget,
     SpendChoice,
@@ -99,4 +100,31 @@ class CheckIntents:
                    logs.explained_terms(result.total),
                    [logs.describe_check(what or request.skill, result), *spent.notes])
             event = d.event(f"{actor.name}: {what or request.skill} check", result=result)
+        return event
+
+    # -- contests ----------------------------------------------------------------------------------------------------
+    def contest_chances(self, active: CheckRequest, passive: CheckRequest) -> ContestChances | None:
+        """The exact chances of a contest; None where the rules do not price contests."""
+        return self.checks.contest_chances(active, passive, self.view.options)
+
+    def contest(self, active: CheckRequest, passive: CheckRequest, dice: DiceSource, what: str = "",
+                their_what: str = "") -> EncounterEvent:
+        """An opposed check (a contest) the GM asked for: both sides roll by the rules (NeedMoreDice for typed dice
+        that run out), logged with both rolls and who wins and why; it changes nothing else. ValueError when one side
+        contests itself. The event's `result` is the ContestResult."""
+        a, p = active.actor, passive.actor
+        if a.character.id == p.character.id:
+            raise ValueError(f"{a.name} cannot contest against itself: pick someone else")
+        result = self.checks.contest(active, passive, dice, self.view.options)
+        mine, theirs = what or active.skill, their_what or passive.skill
+        winner = {"active": a.name, "passive": p.name}.get(result.winner or "", "")
+        outcome = f"{winner} wins" if winner else "nobody wins"
+        text = f"{a.name}: {mine} against {p.name}'s {theirs}, {outcome}"
+        lines = [logs.describe_check(f"{a.name}: {mine}", result.active),
+                 logs.describe_check(f"{p.name}: {theirs}", result.passive),
+                 f"{outcome[:1].upper()}{outcome[1:]}: {result.reason}"]
+        with self._ctx.drafting() as d:
+            d.note("check", text, a.combatant.id if a.combatant else None, logs.explained_terms(result.active.total),
+                   lines)
+            event = d.event(f"{a.name}: {mine} against {p.name}", result=result)
         return event

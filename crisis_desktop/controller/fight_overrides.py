@@ -54,23 +54,34 @@ class OverrideIntents:
         return replace(field, spec=spec) if spec is not None else field
 
     def _within_bounds(self, kind: OverrideKind, key: str, value: StatValue, character_id: str,
-                       combatant_id: str | None, item_id: str | None = None) -> None:
-        """ValueError naming the field (as the dialog names it) when `value` breaks the bounds of its FieldSpec:
-        the rule the sheet editor keeps (a whole number of Wounds, at least 0; Rounds loaded at most the
-        magazine's 1000). A value no campaign can hold (NaN, infinity, a number past the domain's range, a text
-        that cannot be written) is refused by the effect itself first, with its key and the domain's words."""
+                       combatant_id: str | None, item_id: str | None = None) -> StatValue:
+        """The value as it is stored (a list field's entries joined as the sheet joins them), once it keeps the
+        bounds of its FieldSpec and, for an item's stat, the rules between the item's fields: the rules the sheet
+        editor keeps (a whole number of Wounds, at least 0; no usage die on a sling). ValueError naming the field
+        (as the dialog names it) otherwise. A value no campaign can hold (NaN, infinity, a number past the domain's
+        range, a text that cannot be written) is refused by the effect itself first, with its key and the domain's
+        words."""
         if entry_problem({}, key, value):
-            return
+            return value
         character = self._ctx.campaign.character(character_id)
         combatant = self.view.combatant(combatant_id) if combatant_id is not None else None
         offered = self.ruleset.sheet.override_fields(Actor(character, combatant), self.view.options)
         field = next((f for f in offered if (f.kind, f.key, f.item_id) == (kind, key, item_id)), None)
         field = self._with_spec(field or OverrideField(kind, key, "", None, item_id), character)
         if field.spec is None:
-            return
+            return value
+        value = field.spec.normalised(value)
         reason = replace(field.spec, label=field.label or field.spec.label).validate(value)
         if reason:
             raise ValueError(reason)
+        if kind is OverrideKind.ITEM and item_id is not None:
+            item = character.item(item_id)
+            probe = item.model_copy(update={"stats": {**item.stats, key: value}})
+            sheet = self.ruleset.sheet
+            broken = [r for r in sheet.item_rules(probe) if r not in sheet.item_rules(item)]
+            if broken:
+                raise ValueError(f"{item.name}: {broken[0]}")
+        return value
 
     def _override(self, effect: Effect, text: str, character_id: str, combatant_id: str | None) -> Command:
         """The GM's value and what the rules make of it (crisis: Health 0 is Dying), logged as one undo step with
@@ -96,13 +107,13 @@ class OverrideIntents:
     def set_status(self, character_id: str, key: str, value: StatValue) -> Command:
         character = self._ctx.campaign.character(character_id)
         combatant_id = self._combatant_of_character(character_id)
-        self._within_bounds(OverrideKind.STATUS, key, value, character_id, combatant_id)
+        value = self._within_bounds(OverrideKind.STATUS, key, value, character_id, combatant_id)
         old = character.status.get(key)
         return self._override(SetStatus(character_id, key, value), f"{character.name}: {key} {old} → {value}",
                               character_id, combatant_id)
 
     def set_resource(self, combatant_id: str, key: str, value: StatValue) -> Command:
-        self._within_bounds(OverrideKind.RESOURCE, key, value, self.view.combatant(combatant_id).character_id,
+        value = self._within_bounds(OverrideKind.RESOURCE, key, value, self.view.combatant(combatant_id).character_id,
                             combatant_id)
         old = self.view.combatant(combatant_id).resources.get(key)
         return self._override(SetResource(combatant_id, key, value),
@@ -113,7 +124,7 @@ class OverrideIntents:
         character = self._ctx.campaign.character(character_id)
         item = character.item(item_id)
         combatant_id = self._combatant_of_character(character_id)
-        self._within_bounds(OverrideKind.ITEM, key, value, character_id, combatant_id, item_id)
+        value = self._within_bounds(OverrideKind.ITEM, key, value, character_id, combatant_id, item_id)
         return self._override(SetItemStat(character_id, item_id, key, value),
                               f"{character.name}'s {item.name}: {key} {item.stats.get(key)} → {value}",
                               character_id, combatant_id)

@@ -12,7 +12,7 @@ from crisis_desktop.rules.base.capabilities import (
     ScatteredAttack,
     Scatters,
 )
-from crisis_desktop.rules.base.checks import Checks
+from crisis_desktop.rules.base.checks import Checks, ContestChances
 from crisis_desktop.rules.base.combat import (
     AttackOdds,
     AttackRequest,
@@ -63,7 +63,8 @@ __all__ = [
     "ImportBatch", "ImportedEntry", "Importer",
     "ActionAvailability", "ActionRole", "ActionSpec", "Actor", "AddCondition", "AttackOdds", "AttackRequest",
     "AttackResult", "AttackTarget", "Attacks", "BarRole", "CheckOdds", "CheckRequest", "CheckResult", "Checks",
-    "ConditionSpec", "ContestResult", "Cost", "CoverLevel", "Currency", "DamageResult", "Effect", "Executes",
+    "ConditionSpec", "ContestChances", "ContestResult", "Cost", "CoverLevel", "Currency", "DamageResult", "Effect",
+    "Executes",
     "Explained", "FieldKind", "FieldSpec", "Healing", "Hiding", "InitiativeEntry", "MapReading", "MapSpan", "Options",
     "OutOfTurnAttacks", "Outcome", "OverrideField", "OverrideKind", "RemoveCondition", "ResourceSpec", "RuleOption",
     "Ruleset", "ScatteredAttack", "Scatters", "SetItemStat", "SetResource", "SetStatus", "SheetTrack", "SpendBudget",

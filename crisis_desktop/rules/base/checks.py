@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from crisis_desktop.domain import Character, StatValue
 from crisis_desktop.rules.base.combat import (
@@ -26,6 +27,15 @@ from crisis_desktop.rules.base.sheet import (
 from crisis_desktop.rules.base.state import Actor
 from crisis_desktop.rules.base.values import Options, Term
 from crisis_desktop.rules.kernel.dice import DiceSource, DieKind
+
+
+@dataclass(frozen=True)
+class ContestChances:
+    """Exact chances of a contest: the active side wins, the passive side wins, nobody does (a tie that stands)."""
+
+    active: float
+    passive: float
+    nobody: float = 0.0
 
 
 class Checks(Part, ABC):
@@ -93,3 +103,8 @@ class Checks(Part, ABC):
     @abstractmethod
     def contest(self, active: CheckRequest, passive: CheckRequest, dice: DiceSource,
                 options: Options) -> ContestResult: ...
+
+    def contest_chances(self, active: CheckRequest, passive: CheckRequest, options: Options) -> ContestChances | None:
+        """The exact chances of a contest, for the check dialog to show before the roll; None where the rules do not
+        price contests (the default: the dialog says so)."""
+        return None

@@ -27,8 +27,14 @@ class FieldSpec:
     `kinds` says whether the field applies to PCs, NPCs or both. A DICE field's expression rolls at most
     `max_dice` dice of at most `max_sides` sides (None: no bound of the rules); with `dice_sides`, only dice of
     those sizes ("d5" is no die of the rules), and with `dice_names`, only those stats by name ("Body", never
-    "banana"). `choice_labels`, in the order of `choices`, are what a picker shows ("Light Weapons" for
-    "light_weapons"); without them the choice itself is shown.
+    "banana"). `lowest_total`: the least a DICE field's expression may roll (0 for damage: "-3" or "1d4-5" is no
+    damage); `best_total`: the least its highest roll may be (1: it can deal damage at all), stats named counting as
+    a die of at most `ATTRIBUTE_MAX_SIDES` sides. `choice_labels`, in the order of `choices`, are what a picker shows
+    ("Light Weapons" for "light_weapons"); without them the choice itself is shown.
+
+    `separator`: a TEXT field holding a list ("Soldier 25, Hunter 25"); its entries are split at the separator and
+    joined again by `normalised` in one way on every way in (the editor, an import, a file), so that what is stored
+    is what is read back: no empty entry, no trailing separator.
     """
 
     key: str
@@ -47,6 +53,23 @@ class FieldSpec:
     dice_sides: tuple[int, ...] = ()
     dice_names: tuple[str, ...] | None = None
     choice_labels: tuple[str, ...] = ()
+    lowest_total: int | None = None
+    best_total: int | None = None
+    separator: str = ""
+
+    def entries(self, value: StatValue) -> list[str]:
+        """A list field's entries, stripped, empty ones left out (nothing for a value that is not text)."""
+        if not isinstance(value, str):
+            return []
+        parts = value.split(self.separator) if self.separator else [value]
+        return [part.strip() for part in parts if part.strip()]
+
+    def normalised(self, value: StatValue) -> StatValue:
+        """The value as it is stored: a list field's entries joined by its separator and a space ("Soldier 25,
+        Hunter 25," -> "Soldier 25, Hunter 25"); any other value as it is."""
+        if not self.separator or not isinstance(value, str):
+            return value
+        return f"{self.separator} ".join(self.entries(value))
 
     def choice_label(self, value: StatValue) -> str:
         """How a picker shows one of the choices: its label, else the value itself."""
@@ -78,6 +101,21 @@ class FieldSpec:
             reason = problem(str(value), self.max_dice, self.max_sides, self.dice_sides, self.dice_names)
             if reason:
                 return f"{self.label}: {reason}"
+            return self._total_problem(str(value))
+        return None
+
+    def _total_problem(self, text: str) -> str | None:
+        """Why a dice expression's totals are not what the field allows (a negative damage); None when they are."""
+        from crisis_desktop.rules.kernel.dice_expr import parse, total_range
+
+        if self.lowest_total is None and self.best_total is None:
+            return None
+        low, high = total_range(parse(text))
+        if self.lowest_total is not None and low < self.lowest_total:
+            return (f"{self.label} must be at least {self.lowest_total}, and {text.strip()!r} can roll {low}"
+                    if low != high else f"{self.label} must be at least {self.lowest_total}, not {low}")
+        if self.best_total is not None and high < self.best_total:
+            return f"{self.label}: {text.strip()!r} never rolls more than {high}; it must reach {self.best_total}"
         return None
 
     def _whole_number_problem(self, value: StatValue) -> str | None:

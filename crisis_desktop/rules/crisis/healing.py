@@ -16,6 +16,7 @@ from crisis_desktop.rules.base import (
     RemoveCondition,
     SetStatus,
     Term,
+    Treatment,
     TurnEffects,
 )
 from crisis_desktop.rules.crisis import checks, stats, tables
@@ -112,6 +113,37 @@ def natural_healing(patient: Actor, dice: DiceSource, options: Options,
         return result, TurnEffects((SetStatus(c.id, "wounds", wounds + 1),),
                                    (f"{patient.name} gets worse: 1 more wound",))
     return result, TurnEffects((), (f"{patient.name} does not heal today",))
+
+
+HOUR, DAY, NO_CIRCUMSTANCE = "hour_rest", "day_rest", "none"
+BETWEEN_FIGHTS = "between fights: end the encounter first"
+
+
+def rest_treatments(patient: Actor, *, fighting: bool) -> list[Treatment]:
+    """Between fights: an hour (a non-lethal wound heals by itself) and a day (the daily Body roll of natural
+    healing, with the circumstance the GM picks from the rules' table), each with the reason it cannot be given."""
+    c, name = patient.character, patient.name
+    table = tables.healing()
+    circumstances = ((NO_CIRCUMSTANCE, "No circumstance (DL 4, no modifier)"),
+                     *((row["key"], f"{row['label']} ({row['modifier']:+d})") for row in table["natural"]))
+    hour = "" if stats.nonlethal(c) else f"{name} has no non-lethal damage"
+    day = "" if stats.wounds(c) or c.has_condition("incapacitated") else f"{name} has no wound to heal"
+    return [Treatment(HOUR, "An hour of rest", "Every hour one non-lethal wound heals by itself.", healer=False,
+                      reason=BETWEEN_FIGHTS if fighting else hour),
+            Treatment(DAY, "A day of natural healing", f"The daily Body roll at DL {table['natural_difficulty']}: a "
+                      "success heals 1 wound, a critical failure adds one, a failure does nothing.", healer=False,
+                      rolls=True, choices=circumstances, reason=BETWEEN_FIGHTS if fighting else day)]
+
+
+def rest(key: str, patient: Actor, dice: DiceSource, options: Options,
+         choice: str | None) -> tuple[CheckResult | None, TurnEffects]:
+    """Give one of `rest_treatments`; ValueError for a key that is none of them."""
+    if key == HOUR:
+        return None, hourly_recovery(patient)
+    if key == DAY:
+        circumstances = () if choice in (None, NO_CIRCUMSTANCE) else (str(choice),)
+        return natural_healing(patient, dice, options, circumstances)
+    raise ValueError(f"The crisis rules have no treatment {key!r} outside a fight's turns")
 
 
 def hourly_recovery(patient: Actor) -> TurnEffects:

@@ -19,6 +19,7 @@ from crisis_desktop.rules.base import (
     CheckResult,
     Checks,
     ConditionSpec,
+    ContestChances,
     Cost,
     Currency,
     Executes,
@@ -75,6 +76,7 @@ from crisis_desktop.rules.qstar.badges import badges as qstar_badges
 from crisis_desktop.rules.qstar.context import OUT_OF_TURN
 from crisis_desktop.rules.qstar.cover import crisis_cover
 from crisis_desktop.rules.qstar.hiding_part import QstarHiding
+from crisis_desktop.rules.qstar.item_rules import melee_without_ammunition
 
 
 class CrisisChecks(Checks):
@@ -97,6 +99,11 @@ class CrisisChecks(Checks):
     check_odds = staticmethod(checks.check_odds)
 
     contest = staticmethod(checks.contest)
+
+    def contest_chances(self, active: CheckRequest, passive: CheckRequest, options: Options) -> ContestChances:
+        """Higher total wins; ties by `contest_tie` (rerolled ties folded in)."""
+        odds = checks.contest_odds(active, passive, self.rules.options_with_defaults(options))
+        return ContestChances(odds.active, odds.passive, odds.tie)
 
 
 class CrisisAttacks(Attacks, Executes, Scatters, OutOfTurnAttacks):
@@ -178,11 +185,17 @@ class CrisisHealing(Healing):
     rules: CrisisRuleset
 
     def treatments(self, patient: Actor, options: Options, *, fighting: bool) -> list[Treatment]:
-        """First aid, given by hand: the healer stands next to the patient."""
+        """First aid, given by hand (the healer stands next to the patient); between fights an hour of rest and a day
+        of natural healing."""
         reach = crisis_tables.healing()["first_aid_reach"]
-        return [replace(t, reach=reach) for t in super().treatments(patient, options, fighting=fighting)]
+        return [*(replace(t, reach=reach) for t in super().treatments(patient, options, fighting=fighting)),
+                *healing.rest_treatments(patient, fighting=fighting)]
 
     heal = staticmethod(healing.heal)
+
+    def treat(self, key: str, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
+              choice: str | None = None) -> tuple[CheckResult | None, TurnEffects]:
+        return healing.rest(key, patient, dice, self.rules.options_with_defaults(options), choice)
 
 
 class CrisisHiding(QstarHiding):
@@ -235,10 +248,12 @@ class CrisisSheet(Sheet):
     item_fields = staticmethod(sheet.item_fields)
 
     def item_rules(self, item: EquipmentItem) -> list[str]:
-        """Durability left within Durability; rounds loaded within what the magazine holds."""
+        """Durability left within Durability; rounds loaded within what the magazine holds; a melee weapon has no
+        ammunition."""
         specs = self.item_fields(item.kind)
         pairs = (("durability", "durability_max"), ("ammo", "cap"))
-        return [reason for key, limit in pairs if (reason := at_most_field(item.stats, specs, key, limit))]
+        return [*(reason for key, limit in pairs if (reason := at_most_field(item.stats, specs, key, limit))),
+                *melee_without_ammunition(item, specs)]
 
     def conditions(self) -> Sequence[ConditionSpec]:
         return [ConditionSpec(c.key, c.label, c.effect) for c in crisis_tables.conditions().values()]

@@ -21,7 +21,7 @@ DAMAGE_DICE = (2, 3, 4, 6, 8, 10, 12, 20, 100)
 DAMAGE = FieldSpec("damage", "DMG", FieldKind.DICE, "Attack", "d6",
                    help='Dice expression: "d6", "2d6", "Body", "2 x Body", "Body - 2".',
                    max_dice=MAX_DAMAGE_DICE, max_sides=MAX_DAMAGE_SIDES, dice_sides=DAMAGE_DICE,
-                   dice_names=stats.ATTRIBUTES)
+                   dice_names=stats.ATTRIBUTES, best_total=1)
 
 
 def character_fields() -> tuple[FieldSpec, ...]:

@@ -19,6 +19,7 @@ from crisis_desktop.rules.base import (
     CheckResult,
     Checks,
     ConditionSpec,
+    ContestChances,
     Cost,
     Currency,
     DamageResult,
@@ -72,6 +73,7 @@ from crisis_desktop.rules.qstar.badges import badges as qstar_badges
 from crisis_desktop.rules.qstar.context import OUT_OF_TURN
 from crisis_desktop.rules.qstar.cover import crisis_cover
 from crisis_desktop.rules.qstar.hiding_part import QstarHiding
+from crisis_desktop.rules.qstar.item_rules import melee_without_ammunition
 
 
 class CrisisClassicChecks(Checks):
@@ -94,6 +96,11 @@ class CrisisClassicChecks(Checks):
     check_odds = staticmethod(checks.check_odds)
 
     contest = staticmethod(checks.contest)
+
+    def contest_chances(self, active: CheckRequest, passive: CheckRequest, options: Options) -> ContestChances:
+        """Only one succeeds: it wins; both: the larger margin; equal results stand (nobody wins)."""
+        odds = checks.contest_odds(active, passive, self.rules.options_with_defaults(options))
+        return ContestChances(odds.active, odds.passive, odds.nobody)
 
 
 class CrisisClassicAttacks(Attacks, OutOfTurnAttacks):
@@ -218,10 +225,12 @@ class CrisisClassicSheet(Sheet):
         return super().item_summary(item)
 
     def item_rules(self, item: EquipmentItem) -> list[str]:
-        """Durability left within Durability; rounds loaded within what the magazine holds."""
+        """Durability left within Durability; rounds loaded within what the magazine holds; a melee weapon has no
+        ammunition."""
         specs = self.item_fields(item.kind)
         pairs = (("durability", "durability_max"), ("ammo", "cap"))
-        return [reason for key, limit in pairs if (reason := at_most_field(item.stats, specs, key, limit))]
+        return [*(reason for key, limit in pairs if (reason := at_most_field(item.stats, specs, key, limit))),
+                *melee_without_ammunition(item, specs)]
 
     def conditions(self) -> Sequence[ConditionSpec]:
         return [ConditionSpec(c.key, c.label, c.description) for c in tables.condition_rows()]

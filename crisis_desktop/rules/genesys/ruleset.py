@@ -246,11 +246,15 @@ class GenesysSheet(Sheet):
         return sheet.new_stats(kind)
 
     def item_rules(self, item: EquipmentItem) -> list[str]:
-        """A weapon's qualities must be ones the rules know, with their ratings."""
+        """A weapon's qualities must be ones the rules know, with their ratings; only a Limited Ammo weapon counts
+        its shots."""
         text = item.stats.get("qualities", "")
-        if item.kind in (ItemKind.WEAPON, ItemKind.ARMOUR) and isinstance(text, str):
-            return list(stats.parse_qualities(text)[1])
-        return []
+        if item.kind not in (ItemKind.WEAPON, ItemKind.ARMOUR) or not isinstance(text, str):
+            return []
+        found, problems = stats.parse_qualities(text)
+        if item.kind is ItemKind.WEAPON and item.stats.get("ammo") is not None and "limited_ammo" not in found:
+            problems = [*problems, f"Shots left {item.stats['ammo']}: only a Limited Ammo weapon counts its shots"]
+        return list(problems)
 
     notes = staticmethod(talents.notes)
 

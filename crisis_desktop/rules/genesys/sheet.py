@@ -56,7 +56,7 @@ def character_fields() -> tuple[FieldSpec, ...]:
                   "by commas: 'Adversary 2, Toughened 1, Grit'. Catalogue talents act (Toughened and Grit in the "
                   "thresholds, Adversary and Durable in attacks against the character); other names are kept "
                   "without effect.",
-                  required=False),
+                  required=False, separator=","),
     ]
     return tuple(fields)
 
@@ -68,7 +68,8 @@ def status_fields() -> tuple[FieldSpec, ...]:
         _int("strain", "Strain", "Status", 0, 0, None, "Strain suffered (player characters and nemeses)."),
         FieldSpec("criticals", "Critical injuries", FieldKind.TEXT, "Status", "",
                   help="Carried critical injuries by key, separated by commas (agony, horrific:brawn); a trailing ~ "
-                       "marks one whose effect is over but which is not healed yet.", required=False),
+                       "marks one whose effect is over but which is not healed yet.", required=False,
+                  separator=","),
         _int("stimpacks", "Stimpacks today", "Status", 0, 0, None, "Stimpacks (painkillers) used within the day."),
     )
 
@@ -88,7 +89,8 @@ def item_fields(kind: ItemKind) -> tuple[FieldSpec, ...]:
             FieldSpec("range_band", "Range", FieldKind.CHOICE, "Attack", "engaged", choices=tuple(combat["bands"]),
                       help="The farthest range band the weapon reaches."),
             FieldSpec("qualities", "Qualities", FieldKind.TEXT, "Attack", "", required=False,
-                      help="Separated by commas, ranked ones with their rank: 'Accurate 2, Pierce 1, Knockdown'."),
+                      help="Separated by commas, ranked ones with their rank: 'Accurate 2, Pierce 1, Knockdown'.",
+                      separator=","),
             FieldSpec("improvised", "Improvised", FieldKind.BOOL, "Attack", False,
                       help="Adds 1 threat to its checks; a despair or 2 threat break it."),
             _int("ammo", "Shots left", "Ammunition", None, 0, 100, "For a Limited Ammo weapon: shots left before a "
@@ -100,7 +102,8 @@ def item_fields(kind: ItemKind) -> tuple[FieldSpec, ...]:
             _int("defence", "Defence", "Protection", 0, 0, 4, "Melee and ranged defence: each point is a setback "
                  "die on attacks against the wearer."),
             FieldSpec("qualities", "Qualities", FieldKind.TEXT, "Protection", "", required=False,
-                      help="Separated by commas: 'Reinforced' (Pierce and Breach do not take its soak off)."),
+                      help="Separated by commas: 'Reinforced' (Pierce and Breach do not take its soak off).",
+                      separator=","),
         )
     return (_int("uses", "Uses", "Gear", None, 0, 99, "Uses left; empty when it does not run out.",
                  required=False),)

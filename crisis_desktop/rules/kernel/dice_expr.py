@@ -250,6 +250,27 @@ def unknown_parts(expr: DiceExpr, sides: Sequence[int] = (), names: Sequence[str
     return None
 
 
+# The largest die a stat named in an expression rolls ("Body": d4 to d12 in the rules that name stats).
+ATTRIBUTE_MAX_SIDES = 12
+
+
+def total_range(expr: DiceExpr, attribute_sides: int = ATTRIBUTE_MAX_SIDES) -> tuple[int, int]:
+    """The lowest and highest total of one roll of the expression, without exploding: each die from 1 to its sides,
+    a stat named from 1 to `attribute_sides`, times its factor; a term taken away swaps its ends."""
+    low = high = 0
+    for t in expr.terms:
+        if t.is_constant:
+            least = most = t.count
+        else:
+            sides = t.sides if t.sides is not None else attribute_sides
+            least, most = t.count * t.factor, t.count * sides * t.factor
+        if t.sign > 0:
+            low, high = low + least, high + most
+        else:
+            low, high = low - most, high - least
+    return low, high
+
+
 def problem(text: str, max_dice: int | None = None, max_sides: int | None = None, sides: Sequence[int] = (),
             names: Sequence[str] | None = None) -> str | None:
     """None if `text` is a dice expression within the bounds, of the dice `sides` and naming only the stats
@@ -261,5 +282,5 @@ def problem(text: str, max_dice: int | None = None, max_sides: int | None = None
     return out_of_bounds(expr, max_dice, max_sides) or unknown_parts(expr, sides, names)
 
 
-__all__ = ["MAX_DIGITS", "MAX_TEXT", "DiceExpr", "DiceTerm", "is_valid", "out_of_bounds", "parse", "problem",
-           "unknown_parts"]
+__all__ = ["ATTRIBUTE_MAX_SIDES", "MAX_DIGITS", "MAX_TEXT", "DiceExpr", "DiceTerm", "is_valid", "out_of_bounds",
+           "parse", "problem", "total_range", "unknown_parts"]

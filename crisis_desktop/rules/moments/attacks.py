@@ -146,7 +146,7 @@ def plan(request: AttackRequest, options: Options) -> Plan:
             if parry_with is not None and _ranged(parry_with):
                 if band_ != "close" or _ranged(request.weapon):
                     raise ValueError(f"{target.name} can parry only a melee attack with {parry_with.name}")
-                if not sheet.usage_die(parry_with):
+                if not sheet.usage_die(parry_with) and not sheet.no_die(parry_with):
                     raise ValueError(f"{target.name}'s {parry_with.name} is used up: it cannot parry")
         d_name, d_bonus = _bonus(target, aimed.inputs, "defence_bonus")
         step = REACTION_STEPS[reaction]
@@ -262,7 +262,9 @@ def resolve(request: AttackRequest, dice: DiceSource, options: Options) -> Attac
         # not "succeeds" because the attack missed anyway.
         verb = f"{p.reaction} {'succeeds' if winner == 'passive' and not hit else 'fails'}"
         notes.append(f"Opposed test: {'attack' if winner == 'active' else p.reaction} wins ({why})")
-        if p.parry_with is not None and _ranged(p.parry_with):
+        if p.parry_with is not None and _ranged(p.parry_with) and sheet.no_die(p.parry_with):
+            notes.append(f"{p.parry_with.name} parried: it has no usage die to step down")
+        elif p.parry_with is not None and _ranged(p.parry_with):
             # "You can parry a melee attack with a ranged weapon but its usage die automatically decreases by one."
             after = sheet.step_down(sheet.usage_die(p.parry_with))
             effects.append(SetItemStat(p.target.character.id, p.parry_with.id, "usage_die", after))

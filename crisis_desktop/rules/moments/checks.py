@@ -10,6 +10,7 @@ from crisis_desktop.rules.base import (
     CheckOdds,
     CheckRequest,
     CheckResult,
+    ContestChances,
     ContestResult,
     Explained,
     FieldKind,
@@ -19,7 +20,16 @@ from crisis_desktop.rules.base import (
 )
 from crisis_desktop.rules.kernel.dice import DiceSource, DieRoll
 from crisis_desktop.rules.moments import economy, sheet
-from crisis_desktop.rules.moments.d100 import Band, Rolled, band, band_odds, goal, net_steps, opposed_winner
+from crisis_desktop.rules.moments.d100 import (
+    Band,
+    Rolled,
+    band,
+    band_odds,
+    goal,
+    net_steps,
+    opposed_odds,
+    opposed_winner,
+)
 
 DIFFICULTY_STEPS = {"easy": -1, "normal": 0, "hard": 1}
 NONE = "none"
@@ -98,4 +108,14 @@ def contest(active: CheckRequest, passive: CheckRequest, dice: DiceSource, optio
     return ContestResult(a, p, winner, why)
 
 
-__all__ = ["Band", "check", "check_odds", "contest"]
+def contest_chances(active: CheckRequest, passive: CheckRequest, options: Options) -> ContestChances:
+    """Exact, over the 10,000 pairs of d100 rolls (d100.opposed_odds): the only success wins, then the better band,
+    then the higher roll; a tie to the player character, else to the defender."""
+    odds = opposed_odds(int(goal_of(active, options).value), int(goal_of(passive, options).value),
+                        active.actor.character.kind is CharacterKind.PC,
+                        passive.actor.character.kind is CharacterKind.PC)
+    won = sum(p for (_a, _p, winner), p in odds.items() if winner == "active")
+    return ContestChances(won, 1.0 - won)
+
+
+__all__ = ["Band", "check", "check_odds", "contest", "contest_chances"]

@@ -73,6 +73,8 @@ class MomentsChecks(Checks):
 
     contest = staticmethod(checks.contest)
 
+    contest_chances = staticmethod(checks.contest_chances)
+
 
 class MomentsAttacks(Attacks):
     """The attacks of the moments rules."""
@@ -191,8 +193,7 @@ class MomentsSheet(Sheet):
 
     def item_summary(self, item: EquipmentItem) -> str:
         s = item.stats
-        die = sheet.usage_die(item)
-        usage = f"usage d{die}" if die else "used up"
+        usage = sheet.usage_text(item)
         if item.kind is ItemKind.WEAPON:
             return ", ".join(p for p in (f"{s.get('damage')} {s.get('damage_type')}", str(s.get("reach", "melee")),
                                          "shield" if s.get("shield") else "", usage) if p)
@@ -207,6 +208,9 @@ class MomentsSheet(Sheet):
         return sheet.new_stats(kind)
 
     stat_rules = staticmethod(sheet.stat_rules)
+
+    def item_rules(self, item: EquipmentItem) -> list[str]:
+        return sheet.item_rules(item)
 
     def derived(self, character: Character, options: Options) -> dict[str, Explained]:
         out = sheet.derived(character, options)

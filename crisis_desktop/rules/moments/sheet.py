@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
 from crisis_desktop.rules.base import Explained, FieldKind, FieldSpec, Options, Term
 from crisis_desktop.rules.kernel.dice_expr import DiceExpr, parse
+from crisis_desktop.rules.kernel.tables import load_table
 
 STATS = (("bod", "BOD", "Body: strength, agility, toughness; attacks and reactions."),
          ("int", "INT", "Intellect: wits and senses; the moment's opposed test, medical attention."),
@@ -19,6 +20,9 @@ DAMAGE_TYPES = ("crushing", "slicing", "piercing")
 REACH = ("melee", "balanced", "ranged")
 USAGE_DICE = (20, 12, 10, 8, 6, 4, 0)
 USAGE_LABELS = tuple(f"d{d}" if d else "used up" for d in USAGE_DICE)
+# A weapon the rules give no usage die (the sling): it never wears, unlike one used up (0).
+NO_DIE = "none"
+NO_DIE_LABEL = "none (never wears)"
 _ENTRY = re.compile(r"^\s*(?P<name>[^\d,][^,]*?)\s+(?P<value>\d+)\s*%?\s*$")
 
 
@@ -26,26 +30,32 @@ def character_fields() -> tuple[FieldSpec, ...]:
     stats = tuple(FieldSpec(key, label, FieldKind.INT, "Stats", 10, 3, 21, help=f"{text} 3d6 at creation, "
                             "human average 10, cap 21. Goal = 3 x stat.") for key, label, text in STATS)
     return (*stats,
-            FieldSpec("skills", "Skills", FieldKind.TEXT, "Skills and vocations", "", required=False,
+            FieldSpec("skills", "Skills", FieldKind.TEXT, "Skills and vocations", "", required=False, separator=",",
                       help="Each skill with its bonus, separated by commas: 'Swords 40, Athletics 30'."),
             FieldSpec("vocations", "Vocations", FieldKind.TEXT, "Skills and vocations", "", required=False,
-                      help="At most two vocations with their bonus: 'Soldier 25'. Bonuses never stack: a test "
-                           "adds the single best one that applies."))
+                      separator=",", help="At most two vocations with their bonus: 'Soldier 25'. Bonuses never "
+                                          "stack: a test adds the single best one that applies."))
 
 
 def status_fields() -> tuple[FieldSpec, ...]:
     return (FieldSpec("hp_lost", "HP lost", FieldKind.INT, "Status", 0, 0, None, help="Hit points lost."),
-            FieldSpec("wounds", "Wounds", FieldKind.TEXT, "Status", "", required=False,
+            FieldSpec("wounds", "Wounds", FieldKind.TEXT, "Status", "", required=False, separator=";",
                       help="Each wound taken, separated by ';' (kept by the rules for medical attention)."))
 
 
-def _usage(default: int) -> FieldSpec:
-    return FieldSpec("usage_die", "Usage die", FieldKind.CHOICE, "Wear", default, choices=USAGE_DICE,
-                     choice_labels=USAGE_LABELS, help="Steps down d20, d12, d10, d8, d6, d4, used up.")
+def _usage(default: int, *, none: bool = False) -> FieldSpec:
+    """The usage die; `none`: the item may have none (a weapon the rules give no die, the sling)."""
+    extra: tuple[StatValue, ...] = (NO_DIE,) if none else ()
+    return FieldSpec("usage_die", "Usage die", FieldKind.CHOICE, "Wear", default, choices=(*USAGE_DICE, *extra),
+                     choice_labels=(*USAGE_LABELS, *((NO_DIE_LABEL,) if none else ())),
+                     help="Steps down d20, d12, d10, d8, d6, d4, used up." + (
+                         " A weapon the rules give no usage die (the sling) has none: it never wears." if none
+                         else ""))
 
 
 DAMAGE = FieldSpec("damage", "Damage", FieldKind.DICE, "Attack", "1d6", max_dice=4, max_sides=12,
-                   dice_sides=(4, 6, 8, 10, 12), dice_names=(), help="Damage dice: 1d8, 2d6, 1d4+1.")
+                   dice_sides=(4, 6, 8, 10, 12), dice_names=(), lowest_total=0,
+                   help="Damage dice: 1d8, 2d6, 1d4+1; never below 0.")
 
 
 def damage(weapon: EquipmentItem) -> DiceExpr:
@@ -72,13 +82,13 @@ def item_fields(kind: ItemKind) -> tuple[FieldSpec, ...]:
                 FieldSpec("skill", "Skill", FieldKind.TEXT, "Attack", "", required=False,
                           help="The skill or vocation whose bonus its attacks add by default ('Swords')."),
                 FieldSpec("shield", "Shield", FieldKind.BOOL, "Attack", False, help="It can block."),
-                _usage(8),
-                FieldSpec("qualities", "Qualities", FieldKind.TEXT, "Attack", "", required=False))
+                _usage(8, none=True),
+                FieldSpec("qualities", "Qualities", FieldKind.TEXT, "Attack", "", required=False, separator=","))
     if kind is ItemKind.ARMOUR:
         return (FieldSpec("ap", "Armour points", FieldKind.INT, "Protection", 1, 0, 10,
                           help="Soaked off every hit; worn pieces add up."),
                 _usage(6),
-                FieldSpec("qualities", "Qualities", FieldKind.TEXT, "Protection", "", required=False))
+                FieldSpec("qualities", "Qualities", FieldKind.TEXT, "Protection", "", required=False, separator=","))
     return ()
 
 
@@ -148,8 +158,33 @@ def hp(character: Character) -> int:
 
 
 def usage_die(item: EquipmentItem) -> int:
+    """The item's usage die in sides; 0 when used up or when it has none (see `no_die`)."""
     value = item.stats.get("usage_die", 0)
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def no_die(item: EquipmentItem) -> bool:
+    """The item has no usage die (the sling): it never wears, and is never used up."""
+    return item.stats.get("usage_die") == NO_DIE
+
+
+def usage_text(item: EquipmentItem) -> str:
+    """'usage d8', 'used up' or 'no usage die'."""
+    die = usage_die(item)
+    return f"usage d{die}" if die else "no usage die" if no_die(item) else "used up"
+
+
+def dieless_catalogue() -> frozenset[str]:
+    """The ids of the rules' catalogue items the rules give no usage die (the sling)."""
+    return frozenset(row["id"] for row in load_table("moments", "equipment")
+                     if row.get("stats", {}).get("usage_die") == NO_DIE)
+
+
+def item_rules(item: EquipmentItem) -> list[str]:
+    """An item the rules give no usage die (by its catalogue entry) has none; only weapons may lack one."""
+    if item.catalogue_id in dieless_catalogue() and not no_die(item):
+        return [f"The rules give a {item.name.lower()} no usage die: set it to {NO_DIE_LABEL}"]
+    return []
 
 
 def step_down(die: int) -> int:

@@ -299,6 +299,21 @@ def stat_rules(character: Character) -> list[str]:
     return problems
 
 
+def _traits_lacked(weapon: EquipmentItem, kind: str) -> list[str]:
+    """Traits the rules give only some weapons: Versatile is a one-handed weapon's (a two-handed one is not), Limited
+    X counts thrown missiles (and needs Limited), Slow X reloads a marksman weapon."""
+    problems: list[str] = []
+    if item_int(weapon, "versatile_damage") and weapon.stats.get("two_handed") is True:
+        problems.append("A two-handed weapon is not Versatile (Versatile: a one-handed weapon used two-handed)")
+    if item_int(weapon, "limited_count") and weapon.stats.get("limited") is not True:
+        problems.append("Limited X needs Limited")
+    if weapon.stats.get("limited") is True and kind != "throwing":
+        problems.append("Only a throwing weapon is Limited (X missiles per target per engagement)")
+    if item_int(weapon, "slow") and kind != "marksman":
+        problems.append("Only a marksman weapon is Slow (rounds to reload)")
+    return problems
+
+
 def item_rules(item: EquipmentItem) -> list[str]:
     problems: list[str] = []
     if item.kind is ItemKind.WEAPON:
@@ -307,6 +322,7 @@ def item_rules(item: EquipmentItem) -> list[str]:
             problems.append("A melee weapon uses One-handed, Two-handed or Weapon-and-shield")
         if kind != "melee" and skill != kind:
             problems.append(f"A {kind} weapon uses the {SKILL_LABELS[kind]} skill")
+        problems += _traits_lacked(item, kind)
     if item.kind is ItemKind.ARMOUR:
         if item.stats.get("armour_type") == "shield" and item_int(item, "av"):
             problems.append("A shield has a shield value, not an armour value")

@@ -225,7 +225,9 @@ class StatFieldsForm(QWidget):
             editor.setChecked(bool(value))
         elif isinstance(editor, QLineEdit):
             text = "" if value is None else str(value)
-            if editor.text() != text:  # keep the cursor where the user is typing
+            # Keep the cursor where the user is typing, and what is typed while it reads as the stored value (a list
+            # stored without the separator just typed after its last entry).
+            if editor.text() != text and spec.normalised(editor.text()) != value:
                 editor.setText(text)
 
     def mark_error(self, key: str | None, reason: str = "") -> None:

@@ -148,12 +148,37 @@ def test_between_fights_a_critical_injury_asks_who_treats_and_which_injury(dock,
     assert jax.status["criticals"] == ""
 
 
-def test_crisis_offers_first_aid_as_its_one_treatment(board, monkeypatch, answers):
+def test_crisis_offers_first_aid_in_a_fight_and_rest_between_fights(board, monkeypatch, answers):
     board.select("cmb-ridge-ines")
     asked = script(monkeypatch, ["First aid"])
     board.actor_panel.treat_button.click()
-    assert asked[0][1] == ["First aid (not now: First aid is given in a fight, on the healer's turn)"]
+    assert asked[0][1] == ["First aid (not now: First aid is given in a fight, on the healer's turn)",
+                           "An hour of rest (not now: Ines Moreau has no non-lethal damage)",
+                           "A day of natural healing (not now: Ines Moreau has no wound to heal)"]
     assert answers.texts("error") == ["First aid: First aid: First aid is given in a fight, on the healer's turn"]
+
+
+def test_crisis_rest_between_fights_from_the_treat_button(board, document, monkeypatch, answers):
+    ctl = board.controller
+    ines = ctl.view.character_of("cmb-ridge-ines")
+    ines.status.update(wounds=3, nonlethal=2)
+    board.enter_dice.setChecked(True)
+    script(monkeypatch, ["An hour of rest"])
+    board.select("cmb-ridge-ines")
+    board.actor_panel.treat_button.click()
+    assert ines.status["nonlethal"] == 1 and last_log(board).endswith("Ines Moreau: An hour of rest")
+    # The daily Body roll with a doctor's care (+1): a 3 typed makes 4 against DL 4, one wound heals.
+    asked = script(monkeypatch, ["A day of natural healing", "Medical attention from a doctor (+1)"], ["3"])
+    board.actor_panel.treat_button.click()
+    assert asked[1] == ("A day of natural healing", [
+        "No circumstance (DL 4, no modifier)", "Rough travelling (-2)", "No medical attention (-2)",
+        "Poor environmental conditions (intense cold, heat or rain) (-2)", "Medical attention from self (+0)",
+        "Medical attention from a doctor (+1)",
+        "Medical attention from a doctor in good conditions, such as a hospital (+2)"])
+    assert ines.status["wounds"] == 2
+    assert "Ines Moreau: A day of natural healing" in last_log(board)
+    document.undo_stack.undo()
+    assert ines.status["wounds"] == 3
 
 
 @pytest.fixture

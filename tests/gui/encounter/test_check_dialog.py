@@ -93,3 +93,71 @@ def test_dice_of_symbols_are_typed_by_clicking_their_faces(symbols_board, qtbot)
     dialog.rolled_event = None
     dialog.roll()
     assert "has the faces blank, f, t, ft" in dialog.problem.text()
+
+
+def test_a_contest_from_check_rolls_both_sides_and_logs_who_wins(qtbot, paths, monkeypatch):
+    """Crisis-classic: Anna's untrained Stealth (roll under 5) against the Thug's Speed (under 10), from Check…."""
+    from crisis_desktop.domain import Campaign, Character, CharacterKind
+    from crisis_desktop.domain.encounter import Combatant, Encounter, Side
+    from crisis_desktop.rules.registry import get_ruleset
+
+    rules = get_ruleset("crisis-classic")
+    people = [Character(id=f"ch-{name.lower()}", name=name, kind=kind, stats=dict(rules.sheet.new_stats(kind)))
+              for name, kind in (("Anna", CharacterKind.PC), ("Thug", CharacterKind.NPC))]
+    campaign = Campaign(name="Classic", ruleset="crisis-classic", characters=people, encounters=[
+        Encounter(id="enc", name="Alley", combatants=[
+            Combatant(id=f"c-{p.name.lower()}", character_id=p.id,
+                      side=Side.PARTY if p.kind is CharacterKind.PC else Side.ENEMIES) for p in people])])
+    store = CampaignStore(paths)
+    path = paths.campaigns / "classic.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    store.save(campaign, path)
+    document = CampaignDocument(campaign, path, store)
+    board = EncounterBoard()
+    qtbot.addWidget(board)
+    board.resize(1400, 800)
+    board.set_document(document)
+    board.show_encounter("enc")
+    board.show()
+    board.act_start.trigger()
+    ctl = board.controller
+    seen: dict[str, object] = {}
+
+    def ask(_cls, parent, controller, combatant_id=None):
+        dialog = CheckDialog(controller, combatant_id, parent)
+        qtbot.addWidget(dialog)
+        dialog.who.setCurrentIndex(dialog.who.findData("c-anna"))
+        dialog.skill.setCurrentIndex(dialog.skill.findData("stealth"))
+        seen["against"] = [dialog.against.itemText(i) for i in range(dialog.against.count())]
+        seen["hidden"] = dialog.their_inputs.isHidden()
+        dialog.against.setCurrentIndex(dialog.against.findData("c-thug"))
+        dialog.their_skill.setCurrentIndex(dialog.their_skill.findData("speed"))
+        seen["shown"] = not dialog.their_inputs.isHidden() and "difficulty" in dialog.their_inputs.editors
+        seen["odds"] = dialog.odds.text()
+        dialog.dice_entry.typed_dice.setChecked(True)
+        dialog.dice_entry.faces.setText("2 3 4")
+        dialog.roll()
+        seen["asked"] = dialog.problem.text()
+        dialog.dice_entry.faces.setText("2 3 4 5 5 5")
+        dialog.show()
+        dialog.roll()
+        seen["breakdown"] = dialog.breakdown.toPlainText()
+        dialog.grab().save("/tmp/recover-contest.png")
+        return dialog.rolled_event
+
+    monkeypatch.setattr(CheckDialog, "ask", classmethod(ask))
+    board.select("c-anna")
+    before = len(ctl.view.encounter.log)
+    board.actor_panel.check_button.click()
+    assert seen["against"] == ["Nobody: a check against a difficulty", "Thug"]
+    assert seen["hidden"] and seen["shown"]
+    assert seen["odds"] == "Contest: Anna wins 9.9%, Thug wins 85.4%, nobody 4.7%"
+    assert str(seen["asked"]).startswith("Enter another d6")
+    breakdown = str(seen["breakdown"]).splitlines()
+    assert breakdown[0].startswith("Anna: Stealth: ") and breakdown[1].startswith("Thug: Speed: ")
+    assert breakdown[-1] == "Anna wins: both failed; missed by 4 rather than 5"
+    entry = ctl.view.encounter.log[-1]
+    assert len(ctl.view.encounter.log) == before + 1
+    assert entry.text == "Anna: Stealth against Thug's Speed, Anna wins"
+    board.document.undo_stack.undo()
+    assert len(ctl.view.encounter.log) == before

@@ -17,12 +17,16 @@ CASES = [
      "Vest: Durability left must be at most Durability (10), not 11"),
     ("crisis", ItemKind.ARMOUR, {"durability_max": 10, "durability": 8}, "durability_max", 5,
      "Vest: Durability left must be at most Durability (5), not 8"),
-    ("crisis", ItemKind.WEAPON, {"cap": 6, "ammo": 6}, "ammo", 7,
+    ("crisis", ItemKind.WEAPON, {"range": 4, "cap": 6, "ammo": 6}, "ammo", 7,
      "Vest: Rounds loaded must be at most CAP (6), not 7"),
     ("crisis-classic", ItemKind.ARMOUR, {"durability_max": 2, "durability": 2}, "durability", 3,
      "Vest: Durability must be at most Durability (full) (2), not 3"),
-    ("crisis-classic", ItemKind.WEAPON, {"cap": 6, "ammo": 6}, "ammo", 9,
+    ("crisis-classic", ItemKind.WEAPON, {"range": 20, "cap": 6, "ammo": 6}, "ammo", 9,
      "Vest: Loaded must be at most CAP (6), not 9"),
+    ("crisis", ItemKind.WEAPON, {"range": 4, "cap": 6, "ammo": 6}, "range", 0,
+     "Vest: A melee weapon (RNG 0) has no ammunition: CAP 6, Rounds loaded 6"),
+    ("crisis-classic", ItemKind.WEAPON, {"range": 20, "cap": 6}, "range", 0,
+     "Vest: A melee weapon (RNG 0) has no ammunition: CAP 6"),
 ]
 
 

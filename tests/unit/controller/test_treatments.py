@@ -178,10 +178,11 @@ def test_between_fights_strain_rest_resilience_and_a_critical_each_undoable_with
     assert campaign.model_dump() == start
 
 
-def test_crisis_first_aid_is_its_one_treatment():
+def test_crisis_first_aid_is_its_one_treatment_in_a_fight_and_rest_comes_between_fights():
     campaign = Campaign.model_validate_json(resource("demo", "campaign.json").read_bytes())
     ctl = EncounterController(campaign, "enc-ridge", CrisisRuleset())
-    (first_aid,) = ctl.healing.treatments("cmb-ridge-ines")
+    first_aid, hour, day = ctl.healing.treatments("cmb-ridge-ines")
+    assert (hour.key, day.key) == ("hour_rest", "day_rest")     # their numbers: test_treatments_crisis_rest.py
     assert (first_aid.key, first_aid.label, first_aid.action_key) == ("first_aid", "First aid", "first_aid")
     assert first_aid.reason == "First aid is given in a fight, on the healer's turn"
     with pytest.raises(ValueError, match="First aid is given in a fight"):

@@ -110,8 +110,8 @@ WEAPONS = {
            "Light crossbow": (6, "2d4", "piercing", "ranged", False),
            "Heavy crossbow": (8, "2d8", "piercing", "ranged", False), "Hand crossbow": (4, "1d6", "piercing",
                                                                                         "ranged", False),
-           "Repeating crossbow": (4, "1d8", "piercing", "ranged", False), "Sling": (20, "1d10", "crushing", "ranged",
-                                                                                    False),
+           "Repeating crossbow": (4, "1d8", "piercing", "ranged", False),
+           "Sling": ("none", "1d10", "crushing", "ranged", False),
 }
 # The text's armour table: name -> (AP, usage die).
 ARMOUR = {
