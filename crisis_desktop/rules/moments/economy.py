@@ -19,7 +19,7 @@ from crisis_desktop.rules.base import (
     StateRole,
     TurnEffects,
 )
-from crisis_desktop.rules.kernel.flows import Choice
+from crisis_desktop.rules.kernel.flows import Choice, IntentAsk
 
 CURRENCIES = (Currency("actions", "action", "actions"), Currency("reactions", "reaction", "reactions"))
 
@@ -63,8 +63,27 @@ ACTION_SPECS = (
 )
 
 
-def declarations() -> tuple[Choice, ...]:
-    return tuple(Choice(s.key, s.label, s.help) for s in STANCES.values())
+def _count_words(n: int, one: str) -> str:
+    return f"no {one}" if n == 0 else f"1 {one}" if n == 1 else f"{n} {one}s"
+
+
+def cost_words(s: Stance) -> str:
+    """What a declaration takes, for the list it is picked from: "2 actions, 1 reaction; all tests one step harder"."""
+    taken = f"{_count_words(s.actions, 'action')}, {_count_words(s.reactions, 'reaction')}"
+    if s.steps > 0:
+        return f"{taken}; all tests one step harder"
+    if s.steps < 0:
+        return f"{taken}; its test one step easier"
+    return taken
+
+
+def declarations(reactions: tuple[Choice, ...] = ()) -> tuple[Choice, ...]:
+    """Every declaration with its cost, and what it may hold besides: the action meant (an attack's weapon and target,
+    a move's destination) while it takes an action, the reaction held ready (`reactions`) while it takes one."""
+    actions = tuple(Choice(a.key, a.label, a.help, a.role) for a in ACTION_SPECS)
+    return tuple(Choice(s.key, s.label, s.help, cost=cost_words(s),
+                        asks=IntentAsk(actions if s.actions else (), reactions if s.reactions else ()))
+                 for s in STANCES.values())
 
 
 def _count(combatant: Combatant | None, key: str) -> int:

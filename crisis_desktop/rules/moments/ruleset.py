@@ -54,6 +54,10 @@ CONDITIONS = (ConditionSpec("dead", "Dead", "Out of the fight for good."),
               ConditionSpec("encumbered", "Encumbered", "All tests one step harder; moves near only."))
 
 
+# The reactions a declaration may hold ready (the attack's own reaction keys).
+READY_REACTIONS = tuple(Choice(key, label) for key, label in attacks.REACTION_NAMES.items() if key != attacks.NONE)
+
+
 class MomentsChecks(Checks):
     """The checks of the moments rules."""
 
@@ -304,7 +308,7 @@ class MomentsRuleset(Ruleset, MomentEconomy):
     initiative_dice = staticmethod(moment.moment_dice)
 
     def declarable(self, actor: Actor, options: Options) -> Sequence[Choice]:
-        return economy.declarations()
+        return economy.declarations(READY_REACTIONS)
 
     def moment_effects(self, actor: Actor, options: Options) -> Sequence[Effect]:
         return economy.moment_effects(actor)
