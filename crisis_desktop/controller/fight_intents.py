@@ -98,6 +98,8 @@ class FightIntents:
         targets = [t.combatant.id for t in request.distinct_targets() if t.combatant is not None]
         if (meant.target is None or meant.target in targets) and meant.weapon in (None, request.weapon.id):
             return None
-        said = words(Intent(weapon=meant.weapon, target=meant.target), None, NamesOf(self.view),
+        other_weapon = meant.weapon if meant.weapon not in (None, request.weapon.id) else None
+        other_target = meant.target if meant.target is not None and meant.target not in targets else None
+        said = words(Intent(weapon=other_weapon, target=other_target), None, NamesOf(self.view),
                      item_names(self.view, attacker.id))
         return f"Changed by the GM: {request.attacker.name} meant to {said}"
