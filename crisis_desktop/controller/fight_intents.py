@@ -55,6 +55,7 @@ class FightIntents:
         cells = self.preview.token_cells()
         attackers: list[str] = []
         melee: set[str] = set()
+        held: dict[str, str] = {}
         for c in able:
             meant = self.intent(c.id) if c.id != planning else Intent(weapon=weapon_id)
             if meant is None or (meant.weapon is None and c.id != planning):
@@ -62,8 +63,10 @@ class FightIntents:
             attackers.append(c.id)
             if self._melee(c.id, meant.weapon):
                 melee.add(c.id)
+            if meant.target is not None and meant.target in {a.id for a in able}:
+                held[c.id] = meant.target
         placed = [Placed(c.id, c.side.value, view.character_of(c.id).kind is CharacterKind.PC, c.id in melee,
-                         c.id in cells) for c in able]
+                         c.id in cells, held.get(c.id)) for c in able]
         return view.flow.propose_targets(view, placed, attackers, self.nearness())
 
     def proposal(self, combatant_id: str, choice: Choice) -> Intent:

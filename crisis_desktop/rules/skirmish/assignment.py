@@ -26,7 +26,8 @@ def nearby(near: Nearness, one: str, other: str) -> bool:
 def assign(placed: Sequence[Placed], attackers: Sequence[str], near: Nearness) -> dict[str, str]:
     """The proposed opponent of each attacker: melee attackers assigned player characters first, then NPCs, each in
     the encounter's order; one already set upon fights (one of) those who set upon it; the others take the nearest
-    foe nearby who is not engaged yet, and only when none is, the nearest engaged one. Nobody nearby: no proposal."""
+    foe nearby who is not engaged yet, and only when none is, the nearest engaged one. Nobody nearby: no proposal.
+    A target already set (Placed.target) stands and engages both."""
     index = {p.combatant_id: i for i, p in enumerate(placed)}
     by_id = {p.combatant_id: p for p in placed}
     wanted = [by_id[a] for a in attackers if a in by_id]
@@ -34,7 +35,12 @@ def assign(placed: Sequence[Placed], attackers: Sequence[str], near: Nearness) -
     engaged: set[str] = set()
     set_upon: dict[str, list[str]] = {}
     out: dict[str, str] = {}
-    for me in melee:
+    for me in melee:            # what the GM has set already stands
+        if me.target is not None:
+            out[me.combatant_id] = me.target
+            engaged |= {me.combatant_id, me.target}
+            set_upon.setdefault(me.target, []).append(me.combatant_id)
+    for me in (p for p in melee if p.target is None):
         mine = me.combatant_id
         if set_upon.get(mine):
             out[mine] = set_upon[mine][0]

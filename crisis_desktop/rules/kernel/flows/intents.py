@@ -68,13 +68,14 @@ class IntentAsk:
 @dataclass(frozen=True)
 class Placed:
     """A combatant as the proposal of targets reads it: its side, whether a player plays it, whether it means to fight
-    in melee (it is assigned first among its kind), and whether it stands on the map."""
+    in melee, whether it stands on the map, and the target its plan already holds."""
 
     combatant_id: str
     side: str
     pc: bool
     melee: bool = False
     on_map: bool = True
+    target: str | None = None       # the target its plan already holds (set by the GM): kept, never proposed anew
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,9 @@ def nearest_foes(placed: Sequence[Placed], attackers: Iterable[str], near: Nearn
     for attacker in attackers:
         me = by_id.get(attacker)
         if me is None:
+            continue
+        if me.target is not None:
+            out[attacker] = me.target
             continue
         foes = [p for p in placed if p.side != me.side]
         if foes:

@@ -75,3 +75,13 @@ def test_areas_say_who_is_nearby_and_a_ranged_attacker_takes_the_nearest_foe():
     assert proposed["A"] == "X" and proposed["X"] == "A" and "T" not in proposed
     # R shoots: its nearest foe.
     assert proposed["R"] == "X"
+
+
+def test_a_target_the_gm_has_set_stands_and_engages_both():
+    cells = {"A": (0, 0), "B": (0, 2), "X": (2, 0), "Y": (1, 2), "Z": (3, 1)}
+    # The GM set A on Z: Z fights A, B still takes Y, and X, set upon by nobody, finds no free foe (A and B are
+    # engaged): it joins the fight on A (2 steps away, as B is, and first in the encounter).
+    placed = [Placed("A", PARTY, True, melee=True, target="Z"), melee("B", PARTY, True), melee("X", ENEMIES, False),
+              melee("Y", ENEMIES, False), melee("Z", ENEMIES, False)]
+    assert assign(placed, ["A", "B", "X", "Y", "Z"], on(open_ground(), cells)) == {
+        "A": "Z", "B": "Y", "Y": "B", "Z": "A", "X": "A"}
