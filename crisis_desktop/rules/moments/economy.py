@@ -51,6 +51,8 @@ STANCES = {s.key: s for s in (
            "A second reaction on top of the action and reaction: all tests this moment are one step harder."),
 )}
 DEFAULT = "act"
+# The combatant resource holding the reaction it declared ready this moment ("parry"), offered first when attacked.
+READY_KEY = "ready_reaction"
 ACTION_SPECS = (
     ActionSpec("attack", "Attack", {"actions": 1}, "A BOD test adding a skill or vocation bonus; the target may "
                "react (parry, block, dodge).", ActionRole.ATTACK),
@@ -116,8 +118,24 @@ def moment_effects(actor: Actor) -> tuple[Effect, ...]:
     if actor.combatant is None:
         return ()
     cid = actor.combatant.id
-    return (SetResource(cid, "stance", DEFAULT), SetResource(cid, "actions_used", 0),
-            SetResource(cid, "reactions_used", 0))
+    out = [SetResource(cid, "stance", DEFAULT), SetResource(cid, "actions_used", 0),
+           SetResource(cid, "reactions_used", 0)]
+    if ready_reaction(actor):
+        out.append(SetResource(cid, READY_KEY, ""))
+    return tuple(out)
+
+
+def ready_reaction(actor: Actor) -> str:
+    """The reaction the combatant declared ready this moment ("parry"); empty when none."""
+    value = actor.combatant.resources.get(READY_KEY, "") if actor.combatant is not None else ""
+    return value if isinstance(value, str) else ""
+
+
+def intent_effects(actor: Actor, reaction: str) -> tuple[Effect, ...]:
+    """Record the reaction declared ready (or that none is)."""
+    if actor.combatant is None or reaction == ready_reaction(actor):
+        return ()
+    return (SetResource(actor.combatant.id, READY_KEY, reaction),)
 
 
 def declare_effects(actor: Actor, choice: str) -> tuple[Effect, ...]:

@@ -43,7 +43,7 @@ from crisis_desktop.rules.base.quick import PreparedFight, QuickFight
 from crisis_desktop.rules.base.sheet_part import Sheet
 from crisis_desktop.rules.kernel.cover import CoverReading
 from crisis_desktop.rules.kernel.dice import DiceSource
-from crisis_desktop.rules.kernel.flows import Choice, RoundFlow
+from crisis_desktop.rules.kernel.flows import Choice, Intent, RoundFlow
 from crisis_desktop.rules.kernel.flows.declared import DeclareResolveFlow, MomentEconomy
 from crisis_desktop.rules.kernel.npc_builds import table_npc, threat_field
 from crisis_desktop.rules.moments import attacks, checks, economy, moment, printing, sheet, wear, wounds
@@ -315,6 +315,9 @@ class MomentsRuleset(Ruleset, MomentEconomy):
 
     def declare_effects(self, actor: Actor, choice: str, options: Options) -> Sequence[Effect]:
         return economy.declare_effects(actor, choice)
+
+    def intent_effects(self, actor: Actor, intent: Intent, options: Options) -> Sequence[Effect]:
+        return economy.intent_effects(actor, intent.reaction)
 
     def reactions_allowed(self, actor: Actor, options: Options) -> int:
         return economy.stance(actor).reactions

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from PySide6.QtWidgets import QComboBox
 
 from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
 from crisis_desktop.ui.dialogs.intent_dialog import IntentDialog
@@ -41,6 +42,13 @@ class Gm:
                               "weapon": dialog.weapon.currentText(), "target": dialog.target.currentText()})
         self.answers.pop(0)(dialog)
         return dialog.what.currentIndex(), dialog.intent()
+
+
+def reaction(panel: AttackPanel) -> QComboBox:
+    assert panel.dialog is not None
+    chosen = panel.dialog.field("reaction")
+    assert isinstance(chosen, QComboBox)
+    return chosen
 
 
 def pick(combo: Any, text: str) -> None:
@@ -100,6 +108,7 @@ def test_a_declared_attack_opens_on_its_weapon_and_target_and_a_change_is_logged
     assert gm.proposed[1]["target"] == "Brann (enemies)" and gm.proposed[1]["weapon"] == "Sword"
     board.act_plan.trigger()
     assert names_shown(board)[2] == "Ilse (declared: Two reactions — ready to dodge)"
+    board.grab().save("/tmp/intents-board.png")
 
     board.act_next.trigger()          # resolve: Ilse, Vera, Brann
     board.act_next.trigger()          # Ilse done; Vera resolves: the panel opens on her Sword and Brann
@@ -107,6 +116,8 @@ def test_a_declared_attack_opens_on_its_weapon_and_target_and_a_change_is_logged
     board.actor_panel.attack_button.click()
     assert panel.dialog is not None
     assert (panel.dialog.weapon.currentText(), panel.dialog.target.currentData()) == ("Sword", b)
+    # Brann declared himself ready to parry: his reaction is offered first.
+    assert reaction(panel).currentText() == "Parry (opposed BOD)"
     panel.dialog.reject()
     board.act_next.trigger()          # Brann resolves
     assert ctl.view.acting() == (b,)
@@ -116,6 +127,8 @@ def test_a_declared_attack_opens_on_its_weapon_and_target_and_a_change_is_logged
     assert dialog is not None and (dialog.weapon.currentText(), dialog.target.currentData()) == ("Greataxe", i)
     # The GM has him swing at Vera instead: the log says how it departs from the declaration.
     dialog.target.setCurrentIndex(dialog.target.findData(v))
+    assert reaction(panel).currentText() == "Block (easy opposed BOD, shield)"      # as Vera declared
+    reaction(panel).setCurrentIndex(0)                                            # she does not react after all
     dialog.typed_dice.setChecked(True)
     dialog.faces.setText("90")
     dialog.roll()
@@ -129,6 +142,8 @@ def test_a_declared_attack_opens_on_its_weapon_and_target_and_a_change_is_logged
     board.actor_panel.attack_button.click()
     dialog = panel.dialog
     assert dialog is not None and dialog.target.currentData() == i
+    assert reaction(panel).currentText() == "Dodge (hard opposed BOD)"
+    reaction(panel).setCurrentIndex(0)
     dialog.typed_dice.setChecked(True)
     dialog.faces.setText("90")
     dialog.roll()

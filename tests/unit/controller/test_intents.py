@@ -45,7 +45,7 @@ def test_the_declaration_lists_its_cost_and_holds_the_attack_and_reaction_meant(
     row = next(r for r in ctl.view.order_rows() if r.combatant_id == b)
     assert row.status == "declared: Extra action — attack Vera with the Greataxe, ready to parry"
     assert row.announced == "declared: Extra action — attack Vera with the Greataxe, ready to parry"
-    assert ctl.view.encounter.log[-1].text == "Brann means to attack Vera with the Greataxe, ready to parry"
+    assert ctl.view.encounter.log[-1].text == "Brann intends: attack Vera with the Greataxe, ready to parry"
     assert ctl.intents.intent(b) == Intent("attack", axe, v, reaction="parry")
     # Saved and loaded, the intent is still there.
     again = Campaign.model_validate_json(game.model_dump_json())

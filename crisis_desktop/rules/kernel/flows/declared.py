@@ -63,6 +63,11 @@ class MomentEconomy:
         """What declaring `choice` records on the combatant (how many actions and reactions it takes)."""
         return ()
 
+    def intent_effects(self, actor: Actor, intent: intents_.Intent, options: Options) -> Sequence[Effect]:
+        """What declaring `intent` with the declaration records on the combatant (the reaction it holds ready, for its
+        attackers' panels to offer first)."""
+        return ()
+
     def reactions_allowed(self, actor: Actor, options: Options) -> int:
         """How many reactions the combatant has this moment (by what it declared); one by default."""
         return 1
@@ -183,8 +188,11 @@ class DeclareResolveFlow(RoundFlow):
         state = s.dump()
         intents_.keep(state, combatant_id, intent)
         fight.set_state(state)
+        if isinstance(self.rules, MomentEconomy):
+            fight.apply(self.rules.intent_effects(fight.actor(combatant_id), intent, fight.options),
+                        f"{name} declares")
         said = intents_.words(intent, choice, intents_.NamesOf(fight), intents_.item_names(fight, combatant_id))
-        fight.log(LogLine("declare", f"{name} means to {said}" if said else f"{name} says nothing more",
+        fight.log(LogLine("declare", f"{name} intends: {said}" if said else f"{name} says nothing more",
                           combatant_id))
 
     def round_label(self, fight: FightState) -> str:

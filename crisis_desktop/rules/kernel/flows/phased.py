@@ -234,7 +234,7 @@ class PhasedFlow(RoundFlow):
         intents_.keep(state, combatant_id, intent)
         fight.set_state(state)
         said = intents_.words(intent, choice, intents_.NamesOf(fight), intents_.item_names(fight, combatant_id))
-        fight.log(LogLine("plan", f"{name} means to {said}" if said else f"{name} says nothing more", combatant_id))
+        fight.log(LogLine("plan", f"{name} intends: {said}" if said else f"{name} says nothing more", combatant_id))
 
     def propose_targets(self, fight: FightState, placed: Sequence[intents_.Placed], attackers: Sequence[str],
                         near: intents_.Nearness) -> dict[str, str]:
