@@ -22,6 +22,7 @@ PHASES = (Phase(RANGED, "Ranged combat"), Phase(MELEE, "Melee combat"), Phase(MA
           Phase(MISC, "Miscellaneous"))
 AT_WHOM = IntentAsk(target=True)     # a planned attack holds its target
 WHERE = IntentAsk(where=True)        # a planned move holds the area it goes to
+AT_WHOM_OR_WHERE = IntentAsk(target=True, where=True)   # a spell or prayer holds its target, or the area it covers
 MAGIC_SKILLS = ("evocation", "abjuration", "conjuring", "transcendence", "druidism", "runecraft", "artifice",
                 "rites_of_life", "rites_of_death", "rites_of_truth")
 
@@ -44,7 +45,8 @@ def plannable(actor: Actor) -> list[Plannable]:
                                  f"Fight a skirmish with the {weapon.name} in the melee phase (drawing it is free)",
                                  ActionRole.ATTACK, weapon.id, AT_WHOM))
     if any(sheet.training(actor.character, s) > 0 for s in MAGIC_SKILLS):
-        out.append(Plannable(MAGIC, "Cast a spell or pray", MAGIC, "Resolved in the magic and divinity phase"))
+        out.append(Plannable(MAGIC, "Cast a spell or pray", MAGIC, "Resolved in the magic and divinity phase",
+                             asks=AT_WHOM_OR_WHERE))
     out.append(Plannable(MOVE, "Move to an adjacent area", MISC, "Movement happens alongside the other phases, as "
                          "the GM rules", ActionRole.MOVE, asks=WHERE))
     out.append(Plannable(MISC, "Miscellaneous action", MISC, "A skill check, climbing a wall...; attacked meanwhile, "

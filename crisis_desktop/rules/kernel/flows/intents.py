@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from crisis_desktop.rules.base.economy import ActionRole
 from crisis_desktop.rules.kernel.geometry.zones import AreaRelation
 
 if TYPE_CHECKING:
@@ -117,12 +118,16 @@ def words(intent: Intent, choice: Choice | None, names: Mapping[str, str], weapo
     action = next((a for a in (asks.actions if asks else ()) if a.key == intent.action), None)
     parts: list[str] = []
     what = action.label[:1].lower() + action.label[1:] if action is not None else ""
+    # A plan that is not an attack (a spell) is aimed "at" its target; an attack "attacks" it.
+    aims = "attack" if action is not None or choice is None or choice.role is ActionRole.ATTACK else "at"
     if intent.target:
-        what = f"{what or 'attack'} {names.get(intent.target, 'someone gone')}"
+        what = f"{what or aims} {names.get(intent.target, 'someone gone')}"
     if intent.weapon and intent.weapon in weapons and (choice is None or choice.item != intent.weapon):
         what = f"{what or 'attack'} with the {weapons[intent.weapon]}"
     if intent.where:
-        what = f"{what or 'move'} to {intent.where}"
+        moving = (action.role if action is not None else choice.role if choice is not None else None) \
+            is ActionRole.MOVE
+        what = f"{what or 'move'} to {intent.where}" if moving else f"{what} at {intent.where}".strip()
     if what:
         parts.append(what)
     reaction = next((r for r in (asks.reactions if asks else ()) if r.key == intent.reaction), None)
