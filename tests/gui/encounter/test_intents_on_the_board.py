@@ -80,8 +80,6 @@ def test_a_declared_attack_opens_on_its_weapon_and_target_and_a_change_is_logged
             "Extra action — 2 actions, 1 reaction; all tests one step harder")
         pick(dialog.target, "Ilse (party)")
         pick(dialog.reaction, "Parry")
-        dialog.resize(520, dialog.sizeHint().height())
-        dialog.grab().save("/tmp/intents-attack.png")
 
     def vera(dialog: IntentDialog) -> None:
         pick(dialog.reaction, "Block")
@@ -91,8 +89,6 @@ def test_a_declared_attack_opens_on_its_weapon_and_target_and_a_change_is_logged
         assert dialog.form.isRowVisible(dialog.reaction) and not dialog.form.isRowVisible(dialog.action)
         assert not dialog.form.isRowVisible(dialog.target)
         pick(dialog.reaction, "Dodge")
-        dialog.resize(520, dialog.sizeHint().height())
-        dialog.grab().save("/tmp/intents-declare.png")
 
     gm.answers += [brann, vera, ilse]
     board.act_plan.trigger()
@@ -108,7 +104,6 @@ def test_a_declared_attack_opens_on_its_weapon_and_target_and_a_change_is_logged
     assert gm.proposed[1]["target"] == "Brann (enemies)" and gm.proposed[1]["weapon"] == "Sword"
     board.act_plan.trigger()
     assert names_shown(board)[2] == "Ilse (declared: Two reactions — ready to dodge)"
-    board.grab().save("/tmp/intents-board.png")
 
     board.act_next.trigger()          # resolve: Ilse, Vera, Brann
     board.act_next.trigger()          # Ilse done; Vera resolves: the panel opens on her Sword and Brann
