@@ -8,9 +8,13 @@ import pytest
 
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
+from crisis_desktop.controller.prepared_attack import PreparedAttack
 from crisis_desktop.domain import Campaign
-from crisis_desktop.rules.kernel.dice import TypedDice
+from crisis_desktop.domain.character import ConditionState
+from crisis_desktop.resources_access import resource
+from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
 from crisis_desktop.rules.kernel.flows import Intent
+from crisis_desktop.rules.skirmish import SkirmishRuleset
 from tests.unit.rules.moments.people import RULES, brann, campaign, ilse, vera
 
 
@@ -89,3 +93,24 @@ def test_an_attack_made_otherwise_than_declared_says_so_in_the_log():
     history.undo()
     history.push(ctl.remove_combatant(v))
     assert ctl.intents.intent(b) == Intent("attack", axe, None)
+
+
+def test_an_attack_without_a_plan_opens_on_the_first_foe_still_fighting_and_a_plan_on_its_own():
+    demo = Campaign.model_validate_json(resource("demo", "skirmish.json").read_bytes())
+    ctl = EncounterController(demo, "enc-bridge", SkirmishRuleset())
+    history = History(demo)
+    ids = {c.character_id: c.id for c in ctl.view.encounter.combatants}
+    aldric, mira, gorran = ids["pc-aldric"], ids["pc-mira"], ids["npc-gorran"]
+    # Aldric, first of the party, lies dying: Gorran's attack opens on Mira, the first foe still fighting.
+    demo.character("pc-aldric").conditions += [ConditionState(key="incapacitated"), ConditionState(key="bleeding")]
+    assert ctl.view.state_of(aldric).key == "dying"
+    history.push(ctl.start(RandomDice(1)))
+    assert PreparedAttack(ctl.preview, gorran).target_id == mira
+    # Planned at Aldric with the Greataxe, it opens on them (the GM's choice stands, dying or not).
+    axe = "npc-gorran-0"
+    history.push(ctl.step(f"plan:{gorran}", gorran, f"melee:{axe}", intent=Intent(target=aldric)))
+    prepared = PreparedAttack(ctl.preview, gorran)
+    assert (prepared.weapon_id, prepared.target_id) == (axe, aldric)
+    # A weapon other than the planned one is refused with the reason, nothing changed.
+    with pytest.raises(ValueError, match="plan again to take another weapon"):
+        ctl.step(f"plan:{mira}", mira, "ranged:pc-mira-0", intent=Intent(weapon="pc-mira-1", target=gorran))
