@@ -261,15 +261,11 @@ class BoardIntents(QObject):
             if picked is None:
                 return
             choice = found.choices[picked].key
-        if intent is not None:
-            self._push(lambda: ctl.step(found.key, actor, choice, intent=intent), found.label)
-            self._select_current()
-            return
         if found.rolls:
-            done = self._push_rolled(lambda dice: ctl.step(found.key, actor, choice, dice), found.label,
+            done = self._push_rolled(lambda dice: ctl.step(found.key, actor, choice, dice, intent), found.label,
                                      f"{found.label} dice", who=ctl.view.name(actor) if actor else "")
         else:
-            done = self._push(lambda: ctl.step(found.key, actor, choice), found.label)
+            done = self._push(lambda: ctl.step(found.key, actor, choice, intent=intent), found.label)
         if done:
             self._select_current()
 

@@ -141,6 +141,7 @@ class DeclareResolveFlow(RoundFlow):
         rows = []
         for number, cid in enumerate(reversed(s.ranking) if declaring else s.ranking, start=1):
             what = self._said(fight, s, cid)
+            told = self._said(fight, s, cid, told=True) if cid in s.intents else what
             current = cid == s.resolving or (declaring and bool(waiting) and waiting[0] == cid)
             if declaring and what:
                 status = f"declared: {what}"
@@ -156,17 +157,18 @@ class DeclareResolveFlow(RoundFlow):
                 status = f"{status}, reaction used" if status else "reaction used"
             position = f"{'declares' if declaring else 'resolves'} {_ordinal(number)}"
             # The table hears each declaration, and who declares now.
-            announced = f"declared: {what}" if what else "declares now" if declaring and current else ""
+            announced = f"declared: {told}" if told else "declares now" if declaring and current else ""
             rows.append(OrderRow(cid, position, status, current, announced=announced))
         return rows
 
-    def _said(self, fight: FightState, s: _State, combatant_id: str) -> str:
-        """A declaration as the table hears it: "Extra action — attack Vera with the Sword, ready to parry"."""
+    def _said(self, fight: FightState, s: _State, combatant_id: str, told: bool = False) -> str:
+        """A declaration with what it intends: "Extra action — attack Vera with the Sword, ready to parry" (`told`:
+        as the table hears it, a target hidden from the players unnamed)."""
         if combatant_id not in s.declared:
             return ""
         key = s.declared[combatant_id]
         meant = intents_.Intent.of(s.intents.get(combatant_id))
-        said = intents_.words(meant, self._choices(fight, combatant_id).get(key), intents_.NamesOf(fight),
+        said = intents_.words(meant, self._choices(fight, combatant_id).get(key), intents_.NamesOf(fight, told),
                               intents_.item_names(fight, combatant_id)) if not meant.empty() else ""
         label = self._label(fight, combatant_id, key)
         return f"{label} — {said}" if said else label

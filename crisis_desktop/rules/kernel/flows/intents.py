@@ -187,16 +187,18 @@ def check(intent: Intent, choice: Choice, combatant_id: str, combatants: Iterabl
 
 
 class NamesOf(Mapping[str, str]):
-    """The fight's combatant names by id, read as they are asked."""
+    """The fight's combatant names by id, read as they are asked; `told`: as the table may hear them (a combatant
+    hidden from the players is "someone unseen")."""
 
-    def __init__(self, fight: FightState) -> None:
+    def __init__(self, fight: FightState, told: bool = False) -> None:
         self._fight = fight
         self._ids = [c.id for c in fight.encounter.combatants]
+        self._hidden = {c.id for c in fight.encounter.combatants if c.hidden} if told else set()
 
     def __getitem__(self, key: str) -> str:
         if key not in self._ids:
             raise KeyError(key)
-        return self._fight.name(key)
+        return "someone unseen" if key in self._hidden else self._fight.name(key)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._ids)

@@ -189,20 +189,21 @@ class PhasedFlow(RoundFlow):
             # The table learns the plans when the GM resolves them, not while everyone is planning: until then the
             # players see everyone in the encounter's order, whatever the plans sort the GM's order by.
             planning = s.stage == PLANNING
-            announced = self._said(fight, s, cid) if not planning and cid in s.plans else ""
+            announced = self._said(fight, s, cid, told=True) if not planning and cid in s.plans else ""
             rows.append(OrderRow(cid, position, status, current, announced=announced,
                                  told_rank=combatants.index(cid) if planning else None))
         return rows
 
-    def _said(self, fight: FightState, s: _State, combatant_id: str) -> str:
-        """A plan with what it intends: "Melee attack: Broadsword — attack Gorran"."""
+    def _said(self, fight: FightState, s: _State, combatant_id: str, told: bool = False) -> str:
+        """A plan with what it intends: "Melee attack: Broadsword — attack Gorran" (`told`: as the table hears it, a
+        target hidden from the players unnamed)."""
         key = s.plans[combatant_id]
         label = self._plan_label(fight, combatant_id, key)
         meant = intents_.Intent.of(s.intents.get(combatant_id))
         if meant.empty():
             return label
         found = self._plannable(fight, combatant_id).get(key)
-        said = intents_.words(meant, found.choice if found else None, intents_.NamesOf(fight),
+        said = intents_.words(meant, found.choice if found else None, intents_.NamesOf(fight, told),
                               intents_.item_names(fight, combatant_id))
         return f"{label} — {said}" if said else label
 

@@ -51,6 +51,9 @@ def test_a_plan_holds_its_target_shown_to_the_table_once_the_phases_resolve():
         flow.take(fight, f"plan:{cid}", cid, choice)
     flow.take(fight, RESOLVE_PHASES)
     assert status(flow, fight, ANN) == ("acting: ranged attack — at Rat", "ranged attack — at Rat")
+    # A target hidden from the players is not named to them.
+    next(c for c in fight.encounter.combatants if c.id == RAT).hidden = True
+    assert status(flow, fight, ANN) == ("acting: ranged attack — at Rat", "ranged attack — at someone unseen")
     # The End phase clears the intents with the plans.
     for step, who in ((RESOLVE, ANN), (NEXT_PHASE, None), (RESOLVE, BO), (NEXT_PHASE, None), (RESOLVE, RAT),
                       (RESOLVE, SLUG), (NEXT_PHASE, None)):
