@@ -13,8 +13,9 @@ from PySide6.QtWidgets import QComboBox
 
 from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
 from crisis_desktop.ui.dialogs.intent_dialog import IntentDialog
-from crisis_desktop.ui.models.board_model import AnnouncedRole
+from crisis_desktop.ui.models.board_model import AnnouncedRole, CombatantIdRole
 from crisis_desktop.ui.player_display.models import PlayerBoardProxy
+from crisis_desktop.ui.player_display.turn_list import TurnList
 from crisis_desktop.ui.views.attack_panel import AttackPanel
 from tests.gui.moments_fight import combatant, moments_board, moments_document, names_shown
 
@@ -90,8 +91,22 @@ def test_a_declared_attack_opens_on_its_weapon_and_target_and_a_change_is_logged
         assert not dialog.form.isRowVisible(dialog.target)
         pick(dialog.reaction, "Dodge")
 
+    # The players' turn list: a card grows a line for what is announced of it, the Health numbers below it.
+    turns = TurnList()
+    qtbot.addWidget(turns)
+    turns.setModel(players)
+    turns.resize(430, 700)
+    turns.show()
+
+    def card_height(cid: str) -> int:
+        row = next(r for r in range(players.rowCount()) if players.index(r, 0).data(CombatantIdRole) == cid)
+        return turns.visualRect(players.index(row, 0)).height()
+
+    plain = card_height(i)
     gm.answers += [brann, vera, ilse]
     board.act_plan.trigger()
+    qtbot.waitUntil(lambda: card_height(v) > plain)          # Vera: "declares now", Health 11/11 below
+    assert card_height(i) == plain                           # Ilse: nothing announced yet
     # What the rules proposed first: an attack with the Greataxe at the nearest foe (no map: the first, Vera).
     assert gm.proposed[0] == {"what": "Action and reaction — 1 action, 1 reaction", "action": "Attack",
                               "weapon": "Greataxe", "target": "Vera (party)"}
