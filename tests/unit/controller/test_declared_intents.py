@@ -112,5 +112,7 @@ def test_an_attack_without_a_plan_opens_on_the_first_foe_still_fighting_and_a_pl
     prepared = PreparedAttack(ctl.preview, gorran)
     assert (prepared.weapon_id, prepared.target_id) == (axe, aldric)
     # A weapon other than the planned one is refused with the reason, nothing changed.
-    with pytest.raises(ValueError, match="plan again to take another weapon"):
+    before = demo.model_dump()
+    with pytest.raises(ValueError, match="Longbow: that is the weapon it attacks with this round"):
         ctl.step(f"plan:{mira}", mira, "ranged:pc-mira-0", intent=Intent(weapon="pc-mira-1", target=gorran))
+    assert demo.model_dump() == before

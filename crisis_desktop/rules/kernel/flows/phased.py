@@ -229,7 +229,7 @@ class PhasedFlow(RoundFlow):
             raise ValueError(f"{name}'s plan is no longer open to it")
         choice = found.choice
         if intent.weapon and choice.item and intent.weapon != choice.item:
-            raise ValueError(f"{name} planned {choice.label}: plan again to take another weapon")
+            raise ValueError(f"{name} planned {choice.label}: that is the weapon it attacks with this round")
         intents_.check(intent, choice, combatant_id, (c.id for c in fight.encounter.combatants), name)
         state = s.dump()
         intents_.keep(state, combatant_id, intent)
