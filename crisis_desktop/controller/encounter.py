@@ -22,6 +22,7 @@ from crisis_desktop.controller.fight import NOBODY_LEFT, DraftFight, FightView
 from crisis_desktop.controller.fight_checks import CheckIntents
 from crisis_desktop.controller.fight_context import FightContext
 from crisis_desktop.controller.fight_healing import HealIntents
+from crisis_desktop.controller.fight_intents import FightIntents
 from crisis_desktop.controller.fight_overrides import OverrideIntents
 from crisis_desktop.domain import Campaign, CharacterKind, StatValue
 from crisis_desktop.domain.encounter import Combatant, Side
@@ -44,7 +45,7 @@ from crisis_desktop.rules.base import (
     TurnEffects,
 )
 from crisis_desktop.rules.kernel.dice import DiceSource, RollPool
-from crisis_desktop.rules.kernel.flows import StepOffer, StepRole, offer
+from crisis_desktop.rules.kernel.flows import Intent, StepOffer, StepRole, offer
 
 
 class EncounterController:
@@ -69,6 +70,7 @@ class EncounterController:
         self.checking = CheckIntents(self._ctx)
         self.healing = HealIntents(self._ctx, self.take_action)
         self.overrides = OverrideIntents(self._ctx)
+        self.intents = FightIntents(self.view, self.preview)
         self._round_events: list[EncounterEvent] = []
         # A file edited by hand may leave the flow naming combatants the encounter no longer has: they leave the
         # flow as a removed combatant would (not an undo step: the file was wrong; every command keeps it whole).
@@ -211,8 +213,10 @@ class EncounterController:
                                             self.view.options)
 
     def step(self, key: str, actor_id: str | None = None, choice: str | None = None,
-             dice: DiceSource | None = None) -> EncounterEvent:
-        """Take one of the flow's offered steps (ValueError with the reason when it is not open now)."""
+             dice: DiceSource | None = None, intent: Intent | None = None) -> EncounterEvent:
+        """Take one of the flow's offered steps (ValueError with the reason when it is not open now); `intent`: what
+        the combatant means with what it plans or declares (its target, the reaction it holds ready), kept by the
+        flow in the same undo step."""
         self._ctx.running("move on")
         if not self.view.anyone_left():
             raise ValueError(NOBODY_LEFT)
@@ -224,6 +228,9 @@ class EncounterController:
         before = ", ".join(self.view.name(a) for a in self.view.acting())
         with self._ctx.drafting() as d:
             stepped = self.view.flow.take(d, key, actor_id, choice, dice)
+            if intent is not None and actor_id is not None:
+                self.intents.check(actor_id, intent)
+                self.view.flow.intend(d, actor_id, intent)
             after = ", ".join(self.view.name(a) for a in self.view.flow.acting(d))
             # The undo step reads "Delay (Rask) → Halvorsen": who took the step, who acts after it.
             who = self.view.name(actor_id) if actor_id else before
@@ -368,6 +375,7 @@ class EncounterController:
         names = ", ".join(t.name for t in targets)
         # The price the rules declared for the attack is charged here, once, as the rules pay it.
         paid = self.ruleset.economy.pay(request.attacker, price, "attack")
+        departure = self.intents.departure(request)
         with self._ctx.drafting() as d:
             for combatant_id, what in (r for one in (result, *result.followups) for r in one.reactions):
                 self.view.flow.reacted(d, combatant_id, what)
@@ -382,7 +390,7 @@ class EncounterController:
             d.note("attack", result.summary, attacker.id if attacker else None,
                   logs.explained_terms(result.attack.total),
                   [*paid.notes, *logs.attack_details(result), *shown.notes,
-                   *(f"GM override: {what}" for what in request.overrides)])
+                   *(f"GM override: {what}" for what in request.overrides), *([departure] if departure else [])])
             for target, state_before in zip(targets, before, strict=True):
                 state_after = self.ruleset.sheet.state(d.campaign.character(target.character.id), self.view.options)
                 if state_after.key != state_before:

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 from crisis_desktop.controller.attack_view import AttackPreview, AttackView
 from crisis_desktop.domain import Combatant, EquipmentItem, StatValue
-from crisis_desktop.rules.base import AttackRequest, FieldSpec
+from crisis_desktop.rules.base import AttackRequest, FieldSpec, StateRole
+from crisis_desktop.rules.kernel.flows import Intent
 
 
 @dataclass(frozen=True)
@@ -85,14 +86,21 @@ class PreparedAttack:
         be attacked; every value set so far stays."""
         self.attacker_id = attacker_id
         weapons = [w for w, _name in self.weapons()]
-        wanted = weapon_id if weapon_id in weapons else self.weapon_id if self.weapon_id in weapons else None
+        # What the attacker planned or declared comes first, after what the GM names or has picked.
+        meant = self.view.flow.intent(self.view, attacker_id) or Intent()
+        wanted = next((w for w in (weapon_id, self.weapon_id, meant.weapon) if w is not None and w in weapons), None)
         if wanted is None:
             ready = self.attack_view.ready_weapon(attacker_id)
             wanted = ready if ready in weapons else (weapons[0] if weapons else None)
         self.weapon_id = wanted
         targets = [t for t, _label in self.targets()]
-        target = target_id if target_id in targets else self.target_id if self.target_id in targets else None
-        self.target_id = target if target is not None else (targets[0] if targets else None)
+        target = next((t for t in (target_id, self.target_id, meant.target) if t is not None and t in targets), None)
+        # Else the first foe still fighting (a dying one only when nobody else is left).
+        if target is None:
+            side = self.view.combatant(attacker_id).side
+            target = next((t for t in targets if self.view.combatant(t).side != side
+                           and self.view.state_of(t).role is StateRole.FIGHTING), targets[0] if targets else None)
+        self.target_id = target
         self.further = [t for t in self.further if t in targets and t != self.target_id]
         self._fit_further()
 

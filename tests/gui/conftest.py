@@ -163,3 +163,18 @@ def _garbage_freed_after_each_test():
     cycle (test_undo_stack_teardown.py), but widgets that show it still may."""
     yield
     gc.collect()
+
+
+@pytest.fixture(autouse=True)
+def _plans_picked_by_name(monkeypatch):
+    """A plan or a declaration picked by its name through BoardAsk.choose (what the board tests answer), with nothing
+    more said; the tests of what combatants intend answer IntentDialog.ask themselves."""
+    from crisis_desktop.rules.kernel.flows import Intent
+    from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
+    from crisis_desktop.ui.dialogs.intent_dialog import IntentDialog
+
+    def ask(_cls, parent, title, who, choices, _propose, _targets, _weapons):
+        picked = BoardAsk.choose(parent, title, f"{who}:", [c.label for c in choices])
+        return None if picked is None else (picked, Intent())
+
+    monkeypatch.setattr(IntentDialog, "ask", classmethod(ask))

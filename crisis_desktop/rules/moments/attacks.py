@@ -65,9 +65,20 @@ def _held(actor: Actor) -> EquipmentItem | None:
     return next((w for w in weapons if not _ranged(w)), weapons[0] if weapons else None)
 
 
+def ready(target: Actor) -> str:
+    """The reaction to offer first against this target: the one it declared ready, while it has a reaction left (and
+    a shield for a block); else none."""
+    declared = economy.ready_reaction(target)
+    if declared not in REACTIONS or economy.reactions_left(target) < 1:
+        return NONE
+    if declared == "block" and not any(sheet.usage_die(s) for s in sheet.shields(target.character)):
+        return NONE
+    return declared
+
+
 def target_inputs(target: Actor) -> list[FieldSpec]:
     held = _held(target)
-    return [FieldSpec("reaction", "Reaction", FieldKind.CHOICE, "Target", NONE, choices=REACTIONS,
+    return [FieldSpec("reaction", "Reaction", FieldKind.CHOICE, "Target", ready(target), choices=REACTIONS,
                       choice_labels=("No reaction", "Parry (opposed BOD)", "Block (easy opposed BOD, shield)",
                                      "Dodge (hard opposed BOD)"),
                       help="What the target does when the attack comes; it spends a reaction."),

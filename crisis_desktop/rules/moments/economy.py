@@ -19,7 +19,7 @@ from crisis_desktop.rules.base import (
     StateRole,
     TurnEffects,
 )
-from crisis_desktop.rules.kernel.flows import Choice
+from crisis_desktop.rules.kernel.flows import Choice, IntentAsk
 
 CURRENCIES = (Currency("actions", "action", "actions"), Currency("reactions", "reaction", "reactions"))
 
@@ -51,6 +51,8 @@ STANCES = {s.key: s for s in (
            "A second reaction on top of the action and reaction: all tests this moment are one step harder."),
 )}
 DEFAULT = "act"
+# The combatant resource holding the reaction it declared ready this moment ("parry"), offered first when attacked.
+READY_KEY = "ready_reaction"
 ACTION_SPECS = (
     ActionSpec("attack", "Attack", {"actions": 1}, "A BOD test adding a skill or vocation bonus; the target may "
                "react (parry, block, dodge).", ActionRole.ATTACK),
@@ -63,8 +65,27 @@ ACTION_SPECS = (
 )
 
 
-def declarations() -> tuple[Choice, ...]:
-    return tuple(Choice(s.key, s.label, s.help) for s in STANCES.values())
+def _count_words(n: int, one: str) -> str:
+    return f"no {one}" if n == 0 else f"1 {one}" if n == 1 else f"{n} {one}s"
+
+
+def cost_words(s: Stance) -> str:
+    """What a declaration takes, for the list it is picked from: "2 actions, 1 reaction; all tests one step harder"."""
+    taken = f"{_count_words(s.actions, 'action')}, {_count_words(s.reactions, 'reaction')}"
+    if s.steps > 0:
+        return f"{taken}; all tests one step harder"
+    if s.steps < 0:
+        return f"{taken}; its test one step easier"
+    return taken
+
+
+def declarations(reactions: tuple[Choice, ...] = ()) -> tuple[Choice, ...]:
+    """Every declaration with its cost, and what it may hold besides: the action meant (an attack's weapon and target,
+    a move's destination) while it takes an action, the reaction held ready (`reactions`) while it takes one."""
+    actions = tuple(Choice(a.key, a.label, a.help, a.role) for a in ACTION_SPECS)
+    return tuple(Choice(s.key, s.label, s.help, cost=cost_words(s),
+                        asks=IntentAsk(actions if s.actions else (), reactions if s.reactions else ()))
+                 for s in STANCES.values())
 
 
 def _count(combatant: Combatant | None, key: str) -> int:
@@ -97,8 +118,24 @@ def moment_effects(actor: Actor) -> tuple[Effect, ...]:
     if actor.combatant is None:
         return ()
     cid = actor.combatant.id
-    return (SetResource(cid, "stance", DEFAULT), SetResource(cid, "actions_used", 0),
-            SetResource(cid, "reactions_used", 0))
+    out = [SetResource(cid, "stance", DEFAULT), SetResource(cid, "actions_used", 0),
+           SetResource(cid, "reactions_used", 0)]
+    if ready_reaction(actor):
+        out.append(SetResource(cid, READY_KEY, ""))
+    return tuple(out)
+
+
+def ready_reaction(actor: Actor) -> str:
+    """The reaction the combatant declared ready this moment ("parry"); empty when none."""
+    value = actor.combatant.resources.get(READY_KEY, "") if actor.combatant is not None else ""
+    return value if isinstance(value, str) else ""
+
+
+def intent_effects(actor: Actor, reaction: str) -> tuple[Effect, ...]:
+    """Record the reaction declared ready (or that none is)."""
+    if actor.combatant is None or reaction == ready_reaction(actor):
+        return ()
+    return (SetResource(actor.combatant.id, READY_KEY, reaction),)
 
 
 def declare_effects(actor: Actor, choice: str) -> tuple[Effect, ...]:

@@ -43,7 +43,7 @@ from crisis_desktop.rules.base.quick import PreparedFight, QuickFight
 from crisis_desktop.rules.base.sheet_part import Sheet
 from crisis_desktop.rules.kernel.cover import CoverReading
 from crisis_desktop.rules.kernel.dice import DiceSource
-from crisis_desktop.rules.kernel.flows import Choice, RoundFlow
+from crisis_desktop.rules.kernel.flows import Choice, Intent, RoundFlow
 from crisis_desktop.rules.kernel.flows.declared import DeclareResolveFlow, MomentEconomy
 from crisis_desktop.rules.kernel.npc_builds import table_npc, threat_field
 from crisis_desktop.rules.moments import attacks, checks, economy, moment, printing, sheet, wear, wounds
@@ -52,6 +52,10 @@ from crisis_desktop.rules.moments.options import RULE_OPTIONS
 
 CONDITIONS = (ConditionSpec("dead", "Dead", "Out of the fight for good."),
               ConditionSpec("encumbered", "Encumbered", "All tests one step harder; moves near only."))
+
+
+# The reactions a declaration may hold ready (the attack's own reaction keys).
+READY_REACTIONS = tuple(Choice(key, label) for key, label in attacks.REACTION_NAMES.items() if key != attacks.NONE)
 
 
 class MomentsChecks(Checks):
@@ -308,13 +312,16 @@ class MomentsRuleset(Ruleset, MomentEconomy):
     initiative_dice = staticmethod(moment.moment_dice)
 
     def declarable(self, actor: Actor, options: Options) -> Sequence[Choice]:
-        return economy.declarations()
+        return economy.declarations(READY_REACTIONS)
 
     def moment_effects(self, actor: Actor, options: Options) -> Sequence[Effect]:
         return economy.moment_effects(actor)
 
     def declare_effects(self, actor: Actor, choice: str, options: Options) -> Sequence[Effect]:
         return economy.declare_effects(actor, choice)
+
+    def intent_effects(self, actor: Actor, intent: Intent, options: Options) -> Sequence[Effect]:
+        return economy.intent_effects(actor, intent.reaction)
 
     def reactions_allowed(self, actor: Actor, options: Options) -> int:
         return economy.stance(actor).reactions

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from crisis_desktop.domain import EquipmentItem
 from crisis_desktop.rules.base import ActionRole, Actor, Effect, Options, SetResource, TurnEffects
+from crisis_desktop.rules.kernel.flows import IntentAsk
 from crisis_desktop.rules.kernel.flows.phased import Phase, Plannable
 from crisis_desktop.rules.skirmish import sheet, wounds
 
@@ -19,6 +20,9 @@ MOVED_KEY = "skirmish_moved"
 RANGED, MELEE, MAGIC, MOVE, MISC = "ranged", "melee", "magic", "move", "misc"
 PHASES = (Phase(RANGED, "Ranged combat"), Phase(MELEE, "Melee combat"), Phase(MAGIC, "Magic and divinity"),
           Phase(MISC, "Miscellaneous"))
+AT_WHOM = IntentAsk(target=True)     # a planned attack holds its target
+WHERE = IntentAsk(where=True)        # a planned move holds the area it goes to
+AT_WHOM_OR_WHERE = IntentAsk(target=True, where=True)   # a spell or prayer holds its target, or the area it covers
 MAGIC_SKILLS = ("evocation", "abjuration", "conjuring", "transcendence", "druidism", "runecraft", "artifice",
                 "rites_of_life", "rites_of_death", "rites_of_truth")
 
@@ -35,15 +39,16 @@ def plannable(actor: Actor) -> list[Plannable]:
         if sheet.is_ranged(weapon):
             out.append(Plannable(plan_key(weapon), f"Ranged attack: {weapon.name}", RANGED,
                                  f"Shoot or throw the {weapon.name} in the ranged phase (drawing it is free)",
-                                 ActionRole.ATTACK, weapon.id))
+                                 ActionRole.ATTACK, weapon.id, AT_WHOM))
         else:
             out.append(Plannable(plan_key(weapon), f"Melee attack: {weapon.name}", MELEE,
                                  f"Fight a skirmish with the {weapon.name} in the melee phase (drawing it is free)",
-                                 ActionRole.ATTACK, weapon.id))
+                                 ActionRole.ATTACK, weapon.id, AT_WHOM))
     if any(sheet.training(actor.character, s) > 0 for s in MAGIC_SKILLS):
-        out.append(Plannable(MAGIC, "Cast a spell or pray", MAGIC, "Resolved in the magic and divinity phase"))
+        out.append(Plannable(MAGIC, "Cast a spell or pray", MAGIC, "Resolved in the magic and divinity phase",
+                             asks=AT_WHOM_OR_WHERE))
     out.append(Plannable(MOVE, "Move to an adjacent area", MISC, "Movement happens alongside the other phases, as "
-                         "the GM rules", ActionRole.MOVE))
+                         "the GM rules", ActionRole.MOVE, asks=WHERE))
     out.append(Plannable(MISC, "Miscellaneous action", MISC, "A skill check, climbing a wall...; attacked meanwhile, "
                          "it has disadvantage on the action and on evading"))
     return out

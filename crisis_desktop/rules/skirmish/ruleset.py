@@ -42,11 +42,11 @@ from crisis_desktop.rules.base.quick import PreparedFight, QuickFight
 from crisis_desktop.rules.base.sheet_part import Sheet
 from crisis_desktop.rules.kernel.cover import CoverReading
 from crisis_desktop.rules.kernel.dice import DiceSource
-from crisis_desktop.rules.kernel.flows import RoundFlow
+from crisis_desktop.rules.kernel.flows import Nearness, Placed, RoundFlow
 from crisis_desktop.rules.kernel.flows.phased import Phase, PhasedFlow, PlanEconomy, Plannable
 from crisis_desktop.rules.kernel.geometry import AreaRelation
 from crisis_desktop.rules.kernel.npc_builds import table_npc, threat_field
-from crisis_desktop.rules.skirmish import attacks, checks, fighters, plans, sheet, treatment, wounds
+from crisis_desktop.rules.skirmish import assignment, attacks, checks, fighters, plans, sheet, treatment, wounds
 from crisis_desktop.rules.skirmish.fight_odds import FightOdds
 from crisis_desktop.rules.skirmish.movement import SkirmishMovement, reach_refusal
 from crisis_desktop.rules.skirmish.movement import map_reading as skirmish_map_reading
@@ -302,6 +302,11 @@ class SkirmishRuleset(Ruleset, PlanEconomy):
     end_of_round = staticmethod(plans.end_of_round)
 
     MOVEMENT = SkirmishMovement
+
+    def assign(self, placed: Sequence[Placed], attackers: Sequence[str], near: Nearness) -> dict[str, str]:
+        """Assignment as the text has it: PCs pick first, the extra NPCs after, several on one only without a free
+        target nearby (rules/skirmish/assignment.py)."""
+        return assignment.assign(placed, attackers, near)
 
     def carries_out_plan(self, plan: str, action_key: str) -> bool:
         """A planned melee attack carries its move into the area it is fought in: the attack carries it out."""

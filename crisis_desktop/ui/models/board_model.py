@@ -298,7 +298,8 @@ class BoardModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return self._display(row, column)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return tooltip(self._tooltip(row, column))
+            # The name column's whole text (what is planned or declared, with its target, may not fit the column).
+            return tooltip(self._display(row, column) if column == COL_NAME else self._tooltip(row, column))
         if role == CurrentRole:
             return cid in self._acting
         if role == StateRole:

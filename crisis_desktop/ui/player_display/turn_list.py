@@ -48,7 +48,13 @@ class TurnDelegate(QStyledItemDelegate):
     def sizeHint(self, option: QStyleOptionViewItem,  # Override QStyledItemDelegate::sizeHint
                  index: QModelIndex | QPersistentModelIndex) -> QSize:
         big, small = self._fonts()
-        return QSize(400, QFontMetrics(big).height() + QFontMetrics(small).height() + 22)
+        extra = QFontMetrics(small).height() + 6 if self._third_line(index) else 0
+        return QSize(400, QFontMetrics(big).height() + QFontMetrics(small).height() + 22 + extra)
+
+    @staticmethod
+    def _third_line(index: QModelIndex | QPersistentModelIndex) -> bool:
+        """Whether the row needs a line of its own for what was announced: it has numbers or chips besides."""
+        return bool(index.data(AnnouncedRole)) and bool(index.data(HealthNumbersRole) or index.data(ConditionsRole))
 
     @guarded()
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,  # Override QStyledItemDelegate::paint
@@ -89,13 +95,18 @@ class TurnDelegate(QStyledItemDelegate):
         painter.drawText(top, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, health)
         second = QRect(text_rect.left(), top.bottom() + 4, text_rect.width(), QFontMetrics(small).height() + 4)
         announced = str(index.data(AnnouncedRole) or "")
+        numbers = str(index.data(HealthNumbersRole) or "")
         if announced:
             painter.setFont(small)
             painter.setPen(self.ink)
             shown = QFontMetrics(small).elidedText(announced, Qt.TextElideMode.ElideRight, second.width())
             painter.drawText(second, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, shown)
-            second.setLeft(second.left() + QFontMetrics(small).horizontalAdvance(shown) + 12)
-        numbers = str(index.data(HealthNumbersRole) or "")
+            if self._third_line(index):
+                # What was announced has the line to itself (a declaration with its target is long); the numbers and
+                # the chips go below it.
+                second = QRect(second.left(), second.bottom() + 2, second.width(), second.height())
+            else:
+                second.setLeft(second.left() + QFontMetrics(small).horizontalAdvance(shown) + 12)
         if numbers:
             painter.setFont(small)
             painter.setPen(self.ink)
@@ -132,4 +143,5 @@ class TurnList(QListView):
         self.setEditTriggers(QListView.EditTrigger.NoEditTriggers)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setUniformItemSizes(True)
+        # A row grows a line while what was announced of it needs one (TurnDelegate.sizeHint).
+        self.setUniformItemSizes(False)

@@ -18,11 +18,12 @@ from crisis_desktop.controller.encounter_commands import AddEncounter
 from crisis_desktop.domain.encounter import Encounter, Side
 from crisis_desktop.rules.base import ActionRole
 from crisis_desktop.rules.kernel.dice import DiceSource, NeedMoreDice, RandomDice, TypedDice, probe
-from crisis_desktop.rules.kernel.flows import StepOffer, StepRole
+from crisis_desktop.rules.kernel.flows import Intent, StepOffer, StepRole
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
 from crisis_desktop.ui.dialogs.check_dialog import CheckDialog
 from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
+from crisis_desktop.ui.dialogs.intent_dialog import IntentDialog
 from crisis_desktop.ui.views.attack_panel import AttackPanel
 from crisis_desktop.ui.views.treatment_picker import pick_treatment
 
@@ -252,19 +253,40 @@ class BoardIntents(QObject):
         if ctl is None:
             return
         choice: str | None = None
-        if found.choices:
+        intent: Intent | None = None
+        if found.choices and actor is not None and any(c.asks is not None for c in found.choices):
+            answer = self._ask_intent(ctl, found, actor)
+            if answer is None:
+                return
+            choice, intent = answer
+        elif found.choices:
             picked = BoardAsk.choose(self._view, found.label, f"{ctl.view.name(actor) if actor else 'What'}:",
                                      [c.label for c in found.choices])
             if picked is None:
                 return
             choice = found.choices[picked].key
         if found.rolls:
-            done = self._push_rolled(lambda dice: ctl.step(found.key, actor, choice, dice), found.label,
+            done = self._push_rolled(lambda dice: ctl.step(found.key, actor, choice, dice, intent), found.label,
                                      f"{found.label} dice", who=ctl.view.name(actor) if actor else "")
         else:
-            done = self._push(lambda: ctl.step(found.key, actor, choice), found.label)
+            done = self._push(lambda: ctl.step(found.key, actor, choice, intent=intent), found.label)
         if done:
             self._select_current()
+
+    def _ask_intent(self, ctl: EncounterController, found: StepOffer, actor: str) -> tuple[str, Intent | None] | None:
+        """What `actor` plans or declares and what it means with it (its target proposed by the rules' assignment);
+        None if the GM cancelled. An intent with nothing said is None."""
+        mine = ctl.view.combatant(actor).side
+        others = sorted((c for c in ctl.view.encounter.combatants if c.id != actor and not ctl.view.out_of_fight(c.id)),
+                        key=lambda c: c.side == mine)
+        targets = [(c.id, f"{ctl.view.name(c.id)} ({c.side.value})") for c in others]
+        weapons = [(w.id, w.name) for w in ctl.preview.weapons(actor)]
+        answer = IntentDialog.ask(self._view, found.label, ctl.view.name(actor), found.choices,
+                                  partial(ctl.intents.proposal, actor), targets, weapons)
+        if answer is None:
+            return None
+        picked, intent = answer
+        return found.choices[picked].key, None if intent.empty() else intent
 
     def rewind(self) -> None:
         ctl = self._controller()

@@ -99,7 +99,7 @@ class EncounterBoard(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
-        for column, width in ((0, 44), (COL_NAME, 200), (2, 70), (3, 100), (COL_BARS, 480), (COL_CONDITIONS, 140)):
+        for column, width in ((0, 44), (COL_NAME, 260), (2, 70), (3, 100), (COL_BARS, 480), (COL_CONDITIONS, 140)):
             header.resizeSection(column, width)
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._selection_moved())
         # Builder strip: the selected combatant's side, group and flags.

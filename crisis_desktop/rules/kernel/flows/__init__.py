@@ -23,6 +23,11 @@ from crisis_desktop.rules.base.effects import Effect
 from crisis_desktop.rules.base.state import Actor, StateLabel
 from crisis_desktop.rules.base.values import Term
 from crisis_desktop.rules.kernel.dice import DiceSource
+from crisis_desktop.rules.kernel.flows.intents import Intent as Intent
+from crisis_desktop.rules.kernel.flows.intents import IntentAsk as IntentAsk
+from crisis_desktop.rules.kernel.flows.intents import Nearness as Nearness
+from crisis_desktop.rules.kernel.flows.intents import Placed as Placed
+from crisis_desktop.rules.kernel.flows.intents import nearest_foes
 
 # The flow's own state as saved in the encounter: JSON data only (str, numbers, bools, None, lists, dicts).
 FlowState = dict[str, Any]
@@ -43,13 +48,17 @@ class Choice:
     """One thing a combatant may plan or declare ("ranged attack", "move", "parry"). `role`: what kind of action it
     plans, where it is one (an attack, a move), and `item`: the id of the item it commits the combatant to (the
     weapon of a planned attack), so that whoever plans for a combatant (the simulator) can tell the choices apart
-    without reading their keys."""
+    without reading their keys. `cost`: what it costs in the rules' words, shown beside it where it is picked ("2
+    actions, no reaction"); `asks`: what else a plan or declaration of it holds (its target, the reaction held ready),
+    None: nothing."""
 
     key: str
     label: str
     help: str = ""
     role: ActionRole | None = None
     item: str | None = None
+    cost: str = ""
+    asks: IntentAsk | None = None
 
 
 @dataclass(frozen=True)
@@ -216,6 +225,22 @@ class RoundFlow(ABC):
         """A combatant's action was carried out by an attack it made or took part in (`action_key` None), or by the
         rules' action `action_key`: flows that track planned actions mark it done; others have nothing to record."""
         return None
+
+    def intent(self, fight: FightState, combatant_id: str) -> Intent | None:
+        """What the combatant intends with what it planned or declared (its target, its weapon, the reaction it holds
+        ready); None where the flow keeps no intents or nothing is planned."""
+        return None
+
+    def intend(self, fight: Fight, combatant_id: str, intent: Intent) -> None:
+        """Keep what the combatant intends with what it has just planned or declared (ValueError with the reason
+        where the flow keeps none, or the intent does not fit the plan)."""
+        raise ValueError("This fight keeps no intentions: nothing is planned or declared ahead")
+
+    def propose_targets(self, fight: FightState, placed: Sequence[Placed], attackers: Sequence[str],
+                        near: Nearness) -> dict[str, str]:
+        """Whom each of `attackers` would fight, as the rules assign it from where everyone stands (`placed`: everyone
+        able to fight), for the GM to change: by default each attacker's nearest foe."""
+        return nearest_foes(placed, attackers, near)
 
     def reacted(self, fight: Fight, combatant_id: str, what: str) -> None:
         """A combatant took a reaction inside someone else's attack (a parry, a dodge): flows that count reactions

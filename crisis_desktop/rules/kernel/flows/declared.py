@@ -32,6 +32,7 @@ from crisis_desktop.rules.kernel.flows import (
     StepRole,
     offer,
 )
+from crisis_desktop.rules.kernel.flows import intents as intents_
 
 DECLARE_STAGE, RESOLVE_STAGE = "declare", "resolve"
 DECLARE, RESOLVE, NEXT = "declare", "resolve_declarations", "next_resolver"
@@ -62,6 +63,11 @@ class MomentEconomy:
         """What declaring `choice` records on the combatant (how many actions and reactions it takes)."""
         return ()
 
+    def intent_effects(self, actor: Actor, intent: intents_.Intent, options: Options) -> Sequence[Effect]:
+        """What declaring `intent` with the declaration records on the combatant (the reaction it holds ready, for its
+        attackers' panels to offer first)."""
+        return ()
+
     def reactions_allowed(self, actor: Actor, options: Options) -> int:
         """How many reactions the combatant has this moment (by what it declared); one by default."""
         return 1
@@ -75,6 +81,7 @@ class _State:
     resolving: str | None = None
     resolved: list[str] = field(default_factory=list)
     left: dict[str, dict[str, int]] = field(default_factory=dict)
+    intents: dict[str, dict[str, str]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, fight: FightState) -> _State:
@@ -83,11 +90,12 @@ class _State:
         return cls(str(data.get("stage", DECLARE_STAGE)), list(data.get("ranking", [])),
                    dict(data.get("declared", {})), str(resolving) if resolving is not None else None,
                    list(data.get("resolved", [])),
-                   {cid: dict(spent) for cid, spent in data.get("left", {}).items()})
+                   {cid: dict(spent) for cid, spent in data.get("left", {}).items()},
+                   {cid: one.dump() for cid, one in intents_.stored(data).items()})
 
     def dump(self) -> FlowState:
         return {"stage": self.stage, "ranking": self.ranking, "declared": self.declared, "resolving": self.resolving,
-                "resolved": self.resolved, "left": self.left}
+                "resolved": self.resolved, "left": self.left, intents_.INTENTS: self.intents}
 
 
 def _ordinal(n: int) -> str:
@@ -132,7 +140,8 @@ class DeclareResolveFlow(RoundFlow):
         own_count = isinstance(self.rules, MomentEconomy)
         rows = []
         for number, cid in enumerate(reversed(s.ranking) if declaring else s.ranking, start=1):
-            what = self._label(fight, cid, s.declared[cid]) if cid in s.declared else ""
+            what = self._said(fight, s, cid)
+            told = self._said(fight, s, cid, told=True) if cid in s.intents else what
             current = cid == s.resolving or (declaring and bool(waiting) and waiting[0] == cid)
             if declaring and what:
                 status = f"declared: {what}"
@@ -148,9 +157,45 @@ class DeclareResolveFlow(RoundFlow):
                 status = f"{status}, reaction used" if status else "reaction used"
             position = f"{'declares' if declaring else 'resolves'} {_ordinal(number)}"
             # The table hears each declaration, and who declares now.
-            announced = f"declared: {what}" if what else "declares now" if declaring and current else ""
+            announced = f"declared: {told}" if told else "declares now" if declaring and current else ""
             rows.append(OrderRow(cid, position, status, current, announced=announced))
         return rows
+
+    def _said(self, fight: FightState, s: _State, combatant_id: str, told: bool = False) -> str:
+        """A declaration with what it intends: "Extra action — attack Vera with the Sword, ready to parry" (`told`:
+        as the table hears it, a target hidden from the players unnamed)."""
+        if combatant_id not in s.declared:
+            return ""
+        key = s.declared[combatant_id]
+        meant = intents_.Intent.of(s.intents.get(combatant_id))
+        said = intents_.words(meant, self._choices(fight, combatant_id).get(key), intents_.NamesOf(fight, told),
+                              intents_.item_names(fight, combatant_id)) if not meant.empty() else ""
+        label = self._label(fight, combatant_id, key)
+        return f"{label} — {said}" if said else label
+
+    def intent(self, fight: FightState, combatant_id: str) -> intents_.Intent | None:
+        s = _State.of(fight)
+        return intents_.Intent.of(s.intents.get(combatant_id)) if combatant_id in s.declared else None
+
+    def intend(self, fight: Fight, combatant_id: str, intent: intents_.Intent) -> None:
+        """What the combatant means with the declaration it made this moment (kept until the next moment)."""
+        s = _State.of(fight)
+        name = fight.name(combatant_id)
+        if combatant_id not in s.declared:
+            raise ValueError(f"{name} has declared nothing this moment")
+        choice = self._choices(fight, combatant_id).get(s.declared[combatant_id])
+        if choice is None:
+            raise ValueError(f"{name}'s declaration is no longer open to it")
+        intents_.check(intent, choice, combatant_id, (c.id for c in fight.encounter.combatants), name)
+        state = s.dump()
+        intents_.keep(state, combatant_id, intent)
+        fight.set_state(state)
+        if isinstance(self.rules, MomentEconomy):
+            fight.apply(self.rules.intent_effects(fight.actor(combatant_id), intent, fight.options),
+                        f"{name} declares")
+        said = intents_.words(intent, choice, intents_.NamesOf(fight), intents_.item_names(fight, combatant_id))
+        fight.log(LogLine("declare", f"{name} intends: {said}" if said else f"{name} says nothing more",
+                          combatant_id))
 
     def round_label(self, fight: FightState) -> str:
         stage = "declaring" if _State.of(fight).stage == DECLARE_STAGE else "resolving"
@@ -244,7 +289,8 @@ class DeclareResolveFlow(RoundFlow):
 
     def referenced(self, fight: FightState) -> set[str]:
         s = _State.of(fight)
-        return {*s.ranking, *s.declared, *s.left, *s.resolved, *([s.resolving] if s.resolving else [])}
+        return {*s.ranking, *s.declared, *s.left, *s.resolved, *([s.resolving] if s.resolving else []),
+                *intents_.referenced(s.dump())}
 
     def left(self, fight: Fight, combatant_id: str) -> None:
         s = _State.of(fight)
@@ -254,6 +300,9 @@ class DeclareResolveFlow(RoundFlow):
         s.left.pop(combatant_id, None)
         if combatant_id in s.resolved:
             s.resolved.remove(combatant_id)
+        state = s.dump()
+        intents_.forget_combatant(state, combatant_id)
+        s.intents = state[intents_.INTENTS]
         if s.resolving == combatant_id:
             # The next best ranked resolves; when nobody is left, Next moment ranks everyone again.
             s.resolving = None

@@ -31,6 +31,7 @@ from crisis_desktop.rules.kernel.flows import (
     StepRole,
     offer,
 )
+from crisis_desktop.rules.kernel.flows import intents as intents_
 
 PLANNING = "planning"
 PLAN, RESOLVE_PHASES, RESOLVE, NEXT_PHASE = "plan", "resolve_phases", "resolve", "next_phase"
@@ -54,10 +55,11 @@ class Plannable:
     help: str = ""
     role: ActionRole | None = None      # what kind of action it plans (Choice.role)
     item: str | None = None             # the weapon it commits the combatant to (Choice.item)
+    asks: intents_.IntentAsk | None = None   # what else the plan holds: its target, where it moves (Choice.asks)
 
     @property
     def choice(self) -> Choice:
-        return Choice(self.key, self.label, self.help, self.role, self.item)
+        return Choice(self.key, self.label, self.help, self.role, self.item, asks=self.asks)
 
 
 class PhaseRules(Protocol):
@@ -84,6 +86,12 @@ class PlanEconomy:
         """What planning `choice` records on the combatant."""
         return ()
 
+    def assign(self, placed: Sequence[intents_.Placed], attackers: Sequence[str],
+               near: intents_.Nearness) -> dict[str, str]:
+        """Whom each of `attackers` (who plan an attack) would fight, from where everyone stands, for the GM to change:
+        by default each one's nearest foe."""
+        return intents_.nearest_foes(placed, attackers, near)
+
     def carries_out_plan(self, plan: str, action_key: str) -> bool:
         """Whether taking the action `action_key` carries out the planned `plan` (the combatant is then done in its
         phase); every action does by default."""
@@ -96,15 +104,17 @@ class _State:
     plans: dict[str, str] = field(default_factory=dict)
     acting: list[str] = field(default_factory=list)
     done: list[str] = field(default_factory=list)
+    intents: dict[str, dict[str, str]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, fight: FightState) -> _State:
         data = fight.state()
         return cls(str(data.get("stage", PLANNING)), dict(data.get("plans", {})), list(data.get("acting", [])),
-                   list(data.get("done", [])))
+                   list(data.get("done", [])), {cid: one.dump() for cid, one in intents_.stored(data).items()})
 
     def dump(self) -> FlowState:
-        return {"stage": self.stage, "plans": self.plans, "acting": self.acting, "done": self.done}
+        return {"stage": self.stage, "plans": self.plans, "acting": self.acting, "done": self.done,
+                intents_.INTENTS: self.intents}
 
 
 def _names(fight: FightState, ids: Sequence[str]) -> str:
@@ -170,7 +180,7 @@ class PhasedFlow(RoundFlow):
                 status = "done"
             elif cid in s.plans:
                 verb = "acting" if cid in s.acting else "plans"
-                status = f"{verb}: {self._plan_label(fight, cid, s.plans[cid])}"
+                status = f"{verb}: {self._said(fight, s, cid)}"
             elif s.stage == PLANNING:
                 status = "to plan" if self._able(fight, cid) else "cannot act"
             else:
@@ -179,10 +189,59 @@ class PhasedFlow(RoundFlow):
             # The table learns the plans when the GM resolves them, not while everyone is planning: until then the
             # players see everyone in the encounter's order, whatever the plans sort the GM's order by.
             planning = s.stage == PLANNING
-            announced = self._plan_label(fight, cid, s.plans[cid]) if not planning and cid in s.plans else ""
+            announced = self._said(fight, s, cid, told=True) if not planning and cid in s.plans else ""
             rows.append(OrderRow(cid, position, status, current, announced=announced,
                                  told_rank=combatants.index(cid) if planning else None))
         return rows
+
+    def _said(self, fight: FightState, s: _State, combatant_id: str, told: bool = False) -> str:
+        """A plan with what it intends: "Melee attack: Broadsword — attack Gorran" (`told`: as the table hears it, a
+        target hidden from the players unnamed)."""
+        key = s.plans[combatant_id]
+        label = self._plan_label(fight, combatant_id, key)
+        meant = intents_.Intent.of(s.intents.get(combatant_id))
+        if meant.empty():
+            return label
+        found = self._plannable(fight, combatant_id).get(key)
+        said = intents_.words(meant, found.choice if found else None, intents_.NamesOf(fight, told),
+                              intents_.item_names(fight, combatant_id))
+        return f"{label} — {said}" if said else label
+
+    def intent(self, fight: FightState, combatant_id: str) -> intents_.Intent | None:
+        """What the combatant planned this round, with the weapon of a planned attack."""
+        s = _State.of(fight)
+        if combatant_id not in s.plans:
+            return None
+        meant = intents_.Intent.of(s.intents.get(combatant_id))
+        found = self._plannable(fight, combatant_id).get(s.plans[combatant_id])
+        if found is not None and found.item and not meant.weapon:
+            meant = intents_.Intent(meant.action, found.item, meant.target, meant.where, meant.reaction)
+        return meant
+
+    def intend(self, fight: Fight, combatant_id: str, intent: intents_.Intent) -> None:
+        """What the combatant means with the plan it made this round (its target, where it moves)."""
+        s = _State.of(fight)
+        name = fight.name(combatant_id)
+        if combatant_id not in s.plans:
+            raise ValueError(f"{name} has planned nothing this round")
+        found = self._plannable(fight, combatant_id).get(s.plans[combatant_id])
+        if found is None:
+            raise ValueError(f"{name}'s plan is no longer open to it")
+        choice = found.choice
+        if intent.weapon and choice.item and intent.weapon != choice.item:
+            raise ValueError(f"{name} planned {choice.label}: that is the weapon it attacks with this round")
+        intents_.check(intent, choice, combatant_id, (c.id for c in fight.encounter.combatants), name)
+        state = s.dump()
+        intents_.keep(state, combatant_id, intent)
+        fight.set_state(state)
+        said = intents_.words(intent, choice, intents_.NamesOf(fight), intents_.item_names(fight, combatant_id))
+        fight.log(LogLine("plan", f"{name} intends: {said}" if said else f"{name} says nothing more", combatant_id))
+
+    def propose_targets(self, fight: FightState, placed: Sequence[intents_.Placed], attackers: Sequence[str],
+                        near: intents_.Nearness) -> dict[str, str]:
+        if isinstance(self.rules, PlanEconomy):
+            return self.rules.assign(placed, attackers, near)
+        return intents_.nearest_foes(placed, attackers, near)
 
     def round_label(self, fight: FightState) -> str:
         s = _State.of(fight)
@@ -264,7 +323,7 @@ class PhasedFlow(RoundFlow):
 
     def referenced(self, fight: FightState) -> set[str]:
         s = _State.of(fight)
-        return {*s.plans, *s.acting, *s.done}
+        return {*s.plans, *s.acting, *s.done, *intents_.referenced(s.dump())}
 
     def acted(self, fight: Fight, combatant_id: str, action_key: str | None = None) -> None:
         """An attack, or an action, carried out this combatant's planned action in the current phase: it is done
@@ -285,7 +344,9 @@ class PhasedFlow(RoundFlow):
         for ids in (s.acting, s.done):
             if combatant_id in ids:
                 ids.remove(combatant_id)
-        fight.set_state(s.dump())
+        state = s.dump()
+        intents_.forget_combatant(state, combatant_id)
+        fight.set_state(state)
 
     # -- the phase machine ----------------------------------------------------------------------------
     def _plan(self, fight: Fight, s: _State, combatant_id: str | None, choice: str | None) -> None:
