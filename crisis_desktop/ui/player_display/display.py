@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypedDict
 
-from PySide6.QtCore import QRect, Qt
+from PySide6.QtCore import QEvent, QRect, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPainter, QResizeEvent, QScreen
 from PySide6.QtWidgets import (
     QGraphicsView,
     QHBoxLayout,
     QLabel,
+    QSizePolicy,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -19,6 +20,7 @@ from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.fight import FightView
 from crisis_desktop.ui.models.board_model import BoardModel
 from crisis_desktop.ui.plain_text import plain_label
+from crisis_desktop.ui.player_display.health_modes import HealthMode
 from crisis_desktop.ui.player_display.map_scene import PlayerMapScene
 from crisis_desktop.ui.player_display.models import PlayerBoardProxy
 from crisis_desktop.ui.player_display.slot_strip import SlotStrip
@@ -43,6 +45,41 @@ THEMES: dict[str, Theme] = {
               "current": QColor(255, 220, 120)},
 }
 FALLBACK_SIZE = (1024, 640)
+# Type sizes at a 1920x1080 screen; smaller screens scale them down (to MIN_SCALE of them at most).
+TITLE_POINTS, TEXT_POINTS, ROW_POINTS, MIN_SCALE = 30, 20, 22, 0.55
+
+
+class ElidedLabel(QLabel):
+    """A one-line label that never asks for more width than it gets: a long text ends in "…" (the encounter's
+    title beside the round). Plain text only."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self._full = ""
+
+    def full_text(self) -> str:
+        return self._full
+
+    def set_full_text(self, text: str) -> None:
+        self._full = text
+        self._elide()
+
+    def _elide(self) -> None:
+        if not self.isVisible():     # not laid out yet: its width says nothing
+            self.setText(self._full)
+            return
+        self.setText(self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, max(0, self.width())))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802  Override QWidget::resizeEvent
+        super().resizeEvent(event)
+        self._elide()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802  Override QWidget::changeEvent
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._elide()
 
 
 class MapOnly(QGraphicsView):
@@ -86,7 +123,7 @@ class PlayerDisplay(QWidget):
         self.proxy.setSourceModel(board_model)
         self.scene = PlayerMapScene(self)
         # The encounter's name and the round in large type on the players' screen: never read as markup.
-        self.title = plain_label()
+        self.title = ElidedLabel()
         self.title.setObjectName("player-title")
         self.round_label = plain_label()
         self.round_label.setObjectName("player-round")
@@ -95,7 +132,9 @@ class PlayerDisplay(QWidget):
         self.slots = SlotStrip(SIDE_COLOURS)
         self.turns = TurnList()
         self.turns.setModel(self.proxy)
-        self.turns.setMinimumWidth(440)
+        for signal in (self.proxy.rowsInserted, self.proxy.rowsRemoved, self.proxy.modelReset,
+                       self.proxy.layoutChanged):
+            signal.connect(self._fit_rows)
         self.map_view = MapOnly(self.scene)
         self.no_map = QLabel("No battle map for this fight")
         self.no_map.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -105,6 +144,7 @@ class PlayerDisplay(QWidget):
         self.blank_page = QWidget()
         self.blank_page.setObjectName("player-blank")
         self._layout()
+        self.scale = 1.0
         self.set_theme("dark")
 
     def _layout(self) -> None:
@@ -114,7 +154,7 @@ class PlayerDisplay(QWidget):
         header.addWidget(self.round_label)
         body = QHBoxLayout()
         body.setSpacing(18)
-        body.addWidget(self.turns, 2)
+        body.addWidget(self.turns, 3)
         body.addWidget(self.map_stack, 5)
         column = QVBoxLayout(content)
         column.setContentsMargins(18, 12, 18, 18)
@@ -177,7 +217,7 @@ class PlayerDisplay(QWidget):
 
     def _update_header(self) -> None:
         encounter = self._encounter()
-        self.title.setText(encounter.name if encounter is not None else "")
+        self.title.set_full_text(encounter.name if encounter is not None else "")
         if encounter is None or self.fight is None:
             text = ""
         elif encounter.ended:
@@ -205,13 +245,14 @@ class PlayerDisplay(QWidget):
         """"dark" or "light": window, text and row colours (the fog stays dark in both)."""
         self.theme = theme if theme in THEMES else "dark"
         colours = THEMES[self.theme]
+        title, text = round(TITLE_POINTS * self.scale), round(TEXT_POINTS * self.scale)
         self.setStyleSheet(
             f"#player-display, #player-blank {{ background: {colours['window']}; }}"
             f"QLabel {{ color: {colours['ink']}; }}"
-            f"#player-title {{ font-size: 30pt; font-weight: bold; }}"
-            f"#player-round {{ font-size: 30pt; font-weight: bold; }}"
+            f"#player-title {{ font-size: {title}pt; font-weight: bold; }}"
+            f"#player-round {{ font-size: {title}pt; font-weight: bold; }}"
             f"QListView, QGraphicsView, QStackedWidget {{ background: {colours['window']}; border: none; }}"
-            f"QLabel {{ font-size: 20pt; }}")
+            f"QLabel {{ font-size: {text}pt; }}")
         delegate = self.turns.delegate
         delegate.ink = QColor(colours["ink"])
         delegate.muted = QColor(colours["muted"])
@@ -223,6 +264,36 @@ class PlayerDisplay(QWidget):
         self.slots.update()
         self.scene.setBackgroundBrush(QColor(colours["window"]))
         self.turns.viewport().update()
+
+    def set_health_modes(self, modes: dict[str, HealthMode]) -> None:
+        """How each side's health shows, in the turn order and under the tokens alike."""
+        for side, mode in modes.items():
+            self.proxy.set_health_mode(side, mode)
+        self.scene.set_health_modes(modes)
+
+    # -- size -----------------------------------------------------------------------------------
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802  Override QWidget::resizeEvent
+        """Type scaled to the screen (a 1024x640 projector gets smaller letters than a 1920x1080 TV), so the title
+        and the round share the top line and every row of the turn order fits."""
+        scale = max(MIN_SCALE, min(1.0, event.size().width() / 1920, event.size().height() / 1080))
+        if abs(scale - self.scale) > 0.01:
+            self.scale = scale
+            self.set_theme(self.theme)
+            self.slots.setFixedHeight(max(30, round(50 * scale)))
+        super().resizeEvent(event)
+        self._fit_rows()
+
+    def _fit_rows(self, *_args: object) -> None:
+        """The largest row type (at most ROW_POINTS) with which every row of the turn order is in view."""
+        delegate = self.turns.delegate
+        rows = self.proxy.rowCount()
+        height = self.turns.viewport().height() if self.turns.isVisible() else self.height() - 160
+        points = ROW_POINTS
+        while points > 9 and rows * delegate.row_height(points) > height:
+            points -= 1
+        if points != delegate.point_size:
+            delegate.point_size = points
+            self.turns.reset()      # uniform rows: the view asks their height again
 
     def set_blank(self, blank: bool) -> None:
         """Blank the screen (the GM is preparing something) or show the fight again."""

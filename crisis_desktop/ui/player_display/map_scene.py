@@ -13,6 +13,8 @@ from crisis_desktop.domain import Combatant
 from crisis_desktop.ui.battlemap.fog import FogItem, revealed_cells
 from crisis_desktop.ui.battlemap.items import TokenLook
 from crisis_desktop.ui.battlemap.scene import MapScene
+from crisis_desktop.ui.player_display.health import DOWN
+from crisis_desktop.ui.player_display.health_modes import DEFAULT_MODES, HealthMode
 
 Coord = tuple[int, int]
 
@@ -25,12 +27,14 @@ class PlayerMapScene(MapScene):
     Hidden combatants get no token; with the map's fog on, unrevealed cells keep no terrain in the scene
     and are covered by an opaque fog, and tokens there are left out too, except the party's own and the player
     characters (the players know where they stand; controller/fog.py decides, for the turn order too). Tokens
-    carry the health word of the player display under them instead of the GM's Health bar and condition markers.
+    carry health as the player display shows it for their side (`health_modes`: the word, the damage taken, or
+    nothing) under them instead of the GM's Health bar and condition markers.
     The scene is for showing: nothing in it is selectable.
     """
 
     def __init__(self, parent: QObject | None = None) -> None:
         self._shown: set[Coord] | None = None
+        self.health_modes: dict[str, HealthMode] = dict(DEFAULT_MODES)
         super().__init__(parent)
         self.fog = FogItem(PLAYER_FOG, z=8)
         self.addItem(self.fog)
@@ -60,11 +64,29 @@ class PlayerMapScene(MapScene):
 
     # -- MapScene's projection, filtered ---------------------------------------------------------
     def look(self, combatant_id: str) -> TokenLook | None:  # Override MapScene::look
-        """The GM's look without numbers or conditions: health is the word the player display uses."""
+        """The GM's look without numbers or conditions: health as the player display shows it for the side."""
         look = super().look(combatant_id)
         if look is None:
             return None
-        return replace(look, health=None, conditions=(), caption=look.word)
+        return replace(look, health=None, conditions=(), caption=self._caption(look))
+
+    def _caption(self, look: TokenLook) -> str:
+        mode = self.health_modes.get(look.side, HealthMode.HIDDEN)
+        if mode is HealthMode.HIDDEN:
+            return ""
+        if mode is HealthMode.DAMAGE and look.health is not None:
+            current, maximum = look.health
+            damage = max(0, maximum - current if look.lower_is_worse else current)
+            if damage:
+                return ("down · " if look.word == DOWN else "") + f"{damage} damage"
+        return look.word
+
+    def set_health_modes(self, modes: dict[str, HealthMode]) -> None:
+        """Show health under the tokens of each side as the player display does."""
+        if modes != self.health_modes:
+            self.health_modes = dict(modes)
+            for combatant_id in list(self.tokens):
+                self._sync_token(combatant_id)
 
     def _rebuild(self) -> None:  # Override MapScene::_rebuild
         self._shown = revealed_cells(self.battle_map)
