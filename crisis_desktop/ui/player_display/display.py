@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypedDict
 
-from PySide6.QtCore import QEvent, QRect, Qt
-from PySide6.QtGui import QColor, QGuiApplication, QPainter, QResizeEvent, QScreen
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPaintEvent, QResizeEvent, QScreen
 from PySide6.QtWidgets import (
     QGraphicsView,
     QHBoxLayout,
@@ -50,36 +50,22 @@ TITLE_POINTS, TEXT_POINTS, ROW_POINTS, MIN_SCALE = 30, 20, 22, 0.55
 
 
 class ElidedLabel(QLabel):
-    """A one-line label that never asks for more width than it gets: a long text ends in "…" (the encounter's
-    title beside the round). Plain text only."""
+    """A one-line label that never asks for more width than it gets: a long text is painted ending in "…" (the
+    encounter's title beside the round), while text() stays the whole text. Plain text only."""
 
     def __init__(self) -> None:
         super().__init__()
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self._full = ""
 
-    def full_text(self) -> str:
-        return self._full
+    def shown_text(self) -> str:
+        """The text as painted: elided to the label's width."""
+        return self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight, self.contentsRect().width())
 
-    def set_full_text(self, text: str) -> None:
-        self._full = text
-        self._elide()
-
-    def _elide(self) -> None:
-        if not self.isVisible():     # not laid out yet: its width says nothing
-            self.setText(self._full)
-            return
-        self.setText(self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, max(0, self.width())))
-
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802  Override QWidget::resizeEvent
-        super().resizeEvent(event)
-        self._elide()
-
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802  Override QWidget::changeEvent
-        super().changeEvent(event)
-        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
-            self._elide()
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802  Override QLabel::paintEvent
+        painter = QPainter(self)
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        painter.drawText(self.contentsRect(), int(self.alignment()), self.shown_text())
 
 
 class MapOnly(QGraphicsView):
@@ -217,7 +203,7 @@ class PlayerDisplay(QWidget):
 
     def _update_header(self) -> None:
         encounter = self._encounter()
-        self.title.set_full_text(encounter.name if encounter is not None else "")
+        self.title.setText(encounter.name if encounter is not None else "")
         if encounter is None or self.fight is None:
             text = ""
         elif encounter.ended:

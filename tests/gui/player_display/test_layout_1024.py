@@ -43,8 +43,8 @@ def test_nothing_overlaps_and_everything_fits(qtbot, document, board, size):
     round_label = display.round_label
     assert round_label.fontMetrics().horizontalAdvance(round_label.text()) <= round_label.contentsRect().width()
     title = display.title
-    assert title.fontMetrics().horizontalAdvance(title.text()) <= title.contentsRect().width()
-    assert title.full_text().startswith(title.text().rstrip("…")) and len(title.text()) > 10
+    assert title.fontMetrics().horizontalAdvance(title.shown_text()) <= title.contentsRect().width()
+    assert title.text().startswith(title.shown_text().rstrip("…")) and len(title.shown_text()) > 10
     # Every row of the turn order in view.
     proxy, turns = display.proxy, display.turns
     assert proxy.rowCount() >= 7
