@@ -69,7 +69,8 @@ class ElidedLabel(QLabel):
 
 
 class MapOnly(QGraphicsView):
-    """The players' map view: the whole map fitted, no scroll bars, no mouse."""
+    """The players' map view: what they may see of the map fitted (PlayerMapScene.view_rect), no scroll bars, no
+    mouse."""
 
     def __init__(self, scene: PlayerMapScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -82,7 +83,9 @@ class MapOnly(QGraphicsView):
         scene.sceneRectChanged.connect(lambda _r: self.fit())
 
     def fit(self) -> None:
-        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        scene = self.scene()
+        area = scene.view_rect() if isinstance(scene, PlayerMapScene) else self.sceneRect()
+        self.fitInView(area, Qt.AspectRatioMode.KeepAspectRatio)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # Override QGraphicsView::resizeEvent
         super().resizeEvent(event)
@@ -181,6 +184,8 @@ class PlayerDisplay(QWidget):
             self.show_encounter(self.session)
             return
         self.scene.apply_changes(changes)
+        if changes.cells or changes.battle_maps or changes.combatants:
+            self.map_view.fit()         # a reveal, the fog switched, a token moved: what the players see changed
         # Fog, tokens, sides and kinds: only changes of cells, maps, combatants or characters move anyone in or
         # out of the fog.
         if changes.cells or changes.battle_maps or changes.combatants or changes.encounters or changes.characters \

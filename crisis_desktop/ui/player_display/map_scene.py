@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QRectF
 from PySide6.QtGui import QColor
 
 from crisis_desktop.controller.changes import ChangeSet
@@ -50,6 +50,21 @@ class PlayerMapScene(MapScene):
             return False
         token = next((t for t in battle_map.tokens if t.combatant_id == combatant_id), None)
         return token is not None and (self.cell_shown((token.x, token.y)) or seen_through_fog(self.campaign, combatant))
+
+    def view_rect(self) -> QRectF:
+        """What the players' view fits: the whole map, or with the fog on, the part of it they may see (the revealed
+        cells and the tokens shown), a cell of margin around it; a map with nothing revealed shows whole."""
+        if self._shown is None:
+            return self.sceneRect()
+        area = QRectF()
+        for xy in self._shown:
+            area = area.united(self.polygon(xy).boundingRect())
+        for item in self.tokens.values():
+            area = area.united(item.sceneBoundingRect())
+        if area.isEmpty():
+            return self.sceneRect()
+        margin = self.size
+        return area.adjusted(-margin, -margin, margin, margin).intersected(self.sceneRect())
 
     def _combatant(self, combatant_id: str) -> Combatant | None:
         if self.campaign is None:

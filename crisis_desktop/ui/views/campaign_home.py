@@ -66,18 +66,23 @@ class CampaignHome(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.steps_box = QGroupBox("Start here")
-        steps = QVBoxLayout(self.steps_box)
+        steps = QGridLayout(self.steps_box)
+        steps.setColumnStretch(1, 1)
         self.steps_text = plain_label()
         self.steps_text.setWordWrap(True)
-        steps.addWidget(self.steps_text)
+        steps.addWidget(self.steps_text, 0, 0, 1, 2)
         self.step_buttons: dict[str, QPushButton] = {}
-        for key, text, signal in (("pc", "Add a player character", self.addPc),
-                                  ("npc", "Add an NPC from the bestiary", self.addNpcFromBestiary),
-                                  ("encounter", "Prepare an encounter", self.newEncounter),
-                                  ("map", "Draw a battle map", self.newMap)):
+        for row, (key, text, what, signal) in enumerate((
+                ("pc", "Add a player character", "a hero of the party, on the Characters place", self.addPc),
+                ("npc", "Add an NPC from the bestiary", "a ready-made adversary of these rules",
+                 self.addNpcFromBestiary),
+                ("encounter", "Prepare an encounter", "a fight, on the Fight place; add its fighters there",
+                 self.newEncounter),
+                ("map", "Draw a battle map", "a grid to paint terrain on and place the tokens", self.newMap)), 1):
             button = QPushButton(text)
             button.clicked.connect(signal.emit)
-            steps.addWidget(button)
+            steps.addWidget(button, row, 0)
+            steps.addWidget(plain_label(what), row, 1)
             self.step_buttons[key] = button
         self.encounters_box, self.encounters = self._section("Encounters")
         self.party_box, self.party = self._section("The party")

@@ -8,6 +8,7 @@ from PySide6.QtCore import QRect
 from PySide6.QtWidgets import QWidget
 
 from crisis_desktop.controller.encounter_commands import SetEncounterField
+from crisis_desktop.controller.fog_commands import RevealCells, SetFog
 from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.ui.player_display.display import PlayerDisplay
 
@@ -56,3 +57,25 @@ def test_nothing_overlaps_and_everything_fits(qtbot, document, board, size):
     mapped = view.mapFromScene(view.sceneRect()).boundingRect()
     assert view.viewport().rect().adjusted(-2, -2, 2, 2).contains(mapped)
     assert mapped.width() >= view.viewport().width() - 4 or mapped.height() >= view.viewport().height() - 4
+
+
+def test_under_fog_the_map_fits_what_the_players_may_see(qtbot, document, board):
+    display = PlayerDisplay(board.model)
+    qtbot.addWidget(display)
+    display.resize(1024, 640)
+    display.show_encounter(document.session)
+    document.changed.connect(display.apply_changes)
+    display.show()
+    qtbot.waitExposed(display)
+    view = display.map_view
+    whole = view.mapFromScene(view.sceneRect()).boundingRect()
+    document.push(SetFog(document.campaign, "map-ridge-road", True))
+    document.push(RevealCells(document.campaign, "map-ridge-road", {(x, y) for x in range(4, 10) for y in range(4, 8)}))
+    seen = view.mapFromScene(display.scene.view_rect()).boundingRect()
+    assert view.viewport().rect().adjusted(-2, -2, 2, 2).contains(seen)
+    assert seen.width() >= view.viewport().width() - 4 or seen.height() >= view.viewport().height() - 4
+    cell = display.scene.size * view.transform().m11()
+    assert cell > 1.5 * whole.width() / display.scene.battle_map.width, "tokens read larger"
+    document.undo_stack.undo()
+    document.undo_stack.undo()
+    assert view.mapFromScene(view.sceneRect()).boundingRect().width() <= whole.width() + 2, "the whole map again"
