@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -250,6 +251,9 @@ def home_and_players() -> None:
         display.map_view.fit()
         shoot(display, "players-1024.png")
         display.close()
+        # The user guide (shipped in the package) shows them too.
+        for name in ("home.png", "players-1024.png"):
+            shutil.copyfile(OUT / name, ROOT / "crisis_desktop" / "docs" / "screenshots" / name)
         document.undo_stack.setClean()
         window.close()
 
