@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.fight import FightView
+from crisis_desktop.ui.battlemap.token_labels import distinct_labels
 from crisis_desktop.ui.models.board_model import BoardModel
 from crisis_desktop.ui.plain_text import plain_label
 from crisis_desktop.ui.player_display.health_modes import HealthMode
@@ -194,9 +195,21 @@ class PlayerDisplay(QWidget):
         self._update_header()
 
     def _update_fog(self) -> None:
+        """Who the fog hides now, and with it the token labels: made of what the players see only, so that no
+        label tells of a fighter they do not see (R1 and R3 would tell of a hidden R2)."""
         session = self.session
-        self.proxy.set_fogged(session.hidden_by_fog(self.encounter_id)
-                              if session is not None and self.encounter_id is not None else frozenset())
+        fogged = session.hidden_by_fog(self.encounter_id) \
+            if session is not None and self.encounter_id is not None else frozenset()
+        self.proxy.set_fogged(fogged)
+        encounter = self._encounter()
+        names: dict[str, str] = {}
+        if encounter is not None and self.campaign is not None:
+            for c in encounter.combatants:
+                if not c.hidden and c.id not in fogged and self.campaign.has_character(c.character_id):
+                    names[c.id] = self.campaign.character(c.character_id).name
+        labels = distinct_labels(names)
+        self.proxy.set_labels(labels)
+        self.scene.set_labels(labels)
 
     def _encounter(self) -> Encounter | None:
         if self.campaign is None or self.encounter_id is None:

@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor
 
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.fog import seen_through_fog
-from crisis_desktop.domain import Combatant
+from crisis_desktop.domain import Campaign, Combatant, Encounter
 from crisis_desktop.ui.battlemap.fog import FogItem, revealed_cells
 from crisis_desktop.ui.battlemap.items import TokenLook
 from crisis_desktop.ui.battlemap.scene import MapScene
@@ -35,6 +35,7 @@ class PlayerMapScene(MapScene):
     def __init__(self, parent: QObject | None = None) -> None:
         self._shown: set[Coord] | None = None
         self.health_modes: dict[str, HealthMode] = dict(DEFAULT_MODES)
+        self._player_labels: dict[str, str] = {}
         super().__init__(parent)
         self.fog = FogItem(PLAYER_FOG, z=8)
         self.addItem(self.fog)
@@ -95,6 +96,20 @@ class PlayerMapScene(MapScene):
             if damage:
                 return ("down · " if look.word == DOWN else "") + f"{damage} damage"
         return look.word
+
+    def _labels(self, campaign: Campaign, encounter: Encounter) -> dict[str, str]:  # Override MapScene::_labels
+        """The labels the display made of what the players see (set_labels), never of the hidden ones."""
+        return self._player_labels
+
+    def set_labels(self, labels: dict[str, str]) -> None:
+        """The token labels of the fighters the players see (distinct among them only)."""
+        if labels == self._player_labels:
+            return
+        changed = {cid for cid in set(labels) | set(self._player_labels)
+                   if labels.get(cid) != self._player_labels.get(cid)}
+        self._player_labels = dict(labels)
+        for combatant_id in changed & set(self.tokens):
+            self._sync_token(combatant_id)
 
     def set_health_modes(self, modes: dict[str, HealthMode]) -> None:
         """Show health under the tokens of each side as the player display does."""

@@ -36,6 +36,7 @@ HealthDetailsRole = Qt.ItemDataRole.UserRole + 43  # the smaller line: "Health 2
 FoggedRole = Qt.ItemDataRole.UserRole + 44       # True on a row shown as "Unknown" (in the fog)
 HealthShownRole = Qt.ItemDataRole.UserRole + 45  # the large health text of the row: "wounded", "7 damage", ""
 HealthColouredRole = Qt.ItemDataRole.UserRole + 46  # True when that text takes the health word's colour
+TokenLabelRole = Qt.ItemDataRole.UserRole + 47   # the label of its token on the players' map ("R1"), else ""
 _HEALTH_ROLES = frozenset({int(HealthWordRole), int(HealthTextRole), int(HealthDetailsRole), int(HealthShownRole),
                            int(HealthColouredRole)})
 UNKNOWN = "Unknown"                              # the name of a combatant in the fog, when shown at all
@@ -62,6 +63,7 @@ class PlayerBoardProxy(QSortFilterProxyModel):
     def __init__(self, modes: Mapping[str, HealthMode] | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._modes: dict[str, HealthMode] = {**DEFAULT_MODES, **(modes or {})}
+        self._labels: dict[str, str] = {}
         self._fogged: frozenset[str] = frozenset()
         self._fogged_as_unknown = False
         # Re-filter when a row's data changes: hiding a combatant on the board hides it here at once. The rows stand
@@ -81,6 +83,12 @@ class PlayerBoardProxy(QSortFilterProxyModel):
             raise ValueError(f"No side called {side!r}: party, enemies or neutral")
         if mode is not self._modes[side]:
             self._modes[side] = mode
+            self._all_changed()
+
+    def set_labels(self, labels: dict[str, str]) -> None:
+        """The token labels of the fighters the players see, by combatant id (the display makes them)."""
+        if labels != self._labels:
+            self._labels = dict(labels)
             self._all_changed()
 
     @property
@@ -178,6 +186,8 @@ class PlayerBoardProxy(QSortFilterProxyModel):
             return False
         if role == SideRole:
             return combatant.side.value
+        if role == TokenLabelRole:
+            return self._labels.get(combatant.id, "")
         if role in _HEALTH_ROLES:
             return self._health_role(self._shown(source, combatant.side.value), role)
         if role == ResourcesRole:
@@ -204,7 +214,7 @@ class PlayerBoardProxy(QSortFilterProxyModel):
             return UNKNOWN
         if role in (ConditionsRole, ResourcesRole):
             return ()
-        if role in _HEALTH_ROLES:
+        if role in _HEALTH_ROLES or role == TokenLabelRole:
             return False if role == HealthColouredRole else ""
         return None
 

@@ -16,6 +16,7 @@ from crisis_desktop.ui.player_display.models import (
     HealthShownRole,
     HealthWordRole,
     SideRole,
+    TokenLabelRole,
 )
 
 SIDE_COLOURS = {"party": QColor(60, 120, 220), "enemies": QColor(200, 60, 60), "neutral": QColor(140, 140, 140)}
@@ -84,6 +85,9 @@ class TurnDelegate(QStyledItemDelegate):
         big, small = self._fonts()
         line = QFontMetrics(big).height()
         text_rect = rect.adjusted(22, 6, -12, 0)
+        label = str(index.data(TokenLabelRole) or "")
+        if label:       # the token's label, as on the map: who is who at a glance
+            text_rect.setLeft(self._paint_label(painter, text_rect, line, small, label, index.data(SideRole)) + 8)
         fogged = bool(index.data(FoggedRole))
         name_font = QFont(big)
         name_font.setItalic(fogged)
@@ -115,6 +119,21 @@ class TurnDelegate(QStyledItemDelegate):
             painter.drawText(second, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, numbers)
             second.setLeft(second.left() + QFontMetrics(small).horizontalAdvance(numbers) + 12)
         self._paint_chips(painter, second, small, index.data(ConditionsRole) or ())
+
+    @staticmethod
+    def _paint_label(painter: QPainter, rect: QRect, line: int, font: QFont, label: str, side: object) -> int:
+        """The token's label in a disc of its side's colour at the row's left; returns the disc's right edge."""
+        bold = QFont(font)
+        bold.setBold(True)
+        size = max(line - 4, QFontMetrics(bold).horizontalAdvance(label) + 10)
+        disc = QRect(rect.left(), rect.top() + 2, size, line - 4)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(SIDE_COLOURS.get(str(side or ""), SIDE_COLOURS["neutral"]))
+        painter.drawRoundedRect(disc, disc.height() / 2, disc.height() / 2)
+        painter.setFont(bold)
+        painter.setPen(QColor(255, 255, 255))
+        painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, label)
+        return disc.right()
 
     def _paint_chips(self, painter: QPainter, rect: QRect, font: QFont, chips: tuple[Chip, ...]) -> None:
         painter.setFont(font)

@@ -8,8 +8,11 @@ from crisis_desktop.controller.character_commands import SetCharacterField
 from crisis_desktop.resources_access import resource
 from crisis_desktop.storage.campaign_store import CampaignStore
 from crisis_desktop.storage.paths import AppPaths
+from crisis_desktop.ui.battlemap.scene import MapScene
 from crisis_desktop.ui.battlemap.token_labels import distinct_labels
+from crisis_desktop.ui.models.board_model import CombatantIdRole
 from crisis_desktop.ui.player_display.display import PlayerDisplay
+from crisis_desktop.ui.player_display.models import TokenLabelRole
 from crisis_desktop.ui.views.encounter_board import EncounterBoard
 
 
@@ -55,3 +58,36 @@ def test_tokens_take_the_labels_and_follow_a_rename(qtbot, document):
     assert {tokens[rask].look.initials, tokens[jory].look.initials} == {"R1", "R2"}
     document.undo_stack.undo()
     assert (tokens[rask].look.initials, tokens[jory].look.initials) == ("R", "J")
+
+
+def test_the_players_labels_tell_nothing_of_a_hidden_fighter(qtbot, document):
+    """Three alike names, one hidden from the players: they see R1 and R2 (not R1 and R3), on the map and beside
+    the names in the turn order alike; the GM's map numbers all three."""
+    board = EncounterBoard()
+    qtbot.addWidget(board)
+    board.set_document(document)
+    board.show_encounter("enc-ambush")
+    display = PlayerDisplay(board.model)
+    qtbot.addWidget(display)
+    display.show_encounter(document.session)
+    document.changed.connect(display.apply_changes)
+    ctl = board.controller
+    raiders = ["cmb-ambush-raider-rask", "cmb-ambush-raider-jory", "cmb-ambush-raider-boss"]
+    for cid in raiders:
+        document.push(SetCharacterField(document.campaign, ctl.view.character_of(cid).id, "name", "Raider"))
+    document.push(ctl.set_hidden(raiders[1], True))
+    gm = MapScene()
+    gm.show_map(document.campaign, "map-ridge-road", "enc-ambush", document.session.ruleset)
+    assert [gm.tokens[cid].look.initials for cid in raiders] == ["R1", "R2", "R3"]
+    proxy = display.proxy
+    rows = {proxy.index(r, 0).data(CombatantIdRole): proxy.index(r, 0).data(TokenLabelRole)
+            for r in range(proxy.rowCount())}
+    assert [rows.get(cid) for cid in raiders] == ["R1", None, "R2"]
+    tokens = display.scene.tokens
+    assert raiders[1] not in tokens
+    assert [tokens[cid].look.initials for cid in (raiders[0], raiders[2])] == ["R1", "R2"]
+    assert len(set(rows.values())) == len(rows), "no two rows alike"
+    # Shown again, it takes its place in the numbering.
+    document.undo_stack.undo()
+    assert [tokens[cid].look.initials for cid in raiders] == ["R1", "R2", "R3"]
+    assert proxy.index(0, 0).data(TokenLabelRole) != ""
