@@ -125,7 +125,9 @@ class TurnDelegate(QStyledItemDelegate):
         """The token's label in a disc of its side's colour at the row's left; returns the disc's right edge."""
         bold = QFont(font)
         bold.setBold(True)
-        size = max(line - 4, QFontMetrics(bold).horizontalAdvance(label) + 10)
+        metrics = QFontMetrics(bold)
+        # One width for every label of two letters, so that the names start in one column.
+        size = max(line - 4, metrics.horizontalAdvance("MM") + 10, metrics.horizontalAdvance(label) + 10)
         disc = QRect(rect.left(), rect.top() + 2, size, line - 4)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(SIDE_COLOURS.get(str(side or ""), SIDE_COLOURS["neutral"]))
