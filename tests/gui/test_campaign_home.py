@@ -126,3 +126,12 @@ def test_a_character_the_rules_refuse_is_listed_and_opens(qtbot, make_window, pa
     qtbot.mouseClick(buttons(home.problems_box)["Open"], Qt.MouseButton.LeftButton)
     assert window.tabs.currentWidget() is window.characters.parentWidget()
     assert window.characters.selected_ids() == [vera["id"]]
+
+
+def test_typing_in_the_notes_rebuilds_only_the_recent_changes(qtbot, window):
+    home = window.overview.home
+    start = button(window, "encounter-enc-ambush")
+    qtbot.keyClicks(window.overview.notes, "Rask owes Vera")
+    assert button(window, "encounter-enc-ambush") is start, "the encounters stay as they were"
+    assert texts(home.recent_box)[0] == window.document.undo_stack.text(window.document.undo_stack.index() - 1)
+    assert texts(home.recent_box)[0] != "Nothing changed since the campaign was opened."

@@ -113,7 +113,7 @@ class CampaignHome(QWidget):
         self._show_encounters(campaign, session)
         self._show_party(campaign, session)
         self._show_problems(campaign, session)
-        self._show_recent(undo_stack)
+        self.show_recent(undo_stack)
 
     def _show_steps(self, campaign: Campaign, session: CampaignSession | None) -> None:
         from crisis_desktop.domain import CharacterKind
@@ -232,7 +232,8 @@ class CampaignHome(QWidget):
             grid.addWidget(button, row, 2)
         self._more(grid, len(found) - SHOWN, "values the rules refuse")
 
-    def _show_recent(self, undo_stack: QUndoStack | None) -> None:
+    def show_recent(self, undo_stack: QUndoStack | None) -> None:
+        """The latest changes, newest first (alone after a change that touches nothing else the home shows)."""
         grid = self.recent
         _clear(grid)
         done = undo_stack.index() if undo_stack is not None else 0

@@ -112,7 +112,12 @@ class CampaignOverview(QWidget):
             _count(len(campaign.battle_maps), "battle map"),
             _count(len(campaign.equipment), "item") + " in the equipment catalogue",
         ]))
-        self.home.show_campaign(campaign, self.session, self.undo_stack)
+        from crisis_desktop.controller.changes import ChangeSet
+
+        if changes == ChangeSet(campaign_fields=frozenset({"notes"})):
+            self.home.show_recent(self.undo_stack)      # typing in the notes: the rest of the home is as it was
+        else:
+            self.home.show_campaign(campaign, self.session, self.undo_stack)
         if ("notes" in changes.campaign_fields or "*" in changes.campaign_fields) \
                 and self.notes.toPlainText() != campaign.notes:
             # Undo/redo of a notes edit: show it without emitting another edit.
