@@ -135,3 +135,11 @@ def test_typing_in_the_notes_rebuilds_only_the_recent_changes(qtbot, window):
     assert button(window, "encounter-enc-ambush") is start, "the encounters stay as they were"
     assert texts(home.recent_box)[0] == window.document.undo_stack.text(window.document.undo_stack.index() - 1)
     assert texts(home.recent_box)[0] != "Nothing changed since the campaign was opened."
+
+
+def test_the_genesys_party_shows_wounds_and_strain(qtbot, make_window, paths):
+    from crisis_desktop.storage.demo import GENESYS_DEMO_FILE_NAME
+
+    window = make_window(str(paths.campaigns / GENESYS_DEMO_FILE_NAME))
+    party = texts(window.overview.home.party_box)
+    assert "Kara Voss" in party and "Wounds 12/12 · Strain 12/12 · unhurt" in party

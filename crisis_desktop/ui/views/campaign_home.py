@@ -188,7 +188,8 @@ class CampaignHome(QWidget):
 
     @staticmethod
     def _standing(character: Character, session: CampaignSession | None) -> str:
-        """"Health 21/24 · wounded · Prone": the rules' health bar, state and conditions, in their words."""
+        """"Health 21/24 · wounded · Prone": the rules' health (and strain) bars, state and conditions, in their
+        words."""
         ruleset = session.ruleset if session is not None else None
         if ruleset is None or session is None:
             return ""
@@ -203,7 +204,8 @@ class CampaignHome(QWidget):
         except (ValueError, KeyError, TypeError) as exc:     # a value the rules refuse: said under Needs attention
             return f"cannot be read: {exc}"
         health = next((b for b in bars if b.role is BarRole.HEALTH), None)
-        parts = [f"{health.short or health.label} {health.current}/{health.maximum}"] if health is not None else []
+        parts = [f"{b.short or b.label} {b.current}/{b.maximum}" for b in bars
+                 if b.role in (BarRole.HEALTH, BarRole.STRAIN)]
         parts.append(state.shown if not state.fighting else bar_word(state.role, health))
         parts += [labels.get(c.key, c.key.replace("_", " ").capitalize()) for c in character.conditions]
         return " · ".join(parts)
