@@ -1,11 +1,14 @@
 """Renders the screenshots in docs/screenshots from the demo campaign (offscreen, reproducible).
 
 Run: QT_QPA_PLATFORM=offscreen python tools/screenshots.py
+     (... tools/screenshots.py home: only the campaign home and the players' screen at 1024x640)
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -57,6 +60,7 @@ def main() -> None:
             fight(app, size, mode)
     genesys_fight()
     attack_panels()
+    home_and_players()
 
 
 def classic_campaign():  # type: ignore[no-untyped-def]
@@ -199,5 +203,63 @@ def genesys_fight() -> None:
         window.close()
 
 
+def home_and_players() -> None:
+    """The campaign home of the demo with the Raider Ambush under way (home.png), and the players' screen of that
+    fight at 1024x640 (players-1024.png): a few blows struck, Tomas kneeling, the fog over the far ridge."""
+    from crisis_desktop.controller.fog_commands import RevealCells, SetFog
+    from crisis_desktop.rules.kernel.dice import RandomDice
+    from crisis_desktop.ui.player_display.display import PlayerDisplay
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    with tempfile.TemporaryDirectory() as data:
+        paths = AppPaths(Path(data)).ensure()
+        seed_demo(paths)
+        window = MainWindow(paths)
+        window.resize(1280, 800)
+        window.show()
+        window.files.start(None)
+        document, board = window.document, window.encounter_board
+        assert document is not None and board is not None
+        board.show_encounter("enc-ambush")
+        ctl = board.controller
+        assert ctl is not None
+        document.push(SetFog(document.campaign, "map-ridge-road", True))
+        document.push(RevealCells(document.campaign, "map-ridge-road",
+                                  {(x, y) for x in range(2, 18) for y in range(2, 13)}))
+        document.push(ctl.start(RandomDice(2024)))
+        dice = RandomDice(5)
+        for _ in range(6):
+            current = ctl.view.current_id() or ""
+            foes = [c.id for c in ctl.view.encounter.combatants
+                    if c.side != ctl.view.combatant(current).side and not c.hidden]
+            weapons = ctl.preview.weapons(current)
+            if foes and weapons:
+                with contextlib.suppress(ValueError):
+                    document.push(ctl.attack(ctl.preview.attack_request(current, weapons[0].id, foes[0], distance=4),
+                                             dice))
+            document.push(ctl.step("next_turn"))
+        document.push(ctl.overrides.add_condition("pc-tomas", "kneeling"))
+        window.tabs.setCurrentIndex(0)
+        app.processEvents()
+        shoot(window, "home.png")
+        display = PlayerDisplay(board.model)
+        display.resize(1024, 640)
+        display.show_encounter(document.session)
+        document.changed.connect(display.apply_changes)
+        display.show()
+        app.processEvents()
+        display.map_view.fit()
+        shoot(display, "players-1024.png")
+        display.close()
+        # The user guide (shipped in the package) shows them too.
+        for name in ("home.png", "players-1024.png"):
+            shutil.copyfile(OUT / name, ROOT / "crisis_desktop" / "docs" / "screenshots" / name)
+        document.undo_stack.setClean()
+        window.close()
+
+
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["home"]:
+        home_and_players()
+    else:
+        main()

@@ -22,6 +22,7 @@ from crisis_desktop.ui.collector import IdleCollector, MainThreadSweeps
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.drops import CampaignFileDrops
 from crisis_desktop.ui.help.help_menu import HelpCommands
+from crisis_desktop.ui.home_actions import HomeActions
 from crisis_desktop.ui.place_memory import PlaceMemory
 from crisis_desktop.ui.views.list_place import ListPlace, battle_map_rows
 from crisis_desktop.ui.views.overview import CampaignOverview
@@ -106,6 +107,7 @@ class MainWindow(QMainWindow):
                                  undo=self.undo, redo=self.redo, open_campaign=self.open_campaign,
                                  close_campaign=self.close_campaign)
         self._build_player_display()
+        self.home_actions = HomeActions(self)
         self.place_memory.restore_geometry()
         self.autosave_timer = QTimer(self)
         self.autosave_timer.setInterval(AUTOSAVE_MS)
@@ -311,7 +313,9 @@ class MainWindow(QMainWindow):
 
     def _show_everywhere(self) -> None:
         campaign = self.document.campaign if self.document else None
-        self.overview.show_campaign(campaign, self.document.path if self.document else None)
+        self.overview.show_campaign(campaign, self.document.path if self.document else None,
+                                    self.document.session if self.document else None,
+                                    self.document.undo_stack if self.document else None)
         for place in self.places:
             place.show_campaign(campaign)
         if self.characters is None and self.document is not None:

@@ -94,9 +94,10 @@ def test_a_dropped_campaign_file_opens_after_the_unsaved_changes_question(window
 
 def test_a_drop_over_the_notes_field_opens_the_campaign_instead_of_pasting_its_path(window, qtbot, tmp_path):
     other = campaign_file(tmp_path, "Harbour")
-    centre = window.tabs.mapTo(window, window.tabs.rect().center())
+    notes = window.overview.notes.viewport()
+    centre = notes.mapTo(window, notes.rect().center())
     under = window.childAt(centre)
-    assert under is window.overview.notes.viewport()  # a text field, which takes dropped files as text
+    assert under is notes  # a text field, which takes dropped files as text
     assert drop(window.windowHandle(), file_mime(other), centre)
     qtbot.waitUntil(lambda: window.document.campaign.name == "Harbour")
     assert str(other) not in window.overview.notes.toPlainText()

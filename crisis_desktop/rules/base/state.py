@@ -13,6 +13,7 @@ class BarRole(StrEnum):
 
     HEALTH = "health"        # how far from going down: the players see it as a word
     ACTIONS = "actions"      # what is left to spend this turn (AP, actions, maneuvers)
+    STRAIN = "strain"        # a second track toward going down (genesys strain): the players see it as a word
     OTHER = "other"
 
 

@@ -274,7 +274,7 @@ class GenesysSheet(Sheet):
         strain = sheet.strain_threshold(c)
         if strain is not None:
             bars.append(ResourceSpec("strain_left", "Strain left", max(0, int(strain.value) - stats.strain(c)),
-                                     int(strain.value), short="Strain"))
+                                     int(strain.value), role=BarRole.STRAIN, short="Strain"))
         if stats.is_minion(c):
             bars.append(ResourceSpec("minions_left", "Minions left", stats.minions_alive(c), stats.group_size(c)))
         combatant = actor.combatant

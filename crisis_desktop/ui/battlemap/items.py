@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from crisis_desktop.domain.battle_map import Cover, Paint
 from crisis_desktop.rules.kernel.geometry import Grid
+from crisis_desktop.ui.battlemap.token_labels import initials
 from crisis_desktop.ui.paint_guard import guarded
 from crisis_desktop.ui.plain_text import tooltip
 from crisis_desktop.ui.widgets.board_delegate import bar_colour
@@ -260,11 +261,11 @@ class TokenLook:
     conditions: tuple[str, ...] = ()        # the rules' labels of the character's conditions, for the GM
     word: str = ""           # health as the players read it ("wounded"), as on the player display
     caption: str = ""        # text under the token: the player map writes the word there
+    label: str = ""          # the fight's distinct label for it (token_labels); its initials without one
 
     @property
     def initials(self) -> str:
-        words = [w for w in self.name.replace('"', " ").split() if w[:1].isalnum()]
-        return "".join(w[0] for w in words[:2]).upper() or "?"
+        return self.label or initials(self.name)
 
     @property
     def markers(self) -> tuple[str, ...]:
@@ -373,7 +374,7 @@ class TokenItem(QGraphicsItem):
             return
         painter.setPen(QColor(255, 255, 255))
         font = QFont(painter.font())
-        font.setPixelSize(max(1, int(r * 0.8)))
+        font.setPixelSize(max(1, int(r * (0.8 if len(look.initials) <= 2 else 0.6))))    # "TA2" fits the disc too
         font.setBold(True)
         painter.setFont(font)
         painter.drawText(QRectF(-r, -r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, look.initials)

@@ -3,6 +3,7 @@ with the campaign's change sets, updating only what changed."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -19,11 +20,12 @@ from crisis_desktop.rules.base import Actor
 from crisis_desktop.rules.kernel.geometry import Grid, Terrain
 from crisis_desktop.storage.regular_files import reason_of
 from crisis_desktop.ui.battlemap.items import CellLayer, Overlay, TokenItem, TokenLook
+from crisis_desktop.ui.battlemap.token_labels import distinct_labels
 from crisis_desktop.ui.paint_guard import report
 from crisis_desktop.ui.player_display.health import health_bar, health_word
 
 if TYPE_CHECKING:
-    from crisis_desktop.domain import Campaign, Character, Combatant
+    from crisis_desktop.domain import Campaign, Character, Combatant, Encounter
     from crisis_desktop.rules.base import Ruleset
 
 Coord = tuple[int, int]
@@ -89,6 +91,9 @@ class MapScene(QGraphicsScene):
         self._shape: tuple[GridKind | None, int, int] = (None, 0, 0)
         self._current: str | None = None
         self._step: tuple[str, tuple[str, ...]] | None = None     # (round label, who acts) of the shown fight
+        self._label_key: tuple[str, tuple[tuple[str, str], ...]] | None = None    # what the labels were made of
+        self._token_labels: dict[str, str] = {}
+        self._relabel: set[str] = set()
         self.preview = Overlay(self.polygon, 15)         # the cells a paint stroke will change
         self.measure = Overlay(self.polygon)
         self.sight = Overlay(self.polygon)
@@ -202,7 +207,7 @@ class MapScene(QGraphicsScene):
         except KeyError:
             return None
         look = TokenLook(character.name, combatant.side.value, current=combatant_id in self._acting_ids(encounter.id),
-                         hidden=combatant.hidden)
+                         hidden=combatant.hidden, label=self._labels(campaign, encounter).get(combatant_id, ""))
         if self.ruleset is None:
             return look
         try:
@@ -231,8 +236,33 @@ class MapScene(QGraphicsScene):
                        conditions=tuple(worn),
                        word=health_word(state.role, bar.current if bar else None, bar.maximum if bar else None))
 
+    def _labels(self, campaign: Campaign, encounter: Encounter) -> dict[str, str]:
+        """The encounter's token labels, no two alike (token_labels); worked out again only when a name changes.
+        A new label for a token not being synced now (a second "Raider" makes the first "R1") restyles it after."""
+        names: dict[str, str] = {}
+        for c in encounter.combatants:
+            with contextlib.suppress(KeyError):
+                names[c.id] = campaign.character(c.character_id).name
+        key = (encounter.id, tuple(names.items()))
+        if self._label_key != key:
+            labels = distinct_labels(names)
+            self._relabel |= {cid for cid, label in labels.items() if self._token_labels.get(cid, label) != label}
+            self._label_key, self._token_labels = key, labels
+        return self._token_labels
+
+    def _restyle_relabelled(self) -> None:
+        while self._relabel:
+            item = self.tokens.get(self._relabel.pop())
+            look = self.look(item.combatant_id) if item is not None else None
+            if item is not None and look is not None:
+                item.set_look(look)
+
     def _sync_token(self, combatant_id: str) -> None:
         """Create, move, restyle or remove one token from the domain."""
+        self._sync_one(combatant_id)
+        self._restyle_relabelled()
+
+    def _sync_one(self, combatant_id: str) -> None:
         battle_map = self.battle_map
         token = next((t for t in battle_map.tokens if t.combatant_id == combatant_id), None) \
             if battle_map is not None else None

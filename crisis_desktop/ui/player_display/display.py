@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypedDict
 
 from PySide6.QtCore import QRect, Qt
-from PySide6.QtGui import QColor, QGuiApplication, QPainter, QResizeEvent, QScreen
+from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPaintEvent, QResizeEvent, QScreen
 from PySide6.QtWidgets import (
     QGraphicsView,
     QHBoxLayout,
     QLabel,
+    QSizePolicy,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -17,8 +18,10 @@ from PySide6.QtWidgets import (
 
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.fight import FightView
+from crisis_desktop.ui.battlemap.token_labels import distinct_labels
 from crisis_desktop.ui.models.board_model import BoardModel
 from crisis_desktop.ui.plain_text import plain_label
+from crisis_desktop.ui.player_display.health_modes import HealthMode
 from crisis_desktop.ui.player_display.map_scene import PlayerMapScene
 from crisis_desktop.ui.player_display.models import PlayerBoardProxy
 from crisis_desktop.ui.player_display.slot_strip import SlotStrip
@@ -43,10 +46,32 @@ THEMES: dict[str, Theme] = {
               "current": QColor(255, 220, 120)},
 }
 FALLBACK_SIZE = (1024, 640)
+# Type sizes at a 1920x1080 screen; smaller screens scale them down (to MIN_SCALE of them at most).
+TITLE_POINTS, TEXT_POINTS, ROW_POINTS, MIN_SCALE = 30, 20, 22, 0.55
+
+
+class ElidedLabel(QLabel):
+    """A one-line label that never asks for more width than it gets: a long text is painted ending in "…" (the
+    encounter's title beside the round), while text() stays the whole text. Plain text only."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+
+    def shown_text(self) -> str:
+        """The text as painted: elided to the label's width."""
+        return self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight, self.contentsRect().width())
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802  Override QLabel::paintEvent
+        painter = QPainter(self)
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        painter.drawText(self.contentsRect(), int(self.alignment()), self.shown_text())
 
 
 class MapOnly(QGraphicsView):
-    """The players' map view: the whole map fitted, no scroll bars, no mouse."""
+    """The players' map view: what they may see of the map fitted (PlayerMapScene.view_rect), no scroll bars, no
+    mouse."""
 
     def __init__(self, scene: PlayerMapScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -59,7 +84,9 @@ class MapOnly(QGraphicsView):
         scene.sceneRectChanged.connect(lambda _r: self.fit())
 
     def fit(self) -> None:
-        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        scene = self.scene()
+        area = scene.view_rect() if isinstance(scene, PlayerMapScene) else self.sceneRect()
+        self.fitInView(area, Qt.AspectRatioMode.KeepAspectRatio)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # Override QGraphicsView::resizeEvent
         super().resizeEvent(event)
@@ -86,7 +113,7 @@ class PlayerDisplay(QWidget):
         self.proxy.setSourceModel(board_model)
         self.scene = PlayerMapScene(self)
         # The encounter's name and the round in large type on the players' screen: never read as markup.
-        self.title = plain_label()
+        self.title = ElidedLabel()
         self.title.setObjectName("player-title")
         self.round_label = plain_label()
         self.round_label.setObjectName("player-round")
@@ -95,7 +122,9 @@ class PlayerDisplay(QWidget):
         self.slots = SlotStrip(SIDE_COLOURS)
         self.turns = TurnList()
         self.turns.setModel(self.proxy)
-        self.turns.setMinimumWidth(440)
+        for signal in (self.proxy.rowsInserted, self.proxy.rowsRemoved, self.proxy.modelReset,
+                       self.proxy.layoutChanged):
+            signal.connect(self._fit_rows)
         self.map_view = MapOnly(self.scene)
         self.no_map = QLabel("No battle map for this fight")
         self.no_map.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -105,6 +134,7 @@ class PlayerDisplay(QWidget):
         self.blank_page = QWidget()
         self.blank_page.setObjectName("player-blank")
         self._layout()
+        self.scale = 1.0
         self.set_theme("dark")
 
     def _layout(self) -> None:
@@ -114,7 +144,7 @@ class PlayerDisplay(QWidget):
         header.addWidget(self.round_label)
         body = QHBoxLayout()
         body.setSpacing(18)
-        body.addWidget(self.turns, 2)
+        body.addWidget(self.turns, 3)
         body.addWidget(self.map_stack, 5)
         column = QVBoxLayout(content)
         column.setContentsMargins(18, 12, 18, 18)
@@ -155,6 +185,8 @@ class PlayerDisplay(QWidget):
             self.show_encounter(self.session)
             return
         self.scene.apply_changes(changes)
+        if changes.cells or changes.battle_maps or changes.combatants:
+            self.map_view.fit()         # a reveal, the fog switched, a token moved: what the players see changed
         # Fog, tokens, sides and kinds: only changes of cells, maps, combatants or characters move anyone in or
         # out of the fog.
         if changes.cells or changes.battle_maps or changes.combatants or changes.encounters or changes.characters \
@@ -163,9 +195,21 @@ class PlayerDisplay(QWidget):
         self._update_header()
 
     def _update_fog(self) -> None:
+        """Who the fog hides now, and with it the token labels: made of what the players see only, so that no
+        label tells of a fighter they do not see (R1 and R3 would tell of a hidden R2)."""
         session = self.session
-        self.proxy.set_fogged(session.hidden_by_fog(self.encounter_id)
-                              if session is not None and self.encounter_id is not None else frozenset())
+        fogged = session.hidden_by_fog(self.encounter_id) \
+            if session is not None and self.encounter_id is not None else frozenset()
+        self.proxy.set_fogged(fogged)
+        encounter = self._encounter()
+        names: dict[str, str] = {}
+        if encounter is not None and self.campaign is not None:
+            for c in encounter.combatants:
+                if not c.hidden and c.id not in fogged and self.campaign.has_character(c.character_id):
+                    names[c.id] = self.campaign.character(c.character_id).name
+        labels = distinct_labels(names)
+        self.proxy.set_labels(labels)
+        self.scene.set_labels(labels)
 
     def _encounter(self) -> Encounter | None:
         if self.campaign is None or self.encounter_id is None:
@@ -205,13 +249,14 @@ class PlayerDisplay(QWidget):
         """"dark" or "light": window, text and row colours (the fog stays dark in both)."""
         self.theme = theme if theme in THEMES else "dark"
         colours = THEMES[self.theme]
+        title, text = round(TITLE_POINTS * self.scale), round(TEXT_POINTS * self.scale)
         self.setStyleSheet(
             f"#player-display, #player-blank {{ background: {colours['window']}; }}"
             f"QLabel {{ color: {colours['ink']}; }}"
-            f"#player-title {{ font-size: 30pt; font-weight: bold; }}"
-            f"#player-round {{ font-size: 30pt; font-weight: bold; }}"
+            f"#player-title {{ font-size: {title}pt; font-weight: bold; }}"
+            f"#player-round {{ font-size: {title}pt; font-weight: bold; }}"
             f"QListView, QGraphicsView, QStackedWidget {{ background: {colours['window']}; border: none; }}"
-            f"QLabel {{ font-size: 20pt; }}")
+            f"QLabel {{ font-size: {text}pt; }}")
         delegate = self.turns.delegate
         delegate.ink = QColor(colours["ink"])
         delegate.muted = QColor(colours["muted"])
@@ -223,6 +268,36 @@ class PlayerDisplay(QWidget):
         self.slots.update()
         self.scene.setBackgroundBrush(QColor(colours["window"]))
         self.turns.viewport().update()
+
+    def set_health_modes(self, modes: dict[str, HealthMode]) -> None:
+        """How each side's health shows, in the turn order and under the tokens alike."""
+        for side, mode in modes.items():
+            self.proxy.set_health_mode(side, mode)
+        self.scene.set_health_modes(modes)
+
+    # -- size -----------------------------------------------------------------------------------
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802  Override QWidget::resizeEvent
+        """Type scaled to the screen (a 1024x640 projector gets smaller letters than a 1920x1080 TV), so the title
+        and the round share the top line and every row of the turn order fits."""
+        scale = max(MIN_SCALE, min(1.0, event.size().width() / 1920, event.size().height() / 1080))
+        if abs(scale - self.scale) > 0.01:
+            self.scale = scale
+            self.set_theme(self.theme)
+            self.slots.setFixedHeight(max(30, round(50 * scale)))
+        super().resizeEvent(event)
+        self._fit_rows()
+
+    def _fit_rows(self, *_args: object) -> None:
+        """The largest row type (at most ROW_POINTS) with which every row of the turn order is in view."""
+        delegate = self.turns.delegate
+        rows = self.proxy.rowCount()
+        height = self.turns.viewport().height() if self.turns.isVisible() else self.height() - 160
+        points = ROW_POINTS
+        while points > 9 and rows * delegate.row_height(points) > height:
+            points -= 1
+        if points != delegate.point_size:
+            delegate.point_size = points
+            self.turns.reset()      # uniform rows: the view asks their height again
 
     def set_blank(self, blank: bool) -> None:
         """Blank the screen (the GM is preparing something) or show the fight again."""

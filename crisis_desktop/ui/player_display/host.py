@@ -10,6 +10,7 @@ from PySide6.QtGui import QAction, QGuiApplication, QScreen
 from PySide6.QtWidgets import QInputDialog, QWidget
 
 from crisis_desktop.controller.session import ENCOUNTER
+from crisis_desktop.ui.player_display.health_modes import HealthMode, modes_from
 
 if TYPE_CHECKING:
     from crisis_desktop.ui.document import CampaignDocument
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
     from crisis_desktop.ui.player_display.display import PlayerDisplay
 
 SETTINGS_KEY = "player_display"
-DEFAULTS: dict[str, Any] = {"screen": None, "pc_numbers": True, "theme": "dark", "fogged_as_unknown": False}
+DEFAULTS: dict[str, Any] = {"screen": None, "health": {}, "theme": "dark", "fogged_as_unknown": False}
 
 
 def screen_label(screen: QScreen) -> str:
@@ -87,10 +88,22 @@ class PlayerDisplayHost(QObject):
         self._settings[SETTINGS_KEY] = {**(stored if isinstance(stored, dict) else {}), key: value}
         self._save()
 
-    def set_pc_numbers(self, on: bool) -> None:
-        self._set_option("pc_numbers", on)
+    def health_modes(self) -> dict[str, HealthMode]:
+        """How each side's health shows on the players' screen; settings of before the modes (PCs' numbers off)
+        read as coloured words for the party."""
+        stored = self._settings.get(SETTINGS_KEY)
+        stored = stored if isinstance(stored, dict) else {}
+        modes = modes_from(stored.get("health"))
+        if "health" not in stored and stored.get("pc_numbers") is False:
+            modes["party"] = HealthMode.COLOURED
+        return modes
+
+    def set_health_mode(self, side: str, mode: HealthMode) -> None:
+        """Show the health of `side` ("party", "enemies", "neutral") as `mode`, and remember it."""
+        modes = {**self.health_modes(), side: mode}
+        self._set_option("health", {key: str(value) for key, value in modes.items()})
         if self.display is not None:
-            self.display.proxy.set_show_pc_numbers(on)
+            self.display.set_health_modes(modes)
 
     def set_fogged_as_unknown(self, on: bool) -> None:
         self._set_option("fogged_as_unknown", on)
@@ -146,7 +159,7 @@ class PlayerDisplayHost(QObject):
         if self.display is None:
             self.display = PlayerDisplay(self.model, self._parent)
             self.display.addActions(self.shortcuts)
-            self.display.proxy.set_show_pc_numbers(bool(self.option("pc_numbers")))
+            self.display.set_health_modes(self.health_modes())
             self.display.proxy.set_fogged_as_unknown(bool(self.option("fogged_as_unknown")))
             self.display.set_theme(str(self.option("theme")))
             doc, self.document = self.document, None

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QRectF
 from PySide6.QtGui import QColor
 
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.fog import seen_through_fog
-from crisis_desktop.domain import Combatant
+from crisis_desktop.domain import Campaign, Combatant, Encounter
 from crisis_desktop.ui.battlemap.fog import FogItem, revealed_cells
 from crisis_desktop.ui.battlemap.items import TokenLook
 from crisis_desktop.ui.battlemap.scene import MapScene
+from crisis_desktop.ui.player_display.health import DOWN
+from crisis_desktop.ui.player_display.health_modes import DEFAULT_MODES, HealthMode
 
 Coord = tuple[int, int]
 
@@ -25,12 +27,15 @@ class PlayerMapScene(MapScene):
     Hidden combatants get no token; with the map's fog on, unrevealed cells keep no terrain in the scene
     and are covered by an opaque fog, and tokens there are left out too, except the party's own and the player
     characters (the players know where they stand; controller/fog.py decides, for the turn order too). Tokens
-    carry the health word of the player display under them instead of the GM's Health bar and condition markers.
+    carry health as the player display shows it for their side (`health_modes`: the word, the damage taken, or
+    nothing) under them instead of the GM's Health bar and condition markers.
     The scene is for showing: nothing in it is selectable.
     """
 
     def __init__(self, parent: QObject | None = None) -> None:
         self._shown: set[Coord] | None = None
+        self.health_modes: dict[str, HealthMode] = dict(DEFAULT_MODES)
+        self._player_labels: dict[str, str] = {}
         super().__init__(parent)
         self.fog = FogItem(PLAYER_FOG, z=8)
         self.addItem(self.fog)
@@ -47,6 +52,21 @@ class PlayerMapScene(MapScene):
         token = next((t for t in battle_map.tokens if t.combatant_id == combatant_id), None)
         return token is not None and (self.cell_shown((token.x, token.y)) or seen_through_fog(self.campaign, combatant))
 
+    def view_rect(self) -> QRectF:
+        """What the players' view fits: the whole map, or with the fog on, the part of it they may see (the revealed
+        cells and the tokens shown), a cell of margin around it; a map with nothing revealed shows whole."""
+        if self._shown is None:
+            return self.sceneRect()
+        area = QRectF()
+        for xy in self._shown:
+            area = area.united(self.polygon(xy).boundingRect())
+        for item in self.tokens.values():
+            area = area.united(item.sceneBoundingRect())
+        if area.isEmpty():
+            return self.sceneRect()
+        margin = self.size
+        return area.adjusted(-margin, -margin, margin, margin).intersected(self.sceneRect())
+
     def _combatant(self, combatant_id: str) -> Combatant | None:
         if self.campaign is None:
             return None
@@ -60,11 +80,43 @@ class PlayerMapScene(MapScene):
 
     # -- MapScene's projection, filtered ---------------------------------------------------------
     def look(self, combatant_id: str) -> TokenLook | None:  # Override MapScene::look
-        """The GM's look without numbers or conditions: health is the word the player display uses."""
+        """The GM's look without numbers or conditions: health as the player display shows it for the side."""
         look = super().look(combatant_id)
         if look is None:
             return None
-        return replace(look, health=None, conditions=(), caption=look.word)
+        return replace(look, health=None, conditions=(), caption=self._caption(look))
+
+    def _caption(self, look: TokenLook) -> str:
+        mode = self.health_modes.get(look.side, HealthMode.HIDDEN)
+        if mode is HealthMode.HIDDEN:
+            return ""
+        if mode is HealthMode.DAMAGE and look.health is not None:
+            current, maximum = look.health
+            damage = max(0, maximum - current if look.lower_is_worse else current)
+            if damage:
+                return ("down · " if look.word == DOWN else "") + f"{damage} damage"
+        return look.word
+
+    def _labels(self, campaign: Campaign, encounter: Encounter) -> dict[str, str]:  # Override MapScene::_labels
+        """The labels the display made of what the players see (set_labels), never of the hidden ones."""
+        return self._player_labels
+
+    def set_labels(self, labels: dict[str, str]) -> None:
+        """The token labels of the fighters the players see (distinct among them only)."""
+        if labels == self._player_labels:
+            return
+        changed = {cid for cid in set(labels) | set(self._player_labels)
+                   if labels.get(cid) != self._player_labels.get(cid)}
+        self._player_labels = dict(labels)
+        for combatant_id in changed & set(self.tokens):
+            self._sync_token(combatant_id)
+
+    def set_health_modes(self, modes: dict[str, HealthMode]) -> None:
+        """Show health under the tokens of each side as the player display does."""
+        if modes != self.health_modes:
+            self.health_modes = dict(modes)
+            for combatant_id in list(self.tokens):
+                self._sync_token(combatant_id)
 
     def _rebuild(self) -> None:  # Override MapScene::_rebuild
         self._shown = revealed_cells(self.battle_map)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSortFilterProxyModel, Qt
 
-from crisis_desktop.domain.character import Character, CharacterKind
+from crisis_desktop.domain.character import Character
 from crisis_desktop.domain.encounter import Combatant
 from crisis_desktop.rules.base import StateRole as Standing
 from crisis_desktop.ui.models.board_model import (
@@ -23,15 +24,21 @@ from crisis_desktop.ui.models.board_model import (
     ToldRankRole,
 )
 from crisis_desktop.ui.paint_guard import guarded
-from crisis_desktop.ui.player_display.health import health_bar, health_word
+from crisis_desktop.ui.player_display.health import Shown, shown
+from crisis_desktop.ui.player_display.health_modes import DEFAULT_MODES, HealthMode
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
-HealthWordRole = Qt.ItemDataRole.UserRole + 40   # "unhurt", "wounded", "badly wounded", "down"
-HealthTextRole = Qt.ItemDataRole.UserRole + 41   # the word, with Health numbers for PCs when shown
+HealthWordRole = Qt.ItemDataRole.UserRole + 40   # "unhurt", "wounded", "badly wounded", "down"; "" when hidden
+HealthTextRole = Qt.ItemDataRole.UserRole + 41   # all the row tells of health: "wounded (Health 9/24)", "7 damage"
 SideRole = Qt.ItemDataRole.UserRole + 42         # "party", "enemies", "neutral"
-HealthNumbersRole = Qt.ItemDataRole.UserRole + 43  # "Health 21/24" for PCs when shown, else ""
+HealthDetailsRole = Qt.ItemDataRole.UserRole + 43  # the smaller line: "Health 21/24", "strained"; else ""
 FoggedRole = Qt.ItemDataRole.UserRole + 44       # True on a row shown as "Unknown" (in the fog)
+HealthShownRole = Qt.ItemDataRole.UserRole + 45  # the large health text of the row: "wounded", "7 damage", ""
+HealthColouredRole = Qt.ItemDataRole.UserRole + 46  # True when that text takes the health word's colour
+TokenLabelRole = Qt.ItemDataRole.UserRole + 47   # the label of its token on the players' map ("R1"), else ""
+_HEALTH_ROLES = frozenset({int(HealthWordRole), int(HealthTextRole), int(HealthDetailsRole), int(HealthShownRole),
+                           int(HealthColouredRole)})
 UNKNOWN = "Unknown"                              # the name of a combatant in the fog, when shown at all
 PLAYER_COLUMNS = (COL_NAME, COL_BARS, COL_CONDITIONS)
 # Roles of the board model that hold nothing GM-only and pass through unchanged.
@@ -44,17 +51,19 @@ class PlayerBoardProxy(QSortFilterProxyModel):
     """The encounter board's rows in turn order, minus hidden combatants, with only what players may see.
 
     Kept columns: name, health and conditions. The name is the character's name alone (no GM flags such
-    as "hidden" or a pending action), health is a word for NPCs and, when `show_pc_numbers` is on, the
-    Health numbers for PCs; resource bars (AP, armour, NPC stats) reach PCs' rows only. No tooltips but the
-    conditions' effects, no initiative, no rules state text.
+    as "hidden" or a pending action); health shows as the GM chose for the row's side (`set_health_mode`: numbers,
+    coloured or plain words, damage taken, or nothing; health.shown); resource bars (AP, armour, NPC stats) reach
+    the rows of a side shown with numbers only. No tooltips but the conditions' effects, no initiative, no rules
+    state text.
 
     Combatants the fog of war hides (`set_fogged`, from the session) are left out too, or, with
     `fogged_as_unknown`, keep their place in the turn order as "Unknown" with nothing else about them.
     """
 
-    def __init__(self, show_pc_numbers: bool = True, parent: QObject | None = None) -> None:
+    def __init__(self, modes: Mapping[str, HealthMode] | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._show_pc_numbers = show_pc_numbers
+        self._modes: dict[str, HealthMode] = {**DEFAULT_MODES, **(modes or {})}
+        self._labels: dict[str, str] = {}
         self._fogged: frozenset[str] = frozenset()
         self._fogged_as_unknown = False
         # Re-filter when a row's data changes: hiding a combatant on the board hides it here at once. The rows stand
@@ -64,12 +73,22 @@ class PlayerBoardProxy(QSortFilterProxyModel):
         self.sort(0)
 
     @property
-    def show_pc_numbers(self) -> bool:
-        return self._show_pc_numbers
+    def health_modes(self) -> dict[str, HealthMode]:
+        """How each side's health shows ("party", "enemies", "neutral")."""
+        return dict(self._modes)
 
-    def set_show_pc_numbers(self, on: bool) -> None:
-        if on != self._show_pc_numbers:
-            self._show_pc_numbers = on
+    def set_health_mode(self, side: str, mode: HealthMode) -> None:
+        """Show the health of `side`'s fighters as `mode` from now on."""
+        if side not in self._modes:
+            raise ValueError(f"No side called {side!r}: party, enemies or neutral")
+        if mode is not self._modes[side]:
+            self._modes[side] = mode
+            self._all_changed()
+
+    def set_labels(self, labels: dict[str, str]) -> None:
+        """The token labels of the fighters the players see, by combatant id (the display makes them)."""
+        if labels != self._labels:
+            self._labels = dict(labels)
             self._all_changed()
 
     @property
@@ -167,19 +186,18 @@ class PlayerBoardProxy(QSortFilterProxyModel):
             return False
         if role == SideRole:
             return combatant.side.value
-        if role in (HealthWordRole, HealthTextRole):
-            return self._health(source, character, with_numbers=role == HealthTextRole)
-        if role == HealthNumbersRole:
-            bar = health_bar(source.data(ResourcesRole) or ())
-            return f"Health {bar.current}/{bar.maximum}" if bar is not None and self._numbers_for(character) else ""
+        if role == TokenLabelRole:
+            return self._labels.get(combatant.id, "")
+        if role in _HEALTH_ROLES:
+            return self._health_role(self._shown(source, combatant.side.value), role)
         if role == ResourcesRole:
-            return source.data(role) if self._numbers_for(character) else ()
+            return source.data(role) if self._numbers_for(combatant) else ()
         column = source.column()
         if role == Qt.ItemDataRole.DisplayRole:
             if column == COL_NAME:
                 return character.name      # what was announced of its place (AnnouncedRole) reads under it
             if column == COL_BARS:
-                return self._health(source, character, with_numbers=True)
+                return self._health_role(self._shown(source, combatant.side.value), HealthTextRole)
             return source.data(role)       # the conditions' names
         if role == Qt.ItemDataRole.ToolTipRole and column == COL_CONDITIONS:
             return source.data(role)       # what each condition does, from the rules
@@ -196,18 +214,26 @@ class PlayerBoardProxy(QSortFilterProxyModel):
             return UNKNOWN
         if role in (ConditionsRole, ResourcesRole):
             return ()
-        if role in (HealthWordRole, HealthTextRole, HealthNumbersRole):
-            return ""
+        if role in _HEALTH_ROLES or role == TokenLabelRole:
+            return False if role == HealthColouredRole else ""
         return None
 
-    def _numbers_for(self, character: Character) -> bool:
-        return self._show_pc_numbers and character.kind is CharacterKind.PC
+    def _numbers_for(self, combatant: Combatant) -> bool:
+        return self._modes.get(combatant.side.value) is HealthMode.NUMBERS
 
-    def _health(self, source: QModelIndex, character: Character, *, with_numbers: bool) -> str:
-        bar = health_bar(source.data(ResourcesRole) or ())
-        # Qt hands the role back as plain text: read it as the rules' StateRole again.
-        word = health_word(Standing(source.data(StateRole) or Standing.FIGHTING), bar.current if bar else None,
-                           bar.maximum if bar else None)
-        if with_numbers and bar is not None and self._numbers_for(character):
-            return f"{word} ({bar.current}/{bar.maximum})"
-        return word
+    def _shown(self, source: QModelIndex, side: str) -> Shown:
+        # Qt hands the state role back as plain text: read it as the rules' StateRole again.
+        return shown(self._modes.get(side, HealthMode.HIDDEN), Standing(source.data(StateRole) or Standing.FIGHTING),
+                     source.data(ResourcesRole) or ())
+
+    @staticmethod
+    def _health_role(health: Shown, role: int) -> Any:
+        if role == HealthWordRole:
+            return health.word
+        if role == HealthShownRole:
+            return health.text
+        if role == HealthColouredRole:
+            return health.coloured
+        if role == HealthDetailsRole:
+            return health.details
+        return f"{health.text} ({health.details})" if health.details else health.text

@@ -9,7 +9,15 @@ from PySide6.QtWidgets import QListView, QStyledItemDelegate, QStyleOptionViewIt
 from crisis_desktop.ui.models.board_model import AnnouncedRole, Chip, ConditionsRole, CurrentRole
 from crisis_desktop.ui.paint_guard import guarded
 from crisis_desktop.ui.player_display.health import BADLY_WOUNDED, DOWN, UNHURT, WOUNDED
-from crisis_desktop.ui.player_display.models import FoggedRole, HealthNumbersRole, HealthWordRole, SideRole
+from crisis_desktop.ui.player_display.models import (
+    FoggedRole,
+    HealthColouredRole,
+    HealthDetailsRole,
+    HealthShownRole,
+    HealthWordRole,
+    SideRole,
+    TokenLabelRole,
+)
 
 SIDE_COLOURS = {"party": QColor(60, 120, 220), "enemies": QColor(200, 60, 60), "neutral": QColor(140, 140, 140)}
 # The health words' colours on dark rows; LIGHT_WORD_COLOURS are darker, to read on light rows (at least 4.5:1).
@@ -21,9 +29,9 @@ CHIP = QColor(90, 110, 170)
 
 
 class TurnDelegate(QStyledItemDelegate):
-    """Paints a row: side stripe, name and health word, then what was announced of its place (a declaration), PCs'
-    Health numbers (when shown) and condition chips; the current actor lit up; a combatant in the fog as a muted,
-    slanted "Unknown".
+    """Paints a row: side stripe, name and health as the GM chose for its side, then what was announced of its place
+    (a declaration), the health's smaller line (numbers, a strain word) and condition chips; the current actor lit
+    up; a combatant in the fog as a muted, slanted "Unknown".
 
     `ink`, `muted`, `row_fill`, `current_fill` and `word_colours` come from the display's theme.
     """
@@ -37,24 +45,30 @@ class TurnDelegate(QStyledItemDelegate):
         self.current_fill = QColor(120, 100, 30)
         self.word_colours = WORD_COLOURS
 
-    def _fonts(self) -> tuple[QFont, QFont]:
+    def _fonts(self, points: int | None = None) -> tuple[QFont, QFont]:
+        points = points or self.point_size
         big = QFont()
-        big.setPointSize(self.point_size)
+        big.setPointSize(points)
         big.setBold(True)
         small = QFont()
-        small.setPointSize(max(8, int(self.point_size * 0.6)))
+        small.setPointSize(max(8, int(points * 0.6)))
         return big, small
+
+    def row_height(self, points: int | None = None) -> int:
+        """The height of one row with its large type at `points` (by default the delegate's)."""
+        big, small = self._fonts(points)
+        return QFontMetrics(big).height() + QFontMetrics(small).height() + 22
 
     def sizeHint(self, option: QStyleOptionViewItem,  # Override QStyledItemDelegate::sizeHint
                  index: QModelIndex | QPersistentModelIndex) -> QSize:
-        big, small = self._fonts()
+        _big, small = self._fonts()
         extra = QFontMetrics(small).height() + 6 if self._third_line(index) else 0
-        return QSize(400, QFontMetrics(big).height() + QFontMetrics(small).height() + 22 + extra)
+        return QSize(300, self.row_height() + extra)
 
     @staticmethod
     def _third_line(index: QModelIndex | QPersistentModelIndex) -> bool:
         """Whether the row needs a line of its own for what was announced: it has numbers or chips besides."""
-        return bool(index.data(AnnouncedRole)) and bool(index.data(HealthNumbersRole) or index.data(ConditionsRole))
+        return bool(index.data(AnnouncedRole)) and bool(index.data(HealthDetailsRole) or index.data(ConditionsRole))
 
     @guarded()
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,  # Override QStyledItemDelegate::paint
@@ -78,24 +92,28 @@ class TurnDelegate(QStyledItemDelegate):
         big, small = self._fonts()
         line = QFontMetrics(big).height()
         text_rect = rect.adjusted(22, 6, -12, 0)
+        label = str(index.data(TokenLabelRole) or "")
+        if label:       # the token's label, as on the map: who is who at a glance
+            text_rect.setLeft(self._paint_label(painter, text_rect, line, small, label, index.data(SideRole)) + 8)
         fogged = bool(index.data(FoggedRole))
         name_font = QFont(big)
         name_font.setItalic(fogged)
         painter.setFont(name_font)
         painter.setPen(self.muted if fogged and not current else self.ink)
         name = ("▶ " if current else "") + str(index.data() or "")
-        health = str(index.data(HealthWordRole) or "")
+        health = str(index.data(HealthShownRole) or "")
+        word = str(index.data(HealthWordRole) or "")
         health_width = QFontMetrics(big).horizontalAdvance(health) + 8
         top = QRect(text_rect.left(), text_rect.top(), text_rect.width(), line)
         painter.drawText(top.adjusted(0, 0, -health_width, 0), Qt.AlignmentFlag.AlignLeft
                          | Qt.AlignmentFlag.AlignVCenter, QFontMetrics(name_font).elidedText(
                              name, Qt.TextElideMode.ElideRight, top.width() - health_width))
         painter.setFont(big)
-        painter.setPen(self.word_colours.get(health, self.ink))
+        painter.setPen(self.word_colours.get(word, self.ink) if index.data(HealthColouredRole) else self.ink)
         painter.drawText(top, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, health)
         second = QRect(text_rect.left(), top.bottom() + 4, text_rect.width(), QFontMetrics(small).height() + 4)
         announced = str(index.data(AnnouncedRole) or "")
-        numbers = str(index.data(HealthNumbersRole) or "")
+        numbers = str(index.data(HealthDetailsRole) or "")
         if announced:
             painter.setFont(small)
             painter.setPen(self.ink)
@@ -113,6 +131,23 @@ class TurnDelegate(QStyledItemDelegate):
             painter.drawText(second, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, numbers)
             second.setLeft(second.left() + QFontMetrics(small).horizontalAdvance(numbers) + 12)
         self._paint_chips(painter, second, small, index.data(ConditionsRole) or ())
+
+    @staticmethod
+    def _paint_label(painter: QPainter, rect: QRect, line: int, font: QFont, label: str, side: object) -> int:
+        """The token's label in a disc of its side's colour at the row's left; returns the disc's right edge."""
+        bold = QFont(font)
+        bold.setBold(True)
+        metrics = QFontMetrics(bold)
+        # One width for every label of two letters, so that the names start in one column.
+        size = max(line - 4, metrics.horizontalAdvance("MM") + 10, metrics.horizontalAdvance(label) + 10)
+        disc = QRect(rect.left(), rect.top() + 2, size, line - 4)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(SIDE_COLOURS.get(str(side or ""), SIDE_COLOURS["neutral"]))
+        painter.drawRoundedRect(disc, disc.height() / 2, disc.height() / 2)
+        painter.setFont(bold)
+        painter.setPen(QColor(255, 255, 255))
+        painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, label)
+        return disc.right()
 
     def _paint_chips(self, painter: QPainter, rect: QRect, font: QFont, chips: tuple[Chip, ...]) -> None:
         painter.setFont(font)

@@ -1,4 +1,4 @@
-"""The Campaign place: name, rules, file, what the campaign holds, and the GM's notes."""
+"""The Campaign place, the campaign's home: name and rules, what to do next (campaign_home), and the GM's notes."""
 
 from __future__ import annotations
 
@@ -7,18 +7,22 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtGui import QShowEvent, QTextCursor
-from PySide6.QtWidgets import QFormLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFormLayout, QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from crisis_desktop.ui.plain_text import plain_label
+from crisis_desktop.ui.views.campaign_home import CampaignHome
 from crisis_desktop.ui.widgets.notes_edit import NotesEdit
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QUndoStack
+
     from crisis_desktop.controller.changes import ChangeSet
+    from crisis_desktop.controller.session import CampaignSession
     from crisis_desktop.domain import Campaign
 
 
 class CampaignOverview(QWidget):
-    """Shows one campaign (or none).
+    """Shows one campaign (or none): its home (`home`, whose signals the window connects) beside the notes.
 
     Signals:
         notesEdited(str): the GM typed into the notes.
@@ -41,15 +45,27 @@ class CampaignOverview(QWidget):
         self.notes = NotesEdit()
         self.notes.setPlaceholderText("Campaign notes: plot threads, NPC motives, what happened last session…")
         self.notes.textChanged.connect(lambda: self.notesEdited.emit(self.notes.toPlainText()))
+        self.home = CampaignHome()
+        self.session: CampaignSession | None = None
+        self.undo_stack: QUndoStack | None = None
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(self.home)
         form = QFormLayout()
         form.addRow("Rules:", self.rules)
-        form.addRow("File:", self.file)
         form.addRow("Contents:", self.contents)
+        form.addRow("File:", self.file)
+        side = QVBoxLayout()
+        side.addLayout(form)
+        side.addWidget(QLabel("Notes:"))
+        side.addWidget(self.notes, 1)
+        body = QHBoxLayout()
+        body.addWidget(scroll, 3)
+        body.addLayout(side, 2)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
-        layout.addLayout(form)
-        layout.addWidget(QLabel("Notes:"))
-        layout.addWidget(self.notes, 1)
+        layout.addLayout(body, 1)
         self._pending: tuple[Campaign, ChangeSet] | None = None
         self.show_campaign(None, None)
 
@@ -58,7 +74,11 @@ class CampaignOverview(QWidget):
             self.update_campaign(*self._pending)
         super().showEvent(event)
 
-    def show_campaign(self, campaign: Campaign | None, path: Path | None) -> None:
+    def show_campaign(self, campaign: Campaign | None, path: Path | None, session: CampaignSession | None = None,
+                      undo_stack: QUndoStack | None = None) -> None:
+        """Show this campaign; its session (rules, the characters' problems) and undo stack (recent changes) feed
+        the home."""
+        self.session, self.undo_stack = session, undo_stack
         self.setEnabled(campaign is not None)
         self._pending = None
         self.file.setText(str(path) if path else "")
@@ -68,6 +88,7 @@ class CampaignOverview(QWidget):
             self.contents.setText("Open a campaign with File › Open Campaign… (Ctrl+O).")
             with QSignalBlocker(self.notes):
                 self.notes.setPlainText("")
+            self.home.show_campaign(None, None, None)
             return
         from crisis_desktop.controller.changes import ChangeSet
 
@@ -91,6 +112,12 @@ class CampaignOverview(QWidget):
             _count(len(campaign.battle_maps), "battle map"),
             _count(len(campaign.equipment), "item") + " in the equipment catalogue",
         ]))
+        from crisis_desktop.controller.changes import ChangeSet
+
+        if changes == ChangeSet(campaign_fields=frozenset({"notes"})):
+            self.home.show_recent(self.undo_stack)      # typing in the notes: the rest of the home is as it was
+        else:
+            self.home.show_campaign(campaign, self.session, self.undo_stack)
         if ("notes" in changes.campaign_fields or "*" in changes.campaign_fields) \
                 and self.notes.toPlainText() != campaign.notes:
             # Undo/redo of a notes edit: show it without emitting another edit.

@@ -15,6 +15,7 @@ from crisis_desktop.domain import CharacterKind
 from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.ui.models.board_model import CombatantIdRole
 from crisis_desktop.ui.player_display.display import THEMES, PlayerDisplay
+from crisis_desktop.ui.player_display.health_modes import HealthMode
 
 SNIPER = "cmb-ambush-corp-sniper"
 
@@ -107,14 +108,20 @@ def test_view_menu_opens_blanks_and_remembers_options(qtbot, window, paths):
     assert host.display.blank
     window.player_menu.act_blank.trigger()
     assert not host.display.blank
-    window.player_menu.act_numbers.trigger()
+    window.player_menu.health_actions["party", HealthMode.COLOURED].trigger()
+    window.player_menu.health_actions["enemies", HealthMode.HIDDEN].trigger()
     window.player_menu.act_dark.trigger()
-    assert not host.display.proxy.show_pc_numbers and host.display.theme == "light"
+    assert host.display.proxy.health_modes == {"party": HealthMode.COLOURED, "enemies": HealthMode.HIDDEN,
+                                               "neutral": HealthMode.COLOURED}
+    assert host.display.scene.health_modes == host.display.proxy.health_modes and host.display.theme == "light"
+    assert window.player_menu.health_actions["party", HealthMode.COLOURED].isChecked()
+    assert not window.player_menu.health_actions["party", HealthMode.NUMBERS].isChecked()
     assert not host.display.proxy.fogged_as_unknown
     window.player_menu.act_fog_unknown.trigger()
     assert host.display.proxy.fogged_as_unknown
     saved = json.loads(paths.settings_file.read_text(encoding="utf-8"))["ui"]["player_display"]
-    assert saved == {"pc_numbers": False, "theme": "light", "fogged_as_unknown": True}
+    assert saved == {"health": {"party": "coloured words", "enemies": "hidden", "neutral": "coloured words"},
+                     "theme": "light", "fogged_as_unknown": True}
     window.player_menu.act_player.trigger()
     assert not host.shown and not window.player_menu.act_player.isChecked()
 

@@ -12,7 +12,7 @@ from crisis_desktop.ui.models.board_model import CombatantIdRole, ConditionsRole
 from crisis_desktop.ui.player_display.display import PlayerDisplay
 from crisis_desktop.ui.player_display.models import (
     UNKNOWN,
-    HealthNumbersRole,
+    HealthDetailsRole,
     HealthTextRole,
     HealthWordRole,
     PlayerBoardProxy,
@@ -99,7 +99,7 @@ def test_with_the_option_npcs_in_the_fog_keep_their_place_as_unknown(document, b
     assert ids(proxy) == everyone, "same rows, same order"
     row = row_of(proxy, RASK)
     assert proxy.index(row, 0).data() == UNKNOWN
-    assert [proxy.index(row, 0).data(role) for role in (HealthWordRole, HealthTextRole, HealthNumbersRole)] == [
+    assert [proxy.index(row, 0).data(role) for role in (HealthWordRole, HealthTextRole, HealthDetailsRole)] == [
         "", "", ""]
     assert proxy.index(row, 0).data(ConditionsRole) == () and proxy.index(row, 1).data(ResourcesRole) == ()
     assert proxy.index(row, 1).data() in ("", None) and proxy.index(row, 2).data() in ("", None)

@@ -10,8 +10,9 @@ from crisis_desktop.rules.base import StateRole as Standing
 from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.ui.models.board_model import CombatantIdRole, CurrentRole, ResourcesRole
 from crisis_desktop.ui.player_display.health import BADLY_WOUNDED, DOWN, UNHURT, WOUNDED, health_word
+from crisis_desktop.ui.player_display.health_modes import HealthMode
 from crisis_desktop.ui.player_display.models import (
-    HealthNumbersRole,
+    HealthDetailsRole,
     HealthTextRole,
     HealthWordRole,
     PlayerBoardProxy,
@@ -23,7 +24,7 @@ SNIPER = "cmb-ambush-corp-sniper"    # hidden from the players in the demo
 
 @pytest.fixture
 def proxy(board) -> PlayerBoardProxy:
-    model = PlayerBoardProxy(show_pc_numbers=True)
+    model = PlayerBoardProxy()
     model.setSourceModel(board.model)
     return model
 
@@ -92,19 +93,19 @@ def test_gm_notes_npc_numbers_and_gm_flags_never_reach_the_players(document, boa
     assert proxy.index(row, 0).data() == rask.name
 
 
-def test_pc_numbers_are_an_option(qtbot, document, board, proxy):
+def test_party_numbers_are_an_option(qtbot, document, board, proxy):
     row = ids(proxy).index("cmb-ambush-vera")
     assert proxy.index(row, 1).data(HealthTextRole).startswith("unhurt (")
     assert proxy.index(row, 1).data(ResourcesRole)
     with qtbot.waitSignal(proxy.dataChanged, check_params_cb=lambda a, b, _roles: (a.row(), b.row()) == (
             0, proxy.rowCount() - 1)):
-        proxy.set_show_pc_numbers(False)
+        proxy.set_health_mode("party", HealthMode.COLOURED)
     assert proxy.index(row, 1).data() == "unhurt" and proxy.index(row, 1).data(ResourcesRole) == ()
-    assert proxy.index(row, 1).data(HealthNumbersRole) == ""
-    proxy.set_show_pc_numbers(True)
-    assert proxy.index(row, 1).data(HealthNumbersRole).startswith("Health ")
+    assert proxy.index(row, 1).data(HealthDetailsRole) == ""
+    proxy.set_health_mode("party", HealthMode.NUMBERS)
+    assert proxy.index(row, 1).data(HealthDetailsRole).startswith("Health ")
     npc_row = ids(proxy).index("cmb-ambush-raider-rask")
-    assert proxy.index(npc_row, 1).data(HealthNumbersRole) == ""
+    assert proxy.index(npc_row, 1).data(HealthDetailsRole) == ""
 
 
 def test_each_word_shows_as_an_npc_is_hurt(document, board, proxy):
