@@ -13,7 +13,7 @@ from crisis_desktop.domain.battle_map import Cover, Paint
 from crisis_desktop.rules.kernel.geometry import Grid
 from crisis_desktop.ui.paint_guard import guarded
 from crisis_desktop.ui.plain_text import tooltip
-from crisis_desktop.ui.widgets.board_delegate import bar_colour
+from crisis_desktop.ui.widgets.board_delegate import SIDE_COLOURS, bar_colour
 
 Coord = tuple[int, int]
 
@@ -27,7 +27,6 @@ DIFFICULT = QColor(120, 150, 90)
 GRID_PEN = QColor(0, 0, 0, 60)
 HEX_IMAGE_RADIUS = 8.0    # pixels per hex radius in the zoomed-out image of a hex map
 LABEL_INK = QColor(30, 30, 30)
-SIDE_COLOURS = {"party": QColor(40, 100, 200), "enemies": QColor(190, 45, 45), "neutral": QColor(120, 120, 120)}
 
 
 def _polygon(points: Iterable[tuple[float, float]]) -> QPolygonF:
