@@ -123,7 +123,8 @@ class WindowMenus:
             menu.addAction(dock.toggleViewAction())
         menu.addSeparator()
         # The keys are the workspace's own (they work while it shows): the menu only names them.
-        for action in (workspace.act_fit, workspace.act_next_target, workspace.act_previous_target):
+        for action in (workspace.act_fit, workspace.act_next_target, workspace.act_previous_target, workspace.act_roll,
+                       workspace.act_apply):
             shown = f"{action.text()}\t{action.shortcut().toString()}"
             menu.addAction(self.action(shown, action.trigger, None, action.toolTip()))
         menu.addSeparator()

@@ -33,7 +33,8 @@ class FightWorkspace(QMainWindow):
     panels), and the layout is remembered.
 
     The board's actions are added to the workspace itself, so their shortcuts work whichever panel has the focus; the
-    flow's steps (Next turn, Previous turn, Delay), Fit the map (F) and the target keys (T, Shift+T) answer theirs
+    flow's steps (Next turn, Previous turn, Delay), Fit the map (F), the target keys (T, Shift+T) and the attack's
+    Roll and Apply (Ctrl+R, Ctrl+Shift+R) answer theirs
     wherever the focus is in the window while the workspace is shown (the window's tabs too). When the attack panel
     closes, the focus goes back into the workspace (where it was before the attack, else the turn order), never to
     wherever Qt's focus chain leads."""
@@ -77,6 +78,10 @@ class FightWorkspace(QMainWindow):
                                                    "The next foe in the turn order: the attack's target, or selected")
         self.act_previous_target = self._window_action("Previous target", lambda: self.cycle_target(-1), "Shift+T",
                                                        "The previous foe in the turn order")
+        self.act_roll = self._window_action("Roll the attack", lambda: self._press("roll_button"), "Ctrl+R",
+                                            "Roll the open attack")
+        self.act_apply = self._window_action("Apply the attack", lambda: self._press("apply_button"), "Ctrl+Shift+R",
+                                             "Apply the rolled attack")
 
     def _window_action(self, text: str, slot: Callable[[], object], shortcut: str, tip: str) -> QAction:
         """An action of the workspace whose key works wherever the focus is in the window while the workspace shows
@@ -132,6 +137,13 @@ class FightWorkspace(QMainWindow):
         """The map panel shown and the whole map fitted in it."""
         self.show_panel("map")
         self.map_place.view.fit()
+
+    def _press(self, button: str) -> None:
+        """Click the open attack's Roll or Apply button, when there is an attack and the button may be clicked."""
+        dialog = self.attack_panel.dialog
+        if dialog is not None and getattr(dialog, button).isEnabled():
+            self.show_panel("attack")
+            getattr(dialog, button).click()
 
     def cycle_target(self, step: int) -> None:
         """The next (`step` 1) or previous (-1) foe of whoever acts: the open attack's target when an attack is open,

@@ -275,7 +275,6 @@ class RollBox(QGroupBox):
         layout.addWidget(self.breakdown)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Apply | QDialogButtonBox.StandardButton.Cancel)
         self.apply_button = self.buttons.button(QDialogButtonBox.StandardButton.Apply)
-        self.apply_button.setText("&Apply")        # Alt+A, as Roll is Alt+R
         self.apply_button.setEnabled(False)
         self.apply_button.clicked.connect(dialog.accept)
         self.buttons.rejected.connect(dialog.reject)
