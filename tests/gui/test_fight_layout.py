@@ -47,7 +47,8 @@ def fight(request, make_window, qtbot) -> MainWindow:
 
 def test_the_map_is_the_largest_panel_and_fitted(fight):
     docks = fight.workspace.docks
-    areas = {key: d.width() * d.height() for key, d in docks.items() if d.isVisible() and not d.visibleRegion().isEmpty()}
+    areas = {key: d.width() * d.height() for key, d in docks.items()
+             if d.isVisible() and not d.visibleRegion().isEmpty()}
     assert max(areas, key=lambda k: areas[k]) == "map", areas
     assert areas["map"] >= 1.3 * max(a for k, a in areas.items() if k != "map"), areas
     view = fight.map_place.view
@@ -85,7 +86,8 @@ def test_roll_and_apply_are_in_sight_without_scrolling(fight):
     assert dialog is not None
     QApplication.processEvents()
     dock = ws.docks["attack"]
-    for button in (dialog.roll_button, dialog.apply_button, dialog.buttons.button(dialog.buttons.StandardButton.Cancel)):
+    cancel = dialog.buttons.button(dialog.buttons.StandardButton.Cancel)
+    for button in (dialog.roll_button, dialog.apply_button, cancel):
         assert button.isVisible() and not dialog.body.isAncestorOf(button)      # outside the scrolling inputs
         assert dock.rect().contains(on_screen(button, dock)), (button.text(), on_screen(button, dock), dock.rect())
         assert not button.visibleRegion().isEmpty()

@@ -59,7 +59,7 @@ class BoardDelegate(QStyledItemDelegate):
               index: QModelIndex | QPersistentModelIndex) -> None:
         if index.column() == COL_INIT:
             super().paint(painter, option, index)
-            self._paint_side(painter, option.rect, str(index.siblingAtColumn(COL_SIDE).data() or ""))
+            self._paint_side(painter, option.rect, str(index.model().index(index.row(), COL_SIDE).data() or ""))
             return
         if index.column() not in (COL_BARS, COL_CONDITIONS):
             super().paint(painter, option, index)
