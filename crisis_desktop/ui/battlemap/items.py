@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from crisis_desktop.domain.battle_map import Cover, Paint
 from crisis_desktop.rules.kernel.geometry import Grid
+from crisis_desktop.ui.battlemap.token_labels import initials
 from crisis_desktop.ui.paint_guard import guarded
 from crisis_desktop.ui.plain_text import tooltip
 from crisis_desktop.ui.widgets.board_delegate import SIDE_COLOURS, bar_colour
@@ -259,11 +260,11 @@ class TokenLook:
     conditions: tuple[str, ...] = ()        # the rules' labels of the character's conditions, for the GM
     word: str = ""           # health as the players read it ("wounded"), as on the player display
     caption: str = ""        # text under the token: the player map writes the word there
+    label: str = ""          # what the disc says where the encounter's initials clash (token_labels.py)
 
     @property
     def initials(self) -> str:
-        words = [w for w in self.name.replace('"', " ").split() if w[:1].isalnum()]
-        return "".join(w[0] for w in words[:2]).upper() or "?"
+        return self.label or initials(self.name)
 
     @property
     def markers(self) -> tuple[str, ...]:

@@ -19,11 +19,12 @@ from crisis_desktop.rules.base import Actor
 from crisis_desktop.rules.kernel.geometry import Grid, Terrain
 from crisis_desktop.storage.regular_files import reason_of
 from crisis_desktop.ui.battlemap.items import CellLayer, Overlay, TokenItem, TokenLook
+from crisis_desktop.ui.battlemap.token_labels import distinct_initials
 from crisis_desktop.ui.paint_guard import report
 from crisis_desktop.ui.player_display.health import health_bar, health_word
 
 if TYPE_CHECKING:
-    from crisis_desktop.domain import Campaign, Character, Combatant
+    from crisis_desktop.domain import Campaign, Character, Combatant, Encounter
     from crisis_desktop.rules.base import Ruleset
 
 Coord = tuple[int, int]
@@ -202,7 +203,7 @@ class MapScene(QGraphicsScene):
         except KeyError:
             return None
         look = TokenLook(character.name, combatant.side.value, current=combatant_id in self._acting_ids(encounter.id),
-                         hidden=combatant.hidden)
+                         hidden=combatant.hidden, label=self._label(campaign, encounter, combatant_id))
         if self.ruleset is None:
             return look
         try:
@@ -210,6 +211,18 @@ class MapScene(QGraphicsScene):
         except Exception as exc:  # noqa: BLE001  a value the rules cannot read: the token says so, nothing crashes
             report(f"{type(self).__name__} token", exc)
             return replace(look, word="cannot be shown")
+
+    @staticmethod
+    def _label(campaign: Campaign, encounter: Encounter, combatant_id: str) -> str:
+        """The token's label among the encounter's: its initials, lengthened where another fighter shares them."""
+        names = []
+        for combatant in encounter.combatants:
+            try:
+                names.append(campaign.character(combatant.character_id).name)
+            except KeyError:
+                names.append("?")
+        at = next(i for i, c in enumerate(encounter.combatants) if c.id == combatant_id)
+        return distinct_initials(names)[at]
 
     def _ruled_look(self, look: TokenLook, campaign: Campaign, character: Character, combatant: Combatant) -> TokenLook:
         """`look` with what the rules make of the combatant: its state, posture, health bar and conditions."""
@@ -245,6 +258,10 @@ class MapScene(QGraphicsScene):
             return
         if item is None:
             item = TokenItem(combatant_id, look, self.size)
+            # A newcomer may share the initials of a token on the map: theirs lengthen too.
+            for other, other_item in self.tokens.items():
+                if (other_look := self.look(other)) is not None and other_look.initials != other_item.look.initials:
+                    other_item.set_look(other_look)
             self.tokens[combatant_id] = item
             self.addItem(item)
         else:
