@@ -140,7 +140,14 @@ def first_attack(window: MainWindow) -> None:
         window.document.push(ctl.step(choose.key, next(a for a in choose.actors if a in armed)))
     acting = [cid for cid in ctl.view.acting() if cid in armed]
     attacker = acting[0] if acting else next(c for c in armed if ctl.view.character_of(c).kind.value == "pc")
-    window.workspace.attack_panel.open(ctl, attacker, None, lambda _event: None)
+    dialog = window.workspace.attack_panel.open(ctl, attacker, None, lambda _event: None)
+    # The first target the attacker may roll at now (in reach, in sight), where there is one.
+    for index in range(dialog.target.count()):
+        dialog.target.setCurrentIndex(index)
+        if dialog.roll_button.isEnabled():
+            break
+    else:
+        dialog.target.setCurrentIndex(0)
 
 
 def crisis_attack(window: MainWindow) -> None:

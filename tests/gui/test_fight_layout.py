@@ -150,3 +150,15 @@ def test_t_changes_the_open_attacks_target_and_ctrl_r_rolls_and_ctrl_shift_r_app
     QTest.keyClick(fight.map_place.view, Qt.Key.Key_R,
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert stack.count() == before + 1 and ws.attack_panel.dialog is None
+
+
+def test_the_action_buttons_say_their_number_and_none_is_cut(fight):
+    ws, board = fight.workspace, fight.encounter_board
+    ws.show_panel("actions")
+    QApplication.processEvents()
+    buttons = list(board.actor_panel.action_buttons.values())
+    assert len(buttons) > 9
+    assert [b.text().split()[0] for b in buttons[:9]] == [str(n) for n in range(1, 10)]
+    assert not buttons[9].text()[0].isdigit()
+    for button in buttons:
+        assert button.isVisible() and button.width() >= button.sizeHint().width(), button.text()

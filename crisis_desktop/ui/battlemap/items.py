@@ -373,7 +373,8 @@ class TokenItem(QGraphicsItem):
             return
         painter.setPen(QColor(255, 255, 255))
         font = QFont(painter.font())
-        font.setPixelSize(max(1, int(r * 0.8)))
+        # As big as the disc takes them: two letters nearly the disc's radius, three a little smaller.
+        font.setPixelSize(max(1, int(r * (0.95 if len(look.initials) <= 2 else 0.75))))
         font.setBold(True)
         painter.setFont(font)
         painter.drawText(QRectF(-r, -r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, look.initials)
