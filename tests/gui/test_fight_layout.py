@@ -162,3 +162,16 @@ def test_the_action_buttons_say_their_number_and_none_is_cut(fight):
     assert not buttons[9].text()[0].isdigit()
     for button in buttons:
         assert button.isVisible() and button.width() >= button.sizeHint().width(), button.text()
+
+
+def test_the_conditions_column_shows_only_while_someone_has_a_condition(fight, qtbot):
+    table = fight.encounter_board.table
+    ctl = fight.encounter_board.controller
+    conditions = table.model().columnCount() - 1
+    assert table.isColumnHidden(conditions)                  # nobody has one: no empty column
+    fight.document.push(ctl.overrides.add_condition("pc-vera", "prone", 2))
+    qtbot.waitUntil(lambda: not table.isColumnHidden(conditions), timeout=1000)
+    assert table.columnWidth(conditions) > 30
+    assert table.horizontalScrollBar().maximum() == 0
+    fight.document.undo_stack.undo()
+    qtbot.waitUntil(lambda: table.isColumnHidden(conditions), timeout=1000)
