@@ -74,7 +74,7 @@ def main() -> None:
 
 def classic_campaign():  # type: ignore[no-untyped-def]
     """crisis-classic has no bundled demo: two PCs against two of its Quick NPCs, armed from its catalogue, in a back
-    alley twelve cells wide with a few crates for cover."""
+    alley twelve cells wide with a few crates for cover, Boris at the thug's side with his knife."""
     from crisis_desktop.domain import Campaign, Character, CharacterKind, Encounter
     from crisis_desktop.domain.battle_map import BattleMap, Cover, Paint, PaintedTerrain, Token
     from crisis_desktop.domain.encounter import Combatant, Side
@@ -92,7 +92,7 @@ def classic_campaign():  # type: ignore[no-untyped-def]
     alley = BattleMap(id="map-alley", name="Back alley", width=12, height=8, metres_per_cell=1.5,
                       terrain=PaintedTerrain().repainted({(5, 3): crate, (5, 4): crate, (7, 6): crate}),
                       tokens=[Token(combatant_id=f.id, x=x, y=y)
-                              for f, (x, y) in zip(fighters, ((2, 3), (3, 5), (9, 3), (10, 5)), strict=True)])
+                              for f, (x, y) in zip(fighters, ((2, 3), (8, 3), (9, 3), (10, 5)), strict=True)])
     return Campaign(name="Classic", ruleset="crisis-classic", characters=[*pcs, *npcs], battle_maps=[alley],
                     encounters=[Encounter(id="enc", name="Back alley", combatants=fighters,
                                           battle_map_id=alley.id)])
