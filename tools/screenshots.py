@@ -117,11 +117,14 @@ def open_fight(paths: AppPaths, system: str, size: tuple[int, int]) -> MainWindo
 def start_attack(window: MainWindow, system: str) -> None:
     """The fight under way with an attack open in the attack panel: Vera's shot at Rask in the crisis ambush, Kara's at
     Brakk after Jax cut into the dock thugs in genesys, elsewhere whoever may act first (else the first PC) attacks the
-    first foe, as the panel opens on it."""
+    first foe, as the panel opens on it; in the skirmish at the bridge, once the plans are announced and the ranged
+    phase is over, Aldric's sword against Gorran in the melee phase."""
     if system == "crisis":
         crisis_attack(window)
     elif system == "genesys":
         genesys_attack(window)
+    elif system == "skirmish":
+        skirmish_attack(window)
     else:
         first_attack(window)
 
@@ -164,6 +167,32 @@ def crisis_attack(window: MainWindow) -> None:
     dialog = window.workspace.attack_panel.dialog
     if dialog is not None:
         dialog.target.setCurrentIndex(dialog.target.findData(names["Rask"]))
+
+
+SKIRMISH_PLANS = {"pc-aldric": "melee:pc-aldric-0", "pc-mira": "ranged:pc-mira-0", "pc-tobin": "move",
+                  "npc-gorran": "melee:npc-gorran-0", "npc-brigand-1": "melee:npc-brigand-1-0",
+                  "npc-brigand-2": "ranged:npc-brigand-2-1", "npc-archer": "misc"}
+
+
+def skirmish_attack(window: MainWindow) -> None:
+    from crisis_desktop.rules.kernel.dice import TypedDice
+
+    board = window.encounter_board
+    ctl = board.controller
+    push = window.document.push
+    ids = {c.character_id: c.id for c in ctl.view.encounter.combatants}
+    push(ctl.start(TypedDice([])))
+    for character_id, choice in SKIRMISH_PLANS.items():
+        push(ctl.step(f"plan:{ids[character_id]}", ids[character_id], choice))
+    push(ctl.step("resolve_phases"))
+    # The ranged phase: Mira's arrow drops the spearman, who still throws his javelin at Aldric.
+    push(ctl.attack(ctl.preview.attack_request(ids["pc-mira"], "pc-mira-0", ids["npc-brigand-2"]),
+                    TypedDice([18, 2, 2])))
+    push(ctl.attack(ctl.preview.attack_request(ids["npc-brigand-2"], "npc-brigand-2-1", ids["pc-aldric"]),
+                    TypedDice([10, 5, 3])))
+    push(ctl.step("next_phase"))
+    board.select(ids["pc-aldric"])
+    window.workspace.attack_panel.open(ctl, ids["pc-aldric"], ids["npc-gorran"], lambda _event: None)
 
 
 def genesys_attack(window: MainWindow) -> None:

@@ -90,9 +90,8 @@ class EncounterBoard(QWidget):
         self.round_label = plain_label()
         self.round_label.setObjectName("round-label")
         self.round_label.setStyleSheet("font-weight: bold; font-size: 14pt; padding: 0 8px")
-        # In a narrow turn order a long round ("Round 1 · PC slot 2 of 3") wraps rather than being cut.
+        # In a narrow turn order a long round ("Round 1 · Melee combat phase") wraps rather than being cut.
         self.round_label.setWordWrap(True)
-        self.round_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.table = QTableView()
         self.table.setObjectName("board-table")
         self.table.setModel(self.model)
@@ -185,12 +184,13 @@ class EncounterBoard(QWidget):
         self.turn_panel.setObjectName("turn-order-panel")
         left_layout = QVBoxLayout(self.turn_panel)
         left_layout.setContentsMargins(0, 0, 0, 0)
-        # The encounter picked and where the fight stands (the round, at the right) on one line above its commands.
+        # The encounter picked, where the fight stands (the round and its step, a line of its own that wraps in a
+        # narrow panel), then the encounter's commands.
         header = QHBoxLayout()
         header.addWidget(QLabel("Encounter:"))
-        header.addWidget(self.picker)
-        header.addWidget(self.round_label, 1)
+        header.addWidget(self.picker, 1)
         left_layout.addLayout(header)
+        left_layout.addWidget(self.round_label)
         left_layout.addWidget(self.toolbar)
         left_layout.addWidget(self.step_bar)
         left_layout.addWidget(self.table, 1)

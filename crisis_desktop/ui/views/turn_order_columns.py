@@ -78,7 +78,8 @@ class TurnOrderColumns(QObject):
         if conditions:
             fixed[COL_CONDITIONS] = min(self._contents(COL_CONDITIONS), CONDITIONS_MAX)
         widest = bars * (BAR_WIDTH + BAR_GAP) + 8
-        narrowest = bars * (MIN_BAR_WIDTH + BAR_GAP) + 8
+        narrowest = max(bars * (MIN_BAR_WIDTH + BAR_GAP) + 8,
+                        table.horizontalHeader().sectionSizeFromContents(COL_BARS).width())
         name = max(NAME_MIN, min(self._contents(COL_NAME), NAME_WANTED))
         fixed[COL_BARS] = max(narrowest, min(widest, width - sum(fixed.values()) - name))
         for column, size in fixed.items():
