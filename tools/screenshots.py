@@ -1,6 +1,6 @@
 """Renders the screenshots in docs/screenshots from the demo campaign (offscreen, reproducible).
 
-Run: QT_QPA_PLATFORM=offscreen python tools/screenshots.py
+Run: QT_QPA_PLATFORM=offscreen python tools/screenshots.py [--out DIR]   (DIR: elsewhere than docs/screenshots)
      (... tools/screenshots.py home: only the campaign home and the players' screen at 1024x640)
 """
 
@@ -24,13 +24,26 @@ from crisis_desktop.storage.paths import AppPaths  # noqa: E402
 from crisis_desktop.ui.main_window import MainWindow  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
+if "--out" in sys.argv[:-1]:
+    OUT = Path(sys.argv[sys.argv.index("--out") + 1]).resolve()
 
 
 def shoot(widget, name: str) -> None:  # type: ignore[no-untyped-def]
     QApplication.processEvents()
     path = OUT / name
     widget.grab().save(str(path))
-    print(f"wrote {path.relative_to(ROOT)}")
+    print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+
+
+# The five systems' demo fights: the campaign file seeded in the data folder and the encounter.
+DEMOS = {"crisis": ("demo.json", "enc-ambush"), "genesys": ("genesys-demo.json", "enc-dock-9"),
+         "moments": ("moments-demo.json", "enc-ford"), "skirmish": ("skirmish-demo.json", "enc-bridge"),
+         "crisis-classic": ("classic.json", "enc")}
+FIGHT_SIZES = ((1280, 800), (1920, 1080))
+PLAYER_SIZES = ((1024, 640), (1920, 1080))
+# Pictures of earlier versions, under names no longer rendered.
+RETIRED = ("encounter-place.png", "fight-1280-light.png", "fight-1280-dark.png", "fight-1920-light.png",
+           "fight-1920-dark.png", "genesys-demo-fight.png")
 
 
 def main() -> None:
@@ -53,19 +66,21 @@ def main() -> None:
         shoot(window, "characters.png")
         window.document.undo_stack.setClean()
         window.close()
-    for old in ("encounter-place.png",):
+    for old in RETIRED:
         (OUT / old).unlink(missing_ok=True)
-    for size in ((1280, 800), (1920, 1080)):
-        for mode in ("light", "dark"):
-            fight(app, size, mode)
-    genesys_fight()
+    for system in DEMOS:
+        for size in FIGHT_SIZES:
+            for mode in ("light", "dark"):
+                fight(app, system, size, mode)
     attack_panels()
     home_and_players()
 
 
 def classic_campaign():  # type: ignore[no-untyped-def]
-    """crisis-classic has no bundled demo: two PCs against two of its Quick NPCs, armed from its catalogue."""
+    """crisis-classic has no bundled demo: two PCs against two of its Quick NPCs, armed from its catalogue, in a back
+    alley twelve cells wide with a few crates for cover, Boris at the thug's side with his knife."""
     from crisis_desktop.domain import Campaign, Character, CharacterKind, Encounter
+    from crisis_desktop.domain.battle_map import BattleMap, Cover, Paint, PaintedTerrain, Token
     from crisis_desktop.domain.encounter import Combatant, Side
     from crisis_desktop.rules.registry import get_ruleset
 
@@ -77,130 +92,190 @@ def classic_campaign():  # type: ignore[no-untyped-def]
     npcs = [rules.quick_npc("Thug", 3), rules.quick_npc("Gunman", 5)]
     fighters = [Combatant(character_id=c.id, side=Side.PARTY) for c in pcs]
     fighters += [Combatant(character_id=c.id, side=Side.ENEMIES) for c in npcs]
-    return Campaign(name="Classic", ruleset="crisis-classic", characters=[*pcs, *npcs],
-                    encounters=[Encounter(id="enc", name="Back alley", combatants=fighters)])
+    crate = Paint(cover=Cover.LIGHT, zone="crates")
+    alley = BattleMap(id="map-alley", name="Back alley", width=12, height=8, metres_per_cell=1.5,
+                      terrain=PaintedTerrain().repainted({(5, 3): crate, (5, 4): crate, (7, 6): crate}),
+                      tokens=[Token(combatant_id=f.id, x=x, y=y)
+                              for f, (x, y) in zip(fighters, ((2, 3), (8, 3), (9, 3), (10, 5)), strict=True)])
+    return Campaign(name="Classic", ruleset="crisis-classic", characters=[*pcs, *npcs], battle_maps=[alley],
+                    encounters=[Encounter(id="enc", name="Back alley", combatants=fighters,
+                                          battle_map_id=alley.id)])
 
 
-def attack_panels() -> None:
-    """The attack panel of each system's demo fight at 1920x1080, just started: whoever may act first (else the first
-    PC) attacks the first foe, as the panel opens on it."""
-    from crisis_desktop.rules.kernel.dice import RandomDice
+def open_fight(paths: AppPaths, system: str, size: tuple[int, int]) -> MainWindow:
+    """The main window at `size` on the system's demo campaign, its fight shown in the workspace (not started)."""
     from crisis_desktop.storage.campaign_store import CampaignStore
 
-    demos = {"crisis": ("demo.json", "enc-ambush"), "genesys": ("genesys-demo.json", "enc-dock-9"),
-             "moments": ("moments-demo.json", "enc-ford"), "skirmish": ("skirmish-demo.json", "enc-bridge"),
-             "crisis-classic": ("classic.json", "enc")}
-    for system, (file_name, encounter) in demos.items():
-        with tempfile.TemporaryDirectory() as data:
-            paths = AppPaths(Path(data)).ensure()
-            seed_demo(paths)
-            if system == "crisis-classic":
-                CampaignStore(paths).save(classic_campaign(), paths.campaigns / file_name)
-            window = MainWindow(paths)
-            window.resize(1920, 1080)
-            window.show()
-            window.open_campaign(paths.campaigns / file_name)
-            window.tabs.setCurrentWidget(window._board_host)
-            board = window.encounter_board
-            board.show_encounter(encounter)
-            ctl = board.controller
-            window.document.push(ctl.start(RandomDice(5)))
-            armed = [c.id for c in ctl.view.encounter.combatants if ctl.preview.weapons(c.id)]
-            from crisis_desktop.rules.kernel.flows import StepRole
-
-            # Where someone must take their place first (a genesys slot), the first armed one who may takes it.
-            choose = next((o for o in ctl.offers() if o.role is StepRole.CHOOSE and o.allowed
-                           and any(a in armed for a in o.actors)), None)
-            if not ctl.view.acting() and choose is not None:
-                window.document.push(ctl.step(choose.key, next(a for a in choose.actors if a in armed)))
-            acting = [cid for cid in ctl.view.acting() if cid in armed]
-            attacker = acting[0] if acting else next(
-                c for c in armed if ctl.view.character_of(c).kind.value == "pc")
-            window.workspace.attack_panel.open(ctl, attacker, None, lambda _event: None)
-            window.workspace.show_panel("attack")
-            QApplication.processEvents()
-            shoot(window.workspace.docks["attack"], f"attack-{system}.png")
-            window.document.undo_stack.setClean()
-            window.close()
+    file_name, encounter = DEMOS[system]
+    if system == "crisis-classic":
+        CampaignStore(paths).save(classic_campaign(), paths.campaigns / file_name)
+    window = MainWindow(paths)
+    window.resize(*size)
+    window.show()
+    window.open_campaign(paths.campaigns / file_name)
+    window.tabs.setCurrentWidget(window._board_host)
+    window.encounter_board.show_encounter(encounter)
+    return window
 
 
-def fight(app: QApplication, size: tuple[int, int], mode: str) -> None:
-    """The Raider Ambush under way in the fight workspace, Vera's attack on Rask open in the attack panel."""
+def start_attack(window: MainWindow, system: str) -> None:
+    """The fight under way with an attack open in the attack panel: Vera's shot at Rask in the crisis ambush, Kara's at
+    Brakk after Jax cut into the dock thugs in genesys, elsewhere whoever may act first (else the first PC) attacks the
+    first foe, as the panel opens on it; in the skirmish at the bridge, once the plans are announced and the ranged
+    phase is over, Aldric's sword against Gorran in the melee phase."""
+    if system == "crisis":
+        crisis_attack(window)
+    elif system == "genesys":
+        genesys_attack(window)
+    elif system == "skirmish":
+        skirmish_attack(window)
+    else:
+        first_attack(window)
+
+
+def first_attack(window: MainWindow) -> None:
+    from crisis_desktop.rules.kernel.dice import RandomDice
+    from crisis_desktop.rules.kernel.flows import StepRole
+
+    ctl = window.encounter_board.controller
+    window.document.push(ctl.start(RandomDice(5)))
+    armed = [c.id for c in ctl.view.encounter.combatants if ctl.preview.weapons(c.id)]
+    # Where someone must take their place first (a genesys slot), the first armed one who may takes it.
+    choose = next((o for o in ctl.offers() if o.role is StepRole.CHOOSE and o.allowed
+                   and any(a in armed for a in o.actors)), None)
+    if not ctl.view.acting() and choose is not None:
+        window.document.push(ctl.step(choose.key, next(a for a in choose.actors if a in armed)))
+    acting = [cid for cid in ctl.view.acting() if cid in armed]
+    attacker = acting[0] if acting else next(c for c in armed if ctl.view.character_of(c).kind.value == "pc")
+    dialog = window.workspace.attack_panel.open(ctl, attacker, None, lambda _event: None)
+    # The first target the attacker may roll at now (in reach, in sight), where there is one.
+    for index in range(dialog.target.count()):
+        dialog.target.setCurrentIndex(index)
+        if dialog.roll_button.isEnabled():
+            break
+    else:
+        dialog.target.setCurrentIndex(0)
+
+
+def crisis_attack(window: MainWindow) -> None:
+    from crisis_desktop.rules.kernel.dice import RandomDice
+
+    board = window.encounter_board
+    ctl = board.controller
+    window.document.push(ctl.start(RandomDice(11)))
+    names = {ctl.view.name(c.id): c.id for c in ctl.view.encounter.combatants}
+    while ctl.view.current_id() != names["Vera Kask"]:
+        board.act_next.trigger()
+    board.select(names["Vera Kask"])
+    board.intents.attack()
+    dialog = window.workspace.attack_panel.dialog
+    if dialog is not None:
+        dialog.target.setCurrentIndex(dialog.target.findData(names["Rask"]))
+
+
+SKIRMISH_PLANS = {"pc-aldric": "melee:pc-aldric-0", "pc-mira": "ranged:pc-mira-0", "pc-tobin": "move",
+                  "npc-gorran": "melee:npc-gorran-0", "npc-brigand-1": "melee:npc-brigand-1-0",
+                  "npc-brigand-2": "ranged:npc-brigand-2-1", "npc-archer": "misc"}
+
+
+def skirmish_attack(window: MainWindow) -> None:
+    from crisis_desktop.rules.kernel.dice import TypedDice
+
+    board = window.encounter_board
+    ctl = board.controller
+    push = window.document.push
+    ids = {c.character_id: c.id for c in ctl.view.encounter.combatants}
+    push(ctl.start(TypedDice([])))
+    for character_id, choice in SKIRMISH_PLANS.items():
+        push(ctl.step(f"plan:{ids[character_id]}", ids[character_id], choice))
+    push(ctl.step("resolve_phases"))
+    # The ranged phase: Mira's arrow drops the spearman, who still throws his javelin at Aldric.
+    push(ctl.attack(ctl.preview.attack_request(ids["pc-mira"], "pc-mira-0", ids["npc-brigand-2"]),
+                    TypedDice([18, 2, 2])))
+    push(ctl.attack(ctl.preview.attack_request(ids["npc-brigand-2"], "npc-brigand-2-1", ids["pc-aldric"]),
+                    TypedDice([10, 5, 3])))
+    push(ctl.step("next_phase"))
+    board.select(ids["pc-aldric"])
+    window.workspace.attack_panel.open(ctl, ids["pc-aldric"], ids["npc-gorran"], lambda _event: None)
+
+
+def genesys_attack(window: MainWindow) -> None:
+    from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
+
+    board = window.encounter_board
+    ctl = board.controller
+    push = window.document.push
+    for seed in range(100):  # the app's initiative dice, seeded so that the players' slots come first
+        push(ctl.start(RandomDice(seed)))
+        if [s["side"] for s in ctl.view.encounter.flow["slots"][:2]] == ["party", "party"]:
+            break
+        window.document.undo_stack.undo()
+    push(ctl.step("fill_slot", "cmb-dock-jax"))
+    sword = next(w for w in ctl.preview.weapons("cmb-dock-jax") if w.name == "Sword")
+    fixed = ctl.preview.map_inputs("cmb-dock-jax", sword.id, "cmb-dock-thugs") or {}
+    push(ctl.attack(ctl.preview.attack_request("cmb-dock-jax", sword.id, "cmb-dock-thugs", **fixed),
+                    TypedDice(["ss", "sa", "sa", "blank", "blank", "blank"])))
+    push(ctl.step("end_turn"))
+    push(ctl.step("fill_slot", "cmb-dock-kara"))
+    board.select("cmb-dock-kara")
+    board.intents.attack()
+    dialog = window.workspace.attack_panel.dialog
+    if dialog is not None:
+        dialog.target.setCurrentIndex(dialog.target.findData("cmb-dock-brakk"))
+
+
+def fight(app: QApplication, system: str, size: tuple[int, int], mode: str) -> None:
+    """The system's demo fight under way in the fight workspace at `size`, an attack open in the attack panel; from
+    the crisis ambush in the light theme the players' screen too, at each of PLAYER_SIZES."""
     from tests.gui.palettes import dark_palette, light_palette
 
     app.setPalette(dark_palette() if mode == "dark" else light_palette())
     with tempfile.TemporaryDirectory() as data:
         paths = AppPaths(Path(data)).ensure()
         seed_demo(paths)
-        window = MainWindow(paths)
-        window.resize(*size)
-        window.show()
-        window.files.start(None)
-        window.tabs.setCurrentWidget(window._board_host)
-        board = window.encounter_board
-        board.show_encounter("enc-ambush")
-        ctl = board.controller
-        from crisis_desktop.rules.kernel.dice import RandomDice
-
-        window.document.push(ctl.start(RandomDice(11)))
-        names = {ctl.view.name(c.id): c.id for c in ctl.view.encounter.combatants}
-        while ctl.view.current_id() != names["Vera Kask"]:
-            board.act_next.trigger()
-        board.table.selectRow(next(r for r in range(board.model.rowCount())
-                                   if board.model.combatant_id(r) == names["Vera Kask"]))
-        board.intents.attack()
-        dialog = window.workspace.attack_panel.dialog
-        if dialog is not None:
-            dialog.target.setCurrentIndex(dialog.target.findData(names["Rask"]))
+        window = open_fight(paths, system, size)
+        start_attack(window, system)
         QApplication.processEvents()
-        window.map_place.view.fit()
-        shoot(window, f"fight-{size[0]}-{mode}.png")
+        window.workspace.fit_map()
+        shoot(window, f"fight-{system}-{size[0]}-{mode}.png")
+        if system == "crisis" and mode == "light" and size == FIGHT_SIZES[-1]:
+            players(window)
         window.document.undo_stack.setClean()
         window.close()
     app.setPalette(light_palette())
 
 
-def genesys_fight() -> None:
-    """The genesys demo's Trouble at Dock 9 under way: Jax has cut into the dock thugs, and Kara, in the second PC
-    slot, has her shot at Brakk the enforcer open in the attack panel with the map's range band."""
-    from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
-    from crisis_desktop.storage.demo import GENESYS_DEMO_FILE_NAME
+def players(window: MainWindow) -> None:
+    """The players' screen of the fight the window shows, at each of PLAYER_SIZES."""
+    from crisis_desktop.ui.player_display.display import PlayerDisplay
 
-    with tempfile.TemporaryDirectory() as data:
-        paths = AppPaths(Path(data)).ensure()
-        seed_demo(paths)
-        window = MainWindow(paths)
-        window.resize(1280, 800)
-        window.show()
-        window.files.start(str(paths.campaigns / GENESYS_DEMO_FILE_NAME))
-        window.tabs.setCurrentWidget(window._board_host)
-        board = window.encounter_board
-        board.show_encounter("enc-dock-9")
-        ctl = board.controller
-        push = window.document.push
-        for seed in range(100):  # the app's initiative dice, seeded so that the players' slots come first
-            push(ctl.start(RandomDice(seed)))
-            if [s["side"] for s in ctl.view.encounter.flow["slots"][:2]] == ["party", "party"]:
-                break
-            window.document.undo_stack.undo()
-        push(ctl.step("fill_slot", "cmb-dock-jax"))
-        sword = next(w for w in ctl.preview.weapons("cmb-dock-jax") if w.name == "Sword")
-        fixed = ctl.preview.map_inputs("cmb-dock-jax", sword.id, "cmb-dock-thugs") or {}
-        push(ctl.attack(ctl.preview.attack_request("cmb-dock-jax", sword.id, "cmb-dock-thugs", **fixed),
-                        TypedDice(["ss", "sa", "sa", "blank", "blank", "blank"])))
-        push(ctl.step("end_turn"))
-        push(ctl.step("fill_slot", "cmb-dock-kara"))
-        board.table.selectRow(next(r for r in range(board.model.rowCount())
-                                   if board.model.combatant_id(r) == "cmb-dock-kara"))
-        board.intents.attack()
-        dialog = window.workspace.attack_panel.dialog
-        if dialog is not None:
-            dialog.target.setCurrentIndex(dialog.target.findData("cmb-dock-brakk"))
+    document = window.document
+    display = PlayerDisplay(window.encounter_board.model)
+    display.show_encounter(document.session)
+    document.changed.connect(display.apply_changes)
+    for width, height in PLAYER_SIZES:
+        display.resize(width, height)
+        display.show()
         QApplication.processEvents()
-        window.map_place.view.fit()
-        shoot(window, "genesys-demo-fight.png")
-        window.document.undo_stack.setClean()
-        window.close()
+        display.map_view.fit()
+        shoot(display, f"players-{width}.png")
+    document.changed.disconnect(display.apply_changes)
+    display.close()
+
+
+def attack_panels() -> None:
+    """The attack panel of each system's demo fight at 1920x1080, the attack of its fight pictures open."""
+    for system in DEMOS:
+        with tempfile.TemporaryDirectory() as data:
+            paths = AppPaths(Path(data)).ensure()
+            seed_demo(paths)
+            window = open_fight(paths, system, (1920, 1080))
+            start_attack(window, system)
+            window.workspace.show_panel("attack")
+            QApplication.processEvents()
+            shoot(window.workspace.docks["attack"], f"attack-{system}.png")
+            window.document.undo_stack.setClean()
+            window.close()
 
 
 def home_and_players() -> None:

@@ -122,8 +122,14 @@ class WindowMenus:
         for dock in workspace.docks.values():
             menu.addAction(dock.toggleViewAction())
         menu.addSeparator()
+        # The keys are the workspace's own (they work while it shows): the menu only names them.
+        for action in (workspace.act_fit, workspace.act_next_target, workspace.act_previous_target, workspace.act_roll,
+                       workspace.act_apply):
+            shown = f"{action.text()}\t{action.shortcut().toString()}"
+            menu.addAction(self.action(shown, action.trigger, None, action.toolTip()))
+        menu.addSeparator()
         menu.addAction(self.action("Reset the fight layout", workspace.default_layout, None,
-                                   "Turn order on top; map, actions and log side by side below"))
+                                   "Turn order and log at the left, map in the middle, actions at the right"))
         self.view_menu.insertMenu(self._player_separator, menu)
 
     def _fill_recent(self) -> None:

@@ -14,7 +14,7 @@ from crisis_desktop.rules.kernel.geometry import Grid
 from crisis_desktop.ui.battlemap.token_labels import initials
 from crisis_desktop.ui.paint_guard import guarded
 from crisis_desktop.ui.plain_text import tooltip
-from crisis_desktop.ui.widgets.board_delegate import bar_colour
+from crisis_desktop.ui.widgets.board_delegate import SIDE_COLOURS, bar_colour
 
 Coord = tuple[int, int]
 
@@ -28,7 +28,6 @@ DIFFICULT = QColor(120, 150, 90)
 GRID_PEN = QColor(0, 0, 0, 60)
 HEX_IMAGE_RADIUS = 8.0    # pixels per hex radius in the zoomed-out image of a hex map
 LABEL_INK = QColor(30, 30, 30)
-SIDE_COLOURS = {"party": QColor(40, 100, 200), "enemies": QColor(190, 45, 45), "neutral": QColor(120, 120, 120)}
 
 
 def _polygon(points: Iterable[tuple[float, float]]) -> QPolygonF:
@@ -374,7 +373,8 @@ class TokenItem(QGraphicsItem):
             return
         painter.setPen(QColor(255, 255, 255))
         font = QFont(painter.font())
-        font.setPixelSize(max(1, int(r * (0.8 if len(look.initials) <= 2 else 0.6))))    # "TA2" fits the disc too
+        # As big as the disc takes them: two letters nearly the disc's radius, three ("TaA", "BW2") smaller.
+        font.setPixelSize(max(1, int(r * (0.95 if len(look.initials) <= 2 else 0.65))))
         font.setBold(True)
         painter.setFont(font)
         painter.drawText(QRectF(-r, -r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, look.initials)

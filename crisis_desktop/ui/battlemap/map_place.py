@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QListView,
     QListWidget,
     QListWidgetItem,
     QSplitter,
@@ -56,6 +57,7 @@ TOOLS = ((Tool.SELECT, "Select/move", "V", "Select tokens; drag one to move it b
          (Tool.SIGHT, "Sight", "S", "Line of sight and cover: click the attacker, then the target"),
          (Tool.REVEAL, "Reveal", "O", "Fog of war: drag a rectangle the players may see"),
          (Tool.HIDE, "Hide", "H", "Fog of war: drag a rectangle to cover it again"))
+COMBATANT_LIST_HEIGHT = 52   # the combatants' list under the map, by default: two lines of names
 
 
 class CombatantList(QListWidget):
@@ -130,7 +132,6 @@ class MapPlace(QWidget):
         self.info = plain_label()  # measures and reasons name the combatants
         self.info.setObjectName("map-info")
         self.info.setWordWrap(True)
-        self.info.setMinimumWidth(200)
 
     def _action(self, text: str, slot: Callable[[], object], shortcut: str | None = None, tip: str = "") -> QAction:
         action = QAction(text, self)
@@ -216,17 +217,24 @@ class MapPlace(QWidget):
         tools.addWidget(QLabel("Weapon: "))
         tools.addWidget(self.weapon_box)
         tools.addAction(self.act_attack)
+        # The map takes the room: the combatants to drag onto it are a short list under it, their names side by side
+        # (the splitter folds it away), and what the tools measure a line under that, across the whole panel.
         side = QWidget()
-        side_layout = QVBoxLayout(side)
+        side_layout = QHBoxLayout(side)
         side_layout.setContentsMargins(0, 0, 0, 0)
-        side_layout.addWidget(QLabel("Combatants (drag onto the map)"))
+        side_layout.addWidget(plain_label("Drag onto\nthe map:"))
         side_layout.addWidget(self.combatants, 1)
-        side_layout.addWidget(self.info)
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(self.view)
-        splitter.addWidget(side)
-        splitter.setStretchFactor(0, 4)
-        splitter.setStretchFactor(1, 1)
+        self.combatants.setFlow(QListView.Flow.LeftToRight)
+        self.combatants.setWrapping(True)
+        self.combatants.setResizeMode(QListView.ResizeMode.Adjust)
+        self.combatants.setSpacing(2)
+        self.splitter = QSplitter(Qt.Orientation.Vertical)
+        self.splitter.addWidget(self.view)
+        self.splitter.addWidget(side)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 0)
+        self.splitter.setSizes([800, COMBATANT_LIST_HEIGHT])
+        self.splitter.setCollapsible(0, False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         bars = QHBoxLayout()
@@ -234,7 +242,8 @@ class MapPlace(QWidget):
         bars.addStretch(1)
         layout.addLayout(bars)
         layout.addWidget(tools)
-        layout.addWidget(splitter, 1)
+        layout.addWidget(self.splitter, 1)
+        layout.addWidget(self.info)
 
     def _connect(self) -> None:
         view, tools = self.view, self.tools

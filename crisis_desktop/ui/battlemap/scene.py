@@ -275,6 +275,10 @@ class MapScene(QGraphicsScene):
             return
         if item is None:
             item = TokenItem(combatant_id, look, self.size)
+            # A newcomer may share the initials of a token on the map: theirs lengthen too.
+            for other, other_item in self.tokens.items():
+                if (other_look := self.look(other)) is not None and other_look.initials != other_item.look.initials:
+                    other_item.set_look(other_look)
             self.tokens[combatant_id] = item
             self.addItem(item)
         else:

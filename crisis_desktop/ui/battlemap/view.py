@@ -10,6 +10,7 @@ from PySide6.QtGui import (
     QKeyEvent,
     QMouseEvent,
     QPainter,
+    QResizeEvent,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QGraphicsView, QWidget
@@ -23,7 +24,8 @@ MIN_ZOOM, MAX_ZOOM = 0.02, 8.0
 
 class MapView(QGraphicsView):
     """Shows a MapScene. Ctrl+wheel zooms, the middle button or Space+drag pans; the left button, arrow keys
-    and drops reach the tools as signals carrying map cells (None off the map).
+    and drops reach the tools as signals carrying map cells (None off the map). A fitted map (`fit`) stays fitted
+    as the view is resized (a panel moved, the window maximised) until the GM zooms.
 
     Signals:
         pressed(object, object): cell and keyboard modifiers of a left-button press.
@@ -57,6 +59,7 @@ class MapView(QGraphicsView):
         self._space = False
         self._left = False
         self._last_cell: tuple[int, int] | None = None
+        self.fitted = False       # the whole map shown: refitted on a resize until the GM zooms
 
     # -- zoom ---------------------------------------------------------------------------------
     @property
@@ -68,6 +71,7 @@ class MapView(QGraphicsView):
         if target != self.zoom:
             factor = target / self.zoom
             self.scale(factor, factor)
+            self.fitted = False
             self.zoomed.emit(self.zoom)
 
     def zoom_in(self) -> None:
@@ -79,9 +83,15 @@ class MapView(QGraphicsView):
     def fit(self) -> None:
         """The whole map in the window."""
         rect: QRectF = self.map_scene.sceneRect()
+        self.fitted = True
         if rect.width() > 1:
             self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
             self.zoomed.emit(self.zoom)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # Override QGraphicsView::resizeEvent
+        super().resizeEvent(event)
+        if self.fitted:
+            self.fit()
 
     def wheelEvent(self, event: QWheelEvent) -> None:  # Override QGraphicsView::wheelEvent
         if event.modifiers() & Qt.KeyboardModifier.ControlModifier:

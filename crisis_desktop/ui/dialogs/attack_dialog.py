@@ -106,7 +106,8 @@ class AttackDialog(QDialog):
         self.map_note = QLabel()
         self.map_note.setObjectName("attack-map-note")
         self.map_note.setWordWrap(True)
-        self.override = QCheckBox("GM override: set what the map measures by hand (logged)")
+        self.override = QCheckBox("GM override of the map (logged)")   # short: the attack panel can be narrow
+        self.override.setToolTip("Set by hand what the map measures (distance, cover); the log says so")
         self.override.setObjectName("attack-map-override")
         self.override.toggled.connect(self._override_toggled)
         # The rules' finishing blow on a helpless target instead of an ordinary attack, where they have one.

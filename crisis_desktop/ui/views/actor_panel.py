@@ -4,6 +4,7 @@ the board (ui/views/board_intents.py)."""
 
 from __future__ import annotations
 
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from crisis_desktop.controller.encounter import EncounterController
@@ -30,6 +31,7 @@ class ActorPanel(QWidget):
         self.actions_grid = QGridLayout(self.actions_box)
         self.actions_grid.setSpacing(4)
         self.action_buttons: dict[str, QPushButton] = {}
+        self._shown_columns = 2     # the columns the buttons stand in now
         self.attack_button = QPushButton("&Attack…")
         self.attack_button.setObjectName("attack-button")
         self.attack_button.clicked.connect(intents.attack)
@@ -87,9 +89,11 @@ class ActorPanel(QWidget):
                 tip = f"{availability.action.help}\n{availability.reason}"
             if number < NUMBERED_ACTIONS:
                 tip = f"{tip} (Alt+{number + 1})"
-            buttons.append((availability.action.key,
-                            f"{availability.action.label} ({ctl.ruleset.economy.cost_text(availability.price)})",
-                            availability.allowed, tooltip(tip)))
+            # A numbered action says its number (Alt+number presses it).
+            shown_number = f"{number + 1}  " if number < NUMBERED_ACTIONS else ""
+            buttons.append((availability.action.key, f"{shown_number}{availability.action.label} "
+                            f"({ctl.ruleset.economy.cost_text(availability.price)})", availability.allowed,
+                            tooltip(tip)))
         self._set_action_buttons(buttons)
 
     def press(self, number: int) -> None:
@@ -108,12 +112,14 @@ class ActorPanel(QWidget):
                 button.setText(text)
                 button.setEnabled(enabled)
                 button.setToolTip(tip)
+            self._regrid()
             return
         for button in self.action_buttons.values():
             self.actions_grid.removeWidget(button)
             button.hide()  # deleteLater waits for the event loop: hidden now, no ghost button meanwhile
             button.deleteLater()
         self.action_buttons = {}
+        self._shown_columns = 2
         for number, (key, text, enabled, tip) in enumerate(buttons):
             button = QPushButton(text)
             button.setObjectName(f"action-{key}")
@@ -122,3 +128,26 @@ class ActorPanel(QWidget):
             button.clicked.connect(lambda _=False, key=key: self._intents.take_action(key))
             self.actions_grid.addWidget(button, number // 2, number % 2)
             self.action_buttons[key] = button
+        self._regrid()
+
+    def _columns(self) -> int:
+        """Two columns of buttons where two of the widest fit side by side, else one (a narrow panel): no button's
+        text is cut."""
+        widest = max((b.sizeHint().width() for b in self.action_buttons.values()), default=0)
+        margins = self.actions_grid.contentsMargins()
+        room = self.width() - margins.left() - margins.right() - self.actions_grid.spacing() - 8
+        return 2 if 2 * widest <= room else 1
+
+    def _regrid(self) -> None:
+        """The buttons in their order, in as many columns as fit now."""
+        columns = self._columns()
+        if columns == self._shown_columns:
+            return
+        self._shown_columns = columns
+        for number, button in enumerate(self.action_buttons.values()):
+            self.actions_grid.removeWidget(button)
+            self.actions_grid.addWidget(button, number // columns, number % columns)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802  Override QWidget::resizeEvent
+        super().resizeEvent(event)
+        self._regrid()

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSplitter,
     QTableView,
-    QToolBar,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -38,6 +38,7 @@ from crisis_desktop.ui.views.board_intents import BoardIntents
 from crisis_desktop.ui.views.selected_strip import SelectedStrip
 from crisis_desktop.ui.views.step_bar import StepBar
 from crisis_desktop.ui.widgets.board_delegate import BoardDelegate
+from crisis_desktop.ui.widgets.flow_layout import FlowLayout
 from crisis_desktop.ui.widgets.log_view import LogView
 
 if TYPE_CHECKING:
@@ -83,11 +84,14 @@ class EncounterBoard(QWidget):
         self.picker = QComboBox()
         self._picker_known: set[str] = set()
         self.picker.setObjectName("encounter-picker")
-        self.picker.setMinimumContentsLength(18)
+        self.picker.setMinimumContentsLength(12)
+        self.picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.picker.currentIndexChanged.connect(self._picked)
         self.round_label = plain_label()
         self.round_label.setObjectName("round-label")
         self.round_label.setStyleSheet("font-weight: bold; font-size: 14pt; padding: 0 8px")
+        # In a narrow turn order a long round ("Round 1 · Melee combat phase") wraps rather than being cut.
+        self.round_label.setWordWrap(True)
         self.table = QTableView()
         self.table.setObjectName("board-table")
         self.table.setModel(self.model)
@@ -155,15 +159,21 @@ class EncounterBoard(QWidget):
         self.act_rewind = self._action("Rewind round", intents.rewind, None,
                                        "Back to the start of this round (undoable)")
         self.act_end = self._action("End encounter", intents.end_encounter, None, "End effects and the summary")
-        self.toolbar = QToolBar("Encounter")
-        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        self.toolbar.addWidget(QLabel("Encounter: "))
-        self.toolbar.addWidget(self.picker)
-        self.toolbar.addActions([self.act_new, self.act_add, self.act_remove, self.act_simulate])
-        self.toolbar.addSeparator()
-        self.toolbar.addAction(self.act_start)
-        self.toolbar.addWidget(self.enter_dice)
-        self.toolbar.addActions([self.act_rewind, self.act_end])
+        # The encounter's commands as a row of buttons that wraps onto a second line in a narrow turn order panel
+        # rather than fold any away (Start, End encounter stay in sight).
+        self.toolbar = QWidget()
+        self.toolbar.setObjectName("encounter-tools")
+        tools = FlowLayout(self.toolbar, spacing=2)
+        for item in (self.act_new, self.act_add, self.act_remove, self.act_simulate, self.act_start, self.enter_dice,
+                     self.act_rewind, self.act_end):
+            if isinstance(item, QAction):
+                button = QToolButton()
+                button.setDefaultAction(item)
+                button.setAutoRaise(True)
+                self.toolbar.addAction(item)
+                tools.addWidget(button)
+            else:
+                tools.addWidget(item)
         # The flow's steps open now, a button each, on a row of their own under the tool bar.
         self.step_bar = StepBar(intents.take_step)
 
@@ -174,12 +184,14 @@ class EncounterBoard(QWidget):
         self.turn_panel.setObjectName("turn-order-panel")
         left_layout = QVBoxLayout(self.turn_panel)
         left_layout.setContentsMargins(0, 0, 0, 0)
-        # Where the fight stands stays in sight at the right: on a narrow panel the tool bar folds its last buttons
-        # away behind its » button, never the round.
+        # The encounter picked, where the fight stands (the round and its step, a line of its own that wraps in a
+        # narrow panel), then the encounter's commands.
         header = QHBoxLayout()
-        header.addWidget(self.toolbar, 1)
-        header.addWidget(self.round_label)
+        header.addWidget(QLabel("Encounter:"))
+        header.addWidget(self.picker, 1)
         left_layout.addLayout(header)
+        left_layout.addWidget(self.round_label)
+        left_layout.addWidget(self.toolbar)
         left_layout.addWidget(self.step_bar)
         left_layout.addWidget(self.table, 1)
         left_layout.addWidget(self.selected_strip)

@@ -8,14 +8,26 @@ from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleO
 
 from crisis_desktop.rules.base import ResourceSpec
 from crisis_desktop.ui import theme
-from crisis_desktop.ui.models.board_model import COL_BARS, COL_CONDITIONS, Chip, ConditionsRole, ResourcesRole
+from crisis_desktop.ui.models.board_model import (
+    COL_BARS,
+    COL_CONDITIONS,
+    COL_INIT,
+    COL_SIDE,
+    Chip,
+    ConditionsRole,
+    ResourcesRole,
+)
 from crisis_desktop.ui.paint_guard import guarded
 
 BAR_WIDTH = 112
+MIN_BAR_WIDTH = 40      # a bar in a narrow turn order: its numbers only ("25/25"), the tooltip says the rest
 BAR_GAP = 6
+SIDE_STRIP = 4          # the side's colour down the Init cell's left edge, as on the map's tokens
 GOOD = QColor(76, 160, 90)
 BAD = QColor(200, 70, 60)
 MIDDLE = QColor(220, 160, 50)
+# The sides' colours, on the map's tokens and down the turn order's Init cells alike.
+SIDE_COLOURS = {"party": QColor(40, 100, 200), "enemies": QColor(190, 45, 45), "neutral": QColor(120, 120, 120)}
 CHIP = QColor(90, 110, 170)     # white text on it reads (contrast 5:1) in light and dark themes alike
 
 
@@ -45,6 +57,10 @@ class BoardDelegate(QStyledItemDelegate):
     @guarded()
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,  # Override QStyledItemDelegate::paint
               index: QModelIndex | QPersistentModelIndex) -> None:
+        if index.column() == COL_INIT:
+            super().paint(painter, option, index)
+            self._paint_side(painter, option.rect, str(index.model().index(index.row(), COL_SIDE).data() or ""))
+            return
         if index.column() not in (COL_BARS, COL_CONDITIONS):
             super().paint(painter, option, index)
             return
@@ -65,14 +81,21 @@ class BoardDelegate(QStyledItemDelegate):
         finally:
             painter.restore()
 
+    @staticmethod
+    def _paint_side(painter: QPainter, rect: QRect, side: str) -> None:
+        painter.fillRect(QRect(rect.left(), rect.top() + 1, SIDE_STRIP, rect.height() - 2),
+                         SIDE_COLOURS.get(side, SIDE_COLOURS["neutral"]))
+
     def _paint_bars(self, painter: QPainter, rect: QRect, bars: tuple[ResourceSpec, ...], palette: QPalette) -> None:
         x = rect.left()
         metrics = painter.fontMetrics()
         ink = palette.color(QPalette.ColorRole.Text)
+        # The bars share the cell: as wide as BAR_WIDTH where there is room, narrower (to MIN_BAR_WIDTH) where not.
+        width = max(MIN_BAR_WIDTH, min(BAR_WIDTH, (rect.width() - BAR_GAP * (len(bars) - 1)) // max(1, len(bars))))
         for bar in bars:
-            if x + BAR_WIDTH > rect.right() + 1:
+            if x + width > rect.right() + 1:
                 break
-            box = QRect(x, rect.top(), BAR_WIDTH, rect.height())
+            box = QRect(x, rect.top(), width, rect.height())
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(theme.track(palette))
             painter.drawRoundedRect(box, 3, 3)
@@ -82,11 +105,12 @@ class BoardDelegate(QStyledItemDelegate):
                 painter.drawRoundedRect(QRect(box.left(), box.top(), max(3, int(box.width() * fraction)),
                                               box.height()), 3, 3)
             painter.setPen(ink)
-            label = metrics.elidedText(f"{short_label(bar)} {bar.current}/{bar.maximum}",
-                                       Qt.TextElideMode.ElideRight, BAR_WIDTH - 6)
+            # Narrowed bars all read alike: their numbers only (the tooltip names them).
+            label = metrics.elidedText(f"{short_label(bar)} {bar.current}/{bar.maximum}" if width >= BAR_WIDTH
+                                       else f"{bar.current}/{bar.maximum}", Qt.TextElideMode.ElideRight, width - 6)
             painter.drawText(box.adjusted(3, 0, -3, 0), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
                              label)
-            x += BAR_WIDTH + BAR_GAP
+            x += width + BAR_GAP
 
     def _paint_chips(self, painter: QPainter, rect: QRect, chips: tuple[Chip, ...]) -> None:
         x = rect.left()

@@ -27,6 +27,18 @@ def test_clashing_initials_get_longer_and_alike_names_numbered():
     assert len(set(labels.values())) == len(labels)
 
 
+def test_shared_initials_take_the_last_word_then_more_letters_then_a_number():
+    names = ["Brigand with a club", "Brigand with a spear", "Bandit", "Bowman", "Thug", "Thug", "Tobin Ashe",
+             "Toll-house archer", "Aldric Vane", "Anna Vane"]
+    labels = distinct_labels({str(i): name for i, name in enumerate(names)})
+    assert list(labels.values()) == ["BC", "BS", "Ba", "Bo", "T1", "T2", "TA", "TH", "AlV", "AnV"]
+
+
+def test_a_longer_label_never_takes_one_another_token_has():
+    # "Ba" for the Bandit would read as Bob Adams' "BA": both take a letter more.
+    assert distinct_labels({"a": "Bob Adams", "b": "Bandit", "c": "Bowman"}) == {"a": "BA", "b": "Ban", "c": "Bow"}
+
+
 @pytest.mark.parametrize("demo", ["campaign.json", "genesys.json", "moments.json", "skirmish.json"])
 def test_labels_are_distinct_in_every_demo_fight(tmp_path, demo):
     paths = AppPaths(tmp_path).ensure()
@@ -91,3 +103,13 @@ def test_the_players_labels_tell_nothing_of_a_hidden_fighter(qtbot, document):
     document.undo_stack.undo()
     assert [tokens[cid].look.initials for cid in raiders] == ["R1", "R2", "R3"]
     assert proxy.index(0, 0).data(TokenLabelRole) != ""
+def test_the_map_draws_the_distinct_labels(make_window, paths):
+    window = make_window(str(paths.campaigns / "skirmish-demo.json"))
+    window.tabs.setCurrentWidget(window._board_host)
+    window.encounter_board.show_encounter("enc-bridge")
+    scene = window.map_place.scene
+    shown = {window.encounter_board.controller.view.name(cid): item.look.initials for cid, item in scene.tokens.items()}
+    assert shown["Brigand with a club"] != shown["Brigand with a spear"]
+    assert shown["Tobin Ashe"] != shown["Toll-house archer"]
+    assert (shown["Brigand with a club"], shown["Brigand with a spear"]) == ("BC", "BS")
+    assert len(set(shown.values())) == len(shown), shown
