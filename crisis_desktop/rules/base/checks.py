@@ -19,6 +19,7 @@ from crisis_desktop.rules.base.combat import (
 from crisis_desktop.rules.base.economy import TurnEffects
 from crisis_desktop.rules.base.effects import Effect
 from crisis_desktop.rules.base.part import Part
+from crisis_desktop.rules.base.pools import PoolSpend
 from crisis_desktop.rules.base.sheet import (
     FieldKind,
     FieldSpec,
@@ -58,6 +59,12 @@ class Checks(Part, ABC):
     def check_dice(self, request: CheckRequest, options: Options) -> Sequence[DieKind]:
         """The dice of symbols the check rolls, in the order they are rolled, for the dialog to show the pool before
         the roll; none for dice of numbers (the default)."""
+        return ()
+
+    def check_pool_spends(self, request: CheckRequest, options: Options) -> Sequence[PoolSpend]:
+        """What the check spends of the campaign's shared pools (a story point that upgrades it), already counted in
+        its pool and odds; the controller refuses the check when the points are not there, and moves them when it is
+        rolled. Nothing by default."""
         return ()
 
     @abstractmethod

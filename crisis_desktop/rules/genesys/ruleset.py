@@ -32,6 +32,7 @@ from crisis_desktop.rules.base import (
     Options,
     OverrideField,
     OverrideKind,
+    PoolSpend,
     ResourceSpec,
     RuleOption,
     Ruleset,
@@ -59,6 +60,7 @@ from crisis_desktop.rules.genesys import (
     sheet,
     spending,
     stats,
+    story,
     symbols,
     tables,
     talents,
@@ -66,6 +68,7 @@ from crisis_desktop.rules.genesys import (
 from crisis_desktop.rules.genesys import map_reading as genesys_map
 from crisis_desktop.rules.genesys.movement import GenesysMovement, band_for, cells_per_band, range_readout
 from crisis_desktop.rules.genesys.options import RULE_OPTIONS
+from crisis_desktop.rules.genesys.story import GenesysPools
 from crisis_desktop.rules.kernel.cover import CoverReading
 from crisis_desktop.rules.kernel.dice import DiceSource, DieKind, RollPool
 from crisis_desktop.rules.kernel.flows import RoundFlow
@@ -95,7 +98,10 @@ class GenesysChecks(Checks):
             [(s.key, s.name) for s in tables.skills().values()]
 
     def check_inputs(self, actor: Actor, skill: str, options: Options) -> list[FieldSpec]:
-        return checks.check_inputs()
+        return checks.check_inputs() + story.check_inputs(actor, self.rules.options_with_defaults(options))
+
+    def check_pool_spends(self, request: CheckRequest, options: Options) -> Sequence[PoolSpend]:
+        return story.spends(request, self.rules.options_with_defaults(options))
 
     check_request = staticmethod(checks.request_from)
 
@@ -416,6 +422,10 @@ class GenesysRuleset(Ruleset):
     @cached_property
     def healing(self) -> GenesysHealing:
         return GenesysHealing(self)
+
+    @cached_property
+    def pools(self) -> GenesysPools:
+        return GenesysPools(self)
 
     @cached_property
     def sheet(self) -> GenesysSheet:
