@@ -10,6 +10,7 @@ from typing import Any
 
 from crisis_desktop.controller.fight import FightView
 from crisis_desktop.controller.map_commands import map_or_none
+from crisis_desktop.controller.pools import spend_refusal
 from crisis_desktop.domain import BattleMap, EquipmentItem, StatValue
 from crisis_desktop.rules.base import (
     Actor,
@@ -377,6 +378,8 @@ class AttackView:
         self.map_check(request)
         attacks, options = self.attacks, self.fight.options
         price, cannot = attacks.attack_price(request, options)
+        cannot = cannot or spend_refusal(self.fight.campaign, self.fight.ruleset,
+                                         attacks.attack_pool_spends(request, options), options)
         attacker = request.attacker.combatant
         if attacker is not None and self.fight.encounter.running and not self.fight.may_act(attacker.id):
             acting = ", ".join(self.fight.name(a) for a in self.fight.acting()) or "nobody"

@@ -54,6 +54,8 @@ def spend_effects(campaign: Campaign, ruleset: Ruleset | None, spends: Sequence[
     """The pools after the spends (each point taken from its source and given to its target), and a line for the log
     per spend ("story point: upgrade ability: Players 3 -> 2, GM 1 -> 2"). ValueError with the reason when the points
     are not there."""
+    if not spends:
+        return [], []
     refusal = spend_refusal(campaign, ruleset, spends, options)
     if refusal:
         raise ValueError(refusal)

@@ -150,7 +150,7 @@ def check_pool(request: CheckRequest) -> Pool:
     pool = pool.upgrade_ability(_int_input(request, "upgrade_ability"), "GM")
     pool = pool.upgrade_difficulty(_int_input(request, "upgrade_difficulty"), "GM")
     pool = pool.add("boost", _int_input(request, "boost"), "GM").add("setback", _int_input(request, "setback"), "GM")
-    pool = story.upgraded(pool, request)
+    pool = story.upgraded(pool, request.inputs)
     pool = with_next_check(pool, request.actor)
     return no_boost(own_modifiers(pool, character, request.skill), character)
 

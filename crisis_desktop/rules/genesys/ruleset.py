@@ -101,7 +101,7 @@ class GenesysChecks(Checks):
         return checks.check_inputs() + story.check_inputs(actor, self.rules.options_with_defaults(options))
 
     def check_pool_spends(self, request: CheckRequest, options: Options) -> Sequence[PoolSpend]:
-        return story.spends(request, self.rules.options_with_defaults(options))
+        return story.spends(request.actor, request.inputs, self.rules.options_with_defaults(options))
 
     check_request = staticmethod(checks.request_from)
 
@@ -139,7 +139,11 @@ class GenesysAttacks(Attacks):
 
     def attack_inputs(self, attacker: Actor, weapon: EquipmentItem, fight_round: int,
                       options: Options) -> list[FieldSpec]:
-        return combat.attack_inputs(attacker, weapon)
+        return combat.attack_inputs(attacker, weapon) + \
+            story.check_inputs(attacker, self.rules.options_with_defaults(options), combat.SITUATION)
+
+    def attack_pool_spends(self, request: AttackRequest, options: Options) -> Sequence[PoolSpend]:
+        return story.spends(request.attacker, request.inputs, self.rules.options_with_defaults(options))
 
     def target_inputs(self, attacker: Actor, weapon: EquipmentItem, target: Actor, fight_round: int,
                       options: Options) -> list[FieldSpec]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from crisis_desktop.domain import Character, CharacterKind, StatValue
-from crisis_desktop.rules.base import Actor, CheckRequest, FieldKind, FieldSpec, Options, Pools, PoolSpec, PoolSpend
+from crisis_desktop.rules.base import Actor, FieldKind, FieldSpec, Options, Pools, PoolSpec, PoolSpend
 from crisis_desktop.rules.base.pools import SessionStart
 from crisis_desktop.rules.genesys.narrative import Pool
 from crisis_desktop.rules.genesys.options import eote
@@ -74,14 +74,14 @@ def point_word(options: Options) -> str:
     return "Destiny point" if eote(options) else "Story point"
 
 
-def check_inputs(actor: Actor, options: Options) -> list[FieldSpec]:
+def check_inputs(actor: Actor, options: Options, group: str = "Check") -> list[FieldSpec]:
     """A point of the acting side to upgrade the check's ability, one of the other side to upgrade its difficulty."""
     own, other = ("players", "GM") if players_act(actor) else ("GM", "players")
     word = point_word(options)
     return [
-        FieldSpec(ABILITY, f"{word} ({own}): upgrade ability", FieldKind.BOOL, "Check", False,
+        FieldSpec(ABILITY, f"{word} ({own}): upgrade ability", FieldKind.BOOL, group, False,
                   help=f"The {own} spend one: an ability die becomes a proficiency die; the point goes to the {other}"),
-        FieldSpec(DIFFICULTY, f"{word} ({other}): upgrade difficulty", FieldKind.BOOL, "Check", False,
+        FieldSpec(DIFFICULTY, f"{word} ({other}): upgrade difficulty", FieldKind.BOOL, group, False,
                   help=f"The {other} spend one: a difficulty die becomes a challenge die; the point goes to the "
                        f"{own}"),
     ]
@@ -91,23 +91,23 @@ def _on(inputs: Mapping[str, StatValue], key: str) -> bool:
     return inputs.get(key) is True
 
 
-def spends(request: CheckRequest, options: Options) -> list[PoolSpend]:
-    """The points the check spends: each from the side that spends it to the other side."""
-    own, other = (PLAYERS, GM) if players_act(request.actor) else (GM, PLAYERS)
+def spends(actor: Actor, inputs: Mapping[str, StatValue], options: Options) -> list[PoolSpend]:
+    """The points a check or an attack of `actor` spends: each from the side that spends it to the other side."""
+    own, other = (PLAYERS, GM) if players_act(actor) else (GM, PLAYERS)
     word = point_word(options).lower()
     out = []
-    if _on(request.inputs, ABILITY):
+    if _on(inputs, ABILITY):
         out.append(PoolSpend(own, other, 1, f"{word}: upgrade ability"))
-    if _on(request.inputs, DIFFICULTY):
+    if _on(inputs, DIFFICULTY):
         out.append(PoolSpend(other, own, 1, f"{word}: upgrade difficulty"))
     return out
 
 
-def upgraded(pool: Pool, request: CheckRequest) -> Pool:
-    """The pool with the story points spent on it (one upgrade each)."""
-    if _on(request.inputs, ABILITY):
+def upgraded(pool: Pool, inputs: Mapping[str, StatValue]) -> Pool:
+    """The pool of a check or an attack with the story points spent on it (one upgrade each), from its inputs."""
+    if _on(inputs, ABILITY):
         pool = pool.upgrade_ability(1, "story point")
-    if _on(request.inputs, DIFFICULTY):
+    if _on(inputs, DIFFICULTY):
         pool = pool.upgrade_difficulty(1, "story point")
     return pool
 

@@ -5,6 +5,7 @@ left, and undone."""
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -12,7 +13,7 @@ import pytest
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.history import History
 from crisis_desktop.controller.pools import pools_text, set_pools, start_session
-from crisis_desktop.rules.genesys import checks, narrative, story
+from crisis_desktop.rules.genesys import checks, combat, narrative, story
 from crisis_desktop.rules.kernel.dice import RandomDice, TypedDice
 from tests.unit.rules.genesys.people import RULES, campaign, enforcer, jax, kara
 
@@ -146,3 +147,44 @@ def test_the_gm_sets_the_pools_by_hand_within_bounds_and_undoes_it():
     assert history.campaign.pools[story.GM] == 4
     history.undo()
     assert history.campaign.pools[story.GM] == 1
+
+
+def attack_fight() -> tuple[EncounterController, History, dict[str, str]]:
+    ctl, history, ids = fight()
+    history.push(ctl.start(TypedDice(["ss", "s", "s", "blank", "s", "blank", "blank"])))
+    history.push(ctl.step("fill_slot", ids["Kara"]))
+    return ctl, history, ids
+
+
+def test_a_story_point_on_an_attack_upgrades_its_pool_shows_in_the_odds_flips_and_undoes():
+    ctl, history, ids = attack_fight()
+    k, e = ids["Kara"], ids["Enforcer"]
+    pistol = ctl.preview.weapons(k)[0].id
+    plain = ctl.preview.attack_request(k, pistol, e, range_band="short")
+    spent = ctl.preview.attack_request(k, pistol, e, range_band="short", story_ability=True)
+    before, after = combat.attack_pool(plain, GENESYS), combat.attack_pool(spent, GENESYS)
+    assert (after.proficiency, after.ability) == (before.proficiency + 1, before.ability - 1)
+    assert (after.difficulty, after.challenge, after.setback) == (before.difficulty, before.challenge, before.setback)
+    upgraded = replace(before, proficiency=before.proficiency + 1, ability=before.ability - 1)
+    assert ctl.preview.attack_preview(spent).odds.hit == pytest.approx(checks.odds_of(upgraded).success, abs=1e-12)
+    assert ctl.preview.attack_preview(spent).odds.hit > ctl.preview.attack_preview(plain).odds.hit
+    campaign_before = history.campaign.model_dump()
+    history.push(ctl.attack(spent, RandomDice(7)))
+    assert history.campaign.pools == {story.PLAYERS: 1, story.GM: 2}
+    assert "story point: upgrade ability: Players 2 -> 1, GM 1 -> 2" in ctl.view.encounter.log[-1].details
+    history.undo()
+    assert history.campaign.model_dump() == campaign_before
+
+
+def test_an_attack_with_a_point_the_pool_does_not_hold_is_refused_before_the_roll():
+    ctl, history, ids = attack_fight()
+    history.push(set_pools(history.campaign, RULES, {story.GM: 0}, GENESYS))
+    k, e = ids["Kara"], ids["Enforcer"]
+    request = ctl.preview.attack_request(k, ctl.preview.weapons(k)[0].id, e, range_band="short",
+                                         story_difficulty=True)
+    assert ctl.preview.attack_preview(request).cannot == "No point left to spend: GM's story points 0, this check " \
+                                                          "spends 1"
+    before = history.campaign.model_dump()
+    with pytest.raises(ValueError, match="No point left to spend"):
+        ctl.attack(request, RandomDice(7))
+    assert history.campaign.model_dump() == before
