@@ -27,6 +27,22 @@ def pools_text(campaign: Campaign, ruleset: Ruleset | None, options: Mapping[str
     return ruleset.pools.text(campaign.pools, options)
 
 
+def spend_preview(campaign: Campaign, ruleset: Ruleset | None, spends: Sequence[PoolSpend],
+                  options: Mapping[str, StatValue]) -> str:
+    """The pools before a check or an attack is rolled, and after it where it spends of them: "Story points: Players
+    2, GM 1; after this roll: Players 1, GM 2" (empty where the rules have no pools; the pools as they are where the
+    points are not there, which the refusal says)."""
+    if ruleset is None or ruleset.pools is None:
+        return ""
+    pools = ruleset.pools
+    text = f"{pools.title(options)}: {pools.text(campaign.pools, options)}"
+    if spends and spend_refusal(campaign, ruleset, spends, options) is None:
+        effects, _ = spend_effects(campaign, ruleset, spends, options)
+        after = {**campaign.pools, **{e.key: e.value for e in effects}}
+        text += f"; after this roll: {pools.text(after, options)}"
+    return text
+
+
 def _named(ruleset: Ruleset | None, options: Mapping[str, StatValue]) -> dict[str, PoolSpec]:
     return {p.key: p for p in pools_of(ruleset).pools(options)}
 

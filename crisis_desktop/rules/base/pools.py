@@ -55,6 +55,10 @@ class Pools(Part):
         """The pools, as the rules (and their options) name them; none by default."""
         return ()
 
+    def title(self, options: Options) -> str:
+        """What the rules call their pools together ("Story points", "Destiny")."""
+        return "Pools"
+
     def session_start(self, characters: Sequence[Character], dice: DiceSource, options: Options) -> SessionStart:
         """The pools at the start of a session of the campaign whose characters these are; all empty by default."""
         return SessionStart({p.key: 0 for p in self.pools(options)})

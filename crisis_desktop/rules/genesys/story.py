@@ -118,5 +118,8 @@ class GenesysPools(Pools):
     def pools(self, options: Options) -> Sequence[PoolSpec]:
         return pool_specs(self.rules.options_with_defaults(options))
 
+    def title(self, options: Options) -> str:
+        return "Destiny" if eote(self.rules.options_with_defaults(options)) else "Story points"
+
     def session_start(self, characters: Sequence[Character], dice: DiceSource, options: Options) -> SessionStart:
         return session_start(characters, dice, self.rules.options_with_defaults(options))
