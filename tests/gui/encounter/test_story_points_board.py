@@ -85,3 +85,31 @@ def test_a_point_the_pool_does_not_hold_stops_the_roll_with_the_reason(genesys, 
     dialog.inputs.editors[story.DIFFICULTY].setChecked(True)
     assert dialog.odds.text() == "No point left to spend: GM's story points 0, this check spends 1"
     assert not dialog.roll_button.isEnabled()
+
+
+def test_the_attack_panel_shows_the_pools_after_a_story_point_and_the_attack_moves_it(genesys, qtbot):
+    from crisis_desktop.ui.views.attack_panel import AttackPanel
+
+    document, ctl = genesys.document, genesys.controller
+    document.push(set_pools(document.campaign, ctl.ruleset, {story.PLAYERS: 2, story.GM: 1}, ctl.view.options))
+    kara, enforcer = combatant(genesys, "Kara"), combatant(genesys, "Enforcer")
+    document.push(ctl.step("fill_slot", kara))
+    panel = AttackPanel()
+    qtbot.addWidget(panel)
+    applied = []
+    dialog = panel.open(ctl, kara, enforcer, applied.append)
+    assert dialog.cost.text().endswith("\nStory points: Players 2, GM 1")
+    plain = dialog.odds.text()
+    dialog.situation.editors[story.ABILITY].setChecked(True)
+    assert dialog.cost.text().endswith("\nStory points: Players 2, GM 1; after this roll: Players 1, GM 2")
+    assert dialog.odds.text() != plain
+    panel.resize(640, 1100)
+    panel.show()
+    qtbot.waitExposed(panel)
+    qtbot.wait(50)                                # the layout settles before the picture
+    panel.grab().save("/tmp/gstory-attack.png")
+    dialog._rng.seed(4)
+    dialog.roll()
+    assert dialog.rolled_event is not None, dialog.problem.text()
+    document.push(dialog.rolled_event)
+    assert boxes(genesys) == {story.PLAYERS: 1, story.GM: 2}

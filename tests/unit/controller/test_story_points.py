@@ -168,6 +168,8 @@ def test_a_story_point_on_an_attack_upgrades_its_pool_shows_in_the_odds_flips_an
     upgraded = replace(before, proficiency=before.proficiency + 1, ability=before.ability - 1)
     assert ctl.preview.attack_preview(spent).odds.hit == pytest.approx(checks.odds_of(upgraded).success, abs=1e-12)
     assert ctl.preview.attack_preview(spent).odds.hit > ctl.preview.attack_preview(plain).odds.hit
+    assert ctl.preview.attack_preview(spent).pools == "Story points: Players 2, GM 1; after this roll: Players 1, GM 2"
+    assert ctl.preview.attack_preview(plain).pools == "Story points: Players 2, GM 1"
     campaign_before = history.campaign.model_dump()
     history.push(ctl.attack(spent, RandomDice(7)))
     assert history.campaign.pools == {story.PLAYERS: 1, story.GM: 2}
