@@ -118,6 +118,7 @@ class EncounterBoard(QWidget):
         # The campaign's shared pools (story points), where the rules have them.
         self.pools_bar = PoolsBar()
         self.pools_bar.message.connect(self.message)
+        self.pools_bar.sessionAsked.connect(self.intents.new_session)
         self.enter_dice = QCheckBox("Enter dice")
         self.enter_dice.setToolTip("Type the faces of the dice rolled at the table instead of letting the app roll")
 

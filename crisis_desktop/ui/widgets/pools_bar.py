@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSizePolicy, QWidget
 
 from crisis_desktop.controller.changes import ChangeSet
-from crisis_desktop.controller.pools import set_pools, start_session
+from crisis_desktop.controller.pools import set_pools
 from crisis_desktop.domain.campaign import POOL_MAX
-from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.ui.plain_text import plain_label, tooltip
 from crisis_desktop.ui.widgets.strict_inputs import StrictSpinBox
 
@@ -21,26 +19,28 @@ if TYPE_CHECKING:
 
 class PoolsBar(QWidget):
     """The pools the rules declare (`Ruleset.pools`), one box each: what a check spends moves them, the GM may set
-    them by hand (one undoable change each), and "New session" fills them as the rules start a session. Hidden
-    where the rules have no pools.
+    them by hand (one undoable change each), and "New session" asks for them as the rules start a session (the
+    board's intents roll it, with the dice typed at the table where the GM types them). Hidden where the rules have
+    no pools.
 
     Signals:
-        message(str): a line for the window's status bar (the destiny roll, a refused count).
+        message(str): a line for the window's status bar (a refused count).
+        sessionAsked(): New session was pressed.
     """
 
     message = Signal(str)
+    sessionAsked = Signal()
 
-    def __init__(self, parent: QWidget | None = None, rng: random.Random | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("pools-bar")
         self.document: CampaignDocument | None = None
-        self._rng = rng or random.Random()
         self.title = plain_label()
         self.title.setStyleSheet("font-weight: bold")
         self.boxes: dict[str, StrictSpinBox] = {}
         self.new_session = QPushButton("New session")
         self.new_session.setObjectName("pools-new-session")
-        self.new_session.clicked.connect(self.start_session)
+        self.new_session.clicked.connect(self.sessionAsked)
         self._layout = QHBoxLayout(self)
         self._layout.setContentsMargins(4, 0, 4, 0)
         self._layout.addWidget(self.title)
@@ -51,9 +51,6 @@ class PoolsBar(QWidget):
         """Show the pools of another open campaign (or none), boxes as its rules name them."""
         self.document = document
         self._build()
-
-    def _options(self) -> dict[str, object]:
-        return dict(self.document.session.options) if self.document is not None else {}
 
     def _build(self) -> None:
         for box in self.boxes.values():
@@ -110,17 +107,3 @@ class PoolsBar(QWidget):
             self.show_values()
             return
         document.push(command)
-
-    def start_session(self) -> None:
-        """The pools as a new session starts them (a destiny roll where the rules roll one), one undoable change."""
-        document = self.document
-        if document is None:
-            return
-        try:
-            command, notes = start_session(document.campaign, document.session.ruleset, RandomDice(rng=self._rng),
-                                           document.session.options)
-        except ValueError as exc:
-            self.message.emit(str(exc))
-            return
-        document.push(command)
-        self.message.emit("; ".join((command.text, *notes)))

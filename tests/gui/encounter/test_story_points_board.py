@@ -9,8 +9,10 @@ import random
 import pytest
 
 from crisis_desktop.controller.pools import set_pools
+from crisis_desktop.controller.rules_change import change_rules
 from crisis_desktop.rules.genesys import story
 from crisis_desktop.ui.dialogs.check_dialog import CheckDialog
+from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
 from crisis_desktop.ui.views.encounter_board import EncounterBoard
 from tests.gui.genesys_fight import combatant, genesys_board, genesys_document
 
@@ -35,7 +37,7 @@ def test_the_pools_bar_starts_a_session_takes_the_gms_count_and_undoes(genesys, 
     assert bar.isVisible() and bar.title.text() == "Story points:"
     assert [b.prefix() for b in bar.boxes.values()] == ["Players ", "GM "]
     assert boxes(genesys) == {story.PLAYERS: 0, story.GM: 0}
-    with qtbot.waitSignal(bar.message) as said:
+    with qtbot.waitSignal(genesys.message) as said:
         bar.new_session.click()
     assert said.args == ["New session: Players 2, GM 1; Story points: 2 for the players (one per player character), "
                          "1 for the GM"]
@@ -49,13 +51,26 @@ def test_the_pools_bar_starts_a_session_takes_the_gms_count_and_undoes(genesys, 
     assert boxes(genesys) == {story.PLAYERS: 0, story.GM: 0} and document.campaign.pools == {}
 
 
-def test_the_destiny_variant_names_the_light_and_dark_side(genesys):
+def test_the_destiny_variant_names_the_sides_and_rolls_the_force_dice_typed_at_the_table(genesys, qtbot, monkeypatch):
     document = genesys.document
-    from crisis_desktop.controller.rules_change import change_rules
-
     document.push(change_rules(document.campaign, "rule_options", {"genesys_variant": "eote"}))
     bar = genesys.pools_bar
     assert bar.title.text() == "Destiny:" and [b.prefix() for b in bar.boxes.values()] == ["Light ", "Dark "]
+    asked = []
+
+    def dice(cls, parent, title, prompt, value=(), probe=None, glyphs=None, who=""):
+        wanted = probe(["ll"]).missing
+        asked.append((title, wanted.label, wanted.name))
+        return ["ll", "d"]          # Kara's Force die two light side pips, Jax's one dark side pip
+
+    monkeypatch.setattr(BoardAsk, "dice", classmethod(dice))
+    genesys.enter_dice.setChecked(True)
+    with qtbot.waitSignal(genesys.message) as said:
+        bar.new_session.click()
+    assert asked == [("Destiny roll", "Jax: destiny", "Force die (white)")]
+    assert said.args == ["New session: Light 2, Dark 1; Destiny roll: Kara 2 light, Jax 1 dark; light side 2, "
+                         "dark side 1"]
+    assert document.campaign.pools == {story.PLAYERS: 2, story.GM: 1}
 
 
 def test_the_check_dialog_shows_the_pools_before_and_after_and_moves_the_point(genesys, qtbot):
