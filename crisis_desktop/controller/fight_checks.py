@@ -45,7 +45,7 @@ class CheckIntents:
 
     def check_skills(self, combatant_id: str) -> list[tuple[str, str]]:
         """What this combatant may be checked on, as (stat key, label)."""
-        return self.checks.check_skills(self.view.character_of(combatant_id))
+        return self.checks.check_skills(self.view.character_of(combatant_id), self.view.options)
 
     def check_inputs(self, combatant_id: str, skill: str) -> list[FieldSpec]:
         """What the GM sets for a check, as the rules describe it, with defaults."""

@@ -33,10 +33,10 @@ class Checks(Part, ABC):
     """A system with checks and contests to roll and to price. The check dialog is generated from `check_skills` and
     `check_inputs`, and makes its request with `check_request`."""
 
-    def check_skills(self, character: Character) -> list[tuple[str, str]]:
-        """What a character may be checked on, as (stat key, label), in the sheet's order: every INT or DIE field of
-        the sheet that applies to its kind, by default."""
-        return [(f.key, f.label) for f in self.rules.sheet.character_fields()
+    def check_skills(self, character: Character, options: Options) -> list[tuple[str, str]]:
+        """What a character may be checked on in a campaign with these rule options, as (stat key, label), in the
+        sheet's order: every INT or DIE field of the campaign's sheet that applies to its kind, by default."""
+        return [(f.key, f.label) for f in self.rules.sheet.campaign_fields(options)
                 if character.kind in f.kinds and f.kind in (FieldKind.INT, FieldKind.DIE)]
 
     def check_inputs(self, actor: Actor, skill: str, options: Options) -> list[FieldSpec]:

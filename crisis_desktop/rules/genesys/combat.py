@@ -12,7 +12,7 @@ from crisis_desktop.rules.genesys.actions import resource
 from crisis_desktop.rules.genesys.narrative import Pool
 from crisis_desktop.rules.genesys.options import option
 
-MELEE_SKILLS = ("brawl", "melee")
+MELEE_SKILLS = tuple(key for key, s in tables.skills().items() if s.combat == "melee")
 BREACH_SOAK = 10
 BARRAGE_SKILLS, BARRAGE_BANDS = ("ranged_heavy", "gunnery"), ("long", "extreme")
 SITUATION, TARGET = "Situation", "Target"

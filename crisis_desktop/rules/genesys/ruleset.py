@@ -92,10 +92,13 @@ class GenesysChecks(Checks):
 
     rules: GenesysRuleset
 
-    def check_skills(self, character: Character) -> list[tuple[str, str]]:
-        """The characteristics, then every skill."""
+    def check_skills(self, character: Character, options: Options) -> list[tuple[str, str]]:
+        """The characteristics, then every skill of the campaign's list, then any other skill the character has a
+        rank in (of a list the campaign used before)."""
+        listed = sheet.skills_for(self.rules.options_with_defaults(options))
+        ranked = [s for key, s in tables.skills().items() if key not in listed and stats.rank(character, key)]
         return [(c.key, c.name) for c in tables.characteristics()] + \
-            [(s.key, s.name) for s in tables.skills().values()]
+            [(s.key, s.name) for s in (*listed.values(), *ranked)]
 
     def check_inputs(self, actor: Actor, skill: str, options: Options) -> list[FieldSpec]:
         return checks.check_inputs() + story.check_inputs(actor, self.rules.options_with_defaults(options))
@@ -232,7 +235,13 @@ class GenesysSheet(Sheet):
                       "melee_defence": "Melee defence", "ranged_defence": "Ranged defence",
                       "criticals": "Critical injuries", "minions_left": "Minions left"}
 
-    character_fields = staticmethod(sheet.character_fields)
+    def character_fields(self) -> tuple[FieldSpec, ...]:
+        """The sheet of a campaign that chose no skill list (the classic one)."""
+        return sheet.character_fields()
+
+    def campaign_fields(self, options: Options) -> tuple[FieldSpec, ...]:
+        """The sheet with the skills of the campaign's skill list."""
+        return sheet.character_fields(sheet.skills_for(self.rules.options_with_defaults(options)))
 
     item_fields = staticmethod(sheet.item_fields)
 
