@@ -190,3 +190,15 @@ def test_an_attack_with_a_point_the_pool_does_not_hold_is_refused_before_the_rol
     with pytest.raises(ValueError, match="No point left to spend"):
         ctl.attack(request, RandomDice(7))
     assert history.campaign.model_dump() == before
+
+
+def test_rewinding_the_round_gives_back_the_story_points_spent_in_it_and_its_undo_spends_them_again():
+    ctl, history, ids = attack_fight()
+    k = ids["Kara"]
+    request = ctl.checking.check_request(k, "ranged_light", story_ability=True)
+    history.push(ctl.checking.check(request, RandomDice(2), "Ranged (Light)"))
+    assert history.campaign.pools == {story.PLAYERS: 1, story.GM: 2}
+    history.push(ctl.rewind_round())
+    assert history.campaign.pools == {story.PLAYERS: 2, story.GM: 1}
+    history.undo()
+    assert history.campaign.pools == {story.PLAYERS: 1, story.GM: 2}
