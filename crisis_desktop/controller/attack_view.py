@@ -10,6 +10,7 @@ from typing import Any
 
 from crisis_desktop.controller.fight import FightView
 from crisis_desktop.controller.map_commands import map_or_none
+from crisis_desktop.controller.pools import spend_preview, spend_refusal
 from crisis_desktop.domain import BattleMap, EquipmentItem, StatValue
 from crisis_desktop.rules.base import (
     Actor,
@@ -67,6 +68,9 @@ class AttackPreview:
     # The odds for each reaction the target may choose, by its name in the rules' words; empty where targets do not
     # react or the attack has several targets.
     reactions: Mapping[str, AttackOdds] = field(default_factory=dict)
+    # The campaign's shared pools (story points) before the roll, and after it where the attack spends of them; empty
+    # where the rules have none.
+    pools: str = ""
 
 
 class AttackView:
@@ -377,6 +381,8 @@ class AttackView:
         self.map_check(request)
         attacks, options = self.attacks, self.fight.options
         price, cannot = attacks.attack_price(request, options)
+        spends = attacks.attack_pool_spends(request, options)
+        cannot = cannot or spend_refusal(self.fight.campaign, self.fight.ruleset, spends, options)
         attacker = request.attacker.combatant
         if attacker is not None and self.fight.encounter.running and not self.fight.may_act(attacker.id):
             acting = ", ".join(self.fight.name(a) for a in self.fight.acting()) or "nobody"
@@ -397,7 +403,8 @@ class AttackView:
         reactions = attacks.reaction_odds(request, options) if len(request.distinct_targets()) == 1 else {}
         return AttackPreview(attacks.attack_modifiers(request, options), attacks.to_beat(request, options),
                              priced, self.fight.ruleset.economy.cost_text(price), cannot, finishing,
-                             attacks.dice_order(request, options), problem, dict(reactions))
+                             attacks.dice_order(request, options), problem, dict(reactions),
+                             spend_preview(self.fight.campaign, self.fight.ruleset, spends, options))
 
 
 __all__ = ["AttackPreview", "AttackView", "MapMeasure"]

@@ -116,7 +116,7 @@ class SetStat(Command):
     """
 
     def __init__(self, campaign: Campaign, ruleset: Ruleset, character_id: str, key: str, value: StatValue) -> None:
-        spec = spec_for(ruleset.sheet.character_fields(), key)
+        spec = spec_for(ruleset.sheet.campaign_fields(ruleset.options_with_defaults(campaign.rule_options)), key)
         character = campaign.character(character_id)
         if character.kind not in spec.kinds:
             raise ValueError(f"{spec.label} does not apply to a {character.kind.value.upper()}")
@@ -159,7 +159,7 @@ def change_kind(campaign: Campaign, ruleset: Ruleset, character_id: str, kind: C
     character = campaign.character(character_id)
     commands: list[Command] = [SetCharacterField(campaign, character_id, "kind", kind)]
     defaults = ruleset.sheet.new_stats(kind)
-    for spec in ruleset.sheet.character_fields():
+    for spec in ruleset.sheet.campaign_fields(ruleset.options_with_defaults(campaign.rule_options)):
         if kind in spec.kinds and spec.required and spec.key not in character.stats:
             value = defaults.get(spec.key, spec.default)
             if value is not None and spec.validate(value) is None:

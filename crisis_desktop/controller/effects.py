@@ -9,12 +9,14 @@ from typing import Any
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.commands import Command
 from crisis_desktop.domain import Campaign, Combatant, ConditionState, StatValue
+from crisis_desktop.domain.campaign import POOL_MAX
 from crisis_desktop.domain.character import entry_problem
 from crisis_desktop.rules.base import (
     AddCondition,
     Effect,
     RemoveCondition,
     SetItemStat,
+    SetPool,
     SetResource,
     SetStatus,
     UseUpItem,
@@ -31,6 +33,16 @@ def _set(mapping: dict[str, StatValue], key: str, value: StatValue) -> object:
         raise ValueError(f"{key}: {problem}")
     old = mapping.get(key, _MISSING)
     mapping[key] = value
+    return old
+
+
+def _set_pool(campaign: Campaign, effect: SetPool) -> object:
+    """campaign.pools[key] = value, checked as the campaign file checks it (ValueError, nothing changed)."""
+    value = effect.value
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= POOL_MAX:
+        raise ValueError(f"{effect.key}: a pool holds 0 to {POOL_MAX} points, not {value!r}")
+    old = campaign.pools.get(effect.key, _MISSING)
+    campaign.pools[effect.key] = value
     return old
 
 
@@ -85,6 +97,8 @@ class ApplyEffects(Command):
             return _set(_combatant(campaign, effect.combatant_id, found).resources, effect.key, effect.value)
         if isinstance(effect, SetItemStat):
             return _set(campaign.character(effect.character_id).item(effect.item_id).stats, effect.key, effect.value)
+        if isinstance(effect, SetPool):
+            return _set_pool(campaign, effect)
         if isinstance(effect, UseUpItem):
             character = campaign.character(effect.character_id)
             item = character.item(effect.item_id)          # KeyError for an item it does not carry
@@ -108,7 +122,9 @@ class ApplyEffects(Command):
         if isinstance(effect, (AddCondition, RemoveCondition)):
             campaign.character(effect.character_id).conditions[:] = old
             return
-        if isinstance(effect, SetStatus):
+        if isinstance(effect, SetPool):
+            target: dict[str, Any] = campaign.pools
+        elif isinstance(effect, SetStatus):
             target = campaign.character(effect.character_id).status
         elif isinstance(effect, SetResource):
             target = _combatant(campaign, effect.combatant_id, found).resources
@@ -120,6 +136,8 @@ class ApplyEffects(Command):
             target[effect.key] = old
 
     def _changes(self) -> ChangeSet:
-        characters = {e.character_id for e in self.effects if not isinstance(e, SetResource)}
+        characters = {e.character_id for e in self.effects if not isinstance(e, SetResource | SetPool)}
         combatants = {e.combatant_id for e in self.effects if isinstance(e, SetResource)}
-        return ChangeSet(characters=frozenset(characters), combatants=frozenset(combatants))
+        pools = any(isinstance(e, SetPool) for e in self.effects)
+        return ChangeSet(campaign_fields=frozenset({"pools"} if pools else ()), characters=frozenset(characters),
+                         combatants=frozenset(combatants))

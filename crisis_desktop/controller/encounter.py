@@ -24,6 +24,7 @@ from crisis_desktop.controller.fight_context import FightContext
 from crisis_desktop.controller.fight_healing import HealIntents
 from crisis_desktop.controller.fight_intents import FightIntents
 from crisis_desktop.controller.fight_overrides import OverrideIntents
+from crisis_desktop.controller.pools import spend_effects, spend_refusal
 from crisis_desktop.domain import Campaign, CharacterKind, StatValue
 from crisis_desktop.domain.encounter import Combatant, Side
 from crisis_desktop.rules.base import (
@@ -331,6 +332,10 @@ class EncounterController:
         price, cannot = attacks.attack_price(request, self.view.options)
         if cannot:
             raise ValueError(cannot)
+        refusal = spend_refusal(self.campaign, self.ruleset, attacks.attack_pool_spends(request, self.view.options),
+                                self.view.options)
+        if refusal:
+            raise ValueError(refusal)
         if finishing and not isinstance(attacks, Executes):
             raise ValueError(f"The {self.ruleset.name} rules have no finishing blow on a helpless target")
         resolve = attacks.resolve_execute if isinstance(attacks, Executes) and finishing else attacks.resolve_attack
@@ -376,12 +381,15 @@ class EncounterController:
         # The price the rules declared for the attack is charged here, once, as the rules pay it.
         paid = self.ruleset.economy.pay(request.attacker, price, "attack")
         departure = self.intents.departure(request)
+        pooled, pool_notes = spend_effects(self.campaign, self.ruleset,
+                                           self._ctx.preview.attacks.attack_pool_spends(request, self.view.options),
+                                           self.view.options)
         with self._ctx.drafting() as d:
             for combatant_id, what in (r for one in (result, *result.followups) for r in one.reactions):
                 self.view.flow.reacted(d, combatant_id, what)
             for combatant_id in dict.fromkeys([*([attacker.id] if attacker else []), *result.acted]):
                 self.view.flow.acted(d, combatant_id)
-            d.apply(paid.effects, result.summary)
+            d.apply([*paid.effects, *pooled], result.summary)
             d.apply(result.effects, result.summary)
             # Attacking shows a hidden attacker to everyone.
             hiding = self.ruleset.hiding
@@ -389,7 +397,7 @@ class EncounterController:
             d.apply(shown.effects, result.summary)
             d.note("attack", result.summary, attacker.id if attacker else None,
                   logs.explained_terms(result.attack.total),
-                  [*paid.notes, *logs.attack_details(result), *shown.notes,
+                  [*paid.notes, *pool_notes, *logs.attack_details(result), *shown.notes,
                    *(f"GM override: {what}" for what in request.overrides), *([departure] if departure else [])])
             for target, state_before in zip(targets, before, strict=True):
                 state_after = self.ruleset.sheet.state(d.campaign.character(target.character.id), self.view.options)

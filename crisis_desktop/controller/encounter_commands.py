@@ -170,12 +170,13 @@ class EncounterEvent(Macro):
 
 
 class Snapshot:
-    """An encounter, the characters taking part in it and the tokens on its map as they were, kept as JSON written by
-    pydantic's compiled serializer (taking one at every round start stays cheap in a big fight; a rewind, which is
-    rare, parses them back)."""
+    """An encounter, the characters taking part in it, the tokens on its map and the campaign's shared pools (story
+    points spent in the round come back with it) as they were, kept as JSON written by pydantic's compiled serializer
+    (taking one at every round start stays cheap in a big fight; a rewind, which is rare, parses them back)."""
 
     def __init__(self, encounter: Encounter, characters: dict[str, Character],
-                 tokens: list[Token] | None = None) -> None:
+                 tokens: list[Token] | None = None, pools: dict[str, int] | None = None) -> None:
+        self._pools = dict(pools) if pools is not None else None
         self.encounter_id = encounter.id
         self.round = encounter.round
         self._encounter = encounter.model_dump_json().encode()
@@ -190,7 +191,7 @@ class Snapshot:
         wanted = {c.character_id for c in encounter.combatants} | set(also)
         battle_map = _linked_map(campaign, encounter)
         return cls(encounter, {c.id: c for c in campaign.characters if c.id in wanted},
-                   battle_map.tokens if battle_map is not None else None)
+                   battle_map.tokens if battle_map is not None else None, campaign.pools)
 
     def restore(self, campaign: Campaign) -> ChangeSet:
         """Put the saved state back in place (the live objects are updated, as views hold them)."""
@@ -207,7 +208,12 @@ class Snapshot:
         if battle_map is not None and self._tokens is not None:
             battle_map.tokens = [Token.model_validate_json(t) for t in self._tokens]
             maps = frozenset({battle_map.id})
-        return ChangeSet(encounters=frozenset({encounter.id}), characters=frozenset(changed),
+        pools: frozenset[str] = frozenset()
+        if self._pools is not None and self._pools != campaign.pools:
+            campaign.pools.clear()
+            campaign.pools.update(self._pools)
+            pools = frozenset({"pools"})
+        return ChangeSet(campaign_fields=pools, encounters=frozenset({encounter.id}), characters=frozenset(changed),
                          combatants=frozenset(c.id for c in encounter.combatants), order=True,
                          battle_maps=maps)
 

@@ -11,6 +11,7 @@ from crisis_desktop.controller.encounter_commands import (
     EncounterEvent,
 )
 from crisis_desktop.controller.fight_context import FightContext
+from crisis_desktop.controller.pools import spend_effects, spend_refusal
 from crisis_desktop.rules.base import (
     CheckOdds,
     CheckRequest,
@@ -18,6 +19,7 @@ from crisis_desktop.rules.base import (
     Checks,
     ContestChances,
     FieldSpec,
+    PoolSpend,
     SpendBudget,
     SpendChoice,
     SpendPick,
@@ -44,7 +46,7 @@ class CheckIntents:
 
     def check_skills(self, combatant_id: str) -> list[tuple[str, str]]:
         """What this combatant may be checked on, as (stat key, label)."""
-        return self.checks.check_skills(self.view.character_of(combatant_id))
+        return self.checks.check_skills(self.view.character_of(combatant_id), self.view.options)
 
     def check_inputs(self, combatant_id: str, skill: str) -> list[FieldSpec]:
         """What the GM sets for a check, as the rules describe it, with defaults."""
@@ -62,7 +64,15 @@ class CheckIntents:
             reason = specs[key].validate(value)
             if reason:
                 raise ValueError(reason)
-        return self.checks.check_request(self.view.actor(combatant_id), skill, values)
+        request = self.checks.check_request(self.view.actor(combatant_id), skill, values)
+        refusal = spend_refusal(self._ctx.campaign, self.ruleset, self.check_pool_spends(request), self.view.options)
+        if refusal:
+            raise ValueError(refusal)
+        return request
+
+    def check_pool_spends(self, request: CheckRequest) -> Sequence[PoolSpend]:
+        """What the check spends of the campaign's pools (a story point upgrading it)."""
+        return self.checks.check_pool_spends(request, self.view.options)
 
     def check_odds(self, request: CheckRequest) -> CheckOdds:
         return self.checks.check_odds(request, self.view.options)
@@ -93,12 +103,14 @@ class CheckIntents:
         actor = request.actor
         spent = self.checks.resolve_check_spending(request, result, picks, self.view.options, self._ctx.fighters())
         used = self.checks.check_effects(request, result, self.view.options)
+        pooled, pool_notes = spend_effects(self._ctx.campaign, self.ruleset, self.check_pool_spends(request),
+                                           self.view.options)
         text = f"{actor.name}: {what or request.skill} check, {result.describe()}"
         with self._ctx.drafting() as d:
-            d.apply([*used, *spent.effects], text)
+            d.apply([*used, *pooled, *spent.effects], text)
             d.note("check", text, actor.combatant.id if actor.combatant else None,
                    logs.explained_terms(result.total),
-                   [logs.describe_check(what or request.skill, result), *spent.notes])
+                   [logs.describe_check(what or request.skill, result), *pool_notes, *spent.notes])
             event = d.event(f"{actor.name}: {what or request.skill} check", result=result)
         return event
 

@@ -17,7 +17,7 @@ from crisis_desktop.controller.encounter_commands import (
 from crisis_desktop.domain import Campaign
 from crisis_desktop.domain.common import IdIndex, private
 from crisis_desktop.domain.encounter import Encounter
-from crisis_desktop.rules.base import SetResource
+from crisis_desktop.rules.base import SetPool, SetResource
 
 # What a draft's commands change of the encounter itself: its fields, its list of combatants and its log, which the
 # copy holds as its own from the start.
@@ -74,7 +74,9 @@ class WorkingCopy:
         live = campaign.encounter(encounter_id)
         encounters = list(campaign.encounters)   # copied as a whole (no Python step per encounter)
         encounters[private(campaign, "_encounter_index")[encounter_id]] = _shallow(live)
-        self.campaign = campaign.model_copy(update={"characters": list(campaign.characters), "encounters": encounters})
+        # The pools are a small mapping, copied whole: a check may move a story point.
+        self.campaign = campaign.model_copy(update={"characters": list(campaign.characters), "encounters": encounters,
+                                                    "pools": dict(campaign.pools)})
         _own_indexes(self.campaign)
         self._owned_encounters = {encounter_id}
         self._owned: set[tuple[str, str]] = set()
@@ -85,7 +87,7 @@ class WorkingCopy:
             for effect in command.effects:
                 if isinstance(effect, SetResource):
                     self._own_combatant(effect.combatant_id)
-                else:
+                elif not isinstance(effect, SetPool):     # the copy's pools are its own from the start
                     self._own_character(effect.character_id)
         elif isinstance(command, SetCombatantField):
             self._own_combatant(command.combatant_id)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Annotated
 
 from pydantic import Field, PrivateAttr, model_validator
 
@@ -12,7 +13,10 @@ from crisis_desktop.domain.common import NOTES_MAX, DomainModel, IdIndex, Word, 
 from crisis_desktop.domain.encounter import Combatant, Encounter
 
 # The version of the file format written by this build; storage.migrations upgrades older files.
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
+# The most points one of the campaign's shared pools holds (story points, destiny).
+POOL_MAX = 999
+PoolPoints = Annotated[int, Field(ge=0, le=POOL_MAX, strict=True)]
 
 
 class Campaign(DomainModel):
@@ -30,6 +34,9 @@ class Campaign(DomainModel):
     encounters: list[Encounter] = Field(default_factory=list)
     battle_maps: list[BattleMap] = Field(default_factory=list)
     equipment: list[EquipmentItem] = Field(default_factory=list)
+    # The points of the pools the table shares across sessions (story points, destiny), by the ruleset's pool key
+    # (rules/base/pools.py); empty until a session starts.
+    pools: dict[Word, PoolPoints] = Field(default_factory=dict)
     notes: str = Field(default="", max_length=NOTES_MAX)
     created: datetime = Field(default_factory=utc_now)
     modified: datetime = Field(default_factory=utc_now)

@@ -176,7 +176,7 @@ def format_value(spec: FieldSpec | None, value: StatValue) -> str:
 
 def _groups(character: Character, ruleset: Ruleset, options: Options) -> tuple[SheetGroup, ...]:
     grouped: dict[str, list[SheetValue]] = {}
-    for spec in ruleset.sheet.character_fields():
+    for spec in ruleset.sheet.campaign_fields(options):
         if character.kind not in spec.kinds:
             continue
         value = character.stats.get(spec.key, spec.default)
@@ -240,9 +240,9 @@ def _cell(spec: FieldSpec, value: StatValue, stat_labels: dict[str, str]) -> str
     return format_value(spec, value)
 
 
-def _table(kind: ItemKind, items: Sequence[EquipmentItem], ruleset: Ruleset) -> SheetTable:
+def _table(kind: ItemKind, items: Sequence[EquipmentItem], ruleset: Ruleset, options: Options) -> SheetTable:
     specs = list(ruleset.sheet.item_fields(kind))
-    stat_labels = {f.key: f.label for f in ruleset.sheet.character_fields()}
+    stat_labels = {f.key: f.label for f in ruleset.sheet.campaign_fields(options)}
     rows = []
     for item in items:
         name = item.name if item.equipped else f"{item.name} (not equipped)"
@@ -282,7 +282,7 @@ def build_sheet(character: Character, ruleset: Ruleset, options: Options | None 
         items = [i for i in character.equipment if i.kind == kind]
         # Empty weapon and armour tables still print, so a player can fill them in by hand.
         if items or kind is not ItemKind.GEAR:
-            tables.append(_table(kind, items, ruleset))
+            tables.append(_table(kind, items, ruleset, options))
     labels = {c.key: c for c in ruleset.sheet.conditions()}
     conditions = []
     for state in character.conditions:

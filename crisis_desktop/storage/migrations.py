@@ -162,6 +162,15 @@ def v4_to_v5(data: RawCampaign) -> RawCampaign:
     return out
 
 
+def v5_to_v6(data: RawCampaign) -> RawCampaign:
+    """Version 5 -> 6: the campaign keeps the pools its table shares across sessions (story points, destiny). A file
+    written before had none: it opens with the pools empty (the field's default), and the next session fills them.
+    Only the version changes, so that a build before this one refuses a file holding pools instead of dropping them."""
+    out = dict(data)
+    out["schema_version"] = 6
+    return out
+
+
 def upgrade_old_maps(maps: list[Any]) -> list[Any]:
     """Battle maps of a campaign otherwise current, some written before file format 5 (a journal's lines written by
     the build before, replayed onto its upgraded saved copy): those holding cells get terrain rows."""
@@ -257,6 +266,7 @@ MIGRATIONS: dict[int, Callable[[RawCampaign], RawCampaign]] = {
     2: v2_to_v3,
     3: v3_to_v4,
     4: v4_to_v5,
+    5: v5_to_v6,
 }
 
 

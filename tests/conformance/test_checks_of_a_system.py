@@ -35,7 +35,7 @@ def test_every_check_a_pc_may_be_asked_for_has_exact_odds(ruleset_id: str) -> No
     ctl, _history = in_a_fight(ruleset_id)
     rules = get_ruleset(ruleset_id)
     assert rules.checks is not None
-    skills = rules.checks.check_skills(ctl.view.character_of("c-pc"))
+    skills = rules.checks.check_skills(ctl.view.character_of("c-pc"), ctl.view.options)
     assert skills, "the Check… dialog would offer nothing to check"
     for key, label in skills:
         request = ctl.checking.check_request("c-pc", key)          # the rules' defaults for every input
@@ -51,7 +51,7 @@ def test_a_check_comes_out_as_often_as_its_odds_say(ruleset_id: str) -> None:
     ctl, _history = in_a_fight(ruleset_id)
     rules = get_ruleset(ruleset_id)
     assert rules.checks is not None
-    key, label = rules.checks.check_skills(ctl.view.character_of("c-pc"))[0]
+    key, label = rules.checks.check_skills(ctl.view.character_of("c-pc"), ctl.view.options)[0]
     request = ctl.checking.check_request("c-pc", key)
     odds = ctl.checking.check_odds(request)
     dice = RandomDice(17)
@@ -67,7 +67,7 @@ def test_a_check_through_the_controller_is_one_logged_undoable_event(ruleset_id:
     ctl, history = in_a_fight(ruleset_id)
     rules = get_ruleset(ruleset_id)
     assert rules.checks is not None
-    key, label = rules.checks.check_skills(ctl.view.character_of("c-pc"))[0]
+    key, label = rules.checks.check_skills(ctl.view.character_of("c-pc"), ctl.view.options)[0]
     before = ctl.campaign.model_dump(mode="json")
     logged = len(ctl.view.encounter.log)
     event = ctl.checking.check(ctl.checking.check_request("c-pc", key), RandomDice(5), label)

@@ -46,7 +46,7 @@ class SymbolsFakeChecks(Checks):
 
     rules: SymbolsFake
 
-    def check_skills(self, character) -> list[tuple[str, str]]:
+    def check_skills(self, character, options) -> list[tuple[str, str]]:
         return [("grit", "Grit")]
 
     def check_inputs(self, actor: Actor, skill: str, options: Options) -> list[FieldSpec]:

@@ -35,6 +35,7 @@ from crisis_desktop.rules.base.effects import (
     Effect,
     RemoveCondition,
     SetItemStat,
+    SetPool,
     SetResource,
     SetStatus,
     UseUpItem,
@@ -43,6 +44,7 @@ from crisis_desktop.rules.base.healing import Healing
 from crisis_desktop.rules.base.hiding import Hiding, Watcher
 from crisis_desktop.rules.base.importing import ImportBatch, ImportedEntry, Importer
 from crisis_desktop.rules.base.map_reading import MapReading, MapSpan, opponents
+from crisis_desktop.rules.base.pools import Pools, PoolSpec, PoolSpend, SessionStart
 from crisis_desktop.rules.base.ruleset import Ruleset
 from crisis_desktop.rules.base.sheet import (
     ConditionSpec,
@@ -67,7 +69,8 @@ __all__ = [
     "Executes",
     "Explained", "FieldKind", "FieldSpec", "Healing", "Hiding", "InitiativeEntry", "MapReading", "MapSpan", "Options",
     "OutOfTurnAttacks", "Outcome", "OverrideField", "OverrideKind", "RemoveCondition", "ResourceSpec", "RuleOption",
-    "Ruleset", "ScatteredAttack", "Scatters", "SetItemStat", "SetResource", "SetStatus", "SheetTrack", "SpendBudget",
+    "Ruleset", "ScatteredAttack", "Scatters", "SetItemStat", "SetPool", "PoolSpec", "PoolSpend", "Pools",
+    "SessionStart", "SetResource", "SetStatus", "SheetTrack", "SpendBudget",
     "SpendChoice", "SpendPick", "StateLabel", "StateRole", "StatRoll", "Term", "Treatment", "TurnEffects",
     "UseUpItem", "Watcher", "at_most_field", "opponents",
 ]

@@ -21,6 +21,7 @@ from crisis_desktop.rules.base.combat import (
 from crisis_desktop.rules.base.economy import ActionRole, Cost
 from crisis_desktop.rules.base.map_reading import MapReading, MapSpan
 from crisis_desktop.rules.base.part import Part
+from crisis_desktop.rules.base.pools import PoolSpend
 from crisis_desktop.rules.base.sheet import (
     FieldSpec,
 )
@@ -42,6 +43,12 @@ class Attacks(Part, ABC):
     counted ("tiles" or "metres"); what a range costs is the system's own (none here)."""
 
     DISTANCE_UNIT: str = "tiles"
+
+    def attack_pool_spends(self, request: AttackRequest, options: Options) -> Sequence[PoolSpend]:
+        """What the attack spends of the campaign's shared pools (a story point that upgrades its check), already
+        counted in its odds; the controller refuses the attack when the points are not there, and moves them when
+        it is rolled. Nothing by default."""
+        return ()
 
     def attack_inputs(self, attacker: Actor, weapon: EquipmentItem, fight_round: int,
                       options: Options) -> list[FieldSpec]:

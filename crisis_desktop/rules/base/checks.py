@@ -20,6 +20,7 @@ from crisis_desktop.rules.base.combat import (
 from crisis_desktop.rules.base.economy import TurnEffects
 from crisis_desktop.rules.base.effects import Effect
 from crisis_desktop.rules.base.part import Part
+from crisis_desktop.rules.base.pools import PoolSpend
 from crisis_desktop.rules.base.sheet import (
     FieldKind,
     FieldSpec,
@@ -42,10 +43,10 @@ class Checks(Part, ABC):
     """A system with checks and contests to roll and to price. The check dialog is generated from `check_skills` and
     `check_inputs`, and makes its request with `check_request`."""
 
-    def check_skills(self, character: Character) -> list[tuple[str, str]]:
-        """What a character may be checked on, as (stat key, label), in the sheet's order: every INT or DIE field of
-        the sheet that applies to its kind, by default."""
-        return [(f.key, f.label) for f in self.rules.sheet.character_fields()
+    def check_skills(self, character: Character, options: Options) -> list[tuple[str, str]]:
+        """What a character may be checked on in a campaign with these rule options, as (stat key, label), in the
+        sheet's order: every INT or DIE field of the campaign's sheet that applies to its kind, by default."""
+        return [(f.key, f.label) for f in self.rules.sheet.campaign_fields(options)
                 if character.kind in f.kinds and f.kind in (FieldKind.INT, FieldKind.DIE)]
 
     def check_inputs(self, actor: Actor, skill: str, options: Options) -> list[FieldSpec]:
@@ -68,6 +69,12 @@ class Checks(Part, ABC):
     def check_dice(self, request: CheckRequest, options: Options) -> Sequence[DieKind]:
         """The dice of symbols the check rolls, in the order they are rolled, for the dialog to show the pool before
         the roll; none for dice of numbers (the default)."""
+        return ()
+
+    def check_pool_spends(self, request: CheckRequest, options: Options) -> Sequence[PoolSpend]:
+        """What the check spends of the campaign's shared pools (a story point that upgrades it), already counted in
+        its pool and odds; the controller refuses the check when the points are not there, and moves them when it is
+        rolled. Nothing by default."""
         return ()
 
     @abstractmethod

@@ -56,4 +56,12 @@ class UseUpItem:
     item_id: str
 
 
-Effect = SetStatus | SetResource | SetItemStat | AddCondition | RemoveCondition | UseUpItem
+@dataclass(frozen=True)
+class SetPool:
+    """Set campaign.pools[key]: the points of a pool the table shares (story points, destiny; rules/base/pools.py)."""
+
+    key: str
+    value: int
+
+
+Effect = SetStatus | SetResource | SetItemStat | AddCondition | RemoveCondition | UseUpItem | SetPool

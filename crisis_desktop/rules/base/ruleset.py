@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from crisis_desktop.rules.base.healing import Healing
     from crisis_desktop.rules.base.hiding import Hiding
     from crisis_desktop.rules.base.importing import Importer
+    from crisis_desktop.rules.base.pools import Pools
     from crisis_desktop.rules.base.quick import PreparedFight, QuickFight
     from crisis_desktop.rules.kernel.cover import CoverReading
     from crisis_desktop.rules.kernel.flows import RoundFlow
@@ -166,6 +167,12 @@ class Ruleset(ABC):
     @property
     def hiding(self) -> Hiding | None:
         """Who cannot see whom, set by the rules' sight actions; None where the rules have none."""
+        return None
+
+    @property
+    def pools(self) -> Pools | None:
+        """The pools of points the table shares across sessions (story points, destiny); None where the rules have
+        none."""
         return None
 
     def round_flow(self, options: Options) -> RoundFlow:

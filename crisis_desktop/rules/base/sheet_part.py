@@ -38,6 +38,12 @@ class Sheet(Part):
         its default and its limits); none by default."""
         return ()
 
+    def campaign_fields(self, options: Options) -> Sequence[FieldSpec]:
+        """The fields of a character sheet in a campaign with these rule options (a genesys campaign's skill list
+        decides which skills its sheets show): `character_fields()` by default. The places that know the campaign
+        (the sheet editor, printing, a stat set by the GM, the check dialog) ask this."""
+        return self.character_fields()
+
     def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]:
         """The fields of an item of this kind (a weapon's damage and range, an armour's protection); none by
         default."""
@@ -130,7 +136,7 @@ class Sheet(Part):
         """The values the GM may override for this combatant: only those that apply to it (no AP where it
         counts actions, no ammunition on a knife). By default every status value and encounter resource, named
         by the sheet field or bar of that key, else by the key in words ("hit_points" -> "Hit points")."""
-        labels = {spec.key: spec.label for spec in self.character_fields()}
+        labels = {spec.key: spec.label for spec in self.campaign_fields(options)}
         labels.update({bar.key: bar.label for bar in self.resources(actor, options)})
 
         def label(key: str) -> str:

@@ -84,7 +84,7 @@ class CrisisChecks(Checks):
 
     rules: CrisisRuleset
 
-    def check_skills(self, character: Character) -> list[tuple[str, str]]:
+    def check_skills(self, character: Character, options: Options) -> list[tuple[str, str]]:
         """The attributes, then every skill."""
         keys = {*stats.ATTRIBUTES, *stats.SKILL_ATTRIBUTE}
         return [(f.key, f.label) for f in sheet.character_fields() if f.key in keys]

@@ -81,7 +81,7 @@ class CrisisClassicChecks(Checks):
 
     rules: CrisisClassicRuleset
 
-    def check_skills(self, character: Character) -> list[tuple[str, str]]:
+    def check_skills(self, character: Character, options: Options) -> list[tuple[str, str]]:
         """The abilities, then every skill."""
         keys = {a.key for a in tables.abilities()} | {sk.key for sk in tables.skills()}
         return [(f.key, f.label) for f in sheet.character_fields() if f.key in keys]

@@ -29,8 +29,10 @@ def _plain(name: str) -> str:
 
 @cache
 def _skill_names() -> dict[str, str]:
-    known = {_plain(s.name): s.key for s in tables.skills().values()}
-    return known | {_plain(s.key): s.key for s in tables.skills().values()}
+    # The classic list's names: an import lands on the classic sheet (one Melee, one Knowledge, one Piloting).
+    classic = tables.listed_skills(tables.CLASSIC).values()
+    known = {_plain(s.name): s.key for s in classic}
+    return known | {_plain(s.key): s.key for s in classic}
 
 
 def skill_key(name: str) -> tuple[str | None, str]:

@@ -21,12 +21,12 @@ from crisis_desktop.rules.base import (
     Outcome,
     SetResource,
 )
-from crisis_desktop.rules.genesys import narrative, stats, tables
+from crisis_desktop.rules.genesys import narrative, stats, story, tables
 from crisis_desktop.rules.genesys.narrative import FAILURE, SUCCESS, Pool, Rolled
 from crisis_desktop.rules.kernel.dice import DiceSource
 from crisis_desktop.rules.kernel.tally import Tally
 
-INPUTS = ("upgrade_difficulty", "upgrade_ability", "boost", "setback")
+INPUTS = ("upgrade_difficulty", "upgrade_ability", "boost", "setback", *story.INPUTS)
 # Dice an earlier roll left on a combatant's next check (advantage or threat spent on it, an Off balance or Stinger
 # injury), as combatant resources: what each adds, and how it reads in the pool's steps.
 NEXT_CHECK: dict[str, tuple[str, str]] = {
@@ -150,6 +150,7 @@ def check_pool(request: CheckRequest) -> Pool:
     pool = pool.upgrade_ability(_int_input(request, "upgrade_ability"), "GM")
     pool = pool.upgrade_difficulty(_int_input(request, "upgrade_difficulty"), "GM")
     pool = pool.add("boost", _int_input(request, "boost"), "GM").add("setback", _int_input(request, "setback"), "GM")
+    pool = story.upgraded(pool, request.inputs)
     pool = with_next_check(pool, request.actor)
     return no_boost(own_modifiers(pool, character, request.skill), character)
 

@@ -7,12 +7,12 @@ from dataclasses import dataclass, field
 
 from crisis_desktop.domain import Character, EquipmentItem, ItemKind
 from crisis_desktop.rules.base import Actor, AttackRequest, AttackTarget, FieldKind, FieldSpec, Options
-from crisis_desktop.rules.genesys import checks, own_talents, reactions, sheet, stats, tables, talents
+from crisis_desktop.rules.genesys import checks, own_talents, reactions, sheet, stats, story, tables, talents
 from crisis_desktop.rules.genesys.actions import resource
 from crisis_desktop.rules.genesys.narrative import Pool
 from crisis_desktop.rules.genesys.options import option
 
-MELEE_SKILLS = ("brawl", "melee")
+MELEE_SKILLS = tuple(key for key, s in tables.skills().items() if s.combat == "melee")
 BREACH_SOAK = 10
 BARRAGE_SKILLS, BARRAGE_BANDS = ("ranged_heavy", "gunnery"), ("long", "extreme")
 SITUATION, TARGET = "Situation", "Target"
@@ -284,6 +284,7 @@ def attack_pool(request: AttackRequest, options: Options) -> Pool:
         pool = pool.add("difficulty", -size, "target larger" if size > 0 else "target smaller")
     pool = target_talents(pool, aimed, target, w.melee)
     pool = pool.upgrade_ability(s.upgrade_ability, "GM").upgrade_difficulty(s.upgrade_difficulty, "GM")
+    pool = story.upgraded(pool, request.inputs)
     pool = pool.add("boost", s.boost, "GM").add("setback", s.setback, "GM")
     pool = own_talents.applied(pool, request, beyond=max(0, band_index(band) - band_index(w.band)) if not w.melee
                                else 0, defence=int(shield.value), aimed=s.aim, circumstances=s.setback)

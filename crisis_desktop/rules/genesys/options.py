@@ -32,6 +32,11 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
                "The seed text: the harder check's difficulty, +1 difficulty die when the two checks' difficulties are "
                "the same, +2 when they differ (difficulty); or +1 when both weapons use the same skill, +2 when "
                "they do not (skill, as the Genesys core book words it)."),
+    RuleOption("skill_list", "Skill list",
+               ("classic", "core", "fantasy", "science_fiction", "modern", "star_wars"), "classic",
+               "The skills on the sheets and in the Check dialog: classic (the 25 skills of this app's first genesys "
+               "campaigns), core (every skill of the Genesys core rulebook), or a setting's list. Ranks in skills "
+               "of another list are kept and still roll; only the sheet shows fewer."),
     RuleOption("aim_lasts", "Aim lasts", ("until_check", "one_turn"), "until_check",
                "until_check: the aim's boost dice stay until the next combat check (moving loses them), so two "
                "turns of aiming give 2; one_turn: they are lost at the end of the next turn."),

@@ -32,6 +32,7 @@ from crisis_desktop.rules.base import (
     Options,
     OverrideField,
     OverrideKind,
+    PoolSpend,
     ResourceSpec,
     RuleOption,
     Ruleset,
@@ -59,6 +60,7 @@ from crisis_desktop.rules.genesys import (
     sheet,
     spending,
     stats,
+    story,
     symbols,
     tables,
     talents,
@@ -66,6 +68,7 @@ from crisis_desktop.rules.genesys import (
 from crisis_desktop.rules.genesys import map_reading as genesys_map
 from crisis_desktop.rules.genesys.movement import GenesysMovement, band_for, cells_per_band, range_readout
 from crisis_desktop.rules.genesys.options import RULE_OPTIONS
+from crisis_desktop.rules.genesys.story import GenesysPools
 from crisis_desktop.rules.kernel.cover import CoverReading
 from crisis_desktop.rules.kernel.dice import DiceSource, DieKind, RollPool
 from crisis_desktop.rules.kernel.flows import RoundFlow
@@ -89,13 +92,19 @@ class GenesysChecks(Checks):
 
     rules: GenesysRuleset
 
-    def check_skills(self, character: Character) -> list[tuple[str, str]]:
-        """The characteristics, then every skill."""
+    def check_skills(self, character: Character, options: Options) -> list[tuple[str, str]]:
+        """The characteristics, then every skill of the campaign's list, then any other skill the character has a
+        rank in (of a list the campaign used before)."""
+        listed = sheet.skills_for(self.rules.options_with_defaults(options))
+        ranked = [s for key, s in tables.skills().items() if key not in listed and stats.rank(character, key)]
         return [(c.key, c.name) for c in tables.characteristics()] + \
-            [(s.key, s.name) for s in tables.skills().values()]
+            [(s.key, s.name) for s in (*listed.values(), *ranked)]
 
     def check_inputs(self, actor: Actor, skill: str, options: Options) -> list[FieldSpec]:
-        return checks.check_inputs()
+        return checks.check_inputs() + story.check_inputs(actor, self.rules.options_with_defaults(options))
+
+    def check_pool_spends(self, request: CheckRequest, options: Options) -> Sequence[PoolSpend]:
+        return story.spends(request.actor, request.inputs, self.rules.options_with_defaults(options))
 
     check_request = staticmethod(checks.request_from)
 
@@ -133,7 +142,11 @@ class GenesysAttacks(Attacks):
 
     def attack_inputs(self, attacker: Actor, weapon: EquipmentItem, fight_round: int,
                       options: Options) -> list[FieldSpec]:
-        return combat.attack_inputs(attacker, weapon)
+        return combat.attack_inputs(attacker, weapon) + \
+            story.check_inputs(attacker, self.rules.options_with_defaults(options), combat.SITUATION)
+
+    def attack_pool_spends(self, request: AttackRequest, options: Options) -> Sequence[PoolSpend]:
+        return story.spends(request.attacker, request.inputs, self.rules.options_with_defaults(options))
 
     def target_inputs(self, attacker: Actor, weapon: EquipmentItem, target: Actor, fight_round: int,
                       options: Options) -> list[FieldSpec]:
@@ -222,7 +235,13 @@ class GenesysSheet(Sheet):
                       "melee_defence": "Melee defence", "ranged_defence": "Ranged defence",
                       "criticals": "Critical injuries", "minions_left": "Minions left"}
 
-    character_fields = staticmethod(sheet.character_fields)
+    def character_fields(self) -> tuple[FieldSpec, ...]:
+        """The sheet of a campaign that chose no skill list (the classic one)."""
+        return sheet.character_fields()
+
+    def campaign_fields(self, options: Options) -> tuple[FieldSpec, ...]:
+        """The sheet with the skills of the campaign's skill list."""
+        return sheet.character_fields(sheet.skills_for(self.rules.options_with_defaults(options)))
 
     item_fields = staticmethod(sheet.item_fields)
 
@@ -420,6 +439,10 @@ class GenesysRuleset(Ruleset):
     @cached_property
     def healing(self) -> GenesysHealing:
         return GenesysHealing(self)
+
+    @cached_property
+    def pools(self) -> GenesysPools:
+        return GenesysPools(self)
 
     @cached_property
     def sheet(self) -> GenesysSheet:

@@ -7,11 +7,13 @@ from crisis_desktop.domain import Character, CharacterKind, ItemKind, StatValue
 from crisis_desktop.rules.base import Explained, FieldKind, FieldSpec, Options, StateLabel, StateRole, Term
 from crisis_desktop.rules.genesys import stats, tables, talents
 from crisis_desktop.rules.genesys.options import option
+from crisis_desktop.rules.genesys.tables import Skill
 
 PC_ONLY = frozenset({CharacterKind.PC})
 NPC_ONLY = frozenset({CharacterKind.NPC})
 HUMAN_BASE = 10
-COMBAT_SKILLS = ("brawl", "melee", "ranged_light", "ranged_heavy", "gunnery")
+# The skills a weapon may name: every combat skill of every list (a weapon can be carried from one setting to another).
+COMBAT_SKILLS = tuple(key for key, s in tables.skills().items() if s.combat)
 
 
 def _int(key: str, label: str, group: str, default: StatValue, low: int | None, high: int | None, help_text: str,
@@ -20,12 +22,18 @@ def _int(key: str, label: str, group: str, default: StatValue, low: int | None, 
     return FieldSpec(key, label, FieldKind.INT, group, default, low, high, (), help_text, kinds, required)
 
 
-def character_fields() -> tuple[FieldSpec, ...]:
+def skills_for(options: Options) -> dict[str, Skill]:
+    """The skills of the campaign's skill list (the `skill_list` option), by key in the sheet's order."""
+    return tables.listed_skills(option(options, "skill_list"))
+
+
+def character_fields(skills: dict[str, Skill] | None = None) -> tuple[FieldSpec, ...]:
+    """The sheet's fields, with the ranks of `skills` (a campaign's list; the classic list by default)."""
     fields: list[FieldSpec] = [
         _int(c.key, c.name, "Characteristics", stats.DEFAULT_CHARACTERISTIC, 1, 6,
              f"{c.name} ({c.short}), 1 to 6 (human average 2).") for c in tables.characteristics()]
     names = {c.key: c.name for c in tables.characteristics()}
-    for skill in tables.skills().values():
+    for skill in (skills if skills is not None else tables.listed_skills(tables.CLASSIC)).values():
         fields.append(_int(skill.key, skill.name, skill.group, 0, 0, 5,
                            f"Rank 0 to 5; rolls with {names[skill.characteristic]}. A minion group rolls its members "
                            "left but one in every skill ranked here above 0.", required=False))

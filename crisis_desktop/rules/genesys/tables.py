@@ -19,6 +19,13 @@ class Characteristic:
     short: str
 
 
+# The kind of a skill by its group on the sheet.
+SKILL_KINDS = {"General skills": "general", "Combat skills": "combat", "Social skills": "social",
+               "Knowledge skills": "knowledge", "Magic skills": "magic"}
+# The skill list of a campaign that chose none: the 25 skills of this app's first genesys campaigns, kept as they were.
+CLASSIC = "classic"
+
+
 @dataclass(frozen=True)
 class Skill:
     key: str
@@ -26,6 +33,20 @@ class Skill:
     characteristic: str
     group: str
     combat: str | None = None        # "melee" or "ranged" for combat skills
+
+    @property
+    def kind(self) -> str:
+        """general, combat, social, knowledge or magic."""
+        return SKILL_KINDS[self.group]
+
+
+@dataclass(frozen=True)
+class SkillList:
+    """A setting's skills (a campaign picks one with the `skill_list` option), in the sheet's order."""
+
+    key: str
+    name: str
+    skills: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -135,7 +156,28 @@ def characteristics() -> tuple[Characteristic, ...]:
 
 @cache
 def skills() -> dict[str, Skill]:
+    """Every skill of every list, by key: a rank under any of them rolls with its characteristic."""
     return {row["key"]: Skill(**row) for row in load_table(SYSTEM, "skills")["skills"]}
+
+
+@cache
+def skill_lists() -> dict[str, SkillList]:
+    """The settings' skill lists by key, each naming only skills of `skills()`."""
+    known = skills()
+    out = {}
+    for key, row in load_table(SYSTEM, "skills")["lists"].items():
+        unknown = [k for k in row["skills"] if k not in known]
+        if unknown:
+            raise ValueError(f"The skill list {key!r} names skills no row describes: {', '.join(unknown)}")
+        out[key] = SkillList(key, row["name"], tuple(row["skills"]))
+    return out
+
+
+def listed_skills(list_key: str) -> dict[str, Skill]:
+    """The skills of one list, by key, in the list's order (the classic list for a key no list has)."""
+    lists = skill_lists()
+    chosen = lists.get(list_key, lists[CLASSIC])
+    return {key: skills()[key] for key in chosen.skills}
 
 
 @cache

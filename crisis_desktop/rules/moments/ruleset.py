@@ -63,7 +63,7 @@ class MomentsChecks(Checks):
 
     rules: MomentsRuleset
 
-    def check_skills(self, character: Character) -> list[tuple[str, str]]:
+    def check_skills(self, character: Character, options: Options) -> list[tuple[str, str]]:
         return [(key, label) for key, label, _h in sheet.STATS]
 
     def check_inputs(self, actor: Actor, skill: str, options: Options) -> list[FieldSpec]:

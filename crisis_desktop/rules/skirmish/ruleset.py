@@ -70,7 +70,7 @@ class SkirmishChecks(Checks):
 
     rules: SkirmishRuleset
 
-    def check_skills(self, character: Character) -> list[tuple[str, str]]:
+    def check_skills(self, character: Character, options: Options) -> list[tuple[str, str]]:
         return list(sheet.check_skill_list(character))
 
     def check_inputs(self, actor: Actor, skill: str, options: Options) -> list[FieldSpec]:

@@ -457,6 +457,8 @@ class AttackDialog(QDialog):
                 f"to beat {preview.to_beat.value:g}" if preview.to_beat is not None and not finishing else "",
                 self.cost.text()]
         self.gist.setText(" · ".join(part for part in gist if part))
+        if preview.pools:
+            self.cost.setText(f"{self.cost.text()}\n{preview.pools}")
         self.roll_box.show_pool(self.controller.preview.attacks.attack_dice(request, self.controller.view.options),
                                 request.attacker.name)
         # Typed faces are named by the roll itself: whose roll, which die each is, the die wanted next.

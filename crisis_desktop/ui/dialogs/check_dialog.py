@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.encounter_commands import EncounterEvent
 from crisis_desktop.controller.encounter_log import describe_check
+from crisis_desktop.controller.pools import spend_preview
 from crisis_desktop.domain import StatValue
 from crisis_desktop.rules.base import CheckOdds, CheckRequest, CheckResult, ContestChances, ContestResult, Outcome
 from crisis_desktop.rules.kernel.dice import NeedMoreDice, TypedDice, probe
@@ -88,6 +89,10 @@ class CheckDialog(QDialog):
         self.odds = QLabel()
         self.odds.setObjectName("check-odds")
         self.odds.setWordWrap(True)
+        # The campaign's shared pools (story points) before the roll, and after it where the check spends of them.
+        self.pools = QLabel()
+        self.pools.setObjectName("check-pools")
+        self.pools.setWordWrap(True)
         self.roll_box = RollBox(controller.ruleset.dice_kinds(), self.roll, self, "check",
                                 controller.ruleset.symbol_glyphs())
         box = self.roll_box
@@ -109,6 +114,7 @@ class CheckDialog(QDialog):
         layout.addWidget(self.inputs)
         layout.addWidget(self.their_inputs)
         layout.addWidget(self.odds)
+        layout.addWidget(self.pools)
         layout.addWidget(self.roll_box)
         layout.addWidget(self.spending)
         layout.addWidget(self.buttons)
@@ -208,6 +214,13 @@ class CheckDialog(QDialog):
             return None
         return self.controller.checking.check_request(combatant_id, skill, **self._values)
 
+    def _show_pools(self, request: CheckRequest | None) -> None:
+        ctl = self.controller
+        spends = ctl.checking.check_pool_spends(request) if request is not None else ()
+        text = spend_preview(ctl.campaign, ctl.ruleset, spends, ctl.view.options)
+        self.pools.setText(text)
+        self.pools.setVisible(bool(text))
+
     def update_preview(self) -> None:
         try:
             request = self.request()
@@ -217,6 +230,7 @@ class CheckDialog(QDialog):
                 return
             odds = self.controller.checking.check_odds(request) if request is not None else None
         except ValueError as exc:
+            self._show_pools(None)
             self.odds.setText(str(exc))
             self.roll_button.setEnabled(False)
             self.roll_box.show_pool(())
@@ -227,6 +241,7 @@ class CheckDialog(QDialog):
         # Typed faces are named by the check itself: whose roll, which die each is, the die wanted next.
         self.dice_entry.set_probe(None if request is None else partial(
             probe, lambda dice: self.controller.checking.check(request, dice, skill)))
+        self._show_pools(request)
         self.odds.setText(odds_text(odds) if odds is not None else "Choose who makes the check, and on what.")
         self.roll_button.setEnabled(odds is not None and self.rolled_event is None)
 

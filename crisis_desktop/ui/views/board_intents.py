@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QWidget
 from crisis_desktop.controller.commands import Command, Steps
 from crisis_desktop.controller.encounter import EncounterController
 from crisis_desktop.controller.encounter_commands import AddEncounter
+from crisis_desktop.controller.pools import start_session
 from crisis_desktop.domain.encounter import Encounter, Side
 from crisis_desktop.rules.base import ActionRole
 from crisis_desktop.rules.kernel.dice import DiceSource, NeedMoreDice, RandomDice, TypedDice, probe
@@ -64,10 +65,11 @@ class BoardIntents(QObject):
         self._attack_panel = attack_panel
 
     # -- intents ---------------------------------------------------------------------------------
-    def _push(self, make: Callable[[], Command | None], title: str) -> bool:
-        """Build the command (the rules may refuse with a reason) and push it; False if nothing happened."""
+    def _push(self, make: Callable[[], Command | None], title: str, *, fight: bool = True) -> bool:
+        """Build the command (the rules may refuse with a reason) and push it; False if nothing happened. `fight`:
+        the command acts on the encounter shown, and there must be one."""
         document = self._document()
-        if document is None or self._controller() is None:
+        if document is None or (fight and self._controller() is None):
             return False
         try:
             command = make()
@@ -170,20 +172,21 @@ class BoardIntents(QObject):
 
     def _push_rolled(self, make: Callable[[DiceSource], Command], title: str, dice_title: str,
                      what: str = "The dice rolled at the table, one face a die, as each is asked:",
-                     who: str = "") -> bool:
+                     who: str = "", *, fight: bool = True) -> bool:
         """Push a command that rolls dice: the app's dice, or the faces the GM types when "Enter dice" is ticked,
         one die a field, each named as the rules ask for it (asked again, with what is missing, until they are
-        enough); nothing is asked where the rules roll nothing. `who` rolls them (for the rolls of one combatant)."""
+        enough); nothing is asked where the rules roll nothing. `who` rolls them (for the rolls of one combatant);
+        `fight` as for `_push`."""
         if not self._dice_typed():
-            return self._push(lambda: make(RandomDice()), title)
+            return self._push(lambda: make(RandomDice()), title, fight=fight)
         try:
-            return self._push(partial(make, TypedDice([])), title)      # no dice to roll, or a refusal
+            return self._push(partial(make, TypedDice([])), title, fight=fight)    # no dice to roll, or a refusal
         except NeedMoreDice:
             pass
         faces: list[int | str] = []
         prompt = what
-        controller = self._controller()
-        ruleset = controller.ruleset if controller is not None else None
+        document = self._document()
+        ruleset = document.session.ruleset if document is not None else None
         glyphs = ruleset.symbol_glyphs() if ruleset is not None else {}
         while True:
             answer = BoardAsk.dice(self._view, dice_title, prompt, faces, probe=partial(probe, make), glyphs=glyphs,
@@ -192,9 +195,27 @@ class BoardIntents(QObject):
                 return False
             faces = answer
             try:
-                return self._push(partial(make, TypedDice(faces)), title)
+                return self._push(partial(make, TypedDice(faces)), title, fight=fight)
             except NeedMoreDice as exc:
                 prompt = f"{exc}.\n{what}"
+
+    def new_session(self) -> None:
+        """The campaign's shared pools (story points) as a new session starts them, with the app's dice or, with
+        "Enter dice", the faces rolled at the table (a destiny roll); one undoable step, its roll in the status
+        bar. No encounter is needed."""
+        document = self._document()
+        if document is None:
+            return
+        session = document.session
+        said: list[str] = []
+
+        def make(dice: DiceSource) -> Command:
+            command, notes = start_session(document.campaign, session.ruleset, dice, session.options)
+            said[:] = [command.text, *notes]
+            return command
+
+        if self._push_rolled(make, "New session", "Destiny roll", fight=False):
+            self.message.emit("; ".join(said))
 
     def next_turn(self) -> None:
         self._take(StepRole.ADVANCE)

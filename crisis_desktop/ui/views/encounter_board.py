@@ -40,6 +40,7 @@ from crisis_desktop.ui.views.step_bar import StepBar
 from crisis_desktop.ui.widgets.board_delegate import BoardDelegate
 from crisis_desktop.ui.widgets.flow_layout import FlowLayout
 from crisis_desktop.ui.widgets.log_view import LogView
+from crisis_desktop.ui.widgets.pools_bar import PoolsBar
 
 if TYPE_CHECKING:
     from crisis_desktop.ui.document import CampaignDocument
@@ -118,6 +119,10 @@ class EncounterBoard(QWidget):
         self.note.returnPressed.connect(self._add_note)
         self.export_button = QPushButton("Export log…")
         self.export_button.clicked.connect(self.intents.export_log)
+        # The campaign's shared pools (story points), where the rules have them.
+        self.pools_bar = PoolsBar()
+        self.pools_bar.message.connect(self.message)
+        self.pools_bar.sessionAsked.connect(self.intents.new_session)
         self.enter_dice = QCheckBox("Enter dice")
         self.enter_dice.setToolTip("Type the faces of the dice rolled at the table instead of letting the app roll")
 
@@ -192,6 +197,7 @@ class EncounterBoard(QWidget):
         left_layout.addLayout(header)
         left_layout.addWidget(self.round_label)
         left_layout.addWidget(self.toolbar)
+        left_layout.addWidget(self.pools_bar)
         left_layout.addWidget(self.step_bar)
         left_layout.addWidget(self.table, 1)
         left_layout.addWidget(self.selected_strip)
@@ -273,6 +279,7 @@ class EncounterBoard(QWidget):
             if self.ruleset is None:
                 self.message.emit(f"No encounter board: {document.session.rules_problem}")
         self._fill_picker(document.session.encounter_id if document is not None else None)
+        self.pools_bar.set_document(document if self.ruleset is not None else None)
         self.setEnabled(self.ruleset is not None)
 
     def _session_changed(self, what: str) -> None:
@@ -333,6 +340,7 @@ class EncounterBoard(QWidget):
             self._fill_picker()
         self.model.apply_changes(changes)
         self.log_model.apply_changes(changes)
+        self.pools_bar.on_changed(changes)
         if self.controller is not None and self.controller.encounter_id in changes.encounters:
             self.log_view.scrollToBottom()
         self._refresh()

@@ -208,7 +208,7 @@ class SheetEditor(QWidget):
         """A campaign was opened or its rules changed: build the stat form for the ruleset."""
         self.document = document
         self.ruleset = ruleset
-        self.stats.build(ruleset.sheet.character_fields() if ruleset else ())
+        self._build_stats()
         self.condition_choice.clear()
         for spec in ruleset.sheet.conditions() if ruleset else ():
             self.condition_choice.addItem(spec.label, spec.key)
@@ -227,8 +227,16 @@ class SheetEditor(QWidget):
         if character is not None:
             self._refresh(character)
 
+    def _build_stats(self) -> None:
+        """The stat form for the campaign's sheet (its rule options may choose the fields: a skill list)."""
+        ruleset, document = self.ruleset, self.document
+        self.stats.build(ruleset.sheet.campaign_fields(document.session.options) if ruleset and document
+                         else ruleset.sheet.character_fields() if ruleset else ())
+
     def on_changed(self, changes: ChangeSet) -> None:
         """The campaign changed: update the sheet if its character (or the rule options) did."""
+        if "rule_options" in changes.campaign_fields and "*" not in changes.campaign_fields:
+            self._build_stats()
         if self.character_id is None:
             return
         character = self.character()

@@ -77,7 +77,7 @@ class PopcornChecks(Checks):
 
     rules: PopcornRuleset
 
-    def check_skills(self, character: Character) -> list[tuple[str, str]]:
+    def check_skills(self, character: Character, options: Options) -> list[tuple[str, str]]:
         return [("agility", "Agility"), ("might", "Might")]
 
     def check_inputs(self, actor: Actor, skill: str, options: Options) -> list[FieldSpec]:

@@ -131,3 +131,29 @@ def test_a_system_id_a_file_names_is_kept_and_a_current_file_must_name_one():
 
     with pytest.raises(ValidationError, match="ruleset"):
         Campaign.model_validate({"schema_version": SCHEMA_VERSION, "name": "X"})
+
+
+def test_a_version_5_file_opens_with_empty_pools_and_saves_them_as_version_6(store, app_paths):
+    """Version 6 added the campaign's shared pools (story points): a version-5 file had none, and keeps everything
+    else as it was."""
+    path = app_paths.campaigns / "edge.json"
+    characters = [{"id": "k", "name": "Kara", "kind": "pc", "stats": {"agility": 3, "ranged_light": 2}}]
+    path.write_text(json.dumps({"schema_version": 5, "name": "Edge", "ruleset": "genesys",
+                                "rule_options": {"genesys_variant": "genesys"}, "characters": characters}))
+    assert migrate(json.loads(path.read_text()))["schema_version"] == 6 == SCHEMA_VERSION
+    campaign = store.load(path)
+    assert campaign.pools == {} and campaign.character("k").stats == {"agility": 3, "ranged_light": 2}
+    campaign.pools["story_players"] = 2
+    store.save(campaign, path)
+    written = json.loads(path.read_text())
+    assert written["schema_version"] == 6 and written["pools"] == {"story_players": 2}
+    assert store.load(path).pools == {"story_players": 2}
+
+
+@pytest.mark.parametrize("points", [-1, 1000, 1.5, "2"])
+def test_a_pool_the_file_format_cannot_hold_is_refused_with_its_place(store, app_paths, points):
+    path = app_paths.campaigns / "bad-pool.json"
+    path.write_text(json.dumps({"schema_version": SCHEMA_VERSION, "name": "X", "ruleset": "genesys",
+                                "pools": {"story_gm": points}}))
+    with pytest.raises(CampaignFileError, match=r"pools\.story_gm"):
+        store.load(path)

@@ -19,7 +19,7 @@ def pool_of(character, skill, difficulty=2, **inputs):
 
 def test_the_check_dialog_asks_for_difficulty_upgrades_boost_and_setback():
     assert [f.key for f in RULES.checks.check_inputs(Actor(kara()), "cool", {})] == \
-        ["difficulty", "upgrade_difficulty", "upgrade_ability", "boost", "setback"]
+        ["difficulty", "upgrade_difficulty", "upgrade_ability", "boost", "setback", "story_ability", "story_difficulty"]
     assert "Simple 0, Easy 1, Average 2, Hard 3, Daunting 4, Formidable 5" in RULES.checks.check_inputs(
         Actor(kara()), "cool", {})[0].help
     with pytest.raises(ValueError, match="Genesys checks have no input luck"):
