@@ -55,7 +55,7 @@ from crisis_desktop.rules.base.sheet import (
     StatRoll,
     at_most_field,
 )
-from crisis_desktop.rules.base.state import Actor, BarRole, ResourceSpec, StateLabel, StateRole
+from crisis_desktop.rules.base.state import Actor, BarRole, Mark, ResourceSpec, StateLabel, StateRole, in_words
 from crisis_desktop.rules.base.treatments import Treatment
 from crisis_desktop.rules.base.values import CoverLevel, Explained, Options, Term
 
@@ -64,9 +64,10 @@ __all__ = [
     "ActionAvailability", "ActionRole", "ActionSpec", "Actor", "AddCondition", "AttackOdds", "AttackRequest",
     "AttackResult", "AttackTarget", "Attacks", "BarRole", "CheckOdds", "CheckRequest", "CheckResult", "Checks",
     "ConditionSpec", "ContestResult", "Cost", "CoverLevel", "Currency", "DamageResult", "Effect", "Executes",
-    "Explained", "FieldKind", "FieldSpec", "Healing", "Hiding", "InitiativeEntry", "MapReading", "MapSpan", "Options",
-    "OutOfTurnAttacks", "Outcome", "OverrideField", "OverrideKind", "RemoveCondition", "ResourceSpec", "RuleOption",
-    "Ruleset", "ScatteredAttack", "Scatters", "SetItemStat", "SetResource", "SetStatus", "SheetTrack", "SpendBudget",
-    "SpendChoice", "SpendPick", "StateLabel", "StateRole", "StatRoll", "Term", "Treatment", "TurnEffects",
-    "UseUpItem", "Watcher", "at_most_field", "opponents",
+    "Explained", "FieldKind", "FieldSpec", "Healing", "Hiding", "InitiativeEntry", "MapReading", "MapSpan", "Mark",
+    "Options", "OutOfTurnAttacks", "Outcome", "OverrideField", "OverrideKind", "RemoveCondition", "ResourceSpec",
+    "RuleOption", "Ruleset", "ScatteredAttack", "Scatters", "SetItemStat", "SetResource", "SetStatus", "SheetTrack",
+    "SpendBudget", "SpendChoice", "SpendPick", "StateLabel", "StateRole", "StatRoll", "Term", "Treatment",
+    "TurnEffects",
+    "UseUpItem", "Watcher", "at_most_field", "in_words", "opponents",
 ]

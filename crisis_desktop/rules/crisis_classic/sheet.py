@@ -9,6 +9,7 @@ from crisis_desktop.rules.base import (
     Explained,
     FieldKind,
     FieldSpec,
+    Mark,
     Options,
     ResourceSpec,
     StateLabel,
@@ -288,5 +289,15 @@ def state(c: Character) -> StateLabel:
     if health(c).value <= 0:
         return StateLabel("dead", f"{c.name} is dead: Health 0.", StateRole.OUT)
     if is_exhausted(c):
-        return StateLabel("ok", f"{c.name} is exhausted: regains 2 AP a turn and every hit is critical.", label="OK")
+        return StateLabel("exhausted", f"{c.name} is exhausted: regains 2 AP a turn and every hit is critical.",
+                          label="Exhausted")
     return StateLabel("ok", f"{c.name} can fight.", label="OK")
+
+
+def marks(c: Character) -> list[Mark]:
+    """Exhausted the moment Endurance is at 0, whichever way it got there, until the condition itself is on the
+    sheet (the rules add it with the hit or the cost that empties Endurance)."""
+    if endurance(c).value <= 0 and not c.has_condition("exhausted"):
+        row = tables.condition_by_key()["exhausted"]
+        return [Mark(row.label, row.description)]
+    return []

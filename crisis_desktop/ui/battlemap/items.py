@@ -257,7 +257,9 @@ class TokenLook:
     health: tuple[int, int] | None = None   # (current, maximum) of the rules' Health bar, for the GM's bar
     health_label: str = ""                  # that bar's label ("Health")
     lower_is_worse: bool = True
-    conditions: tuple[str, ...] = ()        # the rules' labels of the character's conditions, for the GM
+    conditions: tuple[str, ...] = ()        # the rules' labels of the character's conditions and marks, for the GM
+    state: str = ""          # the rules' word for how it stands ("OK", "Dying", "Knocked out"), for the GM
+    details: tuple[str, ...] = ()           # its other bars and the rules' badges ("AP 3/6", "Reload Musket: 4/8")
     word: str = ""           # health as the players read it ("wounded"), as on the player display
     caption: str = ""        # text under the token: the player map writes the word there
 
@@ -309,8 +311,11 @@ class TokenItem(QGraphicsItem):
         look = self.look
         state = f" ({look.posture})" if look.posture else ""
         lines = [f"{look.name}{state}, {look.side}"]
+        if look.state:
+            lines.append(look.state)
         if look.health is not None:
             lines.append(f"{look.health_label or 'Health'} {look.health[0]}/{look.health[1]}")
+        lines += look.details
         if look.conditions:
             lines.append(", ".join(look.conditions))
         return "\n".join(lines)

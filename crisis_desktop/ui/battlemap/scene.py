@@ -15,7 +15,7 @@ from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.fight import FightView
 from crisis_desktop.controller.map_commands import find_map
 from crisis_desktop.domain.battle_map import BattleMap, GridKind, Paint
-from crisis_desktop.rules.base import Actor
+from crisis_desktop.rules.base import Actor, in_words
 from crisis_desktop.rules.kernel.geometry import Grid, Terrain
 from crisis_desktop.storage.regular_files import reason_of
 from crisis_desktop.ui.battlemap.items import CellLayer, Overlay, TokenItem, TokenLook
@@ -219,17 +219,22 @@ class MapScene(QGraphicsScene):
         options = ruleset.options_with_defaults(campaign.rule_options)
         state = ruleset.sheet.state(character, options)
         posture = ruleset.posture(character)
-        bar = health_bar(ruleset.sheet.resources(Actor(character, combatant), options))
+        actor = Actor(character, combatant)
+        bars = ruleset.sheet.resources(actor, options)
+        bar = health_bar(bars)
         labels = {c.key: c.label for c in ruleset.sheet.conditions()}
         # The posture has its own badge: no marker for it as well.
-        worn = (labels.get(c.key, c.key) for c in character.conditions if posture is None
-                or posture.casefold() not in (c.key.casefold(), labels.get(c.key, "").casefold()))
+        worn = [labels.get(c.key) or in_words(c.key) for c in character.conditions if posture is None
+                or posture.casefold() not in (c.key.casefold(), labels.get(c.key, "").casefold())]
+        worn += [m.label for m in ruleset.sheet.marks(actor, options)]
+        details = [b.shown for b in bars if b is not bar] + list(ruleset.sheet.badges(actor, options))
         return replace(look, posture=posture, down=not state.fighting,
                        health=(bar.current, bar.maximum) if bar is not None else None,
                        health_label=bar.label if bar is not None else "",
                        lower_is_worse=bar.lower_is_worse if bar is not None else True,
-                       conditions=tuple(worn),
-                       word=health_word(state.role, bar.current if bar else None, bar.maximum if bar else None))
+                       conditions=tuple(dict.fromkeys(worn)), details=tuple(details),
+                       state=state.shown,
+                       word=health_word(state.role, bar.left if bar else None, bar.maximum if bar else None))
 
     def _sync_token(self, combatant_id: str) -> None:
         """Create, move, restyle or remove one token from the domain."""

@@ -32,3 +32,9 @@ def health_word(standing: StateRole, current: int | None, maximum: int | None) -
 def health_bar(bars: Sequence[ResourceSpec]) -> ResourceSpec | None:
     """The bar the words are about: the one the rules declare as health."""
     return next((bar for bar in bars if bar.role is BarRole.HEALTH), None)
+
+
+def told_bars(bars: Sequence[ResourceSpec]) -> list[ResourceSpec]:
+    """The bars the players are told the numbers of: health, and any other track that puts a character down when it
+    runs out (genesys strain)."""
+    return [bar for bar in bars if bar.role in (BarRole.HEALTH, BarRole.DOWN_TOO)]

@@ -64,7 +64,7 @@ class PlayerMapScene(MapScene):
         look = super().look(combatant_id)
         if look is None:
             return None
-        return replace(look, health=None, conditions=(), caption=look.word)
+        return replace(look, health=None, conditions=(), state="", details=(), caption=look.word)
 
     def _rebuild(self) -> None:  # Override MapScene::_rebuild
         self._shown = revealed_cells(self.battle_map)

@@ -23,7 +23,7 @@ from crisis_desktop.ui.models.board_model import (
     ToldRankRole,
 )
 from crisis_desktop.ui.paint_guard import guarded
-from crisis_desktop.ui.player_display.health import health_bar, health_word
+from crisis_desktop.ui.player_display.health import health_bar, health_word, told_bars
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -170,8 +170,9 @@ class PlayerBoardProxy(QSortFilterProxyModel):
         if role in (HealthWordRole, HealthTextRole):
             return self._health(source, character, with_numbers=role == HealthTextRole)
         if role == HealthNumbersRole:
-            bar = health_bar(source.data(ResourcesRole) or ())
-            return f"Health {bar.current}/{bar.maximum}" if bar is not None and self._numbers_for(character) else ""
+            # Each track the rules say can put the character down, by its own label ("Wounds 4/15 · Strain 13/12").
+            told = told_bars(source.data(ResourcesRole) or ())
+            return " · ".join(b.shown for b in told) if self._numbers_for(character) else ""
         if role == ResourcesRole:
             return source.data(role) if self._numbers_for(character) else ()
         column = source.column()
@@ -206,7 +207,7 @@ class PlayerBoardProxy(QSortFilterProxyModel):
     def _health(self, source: QModelIndex, character: Character, *, with_numbers: bool) -> str:
         bar = health_bar(source.data(ResourcesRole) or ())
         # Qt hands the role back as plain text: read it as the rules' StateRole again.
-        word = health_word(Standing(source.data(StateRole) or Standing.FIGHTING), bar.current if bar else None,
+        word = health_word(Standing(source.data(StateRole) or Standing.FIGHTING), bar.left if bar else None,
                            bar.maximum if bar else None)
         if with_numbers and bar is not None and self._numbers_for(character):
             return f"{word} ({bar.current}/{bar.maximum})"

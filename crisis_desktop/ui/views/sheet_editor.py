@@ -34,7 +34,7 @@ from crisis_desktop.controller.character_commands import (
 )
 from crisis_desktop.controller.commands import Command
 from crisis_desktop.domain import Campaign, Character, CharacterKind, EquipmentItem, ItemKind
-from crisis_desktop.rules.base import FieldKind, FieldSpec, Ruleset
+from crisis_desktop.rules.base import Actor, FieldKind, FieldSpec, Ruleset, in_words
 from crisis_desktop.ui import theme
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.character_dialogs import IMAGE_FILTER, CharacterAsk
@@ -113,6 +113,11 @@ class SheetEditor(QWidget):
         self.attacks.setObjectName("sheet-attacks")
         self.attacks.setWordWrap(True)
         key_layout.addWidget(self.attacks)
+        # How the character stands in the rules' words: its state, bars and what the rules track on it (wounds).
+        self.standing = plain_label()
+        self.standing.setObjectName("sheet-standing")
+        self.standing.setWordWrap(True)
+        key_layout.addWidget(self.standing)
         self.sheet_notes = plain_label()  # what the rules say of the sheet's entries without refusing them
         self.sheet_notes.setObjectName("sheet-notes")
         self.sheet_notes.setWordWrap(True)
@@ -263,6 +268,7 @@ class SheetEditor(QWidget):
         self.stats.show_values(character.stats)
         self._refresh_derived(character)
         self._refresh_attacks(character)
+        self._refresh_standing(character)
         self._refresh_conditions(character)
 
     @staticmethod
@@ -324,11 +330,30 @@ class SheetEditor(QWidget):
         written = self.ruleset.sheet.item_stat_text(item, spec.key) if self.ruleset else None
         return written or show_value(spec, item.stats.get(spec.key, spec.default))
 
+    def _refresh_standing(self, character: Character) -> None:
+        """The state in the rules' words with its bars ("Knocked out · Wounds 16/15 · Strain 3/12"), then each mark
+        the rules keep (a wound and what it imposes) on a line of its own."""
+        campaign = self.campaign
+        if self.ruleset is None or campaign is None:
+            self.standing.clear()
+            return
+        sheet, actor = self.ruleset.sheet, Actor(character)
+        options = self.ruleset.options_with_defaults(campaign.rule_options)
+        try:
+            state = sheet.state(character, options)
+            head = " · ".join([state.shown, *(bar.shown for bar in sheet.resources(actor, options))])
+            marks = [f"{m.label}: {m.effect}" if m.effect else m.label for m in sheet.marks(actor, options)]
+        except Exception as exc:  # noqa: BLE001 - a half-made sheet must not break the editor
+            self.standing.setText(f"Standing not shown yet: {exc}")
+            return
+        self.standing.setText("\n".join([head, *marks]))
+        self.standing.setToolTip(tooltip(state.text))
+
     def _refresh_conditions(self, character: Character) -> None:
         labels = {c.key: (c.label, c.effect) for c in self.ruleset.sheet.conditions()} if self.ruleset else {}
         self.conditions.clear()
         for state in character.conditions:
-            label, effect = labels.get(state.key, (state.key, "not a condition of these rules"))
+            label, effect = labels.get(state.key, (in_words(state.key), "not a condition of these rules"))
             text = label + (f" ({state.rounds} rounds)" if state.rounds is not None else "")
             item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, state.key)
@@ -395,7 +420,8 @@ class SheetEditor(QWidget):
         campaign = self.campaign
         if item is not None and campaign is not None:
             key = item.data(Qt.ItemDataRole.UserRole)
-            self._try(lambda: RemoveCharacterCondition(campaign, self.character_id or "", key))
+            labels = {c.key: c.label for c in self.ruleset.sheet.conditions()} if self.ruleset else {}
+            self._try(lambda: RemoveCharacterCondition(campaign, self.character_id or "", key, labels.get(key, "")))
 
     def choose_portrait(self) -> None:
         path = CharacterAsk.open_file(self, "Choose a picture", IMAGE_FILTER)
