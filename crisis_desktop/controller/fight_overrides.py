@@ -115,7 +115,7 @@ class OverrideIntents:
         self._within_bounds(OverrideKind.STATUS, key, value, character_id, combatant_id)
         old = character.status.get(key)
         label = self._label(OverrideKind.STATUS, key, character_id, combatant_id)
-        return self._override(SetStatus(character_id, key, value), f"{character.name}: {label} {old} → {value}",
+        return self._override(SetStatus(character_id, key, value), f"{character.name}: {label} {shown(old)} → {value}",
                               character_id, combatant_id)
 
     def set_resource(self, combatant_id: str, key: str, value: StatValue) -> Command:
@@ -125,7 +125,7 @@ class OverrideIntents:
         old = combatant.resources.get(key)
         label = self._label(OverrideKind.RESOURCE, key, combatant.character_id, combatant_id)
         return self._override(SetResource(combatant_id, key, value),
-                              f"{self.view.name(combatant_id)}: {label} {old} → {value}",
+                              f"{self.view.name(combatant_id)}: {label} {shown(old)} → {value}",
                               combatant.character_id, combatant_id)
 
     def set_item_stat(self, character_id: str, item_id: str, key: str, value: StatValue) -> Command:
@@ -135,7 +135,7 @@ class OverrideIntents:
         self._within_bounds(OverrideKind.ITEM, key, value, character_id, combatant_id, item_id)
         label = self._label(OverrideKind.ITEM, key, character_id, combatant_id, item_id)
         return self._override(SetItemStat(character_id, item_id, key, value),
-                              f"{character.name}'s {item.name}: {label} {item.stats.get(key)} → {value}",
+                              f"{character.name}'s {item.name}: {label} {shown(item.stats.get(key))} → {value}",
                               character_id, combatant_id)
 
     def add_condition(self, character_id: str, key: str, rounds: int | None = None) -> Command:
@@ -155,3 +155,8 @@ class OverrideIntents:
         return self._override(RemoveCondition(character_id, key),
                               f"{character.name} is no longer {labels.get(key, key)}",
                               character_id, self._combatant_of_character(character_id))
+
+
+def shown(value: StatValue) -> str:
+    """A value before the GM's: nothing set reads as a dash, not as "None"."""
+    return "—" if value is None or value == "" else str(value)

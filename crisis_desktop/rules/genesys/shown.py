@@ -32,12 +32,12 @@ def resources(actor: Actor, options: Options) -> list[ResourceSpec]:
 
 
 def marks(actor: Actor, options: Options) -> list[Mark]:
-    """Each critical injury carried, with its severity as the difficulty to heal it ("Crit: Maimed (Daunting)"), and
+    """Each critical injury carried, with its severity as the difficulty to heal it ("Maimed (Hard crit)"), and
     what it does; one whose effect is over says so."""
     out = []
     for carried in stats.criticals(actor.character):
         row = carried.row
-        severity = f" ({tables.difficulty_name(row.severity)})" if row.severity else ""
+        severity = f" ({tables.difficulty_name(row.severity)} crit)" if row.severity else " (crit)"
         effect = "its effect is over; not healed yet" if carried.lapsed else row.text(eote(options))
-        out.append(Mark(f"Crit: {carried.text}{severity}", effect))
+        out.append(Mark(f"{carried.text}{severity}", effect))
     return out

@@ -198,8 +198,8 @@ def rest_week(patient: Character) -> tuple[tuple[Effect, ...], tuple[str, ...]]:
 
 
 def marks(character: Character, options: Options) -> list[Mark]:
-    """Each major wound carried, by the table's cell ("Major wound: Arm (left): broken (d6)", its death test) and how
-    it stands: the test survived and medical attention wanted, treated, or barred from treatment."""
+    """Each major wound carried, by where it is ("Major wound: Arm (left)"), with the table's cell and its death test,
+    and how it stands: the test survived and medical attention wanted, treated, or barred from treatment."""
     out = []
     for wound in wounds(character):
         if wound.major is None:
@@ -208,6 +208,8 @@ def marks(character: Character, options: Options) -> list[Mark]:
         test = "" if cell.die is None else f"death test d{cell.die}{f'+{cell.bonus}' if cell.bonus else ''} "
         standing = {OPEN: f"{test}survived: medical attention wanted".strip(),
                     TREATED: "treated", BARRED: "medical attention failed: nobody may treat it again for now"}
-        out.append(Mark(f"Major wound: {cell.describe(wound.side)}",
-                        f"{wound.hp} {wound.damage_type} HP lost; {standing.get(wound.state, wound.state)}"))
+        where = f" ({wound.side})" if wound.side and cell.sided else ""
+        out.append(Mark(f"Major wound: {cell.part}{where}",
+                        f"{cell.text}{', death' if cell.death else ''}; {wound.hp} {wound.damage_type} HP lost; "
+                        f"{standing.get(wound.state, wound.state)}"))
     return out

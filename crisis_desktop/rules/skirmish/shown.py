@@ -8,7 +8,8 @@ from crisis_desktop.rules.skirmish import sheet, wounds
 
 
 def marks(actor: Actor, options: Options) -> list[Mark]:
-    """One mark per wounded location ("Head: Skull fracture (critical)", with the table's note on what it imposes),
+    """One mark per wounded location ("Skull fracture (critical)", with the location and the table's note on what it
+    imposes),
     then Fatigue when there is some (the pain of every blow, taken off checks and Stamina)."""
     c = actor.character
     out = []
@@ -16,7 +17,7 @@ def marks(actor: Actor, options: Options) -> list[Mark]:
         severity = sheet.wound(c, loc)
         if severity != "none":
             row = wounds.wound_row(loc, severity)
-            out.append(Mark(f"{wounds.location_label(loc)}: {row['name']} ({severity})", str(row["note"])))
+            out.append(Mark(f"{row['name']} ({severity})", f"{wounds.location_label(loc)}: {row['note']}"))
     tired = sheet.fatigue(c)
     if tired:
         out.append(Mark(f"Fatigue {tired}", f"pain taken: -{tired} on checks (combat skills in a fight excepted) "

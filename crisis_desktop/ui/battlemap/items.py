@@ -270,10 +270,18 @@ class TokenLook:
 
     @property
     def markers(self) -> tuple[str, ...]:
-        """One short mark per condition: its first letter, or its first two where two conditions share one."""
-        firsts = [label[:1].upper() for label in self.conditions]
-        return tuple(label[:2].capitalize() if firsts.count(label[:1].upper()) > 1 else label[:1].upper()
-                     for label in self.conditions)
+        """One short mark per condition: its first letter; its first two where two conditions share one; the first
+        letters of its first two words where those are shared too ("Fractured arm", "Fractured leg": FA, FL)."""
+        def mark(label: str) -> str:
+            first, two = label[:1].upper(), label[:2].capitalize()
+            if sum(other[:1].upper() == first for other in self.conditions) == 1:
+                return first
+            if sum(other[:2].capitalize() == two for other in self.conditions) == 1:
+                return two
+            words = [w for w in label.split() if w[:1].isalnum()]
+            return "".join(w[0] for w in words[:2]).upper() or two
+
+        return tuple(mark(label) for label in self.conditions)
 
 
 MARKERS_SHOWN = 3           # condition markers down a token's side; more show as "+n"
