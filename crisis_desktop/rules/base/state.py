@@ -33,8 +33,8 @@ class ResourceSpec:
     @property
     def left(self) -> int:
         """How far the bar is from empty as the rules read it: its value, or for a bar counted up (wounds taken
-        against a threshold, `lower_is_worse` False) what is left below its maximum."""
-        return self.current if self.lower_is_worse else self.maximum - self.current
+        against a threshold, `lower_is_worse` False) what is left below its maximum, none past it."""
+        return self.current if self.lower_is_worse else max(0, self.maximum - self.current)
 
     @property
     def shown(self) -> str:
