@@ -227,7 +227,9 @@ class MapScene(QGraphicsScene):
         worn = [labels.get(c.key) or in_words(c.key) for c in character.conditions if posture is None
                 or posture.casefold() not in (c.key.casefold(), labels.get(c.key, "").casefold())]
         worn += [m.label for m in ruleset.sheet.marks(actor, options)]
-        details = [b.shown for b in bars if b is not bar] + list(ruleset.sheet.badges(actor, options))
+        # The flow's word on it (declared, planned, delaying) first, as the turn order writes it beside the name.
+        details = [*self._flow_words(campaign, combatant.id), *(b.shown for b in bars if b is not bar),
+                   *ruleset.sheet.badges(actor, options)]
         return replace(look, posture=posture, down=not state.fighting,
                        health=(bar.current, bar.maximum) if bar is not None else None,
                        health_label=bar.label if bar is not None else "",
@@ -358,6 +360,16 @@ class MapScene(QGraphicsScene):
             return fight.round_label(), fight.acting()
         except KeyError:
             return None
+
+    def _flow_words(self, campaign: Campaign, combatant_id: str) -> list[str]:
+        """What the round's flow says of the combatant now ("declared: Action and reaction"), for the GM."""
+        if self.encounter_id is None or self.ruleset is None:
+            return []
+        try:
+            rows = FightView(campaign, self.encounter_id, self.ruleset).order_rows()
+        except KeyError:
+            return []
+        return [row.status for row in rows if row.combatant_id == combatant_id and row.status]
 
     def _acting_ids(self, encounter_id: str | None) -> tuple[str, ...]:
         """Who acts now in that encounter (their tokens carry the current ring)."""

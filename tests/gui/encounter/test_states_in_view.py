@@ -20,6 +20,7 @@ from crisis_desktop.ui.models.board_model import COL_BARS, COL_CONDITIONS, COL_N
 from crisis_desktop.ui.player_display.models import HealthNumbersRole, HealthWordRole, PlayerBoardProxy
 from crisis_desktop.ui.views.encounter_board import EncounterBoard
 from crisis_desktop.ui.views.sheet_editor import SheetEditor
+from tests.fakes.drive import next_step
 
 
 @dataclass
@@ -291,6 +292,19 @@ def test_moments_hp_and_a_major_wound_with_its_death_test(qtbot, paths):
     assert any(c.startswith("Major wound: ") for c in views.token(name).conditions)
     assert "Major wound: " in views.sheet_text(name)
     assert views.cell(name, COL_CONDITIONS, ConditionsRole) != ""
+
+
+def test_moments_a_declaration_on_the_turn_order_and_the_token(qtbot, paths):
+    views = demo(qtbot, paths, "moments.json")
+    views.push(views.ctl.start(RandomDice(7)))
+    key, actor, choice = next_step(views.ctl)
+    assert key == "declare" and actor is not None
+    name = views.ctl.view.name(actor)
+    views.push(views.ctl.step(key, actor, choice))
+    declared = views.cell(name, COL_NAME).removeprefix(f"{name} (").removesuffix(")")
+    assert declared.startswith("declared: ") and len(declared) > len("declared: ")
+    assert declared in views.token(name).details and declared in views.token_tip(name)
+    assert "Actions left 1/1" in views.token(name).details and "Reactions left 1/1" in views.token(name).details
 
 
 @pytest.mark.parametrize("demo_file", ["campaign.json", "genesys.json", "skirmish.json", "moments.json"])
