@@ -33,7 +33,7 @@ from crisis_desktop.controller.character_commands import (
     normalise_tags,
 )
 from crisis_desktop.controller.commands import Command
-from crisis_desktop.domain import Campaign, Character, CharacterKind, EquipmentItem, ItemKind
+from crisis_desktop.domain import Campaign, Character, CharacterKind, Combatant, EquipmentItem, ItemKind
 from crisis_desktop.rules.base import Actor, FieldKind, FieldSpec, Ruleset, in_words
 from crisis_desktop.ui import theme
 from crisis_desktop.ui.dialogs.ask import Ask
@@ -245,6 +245,8 @@ class SheetEditor(QWidget):
                 or "rule_options" in changes.campaign_fields:
             self._refresh(character)
             self.equipment.refresh(character)
+        elif changes.combatants or changes.encounters:
+            self._refresh_standing(character)       # its AP or a task under way in the fight on show
 
     def _refresh(self, character: Character) -> None:
         self._set_text(self.name, character.name)
@@ -331,23 +333,33 @@ class SheetEditor(QWidget):
         return written or show_value(spec, item.stats.get(spec.key, spec.default))
 
     def _refresh_standing(self, character: Character) -> None:
-        """The state in the rules' words with its bars ("Knocked out · Wounds 16/15 · Strain 3/12"), then each mark
-        the rules keep (a wound and what it imposes) on a line of its own."""
+        """The state in the rules' words with its bars ("Knocked out · Wounds 16/15 · Strain 3/12"; in the fight on
+        show its AP and the rules' badges too), then each mark the rules keep (a wound and what it imposes) on a line
+        of its own."""
         campaign = self.campaign
         if self.ruleset is None or campaign is None:
             self.standing.clear()
             return
-        sheet, actor = self.ruleset.sheet, Actor(character)
+        sheet, actor = self.ruleset.sheet, Actor(character, self._combatant(character))
         options = self.ruleset.options_with_defaults(campaign.rule_options)
         try:
             state = sheet.state(character, options)
-            head = " · ".join([state.shown, *(bar.shown for bar in sheet.resources(actor, options))])
+            head = " · ".join([state.shown, *(bar.shown for bar in sheet.resources(actor, options)),
+                               *sheet.badges(actor, options)])
             marks = [f"{m.label}: {m.effect}" if m.effect else m.label for m in sheet.marks(actor, options)]
         except Exception as exc:  # noqa: BLE001 - a half-made sheet must not break the editor
             self.standing.setText(f"Standing not shown yet: {exc}")
             return
         self.standing.setText("\n".join([head, *marks]))
         self.standing.setToolTip(tooltip(state.text))
+
+    def _combatant(self, character: Character) -> Combatant | None:
+        """The character in the fight on show, if it takes part: its sheet shows its AP and tasks there too."""
+        campaign, document = self.campaign, self.document
+        encounter_id = document.session.encounter_id if document is not None else None
+        if campaign is None or encounter_id is None or not campaign.has_encounter(encounter_id):
+            return None
+        return next((c for c in campaign.encounter(encounter_id).combatants if c.character_id == character.id), None)
 
     def _refresh_conditions(self, character: Character) -> None:
         labels = {c.key: (c.label, c.effect) for c in self.ruleset.sheet.conditions()} if self.ruleset else {}

@@ -242,6 +242,7 @@ def test_classic_reload_over_several_turns_named_with_its_progress_and_logged_wh
     assert "Reload Flintlock Musket 4/10" in views.cell("Hans Flint", COL_BARS)
     assert "Reload Flintlock Musket: 4 of 10 AP" in views.token("Hans Flint").details
     assert "Reload Flintlock Musket: 4 of 10 AP" in views.token_tip("Hans Flint")
+    assert "AP 0/6 · Reload Flintlock Musket 4/10" in views.sheet_text("Hans Flint")
     no_key_shown(views, "Hans Flint", "reload:", reload)
     for progress in (8, 10):
         views.push(views.ctl.step_by_role(StepRole.ADVANCE))
@@ -264,7 +265,7 @@ def test_crisis_ap_and_dying_everywhere(qtbot, paths):
     name = views.ctl.view.name(views.ctl.view.encounter.combatants[0].id)
     char = views.character_id(name)
     assert "AP " in views.cell(name, COL_BARS)
-    assert any(d.startswith("AP ") for d in views.token(name).details)
+    assert any(d.startswith("AP ") for d in views.token(name).details) and " · AP " in views.sheet_text(name)
     health = next(b.maximum for b in views.ctl.ruleset.sheet.resources(views.ctl.view.actor(views.cid(name)),
                                                                           views.ctl.view.options) if b.key == "health")
     views.push(views.ctl.overrides.set_status(char, "wounds", health))
