@@ -115,7 +115,11 @@ class OverrideIntents:
         self._within_bounds(OverrideKind.STATUS, key, value, character_id, combatant_id)
         old = character.status.get(key)
         label = self._label(OverrideKind.STATUS, key, character_id, combatant_id)
-        return self._override(SetStatus(character_id, key, value), f"{character.name}: {label} {shown(old)} → {value}",
+        field = self._offered(OverrideKind.STATUS, key, character_id, combatant_id)
+        spec = self._with_spec(field, character).spec if field is not None else None
+        before, after = (shown(spec.choice_label(v)) if spec is not None and spec.choices else shown(v)
+                         for v in (old, value))
+        return self._override(SetStatus(character_id, key, value), f"{character.name}: {label} {before} → {after}",
                               character_id, combatant_id)
 
     def set_resource(self, combatant_id: str, key: str, value: StatValue) -> Command:

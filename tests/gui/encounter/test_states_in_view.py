@@ -119,6 +119,8 @@ def test_skirmish_wounds_per_location_and_fatigue(qtbot, paths):
     views.push(views.ctl.overrides.set_status(char, "wound_arms", "critical"))
     conditions = views.cell(name, COL_CONDITIONS)
     assert conditions == "Fractured arm (critical), Fatigue 3", conditions
+    override = next(e for e in reversed(views.ctl.view.encounter.log) if e.kind == "override")
+    assert override.text == f"GM: {name}: Arms wound — → Fractured arm"      # labels, never keys
     tips = views.tips(name, COL_CONDITIONS).splitlines()
     assert tips[0].startswith("Fractured arm (critical): Arms: ") and len(tips[0]) > 50    # what it imposes
     assert tips[1].startswith("Fatigue 3: pain taken: -3 on checks")
