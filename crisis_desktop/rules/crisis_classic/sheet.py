@@ -17,7 +17,6 @@ from crisis_desktop.rules.base import (
     Term,
 )
 from crisis_desktop.rules.crisis_classic import tables
-from crisis_desktop.rules.crisis_classic.actions import resolve_action
 from crisis_desktop.rules.crisis_classic.options import option
 
 PC_ONLY = frozenset({CharacterKind.PC})
@@ -269,12 +268,8 @@ def resources(actor: Actor) -> list[ResourceSpec]:
     ]
     if actor.combatant is not None:
         res = actor.combatant.resources
+        # A task under way over several turns is named with its progress beside the name (the rules' badges).
         bars.append(ResourceSpec("ap", "AP", _int(res, "ap", 0), MAX_AP, role=BarRole.ACTIONS))
-        pending = res.get("pending_action")
-        if isinstance(pending, str) and pending:
-            cost = _int(res, "pending_cost", resolve_action(c, pending).cost)
-            bars.append(ResourceSpec("pending_progress", resolve_action(c, pending).label,
-                                     _int(res, "pending_progress", 0), cost))
     armour = equipped_armour(c)
     if armour is not None:
         bars.append(ResourceSpec("durability", f"{armour.name} durability", item_int(armour, "durability"),
