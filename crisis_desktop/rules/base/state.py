@@ -84,6 +84,8 @@ class Mark:
 
     label: str               # short, for a chip or a token's marker ("Right arm: Broken arm (critical)")
     effect: str = ""         # what it does, for a tooltip ("Attacks with the right arm at disadvantage.")
+    # Whether the table may see it on an NPC (a broken arm shows; Fatigue 3 is a number the players are not told).
+    told: bool = True
 
 
 @dataclass(frozen=True)

@@ -21,5 +21,5 @@ def marks(actor: Actor, options: Options) -> list[Mark]:
     tired = sheet.fatigue(c)
     if tired:
         out.append(Mark(f"Fatigue {tired}", f"pain taken: -{tired} on checks (combat skills in a fight excepted) "
-                                            f"and Stamina {int(sheet.endurance(c).value)} - {tired}"))
+                                            f"and Stamina {int(sheet.endurance(c).value)} - {tired}", told=False))
     return out

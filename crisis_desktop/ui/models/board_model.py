@@ -38,6 +38,7 @@ class Chip:
     label: str
     effect: str
     rounds: int | None
+    told: bool = True        # whether the players see it on an NPC (Mark.told)
 
 
 @dataclass(frozen=True)
@@ -255,7 +256,7 @@ class BoardModel(QAbstractTableModel):
         chips = tuple(Chip(specs[c.key].label if c.key in specs else in_words(c.key),
                            specs[c.key].effect if c.key in specs else c.note, c.rounds) for c in character.conditions)
         # What else the rules track (a wound per location, a critical injury), in their words, after the conditions.
-        chips += tuple(Chip(m.label, m.effect, None) for m in ruleset.sheet.marks(actor, options))
+        chips += tuple(Chip(m.label, m.effect, None, m.told) for m in ruleset.sheet.marks(actor, options))
         # The flow's word (delaying, planned...), the rules' own (overwatch, a task under way), the builder's flags.
         # The rules' setup flags (caught unaware) matter before the fight and in its opening round (round 0); after
         # that they are history.
@@ -346,9 +347,14 @@ class BoardModel(QAbstractTableModel):
             return "\n".join(f"{b.label}: {b.current} of {b.maximum}" + ("" if b.lower_is_worse else " taken")
                              for b in row.bars) or None
         if column == COL_CONDITIONS:
-            return "\n".join(f"{c.label}: {c.effect}" + (f" ({c.rounds} rounds left)" if c.rounds else "")
-                             for c in row.chips) or None
+            return chips_tip(row.chips)
         return None
+
+
+def chips_tip(chips: tuple[Chip, ...]) -> str | None:
+    """Each chip with what it does, a line each; None without chips."""
+    return "\n".join(f"{c.label}: {c.effect}" + (f" ({c.rounds} rounds left)" if c.rounds else "")
+                     for c in chips) or None
 
 
 class CombatLogModel(QAbstractListModel):

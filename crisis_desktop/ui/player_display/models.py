@@ -15,14 +15,17 @@ from crisis_desktop.ui.models.board_model import (
     COL_NAME,
     AnnouncedRole,
     BoardModel,
+    Chip,
     CombatantIdRole,
     ConditionsRole,
     CurrentRole,
     ResourcesRole,
     StateRole,
     ToldRankRole,
+    chips_tip,
 )
 from crisis_desktop.ui.paint_guard import guarded
+from crisis_desktop.ui.plain_text import tooltip
 from crisis_desktop.ui.player_display.health import health_bar, health_word, told_bars
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -35,7 +38,7 @@ FoggedRole = Qt.ItemDataRole.UserRole + 44       # True on a row shown as "Unkno
 UNKNOWN = "Unknown"                              # the name of a combatant in the fog, when shown at all
 PLAYER_COLUMNS = (COL_NAME, COL_BARS, COL_CONDITIONS)
 # Roles of the board model that hold nothing GM-only and pass through unchanged.
-_PASSED = frozenset({int(CombatantIdRole), int(CurrentRole), int(ConditionsRole), int(AnnouncedRole),
+_PASSED = frozenset({int(CombatantIdRole), int(CurrentRole), int(AnnouncedRole),
                      int(Qt.ItemDataRole.BackgroundRole), int(Qt.ItemDataRole.FontRole),
                      int(Qt.ItemDataRole.ForegroundRole)})
 
@@ -175,15 +178,17 @@ class PlayerBoardProxy(QSortFilterProxyModel):
             return " · ".join(b.shown for b in told) if self._numbers_for(character) else ""
         if role == ResourcesRole:
             return source.data(role) if self._numbers_for(character) else ()
+        if role == ConditionsRole:
+            return self._chips(source, character)
         column = source.column()
         if role == Qt.ItemDataRole.DisplayRole:
             if column == COL_NAME:
                 return character.name      # what was announced of its place (AnnouncedRole) reads under it
             if column == COL_BARS:
                 return self._health(source, character, with_numbers=True)
-            return source.data(role)       # the conditions' names
+            return ", ".join(c.label for c in self._chips(source, character))   # the conditions' names
         if role == Qt.ItemDataRole.ToolTipRole and column == COL_CONDITIONS:
-            return source.data(role)       # what each condition does, from the rules
+            return tooltip(chips_tip(self._chips(source, character)))   # what each condition does, from the rules
         return None
 
     @staticmethod
@@ -200,6 +205,11 @@ class PlayerBoardProxy(QSortFilterProxyModel):
         if role in (HealthWordRole, HealthTextRole, HealthNumbersRole):
             return ""
         return None
+
+    def _chips(self, source: QModelIndex, character: Character) -> tuple[Chip, ...]:
+        """The row's conditions and marks the table may see: on an NPC, none the rules keep from the players."""
+        chips: tuple[Chip, ...] = source.siblingAtColumn(COL_CONDITIONS).data(ConditionsRole) or ()
+        return chips if self._numbers_for(character) else tuple(c for c in chips if c.told)
 
     def _numbers_for(self, character: Character) -> bool:
         return self._show_pc_numbers and character.kind is CharacterKind.PC

@@ -325,3 +325,26 @@ def test_token_markers_tell_apart_marks_sharing_their_first_letters():
     look = TokenLook("Aldric Vane", "party", conditions=("Fractured arm (critical)", "Fractured leg (critical)",
                                                           "Fatigue 3", "Stunned"))
     assert look.markers == ("FA", "FL", "Fa", "S")
+
+
+def test_skirmish_players_see_an_npc_wound_but_not_its_fatigue(qtbot, paths):
+    views = demo(qtbot, paths, "skirmish.json")
+    views.push(views.ctl.start(RandomDice(3)))
+    campaign = views.document.campaign
+    npc, pc = (next(views.ctl.view.name(c.id) for c in views.ctl.view.encounter.combatants
+                    if campaign.character(c.character_id).kind is kind) for kind in (CharacterKind.NPC, CharacterKind.PC))
+    for name in (npc, pc):
+        views.push(views.ctl.overrides.set_status(views.character_id(name), "fatigue", 2))
+        views.push(views.ctl.overrides.set_status(views.character_id(name), "wound_legs", "critical"))
+    players = PlayerBoardProxy()
+    players.setSourceModel(views.board.model)
+
+    def told(name: str) -> tuple[str, str, list[str]]:
+        row = next(r for r in range(players.rowCount()) if players.index(r, 0).data() == name)
+        return (str(players.index(row, 2).data()), str(players.index(row, 2).data(3)),
+                [c.label for c in players.index(row, 0).data(ConditionsRole)])
+
+    assert told(npc)[0] == "Fractured leg (critical)" and told(npc)[2] == ["Fractured leg (critical)"]
+    assert "Fatigue" not in told(npc)[1] and told(npc)[1].startswith("Fractured leg (critical): Legs: ")
+    assert told(pc)[2] == ["Fractured leg (critical)", "Fatigue 2"]      # the players know their own numbers
+    assert views.cell(npc, COL_CONDITIONS) == "Fractured leg (critical), Fatigue 2"     # the GM sees everything
