@@ -331,8 +331,9 @@ def test_skirmish_players_see_an_npc_wound_but_not_its_fatigue(qtbot, paths):
     views = demo(qtbot, paths, "skirmish.json")
     views.push(views.ctl.start(RandomDice(3)))
     campaign = views.document.campaign
-    npc, pc = (next(views.ctl.view.name(c.id) for c in views.ctl.view.encounter.combatants
-                    if campaign.character(c.character_id).kind is kind) for kind in (CharacterKind.NPC, CharacterKind.PC))
+    fighters = views.ctl.view.encounter.combatants
+    npc, pc = (next(views.ctl.view.name(c.id) for c in fighters if campaign.character(c.character_id).kind is kind)
+               for kind in (CharacterKind.NPC, CharacterKind.PC))
     for name in (npc, pc):
         views.push(views.ctl.overrides.set_status(views.character_id(name), "fatigue", 2))
         views.push(views.ctl.overrides.set_status(views.character_id(name), "wound_legs", "critical"))
