@@ -349,3 +349,15 @@ def test_skirmish_players_see_an_npc_wound_but_not_its_fatigue(qtbot, paths):
     assert "Fatigue" not in told(npc)[1] and told(npc)[1].startswith("Fractured leg (critical): Legs: ")
     assert told(pc)[2] == ["Fractured leg (critical)", "Fatigue 2"]      # the players know their own numbers
     assert views.cell(npc, COL_CONDITIONS) == "Fractured leg (critical), Fatigue 2"     # the GM sees everything
+
+
+def test_crisis_knocked_out_reads_in_words(qtbot, paths):
+    views = demo(qtbot, paths, "campaign.json")
+    views.push(views.ctl.start(RandomDice(4)))
+    name = views.ctl.view.name(views.ctl.view.encounter.combatants[0].id)
+    health = next(b.maximum for b in views.ctl.ruleset.sheet.resources(views.ctl.view.actor(views.cid(name)),
+                                                                          views.ctl.view.options) if b.key == "health")
+    views.push(views.ctl.overrides.set_status(views.character_id(name), "nonlethal", health + 1))
+    assert views.cell(name, COL_STATE) == "Knocked out" and views.token(name).state == "Knocked out"
+    assert views.sheet_text(name).startswith("Knocked out · Health ")
+    no_key_shown(views, name, "knocked_out", "incapacitated", "nonlethal")
