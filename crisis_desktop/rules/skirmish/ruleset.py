@@ -211,10 +211,6 @@ class SkirmishSheet(Sheet):
 
     marks = staticmethod(shown.marks)
 
-    def badges(self, actor: Actor, options: Options) -> list[str]:
-        s = wounds.standing(actor.character)
-        return ["bleeding"] if s.bleeding and not s.down else []
-
     def state(self, character: Character, options: Options) -> StateLabel:
         s = wounds.standing(character)
         text = wounds.describe(character, s)
