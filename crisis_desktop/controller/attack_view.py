@@ -27,6 +27,7 @@ from crisis_desktop.rules.base import (
     StateRole,
     Term,
     Watcher,
+    in_words,
 )
 from crisis_desktop.rules.kernel import odds
 from crisis_desktop.rules.kernel.cover import CoverReading
@@ -304,8 +305,11 @@ class AttackView:
         was forced against the map, for the log."""
         attacker = self.fight.actor(attacker_id)
         weapon = attacker.character.item(weapon_id)
-        own = {spec.key: spec.default for spec in self.attack_inputs(attacker_id, weapon_id)}
-        first_specs = {spec.key: spec.default for spec in self.target_inputs(attacker_id, weapon_id, target_id)}
+        own_specs = list(self.attack_inputs(attacker_id, weapon_id))
+        target_specs = list(self.target_inputs(attacker_id, weapon_id, target_id))
+        own = {spec.key: spec.default for spec in own_specs}
+        first_specs = {spec.key: spec.default for spec in target_specs}
+        words = _Words(own_specs + target_specs)
         first = dict(first_specs)
         unknown = sorted(set(inputs) - set(own) - set(first_specs))
         if unknown:
@@ -314,7 +318,7 @@ class AttackView:
             (first if key in first_specs else own)[key] = value
         # The attack's own inputs the map fixes (genesys: the attacker engaged), as the target's below.
         fixed_own = self.map_attack_inputs(attacker_id, weapon_id, target_id) or {}
-        forced_own = [f"{attacker.name}: {key} {own[key]} instead of the map's {value}"
+        forced_own = [f"{attacker.name}: {words(key, own[key])} instead of the map's {words.value(key, value)}"
                       for key, value in fixed_own.items() if override and key in inputs and own.get(key) != value]
         own = {**own, **{k: v for k, v in fixed_own.items() if not (override and k in inputs)}}
         given = dict(more)
@@ -334,7 +338,8 @@ class AttackView:
             if fixed is not None:
                 if override:
                     forced += self.map_refusals(attacker_id, weapon_id, tid)
-                    forced += [f"{self.fight.name(tid)}: {key} {values[key]} instead of the map's {value}"
+                    forced += [f"{self.fight.name(tid)}: {words(key, values[key])} instead of the map's "
+                               f"{words.value(key, value)}"
                                for key, value in fixed.items() if key in values and values[key] != value]
                     values = {**{k: v for k, v in fixed.items() if k not in values}, **values}
                 else:
@@ -408,3 +413,20 @@ class AttackView:
 
 
 __all__ = ["AttackPreview", "AttackView", "MapMeasure"]
+
+
+class _Words:
+    """An attack input and its value in the rules' words for the log ("Cover: light"), never its key."""
+
+    def __init__(self, specs: Sequence[FieldSpec]) -> None:
+        self._specs = {spec.key: spec for spec in specs}
+
+    def value(self, key: str, value: StatValue) -> str:
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        spec = self._specs.get(key)
+        return spec.choice_label(value) if spec is not None else str(value)
+
+    def __call__(self, key: str, value: StatValue) -> str:
+        spec = self._specs.get(key)
+        return f"{spec.label if spec is not None else in_words(key)}: {self.value(key, value)}"

@@ -510,7 +510,7 @@ class AddCharacterCondition(Command):
 
 
 class RemoveCharacterCondition(Command):
-    def __init__(self, campaign: Campaign, character_id: str, key: str) -> None:
+    def __init__(self, campaign: Campaign, character_id: str, key: str, label: str = "") -> None:
         character = campaign.character(character_id)
         states = [c for c in character.conditions if c.key == key]
         if not states:
@@ -518,7 +518,8 @@ class RemoveCharacterCondition(Command):
         self.character_id = character_id
         self.index = character.conditions.index(states[0])
         self.state = states[0].model_copy()
-        self.text = f"{character.name}: remove {key}"
+        # The rules' label of the condition (the sheet passes it); else its key in words, never the key itself.
+        self.text = f"{character.name}: remove {label or key.replace('_', ' ')}"
 
     def apply(self, campaign: Campaign) -> ChangeSet:
         character = campaign.character(self.character_id)

@@ -64,10 +64,8 @@ class OverrideIntents:
         if entry_problem({}, key, value):
             return value
         character = self._ctx.campaign.character(character_id)
-        combatant = self.view.combatant(combatant_id) if combatant_id is not None else None
-        offered = self.ruleset.sheet.override_fields(Actor(character, combatant), self.view.options)
-        field = next((f for f in offered if (f.kind, f.key, f.item_id) == (kind, key, item_id)), None)
-        field = self._with_spec(field or OverrideField(kind, key, "", None, item_id), character)
+        field = self._with_spec(self._offered(kind, key, character_id, combatant_id, item_id)
+                                or OverrideField(kind, key, "", None, item_id), character)
         if field.spec is None:
             return value
         value = field.spec.normalised(value)
@@ -82,6 +80,24 @@ class OverrideIntents:
             if broken:
                 raise ValueError(f"{item.name}: {broken[0]}")
         return value
+
+    def _offered(self, kind: OverrideKind, key: str, character_id: str, combatant_id: str | None,
+                 item_id: str | None = None) -> OverrideField | None:
+        """The field the rules offer for this value, if they offer one."""
+        character = self._ctx.campaign.character(character_id)
+        combatant = self.view.combatant(combatant_id) if combatant_id is not None else None
+        offered = self.ruleset.sheet.override_fields(Actor(character, combatant), self.view.options)
+        return next((f for f in offered if (f.kind, f.key, f.item_id) == (kind, key, item_id)), None)
+
+    def _label(self, kind: OverrideKind, key: str, character_id: str, combatant_id: str | None,
+               item_id: str | None = None) -> str:
+        """The value's name as the override dialog shows it ("Wounds", "Rounds loaded"), never the key it is kept
+        by; the key in words for a value the rules do not offer."""
+        field = self._offered(kind, key, character_id, combatant_id, item_id)
+        if field is not None and field.label:
+            return field.label.split(": ", 1)[-1] if item_id is not None else field.label
+        words = key.replace("_", " ").strip()
+        return words[:1].upper() + words[1:]
 
     def _override(self, effect: Effect, text: str, character_id: str, combatant_id: str | None) -> Command:
         """The GM's value and what the rules make of it (crisis: Health 0 is Dying), logged as one undo step with
@@ -109,24 +125,32 @@ class OverrideIntents:
         combatant_id = self._combatant_of_character(character_id)
         value = self._within_bounds(OverrideKind.STATUS, key, value, character_id, combatant_id)
         old = character.status.get(key)
-        return self._override(SetStatus(character_id, key, value), f"{character.name}: {key} {old} → {value}",
+        label = self._label(OverrideKind.STATUS, key, character_id, combatant_id)
+        field = self._offered(OverrideKind.STATUS, key, character_id, combatant_id)
+        spec = self._with_spec(field, character).spec if field is not None else None
+        before, after = (shown(spec.choice_label(v)) if spec is not None and spec.choices else shown(v)
+                         for v in (old, value))
+        return self._override(SetStatus(character_id, key, value), f"{character.name}: {label} {before} → {after}",
                               character_id, combatant_id)
 
     def set_resource(self, combatant_id: str, key: str, value: StatValue) -> Command:
         value = self._within_bounds(OverrideKind.RESOURCE, key, value, self.view.combatant(combatant_id).character_id,
                             combatant_id)
-        old = self.view.combatant(combatant_id).resources.get(key)
+        combatant = self.view.combatant(combatant_id)
+        old = combatant.resources.get(key)
+        label = self._label(OverrideKind.RESOURCE, key, combatant.character_id, combatant_id)
         return self._override(SetResource(combatant_id, key, value),
-                              f"{self.view.name(combatant_id)}: {key} {old} → {value}",
-                              self.view.combatant(combatant_id).character_id, combatant_id)
+                              f"{self.view.name(combatant_id)}: {label} {shown(old)} → {value}",
+                              combatant.character_id, combatant_id)
 
     def set_item_stat(self, character_id: str, item_id: str, key: str, value: StatValue) -> Command:
         character = self._ctx.campaign.character(character_id)
         item = character.item(item_id)
         combatant_id = self._combatant_of_character(character_id)
         value = self._within_bounds(OverrideKind.ITEM, key, value, character_id, combatant_id, item_id)
+        label = self._label(OverrideKind.ITEM, key, character_id, combatant_id, item_id)
         return self._override(SetItemStat(character_id, item_id, key, value),
-                              f"{character.name}'s {item.name}: {key} {item.stats.get(key)} → {value}",
+                              f"{character.name}'s {item.name}: {label} {shown(item.stats.get(key))} → {value}",
                               character_id, combatant_id)
 
     def add_condition(self, character_id: str, key: str, rounds: int | None = None) -> Command:
@@ -146,3 +170,8 @@ class OverrideIntents:
         return self._override(RemoveCondition(character_id, key),
                               f"{character.name} is no longer {labels.get(key, key)}",
                               character_id, self._combatant_of_character(character_id))
+
+
+def shown(value: StatValue) -> str:
+    """A value before the GM's: nothing set reads as a dash, not as "None"."""
+    return "—" if value is None or value == "" else str(value)

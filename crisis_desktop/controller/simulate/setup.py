@@ -82,7 +82,8 @@ def resources_left(ruleset: Ruleset, actor: Actor, options: Mapping[str, StatVal
     armour durability), then what the printed sheet tracks besides them (rounds in a magazine, spare magazines), as
     the boxes not yet ticked off."""
     bars = [bar for bar in ruleset.sheet.resources(actor, options) if bar.role is not BarRole.ACTIONS]
-    out = [(bar.key, bar.label, int(bar.current)) for bar in bars]
+    # A bar counted up (wounds taken against a threshold) is reported by what is left of it.
+    out = [(bar.key, bar.label if bar.lower_is_worse else f"{bar.label} left", int(bar.left)) for bar in bars]
     shown = {bar.label for bar in bars}
     out += [(f"track:{t.label}", t.label, t.boxes - t.marked) for t in ruleset.printing.tracks(actor.character, options)
             if t.label not in shown]

@@ -57,7 +57,7 @@ from crisis_desktop.rules.base.sheet import (
     StatRoll,
     at_most_field,
 )
-from crisis_desktop.rules.base.state import Actor, BarRole, ResourceSpec, StateLabel, StateRole
+from crisis_desktop.rules.base.state import Actor, BarRole, Mark, ResourceSpec, StateLabel, StateRole, in_words
 from crisis_desktop.rules.base.treatments import Treatment
 from crisis_desktop.rules.base.values import CoverLevel, Explained, Options, Term
 
@@ -66,11 +66,10 @@ __all__ = [
     "ActionAvailability", "ActionRole", "ActionSpec", "Actor", "AddCondition", "AttackOdds", "AttackRequest",
     "AttackResult", "AttackTarget", "Attacks", "BarRole", "CheckOdds", "CheckRequest", "CheckResult", "Checks",
     "ConditionSpec", "ContestChances", "ContestResult", "Cost", "CoverLevel", "Currency", "DamageResult", "Effect",
-    "Executes",
-    "Explained", "FieldKind", "FieldSpec", "Healing", "Hiding", "InitiativeEntry", "MapReading", "MapSpan", "Options",
-    "OutOfTurnAttacks", "Outcome", "OverrideField", "OverrideKind", "RemoveCondition", "ResourceSpec", "RuleOption",
-    "Ruleset", "ScatteredAttack", "Scatters", "SetItemStat", "SetPool", "PoolSpec", "PoolSpend", "Pools",
-    "SessionStart", "SetResource", "SetStatus", "SheetTrack", "SpendBudget",
-    "SpendChoice", "SpendPick", "StateLabel", "StateRole", "StatRoll", "Term", "Treatment", "TurnEffects",
-    "UseUpItem", "Watcher", "at_most_field", "opponents",
+    "Executes", "Explained", "FieldKind", "FieldSpec", "Healing", "Hiding", "InitiativeEntry", "MapReading", "MapSpan",
+    "Mark", "Options", "OutOfTurnAttacks", "Outcome", "OverrideField", "OverrideKind", "PoolSpec", "PoolSpend", "Pools",
+    "RemoveCondition", "ResourceSpec", "RuleOption", "Ruleset", "ScatteredAttack", "Scatters", "SessionStart",
+    "SetItemStat", "SetPool", "SetResource", "SetStatus", "SheetTrack", "SpendBudget", "SpendChoice", "SpendPick",
+    "StateLabel", "StateRole", "StatRoll", "Term", "Treatment", "TurnEffects", "UseUpItem", "Watcher",
+    "at_most_field", "in_words", "opponents",
 ]

@@ -15,7 +15,7 @@ from crisis_desktop.rules.base.sheet import (
     OverrideField,
     OverrideKind,
 )
-from crisis_desktop.rules.base.state import Actor, BarRole, ResourceSpec, StateLabel, StateRole
+from crisis_desktop.rules.base.state import Actor, BarRole, Mark, ResourceSpec, StateLabel, StateRole
 from crisis_desktop.rules.base.values import Explained, Options
 from crisis_desktop.rules.kernel.dice import DiceSource
 
@@ -123,11 +123,18 @@ class Sheet(Part):
         """The bars the board shows for this actor (health, strain, AP...); none by default."""
         return []
 
+    def marks(self, actor: Actor, options: Options) -> Sequence[Mark]:
+        """What the rules track on the character beyond its conditions and bars that the GM must see at a glance
+        (skirmish: a critical wound per location and what it imposes; genesys: a critical injury and its
+        severity), in the rules' words; the board shows each as a chip, the token as a marker, the sheet in its
+        standing. None by default."""
+        return ()
+
     def state(self, character: Character, options: Options) -> StateLabel:
         """How the character stands, in the rules' words: by default down when a bar of role HEALTH is empty, else
         able to act."""
         for bar in self.resources(Actor(character), options):
-            if bar.role is BarRole.HEALTH and bar.current <= 0:
+            if bar.role is BarRole.HEALTH and bar.left <= 0:
                 return StateLabel("down", f"{character.name} is down: {bar.label} {bar.current}/{bar.maximum}",
                                   StateRole.DOWN)
         return StateLabel("ok", f"{character.name} can act", label="OK")

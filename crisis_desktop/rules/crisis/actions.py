@@ -45,6 +45,12 @@ def action_specs() -> list[ActionSpec]:
     return [ActionSpec(a.key, a.label, {"ap": a.cost}, a.help, ActionRole(a.role)) for a in tables.actions().values()]
 
 
+def action_label(key: str) -> str:
+    """The rules' name of an action key ("Reload"), for notes and badges."""
+    rule = tables.actions().get(key)
+    return rule.label if rule is not None else stats.label(key)
+
+
 def _weapon_costs(actor: Actor) -> tuple[int | None, int | None]:
     """(cheapest attack, cheapest reload) over the equipped weapons; None when there is nothing to use."""
     from crisis_desktop.rules.crisis.combat import attack_cost
@@ -163,7 +169,7 @@ def spend_action(actor: Actor, key: str, options: Options, cost: int | None = No
     continuing = pending == key and resource(actor.combatant, "pending_cost") == price
     if pending and not continuing:
         effects += _clear_pending(cid)
-        notes.append(f"{pending} is cancelled")
+        notes.append(f"{action_label(str(pending))} is cancelled")
     done = True                      # the action is finished with this payment (not one turn of several)
     if uses_npc_actions(actor, options):
         effects += pay(actor, {"actions": 1})
@@ -261,7 +267,7 @@ def start_turn(actor: Actor, options: Options) -> TurnEffects:
         effects += _bleed(actor, notes)
     pending = actor.combatant.resources.get("pending_action")
     if pending:
-        notes.append(f"{pending} continues ({resource(actor.combatant, 'pending_progress')} of "
+        notes.append(f"{action_label(str(pending))} continues ({resource(actor.combatant, 'pending_progress')} of "
                      f"{resource(actor.combatant, 'pending_cost')} AP)")
     return TurnEffects(tuple(effects), tuple(notes))
 

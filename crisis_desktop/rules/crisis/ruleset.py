@@ -327,12 +327,13 @@ class CrisisSheet(Sheet):
         if character.has_condition("dying"):
             return StateLabel("dying", f"{character.name} is dying (Health {health_now:g}): 1 wound each turn",
                               StateRole.DOWN)
-        if character.has_condition("incapacitated") or health_now <= 0:
-            return StateLabel("incapacitated", f"{character.name} is incapacitated", StateRole.DOWN)
-        if stats.nonlethal(character) > health_now:
+        # Knocked out by non-lethal damage (the rules mark it incapacitated too): said as the table says it.
+        if stats.nonlethal(character) > health_now > 0:
             return StateLabel("incapacitated", f"{character.name} is knocked out: non-lethal damage "
                                                f"{stats.nonlethal(character)} is above Health {health_now:g}",
-                              StateRole.DOWN)
+                              StateRole.DOWN, label="Knocked out")
+        if character.has_condition("incapacitated") or health_now <= 0:
+            return StateLabel("incapacitated", f"{character.name} is incapacitated", StateRole.DOWN)
         return StateLabel("ok", f"{character.name} can act (Health {health_now:g})", label="OK")
 
 

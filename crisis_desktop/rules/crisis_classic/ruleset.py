@@ -29,6 +29,7 @@ from crisis_desktop.rules.base import (
     Healing,
     MapReading,
     MapSpan,
+    Mark,
     Options,
     OutOfTurnAttacks,
     OverrideField,
@@ -277,6 +278,9 @@ class CrisisClassicSheet(Sheet):
 
     def state(self, character: Character, options: Options) -> StateLabel:
         return sheet.state(character)
+
+    def marks(self, actor: Actor, options: Options) -> Sequence[Mark]:
+        return sheet.marks(actor.character)
 
 
 class CrisisClassicEconomy(Economy):

@@ -9,6 +9,7 @@ from crisis_desktop.rules.base import (
     Explained,
     FieldKind,
     FieldSpec,
+    Mark,
     Options,
     ResourceSpec,
     StateLabel,
@@ -16,7 +17,6 @@ from crisis_desktop.rules.base import (
     Term,
 )
 from crisis_desktop.rules.crisis_classic import tables
-from crisis_desktop.rules.crisis_classic.actions import resolve_action
 from crisis_desktop.rules.crisis_classic.options import option
 
 PC_ONLY = frozenset({CharacterKind.PC})
@@ -268,12 +268,8 @@ def resources(actor: Actor) -> list[ResourceSpec]:
     ]
     if actor.combatant is not None:
         res = actor.combatant.resources
+        # A task under way over several turns is named with its progress beside the name (the rules' badges).
         bars.append(ResourceSpec("ap", "AP", _int(res, "ap", 0), MAX_AP, role=BarRole.ACTIONS))
-        pending = res.get("pending_action")
-        if isinstance(pending, str) and pending:
-            cost = _int(res, "pending_cost", resolve_action(c, pending).cost)
-            bars.append(ResourceSpec("pending_progress", resolve_action(c, pending).label,
-                                     _int(res, "pending_progress", 0), cost))
     armour = equipped_armour(c)
     if armour is not None:
         bars.append(ResourceSpec("durability", f"{armour.name} durability", item_int(armour, "durability"),
@@ -288,5 +284,15 @@ def state(c: Character) -> StateLabel:
     if health(c).value <= 0:
         return StateLabel("dead", f"{c.name} is dead: Health 0.", StateRole.OUT)
     if is_exhausted(c):
-        return StateLabel("ok", f"{c.name} is exhausted: regains 2 AP a turn and every hit is critical.", label="OK")
+        return StateLabel("exhausted", f"{c.name} is exhausted: regains 2 AP a turn and every hit is critical.",
+                          label="Exhausted")
     return StateLabel("ok", f"{c.name} can fight.", label="OK")
+
+
+def marks(c: Character) -> list[Mark]:
+    """Exhausted the moment Endurance is at 0, whichever way it got there, until the condition itself is on the
+    sheet (the rules add it with the hit or the cost that empties Endurance)."""
+    if endurance(c).value <= 0 and not c.has_condition("exhausted"):
+        row = tables.condition_by_key()["exhausted"]
+        return [Mark(row.label, row.description)]
+    return []

@@ -284,7 +284,8 @@ def _progress(actor: Actor, action: ResolvedAction, ap: int, effects: list[Effec
     if progress >= action.cost:
         effects += _clear_pending(combatant)
         more, more_notes = _completion(actor, action)
-        return TurnEffects(tuple(effects + more), tuple(notes + more_notes + [f"{ap - spent} AP left"]))
+        done = f"{actor.name}'s {action.label} is done ({action.cost} AP over several turns)"
+        return TurnEffects(tuple(effects + more), tuple(notes + [done] + more_notes + [f"{ap - spent} AP left"]))
     effects += [SetResource(combatant.id, "pending_action", action.key),
                 SetResource(combatant.id, "pending_progress", progress),
                 SetResource(combatant.id, "pending_cost", action.cost)]

@@ -436,5 +436,4 @@ def badges(actor: Actor) -> list[str]:
         waiting = next_check_text(actor)
         if waiting:
             shown.append(f"next check {waiting}")
-    shown += [f"crit: {c.text}" for c in stats.criticals(actor.character)]
     return shown

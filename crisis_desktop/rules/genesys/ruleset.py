@@ -14,7 +14,6 @@ from crisis_desktop.rules.base import (
     Actor,
     AttackRequest,
     Attacks,
-    BarRole,
     CheckRequest,
     CheckResult,
     Checks,
@@ -33,7 +32,6 @@ from crisis_desktop.rules.base import (
     OverrideField,
     OverrideKind,
     PoolSpend,
-    ResourceSpec,
     RuleOption,
     Ruleset,
     SpendBudget,
@@ -58,6 +56,7 @@ from crisis_desktop.rules.genesys import (
     narrative,
     printing,
     sheet,
+    shown,
     spending,
     stats,
     story,
@@ -285,27 +284,9 @@ class GenesysSheet(Sheet):
         return None
     derived = staticmethod(sheet.derived)
 
-    def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
-        c = actor.character
-        threshold = int(sheet.wound_threshold(c).value)
-        bars = [ResourceSpec("wounds_left", "Wounds left", max(0, threshold - stats.wounds(c)), threshold,
-                             role=BarRole.HEALTH, short="Wounds")]
-        strain = sheet.strain_threshold(c)
-        if strain is not None:
-            bars.append(ResourceSpec("strain_left", "Strain left", max(0, int(strain.value) - stats.strain(c)),
-                                     int(strain.value), role=BarRole.STRAIN, short="Strain"))
-        if stats.is_minion(c):
-            bars.append(ResourceSpec("minions_left", "Minions left", stats.minions_alive(c), stats.group_size(c)))
-        combatant = actor.combatant
-        if combatant is not None:
-            cap = actions.max_maneuvers(actor, options)
-            bars.append(ResourceSpec("maneuvers_left", "Maneuvers left",
-                                     max(0, cap - actions.resource(combatant, "maneuvers_used")), cap,
-                                     role=BarRole.ACTIONS, short="Maneuvers"))
-            bars.append(ResourceSpec("actions_left", "Action left",
-                                     max(0, 1 - actions.resource(combatant, "actions_used")), 1,
-                                     role=BarRole.ACTIONS, short="Action"))
-        return bars
+    resources = staticmethod(shown.resources)
+
+    marks = staticmethod(shown.marks)
 
     def setup_flags(self) -> Sequence[FieldSpec]:
         """Who is caught unaware: they roll Vigilance for initiative instead of Cool."""

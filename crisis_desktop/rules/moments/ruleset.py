@@ -26,6 +26,7 @@ from crisis_desktop.rules.base import (
     Explained,
     FieldSpec,
     Healing,
+    Mark,
     Options,
     OverrideField,
     OverrideKind,
@@ -234,6 +235,9 @@ class MomentsSheet(Sheet):
                      ResourceSpec("reactions_left", "Reactions left", economy.reactions_left(actor), s.reactions,
                                   role=BarRole.ACTIONS, short="Reactions")]
         return bars
+
+    def marks(self, actor: Actor, options: Options) -> Sequence[Mark]:
+        return wounds.marks(actor.character, options)
 
     def badges(self, actor: Actor, options: Options) -> list[str]:
         steps = economy.steps(actor)

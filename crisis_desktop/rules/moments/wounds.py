@@ -7,7 +7,16 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from crisis_desktop.domain import Character
-from crisis_desktop.rules.base import AddCondition, CheckResult, DamageResult, Effect, Explained, Options, SetStatus
+from crisis_desktop.rules.base import (
+    AddCondition,
+    CheckResult,
+    DamageResult,
+    Effect,
+    Explained,
+    Mark,
+    Options,
+    SetStatus,
+)
 from crisis_desktop.rules.kernel.dice import DiceSource, DieRoll
 from crisis_desktop.rules.kernel.tables import load_table
 from crisis_desktop.rules.moments import sheet
@@ -186,3 +195,21 @@ def rest_week(patient: Character) -> tuple[tuple[Effect, ...], tuple[str, ...]]:
         raise ValueError(f"{patient.name} has lost no HP")
     return ((SetStatus(patient.id, "hp_lost", sheet.hp_lost(patient) - 1),),
             (f"{patient.name} rests a week: 1 HP back",))
+
+
+def marks(character: Character, options: Options) -> list[Mark]:
+    """Each major wound carried, by where it is ("Major wound: Arm (left)"), with the table's cell and its death test,
+    and how it stands: the test survived and medical attention wanted, treated, or barred from treatment."""
+    out = []
+    for wound in wounds(character):
+        if wound.major is None:
+            continue
+        cell = row(wound.major, wound.damage_type, options)
+        test = "" if cell.die is None else f"death test d{cell.die}{f'+{cell.bonus}' if cell.bonus else ''} "
+        standing = {OPEN: f"{test}survived: medical attention wanted".strip(),
+                    TREATED: "treated", BARRED: "medical attention failed: nobody may treat it again for now"}
+        where = f" ({wound.side})" if wound.side and cell.sided else ""
+        out.append(Mark(f"Major wound: {cell.part}{where}",
+                        f"{cell.text}{', death' if cell.death else ''}; {wound.hp} {wound.damage_type} HP lost; "
+                        f"{standing.get(wound.state, wound.state)}"))
+    return out

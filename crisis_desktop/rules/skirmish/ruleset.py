@@ -46,7 +46,7 @@ from crisis_desktop.rules.kernel.flows import Nearness, Placed, RoundFlow
 from crisis_desktop.rules.kernel.flows.phased import Phase, PhasedFlow, PlanEconomy, Plannable
 from crisis_desktop.rules.kernel.geometry import AreaRelation
 from crisis_desktop.rules.kernel.npc_builds import table_npc, threat_field
-from crisis_desktop.rules.skirmish import assignment, attacks, checks, fighters, plans, sheet, treatment, wounds
+from crisis_desktop.rules.skirmish import assignment, attacks, checks, fighters, plans, sheet, shown, treatment, wounds
 from crisis_desktop.rules.skirmish.fight_odds import FightOdds
 from crisis_desktop.rules.skirmish.movement import SkirmishMovement, reach_refusal
 from crisis_desktop.rules.skirmish.movement import map_reading as skirmish_map_reading
@@ -209,9 +209,7 @@ class SkirmishSheet(Sheet):
         return [OverrideField(OverrideKind.STATUS, f.key, f.label, c.status.get(f.key, f.default), spec=f)
                 for f in sheet.status_fields()]
 
-    def badges(self, actor: Actor, options: Options) -> list[str]:
-        s = wounds.standing(actor.character)
-        return ["bleeding"] if s.bleeding and not s.down else []
+    marks = staticmethod(shown.marks)
 
     def state(self, character: Character, options: Options) -> StateLabel:
         s = wounds.standing(character)

@@ -257,7 +257,9 @@ class TokenLook:
     health: tuple[int, int] | None = None   # (current, maximum) of the rules' Health bar, for the GM's bar
     health_label: str = ""                  # that bar's label ("Health")
     lower_is_worse: bool = True
-    conditions: tuple[str, ...] = ()        # the rules' labels of the character's conditions, for the GM
+    conditions: tuple[str, ...] = ()        # the rules' labels of the character's conditions and marks, for the GM
+    state: str = ""          # the rules' word for how it stands ("OK", "Dying", "Knocked out"), for the GM
+    details: tuple[str, ...] = ()           # its other bars and the rules' badges ("AP 3/6", "Reload Musket: 4/8")
     word: str = ""           # health as the players read it ("wounded"), as on the player display
     caption: str = ""        # text under the token: the player map writes the word there
     label: str = ""          # the fight's distinct label for it (token_labels); its initials without one
@@ -268,10 +270,18 @@ class TokenLook:
 
     @property
     def markers(self) -> tuple[str, ...]:
-        """One short mark per condition: its first letter, or its first two where two conditions share one."""
-        firsts = [label[:1].upper() for label in self.conditions]
-        return tuple(label[:2].capitalize() if firsts.count(label[:1].upper()) > 1 else label[:1].upper()
-                     for label in self.conditions)
+        """One short mark per condition: its first letter; its first two where two conditions share one; the first
+        letters of its first two words where those are shared too ("Fractured arm", "Fractured leg": FA, FL)."""
+        def mark(label: str) -> str:
+            first, two = label[:1].upper(), label[:2].capitalize()
+            if sum(other[:1].upper() == first for other in self.conditions) == 1:
+                return first
+            if sum(other[:2].capitalize() == two for other in self.conditions) == 1:
+                return two
+            words = [w for w in label.split() if w[:1].isalnum()]
+            return "".join(w[0] for w in words[:2]).upper() or two
+
+        return tuple(mark(label) for label in self.conditions)
 
 
 MARKERS_SHOWN = 3           # condition markers down a token's side; more show as "+n"
@@ -309,8 +319,11 @@ class TokenItem(QGraphicsItem):
         look = self.look
         state = f" ({look.posture})" if look.posture else ""
         lines = [f"{look.name}{state}, {look.side}"]
+        if look.state:
+            lines.append(look.state)
         if look.health is not None:
             lines.append(f"{look.health_label or 'Health'} {look.health[0]}/{look.health[1]}")
+        lines += look.details
         if look.conditions:
             lines.append(", ".join(look.conditions))
         return "\n".join(lines)

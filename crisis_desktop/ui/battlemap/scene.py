@@ -16,7 +16,7 @@ from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.fight import FightView
 from crisis_desktop.controller.map_commands import find_map
 from crisis_desktop.domain.battle_map import BattleMap, GridKind, Paint
-from crisis_desktop.rules.base import Actor
+from crisis_desktop.rules.base import Actor, in_words
 from crisis_desktop.rules.kernel.geometry import Grid, Terrain
 from crisis_desktop.storage.regular_files import reason_of
 from crisis_desktop.ui.battlemap.items import CellLayer, Overlay, TokenItem, TokenLook
@@ -224,17 +224,24 @@ class MapScene(QGraphicsScene):
         options = ruleset.options_with_defaults(campaign.rule_options)
         state = ruleset.sheet.state(character, options)
         posture = ruleset.posture(character)
-        bar = health_bar(ruleset.sheet.resources(Actor(character, combatant), options))
+        actor = Actor(character, combatant)
+        bars = ruleset.sheet.resources(actor, options)
+        bar = health_bar(bars)
         labels = {c.key: c.label for c in ruleset.sheet.conditions()}
         # The posture has its own badge: no marker for it as well.
-        worn = (labels.get(c.key, c.key) for c in character.conditions if posture is None
-                or posture.casefold() not in (c.key.casefold(), labels.get(c.key, "").casefold()))
+        worn = [labels.get(c.key) or in_words(c.key) for c in character.conditions if posture is None
+                or posture.casefold() not in (c.key.casefold(), labels.get(c.key, "").casefold())]
+        worn += [m.label for m in ruleset.sheet.marks(actor, options)]
+        # The flow's word on it (declared, planned, delaying) first, as the turn order writes it beside the name.
+        details = [*self._flow_words(campaign, combatant.id), *(b.shown for b in bars if b is not bar),
+                   *ruleset.sheet.badges(actor, options)]
         return replace(look, posture=posture, down=not state.fighting,
                        health=(bar.current, bar.maximum) if bar is not None else None,
                        health_label=bar.label if bar is not None else "",
                        lower_is_worse=bar.lower_is_worse if bar is not None else True,
-                       conditions=tuple(worn),
-                       word=health_word(state.role, bar.current if bar else None, bar.maximum if bar else None))
+                       conditions=tuple(dict.fromkeys(worn)), details=tuple(details),
+                       state=state.shown,
+                       word=health_word(state.role, bar.left if bar else None, bar.maximum if bar else None))
 
     def _labels(self, campaign: Campaign, encounter: Encounter) -> dict[str, str]:
         """The encounter's token labels, no two alike (token_labels); worked out again only when a name changes.
@@ -387,6 +394,16 @@ class MapScene(QGraphicsScene):
             return fight.round_label(), fight.acting()
         except KeyError:
             return None
+
+    def _flow_words(self, campaign: Campaign, combatant_id: str) -> list[str]:
+        """What the round's flow says of the combatant now ("declared: Action and reaction"), for the GM."""
+        if self.encounter_id is None or self.ruleset is None:
+            return []
+        try:
+            rows = FightView(campaign, self.encounter_id, self.ruleset).order_rows()
+        except KeyError:
+            return []
+        return [row.status for row in rows if row.combatant_id == combatant_id and row.status]
 
     def _acting_ids(self, encounter_id: str | None) -> tuple[str, ...]:
         """Who acts now in that encounter (their tokens carry the current ring)."""

@@ -13,7 +13,7 @@ from crisis_desktop.controller.encounter_log import terms_text
 from crisis_desktop.controller.fight import FightView
 from crisis_desktop.domain import Campaign, Character
 from crisis_desktop.domain.encounter import Combatant, Encounter, LogEntry
-from crisis_desktop.rules.base import Actor, ResourceSpec
+from crisis_desktop.rules.base import Actor, ResourceSpec, in_words
 from crisis_desktop.rules.base import StateRole as StandingRole
 from crisis_desktop.ui import theme
 from crisis_desktop.ui.paint_guard import guarded, report
@@ -38,6 +38,7 @@ class Chip:
     label: str
     effect: str
     rounds: int | None
+    told: bool = True        # whether the players see it on an NPC (Mark.told)
 
 
 @dataclass(frozen=True)
@@ -252,8 +253,10 @@ class BoardModel(QAbstractTableModel):
         state = ruleset.sheet.state(character, options)
         bars = tuple(ruleset.sheet.resources(actor, options))
         specs = {c.key: c for c in ruleset.sheet.conditions()}
-        chips = tuple(Chip(specs[c.key].label if c.key in specs else c.key,
+        chips = tuple(Chip(specs[c.key].label if c.key in specs else in_words(c.key),
                            specs[c.key].effect if c.key in specs else c.note, c.rounds) for c in character.conditions)
+        # What else the rules track (a wound per location, a critical injury), in their words, after the conditions.
+        chips += tuple(Chip(m.label, m.effect, None, m.told) for m in ruleset.sheet.marks(actor, options))
         # The flow's word (delaying, planned...), the rules' own (overwatch, a task under way), the builder's flags.
         # The rules' setup flags (caught unaware) matter before the fight and in its opening round (round 0); after
         # that they are history.
@@ -332,7 +335,7 @@ class BoardModel(QAbstractTableModel):
         if column == COL_STATE:
             return row.state_shown
         if column == COL_BARS:
-            return " · ".join(f"{b.label} {b.current}/{b.maximum}" for b in row.bars)
+            return " · ".join(b.shown for b in row.bars)
         return ", ".join(c.label for c in row.chips)
 
     @staticmethod
@@ -342,11 +345,17 @@ class BoardModel(QAbstractTableModel):
         if column == COL_STATE:
             return row.state_text
         if column == COL_BARS:
-            return "\n".join(f"{b.label}: {b.current} of {b.maximum}" for b in row.bars) or None
+            return "\n".join(f"{b.label}: {b.current} of {b.maximum}" + ("" if b.lower_is_worse else " taken")
+                             for b in row.bars) or None
         if column == COL_CONDITIONS:
-            return "\n".join(f"{c.label}: {c.effect}" + (f" ({c.rounds} rounds left)" if c.rounds else "")
-                             for c in row.chips) or None
+            return chips_tip(row.chips)
         return None
+
+
+def chips_tip(chips: tuple[Chip, ...]) -> str | None:
+    """Each chip with what it does, a line each; None without chips."""
+    return "\n".join(f"{c.label}: {c.effect}" + (f" ({c.rounds} rounds left)" if c.rounds else "")
+                     for c in chips) or None
 
 
 class CombatLogModel(QAbstractListModel):

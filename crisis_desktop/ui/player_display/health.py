@@ -11,7 +11,7 @@ from crisis_desktop.ui.player_display.health_modes import HealthMode
 
 UNHURT, WOUNDED, BADLY_WOUNDED, DOWN = "unhurt", "wounded", "badly wounded", "down"
 WORDS = (UNHURT, WOUNDED, BADLY_WOUNDED, DOWN)
-# A strain-like track (BarRole.STRAIN) in words: none taken says nothing, as a fresh fighter shows no chip.
+# A strain-like track (BarRole.DOWN_TOO) in words: none taken says nothing, as a fresh fighter shows no chip.
 STRAINED, BADLY_STRAINED, SPENT = "strained", "badly strained", "spent"
 
 
@@ -84,7 +84,7 @@ def shown(mode: HealthMode, standing: StateRole, bars: Sequence[ResourceSpec]) -
         return Shown()
     bar = health_bar(bars)
     word = bar_word(standing, bar)
-    strain = [b for b in bars if b.role is BarRole.STRAIN]
+    strain = [b for b in bars if b.role is BarRole.DOWN_TOO]
     if mode is HealthMode.NUMBERS:
         details = " · ".join(numbers(b) for b in ([bar] if bar is not None else []) + strain)
         return Shown(word, word, True, details)
@@ -96,3 +96,9 @@ def shown(mode: HealthMode, standing: StateRole, bars: Sequence[ResourceSpec]) -
             text = f"down · {damage} damage"
         return Shown(word, text, True, details)
     return Shown(word, word, mode is HealthMode.COLOURED, details)
+
+
+def told_bars(bars: Sequence[ResourceSpec]) -> list[ResourceSpec]:
+    """The bars the players are told the numbers of: health, and any other track that puts a character down when it
+    runs out (genesys strain)."""
+    return [bar for bar in bars if bar.role in (BarRole.HEALTH, BarRole.DOWN_TOO)]

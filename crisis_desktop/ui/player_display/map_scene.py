@@ -84,7 +84,7 @@ class PlayerMapScene(MapScene):
         look = super().look(combatant_id)
         if look is None:
             return None
-        return replace(look, health=None, conditions=(), caption=self._caption(look))
+        return replace(look, health=None, conditions=(), state="", details=(), caption=self._caption(look))
 
     def _caption(self, look: TokenLook) -> str:
         mode = self.health_modes.get(look.side, HealthMode.HIDDEN)

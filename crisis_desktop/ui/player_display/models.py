@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSortFilterProxyModel, Qt
 
-from crisis_desktop.domain.character import Character
+from crisis_desktop.domain.character import Character, CharacterKind
 from crisis_desktop.domain.encounter import Combatant
 from crisis_desktop.rules.base import StateRole as Standing
 from crisis_desktop.ui.models.board_model import (
@@ -16,14 +16,17 @@ from crisis_desktop.ui.models.board_model import (
     COL_NAME,
     AnnouncedRole,
     BoardModel,
+    Chip,
     CombatantIdRole,
     ConditionsRole,
     CurrentRole,
     ResourcesRole,
     StateRole,
     ToldRankRole,
+    chips_tip,
 )
 from crisis_desktop.ui.paint_guard import guarded
+from crisis_desktop.ui.plain_text import tooltip
 from crisis_desktop.ui.player_display.health import Shown, shown
 from crisis_desktop.ui.player_display.health_modes import DEFAULT_MODES, HealthMode
 
@@ -42,7 +45,7 @@ _HEALTH_ROLES = frozenset({int(HealthWordRole), int(HealthTextRole), int(HealthD
 UNKNOWN = "Unknown"                              # the name of a combatant in the fog, when shown at all
 PLAYER_COLUMNS = (COL_NAME, COL_BARS, COL_CONDITIONS)
 # Roles of the board model that hold nothing GM-only and pass through unchanged.
-_PASSED = frozenset({int(CombatantIdRole), int(CurrentRole), int(ConditionsRole), int(AnnouncedRole),
+_PASSED = frozenset({int(CombatantIdRole), int(CurrentRole), int(AnnouncedRole),
                      int(Qt.ItemDataRole.BackgroundRole), int(Qt.ItemDataRole.FontRole),
                      int(Qt.ItemDataRole.ForegroundRole)})
 
@@ -192,15 +195,18 @@ class PlayerBoardProxy(QSortFilterProxyModel):
             return self._health_role(self._shown(source, combatant.side.value), role)
         if role == ResourcesRole:
             return source.data(role) if self._numbers_for(combatant) else ()
+        if role == ConditionsRole:
+            return self._chips(source, combatant, character)
         column = source.column()
         if role == Qt.ItemDataRole.DisplayRole:
             if column == COL_NAME:
                 return character.name      # what was announced of its place (AnnouncedRole) reads under it
             if column == COL_BARS:
                 return self._health_role(self._shown(source, combatant.side.value), HealthTextRole)
-            return source.data(role)       # the conditions' names
+            return ", ".join(c.label for c in self._chips(source, combatant, character))   # the conditions' names
         if role == Qt.ItemDataRole.ToolTipRole and column == COL_CONDITIONS:
-            return source.data(role)       # what each condition does, from the rules
+            # What each condition does, from the rules.
+            return tooltip(chips_tip(self._chips(source, combatant, character)))
         return None
 
     @staticmethod
@@ -237,3 +243,11 @@ class PlayerBoardProxy(QSortFilterProxyModel):
         if role == HealthDetailsRole:
             return health.details
         return f"{health.text} ({health.details})" if health.details else health.text
+
+    def _chips(self, source: QModelIndex, combatant: Combatant, character: Character) -> tuple[Chip, ...]:
+        """The row's conditions and marks the table may see: all of a PC's and, where the GM shows numbers, of the
+        side; else none the rules keep from the players (a skirmish NPC's fatigue)."""
+        chips: tuple[Chip, ...] = source.siblingAtColumn(COL_CONDITIONS).data(ConditionsRole) or ()
+        if character.kind is CharacterKind.PC or self._numbers_for(combatant):
+            return chips
+        return tuple(c for c in chips if c.told)

@@ -205,7 +205,7 @@ class CampaignHome(QWidget):
             return f"cannot be read: {exc}"
         health = next((b for b in bars if b.role is BarRole.HEALTH), None)
         parts = [f"{b.short or b.label} {b.current}/{b.maximum}" for b in bars
-                 if b.role in (BarRole.HEALTH, BarRole.STRAIN)]
+                 if b.role in (BarRole.HEALTH, BarRole.DOWN_TOO)]
         parts.append(state.shown if not state.fighting else bar_word(state.role, health))
         parts += [labels.get(c.key, c.key.replace("_", " ").capitalize()) for c in character.conditions]
         return " · ".join(parts)

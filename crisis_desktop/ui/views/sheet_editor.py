@@ -33,8 +33,8 @@ from crisis_desktop.controller.character_commands import (
     normalise_tags,
 )
 from crisis_desktop.controller.commands import Command
-from crisis_desktop.domain import Campaign, Character, CharacterKind, EquipmentItem, ItemKind
-from crisis_desktop.rules.base import FieldKind, FieldSpec, Ruleset
+from crisis_desktop.domain import Campaign, Character, CharacterKind, Combatant, EquipmentItem, ItemKind
+from crisis_desktop.rules.base import Actor, FieldKind, FieldSpec, Ruleset, in_words
 from crisis_desktop.ui import theme
 from crisis_desktop.ui.dialogs.ask import Ask
 from crisis_desktop.ui.dialogs.character_dialogs import IMAGE_FILTER, CharacterAsk
@@ -113,6 +113,11 @@ class SheetEditor(QWidget):
         self.attacks.setObjectName("sheet-attacks")
         self.attacks.setWordWrap(True)
         key_layout.addWidget(self.attacks)
+        # How the character stands in the rules' words: its state, bars and what the rules track on it (wounds).
+        self.standing = plain_label()
+        self.standing.setObjectName("sheet-standing")
+        self.standing.setWordWrap(True)
+        key_layout.addWidget(self.standing)
         self.sheet_notes = plain_label()  # what the rules say of the sheet's entries without refusing them
         self.sheet_notes.setObjectName("sheet-notes")
         self.sheet_notes.setWordWrap(True)
@@ -248,6 +253,8 @@ class SheetEditor(QWidget):
                 or "rule_options" in changes.campaign_fields:
             self._refresh(character)
             self.equipment.refresh(character)
+        elif changes.combatants or changes.encounters:
+            self._refresh_standing(character)       # its AP or a task under way in the fight on show
 
     def _refresh(self, character: Character) -> None:
         self._set_text(self.name, character.name)
@@ -271,6 +278,7 @@ class SheetEditor(QWidget):
         self.stats.show_values(character.stats)
         self._refresh_derived(character)
         self._refresh_attacks(character)
+        self._refresh_standing(character)
         self._refresh_conditions(character)
 
     @staticmethod
@@ -332,11 +340,40 @@ class SheetEditor(QWidget):
         written = self.ruleset.sheet.item_stat_text(item, spec.key) if self.ruleset else None
         return written or show_value(spec, item.stats.get(spec.key, spec.default))
 
+    def _refresh_standing(self, character: Character) -> None:
+        """The state in the rules' words with its bars ("Knocked out · Wounds 16/15 · Strain 3/12"; in the fight on
+        show its AP and the rules' badges too), then each mark the rules keep (a wound and what it imposes) on a line
+        of its own."""
+        campaign = self.campaign
+        if self.ruleset is None or campaign is None:
+            self.standing.clear()
+            return
+        sheet, actor = self.ruleset.sheet, Actor(character, self._combatant(character))
+        options = self.ruleset.options_with_defaults(campaign.rule_options)
+        try:
+            state = sheet.state(character, options)
+            head = " · ".join([state.shown, *(bar.shown for bar in sheet.resources(actor, options)),
+                               *sheet.badges(actor, options)])
+            marks = [f"{m.label}: {m.effect}" if m.effect else m.label for m in sheet.marks(actor, options)]
+        except Exception as exc:  # noqa: BLE001 - a half-made sheet must not break the editor
+            self.standing.setText(f"Standing not shown yet: {exc}")
+            return
+        self.standing.setText("\n".join([head, *marks]))
+        self.standing.setToolTip(tooltip(state.text))
+
+    def _combatant(self, character: Character) -> Combatant | None:
+        """The character in the fight on show, if it takes part: its sheet shows its AP and tasks there too."""
+        campaign, document = self.campaign, self.document
+        encounter_id = document.session.encounter_id if document is not None else None
+        if campaign is None or encounter_id is None or not campaign.has_encounter(encounter_id):
+            return None
+        return next((c for c in campaign.encounter(encounter_id).combatants if c.character_id == character.id), None)
+
     def _refresh_conditions(self, character: Character) -> None:
         labels = {c.key: (c.label, c.effect) for c in self.ruleset.sheet.conditions()} if self.ruleset else {}
         self.conditions.clear()
         for state in character.conditions:
-            label, effect = labels.get(state.key, (state.key, "not a condition of these rules"))
+            label, effect = labels.get(state.key, (in_words(state.key), "not a condition of these rules"))
             text = label + (f" ({state.rounds} rounds)" if state.rounds is not None else "")
             item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, state.key)
@@ -403,7 +440,8 @@ class SheetEditor(QWidget):
         campaign = self.campaign
         if item is not None and campaign is not None:
             key = item.data(Qt.ItemDataRole.UserRole)
-            self._try(lambda: RemoveCharacterCondition(campaign, self.character_id or "", key))
+            labels = {c.key: c.label for c in self.ruleset.sheet.conditions()} if self.ruleset else {}
+            self._try(lambda: RemoveCharacterCondition(campaign, self.character_id or "", key, labels.get(key, "")))
 
     def choose_portrait(self) -> None:
         path = CharacterAsk.open_file(self, "Choose a picture", IMAGE_FILTER)

@@ -118,8 +118,13 @@ class BoardDelegate(QStyledItemDelegate):
         for chip in chips:
             text = chip.label + (f" {chip.rounds}" if chip.rounds else "")
             width = metrics.horizontalAdvance(text) + 14
-            if x + width > rect.right() + 1:
-                break
+            room = rect.right() + 1 - x
+            if width > room:
+                # A chip wider than the room left is cut short ("Fractured arm (cri…"), not left out: the tooltip
+                # has every chip in full.
+                if room < 40:
+                    break
+                text, width = metrics.elidedText(text, Qt.TextElideMode.ElideRight, room - 14), room
             box = QRect(x, rect.top(), width, rect.height())
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(CHIP)

@@ -145,7 +145,7 @@ def test_health_brought_to_0_in_the_dialog_is_dying_and_logged(qtbot, document, 
     assert vera.has_condition("dying") and vera.has_condition("incapacitated")
     override, state = ambush.view.encounter.log[-2:]
     assert state.text == "Vera Kask is dying (Health 0): 1 wound each turn"
-    assert override.text == f"GM: Vera Kask: wounds 0 → {health}"
+    assert override.text == f"GM: Vera Kask: Wounds 0 → {health}"
     assert override.details == ["Vera Kask is dying (Health 0): 1 wound at the start of each turn"]
     document.undo_stack.undo()
     assert not vera.has_condition("dying") and not vera.status.get("wounds")

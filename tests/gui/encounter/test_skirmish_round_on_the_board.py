@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from crisis_desktop.ui.battlemap.map_place import MapPlace
 from crisis_desktop.ui.dialogs.attack_dialog import AttackDialog
 from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
-from crisis_desktop.ui.models.board_model import COL_NAME, AnnouncedRole, CombatantIdRole
+from crisis_desktop.ui.models.board_model import COL_CONDITIONS, COL_NAME, AnnouncedRole, CombatantIdRole
 from crisis_desktop.ui.player_display.models import PlayerBoardProxy
 from crisis_desktop.ui.views.attack_panel import AttackPanel
 from crisis_desktop.ui.views.encounter_board import EncounterBoard
@@ -134,7 +134,9 @@ def test_the_scripted_round_on_the_board(qtbot, skirmish_document, monkeypatch):
     roll_and_apply(dialog, panel)
     assert ctl.view.character_of(aldric).status["wound_torso"] == "critical" and ctl.view.acting() == ()
     row = board.model.row_of(aldric)
-    assert row is not None and board.model.index(row, COL_NAME).data() == "Aldric Vane (done, bleeding)"
+    assert row is not None and board.model.index(row, COL_NAME).data() == "Aldric Vane (done)"
+    # The wound, its bleeding and the pain taken are chips, each with what it does, not words beside the name.
+    assert board.model.index(row, COL_CONDITIONS).data() == "Bleeding, Bleeder (critical), Fatigue 4"
 
     # The miscellaneous phase: Tobin's token dragged from the West road onto the Bridge spends his planned move;
     # the archer's miscellaneous action is its button.

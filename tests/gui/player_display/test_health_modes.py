@@ -105,14 +105,14 @@ def test_each_mode_as_rendered(qtbot, display):
 
 def test_strain_shows_as_words_and_counts_either_way():
     health = ResourceSpec("wounds_left", "Wounds left", 10, 12, role=BarRole.HEALTH, short="Wounds")
-    strain = ResourceSpec("strain_left", "Strain left", 5, 12, role=BarRole.STRAIN, short="Strain")
+    strain = ResourceSpec("strain_left", "Strain left", 5, 12, role=BarRole.DOWN_TOO, short="Strain")
     assert shown(HealthMode.COLOURED, StateRole.FIGHTING, [health, strain]).details == "badly strained"
     assert shown(HealthMode.NUMBERS, StateRole.FIGHTING, [health, strain]).details == "Wounds 10/12 · Strain 5/12"
     assert shown(HealthMode.HIDDEN, StateRole.FIGHTING, [health, strain]).details == ""
-    assert [strain_word(ResourceSpec("s", "Strain", left, 12, role=BarRole.STRAIN)) for left in (12, 9, 6, 0)] == [
+    assert [strain_word(ResourceSpec("s", "Strain", left, 12, role=BarRole.DOWN_TOO)) for left in (12, 9, 6, 0)] == [
         "", "strained", "badly strained", "spent"]
     # Counted up against a threshold (lower is not worse): 4 taken of 12 reads the same as 8 left.
-    up = ResourceSpec("strain", "Strain", 4, 12, lower_is_worse=False, role=BarRole.STRAIN)
-    assert strain_word(up) == strain_word(ResourceSpec("s", "Strain", 8, 12, role=BarRole.STRAIN)) == "strained"
+    up = ResourceSpec("strain", "Strain", 4, 12, lower_is_worse=False, role=BarRole.DOWN_TOO)
+    assert strain_word(up) == strain_word(ResourceSpec("s", "Strain", 8, 12, role=BarRole.DOWN_TOO)) == "strained"
     down = shown(HealthMode.DAMAGE, StateRole.DOWN, [ResourceSpec("h", "Health", 0, 12, role=BarRole.HEALTH)])
     assert down.text == "down · 12 damage"

@@ -355,7 +355,7 @@ def test_gm_overrides_are_logged_and_undoable():
     vera = campaign.character("pc-vera")
     assert vera.status["wounds"] == 3 and vera.has_condition("prone") and vera.equipment[0].stats["ammo"] == 1
     texts = [e.text for e in ctl.view.encounter.log[-4:]]
-    assert texts[0] == "GM: Vera Kask: wounds 0 → 3" and texts[1] == "GM: Vera Kask is Prone for 2 rounds"
+    assert texts[0] == "GM: Vera Kask: Wounds 0 → 3" and texts[1] == "GM: Vera Kask is Prone for 2 rounds"
     assert all(e.kind == "override" for e in ctl.view.encounter.log[-4:])
     history.push(ctl.overrides.remove_condition("pc-vera", "prone"))
     with pytest.raises(ValueError, match="not Prone"):

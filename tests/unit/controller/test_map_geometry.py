@@ -69,13 +69,13 @@ def test_a_gm_override_forces_the_attack_and_is_logged():
     request = ctl.preview.attack_request(sniper, rifle, vera, override=True, distance=13.0, cover="light")
     assert request.targets[0].inputs["cover"] == "light"
     assert "Halvorsen cannot see Vera Kask: no line of sight on the map" in request.overrides
-    assert "Vera Kask: cover light instead of the map's total" in request.overrides
+    assert "Vera Kask: Cover: light instead of the map's total" in request.overrides
     assert ctl.preview.attack_preview(request).modifiers                   # priced: the GM forced it
     event = ctl.attack(request, TypedDice([1] * 12))
     history.push(event)
     entry = next(e for e in reversed(ctl.view.encounter.log) if e.kind == "attack")
     assert "GM override: Halvorsen cannot see Vera Kask: no line of sight on the map" in entry.details
-    assert "GM override: Vera Kask: cover light instead of the map's total" in entry.details
+    assert "GM override: Vera Kask: Cover: light instead of the map's total" in entry.details
 
 
 def test_without_a_map_the_typed_distance_and_cover_stand():

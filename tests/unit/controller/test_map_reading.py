@@ -62,7 +62,7 @@ def test_genesys_a_ranged_attack_at_a_target_engaged_with_others_is_upgraded(gen
     # A GM override keeps the value given, and the request says what was forced against the map.
     forced = ctl.preview.attack_request(KARA, pistol, THUGS, override=True, target_engaged=False)
     assert forced.targets[0].inputs["target_engaged"] is False
-    assert "Dock thugs: target_engaged False instead of the map's True" in forced.overrides
+    assert "Dock thugs: Target is engaged with others: no instead of the map's yes" in forced.overrides
 
 
 def test_genesys_shooting_while_engaged_adds_its_difficulty(genesys):

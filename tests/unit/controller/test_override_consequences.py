@@ -31,7 +31,7 @@ def test_crisis_health_brought_to_0_by_the_gm_is_dying_and_logged():
     assert vera.has_condition("dying") and vera.has_condition("incapacitated")
     assert ctl.view.state_of("cmb-ridge-vera").key == "dying"
     override, state = ctl.view.encounter.log[-2:]
-    assert override.kind == "override" and override.text == f"GM: Vera Kask: wounds 0 → {health}"
+    assert override.kind == "override" and override.text == f"GM: Vera Kask: Wounds 0 → {health}"
     assert override.details == ["Vera Kask is dying (Health 0): 1 wound at the start of each turn"]
     assert state.kind == "state" and state.text == "Vera Kask is dying (Health 0): 1 wound each turn"
     history.undo()                                                       # one step: value and consequences
@@ -83,7 +83,9 @@ def test_crisis_classic_endurance_brought_to_0_exhausts_and_health_0_kills():
     endurance = int(rules.sheet.derived(anna, ctl.view.options)["endurance_max"].value)   # 4 x Might 10
     history.push(ctl.overrides.set_status(anna.id, "endurance_damage", endurance))
     assert endurance == 40 and anna.has_condition("exhausted")
-    assert ctl.view.encounter.log[-1].details == ["Anna is exhausted: every further hit is critical"]
+    override, state = ctl.view.encounter.log[-2:]        # Exhausted is a state of its own: its change is logged
+    assert override.details == ["Anna is exhausted: every further hit is critical"]
+    assert state.kind == "state" and state.text.startswith("Anna is exhausted")
     history.push(ctl.overrides.set_status(anna.id, "endurance_damage", endurance - 5))
     assert not anna.has_condition("exhausted")
     history.push(ctl.overrides.set_status(anna.id, "health_damage", 10))          # Health max = Might 10

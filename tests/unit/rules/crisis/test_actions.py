@@ -114,7 +114,7 @@ def test_multi_turn_action_and_cancel(rules):
     b = apply(b, rules.economy.spend_action(b, "repair_engine", {}, cost=10).effects)
     b = apply(b, rules.start_turn(b, {}).effects)
     moved = rules.economy.spend_action(b, "move", {})
-    assert "repair_engine is cancelled" in moved.notes
+    assert "Repair Engine is cancelled" in moved.notes
     assert apply(b, moved.effects).combatant.resources["pending_progress"] == 0
 
 
