@@ -14,11 +14,13 @@ template and the line.
 
 from __future__ import annotations
 
+import base64
 import functools
 import os
 import re
 import traceback
 from collections.abc import Callable, Mapping
+from html import escape as html_escape
 from pathlib import Path
 from typing import Any
 
@@ -105,6 +107,17 @@ def _boxes(track: Any, per_group: int = 5) -> str:
     return " ".join("".join(marks[i:i + per_group]) for i in range(0, total, per_group))
 
 
+def _circle(value: Any, size: int = 64) -> str:
+    """A number in a circle (a characteristic as players' sheets draw it), as an SVG data URI for an <img>."""
+    half = size / 2
+    text = html_escape(str(value))
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {size} {size}">'
+           f'<circle cx="{half}" cy="{half}" r="{half - 3}" fill="white" stroke="#222" stroke-width="4"/>'
+           f'<text x="{half}" y="{half + size * 0.17}" font-family="DejaVu Sans, Arial, sans-serif" '
+           f'font-size="{size * 0.48:.0f}" font-weight="bold" text-anchor="middle" fill="#111">{text}</text></svg>')
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
+
+
 # The sheet's own data: frozen records whose public attributes are plain values (and read-only properties computing
 # them). A template reads a few hundred of them per sheet; the sandbox's general check of each took a tenth of a PDF
 # page's time.
@@ -134,6 +147,7 @@ def environment(template_dir: Path | None, markdown: bool) -> ImmutableSandboxed
         auto_reload=True,
     )
     env.filters["boxes"] = _boxes
+    env.filters["circle"] = _circle
     if markdown:
         env.filters["block"] = lambda text: Markup(block(str(text)))
         env.filters["link"] = lambda url: Markup(link_target(str(url)))

@@ -38,6 +38,12 @@ class Sheet(Part):
         its default and its limits); none by default."""
         return ()
 
+    def applies(self, spec: FieldSpec, character: Character) -> bool:
+        """Whether the sheet field belongs on this character's sheet (its editor and paper): by default when it
+        applies to its kind of character; a system narrows it by other stats (a Genesys rival has no strain
+        threshold)."""
+        return character.kind in spec.kinds
+
     def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]:
         """The fields of an item of this kind (a weapon's damage and range, an armour's protection); none by
         default."""
@@ -98,7 +104,7 @@ class Sheet(Part):
         """Every problem of the stat block and of the items carried, in plain words; empty when legal."""
         problems: list[str] = []
         for spec in self.character_fields():
-            if character.kind not in spec.kinds:
+            if not self.applies(spec, character):
                 continue
             reason = spec.validate(character.stats.get(spec.key, spec.default))
             if reason:

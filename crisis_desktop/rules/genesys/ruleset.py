@@ -49,6 +49,7 @@ from crisis_desktop.rules.base.sheet_part import Sheet
 from crisis_desktop.rules.genesys import (
     actions,
     attacks,
+    career,
     checks,
     combat,
     damage,
@@ -220,7 +221,8 @@ class GenesysSheet(Sheet):
 
     DERIVED_LABELS = {"wound_threshold": "Wound threshold", "strain_threshold": "Strain threshold", "soak": "Soak",
                       "melee_defence": "Melee defence", "ranged_defence": "Ranged defence",
-                      "criticals": "Critical injuries", "minions_left": "Minions left"}
+                      "criticals": "Critical injuries", "minions_left": "Minions left",
+                      "encumbrance_threshold": "Encumbrance threshold", "xp_available": "Experience available"}
 
     character_fields = staticmethod(sheet.character_fields)
 
@@ -252,7 +254,11 @@ class GenesysSheet(Sheet):
             return list(stats.parse_qualities(text)[1])
         return []
 
-    notes = staticmethod(talents.notes)
+    def notes(self, character: Character) -> list[str]:
+        """Unknown talents, unknown career skills, experience overspent, a load over the encumbrance threshold."""
+        return talents.notes(character) + career.notes(character)
+
+    applies = staticmethod(career.applies)
 
     def item_stat_text(self, item: EquipmentItem, key: str) -> str | None:
         """A '+X' weapon's damage as the rules write it: 'Brawn + 2'."""

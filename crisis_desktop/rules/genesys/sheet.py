@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from crisis_desktop.domain import Character, CharacterKind, ItemKind, StatValue
 from crisis_desktop.rules.base import Explained, FieldKind, FieldSpec, Options, StateLabel, StateRole, Term
-from crisis_desktop.rules.genesys import stats, tables, talents
+from crisis_desktop.rules.genesys import career, stats, tables, talents
 from crisis_desktop.rules.genesys.options import option
 
 PC_ONLY = frozenset({CharacterKind.PC})
@@ -58,14 +58,16 @@ def character_fields() -> tuple[FieldSpec, ...]:
                   "without effect.",
                   required=False),
     ]
-    return tuple(fields)
+    return (*fields, *career.character_fields())
 
 
 def status_fields() -> tuple[FieldSpec, ...]:
     """The tracked state in character.status."""
     return (
-        _int("wounds", "Wounds", "Status", 0, 0, None, "Wounds suffered (a minion group's shared pool)."),
-        _int("strain", "Strain", "Status", 0, 0, None, "Strain suffered (player characters and nemeses)."),
+        _int("wounds", "Wounds taken", "Status", 0, 0, None, "Wounds suffered, counted up against the wound threshold "
+             "(a minion group's shared pool)."),
+        _int("strain", "Strain taken", "Status", 0, 0, None, "Strain suffered, counted up against the strain "
+             "threshold (player characters and nemeses)."),
         FieldSpec("criticals", "Critical injuries", FieldKind.TEXT, "Status", "",
                   help="Carried critical injuries by key, separated by commas (agony, horrific:brawn); a trailing ~ "
                        "marks one whose effect is over but which is not healed yet.", required=False),
@@ -93,6 +95,7 @@ def item_fields(kind: ItemKind) -> tuple[FieldSpec, ...]:
                       help="Adds 1 threat to its checks; a despair or 2 threat break it."),
             _int("ammo", "Shots left", "Ammunition", None, 0, 100, "For a Limited Ammo weapon: shots left before a "
                  "reload; empty when it does not count shots.", required=False),
+            career.encumbrance_field("Attack"),
         )
     if kind is ItemKind.ARMOUR:
         return (
@@ -101,9 +104,10 @@ def item_fields(kind: ItemKind) -> tuple[FieldSpec, ...]:
                  "die on attacks against the wearer."),
             FieldSpec("qualities", "Qualities", FieldKind.TEXT, "Protection", "", required=False,
                       help="Separated by commas: 'Reinforced' (Pierce and Breach do not take its soak off)."),
+            career.encumbrance_field("Protection"),
         )
     return (_int("uses", "Uses", "Gear", None, 0, 99, "Uses left; empty when it does not run out.",
-                 required=False),)
+                 required=False), career.encumbrance_field("Gear"))
 
 
 def new_stats(kind: CharacterKind) -> dict[str, StatValue]:
@@ -197,6 +201,12 @@ def derived(character: Character, options: Options) -> dict[str, Explained]:
         values["strain_threshold"] = strain
     values |= {"soak": soak(character), "melee_defence": defence(character, options, True),
                "ranged_defence": defence(character, options, False), "criticals": criticals_carried(character)}
+    if stats.adversary(character) is None:
+        values["encumbrance"] = career.encumbrance(character)
+        values["encumbrance_threshold"] = career.encumbrance_threshold(character)
+        xp = career.xp_available(character)
+        if xp is not None:
+            values["xp_available"] = xp
     if stats.is_minion(character):
         size, alive = stats.group_size(character), stats.minions_alive(character)
         values["minions_left"] = Explained.of(("group", size), ("defeated", alive - size)) if alive < size \

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import Signal
@@ -180,14 +180,15 @@ class StatFieldsForm(QWidget):
             self.editRefused.emit(key, reason)
 
     # -- showing values ------------------------------------------------------------------------
-    def set_kind(self, kind: CharacterKind) -> None:
-        """Show only the fields that apply to a PC or to an NPC; hide groups left empty."""
+    def set_kind(self, kind: CharacterKind, hidden: Collection[str] = ()) -> None:
+        """Show only the fields that apply to a PC or to an NPC, less the keys in `hidden` (fields the rules say
+        do not apply to this character); hide groups left empty."""
         for group, (_box, form) in self._forms.items():
             visible = 0
             for key, spec in self.specs.items():
                 if (spec.group or "Stats") != group:
                     continue
-                shown = kind in spec.kinds
+                shown = kind in spec.kinds and key not in hidden
                 form.setRowVisible(self._rows[key], shown)
                 self.editors[key].setHidden(not shown)  # the editor says it is not shown, as the row is not
                 visible += shown

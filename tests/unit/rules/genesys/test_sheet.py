@@ -152,7 +152,7 @@ def test_new_stat_blocks_are_legal_for_both_kinds_and_npcs_are_rivals_by_default
 
 
 def test_item_fields_per_kind():
-    assert [f.key for f in RULES.sheet.item_fields(ItemKind.ARMOUR)] == ["soak", "defence", "qualities"]
+    assert [f.key for f in RULES.sheet.item_fields(ItemKind.ARMOUR)] == ["soak", "defence", "qualities", "encumbrance"]
     assert "qualities" in [f.key for f in RULES.sheet.item_fields(ItemKind.WEAPON)]
 
 
