@@ -25,7 +25,7 @@ def _text(key: str, label: str, help_text: str) -> FieldSpec:
 
 
 def _xp(key: str, label: str, help_text: str) -> FieldSpec:
-    return FieldSpec(key, label, FieldKind.INT, "Experience", None, 0, 100000, help=help_text, kinds=PC_ONLY,
+    return FieldSpec(key, label, FieldKind.INT, "Character", None, 0, 100000, help=help_text, kinds=PC_ONLY,
                      required=False)
 
 

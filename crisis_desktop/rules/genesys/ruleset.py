@@ -57,6 +57,7 @@ from crisis_desktop.rules.genesys import (
     initiative,
     narrative,
     printing,
+    quick_npc,
     sheet,
     spending,
     stats,
@@ -372,7 +373,17 @@ class GenesysRuleset(Ruleset):
     def npc_level_field(self) -> FieldSpec | None:
         """Genesys adversaries have no level: Quick NPC asks for a power level 1 to 5 (not kept on the sheet)."""
         return FieldSpec("power", "Power level", FieldKind.INT, "NPC", 2, 1, 5,
-                         help="1: a minion group of 3; 2 to 4: rivals, each better; 5: a nemesis.")
+                         help="How dangerous, 1 to 5: characteristics, skills and gear. Without an adversary type, "
+                              "1 makes a minion group of 3, 2 to 4 rivals, each better, 5 a nemesis.")
+
+    def npc_kind_field(self) -> FieldSpec | None:
+        """Quick NPC asks which adversary type: minion group, rival or nemesis."""
+        return quick_npc.KIND_FIELD
+
+    def quick_npc_of_kind(self, name: str, level: int, kind: str, dice: DiceSource | None = None) -> Character:
+        """The power level's characteristics, skills and gear as a minion group, a rival or a nemesis
+        (rules/genesys/quick_npc.py)."""
+        return quick_npc.of_kind(self, name, level, kind, dice)
 
     def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
         """A minion group, a rival or a nemesis with combat skills, a melee and a ranged weapon and armour, by the

@@ -58,7 +58,7 @@ def character_fields() -> tuple[FieldSpec, ...]:
                   "without effect.",
                   required=False),
     ]
-    return (*fields, *career.character_fields())
+    return (*career.character_fields(), *fields)
 
 
 def status_fields() -> tuple[FieldSpec, ...]:

@@ -133,7 +133,7 @@ def test_the_catalogue_has_the_weapons_and_armour_of_the_rules_facts():
 
 def test_the_bestiary_has_a_minion_group_a_rival_and_a_nemesis_that_the_rules_accept():
     entries = parse_bestiary(json.loads(resource("bestiary", "genesys.json").read_text(encoding="utf-8")))
-    assert sorted(stats.adversary(e) for e in entries) == ["minion", "nemesis", "rival"]
+    assert sorted(set(stats.adversary(e) for e in entries)) == ["minion", "nemesis", "rival"]   # counts: test_bestiary
     for entry in entries:
         assert RULES.sheet.validate_character(entry) == [], entry.name
         assert RULES.sheet.state(entry, {}).fighting
