@@ -1,9 +1,10 @@
 """Sheet templates: Jinja2 in its sandbox, given the sheet's data (never pre-built markup).
 
-A user's templates (sheet.html, sheet.md, npc-blocks.html, npc-blocks.md, and files they include) live in one
-folder; a name missing there falls back to the bundled template of that name. A template may loop over the data,
-reorder and leave out sections, but it cannot reach Python: the sandbox refuses underscore attributes and unsafe
-calls, no file outside that folder can be loaded, and there is nothing in its globals that reads files.
+A user's templates (sheet.html, sheet.md, npc-blocks.html, npc-blocks.md, a system's own such as sheet-genesys.html,
+and files they include) live in one folder; a name missing there falls back to the bundled template of that name.
+A template may loop over the data, reorder and leave out sections, but it cannot reach Python: the sandbox refuses
+underscore attributes and unsafe calls, no file outside that folder can be loaded, and there is nothing in its
+globals that reads files.
 
 HTML output is autoescaped. Markdown output escapes every value the same way (`markdown_text.inline`), unless a
 filter already made it Markdown (`block` for free text of several lines).

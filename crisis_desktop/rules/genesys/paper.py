@@ -73,6 +73,7 @@ class Tracked:
 class GenesysPaper:
     adversary: str                      # "" for a player character, else minion, rival or nemesis
     group_size: int
+    silhouette: int
     characteristics: tuple[Stat, ...]
     skills: tuple[SkillLine, ...]
     wounds: Tracked
@@ -176,6 +177,7 @@ def layout(character: Character, options: Options) -> GenesysPaper:
     return GenesysPaper(
         adversary=stats.adversary(character) or "",
         group_size=stats.group_size(character),
+        silhouette=stats.raw_stat(character, "silhouette", 1),
         characteristics=tuple(Stat(c.name, c.short, stats.characteristic(character, c.key))
                               for c in tables.characteristics()),
         skills=_skills(character),
