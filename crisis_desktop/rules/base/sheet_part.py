@@ -44,6 +44,11 @@ class Sheet(Part):
         threshold)."""
         return character.kind in spec.kinds
 
+    def field_marks(self, character: Character) -> Mapping[str, tuple[str, str]]:
+        """Marks beside some fields' labels for this character, by key: (a short mark, what it means), such as a
+        Genesys career skill's "●" with the experience its next rank costs; none by default."""
+        return {}
+
     def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]:
         """The fields of an item of this kind (a weapon's damage and range, an armour's protection); none by
         default."""

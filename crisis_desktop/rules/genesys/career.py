@@ -91,6 +91,21 @@ def xp_available(character: Character) -> Explained | None:
     return Explained.of(("earned", total), ("spent", -stats.raw_stat(character, "xp_spent")))
 
 
+def field_marks(character: Character) -> dict[str, tuple[str, str]]:
+    """A player character's skills: "●" beside a career skill; each with what its next rank costs."""
+    if character.kind is not CharacterKind.PC:
+        return {}
+    marked = career_skills(character)
+    marks = {}
+    for key in tables.skills():
+        cost = next_rank_cost(character, key)
+        kind = "Career skill" if key in marked else "Not a career skill"
+        rank = stats.raw_stat(character, key)
+        what = f"rank {rank + 1} costs {cost} experience" if cost is not None else "rank 5 is the highest"
+        marks[key] = ("●" if key in marked else "", f"{kind}: {what}.")
+    return marks
+
+
 # -- encumbrance -----------------------------------------------------------------------------------------------
 def _burden(item: EquipmentItem) -> int:
     load = stats.item_int(item, "encumbrance")

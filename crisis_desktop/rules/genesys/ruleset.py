@@ -223,7 +223,8 @@ class GenesysSheet(Sheet):
     DERIVED_LABELS = {"wound_threshold": "Wound threshold", "strain_threshold": "Strain threshold", "soak": "Soak",
                       "melee_defence": "Melee defence", "ranged_defence": "Ranged defence",
                       "criticals": "Critical injuries", "minions_left": "Minions left",
-                      "encumbrance_threshold": "Encumbrance threshold", "xp_available": "Experience available"}
+                      "encumbrance_threshold": "Enc. threshold", "xp_available": "XP available",
+                      "wounds_taken": "Wounds taken", "strain_taken": "Strain taken"}
 
     character_fields = staticmethod(sheet.character_fields)
 
@@ -260,6 +261,8 @@ class GenesysSheet(Sheet):
         return talents.notes(character) + career.notes(character)
 
     applies = staticmethod(career.applies)
+
+    field_marks = staticmethod(career.field_marks)
 
     def item_stat_text(self, item: EquipmentItem, key: str) -> str | None:
         """A '+X' weapon's damage as the rules write it: 'Brawn + 2'."""

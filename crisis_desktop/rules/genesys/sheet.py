@@ -195,10 +195,16 @@ def criticals_carried(character: Character) -> Explained:
 
 
 def derived(character: Character, options: Options) -> dict[str, Explained]:
-    values = {"wound_threshold": wound_threshold(character)}
+    """Thresholds with what was taken against them (wounds and strain count up, as Genesys players track them), soak,
+    defences, critical injuries; a PC's encumbrance and experience; a minion group's members left."""
+    wounds = wound_threshold(character)
+    values = {"wound_threshold": wounds, "wounds_taken": Explained.of(
+        (f"taken against the threshold {wounds.value:g}", stats.wounds(character)))}
     strain = strain_threshold(character)
     if strain is not None:
         values["strain_threshold"] = strain
+        values["strain_taken"] = Explained.of((f"taken against the threshold {strain.value:g}",
+                                               stats.strain(character)))
     values |= {"soak": soak(character), "melee_defence": defence(character, options, True),
                "ranged_defence": defence(character, options, False), "criticals": criticals_carried(character)}
     if stats.adversary(character) is None:

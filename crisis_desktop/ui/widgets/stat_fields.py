@@ -198,6 +198,21 @@ class StatFieldsForm(QWidget):
                 self._empty_groups.add(group)
         self._place_groups()
 
+    def set_marks(self, marks: Mapping[str, tuple[str, str]]) -> None:
+        """Put the rules' marks beside field labels ("Melee ●:"), each label's tooltip saying what its mark means;
+        labels of other fields go back to plain."""
+        for key, spec in self.specs.items():
+            _box, form = self._forms[spec.group or "Stats"]
+            label = form.labelForField(self._rows[key])
+            if not isinstance(label, QLabel):
+                continue
+            mark, meaning = marks.get(key, ("", ""))
+            text = f"{spec.label} {mark}:" if mark else f"{spec.label}:"
+            if label.text() != text:
+                label.setText(text)
+                label.adjustSize()      # at once, not when the layout next runs
+            label.setToolTip(tooltip(meaning) if meaning else "")
+
     def show_values(self, stats: Mapping[str, StatValue]) -> None:
         """Put the stored values into the widgets without reporting them as edits."""
         self._loading = True

@@ -12,6 +12,12 @@ from crisis_desktop.ui.dialogs.character_dialogs import QuickNpcDialog
 RULES = get_ruleset("genesys")
 
 
+def _label(view, key):  # type: ignore[no-untyped-def]
+    """The label of a stat's row in the sheet editor."""
+    form = view.sheet.stats
+    return form._forms[form.specs[key].group][1].labelForField(form._rows[key])
+
+
 def test_quick_npc_asks_the_type_and_adds_a_nemesis(make_document, make_view, char_answers):
     document = make_document(Campaign(name="T", ruleset="genesys", equipment=RULES.equipment_catalogue()))
     view = make_view(document, rules=get_ruleset)
@@ -72,10 +78,18 @@ def test_a_pc_has_career_and_experience_on_its_sheet(make_document, make_view):
     for key in ("species", "career", "career_skills", "specialisations", "motivations", "xp_total", "xp_spent"):
         assert editors[key].isVisibleTo(view), key
     assert not editors["strain_threshold"].isVisibleTo(view)
-    assert view.sheet.derived_labels["encumbrance_threshold"].text() == "<b>Encumbrance threshold</b> 7"
+    assert view.sheet.derived_labels["encumbrance_threshold"].text() == "<b>Enc. threshold</b> 7"
     assert view.sheet.edit_stat("xp_total", 110) and view.sheet.edit_stat("xp_spent", 40)
-    assert view.sheet.derived_labels["xp_available"].text() == "<b>Experience available</b> 70"
+    assert view.sheet.derived_labels["xp_available"].text() == "<b>XP available</b> 70"
     assert view.sheet.edit_stat("career_skills", "Melee, Underwater juggling")
     assert "Career skills not in the skill list (kept, not marked): Underwater juggling" in \
         view.sheet.sheet_notes.text()
+    assert view.sheet.edit_stat("melee", 2)
+    melee, charm = (_label(view, key) for key in ("melee", "charm"))
+    assert melee.text() == "Melee ●:" and "Career skill: rank 3 costs 15 experience." in melee.toolTip()
+    assert charm.text() == "Charm:" and "Not a career skill: rank 1 costs 10 experience." in charm.toolTip()
     view.sheet.grab().save("/tmp/gchars-editor.png")
+    document.undo_stack.undo()
+    document.undo_stack.undo()
+    assert _label(view, "melee").text() == "Melee:"
+    assert "Not a career skill: rank 1 costs 10 experience." in _label(view, "melee").toolTip()

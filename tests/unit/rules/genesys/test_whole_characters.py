@@ -140,3 +140,17 @@ def test_a_campaign_saved_before_these_fields_loads_with_no_sheet_problem() -> N
     jax = next(c for c in old.characters if c.name == "Jax Marrow")
     derived = RULES.sheet.derived(jax, {})
     assert "xp_available" not in derived and derived["encumbrance"].value == 0
+
+
+def test_the_sheet_counts_wounds_and_strain_taken_against_the_thresholds() -> None:
+    k = kara()
+    k.status |= {"wounds": 4, "strain": 3}
+    derived = RULES.sheet.derived(k, {})
+    assert (derived["wound_threshold"].value, derived["wounds_taken"].value) == (12, 4)
+    assert derived["wounds_taken"].explain() == "taken against the threshold 12 = 4"
+    assert (derived["strain_threshold"].value, derived["strain_taken"].value) == (12, 3)
+    assert RULES.sheet.derived_label("wounds_taken") == "Wounds taken"
+    rival = npc("Rival", "rival", wound_threshold=14)
+    rival.status |= {"wounds": 5}
+    derived = RULES.sheet.derived(rival, {})
+    assert derived["wounds_taken"].value == 5 and "strain_taken" not in derived
