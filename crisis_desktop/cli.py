@@ -72,7 +72,7 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                              "in HTML and Markdown one file of them all)")
     export.add_argument("--template-dir", metavar="DIR",
                         help="folder with your own sheet.html, sheet.md, npc-blocks.html, npc-blocks.md "
-                             "(default: <data dir>/templates)")
+                             "(genesys: sheet-genesys.html, npc-blocks-genesys.html) (default: <data dir>/templates)")
     export.set_defaults(run=run_export)
 
     simulate = sub.add_parser(

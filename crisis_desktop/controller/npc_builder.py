@@ -18,12 +18,15 @@ def difficulty_spec(ruleset: Ruleset) -> FieldSpec | None:
     return ruleset.npc_level_field()
 
 
-def build_npc(ruleset: Ruleset, name: str, level: int, dice: DiceSource | None = None) -> Character:
+def build_npc(ruleset: Ruleset, name: str, level: int, dice: DiceSource | None = None,
+              kind: str | None = None) -> Character:
     """A new NPC built by the rules from its level (crisis: its Difficulty Level), ready to fight: the skills
-    and weapons the ruleset's NPC rules give it at that level.
+    and weapons the ruleset's NPC rules give it at that level; of `kind` where the rules ask one
+    (`npc_kind_field`: a Genesys minion group, rival or nemesis).
 
     Health, Parry and the like are not stored: the ruleset derives them from the stats.
-    ValueError with the reason if the name is empty or the level is outside the rules' range.
+    ValueError with the reason if the name is empty, the level is outside the rules' range or the kind is not one
+    the rules offer.
     """
     if not name.strip():
         raise ValueError("An NPC needs a name")
@@ -33,7 +36,15 @@ def build_npc(ruleset: Ruleset, name: str, level: int, dice: DiceSource | None =
     reason = spec.validate(level)
     if reason:
         raise ValueError(reason)
-    return ruleset.quick_npc(name.strip(), level, dice)
+    if kind is None:
+        return ruleset.quick_npc(name.strip(), level, dice)
+    kinds = ruleset.npc_kind_field()
+    if kinds is None:
+        raise ValueError(f"The {ruleset.name} rules build one kind of NPC only, not {kind!r}")
+    reason = kinds.validate(kind)
+    if reason:
+        raise ValueError(reason)
+    return ruleset.quick_npc_of_kind(name.strip(), level, kind, dice)
 
 
 def parse_bestiary(data: Any) -> list[Character]:

@@ -15,14 +15,18 @@ BLOCKS_TEMPLATE_NAME = "npc-blocks.html"
 
 def render_html(sheet: Sheet, template_dir: Path | None = None, template: str | None = None, *,
                 browser: bool = True) -> str:
-    """One character's sheet as a complete HTML page; `template` (text) wins over `template_dir`. With `browser`
+    """One character's sheet as a complete HTML page, through its ruleset's template (`sheet.template`); `template`
+    (text) wins over `template_dir`. With `browser`
     False the page is for the app's own printing (Qt), which reads no rules for a browser's print (@media)."""
-    return templating.render(TEMPLATE_NAME, {"sheet": sheet, "browser": browser}, template_dir, template)
+    name = TEMPLATE_NAME if template is not None else sheet.template
+    return templating.render(name, {"sheet": sheet, "browser": browser}, template_dir, template)
 
 
 def render_npc_blocks_html(sheets: Sequence[Sheet], title: str, template_dir: Path | None = None,
                            template: str | None = None, *, browser: bool = True) -> str:
-    """Several NPCs as compact stat blocks on one page (several to a printed page); `browser` as for
-    `render_html`."""
-    return templating.render(BLOCKS_TEMPLATE_NAME, {"sheets": list(sheets), "title": title, "browser": browser},
+    """Several NPCs as compact stat blocks on one page (several to a printed page), through their ruleset's blocks
+    template when they share one; `browser` as for `render_html`."""
+    names = {s.blocks_template for s in sheets}
+    name = names.pop() if len(names) == 1 and template is None else BLOCKS_TEMPLATE_NAME
+    return templating.render(name, {"sheets": list(sheets), "title": title, "browser": browser},
                              template_dir, template)

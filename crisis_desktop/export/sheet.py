@@ -132,6 +132,10 @@ class Sheet:
     # holds each one's drawing ((die key, file name) pairs; set by the export).
     dice: tuple[SheetDie, ...] = ()
     die_files: tuple[tuple[str, str], ...] = ()
+    # The templates the ruleset's sheets print through, and what its own template lays out (None for the common one).
+    template: str = "sheet.html"
+    blocks_template: str = "npc-blocks.html"
+    layout: object | None = None
 
     @property
     def die_images(self) -> dict[str, str]:
@@ -177,7 +181,7 @@ def format_value(spec: FieldSpec | None, value: StatValue) -> str:
 def _groups(character: Character, ruleset: Ruleset, options: Options) -> tuple[SheetGroup, ...]:
     grouped: dict[str, list[SheetValue]] = {}
     for spec in ruleset.sheet.campaign_fields(options):
-        if character.kind not in spec.kinds:
+        if not ruleset.printing.shows(character, spec):
             continue
         value = character.stats.get(spec.key, spec.default)
         roll = ruleset.printing.roll(character, spec.key, options)
@@ -309,4 +313,7 @@ def build_sheet(character: Character, ruleset: Ruleset, options: Options | None 
         roll_heading=ruleset.printing.heading,
         roll_legend=ruleset.printing.legend,
         dice=_dice(groups, ruleset),
+        template=ruleset.printing.template,
+        blocks_template=ruleset.printing.blocks_template,
+        layout=ruleset.printing.layout(character, options),
     )

@@ -1,9 +1,10 @@
 """Sheet templates: Jinja2 in its sandbox, given the sheet's data (never pre-built markup).
 
-A user's templates (sheet.html, sheet.md, npc-blocks.html, npc-blocks.md, and files they include) live in one
-folder; a name missing there falls back to the bundled template of that name. A template may loop over the data,
-reorder and leave out sections, but it cannot reach Python: the sandbox refuses underscore attributes and unsafe
-calls, no file outside that folder can be loaded, and there is nothing in its globals that reads files.
+A user's templates (sheet.html, sheet.md, npc-blocks.html, npc-blocks.md, a system's own such as sheet-genesys.html,
+and files they include) live in one folder; a name missing there falls back to the bundled template of that name.
+A template may loop over the data, reorder and leave out sections, but it cannot reach Python: the sandbox refuses
+underscore attributes and unsafe calls, no file outside that folder can be loaded, and there is nothing in its
+globals that reads files.
 
 HTML output is autoescaped. Markdown output escapes every value the same way (`markdown_text.inline`), unless a
 filter already made it Markdown (`block` for free text of several lines).
@@ -14,11 +15,13 @@ template and the line.
 
 from __future__ import annotations
 
+import base64
 import functools
 import os
 import re
 import traceback
 from collections.abc import Callable, Mapping
+from html import escape as html_escape
 from pathlib import Path
 from typing import Any
 
@@ -105,6 +108,17 @@ def _boxes(track: Any, per_group: int = 5) -> str:
     return " ".join("".join(marks[i:i + per_group]) for i in range(0, total, per_group))
 
 
+def _circle(value: Any, size: int = 64) -> str:
+    """A number in a circle (a characteristic as players' sheets draw it), as an SVG data URI for an <img>."""
+    half = size / 2
+    text = html_escape(str(value))
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {size} {size}">'
+           f'<circle cx="{half}" cy="{half}" r="{half - 3}" fill="white" stroke="#222" stroke-width="4"/>'
+           f'<text x="{half}" y="{half + size * 0.17}" font-family="DejaVu Sans, Arial, sans-serif" '
+           f'font-size="{size * 0.48:.0f}" font-weight="bold" text-anchor="middle" fill="#111">{text}</text></svg>')
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
+
+
 # The sheet's own data: frozen records whose public attributes are plain values (and read-only properties computing
 # them). A template reads a few hundred of them per sheet; the sandbox's general check of each took a tenth of a PDF
 # page's time.
@@ -134,6 +148,7 @@ def environment(template_dir: Path | None, markdown: bool) -> ImmutableSandboxed
         auto_reload=True,
     )
     env.filters["boxes"] = _boxes
+    env.filters["circle"] = _circle
     if markdown:
         env.filters["block"] = lambda text: Markup(block(str(text)))
         env.filters["link"] = lambda url: Markup(link_target(str(url)))

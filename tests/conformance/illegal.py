@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from crisis_desktop.domain import ItemKind, StatValue
+from crisis_desktop.domain import Character, CharacterKind, ItemKind, StatValue
 from crisis_desktop.rules.base import FieldKind, FieldSpec, Ruleset
 
 
@@ -46,7 +46,15 @@ class Case:
 
 
 def cases(rules: Ruleset) -> list[Case]:
-    found = [Case(spec, value) for spec in rules.sheet.character_fields() for value in illegal_values(spec)]
+    """Each illegal value of each field, where the field applies to the rules' default PC (or, for an NPC-only
+    field, NPC): a field of another kind of character only (a Genesys nemesis's strain threshold, not a default
+    rival's) is not checked on them, so it cannot be refused there."""
+    default = {kind: Character(name="Default", kind=kind, stats=dict(rules.sheet.new_stats(kind)))
+               for kind in CharacterKind}
+    found = [Case(spec, value) for spec in rules.sheet.character_fields()
+             if rules.sheet.applies(spec, default[CharacterKind.PC if CharacterKind.PC in spec.kinds
+                                                 else CharacterKind.NPC])
+             for value in illegal_values(spec)]
     found += [Case(spec, value, kind) for kind in ItemKind for spec in rules.sheet.item_fields(kind)
               for value in illegal_values(spec)]
     assert all(case.spec.validate(case.value) for case in found), [c.label for c in found

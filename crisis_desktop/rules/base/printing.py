@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from crisis_desktop.domain import Character
-from crisis_desktop.rules.base.sheet import SheetTrack, StatRoll
+from crisis_desktop.rules.base.sheet import FieldSpec, SheetTrack, StatRoll
 from crisis_desktop.rules.base.state import Actor, BarRole
 from crisis_desktop.rules.base.values import Options
 
@@ -17,13 +17,28 @@ if TYPE_CHECKING:
 
 class Printing:
     """How the sheets of a ruleset print. `heading` is the roll column's heading ("Roll", "Target") and `legend` the
-    line under the stats that explains it (empty by default)."""
+    line under the stats that explains it (empty by default); `template` and `blocks_template` the templates its
+    sheets print through (a system's own where its paper looks like its players' sheets)."""
 
     heading: str = "Roll"
     legend: str = ""
+    # The bundled templates (resources/templates) a sheet and a page of NPC blocks of this system print through.
+    template: str = "sheet.html"
+    blocks_template: str = "npc-blocks.html"
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
+
+    def shows(self, character: Character, spec: FieldSpec) -> bool:
+        """Whether the printed sheet lists the sheet field: by default every field that applies to the character
+        (`Sheet.applies`); a system leaves out fields its paper shows otherwise (a threshold's base, printed as
+        the threshold's breakdown)."""
+        return self.rules.sheet.applies(spec, character)
+
+    def layout(self, character: Character, options: Options) -> object | None:
+        """What a system's own template lays out beyond the common sheet data (its characteristics as circles, its
+        skills table...), as plain frozen records; None by default."""
+        return None
 
     def roll(self, character: Character, key: str, options: Options) -> StatRoll | None:
         """What a check of the sheet stat `key` really rolls, when the printed sheet should show more than the stored

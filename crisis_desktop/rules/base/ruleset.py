@@ -104,6 +104,16 @@ class Ruleset(ABC):
         None where NPCs are not built from a level."""
         return None
 
+    def npc_kind_field(self) -> FieldSpec | None:
+        """A kind of NPC Quick NPC asks for beside the level (Genesys: minion group, rival or nemesis), a CHOICE
+        field; None where the rules build one kind only (the default)."""
+        return None
+
+    def quick_npc_of_kind(self, name: str, level: int, kind: str, dice: DiceSource | None = None) -> Character:
+        """A Quick NPC of `kind` (one of `npc_kind_field`'s choices, already checked): by default `quick_npc`, for
+        rules without kinds."""
+        return self.quick_npc(name, level, dice)
+
     def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
         """A playable NPC at this level (`npc_level_field`'s value, already checked against it): by default the
         rules' default NPC stat block with the level stored. A system with NPC rules overrides this to give the

@@ -44,6 +44,17 @@ class Sheet(Part):
         (the sheet editor, printing, a stat set by the GM, the check dialog) ask this."""
         return self.character_fields()
 
+    def applies(self, spec: FieldSpec, character: Character) -> bool:
+        """Whether the sheet field belongs on this character's sheet (its editor and paper): by default when it
+        applies to its kind of character; a system narrows it by other stats (a Genesys rival has no strain
+        threshold)."""
+        return character.kind in spec.kinds
+
+    def field_marks(self, character: Character) -> Mapping[str, tuple[str, str]]:
+        """Marks beside some fields' labels for this character, by key: (a short mark, what it means), such as a
+        Genesys career skill's "●" with the experience its next rank costs; none by default."""
+        return {}
+
     def item_fields(self, kind: ItemKind) -> Sequence[FieldSpec]:
         """The fields of an item of this kind (a weapon's damage and range, an armour's protection); none by
         default."""
@@ -104,7 +115,7 @@ class Sheet(Part):
         """Every problem of the stat block and of the items carried, in plain words; empty when legal."""
         problems: list[str] = []
         for spec in self.character_fields():
-            if character.kind not in spec.kinds:
+            if not self.applies(spec, character):
                 continue
             reason = spec.validate(character.stats.get(spec.key, spec.default))
             if reason:

@@ -4,10 +4,13 @@ dice from the characteristic and the rank), and wounds and strain as boxes."""
 from __future__ import annotations
 
 from crisis_desktop.domain import Character
-from crisis_desktop.rules.base import Options, SheetTrack, StatRoll
+from crisis_desktop.rules.base import FieldSpec, Options, SheetTrack, StatRoll
 from crisis_desktop.rules.base.printing import Printing
-from crisis_desktop.rules.genesys import checks, narrative, sheet, stats, tables
+from crisis_desktop.rules.genesys import checks, narrative, paper, sheet, stats, tables
 
+# Fields the paper shows otherwise: a threshold's base and the extra soak and defence are in the breakdown of the
+# threshold, the soak and the defences (internal to the editor); the story fields head the sheet.
+_NOT_LISTED = frozenset({"wound_base", "strain_base", "extra_soak", "extra_melee_defence", "extra_ranged_defence"})
 _NAMES = {narrative.ABILITY: ("Ability", "Ability"), narrative.PROFICIENCY: ("Proficiency", "Proficiency")}
 
 
@@ -15,6 +18,15 @@ class GenesysPrinting(Printing):
     heading = "Pool"
     legend = ("Pool: the dice a check rolls before difficulty, boost and setback dice (Proficiency yellow, Ability "
               "green).")
+
+    template = "sheet-genesys.html"
+    blocks_template = "npc-blocks-genesys.html"
+
+    def shows(self, character: Character, spec: FieldSpec) -> bool:
+        return spec.key not in _NOT_LISTED and super().shows(character, spec)
+
+    def layout(self, character: Character, options: Options) -> paper.GenesysPaper:
+        return paper.layout(character, options)
 
     def roll(self, character: Character, key: str, options: Options) -> StatRoll | None:
         """A skill's pool as text and as (die kind, count) pairs, for a sheet that draws the dice."""

@@ -74,6 +74,8 @@ class GenesysQuickFight(QuickFight[GenesysFightState]):
             raise NotQuick(f"{name}'s {item.name} is thrown")
         if w.quality("blast"):
             raise NotQuick(f"{name}'s {item.name} has Blast (a template on the map)")
+        if w.quality("prepare"):
+            raise NotQuick(f"{name}'s {item.name} must be prepared before each attack (Prepare)")
 
     def _initiative_of(self, sid: int) -> tuple[Odds, int]:
         """How initiative.roll_initiative rolls the combatant's check (Cool, or Vigilance when surprised, with no

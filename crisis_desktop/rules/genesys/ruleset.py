@@ -48,6 +48,7 @@ from crisis_desktop.rules.base.sheet_part import Sheet
 from crisis_desktop.rules.genesys import (
     actions,
     attacks,
+    career,
     checks,
     combat,
     damage,
@@ -55,6 +56,7 @@ from crisis_desktop.rules.genesys import (
     initiative,
     narrative,
     printing,
+    quick_npc,
     sheet,
     shown,
     spending,
@@ -232,7 +234,9 @@ class GenesysSheet(Sheet):
 
     DERIVED_LABELS = {"wound_threshold": "Wound threshold", "strain_threshold": "Strain threshold", "soak": "Soak",
                       "melee_defence": "Melee defence", "ranged_defence": "Ranged defence",
-                      "criticals": "Critical injuries", "minions_left": "Minions left"}
+                      "criticals": "Critical injuries", "minions_left": "Minions left",
+                      "encumbrance_threshold": "Enc. threshold", "xp_available": "XP available",
+                      "wounds_taken": "Wounds taken", "strain_taken": "Strain taken"}
 
     def character_fields(self) -> tuple[FieldSpec, ...]:
         """The sheet of a campaign that chose no skill list (the classic one)."""
@@ -274,7 +278,13 @@ class GenesysSheet(Sheet):
             problems = [*problems, f"Shots left {item.stats['ammo']}: only a Limited Ammo weapon counts its shots"]
         return list(problems)
 
-    notes = staticmethod(talents.notes)
+    def notes(self, character: Character) -> list[str]:
+        """Unknown talents, unknown career skills, experience overspent, a load over the encumbrance threshold."""
+        return talents.notes(character) + career.notes(character)
+
+    applies = staticmethod(career.applies)
+
+    field_marks = staticmethod(career.field_marks)
 
     def item_stat_text(self, item: EquipmentItem, key: str) -> str | None:
         """A '+X' weapon's damage as the rules write it: 'Brawn + 2'."""
@@ -370,7 +380,17 @@ class GenesysRuleset(Ruleset):
     def npc_level_field(self) -> FieldSpec | None:
         """Genesys adversaries have no level: Quick NPC asks for a power level 1 to 5 (not kept on the sheet)."""
         return FieldSpec("power", "Power level", FieldKind.INT, "NPC", 2, 1, 5,
-                         help="1: a minion group of 3; 2 to 4: rivals, each better; 5: a nemesis.")
+                         help="How dangerous, 1 to 5: characteristics, skills and gear. Without an adversary type, "
+                              "1 makes a minion group of 3, 2 to 4 rivals, each better, 5 a nemesis.")
+
+    def npc_kind_field(self) -> FieldSpec | None:
+        """Quick NPC asks which adversary type: minion group, rival or nemesis."""
+        return quick_npc.KIND_FIELD
+
+    def quick_npc_of_kind(self, name: str, level: int, kind: str, dice: DiceSource | None = None) -> Character:
+        """The power level's characteristics, skills and gear as a minion group, a rival or a nemesis
+        (rules/genesys/quick_npc.py)."""
+        return quick_npc.of_kind(self, name, level, kind, dice)
 
     def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
         """A minion group, a rival or a nemesis with combat skills, a melee and a ranged weapon and armour, by the

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from crisis_desktop.domain import Character, CharacterKind, ItemKind, StatValue
 from crisis_desktop.rules.base import Explained, FieldKind, FieldSpec, Options, StateLabel, StateRole, Term
-from crisis_desktop.rules.genesys import stats, tables, talents
+from crisis_desktop.rules.genesys import career, stats, tables, talents
 from crisis_desktop.rules.genesys.options import option
 from crisis_desktop.rules.genesys.tables import Skill
 
@@ -66,14 +66,16 @@ def character_fields(skills: dict[str, Skill] | None = None) -> tuple[FieldSpec,
                   "without effect.",
                   required=False, separator=","),
     ]
-    return tuple(fields)
+    return (*career.character_fields(), *fields)
 
 
 def status_fields() -> tuple[FieldSpec, ...]:
     """The tracked state in character.status."""
     return (
-        _int("wounds", "Wounds", "Status", 0, 0, None, "Wounds suffered (a minion group's shared pool)."),
-        _int("strain", "Strain", "Status", 0, 0, None, "Strain suffered (player characters and nemeses)."),
+        _int("wounds", "Wounds taken", "Status", 0, 0, None, "Wounds suffered, counted up against the wound threshold "
+             "(a minion group's shared pool)."),
+        _int("strain", "Strain taken", "Status", 0, 0, None, "Strain suffered, counted up against the strain "
+             "threshold (player characters and nemeses)."),
         FieldSpec("criticals", "Critical injuries", FieldKind.TEXT, "Status", "",
                   help="Carried critical injuries by key, separated by commas (agony, horrific:brawn); a trailing ~ "
                        "marks one whose effect is over but which is not healed yet.", required=False,
@@ -103,6 +105,7 @@ def item_fields(kind: ItemKind) -> tuple[FieldSpec, ...]:
                       help="Adds 1 threat to its checks; a despair or 2 threat break it."),
             _int("ammo", "Shots left", "Ammunition", None, 0, 100, "For a Limited Ammo weapon: shots left before a "
                  "reload; empty when it does not count shots.", required=False),
+            career.encumbrance_field("Attack"),
         )
     if kind is ItemKind.ARMOUR:
         return (
@@ -112,9 +115,10 @@ def item_fields(kind: ItemKind) -> tuple[FieldSpec, ...]:
             FieldSpec("qualities", "Qualities", FieldKind.TEXT, "Protection", "", required=False,
                       help="Separated by commas: 'Reinforced' (Pierce and Breach do not take its soak off).",
                       separator=","),
+            career.encumbrance_field("Protection"),
         )
     return (_int("uses", "Uses", "Gear", None, 0, 99, "Uses left; empty when it does not run out.",
-                 required=False),)
+                 required=False), career.encumbrance_field("Gear"))
 
 
 def new_stats(kind: CharacterKind) -> dict[str, StatValue]:
@@ -202,12 +206,24 @@ def criticals_carried(character: Character) -> Explained:
 
 
 def derived(character: Character, options: Options) -> dict[str, Explained]:
-    values = {"wound_threshold": wound_threshold(character)}
+    """Thresholds with what was taken against them (wounds and strain count up, as Genesys players track them), soak,
+    defences, critical injuries; a PC's encumbrance and experience; a minion group's members left."""
+    wounds = wound_threshold(character)
+    values = {"wound_threshold": wounds, "wounds_taken": Explained.of(
+        (f"taken against the threshold {wounds.value:g}", stats.wounds(character)))}
     strain = strain_threshold(character)
     if strain is not None:
         values["strain_threshold"] = strain
+        values["strain_taken"] = Explained.of((f"taken against the threshold {strain.value:g}",
+                                               stats.strain(character)))
     values |= {"soak": soak(character), "melee_defence": defence(character, options, True),
                "ranged_defence": defence(character, options, False), "criticals": criticals_carried(character)}
+    if stats.adversary(character) is None:
+        values["encumbrance"] = career.encumbrance(character)
+        values["encumbrance_threshold"] = career.encumbrance_threshold(character)
+        xp = career.xp_available(character)
+        if xp is not None:
+            values["xp_available"] = xp
     if stats.is_minion(character):
         size, alive = stats.group_size(character), stats.minions_alive(character)
         values["minions_left"] = Explained.of(("group", size), ("defeated", alive - size)) if alive < size \

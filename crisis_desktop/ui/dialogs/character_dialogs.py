@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtWidgets import (
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -22,10 +24,12 @@ IMAGE_FILTER = "Pictures (*.png *.jpg *.jpeg *.bmp *.gif *.webp);;All files (*)"
 
 
 class QuickNpcDialog(QDialog):
-    """A name and a level (the rules' own: crisis's Difficulty Level) for a new NPC."""
+    """A name and a level (the rules' own: crisis's Difficulty Level) for a new NPC, and its kind where the rules
+    build several (`kinds`: (value, label) pairs; Genesys: minion group, rival, nemesis)."""
 
     def __init__(self, minimum: int, maximum: int, default: int, parent: QWidget | None = None,
-                 label: str = "Difficulty Level", tip: str = "") -> None:
+                 label: str = "Difficulty Level", tip: str = "", kinds: Sequence[tuple[str, str]] = (),
+                 kind_label: str = "Kind", kind_default: str = "", kind_tip: str = "") -> None:
         super().__init__(parent)
         self.setWindowTitle("Quick NPC")
         self.name = QLineEdit("Raider")
@@ -40,6 +44,13 @@ class QuickNpcDialog(QDialog):
         form = QFormLayout(self)
         form.addRow("&Name:", self.name)
         form.addRow(f"&{label}:", self.difficulty)
+        self.kind = QComboBox()
+        for value, text in kinds:
+            self.kind.addItem(text, value)
+        self.kind.setCurrentIndex(max(0, self.kind.findData(kind_default)))
+        self.kind.setToolTip(kind_tip)
+        if kinds:
+            form.addRow(f"&{kind_label}:", self.kind)
         form.addRow(buttons)
 
 
@@ -79,8 +90,14 @@ class CharacterAsk:
 
     @classmethod
     def quick_npc(cls, parent: QWidget | None, minimum: int, maximum: int, default: int,
-                  label: str = "Difficulty Level", tip: str = "") -> tuple[str, int] | None:
-        dialog = QuickNpcDialog(minimum, maximum, default, parent, label, tip)
+                  label: str = "Difficulty Level", tip: str = "", kinds: Sequence[tuple[str, str]] = (),
+                  kind_label: str = "Kind", kind_default: str = "",
+                  kind_tip: str = "") -> tuple[str, int] | tuple[str, int, str] | None:
+        """The name and level; with `kinds`, the kind picked as well."""
+        dialog = QuickNpcDialog(minimum, maximum, default, parent, label, tip, kinds, kind_label, kind_default,
+                                kind_tip)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
+        if kinds:
+            return dialog.name.text().strip(), dialog.difficulty.value(), str(dialog.kind.currentData())
         return dialog.name.text().strip(), dialog.difficulty.value()

@@ -358,12 +358,16 @@ class CharactersView(QWidget):
             Ask.error(self, "Quick NPC", f"The {self.ruleset.name} rules do not build NPCs from a level")
             return
         low, high = spec.minimum or 0, spec.maximum or 20
-        answer = CharacterAsk.quick_npc(self, low, high, spec.default if isinstance(spec.default, int) else low,
-                                        label=spec.label, tip=spec.help)
+        kinds = self.ruleset.npc_kind_field()
+        answer = CharacterAsk.quick_npc(
+            self, low, high, spec.default if isinstance(spec.default, int) else low, label=spec.label, tip=spec.help,
+            kinds=[(str(c), kinds.choice_label(c)) for c in kinds.choices] if kinds else (),
+            kind_label=kinds.label if kinds else "Kind", kind_default=str(kinds.default) if kinds else "",
+            kind_tip=kinds.help if kinds else "")
         if answer is None:
             return
         try:
-            npc = build_npc(self.ruleset, *answer)
+            npc = build_npc(self.ruleset, answer[0], answer[1], kind=answer[2] if len(answer) > 2 else None)
         except ValueError as exc:
             Ask.error(self, "Quick NPC", str(exc))
             return

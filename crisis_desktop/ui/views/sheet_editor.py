@@ -274,7 +274,10 @@ class SheetEditor(QWidget):
         else:
             self.portrait.setPixmap(pixmap)
         self.clear_portrait.setEnabled(character.portrait is not None)
-        self.stats.set_kind(character.kind)
+        sheet = self.ruleset.sheet if self.ruleset is not None else None
+        self.stats.set_kind(character.kind, {key for key, spec in self.stats.specs.items()
+                                             if sheet is not None and not sheet.applies(spec, character)})
+        self.stats.set_marks(sheet.field_marks(character) if sheet is not None else {})
         self.stats.show_values(character.stats)
         self._refresh_derived(character)
         self._refresh_attacks(character)

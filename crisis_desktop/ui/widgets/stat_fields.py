@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import Signal
@@ -180,14 +180,15 @@ class StatFieldsForm(QWidget):
             self.editRefused.emit(key, reason)
 
     # -- showing values ------------------------------------------------------------------------
-    def set_kind(self, kind: CharacterKind) -> None:
-        """Show only the fields that apply to a PC or to an NPC; hide groups left empty."""
+    def set_kind(self, kind: CharacterKind, hidden: Collection[str] = ()) -> None:
+        """Show only the fields that apply to a PC or to an NPC, less the keys in `hidden` (fields the rules say
+        do not apply to this character); hide groups left empty."""
         for group, (_box, form) in self._forms.items():
             visible = 0
             for key, spec in self.specs.items():
                 if (spec.group or "Stats") != group:
                     continue
-                shown = kind in spec.kinds
+                shown = kind in spec.kinds and key not in hidden
                 form.setRowVisible(self._rows[key], shown)
                 self.editors[key].setHidden(not shown)  # the editor says it is not shown, as the row is not
                 visible += shown
@@ -196,6 +197,21 @@ class StatFieldsForm(QWidget):
             else:
                 self._empty_groups.add(group)
         self._place_groups()
+
+    def set_marks(self, marks: Mapping[str, tuple[str, str]]) -> None:
+        """Put the rules' marks beside field labels ("Melee ●:"), each label's tooltip saying what its mark means;
+        labels of other fields go back to plain."""
+        for key, spec in self.specs.items():
+            _box, form = self._forms[spec.group or "Stats"]
+            label = form.labelForField(self._rows[key])
+            if not isinstance(label, QLabel):
+                continue
+            mark, meaning = marks.get(key, ("", ""))
+            text = f"{spec.label} {mark}:" if mark else f"{spec.label}:"
+            if label.text() != text:
+                label.setText(text)
+                label.adjustSize()      # at once, not when the layout next runs
+            label.setToolTip(tooltip(meaning) if meaning else "")
 
     def show_values(self, stats: Mapping[str, StatValue]) -> None:
         """Put the stored values into the widgets without reporting them as edits."""
