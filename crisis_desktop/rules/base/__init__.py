@@ -51,6 +51,8 @@ from crisis_desktop.rules.base.sheet import (
     OverrideField,
     OverrideKind,
     RuleOption,
+    SheetAttack,
+    SheetDefence,
     SheetTrack,
     StatRoll,
     at_most_field,
@@ -66,7 +68,8 @@ __all__ = [
     "ConditionSpec", "ContestResult", "Cost", "CoverLevel", "Currency", "DamageResult", "Effect", "Executes",
     "Explained", "FieldKind", "FieldSpec", "Healing", "Hiding", "InitiativeEntry", "MapReading", "MapSpan", "Options",
     "OutOfTurnAttacks", "Outcome", "OverrideField", "OverrideKind", "RemoveCondition", "ResourceSpec", "RuleOption",
-    "Ruleset", "ScatteredAttack", "Scatters", "SetItemStat", "SetResource", "SetStatus", "SheetTrack", "SpendBudget",
+    "Ruleset", "ScatteredAttack", "Scatters", "SetItemStat", "SetResource", "SetStatus", "SheetAttack",
+    "SheetDefence", "SheetTrack", "SpendBudget",
     "SpendChoice", "SpendPick", "StateLabel", "StateRole", "StatRoll", "Term", "Treatment", "TurnEffects",
     "UseUpItem", "Watcher", "at_most_field", "opponents",
 ]
