@@ -67,6 +67,9 @@ class AttackPreview:
     # The odds for each reaction the target may choose, by its name in the rules' words; empty where targets do not
     # react or the attack has several targets.
     reactions: Mapping[str, AttackOdds] = field(default_factory=dict)
+    # How `to_beat` is named in the rules' words: the heading of its terms and the words before its number.
+    to_beat_heading: str = "To beat"
+    to_beat_words: str = "to beat"
 
 
 class AttackView:
@@ -395,9 +398,10 @@ class AttackView:
         except odds.TooManyOutcomes as exc:
             problem = str(exc)
         reactions = attacks.reaction_odds(request, options) if len(request.distinct_targets()) == 1 else {}
+        heading, words = attacks.to_beat_words(request, options)
         return AttackPreview(attacks.attack_modifiers(request, options), attacks.to_beat(request, options),
                              priced, self.fight.ruleset.economy.cost_text(price), cannot, finishing,
-                             attacks.dice_order(request, options), problem, dict(reactions))
+                             attacks.dice_order(request, options), problem, dict(reactions), heading, words)
 
 
 __all__ = ["AttackPreview", "AttackView", "MapMeasure"]
