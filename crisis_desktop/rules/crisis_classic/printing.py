@@ -69,9 +69,9 @@ def weapon_attack(character: Character, weapon: EquipmentItem, options: Options)
     context = AttackContext(Actor(character), weapon, Actor(_ANYONE))
     target = Explained.of(*combat.attack_modifiers(context, options))
     melee = combat.is_melee(weapon)
-    against = ("then the target's melee defence roll" if melee else "then the target's ranged defence roll (Speed)")
+    against = "then the target's melee defence" if melee else "then the target's ranged defence (Speed)"
     if option(options, "npc_defence") == "fixed":
-        against += "; an NPC's Difficulty Level instead"
+        against += ", or an NPC's DL"
     end = combat.end_damage_terms(context, options)
     rof = max(1, sheet.item_int(weapon, "rof", 1))
     damage = f"END {end.value:g}, DMG {sheet.item_int(weapon, 'damage')} per critical hit" + \

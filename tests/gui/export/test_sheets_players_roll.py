@@ -73,10 +73,10 @@ def test_crisis_classic_sheet_says_the_roll_under_target_and_the_defence(qapp):
     text = pdf_text(build_sheet(classic_mara(), get_ruleset("crisis-classic"), {}))
     assert_in(text, (
         # Pistol: Speed 12 + Light Weapons 2 = 3d6 at or under 14, then the target's defence roll.
-        "Pistol 3d6 ≤ 14 then the target's ranged defence roll (Speed)",
+        "Pistol 3d6 ≤ 14 then the target's ranged defence (Speed), or an NPC's DL",
         "END 15, DMG 6 per critical hit Speed 12, Light Weapons rank +2 = 14; range increment 5 m; 2 AP",
         # Knife: Might 11 + Melee 1 = 12, against the melee defence.
-        "Knife 3d6 ≤ 12 then the target's melee defence roll",
+        "Knife 3d6 ≤ 12 then the target's melee defence, or an NPC's DL",
         # Her own defences: melee with the better of Might and Speed, ranged with Speed.
         "Melee defence 3d6 ≤ 13 against a melee attack that hits (Speed 12, Melee rank +1 = 13)",
         "Ranged defence 3d6 ≤ 12 against a ranged attack that hits (Speed = 12)",
