@@ -142,13 +142,15 @@ class CrisisClassicAttacks(Attacks, OutOfTurnAttacks):
         return Explained.of(*combat.attack_modifiers(combat.context_of(request), options))
 
     def to_beat_words(self, request: AttackRequest, options: Options) -> tuple[str, str]:
-        """ "Roll 3d6 at or under", then the defence the hit must still beat (the target's roll, its fixed
-        Difficulty Level, or none and why)."""
+        """ "Roll 3d6 at or under", then the defence the hit must still beat: the target's roll, none (an NPC's fixed
+        defence is a Difficulty Level among the target's terms), or none and why."""
         context = combat.context_of(request)
         mode, why = combat.defence_mode(context, options)
         if mode == "roll":
             defence = Explained.of(*combat.defence_modifiers(context, options))
             after = f"then {context.target.name} defends with 3d6 ≤ {defence.value:g}; a better result parries"
+        elif mode == "fixed":           # its Difficulty Level is a term of the target already
+            after = f"{context.target.name} does not roll to defend"
         else:
             after = why
         return f"Roll 3d6 at or under ({after})", "3d6 ≤"

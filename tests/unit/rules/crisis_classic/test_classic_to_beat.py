@@ -24,9 +24,12 @@ def test_the_roll_under_target_and_the_defence_roll_it_must_beat(rules):
 def test_an_npc_with_a_fixed_defence_puts_its_difficulty_into_the_target(rules):
     vera = make_actor("Vera", speed=12, light_weapons=2)
     gunman = make_actor("Gunman", CharacterKind.NPC, difficulty=6)
+    surprised = make_actor("Otto", speed=11)
     request = request_of(AttackContext(vera, weapon("Pistol"), gunman, distance=3))
     target = rules.attacks.to_beat(request, {"npc_defence": "fixed"})
     dl = [t for t in target.terms if t.label.startswith("Difficulty Level 6")]
     assert len(dl) == 1 and target.value == 14 + dl[0].value
     heading, words = rules.attacks.to_beat_words(request, {"npc_defence": "fixed"})
-    assert heading == "Roll 3d6 at or under (Gunman has a fixed defence (Difficulty Level 6))" and words == "3d6 ≤"
+    assert heading == "Roll 3d6 at or under (Gunman does not roll to defend)" and words == "3d6 ≤"
+    surprise = request_of(AttackContext(vera, weapon("Pistol"), surprised, distance=3, target_surprised=True))
+    assert rules.attacks.to_beat_words(surprise, {})[0] == "Roll 3d6 at or under (Otto is surprised: no defence)"
