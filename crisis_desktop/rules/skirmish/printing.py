@@ -38,10 +38,10 @@ class SkirmishPrinting(Printing):
                   for i, r in enumerate(rows)]
         table = ", ".join(f"{lo}-{hi}: x{m}" if hi is not None else f"{lo}+: x{m}" for lo, hi, m in bounds)
         tie = number(options, "skirmish_tie_multiplier")
-        return [f"Multiplier by how much the winning total beats the other: {table} (x{tie} won on the natural "
-                "roll); damage = base x multiplier, less armour value. Melee: all in the skirmish roll d20 + melee "
-                "skill; the higher side's best roller hits the other side's lowest. Hit location d4: 1 again (1-2 "
-                "head, 3-4 torso), 2 torso, 3 arms, 4 legs."]
+        return [f"Damage = base x multiplier - armour value; the multiplier by how much the winner's total beats "
+                f"the other: {table} (x{tie} won on the natural roll). Melee: all in the skirmish roll d20 + skill; "
+                "the higher side's best hits the other's lowest. Location d4: 1 again (1-2 head, 3-4 torso), 2 torso, "
+                "3 arms, 4 legs."]
 
     def defences(self, character: Character, options: Options) -> list[SheetDefence]:
         """Evasion against a ranged attack (with the shield), and the damage that wounds."""
@@ -49,11 +49,9 @@ class SkirmishPrinting(Printing):
         sv = sheet.shield_value(character)
         c = int(sheet.critical_threshold(character).value)
         ranged = evasion.plus(sv.terms[0].label, sv.value) if sv.value else evasion
-        shield = f"; with the shield +{sv.value:g} (not against Curving)" if sv.value else ""
-        return [SheetDefence("Evasion", f"d20{int(ranged.value):+d}",
-                             f"a ranged attack must roll higher: Evasion {evasion.value:+g}{shield}"),
-                SheetDefence("Critical wound", f"{c} / {3 * c}",
-                             f"one blow's damage: {c}+ a critical wound, {3 * c}+ supercritical")]
+        shield = f"; shield +{sv.value:g} (not against Curving)" if sv.value else ""
+        return [SheetDefence("Evasion", f"d20{int(ranged.value):+d}", f"ranged attacks must roll higher{shield}"),
+                SheetDefence("Critical wound", f"{c} / {3 * c}", f"one blow: {c}+ critical, {3 * c}+ supercritical")]
 
     def tracks(self, character: Character, options: Options) -> list[SheetTrack]:
         """Stamina, a critical and a supercritical box per location (marked as the character is wounded), and the
@@ -71,11 +69,13 @@ class SkirmishPrinting(Printing):
         return rows
 
     def derived_text(self, key: str, value: Explained) -> str:
-        """Endurance and Fortitude as "(CON 12 - 7) / 2, rounded down, + 4 = 6", Stamina with its Fatigue, Wield under
-        the later text as "(PHY 13 + CON 12) / 2, rounded down = 12"."""
+        """Endurance and Fortitude as "(CON 12 - 7) / 2, down, + 4 = 6", Stamina with its Fatigue, Evasion as "DEX 14 -
+        10 + training 3 = 7", Wield under the later text as "(PHY 13 + CON 12) / 2, rounded down = 12"."""
         terms = value.terms
         if key in _HALF_OVER_SEVEN and len(terms) == 3:
-            return f"({terms[0].label} {terms[0].value:g} - 7) / 2, rounded down, + 4 = {value.value:g}"
+            return f"({terms[0].label} {terms[0].value:g} - 7) / 2, down, + 4 = {value.value:g}"
+        if key == "evasion" and len(terms) == 3:
+            return f"{terms[0].label} {terms[0].value:g} - 10 + training {terms[2].value:g} = {value.value:g}"
         if key == "stamina" and len(terms) == 4:
             return f"Endurance {sum(t.value for t in terms[:3]):g} less Fatigue {-terms[3].value:g} = {value.value:g}"
         if key == "wield" and len(terms) == 3:
@@ -88,7 +88,7 @@ def weapon_attack(character: Character, weapon: EquipmentItem, options: Options)
     modifier = fighters.attack_modifier(Actor(character), weapon, options, 0)
     base = sheet.base_damage(weapon)
     ranged = sheet.is_ranged(weapon)
-    against = ("the target's d20 + Evasion (+ shield value): roll higher" if ranged
+    against = ("the target's d20 + Evasion" if ranged
                else "the other side's d20 + skill")
     notes = [modifier.explain()]
     if weapon.stats.get("penetration") is True:

@@ -87,26 +87,30 @@ def test_crisis_classic_sheet_says_the_roll_under_target_and_the_defence(qapp):
 def test_skirmish_sheet_says_d20_and_skill_against_evasion_damage_and_the_multiplier_table(qapp):
     text = pdf_text(sheet_of(demo("skirmish"), "Mira Fenn"))
     assert_in(text, (
-        "Longbow d20+9 the target's d20 + Evasion (+ shield value): roll higher base 10 x multiplier "
-        "DEX 14, base -10, Marksman training +5 = 9",
+        "Longbow d20+9 the target's d20 + Evasion base 10 x multiplier DEX 14, base -10, Marksman training +5 = 9",
         "Dagger d20+1 the other side's d20 + skill base 4 x multiplier",
-        "1-5: x1, 6-10: x2, 11+: x3 (x1 won on the natural roll); damage = base x multiplier, less armour value",
-        "Evasion d20+7 a ranged attack must roll higher: Evasion +7",
-        "Critical wound 10 / 30 one blow's damage: 10+ a critical wound, 30+ supercritical",
+        "Damage = base x multiplier - armour value; the multiplier by how much the winner's total beats the other: "
+        "1-5: x1, 6-10: x2, 11+: x3 (x1 won on the natural roll)",
+        "Evasion d20+7 ranged attacks must roll higher",
+        "Critical wound 10 / 30 one blow: 10+ critical, 30+ supercritical",
         "Head wound: critical, supercritical ☐☐", "Legs wound: critical, supercritical ☐☐",
         "Death checks failed (d20 + Stamina against 15) ☐☐☐",
-        "Endurance 5 (CON 10 - 7) / 2, rounded down, + 4 = 5",
+        "Endurance 5 (CON 10 - 7) / 2, down, + 4 = 5", "Evasion 7 DEX 14 - 10 + training 3 = 7",
     ))
     assert "halved" not in text
 
 
-def test_skirmish_wound_boxes_mark_critical_and_supercritical():
+def test_skirmish_wound_boxes_mark_critical_and_supercritical_and_evasion_counts_the_shield():
     campaign = demo("skirmish")
     aldric = next(c for c in campaign.characters if c.name == "Aldric Vane")
     aldric.status.update(wound_arms="critical", wound_legs="supercritical")
-    tracks = {t.label.split(" wound")[0]: t.marked for t in build_sheet(aldric, get_ruleset("skirmish")).tracks
-              if " wound:" in t.label}
+    sheet = build_sheet(aldric, get_ruleset("skirmish"))
+    tracks = {t.label.split(" wound")[0]: t.marked for t in sheet.tracks if " wound:" in t.label}
     assert tracks == {"Head": 0, "Torso": 0, "Arms": 1, "Legs": 2}
+    # Evasion 1 and the heater shield's 2 against a ranged attack.
+    evasion = sheet.defences[0]
+    assert (evasion.name, evasion.goal, evasion.note) == (
+        "Evasion", "d20+3", "ranged attacks must roll higher; shield +2 (not against Curving)")
 
 
 def test_moments_sheet_says_goal_easy_hard_critical_range_damage_and_reactions(qapp):
