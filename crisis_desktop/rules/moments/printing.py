@@ -45,7 +45,9 @@ class MomentsPrinting(Printing):
         reaction (the armour points are under the derived values)."""
         bod = sheet.stat(character, "bod")
         found = sheet.bonuses(character)
-        held = next((w for w in sheet.worn(character, ItemKind.WEAPON) if not w.stats.get("shield")), None)
+        # What it parries with, as the attack's rules pick it: a melee or balanced weapon before a ranged one.
+        weapons = [w for w in sheet.worn(character, ItemKind.WEAPON) if not w.stats.get("shield")]
+        held = next((w for w in weapons if w.stats.get("reach", "melee") != "ranged"), weapons[0] if weapons else None)
         shield = next((s for s in sheet.shields(character) if sheet.usage_die(s)), None)
         out = [_reaction("Parry", bod, found, weapon_skill(held), REACTION_STEPS["parry"],
                          "Opposed BOD test" + (f" with {held.name}" if held is not None else ""))]

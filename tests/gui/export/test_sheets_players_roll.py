@@ -133,3 +133,11 @@ def test_moments_sheet_says_goal_easy_hard_critical_range_damage_and_reactions(q
 def test_html_and_markdown_sheets_carry_the_attacks_and_defences(render):
     text = render(sheet_of(demo("skirmish"), "Mira Fenn"))
     assert_in(text, ("Against", "Longbow", "d20+9", "base 10 x multiplier", "Defences and reactions", "d20+7"))
+
+
+def test_a_moments_archer_parries_with_the_handaxe_not_the_bow():
+    sheet = sheet_of(demo("moments"), "Corvin Ash")
+    parry = next(d for d in sheet.defences if d.name == "Parry")
+    # BOD 11: 33, + Axes 20 = 53 (the bow's Bows 40 would give 73); a ranged weapon parries only as a last resort.
+    assert parry.goal == "d100 under 53" and "with Handaxe" in parry.note
+    assert [d.name for d in sheet.defences] == ["Parry", "Dodge"]       # no shield: no Block
