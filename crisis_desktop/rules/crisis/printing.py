@@ -16,8 +16,6 @@ _ANYONE = Character(name="the target")
 
 
 class CrisisPrinting(Printing):
-    legend = ""
-
     def roll(self, character: Character, key: str, options: Options) -> StatRoll | None:
         """An untrained skill (left empty) shows the die it really rolls under the `untrained_skill` option."""
         if key not in stats.SKILL_ATTRIBUTE:

@@ -13,8 +13,9 @@ from crisis_desktop.rules.skirmish.options import number
 from crisis_desktop.rules.skirmish.sheet import GOVERNING, skill_value
 from crisis_desktop.rules.skirmish.treatment import DEATH_CHECK_TARGET
 
-# Each of these derived values is (stat - 7) / 2 rounded down, + 4.
-_HALF_OVER_SEVEN = {"endurance": "CON", "fortitude": "WIL"}
+# The derived values worked out as (stat - 7) / 2 rounded down, + 4.
+_HALF_OVER_SEVEN = frozenset({"endurance", "fortitude"})
+# Three failed death checks kill (wounds.standing).
 DEATH_CHECKS = 3
 
 
