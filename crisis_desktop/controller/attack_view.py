@@ -72,6 +72,9 @@ class AttackPreview:
     # The campaign's shared pools (story points) before the roll, and after it where the attack spends of them; empty
     # where the rules have none.
     pools: str = ""
+    # How `to_beat` is named in the rules' words: the heading of its terms and the words before its number.
+    to_beat_heading: str = "To beat"
+    to_beat_words: str = "to beat"
 
 
 class AttackView:
@@ -406,10 +409,11 @@ class AttackView:
         except odds.TooManyOutcomes as exc:
             problem = str(exc)
         reactions = attacks.reaction_odds(request, options) if len(request.distinct_targets()) == 1 else {}
+        heading, words = attacks.to_beat_words(request, options)
         return AttackPreview(attacks.attack_modifiers(request, options), attacks.to_beat(request, options),
                              priced, self.fight.ruleset.economy.cost_text(price), cannot, finishing,
                              attacks.dice_order(request, options), problem, dict(reactions),
-                             spend_preview(self.fight.campaign, self.fight.ruleset, spends, options))
+                             spend_preview(self.fight.campaign, self.fight.ruleset, spends, options), heading, words)
 
 
 __all__ = ["AttackPreview", "AttackView", "MapMeasure"]

@@ -15,7 +15,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from crisis_desktop.domain import Character, EquipmentItem, ItemKind, StatValue
-from crisis_desktop.rules.base import FieldKind, FieldSpec, Options, Ruleset, SheetTrack, StatRoll
+from crisis_desktop.rules.base import (
+    FieldKind,
+    FieldSpec,
+    Options,
+    Ruleset,
+    SheetAttack,
+    SheetDefence,
+    SheetTrack,
+    StatRoll,
+)
 from crisis_desktop.rules.kernel.glyphs import die_svg, drawn
 
 # A track with more boxes than this prints as a line to write the value on ("___ / 120"), not as boxes.
@@ -136,6 +145,11 @@ class Sheet:
     template: str = "sheet.html"
     blocks_template: str = "npc-blocks.html"
     layout: object | None = None
+    # What the player rolls per weapon and against what, the lines that explain it, and the defences and reactions
+    # with their goals (the ruleset's printing part says them; empty where it says nothing).
+    attacks: tuple[SheetAttack, ...] = ()
+    attack_notes: tuple[str, ...] = ()
+    defences: tuple[SheetDefence, ...] = ()
 
     @property
     def die_images(self) -> dict[str, str]:
@@ -278,7 +292,8 @@ def build_sheet(character: Character, ruleset: Ruleset, options: Options | None 
     """The sheet of `character` under `ruleset` and the campaign's rule `options`."""
     options = ruleset.options_with_defaults(options or {})
     derived = tuple(
-        SheetValue(ruleset.sheet.derived_label(key), format_value(None, value.value), value.explain(), key=key)
+        SheetValue(ruleset.sheet.derived_label(key), format_value(None, value.value),
+                   ruleset.printing.derived_text(key, value), key=key)
         for key, value in ruleset.sheet.derived(character, options).items()
     )
     tables = []
@@ -316,4 +331,7 @@ def build_sheet(character: Character, ruleset: Ruleset, options: Options | None 
         template=ruleset.printing.template,
         blocks_template=ruleset.printing.blocks_template,
         layout=ruleset.printing.layout(character, options),
+        attacks=tuple(ruleset.printing.attacks(character, options)),
+        attack_notes=tuple(ruleset.printing.attack_notes(character, options)),
+        defences=tuple(ruleset.printing.defences(character, options)),
     )

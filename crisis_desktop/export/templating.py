@@ -33,7 +33,7 @@ from crisis_desktop.export.markdown_text import block, inline, link_target
 from crisis_desktop.export.output import MAX_TEMPLATE_BYTES, ExportError
 from crisis_desktop.export.sheet import Sheet, SheetColumn, SheetDie, SheetGroup, SheetTable, SheetValue, Track
 from crisis_desktop.resources_access import resource
-from crisis_desktop.rules.base import StatRoll
+from crisis_desktop.rules.base import SheetAttack, SheetDefence, StatRoll
 from crisis_desktop.storage.regular_files import read_regular_file, reason_of
 
 # A template's name is a plain file name in the template folder: no folders, no "..".
@@ -122,7 +122,8 @@ def _circle(value: Any, size: int = 64) -> str:
 # The sheet's own data: frozen records whose public attributes are plain values (and read-only properties computing
 # them). A template reads a few hundred of them per sheet; the sandbox's general check of each took a tenth of a PDF
 # page's time.
-_SHEET_DATA = frozenset({Sheet, SheetValue, SheetGroup, SheetColumn, SheetTable, SheetDie, Track, StatRoll})
+_SHEET_DATA = frozenset({Sheet, SheetValue, SheetGroup, SheetColumn, SheetTable, SheetDie, Track, StatRoll, SheetAttack,
+                         SheetDefence})
 
 
 class SheetSandbox(ImmutableSandboxedEnvironment):

@@ -53,6 +53,8 @@ from crisis_desktop.rules.base.sheet import (
     OverrideField,
     OverrideKind,
     RuleOption,
+    SheetAttack,
+    SheetDefence,
     SheetTrack,
     StatRoll,
     at_most_field,
@@ -62,14 +64,13 @@ from crisis_desktop.rules.base.treatments import Treatment
 from crisis_desktop.rules.base.values import CoverLevel, Explained, Options, Term
 
 __all__ = [
-    "ImportBatch", "ImportedEntry", "Importer",
-    "ActionAvailability", "ActionRole", "ActionSpec", "Actor", "AddCondition", "AttackOdds", "AttackRequest",
-    "AttackResult", "AttackTarget", "Attacks", "BarRole", "CheckOdds", "CheckRequest", "CheckResult", "Checks",
-    "ConditionSpec", "ContestChances", "ContestResult", "Cost", "CoverLevel", "Currency", "DamageResult", "Effect",
-    "Executes", "Explained", "FieldKind", "FieldSpec", "Healing", "Hiding", "InitiativeEntry", "MapReading", "MapSpan",
-    "Mark", "Options", "OutOfTurnAttacks", "Outcome", "OverrideField", "OverrideKind", "PoolSpec", "PoolSpend", "Pools",
-    "RemoveCondition", "ResourceSpec", "RuleOption", "Ruleset", "ScatteredAttack", "Scatters", "SessionStart",
-    "SetItemStat", "SetPool", "SetResource", "SetStatus", "SheetTrack", "SpendBudget", "SpendChoice", "SpendPick",
-    "StateLabel", "StateRole", "StatRoll", "Term", "Treatment", "TurnEffects", "UseUpItem", "Watcher",
-    "at_most_field", "in_words", "opponents",
+    "ImportBatch", "ImportedEntry", "Importer", "ActionAvailability", "ActionRole", "ActionSpec", "Actor",
+    "AddCondition", "AttackOdds", "AttackRequest", "AttackResult", "AttackTarget", "Attacks", "BarRole", "CheckOdds",
+    "CheckRequest", "CheckResult", "Checks", "ConditionSpec", "ContestChances", "ContestResult", "Cost", "CoverLevel",
+    "Currency", "DamageResult", "Effect", "Executes", "Explained", "FieldKind", "FieldSpec", "Healing", "Hiding",
+    "InitiativeEntry", "MapReading", "MapSpan", "Mark", "Options", "OutOfTurnAttacks", "Outcome", "OverrideField",
+    "OverrideKind", "PoolSpec", "PoolSpend", "Pools", "RemoveCondition", "ResourceSpec", "RuleOption", "Ruleset",
+    "ScatteredAttack", "Scatters", "SessionStart", "SetItemStat", "SetPool", "SetResource", "SetStatus",
+    "SheetAttack", "SheetDefence", "SheetTrack", "SpendBudget", "SpendChoice", "SpendPick", "StateLabel", "StateRole",
+    "StatRoll", "Term", "Treatment", "TurnEffects", "UseUpItem", "Watcher", "at_most_field", "in_words", "opponents"
 ]

@@ -169,6 +169,12 @@ class Attacks(Part, ABC):
         the attack dialog; None where the modifiers already say it or the roll is a contest."""
         return None
 
+    def to_beat_words(self, request: AttackRequest, options: Options) -> tuple[str, str]:
+        """How the attack dialog names `to_beat`: the heading of its terms, and the words before its number in the
+        gist ("Hit 33.3% · to beat 4"). By default ("To beat", "to beat"); a roll-under system says what is rolled
+        and what comes after ("Roll 3d6 at or under (then Rask's defence: 3d6 ≤ 12)", "3d6 ≤")."""
+        return "To beat", "to beat"
+
     @abstractmethod
     def attack_odds(self, request: AttackRequest, options: Options) -> AttackOdds:
         """The exact odds for each target declared (AttackOdds.further for all but the first)."""

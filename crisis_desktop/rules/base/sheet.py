@@ -218,3 +218,27 @@ class SheetTrack:
     label: str
     boxes: int
     marked: int = 0
+
+
+@dataclass(frozen=True)
+class SheetAttack:
+    """One weapon's attack as a player makes it from the printed sheet: what to roll ("d6+1", "3d6 ≤ 13", "d100
+    under 59"), against what ("DL 4", "the target's Parry"), the damage, and what else the roll needs (critical range,
+    range, a multiplier)."""
+
+    weapon: str
+    roll: str
+    against: str
+    damage: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class SheetDefence:
+    """A defence or reaction a player uses from the printed sheet, with its goal ("Parry" "4"; "Block" "easy: 3d6 ≤
+    24") and when or how it applies."""
+
+    name: str
+    goal: str
+    note: str = ""
+

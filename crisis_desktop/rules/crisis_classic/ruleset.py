@@ -145,6 +145,24 @@ class CrisisClassicAttacks(Attacks, OutOfTurnAttacks):
     def dice_order(self, request: AttackRequest, options: Options) -> str:
         return "the attacker's three dice, then the defender's three if the target defends with a roll"
 
+    def to_beat(self, request: AttackRequest, options: Options) -> Explained | None:
+        """The attack's roll-under target: 3d6 at or under it hits, before the defence."""
+        return Explained.of(*combat.attack_modifiers(combat.context_of(request), options))
+
+    def to_beat_words(self, request: AttackRequest, options: Options) -> tuple[str, str]:
+        """ "Roll 3d6 at or under", then the defence the hit must still beat: the target's roll, none (an NPC's fixed
+        defence is a Difficulty Level among the target's terms), or none and why."""
+        context = combat.context_of(request)
+        mode, why = combat.defence_mode(context, options)
+        if mode == "roll":
+            defence = Explained.of(*combat.defence_modifiers(context, options))
+            after = f"then {context.target.name} defends with 3d6 ≤ {defence.value:g}; a better result parries"
+        elif mode == "fixed":           # its Difficulty Level is a term of the target already
+            after = f"{context.target.name} does not roll to defend"
+        else:
+            after = why
+        return f"Roll 3d6 at or under ({after})", "3d6 ≤"
+
     def attack_odds(self, request: AttackRequest, options: Options) -> combat_odds.ClassicAttackOdds:
         return combat_odds.attack_odds(combat.context_of(request), options)
 

@@ -431,7 +431,8 @@ class AttackDialog(QDialog):
             f"{'Defender' if len(targets) == 1 else target.name}: "
             f"{self.controller.preview.standing(target.combatant.id)}"
             for target in targets if target.combatant is not None))
-        self.to_beat.setText(f"To beat: {preview.to_beat.breakdown()}" if preview.to_beat is not None else "")
+        self.to_beat.setText(f"{preview.to_beat_heading}: {preview.to_beat.breakdown()}"
+                             if preview.to_beat is not None else "")
         finishing = self.finishing.isChecked()
         self.finishing.setEnabled(preview.finishing is not None)
         if finishing and preview.finishing is not None:
@@ -454,7 +455,8 @@ class AttackDialog(QDialog):
         self.cost.setText(f"{cost}: {preview.cannot}" if preview.cannot else f"{cost}.")
         chance = preview.finishing if finishing and preview.finishing is not None else preview.odds
         gist = [f"Hit {chance.hit:.1%}" if chance is not None and not finishing else "",
-                f"to beat {preview.to_beat.value:g}" if preview.to_beat is not None and not finishing else "",
+                f"{preview.to_beat_words} {preview.to_beat.value:g}" if preview.to_beat is not None and not finishing
+                else "",
                 self.cost.text()]
         self.gist.setText(" · ".join(part for part in gist if part))
         if preview.pools:

@@ -76,7 +76,10 @@ def test_the_sheet_data_has_the_goals_hp_weapons_usage_dice_and_wounds():
     assert derived["wounds"].label == "Wounds taken" and derived["wounds"].value == "11"
     assert derived["wounds"].explain == ("Hand (right): Hand cut off (d6+1) 6, crushing wound (treated) +3, "
                                          "piercing wound (no more medical attention) +2 = 11")
-    assert [(t.label, t.boxes, t.marked) for t in s.tracks] == [("Hit points", 11, 9)]
+    # 2 HP left: a blow of 1 HP is a major wound now; one major wound of three boxes marked.
+    assert [(t.label, t.boxes, t.marked) for t in s.tracks] == [
+        ("Hit points", 11, 9),
+        ("Major wounds (half the current HP or more in one blow: d12 table, death test; now at 1 HP)", 3, 1)]
     weapons = next(t for t in s.tables if t.title == "Weapons")
     assert [h.label for h in weapons.heads] == ["Name", "Damage", "Damage type", "Reach", "Skill", "Shield",
                                                 "Usage die"]
@@ -90,7 +93,7 @@ def test_html_shows_them_in_its_tables():
     rows = html_rows(render_html(sheet()))
     assert ["BOD", "12", "72 / 18"] in rows and ["POW", "10", "60 / 15"] in rows
     assert ["BOD goal", "36", "3 x BOD = 36"] in rows
-    assert ["HP max", "11", "BOD 12, POW +10, halved, rounded up -11 = 11"] in rows
+    assert ["HP max", "11", "(BOD 12 + POW 10) / 2, rounded up = 11"] in rows
     assert ["Sword", "1d8", "Slicing", "Melee", "Swords", "no", "d8"] in rows
     assert ["Round shield", "1d6", "Crushing", "Melee", "Shields", "yes", "used up"] in rows
     assert ["Padded hauberk", "2", "d8", "Cheap"] in rows
