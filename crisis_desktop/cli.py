@@ -88,7 +88,10 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     simulate.add_argument("--processes", metavar="N", type=int, default=None,
                           help="worker processes (default: one per core)")
     simulate.add_argument("--max-rounds", metavar="N", type=_at_least_one, default=30,
-                          help="rounds after which a fight counts as a draw (default 30)")
+                          help="rounds after which a fight nobody won counts as reaching the round cap (default 30)")
+    simulate.add_argument("--from-start", action="store_true",
+                          help="a fight under way is played from where it stands (its round, whose turn, what "
+                               "everyone has left); this plays it again from its start")
     simulate.add_argument("--full-rules", action="store_true",
                           help="play every fight through the full rules path, as at the table, even where the rules "
                                "have quick fights (much slower; for checking them)")
@@ -198,7 +201,8 @@ def run_simulate(args: argparse.Namespace, paths: AppPaths) -> int:
         with _ctrl_c_cancels() as stop:
             summary = simulate(campaign, encounter.id, get_ruleset(campaign.ruleset), runs=args.runs,
                                seed=args.seed, tactics=tactics, processes=args.processes, max_rounds=args.max_rounds,
-                               progress=_progress_on_terminal(), quick=not args.full_rules, cancel=stop)
+                               progress=_progress_on_terminal(), quick=not args.full_rules, cancel=stop,
+                               as_it_stands=not args.from_start)
     except (LookupError, CampaignFileError, ValueError) as exc:
         say(f"crisis-desktop: {str(exc).strip(chr(39)) if isinstance(exc, KeyError) else exc}", err=True)
         return 2

@@ -115,7 +115,7 @@ class FightPlayer:
         """Each combatant's expected damage per attack with its best weapon against its foes, from the exact odds
         at the start of the fight (no map): how dangerous it is, and which weapon it picks against whom."""
         ctl = self.fresh()
-        ctl.commands.start(RandomDice(rng=random.Random(0)))
+        ctl.begin(RandomDice(rng=random.Random(0)))
         danger: dict[str, float] = {}
         for cid in self.order:
             table: dict[tuple[str, str], float] = {}
@@ -141,7 +141,9 @@ def player_for(setup: Setup) -> FightPlayer | QuickPlayer:
     not ask for the full rules path), else the full rules path."""
     full = FightPlayer(setup)
     rules = setup.ruleset
-    if setup.quick:
+    if setup.as_it_stands:
+        full.played_by = "the full rules path (the quick fights play a fight from its start, not as it stands)"
+    elif setup.quick:
         prepared = PreparedFight(setup.campaign, setup.encounter_id, full.options, full.terrain)
         try:
             quick = rules.quick_fight(prepared)

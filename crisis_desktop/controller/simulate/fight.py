@@ -14,6 +14,7 @@ from crisis_desktop.controller.fight import DraftFight, FightView
 from crisis_desktop.domain import BattleMap, Campaign, Character, StatValue
 from crisis_desktop.domain.encounter import Combatant, Encounter
 from crisis_desktop.rules.base import Effect, Ruleset, StateLabel, Term
+from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.rules.kernel.flows import FlowState, RoundFlow
 from crisis_desktop.rules.kernel.geometry import Terrain
 
@@ -200,6 +201,11 @@ class SimController:
         self.preview = SimAttackView(self.view, terrain)
         self.commands = EncounterController(campaign, encounter_id, ruleset, view=self.view, preview=self.preview,
                                             draft=self._draft)
+
+    def begin(self, dice: RandomDice) -> None:
+        """Start the fight, unless it is under way already (a setup taken as the fight stands goes on from there)."""
+        if not self.view.encounter.started:
+            self.commands.start(dice)
 
     def _draft(self) -> DraftFight:
         view = self.view

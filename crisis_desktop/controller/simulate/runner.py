@@ -59,12 +59,13 @@ class Job:
     max_rounds: int
     max_attacks: int | None
     quick: bool = True
+    as_it_stands: bool = False
 
     def setup(self, ruleset: Ruleset | None = None) -> Setup:
         return Setup(Campaign.model_validate(self.campaign), self.encounter_id,
                      ruleset if ruleset is not None else self.rules(),
                      {side: Tactics.from_dict(t) for side, t in self.tactics.items()}, self.max_rounds,
-                     self.max_attacks, self.quick)
+                     self.max_attacks, self.quick, self.as_it_stands)
 
 
 # The player a worker process built for the job it was last given (a process plays many chunks of one job).
@@ -99,8 +100,10 @@ def default_processes() -> int:
 def simulate(campaign: Campaign, encounter_id: str, ruleset: Ruleset, *, runs: int = DEFAULT_RUNS, seed: int = 0,
              tactics: Mapping[str, Tactics] | None = None, processes: int | None = None,
              progress: Progress | None = None, cancel: Cancel | None = None, max_rounds: int = DEFAULT_MAX_ROUNDS,
-             max_attacks: int | None = None, partial: Partial | None = None, quick: bool = True) -> Summary:
-    """Play the encounter `runs` times from its saved start on a working copy (the campaign is never changed) and
+             max_attacks: int | None = None, partial: Partial | None = None, quick: bool = True,
+             as_it_stands: bool = False) -> Summary:
+    """Play the encounter `runs` times from its saved start (with `as_it_stands`, a fight under way from where it
+    stands) on a working copy (the campaign is never changed) and
     sum up. `processes`: worker processes (all cores by default; 1 plays in this process). `partial` is handed the
     figures of the fights played so far as they come in, at most every PARTIAL_EVERY seconds (in whatever order the
     workers finish: only the final figures are the seed's). ValueError with the reason when the encounter cannot be
@@ -108,12 +111,13 @@ def simulate(campaign: Campaign, encounter_id: str, ruleset: Ruleset, *, runs: i
     (the reference the quick fights are tested against)."""
     if runs < 1:
         raise ValueError(f"Simulate at least one fight, not {runs}")
-    setup = Setup.of(campaign, encounter_id, ruleset, tactics, max_rounds, max_attacks, quick)
+    setup = Setup.of(campaign, encounter_id, ruleset, tactics, max_rounds, max_attacks, quick, as_it_stands)
     player = player_for(setup)
     report = _Report(player, setup, seed)
     processes = default_processes() if processes is None else max(1, processes)
     job = Job(setup.campaign.model_dump(mode="json"), encounter_id, type(ruleset),
-              {side: t.to_dict() for side, t in setup.tactics.items()}, max_rounds, max_attacks, quick)
+              {side: t.to_dict() for side, t in setup.tactics.items()}, max_rounds, max_attacks, quick,
+              setup.as_it_stands)
     most = _CHUNK_QUICK if isinstance(player, QuickPlayer) else _CHUNK
     chunk = max(1, min(most, -(-runs // (processes * 4))))
     starts = list(range(0, runs, chunk))
@@ -196,11 +200,11 @@ class _Report:
     """The figures of a tally of the setup's fights: who is who, and the labels of their bars, worked out once."""
 
     def __init__(self, player: Player, setup: Setup, seed: int) -> None:
-        self._played_by = player.played_by
+        self._played_by, self._played_from = player.played_by, setup.played_from
         if isinstance(player, QuickPlayer):
             player = player.full
         ctl = player.fresh()
-        ctl.commands.start(RandomDice(0))
+        ctl.begin(RandomDice(0))
         labels = bar_labels(player.ruleset, ctl.campaign, setup.encounter_id, player.options)
         encounter = ctl.view.encounter
         self._who: list[tuple[Who, dict[str, str]]] = []
@@ -220,4 +224,5 @@ class _Report:
                 bars.setdefault(key, key)
             who.append(replace(person, bars=bars))
         return summarise(tally, who, self._sides, encounter=self._encounter, ruleset=self._ruleset, seed=self._seed,
-                         tactics=self._tactics, cancelled=cancelled, played_by=self._played_by)
+                         tactics=self._tactics, cancelled=cancelled, played_by=self._played_by,
+                         played_from=self._played_from)

@@ -51,11 +51,15 @@ class Setup:
     max_rounds: int = DEFAULT_MAX_ROUNDS
     max_attacks: int | None = None                   # stop after this many attacks (the one-attack duel)
     quick: bool = True                               # the ruleset's quick fights where it has them (else full path)
+    as_it_stands: bool = False                       # a fight under way goes on from where it stands
 
     @classmethod
     def of(cls, campaign: Campaign, encounter_id: str, ruleset: Ruleset,
            tactics: Mapping[str, Tactics] | None = None, max_rounds: int = DEFAULT_MAX_ROUNDS,
-           max_attacks: int | None = None, quick: bool = True) -> Setup:
+           max_attacks: int | None = None, quick: bool = True, as_it_stands: bool = False) -> Setup:
+        """The encounter to play: from its start (the characters as they are now, the fight's order, turns and
+        resources before its first round), or with `as_it_stands` a fight under way from where it stands (its
+        round, whose turn it is, what everyone has left and spent); a fight not under way plays from its start."""
         encounter = campaign.encounter(encounter_id)
         if not encounter.combatants:
             raise ValueError(f"{encounter.name} has nobody in it to simulate")
@@ -63,18 +67,34 @@ class Setup:
             raise ValueError(f"The {ruleset.name} rules have no attacks: there is no fight to simulate")
         ids = {c.character_id for c in encounter.combatants}
         prepared = encounter.model_copy(deep=True)
-        # From its saved start: a fight already under way is played again from before its first round.
-        prepared.started, prepared.ended, prepared.round, prepared.flow, prepared.log = False, False, 0, {}, []
-        for combatant in prepared.combatants:
-            combatant.initiative, combatant.initiative_note, combatant.resources = None, "", {}
+        prepared.log = []
+        as_it_stands = as_it_stands and under_way(campaign, encounter_id)
+        if not as_it_stands:
+            # From its saved start: a fight already under way is played again from before its first round.
+            prepared.started, prepared.ended, prepared.round, prepared.flow = False, False, 0, {}
+            for combatant in prepared.combatants:
+                combatant.initiative, combatant.initiative_note, combatant.resources = None, "", {}
         maps = [m.model_copy(deep=True) for m in campaign.battle_maps if m.id == encounter.battle_map_id]
         copy = Campaign(name=campaign.name, ruleset=campaign.ruleset, rule_options=dict(campaign.rule_options),
                         characters=[c.model_copy(deep=True) for c in campaign.characters if c.id in ids],
                         encounters=[prepared], battle_maps=maps)
-        return cls(copy, encounter_id, ruleset, dict(tactics or {}), max_rounds, max_attacks, quick)
+        return cls(copy, encounter_id, ruleset, dict(tactics or {}), max_rounds, max_attacks, quick, as_it_stands)
+
+    @property
+    def played_from(self) -> str:
+        """Where the fights start, in words: "from round 2, as it stands", or "from the start"."""
+        if self.as_it_stands:
+            return f"from round {self.campaign.encounter(self.encounter_id).round}, as it stands"
+        return "from the start"
 
     def tactics_of(self, side: str) -> Tactics:
         return self.tactics.get(side, Tactics())
+
+
+def under_way(campaign: Campaign, encounter_id: str) -> bool:
+    """Whether the encounter's fight is under way: started and not over (what Simulate… may play as it stands)."""
+    encounter = campaign.encounter(encounter_id)
+    return encounter.started and not encounter.ended
 
 
 def resources_left(ruleset: Ruleset, actor: Actor, options: Mapping[str, StatValue]) -> list[tuple[str, str, int]]:

@@ -120,6 +120,7 @@ class Summary:
     combatants: Sequence[CombatantFigures]
     cancelled: bool = False
     played_by: str = ""                            # how the fights were played (quick fights or the full rules path)
+    played_from: str = "from the start"            # where they start: "from round 2, as it stands"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -129,6 +130,7 @@ class Summary:
             "seed": self.seed,
             "cancelled": self.cancelled,
             "played_by": self.played_by,
+            "played_from": self.played_from,
             "tactics": dict(self.tactics),
             "wins": {side: e.to_dict() for side, e in self.wins.items()},
             "fled": self.fled.to_dict(),
@@ -155,7 +157,8 @@ class Who:
 
 
 def summarise(tally: Tally, who: Sequence[Who], sides: Sequence[str], *, encounter: str, ruleset: str, seed: int,
-              tactics: Mapping[str, str], cancelled: bool = False, played_by: str = "") -> Summary:
+              tactics: Mapping[str, str], cancelled: bool = False, played_by: str = "",
+              played_from: str = "from the start") -> Summary:
     n = tally.runs
     wins = {side: proportion(tally.wins.get(side, 0), n) for side in sides}
     wins.update({ending: proportion(tally.wins.get(ending, 0), n) for ending in UNDECIDED})
@@ -169,4 +172,4 @@ def summarise(tally: Tally, who: Sequence[Who], sides: Sequence[str], *, encount
                                         proportion(tally.downed.get(w.combatant_id, 0), n),
                                         proportion(tally.killed.get(w.combatant_id, 0), n), bars))
     return Summary(encounter, ruleset, n, seed, dict(tactics), wins, proportion(tally.fled, n), dict(tally.rounds),
-                   mean(total, squares, n), figures, cancelled, played_by)
+                   mean(total, squares, n), figures, cancelled, played_by, played_from)

@@ -46,7 +46,7 @@ class TableFight(QuickFight[TableState]):
 
     def new(self, rng: random.Random) -> TableState:
         s = TableState(self.player.fresh(), RandomDice(rng=rng))
-        s.ctl.commands.start(s.dice)
+        s.ctl.begin(s.dice)
         self._read(s)
         return s
 

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from crisis_desktop.controller.simulate import DEFAULT_RUNS, Summary, Tactics, Target, simulate
 from crisis_desktop.controller.simulate.report import side_label, text_report
+from crisis_desktop.controller.simulate.setup import under_way
 from crisis_desktop.controller.simulate.whatif import MOST_OF_A_KIND, Change, apply_change, enemy_kinds, leveled_npcs
 from crisis_desktop.domain import Campaign
 from crisis_desktop.rules.base import Ruleset
@@ -114,6 +115,7 @@ class SimulateDialog(QDialog):
         self._timer.timeout.connect(self._poll)
         self._build()
         self._update_change()
+        self._update_start()
 
     # -- construction ------------------------------------------------------------------------------------
     def _build(self) -> None:
@@ -128,6 +130,18 @@ class SimulateDialog(QDialog):
         form = QFormLayout()
         form.addRow("Fights to play:", self.runs)
         form.addRow("Seed:", self.seed)
+        # A fight under way is played on from where it stands, unless the GM asks for its start again.
+        self.start_from = QComboBox()
+        encounter = self.campaign.encounter(self.encounter_id)
+        if under_way(self.campaign, self.encounter_id):
+            self.start_from.addItem(f"Round {encounter.round}, as it stands", True)
+        self.start_from.addItem("The start, as prepared (everyone as they are now)", False)
+        self.start_from.setToolTip("As it stands: the round, whose turn it is and what everyone has left and has "
+                                   "spent, played on through the full rules path. The start: the order rolled again "
+                                   "and the first round played, the characters' wounds as they are now")
+        self.start_from.setEnabled(self.start_from.count() > 1)
+        self.start_from.currentIndexChanged.connect(self._update_start)
+        form.addRow("Play from:", self.start_from)
 
         tactics = QGroupBox("Tactics")
         grid = QGridLayout(tactics)
@@ -152,7 +166,7 @@ class SimulateDialog(QDialog):
             grid.addWidget(flee, row, 3)
             self.target[side], self.cover[side], self.flee[side] = target, cover, flee
 
-        whatif = QGroupBox("What if")
+        whatif = self.whatif_box = QGroupBox("What if")
         row_layout = QHBoxLayout(whatif)
         self.change = QComboBox()
         self.change.addItem("No change: the encounter as prepared", None)
@@ -187,7 +201,7 @@ class SimulateDialog(QDialog):
         for button in (self.run_button, self.cancel_button, self.close_button):
             buttons.addWidget(button)
 
-        self.base_panel = ResultPanel("As prepared")
+        self.base_panel = ResultPanel(self._base_title())
         self.whatif_panel = ResultPanel("What if")
         self.whatif_panel.setVisible(False)
         panels = QWidget()
@@ -210,6 +224,24 @@ class SimulateDialog(QDialog):
             self.run_button.setEnabled(False)
             self.status.setText(f"The {self.ruleset.name} rules have no attacks: there is no fight to simulate.")
         self.resize(900, 760)
+
+    @property
+    def as_it_stands(self) -> bool:
+        """Whether the fights go on from the fight as it stands (else from its start)."""
+        return bool(self.start_from.currentData())
+
+    def _base_title(self) -> str:
+        if self.as_it_stands:
+            return f"From round {self.campaign.encounter(self.encounter_id).round}, as it stands"
+        return "From the start, as prepared"
+
+    def _update_start(self) -> None:
+        """The panel's title says where the fights start; a what-if compares fights from the start only."""
+        self.base_panel.base_title = self._base_title()
+        self.base_panel.setTitle(self.base_panel.base_title)
+        self.whatif_box.setEnabled(not self.as_it_stands)
+        self.whatif_box.setToolTip("A what-if plays both encounters from their start: choose to play from the start"
+                                   if self.as_it_stands else "")
 
     def _update_change(self) -> None:
         data = self.change.currentData()
@@ -251,7 +283,8 @@ class SimulateDialog(QDialog):
         if self.running:
             return
         runs, seed, tactics = self.runs.value(), self.seed.value(), self.tactics()
-        change = self.whatif_change()
+        change = None if self.as_it_stands else self.whatif_change()
+        as_it_stands = self.as_it_stands
         base = self.campaign.model_copy(deep=True)
         try:
             other = apply_change(base, self.encounter_id, self.ruleset, change) if change is not None else None
@@ -271,7 +304,7 @@ class SimulateDialog(QDialog):
         def run() -> None:
             try:
                 first = simulate(base, encounter_id, ruleset, runs=runs, seed=seed, tactics=tactics,
-                                 processes=processes, cancel=cancel,
+                                 processes=processes, cancel=cancel, as_it_stands=as_it_stands,
                                  progress=lambda done, _: setattr(work, "done", done),
                                  partial=lambda summary: setattr(work, "so_far", (summary, None)))
                 work.results = work.so_far = (first, None)

@@ -90,7 +90,7 @@ def test_cancel_stops_the_run_and_shows_what_was_played(qtbot, document):
         qtbot.waitUntil(lambda: dialog.base_panel.wins.summary is not None, timeout=30_000)
         so_far = dialog.base_panel.wins.summary
         assert so_far is not None and 0 < so_far.runs < 200_000
-        assert dialog.base_panel.title() == f"As prepared: {so_far.runs:,} of 200,000 fights so far"
+        assert dialog.base_panel.title() == f"From the start, as prepared: {so_far.runs:,} of 200,000 fights so far"
         assert "Chance to win" in dialog.base_panel.numbers.toPlainText()
         dialog.cancel_button.click()
     assert "Stopped after" in dialog.status.text()
@@ -98,7 +98,7 @@ def test_cancel_stops_the_run_and_shows_what_was_played(qtbot, document):
     # Stopped: the figures of every fight played stay, no longer marked as a run in progress.
     stopped = dialog.base_panel.wins.summary
     assert stopped is not None and stopped.cancelled and stopped.runs >= so_far.runs
-    assert dialog.base_panel.title() == "As prepared"
+    assert dialog.base_panel.title() == "From the start, as prepared"
 
 
 def _has_colour(image: QImage, rgb: tuple[int, int, int]) -> bool:
@@ -134,3 +134,33 @@ def test_results_that_never_come_are_reported_with_where_the_fights_stood(qtbot,
         release.set()
         dialog.wait()
     assert "The simulation stopped: released" in dialog.status.text()
+
+
+def test_a_fight_under_way_is_played_on_as_it_stands_or_again_from_its_start(qtbot, document):
+    from crisis_desktop.controller.encounter import EncounterController
+    from crisis_desktop.rules.kernel.dice import RandomDice
+
+    ctl = EncounterController(document.campaign, "enc-ambush", get_ruleset("crisis"))
+    document.push(ctl.start(RandomDice(3)))
+    while document.campaign.encounter("enc-ambush").round < 4:
+        document.push(ctl.step("next_turn"))
+    dialog = _dialog(qtbot, document, "enc-ambush")
+    assert dialog.start_from.isEnabled() and dialog.start_from.currentText() == "Round 4, as it stands"
+    assert dialog.base_panel.title() == "From round 4, as it stands"
+    assert not dialog.whatif_box.isEnabled()                # a what-if compares fights from their start
+    dialog.runs.setValue(12)
+    with simulation_shown(qtbot, dialog):
+        dialog.start()
+    summary = dialog.base_panel.wins.summary
+    assert summary is not None and summary.played_from == "from round 4, as it stands" and min(summary.rounds) >= 4
+    dialog.start_from.setCurrentIndex(1)
+    assert dialog.base_panel.title() == "From the start, as prepared" and dialog.whatif_box.isEnabled()
+    with simulation_shown(qtbot, dialog):
+        dialog.start()
+    assert dialog.base_panel.wins.summary.played_from == "from the start"
+
+
+def test_a_fight_not_under_way_plays_from_its_start_only(qtbot, document):
+    dialog = _dialog(qtbot, document)
+    assert not dialog.start_from.isEnabled() and dialog.start_from.count() == 1
+    assert dialog.base_panel.title() == "From the start, as prepared"
