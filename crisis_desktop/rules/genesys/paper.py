@@ -111,14 +111,15 @@ def _pairs(character: Character, skill: str) -> Pairs:
     return tuple((kind, pool.count(kind)) for kind in (narrative.PROFICIENCY, narrative.ABILITY) if pool.count(kind))
 
 
-def _skills(character: Character) -> tuple[SkillLine, ...]:
+def _skills(character: Character, options: Options) -> tuple[SkillLine, ...]:
+    """The skills of the campaign's skill list, each with its characteristic, career mark, rank, pool and cost."""
     shorts = {c.key: c.short for c in tables.characteristics()}
     marked = career.career_skills(character)
     pc = stats.adversary(character) is None
     return tuple(SkillLine(s.name, shorts[s.characteristic], s.key in marked, stats.rank(character, s.key),
                            _pairs(character, s.key), career.next_rank_cost(character, s.key) if pc else None,
                            s.group)
-                 for s in tables.skills().values())
+                 for s in sheet.skills_for(options).values())
 
 
 def _damage(character: Character, item: EquipmentItem) -> str:
@@ -180,7 +181,7 @@ def layout(character: Character, options: Options) -> GenesysPaper:
         silhouette=stats.raw_stat(character, "silhouette", 1),
         characteristics=tuple(Stat(c.name, c.short, stats.characteristic(character, c.key))
                               for c in tables.characteristics()),
-        skills=_skills(character),
+        skills=_skills(character, options),
         wounds=Tracked("Wounds", int(sheet.wound_threshold(character).value), stats.wounds(character)),
         strain=Tracked("Strain", int(strain.value), stats.strain(character)) if strain is not None else None,
         soak=int(sheet.soak(character).value),

@@ -9,7 +9,12 @@ from crisis_desktop.storage.campaign_store import CampaignStore
 from crisis_desktop.ui.dialogs.encounter_dialogs import BoardAsk
 from crisis_desktop.ui.main_window import MainWindow
 from tests.example_system.popcorn.demo import ENCOUNTER, NAME, popcorn_campaign
-from tests.gui.conftest import _garbage_freed_after_each_test, answers, make_window  # noqa: F401  (fixtures)
+from tests.gui.conftest import (  # noqa: F401  (fixtures)
+    _garbage_freed_after_each_test,
+    _plans_picked_by_name,
+    answers,
+    make_window,
+)
 
 
 @pytest.fixture

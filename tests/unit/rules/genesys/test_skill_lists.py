@@ -110,3 +110,14 @@ def test_a_weapon_may_name_the_combat_skill_of_any_list():
     assert set(field.choices) == {"brawl", "melee", "melee_light", "melee_heavy", "lightsaber", "ranged",
                                   "ranged_light", "ranged_heavy", "gunnery"}
     assert field.choice_label("lightsaber") == "Lightsaber"
+
+
+def test_the_printed_sheet_lists_the_campaigns_skills_only() -> None:
+    from crisis_desktop.domain import Character, CharacterKind
+    from crisis_desktop.rules.genesys import paper, tables
+
+    kara = Character(kind=CharacterKind.PC, name="Kara", stats={"brawn": 3, "agility": 2})
+    for key in ("classic", "star_wars"):
+        printed = [line.name for line in paper.layout(kara, {"skill_list": key}).skills]
+        assert printed == [s.name for s in tables.listed_skills(key).values()]
+    assert "Astrogation" not in [line.name for line in paper.layout(kara, {"skill_list": "classic"}).skills]
