@@ -20,8 +20,9 @@ WORN_ARMOUR_RELIEF = 3
 ADVERSARY_ONLY = {"strain_threshold": stats.NEMESIS, "group_size": stats.MINION}
 
 
-def _text(key: str, label: str, help_text: str) -> FieldSpec:
-    return FieldSpec(key, label, FieldKind.TEXT, "Character", "", help=help_text, kinds=PC_ONLY, required=False)
+def _text(key: str, label: str, help_text: str, separator: str = "") -> FieldSpec:
+    return FieldSpec(key, label, FieldKind.TEXT, "Character", "", help=help_text, kinds=PC_ONLY, required=False,
+                     separator=separator)
 
 
 def _xp(key: str, label: str, help_text: str) -> FieldSpec:
@@ -37,8 +38,8 @@ def character_fields() -> tuple[FieldSpec, ...]:
         _text("career", "Career", "The career: its career skills cost 5 experience less per rank."),
         _text("career_skills", "Career skills", "The career's skills by name, separated by commas: 'Athletics, "
                                                 "Melee, Ranged (Light)'. A rank in one costs 5 x the new rank; in any "
-                                                "other skill 5 more."),
-        _text("specialisations", "Specialisations", "Specialisations or talent trees, separated by commas."),
+                                                "other skill 5 more.", separator=","),
+        _text("specialisations", "Specialisations", "Specialisations or talent trees, separated by commas.", ","),
         _text("motivations", "Motivations", "Strength, flaw, desire and fear: 'Strength: loyal; Flaw: greed'."),
         _xp("xp_total", "Experience total", "All the experience earned, starting experience included."),
         _xp("xp_spent", "Experience spent", "Experience spent on characteristics, skills and talents."),

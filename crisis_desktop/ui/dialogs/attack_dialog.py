@@ -509,6 +509,7 @@ class AttackDialog(QDialog):
         self._fold_inputs()
         self.roll_box.rolled("\n".join([result.summary, *attack_details(result)]), result.attack.dice,
                              result.attack.tally)
+        self._fit_breakdown()
         self._rolled_result = result
         self._seen_rolls = list(result.rolls)
         self.spending.set_choices(self.controller.spend_choices(result))
@@ -528,6 +529,18 @@ class AttackDialog(QDialog):
         self.roll_breakdown.setMaximumHeight(16777215)
         self.roll_breakdown.setMinimumHeight(self.roll_breakdown.fontMetrics().lineSpacing() * 6)
         self.body.verticalScrollBar().setValue(0)
+
+    def _fit_breakdown(self) -> None:
+        """The result as tall as its lines (wrapped at the panel's width), from 6 up to 16 lines: it reads whole
+        without a scroll bar of its own; only a longer one scrolls."""
+        box = self.roll_breakdown
+        document = box.document()
+        document.setTextWidth(box.viewport().width())
+        lines = sum(document.findBlockByNumber(n).layout().lineCount() or 1 for n in range(document.blockCount()))
+        spacing = box.fontMetrics().lineSpacing()
+        margins = box.contentsMargins()
+        chrome = 2 * box.frameWidth() + margins.top() + margins.bottom() + 2 * int(document.documentMargin()) + 2
+        box.setMinimumHeight(min(max(lines, 6), 16) * spacing + chrome)
 
     def _spend_dice(self) -> DiceSource:
         """Dice for what re-spending rolls anew (a critical's d100): the app's, or the faces typed after those read
@@ -570,6 +583,7 @@ class AttackDialog(QDialog):
             self.rolled_event = event
             self._remember(event.result.rolls)
             self.roll_breakdown.setPlainText("\n".join([event.result.summary, *attack_details(event.result)]))
+            self._fit_breakdown()
 
     @classmethod
     def ask(cls, parent: QWidget | None, controller: EncounterController, attacker_id: str,

@@ -17,7 +17,7 @@ from crisis_desktop.ui.battlemap.items import TokenItem, TokenLook
 from crisis_desktop.ui.battlemap.scene import MapScene
 from crisis_desktop.ui.document import CampaignDocument
 from crisis_desktop.ui.models.board_model import COL_BARS, COL_CONDITIONS, COL_NAME, COL_STATE, ConditionsRole
-from crisis_desktop.ui.player_display.models import HealthNumbersRole, HealthWordRole, PlayerBoardProxy
+from crisis_desktop.ui.player_display.models import HealthDetailsRole, HealthWordRole, PlayerBoardProxy
 from crisis_desktop.ui.views.encounter_board import EncounterBoard
 from crisis_desktop.ui.views.sheet_editor import SheetEditor
 from tests.fakes.drive import next_step
@@ -173,9 +173,9 @@ def test_genesys_wounds_and_strain_count_up_and_strain_puts_a_pc_down(qtbot, pat
     players = PlayerBoardProxy()
     players.setSourceModel(views.board.model)
     row = next(r for r in range(players.rowCount()) if players.index(r, 0).data() == name)
-    assert players.index(row, 0).data(HealthNumbersRole) == f"Wounds 4/{wt} · Strain {st + 1}/{st}"
+    assert players.index(row, 0).data(HealthDetailsRole) == f"Wounds 4/{wt} · Strain {st + 1}/{st}"
     assert players.index(row, 0).data(HealthWordRole) == "down"
-    assert "Health" not in players.index(row, 0).data(HealthNumbersRole)
+    assert "Health" not in players.index(row, 0).data(HealthDetailsRole)
     no_key_shown(views, name, "strain_left", "wounds_left", "incapacitated")
 
 

@@ -64,6 +64,11 @@ class TableController:
         self.preview = AttackView(self.view)
         self.commands = PushingController(campaign, encounter_id, ruleset, self.view, self.preview)
 
+    def begin(self, dice: Any) -> None:
+        """As SimController.begin: start the fight unless it is under way."""
+        if not self.view.encounter.started:
+            self.commands.start(dice)
+
 
 class AtTheTable(FightPlayer):
     def fresh(self) -> Any:
