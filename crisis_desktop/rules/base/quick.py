@@ -127,6 +127,18 @@ class QuickFight(ABC, Generic[State]):
         """Whether the combatant could pay for some attack now (an action or AP left, a weapon with rounds): False
         when `attack` would say UNPAID whatever the weapon and target."""
 
+    def may_ready(self, s: State, i: int) -> bool:
+        """Whether `ready` could take something now (a weapon wants loading, with the action or AP to pay for it):
+        False when it would take nothing. None to take by default."""
+        return False
+
+    def ready(self, s: State, i: int) -> bool:
+        """Take what makes an emptied weapon usable again (the rules' action that readies one, `ActionSpec.readies`:
+        a reload, or a turn of a reload that runs over several), as the tactics do when the combatant can pay for
+        no attack; True when something was taken, False with nothing changed when the rules allow none now.
+        Nothing by default (rules whose weapons never run dry)."""
+        return False
+
     @abstractmethod
     def attack(self, s: State, i: int, w: int, j: int, rng: random.Random) -> Attempt:
         """Combatant i attacks j with weapon w, as the simulator declares an attack (one attack, no options), the
