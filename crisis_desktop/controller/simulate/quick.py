@@ -206,10 +206,10 @@ class QuickPlayer:
             if not foes:
                 return
             before = record.attacks
-            made, unpaid = self._attack(s, i, choices, rng, record)
-            if unpaid and made is not True and record.attacks == before and fight.ready(s, i):
-                # No attack made, some weapon it could not pay for (emptied): it takes what readies it (a reload)
-                # before closing in, then tries again.
+            made, empty = self._attack(s, i, choices, rng, record)
+            if empty and made is not True and record.attacks == before and fight.ready(s, i):
+                # No attack made and some weapon empty: it takes what readies it (a reload) before closing in, then
+                # tries again.
                 record.readies += 1
                 continue
             if made is None or (made is False and record.attacks == before and not attacked):
@@ -296,11 +296,12 @@ class QuickPlayer:
                 record: FightRecord) -> tuple[bool | None, bool]:
         """As FightPlayer._attack: True when an attack that cost something was made; False when the attacker cannot
         pay for one now (or the rules refuse every one); None when every foe is out of reach or sight on the map.
-        With it, whether some weapon was tried that the attacker could not pay for (no ammunition, AP or action)."""
+        With it, whether some weapon it tried had no ammunition left."""
         fight = self.fight
         has_weapon = fight.has_weapon
         blocked_by_map = False
         unpaid: set[int] = set()
+        empty = False
         for j, w, refused in choices:
             if w in unpaid or not has_weapon(s, i, w):
                 continue                    # a weapon it cannot pay for now, or no longer has
@@ -308,14 +309,15 @@ class QuickPlayer:
                 blocked_by_map = True
                 continue
             made = fight.attack(s, i, w, j, rng)
-            if made is Attempt.UNPAID:
+            if made is Attempt.UNPAID or made is Attempt.EMPTY:
                 unpaid.add(w)
+                empty = empty or made is Attempt.EMPTY
                 continue
             if made is Attempt.REFUSED:
                 continue
             record.attacks += 1
-            return made is Attempt.PAID, bool(unpaid)
-        return (None if blocked_by_map else False), bool(unpaid)
+            return made is Attempt.PAID, empty
+        return (None if blocked_by_map else False), empty
 
     # -- moving on the map ------------------------------------------------------------------------------------
     def _occupied(self, s: object, i: int) -> frozenset[Coord]:

@@ -135,7 +135,8 @@ class TableFight(QuickFight[TableState]):
             request = ctl.preview.attack_request(self.ids[i], self.weapons[i][w].id, self.ids[j])
             price, cannot = attacks.attack_price(request, self.player.options)
             if cannot is not None:
-                return Attempt.UNPAID
+                weapon = ctl.view.character_of(self.ids[i]).item(self.weapons[i][w].id)
+                return Attempt.EMPTY if attacks.out_of_ammunition(request.attacker, weapon) else Attempt.UNPAID
             event = ctl.commands.attack(request, s.dice)
         except ValueError:
             return Attempt.REFUSED

@@ -253,7 +253,7 @@ class CrisisQuickFight(SequentialQuickFight[CrisisFightState]):
         f = self._fighters[i]
         gun = f.guns[w]
         if gun.cap is not None and s.ammo[i][w] < 1:
-            return Attempt.UNPAID
+            return Attempt.EMPTY if gun.cap > 0 else Attempt.UNPAID
         if f.npc_actions:
             if s.taken[i] >= NPC_ACTIONS_PER_ROUND:
                 return Attempt.UNPAID
