@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from crisis_desktop.controller.simulate import Setup, simulate
+from crisis_desktop.controller.simulate import FightPlayer, Setup, simulate
 from crisis_desktop.controller.simulate.engine import player_for
 from crisis_desktop.controller.simulate.quick import QuickPlayer
 from crisis_desktop.controller.simulate.setup import TIMEOUT, FightRecord
 from crisis_desktop.controller.simulate.table_fight import TableFight
 from crisis_desktop.domain import Campaign
-from crisis_desktop.rules.base.quick import QuickFight
+from crisis_desktop.rules.base.quick import Attempt, QuickFight
 from crisis_desktop.rules.crisis.quick import CrisisFightState
 from crisis_desktop.rules.registry import get_ruleset
 from tests.unit.simulate.equivalence import demo, encounter_id
@@ -132,3 +132,31 @@ def test_the_raider_ambush_rarely_reaches_the_round_cap(quick: bool) -> None:
     vera = next(c for c in summary.combatants if c.name == "Vera Kask")
     spare = next(e for label, e in vera.bars.values() if label == "Pistol spare magazines")
     assert spare.value < 1.9
+
+
+def test_a_genesys_limited_ammo_weapon_is_reloaded_with_a_maneuver_on_the_full_path() -> None:
+    """Genesys quick fights do not play Limited Ammo (the full rules path does): Kara's heavy pistol of Limited Ammo 1
+    fired dry is out of ammunition (Attempt.EMPTY, nothing spent); the tactics' readying action is the Reload
+    maneuver, which loads it again, and the pistol fires."""
+    campaign = demo("genesys.json")
+    kara = campaign.character("pc-kara")
+    pistol = kara.item("pc-kara-heavy-pistol")
+    pistol.stats["qualities"] = "Limited Ammo 1"
+    pistol.stats["ammo"] = 0
+    ruleset = get_ruleset(campaign.ruleset)
+    full = player_for(Setup.of(campaign, encounter_id(campaign), ruleset))
+    assert type(full) is FightPlayer
+    table = TableFight(full)
+    i = table.ids.index("cmb-dock-kara")
+    w = next(n for n, weapon in enumerate(table.weapons[i]) if weapon.id == "pc-kara-heavy-pistol")
+    s = table.new(random.Random(2))
+    _to_turn(table, s, i)
+    foe = next(j for j, side in enumerate(table.sides) if side != table.sides[i])
+    used = dict(s.ctl.view.combatant("cmb-dock-kara").resources)
+    assert table.attack(s, i, w, foe, random.Random(1)) is Attempt.EMPTY
+    assert s.ctl.view.combatant("cmb-dock-kara").resources == used
+    assert table.ready(s, i)
+    assert s.ctl.view.character_of("cmb-dock-kara").item("pc-kara-heavy-pistol").stats["ammo"] == 1
+    assert s.ctl.view.combatant("cmb-dock-kara").resources["maneuvers_used"] == 1
+    assert table.attack(s, i, w, foe, random.Random(1)) in (Attempt.PAID, Attempt.FREE)
+    assert s.ctl.view.character_of("cmb-dock-kara").item("pc-kara-heavy-pistol").stats["ammo"] == 0
