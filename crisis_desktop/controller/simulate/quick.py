@@ -17,7 +17,7 @@ _FAR = 1 << 30
 _MAX_STEPS_PER_ROUND = 200   # a flow that never moves on is a stuck fight, not an endless loop
 _MAX_ATTACKS_PER_TURN = 4    # attacks that cost something are repeated while the rules let the attacker pay
 _MOVE_TRIES = 3            # cells a refused move is tried shorter before the mover gives up
-# Rounds in which nobody attacks, moves or changes: a draw (ammunition run dry, nobody in reach).
+# Rounds in which nobody attacks, moves, reloads or changes: a draw (ammunition run dry, nobody in reach).
 _STALEMATE_ROUNDS = 3
 FIGHTING, OUT = StateRole.FIGHTING, StateRole.OUT
 
@@ -78,7 +78,7 @@ class QuickPlayer:
 
         steps = quiet = 0
         last_round = round_ = fight.round(s)
-        bars = (fight.quiet_key(s), record.attacks, record.moves)
+        bars = (fight.quiet_key(s), record.attacks, record.moves, record.readies)
         max_rounds = self.setup.max_rounds
         while True:
             if self._decided(s, record, roles, seen_roles) \
@@ -90,7 +90,7 @@ class QuickPlayer:
             round_ = fight.round(s)
             if round_ != last_round:
                 last_round, steps = round_, 0
-                seen = (fight.quiet_key(s), record.attacks, record.moves)
+                seen = (fight.quiet_key(s), record.attacks, record.moves, record.readies)
                 quiet = quiet + 1 if seen == bars else 0
                 bars = seen
                 if quiet >= _STALEMATE_ROUNDS:
@@ -197,7 +197,8 @@ class QuickPlayer:
         if tactics.cover and self._take_cover(s, i, record):
             moved = True
         for _ in range(_MAX_ATTACKS_PER_TURN):
-            if attacked and not fight.may_attack(s, i) and (moved or not fight.may_move(s, i)):
+            if attacked and not fight.may_attack(s, i) and not fight.may_ready(s, i) \
+                    and (moved or not fight.may_move(s, i)):
                 return                      # it can pay for no more attacks, and cannot close in: its turn is over
             if max_attacks is not None and record.attacks >= max_attacks:
                 return
@@ -205,7 +206,12 @@ class QuickPlayer:
             if not foes:
                 return
             before = record.attacks
-            made = self._attack(s, i, choices, rng, record)
+            made, empty = self._attack(s, i, choices, rng, record)
+            if empty and made is not True and record.attacks == before and fight.ready(s, i):
+                # No attack made and some weapon empty: it takes what readies it (a reload) before closing in, then
+                # tries again.
+                record.readies += 1
+                continue
             if made is None or (made is False and record.attacks == before and not attacked):
                 # Out of reach, or no attack it may make now: close in instead.
                 if moved or not self._approach(s, i, foes[0], record):
@@ -287,13 +293,15 @@ class QuickPlayer:
         return foes, choices
 
     def _attack(self, s: object, i: int, choices: list[tuple[int, int, bool]], rng: random.Random,
-                record: FightRecord) -> bool | None:
+                record: FightRecord) -> tuple[bool | None, bool]:
         """As FightPlayer._attack: True when an attack that cost something was made; False when the attacker cannot
-        pay for one now (or the rules refuse every one); None when every foe is out of reach or sight on the map."""
+        pay for one now (or the rules refuse every one); None when every foe is out of reach or sight on the map.
+        With it, whether some weapon it tried had no ammunition left."""
         fight = self.fight
         has_weapon = fight.has_weapon
         blocked_by_map = False
         unpaid: set[int] = set()
+        empty = False
         for j, w, refused in choices:
             if w in unpaid or not has_weapon(s, i, w):
                 continue                    # a weapon it cannot pay for now, or no longer has
@@ -301,14 +309,15 @@ class QuickPlayer:
                 blocked_by_map = True
                 continue
             made = fight.attack(s, i, w, j, rng)
-            if made is Attempt.UNPAID:
+            if made is Attempt.UNPAID or made is Attempt.EMPTY:
                 unpaid.add(w)
+                empty = empty or made is Attempt.EMPTY
                 continue
             if made is Attempt.REFUSED:
                 continue
             record.attacks += 1
-            return made is Attempt.PAID
-        return None if blocked_by_map else False
+            return made is Attempt.PAID, empty
+        return (None if blocked_by_map else False), empty
 
     # -- moving on the map ------------------------------------------------------------------------------------
     def _occupied(self, s: object, i: int) -> frozenset[Coord]:

@@ -32,6 +32,7 @@ class FightRecord:
     bars: dict[str, dict[str, int]] = field(default_factory=dict)   # combatant -> bar key -> value left
     attacks: int = 0
     moves: int = 0
+    readies: int = 0                                 # reloads (or turns of one) taken
 
 
 def run_seed(seed: int, index: int) -> random.Random:

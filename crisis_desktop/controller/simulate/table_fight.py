@@ -110,13 +110,33 @@ class TableFight(QuickFight[TableState]):
         # No shortcut on the full path: the tactics try each weapon, and the rules say which they cannot pay for.
         return True
 
+    def may_ready(self, s: TableState, i: int) -> bool:
+        # No shortcut on the full path: `ready` asks the rules.
+        return True
+
+    def ready(self, s: TableState, i: int) -> bool:
+        """The first action the rules allow now that readies a weapon (`ActionSpec.readies`), taken through the
+        controller as at the table."""
+        ctl, cid = s.ctl, self.ids[i]
+        allowed = self.player.ruleset.economy.available_actions(ctl.view.actor(cid), self.player.options)
+        action = next((a.action for a in allowed if a.allowed and a.action.readies), None)
+        if action is None:
+            return False
+        try:
+            ctl.commands.take_action(cid, action.key)
+        except ValueError:
+            return False
+        self._read(s)
+        return True
+
     def attack(self, s: TableState, i: int, w: int, j: int, rng: random.Random) -> Attempt:
         ctl, attacks = s.ctl, self.player.attacks
         try:
             request = ctl.preview.attack_request(self.ids[i], self.weapons[i][w].id, self.ids[j])
             price, cannot = attacks.attack_price(request, self.player.options)
             if cannot is not None:
-                return Attempt.UNPAID
+                weapon = ctl.view.character_of(self.ids[i]).item(self.weapons[i][w].id)
+                return Attempt.EMPTY if attacks.out_of_ammunition(request.attacker, weapon) else Attempt.UNPAID
             event = ctl.commands.attack(request, s.dice)
         except ValueError:
             return Attempt.REFUSED

@@ -106,6 +106,12 @@ class Attacks(Part, ABC):
         weapon, which needs its target in reach."""
         return None
 
+    def out_of_ammunition(self, attacker: Actor, weapon: EquipmentItem) -> bool:
+        """Whether the weapon cannot attack for want of what an attack uses up (its magazine or load empty): what
+        an action that readies a weapon (`ActionSpec.readies`, a reload) gives it again. False by default, for
+        weapons that never run dry."""
+        return False
+
     def weapon_reach(self, weapon: EquipmentItem) -> int:
         """How many tiles a melee weapon reaches on the battle map (1: adjacent, diagonals included)."""
         return 1

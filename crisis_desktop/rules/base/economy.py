@@ -48,6 +48,9 @@ class ActionSpec:
     # For an action taken on another combatant (role HELP): the most steps between the two tokens on the battle
     # map, every diagonal counting 1 (1 is adjacent); None: anywhere.
     reach: int | None = None
+    # Taking it makes an emptied weapon usable again (a reload, or a turn of a longer one): the simulator's tactics
+    # take an allowed one when the fighter can pay for no attack.
+    readies: bool = False
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,8 @@ class Attempt(Enum):
 
     PAID = "paid"            # made, and it cost something (the attacker may make another while it can pay)
     FREE = "free"            # made, at no cost (once a turn)
-    UNPAID = "unpaid"        # the attacker cannot pay for it now (no AP or actions left, no ammunition)
+    UNPAID = "unpaid"        # the attacker cannot pay for it now (no AP or actions left)
+    EMPTY = "empty"          # the weapon has no ammunition left (a reload would ready it): nothing changed
     REFUSED = "refused"      # the rules refuse it here (out of range, total cover): nothing changed
 
 
@@ -125,7 +126,20 @@ class QuickFight(ABC, Generic[State]):
     @abstractmethod
     def may_attack(self, s: State, i: int) -> bool:
         """Whether the combatant could pay for some attack now (an action or AP left, a weapon with rounds): False
-        when `attack` would say UNPAID whatever the weapon and target."""
+        when `attack` would say UNPAID or EMPTY whatever the weapon and target."""
+
+    def may_ready(self, s: State, i: int) -> bool:
+        """Whether `ready` could take something now (a weapon wants loading, with the action or AP to pay for it):
+        False when it would take nothing. None to take by default."""
+        return False
+
+    def ready(self, s: State, i: int) -> bool:
+        """Take what makes an emptied weapon usable again (the rules' action that readies one, `ActionSpec.readies`:
+        a reload, or a turn of a reload that runs over several), as the tactics do when the combatant made no
+        attack and some weapon came back EMPTY; True when something was taken, False with nothing changed when the
+        rules allow none now.
+        Nothing by default (rules whose weapons never run dry)."""
+        return False
 
     @abstractmethod
     def attack(self, s: State, i: int, w: int, j: int, rng: random.Random) -> Attempt:

@@ -41,8 +41,17 @@ def uses_npc_actions(actor: Actor, options: Options) -> bool:
     return actor.character.kind is CharacterKind.NPC and option(options, "npc_actions") == "two_actions"
 
 
+# The actions that make an emptied weapon usable again.
+READYING = frozenset({"reload"})
+
+
+def _spec(rule: tables.ActionRule, cost: int) -> ActionSpec:
+    return ActionSpec(rule.key, rule.label, {"ap": cost}, rule.help, ActionRole(rule.role),
+                      readies=rule.key in READYING)
+
+
 def action_specs() -> list[ActionSpec]:
-    return [ActionSpec(a.key, a.label, {"ap": a.cost}, a.help, ActionRole(a.role)) for a in tables.actions().values()]
+    return [_spec(a, a.cost) for a in tables.actions().values()]
 
 
 def action_label(key: str) -> str:
@@ -68,8 +77,7 @@ def has_ranged(actor: Actor) -> bool:
 def availability(actor: Actor, key: str, options: Options, cost: int | None = None) -> ActionAvailability:
     rule = tables.actions().get(key)
     base = rule.cost if rule else cost or 1
-    spec = ActionSpec(rule.key, rule.label, {"ap": base}, rule.help, ActionRole(rule.role)) if rule \
-        else ActionSpec(key, stats.label(key), {"ap": base})
+    spec = _spec(rule, base) if rule else ActionSpec(key, stats.label(key), {"ap": base})
     attack, reload = _weapon_costs(actor)
     price = _price(key, base, cost, attack, reload, free=rule is not None and base < 1)
     # An NPC on two actions pays one of them for anything, allowed or not.

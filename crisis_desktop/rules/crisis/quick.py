@@ -14,7 +14,7 @@ from crisis_desktop.domain import Character, CharacterKind, ConditionState, Equi
 from crisis_desktop.rules.base import Actor, AttackRequest, AttackTarget, CheckRequest, StateRole
 from crisis_desktop.rules.base.capabilities import is_surprised
 from crisis_desktop.rules.base.quick import Attempt, NotQuick, PreparedFight, QuickWeapon
-from crisis_desktop.rules.crisis import attacks, checks, combat, damage, initiative, sheet, stats, tables
+from crisis_desktop.rules.crisis import attacks, checks, combat, damage, initiative, reloading, sheet, stats, tables
 from crisis_desktop.rules.crisis.actions import FRESH, NPC_ACTIONS_PER_ROUND
 from crisis_desktop.rules.crisis.movement import route
 from crisis_desktop.rules.crisis.options import option
@@ -51,6 +51,7 @@ class _Gun:
     radius: int
     used_up: bool                      # thrown with no magazine: gone once thrown
     ranged: bool
+    rel: int                           # the AP a Reload of it costs (at least 1)
 
 
 @dataclass
@@ -79,6 +80,9 @@ class CrisisFightState:
     ap: list[int]
     taken: list[int]
     ammo: list[list[int]]
+    mags: list[list[int | None]]       # spare magazines left per weapon; None where they are not counted
+    pending: list[int]                 # the AP of a Reload under way over several turns (0: none)
+    progress: list[int]                # the AP paid towards it so far
     gone: list[set[int]]
     cells: list[Coord | None]
     roles: list[StateRole] = field(default_factory=list)
@@ -95,6 +99,7 @@ class CrisisQuickFight(SequentialQuickFight[CrisisFightState]):
         encounter = campaign.encounter(prepared.encounter_id)
         self._fighters: list[_Fighter] = []
         self._start_ammo: list[list[int]] = []
+        self._start_mags: list[list[int | None]] = []
         self._start_durability: list[int] = []
         surprised = set()
         for index, combatant in enumerate(encounter.combatants):
@@ -134,9 +139,12 @@ class CrisisQuickFight(SequentialQuickFight[CrisisFightState]):
             capacity = cap if isinstance(cap, int) and not isinstance(cap, bool) else None
             guns.append(_Gun(item, capacity, combat.attack_cost(item), combat.is_area(item),
                              stats.int_stat(item, "aoe_radius"), "thrown" in item.tags and capacity is None,
-                             self.rules.attacks.weapon_range(item) is not None))
+                             self.rules.attacks.weapon_range(item) is not None,
+                             max(stats.int_stat(item, "reload_ap", reloading.DEFAULT_REL), 1)))
         armour = armours[0] if armours else None
         self._start_ammo.append([stats.int_stat(g.item, "ammo") if g.cap is not None else 0 for g in guns])
+        self._start_mags.append([m if isinstance(m := g.item.stats.get("mag"), int) and not isinstance(m, bool)
+                                 else None for g in guns])
         self._start_durability.append(
             stats.int_stat(armour, "durability", stats.int_stat(armour, "durability_max")) if armour else 0)
         dr = {key[3:]: stats.int_stat(armour, key) for key in armour.stats if key.startswith("dr_")} if armour else {}
@@ -182,7 +190,8 @@ class CrisisQuickFight(SequentialQuickFight[CrisisFightState]):
             0 if surprise else 1, self._order(rng), -1, surprise or frozenset(),
             [stats.wounds(f.actor.character) for f in self._fighters],
             [stats.nonlethal(f.actor.character) for f in self._fighters], [0] * n, list(self._start_durability),
-            [0] * n, [0] * n, [list(a) for a in self._start_ammo], [set() for _ in range(n)],
+            [0] * n, [0] * n, [list(a) for a in self._start_ammo], [list(m) for m in self._start_mags], [0] * n,
+            [0] * n, [set() for _ in range(n)],
             list(self._start_cells))
         s.roles = [self._role(i, s) for i in range(n)]
         return self._open_turns(s)
@@ -244,7 +253,7 @@ class CrisisQuickFight(SequentialQuickFight[CrisisFightState]):
         f = self._fighters[i]
         gun = f.guns[w]
         if gun.cap is not None and s.ammo[i][w] < 1:
-            return Attempt.UNPAID
+            return Attempt.EMPTY if gun.cap > 0 else Attempt.UNPAID
         if f.npc_actions:
             if s.taken[i] >= NPC_ACTIONS_PER_ROUND:
                 return Attempt.UNPAID
@@ -264,9 +273,58 @@ class CrisisQuickFight(SequentialQuickFight[CrisisFightState]):
             self._land(s, j, sampler.values[bisect_right(sampler.cumulative, u)], strike)
         return Attempt.PAID
 
+    # -- reloading -------------------------------------------------------------------------------------------
+    def _reload_target(self, s: CrisisFightState, i: int) -> int | None:
+        """The weapon a Reload loads now (reloading.reload_target): of the magazine weapons not full with a spare
+        magazine left, the one with the fewest rounds loaded, the cheapest to reload among equals."""
+        guns, ammo, mags = self._fighters[i].guns, s.ammo[i], s.mags[i]
+        wanting = [w for w, g in enumerate(guns) if g.cap is not None and g.cap > 0 and ammo[w] < g.cap
+                   and (mags[w] is None or (mags[w] or 0) > 0) and w not in s.gone[i]]
+        return min(wanting, key=lambda w: (ammo[w], guns[w].rel), default=None)
+
+    def may_ready(self, s: CrisisFightState, i: int) -> bool:
+        """Whether a Reload is allowed now (actions.availability): a weapon to load, and an NPC's action, the AP it
+        costs, or for one longer than a turn's AP at least 1 AP to move it on."""
+        w = self._reload_target(s, i)
+        if w is None:
+            return False
+        if self._fighters[i].npc_actions:
+            return s.taken[i] < NPC_ACTIONS_PER_ROUND
+        rel = self._fighters[i].guns[w].rel
+        return s.ap[i] >= (1 if rel > self._max_ap else rel)
+
+    def ready(self, s: CrisisFightState, i: int) -> bool:
+        """A Reload as actions.spend_action takes it: an NPC's action, or its AP (over several turns where it costs
+        more than a turn's AP, moved on by all the AP left); once paid in full the weapon holds its capacity again
+        and one spare magazine fewer is left."""
+        if not self.may_ready(s, i):
+            return False
+        w = self._reload_target(s, i)
+        assert w is not None
+        gun = self._fighters[i].guns[w]
+        if self._fighters[i].npc_actions:
+            s.taken[i] += 1
+        elif gun.rel > self._max_ap:
+            progress = s.progress[i] if s.pending[i] == gun.rel else 0
+            step = min(s.ap[i], gun.rel - progress)
+            s.ap[i] -= step
+            if progress + step < gun.rel:
+                s.pending[i], s.progress[i] = gun.rel, progress + step
+                return True
+        else:
+            s.ap[i] -= gun.rel
+        s.pending[i] = s.progress[i] = 0
+        assert gun.cap is not None
+        s.ammo[i][w] = gun.cap
+        mags = s.mags[i][w]
+        if mags is not None:
+            s.mags[i][w] = mags - 1
+        return True
+
     def _pay(self, s: CrisisFightState, i: int, w: int) -> None:
         f = self._fighters[i]
         gun = f.guns[w]
+        s.pending[i] = s.progress[i] = 0        # an attack ends a Reload under way
         if gun.cap is not None:
             s.ammo[i][w] -= 1
         if f.npc_actions:
@@ -452,6 +510,7 @@ class CrisisQuickFight(SequentialQuickFight[CrisisFightState]):
             if s.ap[i] < cost:
                 return False
             s.ap[i] -= cost
+        s.pending[i] = s.progress[i] = 0        # as any other action, a move ends a Reload under way
         s.cells[i] = goal
         return True
 
@@ -460,21 +519,26 @@ class CrisisQuickFight(SequentialQuickFight[CrisisFightState]):
         return (tuple(s.wounds), tuple(s.nonlethal), tuple(s.conds), tuple(s.durability))
 
     def actor_key(self, s: CrisisFightState, i: int) -> Hashable:
-        return (s.wounds[i], s.nonlethal[i], s.conds[i], s.durability[i], tuple(s.ammo[i]), frozenset(s.gone[i]))
+        return (s.wounds[i], s.nonlethal[i], s.conds[i], s.durability[i], tuple(s.ammo[i]), tuple(s.mags[i]),
+                frozenset(s.gone[i]))
 
     def actor(self, s: CrisisFightState, i: int) -> Actor:
         """The character as this fight left it (a copy), in the encounter as it opened (its combatant only read)."""
         character = self._character(i, s.wounds[i], s.nonlethal[i], s.conds[i])
         f = self._fighters[i]
         gone = {f.guns[w].item.id for w in s.gone[i]}
-        changed: dict[str, tuple[str, int]] = {f.guns[w].item.id: ("ammo", s.ammo[i][w])
-                                               for w in range(len(f.guns)) if f.guns[w].cap is not None}
+        changed: dict[str, dict[str, int]] = {}
+        for w, gun in enumerate(f.guns):
+            if gun.cap is not None:
+                changed[gun.item.id] = {"ammo": s.ammo[i][w]}
+                mags = s.mags[i][w]
+                if mags is not None:
+                    changed[gun.item.id]["mag"] = mags
         if f.armour_id is not None:
-            changed[f.armour_id] = ("durability", s.durability[i])
-        # The prepared items are only read: those this fight changed are copies with the new value.
+            changed[f.armour_id] = {"durability": s.durability[i]}
+        # The prepared items are only read: those this fight changed are copies with the new values.
         character.equipment = [item if item.id not in changed else
-                               item.model_copy(update={"stats": {**item.stats, changed[item.id][0]:
-                                                                 changed[item.id][1]}})
+                               item.model_copy(update={"stats": {**item.stats, **changed[item.id]}})
                                for item in character.equipment if item.id not in gone]
         return Actor(character, f.actor.combatant)
 

@@ -116,6 +116,10 @@ class CrisisAttacks(Attacks, Executes, Scatters, OutOfTurnAttacks):
         called = combat.CALLED_SHOT_HELP if option(options, "called_shot") != "off" else ""
         return crisis_inputs.attack_inputs(aim=actions.resource(attacker.combatant, "aim"), called_shot=called)
 
+    def out_of_ammunition(self, attacker: Actor, weapon: EquipmentItem) -> bool:
+        """A magazine weapon (one with CAP) with no round loaded."""
+        return stats.int_stat(weapon, "cap") > 0 and stats.int_stat(weapon, "ammo") < 1
+
     def target_inputs(self, attacker: Actor, weapon: EquipmentItem, target: Actor, fight_round: int,
                       options: Options) -> list[FieldSpec]:
         return crisis_inputs.target_inputs(target, fight_round, ranged=self.weapon_range(weapon) is not None,

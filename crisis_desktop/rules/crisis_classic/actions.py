@@ -28,7 +28,15 @@ class ResolvedAction:
     def spec(self) -> ActionSpec:
         help_text = self.row.description if self.row else f"Reload the {self.label.removeprefix('Reload ')}."
         role = ActionRole(self.row.role) if self.row else ActionRole.PLAIN
-        return ActionSpec(self.key, self.label, {"ap": self.cost}, help_text, role)
+        return ActionSpec(self.key, self.label, {"ap": self.cost}, help_text, role, readies=self.readies)
+
+    @property
+    def readies(self) -> bool:
+        """A reload of an equipped weapon with no round loaded: what makes it usable again."""
+        if self.weapon is None or not self.weapon.equipped:
+            return False
+        ammo = self.weapon.stats.get("ammo")
+        return isinstance(ammo, int) and not isinstance(ammo, bool) and ammo < 1
 
 
 def reload_key(item: EquipmentItem) -> str:

@@ -26,9 +26,10 @@ from crisis_desktop.rules.base import (
 )
 from crisis_desktop.rules.base.capabilities import is_surprised
 from crisis_desktop.rules.base.quick import Attempt, NotQuick, PreparedFight, QuickWeapon
-from crisis_desktop.rules.crisis_classic import combat, combat_odds, damage, sheet
-from crisis_desktop.rules.crisis_classic.actions import resolve_action
+from crisis_desktop.rules.crisis_classic import actions, combat, combat_odds, damage, sheet
+from crisis_desktop.rules.crisis_classic.actions import MULTI_TURN_ABOVE, resolve_action
 from crisis_desktop.rules.crisis_classic.movement import ClassicMovement
+from crisis_desktop.rules.crisis_classic.options import option
 from crisis_desktop.rules.kernel.geometry import Coord
 from crisis_desktop.rules.kernel.quick_parts import Sampler, SequentialQuickFight
 
@@ -67,6 +68,8 @@ class _Fighter:
     actor: Actor                       # the prepared character, its combatant as the encounter's start leaves it
     weapons: list[EquipmentItem]
     ammo: list[int | None]             # rounds loaded at the start; None where the weapon counts none
+    mags: list[int | None]             # spare magazines at the start; None where they are not counted
+    reload: list[int | None]           # the AP a reload of the weapon costs; None where it has no reload
     armour: EquipmentItem | None       # the armour the rules read (sheet.equipped_armour)
     endurance: int                     # Endurance and Health damage at the start
     health: int
@@ -92,6 +95,9 @@ class ClassicFightState:
     ammo: list[list[int | None]]
     cells: list[Coord | None]
     roles: list[StateRole] = field(default_factory=list)
+    mags: list[list[int | None]] = field(default_factory=list)
+    pending: list[int] = field(default_factory=list)     # the weapon of a reload under way over turns (-1: none)
+    progress: list[int] = field(default_factory=list)    # the AP paid towards it so far
 
 
 class ClassicQuickFight(SequentialQuickFight[ClassicFightState]):
@@ -124,6 +130,9 @@ class ClassicQuickFight(SequentialQuickFight[ClassicFightState]):
         self._roles: dict[tuple[int, int, int, bool], StateRole] = {}
         self._turn_ap: dict[tuple[int, int, int, bool], int] = {}
         self._moves: dict[tuple[Coord, Coord, frozenset[Coord], int], int | None] = {}
+        self._caps = [[c if isinstance(c := w.stats.get("cap"), int) and not isinstance(c, bool) else 0
+                       for w in f.weapons] for f in self._fighters]
+        self._auto_continue = option(self.options, "multi_turn_continue") == "auto"
 
     def _fighter(self, character: Character, combatant: Combatant) -> _Fighter:
         if character.conditions:
@@ -137,8 +146,12 @@ class ClassicQuickFight(SequentialQuickFight[ClassicFightState]):
         weapons = [i for i in character.equipment if i.kind is ItemKind.WEAPON and i.equipped]
         ammo = [a if isinstance(a := w.stats.get("ammo"), int) and not isinstance(a, bool) else None
                 for w in weapons]
+        mags = [m if isinstance(m := w.stats.get("mag"), int) and not isinstance(m, bool) else None for w in weapons]
+        reloadable = {w.id for w in actions.reloadable(character)}
+        reload = [resolve_action(character, actions.reload_key(w)).cost if w.id in reloadable else None
+                  for w in weapons]
         reach = self.movement.reach(actor, self.terrain, self.options) if self.terrain is not None else None
-        return _Fighter(actor, weapons, ammo, sheet.equipped_armour(character),
+        return _Fighter(actor, weapons, ammo, mags, reload, sheet.equipped_armour(character),
                         sheet.status(character, "endurance_damage"), sheet.status(character, "health_damage"),
                         int(sheet.health_max(character).value), resolve_action(character, "attack").cost,
                         resolve_action(character, "move").cost, int(sheet.move_distance(character, half=False).value),
@@ -158,7 +171,8 @@ class ClassicQuickFight(SequentialQuickFight[ClassicFightState]):
             0 if self._in_surprise_round else 1, order, -1,
             [f.endurance for f in self._fighters], [f.health for f in self._fighters],
             [sheet.item_int(f.armour, "durability") if f.armour is not None else 0 for f in self._fighters],
-            [False] * n, [0] * n, [list(f.ammo) for f in self._fighters], list(self._start_cells))
+            [False] * n, [0] * n, [list(f.ammo) for f in self._fighters], list(self._start_cells),
+            mags=[list(f.mags) for f in self._fighters], pending=[-1] * n, progress=[0] * n)
         s.roles = [self._role(i, s.endurance[i], s.health[i], False) for i in range(n)]
         return self._open_turns(s)
 
@@ -182,6 +196,9 @@ class ClassicQuickFight(SequentialQuickFight[ClassicFightState]):
                     found = effect.value
             self._turn_ap[key] = found
         s.ap[i] = found
+        if s.pending[i] >= 0 and found > 0 and self._auto_continue:
+            # turns.start_turn: under "auto" the AP gained go into the reload under way at once.
+            self._reload(s, i, s.pending[i])
 
     def _role(self, i: int, endurance: int, health: int, exhausted: bool) -> StateRole:
         """The ruleset's state of the character with this damage, as a role."""
@@ -205,18 +222,67 @@ class ClassicQuickFight(SequentialQuickFight[ClassicFightState]):
             return False
         return any(rounds is None or rounds >= 1 for rounds in s.ammo[i])
 
+    # -- reloading -------------------------------------------------------------------------------------------
+    def _readying(self, s: ClassicFightState, i: int) -> int | None:
+        """The first weapon whose reload the rules allow now and which it readies (turns.available_actions,
+        ResolvedAction.readies, turns.why_not): no round loaded, a spare magazine left where they are counted, the
+        AP it costs (at least 1 for one longer than a full AP pool)."""
+        f, ap = self._fighters[i], s.ap[i]
+        for w, cost in enumerate(f.reload):
+            rounds, mags = s.ammo[i][w], s.mags[i][w]
+            if cost is None or rounds is None or rounds >= 1 or (mags is not None and mags <= 0):
+                continue
+            if ap >= (1 if cost > MULTI_TURN_ABOVE else cost):
+                return w
+        return None
+
+    def may_ready(self, s: ClassicFightState, i: int) -> bool:
+        return self._readying(s, i) is not None
+
+    def ready(self, s: ClassicFightState, i: int) -> bool:
+        w = self._readying(s, i)
+        if w is None:
+            return False
+        if s.pending[i] != w:
+            s.pending[i], s.progress[i] = -1, 0      # turns.cancel_pending: another action ends the one under way
+        self._reload(s, i, w)
+        return True
+
+    def _reload(self, s: ClassicFightState, i: int, w: int) -> None:
+        """turns.spend_action and _progress for a reload: its AP paid (over turns where it costs more than a full
+        pool); once paid in full the weapon holds its CAP again and one spare magazine fewer is left."""
+        cost = self._fighters[i].reload[w]
+        assert cost is not None
+        if cost > MULTI_TURN_ABOVE:
+            progress = s.progress[i] if s.pending[i] == w else 0
+            spent = max(0, min(s.ap[i], cost - progress))
+            s.ap[i] -= spent
+            if progress + spent < cost:
+                s.pending[i], s.progress[i] = w, progress + spent
+                return
+        else:
+            s.ap[i] -= cost
+        s.pending[i], s.progress[i] = -1, 0
+        s.ammo[i][w] = self._caps[i][w]
+        mags = s.mags[i][w]
+        if mags is not None:
+            s.mags[i][w] = mags - 1
+
     def attack(self, s: ClassicFightState, i: int, w: int, j: int, rng: random.Random) -> Attempt:
         """As combat.refusal prices it (any reason is one the attacker cannot pay for now), then resolve_attack: the
         AP and a round spent, the hit and its critical hits drawn, the damage landed."""
         f = self._fighters[i]
         ammo = s.ammo[i]
         rounds = ammo[w]
-        if (rounds is not None and rounds < 1) or s.ap[i] < f.attack_cost:
+        if rounds is not None and rounds < 1:
+            return Attempt.EMPTY
+        if s.ap[i] < f.attack_cost:
             return Attempt.UNPAID
         strike = self._strike_of(s, i, w, j)
         if strike.blocked:
             return Attempt.UNPAID
         s.ap[i] -= f.attack_cost
+        s.pending[i], s.progress[i] = -1, 0          # combat: an attack cancels a reload under way
         if rounds is not None:
             ammo[w] = rounds - 1
         crits = strike.crits.draw(rng)
@@ -302,6 +368,7 @@ class ClassicQuickFight(SequentialQuickFight[ClassicFightState]):
         if cost is None or s.ap[i] < cost:
             return False
         s.ap[i] -= cost
+        s.pending[i], s.progress[i] = -1, 0          # turns.spend_action: a Move cancels a reload under way
         s.cells[i] = goal
         return True
 
@@ -310,7 +377,7 @@ class ClassicQuickFight(SequentialQuickFight[ClassicFightState]):
         return (tuple(s.endurance), tuple(s.health), tuple(s.durability))
 
     def actor_key(self, s: ClassicFightState, i: int) -> Hashable:
-        return (s.endurance[i], s.health[i], s.durability[i], s.exhausted[i], tuple(s.ammo[i]))
+        return (s.endurance[i], s.health[i], s.durability[i], s.exhausted[i], tuple(s.ammo[i]), tuple(s.mags[i]))
 
     def finish(self, s: ClassicFightState) -> None:
         """The end of the encounter as the rules have it (turns.end_encounter: the combat's cost in Endurance, and
@@ -329,8 +396,13 @@ class ClassicQuickFight(SequentialQuickFight[ClassicFightState]):
         """The character as this fight has left it (a copy), in the encounter as it opened."""
         f = self._fighters[i]
         character = self._character(i, s.endurance[i], s.health[i], s.exhausted[i], s.durability[i])
-        loaded = {w.id: rounds for w, rounds in zip(f.weapons, s.ammo[i], strict=True) if rounds is not None}
-        character.equipment = [item.model_copy(update={"stats": {**item.stats, "ammo": loaded[item.id]}})
+        loaded: dict[str, dict[str, int]] = {}
+        for w, weapon in enumerate(f.weapons):
+            counted = {key: value for key, value in (("ammo", s.ammo[i][w]), ("mag", s.mags[i][w]))
+                       if value is not None}
+            if counted:
+                loaded[weapon.id] = counted
+        character.equipment = [item.model_copy(update={"stats": {**item.stats, **loaded[item.id]}})
                                if item.id in loaded else item for item in character.equipment]
         return Actor(character, f.actor.combatant)
 

@@ -115,6 +115,11 @@ class CrisisClassicAttacks(Attacks, OutOfTurnAttacks):
                       options: Options) -> list[FieldSpec]:
         return crisis_inputs.attack_inputs(aim=turns.res_int(attacker.combatant, "aim") if attacker.combatant else 0)
 
+    def out_of_ammunition(self, attacker: Actor, weapon: EquipmentItem) -> bool:
+        """A weapon that counts its rounds with none left ("empty: reload first")."""
+        ammo = weapon.stats.get("ammo")
+        return isinstance(ammo, int) and not isinstance(ammo, bool) and ammo < 1
+
     def target_inputs(self, attacker: Actor, weapon: EquipmentItem, target: Actor, fight_round: int,
                       options: Options) -> list[FieldSpec]:
         """One attack, one target: RoF limits the critical hits of that attack instead."""

@@ -40,8 +40,9 @@ FRESH: dict[str, StatValue] = {**TURN_FRESH, "aim": 0, "aim_fresh": False, "dist
 ENGAGED = 1
 
 
-def _maneuver(key: str, label: str, help_text: str, role: ActionRole = ActionRole.PLAIN, n: int = 1) -> ActionSpec:
-    return ActionSpec(key, label, {MANEUVERS: n}, help_text, role)
+def _maneuver(key: str, label: str, help_text: str, role: ActionRole = ActionRole.PLAIN, n: int = 1, *,
+              readies: bool = False) -> ActionSpec:
+    return ActionSpec(key, label, {MANEUVERS: n}, help_text, role, readies=readies)
 
 
 ACTION_SPECS: tuple[ActionSpec, ...] = (
@@ -65,7 +66,7 @@ ACTION_SPECS: tuple[ActionSpec, ...] = (
     _maneuver("drop_prone", "Drop prone", "Ranged attacks against it add a setback die, melee attacks a boost die."),
     _maneuver("stand", "Stand up", "Stand up from prone."),
     _maneuver("reload", "Reload", "Ready a new load of a Limited Ammo weapon; a weapon a despair left without "
-              "ammunition only with an extra reload."),
+              "ammunition only with an extra reload.", readies=True),
     _maneuver("manage_gear", "Manage gear", "Draw, holster or ready a weapon, take something from a pack."),
     _maneuver("interact", "Interact with the environment", "Open a door, take cover, move a large item."),
     _maneuver("mount", "Mount or dismount", "An untrained animal needs an Average Survival check."),

@@ -47,6 +47,7 @@ from crisis_desktop.rules.base.quick import PreparedFight, QuickFight
 from crisis_desktop.rules.base.sheet_part import Sheet
 from crisis_desktop.rules.genesys import (
     actions,
+    ammo,
     attacks,
     career,
     checks,
@@ -145,6 +146,10 @@ class GenesysAttacks(Attacks):
                       options: Options) -> list[FieldSpec]:
         return combat.attack_inputs(attacker, weapon) + \
             story.check_inputs(attacker, self.rules.options_with_defaults(options), combat.SITUATION)
+
+    def out_of_ammunition(self, attacker: Actor, weapon: EquipmentItem) -> bool:
+        """A Limited Ammo weapon with no shot left, or one a despair emptied for the encounter."""
+        return ammo.refusal(attacker, weapon) is not None
 
     def attack_pool_spends(self, request: AttackRequest, options: Options) -> Sequence[PoolSpend]:
         return story.spends(request.attacker, request.inputs, self.rules.options_with_defaults(options))

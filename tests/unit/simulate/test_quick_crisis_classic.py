@@ -24,6 +24,7 @@ from crisis_desktop.domain.encounter import Combatant, Encounter, Side
 from crisis_desktop.rules.base import Actor, CoverLevel, Effect, Explained, SetResource, SetStatus, StateRole
 from crisis_desktop.rules.base.quick import Attempt, Planner, QuickFight
 from crisis_desktop.rules.crisis_classic import damage, sheet, turns
+from crisis_desktop.rules.crisis_classic.actions import RELOAD_PREFIX
 from crisis_desktop.rules.crisis_classic.quick import ClassicFightState, ClassicQuickFight
 from crisis_desktop.rules.crisis_classic.ruleset import CrisisClassicRuleset
 from crisis_desktop.rules.kernel.dice import RandomDice
@@ -262,7 +263,7 @@ def test_an_attack_costs_two_ap_and_a_round() -> None:
     assert not fight.may_attack(s, vera) and fight.may_move(s, vera)
     assert fight.attack(s, vera, pistol, thug, random.Random(3)) is Attempt.UNPAID
     s.ap[vera], s.ammo[vera][pistol] = 6, 0
-    assert fight.attack(s, vera, pistol, thug, random.Random(4)) is Attempt.UNPAID    # empty: reload first
+    assert fight.attack(s, vera, pistol, thug, random.Random(4)) is Attempt.EMPTY     # empty: reload first
     reported = {t.label: t.marked for t in RULES.printing.tracks(fight.actor(s, vera).character, {})}
     assert reported["Pistol rounds"] == 7
 
@@ -287,9 +288,15 @@ def _mirror(fight: ClassicQuickFight, ids: Sequence[str], ctl: SimController) ->
     characters = [ctl.view.character_of(cid) for cid in ids]
     armours = [sheet.equipped_armour(c) for c in characters]
 
-    def loaded(i: int, w: int) -> int | None:
-        rounds = characters[i].item(fight.weapons[i][w].id).stats.get("ammo")
+    def loaded(i: int, w: int, key: str = "ammo") -> int | None:
+        rounds = characters[i].item(fight.weapons[i][w].id).stats.get(key)
         return rounds if isinstance(rounds, int) and not isinstance(rounds, bool) else None
+
+    def pending(cid: str) -> int:
+        """The weapon of a reload under way (-1: none)."""
+        key = ctl.view.combatant(cid).resources.get("pending_action")
+        weapons = [RELOAD_PREFIX + w.id for w in fight.weapons[ids.index(cid)]]
+        return weapons.index(key) if key in weapons else -1
 
     cells = ctl.preview.token_cells()
     s = ClassicFightState(
@@ -300,7 +307,10 @@ def _mirror(fight: ClassicQuickFight, ids: Sequence[str], ctl: SimController) ->
         [c.has_condition("exhausted") for c in characters], [turns.res_int(ctl.view.combatant(cid),
                                                                            "ap") for cid in ids],
         [[loaded(i, w) for w in range(len(fight.weapons[i]))] for i in range(len(ids))],
-        [cells.get(cid) for cid in ids])
+        [cells.get(cid) for cid in ids],
+        mags=[[loaded(i, w, "mag") for w in range(len(fight.weapons[i]))] for i in range(len(ids))],
+        pending=[pending(cid) for cid in ids],
+        progress=[turns.res_int(ctl.view.combatant(cid), "pending_progress") for cid in ids])
     s.roles = [fight._role(i, s.endurance[i], s.health[i], s.exhausted[i]) for i in range(len(ids))]
     assert s.roles == [ctl.view.state_of(cid).role for cid in ids]
     return s
@@ -384,6 +394,19 @@ class _Lockstep(QuickFight[TableState]):
                         assert RULES.attacks.attack_price(request, ctl.view.options)[1] is not None, (i, w, j)
         return self.table.may_attack(s, i)
 
+    def may_ready(self, s: TableState, i: int) -> bool:
+        return self.table.may_ready(s, i)
+
+    def ready(self, s: TableState, i: int) -> bool:
+        """A reload taken (or refused) alike on the board and in the compiled fight."""
+        mine = self._now(s)
+        readied = self.table.ready(s, i)
+        assert self.fight.may_ready(mine, i) == readied
+        assert self.fight.ready(mine, i) == readied
+        assert self._now(s) == mine, "a reload"
+        self._count(f"reload {'taken' if readied else 'refused'}")
+        return readied
+
     def attack(self, s: TableState, i: int, w: int, j: int, rng: random.Random) -> Attempt:
         before = self._now(s)
         request = s.ctl.preview.attack_request(self.ids[i], self.weapons[i][w].id, self.ids[j])
@@ -392,7 +415,8 @@ class _Lockstep(QuickFight[TableState]):
             _exact(self.fight, before, i, w, j, s.ctl, self.ids)
         mine = copy.deepcopy(before)
         made = self.table.attack(s, i, w, j, rng)
-        assert self.fight.attack(mine, i, w, j, random.Random(0)) is made is (Attempt.PAID if paid else Attempt.UNPAID)
+        assert self.fight.attack(mine, i, w, j, random.Random(0)) is made
+        assert made is Attempt.PAID if paid else made in (Attempt.UNPAID, Attempt.EMPTY)
         after = self._now(s)
         self._count(f"attack {made.value}")
         if made is Attempt.PAID:
@@ -516,3 +540,22 @@ def test_whole_fights_come_out_as_the_full_rules_path_plays_them(name: str, tact
     campaign = duel(RULES) if name == "duel" else _yard(ambush=name == "ambush")
     z, key, _full, _quick_summary = farthest_apart(campaign, "enc", tactics)
     assert z <= LIMIT, (key, z)
+
+
+@pytest.mark.parametrize("auto", [False, True], ids=["manual", "auto"])
+def test_every_reload_of_a_full_rules_fight_is_the_quick_fights(auto: bool) -> None:
+    """Vera's pistol down to its last round, Ilse's musket a reload of 10 AP (over two turns): each reload the
+    simulator's tactics take on the board (an empty weapon, no attack made) is taken alike in the compiled fight, its
+    AP, progress over turns (moved on by hand, or at once at the turn's start under "auto"), rounds and spare
+    magazines the same after it, and refused alike."""
+    campaign = _yard()
+    vera = next(c for c in campaign.characters if c.name == "Vera")
+    next(i for i in vera.equipment if i.name == "Pistol").stats["ammo"] = 1
+    if auto:
+        campaign.rule_options["multi_turn_continue"] = "auto"
+    lockstep = _Lockstep(_quick(campaign))
+    player = QuickPlayer(lockstep.table.player, lockstep)
+    for index in range(3):
+        player.play(run_seed(5, index))
+    steps: dict[str, Any] = lockstep.steps
+    assert steps["reload taken"] >= 10 and steps["reload refused"] > 0 and steps["attack empty"] > 0, steps
