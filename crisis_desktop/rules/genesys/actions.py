@@ -24,7 +24,7 @@ from crisis_desktop.rules.base import (
     TurnEffects,
     UseUpItem,
 )
-from crisis_desktop.rules.genesys import ammo, sheet, stats, tables
+from crisis_desktop.rules.genesys import ammo, sheet, slow_firing, stats, tables
 from crisis_desktop.rules.genesys.checks import next_check_text
 from crisis_desktop.rules.genesys.options import eote, option
 
@@ -35,7 +35,8 @@ CURRENCIES = (Currency(MANEUVERS, "maneuver", "maneuvers"), Currency(ACTIONS, "a
 TURN_FRESH: dict[str, StatValue] = {"maneuvers_used": 0, "maneuvers_granted": 0, "actions_used": 0,
                                     "free_maneuvers": 1, "guarded": False}
 FRESH: dict[str, StatValue] = {**TURN_FRESH, "aim": 0, "aim_fresh": False, "distracted": False,
-                               "medicine_treated": False, ammo.OUT_OF_AMMO: ""}
+                               "medicine_treated": False, ammo.OUT_OF_AMMO: "",
+                               slow_firing.SLOW_FIRING: ""}
 # The reach of what is given to someone else in a fight (Medicine, a stimpack, Assist): engaged, next to each other.
 ENGAGED = 1
 
@@ -332,7 +333,7 @@ def spend_action_on(actor: Actor, key: str, target: Actor, options: Options) -> 
 
 def start_turn(actor: Actor, options: Options) -> TurnEffects:
     """Fresh maneuvers and action; the free maneuver is lost to Hamstrung (and to Distracted this once); Bleeding
-    out costs a wound and a strain; a guarded stance ends."""
+    out costs a wound and a strain; a guarded stance ends; a Slow-Firing weapon has a round less to wait."""
     if actor.combatant is None:
         raise ValueError(f"{actor.name} is not in an encounter")
     cid, c = actor.combatant.id, actor.character
@@ -347,6 +348,9 @@ def start_turn(actor: Actor, options: Options) -> TurnEffects:
         notes.append(f"{actor.name} is distracted: no free maneuver this turn")
     fresh = {**TURN_FRESH, "free_maneuvers": free, "distracted": False}
     effects: list[Effect] = [SetResource(cid, k, v) for k, v in fresh.items()]
+    cooled, said = slow_firing.tick(actor)
+    effects += cooled
+    notes += said
     bleeding = [carried.row for carried in stats.active_criticals(c) if carried.row.wounds_per_turn
                 or carried.row.strain_per_turn]
     if bleeding:
