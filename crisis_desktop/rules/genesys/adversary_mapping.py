@@ -10,6 +10,7 @@ import re
 from collections.abc import Collection
 from functools import cache
 
+from crisis_desktop.rules.base.added_fields import field_key
 from crisis_desktop.rules.genesys import tables
 from crisis_desktop.rules.genesys.sheet import COMBAT_SKILLS
 
@@ -62,7 +63,8 @@ def skill_key(name: str, listed: Collection[str] | None = None) -> tuple[str | N
     for key, guess in _candidates(plain):
         if key in keys:
             return key, f"skill {name} taken as {tables.skills()[key].name}" if guess else ""
-    return None, ""
+    own = field_key(name)                          # a skill of the GM's own on the campaign's list
+    return (own, "") if own in keys and own not in tables.skills() else (None, "")
 
 
 def weapon_skill(name: str, listed: Collection[str] | None = None) -> str | None:

@@ -64,3 +64,14 @@ def test_each_list_maps_what_it_can():
         ("piloting_planetary", "skill Pilot taken as Piloting (Planetary)")
     assert where.skill_key("Knowledge", frozenset(sheet.skills_for({"skill_list": "star_wars"}))) == (None, "")
     assert where.weapon_skill("Lightsaber") == "lightsaber"         # a weapon may name any list's combat skill
+
+
+def test_a_skill_of_the_gm_s_own_takes_its_ranks():
+    entry = _imported_with({"skill_list": "star_wars", "added_fields": "Arcana lore | intellect | Knowledge skills"},
+                           {"Arcana Lore": 2})
+    assert entry.character.stats["arcana_lore"] == 2 and "Arcana Lore" not in entry.character.gm_notes
+
+
+def _imported_with(options, skills):  # type: ignore[no-untyped-def]
+    data = [{"name": "Sage", "type": "Rival", "skills": skills}]
+    return read_characters(json.dumps(data), RULES, RULES.equipment_catalogue(), options).entries[0]
