@@ -88,3 +88,11 @@ def test_through_the_controller_the_preview_refuses_and_undo_gives_the_shot_back
     for _ in range(9):                              # the attack, then four times an end of turn and a slot filled
         history.undo()
     assert history.campaign.model_dump() == before
+
+
+def test_the_board_marks_the_waiting_weapon_for_the_gm():
+    shooter = with_qualities(kara(), "Heavy pistol", "Slow-Firing 2")
+    waiting = actor(shooter, slow_firing=f"{shooter.equipment[0].id}:2")
+    mark = next(m for m in RULES.sheet.marks(waiting, {}) if m.label.startswith("Heavy pistol"))
+    assert mark.label == "Heavy pistol: fires in 2 rounds" and not mark.told
+    assert mark.effect == "The Heavy pistol is Slow-Firing 2: it can fire again in 2 rounds"
