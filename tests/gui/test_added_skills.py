@@ -39,3 +39,16 @@ def test_other_systems_have_no_custom_skills(qtbot):
     dialog = RuleOptionsDialog(get_ruleset("crisis"), {})
     qtbot.addWidget(dialog)
     assert dialog.added is None
+
+
+def test_the_overview_names_the_added_skills_not_their_stored_lines(qtbot):
+    from crisis_desktop.domain import Campaign
+    from crisis_desktop.ui.views.overview import CampaignOverview
+
+    overview = CampaignOverview()
+    qtbot.addWidget(overview)
+    overview.show()
+    campaign = Campaign(name="Edge", ruleset="genesys", rule_options={
+        "skill_list": "core", ADDED_FIELDS: "Slicing | intellect | General skills\nHover-bikes | agility | General skills"})
+    overview.show_campaign(campaign, None)
+    assert overview.rules.text() == "genesys (rule options: skill_list = core); added fields: Slicing, Hover-bikes"
