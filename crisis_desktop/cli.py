@@ -245,7 +245,7 @@ def run_import(args: argparse.Namespace, paths: AppPaths) -> int:
     refused_files = 0
     for name in args.files:
         try:
-            batch += read_characters(read_import(Path(name)), ruleset, campaign.equipment)
+            batch += read_characters(read_import(Path(name)), ruleset, campaign.equipment, campaign.rule_options)
         except ValueError as exc:
             say(f"crisis-desktop: {name} was not imported: {exc}", err=True)
             refused_files += 1

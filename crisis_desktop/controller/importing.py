@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from crisis_desktop.controller.changes import ChangeSet
 from crisis_desktop.controller.commands import Command
 from crisis_desktop.domain import Campaign, Character, EquipmentItem
-from crisis_desktop.rules.base import ImportBatch, Ruleset
+from crisis_desktop.rules.base import ImportBatch, Options, Ruleset
 
 
 def parse_json(raw: bytes | str) -> object:
@@ -27,9 +27,11 @@ def reads_format(ruleset: Ruleset, data: object) -> bool:
     return any(importer.not_mine(data) is None for importer in ruleset.importers())
 
 
-def read_characters(raw: bytes | str, ruleset: Ruleset, catalogue: Sequence[EquipmentItem]) -> ImportBatch:
-    """The characters a file holds in a format the rules read, each checked against the rules; ValueError saying
-    why the file is refused as a whole (not JSON, no format of these rules, with the reason each gave)."""
+def read_characters(raw: bytes | str, ruleset: Ruleset, catalogue: Sequence[EquipmentItem],
+                    options: Options | None = None) -> ImportBatch:
+    """The characters a file holds in a format the rules read, laid out as the campaign's rule `options` say (its
+    skill list), each checked against the rules; ValueError saying why the file is refused as a whole (not JSON, no
+    format of these rules, with the reason each gave)."""
     data = parse_json(raw)
     importers = ruleset.importers()
     if not importers:
@@ -39,7 +41,7 @@ def read_characters(raw: bytes | str, ruleset: Ruleset, catalogue: Sequence[Equi
     for importer in importers:
         reason = importer.not_mine(data)
         if reason is None:
-            return _checked(importer.read(data, catalogue), ruleset)
+            return _checked(importer.read(data, catalogue, ruleset.options_with_defaults(options or {})), ruleset)
         reasons.append(f"not {importer.name}: {reason}")
     raise ValueError("; ".join(reasons))
 

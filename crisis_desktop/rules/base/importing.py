@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from crisis_desktop.domain import Character, EquipmentItem
+from crisis_desktop.rules.base.values import Options
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,7 @@ class Importer(ABC):
         """None when `data` (parsed JSON) is this format; else why it is not, in a plain sentence."""
 
     @abstractmethod
-    def read(self, data: object, catalogue: Sequence[EquipmentItem]) -> ImportBatch:
+    def read(self, data: object, catalogue: Sequence[EquipmentItem], options: Options | None = None) -> ImportBatch:
         """The characters in `data` (which `not_mine` accepted), carried items taken from `catalogue` where the data
-        only names them. Pure: never changes what it is given."""
+        only names them, the values placed as the campaign's rule `options` lay out its sheets (a skill list; the
+        rules' defaults without them). Pure: never changes what it is given."""

@@ -10,6 +10,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, StatValue
+from crisis_desktop.rules.base.added_fields import ADDED_FIELDS
 from crisis_desktop.rules.base.combat import (
     InitiativeEntry,
 )
@@ -97,6 +98,9 @@ class Ruleset(ABC):
     def options_with_defaults(self, options: Options) -> dict[str, StatValue]:
         merged: dict[str, StatValue] = {o.key: o.default for o in self.rule_options()}
         merged.update({k: v for k, v in options.items() if k in merged})
+        added = options.get(ADDED_FIELDS)
+        if isinstance(added, str) and added:
+            merged[ADDED_FIELDS] = added       # the sheet fields the GM added (rules/base/added_fields.py)
         return merged
 
     def npc_level_field(self) -> FieldSpec | None:

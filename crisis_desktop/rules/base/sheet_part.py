@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
+from crisis_desktop.rules.base import added_fields
 from crisis_desktop.rules.base.economy import TurnEffects
 from crisis_desktop.rules.base.part import Part
 from crisis_desktop.rules.base.sheet import (
@@ -43,6 +44,29 @@ class Sheet(Part):
         decides which skills its sheets show): `character_fields()` by default. The places that know the campaign
         (the sheet editor, printing, a stat set by the GM, the check dialog) ask this."""
         return self.character_fields()
+
+    def added_field_bases(self) -> Sequence[tuple[str, str]]:
+        """What a field the GM adds to a campaign may be based on, as (key, label): a Genesys custom skill's
+        characteristic. Empty (the default): the system takes no added fields (rules/base/added_fields.py)."""
+        return ()
+
+    def added_field_groups(self) -> Sequence[str]:
+        """The sheet groups an added field may go to (a Genesys skill's kind); the first is the usual one."""
+        return ()
+
+    def added_field_problems(self, label: str, based_on: str, group: str, options: Options) -> list[str]:
+        """Why the field cannot be added to a campaign with these options (empty when it can): the shared checks of
+        added_fields.problems against the campaign's sheet, then a base and a group of the system's."""
+        taken = [spec.key for spec in self.campaign_fields(options)]
+        found = added_fields.problems(label, based_on, group, taken)
+        bases = dict(self.added_field_bases())
+        if not bases:
+            return [*found, f"The {self.rules.name} rules take no added fields"]
+        if based_on not in bases:
+            found.append(f"{based_on!r} is not one of {', '.join(bases.values())}")
+        if group not in self.added_field_groups():
+            found.append(f"{group!r} is not one of {', '.join(self.added_field_groups())}")
+        return found
 
     def applies(self, spec: FieldSpec, character: Character) -> bool:
         """Whether the sheet field belongs on this character's sheet (its editor and paper): by default when it

@@ -24,7 +24,7 @@ from crisis_desktop.rules.base import (
     TurnEffects,
     UseUpItem,
 )
-from crisis_desktop.rules.genesys import ammo, sheet, stats, tables
+from crisis_desktop.rules.genesys import ammo, sheet, slow_firing, stats, tables, talents
 from crisis_desktop.rules.genesys.checks import next_check_text
 from crisis_desktop.rules.genesys.options import eote, option
 
@@ -35,7 +35,9 @@ CURRENCIES = (Currency(MANEUVERS, "maneuver", "maneuvers"), Currency(ACTIONS, "a
 TURN_FRESH: dict[str, StatValue] = {"maneuvers_used": 0, "maneuvers_granted": 0, "actions_used": 0,
                                     "free_maneuvers": 1, "guarded": False}
 FRESH: dict[str, StatValue] = {**TURN_FRESH, "aim": 0, "aim_fresh": False, "distracted": False,
-                               "medicine_treated": False, ammo.OUT_OF_AMMO: ""}
+                               "medicine_treated": False, ammo.OUT_OF_AMMO: "",
+                               slow_firing.SLOW_FIRING: ""}
+QUICK_DRAW_USED = "quick_draw_used"     # combatant resource: Quick Draw's incidental draw taken this round
 # The reach of what is given to someone else in a fight (Medicine, a stimpack, Assist): engaged, next to each other.
 ENGAGED = 1
 
@@ -67,7 +69,8 @@ ACTION_SPECS: tuple[ActionSpec, ...] = (
     _maneuver("stand", "Stand up", "Stand up from prone."),
     _maneuver("reload", "Reload", "Ready a new load of a Limited Ammo weapon; a weapon a despair left without "
               "ammunition only with an extra reload.", readies=True),
-    _maneuver("manage_gear", "Manage gear", "Draw, holster or ready a weapon, take something from a pack."),
+    _maneuver("manage_gear", "Manage gear", "Draw, holster or ready a weapon, take something from a pack (with Quick "
+              "Draw, once a round, an incidental)."),
     _maneuver("interact", "Interact with the environment", "Open a door, take cover, move a large item."),
     _maneuver("mount", "Mount or dismount", "An untrained animal needs an Average Survival check."),
     _maneuver("preparation", "Preparation", "What some actions need first."),
@@ -224,10 +227,19 @@ def out_of_action(actor: Actor) -> str | None:
     return standing.text if standing.role is not StateRole.FIGHTING else None
 
 
+def quick_draw(actor: Actor) -> bool:
+    """Whether the actor may draw or holster as an incidental now: Quick Draw, not yet used this round (one turn a
+    round, so this turn)."""
+    return bool(talents.rank(actor.character, "quick_draw")) and not actor.combatant.resources.get(QUICK_DRAW_USED) \
+        if actor.combatant is not None else False
+
+
 def price_of(actor: Actor, spec: ActionSpec, options: Options) -> Priced:
     down = out_of_action(actor)
     if down is not None:
         return Priced(spec.cost, down)
+    if spec.key == "manage_gear" and quick_draw(actor):
+        return Priced({}, None)
     if spec.cost.get(ACTIONS):
         return action_price(actor, options)
     if spec.cost.get(MANEUVERS):
@@ -284,6 +296,9 @@ def _side_effects(actor: Actor, key: str, options: Options, notes: list[str]) ->
         effects.append(RemoveCondition(c.id, "prone"))
     elif key == "downgrade":
         effects.append(SetResource(cid, "maneuvers_granted", resource(combatant, "maneuvers_granted") + 1))
+    elif key == "manage_gear" and quick_draw(actor):
+        effects.append(SetResource(cid, QUICK_DRAW_USED, True))
+        notes.append(f"Quick Draw: {actor.name} draws or puts away a weapon or item as an incidental (once a round)")
     elif key == "reload":
         loaded, said = ammo.reload(actor)
         effects += loaded
@@ -333,7 +348,7 @@ def spend_action_on(actor: Actor, key: str, target: Actor, options: Options) -> 
 
 def start_turn(actor: Actor, options: Options) -> TurnEffects:
     """Fresh maneuvers and action; the free maneuver is lost to Hamstrung (and to Distracted this once); Bleeding
-    out costs a wound and a strain; a guarded stance ends."""
+    out costs a wound and a strain; a guarded stance ends; a Slow-Firing weapon has a round less to wait."""
     if actor.combatant is None:
         raise ValueError(f"{actor.name} is not in an encounter")
     cid, c = actor.combatant.id, actor.character
@@ -348,6 +363,11 @@ def start_turn(actor: Actor, options: Options) -> TurnEffects:
         notes.append(f"{actor.name} is distracted: no free maneuver this turn")
     fresh = {**TURN_FRESH, "free_maneuvers": free, "distracted": False}
     effects: list[Effect] = [SetResource(cid, k, v) for k, v in fresh.items()]
+    if actor.combatant.resources.get(QUICK_DRAW_USED):
+        effects.append(SetResource(cid, QUICK_DRAW_USED, False))
+    cooled, said = slow_firing.tick(actor)
+    effects += cooled
+    notes += said
     bleeding = [carried.row for carried in stats.active_criticals(c) if carried.row.wounds_per_turn
                 or carried.row.strain_per_turn]
     if bleeding:

@@ -6,15 +6,16 @@ the adversary's notes, never dropped."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
 from crisis_desktop.domain.common import NOTES_MAX, new_id
 from crisis_desktop.domain.limits import KEY_MAX
+from crisis_desktop.rules.base import Options
 from crisis_desktop.rules.base.importing import ImportBatch, ImportedEntry, Importer
 from crisis_desktop.rules.genesys import adversary_mapping as where
-from crisis_desktop.rules.genesys import stats, tables
+from crisis_desktop.rules.genesys import sheet, stats, tables
 
 FORMAT = "Genesys adversaries (JSON)"
 SHAPE = ("a JSON list of adversaries, each an object with a name and some of type, characteristics, derived, "
@@ -153,7 +154,7 @@ def _derived(entry: _Entry, kind: str, value: object) -> None:
         entry.keep(f"derived {name}", rest)
 
 
-def _skills(entry: _Entry, kind: str, value: object) -> None:
+def _skills(entry: _Entry, kind: str, value: object, listed: Collection[str] | None) -> None:
     if isinstance(value, list | tuple):        # a minion group's skills: ranked by the group's size
         ranks: dict[Any, object] = {name: 1 for name in value}
         if kind != stats.MINION:
@@ -169,7 +170,7 @@ def _skills(entry: _Entry, kind: str, value: object) -> None:
         if not isinstance(name, str):
             entry.keep("skill", name)
             continue
-        key, note = where.skill_key(name)
+        key, note = where.skill_key(name, listed)
         if key is None:
             entry.keep(f"skill {name}", rank)
             continue
@@ -234,7 +235,7 @@ def _carried(item: EquipmentItem) -> EquipmentItem:
 WEAPON_TEXT = re.compile(r"^\s*([^(]+?)\s*\((.*)\)\s*$")
 
 
-def _weapon_from_text(text: str) -> dict[str, object] | None:
+def _weapon_from_text(text: str, listed: Collection[str] | None) -> dict[str, object] | None:
     """"Sword (Melee (Light); Damage 5; Critical 2; Range [Engaged]; Defensive 1)" as a weapon object; None when
     the text is only a name."""
     m = WEAPON_TEXT.match(text)
@@ -251,7 +252,7 @@ def _weapon_from_text(text: str) -> dict[str, object] | None:
             weapon["critical"] = number.group(0) if number else part
         elif low.startswith("range"):
             weapon["range"] = part[5:].strip()
-        elif "skill" not in weapon and where.weapon_skill(part) is not None:
+        elif "skill" not in weapon and where.weapon_skill(part, listed) is not None:
             weapon["skill"] = part
         else:
             qualities += [q for q in part.split(",") if q.strip()]
@@ -282,11 +283,12 @@ def _damage(entry: _Entry, name: str, weapon: Mapping[str, Any], skill: str) -> 
     return 0, brawn
 
 
-def _weapon(entry: _Entry, weapon: Mapping[str, Any], base: EquipmentItem | None) -> EquipmentItem:
+def _weapon(entry: _Entry, weapon: Mapping[str, Any], base: EquipmentItem | None,
+            listed: Collection[str] | None) -> EquipmentItem:
     name = str(weapon.get("name", "")).strip()[:NAME_MAX] or "Weapon"
     known = dict(base.stats) if base is not None else {}
     skill_text = weapon.get("skill")
-    skill = where.weapon_skill(skill_text) if isinstance(skill_text, str) else None
+    skill = where.weapon_skill(skill_text, listed) if isinstance(skill_text, str) else None
     band_text = weapon.get("range")
     band = where.range_band(band_text) if isinstance(band_text, str) else None
     if band is not None and isinstance(band_text, str) and \
@@ -359,11 +361,11 @@ def _qualities(entry: _Entry, name: str, value: object, known: object) -> str:
     return ", ".join(found)
 
 
-def _weapons(entry: _Entry, value: object, catalogue: Catalogue) -> None:
+def _weapons(entry: _Entry, value: object, catalogue: Catalogue, listed: Collection[str] | None) -> None:
     rows = value if isinstance(value, list | tuple) else [] if value is None else [value]
     for row in rows:
         if isinstance(row, str) and row.strip():
-            parsed = _weapon_from_text(row)
+            parsed = _weapon_from_text(row, listed)
             if parsed is not None:
                 row = parsed
             else:
@@ -378,7 +380,7 @@ def _weapons(entry: _Entry, value: object, catalogue: Catalogue) -> None:
         if isinstance(row, Mapping) and isinstance(row.get("name"), str) and row["name"].strip():
             base = _catalogue_item(catalogue, row["name"])
             entry.items.append(_weapon(entry, row, base if base is not None and base.kind is ItemKind.WEAPON
-                                       else None))
+                                       else None, listed))
         else:
             entry.keep("weapon", row)
 
@@ -423,8 +425,9 @@ def _tags_and_description(entry: _Entry, data: Mapping[str, Any]) -> list[str]:
     return tags
 
 
-def adversary(data: object, index: int, catalogue: Catalogue) -> ImportedEntry:
-    """One adversary of the list (its `index` names it when it has no name); `catalogue` is by_name()'s."""
+def adversary(data: object, index: int, catalogue: Catalogue, listed: Collection[str] | None = None) -> ImportedEntry:
+    """One adversary of the list (its `index` names it when it has no name); `catalogue` is by_name()'s, `listed` the
+    keys of the campaign's skill list (the classic list by default)."""
     if not isinstance(data, Mapping):
         return ImportedEntry(f"entry {index + 1}", None,
                              refused=f"not an adversary (an object), but {_shown(data)[:60]}")
@@ -442,7 +445,7 @@ def adversary(data: object, index: int, catalogue: Catalogue) -> ImportedEntry:
         entry.notes.append("a minion group of 3 (change 'Minions in the group' to suit)")
     _characteristics(entry, data.get("characteristics"))
     _derived(entry, kind, data.get("derived"))
-    _skills(entry, kind, data.get("skills"))
+    _skills(entry, kind, data.get("skills"), listed)
     talents = _named(entry, data.get("talents"), "talent")
     entry.stats[where.TALENTS_FIELD] = where.talents_text([(n, r) for n, r, _ in talents])
     for talent_name, _rank, text in talents:
@@ -451,7 +454,7 @@ def adversary(data: object, index: int, catalogue: Catalogue) -> ImportedEntry:
     for ability_name, rank, text in _named(entry, data.get("abilities"), "ability"):
         title = ability_name + (f" {rank}" if rank is not None else "")
         entry.texts.append(f"{title} (ability)" + (f": {where.symbols_text(text)}" if text else ""))
-    _weapons(entry, data.get("weapons"), catalogue)
+    _weapons(entry, data.get("weapons"), catalogue, listed)
     _gear(entry, data.get("gear"))
     tags = _tags_and_description(entry, data)
     for key in data:
@@ -485,8 +488,10 @@ class GenesysAdversaries(Importer):
                     "characteristics, derived, skills, talents, abilities, weapons or a type)")
         return None
 
-    def read(self, data: object, catalogue: Sequence[EquipmentItem]) -> ImportBatch:
+    def read(self, data: object, catalogue: Sequence[EquipmentItem], options: Options | None = None) -> ImportBatch:
+        """Skills land on the skill list of the campaign's `options` (the classic list without them)."""
         rows = data if isinstance(data, list) else []
         items = by_name(catalogue)
-        return ImportBatch(FORMAT, tuple(adversary(row, i, items) for i, row in enumerate(rows)),
+        listed = frozenset(sheet.skills_for(options or {}))
+        return ImportBatch(FORMAT, tuple(adversary(row, i, items, listed) for i, row in enumerate(rows)),
                            (stats.MINION, stats.RIVAL, stats.NEMESIS))

@@ -1,59 +1,78 @@
 """Where an imported adversary's values go on this app's Genesys sheet: skill names to skill fields, talents to the
 talents text, weapon skills, range bands and qualities (with the misspellings real data sets have), dice symbols in
-texts. One module on purpose: when the skill list or the talents become richer, only this module is re-pointed."""
+texts. Skills land on the campaign's skill list (the `skill_list` option). One module on purpose: when the skill list
+or the talents become richer, only this module is re-pointed."""
 
 from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Collection
 from functools import cache
 
+from crisis_desktop.rules.base.added_fields import field_key
 from crisis_desktop.rules.genesys import tables
 from crisis_desktop.rules.genesys.sheet import COMBAT_SKILLS
 
 # -- skills ---------------------------------------------------------------------------------------------------
-# Names data sets use for a skill this app keeps under another (the app has one Melee, one Knowledge, one Piloting).
-SKILL_ALIASES = {
-    "melee (light)": "melee", "melee (heavy)": "melee", "melee light": "melee", "melee heavy": "melee",
-    "ranged light": "ranged_light", "ranged heavy": "ranged_heavy",
-    "piloting (planetary)": "piloting", "piloting (space)": "piloting", "pilot": "piloting",
-    "lore": "knowledge", "education": "knowledge", "knowledge (education)": "knowledge",
+# Names data sets use, with the skills they may land on in the order tried: the first on the campaign's skill list
+# wins. A guess (True) is said in the adversary's notes; a skill that covers the name (one Melee for Melee (Light), one
+# Knowledge for Knowledge (Lore)) is not.
+SKILL_CANDIDATES: dict[str, tuple[tuple[str, bool], ...]] = {
+    "melee light": (("melee_light", False), ("melee", False)),
+    "melee heavy": (("melee_heavy", False), ("melee", False)),
+    "melee": (("melee", False), ("melee_light", True)),
+    "ranged light": (("ranged_light", False), ("ranged", False)),
+    "ranged heavy": (("ranged_heavy", False), ("ranged", False)),
+    "ranged": (("ranged", False), ("ranged_heavy", True)),
+    "piloting planetary": (("piloting_planetary", False), ("piloting", False)),
+    "piloting space": (("piloting_space", False), ("piloting", False)),
+    "piloting": (("piloting", False), ("piloting_planetary", True)),
+    "pilot": (("piloting", False), ("piloting_planetary", True)),
+    "lore": (("knowledge_lore", False), ("knowledge", False)),
+    "education": (("knowledge_education", False), ("knowledge", False)),
 }
-# Names mapped with a guess, said in the adversary's notes.
-SKILL_GUESSES = {"ranged": ("ranged_heavy", "Ranged (Heavy)")}
 
 
 def _plain(name: str) -> str:
-    return " ".join(name.replace("_", " ").split()).casefold()
+    return " ".join(name.replace("_", " ").replace("(", " ").replace(")", " ").split()).casefold()
 
 
 @cache
 def _skill_names() -> dict[str, str]:
-    # The classic list's names: an import lands on the classic sheet (one Melee, one Knowledge, one Piloting).
-    classic = tables.listed_skills(tables.CLASSIC).values()
-    known = {_plain(s.name): s.key for s in classic}
-    return known | {_plain(s.key): s.key for s in classic}
+    """Every skill of every list by its plain name and key."""
+    every = tables.skills().values()
+    return {_plain(s.name): s.key for s in every} | {_plain(s.key): s.key for s in every}
 
 
-def skill_key(name: str) -> tuple[str | None, str]:
-    """The skill field a data set's skill name goes to, and a note when that is a guess ("" when exact); None
-    when this campaign's skill list has no such skill."""
+def _candidates(plain: str) -> tuple[tuple[str, bool], ...]:
+    found = SKILL_CANDIDATES.get(plain, ())
+    if plain.startswith("knowledge "):           # Knowledge (Warfare): its speciality, else the one Knowledge
+        found = ((f"knowledge_{plain[10:].replace(' ', '_')}", False), ("knowledge", False))
+    return found
+
+
+def skill_key(name: str, listed: Collection[str] | None = None) -> tuple[str | None, str]:
+    """The skill field a data set's skill name goes to on the campaign's skill list (`listed`, the keys; the classic
+    list by default), and a note when that is a guess ("" when exact); None when the list has no such skill."""
+    keys = listed if listed is not None else tables.listed_skills(tables.CLASSIC)
     plain = _plain(name)
-    if plain in _skill_names():
-        return _skill_names()[plain], ""
-    if plain in SKILL_ALIASES:
-        return SKILL_ALIASES[plain], ""
-    if plain.startswith("knowledge"):
-        return "knowledge", ""
-    if plain in SKILL_GUESSES:
-        key, label = SKILL_GUESSES[plain]
-        return key, f"skill {name} taken as {label}"
-    return None, ""
+    exact = _skill_names().get(plain)
+    if exact is not None and exact in keys:
+        return exact, ""
+    for key, guess in _candidates(plain):
+        if key in keys:
+            return key, f"skill {name} taken as {tables.skills()[key].name}" if guess else ""
+    own = field_key(name)                          # a skill of the GM's own on the campaign's list
+    return (own, "") if own in keys and own not in tables.skills() else (None, "")
 
 
-def weapon_skill(name: str) -> str | None:
-    """The combat skill a weapon's skill name means, or None."""
-    key, _ = skill_key(name)
+def weapon_skill(name: str, listed: Collection[str] | None = None) -> str | None:
+    """The combat skill a weapon's skill name means: on the campaign's skill list where it has one, else the combat
+    skill of any list it names exactly (a weapon may be carried from one setting to another); None for another."""
+    key, _ = skill_key(name, listed)
+    if key is None:
+        key = _skill_names().get(_plain(name))
     return key if key in COMBAT_SKILLS else None
 
 

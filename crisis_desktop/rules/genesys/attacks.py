@@ -33,6 +33,7 @@ from crisis_desktop.rules.genesys import (
     own_talents,
     reactions,
     sheet,
+    slow_firing,
     stats,
     tables,
     talents,
@@ -68,7 +69,8 @@ def price(request: AttackRequest, options: Options) -> actions.Priced:
     down = actions.out_of_action(attacker) if attacker.combatant is not None else None
     if down is not None:
         return actions.Priced({actions.ACTIONS: 1}, down)
-    empty = ammo.refusal(attacker, request.weapon) or prepare_refusal(request)
+    empty = ammo.refusal(attacker, request.weapon) or slow_firing.refusal(attacker, request.weapon) or \
+        prepare_refusal(request)
     if empty is not None:
         return actions.Priced({actions.ACTIONS: 1}, empty)
     if attacker.combatant is None:
@@ -206,6 +208,7 @@ def _used_up(request: AttackRequest, options: Options) -> list[Effect]:
         if actions.resource(attacker.combatant, "aim"):
             effects += [SetResource(attacker.combatant.id, "aim", 0), SetResource(attacker.combatant.id,
                                                                                    "aim_fresh", False)]
+    effects += slow_firing.fired(attacker, item)[0]
     load = weapon(item).quality("limited_ammo")
     if "thrown" in item.tags and item in attacker.character.equipment:
         effects.append(UseUpItem(attacker.character.id, item.id))
@@ -274,7 +277,7 @@ def resolve(request: AttackRequest, dice: DiceSource, options: Options, plan: Pl
                 hit_effects.append(AddCondition(request.target.character.id, condition, n))
                 notes.append(f"{tables.qualities()[key].name}: {request.target.name} is {condition}"
                              + (f" for {n} round{'s' if n != 1 else ''}" if n else ""))
-    notes += _spending_notes(request, w, rolled, p, hit)
+    notes += _spending_notes(request, w, rolled, p, hit) + slow_firing.fired(request.attacker, request.weapon)[1]
     summary = _summary(request, w, check, hit, results, pool)
     all_effects = tuple([*effects, *hit_effects])
     first = results[0] if results and results[0].target is request.target else None

@@ -22,10 +22,12 @@ from crisis_desktop.rules.base import (
     SetResource,
 )
 from crisis_desktop.rules.genesys import narrative, stats, story, tables
+from crisis_desktop.rules.genesys.custom_skills import custom_skills
 from crisis_desktop.rules.genesys.narrative import FAILURE, SUCCESS, Pool, Rolled
 from crisis_desktop.rules.kernel.dice import DiceSource
 from crisis_desktop.rules.kernel.tally import Tally
 
+NO_OPTIONS: Options = {}         # a check outside a campaign: no skills of the GM's own
 INPUTS = ("upgrade_difficulty", "upgrade_ability", "boost", "setback", *story.INPUTS)
 # Dice an earlier roll left on a combatant's next check (advantage or threat spent on it, an Off balance or Stinger
 # injury), as combatant resources: what each adds, and how it reads in the pool's steps.
@@ -61,31 +63,37 @@ def request_from(actor: Actor, skill: str, inputs: Mapping[str, StatValue]) -> C
     return CheckRequest(actor, skill, difficulty, inputs=values)
 
 
-def characteristic_of(skill: str) -> str:
-    """The characteristic a check of `skill` rolls with (a characteristic rolls with itself)."""
+def characteristic_of(skill: str, options: Options = NO_OPTIONS) -> str:
+    """The characteristic a check of `skill` rolls with (a characteristic rolls with itself; a skill of the GM's own
+    with the one it is based on, from the campaign's `options`)."""
     if skill in stats.characteristic_keys():
         return skill
-    found = tables.skills().get(skill)
+    found = tables.skills().get(skill) or custom_skills(options).get(skill)
     if found is None:
         raise KeyError(f"Genesys has no skill or characteristic {skill!r}")
     return found.characteristic
 
 
-def base_pool(character: Character, skill: str) -> Pool:
+def skill_label(skill: str, options: Options = NO_OPTIONS) -> str:
+    own = custom_skills(options).get(skill)
+    return own.name if own is not None else stats.label(skill)
+
+
+def base_pool(character: Character, skill: str, options: Options = NO_OPTIONS) -> Pool:
     """Green and yellow dice from the characteristic and the rank."""
-    key = characteristic_of(skill)
+    key = characteristic_of(skill, options)
     value = stats.characteristic(character, key)
     if skill == key:
         return narrative.skill_pool(value, 0, f"{stats.label(key)} {value}")
     rank = stats.rank(character, skill)
-    return narrative.skill_pool(value, rank, f"{stats.label(key)} {value}, {stats.label(skill)} {rank}")
+    return narrative.skill_pool(value, rank, f"{stats.label(key)} {value}, {skill_label(skill, options)} {rank}")
 
 
-def own_modifiers(pool: Pool, character: Character, skill: str) -> Pool:
+def own_modifiers(pool: Pool, character: Character, skill: str, options: Options = NO_OPTIONS) -> Pool:
     """What the character's own state adds to every check it makes: disoriented, and its critical injuries."""
     if character.has_condition("disoriented"):
         pool = pool.add("setback", 1, "disoriented")
-    key = characteristic_of(skill)
+    key = characteristic_of(skill, options)
     for carried in stats.active_criticals(character):
         effect = carried.row.checks
         name = carried.row.name
@@ -143,16 +151,16 @@ def _int_input(request: CheckRequest, key: str) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
-def check_pool(request: CheckRequest) -> Pool:
+def check_pool(request: CheckRequest, options: Options = NO_OPTIONS) -> Pool:
     character = request.actor.character
     name = tables.difficulty_name(request.difficulty)
-    pool = narrative.difficulty_pool(base_pool(character, request.skill), request.difficulty, name)
+    pool = narrative.difficulty_pool(base_pool(character, request.skill, options), request.difficulty, name)
     pool = pool.upgrade_ability(_int_input(request, "upgrade_ability"), "GM")
     pool = pool.upgrade_difficulty(_int_input(request, "upgrade_difficulty"), "GM")
     pool = pool.add("boost", _int_input(request, "boost"), "GM").add("setback", _int_input(request, "setback"), "GM")
     pool = story.upgraded(pool, request.inputs)
     pool = with_next_check(pool, request.actor)
-    return no_boost(own_modifiers(pool, character, request.skill), character)
+    return no_boost(own_modifiers(pool, character, request.skill, options), character)
 
 
 def net_successes(shown: Tally, label: str = "successes") -> Explained:
@@ -176,7 +184,8 @@ def roll_check(pool: Pool, dice: DiceSource, label: str) -> tuple[CheckResult, R
 
 
 def check(request: CheckRequest, dice: DiceSource, options: Options) -> CheckResult:
-    return roll_check(check_pool(request), dice, f"{request.actor.name}: {stats.label(request.skill)}")[0]
+    return roll_check(check_pool(request, options), dice,
+                      f"{request.actor.name}: {skill_label(request.skill, options)}")[0]
 
 
 def odds_of(pool: Pool) -> CheckOdds:
@@ -186,24 +195,24 @@ def odds_of(pool: Pool) -> CheckOdds:
 
 
 def check_odds(request: CheckRequest, options: Options) -> CheckOdds:
-    return odds_of(check_pool(request))
+    return odds_of(check_pool(request, options))
 
 
-def opposed_pool(active: CheckRequest, passive: CheckRequest) -> Pool:
+def opposed_pool(active: CheckRequest, passive: CheckRequest, options: Options = NO_OPTIONS) -> Pool:
     """An opposed check: the active side's pool against difficulty dice from the other side's characteristic and
     rank (purple as the higher of the two, of which the lower are upgraded to red)."""
-    them = base_pool(passive.actor.character, passive.skill)
-    pool = base_pool(active.actor.character, active.skill)
+    them = base_pool(passive.actor.character, passive.skill, options)
+    pool = base_pool(active.actor.character, active.skill, options)
     why = f"opposed by {passive.actor.name}"
     pool = pool.add("difficulty", them.ability, why).add("challenge", them.proficiency, why)
     pool = pool.add("boost", _int_input(active, "boost"), "GM").add("setback", _int_input(active, "setback"), "GM")
-    return no_boost(own_modifiers(pool, active.actor.character, active.skill), active.actor.character)
+    return no_boost(own_modifiers(pool, active.actor.character, active.skill, options), active.actor.character)
 
 
 def contest(active: CheckRequest, passive: CheckRequest, dice: DiceSource, options: Options) -> ContestResult:
     """One roll of the active side against the passive side's skill as difficulty: a success wins."""
-    pool = opposed_pool(active, passive)
-    mine, _ = roll_check(pool, dice, f"{active.actor.name}: {stats.label(active.skill)}")
+    pool = opposed_pool(active, passive, options)
+    mine, _ = roll_check(pool, dice, f"{active.actor.name}: {skill_label(active.skill, options)}")
     theirs = CheckResult(Explained.of(("opposing pool", 0)), Explained.of(("one net success", 1)),
                          Outcome.FAILURE if mine.outcome.succeeded else Outcome.SUCCESS, -mine.degree, ())
     winner = "active" if mine.outcome.succeeded else "passive"

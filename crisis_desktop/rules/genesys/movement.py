@@ -1,6 +1,7 @@
 """Genesys movement on the battle map: engaged is adjacent; each range band is `range_band_cells` cells deep; a move is
 priced by the bands' maneuvers (engaged-short 1, short-medium 1, medium-long 2, long-extreme 2), as the map's readout
-counts them; two maneuvers a turn at most (the second for 2 strain once the free one is gone)."""
+counts them; two maneuvers a turn at most (the second for 2 strain once the free one is gone). Difficult ground counts
+double (the grid's path cost), except for a character with Swift."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from collections.abc import Collection
 from dataclasses import replace
 
 from crisis_desktop.domain import EquipmentItem
-from crisis_desktop.rules.base import Actor, Options
-from crisis_desktop.rules.genesys import actions, combat, tables
+from crisis_desktop.domain.battle_map import Paint
+from crisis_desktop.rules.base import Actor, Options, Ruleset
+from crisis_desktop.rules.genesys import actions, combat, tables, talents
 from crisis_desktop.rules.genesys.options import option
 from crisis_desktop.rules.kernel.geometry import Coord, Path, Terrain, find_path
 from crisis_desktop.rules.kernel.movement import Movement, MovePlan, refused
@@ -80,9 +82,31 @@ def move_maneuvers(terrain: Terrain, path: Path, others: Collection[Coord], opti
     return needed, why
 
 
+def without_difficult_ground(terrain: Terrain) -> Terrain:
+    """The same map with its difficult ground read as open (how a character with Swift moves over it)."""
+    smooth: dict[Paint, Paint] = {}
+    cells = {xy: smooth.setdefault(paint, paint.model_copy(update={"difficult": False})) if paint.difficult else paint
+             for xy, paint in terrain.cells.items()}
+    return Terrain(terrain.grid, cells, terrain.pierce)
+
+
 class GenesysMovement(Movement):
     """A move is priced by the bands it crosses (`move_maneuvers`): 1 maneuver is a Move, 2 a Move two bands (the
-    second for 2 strain once the free one is gone); more is beyond a turn."""
+    second for 2 strain once the free one is gone); more is beyond a turn. Swift crosses difficult ground at no
+    extra cost."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        super().__init__(ruleset)
+        self._smooth: tuple[Terrain, Terrain] | None = None    # the last map read for Swift, and its smooth reading
+
+    def ground(self, actor: Actor, terrain: Terrain) -> Terrain:
+        """The map as the actor moves over it: with Swift, difficult ground is open ground (kept for the next drag:
+        the path search resumes on the same terrain)."""
+        if not terrain.difficult or not talents.rank(actor.character, "swift"):
+            return terrain
+        if self._smooth is None or self._smooth[0] is not terrain:
+            self._smooth = (terrain, without_difficult_ground(terrain))
+        return self._smooth[1]
 
     def reach(self, actor: Actor, terrain: Terrain, options: Options) -> int:
         depth = cells_per_band(options)
@@ -97,6 +121,8 @@ class GenesysMovement(Movement):
     def plan_move(self, actor: Actor, terrain: Terrain, start: Coord, goal: Coord, occupied: Collection[Coord],
                   options: Options) -> MovePlan:
         depth = cells_per_band(options)
+        rough = terrain.difficult
+        terrain = self.ground(actor, terrain)
         path = find_path(terrain, start, goal, limit=2 * depth, occupied=occupied) \
             or find_path(terrain, start, goal, occupied=occupied)
         if path is None:
@@ -113,7 +139,10 @@ class GenesysMovement(Movement):
         text = f"{spent.text} ({spent.cost_text}): {path.cost} of {needed * depth} tiles"
         if why.endswith("to engaged"):
             text += f", {why}"
+        if terrain.difficult is not rough and rough.intersection(path.cells[1:]):
+            text += ", Swift: difficult ground at no extra cost"
         return replace(spent, text=text)
 
 
-__all__ = ["GenesysMovement", "band_for", "band_move_maneuvers", "cells_per_band", "move_maneuvers", "range_readout"]
+__all__ = ["GenesysMovement", "band_for", "band_move_maneuvers", "cells_per_band", "move_maneuvers", "range_readout",
+           "without_difficult_ground"]

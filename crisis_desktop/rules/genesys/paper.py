@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from crisis_desktop.domain import Character, EquipmentItem, ItemKind
 from crisis_desktop.rules.base import Options
 from crisis_desktop.rules.genesys import career, checks, narrative, sheet, stats, tables, talents
+from crisis_desktop.rules.genesys.custom_skills import custom_skills
 
 Pairs = tuple[tuple[str, int], ...]
 _BANDS = {"engaged": "Engaged", "short": "Short", "medium": "Medium", "long": "Long", "extreme": "Extreme"}
@@ -106,8 +107,8 @@ class GenesysPaper:
 _SEVERITY = {1: "Easy", 2: "Average", 3: "Hard", 4: "Daunting"}
 
 
-def _pairs(character: Character, skill: str) -> Pairs:
-    pool = checks.base_pool(character, skill)
+def _pairs(character: Character, skill: str, options: Options) -> Pairs:
+    pool = checks.base_pool(character, skill, options)
     return tuple((kind, pool.count(kind)) for kind in (narrative.PROFICIENCY, narrative.ABILITY) if pool.count(kind))
 
 
@@ -117,9 +118,9 @@ def _skills(character: Character, options: Options) -> tuple[SkillLine, ...]:
     marked = career.career_skills(character)
     pc = stats.adversary(character) is None
     return tuple(SkillLine(s.name, shorts[s.characteristic], s.key in marked, stats.rank(character, s.key),
-                           _pairs(character, s.key), career.next_rank_cost(character, s.key) if pc else None,
-                           s.group)
-                 for s in sheet.skills_for(options).values())
+                           _pairs(character, s.key, options),
+                           career.next_rank_cost(character, s.key) if pc else None, s.group)
+                 for s in (*sheet.skills_for(options).values(), *custom_skills(options).values()))
 
 
 def _damage(character: Character, item: EquipmentItem) -> str:
@@ -135,7 +136,7 @@ def _weapon(character: Character, item: EquipmentItem) -> WeaponLine:
     known = tables.skills().get(skill)
     return WeaponLine(item.name, known.name if known else skill, _damage(character, item),
                       str(item.stats.get("crit") or "–"), _BANDS.get(str(item.stats.get("range_band")), "Engaged"),
-                      str(item.stats.get("qualities") or "–"), _pairs(character, skill) if known else ())
+                      str(item.stats.get("qualities") or "–"), _pairs(character, skill, {}) if known else ())
 
 
 def _talents(character: Character) -> tuple[TalentLine, ...]:

@@ -7,6 +7,7 @@ from crisis_desktop.domain import Character
 from crisis_desktop.rules.base import FieldSpec, Options, SheetTrack, StatRoll
 from crisis_desktop.rules.base.printing import Printing
 from crisis_desktop.rules.genesys import checks, narrative, paper, sheet, stats, tables
+from crisis_desktop.rules.genesys.custom_skills import custom_skills
 
 # Fields the paper shows otherwise: a threshold's base and the extra soak and defence are in the breakdown of the
 # threshold, the soak and the defences (internal to the editor); the story fields head the sheet.
@@ -30,9 +31,9 @@ class GenesysPrinting(Printing):
 
     def roll(self, character: Character, key: str, options: Options) -> StatRoll | None:
         """A skill's pool as text and as (die kind, count) pairs, for a sheet that draws the dice."""
-        if key not in tables.skills():
+        if key not in tables.skills() and key not in custom_skills(options):
             return None
-        pool = checks.base_pool(character, key)
+        pool = checks.base_pool(character, key, options)
         pairs = tuple((kind, pool.count(kind)) for kind in (narrative.PROFICIENCY, narrative.ABILITY)
                       if pool.count(kind))
         text = ", ".join(f"{n} {_NAMES[kind][0]}" for kind, n in pairs) or "none"

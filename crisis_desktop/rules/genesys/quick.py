@@ -70,6 +70,8 @@ class GenesysQuickFight(QuickFight[GenesysFightState]):
         w = combat.weapon(item)
         if w.quality("limited_ammo"):
             raise NotQuick(f"{name}'s {item.name} counts its shots (Limited Ammo)")
+        if w.quality("slow_firing"):
+            raise NotQuick(f"{name}'s {item.name} waits rounds between shots (Slow-Firing)")
         if "thrown" in item.tags:
             raise NotQuick(f"{name}'s {item.name} is thrown")
         if w.quality("blast"):

@@ -41,6 +41,7 @@ from crisis_desktop.rules.base import (
     Treatment,
     TurnEffects,
 )
+from crisis_desktop.rules.base.added_fields import field_key
 from crisis_desktop.rules.base.capabilities import SURPRISED
 from crisis_desktop.rules.base.economy_part import Economy
 from crisis_desktop.rules.base.quick import PreparedFight, QuickFight
@@ -52,6 +53,7 @@ from crisis_desktop.rules.genesys import (
     career,
     checks,
     combat,
+    custom_skills,
     damage,
     healing,
     initiative,
@@ -113,7 +115,7 @@ class GenesysChecks(Checks):
     check = staticmethod(checks.check)
 
     def check_dice(self, request: CheckRequest, options: Options) -> Sequence[DieKind]:
-        return checks.check_pool(request).dice()
+        return checks.check_pool(request, options).dice()
 
     check_odds = staticmethod(checks.check_odds)
 
@@ -248,8 +250,23 @@ class GenesysSheet(Sheet):
         return sheet.character_fields()
 
     def campaign_fields(self, options: Options) -> tuple[FieldSpec, ...]:
-        """The sheet with the skills of the campaign's skill list."""
+        """The sheet with the skills of the campaign's skill list and the GM's own."""
         return sheet.character_fields(sheet.skills_for(self.rules.options_with_defaults(options)))
+
+    def added_field_bases(self) -> Sequence[tuple[str, str]]:
+        """A custom skill rolls with one of the six characteristics."""
+        return custom_skills.bases()
+
+    def added_field_groups(self) -> Sequence[str]:
+        return custom_skills.GROUPS
+
+    def added_field_problems(self, label: str, based_on: str, group: str, options: Options) -> list[str]:
+        """Besides the shared checks: not the name of a skill of another list (its ranks would roll as that one)."""
+        found = super().added_field_problems(label, based_on, group, options)
+        known = tables.skills().get(field_key(label))
+        if known is not None and not found:
+            found.append(f"{known.name} is a skill of another skill list (the Skill list rule option picks the list)")
+        return found
 
     item_fields = staticmethod(sheet.item_fields)
 

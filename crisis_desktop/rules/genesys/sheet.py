@@ -6,6 +6,7 @@ from __future__ import annotations
 from crisis_desktop.domain import Character, CharacterKind, ItemKind, StatValue
 from crisis_desktop.rules.base import Explained, FieldKind, FieldSpec, Options, StateLabel, StateRole, Term
 from crisis_desktop.rules.genesys import career, stats, tables, talents
+from crisis_desktop.rules.genesys.custom_skills import custom_skills
 from crisis_desktop.rules.genesys.options import option
 from crisis_desktop.rules.genesys.tables import Skill
 
@@ -23,8 +24,9 @@ def _int(key: str, label: str, group: str, default: StatValue, low: int | None, 
 
 
 def skills_for(options: Options) -> dict[str, Skill]:
-    """The skills of the campaign's skill list (the `skill_list` option), by key in the sheet's order."""
-    return tables.listed_skills(option(options, "skill_list"))
+    """The skills of the campaign's skill list (the `skill_list` option), then the GM's own, by key in the sheet's
+    order."""
+    return {**tables.listed_skills(option(options, "skill_list")), **custom_skills(options)}
 
 
 def character_fields(skills: dict[str, Skill] | None = None) -> tuple[FieldSpec, ...]:

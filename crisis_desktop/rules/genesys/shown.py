@@ -4,7 +4,7 @@ thresholds, as Genesys players track them, and the critical injuries carried wit
 from __future__ import annotations
 
 from crisis_desktop.rules.base import Actor, BarRole, Mark, Options, ResourceSpec
-from crisis_desktop.rules.genesys import actions, sheet, stats, tables
+from crisis_desktop.rules.genesys import actions, sheet, slow_firing, stats, tables
 from crisis_desktop.rules.genesys.options import eote
 
 
@@ -33,11 +33,16 @@ def resources(actor: Actor, options: Options) -> list[ResourceSpec]:
 
 def marks(actor: Actor, options: Options) -> list[Mark]:
     """Each critical injury carried, with its severity as the difficulty to heal it ("Maimed (Hard crit)"), and
-    what it does; one whose effect is over says so."""
+    what it does; one whose effect is over says so; a Slow-Firing weapon waiting, with the rounds left (for the GM)."""
     out = []
     for carried in stats.criticals(actor.character):
         row = carried.row
         severity = f" ({tables.difficulty_name(row.severity)} crit)" if row.severity else " (crit)"
         effect = "its effect is over; not healed yet" if carried.lapsed else row.text(eote(options))
         out.append(Mark(f"{carried.text}{severity}", effect))
+    names = {item.id: item for item in actor.character.equipment}
+    for item_id, left in slow_firing.waiting(actor.combatant).items():
+        if item_id in names:
+            why = slow_firing.refusal(actor, names[item_id]) or ""
+            out.append(Mark(f"{names[item_id].name}: fires in {left} round{'s' if left != 1 else ''}", why, told=False))
     return out

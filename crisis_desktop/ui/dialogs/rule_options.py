@@ -8,6 +8,8 @@ from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout,
 
 from crisis_desktop.domain import StatValue
 from crisis_desktop.rules.base import Ruleset
+from crisis_desktop.rules.base.added_fields import ADDED_FIELDS, written
+from crisis_desktop.ui.widgets.added_fields_editor import AddedFieldsEditor
 
 
 class RuleOptionsDialog(QDialog):
@@ -33,6 +35,10 @@ class RuleOptionsDialog(QDialog):
             label.setBuddy(combo)
             form.addRow(label, combo)
             self.combos[option.key] = combo
+        self.added: AddedFieldsEditor | None = None
+        if ruleset.sheet.added_field_bases():
+            self.added = AddedFieldsEditor(ruleset, current, self._with_added)
+            form.addRow(self.added)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
                                    | QDialogButtonBox.StandardButton.RestoreDefaults)
         buttons.accepted.connect(self.accept)
@@ -46,9 +52,18 @@ class RuleOptionsDialog(QDialog):
             combo.setCurrentIndex(combo.findData(option.default))
 
     def chosen(self) -> dict[str, StatValue]:
-        """Only the options that differ from the default are stored, so new defaults reach old campaigns."""
+        """Only the options that differ from the default are stored, so new defaults reach old campaigns; the fields
+        the GM added, when there are any (rules/base/added_fields.py)."""
         defaults = {o.key: o.default for o in self.ruleset.rule_options()}
-        return {k: c.currentData() for k, c in self.combos.items() if c.currentData() != defaults[k]}
+        picked: dict[str, StatValue] = {k: c.currentData() for k, c in self.combos.items()
+                                        if c.currentData() != defaults[k]}
+        if self.added is not None and self.added.fields:
+            picked[ADDED_FIELDS] = written(self.added.fields)
+        return picked
+
+    def _with_added(self) -> dict[str, StatValue]:
+        """The options as chosen so far, with the fields added so far, as the rules read them."""
+        return self.ruleset.options_with_defaults(self.chosen())
 
     @classmethod
     def ask(cls, ruleset: Ruleset, current: Mapping[str, StatValue],

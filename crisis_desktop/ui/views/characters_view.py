@@ -458,7 +458,8 @@ class CharactersView(QWidget):
         """A file in a format the rules read (an adversary data set): every character it holds as one undo step,
         then the report (what was kept in the GM notes, what was refused and why). ValueError if refused whole."""
         assert self.document is not None and self.ruleset is not None
-        batch = read_characters(raw, self.ruleset, self.document.campaign.equipment)
+        batch = read_characters(raw, self.ruleset, self.document.campaign.equipment,
+                                self.document.campaign.rule_options)
         characters = batch.characters
         if characters:
             count = len(characters)

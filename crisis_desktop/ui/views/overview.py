@@ -9,6 +9,7 @@ from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtGui import QShowEvent, QTextCursor
 from PySide6.QtWidgets import QFormLayout, QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
+from crisis_desktop.rules.base.added_fields import ADDED_FIELDS, added_fields
 from crisis_desktop.ui.plain_text import plain_label
 from crisis_desktop.ui.views.campaign_home import CampaignHome
 from crisis_desktop.ui.widgets.notes_edit import NotesEdit
@@ -103,8 +104,11 @@ class CampaignOverview(QWidget):
             return
         self._pending = None
         self.title.setText(campaign.name)
-        options = ", ".join(f"{k} = {v}" for k, v in sorted(campaign.rule_options.items())) or "defaults"
-        self.rules.setText(f"{campaign.ruleset} (rule options: {options})")
+        options = ", ".join(f"{k} = {v}" for k, v in sorted(campaign.rule_options.items()) if k != ADDED_FIELDS) \
+            or "defaults"
+        added = ", ".join(f.label for f in added_fields(campaign.rule_options))
+        self.rules.setText(f"{campaign.ruleset} (rule options: {options})"
+                           + (f"; added fields: {added}" if added else ""))
         pcs = sum(1 for c in campaign.characters if c.kind == "pc")
         npcs = len(campaign.characters) - pcs
         self.contents.setText(", ".join([
