@@ -107,7 +107,7 @@ def resources_left(ruleset: Ruleset, actor: Actor, options: Mapping[str, StatVal
     out = [(bar.key, bar.label if bar.lower_is_worse else f"{bar.label} left", int(bar.left)) for bar in bars]
     shown = {bar.label for bar in bars}
     out += [(f"track:{t.label}", t.label, t.boxes - t.marked) for t in ruleset.printing.tracks(actor.character, options)
-            if t.label not in shown]
+            if t.label not in shown and t.supply]
     return out
 
 

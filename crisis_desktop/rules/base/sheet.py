@@ -218,6 +218,9 @@ class SheetTrack:
     label: str
     boxes: int
     marked: int = 0
+    # A supply whose boxes left are worth a figure (rounds, magazines, durability); False for a record of harm
+    # (major wounds, Dying, wounds per location), which the simulator does not report as something "left".
+    supply: bool = True
 
 
 @dataclass(frozen=True)

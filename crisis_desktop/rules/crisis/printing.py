@@ -100,7 +100,7 @@ def dying_track(character: Character) -> SheetTrack:
     box per Health point below 0, marked as far as the character is past 0 now."""
     death = -int(tables.combat()["death_at_health"])
     below = max(0, -int(sheet.current_health(character).value))
-    return SheetTrack(f"Dying (Health 0 to -{death})", death, min(death, below))
+    return SheetTrack(f"Dying (Health 0 to -{death})", death, min(death, below), supply=False)
 
 
 def ammunition_tracks(character: Character) -> list[SheetTrack]:

@@ -38,7 +38,9 @@ class MomentsPrinting(Printing):
     def attack_notes(self, character: Character, options: Options) -> list[str]:
         return ["A d100 under the goal hits; under a tenth of it is a critical, 100 fumbles. If the target reacts, "
                 "both roll: the only success wins; both succeed, a critical beats a success, then the higher roll. "
-                "Damage less the target's armour points comes off its HP."]
+                "Damage less the target's armour points comes off its HP.",
+                f"A blow of half the current HP or more is a major wound (now {half_of(sheet.hp(character))} HP): "
+                "the d12 table and a death test."]
 
     def defences(self, character: Character, options: Options) -> list[SheetDefence]:
         """Parry (opposed BOD, the held weapon's bonus), Block (easy, with a shield's bonus), Dodge (hard), each one
@@ -60,11 +62,12 @@ class MomentsPrinting(Printing):
         return out
 
     def tracks(self, character: Character, options: Options) -> list[SheetTrack]:
-        """Hit points, then the major wounds: a box per wound taken, never fewer than three."""
+        """Hit points, then the major wounds: a box per wound taken, never fewer than three. The label stays the same
+        whatever the HP (the simulator and the board know a track by it)."""
         major = sum(1 for w in wounds.wounds(character) if w.major)
         return [*super().tracks(character, options),
-                SheetTrack(f"Major wounds (half the current HP or more in one blow: d12 table, death test; now at "
-                           f"{half_of(sheet.hp(character))} HP)", max(MAJOR_WOUND_BOXES, major), major)]
+                SheetTrack("Major wounds (half the current HP or more in one blow: d12 table, death test)",
+                           max(MAJOR_WOUND_BOXES, major), major, supply=False)]
 
     def derived_text(self, key: str, value: Explained) -> str:
         """HP and PP as "(BOD 13 + POW 10) / 2, rounded up = 12"."""

@@ -61,12 +61,12 @@ class SkirmishPrinting(Printing):
         for loc in sheet.LOCATIONS:
             state = sheet.wound(character, loc)
             rows.append(SheetTrack(f"{wounds.location_label(loc)} wound: critical, supercritical", 2,
-                                   sheet.WOUND_STATES.index(state)))
+                                   sheet.WOUND_STATES.index(state), supply=False))
         failed = character.status.get("death_failures", 0)
         failed = failed if isinstance(failed, int) and not isinstance(failed, bool) else 0
         rows.append(SheetTrack(f"Death checks failed (d20 + Stamina against {DEATH_CHECK_TARGET})",
                                DEATH_CHECKS,
-                               min(DEATH_CHECKS, failed)))
+                               min(DEATH_CHECKS, failed), supply=False))
         return rows
 
     def derived_text(self, key: str, value: Explained) -> str:

@@ -124,7 +124,8 @@ def test_moments_sheet_says_goal_easy_hard_critical_range_damage_and_reactions(q
         "Block d100 under 138 (3 x BOD 39 + Shields 30) x 2 = 138; critical 01-13. Easy opposed BOD test",
         "Dodge d100 under 19 3 x BOD 39 / 2, rounded down = 19; critical 01. Hard opposed BOD test",
         "HP max 12 (BOD 13 + POW 10) / 2, rounded up = 12",
-        "now at 6 HP) ☐☐☐",
+        "death test) ☐☐☐",
+        "A blow of half the current HP or more is a major wound (now 6 HP)",
     ))
     assert "halved, rounded up" not in text and "-11" not in text
 

@@ -79,7 +79,7 @@ def test_the_sheet_data_has_the_goals_hp_weapons_usage_dice_and_wounds():
     # 2 HP left: a blow of 1 HP is a major wound now; one major wound of three boxes marked.
     assert [(t.label, t.boxes, t.marked) for t in s.tracks] == [
         ("Hit points", 11, 9),
-        ("Major wounds (half the current HP or more in one blow: d12 table, death test; now at 1 HP)", 3, 1)]
+        ("Major wounds (half the current HP or more in one blow: d12 table, death test)", 3, 1)]
     weapons = next(t for t in s.tables if t.title == "Weapons")
     assert [h.label for h in weapons.heads] == ["Name", "Damage", "Damage type", "Reach", "Skill", "Shield",
                                                 "Usage die"]
