@@ -42,7 +42,7 @@ from crisis_desktop.ui import theme
 from crisis_desktop.ui.plain_text import plain_label, tooltip
 from crisis_desktop.ui.widgets.dice_icons import DiceStrip, die_pixmap
 
-FACE_ICON = 26              # pixels of a face button's die
+FACE_ICON = 24              # pixels of a face button's die
 
 
 def dice_tokens(text: str) -> list[int | str]:
@@ -131,8 +131,11 @@ class TypedDiceEntry(QWidget):
         layout.addWidget(self.next_die)
         if kinds:
             palette = QGridLayout()
+            palette.setHorizontalSpacing(0)     # seven faces of a die fit beside its name in a narrow panel
             for row, kind in enumerate(kinds):
                 name = QLabel(kind.name)
+                name.setWordWrap(True)          # "Proficiency / die" on two lines where the panel is narrow
+                name.setContentsMargins(0, 0, 4, 0)
                 if kind.colour:
                     name.setToolTip(f"The {kind.colour} die")
                 palette.addWidget(name, row, 0)

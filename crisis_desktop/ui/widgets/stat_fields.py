@@ -110,7 +110,10 @@ class StatFieldsForm(QWidget):
             theme.mark_problem(reason)
             reason.hide()
             row_layout.addWidget(reason)
-            self._forms[group][1].addRow(f"{spec.label}:", row)
+            # A long label wraps in a narrow panel rather than pushing the form sideways.
+            label = QLabel(f"{spec.label}:")
+            label.setWordWrap(True)
+            self._forms[group][1].addRow(label, row)
             self.editors[spec.key] = editor
             self.reasons[spec.key] = reason
             self._rows[spec.key] = row
@@ -133,6 +136,9 @@ class StatFieldsForm(QWidget):
         key = spec.key
         if spec.kind in (FieldKind.DIE, FieldKind.CHOICE):
             combo = WheelSafeComboBox()
+            # As narrow as a short choice: a long one is elided in the box, in full in its list.
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(8)
             if not spec.required:
                 combo.addItem(_NONE_TEXT[spec.kind], None)
             values = spec.choices or (STANDARD_DICE if spec.kind is FieldKind.DIE else ())
