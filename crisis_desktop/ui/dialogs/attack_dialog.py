@@ -405,8 +405,14 @@ class AttackDialog(QDialog):
         self.gist.setText(reason)
         for label in (self.defenders, self.to_beat, self.odds, self.cost):
             label.setText("")
+        self._hide_empty()
         self.roll_button.setEnabled(False)
         self.roll_box.show_pool(())
+
+    def _hide_empty(self) -> None:
+        """A line the rules leave empty (no fixed number to beat in an opposed roll) leaves no gap either."""
+        for label in (self.modifiers, self.defenders, self.to_beat, self.odds, self.cost):
+            label.setHidden(not label.text())
 
     def update_preview(self) -> None:
         """Both sides of the roll (every modifier, each defender's standing), what it must reach, the price and
@@ -469,6 +475,7 @@ class AttackDialog(QDialog):
         self.faces.setPlaceholderText(f"faces in order: {preview.dice_order}")
         self.roll_button.setEnabled(self.rolled_event is None and preview.cannot is None
                                     and (not finishing or preview.finishing is not None))
+        self._hide_empty()
 
     # -- rolling ---------------------------------------------------------------------------------
     def _resolve(self, request: AttackRequest, dice: DiceSource) -> AttackResult:
