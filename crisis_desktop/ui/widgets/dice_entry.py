@@ -41,6 +41,7 @@ from crisis_desktop.rules.kernel.tally import Tally
 from crisis_desktop.ui import theme
 from crisis_desktop.ui.plain_text import plain_label, tooltip
 from crisis_desktop.ui.widgets.dice_icons import DiceStrip, die_pixmap
+from crisis_desktop.ui.widgets.flow_layout import FlowLayout
 
 FACE_ICON = 24              # pixels of a face button's die
 
@@ -115,9 +116,7 @@ class TypedDiceEntry(QWidget):
         self.next_die.setObjectName("typed-next")
         self.next_die.setWordWrap(True)
         self.next_die.hide()
-        self.chip_row = QHBoxLayout()
-        self.chip_row.setContentsMargins(0, 0, 0, 0)
-        self.chip_row.addStretch(1)
+        self.chip_row = FlowLayout()        # as many lines as the chips need in a narrow panel, none cut off
         self.faces.textChanged.connect(lambda _t: self._show_chips())
         self.typed_dice.toggled.connect(lambda _on: self._show_chips())
         layout = QVBoxLayout(self)
@@ -221,7 +220,7 @@ class TypedDiceEntry(QWidget):
             chip.setToolTip(tooltip(problem or (f"Die {number}: {die.label or die.name}" if die else f"Die {number}")))
             if problem:
                 theme.mark_problem(chip)
-            self.chip_row.insertWidget(len(self.chips), chip)
+            self.chip_row.addWidget(chip)
             self.chips.append(chip)
 
     def dice(self, rng: random.Random) -> DiceSource:
