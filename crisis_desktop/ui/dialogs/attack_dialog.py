@@ -577,6 +577,7 @@ class AttackDialog(QDialog):
             self.rolled_event = event
             self._remember(event.result.rolls)
             self.roll_breakdown.setPlainText("\n".join([event.result.summary, *attack_details(event.result)]))
+            self.roll_box.fit_breakdown()
 
     @classmethod
     def ask(cls, parent: QWidget | None, controller: EncounterController, attacker_id: str,

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QPlainTextDocumentLayout,
     QPlainTextEdit,
     QPushButton,
     QRadioButton,
@@ -307,6 +308,23 @@ class RollBox(QGroupBox):
         self.rolled_dice.show_dice(faces, symbols, words)
         self.rolled_label.setVisible(not self.rolled_dice.isHidden())
         self.breakdown.setPlainText(breakdown)
+        self.fit_breakdown()
         self.roll_button.setEnabled(False)
         self.apply_button.setEnabled(True)
         self.apply_button.setFocus()
+
+    def fit_breakdown(self) -> None:
+        """The breakdown as tall as its lines wrapped at its width (at least six) and a line or two to spare (its width
+        settles only once the panel lays it out): the panel scrolls to it, the breakdown itself never needs to."""
+        edit = self.breakdown
+        document, layout = edit.document(), edit.document().documentLayout()
+        lines = 0
+        for number in range(document.blockCount()):
+            block = document.findBlockByNumber(number)
+            if isinstance(layout, QPlainTextDocumentLayout):
+                layout.ensureBlockLayout(block)
+            lines += max(1, block.lineCount())
+        margins = 2 * edit.document().documentMargin() + 2 * edit.frameWidth()
+        edit.setMinimumHeight(int(max(6, lines + 2) * edit.fontMetrics().lineSpacing() + margins))
+        if edit.height() < edit.minimumHeight():      # at once, not on the layout's next pass
+            edit.resize(edit.width(), edit.minimumHeight())
