@@ -122,13 +122,16 @@ def start_attack(window: MainWindow, system: str) -> None:
     """The fight under way with an attack open in the attack panel: Vera's shot at Rask in the crisis ambush, Kara's at
     Brakk after Jax cut into the dock thugs in genesys, elsewhere whoever may act first (else the first PC) attacks the
     first foe, as the panel opens on it; in the skirmish at the bridge, once the plans are announced and the ranged
-    phase is over, Aldric's sword against Gorran in the melee phase."""
+    phase is over, Aldric's sword against Gorran in the melee phase; at the ford, once everyone has declared an action
+    and a reaction, Vera's sword against the shield-bearer beside her when her turn to resolve comes."""
     if system == "crisis":
         crisis_attack(window)
     elif system == "genesys":
         genesys_attack(window)
     elif system == "skirmish":
         skirmish_attack(window)
+    elif system == "moments":
+        moments_attack(window)
     else:
         first_attack(window)
 
@@ -197,6 +200,23 @@ def skirmish_attack(window: MainWindow) -> None:
     push(ctl.step("next_phase"))
     board.select(ids["pc-aldric"])
     window.workspace.attack_panel.open(ctl, ids["pc-aldric"], ids["npc-gorran"], lambda _event: None)
+
+
+def moments_attack(window: MainWindow) -> None:
+    from crisis_desktop.rules.kernel.dice import RandomDice
+    from crisis_desktop.rules.kernel.flows import StepRole
+
+    board = window.encounter_board
+    ctl = board.controller
+    push = window.document.push
+    push(ctl.start(RandomDice(5)))
+    while (offer := next((o for o in ctl.offers() if o.key == "declare" and o.allowed), None)) is not None:
+        push(ctl.step("declare", offer.actors[0], "act"))
+    push(ctl.step("resolve_declarations"))
+    while ctl.view.encounter.flow["resolving"] != "cmb-ford-vera":
+        push(ctl.step(next(o for o in ctl.offers() if o.role is StepRole.ADVANCE and o.allowed).key))
+    board.select("cmb-ford-vera")
+    window.workspace.attack_panel.open(ctl, "cmb-ford-vera", "cmb-ford-shieldbearer", lambda _event: None)
 
 
 def genesys_attack(window: MainWindow) -> None:

@@ -142,4 +142,7 @@ def test_the_genesys_party_shows_wounds_and_strain(qtbot, make_window, paths):
 
     window = make_window(str(paths.campaigns / GENESYS_DEMO_FILE_NAME))
     party = texts(window.overview.home.party_box)
-    assert "Kara Voss" in party and "Wounds 0/12 · Strain 0/12 · unhurt" in party   # taken, counted up
+    # Counted up against the thresholds, as Genesys players track them: nothing taken yet.
+    assert "Kara Voss" in party and "Wounds 0/12 · Strain 0/12 · unhurt" in party
+    # The rules by their name, not their key.
+    assert window.overview.rules.text() == "Genesys (rule options: defaults)"

@@ -63,4 +63,5 @@ def reloaded(character: Character) -> tuple[list[Effect], list[str]]:
     if isinstance(mags, int) and not isinstance(mags, bool):
         effects.append(SetItemStat(character.id, weapon.id, "mag", mags - 1))
         left = f" ({mags - 1} spare magazine{'' if mags - 1 == 1 else 's'} left)"
-    return effects, [f"{weapon.name} reloaded: {stats.int_stat(weapon, 'cap')} rounds{left}"]
+    rounds = stats.int_stat(weapon, "cap")
+    return effects, [f"{weapon.name} reloaded: {rounds} round{'' if rounds == 1 else 's'}{left}"]

@@ -405,8 +405,14 @@ class AttackDialog(QDialog):
         self.gist.setText(reason)
         for label in (self.defenders, self.to_beat, self.odds, self.cost):
             label.setText("")
+        self._hide_empty()
         self.roll_button.setEnabled(False)
         self.roll_box.show_pool(())
+
+    def _hide_empty(self) -> None:
+        """A line the rules leave empty (no fixed number to beat in an opposed roll) leaves no gap either."""
+        for label in (self.modifiers, self.defenders, self.to_beat, self.odds, self.cost):
+            label.setHidden(not label.text())
 
     def update_preview(self) -> None:
         """Both sides of the roll (every modifier, each defender's standing), what it must reach, the price and
@@ -469,6 +475,7 @@ class AttackDialog(QDialog):
         self.faces.setPlaceholderText(f"faces in order: {preview.dice_order}")
         self.roll_button.setEnabled(self.rolled_event is None and preview.cannot is None
                                     and (not finishing or preview.finishing is not None))
+        self._hide_empty()
 
     # -- rolling ---------------------------------------------------------------------------------
     def _resolve(self, request: AttackRequest, dice: DiceSource) -> AttackResult:
@@ -509,7 +516,6 @@ class AttackDialog(QDialog):
         self._fold_inputs()
         self.roll_box.rolled("\n".join([result.summary, *attack_details(result)]), result.attack.dice,
                              result.attack.tally)
-        self._fit_breakdown()
         self._rolled_result = result
         self._seen_rolls = list(result.rolls)
         self.spending.set_choices(self.controller.spend_choices(result))
@@ -529,18 +535,6 @@ class AttackDialog(QDialog):
         self.roll_breakdown.setMaximumHeight(16777215)
         self.roll_breakdown.setMinimumHeight(self.roll_breakdown.fontMetrics().lineSpacing() * 6)
         self.body.verticalScrollBar().setValue(0)
-
-    def _fit_breakdown(self) -> None:
-        """The result as tall as its lines (wrapped at the panel's width), from 6 up to 16 lines: it reads whole
-        without a scroll bar of its own; only a longer one scrolls."""
-        box = self.roll_breakdown
-        document = box.document()
-        document.setTextWidth(box.viewport().width())
-        lines = sum(document.findBlockByNumber(n).layout().lineCount() or 1 for n in range(document.blockCount()))
-        spacing = box.fontMetrics().lineSpacing()
-        margins = box.contentsMargins()
-        chrome = 2 * box.frameWidth() + margins.top() + margins.bottom() + 2 * int(document.documentMargin()) + 2
-        box.setMinimumHeight(min(max(lines, 6), 16) * spacing + chrome)
 
     def _spend_dice(self) -> DiceSource:
         """Dice for what re-spending rolls anew (a critical's d100): the app's, or the faces typed after those read
@@ -583,7 +577,7 @@ class AttackDialog(QDialog):
             self.rolled_event = event
             self._remember(event.result.rolls)
             self.roll_breakdown.setPlainText("\n".join([event.result.summary, *attack_details(event.result)]))
-            self._fit_breakdown()
+            self.roll_box.fit_breakdown()
 
     @classmethod
     def ask(cls, parent: QWidget | None, controller: EncounterController, attacker_id: str,

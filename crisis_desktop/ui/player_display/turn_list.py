@@ -26,6 +26,7 @@ WORD_COLOURS = {UNHURT: QColor(70, 170, 90), WOUNDED: QColor(220, 160, 40), BADL
 LIGHT_WORD_COLOURS = {UNHURT: QColor(25, 110, 45), WOUNDED: QColor(140, 85, 0), BADLY_WOUNDED: QColor(170, 50, 15),
                       DOWN: QColor(95, 95, 100)}
 CHIP = QColor(90, 110, 170)
+NAME_SHRINK = 0.75      # the smallest type a name takes, of the row's, before it is cut short
 
 
 class TurnDelegate(QStyledItemDelegate):
@@ -96,22 +97,15 @@ class TurnDelegate(QStyledItemDelegate):
         if label:       # the token's label, as on the map: who is who at a glance
             text_rect.setLeft(self._paint_label(painter, text_rect, line, small, label, index.data(SideRole)) + 8)
         fogged = bool(index.data(FoggedRole))
-        name_font = QFont(big)
-        name_font.setItalic(fogged)
-        painter.setFont(name_font)
-        painter.setPen(self.muted if fogged and not current else self.ink)
         name = ("▶ " if current else "") + str(index.data() or "")
-        health = str(index.data(HealthShownRole) or "")
         word = str(index.data(HealthWordRole) or "")
-        health_width = QFontMetrics(big).horizontalAdvance(health) + 8
+        colour = self.word_colours.get(word, self.ink) if index.data(HealthColouredRole) else self.ink
+        painter.setPen(self.muted if fogged and not current else self.ink)
         top = QRect(text_rect.left(), text_rect.top(), text_rect.width(), line)
-        painter.drawText(top.adjusted(0, 0, -health_width, 0), Qt.AlignmentFlag.AlignLeft
-                         | Qt.AlignmentFlag.AlignVCenter, QFontMetrics(name_font).elidedText(
-                             name, Qt.TextElideMode.ElideRight, top.width() - health_width))
-        painter.setFont(big)
-        painter.setPen(self.word_colours.get(word, self.ink) if index.data(HealthColouredRole) else self.ink)
-        painter.drawText(top, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, health)
         second = QRect(text_rect.left(), top.bottom() + 4, text_rect.width(), QFontMetrics(small).height() + 4)
+        below = self._paint_name_and_health(painter, top, second, (big, small), fogged, name,
+                                            (str(index.data(HealthShownRole) or ""), colour))
+        second.setRight(second.right() - below)
         announced = str(index.data(AnnouncedRole) or "")
         numbers = str(index.data(HealthDetailsRole) or "")
         if announced:
@@ -131,6 +125,43 @@ class TurnDelegate(QStyledItemDelegate):
             painter.drawText(second, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, numbers)
             second.setLeft(second.left() + QFontMetrics(small).horizontalAdvance(numbers) + 12)
         self._paint_chips(painter, second, small, index.data(ConditionsRole) or ())
+
+    def _paint_name_and_health(self, painter: QPainter, top: QRect, second: QRect, fonts: tuple[QFont, QFont],
+                               fogged: bool, name: str, health: tuple[str, QColor]) -> int:
+        """The name on the top line with the health at its right; a name a little too long for that (the actor's, with
+        its marker, in a narrow list) takes smaller type, down to NAME_SHRINK of the row's; one still too long keeps
+        the line to itself and the health goes to the right of the line below, in that line's type. Returns the
+        width the health takes on the line below (0 when it stayed on top)."""
+        big, small = fonts
+        text, colour = health
+        name_font = QFont(big)
+        name_font.setItalic(fogged)
+        least = max(8, round(big.pointSize() * NAME_SHRINK))
+
+        def whole(font: QFont, room: int) -> bool:     # as eliding measures it (the marker's glyph falls back)
+            return QFontMetrics(font).elidedText(name, Qt.TextElideMode.ElideRight, room) == name
+
+        def fitted(room: int) -> QFont:
+            font = QFont(name_font)
+            while not whole(font, room) and font.pointSize() > least:
+                font.setPointSize(font.pointSize() - 1)
+            return font
+
+        beside = top.width() - (QFontMetrics(big).horizontalAdvance(text) + 8 if text else 0)
+        font = fitted(beside)
+        below = bool(text) and not whole(font, beside)
+        if below:
+            font, beside = fitted(top.width()), top.width()
+        painter.setFont(font)
+        painter.drawText(QRect(top.left(), top.top(), beside, top.height()),
+                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         QFontMetrics(font).elidedText(name, Qt.TextElideMode.ElideRight, beside))
+        health_font = QFont(small) if below else big
+        health_font.setBold(True)
+        painter.setFont(health_font)
+        painter.setPen(colour)
+        painter.drawText(second if below else top, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, text)
+        return QFontMetrics(health_font).horizontalAdvance(text) + 12 if below else 0
 
     @staticmethod
     def _paint_label(painter: QPainter, rect: QRect, line: int, font: QFont, label: str, side: object) -> int:

@@ -9,7 +9,6 @@ from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtGui import QShowEvent, QTextCursor
 from PySide6.QtWidgets import QFormLayout, QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from crisis_desktop.rules.base.added_fields import ADDED_FIELDS, added_fields
 from crisis_desktop.ui.plain_text import plain_label
 from crisis_desktop.ui.views.campaign_home import CampaignHome
 from crisis_desktop.ui.widgets.notes_edit import NotesEdit
@@ -104,11 +103,10 @@ class CampaignOverview(QWidget):
             return
         self._pending = None
         self.title.setText(campaign.name)
-        options = ", ".join(f"{k} = {v}" for k, v in sorted(campaign.rule_options.items()) if k != ADDED_FIELDS) \
-            or "defaults"
+        from crisis_desktop.rules.base.added_fields import added_fields  # the rules after the window shows
+
         added = ", ".join(f.label for f in added_fields(campaign.rule_options))
-        self.rules.setText(f"{campaign.ruleset} (rule options: {options})"
-                           + (f"; added fields: {added}" if added else ""))
+        self.rules.setText(rules_line(campaign) + (f"; added fields: {added}" if added else ""))
         pcs = sum(1 for c in campaign.characters if c.kind == "pc")
         npcs = len(campaign.characters) - pcs
         self.contents.setText(", ".join([
@@ -132,3 +130,21 @@ class CampaignOverview(QWidget):
 
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
+def rules_line(campaign: Campaign) -> str:
+    """The rules by their name and the options chosen by their labels ("Genesys (rule options: Ranged while
+    engaged = upgrade)"); a ruleset this version does not know by its key."""
+    from crisis_desktop.rules.base.added_fields import ADDED_FIELDS
+    from crisis_desktop.rules.registry import get_ruleset
+
+    try:
+        ruleset = get_ruleset(campaign.ruleset)
+    except (KeyError, ValueError):
+        options = ", ".join(f"{k} = {v}" for k, v in sorted(campaign.rule_options.items()) if k != ADDED_FIELDS) \
+            or "defaults"
+        return f"{campaign.ruleset} (rule options: {options})"
+    labels = {o.key: o.label for o in ruleset.rule_options()}
+    options = ", ".join(f"{labels.get(k, k)} = {v}" for k, v in sorted(campaign.rule_options.items())
+                        if k != ADDED_FIELDS) or "defaults"
+    return f"{ruleset.name} (rule options: {options})"

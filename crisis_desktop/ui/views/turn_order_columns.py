@@ -21,6 +21,7 @@ NAME_MIN = 120          # the name keeps at least this much of the line
 NAME_WANTED = 230       # and as much as its text wants up to this, before the bars narrow
 ROW_HEIGHT = 24         # a line per fighter: ten fit in a 1280x800 window's turn order with room to spare
 CONDITIONS_MAX = 180    # the conditions' column at most (their chips elide past it; the tooltip names them all)
+CONDITIONS_MIN = 60     # and at least, where the name and the bars leave less: a chip cut short still shows
 
 
 class TurnOrderColumns(QObject):
@@ -75,11 +76,13 @@ class TurnOrderColumns(QObject):
         table.setColumnHidden(COL_CONDITIONS, not conditions)
         width = table.viewport().width()
         fixed = {COL_INIT: self._contents(COL_INIT) + 8, COL_STATE: self._contents(COL_STATE)}
-        if conditions:
-            fixed[COL_CONDITIONS] = min(self._contents(COL_CONDITIONS), CONDITIONS_MAX)
         widest = bars * (BAR_WIDTH + BAR_GAP) + 8
         narrowest = max(bars * (MIN_BAR_WIDTH + BAR_GAP) + 8,
                         table.horizontalHeader().sectionSizeFromContents(COL_BARS).width())
+        if conditions:
+            # The chips take what the name (at its least) and the narrowest bars leave, their tooltip the rest.
+            room = width - sum(fixed.values()) - NAME_MIN - narrowest
+            fixed[COL_CONDITIONS] = min(self._contents(COL_CONDITIONS), CONDITIONS_MAX, max(CONDITIONS_MIN, room))
         name = max(NAME_MIN, min(self._contents(COL_NAME), NAME_WANTED))
         fixed[COL_BARS] = max(narrowest, min(widest, width - sum(fixed.values()) - name))
         for column, size in fixed.items():

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QPlainTextDocumentLayout,
     QPlainTextEdit,
     QPushButton,
     QRadioButton,
@@ -41,8 +42,9 @@ from crisis_desktop.rules.kernel.tally import Tally
 from crisis_desktop.ui import theme
 from crisis_desktop.ui.plain_text import plain_label, tooltip
 from crisis_desktop.ui.widgets.dice_icons import DiceStrip, die_pixmap
+from crisis_desktop.ui.widgets.flow_layout import FlowLayout
 
-FACE_ICON = 26              # pixels of a face button's die
+FACE_ICON = 24              # pixels of a face button's die
 
 
 def dice_tokens(text: str) -> list[int | str]:
@@ -115,9 +117,7 @@ class TypedDiceEntry(QWidget):
         self.next_die.setObjectName("typed-next")
         self.next_die.setWordWrap(True)
         self.next_die.hide()
-        self.chip_row = QHBoxLayout()
-        self.chip_row.setContentsMargins(0, 0, 0, 0)
-        self.chip_row.addStretch(1)
+        self.chip_row = FlowLayout()        # as many lines as the chips need in a narrow panel, none cut off
         self.faces.textChanged.connect(lambda _t: self._show_chips())
         self.typed_dice.toggled.connect(lambda _on: self._show_chips())
         layout = QVBoxLayout(self)
@@ -131,8 +131,11 @@ class TypedDiceEntry(QWidget):
         layout.addWidget(self.next_die)
         if kinds:
             palette = QGridLayout()
+            palette.setHorizontalSpacing(0)     # seven faces of a die fit beside its name in a narrow panel
             for row, kind in enumerate(kinds):
                 name = QLabel(kind.name)
+                name.setWordWrap(True)          # "Proficiency / die" on two lines where the panel is narrow
+                name.setContentsMargins(0, 0, 4, 0)
                 if kind.colour:
                     name.setToolTip(f"The {kind.colour} die")
                 palette.addWidget(name, row, 0)
@@ -218,7 +221,7 @@ class TypedDiceEntry(QWidget):
             chip.setToolTip(tooltip(problem or (f"Die {number}: {die.label or die.name}" if die else f"Die {number}")))
             if problem:
                 theme.mark_problem(chip)
-            self.chip_row.insertWidget(len(self.chips), chip)
+            self.chip_row.addWidget(chip)
             self.chips.append(chip)
 
     def dice(self, rng: random.Random) -> DiceSource:
@@ -305,6 +308,23 @@ class RollBox(QGroupBox):
         self.rolled_dice.show_dice(faces, symbols, words)
         self.rolled_label.setVisible(not self.rolled_dice.isHidden())
         self.breakdown.setPlainText(breakdown)
+        self.fit_breakdown()
         self.roll_button.setEnabled(False)
         self.apply_button.setEnabled(True)
         self.apply_button.setFocus()
+
+    def fit_breakdown(self) -> None:
+        """The breakdown as tall as its lines wrapped at its width (at least six) and a line or two to spare (its width
+        settles only once the panel lays it out): the panel scrolls to it, the breakdown itself never needs to."""
+        edit = self.breakdown
+        document, layout = edit.document(), edit.document().documentLayout()
+        lines = 0
+        for number in range(document.blockCount()):
+            block = document.findBlockByNumber(number)
+            if isinstance(layout, QPlainTextDocumentLayout):
+                layout.ensureBlockLayout(block)
+            lines += max(1, block.lineCount())
+        margins = 2 * edit.document().documentMargin() + 2 * edit.frameWidth()
+        edit.setMinimumHeight(int(max(6, lines + 2) * edit.fontMetrics().lineSpacing() + margins))
+        if edit.height() < edit.minimumHeight():      # at once, not on the layout's next pass
+            edit.resize(edit.width(), edit.minimumHeight())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QSize, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -30,6 +30,7 @@ from crisis_desktop.ui.widgets.strict_inputs import StrictSpinBox, WheelSafeComb
 STANDARD_DICE = (4, 6, 8, 10, 12)
 _NONE_TEXT = {FieldKind.DIE: "untrained", FieldKind.CHOICE: "—"}
 _INT_LIMIT = 9999
+LABEL_LINE = 170        # a form label's widest line: its field keeps the rest of a narrow panel
 
 
 def scroll_into_view(widget: QWidget) -> None:
@@ -40,6 +41,21 @@ def scroll_into_view(widget: QWidget) -> None:
             parent.ensureWidgetVisible(widget, 20, 40)
             return
         parent = parent.parentWidget()
+
+
+class FieldLabel(QLabel):
+    """A form's label on one line up to LABEL_LINE pixels, wrapped past that and where the panel is narrow (the
+    attack panel at 1280x800) rather than pushing the form sideways or squeezing its field."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.setWordWrap(True)
+
+    def sizeHint(self) -> QSize:  # Override QLabel::sizeHint: the text on one line, up to LABEL_LINE
+        margins = self.contentsMargins()
+        line = self.fontMetrics().horizontalAdvance(self.text()) + margins.left() + margins.right() + 2
+        width = min(LABEL_LINE, line)
+        return QSize(width, self.heightForWidth(width))
 
 
 class StatFieldsForm(QWidget):
@@ -110,7 +126,7 @@ class StatFieldsForm(QWidget):
             theme.mark_problem(reason)
             reason.hide()
             row_layout.addWidget(reason)
-            self._forms[group][1].addRow(f"{spec.label}:", row)
+            self._forms[group][1].addRow(FieldLabel(f"{spec.label}:"), row)
             self.editors[spec.key] = editor
             self.reasons[spec.key] = reason
             self._rows[spec.key] = row
@@ -133,6 +149,9 @@ class StatFieldsForm(QWidget):
         key = spec.key
         if spec.kind in (FieldKind.DIE, FieldKind.CHOICE):
             combo = WheelSafeComboBox()
+            # As narrow as a short choice: a long one is elided in the box, in full in its list.
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(8)
             if not spec.required:
                 combo.addItem(_NONE_TEXT[spec.kind], None)
             values = spec.choices or (STANDARD_DICE if spec.kind is FieldKind.DIE else ())

@@ -23,6 +23,14 @@ from tests.gui.encounter.screenshot_kit import SHOTS, player_display_shot, run  
 from tests.gui.genesys_fight import combatant, genesys_board, genesys_document  # noqa: E402
 
 
+def show_whole(dialog: AttackDialog, width: int) -> None:
+    """The dialog at `width`, tall enough that its scrolling body shows all it holds."""
+    QApplication.processEvents()
+    chrome = dialog.height() - dialog.body.viewport().height()
+    dialog.resize(width, chrome + dialog.body.widget().sizeHint().height())
+    QApplication.processEvents()
+
+
 def spending_shot(ctl, attacker: str, target: str, out: Path) -> None:  # type: ignore[no-untyped-def]
     """genesys-spending.png: a roll with advantage and a triumph, its spending list with the GM's picks."""
     dialog = AttackDialog(ctl, attacker, target)
@@ -33,9 +41,7 @@ def spending_shot(ctl, attacker: str, target: str, out: Path) -> None:  # type: 
     dialog.roll()
     assert dialog.rolled_event is not None, dialog.problem.text()
     dialog.spending.row("recover_strain").check.setChecked(True)
-    QApplication.processEvents()
-    dialog.resize(560, dialog.heightForWidth(560) if dialog.hasHeightForWidth() else dialog.sizeHint().height())
-    QApplication.processEvents()
+    show_whole(dialog, 560)
     dialog.grab().save(str(out / "genesys-spending.png"))
     dialog.close()
 
@@ -54,8 +60,7 @@ def main(out: Path) -> None:
     for key in (("proficiency", "sa"), ("proficiency", "s"), ("ability", "aa"), ("difficulty", "th")):
         dialog.dice_entry.face_buttons[key].click()
     dialog.roll()
-    dialog.adjustSize()
-    QApplication.processEvents()
+    show_whole(dialog, 720)
     dialog.grab().save(str(out / "genesys-dice.png"))
     dialog.close()
     assert dialog.rolled_event is not None, dialog.problem.text()

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from crisis_desktop.domain import Campaign, Character, CharacterKind, Encounter
+from crisis_desktop.domain import Campaign, Character, CharacterKind, Encounter, EquipmentItem, ItemKind
 from crisis_desktop.resources_access import resource
 from crisis_desktop.rules.kernel.dice import RandomDice
 from crisis_desktop.rules.kernel.flows import StepRole
@@ -278,6 +278,42 @@ def test_crisis_ap_and_dying_everywhere(qtbot, paths):
     override = next(e for e in reversed(views.ctl.view.encounter.log) if e.kind == "override")
     assert override.text == f"GM: {name}: Wounds 0 → {health}"
 
+
+
+def test_crisis_reload_over_several_turns_named_with_its_progress_and_logged_when_done(qtbot, paths):
+    """A cannon whose reload (REL 8) is more than a turn's 6 AP: named beside the name with its progress on the turn
+    order, the token and the sheet, never by its key, and logged when its last AP is paid."""
+    rules = get_ruleset("crisis")
+    cannon = EquipmentItem(name="Cannon", kind=ItemKind.WEAPON, stats={
+        "skill": "heavy_weapons", "damage": "2d6", "hit": 0, "range": 6, "rof": 1, "cap": 1, "ammo": 0, "mag": 3,
+        "reload_ap": 8, "attack_ap": None, "aoe_radius": 0})
+    gunner = Character(name="Hans Flint", kind=CharacterKind.PC, stats=dict(rules.sheet.new_stats(CharacterKind.PC)),
+                       equipment=[cannon])
+    wolf = Character(name="Wolf", kind=CharacterKind.NPC, stats=dict(rules.sheet.new_stats(CharacterKind.NPC)))
+    campaign = Campaign(name="Crisis", ruleset="crisis", characters=[gunner, wolf],
+                        encounters=[Encounter(id="enc", name="Yard")])
+    views = open_views(qtbot, paths, campaign, "enc")
+    views.push(views.ctl.add_combatant(gunner.id))
+    views.push(views.ctl.add_combatant(wolf.id))
+    views.push(views.ctl.start(RandomDice(3)))
+    hans = views.cid("Hans Flint")
+    views.turn_of("Hans Flint")
+    reload = next(a.action.key for a in views.ctl.actions(hans) if a.action.label.startswith("Reload"))
+    views.push(views.ctl.take_action(hans, reload))
+    named = views.cell("Hans Flint", COL_NAME)
+    assert named.startswith("Hans Flint (Reload") and named.endswith(" of 8 AP)"), named
+    progress = named.removeprefix("Hans Flint (").removesuffix(")")
+    assert progress in views.token("Hans Flint").details and progress in views.token_tip("Hans Flint")
+    assert views.sheet_text("Hans Flint").endswith(progress)
+    no_key_shown(views, "Hans Flint", "reload:", reload)
+    views.push(views.ctl.step_by_role(StepRole.ADVANCE))
+    views.turn_of("Hans Flint")
+    views.push(views.ctl.take_action(hans, reload))
+    assert views.cell("Hans Flint", COL_NAME) == "Hans Flint"
+    entry = views.ctl.view.encounter.log[-1]
+    lines = [entry.text, *entry.details]
+    assert "Reload is done" in lines and "Cannon reloaded: 1 round (2 spare magazines left)" in lines, lines
+    assert not any("reload:" in e.text or any("reload:" in d for d in e.details) for e in views.ctl.view.encounter.log)
 
 # -- moments -------------------------------------------------------------------------------------------------------
 def test_moments_hp_and_a_major_wound_with_its_death_test(qtbot, paths):
