@@ -51,4 +51,4 @@ def test_the_overview_names_the_added_skills_not_their_stored_lines(qtbot):
     added = "Slicing | intellect | General skills\nHover-bikes | agility | General skills"
     campaign = Campaign(name="Edge", ruleset="genesys", rule_options={"skill_list": "core", ADDED_FIELDS: added})
     overview.show_campaign(campaign, None)
-    assert overview.rules.text() == "genesys (rule options: skill_list = core); added fields: Slicing, Hover-bikes"
+    assert overview.rules.text() == "Genesys (rule options: Skill list = core); added fields: Slicing, Hover-bikes"
