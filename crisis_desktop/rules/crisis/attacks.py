@@ -173,7 +173,8 @@ def attack_price(request: AttackRequest, options: Options) -> tuple[Cost, str | 
     return price, None
 
 
-def dice_order(request: AttackRequest) -> str:
+def dice_order(request: AttackRequest, options: Options) -> str:
+    """The order the attack's dice are rolled in, for dice typed in by hand."""
     if is_area(request.weapon):
         return ("the attack die (again each time it shows its highest face), then for each target in order: its "
                 "Athletics die if it dodges, then the damage dice; on a miss, the scatter die")
