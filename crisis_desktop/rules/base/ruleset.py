@@ -202,10 +202,16 @@ class Ruleset(ABC):
 
     def round_flow(self, options: Options) -> RoundFlow:
         """How rounds proceed in this system (sequential turns, side slots, phases, declare/resolve): by default
-        sequential turns, in the order `roll_initiative` gives, with Delay and Act now."""
+        sequential turns, in the order `roll_initiative` gives, with Delay and Act now, and attacks out of turn by
+        whoever `acts_out_of_turn`."""
         from crisis_desktop.rules.kernel.flows.sequential import SequentialFlow  # the flows read this module's types
 
-        return SequentialFlow(self)
+        return SequentialFlow(self, out_of_turn=self.acts_out_of_turn)
+
+    def acts_out_of_turn(self, actor: Actor) -> bool:
+        """Whether the actor may attack outside its own turn now, in the default sequential flow (crisis: whoever is
+        on overwatch); nobody by default."""
+        return False
 
     def quick_fight(self, prepared: PreparedFight) -> QuickFight[Any] | None:
         """The fight compiled for the simulator's fast path (rules/base/quick.py: the fight's numbers worked out once,

@@ -64,8 +64,6 @@ from crisis_desktop.rules.crisis.movement import CrisisMovement, posture_of
 from crisis_desktop.rules.crisis.options import RULE_OPTIONS, option
 from crisis_desktop.rules.kernel.cover import CoverReading
 from crisis_desktop.rules.kernel.dice import DiceSource
-from crisis_desktop.rules.kernel.flows import RoundFlow
-from crisis_desktop.rules.kernel.flows.sequential import SequentialFlow
 from crisis_desktop.rules.kernel.range_increments import RangeIncrements
 from crisis_desktop.rules.qstar import attack_inputs as crisis_inputs
 from crisis_desktop.rules.qstar.badges import badges as qstar_badges
@@ -383,11 +381,10 @@ class CrisisRuleset(Ruleset):
                                int(combat_table["max_range_increments"]), "tiles",
                                combat_table["range_bands"][str(self.options_with_defaults(options)["range_bands"])])
 
-    def round_flow(self, options: Options) -> RoundFlow:
-        """Sequential turns by initiative, with Delay, Act now, a surprise round, and attacks out of turn from
-        overwatch."""
-        return SequentialFlow(self, out_of_turn=lambda actor: actor.combatant is not None
-                              and bool(actions.resource(actor.combatant, "overwatch")))
+    def acts_out_of_turn(self, actor: Actor) -> bool:
+        """Sequential turns by initiative (the base's flow), with Delay, Act now, a surprise round, and attacks out of
+        turn from overwatch."""
+        return actor.combatant is not None and bool(actions.resource(actor.combatant, "overwatch"))
 
     def quick_fight(self, prepared: PreparedFight) -> QuickFight[Any]:
         """The fight compiled (rules/crisis/quick.py): attacks drawn from their exact odds."""

@@ -33,7 +33,6 @@ from crisis_desktop.rules.base import (
     OverrideKind,
     RuleOption,
     Ruleset,
-    Term,
     TurnEffects,
     at_most_field,
 )
@@ -57,8 +56,6 @@ from crisis_desktop.rules.crisis_classic.actions import action_label, resolve_ac
 from crisis_desktop.rules.crisis_classic.movement import ClassicMovement, posture_of
 from crisis_desktop.rules.crisis_classic.options import RULE_OPTIONS
 from crisis_desktop.rules.kernel.dice import DiceSource
-from crisis_desktop.rules.kernel.flows import RoundFlow
-from crisis_desktop.rules.kernel.flows.sequential import SequentialFlow
 from crisis_desktop.rules.kernel.range_increments import RangeIncrements
 from crisis_desktop.rules.qstar import attack_inputs as crisis_inputs
 from crisis_desktop.rules.qstar.badges import badges as qstar_badges
@@ -125,8 +122,7 @@ class CrisisClassicAttacks(Attacks, OutOfTurnAttacks):
     # Marked among the attack's inputs: an attack from overwatch ends the watch.
     OUT_OF_TURN_INPUT = OUT_OF_TURN
 
-    def attack_modifiers(self, request: AttackRequest, options: Options) -> list[Term]:
-        return combat.attack_modifiers(combat.context_of(request), options)
+    attack_modifiers = staticmethod(combat.request_modifiers)
 
     def attack_price(self, request: AttackRequest, options: Options) -> tuple[Cost, str | None]:
         context = combat.context_of(request)
@@ -137,7 +133,7 @@ class CrisisClassicAttacks(Attacks, OutOfTurnAttacks):
 
     def to_beat(self, request: AttackRequest, options: Options) -> Explained | None:
         """The attack's roll-under target: 3d6 at or under it hits, before the defence."""
-        return Explained.of(*combat.attack_modifiers(combat.context_of(request), options))
+        return Explained.of(*self.attack_modifiers(request, options))
 
     def to_beat_words(self, request: AttackRequest, options: Options) -> tuple[str, str]:
         """ "Roll 3d6 at or under", then the defence the hit must still beat: the target's roll, none (an NPC's fixed
@@ -153,8 +149,7 @@ class CrisisClassicAttacks(Attacks, OutOfTurnAttacks):
             after = why
         return f"Roll 3d6 at or under ({after})", "3d6 ≤"
 
-    def attack_odds(self, request: AttackRequest, options: Options) -> combat_odds.ClassicAttackOdds:
-        return combat_odds.attack_odds(combat.context_of(request), options)
+    attack_odds = staticmethod(combat_odds.attack_odds)
 
     resolve_attack = staticmethod(combat.resolve_attack)
 
@@ -315,10 +310,9 @@ class CrisisClassicRuleset(Ruleset):
 
     posture = staticmethod(posture_of)
 
-    def round_flow(self, options: Options) -> RoundFlow:
-        """Sequential turns by initiative, with Delay, Act now, a surprise round, and attacks out of turn from
-        overwatch."""
-        return SequentialFlow(self, out_of_turn=lambda actor: turns.on_overwatch(actor.combatant))
+    # Sequential turns by initiative (the base's flow), with Delay, Act now, a surprise round, and attacks out of
+    # turn from overwatch.
+    acts_out_of_turn = staticmethod(turns.on_overwatch)
 
     def quick_fight(self, prepared: PreparedFight) -> QuickFight[Any]:
         """The fight compiled (rules/crisis_classic/quick.py): attacks drawn from their exact odds."""

@@ -114,9 +114,9 @@ def res_int(combatant: Combatant, key: str) -> int:
     return int(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0
 
 
-def on_overwatch(combatant: Combatant | None) -> bool:
+def on_overwatch(actor: Actor) -> bool:
     """Watching to attack out of turn (set by the Overwatch action, until its own next turn or the attack)."""
-    return combatant is not None and combatant.resources.get("overwatch") is True
+    return actor.combatant is not None and actor.combatant.resources.get("overwatch") is True
 
 
 def _combatant(actor: Actor) -> Combatant:
@@ -302,7 +302,7 @@ def start_turn(actor: Actor, options: Options) -> TurnEffects:
     if ap + gain > sheet.MAX_AP:
         notes.append(f"{ap + gain - sheet.MAX_AP} AP above 6 are lost")
     effects: list[Effect] = [SetResource(combatant.id, "ap", new_ap)]
-    if on_overwatch(combatant):
+    if on_overwatch(actor):
         effects.append(SetResource(combatant.id, "overwatch", False))  # the watch ends at one's own turn
     pending = combatant.resources.get("pending_action")
     if (option(options, "multi_turn_continue") == "auto" and isinstance(pending, str) and pending
