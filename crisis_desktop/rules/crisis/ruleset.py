@@ -113,7 +113,7 @@ class CrisisAttacks(Attacks, Executes, Scatters, OutOfTurnAttacks):
     def target_inputs(self, attacker: Actor, weapon: EquipmentItem, target: Actor, fight_round: int,
                       options: Options) -> list[FieldSpec]:
         return crisis_inputs.target_inputs(target, fight_round, ranged=self.weapon_range(weapon) is not None,
-                                           rof=self._rof(weapon), area=combat.is_area(weapon), unit="tiles")
+                                           rof=stats.rof(weapon), area=combat.is_area(weapon), unit="tiles")
 
     def map_inputs(self, tiles: int, metres: float, reading: CoverReading, *,
                    hex_grid: bool = False) -> dict[str, StatValue]:
@@ -130,11 +130,7 @@ class CrisisAttacks(Attacks, Executes, Scatters, OutOfTurnAttacks):
 
     def max_targets(self, weapon: EquipmentItem) -> int | None:
         """Everyone under an area weapon's template; one target per attack of a RoF volley."""
-        return None if combat.is_area(weapon) else self._rof(weapon)
-
-    @staticmethod
-    def _rof(weapon: EquipmentItem) -> int:
-        return max(1, stats.int_stat(weapon, "rof", 1))
+        return None if combat.is_area(weapon) else stats.rof(weapon)
 
     def weapon_range(self, weapon: EquipmentItem) -> float | None:
         rng = stats.int_stat(weapon, "range")

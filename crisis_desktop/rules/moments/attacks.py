@@ -223,6 +223,11 @@ def odds_of(p: Plan, options: Options) -> AttackOdds:
     return AttackOdds(hit, odds.expected(dist), dist, hit * drop)
 
 
+def attack_odds(request: AttackRequest, options: Options) -> AttackOdds:
+    """The exact odds of the attack as requested (the target's reaction as declared)."""
+    return odds_of(plan(request, options), options)
+
+
 def reaction_odds(request: AttackRequest, options: Options) -> dict[str, AttackOdds]:
     """The odds of the attack for each reaction the target may choose now, by its name (a block only with a shield; only
     no reaction when it has none left)."""
@@ -233,7 +238,7 @@ def reaction_odds(request: AttackRequest, options: Options) -> dict[str, AttackO
         changed = AttackRequest(request.attacker, request.weapon, (type(aimed)(aimed.actor, inputs),),
                                 request.inputs)
         try:
-            out[REACTION_NAMES[reaction]] = odds_of(plan(changed, options), options)
+            out[REACTION_NAMES[reaction]] = attack_odds(changed, options)
         except ValueError:
             continue
     return out

@@ -12,7 +12,6 @@ from crisis_desktop.rules.base import (
     ActionAvailability,
     ActionSpec,
     Actor,
-    AttackOdds,
     AttackRequest,
     Attacks,
     BarRole,
@@ -110,8 +109,7 @@ class MomentsAttacks(Attacks):
         p = attacks.plan(request, options)
         return p.attack_goal
 
-    def attack_odds(self, request: AttackRequest, options: Options) -> AttackOdds:
-        return attacks.odds_of(attacks.plan(request, options), options)
+    attack_odds = staticmethod(attacks.attack_odds)
 
     reaction_odds = staticmethod(attacks.reaction_odds)
 
