@@ -68,13 +68,17 @@ class Scatters(ABC):
         return scatter(grid, aimed_at, thrower, face, tiles)
 
 
-class OutOfTurnAttacks(ABC):
+class OutOfTurnAttacks(ABC):  # noqa: B024 (a capability declared by inheriting it, with a working default)
     """Attacks that count apart when made outside the attacker's own turn (crisis: an attack from overwatch ends
     the watch). The controller marks such a request with `made_out_of_turn` before the rules read it."""
 
-    @abstractmethod
+    # The attack input that marks the request; the rules read it among the attack's inputs.
+    OUT_OF_TURN_INPUT: str = "out_of_turn"
+
     def made_out_of_turn(self, request: AttackRequest) -> AttackRequest:
-        """The request as made outside the attacker's own turn."""
+        """The request as made outside the attacker's own turn: by default with the attack input
+        `OUT_OF_TURN_INPUT` set to true."""
+        return out_of_turn_marked(request, self.OUT_OF_TURN_INPUT)
 
 
 def out_of_turn_marked(request: AttackRequest, key: str) -> AttackRequest:

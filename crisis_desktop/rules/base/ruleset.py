@@ -103,10 +103,17 @@ class Ruleset(ABC):
             merged[ADDED_FIELDS] = added       # the sheet fields the GM added (rules/base/added_fields.py)
         return merged
 
+    # What Quick NPC asks for: a field of its own (kernel/npc_builds.threat_field), or the key of the sheet field
+    # the NPC's level is kept in (crisis: "difficulty"); None where NPCs are not built from a level.
+    NPC_LEVEL: ClassVar[FieldSpec | str | None] = None
+
     def npc_level_field(self) -> FieldSpec | None:
-        """The field Quick NPC asks for, from which the rules build an NPC (crisis: its Difficulty Level);
-        None where NPCs are not built from a level."""
-        return None
+        """The field Quick NPC asks for, from which the rules build an NPC (crisis: its Difficulty Level): by default
+        `NPC_LEVEL`, a sheet field's key read as that field; None where NPCs are not built from a level."""
+        if isinstance(self.NPC_LEVEL, str):
+            key = self.NPC_LEVEL
+            return next(f for f in self.sheet.character_fields() if f.key == key)
+        return self.NPC_LEVEL
 
     def npc_kind_field(self) -> FieldSpec | None:
         """A kind of NPC Quick NPC asks for beside the level (Genesys: minion group, rival or nemesis), a CHOICE
@@ -119,9 +126,17 @@ class Ruleset(ABC):
         return self.quick_npc(name, level, dice)
 
     def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
-        """A playable NPC at this level (`npc_level_field`'s value, already checked against it): by default the
-        rules' default NPC stat block with the level stored. A system with NPC rules overrides this to give the
-        NPC skills and a weapon that suit its level, so it can fight at once."""
+        """A playable NPC at this level (`npc_level_field`'s value, already checked against it): by default, where
+        the system has a table of tiers (resources/rules/<id>/npc.json), its new NPC sheet overlaid with the tier for
+        the level and carrying the tier's weapons from the catalogue (the level kept when `NPC_LEVEL` names a sheet
+        field); else the rules' default NPC stat block with the level stored. A system with other NPC rules
+        overrides this to give the NPC skills and a weapon that suit its level, so it can fight at once."""
+        from crisis_desktop.resources_access import resource
+        from crisis_desktop.rules.kernel.npc_builds import table_npc  # the kernel reads this module's types
+
+        if resource("rules", self.id, "npc.json").is_file():
+            return table_npc(self, self.id, name, level, dice,
+                             self.NPC_LEVEL if isinstance(self.NPC_LEVEL, str) else None)
         stats = dict(self.sheet.new_stats(CharacterKind.NPC, dice))
         spec = self.npc_level_field()
         if spec is not None:
@@ -191,10 +206,16 @@ class Ruleset(ABC):
 
     def round_flow(self, options: Options) -> RoundFlow:
         """How rounds proceed in this system (sequential turns, side slots, phases, declare/resolve): by default
-        sequential turns, in the order `roll_initiative` gives, with Delay and Act now."""
+        sequential turns, in the order `roll_initiative` gives, with Delay and Act now, and attacks out of turn by
+        whoever `acts_out_of_turn`."""
         from crisis_desktop.rules.kernel.flows.sequential import SequentialFlow  # the flows read this module's types
 
-        return SequentialFlow(self)
+        return SequentialFlow(self, out_of_turn=self.acts_out_of_turn)
+
+    def acts_out_of_turn(self, actor: Actor) -> bool:
+        """Whether the actor may attack outside its own turn now, in the default sequential flow (crisis: whoever is
+        on overwatch); nobody by default."""
+        return False
 
     def quick_fight(self, prepared: PreparedFight) -> QuickFight[Any] | None:
         """The fight compiled for the simulator's fast path (rules/base/quick.py: the fight's numbers worked out once,

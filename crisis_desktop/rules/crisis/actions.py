@@ -155,32 +155,32 @@ def available_actions(actor: Actor, options: Options) -> list[ActionAvailability
     return [availability(actor, key, options) for key in tables.actions()]
 
 
-def spend_action(actor: Actor, key: str, options: Options, cost: int | None = None) -> TurnEffects:
-    """The effects of taking `key` now; ValueError with the reason if it is not allowed."""
-    if cost is None and actor.combatant is not None and actor.combatant.resources.get("pending_action") == key:
+def spend_action(actor: Actor, action_key: str, options: Options, cost: int | None = None) -> TurnEffects:
+    """The effects of taking `action_key` now; ValueError with the reason if it is not allowed."""
+    if cost is None and actor.combatant is not None and actor.combatant.resources.get("pending_action") == action_key:
         cost = resource(actor.combatant, "pending_cost") or None
-    avail = availability(actor, key, options, cost)
+    avail = availability(actor, action_key, options, cost)
     if not avail.allowed:
         raise ValueError(avail.reason)
     price = avail.price.get("ap", 0)
     assert actor.combatant is not None
     cid = actor.combatant.id
-    rule = tables.actions().get(key)
+    rule = tables.actions().get(action_key)
     if rule is not None and rule.part_of:
         # Paid by the action it is part of: nothing is charged, no task is cancelled.
-        return TurnEffects(tuple(_side_effects(actor, key)))
+        return TurnEffects(tuple(_side_effects(actor, action_key)))
     effects: list[Effect] = []
     notes: list[str] = []
     pending = actor.combatant.resources.get("pending_action")
     # A multi-turn action continues only as the same task (same action at the same cost); anything
     # else replaces it, so its progress never exceeds the cost it is measured against.
-    continuing = pending == key and resource(actor.combatant, "pending_cost") == price
+    continuing = pending == action_key and resource(actor.combatant, "pending_cost") == price
     if pending and not continuing:
         effects += _clear_pending(cid)
         notes.append(f"{action_label(str(pending))} is cancelled")
     done = True                      # the action is finished with this payment (not one turn of several)
     if uses_npc_actions(actor, options):
-        effects += pay(actor, {"actions": 1})
+        effects += pay(actor, {"actions": 1}).effects
     else:
         ap = resource(actor.combatant, "ap")
         max_ap, _ = tables.ap_limits()
@@ -194,30 +194,31 @@ def spend_action(actor: Actor, key: str, options: Options, cost: int | None = No
                 notes.append(f"{avail.action.label} is done")
             else:
                 done = False
-                effects += [SetResource(cid, "pending_action", key), SetResource(cid, "pending_progress", progress),
-                            SetResource(cid, "pending_cost", price)]
+                effects += [SetResource(cid, "pending_action", action_key),
+                            SetResource(cid, "pending_progress", progress), SetResource(cid, "pending_cost", price)]
                 notes.append(f"{avail.action.label}: {progress} of {price} AP")
         else:
-            effects += pay(actor, {"ap": price})
-    effects += _side_effects(actor, key)
-    if done and key == "reload":
+            effects += pay(actor, {"ap": price}).effects
+    effects += _side_effects(actor, action_key)
+    if done and action_key == "reload":
         loaded, said = reloading.reloaded(actor.character)
         effects += loaded
         notes += said
     return TurnEffects(tuple(effects), tuple(notes))
 
 
-def pay(actor: Actor, price: Cost) -> list[Effect]:
-    """The effects of paying a price: AP spent, or an NPC's actions counted (NPCs count the actions they took)."""
+def pay(actor: Actor, price: Cost, what: str = "") -> TurnEffects:
+    """The effects of paying a price (for `what`): AP spent, or an NPC's actions counted (NPCs count the actions
+    they took)."""
     if actor.combatant is None:
-        return []
+        return TurnEffects()
     effects: list[Effect] = []
     if price.get("ap"):
         effects.append(SetResource(actor.combatant.id, "ap", resource(actor.combatant, "ap") - price["ap"]))
     if price.get("actions"):
         effects.append(SetResource(actor.combatant.id, "actions_taken",
                                    resource(actor.combatant, "actions_taken") + price["actions"]))
-    return effects
+    return TurnEffects(tuple(effects))
 
 
 def _clear_pending(cid: str) -> list[Effect]:

@@ -60,7 +60,7 @@ def _validate(context: AttackContext, options: Options) -> list[Effect]:
     blocker = stats.cannot_act(attacker.character)
     if blocker:
         raise ValueError(f"{attacker.name} is {blocker.lower()} and cannot attack")
-    rof = max(1, stats.int_stat(weapon, "rof", 1))
+    rof = stats.rof(weapon)
     if context.extra_attacks < 0 or context.extra_attacks > rof - 1:
         raise ValueError(f"{weapon.name} has RoF {rof}: at most {rof - 1} extra attack(s), not {context.extra_attacks}")
     effects: list[Effect] = []
@@ -129,7 +129,7 @@ def _volley(request: AttackRequest) -> list[Aimed]:
                      if any(a.context.target.character.id == b.context.target.character.id for b in aimed[:i]))
         raise ValueError(f"{twice} is named twice: give it more attacks instead")
     weapon = request.weapon
-    rof = max(1, stats.int_stat(weapon, "rof", 1))
+    rof = stats.rof(weapon)
     total = sum(a.attacks for a in aimed)
     if is_area(weapon):
         if total > len(aimed):
@@ -173,7 +173,8 @@ def attack_price(request: AttackRequest, options: Options) -> tuple[Cost, str | 
     return price, None
 
 
-def dice_order(request: AttackRequest) -> str:
+def dice_order(request: AttackRequest, options: Options) -> str:
+    """The order the attack's dice are rolled in, for dice typed in by hand."""
     if is_area(request.weapon):
         return ("the attack die (again each time it shows its highest face), then for each target in order: its "
                 "Athletics die if it dodges, then the damage dice; on a miss, the scatter die")

@@ -153,7 +153,7 @@ def apply_damage(target: Actor, amount: int, options: Options, *, lethal: bool =
     return DamageResult(damage, taken, result.lethal, tuple(effects), tuple(notes))
 
 
-def overridden(before: Character, after: Actor) -> TurnEffects:
+def overridden(before: Character, after: Actor, options: Options) -> TurnEffects:
     """What a Health set by hand brings, as a hit would: at -10 or below the character dies; dropping to 0 or below
     it is incapacitated and Dying; brought back above 0 it is Dying no more; non-lethal damage raised above the
     Health left incapacitates it. Only what the change crosses counts: conditions set by hand stand."""

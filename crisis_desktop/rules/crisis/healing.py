@@ -135,17 +135,6 @@ def rest_treatments(patient: Actor, *, fighting: bool) -> list[Treatment]:
                       rolls=True, choices=circumstances, reason=BETWEEN_FIGHTS if fighting else day)]
 
 
-def rest(key: str, patient: Actor, dice: DiceSource, options: Options,
-         choice: str | None) -> tuple[CheckResult | None, TurnEffects]:
-    """Give one of `rest_treatments`; ValueError for a key that is none of them."""
-    if key == HOUR:
-        return None, hourly_recovery(patient)
-    if key == DAY:
-        circumstances = () if choice in (None, NO_CIRCUMSTANCE) else (str(choice),)
-        return natural_healing(patient, dice, options, circumstances)
-    raise ValueError(f"The crisis rules have no treatment {key!r} outside a fight's turns")
-
-
 def hourly_recovery(patient: Actor) -> TurnEffects:
     """Every hour one non-lethal wound heals by itself."""
     c = patient.character

@@ -10,7 +10,6 @@ from typing import Any
 from crisis_desktop.domain import Character, EquipmentItem, ItemKind, StatValue
 from crisis_desktop.rules.base import (
     ActionAvailability,
-    ActionSpec,
     Actor,
     AttackRequest,
     Attacks,
@@ -20,7 +19,6 @@ from crisis_desktop.rules.base import (
     Checks,
     ConditionSpec,
     ContestChances,
-    Cost,
     Currency,
     Executes,
     Explained,
@@ -44,7 +42,7 @@ from crisis_desktop.rules.base import (
     TurnEffects,
     at_most_field,
 )
-from crisis_desktop.rules.base.capabilities import SURPRISED, out_of_turn_marked
+from crisis_desktop.rules.base.capabilities import SURPRISED
 from crisis_desktop.rules.base.economy_part import Economy
 from crisis_desktop.rules.base.quick import PreparedFight, QuickFight
 from crisis_desktop.rules.base.sheet_part import Sheet
@@ -66,10 +64,6 @@ from crisis_desktop.rules.crisis.movement import CrisisMovement, posture_of
 from crisis_desktop.rules.crisis.options import RULE_OPTIONS, option
 from crisis_desktop.rules.kernel.cover import CoverReading
 from crisis_desktop.rules.kernel.dice import DiceSource
-from crisis_desktop.rules.kernel.flows import RoundFlow
-from crisis_desktop.rules.kernel.flows.sequential import SequentialFlow
-from crisis_desktop.rules.kernel.geometry import Coord, Terrain
-from crisis_desktop.rules.kernel.npc_builds import table_npc
 from crisis_desktop.rules.kernel.range_increments import RangeIncrements
 from crisis_desktop.rules.qstar import attack_inputs as crisis_inputs
 from crisis_desktop.rules.qstar.badges import badges as qstar_badges
@@ -123,7 +117,7 @@ class CrisisAttacks(Attacks, Executes, Scatters, OutOfTurnAttacks):
     def target_inputs(self, attacker: Actor, weapon: EquipmentItem, target: Actor, fight_round: int,
                       options: Options) -> list[FieldSpec]:
         return crisis_inputs.target_inputs(target, fight_round, ranged=self.weapon_range(weapon) is not None,
-                                           rof=self._rof(weapon), area=combat.is_area(weapon), unit="tiles")
+                                           rof=stats.rof(weapon), area=combat.is_area(weapon), unit="tiles")
 
     def map_inputs(self, tiles: int, metres: float, reading: CoverReading, *,
                    hex_grid: bool = False) -> dict[str, StatValue]:
@@ -135,17 +129,12 @@ class CrisisAttacks(Attacks, Executes, Scatters, OutOfTurnAttacks):
 
     resolve_landed = staticmethod(attacks.resolve_landed)
 
-    def made_out_of_turn(self, request: AttackRequest) -> AttackRequest:
-        """Marked among the attack's inputs: an attack from overwatch ends the watch."""
-        return out_of_turn_marked(request, OUT_OF_TURN)
+    # Marked among the attack's inputs: an attack from overwatch ends the watch.
+    OUT_OF_TURN_INPUT = OUT_OF_TURN
 
     def max_targets(self, weapon: EquipmentItem) -> int | None:
         """Everyone under an area weapon's template; one target per attack of a RoF volley."""
-        return None if combat.is_area(weapon) else self._rof(weapon)
-
-    @staticmethod
-    def _rof(weapon: EquipmentItem) -> int:
-        return max(1, stats.int_stat(weapon, "rof", 1))
+        return None if combat.is_area(weapon) else stats.rof(weapon)
 
     def weapon_range(self, weapon: EquipmentItem) -> float | None:
         rng = stats.int_stat(weapon, "range")
@@ -167,8 +156,7 @@ class CrisisAttacks(Attacks, Executes, Scatters, OutOfTurnAttacks):
 
     execute_odds = staticmethod(attacks.execute_odds)
 
-    def dice_order(self, request: AttackRequest, options: Options) -> str:
-        return attacks.dice_order(request)
+    dice_order = staticmethod(attacks.dice_order)
 
     def to_beat(self, request: AttackRequest, options: Options) -> Explained | None:
         """What the first attack roll must reach: 4 for ranged, the target's Parry in melee."""
@@ -199,7 +187,14 @@ class CrisisHealing(Healing):
 
     def treat(self, key: str, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
               choice: str | None = None) -> tuple[CheckResult | None, TurnEffects]:
-        return healing.rest(key, patient, dice, self.rules.options_with_defaults(options), choice)
+        """An hour of rest or a day of natural healing (`healing.rest_treatments`); ValueError for a key that is
+        neither."""
+        if key == healing.HOUR:
+            return None, healing.hourly_recovery(patient)
+        if key == healing.DAY:
+            circumstances = () if choice in (None, healing.NO_CIRCUMSTANCE) else (str(choice),)
+            return healing.natural_healing(patient, dice, self.rules.options_with_defaults(options), circumstances)
+        raise ValueError(f"The crisis rules have no treatment {key!r} outside a fight's turns")
 
 
 class CrisisHiding(QstarHiding):
@@ -321,8 +316,7 @@ class CrisisSheet(Sheet):
                 fields.append(OverrideField(OverrideKind.RESOURCE, "aim", "Aim bonus", aim))
         return fields
 
-    def override_consequences(self, before: Character, after: Actor, options: Options) -> TurnEffects:
-        return damage.overridden(before, after)
+    override_consequences = staticmethod(damage.overridden)
 
     def state(self, character: Character, options: Options) -> StateLabel:
         health_now = sheet.current_health(character).value
@@ -350,21 +344,18 @@ class CrisisEconomy(Economy):
         # NPCs under the two_actions option pay in actions, everyone else in AP.
         return (Currency("ap", "AP", "AP"), Currency("actions", "action", "actions"))
 
-    def actions(self) -> Sequence[ActionSpec]:
-        return actions.action_specs()
-
-    def available_actions(self, actor: Actor, options: Options) -> list[ActionAvailability]:
-        return actions.available_actions(actor, options)
+    available_actions = staticmethod(actions.available_actions)
 
     def action_availability(self, actor: Actor, action_key: str, options: Options) -> ActionAvailability | None:
         return actions.availability(actor, action_key, options) if action_key in crisis_tables.actions() else None
 
-    def pay(self, actor: Actor, price: Cost, what: str) -> TurnEffects:
-        """AP spent, or an NPC's actions counted."""
-        return TurnEffects(tuple(actions.pay(actor, price)))
+    # AP spent, or an NPC's actions counted.
+    pay = staticmethod(actions.pay)
 
-    def spend_action(self, actor: Actor, action_key: str, options: Options, cost: int | None = None) -> TurnEffects:
-        return actions.spend_action(actor, action_key, options, cost)
+    spend_action = staticmethod(actions.spend_action)
+
+    # Last: from here on `actions` in this class's body is the method, not the module.
+    actions = staticmethod(actions.action_specs)
 
 
 class CrisisRuleset(Ruleset):
@@ -377,11 +368,8 @@ class CrisisRuleset(Ruleset):
     # Move, Run and Crawl in tiles of Pace.
     MOVEMENT = CrisisMovement
 
-    def cover_between(self, terrain: Terrain, attacker_cell: Coord, target_cell: Coord,
-                      attacker: Actor | None = None, target: Actor | None = None,
-                      options: Options | None = None) -> CoverReading:
-        """Bullets step penetrable cover down; the prone rule is the attack dialog's (facing is not on the map)."""
-        return crisis_cover(terrain, attacker_cell, target_cell)
+    # Bullets step penetrable cover down; the prone rule is the attack dialog's (facing is not on the map).
+    cover_between = staticmethod(crisis_cover)
 
     posture = staticmethod(posture_of)
 
@@ -393,11 +381,10 @@ class CrisisRuleset(Ruleset):
                                int(combat_table["max_range_increments"]), "tiles",
                                combat_table["range_bands"][str(self.options_with_defaults(options)["range_bands"])])
 
-    def round_flow(self, options: Options) -> RoundFlow:
-        """Sequential turns by initiative, with Delay, Act now, a surprise round, and attacks out of turn from
-        overwatch."""
-        return SequentialFlow(self, out_of_turn=lambda actor: actor.combatant is not None
-                              and bool(actions.resource(actor.combatant, "overwatch")))
+    def acts_out_of_turn(self, actor: Actor) -> bool:
+        """Sequential turns by initiative (the base's flow), with Delay, Act now, a surprise round, and attacks out of
+        turn from overwatch."""
+        return actor.combatant is not None and bool(actions.resource(actor.combatant, "overwatch"))
 
     def quick_fight(self, prepared: PreparedFight) -> QuickFight[Any]:
         """The fight compiled (rules/crisis/quick.py): attacks drawn from their exact odds."""
@@ -411,13 +398,9 @@ class CrisisRuleset(Ruleset):
     def rule_options(self) -> Sequence[RuleOption]:
         return RULE_OPTIONS
 
-    def npc_level_field(self) -> FieldSpec | None:
-        return next(f for f in self.sheet.character_fields() if f.key == "difficulty")
-
-    def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
-        """Dice, skills, a melee and a ranged weapon (armour from DL 5) by the tiers of
-        resources/rules/crisis/npc.json."""
-        return table_npc(self, "crisis", name, level, dice, "difficulty")
+    # Quick NPC asks for the Difficulty Level and builds dice, skills, a melee and a ranged weapon (armour from
+    # DL 5) by the tiers of resources/rules/crisis/npc.json.
+    NPC_LEVEL = "difficulty"
 
     # -- checks ---------------------------------------------------------------------------
 

@@ -105,6 +105,11 @@ def int_stat(item: EquipmentItem, key: str, default: int = 0) -> int:
     return int(value) if isinstance(value, int | float) and not isinstance(value, bool) else default
 
 
+def rof(weapon: EquipmentItem) -> int:
+    """A weapon's rate of fire: the attacks one Attack action may make with it (at least 1)."""
+    return max(1, int_stat(weapon, "rof", 1))
+
+
 def is_unarmed(item: EquipmentItem) -> bool:
     return item.catalogue_id == "crisis-unarmed" or item.id == "crisis-unarmed" or item.name.lower() == "unarmed"
 

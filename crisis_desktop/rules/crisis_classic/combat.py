@@ -75,6 +75,11 @@ def defence_mode(context: AttackContext, options: Options) -> tuple[str, str]:
     return "roll", ""
 
 
+def request_modifiers(request: AttackRequest, options: Options) -> list[Term]:
+    """Every term of the attack target of the request's (first) target, in order."""
+    return attack_modifiers(context_of(request), options)
+
+
 def attack_modifiers(context: AttackContext, options: Options) -> list[Term]:
     """Every term of the attack target, in order."""
     attacker, weapon = context.attacker.character, context.weapon
@@ -190,7 +195,7 @@ def _attacker_effects(context: AttackContext) -> tuple[list[Effect], list[str]]:
         # The attack's AP (Attacks.attack_price) is paid by the controller.
         if res_int(attacker.combatant, "aim"):
             effects.append(SetResource(cid, "aim", 0))
-        if context.out_of_turn and on_overwatch(attacker.combatant):
+        if context.out_of_turn and on_overwatch(attacker):
             effects.append(SetResource(cid, "overwatch", False))  # the watch fired
     return effects, notes
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from crisis_desktop.rules.base import AttackOdds, Explained, Options
+from crisis_desktop.rules.base import AttackOdds, AttackRequest, Explained, Options
 from crisis_desktop.rules.crisis_classic import damage, sheet, tables
 from crisis_desktop.rules.crisis_classic.combat import (
     attack_modifiers,
+    context_of,
     defence_mode,
     defence_modifiers,
     effective_cover,
@@ -56,7 +57,9 @@ def hit_chances(context: AttackContext, options: Options) -> dict[int, float]:
     return out
 
 
-def attack_odds(context: AttackContext, options: Options) -> ClassicAttackOdds:
+def attack_odds(request: AttackRequest, options: Options) -> ClassicAttackOdds:
+    """The exact odds of the request's attack: hit, damage, critical hits, Endurance and Health lost."""
+    context = context_of(request)
     cover, _ = effective_cover(context)
     if not tables.cover_by_key()[cover.value].hittable:
         return ClassicAttackOdds(hit=0.0, expected_damage=0.0, damage={0: 1.0}, drop_target=0.0,

@@ -6,10 +6,12 @@ from dataclasses import dataclass
 
 from crisis_desktop.domain import Character
 from crisis_desktop.rules.base import (
+    Actor,
     AddCondition,
     DamageResult,
     Effect,
     Explained,
+    Options,
     RemoveCondition,
     SetItemStat,
     SetStatus,
@@ -83,26 +85,28 @@ def damage_result(target: Character, end_terms: Explained, crit_damage: int, cri
                         notes=tuple(notes))
 
 
-def apply_damage(target: Character, amount: int, damage_type: str, label: str) -> DamageResult:
+def apply_damage(target: Actor, amount: int, options: Options, *, lethal: bool = True, damage_type: str = "physical",
+                 label: str = "damage") -> DamageResult:
     """Damage by hand. "health" (or "critical") is one critical hit of `amount` (armour may stop it);
     anything else is Endurance damage, which becomes a critical hit once Endurance is 0."""
     if damage_type in ("health", "critical"):
-        return damage_result(target, Explained.of((label, 0)), amount, 1, crit_label=label)
-    return damage_result(target, Explained.of((label, amount)), amount, 0, crit_label=label)
+        return damage_result(target.character, Explained.of((label, 0)), amount, 1, crit_label=label)
+    return damage_result(target.character, Explained.of((label, amount)), amount, 0, crit_label=label)
 
 
-def overridden(before: Character, after: Character) -> TurnEffects:
+def overridden(before: Character, after: Actor, options: Options) -> TurnEffects:
     """What an Endurance or Health set by hand brings, as a hit would: Endurance brought to 0 exhausts (2 AP a turn,
     every hit critical), Endurance given back ends it; Health brought to 0 kills (the state says so, no condition)."""
+    c = after.character
     effects: list[Effect] = []
     notes: list[str] = []
-    was, now = sheet.endurance(before).value, sheet.endurance(after).value
-    if now <= 0 < was and not after.has_condition("exhausted"):
-        effects.append(AddCondition(after.id, "exhausted"))
-        notes.append(f"{after.name} is exhausted: every further hit is critical")
-    elif was <= 0 < now and after.has_condition("exhausted"):
-        effects.append(RemoveCondition(after.id, "exhausted"))
-        notes.append(f"{after.name} is no longer exhausted (Endurance {now:g})")
-    if sheet.health(after).value <= 0 < sheet.health(before).value:
-        notes.append(f"{after.name} is dead: Health 0")
+    was, now = sheet.endurance(before).value, sheet.endurance(c).value
+    if now <= 0 < was and not c.has_condition("exhausted"):
+        effects.append(AddCondition(c.id, "exhausted"))
+        notes.append(f"{c.name} is exhausted: every further hit is critical")
+    elif was <= 0 < now and c.has_condition("exhausted"):
+        effects.append(RemoveCondition(c.id, "exhausted"))
+        notes.append(f"{c.name} is no longer exhausted (Endurance {now:g})")
+    if sheet.health(c).value <= 0 < sheet.health(before).value:
+        notes.append(f"{c.name} is dead: Health 0")
     return TurnEffects(tuple(effects), tuple(notes))

@@ -86,7 +86,7 @@ ADRENALIN, MEDICINE_REST, REST, BREAK = "adrenalin_shot", "medicine_rest", "rest
 NOT_IN_A_FIGHT = "not during a fight: end the encounter first"
 
 
-def treatments(patient: Actor, *, fighting: bool) -> list[Treatment]:
+def treatments(patient: Actor, options: Options, *, fighting: bool) -> list[Treatment]:
     """In a fight an Adrenalin Shot, given by hand (the giver's action, 1 AP, next to the patient); between fights a
     day of rest with or without medical care and a 10 minute break."""
     c, name = patient.character, patient.name

@@ -7,9 +7,8 @@ from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
-from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
+from crisis_desktop.domain import Character, EquipmentItem, ItemKind
 from crisis_desktop.rules.base import (
-    ActionAvailability,
     ActionRole,
     ActionSpec,
     Actor,
@@ -22,28 +21,22 @@ from crisis_desktop.rules.base import (
     ContestChances,
     Cost,
     Currency,
-    DamageResult,
     Explained,
     FieldKind,
     FieldSpec,
     Healing,
     MapReading,
     MapSpan,
-    Mark,
     Options,
     OutOfTurnAttacks,
     OverrideField,
     OverrideKind,
-    ResourceSpec,
     RuleOption,
     Ruleset,
-    StateLabel,
-    Term,
-    Treatment,
     TurnEffects,
     at_most_field,
 )
-from crisis_desktop.rules.base.capabilities import SURPRISED, out_of_turn_marked
+from crisis_desktop.rules.base.capabilities import SURPRISED
 from crisis_desktop.rules.base.economy_part import Economy
 from crisis_desktop.rules.base.quick import PreparedFight, QuickFight
 from crisis_desktop.rules.base.sheet_part import Sheet
@@ -62,12 +55,7 @@ from crisis_desktop.rules.crisis_classic import (
 from crisis_desktop.rules.crisis_classic.actions import action_label, resolve_action
 from crisis_desktop.rules.crisis_classic.movement import ClassicMovement, posture_of
 from crisis_desktop.rules.crisis_classic.options import RULE_OPTIONS
-from crisis_desktop.rules.kernel.cover import CoverReading
-from crisis_desktop.rules.kernel.dice import DiceSource, RollPool
-from crisis_desktop.rules.kernel.flows import RoundFlow
-from crisis_desktop.rules.kernel.flows.sequential import SequentialFlow
-from crisis_desktop.rules.kernel.geometry import Coord, Terrain
-from crisis_desktop.rules.kernel.npc_builds import table_npc
+from crisis_desktop.rules.kernel.dice import DiceSource
 from crisis_desktop.rules.kernel.range_increments import RangeIncrements
 from crisis_desktop.rules.qstar import attack_inputs as crisis_inputs
 from crisis_desktop.rules.qstar.badges import badges as qstar_badges
@@ -136,12 +124,10 @@ class CrisisClassicAttacks(Attacks, OutOfTurnAttacks):
         rng = self.weapon_range(weapon) if weapon is not None else None
         return replace(found, lines=(*found.lines, *self.rules.range_increments(options).lines(weapon, rng, span)))
 
-    def made_out_of_turn(self, request: AttackRequest) -> AttackRequest:
-        """Marked among the attack's inputs: an attack from overwatch ends the watch."""
-        return out_of_turn_marked(request, OUT_OF_TURN)
+    # Marked among the attack's inputs: an attack from overwatch ends the watch.
+    OUT_OF_TURN_INPUT = OUT_OF_TURN
 
-    def attack_modifiers(self, request: AttackRequest, options: Options) -> list[Term]:
-        return combat.attack_modifiers(combat.context_of(request), options)
+    attack_modifiers = staticmethod(combat.request_modifiers)
 
     def attack_price(self, request: AttackRequest, options: Options) -> tuple[Cost, str | None]:
         context = combat.context_of(request)
@@ -152,7 +138,7 @@ class CrisisClassicAttacks(Attacks, OutOfTurnAttacks):
 
     def to_beat(self, request: AttackRequest, options: Options) -> Explained | None:
         """The attack's roll-under target: 3d6 at or under it hits, before the defence."""
-        return Explained.of(*combat.attack_modifiers(combat.context_of(request), options))
+        return Explained.of(*self.attack_modifiers(request, options))
 
     def to_beat_words(self, request: AttackRequest, options: Options) -> tuple[str, str]:
         """ "Roll 3d6 at or under", then the defence the hit must still beat: the target's roll, none (an NPC's fixed
@@ -168,14 +154,11 @@ class CrisisClassicAttacks(Attacks, OutOfTurnAttacks):
             after = why
         return f"Roll 3d6 at or under ({after})", "3d6 ≤"
 
-    def attack_odds(self, request: AttackRequest, options: Options) -> combat_odds.ClassicAttackOdds:
-        return combat_odds.attack_odds(combat.context_of(request), options)
+    attack_odds = staticmethod(combat_odds.attack_odds)
 
     resolve_attack = staticmethod(combat.resolve_attack)
 
-    def apply_damage(self, target: Actor, amount: int, options: Options, *, lethal: bool = True,
-                     damage_type: str = "physical", label: str = "damage") -> DamageResult:
-        return damage.apply_damage(target.character, amount, damage_type, label)
+    apply_damage = staticmethod(damage.apply_damage)
 
 
 class CrisisClassicHealing(Healing):
@@ -185,8 +168,7 @@ class CrisisClassicHealing(Healing):
 
     heal = staticmethod(healing.heal)
 
-    def treatments(self, patient: Actor, options: Options, *, fighting: bool) -> list[Treatment]:
-        return healing.treatments(patient, fighting=fighting)
+    treatments = staticmethod(healing.treatments)
 
     def treat(self, key: str, healer: Actor, patient: Actor, dice: DiceSource, options: Options,
               choice: str | None = None) -> tuple[CheckResult | None, TurnEffects]:
@@ -259,14 +241,11 @@ class CrisisClassicSheet(Sheet):
     def conditions(self) -> Sequence[ConditionSpec]:
         return [ConditionSpec(c.key, c.label, c.description) for c in tables.condition_rows()]
 
-    def new_stats(self, kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:
-        return sheet.new_stats(kind)
+    new_stats = staticmethod(sheet.new_stats)
 
-    def derived(self, character: Character, options: Options) -> dict[str, Explained]:
-        return sheet.derived(character, options)
+    derived = staticmethod(sheet.derived)
 
-    def resources(self, actor: Actor, options: Options) -> Sequence[ResourceSpec]:
-        return sheet.resources(actor)
+    resources = staticmethod(sheet.resources)
 
     def setup_flags(self) -> Sequence[FieldSpec]:
         """Who is caught unaware: they sit out the surprise turn and do not defend in it."""
@@ -296,14 +275,11 @@ class CrisisClassicSheet(Sheet):
                                      turns.res_int(actor.combatant, "aim"))]
         return fields
 
-    def override_consequences(self, before: Character, after: Actor, options: Options) -> TurnEffects:
-        return damage.overridden(before, after.character)
+    override_consequences = staticmethod(damage.overridden)
 
-    def state(self, character: Character, options: Options) -> StateLabel:
-        return sheet.state(character)
+    state = staticmethod(sheet.state)
 
-    def marks(self, actor: Actor, options: Options) -> Sequence[Mark]:
-        return sheet.marks(actor.character)
+    marks = staticmethod(sheet.marks)
 
 
 class CrisisClassicEconomy(Economy):
@@ -318,12 +294,9 @@ class CrisisClassicEconomy(Economy):
         return [ActionSpec(a.key, a.label, {"ap": a.ap or 0}, a.description, ActionRole(a.role))
                 for a in tables.action_rows()]
 
-    def available_actions(self, actor: Actor, options: Options) -> list[ActionAvailability]:
-        return turns.available_actions(actor)
+    available_actions = staticmethod(turns.available_actions)
 
-    def spend_action(self, actor: Actor, action_key: str, options: Options,
-                     cost: int | None = None) -> TurnEffects:
-        return turns.spend_action(actor, action_key, cost)
+    spend_action = staticmethod(turns.spend_action)
 
 
 class CrisisClassicRuleset(Ruleset):
@@ -336,19 +309,15 @@ class CrisisClassicRuleset(Ruleset):
     # One Move per drag, up to the derived Move in metres.
     MOVEMENT = ClassicMovement
 
-    def cover_between(self, terrain: Terrain, attacker_cell: Coord, target_cell: Coord,
-                      attacker: Actor | None = None, target: Actor | None = None,
-                      options: Options | None = None) -> CoverReading:
-        """The map's cover with the penetrable flag read as crisis does (bullets step penetrable material down);
-        the classic attack rules then count penetrable total cover as heavy."""
-        return crisis_cover(terrain, attacker_cell, target_cell)
+    # The map's cover with the penetrable flag read as crisis does (bullets step penetrable material down); the
+    # classic attack rules then count penetrable total cover as heavy.
+    cover_between = staticmethod(crisis_cover)
 
     posture = staticmethod(posture_of)
 
-    def round_flow(self, options: Options) -> RoundFlow:
-        """Sequential turns by initiative, with Delay, Act now, a surprise round, and attacks out of turn from
-        overwatch."""
-        return SequentialFlow(self, out_of_turn=lambda actor: turns.on_overwatch(actor.combatant))
+    # Sequential turns by initiative (the base's flow), with Delay, Act now, a surprise round, and attacks out of
+    # turn from overwatch.
+    acts_out_of_turn = staticmethod(turns.on_overwatch)
 
     def quick_fight(self, prepared: PreparedFight) -> QuickFight[Any]:
         """The fight compiled (rules/crisis_classic/quick.py): attacks drawn from their exact odds."""
@@ -364,13 +333,9 @@ class CrisisClassicRuleset(Ruleset):
     def rule_options(self) -> Sequence[RuleOption]:
         return RULE_OPTIONS
 
-    def npc_level_field(self) -> FieldSpec | None:
-        return next(f for f in self.sheet.character_fields() if f.key == "difficulty")
-
-    def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
-        """Abilities, skill ranks, a melee and a ranged weapon (armour from DL 5) by the tiers of
-        resources/rules/crisis-classic/npc.json."""
-        return table_npc(self, "crisis-classic", name, level, dice, "difficulty")
+    # Quick NPC asks for the Difficulty Level and builds abilities, skill ranks, a melee and a ranged weapon (armour
+    # from DL 5) by the tiers of resources/rules/crisis-classic/npc.json.
+    NPC_LEVEL = "difficulty"
 
     # The Difficulty Level table: level, name, target change, description.
     difficulty_levels = staticmethod(tables.difficulty_table)
@@ -383,44 +348,37 @@ class CrisisClassicRuleset(Ruleset):
 
     # -- checks -------------------------------------------------------------------------------
 
-    def contest_odds(self, active: CheckRequest, passive: CheckRequest, options: Options) -> checks.ContestOdds:
-        """Exact chances that the active side, the passive side or nobody wins."""
-        return checks.contest_odds(active, passive, options)
+    # Exact chances that the active side, the passive side or nobody wins.
+    contest_odds = staticmethod(checks.contest_odds)
 
     # -- turns --------------------------------------------------------------------------------
     roll_initiative = staticmethod(turns.roll_initiative)
 
-    def initiative_dice(self, actors: Sequence[Actor], options: Options) -> list[RollPool]:
-        return turns.initiative_dice(actors)
+    initiative_dice = staticmethod(turns.initiative_dice)
 
     # Combatant ids that act in the surprise round (nobody unless someone is surprised).
     surprise_round = staticmethod(turns.surprise_round)
 
     start_turn = staticmethod(turns.start_turn)
 
-    def end_turn(self, actor: Actor, options: Options) -> TurnEffects:
-        return turns.end_turn(actor)
+    end_turn = staticmethod(turns.end_turn)
 
-    def start_encounter(self, actor: Actor, options: Options) -> TurnEffects:
-        return turns.start_encounter(actor)
+    start_encounter = staticmethod(turns.start_encounter)
 
-    def end_encounter(self, actor: Actor, options: Options) -> TurnEffects:
-        return turns.end_encounter(actor)
+    end_encounter = staticmethod(turns.end_encounter)
 
     # -- healing ------------------------------------------------------------------------------
 
-    def natural_healing(self, patient: Actor) -> TurnEffects:
-        return healing.natural_healing(patient)
+    natural_healing = staticmethod(healing.natural_healing)
 
-    def full_rest(self, patient: Actor) -> TurnEffects:
-        return healing.full_rest(patient)
+    full_rest = staticmethod(healing.full_rest)
 
     def adrenalin_shot(self, user: Actor, patient: Actor) -> TurnEffects:
         """The user spends 1 AP (when in an encounter) and the patient regains 15 Endurance."""
         spent = TurnEffects()
         if user.combatant is not None:
             cost = resolve_action(user.character, "adrenalin_shot").cost
-            spent = turns.spend_action(user, "use_item", cost)
+            spent = turns.spend_action(user, "use_item", {}, cost)
         shot = healing.adrenalin_shot(patient)
         return TurnEffects(spent.effects + shot.effects, spent.notes + shot.notes)
 

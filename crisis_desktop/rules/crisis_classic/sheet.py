@@ -18,6 +18,7 @@ from crisis_desktop.rules.base import (
 )
 from crisis_desktop.rules.crisis_classic import tables
 from crisis_desktop.rules.crisis_classic.options import option
+from crisis_desktop.rules.kernel.dice import DiceSource
 
 PC_ONLY = frozenset({CharacterKind.PC})
 NPC_ONLY = frozenset({CharacterKind.NPC})
@@ -114,7 +115,7 @@ def item_fields(kind: ItemKind) -> list[FieldSpec]:
     ]
 
 
-def new_stats(kind: CharacterKind) -> dict[str, StatValue]:
+def new_stats(kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:
     return {f.key: f.default for f in character_fields() if kind in f.kinds}
 
 
@@ -242,25 +243,25 @@ def move_distance(c: Character, half: bool) -> Explained:
     return e.clamped(low=1, label="at least")
 
 
-def derived(c: Character, options: Options) -> dict[str, Explained]:
+def derived(character: Character, options: Options) -> dict[str, Explained]:
     out = {
-        "health_max": health_max(c),
-        "health": health(c),
-        "endurance_max": endurance_max(c),
-        "endurance": endurance(c),
-        "initiative": initiative(c, options),
-        "perception": Explained.of(("base", 10), ("Level", _int(c.stats, "level", 0))),
-        "move_m": move_distance(c, half=False),
-        "sneak_m": move_distance(c, half=True),
+        "health_max": health_max(character),
+        "health": health(character),
+        "endurance_max": endurance_max(character),
+        "endurance": endurance(character),
+        "initiative": initiative(character, options),
+        "perception": Explained.of(("base", 10), ("Level", _int(character.stats, "level", 0))),
+        "move_m": move_distance(character, half=False),
+        "sneak_m": move_distance(character, half=True),
     }
-    if is_npc(c):
-        row = tables.difficulty(npc_dl(c))
+    if is_npc(character):
+        row = tables.difficulty(npc_dl(character))
         out["fixed_defence"] = Explained.of((f"attack target change of DL {row.level} {row.name}",
                                              row.target_change))
     return out
 
 
-def resources(actor: Actor) -> list[ResourceSpec]:
+def resources(actor: Actor, options: Options) -> list[ResourceSpec]:
     c = actor.character
     bars = [
         ResourceSpec("health", "Health", int(health(c).value), int(health_max(c).value), role=BarRole.HEALTH),
@@ -277,21 +278,22 @@ def resources(actor: Actor) -> list[ResourceSpec]:
     return bars
 
 
-def state(c: Character) -> StateLabel:
-    dead_abilities = [a.label for a in tables.abilities() if ability(c, a.key) <= 0]
+def state(character: Character, options: Options) -> StateLabel:
+    dead_abilities = [a.label for a in tables.abilities() if ability(character, a.key) <= 0]
     if dead_abilities:
-        return StateLabel("dead", f"{c.name} is dead: {', '.join(dead_abilities)} at 0.", StateRole.OUT)
-    if health(c).value <= 0:
-        return StateLabel("dead", f"{c.name} is dead: Health 0.", StateRole.OUT)
-    if is_exhausted(c):
-        return StateLabel("exhausted", f"{c.name} is exhausted: regains 2 AP a turn and every hit is critical.",
+        return StateLabel("dead", f"{character.name} is dead: {', '.join(dead_abilities)} at 0.", StateRole.OUT)
+    if health(character).value <= 0:
+        return StateLabel("dead", f"{character.name} is dead: Health 0.", StateRole.OUT)
+    if is_exhausted(character):
+        return StateLabel("exhausted", f"{character.name} is exhausted: regains 2 AP a turn and every hit is critical.",
                           label="Exhausted")
-    return StateLabel("ok", f"{c.name} can fight.", label="OK")
+    return StateLabel("ok", f"{character.name} can fight.", label="OK")
 
 
-def marks(c: Character) -> list[Mark]:
+def marks(actor: Actor, options: Options) -> list[Mark]:
     """Exhausted the moment Endurance is at 0, whichever way it got there, until the condition itself is on the
     sheet (the rules add it with the hit or the cost that empties Endurance)."""
+    c = actor.character
     if endurance(c).value <= 0 and not c.has_condition("exhausted"):
         row = tables.condition_by_key()["exhausted"]
         return [Mark(row.label, row.description)]

@@ -51,7 +51,7 @@ def _units(actors: Sequence[Actor]) -> list[list[Actor]]:
     return units
 
 
-def initiative_dice(actors: Sequence[Actor]) -> list[RollPool]:
+def initiative_dice(actors: Sequence[Actor], options: Options) -> list[RollPool]:
     """Each unit's 3d6 as roll_initiative rolls them."""
     pools = []
     for unit in _units(actors):
@@ -114,9 +114,9 @@ def res_int(combatant: Combatant, key: str) -> int:
     return int(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0
 
 
-def on_overwatch(combatant: Combatant | None) -> bool:
+def on_overwatch(actor: Actor) -> bool:
     """Watching to attack out of turn (set by the Overwatch action, until its own next turn or the attack)."""
-    return combatant is not None and combatant.resources.get("overwatch") is True
+    return actor.combatant is not None and actor.combatant.resources.get("overwatch") is True
 
 
 def _combatant(actor: Actor) -> Combatant:
@@ -203,7 +203,7 @@ def why_not(actor: Actor, action: ResolvedAction) -> str:
     return ""
 
 
-def available_actions(actor: Actor) -> list[ActionAvailability]:
+def available_actions(actor: Actor, options: Options) -> list[ActionAvailability]:
     c = actor.character
     keys = list(tables.action_by_key()) + [reload_key(w) for w in reloadable(c)]
     out = []
@@ -254,7 +254,7 @@ def restore_endurance(actor: Actor, amount: int, notes: list[str]) -> list[Effec
     return effects
 
 
-def spend_action(actor: Actor, action_key: str, cost: int | None = None) -> TurnEffects:
+def spend_action(actor: Actor, action_key: str, options: Options, cost: int | None = None) -> TurnEffects:
     combatant = _combatant(actor)
     action = resolve_action(actor.character, action_key)
     if cost is None and combatant.resources.get("pending_action") == action_key:
@@ -302,7 +302,7 @@ def start_turn(actor: Actor, options: Options) -> TurnEffects:
     if ap + gain > sheet.MAX_AP:
         notes.append(f"{ap + gain - sheet.MAX_AP} AP above 6 are lost")
     effects: list[Effect] = [SetResource(combatant.id, "ap", new_ap)]
-    if on_overwatch(combatant):
+    if on_overwatch(actor):
         effects.append(SetResource(combatant.id, "overwatch", False))  # the watch ends at one's own turn
     pending = combatant.resources.get("pending_action")
     if (option(options, "multi_turn_continue") == "auto" and isinstance(pending, str) and pending
@@ -316,7 +316,7 @@ def start_turn(actor: Actor, options: Options) -> TurnEffects:
     return TurnEffects(tuple(effects), tuple(notes))
 
 
-def end_turn(actor: Actor) -> TurnEffects:
+def end_turn(actor: Actor, options: Options) -> TurnEffects:
     """Conditions that last only the current turn (Stunned) end, or count down a round."""
     c = actor.character
     effects: list[Effect] = []
@@ -335,7 +335,7 @@ def end_turn(actor: Actor) -> TurnEffects:
     return TurnEffects(tuple(effects), tuple(notes))
 
 
-def start_encounter(actor: Actor) -> TurnEffects:
+def start_encounter(actor: Actor, options: Options) -> TurnEffects:
     combatant = _combatant(actor)
     values: dict[str, StatValue] = {"ap": 0, "aim": 0, "pending_action": None, "pending_progress": 0,
                                     "pending_cost": None, "endurance_combat_applied": False, HIDDEN_FROM: ""}
@@ -343,7 +343,7 @@ def start_encounter(actor: Actor) -> TurnEffects:
                        ("AP 0; the first turn brings 4",))
 
 
-def end_encounter(actor: Actor) -> TurnEffects:
+def end_encounter(actor: Actor, options: Options) -> TurnEffects:
     """Every combat costs 10 current Endurance, once per encounter (an Exhausted character stays at 0)."""
     combatant = _combatant(actor)
     if combatant.resources.get("endurance_combat_applied") is True:

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, StatValue, new_id
-from crisis_desktop.rules.base import FieldKind, FieldSpec, Ruleset
+from crisis_desktop.rules.base.sheet import FieldKind, FieldSpec
 from crisis_desktop.rules.kernel.dice import DiceSource
 from crisis_desktop.rules.kernel.tables import load_table
+
+if TYPE_CHECKING:
+    from crisis_desktop.rules.base.ruleset import Ruleset
 
 
 def tier_for(table: Mapping[str, Any], level: int) -> Mapping[str, Any]:

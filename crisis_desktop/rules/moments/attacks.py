@@ -48,7 +48,7 @@ def weapon_skill(weapon: EquipmentItem | None) -> str:
     return skill if isinstance(skill, str) else ""
 
 
-def attack_inputs(attacker: Actor, weapon: EquipmentItem) -> list[FieldSpec]:
+def attack_inputs(attacker: Actor, weapon: EquipmentItem, fight_round: int, options: Options) -> list[FieldSpec]:
     return [_bonus_choice(attacker, "bonus", "Attacker's bonus", weapon_skill(weapon), "Attack"),
             FieldSpec("difficulty", "Difficulty", FieldKind.CHOICE, "Attack", "normal", choices=DIFFICULTIES,
                       help="The referee's ruling: easy doubles the goal, hard halves it.")]
@@ -76,7 +76,8 @@ def ready(target: Actor) -> str:
     return declared
 
 
-def target_inputs(target: Actor) -> list[FieldSpec]:
+def target_inputs(attacker: Actor, weapon: EquipmentItem, target: Actor, fight_round: int,
+                  options: Options) -> list[FieldSpec]:
     held = _held(target)
     return [FieldSpec("reaction", "Reaction", FieldKind.CHOICE, "Target", ready(target), choices=REACTIONS,
                       choice_labels=("No reaction", "Parry (opposed BOD)", "Block (easy opposed BOD, shield)",
@@ -222,6 +223,11 @@ def odds_of(p: Plan, options: Options) -> AttackOdds:
     return AttackOdds(hit, odds.expected(dist), dist, hit * drop)
 
 
+def attack_odds(request: AttackRequest, options: Options) -> AttackOdds:
+    """The exact odds of the attack as requested (the target's reaction as declared)."""
+    return odds_of(plan(request, options), options)
+
+
 def reaction_odds(request: AttackRequest, options: Options) -> dict[str, AttackOdds]:
     """The odds of the attack for each reaction the target may choose now, by its name (a block only with a shield; only
     no reaction when it has none left)."""
@@ -232,7 +238,7 @@ def reaction_odds(request: AttackRequest, options: Options) -> dict[str, AttackO
         changed = AttackRequest(request.attacker, request.weapon, (type(aimed)(aimed.actor, inputs),),
                                 request.inputs)
         try:
-            out[REACTION_NAMES[reaction]] = odds_of(plan(changed, options), options)
+            out[REACTION_NAMES[reaction]] = attack_odds(changed, options)
         except ValueError:
             continue
     return out
@@ -261,7 +267,7 @@ def resolve(request: AttackRequest, dice: DiceSource, options: Options) -> Attac
         rolled.append(DieRoll(100, d_roll))
         defence = _check(d_roll, p.defence_goal, "d100")
         d_rolled = Rolled(d_roll, band(d_roll, int(p.defence_goal.value)), _pc(p.target))
-        effects += economy.spend(p.target, {"reactions": 1})
+        effects += economy.pay(p.target, {"reactions": 1}).effects
         if p.target.combatant is not None:
             reactions = ((p.target.combatant.id, REACTION_WORDS[p.reaction]),)
     a_rolled = Rolled(a_roll, band(a_roll, int(p.attack_goal.value)), _pc(p.attacker))

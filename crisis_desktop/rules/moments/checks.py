@@ -35,7 +35,7 @@ DIFFICULTY_STEPS = {"easy": -1, "normal": 0, "hard": 1}
 NONE = "none"
 
 
-def check_inputs(actor: Actor) -> list[FieldSpec]:
+def check_inputs(actor: Actor, skill: str, options: Options) -> list[FieldSpec]:
     names = sorted(sheet.bonuses(actor.character))
     return [FieldSpec("difficulty", "Difficulty", FieldKind.CHOICE, "Test", "normal",
                       choices=tuple(DIFFICULTY_STEPS), help="Easy doubles the goal; hard halves it."),

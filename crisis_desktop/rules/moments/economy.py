@@ -15,11 +15,12 @@ from crisis_desktop.rules.base import (
     Cost,
     Currency,
     Effect,
+    Options,
     SetResource,
     StateRole,
     TurnEffects,
 )
-from crisis_desktop.rules.kernel.flows import Choice, IntentAsk
+from crisis_desktop.rules.kernel.flows import Intent
 
 CURRENCIES = (Currency("actions", "action", "actions"), Currency("reactions", "reaction", "reactions"))
 
@@ -79,15 +80,6 @@ def cost_words(s: Stance) -> str:
     return taken
 
 
-def declarations(reactions: tuple[Choice, ...] = ()) -> tuple[Choice, ...]:
-    """Every declaration with its cost, and what it may hold besides: the action meant (an attack's weapon and target,
-    a move's destination) while it takes an action, the reaction held ready (`reactions`) while it takes one."""
-    actions = tuple(Choice(a.key, a.label, a.help, a.role) for a in ACTION_SPECS)
-    return tuple(Choice(s.key, s.label, s.help, cost=cost_words(s),
-                        asks=IntentAsk(actions if s.actions else (), reactions if s.reactions else ()))
-                 for s in STANCES.values())
-
-
 def _count(combatant: Combatant | None, key: str) -> int:
     value = combatant.resources.get(key, 0) if combatant is not None else 0
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
@@ -113,7 +105,7 @@ def reactions_left(actor: Actor) -> int:
     return max(0, stance(actor).reactions - _count(actor.combatant, "reactions_used"))
 
 
-def moment_effects(actor: Actor) -> tuple[Effect, ...]:
+def moment_effects(actor: Actor, options: Options) -> tuple[Effect, ...]:
     """A new moment: nothing used, nothing declared yet."""
     if actor.combatant is None:
         return ()
@@ -131,14 +123,19 @@ def ready_reaction(actor: Actor) -> str:
     return value if isinstance(value, str) else ""
 
 
-def intent_effects(actor: Actor, reaction: str) -> tuple[Effect, ...]:
+def start_encounter(actor: Actor, options: Options) -> TurnEffects:
+    """As the fight begins: a new moment."""
+    return TurnEffects(moment_effects(actor, options))
+
+
+def intent_effects(actor: Actor, intent: Intent, options: Options) -> tuple[Effect, ...]:
     """Record the reaction declared ready (or that none is)."""
-    if actor.combatant is None or reaction == ready_reaction(actor):
+    if actor.combatant is None or intent.reaction == ready_reaction(actor):
         return ()
-    return (SetResource(actor.combatant.id, READY_KEY, reaction),)
+    return (SetResource(actor.combatant.id, READY_KEY, intent.reaction),)
 
 
-def declare_effects(actor: Actor, choice: str) -> tuple[Effect, ...]:
+def declare_effects(actor: Actor, choice: str, options: Options) -> tuple[Effect, ...]:
     if actor.combatant is None or choice not in STANCES:
         return ()
     return (SetResource(actor.combatant.id, "stance", choice),)
@@ -155,13 +152,14 @@ def price_reason(actor: Actor, price: Cost) -> str | None:
     return None
 
 
-def spend(actor: Actor, price: Cost) -> tuple[Effect, ...]:
-    """The effects of paying `price` (ValueError with the reason when it cannot be paid)."""
+def pay(actor: Actor, price: Cost, what: str = "") -> TurnEffects:
+    """The effects of paying `price` (for `what`): the actions, reactions or focus counted for this moment;
+    ValueError with the reason when it cannot be paid."""
     reason = price_reason(actor, price)
     if reason:
         raise ValueError(reason)
     if actor.combatant is None:
-        return ()
+        return TurnEffects()
     cid = actor.combatant.id
     out: list[Effect] = []
     if price.get("actions"):
@@ -169,7 +167,7 @@ def spend(actor: Actor, price: Cost) -> tuple[Effect, ...]:
     if price.get("reactions"):
         out.append(SetResource(cid, "reactions_used",
                                _count(actor.combatant, "reactions_used") + price["reactions"]))
-    return tuple(out)
+    return TurnEffects(tuple(out))
 
 
 def available_actions(actor: Actor, fighting: StateRole, state_text: str) -> list[ActionAvailability]:
@@ -182,10 +180,12 @@ def available_actions(actor: Actor, fighting: StateRole, state_text: str) -> lis
     return out
 
 
-def spend_action(actor: Actor, key: str) -> TurnEffects:
-    spec = next((a for a in ACTION_SPECS if a.key == key), None)
+def spend_action(actor: Actor, action_key: str, options: Options, cost: int | None = None) -> TurnEffects:
+    """The effects of taking `action_key` now: its declared price paid; ValueError with the reason if it is not
+    allowed."""
+    spec = next((a for a in ACTION_SPECS if a.key == action_key), None)
     if spec is None:
-        raise ValueError(f"The moments rules have no action {key!r}")
-    if key == "move_distant" and actor.character.has_condition("encumbered"):
+        raise ValueError(f"The moments rules have no action {action_key!r}")
+    if action_key == "move_distant" and actor.character.has_condition("encumbered"):
         raise ValueError(f"{actor.name} is encumbered: it moves somewhere near only")
-    return TurnEffects(spend(actor, spec.cost))
+    return pay(actor, spec.cost)

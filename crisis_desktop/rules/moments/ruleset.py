@@ -7,12 +7,11 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
 
-from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
+from crisis_desktop.domain import Character, EquipmentItem, ItemKind, StatValue
 from crisis_desktop.rules.base import (
     ActionAvailability,
     ActionSpec,
     Actor,
-    AttackOdds,
     AttackRequest,
     Attacks,
     BarRole,
@@ -22,11 +21,8 @@ from crisis_desktop.rules.base import (
     Cost,
     Currency,
     DamageResult,
-    Effect,
     Explained,
-    FieldSpec,
     Healing,
-    Mark,
     Options,
     OverrideField,
     OverrideKind,
@@ -44,9 +40,9 @@ from crisis_desktop.rules.base.quick import PreparedFight, QuickFight
 from crisis_desktop.rules.base.sheet_part import Sheet
 from crisis_desktop.rules.kernel.cover import CoverReading
 from crisis_desktop.rules.kernel.dice import DiceSource
-from crisis_desktop.rules.kernel.flows import Choice, Intent, RoundFlow
+from crisis_desktop.rules.kernel.flows import Choice, IntentAsk, RoundFlow
 from crisis_desktop.rules.kernel.flows.declared import DeclareResolveFlow, MomentEconomy
-from crisis_desktop.rules.kernel.npc_builds import table_npc, threat_field
+from crisis_desktop.rules.kernel.npc_builds import threat_field
 from crisis_desktop.rules.moments import attacks, checks, economy, moment, printing, sheet, wear, wounds
 from crisis_desktop.rules.moments.movement import MomentsMovement, band_for, range_readout
 from crisis_desktop.rules.moments.options import RULE_OPTIONS
@@ -67,8 +63,7 @@ class MomentsChecks(Checks):
     def check_skills(self, character: Character, options: Options) -> list[tuple[str, str]]:
         return [(key, label) for key, label, _h in sheet.STATS]
 
-    def check_inputs(self, actor: Actor, skill: str, options: Options) -> list[FieldSpec]:
-        return checks.check_inputs(actor)
+    check_inputs = staticmethod(checks.check_inputs)
 
     check_request = staticmethod(checks.request_from)
 
@@ -86,13 +81,9 @@ class MomentsAttacks(Attacks):
 
     rules: MomentsRuleset
 
-    def attack_inputs(self, attacker: Actor, weapon: EquipmentItem, fight_round: int,
-                      options: Options) -> list[FieldSpec]:
-        return attacks.attack_inputs(attacker, weapon)
+    attack_inputs = staticmethod(attacks.attack_inputs)
 
-    def target_inputs(self, attacker: Actor, weapon: EquipmentItem, target: Actor, fight_round: int,
-                      options: Options) -> list[FieldSpec]:
-        return attacks.target_inputs(target)
+    target_inputs = staticmethod(attacks.target_inputs)
 
     def map_target_inputs(self, tiles: int, metres: float, reading: CoverReading, *, reach: int,
                           hex_grid: bool = False, options: Options | None = None) -> dict[str, StatValue]:
@@ -102,9 +93,7 @@ class MomentsAttacks(Attacks):
     def weapon_range(self, weapon: EquipmentItem) -> float | None:
         return None if weapon.stats.get("reach", "melee") == "melee" else 1.0
 
-    def range_readout(self, weapon: EquipmentItem | None, tiles: int, reach: int,
-                      options: Options) -> list[str] | None:
-        return range_readout(weapon, tiles, reach, options)
+    range_readout = staticmethod(range_readout)
 
     attack_modifiers = staticmethod(attacks.modifiers)
 
@@ -120,8 +109,7 @@ class MomentsAttacks(Attacks):
         p = attacks.plan(request, options)
         return p.attack_goal
 
-    def attack_odds(self, request: AttackRequest, options: Options) -> AttackOdds:
-        return attacks.odds_of(attacks.plan(request, options), options)
+    attack_odds = staticmethod(attacks.attack_odds)
 
     reaction_odds = staticmethod(attacks.reaction_odds)
 
@@ -209,13 +197,11 @@ class MomentsSheet(Sheet):
     def conditions(self) -> Sequence[ConditionSpec]:
         return CONDITIONS
 
-    def new_stats(self, kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:
-        return sheet.new_stats(kind)
+    new_stats = staticmethod(sheet.new_stats)
 
     stat_rules = staticmethod(sheet.stat_rules)
 
-    def item_rules(self, item: EquipmentItem) -> list[str]:
-        return sheet.item_rules(item)
+    item_rules = staticmethod(sheet.item_rules)
 
     def derived(self, character: Character, options: Options) -> dict[str, Explained]:
         out = sheet.derived(character, options)
@@ -236,8 +222,7 @@ class MomentsSheet(Sheet):
                                   role=BarRole.ACTIONS, short="Reactions")]
         return bars
 
-    def marks(self, actor: Actor, options: Options) -> Sequence[Mark]:
-        return wounds.marks(actor.character, options)
+    marks = staticmethod(wounds.marks)
 
     def badges(self, actor: Actor, options: Options) -> list[str]:
         steps = economy.steps(actor)
@@ -280,12 +265,9 @@ class MomentsEconomy(Economy):
         state = self.rules.sheet.state(actor.character, options)
         return economy.available_actions(actor, state.role, state.text)
 
-    def pay(self, actor: Actor, price: Cost, what: str) -> TurnEffects:
-        """The actions, reactions or focus counted for this moment."""
-        return TurnEffects(economy.spend(actor, price))
+    pay = staticmethod(economy.pay)
 
-    def spend_action(self, actor: Actor, action_key: str, options: Options, cost: int | None = None) -> TurnEffects:
-        return economy.spend_action(actor, action_key)
+    spend_action = staticmethod(economy.spend_action)
 
 
 class MomentsRuleset(Ruleset, MomentEconomy):
@@ -299,12 +281,9 @@ class MomentsRuleset(Ruleset, MomentEconomy):
     def rule_options(self) -> Sequence[RuleOption]:
         return RULE_OPTIONS
 
-    def npc_level_field(self) -> FieldSpec | None:
-        """Pentola has no NPC level: Quick NPC asks for a threat 1 to 4 (not kept on the sheet)."""
-        return threat_field("a ruffian")
-
-    def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
-        return table_npc(self, "moments", name, level, dice)
+    # Pentola has no NPC level: Quick NPC asks for a threat 1 to 4 (not kept on the sheet) and builds the NPC by the
+    # tiers of resources/rules/moments/npc.json.
+    NPC_LEVEL = threat_field("a ruffian")
 
     # -- the moment and the action economy --------------------------------------------------------------------
     def round_flow(self, options: Options) -> RoundFlow:
@@ -316,22 +295,23 @@ class MomentsRuleset(Ruleset, MomentEconomy):
     initiative_dice = staticmethod(moment.moment_dice)
 
     def declarable(self, actor: Actor, options: Options) -> Sequence[Choice]:
-        return economy.declarations(READY_REACTIONS)
+        """Every declaration with its cost, and what it may hold besides: the action meant (an attack's weapon and
+        target, a move's destination) while it takes an action, a reaction held ready while it takes one."""
+        actions = tuple(Choice(a.key, a.label, a.help, a.role) for a in economy.ACTION_SPECS)
+        return tuple(Choice(s.key, s.label, s.help, cost=economy.cost_words(s),
+                            asks=IntentAsk(actions if s.actions else (), READY_REACTIONS if s.reactions else ()))
+                     for s in economy.STANCES.values())
 
-    def moment_effects(self, actor: Actor, options: Options) -> Sequence[Effect]:
-        return economy.moment_effects(actor)
+    moment_effects = staticmethod(economy.moment_effects)
 
-    def declare_effects(self, actor: Actor, choice: str, options: Options) -> Sequence[Effect]:
-        return economy.declare_effects(actor, choice)
+    declare_effects = staticmethod(economy.declare_effects)
 
-    def intent_effects(self, actor: Actor, intent: Intent, options: Options) -> Sequence[Effect]:
-        return economy.intent_effects(actor, intent.reaction)
+    intent_effects = staticmethod(economy.intent_effects)
 
     def reactions_allowed(self, actor: Actor, options: Options) -> int:
         return economy.stance(actor).reactions
 
-    def start_encounter(self, actor: Actor, options: Options) -> TurnEffects:
-        return TurnEffects(economy.moment_effects(actor))
+    start_encounter = staticmethod(economy.start_encounter)
 
     # -- healing and the map ----------------------------------------------------------------------------------
 

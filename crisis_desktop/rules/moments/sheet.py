@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
 from crisis_desktop.rules.base import Explained, FieldKind, FieldSpec, Options, Term
+from crisis_desktop.rules.kernel.dice import DiceSource
 from crisis_desktop.rules.kernel.dice_expr import DiceExpr, parse
 from crisis_desktop.rules.kernel.tables import load_table
 
@@ -92,7 +93,7 @@ def item_fields(kind: ItemKind) -> tuple[FieldSpec, ...]:
     return ()
 
 
-def new_stats(kind: CharacterKind) -> dict[str, StatValue]:
+def new_stats(kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:
     return {"bod": 10, "int": 10, "pow": 10, "skills": "", "vocations": ""}
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from crisis_desktop.domain import Character
 from crisis_desktop.rules.base import (
+    Actor,
     AddCondition,
     CheckResult,
     DamageResult,
@@ -197,9 +198,10 @@ def rest_week(patient: Character) -> tuple[tuple[Effect, ...], tuple[str, ...]]:
             (f"{patient.name} rests a week: 1 HP back",))
 
 
-def marks(character: Character, options: Options) -> list[Mark]:
+def marks(actor: Actor, options: Options) -> list[Mark]:
     """Each major wound carried, by where it is ("Major wound: Arm (left)"), with the table's cell and its death test,
     and how it stands: the test survived and medical attention wanted, treated, or barred from treatment."""
+    character = actor.character
     out = []
     for wound in wounds(character):
         if wound.major is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from crisis_desktop.rules.base import CoverLevel
+from crisis_desktop.rules.base import Actor, CoverLevel, Options
 from crisis_desktop.rules.kernel.cover import CoverReading
 from crisis_desktop.rules.kernel.geometry import Coord, CoverResult, CoverSummary, Terrain, cover_between
 from crisis_desktop.rules.kernel.geometry.cover import where
@@ -64,8 +64,11 @@ def firearms_terrain(terrain: Terrain) -> Terrain:
     return terrain.pierced_by(firearms_step)
 
 
-def crisis_cover(terrain: Terrain, attacker: Coord, target: Coord, *, prone_facing: bool = False) -> CoverReading:
-    """Cover of the target against the attacker under the crisis reading, for the map and the attack dialog."""
-    result = cover_between(firearms_terrain(terrain), attacker, target)
+def crisis_cover(terrain: Terrain, attacker_cell: Coord, target_cell: Coord, attacker: Actor | None = None,
+                 target: Actor | None = None, options: Options | None = None, *,
+                 prone_facing: bool = False) -> CoverReading:
+    """Cover of the target's cell against the attacker's under the crisis reading, for the map and the attack dialog
+    (the Q* rulesets' `cover_between`: the prone rule is the attack dialog's, facing is not on the map)."""
+    result = cover_between(firearms_terrain(terrain), attacker_cell, target_cell)
     read = read_cover(result, prone_facing)
     return CoverReading(result, read.terrain, read.penetrable, prone_facing, read.reason)

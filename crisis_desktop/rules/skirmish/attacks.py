@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from crisis_desktop.domain import EquipmentItem
 from crisis_desktop.rules.base import (
     Actor,
     AttackOdds,
@@ -35,9 +36,9 @@ from crisis_desktop.rules.skirmish.fighters import Roller
 from crisis_desktop.rules.skirmish.options import number, option
 
 
-def max_targets(weapon_is_ranged: bool) -> int:
+def max_targets(weapon: EquipmentItem) -> int:
     """A ranged attack has one target; a skirmish everyone else in it, at most four a side."""
-    return 1 if weapon_is_ranged else 2 * fighters.MAX_PER_SIDE - 1
+    return 1 if sheet.is_ranged(weapon) else 2 * fighters.MAX_PER_SIDE - 1
 
 
 def rollers(request: AttackRequest, options: Options) -> list[Roller]:

@@ -4,6 +4,7 @@ higher; a natural 20 succeeds and a natural 1 fails; advantage and disadvantage;
 from __future__ import annotations
 
 from crisis_desktop.rules.base import (
+    Actor,
     CheckOdds,
     CheckRequest,
     CheckResult,
@@ -18,7 +19,7 @@ from crisis_desktop.rules.kernel.dice import DiceSource
 from crisis_desktop.rules.skirmish import d20, sheet
 
 
-def check_inputs() -> list[FieldSpec]:
+def check_inputs(actor: Actor, skill: str, options: Options) -> list[FieldSpec]:
     return [FieldSpec("difficulty", "Difficulty", FieldKind.INT, "Check", 10, 1, 40,
                       help="The total must be higher: 10, 20 or 25 (15 for medical checks and death checks)."),
             FieldSpec("circumstance", "Circumstance", FieldKind.INT, "Check", 0, -20, 20),

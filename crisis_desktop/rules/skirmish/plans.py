@@ -31,7 +31,7 @@ def plan_key(weapon: EquipmentItem) -> str:
     return f"{RANGED if sheet.is_ranged(weapon) else MELEE}:{weapon.id}"
 
 
-def plannable(actor: Actor) -> list[Plannable]:
+def plannable(actor: Actor, options: Options) -> list[Plannable]:
     """One attack per weapon carried (the ranged phase for marksman and throwing weapons, the melee phase for the
     others), a spell or prayer for a character trained in magic, a move and a miscellaneous action."""
     out: list[Plannable] = []
@@ -62,9 +62,9 @@ def planned(actor: Actor) -> str:
     return value if isinstance(value, str) else ""
 
 
-def planned_weapon(actor: Actor) -> str | None:
+def planned_weapon(attacker: Actor) -> str | None:
     """The id of the weapon of the attack the combatant planned this round; None for any other plan."""
-    kind, _sep, item_id = planned(actor).partition(":")
+    kind, _sep, item_id = planned(attacker).partition(":")
     return item_id if kind in (RANGED, MELEE) and item_id else None
 
 
@@ -88,7 +88,7 @@ def plan_effects(actor: Actor, choice: str, options: Options) -> list[Effect]:
     """Record the plan on the combatant; ValueError with the reason when it cannot plan that."""
     if actor.combatant is None:
         raise ValueError(f"{actor.name} is not in a fight")
-    allowed = {p.key: p for p in plannable(actor)}
+    allowed = {p.key: p for p in plannable(actor, options)}
     if choice not in allowed:
         raise ValueError(f"{actor.name} cannot plan {choice!r}: {', '.join(p.label for p in allowed.values())}")
     return [SetResource(actor.combatant.id, PLAN_KEY, choice)]
@@ -98,6 +98,11 @@ def clear_plan(actor: Actor) -> list[Effect]:
     if actor.combatant is None or not planned(actor):
         return []
     return [SetResource(actor.combatant.id, PLAN_KEY, "")]
+
+
+def without_plan(actor: Actor, options: Options) -> TurnEffects:
+    """As a fight begins and as it ends: no plan stands."""
+    return TurnEffects(tuple(clear_plan(actor)))
 
 
 def moved(actor: Actor) -> bool:
@@ -116,5 +121,5 @@ def end_of_round(actor: Actor, options: Options) -> TurnEffects:
     return TurnEffects((*clear_plan(actor), *clear_moved(actor), *effects), notes)
 
 
-def phases() -> Sequence[Phase]:
+def phases(options: Options) -> Sequence[Phase]:
     return PHASES

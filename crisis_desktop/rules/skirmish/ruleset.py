@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
 
-from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, StatValue
+from crisis_desktop.domain import Character, EquipmentItem, StatValue
 from crisis_desktop.rules.base import (
     ActionAvailability,
     ActionRole,
@@ -42,12 +42,11 @@ from crisis_desktop.rules.base.quick import PreparedFight, QuickFight
 from crisis_desktop.rules.base.sheet_part import Sheet
 from crisis_desktop.rules.kernel.cover import CoverReading
 from crisis_desktop.rules.kernel.dice import DiceSource
-from crisis_desktop.rules.kernel.flows import Nearness, Placed, RoundFlow
-from crisis_desktop.rules.kernel.flows.phased import Phase, PhasedFlow, PlanEconomy, Plannable
+from crisis_desktop.rules.kernel.flows import RoundFlow
+from crisis_desktop.rules.kernel.flows.phased import PhasedFlow, PlanEconomy
 from crisis_desktop.rules.kernel.geometry import AreaRelation
-from crisis_desktop.rules.kernel.npc_builds import table_npc, threat_field
+from crisis_desktop.rules.kernel.npc_builds import threat_field
 from crisis_desktop.rules.skirmish import assignment, attacks, checks, fighters, plans, sheet, shown, treatment, wounds
-from crisis_desktop.rules.skirmish.fight_odds import FightOdds
 from crisis_desktop.rules.skirmish.movement import SkirmishMovement, reach_refusal
 from crisis_desktop.rules.skirmish.movement import map_reading as skirmish_map_reading
 from crisis_desktop.rules.skirmish.options import RULE_OPTIONS
@@ -70,11 +69,9 @@ class SkirmishChecks(Checks):
 
     rules: SkirmishRuleset
 
-    def check_skills(self, character: Character, options: Options) -> list[tuple[str, str]]:
-        return list(sheet.check_skill_list(character))
+    check_skills = staticmethod(sheet.check_skill_list)
 
-    def check_inputs(self, actor: Actor, skill: str, options: Options) -> list[FieldSpec]:
-        return checks.check_inputs()
+    check_inputs = staticmethod(checks.check_inputs)
 
     check = staticmethod(checks.check)
 
@@ -98,12 +95,10 @@ class SkirmishAttacks(Attacks):
                       options: Options) -> list[FieldSpec]:
         return fighters.edge_inputs("Target", fighters.TARGET)
 
-    def ready_weapon(self, attacker: Actor) -> str | None:
-        """The weapon of the attack planned this round."""
-        return plans.planned_weapon(attacker)
+    # The weapon of the attack planned this round.
+    ready_weapon = staticmethod(plans.planned_weapon)
 
-    def max_targets(self, weapon: EquipmentItem) -> int | None:
-        return attacks.max_targets(sheet.is_ranged(weapon))
+    max_targets = staticmethod(attacks.max_targets)
 
     def weapon_range(self, weapon: EquipmentItem) -> float | None:
         """None for a melee weapon; 1 for a ranged one: what it reaches is counted in the map's areas
@@ -190,8 +185,7 @@ class SkirmishSheet(Sheet):
     def conditions(self) -> Sequence[ConditionSpec]:
         return CONDITIONS
 
-    def new_stats(self, kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:
-        return sheet.new_stats(kind)
+    new_stats = staticmethod(sheet.new_stats)
 
     stat_rules = staticmethod(sheet.stat_rules)
 
@@ -270,12 +264,9 @@ class SkirmishRuleset(Ruleset, PlanEconomy):
     def rule_options(self) -> Sequence[RuleOption]:
         return RULE_OPTIONS
 
-    def npc_level_field(self) -> FieldSpec | None:
-        """Paraverse has no NPC level: Quick NPC asks for a threat 1 to 4 (not kept on the sheet)."""
-        return threat_field("a brigand")
-
-    def quick_npc(self, name: str, level: int, dice: DiceSource | None = None) -> Character:
-        return table_npc(self, "skirmish", name, level, dice)
+    # Paraverse has no NPC level: Quick NPC asks for a threat 1 to 4 (not kept on the sheet) and builds the NPC by the
+    # tiers of resources/rules/skirmish/npc.json.
+    NPC_LEVEL = threat_field("a brigand")
 
     # -- the round --------------------------------------------------------------------------------------------
     def round_flow(self, options: Options) -> RoundFlow:
@@ -288,11 +279,9 @@ class SkirmishRuleset(Ruleset, PlanEconomy):
 
         return SkirmishQuickFight(self, prepared)
 
-    def phases(self, options: Options) -> Sequence[Phase]:
-        return plans.phases()
+    phases = staticmethod(plans.phases)
 
-    def plannable(self, actor: Actor, options: Options) -> Sequence[Plannable]:
-        return plans.plannable(actor)
+    plannable = staticmethod(plans.plannable)
 
     # Record the plan on the combatant (its resource `plans.PLAN_KEY`).
     plan_effects = staticmethod(plans.plan_effects)
@@ -301,29 +290,24 @@ class SkirmishRuleset(Ruleset, PlanEconomy):
 
     MOVEMENT = SkirmishMovement
 
-    def assign(self, placed: Sequence[Placed], attackers: Sequence[str], near: Nearness) -> dict[str, str]:
-        """Assignment as the text has it: PCs pick first, the extra NPCs after, several on one only without a free
-        target nearby (rules/skirmish/assignment.py)."""
-        return assignment.assign(placed, attackers, near)
+    # Assignment as the text has it: PCs pick first, the extra NPCs after, several on one only without a free target
+    # nearby (rules/skirmish/assignment.py).
+    assign = staticmethod(assignment.assign)
 
     def carries_out_plan(self, plan: str, action_key: str) -> bool:
         """A planned melee attack carries its move into the area it is fought in: the attack carries it out."""
         return not (action_key == "move" and plans.moves_to_fight(plan))
 
-    def start_encounter(self, actor: Actor, options: Options) -> TurnEffects:
-        return TurnEffects(tuple(plans.clear_plan(actor)))
+    start_encounter = staticmethod(plans.without_plan)
 
-    def end_encounter(self, actor: Actor, options: Options) -> TurnEffects:
-        return TurnEffects(tuple(plans.clear_plan(actor)))
+    end_encounter = staticmethod(plans.without_plan)
 
     # -- attacks ----------------------------------------------------------------------------------------------
 
-    def fight_odds(self, request: AttackRequest, options: Options) -> FightOdds:
-        """The exact odds of the attack for everyone in it (the attacker included)."""
-        return attacks.odds(request, options)
+    # The exact odds of the attack for everyone in it (the attacker included).
+    fight_odds = staticmethod(attacks.odds)
 
-    def skirmish_participants(self, request: AttackRequest) -> list[str]:
-        return attacks.skirmish_participants(request)
+    skirmish_participants = staticmethod(attacks.skirmish_participants)
 
     @cached_property
     def checks(self) -> SkirmishChecks:

@@ -3,11 +3,11 @@ and traits, shields and armour; derived values with their terms (never stored)."
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from crisis_desktop.domain import Character, CharacterKind, EquipmentItem, ItemKind, StatValue
 from crisis_desktop.rules.base import Explained, FieldKind, FieldSpec, Options
+from crisis_desktop.rules.kernel.dice import DiceSource
 from crisis_desktop.rules.kernel.tables import load_table
 from crisis_desktop.rules.skirmish.options import option
 
@@ -126,7 +126,7 @@ def item_fields(kind: ItemKind) -> tuple[FieldSpec, ...]:
     return ()
 
 
-def new_stats(kind: CharacterKind) -> dict[str, StatValue]:
+def new_stats(kind: CharacterKind, dice: DiceSource | None = None) -> dict[str, StatValue]:
     stats: dict[str, StatValue] = {key: 10 for key, _l, _h in STATS}
     stats.update({key: 0 for key, _l, _g, _grp in skills()})
     return stats
@@ -357,5 +357,6 @@ def summary(item: EquipmentItem) -> str:
     return ""
 
 
-def check_skill_list(character: Character) -> Sequence[tuple[str, str]]:
+def check_skill_list(character: Character, options: Options) -> list[tuple[str, str]]:
+    """What a check may be rolled on: every skill, then the stats."""
     return [(key, label) for key, label, _g, _grp in skills()] + [(k, label) for k, label, _h in STATS]
