@@ -34,7 +34,7 @@ def text_report(summary: Summary) -> list[str]:
     """The figures, a line each, with their 95% confidence intervals."""
     head = f"{summary.encounter} ({summary.ruleset}): {summary.runs:,} fights, seed {summary.seed}"
     lines = [head + (" (cancelled: the fights played so far)" if summary.cancelled else "")]
-    lines.append(f"  Played {summary.played_from}" + (f" by {summary.played_by}" if summary.played_by else ""))
+    lines.append(f"  Played {summary.played_from}" + (f", by {summary.played_by}" if summary.played_by else ""))
     lines += [f"  {side_label(side)} tactics: {text}" for side, text in summary.tactics.items()]
     lines.append("Chance to win (95% interval):")
     lines += [f"  {side_label(side)}: {percent(e)}" for side, e in summary.wins.items() if side not in UNDECIDED]

@@ -35,7 +35,7 @@ def test_a_fight_under_way_goes_on_from_its_round_and_says_so() -> None:
     assert summary.played_from == "from round 8, as it stands"
     assert min(summary.rounds) >= 8                              # no fight ends before the round it stands in
     assert "full rules path" in summary.played_by
-    assert "Played from round 8, as it stands by the full rules path" in "\n".join(text_report(summary))
+    assert "Played from round 8, as it stands, by the full rules path" in "\n".join(text_report(summary))
 
 
 def test_from_the_start_the_same_fight_is_played_again_from_round_one() -> None:

@@ -63,5 +63,5 @@ def test_the_figures_say_how_the_fights_were_played_and_full_rules_forces_the_fu
     assert full["played_by"] == "the full rules path"
     assert full["wins"] != quick["wins"] or full["rounds"] != quick["rounds"]    # other dice, other fights
     assert main(["--data-dir", str(paths.data_dir), *ARGS]) == 0
-    played = "Played from the start by quick fights (each attack drawn from the rules' exact odds)"
+    played = "Played from the start, by quick fights (each attack drawn from the rules' exact odds)"
     assert played in capsys.readouterr().out
